@@ -1,0 +1,85 @@
+/**
+ * The host-page loader: reads widgets.json (widget name → versioned remoteEntry URL, relative to the manifest)
+ * and mounts every `<div data-salon-widget="NAME">` slot of the page. A widget that is missing, fails to load
+ * or throws leaves its slot empty (marked `data-salon-state="failed"`) and the others keep working.
+ *
+ * A PHP/Symfony page needs only the slots, the page-data script element and `<script src="/spa/loader.js" defer>`.
+ */
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { containerName } from './container-name';
+import { fetchManifest, type Manifest } from './manifest';
+
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+type Unmount = () => void;
+interface RemoteModule {
+  mount: (element: HTMLElement, props?: Record<string, unknown>) => Unmount;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what} did not load within ${ms / 1000} s`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+const mounted = new Map<HTMLElement, Unmount>();
+
+async function mountSlot(slot: HTMLElement, manifest: Manifest): Promise<void> {
+  const widget = slot.dataset.salonWidget ?? '';
+  if (mounted.has(slot)) return;
+  if (!manifest[widget]) {
+    slot.dataset.salonState = 'failed';
+    console.warn(`[salon] no widget "${widget}" in the manifest`);
+    return;
+  }
+  slot.dataset.salonState = 'loading';
+  try {
+    const mod = await withTimeout(loadRemote<RemoteModule>(`${containerName(widget)}/mount`), CHUNK_LOAD_TIMEOUT_MS, widget);
+    if (!mod || typeof mod.mount !== 'function') throw new Error(`widget "${widget}" exposes no mount()`);
+    const props: Record<string, unknown> = { ...slot.dataset };
+    mounted.set(slot, mod.mount(slot, props));
+    slot.dataset.salonState = 'mounted';
+  } catch (error) {
+    slot.dataset.salonState = 'failed';
+    console.error(`[salon] widget "${widget}" failed to load`, error);
+  }
+}
+
+function loaderScriptUrl(): string {
+  const script = document.currentScript as HTMLScriptElement | null;
+  return script?.src || new URL('/spa/loader.js', location.href).href;
+}
+
+const manifestUrl = new URL('widgets.json', loaderScriptUrl()).href;
+
+export async function mountAll(root: ParentNode = document): Promise<void> {
+  const manifest = await fetchManifest(manifestUrl);
+  registerRemotes(
+    Object.entries(manifest).map(([widget, entry]) => ({ name: containerName(widget), entry: new URL(entry, manifestUrl).href })),
+    { force: true },
+  );
+  const slots = Array.from(root.querySelectorAll<HTMLElement>('[data-salon-widget]'));
+  await Promise.all(slots.map((slot) => mountSlot(slot, manifest)));
+}
+
+function start(): void {
+  mountAll().catch((error: unknown) => {
+    for (const slot of Array.from(document.querySelectorAll<HTMLElement>('[data-salon-widget]'))) {
+      if (!slot.dataset.salonState) slot.dataset.salonState = 'failed';
+    }
+    console.error('[salon] the widget manifest could not be loaded', error);
+  });
+}
+
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
+else start();

@@ -1,0 +1,24 @@
+// Two projects: browser code in jsdom, the server in node (through fastify.inject).
+const common = {
+  transform: { '^.+\\.[jt]sx?$': 'babel-jest' },
+  transformIgnorePatterns: ['/node_modules/(?!(nanostores|@nanostores|ky|cookie)/)'],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+  injectGlobals: false,
+};
+module.exports = {
+  projects: [
+    {
+      ...common,
+      displayName: 'browser',
+      testEnvironment: 'jsdom',
+      setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
+      testMatch: ['<rootDir>/shared/**/*.test.ts?(x)', '<rootDir>/widgets/**/*.test.ts?(x)', '<rootDir>/host-shell/client/**/*.test.ts?(x)'],
+    },
+    {
+      ...common,
+      displayName: 'server',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/host-shell/server/**/*.test.ts', '<rootDir>/tests/server/**/*.test.ts'],
+    },
+  ],
+};

@@ -1,0 +1,23 @@
+import { defineConfig } from '@lingui/cli';
+import { formatter } from '@lingui/format-po';
+
+export default defineConfig({
+  sourceLocale: 'en',
+  locales: ['en', 'fr'],
+  fallbackLocales: { default: 'en' },
+  format: formatter({ lineNumbers: false }),
+  compileNamespace: 'ts',
+  catalogs: [
+    // One catalog for the shared code and one per widget, so a remote ships only its own messages.
+    {
+      path: '<rootDir>/shared/i18n/locales/{locale}/messages',
+      include: ['<rootDir>/shared'],
+      exclude: ['**/node_modules/**', '**/*.test.*', '**/*.stories.*'],
+    },
+    {
+      path: '<rootDir>/widgets/{name}/locales/{locale}/messages',
+      include: ['<rootDir>/widgets/{name}/'],
+      exclude: ['**/*.test.*', '**/*.stories.*'],
+    },
+  ],
+});

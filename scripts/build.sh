@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Compiles the message catalogs and builds the loader and every remote into dist/spa.
+# --if-stale: skip when dist/ is newer than every source file.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ "${1:-}" = "--if-stale" ] && [ -f dist/spa/widgets.json ] && [ -f dist/spa/loader.js ]; then
+  newer=$(find shared widgets host-shell/client webpack.config.ts scripts/build package-lock.json -newer dist/spa/widgets.json -type f \
+    -not -name '*.test.*' -not -name '*.stories.*' -not -path '*/locales/*/messages.ts' -print -quit)
+  if [ -z "$newer" ]; then echo "dist/spa is up to date"; exit 0; fi
+fi
+npx lingui compile --typescript --strict
+rm -rf dist/spa dist/size-report
+npx webpack

@@ -1,0 +1,97 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { Compilation, Compiler } from 'webpack';
+
+/** A widget is a folder of widgets/ with a mount.tsx. */
+export function listWidgets(widgetsDir: string): string[] {
+  if (!fs.existsSync(widgetsDir)) return [];
+  return fs
+    .readdirSync(widgetsDir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && fs.existsSync(path.join(widgetsDir, d.name, 'mount.tsx')))
+    .map((d) => d.name)
+    .sort();
+}
+
+export { containerName } from '../../host-shell/client/container-name';
+
+export const MANIFEST = 'widgets.json';
+
+function hashDir(dir: string): string {
+  const hash = crypto.createHash('sha256');
+  const walk = (d: string): string[] =>
+    fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : [path.join(d, e.name)]));
+  for (const file of walk(dir).sort()) {
+    hash.update(path.relative(dir, file));
+    hash.update(fs.readFileSync(file));
+  }
+  return hash.digest('hex').slice(0, 10);
+}
+
+/** Reads, changes and atomically rewrites the manifest: only the built widget's line changes. */
+export function updateManifest(spaDir: string, widget: string, entry: string): void {
+  const file = path.join(spaDir, MANIFEST);
+  const manifest: Record<string, string> = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>) : {};
+  manifest[widget] = entry;
+  const sorted = Object.fromEntries(Object.entries(manifest).sort(([a], [b]) => a.localeCompare(b)));
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, `${JSON.stringify(sorted, null, 2)}\n`);
+  fs.renameSync(tmp, file);
+}
+
+/**
+ * After a remote's build: moves its output into a folder named by the hash of its content
+ * (so every file in it can be cached forever) and points the manifest at it. Older versions stay for
+ * pages that still reference them.
+ */
+export class VersionedRemotePlugin {
+  constructor(private readonly options: { widget: string; spaDir: string }) {}
+
+  apply(compiler: Compiler): void {
+    compiler.hooks.done.tap('VersionedRemotePlugin', (stats) => {
+      if (stats.hasErrors()) return;
+      const { widget, spaDir } = this.options;
+      const outDir = compiler.options.output.path;
+      if (!outDir || !fs.existsSync(outDir)) return;
+      const version = hashDir(outDir);
+      const target = path.join(spaDir, widget, version);
+      fs.rmSync(target, { recursive: true, force: true });
+      fs.renameSync(outDir, target);
+      updateManifest(spaDir, widget, `${widget}/${version}/remoteEntry.js`);
+      writeSizeReport(stats.compilation, widget, version, target);
+    });
+  }
+}
+
+/** Singleton libraries: their fallback chunks are downloaded once per page, from whichever remote comes first. */
+const VENDOR = /[\\/]node_modules[\\/](react|react-dom|scheduler|nanostores|@nanostores[\\/]react|@lingui[\\/](core|react|message-utils))[\\/]/;
+
+export interface SizeReport {
+  widget: string;
+  version: string;
+  files: { file: string; kind: 'entry' | 'vendor' | 'own'; raw: number; gzip: number }[];
+}
+
+export function gzipSize(buffer: Buffer): number {
+  return zlib.gzipSync(buffer, { level: 9 }).length;
+}
+
+/** dist/size-report/<widget>.json: every JS file of the remote, classified, for scripts/size/check.ts. */
+function writeSizeReport(compilation: Compilation, widget: string, version: string, dir: string): void {
+  const files: SizeReport['files'] = [];
+  for (const chunk of compilation.chunks) {
+    const modules = compilation.chunkGraph.getChunkModules(chunk);
+    const resources = modules.map((m) => m.nameForCondition() ?? '').filter(Boolean);
+    for (const file of chunk.files) {
+      if (!file.endsWith('.js')) continue;
+      const buffer = fs.readFileSync(path.join(dir, file));
+      const kind = file === 'remoteEntry.js' ? 'entry' : resources.length > 0 && resources.every((r) => VENDOR.test(r)) ? 'vendor' : 'own';
+      files.push({ file, kind, raw: buffer.length, gzip: gzipSize(buffer) });
+    }
+  }
+  const reportDir = path.join(path.dirname(path.dirname(dir)), '..', 'size-report');
+  fs.mkdirSync(reportDir, { recursive: true });
+  const report: SizeReport = { widget, version, files: files.sort((a, b) => a.file.localeCompare(b.file)) };
+  fs.writeFileSync(path.join(reportDir, `${widget}.json`), `${JSON.stringify(report, null, 2)}\n`);
+}

@@ -1,0 +1,54 @@
+/**
+ * Per-remote size limits (size-limits.json), checked on the built dist/: the loader, each remote's
+ * remoteEntry.js (its federation glue), its own code, and the singleton libraries it can provide.
+ * Exits 1 when a limit is passed. Run after `npm run build`: `npm run size`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSize, type SizeReport } from '../build/widgets';
+
+interface Limits {
+  loader: number;
+  remoteEntry: number;
+  vendor: number;
+  own: Record<string, number> & { default: number };
+}
+
+const root = path.resolve(__dirname, '..', '..');
+const limits = JSON.parse(fs.readFileSync(path.join(root, 'size-limits.json'), 'utf8')) as Limits;
+const spa = path.join(root, 'dist', 'spa');
+const manifest = JSON.parse(fs.readFileSync(path.join(spa, 'widgets.json'), 'utf8')) as Record<string, string>;
+
+const rows: { what: string; gzip: number; limit: number }[] = [];
+const jsUnder = (dir: string): string[] =>
+  fs.existsSync(dir)
+    ? fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? jsUnder(path.join(dir, e.name)) : e.name.endsWith('.js') ? [path.join(dir, e.name)] : []))
+    : [];
+const loaderFiles = [path.join(spa, 'loader.js'), ...jsUnder(path.join(spa, 'loader'))];
+rows.push({ what: 'loader (loader.js + chunks)', gzip: loaderFiles.reduce((n, f) => n + gzipSize(fs.readFileSync(f)), 0), limit: limits.loader });
+
+for (const widget of Object.keys(manifest).sort()) {
+  const reportFile = path.join(root, 'dist', 'size-report', `${widget}.json`);
+  if (!fs.existsSync(reportFile)) {
+    console.error(`no size report for ${widget}: rebuild it`);
+    process.exitCode = 1;
+    continue;
+  }
+  const report = JSON.parse(fs.readFileSync(reportFile, 'utf8')) as SizeReport;
+  const sum = (kind: string) => report.files.filter((f) => f.kind === kind).reduce((n, f) => n + f.gzip, 0);
+  rows.push({ what: `${widget}: remoteEntry.js`, gzip: sum('entry'), limit: limits.remoteEntry });
+  rows.push({ what: `${widget}: own code (all chunks)`, gzip: sum('own'), limit: limits.own[widget] ?? limits.own.default });
+  rows.push({ what: `${widget}: singleton libraries it can provide`, gzip: sum('vendor'), limit: limits.vendor });
+}
+
+const kb = (n: number) => `${(n / 1000).toFixed(1)} kB`;
+let failed = false;
+for (const row of rows) {
+  const over = row.gzip > row.limit;
+  failed ||= over;
+  console.log(`${over ? 'OVER' : 'ok  '}  ${row.what.padEnd(48)} ${kb(row.gzip).padStart(9)} / ${kb(row.limit)}`);
+}
+if (failed) {
+  console.error('Size limits passed: see size-limits.json');
+  process.exitCode = 1;
+}

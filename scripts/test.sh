@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# `npm test`: every check of the project, in the order that fails fastest. Prints "N passed, N failed" last.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+[ -d node_modules ] || npm ci --no-audit --no-fund
+
+passed=0; failed=0; failures=()
+step() {
+  local name=$1; shift
+  echo; echo "=== $name: $*"
+  local start=$SECONDS
+  if "$@"; then passed=$((passed + 1)); echo "=== $name: ok ($((SECONDS - start)) s)"
+  else failed=$((failed + 1)); failures+=("$name"); echo "=== $name: FAILED ($((SECONDS - start)) s)"; fi
+}
+
+step chromium bash scripts/ensure-chromium.sh
+step i18n bash -c 'npx lingui extract && npx lingui compile --typescript --strict'
+step typecheck npx tsc -p tsconfig.json
+step lint npx eslint .
+step unit npx jest --ci
+step build bash scripts/build.sh
+step size node --import tsx scripts/size/check.ts
+step storybook npx storybook build --disable-telemetry --quiet -o storybook-static
+step browser node --import tsx --test --test-concurrency=1 tests/browser/*.test.ts
+step page-weight node --import tsx scripts/measure/page-weight.ts
+step postgres bash scripts/test-postgres.sh
+
+echo
+[ ${#failures[@]} -gt 0 ] && echo "failed steps: ${failures[*]}"
+echo "checks: $passed passed, $failed failed"
+[ "$failed" = 0 ]

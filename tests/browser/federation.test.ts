@@ -1,0 +1,82 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { collectErrors, launchChromium, startSalon, widgetsSettled, type Salon } from './harness';
+
+let salon: Salon;
+let browser: Browser;
+
+before(async () => {
+  salon = await startSalon();
+  browser = await launchChromium();
+});
+
+after(async () => {
+  await browser?.close();
+  await salon?.stop();
+});
+
+test('two different remotes on one page share one React, one @salon/shared and one bus store', async () => {
+  const page = await browser.newPage();
+  const errors = collectErrors(page);
+  await page.goto(`${salon.baseUrl}/salon`);
+  const states = await widgetsSettled(page);
+  assert.equal(states['top-bar'], 'mounted');
+  assert.equal(states.toaster, 'mounted');
+  const proof = await page.evaluate(() => {
+    const entries = (globalThis as unknown as Record<symbol, { widget: string; React: unknown; sharedToken: unknown; $sidebar: unknown }[]>)[
+      Symbol.for('salon.mounted')
+    ] ?? [];
+    const first = entries[0];
+    return {
+      widgets: entries.map((e) => e.widget).sort(),
+      oneReact: entries.every((e) => e.React === first?.React),
+      oneShared: entries.every((e) => e.sharedToken === first?.sharedToken),
+      oneStore: entries.every((e) => e.$sidebar === first?.$sidebar),
+    };
+  });
+  assert.deepEqual(proof.widgets, ['toaster', 'top-bar']);
+  assert.ok(proof.oneReact, 'each remote got its own React');
+  assert.ok(proof.oneShared, 'each remote got its own @salon/shared');
+  assert.ok(proof.oneStore, 'each remote got its own $sidebar store');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a widget whose remote fails to load leaves its slot empty and the others working', async () => {
+  const page = await browser.newPage();
+  await page.route('**/spa/toaster/*/remoteEntry.js', (route) => route.fulfill({ status: 500, body: 'down' }));
+  await page.goto(`${salon.baseUrl}/salon`);
+  const states = await widgetsSettled(page);
+  assert.equal(states.toaster, 'failed');
+  assert.equal(states['top-bar'], 'mounted');
+  assert.equal(await page.locator('[data-salon-widget="toaster"]').innerText(), '');
+  assert.ok(await page.getByRole('navigation').first().isVisible());
+  await page.close();
+});
+
+test('a widget that throws while mounting does not break the page', async () => {
+  const page = await browser.newPage();
+  const container = `var salon_toaster = {
+    init: function () {},
+    get: function () { return Promise.resolve(function () { return { mount: function () { throw new Error('boom'); } }; }); }
+  };`;
+  await page.route('**/spa/toaster/*/remoteEntry.js', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: container }));
+  await page.goto(`${salon.baseUrl}/salon`);
+  const states = await widgetsSettled(page);
+  assert.equal(states.toaster, 'failed');
+  assert.equal(states['top-bar'], 'mounted');
+  assert.ok(await page.getByRole('navigation').first().isVisible());
+  await page.close();
+});
+
+test('the manifest maps each widget to a versioned remoteEntry served immutable', async () => {
+  const res = await fetch(`${salon.baseUrl}/spa/widgets.json`);
+  assert.equal(res.status, 200);
+  assert.match(res.headers.get('cache-control') ?? '', /no-cache/);
+  const manifest = (await res.json()) as Record<string, string>;
+  assert.match(manifest['top-bar'] ?? '', /^top-bar\/[0-9a-f]{10}\/remoteEntry\.js$/);
+  const entry = await fetch(new URL(manifest['top-bar'] ?? '', `${salon.baseUrl}/spa/`));
+  assert.equal(entry.status, 200);
+  assert.match(entry.headers.get('cache-control') ?? '', /immutable/);
+});

@@ -1,0 +1,119 @@
+/**
+ * Starts the real salon (host-shell/server/server.ts on a fresh SQLite file, serving the built dist/spa)
+ * and Debian's Chromium through playwright-core. Used by the browser tests and scripts/measure/.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const ROOT = path.resolve(__dirname, '..', '..');
+export const DEMO_PASSWORD = 'salon-demo';
+
+export interface Salon {
+  baseUrl: string;
+  dataDir: string;
+  logs: () => string;
+  stop: () => Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startSalon(env: Record<string, string> = {}): Promise<Salon> {
+  if (!fs.existsSync(path.join(ROOT, 'dist', 'spa', 'widgets.json'))) throw new Error('dist/spa is not built: run `npm run build` first');
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salon-e2e-'));
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'host-shell/server/server.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: path.join(dataDir, 'salon.sqlite'), LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
+    try {
+      const res = await fetch(`${baseUrl}/`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the server did not answer within 60 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    baseUrl,
+    dataDir,
+    logs: () => output,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Console errors and page errors, to assert a page is clean. Resource 404s of the tests' own making are listed too. */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+export async function logIn(page: Page, baseUrl: string, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto(`${baseUrl}/`);
+  await page.getByLabel(/e-?mail/i).first().fill(email);
+  await page.getByLabel(/password|mot de passe/i).first().fill(password);
+  await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: /log in|connexion|se connecter/i }).click()]);
+}
+
+/** Waits until every widget slot of the page has settled (mounted or failed). */
+export async function widgetsSettled(page: Page): Promise<Record<string, string>> {
+  await page.waitForFunction(
+    () => Array.from(document.querySelectorAll<HTMLElement>('[data-salon-widget]')).every((s) => s.dataset.salonState === 'mounted' || s.dataset.salonState === 'failed'),
+    undefined,
+    { timeout: 30_000 },
+  );
+  return page.evaluate(() =>
+    Object.fromEntries(Array.from(document.querySelectorAll<HTMLElement>('[data-salon-widget]')).map((s) => [s.dataset.salonWidget ?? '', s.dataset.salonState ?? ''])),
+  );
+}

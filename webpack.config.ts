@@ -1,0 +1,164 @@
+/**
+ * Builds every widget as its own production module-federation remote, and the host-page loader.
+ *
+ *   npx webpack                          all remotes + loader (what `npm run build` does)
+ *   npx webpack --env widget=top-bar     one remote only: a new version folder and its line in widgets.json
+ *   npx webpack --env widget=loader      the loader only
+ *
+ * Output (see scripts/build/README.md):
+ *   dist/spa/loader.js                   the host-page loader (not versioned: served no-cache)
+ *   dist/spa/loader/<hash>/…             its chunks (immutable)
+ *   dist/spa/<widget>/<hash>/remoteEntry.js and chunks (immutable)
+ *   dist/spa/widgets.json                widget name → versioned remoteEntry URL
+ */
+import path from 'node:path';
+import fs from 'node:fs';
+import type { Configuration, RuleSetRule } from 'webpack';
+import TerserPlugin from 'terser-webpack-plugin';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { VersionedRemotePlugin, containerName, listWidgets } from './scripts/build/widgets';
+
+const root = __dirname;
+const spaDir = path.join(root, 'dist', 'spa');
+const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+  dependencies: Record<string, string>;
+};
+const sharedPkg = JSON.parse(fs.readFileSync(path.join(root, 'shared', 'package.json'), 'utf8')) as {
+  version: string;
+};
+
+/** The packages that must exist once per page (spec: one React, one bus, one i18n). */
+const singletons = ['react', 'react-dom', 'nanostores', '@nanostores/react', '@lingui/core', '@lingui/react'];
+
+function sharedConfig() {
+  const shared: Record<string, { singleton: true; requiredVersion: string; version?: string; strictVersion?: boolean }> = {};
+  for (const name of singletons) {
+    const version = pkg.dependencies[name];
+    if (!version) throw new Error(`${name} is not a dependency in package.json`);
+    shared[name] = { singleton: true, requiredVersion: version };
+    // Subpaths (react/jsx-runtime, react-dom/client, …) must be shared too, or each remote bundles its own copy.
+    shared[`${name}/`] = { singleton: true, requiredVersion: version };
+  }
+  shared['@salon/shared'] = { singleton: true, requiredVersion: sharedPkg.version, version: sharedPkg.version };
+  shared['@salon/shared/'] = { singleton: true, requiredVersion: sharedPkg.version, version: sharedPkg.version };
+  return shared;
+}
+
+const scriptRule: RuleSetRule = {
+  test: /\.[jt]sx?$/,
+  exclude: /node_modules/,
+  use: [
+    { loader: 'ts-loader', options: { transpileOnly: true, configFile: path.join(root, 'tsconfig.build.json') } },
+    // Only the Lingui macros run through babel; TypeScript is compiled by ts-loader (type check: `npm run typecheck`).
+    {
+      loader: 'babel-loader',
+      options: {
+        babelrc: false,
+        configFile: false,
+        retainLines: true,
+        plugins: ['@lingui/babel-plugin-lingui-macro'],
+        overrides: [
+          { test: /\.tsx$/, plugins: [['@babel/plugin-syntax-typescript', { isTSX: true }]] },
+          { test: /\.ts$/, plugins: ['@babel/plugin-syntax-typescript'] },
+          { test: /\.jsx?$/, plugins: ['@babel/plugin-syntax-jsx'] },
+        ],
+      },
+    },
+  ],
+};
+
+function base(name: string): Configuration {
+  return {
+    name,
+    mode: 'production',
+    context: root,
+    target: 'web',
+    devtool: 'source-map',
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.mjs'],
+      // The federation plugins inject their runtime plugins by CommonJS path: resolving those to the ESM
+      // build too keeps one copy of the federation runtime per bundle (it halves the loader).
+      conditionNames: ['import', 'module', 'browser', 'default'],
+    },
+    module: { rules: [scriptRule] },
+    performance: { hints: false },
+    // License headers stay inline: they also let the page-weight check count React copies.
+    optimization: { minimizer: [new TerserPlugin({ extractComments: false })] },
+    infrastructureLogging: { level: 'warn' },
+    stats: 'errors-warnings',
+  };
+}
+
+function remoteConfig(widget: string): Configuration {
+  const container = containerName(widget);
+  const outDir = path.join(spaDir, widget, '.next');
+  return {
+    ...base(widget),
+    entry: {},
+    output: {
+      path: outDir,
+      // The version folder is only known after the build: 'auto' resolves chunks relative to remoteEntry.js.
+      publicPath: 'auto',
+      uniqueName: container,
+      filename: '[name].[contenthash:8].js',
+      chunkFilename: '[name].[contenthash:8].js',
+      clean: true,
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: container,
+        filename: 'remoteEntry.js',
+        exposes: { './mount': `./widgets/${widget}/mount.tsx` },
+        shared: sharedConfig(),
+        dts: false,
+        manifest: false,
+        experiments: {
+          // The loader provides the federation runtime: each remote carries only its bundler glue.
+          externalRuntime: true,
+          optimization: { disableSnapshot: true, target: 'web' },
+        },
+      }),
+      new VersionedRemotePlugin({ widget, spaDir }),
+    ],
+  };
+}
+
+function loaderConfig(): Configuration {
+  return {
+    ...base('loader'),
+    entry: { loader: './host-shell/client/loader.ts' },
+    output: {
+      path: spaDir,
+      publicPath: 'auto',
+      uniqueName: 'salon_loader',
+      filename: '[name].js',
+      chunkFilename: 'loader/[contenthash:8]/[id].js',
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: 'salon_host',
+        remotes: {},
+        shared: {},
+        dts: false,
+        manifest: false,
+        experiments: {
+          provideExternalRuntime: true,
+          optimization: { disableSnapshot: true, target: 'web' },
+        },
+      }),
+    ],
+  };
+}
+
+export default (env: Record<string, string | boolean> = {}): Configuration[] => {
+  const only = typeof env.widget === 'string' ? env.widget.split(',') : null;
+  const widgets = listWidgets(path.join(root, 'widgets'));
+  const configs: Configuration[] = [];
+  if (!only || only.includes('loader')) configs.push(loaderConfig());
+  for (const widget of widgets) if (!only || only.includes(widget)) configs.push(remoteConfig(widget));
+  if (only) {
+    const unknown = only.filter((w) => w !== 'loader' && !widgets.includes(w));
+    if (unknown.length) throw new Error(`Unknown widget(s): ${unknown.join(', ')}. Known: ${widgets.join(', ')}`);
+  }
+  return configs;
+};
