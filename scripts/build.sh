@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Compiles the message catalogs and builds the loader and every remote into dist/spa.
-# --if-stale: skip when dist/ is newer than every source file.
+#   --if-stale       skip when dist/ is newer than every source file
+#   --widget NAME    deploy one widget: build only that remote (a new version folder and its manifest line)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "${1:-}" = "--if-stale" ] && [ -f dist/spa/widgets.json ] && [ -f dist/spa/loader.js ]; then
@@ -9,5 +10,10 @@ if [ "${1:-}" = "--if-stale" ] && [ -f dist/spa/widgets.json ] && [ -f dist/spa/
   if [ -z "$newer" ]; then echo "dist/spa is up to date"; exit 0; fi
 fi
 npx lingui compile --typescript --strict
-rm -rf dist/spa dist/size-report
-npx webpack
+if [ "${1:-}" = "--widget" ]; then
+  npx webpack --env "widget=${2:?--widget needs a widget name}"
+else
+  rm -rf dist/spa dist/size-report
+  npx webpack
+fi
+node --import tsx scripts/build/compress.ts
