@@ -37,7 +37,7 @@ export async function startSalon(env: Record<string, string> = {}): Promise<Salo
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'host-shell/server/server.ts'], {
     cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: path.join(dataDir, 'salon.sqlite'), LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: '', SQLITE_PATH: path.join(dataDir, 'salon.sqlite'), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));

@@ -1,0 +1,56 @@
+import fastifyFormbody from '@fastify/formbody';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { loadConfig, type AppConfig } from './config';
+import type { DatabaseHandle } from './db/connect';
+import { typeboxValidatorCompiler } from './lib/validation';
+import { configPlugin } from './plugins/config';
+import { dbPlugin } from './plugins/db';
+import { errorsPlugin } from './plugins/errors';
+import { sessionPlugin } from './plugins/session';
+import { staticPlugin } from './plugins/static';
+import { apiRoutes } from './routes/api';
+import { mediaRoutes } from './routes/media';
+import { pageRoutes } from './routes/pages';
+
+export interface BuildOptions {
+  /** Overrides of the environment's configuration (loadConfig). */
+  config?: Partial<AppConfig>;
+  /** An already open database; the app then leaves it open when it closes. */
+  database?: DatabaseHandle;
+  /** fastify's pino logger options; off under Jest unless given. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/**
+ * The whole server, not listening: plugins first (config, db, session, errors, forms, static), then routes.
+ * Migrations and the demo seed are the caller's business (server.ts, the tests).
+ */
+export function build(options: BuildOptions = {}) {
+  const config: AppConfig = { ...loadConfig(), ...options.config };
+  const app = Fastify({
+    logger:
+      options.logger ??
+      (process.env.NODE_ENV === 'test'
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] }),
+    trustProxy: config.trustProxy,
+    // Field-naming messages come from typeboxValidatorCompiler; this only joins them.
+    schemaErrorFormatter: (errors, dataVar) => new Error(`Invalid ${dataVar}: ${errors.map((e) => e.message).join('; ')}`),
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(typeboxValidatorCompiler);
+
+  app.register(configPlugin, { config });
+  app.register(dbPlugin, { handle: options.database });
+  app.register(sessionPlugin);
+  app.register(errorsPlugin);
+  app.register(fastifyFormbody);
+  app.register(staticPlugin);
+
+  app.register(mediaRoutes);
+  app.register(apiRoutes, { prefix: '/api' });
+  app.register(pageRoutes);
+  return app;
+}
+
+export type SalonApp = ReturnType<typeof build>;

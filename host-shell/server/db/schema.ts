@@ -1,0 +1,142 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/*
+ * Portable column types, the same on SQLite and PostgreSQL:
+ * - flags are integers 0/1 (better-sqlite3 cannot bind booleans);
+ * - timestamps are ISO 8601 UTC strings (they sort as text, and both drivers return them unchanged);
+ * - JSON is text, parsed by the service that owns the column.
+ */
+export type Flag = 0 | 1;
+export type ProfileCode = 'administrator' | 'promoter' | 'exhibitor' | 'visitor';
+export type PanoramaKind = 'home' | 'plan' | 'conference' | 'stand';
+
+export interface UsersTable {
+  id: Generated<number>;
+  profile: ProfileCode;
+  anonymous: Generated<Flag>;
+  hidden: Generated<Flag>;
+  availability: Generated<Flag>;
+  pseudo: string | null;
+  firstname: string | null;
+  lastname: string | null;
+  email: string | null;
+  contact_email: string | null;
+  mobile: string | null;
+  postal_code: string | null;
+  city: string | null;
+  birthdate: string | null;
+  linkedin: string | null;
+  visio_link: string | null;
+  /** JSON object: field → '0' (published) | '1'. */
+  fields_param: Generated<string>;
+  /** JSON string of the journey, as the widgets send it. */
+  journey: string | null;
+  password_hash: string | null;
+  function: string | null;
+  function_en: string | null;
+  presentation: string | null;
+  presentation_en: string | null;
+  picture_path: string | null;
+  video_path: string | null;
+  locale: string | null;
+  last_activity_at: string | null;
+  created_at: string;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie token: a leaked table does not leak live sessions. */
+  id: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface CompaniesTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  description_en: string | null;
+  website_link: string | null;
+  storage_link: string | null;
+  mobile: string | null;
+  email: string | null;
+  facebook_link: string | null;
+  linkedin_link: string | null;
+  twitter_link: string | null;
+  youtube_link: string | null;
+  created_at: string;
+}
+
+export interface StandsTable {
+  id: Generated<number>;
+  name: string;
+  name_en: string;
+  panorama_slug: string;
+  /** null: use the global parameter stands_optin_marketing. */
+  optin_marketing: Flag | null;
+  company_id: number;
+  created_at: string;
+}
+
+export interface StandExhibitorsTable {
+  stand_id: number;
+  user_id: number;
+}
+
+export interface PanoramasTable {
+  id: Generated<number>;
+  slug: string;
+  kind: PanoramaKind;
+  name: string;
+  name_en: string;
+}
+
+export interface KeyValueTable {
+  key: string;
+  /** JSON-encoded value. */
+  value: string;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  title: string;
+  title_en: string;
+  at: string;
+  at_en: string;
+  message: string;
+  message_en: string;
+  sent_at: string;
+}
+
+export interface ContactRequestsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  email: string | null;
+  subject: 'question' | 'edit_delete';
+  message: string;
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  companies: CompaniesTable;
+  stands: StandsTable;
+  stand_exhibitors: StandExhibitorsTable;
+  panoramas: PanoramasTable;
+  parameters: KeyValueTable;
+  features: KeyValueTable;
+  notifications: NotificationsTable;
+  contact_requests: ContactRequestsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type CompanyRow = Selectable<CompaniesTable>;
+export type StandRow = Selectable<StandsTable>;
+export type NotificationRow = Selectable<NotificationsTable>;
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export const nowIso = (): string => new Date().toISOString();

@@ -1,0 +1,20 @@
+import Sqids from 'sqids';
+
+/**
+ * Obfuscated ids for everything that appears in URLs and page data. The alphabet is the project's own shuffle:
+ * changing it changes every public id (and breaks bookmarked profile links).
+ */
+const sqids = new Sqids({ alphabet: 'HBNkTJpnD0284OsU6Mq51Sd3wIoPKgVuxCyzQiYaFZfLGhRce7brEtXmWlvj9A', minLength: 6 });
+
+export function encodeId(id: number): string {
+  return sqids.encode([id]);
+}
+
+/** The numeric id, or null when `value` is not a canonical id of this project (callers answer 404). */
+export function decodeId(value: string): number | null {
+  if (!/^[A-Za-z0-9]{6,20}$/.test(value)) return null;
+  const [id, ...rest] = sqids.decode(value);
+  if (id === undefined || rest.length > 0 || !Number.isSafeInteger(id)) return null;
+  // Several strings can decode to the same number; only the one we emit is accepted.
+  return sqids.encode([id]) === value ? id : null;
+}

@@ -1,0 +1,40 @@
+import type { FastifyRequest } from 'fastify';
+
+/** Scheme and host the client used, e.g. `http://127.0.0.1:8080` (X-Forwarded-* only when TRUST_PROXY=1). */
+export const requestOrigin = (request: FastifyRequest): string => `${request.protocol}://${request.host}`;
+
+const header = (request: FastifyRequest, name: string): string | undefined => {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+};
+
+export const isXhr = (request: FastifyRequest): boolean => header(request, 'x-requested-with') === 'XMLHttpRequest';
+
+function originOf(value: string): string | null {
+  try {
+    return new URL(value).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Why a state-changing request is refused, or null when it may proceed.
+ * - The browser's own signals first: Sec-Fetch-Site other than same-origin is refused.
+ * - Origin (or Referer when there is no Origin) must be this server's origin.
+ * - With neither, only a request carrying X-Requested-With is accepted: browsers cannot send that header
+ *   cross-origin without a CORS preflight, which this server never grants.
+ * - `requireXhr` (the /api) always wants X-Requested-With, whatever the origin headers say.
+ */
+export function sameOriginRefusal(request: FastifyRequest, requireXhr: boolean): string | null {
+  const xhr = isXhr(request);
+  if (requireXhr && !xhr) return 'Missing header X-Requested-With: XMLHttpRequest';
+  const site = header(request, 'sec-fetch-site');
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return `Cross-site request refused (Sec-Fetch-Site: ${site})`;
+  const expected = requestOrigin(request);
+  const origin = header(request, 'origin');
+  if (origin !== undefined) return origin === expected ? null : `Cross-origin request refused (Origin ${origin} is not ${expected})`;
+  const referer = header(request, 'referer');
+  if (referer !== undefined) return originOf(referer) === expected ? null : `Cross-origin request refused (Referer is not from ${expected})`;
+  return xhr ? null : 'Request refused: no Origin, Referer or X-Requested-With header';
+}

@@ -1,0 +1,153 @@
+import type { TSchema, Static } from '@sinclair/typebox';
+import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
+import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
+import { Value } from '@sinclair/typebox/value';
+import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
+
+export type IssueKind = 'required' | 'format' | 'tooShort' | 'tooLong' | 'oneOf' | 'type' | 'range' | 'unknownField' | 'empty';
+
+export interface Issue {
+  /** Dotted field path (`fields_param.mobile`); '' for the whole value. */
+  field: string;
+  kind: IssueKind;
+  /** English, names no field: "must be one of en_EN, fr_FR". */
+  message: string;
+}
+
+type JsonSchema = TSchema & {
+  anyOf?: JsonSchema[];
+  const?: unknown;
+  type?: string;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+};
+
+const fieldOf = (path: string): string => path.replace(/^\//, '').split('/').join('.');
+
+function describe(schema: JsonSchema, value: unknown): Pick<Issue, 'kind' | 'message'> {
+  if (schema.anyOf) {
+    const consts = schema.anyOf.filter((s) => 'const' in s).map((s) => String(s.const));
+    if (consts.length === schema.anyOf.length) return { kind: 'oneOf', message: `must be one of ${consts.join(', ')}` };
+    const [only, ...more] = schema.anyOf.filter((s) => s.type !== 'null' && !('const' in s));
+    if (only && more.length === 0) return describe(only, value);
+    return { kind: 'type', message: 'has an invalid value' };
+  }
+  switch (schema.type) {
+    case 'string':
+      if (typeof value !== 'string') return { kind: 'type', message: 'must be a string' };
+      if (schema.minLength !== undefined && value.length < schema.minLength)
+        return schema.minLength === 1 ? { kind: 'empty', message: 'must not be empty' } : { kind: 'tooShort', message: `must be at least ${schema.minLength} characters` };
+      if (schema.maxLength !== undefined && value.length > schema.maxLength) return { kind: 'tooLong', message: `must be at most ${schema.maxLength} characters` };
+      if (schema.pattern !== undefined) return { kind: 'format', message: 'has an invalid format' };
+      return { kind: 'type', message: 'is invalid' };
+    case 'integer':
+    case 'number':
+      if (typeof value !== 'number' || (schema.type === 'integer' && !Number.isInteger(value)))
+        return { kind: 'type', message: `must be ${schema.type === 'integer' ? 'an integer' : 'a number'}` };
+      if (schema.minimum !== undefined && value < schema.minimum) return { kind: 'range', message: `must be at least ${schema.minimum}` };
+      if (schema.maximum !== undefined && value > schema.maximum) return { kind: 'range', message: `must be at most ${schema.maximum}` };
+      return { kind: 'range', message: 'is out of range' };
+    case 'boolean':
+      return { kind: 'type', message: 'must be true or false' };
+    case 'object':
+      return { kind: 'type', message: 'must be an object' };
+    case 'array':
+      return { kind: 'type', message: 'must be a list' };
+    default:
+      return { kind: 'type', message: 'is invalid' };
+  }
+}
+
+function toIssue(error: ValueError): Issue {
+  const field = fieldOf(error.path);
+  switch (error.type) {
+    case ValueErrorType.ObjectRequiredProperty:
+      return { field, kind: 'required', message: 'is required' };
+    case ValueErrorType.ObjectAdditionalProperties:
+      return { field, kind: 'unknownField', message: 'is not an accepted field' };
+    case ValueErrorType.ObjectMinProperties:
+      return { field, kind: 'required', message: 'must contain at least one field' };
+    default:
+      return { field, ...describe(error.schema as JsonSchema, error.value) };
+  }
+}
+
+/** One issue per field (the first), in schema order. */
+export function issuesOf<T extends TSchema>(check: TypeCheck<T>, value: unknown): Issue[] {
+  const byField = new Map<string, Issue>();
+  for (const error of check.Errors(value)) {
+    const issue = toIssue(error);
+    if (!byField.has(issue.field)) byField.set(issue.field, issue);
+  }
+  return [...byField.values()];
+}
+
+const compiled = new WeakMap<TSchema, TypeCheck<TSchema>>();
+function compile<T extends TSchema>(schema: T): TypeCheck<T> {
+  let check = compiled.get(schema);
+  if (!check) {
+    check = TypeCompiler.Compile(schema);
+    compiled.set(schema, check);
+  }
+  return check as TypeCheck<T>;
+}
+
+export type Validated<T extends TSchema> = { ok: true; value: Static<T> } | { ok: false; issues: Issue[] };
+
+/** Validates a value outside of fastify's request schemas (server-rendered forms). */
+export function validate<T extends TSchema>(schema: T, value: unknown): Validated<T> {
+  const check = compile(schema);
+  if (check.Check(value)) return { ok: true, value };
+  return { ok: false, issues: issuesOf(check, value) };
+}
+
+/** Sentence naming the field, for API error messages: `"lang" must be one of en_EN, fr_FR`. */
+export const issueSentence = (issue: Issue): string => (issue.field ? `"${issue.field}" ${issue.message}` : `The value ${issue.message}`);
+
+export interface SalonValidationError extends FastifySchemaValidationError {
+  params: { field: string; kind: IssueKind; message: string };
+}
+
+const INTEGER = /^[+-]?\d+$/;
+const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
+
+/**
+ * Query strings and path parameters arrive as strings. Scalars are converted only when the whole string has
+ * the right shape (TypeBox's Value.Convert would turn '1.5' or '2abc' into an integer); the rest is left to fail.
+ */
+export function convertStrings(schema: TSchema, input: unknown): unknown {
+  const s = schema as JsonSchema & { properties?: Record<string, JsonSchema> };
+  if (s.type !== 'object' || !s.properties || typeof input !== 'object' || input === null) return Value.Convert(schema, input);
+  const out: Record<string, unknown> = { ...input };
+  for (const [key, property] of Object.entries(s.properties)) {
+    const value = out[key];
+    if (typeof value !== 'string') continue;
+    if (property.type === 'integer' && INTEGER.test(value)) out[key] = Number(value);
+    else if (property.type === 'number' && NUMBER.test(value)) out[key] = Number(value);
+    else if (property.type === 'boolean' && (value === 'true' || value === 'false')) out[key] = value === 'true';
+  }
+  return out;
+}
+
+/**
+ * TypeBox's compiler as fastify's validator (as @fastify/type-provider-typebox's, with messages that name the field).
+ * Query strings, params and headers are converted first ('2' → 2); bodies are not.
+ */
+export const typeboxValidatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
+  const check = compile(schema);
+  return (input: unknown) => {
+    const value = httpPart === 'body' ? input : convertStrings(schema, input);
+    if (check.Check(value)) return { value };
+    const error: SalonValidationError[] = issuesOf(check, value).map((issue) => ({
+      keyword: issue.kind,
+      instancePath: issue.field ? `/${issue.field.split('.').join('/')}` : '',
+      schemaPath: '',
+      params: { field: issue.field, kind: issue.kind, message: issue.message },
+      message: issueSentence(issue),
+    }));
+    return { error };
+  };
+};

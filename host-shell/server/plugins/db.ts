@@ -1,0 +1,20 @@
+import type { Kysely } from 'kysely';
+import { openDatabase, type DatabaseHandle } from '../db/connect';
+import type { Database } from '../db/schema';
+import { globalPlugin } from '../lib/plugin';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+    dbHandle: DatabaseHandle;
+  }
+}
+
+/** Opens the database from the config, or uses the given handle (which then stays open when the app closes). */
+export const dbPlugin = globalPlugin<{ handle?: DatabaseHandle }>('salon-db', async (app, { handle }) => {
+  const owned = !handle;
+  const db = handle ?? openDatabase(app.config.database);
+  app.decorate('dbHandle', db);
+  app.decorate('db', db.db);
+  if (owned) app.addHook('onClose', async () => db.close());
+});

@@ -1,0 +1,86 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from '../lib/errors';
+import { isXhr } from '../lib/origin';
+import { globalPlugin } from '../lib/plugin';
+import type { SalonValidationError } from '../lib/validation';
+import { errorPage, notFoundPage } from '../views/errors';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * How errors of this route are answered; by default JSON under /api and for XHR, an HTML page otherwise.
+     * 'contact': the `{statusCode, data}` answer of POST /contact (spec §7) to XHR or JSON requests.
+     */
+    errorFormat?: 'json' | 'contact' | 'html';
+  }
+}
+
+export interface ErrorAnswer {
+  status: number;
+  message: string;
+  formErrors?: Record<string, string>;
+}
+
+const GENERIC_500 = 'Internal server error';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function isValidationError(value: unknown): value is SalonValidationError {
+  return isRecord(value) && isRecord(value.params) && typeof value.params.field === 'string' && typeof value.params.message === 'string';
+}
+
+/** Client mistakes keep their status and message; anything else is a bug: 500 with a generic message. */
+export function classifyError(error: unknown): ErrorAnswer {
+  if (error instanceof HttpError) return { status: error.statusCode, message: error.message, formErrors: error.formErrors };
+  if (!isRecord(error)) return { status: 500, message: GENERIC_500 };
+  if (Array.isArray(error.validation)) {
+    const formErrors: Record<string, string> = {};
+    for (const item of error.validation) if (isValidationError(item)) formErrors[item.params.field || '_'] = item.params.message;
+    return { status: 400, message: typeof error.message === 'string' ? error.message : 'Invalid request', formErrors };
+  }
+  const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status >= 400 && status < 500) return { status, message: typeof error.message === 'string' ? error.message : 'Bad request' };
+  return { status: 500, message: GENERIC_500 };
+}
+
+function formatOf(request: FastifyRequest): 'json' | 'contact' | 'html' {
+  const configured = request.is404 ? undefined : request.routeOptions.config.errorFormat;
+  const speaksJson = isXhr(request) || (request.headers['content-type'] ?? '').startsWith('application/json');
+  if (configured === 'contact') return speaksJson ? 'contact' : 'html';
+  if (configured) return configured;
+  const path = request.url.split('?')[0] ?? '';
+  return path === '/api' || path.startsWith('/api/') || isXhr(request) ? 'json' : 'html';
+}
+
+export async function sendError(request: FastifyRequest, reply: FastifyReply, answer: ErrorAnswer): Promise<FastifyReply> {
+  reply.code(answer.status);
+  const format = formatOf(request);
+  const data = { error: true as const, message: answer.message, ...(answer.formErrors ? { formErrors: answer.formErrors } : {}) };
+  if (format === 'json') return reply.type('application/json; charset=utf-8').send({ data });
+  if (format === 'contact') return reply.type('application/json; charset=utf-8').send({ statusCode: answer.status, data });
+  let ctx;
+  try {
+    ctx = await request.viewer();
+  } catch {
+    // The error may come from the database itself: render without a user rather than fail again.
+    ctx = { user: null, locale: 'en_EN' as const, origin: `${request.protocol}://${request.host}` };
+  }
+  const page = answer.status === 404 ? notFoundPage(ctx) : errorPage(ctx, answer.status, answer.status >= 500 ? undefined : answer.message);
+  return reply.type('text/html; charset=utf-8').send(page);
+}
+
+export const errorsPlugin = globalPlugin('salon-errors', async (app) => {
+  app.setErrorHandler(async (error: unknown, request, reply) => {
+    const answer = classifyError(error);
+    if (answer.status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ status: answer.status, reason: answer.message }, 'request refused');
+    return sendError(request, reply, answer);
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    return sendError(request, reply, { status: 404, message: `Unknown route: ${request.method} ${path}` });
+  });
+});

@@ -1,0 +1,95 @@
+import fastifyCookie, { type CookieSerializeOptions } from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { LocaleCode } from '../../../shared/page-data/types';
+import type { UserRow } from '../db/schema';
+import { resolveLocale, LOCALE_COOKIE } from '../lib/locale';
+import { requestOrigin } from '../lib/origin';
+import { globalPlugin } from '../lib/plugin';
+import { SESSION_COOKIE, SESSION_TTL_SECONDS, createSession, deleteSession, findSessionUser } from '../services/sessions';
+import { createAnonymousVisitor, type RenderContext } from '../services/users';
+
+/** Who is asking, in which language, from which origin. */
+export interface Viewer extends RenderContext {
+  user: UserRow | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Loaded on first call and memoised, so static files and 404s never touch the sessions table. */
+    viewer(): Promise<Viewer>;
+  }
+}
+
+const memo = new WeakMap<FastifyRequest, Promise<Viewer>>();
+
+function localeFor(request: FastifyRequest, user: UserRow | null): LocaleCode {
+  return resolveLocale(request.cookies[LOCALE_COOKIE], user?.locale, request.headers['accept-language']);
+}
+
+async function loadViewer(request: FastifyRequest): Promise<Viewer> {
+  const token = request.cookies[SESSION_COOKIE];
+  const user = token ? await findSessionUser(request.server.db, token) : null;
+  return { user, locale: localeFor(request, user), origin: requestOrigin(request) };
+}
+
+export function cookieOptions(request: FastifyRequest, maxAge: number): CookieSerializeOptions {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.server.config.cookieSecure || request.protocol === 'https',
+    maxAge,
+  };
+}
+
+/** A fresh session (a new token even if one existed: no session fixation). */
+export async function startSession(request: FastifyRequest, reply: FastifyReply, user: UserRow): Promise<void> {
+  const previous = request.cookies[SESSION_COOKIE];
+  if (previous) await deleteSession(request.server.db, previous);
+  const token = await createSession(request.server.db, user.id);
+  reply.setCookie(SESSION_COOKIE, token, cookieOptions(request, SESSION_TTL_SECONDS));
+  const viewer = await request.viewer();
+  memo.set(request, Promise.resolve({ ...viewer, user, locale: localeFor(request, user) }));
+}
+
+export async function endSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const token = request.cookies[SESSION_COOKIE];
+  if (token) await deleteSession(request.server.db, token);
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  const viewer = await request.viewer();
+  memo.set(request, Promise.resolve({ ...viewer, user: null, locale: localeFor(request, null) }));
+}
+
+/** The room needs a user: a visitor without a session becomes an anonymous visitor (spec §1). */
+export async function ensureUser(request: FastifyRequest, reply: FastifyReply): Promise<UserRow> {
+  const viewer = await request.viewer();
+  if (viewer.user) return viewer.user;
+  const user = await createAnonymousVisitor(request.server.db, viewer.locale);
+  await startSession(request, reply, user);
+  return user;
+}
+
+/** Remembers the chosen locale in the cookie (and for the rest of this request). */
+export async function setLocale(request: FastifyRequest, reply: FastifyReply, locale: LocaleCode): Promise<void> {
+  reply.setCookie(LOCALE_COOKIE, locale, cookieOptions(request, 365 * 24 * 3600));
+  const viewer = await request.viewer();
+  memo.set(request, Promise.resolve({ ...viewer, locale }));
+}
+
+/** The viewer after a change to their user row. */
+export async function refreshViewerUser(request: FastifyRequest, user: UserRow): Promise<void> {
+  const viewer = await request.viewer();
+  memo.set(request, Promise.resolve({ ...viewer, user }));
+}
+
+export const sessionPlugin = globalPlugin('salon-session', async (app) => {
+  await app.register(fastifyCookie);
+  app.decorateRequest('viewer', function (this: FastifyRequest) {
+    let viewer = memo.get(this);
+    if (!viewer) {
+      viewer = loadViewer(this);
+      memo.set(this, viewer);
+    }
+    return viewer;
+  });
+});

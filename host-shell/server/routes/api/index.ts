@@ -1,0 +1,18 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { sameOrigin } from '../../plugins/same-origin';
+import { localeRoutes } from './locale';
+import { notificationRoutes } from './notifications';
+import { collectRoutes, openApiRoute } from './openapi';
+import { userRoutes } from './users';
+
+/** Everything under /api (spec §7). Mounted with prefix '/api'. */
+export const apiRoutes: FastifyPluginAsync = async (api) => {
+  api.addHook('onRequest', sameOrigin('api'));
+  const documented = collectRoutes();
+  api.addHook('onRoute', documented.onRoute);
+
+  await api.register(localeRoutes);
+  await api.register(userRoutes);
+  await api.register(notificationRoutes);
+  await api.register(openApiRoute(documented.routes));
+};

@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { LocaleCode } from '../../../../shared/page-data/types';
+import { Envelope } from '../../../../shared/api/schemas/envelope';
+import { LangsData, LocaleBody, LocaleData } from '../../../../shared/api/schemas/locale';
+import { LANGS } from '../../lib/locale';
+import { refreshViewerUser, setLocale } from '../../plugins/session';
+import { findUserById, updateUser } from '../../services/users';
+
+const multi = LANGS.length > 1;
+
+export const localeRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/langs', { schema: { summary: 'Languages of the interface', response: { 200: Envelope(LangsData) } } }, async () => ({
+    data: { langs: [...LANGS] },
+  }));
+
+  app.get('/locale', { schema: { summary: 'Current locale', response: { 200: Envelope(LocaleData) } } }, async (request) => {
+    const { locale } = await request.viewer();
+    return { data: { locale, multi } };
+  });
+
+  const schema = { summary: 'Choose the locale (kept in the salon_locale cookie and on the user)', body: LocaleBody, response: { 200: Envelope(LocaleData) } };
+  const choose = async (request: FastifyRequest, reply: FastifyReply, lang: LocaleCode) => {
+    const { user } = await request.viewer();
+    if (user) {
+      await updateUser(app.db, user.id, { locale: lang });
+      const fresh = await findUserById(app.db, user.id);
+      if (fresh) await refreshViewerUser(request, fresh);
+    }
+    await setLocale(request, reply, lang);
+    return { data: { locale: lang, multi } };
+  };
+  app.post('/locale', { schema }, async (request, reply) => choose(request, reply, request.body.lang));
+  app.put('/locale', { schema }, async (request, reply) => choose(request, reply, request.body.lang));
+};

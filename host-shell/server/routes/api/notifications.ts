@@ -1,0 +1,12 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Envelope } from '../../../../shared/api/schemas/envelope';
+import { NotificationsData, NotificationsQuery } from '../../../../shared/api/schemas/notifications';
+import { listNotifications } from '../../services/notifications';
+
+export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/notifications',
+    { schema: { summary: 'Room notifications, newest first, 10 per page (pages start at 1)', querystring: NotificationsQuery, response: { 200: Envelope(NotificationsData) } } },
+    async (request) => ({ data: await listNotifications(app.db, request.query.page ?? 1) }),
+  );
+};

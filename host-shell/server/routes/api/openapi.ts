@@ -1,0 +1,89 @@
+import type { FastifyPluginAsync, RouteOptions } from 'fastify';
+import { ContactAnswer, ContactBody } from '../../../../shared/api/schemas/contact';
+import { XHR_HEADER } from '../../../../shared/api/schemas/common';
+import { Envelope, ErrorData } from '../../../../shared/api/schemas/envelope';
+
+type Json = Record<string, unknown>;
+
+export interface DocumentedRoute {
+  method: string;
+  url: string;
+  schema: unknown;
+}
+
+const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** TypeBox schemas carry symbol keys; a JSON round trip leaves the plain JSON Schema. */
+const plain = (schema: unknown): Json => (isRecord(schema) ? (JSON.parse(JSON.stringify(schema)) as Json) : {});
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function parametersOf(schema: unknown, where: 'query' | 'path'): Json[] {
+  const s = plain(schema);
+  const properties = isRecord(s.properties) ? s.properties : {};
+  const required = Array.isArray(s.required) ? s.required : [];
+  return Object.entries(properties).map(([name, property]) => ({ name, in: where, required: where === 'path' || required.includes(name), schema: property }));
+}
+
+function operation(route: DocumentedRoute): Json {
+  const schema = isRecord(route.schema) ? route.schema : {};
+  const parameters = [...parametersOf(schema.params, 'path'), ...parametersOf(schema.querystring, 'query')];
+  if (UNSAFE.has(route.method)) {
+    parameters.push({ name: XHR_HEADER.name, in: 'header', required: true, schema: { type: 'string', const: XHR_HEADER.value } });
+  }
+  const responses: Json = {};
+  const declared = isRecord(schema.response) ? schema.response : {};
+  for (const [status, body] of Object.entries(declared)) {
+    responses[status] = { description: status === '200' ? 'OK' : status, content: { 'application/json': { schema: plain(body) } } };
+  }
+  responses['4XX'] = { description: 'Client error: `{data: {error: true, message}}`', content: { 'application/json': { schema: plain(Envelope(ErrorData)) } } };
+  return {
+    summary: typeof schema.summary === 'string' ? schema.summary : undefined,
+    parameters: parameters.length ? parameters : undefined,
+    requestBody: schema.body ? { required: true, content: { 'application/json': { schema: plain(schema.body) } } } : undefined,
+    responses,
+  };
+}
+
+/** OpenAPI 3.1 from the same TypeBox schemas fastify validates with. */
+export function openApiDocument(routes: DocumentedRoute[]): Json {
+  const paths: Record<string, Json> = {};
+  for (const route of routes) {
+    if (route.method === 'HEAD') continue;
+    const path = route.url.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
+    paths[path] ??= {};
+    const entry = paths[path];
+    if (entry) entry[route.method.toLowerCase()] = operation(route);
+  }
+  paths['/contact'] = {
+    post: {
+      ...operation({ method: 'POST', url: '/contact', schema: { summary: 'Contact the organizer (JSON or urlencoded); email required when not authenticated', body: ContactBody } }),
+      responses: { '200': { description: 'The status is repeated in the body (spec §7)', content: { 'application/json': { schema: plain(ContactAnswer) } } } },
+    },
+  };
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Salon API', version: '1', description: 'Every answer is `{data: …}`; an error is `{data: {error: true, message}}`.' },
+    paths,
+  };
+}
+
+/** Collects the /api routes as they are added (register this before the routes it documents). */
+export function collectRoutes(): { routes: DocumentedRoute[]; onRoute: (route: RouteOptions) => void } {
+  const routes: DocumentedRoute[] = [];
+  return {
+    routes,
+    onRoute(route) {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) routes.push({ method, url: route.url, schema: route.schema });
+    },
+  };
+}
+
+export const openApiRoute =
+  (routes: DocumentedRoute[]): FastifyPluginAsync =>
+  async (app) => {
+    app.get('/openapi.json', async (_request, reply) => {
+      reply.header('Cache-Control', 'no-cache');
+      return openApiDocument(routes);
+    });
+  };

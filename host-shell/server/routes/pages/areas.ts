@@ -1,0 +1,62 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { badRequest, notFound } from '../../lib/errors';
+import { decodeId } from '../../lib/ids';
+import { convertStrings, validate } from '../../lib/validation';
+import { counts, keyValues, listVisitors, recentContactRequests, VISITORS_PER_PAGE } from '../../services/backoffice';
+import { standsOfExhibitor } from '../../services/stands';
+import { findUserById } from '../../services/users';
+import { adminArea, exhibitorArea, exhibitorProfilePage, promoterArea, visitorsPage } from '../../views/areas';
+import { gate, pageContext, pathParam, sendPage } from './kit';
+
+export async function showExhibitorArea(request: FastifyRequest, reply: FastifyReply) {
+  const user = await gate(request, reply, { registered: true, profiles: ['exhibitor'] });
+  if (!user) return reply;
+  const stands = await standsOfExhibitor(request.server.db, user.id);
+  return sendPage(reply, exhibitorArea(await pageContext(request), user, stands));
+}
+
+/** Public: anyone may read a published exhibitor's sheet. A bad id, a non-exhibitor or a hidden profile is a 404. */
+export async function showExhibitorProfile(request: FastifyRequest, reply: FastifyReply) {
+  const id = decodeId(pathParam(request, 'id_user'));
+  const exhibitor = id === null ? null : await findUserById(request.server.db, id);
+  if (!exhibitor || exhibitor.profile !== 'exhibitor' || exhibitor.hidden === 1) throw notFound('Unknown exhibitor');
+  const stands = await standsOfExhibitor(request.server.db, exhibitor.id);
+  const ctx = await pageContext(request);
+  return sendPage(reply, exhibitorProfilePage(ctx, exhibitor, stands, ctx.user?.id === exhibitor.id));
+}
+
+export async function showOwnExhibitorProfile(request: FastifyRequest, reply: FastifyReply) {
+  const user = await gate(request, reply, { registered: true, profiles: ['exhibitor'] });
+  if (!user) return reply;
+  const stands = await standsOfExhibitor(request.server.db, user.id);
+  return sendPage(reply, exhibitorProfilePage(await pageContext(request), user, stands, true));
+}
+
+export async function showPromoterArea(request: FastifyRequest, reply: FastifyReply) {
+  const user = await gate(request, reply, { registered: true, profiles: ['promoter', 'administrator'] });
+  if (!user) return reply;
+  const [c, requests] = await Promise.all([counts(request.server.db), recentContactRequests(request.server.db)]);
+  return sendPage(reply, promoterArea(await pageContext(request), c, requests));
+}
+
+const VisitorsQuery = Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })) });
+
+export async function showVisitors(request: FastifyRequest, reply: FastifyReply) {
+  const user = await gate(request, reply, { registered: true, profiles: ['promoter', 'administrator'] });
+  if (!user) return reply;
+  const checked = validate(VisitorsQuery, convertStrings(VisitorsQuery, request.query));
+  if (!checked.ok) throw badRequest('"page" must be a whole number from 1');
+  const page = checked.value.page ?? 1;
+  const { visitors, total } = await listVisitors(request.server.db, page);
+  const pages = Math.max(1, Math.ceil(total / VISITORS_PER_PAGE));
+  return sendPage(reply, visitorsPage(await pageContext(request), visitors, page, pages, total));
+}
+
+export async function showAdmin(request: FastifyRequest, reply: FastifyReply) {
+  const user = await gate(request, reply, { registered: true, profiles: ['administrator'] });
+  if (!user) return reply;
+  const db = request.server.db;
+  const [c, parameters, features] = await Promise.all([counts(db), keyValues(db, 'parameters'), keyValues(db, 'features')]);
+  return sendPage(reply, adminArea(await pageContext(request), c, parameters, features));
+}

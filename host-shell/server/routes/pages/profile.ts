@@ -1,0 +1,44 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PUBLISHABLE_FIELDS, UserMeUpdateBody, type PublishableField } from '../../../../shared/api/schemas/users';
+import { url } from '../../../../shared/routes';
+import { validate } from '../../lib/validation';
+import { applyProfileUpdate, PROFILE_TEXT_FIELDS } from '../../services/profile';
+import { formStrings } from '../../views/forms';
+import { fieldErrors } from '../../views/messages';
+import { profilePage, profileStateOf, type ProfileState } from '../../views/profile';
+import { gate, pageContext, sendPage } from './kit';
+
+export async function showProfile(request: FastifyRequest, reply: FastifyReply) {
+  const user = await gate(request, reply, { registered: true });
+  if (!user) return reply;
+  const ctx = await pageContext(request);
+  const query: unknown = request.query;
+  const saved = typeof query === 'object' && query !== null && 'saved' in query;
+  return sendPage(reply, profilePage(ctx, user, { ...profileStateOf(user), saved }));
+}
+
+export async function saveProfile(request: FastifyRequest, reply: FastifyReply) {
+  const user = await gate(request, reply, { registered: true });
+  if (!user) return reply;
+  const ctx = await pageContext(request);
+  const form = formStrings(request.body);
+
+  // An empty field clears the value; an unticked box hides the field ('1'), a ticked one publishes it ('0').
+  const body: Record<string, unknown> = {};
+  for (const name of PROFILE_TEXT_FIELDS) body[name] = form[name] ? form[name] : null;
+  body.fields_param = Object.fromEntries(PUBLISHABLE_FIELDS.map((name) => [name, form[`publish_${name}`] ? '0' : '1']));
+  if (user.profile === 'exhibitor') body.hidden = !form.publish_profile;
+
+  const checked = validate(UserMeUpdateBody, body);
+  if (!checked.ok) {
+    const state: ProfileState = {
+      values: Object.fromEntries(PROFILE_TEXT_FIELDS.map((name) => [name, form[name] ?? ''])),
+      published: Object.fromEntries(PUBLISHABLE_FIELDS.map((name): [PublishableField, boolean] => [name, !!form[`publish_${name}`]])),
+      publishProfile: !!form.publish_profile,
+      errors: fieldErrors(ctx.locale, checked.issues),
+    };
+    return sendPage(reply, profilePage(ctx, user, state), 400);
+  }
+  await applyProfileUpdate(request.server.db, user, checked.value);
+  return reply.redirect(url('profile', {}, { origin: ctx.origin, query: { saved: 1 } }), 303);
+}

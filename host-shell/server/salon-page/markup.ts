@@ -1,0 +1,52 @@
+/**
+ * The markup contract of a page that hosts Salon widgets. host-shell uses it for /salon; any other server
+ * (the PHP/Symfony pages: see ../README.md for the Twig version) must produce the same three parts:
+ *
+ *   1. `<script type="application/json" id="salon-page-data">` with the PageData JSON, escaped by `serializePageData`;
+ *   2. one empty `<div data-salon-widget="NAME">` slot per widget to mount (`widgetsFor` decides which);
+ *   3. `<script src="/spa/loader.js" defer>`, which reads /spa/widgets.json and mounts each remote in its slot.
+ */
+import { PAGE_DATA_ELEMENT_ID, type PageData } from '../../../shared/page-data/types';
+import { html, raw, type SafeHtml } from '../lib/html';
+
+export const WIDGET_NAMES = ['top-bar', 'room', 'toaster', 'chat', 'company-sheet', 'contact-point', 'modals', 'journey', 'activity-stream'] as const;
+export type WidgetName = (typeof WIDGET_NAMES)[number];
+
+export const LOADER_SRC = '/spa/loader.js';
+
+/** The widgets a page mounts for this user: journey only with the feature flag, activity stream only for exhibitors. */
+export function widgetsFor(data: Pick<PageData, 'features' | 'user'>): WidgetName[] {
+  return WIDGET_NAMES.filter((name) => {
+    if (name === 'journey') return data.features.journey === '1';
+    if (name === 'activity-stream') return data.user.profile === 'exhibitor';
+    return true;
+  });
+}
+
+const JSON_ESCAPES: Record<string, string> = {
+  '<': '\\u003c',
+  '>': '\\u003e',
+  '&': '\\u0026',
+  '\u2028': '\\u2028',
+  '\u2029': '\\u2029',
+};
+
+/**
+ * JSON that can sit inside a script element: no stored string can close it (`</script>`), open a comment
+ * (`<!--`) or, for older parsers, end a line. The result is still valid JSON, equal to the input once parsed.
+ */
+export function serializePageData(data: PageData): string {
+  return JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (c) => JSON_ESCAPES[c] ?? c);
+}
+
+export interface SalonMarkupOptions {
+  widgets?: readonly WidgetName[];
+  loaderSrc?: string;
+}
+
+/** The page-data element, the widget slots and the loader, to place inside `<body>`. */
+export function salonMarkup(data: PageData, options: SalonMarkupOptions = {}): SafeHtml {
+  const widgets = options.widgets ?? widgetsFor(data);
+  return html`<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${raw(serializePageData(data))}</script>
+${widgets.map((name) => html`<div data-salon-widget="${name}"></div>\n`)}<script src="${options.loaderSrc ?? LOADER_SRC}" defer></script>`;
+}

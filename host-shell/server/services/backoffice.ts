@@ -1,0 +1,62 @@
+import type { Kysely } from 'kysely';
+import type { ContactRequestsTable, Database, ProfileCode, UserRow } from '../db/schema';
+import type { Selectable } from 'kysely';
+
+export interface Counts {
+  byProfile: Record<ProfileCode, number>;
+  anonymous: number;
+  stands: number;
+  companies: number;
+  contactRequests: number;
+  notifications: number;
+}
+
+const num = (value: string | number | bigint | undefined | null): number => Number(value ?? 0);
+
+export async function counts(db: Kysely<Database>): Promise<Counts> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['profile', 'anonymous', (eb) => eb.fn.countAll<string | number>().as('n')])
+    .groupBy(['profile', 'anonymous'])
+    .execute();
+  const byProfile: Record<ProfileCode, number> = { administrator: 0, promoter: 0, exhibitor: 0, visitor: 0 };
+  let anonymous = 0;
+  for (const row of rows) {
+    if (row.anonymous === 1) anonymous += num(row.n);
+    else byProfile[row.profile] += num(row.n);
+  }
+  const count = async (table: 'stands' | 'companies' | 'contact_requests' | 'notifications') =>
+    num((await db.selectFrom(table).select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst())?.n);
+  const [stands, companies, contactRequests, notifications] = await Promise.all([
+    count('stands'),
+    count('companies'),
+    count('contact_requests'),
+    count('notifications'),
+  ]);
+  return { byProfile, anonymous, stands, companies, contactRequests, notifications };
+}
+
+export const VISITORS_PER_PAGE = 50;
+
+export async function listVisitors(db: Kysely<Database>, page: number): Promise<{ visitors: UserRow[]; total: number }> {
+  const base = db.selectFrom('users').where('profile', '=', 'visitor').where('anonymous', '=', 0);
+  const [visitors, total] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(VISITORS_PER_PAGE)
+      .offset((page - 1) * VISITORS_PER_PAGE)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst(),
+  ]);
+  return { visitors, total: num(total?.n) };
+}
+
+export async function recentContactRequests(db: Kysely<Database>, limit = 10): Promise<Selectable<ContactRequestsTable>[]> {
+  return db.selectFrom('contact_requests').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+export async function keyValues(db: Kysely<Database>, table: 'parameters' | 'features'): Promise<{ key: string; value: string }[]> {
+  return db.selectFrom(table).select(['key', 'value']).orderBy('key').execute();
+}

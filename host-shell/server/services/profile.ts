@@ -1,0 +1,21 @@
+import type { Kysely } from 'kysely';
+import type { UserMeUpdateBody } from '../../../shared/api/schemas/users';
+import type { Database, UserRow, UserUpdate } from '../db/schema';
+import { findUserById, parseFieldsParam, updateUser } from './users';
+
+export const PROFILE_TEXT_FIELDS = ['pseudo', 'firstname', 'lastname', 'contact_email', 'mobile', 'postal_code', 'city', 'birthdate', 'linkedin'] as const;
+
+/** Applies a validated update (PUT /api/users/me, POST /profil) and returns the fresh row. */
+export async function applyProfileUpdate(db: Kysely<Database>, user: UserRow, body: UserMeUpdateBody): Promise<UserRow> {
+  const changes: UserUpdate = {};
+  for (const field of PROFILE_TEXT_FIELDS) {
+    const value = body[field];
+    if (value !== undefined) changes[field] = value;
+  }
+  if (body.fields_param) changes.fields_param = JSON.stringify({ ...parseFieldsParam(user.fields_param), ...body.fields_param });
+  if (body.hidden !== undefined) changes.hidden = body.hidden ? 1 : 0;
+  await updateUser(db, user.id, changes);
+  const fresh = await findUserById(db, user.id);
+  if (!fresh) throw new Error('user vanished during update');
+  return fresh;
+}

@@ -1,0 +1,115 @@
+import type { Kysely } from 'kysely';
+import type { AppParameters, Features, SearchPermission, UpcPriorityAction } from '../../../shared/page-data/types';
+import type { Database } from '../db/schema';
+
+/** The stored app parameters (spec §3 "App parameters"); `auth` is per request, so it is not stored. */
+export type StoredParameters = Omit<AppParameters, 'auth'>;
+
+export const DEFAULT_PARAMETERS: StoredParameters = {
+  room_name: 'Salon',
+  room_name_en: 'Salon',
+  social_title: '',
+  social_title_en: '',
+  social_description: '',
+  social_description_en: '',
+  social_image: '',
+  room_desc: '',
+  room_desc_en: '',
+  form_text: '',
+  ga_ua: '',
+  stands_optin_marketing: false,
+  styles: { sidebar: { opacity: 100, blur: 0 } },
+  exhibitor_search_permissions: [],
+  visitor_search_permissions: [],
+  last_activity_period: 900,
+  exhibitor_activity_period_before_hide: 900,
+  exhibitor_force_visio_link: false,
+  exhibitor_upc_priority_action: 'chat',
+  feedback_delay: 1200,
+  gif_key: '',
+};
+
+const SEARCH_PERMISSIONS: readonly SearchPermission[] = [
+  'exhibitor',
+  'visitor',
+  'promoter',
+  'connected',
+  'stand_vistor',
+  'stand_exhibitor',
+  'stand_promoter',
+  'stand_connected',
+];
+const PRIORITY_ACTIONS: readonly UpcPriorityAction[] = ['chat', 'mail', 'mobile', 'linkedin'];
+
+const clamp = (n: number) => Math.min(100, Math.max(0, n));
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Narrows one stored value to the type of its default; a value of the wrong type falls back to the default. */
+function narrow<K extends keyof StoredParameters>(key: K, value: unknown): StoredParameters[K] | undefined;
+function narrow(key: keyof StoredParameters, value: unknown): unknown {
+  const fallback = DEFAULT_PARAMETERS[key];
+  switch (key) {
+    case 'styles': {
+      const sidebar = isRecord(value) && isRecord(value.sidebar) ? value.sidebar : null;
+      if (!sidebar) return undefined;
+      const opacity = typeof sidebar.opacity === 'number' ? clamp(sidebar.opacity) : DEFAULT_PARAMETERS.styles.sidebar.opacity;
+      const blur = typeof sidebar.blur === 'number' ? clamp(sidebar.blur) : DEFAULT_PARAMETERS.styles.sidebar.blur;
+      return { sidebar: { opacity, blur } };
+    }
+    case 'exhibitor_search_permissions':
+    case 'visitor_search_permissions':
+      return Array.isArray(value) ? SEARCH_PERMISSIONS.filter((p) => value.includes(p)) : undefined;
+    case 'exhibitor_upc_priority_action':
+      return PRIORITY_ACTIONS.find((a) => a === value);
+    default:
+      return typeof value === typeof fallback ? value : undefined;
+  }
+}
+
+const isParameterKey = (key: string): key is keyof StoredParameters => Object.hasOwn(DEFAULT_PARAMETERS, key);
+
+export async function loadParameters(db: Kysely<Database>): Promise<StoredParameters> {
+  const rows = await db.selectFrom('parameters').select(['key', 'value']).execute();
+  const params: StoredParameters = structuredClone(DEFAULT_PARAMETERS);
+  const writable: Record<string, unknown> = params;
+  for (const row of rows) {
+    if (!isParameterKey(row.key)) continue;
+    const value = narrow(row.key, parseJson(row.value));
+    if (value !== undefined) writable[row.key] = value;
+  }
+  return params;
+}
+
+export async function loadFeatures(db: Kysely<Database>): Promise<Features> {
+  const rows = await db.selectFrom('features').select(['key', 'value']).execute();
+  const features: Features = {};
+  for (const row of rows) features[row.key] = parseJson(row.value) === '1' ? '1' : '0';
+  return features;
+}
+
+/** Upserts, portable across SQLite and PostgreSQL. */
+export async function setParameter<K extends keyof StoredParameters>(db: Kysely<Database>, key: K, value: StoredParameters[K]): Promise<void> {
+  const json = JSON.stringify(value);
+  await db
+    .insertInto('parameters')
+    .values({ key, value: json })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: json }))
+    .execute();
+}
+
+export async function setFeature(db: Kysely<Database>, key: string, on: boolean): Promise<void> {
+  const json = JSON.stringify(on ? '1' : '0');
+  await db
+    .insertInto('features')
+    .values({ key, value: json })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: json }))
+    .execute();
+}

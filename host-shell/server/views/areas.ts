@@ -1,0 +1,121 @@
+import type { Selectable } from 'kysely';
+import type { ContactRequestsTable, UserRow } from '../db/schema';
+import { html, httpUrl, type SafeHtml } from '../lib/html';
+import { encodeId } from '../lib/ids';
+import type { Counts } from '../services/backoffice';
+import type { StandWithCompany } from '../services/stands';
+import { displayName, fullName, isPublished, parseFieldsParam, profileLabel } from '../services/users';
+import { helpers, layout, type PageContext } from './layout';
+
+function standList(ctx: PageContext, stands: StandWithCompany[]): SafeHtml {
+  const { tr } = helpers(ctx);
+  if (stands.length === 0) return html`<p>${tr('Aucun stand.', 'No stand.')}</p>`;
+  return html`<ul>${stands.map(
+    ({ stand, company }) => html`<li><strong>${tr(stand.name, stand.name_en)}</strong> – ${company.name}</li>`,
+  )}</ul>`;
+}
+
+export function exhibitorArea(ctx: PageContext, user: UserRow, stands: StandWithCompany[]): string {
+  const { tr, link } = helpers(ctx);
+  return layout(
+    ctx,
+    tr('Espace exposant', 'Exhibitor area'),
+    html`${user.hidden ? html`<p class="notice">${tr('Votre profil n’est pas publié : les visiteurs ne vous voient pas.', 'Your profile is not published: visitors cannot see you.')} <a href="${link('profile')}">${tr('Le publier', 'Publish it')}</a></p>` : ''}
+<div class="cards">
+<section class="card"><h2>${tr('Mes stands', 'My stands')}</h2>${standList(ctx, stands)}
+<a class="button" href="${link('room')}">${tr('Entrer dans le salon', 'Enter the fair')}</a></section>
+<section class="card"><h2>${tr('Ma disponibilité', 'My availability')}</h2>
+<p>${user.availability ? tr('Vous êtes affiché comme disponible.', 'You are shown as available.') : tr('Vous êtes affiché comme indisponible.', 'You are shown as unavailable.')}</p>
+<p>${tr('Changez-la depuis le fil d’activité, dans le salon.', 'Change it from the activity stream, in the fair.')}</p></section>
+<section class="card"><h2>${tr('Mon profil', 'My profile')}</h2>
+<p><a href="${link('exhibitor.profile.me')}">${tr('Voir ma fiche exposant', 'See my exhibitor sheet')}</a></p>
+<p><a href="${link('profile')}">${tr('Modifier mes informations', 'Edit my details')}</a></p></section>
+</div>`,
+  );
+}
+
+/** An exhibitor's public sheet; each contact detail respects its publication flag (spec §5). */
+export function exhibitorProfilePage(ctx: PageContext, exhibitor: UserRow, stands: StandWithCompany[], own: boolean): string {
+  const { tr, link } = helpers(ctx);
+  const fp = parseFieldsParam(exhibitor.fields_param);
+  const show = (field: string, value: string | null) => (isPublished(fp, field, value) ? value : null);
+  const first = show('firstname', exhibitor.firstname);
+  const last = show('lastname', exhibitor.lastname);
+  const name = fullName({ firstname: first, lastname: last }) || exhibitor.pseudo || profileLabel(exhibitor, ctx.locale);
+  const linkedin = httpUrl(show('linkedin', exhibitor.linkedin));
+  const visio = httpUrl(show('visio_link', exhibitor.visio_link));
+  const details: [string, SafeHtml | string | null][] = [
+    [tr('Fonction', 'Position'), tr(exhibitor.function ?? '', exhibitor.function_en ?? exhibitor.function ?? '') || null],
+    [tr('Entreprise', 'Company'), stands[0]?.company.name ?? null],
+    [tr('E-mail', 'Email'), show('contact_email', exhibitor.contact_email)],
+    [tr('Téléphone', 'Phone'), show('mobile', exhibitor.mobile)],
+    [tr('Ville', 'City'), show('city', exhibitor.city)],
+    ['LinkedIn', linkedin ? html`<a href="${linkedin}" rel="noopener noreferrer" target="_blank">${linkedin}</a>` : null],
+    [tr('Visio', 'Video call'), visio ? html`<a href="${visio}" rel="noopener noreferrer" target="_blank">${tr('Rejoindre', 'Join')}</a>` : null],
+  ];
+  return layout(
+    ctx,
+    name,
+    html`${own && exhibitor.hidden ? html`<p class="notice">${tr('Votre profil n’est pas publié : seul vous voyez cette fiche.', 'Your profile is not published: only you can see this sheet.')} <a href="${link('profile')}">${tr('Le publier', 'Publish it')}</a></p>` : ''}
+<article class="card">
+${exhibitor.picture_path ? html`<img class="avatar" src="${new URL(exhibitor.picture_path, ctx.origin).toString()}" alt="" width="96" height="96">` : ''}
+<p>${tr(exhibitor.presentation ?? '', exhibitor.presentation_en ?? exhibitor.presentation ?? '')}</p>
+<dl>${details.filter(([, value]) => value).map(([label, value]) => html`<dt>${label}</dt><dd>${value}</dd>`)}</dl>
+<h2>${tr('Stands', 'Stands')}</h2>${standList(ctx, stands)}
+${own ? html`<p><a href="${link('exhibitor.profile', { id_user: encodeId(exhibitor.id) })}">${tr('Adresse publique de cette fiche', 'Public address of this sheet')}</a></p>` : ''}
+</article>`,
+  );
+}
+
+function countCards(ctx: PageContext, c: Counts): SafeHtml {
+  const { tr } = helpers(ctx);
+  const rows: [string, number][] = [
+    [tr('Visiteurs inscrits', 'Registered visitors'), c.byProfile.visitor],
+    [tr('Visiteurs anonymes', 'Anonymous visitors'), c.anonymous],
+    [tr('Exposants', 'Exhibitors'), c.byProfile.exhibitor],
+    [tr('Stands', 'Stands'), c.stands],
+    [tr('Entreprises', 'Companies'), c.companies],
+    [tr('Demandes de contact', 'Contact requests'), c.contactRequests],
+    [tr('Notifications', 'Notifications'), c.notifications],
+  ];
+  return html`<table><tbody>${rows.map(([label, n]) => html`<tr><th scope="row">${label}</th><td>${n}</td></tr>`)}</tbody></table>`;
+}
+
+export function promoterArea(ctx: PageContext, c: Counts, requests: Selectable<ContactRequestsTable>[]): string {
+  const { tr, link } = helpers(ctx);
+  return layout(
+    ctx,
+    tr('Espace organisateur', 'Organizer area'),
+    html`<div class="cards"><section class="card"><h2>${tr('Chiffres du salon', 'Fair figures')}</h2>${countCards(ctx, c)}
+<p><a href="${link('promoter.visitors')}">${tr('Liste des visiteurs', 'Visitor list')}</a></p></section>
+<section class="card"><h2>${tr('Derniers messages', 'Latest messages')}</h2>
+${requests.length === 0 ? html`<p>${tr('Aucun message.', 'No message.')}</p>` : html`<ul>${requests.map((r) => html`<li><strong>${r.subject === 'question' ? tr('Question', 'Question') : tr('Données', 'Data')}</strong> – ${r.email ?? ''}<br>${r.message}</li>`)}</ul>`}
+</section></div>`,
+  );
+}
+
+export function visitorsPage(ctx: PageContext, visitors: UserRow[], page: number, pages: number, total: number): string {
+  const { tr, link } = helpers(ctx);
+  return layout(
+    ctx,
+    tr('Visiteurs', 'Visitors'),
+    html`<p>${tr(`${total} visiteurs inscrits.`, `${total} registered visitors.`)}</p>
+<table><thead><tr><th>${tr('Nom', 'Name')}</th><th>${tr('E-mail', 'Email')}</th><th>${tr('Ville', 'City')}</th><th>${tr('Inscrit le', 'Registered on')}</th></tr></thead>
+<tbody>${visitors.map((v) => html`<tr><td>${displayName(v, ctx.locale)}</td><td>${v.email ?? ''}</td><td>${[v.postal_code, v.city].filter(Boolean).join(' ')}</td><td>${v.created_at.slice(0, 10)}</td></tr>`)}</tbody></table>
+<nav aria-label="${tr('Pages', 'Pages')}"><p>${page > 1 ? html`<a href="${link('promoter.visitors', {}, { query: { page: page - 1 } })}">${tr('Précédente', 'Previous')}</a> ` : ''}${tr(`Page ${page} sur ${pages}`, `Page ${page} of ${pages}`)}${page < pages ? html` <a href="${link('promoter.visitors', {}, { query: { page: page + 1 } })}">${tr('Suivante', 'Next')}</a>` : ''}</p></nav>`,
+  );
+}
+
+export function adminArea(ctx: PageContext, c: Counts, parameters: { key: string; value: string }[], features: { key: string; value: string }[]): string {
+  const { tr, link } = helpers(ctx);
+  const kv = (rows: { key: string; value: string }[]) =>
+    html`<table><tbody>${rows.map((r) => html`<tr><th scope="row"><code>${r.key}</code></th><td><code>${r.value}</code></td></tr>`)}</tbody></table>`;
+  return layout(
+    ctx,
+    tr('Administration', 'Administration'),
+    html`<div class="cards"><section class="card"><h2>${tr('Chiffres', 'Figures')}</h2>${countCards(ctx, c)}
+<p><a href="${link('promoter')}">${tr('Espace organisateur', 'Organizer area')}</a></p></section>
+<section class="card"><h2>${tr('Fonctionnalités', 'Feature flags')}</h2>${kv(features)}</section></div>
+<h2>${tr('Paramètres', 'Parameters')}</h2>${kv(parameters)}`,
+  );
+}

@@ -1,0 +1,86 @@
+import type { LocaleCode } from '../../../shared/page-data/types';
+import { url, type RouteName, type RouteParams, type BuildOptions } from '../../../shared/routes';
+import type { UserRow } from '../db/schema';
+import { html, raw, type SafeHtml, type Interpolation } from '../lib/html';
+import { languageOf, pick } from '../lib/locale';
+import { displayName, homeRouteName } from '../services/users';
+
+export interface PageContext {
+  locale: LocaleCode;
+  origin: string;
+  user: UserRow | null;
+}
+
+/** Helpers bound to one request: translations and absolute addresses of named routes. */
+export function helpers(ctx: PageContext) {
+  return {
+    tr: (fr: string, en: string) => pick(ctx.locale, fr, en),
+    link: (name: RouteName, params: RouteParams = {}, options: Omit<BuildOptions, 'origin'> = {}) => url(name, params, { ...options, origin: ctx.origin }),
+  };
+}
+
+const STYLE = `
+:root{color-scheme:light;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5;color:#1d2433;background:#f5f6fa}
+body{margin:0}a{color:#2b59c3}header,footer{background:#fff;border-bottom:1px solid #e2e5ee;padding:.75rem 1.5rem}
+footer{border-top:1px solid #e2e5ee;border-bottom:0;margin-top:3rem;font-size:.9rem}
+nav ul{list-style:none;display:flex;flex-wrap:wrap;gap:1rem;margin:0;padding:0;align-items:center}
+nav .brand{font-weight:700;margin-right:auto;text-decoration:none;color:#1d2433}
+main{max-width:60rem;margin:2rem auto;padding:0 1.5rem}
+.cards{display:grid;gap:1.5rem;grid-template-columns:repeat(auto-fit,minmax(17rem,1fr))}
+.card{background:#fff;border:1px solid #e2e5ee;border-radius:.5rem;padding:1.25rem}
+label{display:block;font-weight:600;margin-top:.75rem}input,select,textarea{font:inherit;width:100%;box-sizing:border-box;padding:.45rem;border:1px solid #b8bfd0;border-radius:.3rem}
+input[type=checkbox]{width:auto;margin-right:.4rem}.check{font-weight:400}
+button,.button{display:inline-block;margin-top:1rem;font:inherit;padding:.5rem 1rem;border:0;border-radius:.3rem;background:#2b59c3;color:#fff;text-decoration:none;cursor:pointer}
+.error{color:#b00020;font-weight:400;font-size:.9rem;margin:.2rem 0 0}.notice{padding:.75rem 1rem;border-radius:.3rem;background:#fdecea;color:#7a1020}
+.success{background:#e7f6ec;color:#0f5b2a}table{width:100%;border-collapse:collapse;background:#fff}th,td{text-align:left;padding:.4rem .6rem;border-bottom:1px solid #e2e5ee}
+img.avatar{width:96px;height:96px;border-radius:50%}dl{display:grid;grid-template-columns:max-content 1fr;gap:.3rem 1rem}dt{font-weight:600}dd{margin:0}
+`;
+
+function nav(ctx: PageContext): SafeHtml {
+  const { tr, link } = helpers(ctx);
+  const user = ctx.user;
+  const registered = user !== null && user.anonymous === 0;
+  return html`<nav aria-label="${tr('Navigation principale', 'Main navigation')}"><ul>
+<li><a class="brand" href="${link('home')}">Salon</a></li>
+<li><a href="${link('room')}">${tr('Entrer dans le salon', 'Enter the fair')}</a></li>
+${registered && user.profile !== 'visitor' ? html`<li><a href="${link(homeRouteName(user.profile))}">${tr('Mon espace', 'My area')}</a></li>` : ''}
+${registered ? html`<li><a href="${link('profile')}">${tr('Mon profil', 'My profile')}</a></li>` : ''}
+${user ? html`<li><span>${displayName(user, ctx.locale)}</span></li>` : ''}
+${registered ? html`<li><a href="${link('logout')}">${tr('Se déconnecter', 'Log out')}</a></li>` : ''}
+${user ? '' : html`<li><a href="${link('home')}">${tr('Se connecter', 'Log in')}</a></li>`}
+</ul></nav>`;
+}
+
+function footer(ctx: PageContext): SafeHtml {
+  const { tr, link } = helpers(ctx);
+  return html`<footer><nav aria-label="${tr('Informations', 'Information')}"><ul>
+<li><a href="${link('faq')}">${tr('Questions fréquentes', 'FAQ')}</a></li>
+<li><a href="${link('legal-notice')}">${tr('Mentions légales', 'Legal notice')}</a></li>
+<li><a href="${link('privacy-policy')}">${tr('Politique de confidentialité', 'Privacy policy')}</a></li>
+<li><a href="${link('contest-rules')}">${tr('Règlement du jeu concours', 'Contest rules')}</a></li>
+<li><a href="${link('cookie-policy')}">${tr('Cookies', 'Cookies')}</a></li>
+</ul></nav></footer>`;
+}
+
+/** The one layout of the server-rendered pages. */
+export function layout(ctx: PageContext, title: string, body: Interpolation): string {
+  return html`<!doctype html>
+<html lang="${languageOf(ctx.locale)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="/media/favicon.svg" type="image/svg+xml">
+<title>${title} – Salon</title>
+<style>${raw(STYLE)}</style>
+</head>
+<body>
+<header>${nav(ctx)}</header>
+<main id="content">
+<h1>${title}</h1>
+${body}
+</main>
+${footer(ctx)}
+</body>
+</html>
+`.value;
+}

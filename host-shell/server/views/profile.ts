@@ -1,0 +1,80 @@
+import { PUBLISHABLE_FIELDS, type PublishableField } from '../../../shared/api/schemas/users';
+import type { UserRow } from '../db/schema';
+import { html } from '../lib/html';
+import { parseFieldsParam } from '../services/users';
+import { checkbox, field } from './forms';
+import { helpers, layout, type PageContext } from './layout';
+
+export interface ProfileState {
+  /** Values as typed (after a failed POST) or as stored. */
+  values: Record<string, string>;
+  /** Publication checkboxes: field → published. */
+  published: Partial<Record<PublishableField, boolean>>;
+  publishProfile: boolean;
+  errors?: Record<string, string>;
+  saved?: boolean;
+}
+
+export function profileStateOf(user: UserRow): ProfileState {
+  const fp = parseFieldsParam(user.fields_param);
+  const empty = Object.keys(fp).length === 0;
+  return {
+    values: {
+      pseudo: user.pseudo ?? '',
+      firstname: user.firstname ?? '',
+      lastname: user.lastname ?? '',
+      contact_email: user.contact_email ?? '',
+      mobile: user.mobile ?? '',
+      postal_code: user.postal_code ?? '',
+      city: user.city ?? '',
+      birthdate: user.birthdate ?? '',
+      linkedin: user.linkedin ?? '',
+    },
+    published: Object.fromEntries(PUBLISHABLE_FIELDS.map((f) => [f, empty || fp[f] === '0'])),
+    publishProfile: user.hidden === 0,
+  };
+}
+
+export function profilePage(ctx: PageContext, user: UserRow, state: ProfileState): string {
+  const { tr, link } = helpers(ctx);
+  const e = state.errors ?? {};
+  const v = state.values;
+  const labels: Record<PublishableField, string> = {
+    firstname: tr('Prénom', 'First name'),
+    lastname: tr('Nom', 'Last name'),
+    email: tr('E-mail du compte', 'Account email'),
+    contact_email: tr('E-mail de contact', 'Contact email'),
+    mobile: tr('Téléphone', 'Phone'),
+    postal_code: tr('Code postal', 'Postal code'),
+    city: tr('Ville', 'City'),
+    birthdate: tr('Date de naissance', 'Birth date'),
+    linkedin: 'LinkedIn',
+    visio_link: tr('Lien visio', 'Video link'),
+  };
+  const f = (name: keyof typeof v, label: string, type: 'text' | 'email' | 'tel' | 'date' | 'url' = 'text', autocomplete?: string) =>
+    field({ form: 'profile', name, label, type, value: v[name], error: e[name], autocomplete });
+  return layout(
+    ctx,
+    tr('Mon profil', 'My profile'),
+    html`${state.saved ? html`<p class="notice success" role="status">${tr('Votre profil a été enregistré.', 'Your profile has been saved.')}</p>` : ''}
+${Object.keys(e).length ? html`<p class="notice" role="alert">${tr('Le formulaire contient des erreurs.', 'The form has errors.')}</p>` : ''}
+<form method="post" action="${link('profile')}" novalidate class="card">
+<p>${tr('E-mail du compte', 'Account email')} : <strong>${user.email ?? ''}</strong></p>
+${f('pseudo', tr('Pseudo', 'Nickname'), 'text', 'nickname')}
+${f('firstname', labels.firstname, 'text', 'given-name')}
+${f('lastname', labels.lastname, 'text', 'family-name')}
+${f('contact_email', labels.contact_email, 'email', 'email')}
+${f('mobile', labels.mobile, 'tel', 'tel')}
+${f('postal_code', labels.postal_code, 'text', 'postal-code')}
+${f('city', labels.city, 'text', 'address-level2')}
+${f('birthdate', labels.birthdate, 'date', 'bday')}
+${f('linkedin', labels.linkedin, 'url')}
+<fieldset>
+<legend>${tr('Informations visibles par les autres participants', 'Details other participants can see')}</legend>
+${PUBLISHABLE_FIELDS.map((name) => checkbox({ form: 'profile', name: `publish_${name}`, label: labels[name], checked: state.published[name] ?? false }))}
+${user.profile === 'exhibitor' ? checkbox({ form: 'profile', name: 'publish_profile', label: tr('Publier mon profil d’exposant', 'Publish my exhibitor profile'), checked: state.publishProfile }) : ''}
+</fieldset>
+<button type="submit">${tr('Enregistrer', 'Save')}</button>
+</form>`,
+  );
+}

@@ -1,0 +1,33 @@
+import type { PageData } from '../../../shared/page-data/types';
+import { html, httpUrl, raw } from '../lib/html';
+import { languageOf, pick } from '../lib/locale';
+import { salonMarkup } from '../salon-page/markup';
+
+/** The /salon document: a full-screen host page with no chrome of its own, the widgets draw everything. */
+export function salonDocument(data: PageData): string {
+  const locale = data.locale.locale;
+  const p = data.parameters;
+  const title = pick(locale, p.room_name, p.room_name_en);
+  const description = pick(locale, p.social_description, p.social_description_en);
+  // Social networks need an absolute image address; the parameter may be relative to this server.
+  const image = p.social_image ? httpUrl(new URL(p.social_image, data.room_url).toString()) : null;
+  return html`<!doctype html>
+<html lang="${languageOf(locale)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="/media/favicon.svg" type="image/svg+xml">
+<title>${title}</title>
+<meta name="description" content="${description}">
+<meta property="og:title" content="${pick(locale, p.social_title, p.social_title_en)}">
+<meta property="og:description" content="${description}">
+${image ? html`<meta property="og:image" content="${image}">` : ''}
+<style>${raw('html,body{margin:0;height:100%;overflow:hidden;font-family:system-ui,sans-serif}')}</style>
+</head>
+<body>
+<noscript><p>${pick(locale, 'Le salon virtuel nécessite JavaScript.', 'The virtual fair needs JavaScript.')}</p></noscript>
+${salonMarkup(data)}
+</body>
+</html>
+`.value;
+}

@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { setFeature } from '../../host-shell/server/services/settings';
+import { DEMO, ORIGIN, XHR, anonymousCookie, createTestApp, login, pageDataOf, request, sessionCookieOf, widgetSlotsOf, type TestApp } from './helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const countUsers = async () => Number((await t.database.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+
+describe('GET /salon', () => {
+  it('creates an anonymous visitor and its session on the first visit, and reuses them after', async () => {
+    const before = await countUsers();
+    const first = await request(t.app, { method: 'GET', url: '/salon' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('no-store');
+    const cookie = sessionCookieOf(first);
+    const data = pageDataOf(first.body);
+    expect(data.user).toMatchObject({ profile: 'visitor', anonymous: true, profileRoute: null, homeRoute: `${ORIGIN}/salon` });
+    expect(data.parameters.auth).toBe(false);
+    expect(await countUsers()).toBe(before + 1);
+
+    const second = await request(t.app, { method: 'GET', url: '/salon', headers: { cookie } });
+    expect(second.cookies).toHaveLength(0);
+    expect(pageDataOf(second.body).user.id_user).toBe(data.user.id_user);
+    expect(await countUsers()).toBe(before + 1);
+  });
+
+  it('injects the PageData contract', async () => {
+    const cookie = await login(t.app, DEMO.visitor);
+    const response = await request(t.app, { method: 'GET', url: '/salon', headers: { cookie } });
+    const data = pageDataOf(response.body);
+    expect(data).toMatchObject({
+      version: 1,
+      base_path: 'salon',
+      visited_stand_id: null,
+      last_ongoing_visit: null,
+      is_streaming: false,
+      owned_stands_ids: [],
+      room_url: `${ORIGIN}/room/?lang=en`,
+      tracked_room_url: `${ORIGIN}/room/?lang=en&tracking=1`,
+      feedback_delay: 1200,
+      features: { journey: '1' },
+      locale: {
+        locale: 'en_EN',
+        multilingual: true,
+        langs: [
+          { name: 'English', prefix_all: 'en_EN', flag: 'gb' },
+          { name: 'Français', prefix_all: 'fr_FR', flag: 'fr' },
+        ],
+      },
+    });
+    expect(data.user).toMatchObject({
+      anonymous: false,
+      email: DEMO.visitor,
+      fullname: 'Léa Moreau',
+      profileRoute: `${ORIGIN}/profil`,
+      homeRoute: `${ORIGIN}/salon`,
+      profileLabel: 'Visitor',
+    });
+    expect(data.user.obfuscated_id).toMatch(/^[A-Za-z0-9]{6,}$/);
+    expect(data.parameters).toMatchObject({
+      room_name: 'Salon de l’innovation',
+      room_name_en: 'Innovation Fair',
+      auth: true,
+      styles: { sidebar: { opacity: 85, blur: 12 } },
+      last_activity_period: 900,
+      exhibitor_upc_priority_action: 'chat',
+      feedback_delay: 1200,
+      gif_key: '',
+    });
+  });
+
+  it('gives an exhibitor their stands as obfuscated ids and their area as home route', async () => {
+    const cookie = await login(t.app, DEMO.exhibitor);
+    const data = pageDataOf((await request(t.app, { method: 'GET', url: '/salon', headers: { cookie } })).body);
+    expect(data.user.homeRoute).toBe(`${ORIGIN}/exposant`);
+    expect(data.owned_stands_ids).toHaveLength(2);
+    expect(data.user.stands).toEqual(data.owned_stands_ids);
+    expect(data.owned_stands_ids.every((id) => /^[A-Za-z0-9]{6,}$/.test(id))).toBe(true);
+    expect(data.user.company).toEqual({ name: 'Helios Énergie' });
+  });
+
+  it('serves the room under any trailing path (history mode)', async () => {
+    const response = await request(t.app, { method: 'GET', url: '/salon/stand/abc/def' });
+    expect(response.statusCode).toBe(200);
+    expect(pageDataOf(response.body).base_path).toBe('salon');
+  });
+
+  it('follows the browser language, with lang on <html> and in the room address', async () => {
+    const response = await request(t.app, { method: 'GET', url: '/salon', headers: { 'accept-language': 'de-DE,fr;q=0.8,en;q=0.5' } });
+    expect(response.body).toContain('<html lang="fr">');
+    const data = pageDataOf(response.body);
+    expect(data.locale.locale).toBe('fr_FR');
+    expect(data.room_url).toBe(`${ORIGIN}/room/?lang=fr`);
+    expect(response.body).toContain('<title>Salon de l’innovation</title>');
+  });
+});
+
+describe('page-data escaping', () => {
+  it('keeps a hostile pseudo inside the JSON element, and the JSON equal to what was stored', async () => {
+    const cookie = await anonymousCookie(t.app);
+    const pseudo = '</script><script>alert(1)</script>&<!--\u2028\u2029';
+    const put = await request(t.app, { method: 'PUT', url: '/api/users/me', headers: { ...XHR, cookie }, payload: { pseudo } });
+    expect(put.statusCode).toBe(200);
+
+    const response = await request(t.app, { method: 'GET', url: '/salon', headers: { cookie } });
+    expect(response.body).not.toContain('<script>alert(1)');
+    expect(response.body).not.toContain('</script><script>');
+    expect(response.body).not.toContain('\u2028');
+    expect(response.body).toContain('\\u003c/script\\u003e\\u003cscript\\u003ealert(1)\\u003c/script\\u003e\\u0026\\u003c!--\\u2028\\u2029');
+    // Exactly one page-data element, and the loader is still the last script.
+    expect(response.body.match(/<script/g)).toHaveLength(2);
+    expect(pageDataOf(response.body).user.pseudo).toBe(pseudo);
+  });
+});
+
+describe('widget slots', () => {
+  const base = ['top-bar', 'room', 'toaster', 'chat', 'company-sheet', 'contact-point', 'modals'];
+
+  it('gives a visitor every widget but the activity stream, then the loader', async () => {
+    const response = await request(t.app, { method: 'GET', url: '/salon', headers: { cookie: await login(t.app, DEMO.visitor) } });
+    expect(widgetSlotsOf(response.body)).toEqual([...base, 'journey']);
+    expect(response.body).toMatch(/<div data-salon-widget="journey"><\/div>\s*<script src="\/spa\/loader.js" defer><\/script>/);
+  });
+
+  it('adds the activity stream for exhibitors', async () => {
+    const response = await request(t.app, { method: 'GET', url: '/salon', headers: { cookie: await login(t.app, DEMO.exhibitor2) } });
+    expect(widgetSlotsOf(response.body)).toEqual([...base, 'journey', 'activity-stream']);
+  });
+
+  it.each([DEMO.promoter, DEMO.admin])('gives %s no activity stream', async (email) => {
+    const response = await request(t.app, { method: 'GET', url: '/salon', headers: { cookie: await login(t.app, email) } });
+    expect(widgetSlotsOf(response.body)).not.toContain('activity-stream');
+  });
+
+  it('leaves the journey out when its feature flag is off', async () => {
+    await setFeature(t.database.db, 'journey', false);
+    try {
+      const response = await request(t.app, { method: 'GET', url: '/salon' });
+      expect(widgetSlotsOf(response.body)).toEqual(base);
+      expect(pageDataOf(response.body).features.journey).toBe('0');
+    } finally {
+      await setFeature(t.database.db, 'journey', true);
+    }
+  });
+});

@@ -1,0 +1,95 @@
+import { describe, expect, it } from '@jest/globals';
+import { decodeId, encodeId } from '../../host-shell/server/lib/ids';
+import { fromAcceptLanguage, resolveLocale } from '../../host-shell/server/lib/locale';
+import { hashPassword, verifyPassword } from '../../host-shell/server/lib/password';
+import { cacheControlFor } from '../../host-shell/server/plugins/static';
+import { fastifyPaths } from '../../host-shell/server/routes/pages';
+import { serializePageData, widgetsFor } from '../../host-shell/server/salon-page/markup';
+import type { PageData } from '../../shared/page-data/types';
+
+describe('obfuscated ids', () => {
+  it('round-trips and does not look like the number', () => {
+    for (const id of [1, 2, 42, 1000, 2 ** 31]) {
+      const encoded = encodeId(id);
+      expect(encoded).toMatch(/^[A-Za-z0-9]{6,}$/);
+      expect(encoded).not.toContain(String(id));
+      expect(decodeId(encoded)).toBe(id);
+    }
+  });
+
+  it.each(['', 'abc', '!!!!!!', '../etc', 'a'.repeat(40), '12345678'])('decodes %p to null, not an error', (value) => {
+    expect(() => decodeId(value)).not.toThrow();
+    const decoded = decodeId(value);
+    if (decoded !== null) expect(encodeId(decoded)).toBe(value);
+  });
+
+  it('accepts only the canonical spelling of an id', () => {
+    const encoded = encodeId(7);
+    expect(decodeId(encoded.toUpperCase() === encoded ? encoded.toLowerCase() : encoded.toUpperCase())).not.toBe(7);
+  });
+});
+
+describe('passwords', () => {
+  it('hashes with a salt and the parameters, and verifies', async () => {
+    const a = await hashPassword('salon-demo', 1024);
+    const b = await hashPassword('salon-demo', 1024);
+    expect(a).not.toBe(b);
+    expect(a).toMatch(/^scrypt\$1024\$8\$1\$[\w-]+\$[\w-]+$/);
+    expect(await verifyPassword('salon-demo', a)).toBe(true);
+    expect(await verifyPassword('salon-demo!', a)).toBe(false);
+    expect(await verifyPassword('salon-demo', 'garbage')).toBe(false);
+    expect(await verifyPassword('salon-demo', null)).toBe(false);
+  });
+});
+
+describe('locale', () => {
+  it('prefers the cookie, then the user, then the browser, then English', () => {
+    expect(resolveLocale('fr_FR', 'en_EN', 'en')).toBe('fr_FR');
+    expect(resolveLocale('xx', 'fr_FR', 'en')).toBe('fr_FR');
+    expect(resolveLocale(undefined, null, 'fr-BE')).toBe('fr_FR');
+    expect(resolveLocale(undefined, null, 'ja')).toBe('en_EN');
+    expect(fromAcceptLanguage('fr;q=0, en;q=0.1')).toBe('en_EN');
+  });
+});
+
+describe('route table → fastify paths', () => {
+  it.each([
+    ['/', ['/']],
+    ['/salon[/{path}]', ['/salon', '/salon/*']],
+    ['/exposant/{id_user}/profil', ['/exposant/:id_user/profil']],
+    ['/a[/{b}[/{c}]]', ['/a', '/a/:b', '/a/:b/*']],
+  ])('%s → %j', (pattern, paths) => {
+    expect(fastifyPaths(pattern)).toEqual(paths);
+  });
+});
+
+describe('static cache policy', () => {
+  it.each([
+    ['loader.js', 'no-cache'],
+    ['widgets.json', 'no-cache'],
+    ['chat/0a1b2c3d/remoteEntry.js', 'public, max-age=31536000, immutable'],
+    ['chat/v2/remoteEntry.js', 'no-cache'],
+    ['chat/3f9a1c2b.js', 'no-cache'],
+  ])('%s → %s', (file, expected) => {
+    expect(cacheControlFor(file)).toBe(expected);
+  });
+});
+
+describe('page-data markup', () => {
+  const data = (profile: PageData['user']['profile'], journey: '0' | '1'): Pick<PageData, 'features' | 'user'> =>
+    ({ features: { journey }, user: { profile } as PageData['user'] }) as Pick<PageData, 'features' | 'user'>;
+
+  it('picks the widgets by feature flag and profile', () => {
+    expect(widgetsFor(data('exhibitor', '1'))).toContain('activity-stream');
+    expect(widgetsFor(data('visitor', '1'))).not.toContain('activity-stream');
+    expect(widgetsFor(data('visitor', '0'))).not.toContain('journey');
+  });
+
+  it('escapes what could end the script element and stays equal once parsed', () => {
+    const hostile = '</script><!-- & \u2028\u2029 >';
+    const pageData = { version: 1, user: { pseudo: hostile } } as unknown as PageData;
+    const json = serializePageData(pageData);
+    expect(json).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(JSON.parse(json)).toEqual(pageData);
+  });
+});
