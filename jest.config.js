@@ -10,7 +10,8 @@ module.exports = {
     {
       ...common,
       displayName: 'browser',
-      testEnvironment: 'jsdom',
+      // jsdom plus Node's fetch, Request, Response, TextEncoder…, which ky needs.
+      testEnvironment: '<rootDir>/shared/test/jsdom-with-fetch.js',
       setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
       testMatch: ['<rootDir>/shared/**/*.test.ts?(x)', '<rootDir>/widgets/**/*.test.ts?(x)', '<rootDir>/host-shell/client/**/*.test.ts?(x)'],
     },

@@ -110,6 +110,9 @@ function remoteConfig(widget: string): Configuration {
         filename: 'remoteEntry.js',
         exposes: { './mount': `./widgets/${widget}/mount.tsx` },
         shared: sharedConfig(),
+        // The first provider registered for a version is kept: with the default 'version-first', a remote that
+        // registers while another one's React is still loading replaces it, and the page gets two Reacts.
+        shareStrategy: 'loaded-first',
         dts: false,
         manifest: false,
         experiments: {
@@ -139,6 +142,7 @@ function loaderConfig(): Configuration {
         name: 'salon_host',
         remotes: {},
         shared: {},
+        shareStrategy: 'loaded-first',
         dts: false,
         manifest: false,
         experiments: {

@@ -5,4 +5,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 url=$(bash scripts/pg-test-server.sh)
 trap 'bash scripts/pg-test-server.sh stop >/dev/null 2>&1 || true' EXIT
-TEST_DATABASE_URL="$url" npx jest --ci --selectProjects server tests/server/postgres.test.ts
+TEST_DATABASE_URL="$url" npx jest --ci tests/server/postgres.test.ts --selectProjects server

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { collectErrors, launchChromium, startSalon, widgetsSettled, type Salon } from './harness';
 
 let salon: Salon;
@@ -16,14 +16,8 @@ after(async () => {
   await salon?.stop();
 });
 
-test('two different remotes on one page share one React, one @salon/shared and one bus store', async () => {
-  const page = await browser.newPage();
-  const errors = collectErrors(page);
-  await page.goto(`${salon.baseUrl}/salon`);
-  const states = await widgetsSettled(page);
-  assert.equal(states['top-bar'], 'mounted');
-  assert.equal(states.toaster, 'mounted');
-  const proof = await page.evaluate(() => {
+async function singletonProof(page: Page) {
+  return page.evaluate(() => {
     const entries = (globalThis as unknown as Record<symbol, { widget: string; React: unknown; sharedToken: unknown; $sidebar: unknown }[]>)[
       Symbol.for('salon.mounted')
     ] ?? [];
@@ -35,13 +29,43 @@ test('two different remotes on one page share one React, one @salon/shared and o
       oneStore: entries.every((e) => e.$sidebar === first?.$sidebar),
     };
   });
-  assert.deepEqual(proof.widgets, ['toaster', 'top-bar']);
-  assert.ok(proof.oneReact, 'each remote got its own React');
-  assert.ok(proof.oneShared, 'each remote got its own @salon/shared');
-  assert.ok(proof.oneStore, 'each remote got its own $sidebar store');
-  assert.deepEqual(errors, []);
-  await page.close();
-});
+}
+
+// Whichever remote registers first provides React, @salon/shared and the bus to the other, even when the
+// other registers while the first one's chunks are still downloading.
+const orders: { name: string; first: string; second: string }[] = [
+  { name: 'no delay', first: '', second: '' },
+  { name: 'toaster first, its chunks slow', first: 'toaster', second: 'top-bar' },
+  { name: 'top-bar first, its chunks slow', first: 'top-bar', second: 'toaster' },
+];
+for (const order of orders) {
+  test(`two different remotes share one React, one @salon/shared and one bus store (${order.name})`, async () => {
+    const page = await browser.newPage();
+    const errors = collectErrors(page);
+    const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    if (order.first) {
+      await page.route(new RegExp(`/spa/${order.first}/[0-9a-f]{10}/\\d+\\.[0-9a-f]{8}\\.js$`), async (route) => {
+        await delay(400);
+        await route.continue();
+      });
+      await page.route(`**/spa/${order.second}/*/remoteEntry.js`, async (route) => {
+        await delay(100);
+        await route.continue();
+      });
+    }
+    await page.goto(`${salon.baseUrl}/salon`);
+    const states = await widgetsSettled(page);
+    assert.equal(states['top-bar'], 'mounted');
+    assert.equal(states.toaster, 'mounted');
+    const proof = await singletonProof(page);
+    assert.deepEqual(proof.widgets, ['toaster', 'top-bar']);
+    assert.ok(proof.oneReact, 'each remote got its own React');
+    assert.ok(proof.oneShared, 'each remote got its own @salon/shared');
+    assert.ok(proof.oneStore, 'each remote got its own $sidebar store');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}
 
 test('a widget whose remote fails to load leaves its slot empty and the others working', async () => {
   const page = await browser.newPage();

@@ -1,0 +1,149 @@
+import ky, { TimeoutError } from 'ky';
+import { msg } from '@lingui/core/macro';
+import { showToast, type ToastMessage } from '../bus/toasts';
+
+/**
+ * The only place the front end touches the network (spec §7 and §8). Every call:
+ * sends `X-Requested-With: XMLHttpRequest`, JSON bodies and same-origin cookies; resolves with the
+ * body's `data`; rejects with an `ApiError` after logging it and, unless `notify: false`, showing an
+ * error toast. An aborted request rejects silently.
+ */
+
+/** Spec §9: error message display cutoff. */
+export const ERROR_MESSAGE_MAX_LENGTH = 1000;
+
+export type ApiErrorKind =
+  /** Non-2xx status. */
+  | 'http'
+  /** 2xx with `data.error: true`. */
+  | 'server'
+  /** 2xx without a `{data}` body. */
+  | 'invalid'
+  | 'network'
+  | 'timeout'
+  | 'aborted';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    message: string,
+    readonly kind: ApiErrorKind,
+    readonly status?: number,
+    /** The body's `data` when there was one (e.g. `formErrors`). */
+    readonly data?: unknown,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export interface RequestOptions {
+  json?: unknown;
+  searchParams?: Record<string, string | number | boolean>;
+  signal?: AbortSignal;
+  /** false: the caller reports the failure itself (no toast; still logged). Default true. */
+  notify?: boolean;
+}
+
+const http = ky.create({
+  headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' },
+  credentials: 'same-origin',
+  // Callers decide about retrying (the activity push simply runs again 2 s later).
+  retry: 0,
+  timeout: 10_000,
+  throwHttpErrors: false,
+  // Read at call time so tests (and nothing else) can replace globalThis.fetch.
+  fetch: (input, init) => globalThis.fetch(input, init),
+});
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The toast for `data.error` (spec §8): the message cut at 1000 characters, or the no-message text. */
+export function serverErrorMessage(message: unknown): ToastMessage {
+  if (typeof message !== 'string' || message.trim() === '') {
+    return msg`Error witout message. Open console for more details`;
+  }
+  const truncated = message.slice(0, ERROR_MESSAGE_MAX_LENGTH);
+  return msg`${truncated}... Open console for more details`;
+}
+
+const REQUEST_FAILED = msg`An error occurred`;
+
+/** A failed request's toast text: the server's error description, else the status text. */
+function failureMessage(body: unknown, statusText: string): ToastMessage {
+  if (isRecord(body)) {
+    const data = isRecord(body.data) ? body.data : {};
+    for (const candidate of [body.description, data.description, data.message, body.message]) {
+      if (typeof candidate === 'string' && candidate.trim() !== '') return candidate;
+    }
+  }
+  return statusText.trim() !== '' ? statusText : REQUEST_FAILED;
+}
+
+function notifyError(options: RequestOptions, message: ToastMessage): void {
+  if (options.notify !== false) showToast({ kind: 'error', message, unique: true });
+}
+
+function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
+  return (error instanceof Error && error.name === 'AbortError') || signal?.aborted === true;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function apiUrl(path: string): string {
+  return new URL(path, globalThis.location?.origin).href;
+}
+
+/** `request<LangsData>('GET', '/api/langs')` → the body's `data`. A 204 or empty body gives undefined. */
+export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  let response: Response;
+  let body: unknown;
+  try {
+    response = await http(apiUrl(path), {
+      method,
+      json: options.json,
+      searchParams: options.searchParams,
+      signal: options.signal,
+    });
+    body = await readBody(response);
+  } catch (error) {
+    if (isAbort(error, options.signal)) throw new ApiError('Request aborted', 'aborted', undefined, undefined, { cause: error });
+    const kind: ApiErrorKind = error instanceof TimeoutError ? 'timeout' : 'network';
+    console.error(`Request failed: ${method} ${path}`, error);
+    notifyError(options, REQUEST_FAILED);
+    throw new ApiError(`Request failed: ${method} ${path}`, kind, undefined, undefined, { cause: error });
+  }
+
+  const data = isRecord(body) ? body.data : undefined;
+  if (!response.ok) {
+    const message = `Response not ok: ${response.status}`;
+    console.error(message, { method, path, body });
+    const serverError = isRecord(data) && data.error === true;
+    notifyError(options, serverError ? serverErrorMessage(data.message) : failureMessage(body, response.statusText));
+    throw new ApiError(message, 'http', response.status, data);
+  }
+  if (body === undefined) return undefined as T;
+  if (!isRecord(body) || !('data' in body)) {
+    console.error(`Response has no data: ${method} ${path}`, body);
+    notifyError(options, REQUEST_FAILED);
+    throw new ApiError('Response has no data', 'invalid', response.status, body);
+  }
+  if (isRecord(data) && data.error === true) {
+    console.error(`Server error: ${method} ${path}`, data);
+    notifyError(options, serverErrorMessage(data.message));
+    const message = typeof data.message === 'string' && data.message !== '' ? data.message : 'Error witout message';
+    throw new ApiError(message, 'server', response.status, data);
+  }
+  return data as T;
+}

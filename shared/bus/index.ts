@@ -1,0 +1,15 @@
+export { $pageData, $user, $parameters, $features, initPageData, setPageData, isFeatureOn } from './pageData';
+export { $sidebar, showSidebar, hideSidebar, toggleSidebar, onSidebarHidden, type Sidebar, type SidebarName } from './sidebar';
+export { $modal, openModal, closeModal, onModalClosed, type Modal, type ModalName } from './modal';
+export {
+  $toasts,
+  showToast,
+  dismissToast,
+  clearToasts,
+  TOAST_AUTO_HIDE_MS,
+  type Toast,
+  type ToastInput,
+  type ToastKind,
+  type ToastMessage,
+} from './toasts';
+export { $locale, $localeSwitching, changeLocale, refreshLocale, setLocaleState } from './locale';

@@ -1,0 +1,38 @@
+import { atom, readonlyType } from 'nanostores';
+import type { MessageDescriptor } from '@lingui/core';
+import { busSingleton } from '../singleton';
+
+/** The one modal slot (spec §2.4): opening a modal closes the one showing. */
+export type Modal =
+  | { name: 'contact-organizer' }
+  | { name: 'social-share' }
+  | { name: 'screen-capture' }
+  | { name: 'feedback' }
+  | { name: 'todays-news' }
+  | { name: 'stand-contact-request'; standId: string }
+  | { name: 'offer-contact-info'; standId: string; subject: string }
+  | { name: 'offer-confirm'; standId: string; subject: string }
+  | { name: 'confirm'; message: MessageDescriptor | string; onConfirm: () => void }
+  | { name: 'contest' }
+  | { name: 'offer-popup'; standId: string };
+export type ModalName = Modal['name'];
+
+const $slot = busSingleton('modal', () => atom<Modal | null>(null));
+
+/** The open modal, or null. Written only through `openModal` / `closeModal`. */
+export const $modal = readonlyType($slot);
+
+export function openModal(modal: Modal): void {
+  $slot.set(modal);
+}
+
+export function closeModal(): void {
+  $slot.set(null);
+}
+
+/** Called once each time the slot goes from a modal to empty, with the modal that closed. */
+export function onModalClosed(listener: (closed: Modal) => void): () => void {
+  return $slot.listen((value, previous) => {
+    if (value === null && previous) listener(previous);
+  });
+}

@@ -1,0 +1,40 @@
+import { atom, readonlyType } from 'nanostores';
+import { busSingleton } from '../singleton';
+
+/** The one sidebar slot (spec §2.2): at most one sidebar is visible, so showing one hides the others. */
+export type Sidebar =
+  | { name: 'chat'; userId?: string }
+  | { name: 'journey' }
+  | { name: 'company-sheet'; companyId: string }
+  | { name: 'contact-point'; standId: string }
+  | { name: 'activity-stream' };
+export type SidebarName = Sidebar['name'];
+
+const $slot = busSingleton('sidebar', () => atom<Sidebar | null>(null));
+
+/** The open sidebar, or null. Written only through `showSidebar` / `hideSidebar`. */
+export const $sidebar = readonlyType($slot);
+
+export function showSidebar(sidebar: Sidebar): void {
+  $slot.set(sidebar);
+}
+
+export function hideSidebar(): void {
+  $slot.set(null);
+}
+
+/** Hides `name` if it is the one showing, else shows it. */
+export function toggleSidebar(sidebar: Sidebar): void {
+  if ($slot.get()?.name === sidebar.name) hideSidebar();
+  else showSidebar(sidebar);
+}
+
+/**
+ * The spec's "hidden event": called once each time the slot goes from a sidebar to empty, with
+ * the sidebar that was hidden. Replacing one sidebar by another is not a hide. Returns unsubscribe.
+ */
+export function onSidebarHidden(listener: (hidden: Sidebar) => void): () => void {
+  return $slot.listen((value, previous) => {
+    if (value === null && previous) listener(previous);
+  });
+}

@@ -1,0 +1,58 @@
+import { describe, expect, test } from '@jest/globals';
+import { normalizePageData, parsePageData } from './parse';
+import { visitorPageData } from './fixtures';
+
+describe('parsePageData()', () => {
+  test('a missing element gives anonymous defaults and says why', () => {
+    const { data, problem } = parsePageData(null);
+    expect(problem).toMatch(/missing/);
+    expect(data.user.anonymous).toBe(true);
+    expect(data.user.profileRoute).toBeNull();
+    expect(data.locale.multilingual).toBe(false);
+  });
+
+  test('invalid JSON gives anonymous defaults and says why', () => {
+    const { data, problem } = parsePageData('{"user": ');
+    expect(problem).toMatch(/not valid JSON/);
+    expect(data.user.anonymous).toBe(true);
+  });
+
+  test.each(['[]', '"text"', 'null', '42'])('JSON that is not an object (%s) gives defaults', (text) => {
+    const { data, problem } = parsePageData(text);
+    expect(problem).toMatch(/not an object/);
+    expect(data.user.anonymous).toBe(true);
+  });
+
+  test('valid data is kept', () => {
+    const { data, problem } = parsePageData(JSON.stringify(visitorPageData()));
+    expect(problem).toBeNull();
+    expect(data.user.fullname).toBe('Camille Martin');
+    expect(data.user.anonymous).toBe(false);
+    expect(data.parameters.room_name_en).toBe('Innovation Fair');
+    expect(data.locale).toEqual({
+      locale: 'en_EN',
+      multilingual: true,
+      langs: [
+        { name: 'English', prefix_all: 'en_EN', flag: 'gb' },
+        { name: 'Français', prefix_all: 'fr_FR', flag: 'fr' },
+      ],
+    });
+  });
+
+  test('fields the server left out get defaults, section by section; unknown fields stay', () => {
+    const data = normalizePageData({ user: { fullname: 'Ana' }, parameters: { room_name: 'Salon X' }, extra_field: 1 });
+    expect(data.user.fullname).toBe('Ana');
+    expect(data.user.anonymous).toBe(true);
+    expect(data.parameters.room_name).toBe('Salon X');
+    expect(data.parameters.styles.sidebar).toEqual({ opacity: 100, blur: 0 });
+    expect(data.features).toEqual({});
+    expect((data as unknown as Record<string, unknown>).extra_field).toBe(1);
+  });
+
+  test('a locale the app does not know falls back to the browser; one language means no switcher', () => {
+    expect(normalizePageData({ locale: { locale: 'de_DE', langs: [], multilingual: true } }).locale.locale).toBe('en_EN');
+    const single = normalizePageData({ locale: { locale: 'fr_FR', langs: [{ name: 'Français', prefix_all: 'fr_FR', flag: 'fr' }], multilingual: true } });
+    expect(single.locale.locale).toBe('fr_FR');
+    expect(single.locale.multilingual).toBe(false);
+  });
+});

@@ -1,0 +1,3 @@
+export { injectStyles } from './styles';
+export { VisuallyHidden } from './VisuallyHidden';
+export { IconButton, type IconButtonProps } from './IconButton';

@@ -1,0 +1,100 @@
+import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { msg } from '@lingui/core/macro';
+import { activateLocale, clearToasts, setPageData, showToast } from '@salon/shared';
+import { visitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
+import { mountWidget } from '@salon/shared/test/widgets';
+import { mount } from './mount';
+
+let widget: Awaited<ReturnType<typeof mountWidget>> | undefined;
+
+beforeEach(async () => {
+  setPageData(visitorPageData());
+  await act(() => activateLocale('en_EN'));
+  widget = await mountWidget(mount);
+});
+afterEach(() => {
+  act(() => clearToasts());
+  widget?.unmount();
+  jest.useRealTimers();
+});
+
+describe('toaster', () => {
+  test('shows nothing without toasts', () => {
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  test('info and success are polite status messages, errors are alerts', () => {
+    act(() => {
+      showToast({ kind: 'info', message: 'Your stand is open' });
+      showToast({ kind: 'success', message: 'Saved' });
+      showToast({ kind: 'error', message: 'Could not save' });
+    });
+    const statuses = screen.getAllByRole('status');
+    expect(statuses.map((status) => status.textContent)).toEqual(['Information: Your stand is open', 'Success: Saved']);
+    expect(statuses[0]).toHaveAttribute('aria-live', 'polite');
+    expect(screen.getByRole('alert')).toHaveTextContent('Error: Could not save');
+  });
+
+  test('a toast hides by itself after 5 seconds, a persistent one stays', () => {
+    jest.useFakeTimers();
+    act(() => {
+      showToast({ kind: 'info', message: 'Short-lived' });
+      showToast({ kind: 'warning', message: 'Here to stay', persistent: true });
+    });
+    act(() => jest.advanceTimersByTime(4999));
+    expect(screen.getByText('Short-lived')).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(1));
+    expect(screen.queryByText('Short-lived')).not.toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(60_000));
+    expect(screen.getByText('Here to stay')).toBeInTheDocument();
+  });
+
+  test('each toast has a close button', async () => {
+    const user = userEvent.setup();
+    act(() => {
+      showToast({ kind: 'error', message: 'First', persistent: true });
+      showToast({ kind: 'error', message: 'Second', persistent: true });
+    });
+    const closeButtons = screen.getAllByRole('button', { name: 'Close notification' });
+    expect(closeButtons).toHaveLength(2);
+    await user.click(closeButtons[0]!);
+    expect(screen.queryByText('First')).not.toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Second');
+  });
+
+  test('a long message is shown whole', () => {
+    const long = `Le salon ferme bientôt. ${'Merci de votre visite. '.repeat(40)}`.trim();
+    act(() => {
+      showToast({ kind: 'info', message: long });
+    });
+    expect(screen.getByRole('status')).toHaveTextContent(long);
+  });
+
+  test('translated toasts re-render when the language changes', async () => {
+    act(() => {
+      showToast({ kind: 'error', message: msg`Language Switch unavailable.`, persistent: true });
+    });
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Error: Language Switch unavailable.');
+    await act(() => activateLocale('fr_FR'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Erreur : Changement de langue indisponible.');
+    expect(within(document.body).getByRole('button', { name: 'Fermer la notification' })).toBeInTheDocument();
+  });
+});
+
+describe('toaster in French', () => {
+  test('mounts in French when the page is French', async () => {
+    widget?.unmount();
+    setPageData(withLocale(visitorPageData(), 'fr_FR'));
+    await act(() => activateLocale('fr_FR'));
+    widget = await mountWidget(mount);
+    act(() => {
+      showToast({ kind: 'success', message: 'Profil enregistré' });
+    });
+    expect(screen.getByRole('status')).toHaveTextContent('Succès : Profil enregistré');
+    expect(screen.getByRole('button', { name: 'Fermer la notification' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,48 @@
+import { useStore } from '@nanostores/react';
+import { useLingui } from '@lingui/react/macro';
+import { $toasts, dismissToast, IconButton, VisuallyHidden, type Toast, type ToastKind } from '@salon/shared';
+import { injectToasterStyles } from './styles';
+
+const ICONS: Record<ToastKind, string> = { success: '✓', error: '!', info: 'i', warning: '⚠' };
+
+function ToastItem({ toast }: { toast: Toast }) {
+  // useLingui (not the global `t`) so the toast re-renders in the new language on a switch.
+  const { t, i18n } = useLingui();
+  // Said before the message by screen readers; the colon is in the message (French puts a space before it).
+  const kindLabel: Record<ToastKind, string> = {
+    success: t`Success:`,
+    error: t`Error:`,
+    info: t`Information:`,
+    warning: t`Warning:`,
+  };
+  const text = typeof toast.message === 'string' ? toast.message : i18n._(toast.message);
+  const urgent = toast.kind === 'error';
+  return (
+    <div className={`salon-toast salon-toast--${toast.kind}`}>
+      <span className="salon-toast__icon" aria-hidden="true">
+        {ICONS[toast.kind]}
+      </span>
+      {/* The live region holds only what is to be read out: kind and message, not the close button. */}
+      <div className="salon-toast__body" role={urgent ? 'alert' : 'status'} aria-live={urgent ? 'assertive' : 'polite'}>
+        <p className="salon-toast__message">
+          <VisuallyHidden>{`${kindLabel[toast.kind]} `}</VisuallyHidden>
+          {text}
+        </p>
+      </div>
+      <IconButton label={t`Close notification`} icon="×" onClick={() => dismissToast(toast.id)} />
+    </div>
+  );
+}
+
+/** The toast stack (spec §2.2 "toaster area"), bottom right; what shows and for how long lives in `$toasts`. */
+export function Toaster() {
+  injectToasterStyles();
+  const toasts = useStore($toasts);
+  return (
+    <div className="salon-toaster">
+      {toasts.map((toast) => (
+        <ToastItem key={toast.id} toast={toast} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { injectStyles } from '@salon/shared';
+
+const ACCENT = { success: '#1b7f3b', error: '#b3261e', info: '#1f5fa8', warning: '#a15c00' } as const;
+
+export function injectToasterStyles(): void {
+  injectStyles(
+    'salon-toaster-styles',
+    `.salon-toaster{position:fixed;right:.5rem;bottom:.5rem;z-index:1000;box-sizing:border-box;display:flex;flex-direction:column;gap:.5rem;width:min(25rem,calc(100vw - 1rem));max-height:calc(100vh - 1rem);padding:.5rem;overflow-y:auto;font:14px/1.4 system-ui,sans-serif;pointer-events:none}
+.salon-toast{display:flex;align-items:center;gap:.5rem;padding:.75rem .5rem .75rem .75rem;border-radius:6px;border-left:4px solid;background:#fff;color:#1d1d1f;box-shadow:0 4px 16px rgba(0,0,0,.18);pointer-events:auto}
+.salon-toast__body{flex:1;min-width:0;display:flex;gap:.5rem}
+.salon-toast__message{margin:0;overflow-wrap:anywhere;white-space:pre-line;max-height:12rem;overflow-y:auto}
+${Object.entries(ACCENT)
+  .map(([kind, color]) => `.salon-toast--${kind}{border-left-color:${color}}.salon-toast--${kind} .salon-toast__icon{color:${color}}`)
+  .join('\n')}`,
+  );
+}
