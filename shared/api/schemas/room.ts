@@ -1,0 +1,113 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Nullable } from './common';
+
+/** Ids in paths and payloads are obfuscated ids. */
+export const ObfuscatedId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9]+$' });
+
+export const StandIdParams = Type.Object({ id: ObfuscatedId });
+export type StandIdParams = Static<typeof StandIdParams>;
+
+/** POST /api/stands/{id}/visit: `{start: true}` or `{end: true}` (the end may come by beacon on unload). */
+export const VisitBody = Type.Union([
+  Type.Object({ start: Type.Literal(true) }, { additionalProperties: false }),
+  Type.Object({ end: Type.Literal(true) }, { additionalProperties: false }),
+]);
+export type VisitBody = Static<typeof VisitBody>;
+
+export const StandVisit = Type.Object({
+  id: ObfuscatedId,
+  stand_id: ObfuscatedId,
+  started_at: Type.String({ description: 'ISO 8601, UTC' }),
+  ended_at: Nullable(Type.String({ description: 'ISO 8601, UTC' })),
+});
+export type StandVisit = Static<typeof StandVisit>;
+
+/** The answer of POST /api/stands/{id}/visit. `stand_visit` is null when nothing is recorded (the user owns the stand). */
+export const VisitData = Type.Object({ stand_visit: Nullable(StandVisit) });
+export type VisitData = Static<typeof VisitData>;
+
+/** PUT /api/users/me/active (no payload). */
+export const ActiveData = Type.Object({ last_activity_at: Type.String() });
+export type ActiveData = Static<typeof ActiveData>;
+
+/** GET /api/stream/active */
+export const StreamData = Type.Object({
+  active: Type.Boolean(),
+  video_url: Nullable(Type.String()),
+  chat_url: Nullable(Type.String()),
+});
+export type StreamData = Static<typeof StreamData>;
+
+/** POST /api/tracking-event */
+export const TrackingEventBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    value: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
+    stand_id: Type.Optional(Nullable(ObfuscatedId)),
+  },
+  { additionalProperties: false },
+);
+export type TrackingEventBody = Static<typeof TrackingEventBody>;
+
+/** GET /api/sse/live/activity query. `owned_stands_ids` is a comma-separated list of obfuscated ids. */
+export const LiveActivityQuery = Type.Object({
+  visited_stand_id: Type.Optional(Type.String({ maxLength: 64 })),
+  owned_stands_ids: Type.Optional(Type.String({ maxLength: 2000 })),
+});
+export type LiveActivityQuery = Static<typeof LiveActivityQuery>;
+
+/** A person as the room state lists them (visitors on a stand, chat users, animators). */
+export const RoomUser = Type.Object({
+  id_user: ObfuscatedId,
+  obfuscated_id: ObfuscatedId,
+  profile: Type.String(),
+  fullname: Type.String(),
+  pseudo: Nullable(Type.String()),
+  company: Nullable(Type.Object({ name: Type.String() })),
+  last_activity_at: Nullable(Type.String()),
+  availability: Type.Optional(Type.Boolean()),
+  hidden: Type.Optional(Type.Boolean()),
+});
+export type RoomUser = Static<typeof RoomUser>;
+
+export const HistoryType = Type.Union([
+  Type.Literal('enterOnStand'),
+  Type.Literal('leaveStand'),
+  Type.Literal('updateAvailability'),
+  Type.Literal('chatStarted'),
+  Type.Literal('visioOpened'),
+]);
+
+export const HistoryItem = Type.Object({
+  id_history: ObfuscatedId,
+  obfuscated_id: ObfuscatedId,
+  stand_id: ObfuscatedId,
+  stand_obfuscated_id: ObfuscatedId,
+  created_at: Type.String(),
+  content: Type.Object({
+    type: HistoryType,
+    user: Type.Optional(RoomUser),
+    channel_id: Type.Optional(ObfuscatedId),
+    availability: Type.Optional(Type.Boolean()),
+  }),
+});
+export type HistoryItem = Static<typeof HistoryItem>;
+
+/**
+ * The `liveActivity` SSE event's data: any subset of the room-state fields of spec §3. Each field present
+ * replaces the client's copy (spec §4.8). Keyed maps are keyed by obfuscated stand id.
+ */
+export const LiveActivityState = Type.Partial(
+  Type.Object({
+    active_users: Type.Integer({ minimum: 0 }),
+    visited_stand_id: Nullable(ObfuscatedId),
+    visited_stand_availability: Nullable(Type.Boolean()),
+    visited_stand_animators: Type.Record(Type.String(), Type.Array(RoomUser)),
+    owned_stands_users: Type.Record(Type.String(), Type.Array(RoomUser)),
+    owned_stands_exhibitors: Type.Record(Type.String(), Type.Array(RoomUser)),
+    histories: Type.Record(Type.String(), Type.Array(HistoryItem)),
+    chat_users: Type.Array(RoomUser),
+  }),
+);
+export type LiveActivityState = Static<typeof LiveActivityState>;
+export const LIVE_ACTIVITY_EVENT = 'liveActivity';
