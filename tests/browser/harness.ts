@@ -99,11 +99,18 @@ export function collectErrors(page: Page): string[] {
   return errors;
 }
 
-export async function logIn(page: Page, baseUrl: string, email: string, password = DEMO_PASSWORD): Promise<void> {
+/** Logs in through the home page's form, as a person would; resolves on the page the form leads to. */
+export async function logIn(page: Page, baseUrl: string, email: string, password = DEMO_PASSWORD): Promise<number> {
   await page.goto(`${baseUrl}/`);
-  await page.getByLabel(/e-?mail/i).first().fill(email);
-  await page.getByLabel(/password|mot de passe/i).first().fill(password);
-  await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: /log in|connexion|se connecter/i }).click()]);
+  const form = page.getByRole('region', { name: /^(log in|se connecter)$/i });
+  await form.getByLabel(/e-?mail/i).fill(email);
+  await form.getByLabel(/^(password|mot de passe)\b/i).fill(password);
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/connexion')),
+    form.getByRole('button', { name: /^(log in|se connecter)$/i }).click(),
+  ]);
+  await page.waitForLoadState('load');
+  return response.status();
 }
 
 /** Waits until every widget slot of the page has settled (mounted or failed). */
