@@ -10,7 +10,7 @@ cd "$dir/salon"
 start=$(date +%s)
 PORT=$port npm start >"$dir/start.log" 2>&1 &
 pid=$!
-trap 'kill -- -$pid 2>/dev/null || kill $pid 2>/dev/null || true; pkill -f "$dir/salon" 2>/dev/null || true' EXIT
+trap 'kill -- -$pid 2>/dev/null || kill $pid 2>/dev/null || true; pkill -f "$dir/salon" 2>/dev/null || true; sleep 1; rm -rf "$dir"' EXIT
 until curl -sf -o /dev/null "http://127.0.0.1:$port/salon"; do
   if ! kill -0 $pid 2>/dev/null; then echo "npm start exited:"; tail -30 "$dir/start.log"; exit 1; fi
   if [ $(( $(date +%s) - start )) -gt 600 ]; then echo "not serving after 600 s"; tail -30 "$dir/start.log"; exit 1; fi
@@ -18,4 +18,3 @@ until curl -sf -o /dev/null "http://127.0.0.1:$port/salon"; do
 done
 echo "fresh clone → serving /salon in $(( $(date +%s) - start )) s"
 grep -E "http://|@salon.test" "$dir/start.log" | head -10
-rm -rf "$dir/salon/node_modules"

@@ -1,29 +1,18 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { collectErrors, launchChromium, logIn, startSalon, widgetsSettled, type Salon } from './harness';
+import { test } from 'node:test';
+import type { BrowserContext } from 'playwright-core';
+import { collectErrors, logIn, useSalon, widgetsSettled } from './harness';
 
-let salon: Salon;
-let browser: Browser;
-
-before(async () => {
-  salon = await startSalon();
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await salon?.stop();
-});
+const env = useSalon();
 
 async function englishContext(): Promise<BrowserContext> {
-  return browser.newContext({ locale: 'en-US' });
+  return env.browser.newContext({ locale: 'en-US' });
 }
 
 test('an exhibitor logs in, lands on the exhibitor area, and the top bar links to the account', async () => {
   const context = await englishContext();
   const page = await context.newPage();
-  const status = await logIn(page, salon.baseUrl, 'exposant@salon.test');
+  const status = await logIn(page, env.salon.baseUrl, 'exposant@salon.test');
   assert.equal(status, 303);
   assert.equal(new URL(page.url()).pathname, '/exposant');
   const cookies = await context.cookies();
@@ -31,12 +20,13 @@ test('an exhibitor logs in, lands on the exhibitor area, and the top bar links t
   assert.ok(session, 'no HttpOnly session cookie');
   assert.ok(session.sameSite === 'Lax' || session.sameSite === 'Strict');
 
-  await page.goto(`${salon.baseUrl}/salon`);
+  await page.goto(`${env.salon.baseUrl}/salon`);
   await widgetsSettled(page);
   // The demo exhibitor chose French (the default of the exhibitor areas), whatever the browser says.
   assert.equal(await page.locator('html').getAttribute('lang'), 'fr');
   const nav = page.getByRole('navigation', { name: 'Menu principal' });
-  assert.equal(await nav.getByRole('link', { name: 'Mon compte' }).getAttribute('href'), `${salon.baseUrl}/exposant`);
+  await nav.waitFor();
+  assert.equal(await nav.getByRole('link', { name: 'Mon compte' }).getAttribute('href'), `${env.salon.baseUrl}/exposant`);
   assert.equal(await nav.getByRole('link', { name: 'Profil' }).count(), 0);
   assert.ok(await nav.getByRole('link', { name: 'Quitter le salon' }).isVisible());
   await context.close();
@@ -45,7 +35,7 @@ test('an exhibitor logs in, lands on the exhibitor area, and the top bar links t
 test('a wrong password shows the form again with a message and a 401', async () => {
   const context = await englishContext();
   const page = await context.newPage();
-  const status = await logIn(page, salon.baseUrl, 'visiteur@salon.test', 'not-the-password');
+  const status = await logIn(page, env.salon.baseUrl, 'visiteur@salon.test', 'not-the-password');
   assert.equal(status, 401);
   const form = page.getByRole('region', { name: 'Log in' });
   assert.ok(await form.getByRole('alert').isVisible());
@@ -56,14 +46,15 @@ test('a wrong password shows the form again with a message and a 401', async () 
 test('a visitor sees Profile and Leave the room; leaving logs out', async () => {
   const context = await englishContext();
   const page = await context.newPage();
-  assert.equal(await logIn(page, salon.baseUrl, 'visiteur@salon.test'), 303);
+  assert.equal(await logIn(page, env.salon.baseUrl, 'visiteur@salon.test'), 303);
   assert.equal(new URL(page.url()).pathname, '/salon');
   await widgetsSettled(page);
   const nav = page.getByRole('navigation', { name: 'Main menu' });
+  await nav.waitFor();
   assert.equal(await nav.getByRole('link', { name: 'My account' }).count(), 0);
-  assert.equal(await nav.getByRole('link', { name: 'Profile' }).getAttribute('href'), `${salon.baseUrl}/profil`);
-  await Promise.all([page.waitForURL(`${salon.baseUrl}/`), nav.getByRole('link', { name: 'Leave the room' }).click()]);
-  const response = await page.goto(`${salon.baseUrl}/profil`);
+  assert.equal(await nav.getByRole('link', { name: 'Profile' }).getAttribute('href'), `${env.salon.baseUrl}/profil`);
+  await Promise.all([page.waitForURL(`${env.salon.baseUrl}/`), nav.getByRole('link', { name: 'Leave the room' }).click()]);
+  const response = await page.goto(`${env.salon.baseUrl}/profil`);
   assert.equal(new URL(response?.url() ?? '').pathname, '/', 'the session survived logout');
   await context.close();
 });
@@ -72,13 +63,14 @@ test('without a session /salon enters as an anonymous visitor, with no way to le
   const context = await englishContext();
   const page = await context.newPage();
   const errors = collectErrors(page);
-  await page.goto(`${salon.baseUrl}/salon`);
+  await page.goto(`${env.salon.baseUrl}/salon`);
   await widgetsSettled(page);
   const data = JSON.parse((await page.locator('#salon-page-data').textContent()) ?? '{}') as { user: { anonymous: boolean; profile: string } };
   assert.equal(data.user.anonymous, true);
   assert.equal(data.user.profile, 'visitor');
   const nav = page.getByRole('navigation', { name: 'Main menu' });
-  assert.ok(await nav.getByRole('link', { name: 'Home' }).isVisible());
+  await nav.waitFor();
+  await nav.getByRole('link', { name: 'Home' }).waitFor();
   assert.equal(await nav.getByRole('link', { name: 'Leave the room' }).count(), 0);
   assert.deepEqual(errors, []);
   await context.close();
@@ -87,7 +79,7 @@ test('without a session /salon enters as an anonymous visitor, with no way to le
 test('switching the language re-renders the top bar in French without a reload, and it sticks', async () => {
   const context = await englishContext();
   const page = await context.newPage();
-  assert.equal(await logIn(page, salon.baseUrl, 'visiteur2@salon.test'), 303);
+  assert.equal(await logIn(page, env.salon.baseUrl, 'visiteur2@salon.test'), 303);
   await widgetsSettled(page);
   let reloaded = false;
   page.on('framenavigated', (frame) => {
@@ -96,6 +88,7 @@ test('switching the language re-renders the top bar in French without a reload, 
   await page.getByRole('button', { name: /^Language: English/ }).click();
   await page.getByRole('menuitemradio', { name: /Français/ }).or(page.getByRole('menuitem', { name: /Français/ })).or(page.getByRole('button', { name: /Français/ })).first().click();
   const nav = page.getByRole('navigation', { name: 'Menu principal' });
+  await nav.waitFor();
   await nav.getByRole('link', { name: 'Quitter le salon' }).waitFor();
   assert.equal(reloaded, false);
   await page.reload();
@@ -108,9 +101,9 @@ test('switching the language re-renders the top bar in French without a reload, 
 test('a stored string cannot close the page-data element', async () => {
   const context = await englishContext();
   const page = await context.newPage();
-  assert.equal(await logIn(page, salon.baseUrl, 'visiteur@salon.test'), 303);
+  assert.equal(await logIn(page, env.salon.baseUrl, 'visiteur@salon.test'), 303);
   const hostile = '</script><script>window.__pwned=1</script><!--';
-  await page.goto(`${salon.baseUrl}/profil`);
+  await page.goto(`${env.salon.baseUrl}/profil`);
   await page.getByLabel('Nickname').fill(hostile);
   await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: /save|enregistrer/i }).click()]);
   let dialogs = 0;
@@ -118,7 +111,7 @@ test('a stored string cannot close the page-data element', async () => {
     dialogs += 1;
     void d.dismiss();
   });
-  await page.goto(`${salon.baseUrl}/salon`);
+  await page.goto(`${env.salon.baseUrl}/salon`);
   await widgetsSettled(page);
   assert.equal(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned), undefined);
   const data = JSON.parse((await page.locator('#salon-page-data').textContent()) ?? '{}') as { user: { pseudo: string } };

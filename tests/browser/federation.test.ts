@@ -1,20 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { collectErrors, launchChromium, startSalon, widgetsSettled, type Salon } from './harness';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { collectErrors, useSalon, widgetsSettled } from './harness';
 
-let salon: Salon;
-let browser: Browser;
-
-before(async () => {
-  salon = await startSalon();
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await salon?.stop();
-});
+const env = useSalon();
 
 async function singletonProof(page: Page) {
   return page.evaluate(() => {
@@ -40,7 +29,7 @@ const orders: { name: string; first: string; second: string }[] = [
 ];
 for (const order of orders) {
   test(`two different remotes share one React, one @salon/shared and one bus store (${order.name})`, async () => {
-    const page = await browser.newPage();
+    const page = await env.browser.newPage();
     const errors = collectErrors(page);
     const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     if (order.first) {
@@ -53,7 +42,7 @@ for (const order of orders) {
         await route.continue();
       });
     }
-    await page.goto(`${salon.baseUrl}/salon`);
+    await page.goto(`${env.salon.baseUrl}/salon`);
     const states = await widgetsSettled(page);
     assert.equal(states['top-bar'], 'mounted');
     assert.equal(states.toaster, 'mounted');
@@ -68,39 +57,39 @@ for (const order of orders) {
 }
 
 test('a widget whose remote fails to load leaves its slot empty and the others working', async () => {
-  const page = await browser.newPage();
+  const page = await env.browser.newPage();
   await page.route('**/spa/toaster/*/remoteEntry.js', (route) => route.fulfill({ status: 500, body: 'down' }));
-  await page.goto(`${salon.baseUrl}/salon`);
+  await page.goto(`${env.salon.baseUrl}/salon`);
   const states = await widgetsSettled(page);
   assert.equal(states.toaster, 'failed');
   assert.equal(states['top-bar'], 'mounted');
   assert.equal(await page.locator('[data-salon-widget="toaster"]').innerText(), '');
-  assert.ok(await page.getByRole('navigation').first().isVisible());
+  await page.getByRole('navigation', { name: 'Main menu' }).waitFor({ timeout: 10_000 });
   await page.close();
 });
 
 test('a widget that throws while mounting does not break the page', async () => {
-  const page = await browser.newPage();
+  const page = await env.browser.newPage();
   const container = `var salon_toaster = {
     init: function () {},
     get: function () { return Promise.resolve(function () { return { mount: function () { throw new Error('boom'); } }; }); }
   };`;
   await page.route('**/spa/toaster/*/remoteEntry.js', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: container }));
-  await page.goto(`${salon.baseUrl}/salon`);
+  await page.goto(`${env.salon.baseUrl}/salon`);
   const states = await widgetsSettled(page);
   assert.equal(states.toaster, 'failed');
   assert.equal(states['top-bar'], 'mounted');
-  assert.ok(await page.getByRole('navigation').first().isVisible());
+  await page.getByRole('navigation', { name: 'Main menu' }).waitFor({ timeout: 10_000 });
   await page.close();
 });
 
 test('the manifest maps each widget to a versioned remoteEntry served immutable', async () => {
-  const res = await fetch(`${salon.baseUrl}/spa/widgets.json`);
+  const res = await fetch(`${env.salon.baseUrl}/spa/widgets.json`);
   assert.equal(res.status, 200);
   assert.match(res.headers.get('cache-control') ?? '', /no-cache/);
   const manifest = (await res.json()) as Record<string, string>;
   assert.match(manifest['top-bar'] ?? '', /^top-bar\/[0-9a-f]{10}\/remoteEntry\.js$/);
-  const entry = await fetch(new URL(manifest['top-bar'] ?? '', `${salon.baseUrl}/spa/`));
+  const entry = await fetch(new URL(manifest['top-bar'] ?? '', `${env.salon.baseUrl}/spa/`));
   assert.equal(entry.status, 200);
   assert.match(entry.headers.get('cache-control') ?? '', /immutable/);
 });

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { after, before } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
@@ -123,4 +124,31 @@ export async function widgetsSettled(page: Page): Promise<Record<string, string>
   return page.evaluate(() =>
     Object.fromEntries(Array.from(document.querySelectorAll<HTMLElement>('[data-salon-widget]')).map((s) => [s.dataset.salonWidget ?? '', s.dataset.salonState ?? ''])),
   );
+}
+
+/**
+ * One server and one browser for a whole test file: `const env = useSalon();` at the top, then
+ * `env.salon.baseUrl` and `env.browser` inside the tests.
+ */
+export function useSalon(serverEnv: Record<string, string> = {}): { readonly salon: Salon; readonly browser: Browser } {
+  let salon: Salon | undefined;
+  let browser: Browser | undefined;
+  before(async () => {
+    salon = await startSalon(serverEnv);
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    await salon?.stop();
+  });
+  return {
+    get salon() {
+      if (!salon) throw new Error('the salon is not started yet');
+      return salon;
+    },
+    get browser() {
+      if (!browser) throw new Error('the browser is not launched yet');
+      return browser;
+    },
+  };
 }
