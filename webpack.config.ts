@@ -4,16 +4,19 @@
  *   npx webpack                          all remotes + loader (what `npm run build` does)
  *   npx webpack --env widget=top-bar     one remote only: a new version folder and its line in widgets.json
  *   npx webpack --env widget=loader      the loader only
+ *   npx webpack --env widget=room-frame  the 360° room frame only
  *
  * Output (see scripts/build/README.md):
  *   dist/spa/loader.js                   the host-page loader (not versioned: served no-cache)
  *   dist/spa/loader/<hash>/…             its chunks (immutable)
  *   dist/spa/<widget>/<hash>/remoteEntry.js and chunks (immutable)
  *   dist/spa/widgets.json                widget name → versioned remoteEntry URL
+ *   dist/spa/room-frame/<hash>/room-frame.js  the room frame (a plain bundle, not a remote)
+ *   dist/spa/room-frame/manifest.json    its entry file, read by host-shell's /room/ page
  */
 import path from 'node:path';
 import fs from 'node:fs';
-import type { Configuration, RuleSetRule } from 'webpack';
+import type { Compiler, Configuration, RuleSetRule } from 'webpack';
 import TerserPlugin from 'terser-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { VersionedRemotePlugin, containerName, listWidgets } from './scripts/build/widgets';
@@ -154,14 +157,61 @@ function loaderConfig(): Configuration {
   };
 }
 
+const ROOM_FRAME = 'room-frame';
+
+/** Writes dist/spa/room-frame/manifest.json (`{"entry": "room-frame/<hash>/room-frame.js"}`) once the bundle is out. */
+class RoomFrameManifestPlugin {
+  apply(compiler: Compiler): void {
+    compiler.hooks.afterEmit.tap('RoomFrameManifestPlugin', (compilation) => {
+      const files = [...(compilation.entrypoints.get(ROOM_FRAME)?.getFiles() ?? [])].filter((f) => f.endsWith('.js'));
+      if (files.length !== 1) throw new Error(`room-frame: expected one entry file, got ${files.join(', ') || 'none'}`);
+      const outDir = compilation.outputOptions.path ?? path.join(spaDir, ROOM_FRAME);
+      fs.writeFileSync(path.join(outDir, 'manifest.json'), `${JSON.stringify({ entry: `${ROOM_FRAME}/${files[0]}` }, null, 2)}\n`);
+    });
+  }
+}
+
+/**
+ * The 360° room frame (host-shell/room-frame/): a page of its own inside an iframe, so a plain production bundle,
+ * not a federated remote (it shares nothing with the widgets). Photo Sphere Viewer and three.js are most of it;
+ * their ESM builds are tree-shaken and minified. Its stylesheets are bundled as text and injected by the frame.
+ */
+function roomFrameConfig(): Configuration {
+  return {
+    ...base(ROOM_FRAME),
+    entry: { [ROOM_FRAME]: './host-shell/room-frame/main.ts' },
+    module: {
+      rules: [
+        {
+          test: /\.ts$/,
+          exclude: /node_modules/,
+          use: [{ loader: 'ts-loader', options: { transpileOnly: true, configFile: path.join(root, 'tsconfig.build.json') } }],
+        },
+        { test: /\.css$/, type: 'asset/source' },
+      ],
+    },
+    output: {
+      path: path.join(spaDir, ROOM_FRAME),
+      publicPath: 'auto',
+      uniqueName: 'salon_room_frame',
+      // The hash is a folder: /spa/* serves what is under a hash folder as immutable.
+      filename: '[contenthash:10]/[name].js',
+      chunkFilename: '[contenthash:10]/[id].js',
+    },
+    optimization: { ...base(ROOM_FRAME).optimization, splitChunks: false },
+    plugins: [new RoomFrameManifestPlugin()],
+  };
+}
+
 export default (env: Record<string, string | boolean> = {}): Configuration[] => {
   const only = typeof env.widget === 'string' ? env.widget.split(',') : null;
   const widgets = listWidgets(path.join(root, 'widgets'));
   const configs: Configuration[] = [];
   if (!only || only.includes('loader')) configs.push(loaderConfig());
   for (const widget of widgets) if (!only || only.includes(widget)) configs.push(remoteConfig(widget));
+  if (!only || only.includes(ROOM_FRAME)) configs.push(roomFrameConfig());
   if (only) {
-    const unknown = only.filter((w) => w !== 'loader' && !widgets.includes(w));
+    const unknown = only.filter((w) => w !== 'loader' && w !== ROOM_FRAME && !widgets.includes(w));
     if (unknown.length) throw new Error(`Unknown widget(s): ${unknown.join(', ')}. Known: ${widgets.join(', ')}`);
   }
   return configs;

@@ -12,6 +12,7 @@ import { staticPlugin } from './plugins/static';
 import { apiRoutes } from './routes/api';
 import { mediaRoutes } from './routes/media';
 import { pageRoutes } from './routes/pages';
+import { roomFrameRoutes } from './routes/room-frame';
 
 export interface BuildOptions {
   /** Overrides of the environment's configuration (loadConfig). */
@@ -48,6 +49,7 @@ export function build(options: BuildOptions = {}) {
   app.register(staticPlugin);
 
   app.register(mediaRoutes);
+  app.register(roomFrameRoutes);
   app.register(apiRoutes, { prefix: '/api' });
   app.register(pageRoutes);
   return app;

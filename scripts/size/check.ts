@@ -1,6 +1,7 @@
 /**
  * Per-remote size limits (size-limits.json), checked on the built dist/: the loader, each remote's
- * remoteEntry.js (its federation glue), its own code, and the singleton libraries it can provide.
+ * remoteEntry.js (its federation glue), its own code, and the singleton libraries it can provide; and the room
+ * frame's bundle (a page of its own, in an iframe).
  * Exits 1 when a limit is passed. Run after `npm run build`: `npm run size`.
  */
 import fs from 'node:fs';
@@ -12,6 +13,7 @@ interface Limits {
   remoteEntry: number;
   vendor: number;
   own: Record<string, number> & { default: number };
+  'room-frame'?: number;
 }
 
 const root = path.resolve(__dirname, '..', '..');
@@ -39,6 +41,18 @@ for (const widget of Object.keys(manifest).sort()) {
   rows.push({ what: `${widget}: remoteEntry.js`, gzip: sum('entry'), limit: limits.remoteEntry });
   rows.push({ what: `${widget}: own code (all chunks)`, gzip: sum('own'), limit: limits.own[widget] ?? limits.own.default });
   rows.push({ what: `${widget}: singleton libraries it can provide`, gzip: sum('vendor'), limit: limits.vendor });
+}
+
+const roomFrameLimit = limits['room-frame'];
+if (roomFrameLimit !== undefined) {
+  const manifestFile = path.join(spa, 'room-frame', 'manifest.json');
+  const entry = fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { entry?: unknown }).entry : undefined;
+  if (typeof entry !== 'string' || !fs.existsSync(path.join(spa, entry))) {
+    console.error('the room frame is not built (dist/spa/room-frame/manifest.json): rebuild it');
+    process.exitCode = 1;
+  } else {
+    rows.push({ what: 'room-frame (three.js + Photo Sphere Viewer)', gzip: gzipSize(fs.readFileSync(path.join(spa, entry))), limit: roomFrameLimit });
+  }
 }
 
 const kb = (n: number) => `${(n / 1000).toFixed(1)} kB`;

@@ -4,7 +4,7 @@ import { fromAcceptLanguage, resolveLocale } from '../../host-shell/server/lib/l
 import { hashPassword, verifyPassword } from '../../host-shell/server/lib/password';
 import { cacheControlFor } from '../../host-shell/server/plugins/static';
 import { fastifyPaths } from '../../host-shell/server/routes/pages';
-import { serializePageData, widgetsFor } from '../../host-shell/server/salon-page/markup';
+import { serializeScriptJson, widgetsFor } from '../../host-shell/server/salon-page/markup';
 import type { PageData } from '../../shared/page-data/types';
 
 describe('obfuscated ids', () => {
@@ -88,7 +88,7 @@ describe('page-data markup', () => {
   it('escapes what could end the script element and stays equal once parsed', () => {
     const hostile = '</script><!-- & \u2028\u2029 >';
     const pageData = { version: 1, user: { pseudo: hostile } } as unknown as PageData;
-    const json = serializePageData(pageData);
+    const json = serializeScriptJson(pageData);
     expect(json).not.toMatch(/[<>&\u2028\u2029]/);
     expect(JSON.parse(json)).toEqual(pageData);
   });

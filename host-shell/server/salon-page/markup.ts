@@ -2,7 +2,7 @@
  * The markup contract of a page that hosts Salon widgets. host-shell uses it for /salon; any other server
  * (the PHP/Symfony pages: see ../README.md for the Twig version) must produce the same three parts:
  *
- *   1. `<script type="application/json" id="salon-page-data">` with the PageData JSON, escaped by `serializePageData`;
+ *   1. `<script type="application/json" id="salon-page-data">` with the PageData JSON, escaped by `serializeScriptJson`;
  *   2. one empty `<div data-salon-widget="NAME">` slot per widget to mount (`widgetsFor` decides which);
  *   3. `<script src="/spa/loader.js" defer>`, which reads /spa/widgets.json and mounts each remote in its slot.
  */
@@ -35,7 +35,7 @@ const JSON_ESCAPES: Record<string, string> = {
  * JSON that can sit inside a script element: no stored string can close it (`</script>`), open a comment
  * (`<!--`) or, for older parsers, end a line. The result is still valid JSON, equal to the input once parsed.
  */
-export function serializePageData(data: PageData): string {
+export function serializeScriptJson(data: unknown): string {
   return JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (c) => JSON_ESCAPES[c] ?? c);
 }
 
@@ -47,6 +47,6 @@ export interface SalonMarkupOptions {
 /** The page-data element, the widget slots and the loader, to place inside `<body>`. */
 export function salonMarkup(data: PageData, options: SalonMarkupOptions = {}): SafeHtml {
   const widgets = options.widgets ?? widgetsFor(data);
-  return html`<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${raw(serializePageData(data))}</script>
+  return html`<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${raw(serializeScriptJson(data))}</script>
 ${widgets.map((name) => html`<div data-salon-widget="${name}"></div>\n`)}<script src="${options.loaderSrc ?? LOADER_SRC}" defer></script>`;
 }

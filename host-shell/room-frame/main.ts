@@ -1,0 +1,74 @@
+/**
+ * The room frame's entry: reads the page's data, draws the viewer and the panel, connects to the host page and
+ * moves to the first panorama. See README.md.
+ */
+import coreCss from '@photo-sphere-viewer/core/index.css';
+import markersCss from '@photo-sphere-viewer/markers-plugin/index.css';
+import { FRAME_DATA_ELEMENT_ID, parseFrameData } from './data';
+import { connectHost } from './host';
+import { TEXTS } from './i18n';
+import { Salon } from './layout';
+import { Panel } from './panel';
+import { PanoramaImages } from './render/generate';
+import { Room } from './room';
+import { Ambience } from './sound';
+import { FRAME_CSS } from './styles';
+import { PanoramaView, type Hotspot } from './view';
+
+function start(): void {
+  const root = document.getElementById('room-frame');
+  const data = parseFrameData(document.getElementById(FRAME_DATA_ELEMENT_ID)?.textContent);
+  if (!root || !data) {
+    console.error('[room-frame] no page data');
+    return;
+  }
+  const style = document.createElement('style');
+  style.textContent = `${coreCss}\n${markersCss}\n${FRAME_CSS}`;
+  document.head.append(style);
+
+  const texts = TEXTS[data.lang];
+  const salon = new Salon(data);
+  const host = connectHost(window, data.hostOrigins);
+  const sound = new Ambience(window);
+
+  const viewerElement = document.createElement('div');
+  viewerElement.className = 'rf-viewer';
+  viewerElement.tabIndex = 0;
+  viewerElement.setAttribute('role', 'application');
+  viewerElement.setAttribute('aria-label', texts.viewerLabel);
+  root.append(viewerElement);
+
+  let room: Room | null = null;
+  const panel = new Panel(
+    root,
+    texts,
+    {
+      enterStand: (id) => void room?.enterStand(id),
+      goTo: (slug) => void room?.goTo(slug),
+      action: (action) => room?.runAction(action),
+      toggleSound: () => sound.setMuted(!sound.state.muted),
+    },
+    root.clientWidth >= 600,
+  );
+  const onHotspot = (hotspot: Hotspot) => room?.activate(hotspot);
+  let view: PanoramaView | null = null;
+  try {
+    view = new PanoramaView(viewerElement, texts, onHotspot);
+  } catch (error) {
+    // No WebGL: no panorama, but the panel still moves between places and talks to the host.
+    console.error('[room-frame] the 360° viewer could not start', error);
+  }
+  room = new Room(salon, host, new PanoramaImages(salon, texts), { view, panel, root }, texts, sound);
+
+  panel.setSound(sound.state);
+  sound.onChange((state) => {
+    panel.setSound(state);
+    host.send('checkSound', state);
+  });
+  const current = room;
+  host.listen((command) => current.handleCommand(command));
+  host.send('checkSound', sound.state);
+  void room.goTo(salon.place(data.initialPanorama) ? data.initialPanorama : 'home');
+}
+
+start();

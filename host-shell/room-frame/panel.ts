@@ -1,0 +1,156 @@
+/**
+ * The panel of the frame: the keyboard and screen-reader way through the room. It lists the stands of the current
+ * panorama (one button per stand, named by the stand's name), the current stand's actions, the places to go to,
+ * and the ambient-sound toggle. It renders what the room tells it and reports clicks; it decides nothing.
+ */
+import type { Texts } from './i18n';
+import type { Place, Stand, StandAction } from './layout';
+import type { SoundState } from './sound';
+
+export interface PanelState {
+  place: Place;
+  loading: boolean;
+  failed: boolean;
+  /** The stand whose panorama this is. */
+  current?: Stand;
+  /** Stands to enter from here. */
+  stands: Stand[];
+  actions: readonly StandAction[];
+  places: Place[];
+}
+
+export interface PanelCallbacks {
+  enterStand(standId: string): void;
+  goTo(slug: string): void;
+  action(action: StandAction): void;
+  toggleSound(): void;
+}
+
+const ACTION_TEXT: Record<StandAction, keyof Texts> = {
+  contact: 'contact',
+  exhibitors: 'exhibitors',
+  companySheet: 'companySheet',
+  journey: 'addToJourney',
+  share: 'share',
+};
+
+const SOUND_ICONS =
+  '<svg class="rf-sound-on" aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="currentColor"><path d="M4 9h4l5-4v14l-5-4H4z"/><path d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12" stroke="currentColor" stroke-width="2" fill="none"/></svg>' +
+  '<svg class="rf-sound-off" aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="currentColor"><path d="M4 9h4l5-4v14l-5-4H4z"/><path d="M16 9l6 6M22 9l-6 6" stroke="currentColor" stroke-width="2"/></svg>';
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+  const el = Object.assign(document.createElement(tag), props);
+  el.append(...children);
+  return el;
+}
+
+export class Panel {
+  private readonly root: HTMLElement;
+  private readonly body: HTMLElement;
+  private readonly toggle: HTMLButtonElement;
+  private readonly heading: HTMLHeadingElement;
+  private readonly status: HTMLElement;
+  private readonly content: HTMLElement;
+  private readonly soundButton: HTMLButtonElement;
+  private renderedPlace: string | null = null;
+
+  constructor(
+    parent: HTMLElement,
+    private readonly texts: Texts,
+    private readonly callbacks: PanelCallbacks,
+    expanded: boolean,
+  ) {
+    this.heading = element('h1', { className: 'rf-panel__title', id: 'rf-panel-title', tabIndex: -1 });
+    this.status = element('p', { className: 'rf-panel__status' });
+    this.status.setAttribute('role', 'status');
+    this.content = element('div', { className: 'rf-panel__content' });
+    this.soundButton = element('button', { type: 'button', className: 'rf-button rf-button--sound' });
+    // Speaker with waves when the sound is on, crossed out when it is off; the name stays "Ambient sound" (aria-pressed).
+    this.soundButton.innerHTML = SOUND_ICONS;
+    this.soundButton.append(texts.sound);
+    this.soundButton.addEventListener('click', () => callbacks.toggleSound());
+    this.body = element('div', { className: 'rf-panel__body', id: 'rf-panel-body' }, this.heading, this.status, this.content, this.soundButton);
+    this.toggle = element('button', { type: 'button', className: 'rf-panel__toggle' }, texts.panelToggle);
+    this.toggle.setAttribute('aria-controls', this.body.id);
+    this.toggle.addEventListener('click', () => this.setExpanded(this.toggle.getAttribute('aria-expanded') !== 'true'));
+    this.root = element('section', { className: 'rf-panel' }, this.toggle, this.body);
+    this.root.setAttribute('aria-labelledby', this.heading.id);
+    parent.append(this.root);
+    this.setExpanded(expanded);
+  }
+
+  setExpanded(expanded: boolean): void {
+    this.toggle.setAttribute('aria-expanded', String(expanded));
+    this.body.hidden = !expanded;
+    this.root.classList.toggle('rf-panel--collapsed', !expanded);
+  }
+
+  setSound(state: SoundState): void {
+    this.soundButton.setAttribute('aria-pressed', String(state.available && !state.muted));
+    this.soundButton.disabled = !state.available;
+    this.soundButton.title = state.available ? '' : this.texts.soundUnavailable;
+  }
+
+  render(state: PanelState): void {
+    const t = this.texts;
+    const focusInside = this.root.contains(document.activeElement) && document.activeElement !== this.toggle;
+    this.heading.textContent = state.place.name;
+    this.status.textContent = state.failed ? t.loadError : state.loading ? t.loading : t.youAreAt(state.place.name);
+    if (this.renderedPlace === state.place.slug) return;
+    this.renderedPlace = state.place.slug;
+
+    const sections: HTMLElement[] = [];
+    const list = (title: string, items: HTMLElement[]) => {
+      const id = `rf-section-${sections.length}`;
+      const ul = element('ul', { className: 'rf-list' }, ...items.map((item) => element('li', {}, item)));
+      ul.setAttribute('aria-labelledby', id);
+      sections.push(element('div', { className: 'rf-section' }, element('h2', { id, className: 'rf-section__title' }, title), ul));
+    };
+    const button = (label: string, onClick: () => void, className = 'rf-button', badge?: string) => {
+      const b = element('button', { type: 'button', className });
+      // The badge (the stand's number on the floor map) is for the eyes: the accessible name is the label alone.
+      if (badge) {
+        const span = element('span', { className: 'rf-badge' }, badge);
+        span.setAttribute('aria-hidden', 'true');
+        b.append(span);
+      }
+      b.append(label);
+      b.addEventListener('click', onClick);
+      return b;
+    };
+
+    if (state.current) {
+      const stand = state.current;
+      list(
+        t.thisStand,
+        state.actions.map((action) => button(t[ACTION_TEXT[action]] as string, () => this.callbacks.action(action), 'rf-button rf-button--action')),
+      );
+      this.heading.dataset.standId = stand.id;
+    } else {
+      delete this.heading.dataset.standId;
+    }
+    if (state.stands.length > 0) {
+      list(
+        state.current ? t.nearbyStands : t.standsHere,
+        state.stands.map((stand) => {
+          const b = button(stand.label, () => this.callbacks.enterStand(stand.id), 'rf-button rf-button--stand', String(stand.number));
+          b.dataset.standId = stand.id;
+          return b;
+        }),
+      );
+    } else if (!state.current) {
+      sections.push(element('p', { className: 'rf-panel__empty' }, t.noStandsHere));
+    }
+    list(
+      t.goTo,
+      state.places.map((place) => {
+        const b = button(place.name, () => this.callbacks.goTo(place.slug), 'rf-button rf-button--place');
+        if (place.slug === state.place.slug) b.setAttribute('aria-current', 'location');
+        return b;
+      }),
+    );
+    this.content.replaceChildren(...sections);
+    // The button that was used is gone: keyboard and screen-reader users land on the new place's name.
+    if (focusInside) this.heading.focus();
+  }
+}

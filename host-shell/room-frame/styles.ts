@@ -1,0 +1,53 @@
+/** The frame's own styles (the viewer's come from Photo Sphere Viewer's stylesheets). */
+export const FRAME_CSS = `
+#room-frame { position: relative; height: 100%; }
+.rf-viewer { position: absolute; inset: 0; }
+.rf-viewer:focus-visible { outline: 3px solid #f2b632; outline-offset: -3px; }
+.rf-panel {
+  position: absolute; top: 12px; left: 12px; z-index: 200; width: 270px; max-width: calc(100% - 24px);
+  max-height: calc(100% - 76px); display: flex; flex-direction: column;
+  background: rgba(14, 19, 34, 0.88); color: #fff; border-radius: 10px; box-shadow: 0 6px 24px rgba(0, 0, 0, 0.35);
+  font: 14px/1.35 system-ui, sans-serif; backdrop-filter: blur(6px);
+}
+.rf-panel--collapsed { width: auto; }
+.rf-panel__toggle {
+  all: unset; box-sizing: border-box; cursor: pointer; padding: 10px 14px; font-weight: 700; display: flex; gap: 8px;
+  align-items: center; border-radius: 10px;
+}
+.rf-panel__toggle::before { content: '▾'; display: inline-block; transition: transform .15s; }
+.rf-panel__toggle[aria-expanded="false"]::before { transform: rotate(-90deg); }
+.rf-panel__toggle:focus-visible, .rf-button:focus-visible, .rf-panel__title:focus-visible { outline: 3px solid #f2b632; outline-offset: 2px; }
+.rf-panel__body { overflow: auto; padding: 0 12px 12px; }
+.rf-panel__body[hidden] { display: none; }
+.rf-panel__title { font-size: 17px; margin: 0 0 2px; }
+.rf-panel__status { margin: 0 0 8px; color: #c9d5ff; font-size: 13px; }
+.rf-panel__empty { margin: 6px 0 10px; color: #dfe6ff; }
+.rf-section__title { font-size: 12px; text-transform: uppercase; letter-spacing: .06em; color: #f2b632; margin: 10px 0 6px; }
+.rf-list { list-style: none; margin: 0; padding: 0; display: grid; gap: 5px; }
+.rf-button {
+  all: unset; box-sizing: border-box; width: 100%; cursor: pointer; display: flex; align-items: center; gap: 8px;
+  padding: 7px 10px; border-radius: 6px; background: rgba(255, 255, 255, 0.08); border: 1px solid rgba(255, 255, 255, 0.16);
+}
+.rf-button:hover { background: rgba(255, 255, 255, 0.18); }
+.rf-button[aria-current] { border-color: #f2b632; background: rgba(242, 182, 50, 0.18); }
+.rf-button--sound { margin-top: 12px; }
+.rf-button--sound svg { flex: none; }
+.rf-button--sound[aria-pressed="true"] .rf-sound-off, .rf-button--sound:not([aria-pressed="true"]) .rf-sound-on { display: none; }
+.rf-button:disabled { opacity: .5; cursor: not-allowed; }
+.rf-badge {
+  flex: none; min-width: 22px; height: 22px; border-radius: 11px; background: #f2b632; color: #1b2540; font-weight: 800;
+  font-size: 12px; display: inline-flex; align-items: center; justify-content: center;
+}
+.rf-marker { cursor: pointer; }
+.rf-spot {
+  display: inline-flex; align-items: center; gap: 6px; padding: 3px 11px 3px 3px; border-radius: 999px; white-space: nowrap;
+  background: rgba(14, 19, 34, 0.82); color: #fff; border: 2px solid rgba(255, 255, 255, 0.9);
+  font: 600 13px/1.2 system-ui, sans-serif; box-shadow: 0 3px 12px rgba(0, 0, 0, 0.4);
+}
+.rf-spot--reverse { flex-direction: row-reverse; padding: 3px 3px 3px 11px; }
+.rf-spot__icon { display: inline-flex; width: 24px; height: 24px; border-radius: 50%; align-items: center; justify-content: center; background: #f2b632; color: #1b2540; }
+.rf-spot--place .rf-spot__icon { background: #4c8dff; color: #fff; }
+.rf-spot--action .rf-spot__icon { background: #3ccf91; color: #0d2a1e; }
+.rf-marker:hover .rf-spot { background: rgba(43, 89, 195, 0.95); }
+@media (max-width: 560px) { .rf-panel { width: calc(100% - 24px); } .rf-spot__label { display: none; } .rf-spot { padding: 3px; } }
+`;

@@ -1,0 +1,173 @@
+/**
+ * The 360° room frame (`/room/`, the `room_url` of the page data): a minimal server-rendered page that carries the
+ * panoramas and stands as escaped JSON and the frame bundle (host-shell/room-frame/, built into
+ * dist/spa/room-frame/). It may be framed only by the host pages' origins (CSP frame-ancestors).
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { SPECIAL_PANORAMAS } from '../../../shared/room-frame/contract';
+import { FRAME_DATA_ELEMENT_ID, type FrameLang, type RoomFrameData } from '../../room-frame/data';
+import { notFound } from '../lib/errors';
+import { html, raw } from '../lib/html';
+import { encodeId } from '../lib/ids';
+import { requestOrigin } from '../lib/origin';
+import { serializeScriptJson } from '../salon-page/markup';
+import { loadFeatures, loadParameters } from '../services/settings';
+import { pathParam } from './pages/kit';
+
+export interface RoomFrameOptions {
+  /** Other origins whose pages may embed the frame; default: ROOM_HOST_ORIGINS (comma list). */
+  hostOrigins?: readonly string[];
+}
+
+/** `https://a.example, http://b.test:8000` → normalised origins; anything that is not an http(s) origin is dropped. */
+export function parseHostOrigins(value: string | undefined): string[] {
+  const origins: string[] = [];
+  for (const part of (value ?? '').split(',')) {
+    const text = part.trim();
+    if (!text) continue;
+    try {
+      const url = new URL(text);
+      // An origin only: a path or a quote in the value would otherwise end up inside the CSP header.
+      if ((url.protocol === 'http:' || url.protocol === 'https:') && url.origin !== 'null' && !origins.includes(url.origin)) origins.push(url.origin);
+    } catch {
+      // not a URL: ignored
+    }
+  }
+  return origins;
+}
+
+const SLUG = /^[a-z0-9][a-z0-9-]{0,79}$/;
+const MANIFEST_ENTRY = /^room-frame\/[0-9a-f]{8,64}\/[A-Za-z0-9_.-]+\.js$/;
+
+/** The entry script of the built frame (dist/spa/room-frame/manifest.json), or null when it is not built. */
+async function frameScript(spaDir: string): Promise<string | null> {
+  try {
+    const manifest: unknown = JSON.parse(await fs.readFile(path.join(spaDir, 'room-frame', 'manifest.json'), 'utf8'));
+    const entry = typeof manifest === 'object' && manifest !== null && 'entry' in manifest ? manifest.entry : null;
+    return typeof entry === 'string' && MANIFEST_ENTRY.test(entry) ? `/spa/${entry}` : null;
+  } catch {
+    return null;
+  }
+}
+
+const scriptJson = (data: RoomFrameData): string => serializeScriptJson(data);
+
+function langOf(request: FastifyRequest): FrameLang {
+  const query = request.query as Record<string, unknown> | undefined;
+  return query?.lang === 'fr' ? 'fr' : 'en';
+}
+
+const TEXTS = {
+  en: {
+    title: (room: string) => `${room}: 360° room`,
+    noscript: 'The 360° room needs JavaScript.',
+    missing: 'The 360° viewer is not built yet (dist/spa/room-frame/manifest.json is missing): run `npm run build`.',
+  },
+  fr: {
+    title: (room: string) => `${room} : salle 360°`,
+    noscript: 'La salle 360° nécessite JavaScript.',
+    missing: 'La visionneuse 360° n’est pas encore construite (dist/spa/room-frame/manifest.json manque) : lancez `npm run build`.',
+  },
+} as const;
+
+export function roomFrameDocument(data: RoomFrameData, script: string | null): string {
+  const text = TEXTS[data.lang];
+  return html`<!doctype html>
+<html lang="${data.lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<link rel="icon" href="/media/favicon.svg" type="image/svg+xml">
+<title>${text.title(data.roomName)}</title>
+<style>${raw('html,body{margin:0;height:100%;overflow:hidden;background:#121826;color:#fff;font-family:system-ui,sans-serif}#room-frame{position:relative;height:100%}.room-frame-missing{margin:2rem;max-width:40rem}')}</style>
+</head>
+<body>
+<main id="room-frame" data-state="loading">
+<noscript><p class="room-frame-missing">${text.noscript}</p></noscript>
+${script ? '' : html`<p class="room-frame-missing" role="alert">${text.missing}</p>`}
+</main>
+<script type="application/json" id="${FRAME_DATA_ELEMENT_ID}">${raw(scriptJson(data))}</script>
+${script ? html`<script src="${script}" defer></script>` : ''}
+</body>
+</html>
+`.value;
+}
+
+export const roomFrameRoutes: FastifyPluginAsync<RoomFrameOptions> = async (app, options) => {
+  const configured = options.hostOrigins ? [...options.hostOrigins] : parseHostOrigins(process.env.ROOM_HOST_ORIGINS);
+
+  async function show(request: FastifyRequest, reply: FastifyReply, initial: string) {
+    const db = app.db;
+    const [panoramas, stands, parameters, features, script] = await Promise.all([
+      db.selectFrom('panoramas').select(['slug', 'kind', 'name', 'name_en']).orderBy('id').execute(),
+      db
+        .selectFrom('stands')
+        .innerJoin('companies', 'companies.id', 'stands.company_id')
+        .select(['stands.id as id', 'stands.name as name', 'stands.name_en as name_en', 'stands.panorama_slug as panorama', 'companies.id as company_id', 'companies.name as company_name'])
+        .orderBy('stands.id')
+        .execute(),
+      loadParameters(db),
+      loadFeatures(db),
+      frameScript(app.config.spaDir),
+    ]);
+    // The frame always has the three special panoramas, even when the table lacks their rows (names default then).
+    const known = new Set<string>([...SPECIAL_PANORAMAS, ...panoramas.map((p) => p.slug), ...stands.map((s) => s.panorama)]);
+    if (!known.has(initial)) throw notFound(`Unknown panorama: ${initial}`);
+
+    const lang = langOf(request);
+    const own = requestOrigin(request);
+    const data: RoomFrameData = {
+      version: 1,
+      lang,
+      initialPanorama: initial,
+      roomName: lang === 'en' ? parameters.room_name_en : parameters.room_name,
+      panoramas: panoramas.map((p) => ({ slug: p.slug, kind: p.kind, name: p.name, name_en: p.name_en })),
+      stands: stands.map((s) => ({
+        id: encodeId(s.id),
+        name: s.name,
+        niceNameEn: s.name_en,
+        panorama: s.panorama,
+        companyId: encodeId(s.company_id),
+        companyName: s.company_name,
+      })),
+      hostOrigins: [...configured.filter((o) => o !== own), own],
+      features: { journey: features.journey === '1' },
+    };
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Referrer-Policy', 'strict-origin-when-cross-origin')
+      .header(
+        'Content-Security-Policy',
+        [
+          "default-src 'self'",
+          "script-src 'self'",
+          // The viewer positions its elements with inline styles; the frame injects its stylesheet.
+          "style-src 'self' 'unsafe-inline'",
+          // The panoramas are drawn in the browser and loaded from blob: addresses.
+          "img-src 'self' data: blob:",
+          "connect-src 'self' blob:",
+          "object-src 'none'",
+          "base-uri 'none'",
+          "form-action 'none'",
+          `frame-ancestors ${["'self'", ...configured].join(' ')}`,
+        ].join('; '),
+      )
+      .type('text/html; charset=utf-8')
+      .send(roomFrameDocument(data, script));
+  }
+
+  app.get('/room', async (request, reply) => {
+    const query = request.url.indexOf('?');
+    return reply.redirect(`/room/${query === -1 ? '' : request.url.slice(query)}`, 301);
+  });
+  app.get('/room/', async (request, reply) => show(request, reply, 'home'));
+  app.get('/room/:panorama', async (request, reply) => {
+    const slug = pathParam(request, 'panorama');
+    if (!SLUG.test(slug)) throw notFound(`Unknown panorama: ${slug}`);
+    return show(request, reply, slug);
+  });
+};

@@ -1,0 +1,367 @@
+/**
+ * The 360° room frame in real Chromium, inside an iframe of a page of the same origin (the 404 page stands in for
+ * the host page), listening to what it posts to its parent. Screenshots go to /tmp/room-frame-*.png.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser, Frame, Page } from 'playwright-core';
+import { DEMO_COMPANIES } from '../../host-shell/server/db/seed-data';
+import { collectErrors, launchChromium, startSalon, type Salon } from './harness';
+
+interface Posted {
+  origin: string;
+  name: string;
+  payload: Record<string, unknown>;
+}
+
+interface FrameStand {
+  id: string;
+  panorama: string;
+  companyId: string;
+  niceNameEn: string;
+  name: string;
+}
+
+const DEMO_STANDS = DEMO_COMPANIES.flatMap((c) => c.stands);
+const PROTOCOL = 'salon.room-frame';
+
+let salon: Salon;
+let browser: Browser;
+
+before(async () => {
+  salon = await startSalon();
+  browser = await launchChromium();
+});
+
+after(async () => {
+  await browser?.close();
+  await salon?.stop();
+});
+
+interface Host {
+  page: Page;
+  frame: Frame;
+  errors: string[];
+  stands: FrameStand[];
+  messages(): Promise<Posted[]>;
+  /** Messages posted since the last call. */
+  take(): Promise<Posted[]>;
+  command(name: string, payload: Record<string, unknown>): Promise<void>;
+  waitFor(panorama: string): Promise<void>;
+}
+
+/** A page of the salon's origin with the room frame in an iframe, recording the frame's messages. */
+async function openHost(lang: 'en' | 'fr', path = '/room/'): Promise<Host> {
+  const page = await browser.newPage({ viewport: { width: 1100, height: 700 } });
+  const errors = collectErrors(page);
+  await page.goto(`${salon.baseUrl}/404`);
+  await page.evaluate(
+    ({ src, protocol }) => {
+      const w = window as unknown as { posted: Posted[] };
+      w.posted = [];
+      window.addEventListener('message', (event: MessageEvent) => {
+        const data = event.data as { protocol?: string; name?: string; payload?: Record<string, unknown> };
+        if (data?.protocol === protocol) w.posted.push({ origin: event.origin, name: data.name ?? '', payload: data.payload ?? {} });
+      });
+      document.body.replaceChildren();
+      const iframe = document.createElement('iframe');
+      iframe.id = 'room';
+      iframe.title = 'Room';
+      iframe.src = src;
+      iframe.style.cssText = 'width:1000px;height:620px;border:0;display:block';
+      document.body.append(iframe);
+    },
+    { src: `${path}?lang=${lang}`, protocol: PROTOCOL },
+  );
+  const handle = await page.waitForSelector('#room');
+  let frame: Frame | null = null;
+  for (let i = 0; i < 100 && !frame?.url().includes('/room/'); i += 1) {
+    frame = await handle.contentFrame();
+    await page.waitForTimeout(50);
+  }
+  if (!frame) throw new Error('no room frame');
+  await frame.waitForSelector('#room-frame[data-state="ready"]', { timeout: 60_000 });
+  const stands = await frame.evaluate(() => (JSON.parse(document.getElementById('room-frame-data')?.textContent ?? '{}') as { stands: FrameStand[] }).stands);
+  let seen = 0;
+  const messages = () => page.evaluate(() => (window as unknown as { posted: Posted[] }).posted);
+  const host: Host = {
+    page,
+    frame,
+    errors,
+    stands,
+    messages,
+    async take() {
+      const all = await messages();
+      const fresh = all.slice(seen);
+      seen = all.length;
+      return fresh;
+    },
+    async command(name, payload) {
+      await page.evaluate(
+        ({ name, payload, protocol }) => {
+          const iframe = document.getElementById('room') as HTMLIFrameElement;
+          iframe.contentWindow?.postMessage({ protocol, version: 1, name, payload }, location.origin);
+        },
+        { name, payload, protocol: PROTOCOL },
+      );
+    },
+    async waitFor(panorama) {
+      await frame.waitForSelector(`#room-frame[data-panorama="${panorama}"][data-state="ready"]`, { timeout: 60_000 });
+    },
+  };
+  return host;
+}
+
+/** Waits until the frame has posted `count` more messages (they are sent right away, before the panorama is drawn). */
+async function nextMessages(host: Host, count: number): Promise<Posted[]> {
+  const out: Posted[] = [];
+  for (let i = 0; i < 100 && out.length < count; i += 1) {
+    out.push(...(await host.take()));
+    if (out.length < count) await host.page.waitForTimeout(50);
+  }
+  return out;
+}
+
+const names = (messages: Posted[]) => messages.map((m) => m.name);
+
+/** The frame's pixels are a picture, not a blank or uniform sphere. */
+async function pictureStats(host: Host, file: string): Promise<{ colours: number; deviation: number }> {
+  await host.page.waitForTimeout(900);
+  const png = await host.page.locator('#room').screenshot({ path: file });
+  return host.page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = img.width;
+    canvas.height = img.height;
+    const ctx = canvas.getContext('2d') as CanvasRenderingContext2D;
+    ctx.drawImage(img, 0, 0);
+    // The right part of the frame: the panel covers the left.
+    const { data } = ctx.getImageData(Math.floor(img.width * 0.35), 0, Math.floor(img.width * 0.6), Math.floor(img.height * 0.85));
+    const colours = new Set<number>();
+    let sum = 0;
+    let sum2 = 0;
+    let n = 0;
+    for (let p = 0; p < data.length; p += 4) {
+      const r = data[p] as number;
+      const g = data[p + 1] as number;
+      const b = data[p + 2] as number;
+      colours.add(((r >> 4) << 8) | ((g >> 4) << 4) | (b >> 4));
+      const l = 0.3 * r + 0.59 * g + 0.11 * b;
+      sum += l;
+      sum2 += l * l;
+      n += 1;
+    }
+    return { colours: colours.size, deviation: Math.sqrt(sum2 / n - (sum / n) ** 2) };
+  }, png.toString('base64'));
+}
+
+function assertPicture(stats: { colours: number; deviation: number }, what: string) {
+  assert.ok(stats.colours > 150, `${what}: only ${stats.colours} colours`);
+  assert.ok(stats.deviation > 20, `${what}: almost uniform (deviation ${stats.deviation.toFixed(1)})`);
+}
+
+/** Console errors other than the host page's own 404 (it stands in for a host page on purpose). */
+const realErrors = (errors: string[]) => errors.filter((e) => !/status of 404/.test(e));
+
+async function standButtons(host: Host, list: string): Promise<string[]> {
+  return host.frame.getByRole('list', { name: list }).getByRole('button').allTextContents();
+}
+
+test('the frame draws a hall with stands, and lists the stands of the plan by their English names', async () => {
+  const host = await openHost('en');
+  const first = await nextMessages(host, 2);
+  assert.deepEqual(first[0], { origin: salon.baseUrl, name: 'checkSound', payload: { muted: false, available: true } });
+  assert.deepEqual(first[1], { origin: salon.baseUrl, name: 'emitTrackingEvent', payload: { name: 'panorama_view', value: 'home' } });
+  assertPicture(await pictureStats(host, '/tmp/room-frame-home.png'), 'home');
+  // The entrance hall has no stand: its list says where they are.
+  assert.ok(await host.frame.getByText('No stand in this area').isVisible());
+
+  await host.frame.getByRole('button', { name: 'Floor plan' }).click();
+  await host.waitFor('plan');
+  assert.equal(await host.frame.getByRole('heading', { level: 1 }).textContent(), 'Floor plan');
+  const expected = DEMO_STANDS.map((s) => s.name_en);
+  for (const name of expected) assert.ok(await host.frame.getByRole('button', { name, exact: true }).isVisible(), `no button named ${name}`);
+  assert.deepEqual((await standButtons(host, 'Stands in this area')).map((text) => text.replace(/^\d+/, '')), expected);
+  assertPicture(await pictureStats(host, '/tmp/room-frame-plan.png'), 'plan');
+  // A hotspot on every booth, and on both doors.
+  for (const stand of host.stands) assert.equal(await host.frame.locator(`[id="psv-marker-stand-${stand.id}"]`).count(), 1);
+  assert.equal(await host.frame.locator('[id="psv-marker-place-home"], [id="psv-marker-place-conference"]').count(), 2);
+
+  await host.command('goToPanorama', { slug: 'conference' });
+  await host.waitFor('conference');
+  assertPicture(await pictureStats(host, '/tmp/room-frame-conference.png'), 'conference');
+  assert.deepEqual(realErrors(host.errors), []);
+  await host.page.close();
+});
+
+test('in French, the buttons carry the French names of the stands', async () => {
+  const host = await openHost('fr', '/room/plan');
+  assert.equal(await host.frame.locator('html').getAttribute('lang'), 'fr');
+  assert.equal(await host.frame.getByRole('heading', { level: 1 }).textContent(), 'Plan du salon');
+  const expected = DEMO_STANDS.map((s) => s.name);
+  assert.deepEqual((await standButtons(host, 'Stands de cet espace')).map((text) => text.replace(/^\d+/, '')), expected);
+  for (const name of expected) assert.ok(await host.frame.getByRole('button', { name, exact: true }).isVisible());
+  assert.ok(await host.frame.getByRole('button', { name: 'Hall d’accueil' }).isVisible());
+  await pictureStats(host, '/tmp/room-frame-plan-fr.png');
+  await host.page.close();
+});
+
+test('a stand button and the stand hotspot enter the stand in exactly the same way', async () => {
+  const stand = DEMO_STANDS[0];
+  assert.ok(stand);
+  const sequences: Posted[][] = [];
+  for (const way of ['button', 'hotspot'] as const) {
+    const host = await openHost('en', '/room/plan');
+    const id: string = host.stands.find((s) => s.panorama === stand.slug)?.id ?? '';
+    await host.take();
+    if (way === 'button') await host.frame.getByRole('button', { name: stand.name_en, exact: true }).click();
+    else await host.frame.locator(`[id="psv-marker-stand-${id}"]`).click();
+    const posted = await nextMessages(host, 2);
+    await host.waitFor(stand.slug);
+    assert.deepEqual(posted, [
+      { origin: salon.baseUrl, name: 'enterOnStand', payload: { stand_id: id, panorama: stand.slug } },
+      { origin: salon.baseUrl, name: 'emitTrackingEvent', payload: { name: 'panorama_view', value: stand.slug, stand_id: id } },
+    ]);
+    assert.equal(await host.frame.getByRole('heading', { level: 1 }).textContent(), stand.name_en);
+    sequences.push(posted);
+    if (way === 'hotspot') assertPicture(await pictureStats(host, '/tmp/room-frame-stand.png'), 'stand');
+    assert.deepEqual(realErrors(host.errors), []);
+    await host.page.close();
+  }
+  assert.deepEqual(sequences[0], sequences[1]);
+});
+
+test('leaving a stand posts leaveStand first; its actions post their messages', async () => {
+  const host = await openHost('en', '/room/plan');
+  const [helios, storage] = host.stands;
+  assert.ok(helios && storage);
+  await host.frame.getByRole('button', { name: 'Helios Solar', exact: true }).click();
+  await host.waitFor(helios.panorama);
+  await host.take();
+
+  const actions: [string, string, Record<string, unknown>][] = [
+    ['Contact the stand', 'requestContactStand', { stand_id: helios.id, company_id: helios.companyId }],
+    ['Exhibitors', 'showStandUcp', { stand_id: helios.id }],
+    ['Company sheet', 'showCompanySheet', { company_id: helios.companyId, stand_id: helios.id }],
+    ['Add to my journey', 'addStandToJourney', { stand_id: helios.id }],
+    ['Share', 'showSharingModal', {}],
+  ];
+  for (const [button, name, payload] of actions) {
+    await host.frame.getByRole('button', { name: button }).click();
+    assert.deepEqual(await nextMessages(host, 1), [{ origin: salon.baseUrl, name, payload }]);
+  }
+  // The same action from its hotspot on the booth.
+  await host.frame.locator('[id="psv-marker-action-contact"]').click();
+  assert.deepEqual(names(await nextMessages(host, 1)), ['requestContactStand']);
+
+  // To the neighbour stand: leave this one, then enter the other.
+  await host.frame.getByRole('button', { name: storage.niceNameEn, exact: true }).click();
+  const moved = await nextMessages(host, 3);
+  assert.deepEqual(names(moved), ['leaveStand', 'enterOnStand', 'emitTrackingEvent']);
+  assert.deepEqual(moved[0]?.payload, { stand_id: helios.id });
+  assert.deepEqual(moved[1]?.payload, { stand_id: storage.id, panorama: storage.panorama });
+  await host.waitFor(storage.panorama);
+
+  // Back to the plan, from the keyboard: leaveStand first, and the focus lands on the new place's name.
+  await host.frame.getByRole('button', { name: 'Floor plan' }).focus();
+  await host.page.keyboard.press('Enter');
+  const back = await nextMessages(host, 2);
+  assert.deepEqual(back, [
+    { origin: salon.baseUrl, name: 'leaveStand', payload: { stand_id: storage.id } },
+    { origin: salon.baseUrl, name: 'emitTrackingEvent', payload: { name: 'panorama_view', value: 'plan' } },
+  ]);
+  await host.waitFor('plan');
+  assert.equal(await host.frame.evaluate(() => document.activeElement?.textContent), 'Floor plan');
+  assert.deepEqual(realErrors(host.errors), []);
+  await host.page.close();
+});
+
+test('the host page moves the viewer and sets the sound; other origins are ignored', async () => {
+  const host = await openHost('en');
+  await host.take();
+
+  await host.command('goToPanorama', { slug: 'map' });
+  await host.waitFor('plan');
+  await host.command('goToPanorama', { slug: 'conference' });
+  await host.waitFor('conference');
+  assert.equal(await host.frame.getByRole('heading', { level: 1 }).textContent(), 'Conference room');
+
+  const stand = host.stands[2];
+  assert.ok(stand);
+  await host.take();
+  await host.command('goToPanorama', { slug: stand.panorama });
+  await host.waitFor(stand.panorama);
+  assert.deepEqual(names(await nextMessages(host, 2)), ['enterOnStand', 'emitTrackingEvent']);
+  await host.command('goToPanorama', { slug: 'home' });
+  await host.waitFor('home');
+  assert.deepEqual(names(await nextMessages(host, 2)), ['leaveStand', 'emitTrackingEvent']);
+
+  await host.command('setSound', { muted: true });
+  assert.deepEqual(await nextMessages(host, 1), [{ origin: salon.baseUrl, name: 'checkSound', payload: { muted: true, available: true } }]);
+  assert.equal(await host.frame.getByRole('button', { name: 'Ambient sound' }).getAttribute('aria-pressed'), 'false');
+
+  // A page of another origin (a sandboxed document: origin "null") sends the same commands: nothing happens.
+  await host.page.evaluate((protocol) => {
+    const other = document.createElement('iframe');
+    other.setAttribute('sandbox', 'allow-scripts');
+    other.srcdoc = `<script>
+      const room = parent.frames[0];
+      room.postMessage(${JSON.stringify({ protocol, version: 1, name: 'goToPanorama', payload: { slug: 'conference' } })}, '*');
+      room.postMessage(${JSON.stringify({ protocol, version: 1, name: 'setSound', payload: { muted: false } })}, '*');
+    </script>`;
+    document.body.append(other);
+  }, PROTOCOL);
+  await host.page.waitForTimeout(1500);
+  assert.equal(await host.frame.locator('#room-frame').getAttribute('data-panorama'), 'home');
+  assert.deepEqual(await host.take(), []);
+  // A malformed command from the right origin is ignored too.
+  await host.command('goToPanorama', { slug: 42 });
+  await host.command('goToPanorama', { slug: 'nowhere' });
+  await host.page.waitForTimeout(500);
+  assert.equal(await host.frame.locator('#room-frame').getAttribute('data-panorama'), 'home');
+  // The listener is still there: the host page's own command works.
+  await host.command('goToPanorama', { slug: 'plan' });
+  await host.waitFor('plan');
+  assert.deepEqual(realErrors(host.errors), []);
+  await host.page.close();
+});
+
+test('the ambient sound waits for a gesture in the frame, and stops when muted', async () => {
+  const page = await browser.newPage({ viewport: { width: 1000, height: 620 } });
+  await page.addInitScript(() => {
+    const w = window as unknown as { audioLog: string[] };
+    w.audioLog = [];
+    const Original = window.AudioContext;
+    window.AudioContext = class extends Original {
+      constructor() {
+        super();
+        w.audioLog.push('created');
+      }
+      override resume() {
+        w.audioLog.push('resume');
+        return super.resume();
+      }
+      override suspend() {
+        w.audioLog.push('suspend');
+        return super.suspend();
+      }
+    } as typeof AudioContext;
+  });
+  const log = () => page.evaluate(() => (window as unknown as { audioLog: string[] }).audioLog);
+  await page.goto(`${salon.baseUrl}/room/?lang=en`);
+  await page.waitForSelector('#room-frame[data-state="ready"]');
+  await page.waitForTimeout(300);
+  assert.deepEqual(await log(), []);
+  await page.mouse.click(700, 300);
+  await page.waitForTimeout(300);
+  assert.deepEqual(await log(), ['created', 'resume']);
+  const sound = page.getByRole('button', { name: 'Ambient sound' });
+  assert.equal(await sound.getAttribute('aria-pressed'), 'true');
+  await sound.click();
+  assert.equal(await sound.getAttribute('aria-pressed'), 'false');
+  await page.waitForTimeout(900);
+  assert.deepEqual(await log(), ['created', 'resume', 'suspend']);
+  await page.close();
+});

@@ -1,0 +1,245 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { LightMyRequestResponse } from 'fastify';
+import { FRAME_DATA_ELEMENT_ID, parseFrameData, type RoomFrameData } from '../../host-shell/room-frame/data';
+import { Salon, labelOf } from '../../host-shell/room-frame/layout';
+import { nowIso } from '../../host-shell/server/db/schema';
+import { DEMO_COMPANIES, DEMO_PANORAMAS } from '../../host-shell/server/db/seed-data';
+import { decodeId } from '../../host-shell/server/lib/ids';
+import { parseHostOrigins } from '../../host-shell/server/routes/room-frame';
+import { ORIGIN, createTestApp, request, type TestApp } from './helpers';
+
+const DEMO_STANDS = DEMO_COMPANIES.flatMap((c) => c.stands.map((s) => ({ ...s, company: c.name })));
+
+function frameDataOf(html: string): RoomFrameData {
+  const match = new RegExp(`<script type="application/json" id="${FRAME_DATA_ELEMENT_ID}">([^]*?)</script>`).exec(html);
+  if (!match?.[1]) throw new Error('no frame data element');
+  const data = parseFrameData(match[1]);
+  if (!data) throw new Error('unreadable frame data');
+  return data;
+}
+
+const cspOf = (response: LightMyRequestResponse): string => String(response.headers['content-security-policy'] ?? '');
+const frameAncestorsOf = (response: LightMyRequestResponse): string[] =>
+  (cspOf(response).split(';').map((d) => d.trim()).find((d) => d.startsWith('frame-ancestors ')) ?? '').split(/\s+/).slice(1);
+
+let spaDir: string;
+let t: TestApp;
+beforeAll(async () => {
+  spaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salon-room-frame-'));
+  t = await createTestApp({ config: { spaDir } });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(spaDir, { recursive: true, force: true });
+});
+
+describe('GET /room/', () => {
+  it('serves the frame page with the panoramas and the stands of the database', async () => {
+    const response = await request(t.app, { method: 'GET', url: '/room/?lang=en' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['x-frame-options']).toBeUndefined();
+    expect(response.body).toContain('<html lang="en">');
+    const data = frameDataOf(response.body);
+    expect(data).toMatchObject({ version: 1, lang: 'en', initialPanorama: 'home', roomName: 'Innovation Fair', hostOrigins: [ORIGIN], features: { journey: true } });
+    expect(data.panoramas.filter((p) => p.kind !== 'stand')).toEqual(
+      DEMO_PANORAMAS.map((p) => ({ slug: p.slug, kind: p.kind, name: p.name, name_en: p.name_en })),
+    );
+    expect(data.panoramas.filter((p) => p.kind === 'stand').map((p) => p.slug)).toEqual(DEMO_STANDS.map((s) => s.slug));
+
+    const rows = await t.database.db
+      .selectFrom('stands')
+      .innerJoin('companies', 'companies.id', 'stands.company_id')
+      .select(['stands.id as id', 'stands.panorama_slug as slug', 'companies.id as company_id'])
+      .orderBy('stands.id')
+      .execute();
+    expect(data.stands).toEqual(
+      DEMO_STANDS.map((s) => ({
+        id: expect.any(String),
+        name: s.name,
+        niceNameEn: s.name_en,
+        panorama: s.slug,
+        companyId: expect.any(String),
+        companyName: s.company,
+      })),
+    );
+    data.stands.forEach((stand, i) => {
+      expect(decodeId(stand.id)).toBe(rows[i]?.id);
+      expect(decodeId(stand.companyId)).toBe(rows[i]?.company_id);
+      expect(stand.panorama).toBe(rows[i]?.slug);
+    });
+  });
+
+  it('speaks the language of ?lang= (en or fr), English otherwise', async () => {
+    const fr = await request(t.app, { method: 'GET', url: '/room/?lang=fr' });
+    expect(fr.body).toContain('<html lang="fr">');
+    expect(frameDataOf(fr.body)).toMatchObject({ lang: 'fr', roomName: 'Salon de l’innovation' });
+    expect(fr.body).toContain('<title>Salon de l’innovation : salle 360°</title>');
+    for (const url of ['/room/', '/room/?lang=de', '/room/?lang=FR', '/room/?lang=fr&lang=en']) {
+      const response = await request(t.app, { method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(frameDataOf(response.body).lang).toBe('en');
+    }
+  });
+
+  it('may be framed only by its own origin by default', async () => {
+    const response = await request(t.app, { method: 'GET', url: '/room/' });
+    expect(frameAncestorsOf(response)).toEqual(["'self'"]);
+    expect(cspOf(response)).toContain("script-src 'self'");
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('starts on the panorama of its path, and answers 404 for an unknown one', async () => {
+    const stand = await request(t.app, { method: 'GET', url: '/room/stand-helios-solaire?lang=fr' });
+    expect(stand.statusCode).toBe(200);
+    expect(frameDataOf(stand.body)).toMatchObject({ initialPanorama: 'stand-helios-solaire', lang: 'fr' });
+    expect(frameDataOf((await request(t.app, { method: 'GET', url: '/room/plan' })).body).initialPanorama).toBe('plan');
+    for (const url of ['/room/nowhere', '/room/Plan', '/room/..%2Fsalon', '/room/%3Cscript%3E']) {
+      const response = await request(t.app, { method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.body).not.toContain(FRAME_DATA_ELEMENT_ID);
+    }
+  });
+
+  it('redirects /room to /room/, keeping the query', async () => {
+    const response = await request(t.app, { method: 'GET', url: '/room?lang=fr' });
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe('/room/?lang=fr');
+  });
+
+  it('escapes the data so that no stored name can leave its script element', async () => {
+    const evil = 'Evil </script><script>alert(1)</script> <!-- & \u2028 "quoted"';
+    const company = await t.database.db
+      .insertInto('companies')
+      .values({ name: evil, created_at: nowIso() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.database.db.insertInto('panoramas').values({ slug: 'stand-evil', kind: 'stand', name: evil, name_en: evil }).execute();
+    await t.database.db
+      .insertInto('stands')
+      .values({ name: evil, name_en: evil, panorama_slug: 'stand-evil', optin_marketing: null, company_id: company.id, created_at: nowIso() })
+      .execute();
+    try {
+      const response = await request(t.app, { method: 'GET', url: '/room/stand-evil' });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).not.toContain('</script><script>alert(1)');
+      expect(response.body).not.toContain('<!--');
+      expect(response.body).not.toContain('\u2028');
+      const data = frameDataOf(response.body);
+      expect(data.stands.find((s) => s.panorama === 'stand-evil')).toMatchObject({ name: evil, niceNameEn: evil, companyName: evil });
+    } finally {
+      await t.database.db.deleteFrom('stands').where('panorama_slug', '=', 'stand-evil').execute();
+      await t.database.db.deleteFrom('panoramas').where('slug', '=', 'stand-evil').execute();
+      await t.database.db.deleteFrom('companies').where('id', '=', company.id).execute();
+    }
+  });
+
+  describe('the frame bundle', () => {
+    const manifest = () => path.join(spaDir, 'room-frame', 'manifest.json');
+    const writeManifest = (content: string) => {
+      fs.mkdirSync(path.dirname(manifest()), { recursive: true });
+      fs.writeFileSync(manifest(), content);
+    };
+
+    it('is loaded from the entry of dist/spa/room-frame/manifest.json', async () => {
+      writeManifest(JSON.stringify({ entry: 'room-frame/0123456789/room-frame.js' }));
+      const response = await request(t.app, { method: 'GET', url: '/room/' });
+      expect(response.body).toContain('<script src="/spa/room-frame/0123456789/room-frame.js" defer></script>');
+      expect(response.body).not.toContain('role="alert"');
+    });
+
+    it('still answers 200 with a clear message when the frame is not built', async () => {
+      fs.rmSync(path.join(spaDir, 'room-frame'), { recursive: true, force: true });
+      const en = await request(t.app, { method: 'GET', url: '/room/' });
+      expect(en.statusCode).toBe(200);
+      expect(en.body).toMatch(/<p class="room-frame-missing" role="alert">The 360° viewer is not built yet[^<]*npm run build/);
+      expect(en.body).not.toContain('<script src=');
+      const fr = await request(t.app, { method: 'GET', url: '/room/?lang=fr' });
+      expect(fr.body).toContain('La visionneuse 360° n’est pas encore construite');
+    });
+
+    it('ignores a manifest whose entry is not a bundle of its own folder', async () => {
+      for (const entry of ['https://evil.test/x.js', '../../etc/passwd', 'room-frame/0123456789/x.js" onload="alert(1)', 42]) {
+        writeManifest(JSON.stringify({ entry }));
+        const response = await request(t.app, { method: 'GET', url: '/room/' });
+        expect(response.statusCode).toBe(200);
+        expect(response.body).not.toContain('<script src=');
+      }
+      writeManifest('not json');
+      expect((await request(t.app, { method: 'GET', url: '/room/' })).body).toContain('role="alert"');
+    });
+  });
+});
+
+describe('ROOM_HOST_ORIGINS', () => {
+  it('keeps origins only, normalised, without duplicates', () => {
+    expect(parseHostOrigins(undefined)).toEqual([]);
+    expect(parseHostOrigins(' https://php.example.com , http://b.test:8000/some/page, https://php.example.com/ ')).toEqual([
+      'https://php.example.com',
+      'http://b.test:8000',
+    ]);
+    // Nothing that could end up as another CSP source or directive.
+    expect(parseHostOrigins("javascript:alert(1), *, 'unsafe-inline', https://x.test/a'; script-src *, data:,")).toEqual(['https://x.test']);
+  });
+
+  it('lets those pages frame the room and talk to it', async () => {
+    const previous = process.env.ROOM_HOST_ORIGINS;
+    process.env.ROOM_HOST_ORIGINS = 'https://php.example.com, http://other.test:8000';
+    const other = await createTestApp();
+    try {
+      const response = await request(other.app, { method: 'GET', url: '/room/' });
+      expect(frameAncestorsOf(response)).toEqual(["'self'", 'https://php.example.com', 'http://other.test:8000']);
+      expect(frameDataOf(response.body).hostOrigins).toEqual(['https://php.example.com', 'http://other.test:8000', ORIGIN]);
+    } finally {
+      if (previous === undefined) delete process.env.ROOM_HOST_ORIGINS;
+      else process.env.ROOM_HOST_ORIGINS = previous;
+      await other.close();
+    }
+  });
+});
+
+describe('the frame layout', () => {
+  it('puts every stand on the plan, names them in the page language, and links every place', async () => {
+    const data = frameDataOf((await request(t.app, { method: 'GET', url: '/room/?lang=fr' })).body);
+    const salon = new Salon(data);
+    const plan = salon.layout('plan');
+    expect(plan?.booths.map((b) => b.stand.label)).toEqual(DEMO_STANDS.map((s) => s.name));
+    expect(plan?.gates.map((g) => g.target).sort()).toEqual(['conference', 'home']);
+    expect(salon.layout('home')?.gates.map((g) => g.target).sort()).toEqual(['conference', 'plan']);
+    expect(salon.layout('conference')?.gates.map((g) => g.target).sort()).toEqual(['home', 'plan']);
+    expect(salon.place('map')?.slug).toBe('plan');
+    expect(salon.place('conferences')?.slug).toBe('conference');
+    expect(salon.place('nowhere')).toBeUndefined();
+    for (const stand of data.stands) {
+      const layout = salon.layout(stand.panorama);
+      expect(layout?.booths.filter((b) => b.main).map((b) => b.stand.id)).toEqual([stand.id]);
+      expect(layout?.gates.map((g) => g.target).sort()).toEqual(['conference', 'home', 'plan']);
+      expect(layout?.actions.map((a) => a.action)).toEqual(['contact', 'exhibitors', 'companySheet', 'journey', 'share']);
+      expect(labelOf(stand, 'en')).toBe(stand.niceNameEn);
+    }
+    // Booths of the ring do not overlap.
+    const yaws = (plan?.booths ?? []).map((b) => b.yaw).sort((a, b) => a - b);
+    for (let i = 1; i < yaws.length; i += 1) expect((yaws[i] as number) - (yaws[i - 1] as number)).toBeGreaterThan(0.3);
+  });
+
+  it('hides the journey action when the journey feature is off', () => {
+    const data: RoomFrameData = {
+      version: 1,
+      lang: 'en',
+      initialPanorama: 'home',
+      roomName: 'Salon',
+      panoramas: [],
+      stands: [{ id: 'abcdef', name: 'Un', niceNameEn: 'One', panorama: 'stand-one', companyId: 'ghijkl', companyName: 'One Inc.' }],
+      hostOrigins: [],
+      features: { journey: false },
+    };
+    const salon = new Salon(data);
+    expect(salon.layout('stand-one')?.actions.map((a) => a.action)).toEqual(['contact', 'exhibitors', 'companySheet', 'share']);
+    // Special panoramas exist even without their rows, named by the frame.
+    expect(salon.place('plan')?.name).toBe('Floor plan');
+  });
+});
