@@ -3,18 +3,22 @@ import { I18nProvider } from '@lingui/react';
 import {
   $locale,
   activateLocale,
+  clearConsent,
   clearToasts,
   closeModal,
   hideSidebar,
   i18n,
   registerCatalog,
+  setConsent,
   setPageData,
   showToast,
+  type Consent,
   type PageDataInput,
   type ToastInput,
 } from '@salon/shared';
+import { leaveStand, registerFramePort, setSoundState, type SoundState } from '@salon/shared/room';
 import { visitorPageData } from '@salon/shared/page-data/fixtures';
-import { setApiMode, type ApiMode } from './api-mock';
+import { setApiMode, setStreamAnswer, type ApiMode, type StreamAnswer } from './api-mock';
 
 /** What a story puts in `parameters.salon`. */
 export interface SalonParameters {
@@ -26,16 +30,39 @@ export interface SalonParameters {
   toasts?: ToastInput[];
   /** How the fake API answers (default 'ok'). */
   api?: ApiMode;
+  /** The analytics choice (default 'refused', so the cookie banner only shows where a story asks for it). */
+  consent?: Consent;
+  /** What GET /api/stream/active answers (default: no stream). */
+  stream?: StreamAnswer;
+  /** The room frame's sound as its checkSound would report it (default: unmuted, available). */
+  sound?: SoundState;
+  /** A stand-in room frame for stories without the room widget: commands are logged, not toasted as unavailable. */
+  fakeFrame?: boolean;
 }
+
+let unregisterFakeFrame: () => void = () => undefined;
 
 /** Before each story: a fresh bus from the story's parameters, and its catalogs loaded in its language. */
 const salonBus: Loader = async ({ parameters }) => {
   const salon = (parameters.salon ?? {}) as SalonParameters;
+  leaveStand();
   clearToasts();
   hideSidebar();
   closeModal();
   setApiMode(salon.api ?? 'ok');
+  setStreamAnswer(salon.stream ?? { active: false, video_url: null, chat_url: null });
   setPageData(salon.pageData ?? visitorPageData());
+  const consent = salon.consent ?? 'refused';
+  if (consent === 'unset') clearConsent();
+  else setConsent(consent);
+  setSoundState(salon.sound ?? { muted: false, available: true });
+  unregisterFakeFrame();
+  unregisterFakeFrame = salon.fakeFrame
+    ? registerFramePort({
+        window: () => ({ postMessage: (message: unknown) => console.info('[story] command to the room frame', message) }) as unknown as Window,
+        origin: globalThis.location.origin,
+      })
+    : () => undefined;
   for (const widget of salon.widgets ?? []) {
     registerCatalog(widget, (locale) => import(`../widgets/${widget}/locales/${locale}/messages.ts`));
   }

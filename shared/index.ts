@@ -14,3 +14,4 @@ export type * from './page-data/types';
 export { parsePageData, normalizePageData, type PageDataInput, type ParsedPageData } from './page-data/parse';
 export { defaultPageData, anonymousUser } from './page-data/defaults';
 export * from './ui';
+export { readCookie, writeCookie, deleteCookie, cookieString, initTimeZoneCookie, TIME_ZONE_COOKIE, type CookieOptions } from './platform/cookies';

@@ -6,6 +6,7 @@ import { msg } from '@lingui/core/macro';
 import { SHARED_INSTANCE } from './instance';
 import { singleton } from './singleton';
 import { initPageData } from './bus/pageData';
+import { initTimeZoneCookie } from './platform/cookies';
 import { $locale } from './bus/locale';
 import { $sidebar } from './bus/sidebar';
 import { ensureLocale, i18n, registerCatalog, type CatalogLoader } from './i18n/catalogs';
@@ -58,6 +59,7 @@ class WidgetErrorBoundary extends Component<{ children: ReactNode }, { failed: b
 export function createMount(name: string, Widget: ComponentType<WidgetProps>, options: MountOptions): MountFunction {
   return function mount(element, props = {}) {
     initPageData();
+    initTimeZoneCookie();
     registerCatalog(name, options.loadMessages);
     const root = createRoot(element, {
       onCaughtError: (error: unknown, info: ErrorInfo) => console.error(`[salon] widget "${name}" failed`, error, info.componentStack),

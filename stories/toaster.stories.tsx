@@ -81,3 +81,13 @@ export const French: Story = {
     { pageData: withLocale(visitorPageData(), 'fr_FR') },
   ),
 };
+
+/** No analytics choice yet: the cookie banner (Accept / Refuse, link to the cookie policy). */
+export const CookieBanner: Story = {
+  parameters: salon([], { consent: 'unset' }),
+};
+
+/** The cookie banner in French, under a toast. */
+export const CookieBannerFrench: Story = {
+  parameters: salon([{ kind: 'info', message: 'Bienvenue au salon !', persistent: true }], { consent: 'unset', pageData: withLocale(visitorPageData(), 'fr_FR') }),
+};

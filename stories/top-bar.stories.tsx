@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
+import { userEvent, within } from 'storybook/test';
 import {
   administratorPageData,
   anonymousPageData,
@@ -12,13 +13,14 @@ import { TopBar } from '../widgets/top-bar/TopBar';
 import { Toaster } from '../widgets/toaster/Toaster';
 import type { SalonParameters } from '../.storybook/preview';
 
+// A stand-in room frame answers the commands (Home, Map, Conferences, sound) unless a story says otherwise.
 const salon = (pageData: PageDataInput, extra: Omit<SalonParameters, 'widgets' | 'pageData'> = {}): { salon: SalonParameters } => ({
-  salon: { widgets: ['top-bar', 'toaster'], pageData, ...extra },
+  salon: { widgets: ['top-bar', 'toaster'], pageData, fakeFrame: true, ...extra },
 });
 
 /**
- * The room's top bar (spec §2.3, first subset). The toaster is rendered beside it so a failing
- * language switch shows its toast; the background is a gradient so opacity and blur show.
+ * The room's top bar (spec §2.3). The toaster is rendered beside it so failures (language switch, no
+ * room frame) show their toast; the background is a gradient so opacity and blur show.
  */
 const meta = {
   title: 'Widgets/Top bar',
@@ -37,13 +39,13 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** A logged-in visitor: Profile and Leave the room. */
+/** A logged-in visitor: Home, Journey, Map, Conferences, Feedback, sound, language, Profile, More. */
 export const Visitor: Story = {};
 
 /** Anonymous: neither Profile nor Leave the room. */
 export const Anonymous: Story = { parameters: salon(anonymousPageData()) };
 
-/** An exhibitor: My account goes to the exhibitor area. */
+/** An exhibitor: Activity, and My account goes to the exhibitor area. */
 export const Exhibitor: Story = { parameters: salon(exhibitorPageData()) };
 
 export const Promoter: Story = { parameters: salon(promoterPageData()) };
@@ -69,3 +71,44 @@ export const Translucent: Story = { parameters: salon(withSidebarStyle(40, 12)) 
 
 /** Out-of-range settings (opacity 250, blur -10) are clamped to 100 and 0. */
 export const ClampedStyle: Story = { parameters: salon(withSidebarStyle(250, -10)) };
+
+function withJourney(data: PageDataInput, journey: string | null, flag: '0' | '1' = '1'): PageDataInput {
+  return { ...data, user: { ...data.user, journey }, features: { journey: flag } };
+}
+
+/** Feature flag journey on: the badge counts the stands still to visit (3). */
+export const JourneyBadge: Story = {
+  parameters: salon(withJourney(visitorPageData(), '{"vistingStand":"s9","standsToVisit":["s1","s2","s3"],"standsVisited":["s4"]}')),
+};
+
+/** Feature flag journey off: no Journey button. */
+export const JourneyOff: Story = { parameters: salon(withJourney(visitorPageData(), null, '0')) };
+
+/** The room's sound is muted (the frame's checkSound said so): the toggle is pressed. */
+export const Muted: Story = { parameters: salon(visitorPageData(), { sound: { muted: true, available: true } }) };
+
+/** No room frame on the page: Map, Home, Conferences and the sound toggle show their "not available" toasts. */
+export const WithoutRoomFrame: Story = { parameters: salon(visitorPageData(), { fakeFrame: false }) };
+
+/** The overflow menu open (share, fullscreen when available, legal links, leave the room). Arrow keys move, Escape closes. */
+export const OverflowOpen: Story = {
+  parameters: salon(exhibitorPageData()),
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'More' }));
+  },
+};
+
+/** 750 px or less: icons only; Conferences, Activity, Feedback and the account move into the overflow menu. */
+export const Mobile: Story = {
+  parameters: salon(withJourney(exhibitorPageData(), '{"standsToVisit":["s1","s2"]}')),
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+};
+
+/** Mobile with the overflow menu open. */
+export const MobileOverflowOpen: Story = {
+  parameters: salon(exhibitorPageData()),
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'More' }));
+  },
+};

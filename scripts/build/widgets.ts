@@ -64,29 +64,43 @@ export class VersionedRemotePlugin {
   }
 }
 
-/** Singleton libraries: their fallback chunks are downloaded once per page, from whichever remote comes first. */
-const VENDOR = /[\\/]node_modules[\\/](react|react-dom|scheduler|nanostores|@nanostores[\\/]react|@lingui[\\/](core|react|message-utils))[\\/]/;
-
 export interface SizeReport {
   widget: string;
   version: string;
-  files: { file: string; kind: 'entry' | 'vendor' | 'own'; raw: number; gzip: number }[];
+  files: { file: string; kind: 'entry' | 'own' | 'shared' | 'copy'; raw: number; gzip: number }[];
 }
 
 export function gzipSize(buffer: Buffer): number {
   return zlib.gzipSync(buffer, { level: 9 }).length;
 }
 
-/** dist/size-report/<widget>.json: every JS file of the remote, classified, for scripts/size/check.ts. */
+/**
+ * dist/size-report/<widget>.json: every JS file of the remote, classified for scripts/size/check.ts:
+ * `entry` (remoteEntry.js), `own` (holds the widget's own modules), `shared` (only shared code: React,
+ * @salon/shared and their libraries, downloaded once per page from whichever remote offers them first),
+ * `copy` (the same modules as an earlier chunk: the federation plugin emits a shared module both as the
+ * provided version and as the fallback; a page loads one of them).
+ */
 function writeSizeReport(compilation: Compilation, widget: string, version: string, dir: string): void {
   const files: SizeReport['files'] = [];
+  const seen = new Set<string>();
+  const ownPath = `${path.sep}widgets${path.sep}${widget}${path.sep}`;
   for (const chunk of compilation.chunks) {
-    const modules = compilation.chunkGraph.getChunkModules(chunk);
-    const resources = modules.map((m) => m.nameForCondition() ?? '').filter(Boolean);
+    const resources = compilation.chunkGraph
+      .getChunkModules(chunk)
+      .map((m) => m.nameForCondition() ?? '')
+      .filter(Boolean)
+      .sort();
+    const key = resources.join('\n');
     for (const file of chunk.files) {
       if (!file.endsWith('.js')) continue;
       const buffer = fs.readFileSync(path.join(dir, file));
-      const kind = file === 'remoteEntry.js' ? 'entry' : resources.length > 0 && resources.every((r) => VENDOR.test(r)) ? 'vendor' : 'own';
+      let kind: SizeReport['files'][number]['kind'];
+      if (file === 'remoteEntry.js') kind = 'entry';
+      else if (resources.some((r) => r.includes(ownPath))) kind = 'own';
+      else if (resources.length > 0 && seen.has(key)) kind = 'copy';
+      else kind = 'shared';
+      seen.add(key);
       files.push({ file, kind, raw: buffer.length, gzip: gzipSize(buffer) });
     }
   }

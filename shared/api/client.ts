@@ -147,3 +147,20 @@ export async function request<T>(method: Method, path: string, options: RequestO
   }
   return data as T;
 }
+
+/**
+ * Sends `body` with `navigator.sendBeacon` (spec §7: the visit end "may go by beacon on unload"): the
+ * browser delivers it even while the page goes away. `text/plain` keeps it a simple request (no CORS
+ * preflight), so it carries neither `X-Requested-With` nor a JSON content type: the server reads the
+ * text as JSON. Returns whether the browser queued it.
+ */
+export function beacon(path: string, body: unknown): boolean {
+  const navigator = globalThis.navigator as Navigator | undefined;
+  if (typeof navigator?.sendBeacon !== 'function') return false;
+  try {
+    return navigator.sendBeacon(apiUrl(path), new Blob([JSON.stringify(body)], { type: 'text/plain' }));
+  } catch (error) {
+    console.error(`Beacon failed: ${path}`, error);
+    return false;
+  }
+}

@@ -13,3 +13,4 @@ export {
   type ToastMessage,
 } from './toasts';
 export { $locale, $localeSwitching, changeLocale, refreshLocale, setLocaleState } from './locale';
+export { $consent, setConsent, acceptConsent, refuseConsent, clearConsent, CONSENT_COOKIE, CONSENT_MAX_AGE, type Consent } from './consent';

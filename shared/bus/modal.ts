@@ -9,12 +9,14 @@ export type Modal =
   | { name: 'screen-capture' }
   | { name: 'feedback' }
   | { name: 'todays-news' }
-  | { name: 'stand-contact-request'; standId: string }
-  | { name: 'offer-contact-info'; standId: string; subject: string }
-  | { name: 'offer-confirm'; standId: string; subject: string }
+  | { name: 'stand-contact-request'; standId: string; companyId?: string }
+  | { name: 'offer-contact-info'; standId: string; subject: string; codeApporteur?: string; displayMarketing?: boolean }
+  /** Spec §4.11: the room frame's showContactFormInfos asks first; Yes opens 'offer-contact-info'. */
+  | { name: 'offer-confirm'; standId: string; subject: string; codeApporteur?: string; displayMarketing?: boolean }
   | { name: 'confirm'; message: MessageDescriptor | string; onConfirm: () => void }
   | { name: 'contest' }
-  | { name: 'offer-popup'; standId: string };
+  /** The room frame's showPopupOffer; `offer` names the offer (its contents are not in the spec). */
+  | { name: 'offer-popup'; standId?: string; offer: string };
 export type ModalName = Modal['name'];
 
 const $slot = busSingleton('modal', () => atom<Modal | null>(null));

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useLingui } from '@lingui/react/macro';
 import { $toasts, dismissToast, IconButton, VisuallyHidden, type Toast, type ToastKind } from '@salon/shared';
 import { injectToasterStyles } from './styles';
+import { CookieBanner } from './CookieBanner';
 
 const ICONS: Record<ToastKind, string> = { success: '✓', error: '!', info: 'i', warning: '⚠' };
 
@@ -34,15 +35,21 @@ function ToastItem({ toast }: { toast: Toast }) {
   );
 }
 
-/** The toast stack (spec §2.2 "toaster area"), bottom right; what shows and for how long lives in `$toasts`. */
+/**
+ * The toast stack (spec §2.2 "toaster area"), bottom right, and the cookie-consent banner (§2.4), bottom;
+ * what shows and for how long lives in `$toasts` and `$consent`.
+ */
 export function Toaster() {
   injectToasterStyles();
   const toasts = useStore($toasts);
   return (
-    <div className="salon-toaster">
-      {toasts.map((toast) => (
-        <ToastItem key={toast.id} toast={toast} />
-      ))}
-    </div>
+    <>
+      <CookieBanner />
+      <div className="salon-toaster">
+        {toasts.map((toast) => (
+          <ToastItem key={toast.id} toast={toast} />
+        ))}
+      </div>
+    </>
   );
 }

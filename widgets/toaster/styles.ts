@@ -11,6 +11,13 @@ export function injectToasterStyles(): void {
 .salon-toast__message{margin:0;overflow-wrap:anywhere;white-space:pre-line;max-height:12rem;overflow-y:auto}
 ${Object.entries(ACCENT)
   .map(([kind, color]) => `.salon-toast--${kind}{border-left-color:${color}}.salon-toast--${kind} .salon-toast__icon{color:${color}}`)
-  .join('\n')}`,
+  .join('\n')}
+.salon-cookies{position:fixed;left:.5rem;bottom:.5rem;z-index:999;box-sizing:border-box;display:flex;flex-wrap:wrap;align-items:center;gap:.75rem 1rem;width:min(40rem,calc(100vw - 1rem));padding:.75rem 1rem;border-radius:6px;background:#1d1d1f;color:#fff;font:14px/1.4 system-ui,sans-serif;box-shadow:0 4px 16px rgba(0,0,0,.3)}
+.salon-cookies__text{flex:1 1 16rem;margin:0}
+.salon-cookies__text a{color:inherit}
+.salon-cookies__actions{display:flex;gap:.5rem;margin-left:auto}
+.salon-cookies__button{padding:.45rem .9rem;border:1px solid #fff;border-radius:4px;background:transparent;color:inherit;font:inherit;cursor:pointer}
+.salon-cookies__button--primary{background:#fff;color:#1d1d1f}
+.salon-cookies__button:focus-visible,.salon-cookies__text a:focus-visible{outline:2px solid #fff;outline-offset:2px}`,
   );
 }

@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { useLingui } from '@lingui/react/macro';
 import { $locale, $localeSwitching, toLinguiLocale } from '@salon/shared';
 import { $languageMenuOpen, closeLanguageMenu, selectLanguage, toggleLanguageMenu } from './store';
+import { Icon } from './icons';
 
 /** A disclosure button and the list of languages (spec §2.3; shown only when multilingual). */
 export function LanguageSwitcher() {
@@ -38,6 +39,7 @@ export function LanguageSwitcher() {
     if (open && next && !container.current?.contains(next)) closeLanguageMenu();
   }
 
+  const label = t`Language: ${currentName}`;
   return (
     <div ref={container} className="salon-lang" onKeyDown={onKeyDown} onBlur={onBlur}>
       <button
@@ -47,9 +49,11 @@ export function LanguageSwitcher() {
         aria-expanded={open}
         aria-controls={listId}
         aria-busy={switching}
+        title={label}
         onClick={toggleLanguageMenu}
       >
-        {t`Language: ${currentName}`}
+        <Icon name="language" />
+        <span className="salon-top-bar__label">{label}</span>
       </button>
       <ul id={listId} className="salon-lang__list" hidden={!open}>
         {langs.map((lang) => (

@@ -1,5 +1,6 @@
 import { atom, computed, readonlyType } from 'nanostores';
-import { $locale, $pageData, changeLocale, pickLocalized, url, type LocaleCode, type PageUser, type SidebarStyle } from '@salon/shared';
+import { $locale, $pageData, changeLocale, isFeatureOn, pickLocalized, url, type LocaleCode, type PageUser, type SidebarStyle } from '@salon/shared';
+import { $fullscreen, $isMobile, $journey } from '@salon/shared/room';
 
 /** Profiles whose Account link goes to their own area (spec §2.3, §6). */
 const AREA_PROFILES: ReadonlySet<PageUser['profile']> = new Set(['administrator', 'promoter', 'exhibitor']);
@@ -26,20 +27,34 @@ export function barBackground(style: SidebarStyle): { backgroundColor: string; b
 
 export interface TopBarView {
   roomName: string;
-  homeHref: string;
-  logoutHref: string | null;
+  roomHref: string;
+  /** Journey button (feature flag journey '1') and its badge: stands still to visit. */
+  journey: { toVisit: number } | null;
+  /** Activity button: exhibitors (the activity-stream sidebar decides what a hidden profile sees). */
+  activity: boolean;
   account: AccountLink;
+  /** Leave the room: not for anonymous users. */
+  logoutHref: string | null;
+  legal: { legalNotice: string; privacyPolicy: string; cookiePolicy: string };
+  fullscreenAvailable: boolean;
+  /** 750 px or less: icons only; Conferences, Activity, Feedback and the account move to the overflow menu. */
+  compact: boolean;
   background: ReturnType<typeof barBackground>;
 }
 
-/** Everything the bar shows, derived from the page data and the locale. */
-export const $topBar = computed([$pageData, $locale], (data, locale): TopBarView => {
+/** Everything the bar shows, derived from the page data, the locale, the journey and the viewport. */
+export const $topBar = computed([$pageData, $locale, $journey, $fullscreen, $isMobile], (data, locale, journey, fullscreen, mobile): TopBarView => {
   const { user, parameters } = data;
   return {
     roomName: pickLocalized(locale.locale, parameters.room_name, parameters.room_name_en),
-    homeHref: url('room'),
-    logoutHref: user.anonymous ? null : url('logout'),
+    roomHref: url('room'),
+    journey: isFeatureOn(data.features, 'journey') ? { toVisit: journey.standsToVisit.length } : null,
+    activity: !user.anonymous && user.profile === 'exhibitor',
     account: accountLink(user),
+    logoutHref: user.anonymous ? null : url('logout'),
+    legal: { legalNotice: url('legal-notice'), privacyPolicy: url('privacy-policy'), cookiePolicy: url('cookie-policy') },
+    fullscreenAvailable: fullscreen.available,
+    compact: mobile,
     background: barBackground(parameters.styles.sidebar),
   };
 });
@@ -50,6 +65,7 @@ export const $languageMenuOpen = readonlyType($menuOpen);
 
 export function toggleLanguageMenu(): void {
   $menuOpen.set(!$menuOpen.get());
+  if ($menuOpen.get()) closeOverflowMenu();
 }
 
 export function closeLanguageMenu(): void {
@@ -59,4 +75,17 @@ export function closeLanguageMenu(): void {
 export function selectLanguage(code: LocaleCode): Promise<boolean> {
   closeLanguageMenu();
   return changeLocale(code);
+}
+
+const $overflowSlot = atom(false);
+/** Whether the overflow ("More") menu is open. */
+export const $overflowOpen = readonlyType($overflowSlot);
+
+export function openOverflowMenu(): void {
+  closeLanguageMenu();
+  $overflowSlot.set(true);
+}
+
+export function closeOverflowMenu(): void {
+  $overflowSlot.set(false);
 }

@@ -1,0 +1,101 @@
+import type { FrameMessage } from '../room-frame/contract';
+import { emitBusEvent } from './events';
+import { openModal } from './modal';
+import { showSidebar } from './sidebar';
+import { setSoundState } from './sound';
+import { enterStand, leaveStand } from './standVisit';
+import { emitTracking } from './tracking';
+
+/** The envelope is checked by the contract, the payload's fields are not: ids must be non-empty strings. */
+function id(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+function ignored(message: FrameMessage): void {
+  console.warn(`[salon] room frame message "${message.name}" ignored: missing or invalid fields`, message.payload);
+}
+
+/**
+ * Every one of the room frame's 13 messages (spec §7) as a bus action or event, so the widgets that
+ * handle them (sidebars, modals, journey, contest) only subscribe. The room widget calls this with the
+ * messages `listenToFrame` let through (right origin, right window, valid envelope).
+ */
+export function handleFrameMessage(message: FrameMessage): void {
+  const payload = message.payload as Record<string, unknown>;
+  const standId = id(payload.stand_id);
+  switch (message.name) {
+    case 'enterOnStand':
+      if (!standId) return ignored(message);
+      enterStand(standId, id(payload.panorama) ?? undefined);
+      return;
+    case 'leaveStand':
+      leaveStand();
+      return;
+    case 'showSharingModal':
+      openModal({ name: 'social-share' });
+      return;
+    case 'requestContactStand': {
+      if (!standId) return ignored(message);
+      const companyId = id(payload.company_id);
+      openModal({ name: 'stand-contact-request', standId, ...(companyId && { companyId }) });
+      return;
+    }
+    case 'showStandUcp':
+      if (!standId) return ignored(message);
+      showSidebar({ name: 'contact-point', standId });
+      return;
+    case 'showCompanySheet': {
+      const companyId = id(payload.company_id);
+      if (!companyId) return ignored(message);
+      showSidebar({ name: 'company-sheet', companyId });
+      return;
+    }
+    case 'showContestModal':
+      openModal({ name: 'contest' });
+      return;
+    case 'handleContestParticipation': {
+      const score = Number(payload.score);
+      if (!Number.isFinite(score)) return ignored(message);
+      emitBusEvent('contest:participation', { score });
+      return;
+    }
+    case 'emitTrackingEvent': {
+      const name = id(payload.name);
+      if (!name) return ignored(message);
+      const value = typeof payload.value === 'string' ? payload.value : undefined;
+      void emitTracking({ name, ...(value !== undefined && { value }), ...(standId && { stand_id: standId }) });
+      return;
+    }
+    case 'addStandToJourney':
+      if (!standId) return ignored(message);
+      emitBusEvent('journey:add', { standId });
+      return;
+    case 'checkSound':
+      setSoundState({ muted: payload.muted === true, available: payload.available === true });
+      return;
+    case 'showContactFormInfos': {
+      const subject = typeof payload.subject === 'string' ? payload.subject : null;
+      if (!standId || subject === null) return ignored(message);
+      const codeApporteur = typeof payload.code_apporteur === 'string' ? payload.code_apporteur : undefined;
+      const displayMarketing = typeof payload.display_marketing === 'boolean' ? payload.display_marketing : undefined;
+      openModal({
+        name: 'offer-confirm',
+        standId,
+        subject,
+        ...(codeApporteur !== undefined && { codeApporteur }),
+        ...(displayMarketing !== undefined && { displayMarketing }),
+      });
+      return;
+    }
+    case 'showPopupOffer': {
+      const offer = typeof payload.offer === 'string' ? payload.offer : null;
+      if (offer === null) return ignored(message);
+      openModal({ name: 'offer-popup', offer, ...(standId && { standId }) });
+      return;
+    }
+    default: {
+      const unknown: never = message;
+      console.warn('[salon] room frame message not handled', unknown);
+    }
+  }
+}

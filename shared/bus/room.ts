@@ -1,0 +1,102 @@
+import { atom, readonlyType } from 'nanostores';
+import type { HistoryItem, LiveActivityState, RoomUser } from '../api/schemas/room';
+import type { PageData } from '../page-data/types';
+import { busSingleton } from '../singleton';
+import { $pageData } from './pageData';
+
+export type { HistoryItem, LiveActivityState, RoomUser };
+
+/** The visit the server recorded (page data, or `stand_visit` of POST /api/stands/{id}/visit). */
+export interface OngoingVisit {
+  stand_id: string;
+  started_at: string;
+  id?: string;
+  ended_at?: string | null;
+}
+
+/** The room state of spec §3. Maps are keyed by (obfuscated) stand id. */
+export interface RoomState {
+  visited_stand_id: string | null;
+  visited_stand_availability: boolean | null;
+  visited_stand_animators: Record<string, RoomUser[]>;
+  owned_stands_ids: string[];
+  owned_stands_users: Record<string, RoomUser[]>;
+  owned_stands_exhibitors: Record<string, RoomUser[]>;
+  histories: Record<string, HistoryItem[]>;
+  active_users: number;
+  chat_users: RoomUser[];
+  last_ongoing_visit: OngoingVisit | null;
+}
+
+/** The fields a `liveActivity` event may carry; each one present replaces the local copy (spec §4.8). */
+export const LIVE_ACTIVITY_FIELDS = [
+  'active_users',
+  'visited_stand_id',
+  'visited_stand_availability',
+  'visited_stand_animators',
+  'owned_stands_users',
+  'owned_stands_exhibitors',
+  'histories',
+  'chat_users',
+] as const satisfies readonly (keyof LiveActivityState & keyof RoomState)[];
+
+function fromPageData(data: PageData): RoomState {
+  return {
+    visited_stand_id: data.visited_stand_id,
+    visited_stand_availability: null,
+    visited_stand_animators: {},
+    owned_stands_ids: [...new Set([...data.owned_stands_ids, ...data.user.stands])],
+    owned_stands_users: {},
+    owned_stands_exhibitors: {},
+    histories: {},
+    active_users: 0,
+    chat_users: [],
+    last_ongoing_visit: data.last_ongoing_visit,
+  };
+}
+
+const state = busSingleton('room', () => {
+  const $room = atom<RoomState>(fromPageData($pageData.get()));
+  // New page data (first mount, Storybook, tests) starts a new room.
+  $pageData.listen((data) => $room.set(fromPageData(data)));
+  return { $room, $currentPanorama: atom<string | null>(null) };
+});
+
+/** The room state (spec §3). Written by the stand-visit actions and the live activity stream. */
+export const $room = readonlyType(state.$room);
+/** The panorama the frame shows, as far as the host knows ('home', 'plan', 'conference' or a stand's slug). */
+export const $currentPanorama = readonlyType(state.$currentPanorama);
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Spec §4.8: each field present in `partial` replaces the local one, whole (no deep merge); fields it
+ * leaves out, and fields that are not room-state fields, are left alone.
+ */
+export function applyLiveActivity(partial: LiveActivityState | Record<string, unknown>): void {
+  if (!isRecord(partial)) return;
+  const next: RoomState = { ...state.$room.get() };
+  let changed = false;
+  for (const field of LIVE_ACTIVITY_FIELDS) {
+    if (!Object.prototype.hasOwnProperty.call(partial, field) || partial[field] === undefined) continue;
+    (next as unknown as Record<string, unknown>)[field] = partial[field];
+    changed = true;
+  }
+  if (changed) state.$room.set(next);
+}
+
+/** Changes some fields of the room state (the stand-visit actions). */
+export function updateRoom(patch: Partial<RoomState>): void {
+  state.$room.set({ ...state.$room.get(), ...patch });
+}
+
+export function setCurrentPanorama(slug: string | null): void {
+  state.$currentPanorama.set(slug);
+}
+
+/** Spec §6: "Owned stands skip visit tracking". */
+export function isOwnedStand(standId: string): boolean {
+  return state.$room.get().owned_stands_ids.includes(standId);
+}

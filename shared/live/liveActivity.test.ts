@@ -1,0 +1,150 @@
+import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
+import { installFetch } from '../test/fetch';
+import { sseBody } from '../test/sse';
+import { exhibitorPageData, visitorPageData } from '../page-data/fixtures';
+import { setPageData } from '../bus/pageData';
+import { $room, applyLiveActivity } from '../bus/room';
+import { enterStand, leaveStand } from '../bus/standVisit';
+import { $liveActivity, pauseLive, resumeLive } from './liveActivity';
+
+let bodies: ReturnType<typeof sseBody>[];
+let fetchMock: ReturnType<typeof installFetch>;
+let stop: (() => void) | null;
+
+const flush = () => jest.advanceTimersByTimeAsync(0);
+const streams = () => fetchMock.requests.filter((r) => r.url.pathname === '/api/sse/live/activity');
+const query = (index: number) => Object.fromEntries(streams()[index]?.url.searchParams ?? []);
+const signalOf = (index: number) => fetchMock.mock.mock.calls.filter(([input]) => String(input instanceof Request ? input.url : input).includes('/api/sse/'))[index]?.[1]?.signal;
+const live = (data: unknown, id = '1') => `event: liveActivity\nid: ${id}\ndata: ${JSON.stringify(data)}\n\n`;
+
+beforeEach(() => {
+  jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  bodies = [];
+  stop = null;
+  fetchMock = installFetch((request) => {
+    if (!request.url.includes('/api/sse/')) return new Response('{"data":{}}', { headers: { 'Content-Type': 'application/json' } });
+    const body = sseBody();
+    bodies.push(body);
+    return body.response();
+  });
+  setPageData(exhibitorPageData()); // owns s1
+});
+
+afterEach(async () => {
+  // Never `$liveActivity.get()` here: reading a lazy store without listeners mounts it (and connects).
+  for (let i = 0; i < 5; i += 1) resumeLive();
+  stop?.();
+  await jest.advanceTimersByTimeAsync(1000);
+  leaveStand();
+  await flush();
+  jest.clearAllTimers();
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+  fetchMock.restore();
+});
+
+describe('live activity (spec §4.8)', () => {
+  test('connects only when someone listens, with the visited stand and the owned stands', async () => {
+    await jest.advanceTimersByTimeAsync(5000);
+    expect(streams()).toHaveLength(0);
+    stop = $liveActivity.listen(() => undefined);
+    await flush();
+    expect(streams()).toHaveLength(1);
+    expect(query(0)).toEqual({ owned_stands_ids: 's1' });
+    expect(streams()[0]?.credentials).toBe('same-origin');
+    expect($liveActivity.get()).toBe('open');
+  });
+
+  test('several owned stands go comma-separated', async () => {
+    const data = exhibitorPageData();
+    setPageData({ ...data, owned_stands_ids: ['s1', 's2'], visited_stand_id: 's9' });
+    stop = $liveActivity.listen(() => undefined);
+    await flush();
+    expect(query(0)).toEqual({ visited_stand_id: 's9', owned_stands_ids: 's1,s2' });
+  });
+
+  test('each liveActivity event replaces the fields it carries, field by field', async () => {
+    setPageData(visitorPageData());
+    stop = $liveActivity.listen(() => undefined);
+    await flush();
+    const user = { id_user: 'u1', obfuscated_id: 'u1', profile: 'visitor', fullname: 'Ana', pseudo: null, company: null, last_activity_at: null };
+    bodies[0]!.push(live({ active_users: 12, chat_users: [user], visited_stand_animators: { s1: [user] } }));
+    await flush();
+    expect($room.get()).toMatchObject({ active_users: 12, chat_users: [user], visited_stand_animators: { s1: [user] } });
+    bodies[0]!.push(live({ visited_stand_animators: { s2: [] }, unknown_field: 1 }, '2'));
+    await flush();
+    expect($room.get()).toMatchObject({ active_users: 12, chat_users: [user], visited_stand_animators: { s2: [] } });
+    expect($room.get()).not.toHaveProperty('unknown_field');
+    bodies[0]!.push('event: somethingElse\ndata: {"active_users":99}\n\n');
+    bodies[0]!.push('event: liveActivity\ndata: not json\n\n');
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    await flush();
+    expect($room.get().active_users).toBe(12);
+  });
+
+  test('entering and leaving a stand reconnects with the new visited stand ("refreshes activity")', async () => {
+    stop = $liveActivity.listen(() => undefined);
+    await flush();
+    enterStand('s7');
+    await flush();
+    expect(signalOf(0)?.aborted).toBe(true);
+    expect(streams()).toHaveLength(2);
+    expect(query(1)).toEqual({ visited_stand_id: 's7', owned_stands_ids: 's1' });
+    leaveStand();
+    await flush();
+    expect(streams()).toHaveLength(3);
+    expect(query(2)).toEqual({ owned_stands_ids: 's1' });
+  });
+
+  test('pauseLive() closes the stream; resumeLive() pulls the live state again', async () => {
+    stop = $liveActivity.listen(() => undefined);
+    await flush();
+    pauseLive();
+    expect($liveActivity.get()).toBe('paused');
+    expect(signalOf(0)?.aborted).toBe(true);
+    enterStand('s7'); // no reconnect while paused
+    await jest.advanceTimersByTimeAsync(5000);
+    expect(streams()).toHaveLength(1);
+    pauseLive();
+    resumeLive();
+    await flush();
+    expect(streams()).toHaveLength(1);
+    resumeLive();
+    await flush();
+    expect(streams()).toHaveLength(2);
+    expect(query(1)).toEqual({ visited_stand_id: 's7', owned_stands_ids: 's1' });
+    expect($liveActivity.get()).toBe('open');
+  });
+
+  test('a dropped stream reconnects 2 s later; the last listener leaving closes it', async () => {
+    stop = $liveActivity.listen(() => undefined);
+    await flush();
+    bodies[0]!.push(live({ active_users: 3 }, '9'));
+    bodies[0]!.end();
+    await flush();
+    expect($liveActivity.get()).toBe('reconnecting');
+    await jest.advanceTimersByTimeAsync(2000);
+    expect(streams()).toHaveLength(2);
+    expect(streams()[1]?.headers.get('Last-Event-ID')).toBe('9');
+    stop();
+    stop = null;
+    await jest.advanceTimersByTimeAsync(1000);
+    expect(signalOf(1)?.aborted).toBe(true);
+    await jest.advanceTimersByTimeAsync(10_000);
+    expect(streams()).toHaveLength(2);
+  });
+});
+
+describe('applyLiveActivity', () => {
+  test('replaces whole fields (no deep merge) and leaves the others', () => {
+    setPageData(visitorPageData());
+    applyLiveActivity({ histories: { s1: [] }, owned_stands_users: { s1: [] } });
+    applyLiveActivity({ histories: { s2: [] } });
+    expect($room.get().histories).toEqual({ s2: [] });
+    expect($room.get().owned_stands_users).toEqual({ s1: [] });
+    applyLiveActivity({ visited_stand_availability: false, active_users: undefined });
+    expect($room.get().visited_stand_availability).toBe(false);
+    expect($room.get().active_users).toBe(0);
+  });
+});

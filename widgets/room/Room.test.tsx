@@ -1,0 +1,254 @@
+import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
+import { act, fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  $sidebar,
+  $toasts,
+  activateLocale,
+  acceptConsent,
+  clearConsent,
+  clearToasts,
+  hideSidebar,
+  i18n,
+  setPageData,
+  type PageDataInput,
+} from '@salon/shared';
+import { exhibitorPageData, visitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
+import { $activity, $room, goToPanorama, leaveStand } from '@salon/shared/room';
+import { envelope } from '@salon/shared/room-frame/contract';
+import { installFetch, jsonResponse } from '@salon/shared/test/fetch';
+import { sseBody } from '@salon/shared/test/sse';
+import { mountWidget } from '@salon/shared/test/widgets';
+import { mount } from './mount';
+import { resetBanners, setStream } from './store';
+
+const ROOM_ORIGIN = 'http://localhost';
+let widget: Awaited<ReturnType<typeof mountWidget>> | undefined;
+let fetchMock: ReturnType<typeof installFetch>;
+let stream: { active: boolean; video_url: string | null; chat_url: string | null };
+
+const flush = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+const toastTexts = () => $toasts.get().map((toast) => (typeof toast.message === 'string' ? toast.message : i18n._(toast.message)));
+const apiCalls = () => fetchMock.requests.filter((r) => !r.url.pathname.startsWith('/api/sse/')).map((r) => `${r.method} ${r.url.pathname}`);
+
+async function showRoom(data: PageDataInput) {
+  setPageData(data);
+  await act(() => activateLocale(data.locale?.locale ?? 'en_EN'));
+  widget = await mountWidget(mount);
+  await flush();
+}
+
+function roomFrame(name = 'Virtual room') {
+  return screen.getByTitle(name) as HTMLIFrameElement;
+}
+
+function fromFrame(frame: HTMLIFrameElement, data: unknown, origin = ROOM_ORIGIN, source: Window | null = frame.contentWindow) {
+  act(() => {
+    window.dispatchEvent(new MessageEvent('message', { data, origin, source }));
+  });
+}
+
+beforeEach(() => {
+  stream = { active: false, video_url: null, chat_url: null };
+  setStream({ status: 'idle', data: null });
+  resetBanners();
+  clearConsent();
+  fetchMock = installFetch((request) => {
+    const { pathname } = new URL(request.url);
+    if (pathname.startsWith('/api/sse/')) return sseBody().response();
+    if (pathname === '/api/stream/active') return jsonResponse({ data: stream });
+    if (pathname.endsWith('/visit')) return jsonResponse({ data: { stand_visit: null } });
+    return jsonResponse({ data: {} });
+  });
+});
+
+afterEach(async () => {
+  act(() => leaveStand());
+  await flush();
+  widget?.unmount();
+  widget = undefined;
+  fetchMock.restore();
+  act(() => {
+    clearToasts();
+    hideSidebar();
+  });
+  jest.restoreAllMocks();
+});
+
+describe('the room frame', () => {
+  test('shows the room address with the page language, and a loader until the frame has loaded', async () => {
+    await showRoom(visitorPageData());
+    const frame = roomFrame();
+    expect(frame.src).toBe('http://localhost/room/?lang=en');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the room…');
+    fireEvent.load(frame);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(apiCalls()).toEqual(['GET /api/stream/active']);
+  });
+
+  test('the tracked address once analytics consent is given; French page: lang=fr, French labels', async () => {
+    acceptConsent();
+    await showRoom(withLocale(visitorPageData(), 'fr_FR'));
+    expect(screen.getByRole('status')).toHaveTextContent('Chargement du salon…');
+    expect(roomFrame('Salon virtuel').src).toBe('http://localhost/room/?tracked=1&lang=fr');
+  });
+
+  test('commands reach the frame window with its origin once it has loaded; before, the map toast', async () => {
+    await showRoom(visitorPageData());
+    const frame = roomFrame();
+    const postMessage = jest.spyOn(frame.contentWindow!, 'postMessage').mockImplementation(() => undefined);
+    act(() => {
+      goToPanorama('plan');
+    });
+    expect(postMessage).not.toHaveBeenCalled();
+    expect(toastTexts()).toEqual(['Map access is not available, try again later.']);
+    fireEvent.load(frame);
+    act(() => {
+      goToPanorama('plan');
+    });
+    expect(postMessage.mock.calls).toEqual([[envelope('goToPanorama', { slug: 'plan' }), ROOM_ORIGIN]]);
+  });
+
+  test('frame messages: enterOnStand starts the visit; messages from another origin or window are ignored', async () => {
+    await showRoom(visitorPageData());
+    const frame = roomFrame();
+    fireEvent.load(frame);
+    fromFrame(frame, envelope('enterOnStand', { stand_id: 'evil', panorama: 'x' }), 'http://evil.test');
+    fromFrame(frame, envelope('enterOnStand', { stand_id: 'evil', panorama: 'x' }), ROOM_ORIGIN, window);
+    fromFrame(frame, { name: 'enterOnStand', payload: { stand_id: 'evil' } });
+    expect($room.get().visited_stand_id).toBeNull();
+
+    fromFrame(frame, envelope('enterOnStand', { stand_id: 's7', panorama: 'stand-s7' }));
+    expect($room.get().visited_stand_id).toBe('s7');
+    await flush();
+    expect(apiCalls()).toEqual(['GET /api/stream/active', 'POST /api/stands/s7/visit', 'POST /api/tracking-event']);
+    fromFrame(frame, envelope('showCompanySheet', { company_id: 'c1' }));
+    expect($sidebar.get()).toEqual({ name: 'company-sheet', companyId: 'c1' });
+  });
+
+  test('a new frame address (consent given) reloads the frame: the stand is left, then the visitor is taken back', async () => {
+    await showRoom(visitorPageData());
+    const frame = roomFrame();
+    const postMessage = jest.spyOn(frame.contentWindow!, 'postMessage').mockImplementation(() => undefined);
+    fireEvent.load(frame);
+    fromFrame(frame, envelope('enterOnStand', { stand_id: 's7', panorama: 'stand-s7' }));
+    await flush();
+    act(() => acceptConsent());
+    expect(roomFrame().src).toBe('http://localhost/room/?tracked=1&lang=en');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the room…');
+    expect($room.get().visited_stand_id).toBeNull();
+    await flush();
+    expect(apiCalls().slice(-1)).toEqual(['POST /api/stands/s7/visit']);
+    expect(fetchMock.requests.at(-1)?.json).toEqual({ end: true });
+    expect(postMessage).not.toHaveBeenCalled();
+    // The reloaded frame may be a new window.
+    const reloaded = jest.spyOn(roomFrame().contentWindow!, 'postMessage').mockImplementation(() => undefined);
+    fireEvent.load(roomFrame());
+    expect(reloaded.mock.calls).toEqual([[envelope('goToPanorama', { slug: 'stand-s7' }), ROOM_ORIGIN]]);
+  });
+
+  test('the pointer over the room and out of it is reported to the activity store', async () => {
+    await showRoom(visitorPageData());
+    fireEvent.mouseOver(roomFrame());
+    expect($activity.get().pointerOver).toBe(true);
+    fireEvent.mouseLeave(roomFrame().closest('.salon-room')!);
+    expect($activity.get().pointerOver).toBe(false);
+  });
+
+  test('no room address: an alert, and a command raises "Iframe est manquante" with its toast', async () => {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    await showRoom({ ...visitorPageData(), room_url: '', tracked_room_url: '' });
+    expect(screen.getByRole('alert')).toHaveTextContent('The room cannot be shown: its address is missing.');
+    expect(screen.queryByTitle('Virtual room')).not.toBeInTheDocument();
+    act(() => {
+      goToPanorama('plan');
+    });
+    expect(errors).toHaveBeenCalledWith(new Error('Iframe est manquante'), { command: 'goToPanorama' });
+    expect(toastTexts()).toEqual(['Iframe is missing, please set one to interact with it']);
+  });
+});
+
+describe('live stream (spec §2.2)', () => {
+  test('is_streaming and an active stream: the video replaces the room, with its chat and a toggle', async () => {
+    stream = { active: true, video_url: 'https://video.test/live', chat_url: 'https://video.test/chat' };
+    const user = userEvent.setup();
+    await showRoom({ ...visitorPageData(), is_streaming: true });
+    expect(screen.queryByTitle('Virtual room')).not.toBeInTheDocument();
+    expect(roomFrame('Live stream').src).toBe('https://video.test/live');
+    const chat = roomFrame('Live stream chat');
+    expect(chat.src).toBe('https://video.test/chat');
+    const toggle = screen.getByRole('button', { name: 'Hide the chat' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await user.click(toggle);
+    expect(screen.getByRole('button', { name: 'Show the chat' })).toHaveAttribute('aria-expanded', 'false');
+    expect(chat).not.toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Show the chat' }));
+    expect(chat).toBeVisible();
+  });
+
+  test('the API says a stream is on even though the page did not: stream, without chat no toggle', async () => {
+    stream = { active: true, video_url: 'https://video.test/live', chat_url: null };
+    await showRoom(visitorPageData());
+    expect(roomFrame('Live stream')).toBeInTheDocument();
+    expect(screen.queryByTitle('Live stream chat')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /chat/ })).not.toBeInTheDocument();
+  });
+
+  test('is_streaming but no stream after all: the room', async () => {
+    await showRoom({ ...visitorPageData(), is_streaming: true });
+    expect(roomFrame()).toBeInTheDocument();
+  });
+
+  test('while the stream answer is awaited: a loader', async () => {
+    fetchMock.restore();
+    fetchMock = installFetch((request) => (request.url.includes('/api/sse/') ? sseBody().response() : new Promise<Response>(() => undefined)));
+    await showRoom({ ...visitorPageData(), is_streaming: true });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the live stream…');
+  });
+});
+
+describe('exhibitor banners (spec §2.2)', () => {
+  const exhibitor = (user: { hidden?: boolean; availability?: boolean }) => {
+    const data = exhibitorPageData();
+    return { ...data, user: { ...data.user, hidden: false, availability: true, ...user } };
+  };
+
+  test('a visitor gets none; an available, published exhibitor neither', async () => {
+    await showRoom(visitorPageData());
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+    widget?.unmount();
+    await showRoom(exhibitor({}));
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+
+  test('hidden profile: the message and a link to the own profile sheet in a new tab; dismissible', async () => {
+    const user = userEvent.setup();
+    await showRoom(exhibitor({ hidden: true }));
+    const note = screen.getByRole('note');
+    expect(note).toHaveTextContent('Your profile is not published: visitors cannot see you.');
+    const link = screen.getByRole('link', { name: 'Open my profile sheet (opens in a new tab)' });
+    expect(link).toHaveAttribute('href', 'http://localhost/exposant/profil');
+    expect(link).toHaveAttribute('target', '_blank');
+    await user.click(screen.getByRole('button', { name: 'Close the message about your profile' }));
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+
+  test('unavailable: the message and a button that opens the activity stream; dismissible', async () => {
+    const user = userEvent.setup();
+    await showRoom(exhibitor({ availability: false }));
+    expect(screen.getByRole('note')).toHaveTextContent('You are registered as unavailable.');
+    await user.click(screen.getByRole('button', { name: 'Open the activity stream' }));
+    expect($sidebar.get()).toEqual({ name: 'activity-stream' });
+    await user.click(screen.getByRole('button', { name: 'Close the message about your availability' }));
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+
+  test('both, in French', async () => {
+    await showRoom(withLocale(exhibitor({ hidden: true, availability: false }), 'fr_FR'));
+    expect(screen.getAllByRole('note').map((note) => note.textContent)).toEqual([
+      expect.stringContaining("Votre profil n'est pas publié"),
+      expect.stringContaining('Vous êtes enregistré comme indisponible.'),
+    ]);
+    expect(screen.getByRole('button', { name: "Ouvrir le flux d'activité" })).toBeInTheDocument();
+  });
+});

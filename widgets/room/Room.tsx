@@ -1,0 +1,71 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { $activity, $currentPanorama, goToPanorama, handleFrameMessage, leaveStand, listenToFrame, registerFramePort, setPointerOverRoom } from '@salon/shared/room';
+import { $liveActivity } from '@salon/shared/live';
+import { $roomView, checkStream } from './store';
+import { RoomView } from './RoomView';
+
+/**
+ * The room (spec §2.2): the 360° frame, or the live stream that replaces it, and the exhibitor banners.
+ * It wires the frame to the bus: frame messages (origin and window checked) go to `handleFrameMessage`,
+ * commands go out through the frame port it registers once the frame has loaded.
+ */
+export function Room() {
+  const view = useStore($roomView);
+  // Listening is what runs them: the activity push (spec §4.3) and the live activity stream (§4.8).
+  useStore($activity);
+  useStore($liveActivity);
+  const frameRef = useRef<HTMLIFrameElement>(null);
+  const [loadedSrc, setLoadedSrc] = useState<string | null>(null);
+  const origin = view.mode === 'room' ? (view.frame?.origin ?? null) : null;
+  const src = view.mode === 'room' ? (view.frame?.src ?? null) : null;
+  const loaded = src !== null && loadedSrc === src;
+
+  useEffect(() => {
+    void checkStream();
+  }, []);
+
+  // A new address (language switch, consent given) reloads the frame, which starts over at home: leave
+  // the stand now, and take the visitor back where they were once the new frame has loaded.
+  const shownSrc = useRef<string | null>(null);
+  const restoreTo = useRef<string | null>(null);
+  useEffect(() => {
+    if (!src) return;
+    if (shownSrc.current && shownSrc.current !== src) {
+      restoreTo.current = $currentPanorama.get();
+      leaveStand();
+    }
+    shownSrc.current = src;
+  }, [src]);
+
+  useEffect(() => {
+    if (!origin) return undefined;
+    return listenToFrame(window, origin, handleFrameMessage, () => frameRef.current?.contentWindow);
+  }, [origin]);
+
+  // Commands wait for the frame to load (before, "not available, try again later"). A page without a
+  // room address still gets a port, so a command raises "Iframe est manquante" (spec §8).
+  useEffect(() => {
+    if (view.mode === 'missing') return registerFramePort({ window: () => null, origin: globalThis.location.origin });
+    if (!loaded || !origin) return undefined;
+    const unregister = registerFramePort({ window: () => frameRef.current?.contentWindow ?? null, origin });
+    const slug = restoreTo.current;
+    restoreTo.current = null;
+    if (slug && slug !== 'home') goToPanorama(slug);
+    return unregister;
+  }, [view.mode, loaded, origin]);
+
+  useEffect(() => () => setPointerOverRoom(false), []);
+  const onFrameLoad = useCallback(() => setLoadedSrc(src), [src]);
+
+  return (
+    <RoomView
+      view={view}
+      frameLoaded={loaded}
+      frameRef={frameRef}
+      onFrameLoad={onFrameLoad}
+      onPointerOver={() => setPointerOverRoom(true)}
+      onPointerLeave={() => setPointerOverRoom(false)}
+    />
+  );
+}

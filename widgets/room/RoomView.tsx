@@ -1,0 +1,110 @@
+import { useId, type Ref } from 'react';
+import { useStore } from '@nanostores/react';
+import { useLingui } from '@lingui/react/macro';
+import { IconButton, showSidebar, VisuallyHidden } from '@salon/shared';
+import { $chatOpen, dismissBanner, toggleStreamChat, type RoomViewState } from './store';
+import { injectRoomStyles } from './styles';
+
+export interface RoomViewProps {
+  view: RoomViewState;
+  /** The room frame fired its load event (its loader hides). */
+  frameLoaded: boolean;
+  frameRef?: Ref<HTMLIFrameElement>;
+  onFrameLoad?: () => void;
+  onPointerOver?: () => void;
+  onPointerLeave?: () => void;
+}
+
+function Banners({ view }: { view: RoomViewState }) {
+  const { t } = useLingui();
+  if (!view.hiddenProfileHref && !view.unavailable) return null;
+  return (
+    <div className="salon-room__banners">
+      {view.hiddenProfileHref && (
+        <div className="salon-room__banner" role="note">
+          <p>
+            {t`Your profile is not published: visitors cannot see you.`}{' '}
+            <a href={view.hiddenProfileHref} target="_blank" rel="noopener">
+              {t`Open my profile sheet`}
+              <VisuallyHidden>{` ${t`(opens in a new tab)`}`}</VisuallyHidden>
+            </a>
+          </p>
+          <IconButton label={t`Close the message about your profile`} icon="×" onClick={() => dismissBanner('hidden-profile')} />
+        </div>
+      )}
+      {view.unavailable && (
+        <div className="salon-room__banner" role="note">
+          <p>
+            {t`You are registered as unavailable.`}{' '}
+            <button type="button" className="salon-room__link" onClick={() => showSidebar({ name: 'activity-stream' })}>
+              {t`Open the activity stream`}
+            </button>
+          </p>
+          <IconButton label={t`Close the message about your availability`} icon="×" onClick={() => dismissBanner('unavailable')} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Stream({ stream }: { stream: NonNullable<RoomViewState['stream']> }) {
+  const { t } = useLingui();
+  const chatOpen = useStore($chatOpen);
+  const chatId = useId();
+  return (
+    <div className="salon-room__stream">
+      <iframe className="salon-room__video" title={t`Live stream`} src={stream.videoUrl} allow="autoplay; fullscreen; picture-in-picture" />
+      {stream.chatUrl && (
+        <>
+          <button type="button" className="salon-room__chat-toggle" aria-expanded={chatOpen} aria-controls={chatId} onClick={toggleStreamChat}>
+            {chatOpen ? t`Hide the chat` : t`Show the chat`}
+          </button>
+          <iframe id={chatId} className="salon-room__chat" title={t`Live stream chat`} src={stream.chatUrl} hidden={!chatOpen} />
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The room's markup for a given state (the `Room` container wires it to the stores and the frame). */
+export function RoomView({ view, frameLoaded, frameRef, onFrameLoad, onPointerOver, onPointerLeave }: RoomViewProps) {
+  injectRoomStyles();
+  const { t } = useLingui();
+  return (
+    <div className="salon-room" onMouseOver={onPointerOver} onMouseLeave={onPointerLeave}>
+      <Banners view={view} />
+      {view.mode === 'room' && view.frame && (
+        <div className="salon-room__stage">
+          {!frameLoaded && (
+            <div className="salon-room__loader" role="status">
+              <span className="salon-room__spinner" aria-hidden="true" />
+              {t`Loading the room…`}
+            </div>
+          )}
+          <iframe
+            ref={frameRef}
+            className="salon-room__frame"
+            title={t`Virtual room`}
+            src={view.frame.src}
+            allow="fullscreen; autoplay; accelerometer; gyroscope"
+            onLoad={onFrameLoad}
+          />
+        </div>
+      )}
+      {view.mode === 'stream-loading' && (
+        <div className="salon-room__stage">
+          <div className="salon-room__loader" role="status">
+            <span className="salon-room__spinner" aria-hidden="true" />
+            {t`Loading the live stream…`}
+          </div>
+        </div>
+      )}
+      {view.mode === 'stream' && view.stream && <Stream stream={view.stream} />}
+      {view.mode === 'missing' && (
+        <p className="salon-room__missing" role="alert">
+          {t`The room cannot be shown: its address is missing.`}
+        </p>
+      )}
+    </div>
+  );
+}

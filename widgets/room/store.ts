@@ -1,0 +1,95 @@
+import { atom, computed, readonlyType } from 'nanostores';
+import { $consent, $locale, $pageData, toLinguiLocale, url, type Consent, type LocaleCode, type PageData } from '@salon/shared';
+import { getActiveStream, type StreamData } from '@salon/shared/room';
+
+/** The live stream as GET /api/stream/active said ('checking' while it answers). */
+export interface StreamState {
+  status: 'idle' | 'checking' | 'done';
+  data: StreamData | null;
+}
+
+const $streamSlot = atom<StreamState>({ status: 'idle', data: null });
+export const $stream = readonlyType($streamSlot);
+
+/** Asks the server whether a live stream replaces the room (spec §2.2). Never toasts: the room is the fallback. */
+export async function checkStream(): Promise<void> {
+  if ($streamSlot.get().status === 'checking') return;
+  $streamSlot.set({ status: 'checking', data: $streamSlot.get().data });
+  try {
+    $streamSlot.set({ status: 'done', data: await getActiveStream({ notify: false }) });
+  } catch {
+    $streamSlot.set({ status: 'done', data: null });
+  }
+}
+
+/** Stories and tests: a stream answer without the server. */
+export function setStream(state: StreamState): void {
+  $streamSlot.set(state);
+}
+
+export type BannerName = 'hidden-profile' | 'unavailable';
+const $dismissedSlot = atom<readonly BannerName[]>([]);
+export function dismissBanner(name: BannerName): void {
+  if (!$dismissedSlot.get().includes(name)) $dismissedSlot.set([...$dismissedSlot.get(), name]);
+}
+export function resetBanners(): void {
+  $dismissedSlot.set([]);
+}
+
+/** The chat beside the live stream; shown until the visitor hides it. */
+const $chatOpenSlot = atom(true);
+export const $chatOpen = readonlyType($chatOpenSlot);
+export function toggleStreamChat(): void {
+  $chatOpenSlot.set(!$chatOpenSlot.get());
+}
+
+/** The frame's address: the tracked one once analytics consent is given, always with the page's language. */
+export function roomFrameSource(data: Pick<PageData, 'room_url' | 'tracked_room_url'>, consent: Consent, locale: LocaleCode): { src: string; origin: string } | null {
+  const base = consent === 'accepted' && data.tracked_room_url ? data.tracked_room_url : data.room_url;
+  if (!base) return null;
+  try {
+    const address = new URL(base, globalThis.location?.href);
+    address.searchParams.set('lang', toLinguiLocale(locale));
+    return { src: address.href, origin: address.origin };
+  } catch {
+    return null;
+  }
+}
+
+export type RoomMode =
+  /** The 360° room frame. */
+  | 'room'
+  /** A live stream replaces the room. */
+  | 'stream'
+  /** The page says a stream is on; waiting for its address. */
+  | 'stream-loading'
+  /** No room address in the page data. */
+  | 'missing';
+
+export interface RoomViewState {
+  mode: RoomMode;
+  frame: { src: string; origin: string } | null;
+  stream: { videoUrl: string; chatUrl: string | null } | null;
+  /** Own exhibitor profile sheet, when the exhibitor's profile is hidden (spec §2.2). */
+  hiddenProfileHref: string | null;
+  /** The exhibitor is registered as unavailable. */
+  unavailable: boolean;
+}
+
+/** What the room shows (spec §2.2), from the page data, the consent, the language and the stream answer. */
+export const $roomView = computed([$pageData, $consent, $locale, $streamSlot, $dismissedSlot], (data, consent, locale, stream, dismissed): RoomViewState => {
+  const { user } = data;
+  const exhibitor = user.profile === 'exhibitor' && !user.anonymous;
+  const live = stream.data?.active && stream.data.video_url ? { videoUrl: stream.data.video_url, chatUrl: stream.data.chat_url || null } : null;
+  const frame = roomFrameSource(data, consent, locale.locale);
+  let mode: RoomMode = frame ? 'room' : 'missing';
+  if (live) mode = 'stream';
+  else if (data.is_streaming && stream.status !== 'done') mode = 'stream-loading';
+  return {
+    mode,
+    frame,
+    stream: live,
+    hiddenProfileHref: exhibitor && user.hidden && !dismissed.includes('hidden-profile') ? url('exhibitor.profile.me') : null,
+    unavailable: exhibitor && !user.availability && !dismissed.includes('unavailable'),
+  };
+});

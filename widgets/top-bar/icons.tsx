@@ -1,0 +1,40 @@
+/** Inline icons (24×24, stroked): no icon font, a few bytes each. Always decorative: the text names the control. */
+const PATHS = {
+  home: 'M3 11l9-8 9 8M5 10v10h5v-6h4v6h5V10',
+  journey: 'M5 21V4M5 4h12l-2 4 2 4H5',
+  map: 'M9 4L3 6v14l6-2 6 2 6-2V4l-6 2zM9 4v14M15 6v14',
+  conference: 'M3 4h18M4 4v11h16V4M12 15v5M8 20h8',
+  activity: 'M3 12h4l3-8 4 16 3-8h4',
+  feedback: 'M4 5h16v11H9l-5 4z',
+  sound: 'M4 9v6h4l5 4V5L8 9zM16 9a4 4 0 010 6M18.5 6.5a8 8 0 010 11',
+  muted: 'M4 9v6h4l5 4V5L8 9zM16 9l5 6M21 9l-5 6',
+  more: 'M12 5h.01M12 12h.01M12 19h.01',
+  language: 'M12 3a9 9 0 100 18 9 9 0 000-18zM3 12h18M12 3c3 3 3 15 0 18M12 3c-3 3-3 15 0 18',
+  account: 'M12 12a4 4 0 100-8 4 4 0 000 8zM4 21c0-4 4-6 8-6s8 2 8 6',
+  share: 'M18 8a3 3 0 100-6 3 3 0 000 6zM6 15a3 3 0 100-6 3 3 0 000 6zM18 22a3 3 0 100-6 3 3 0 000 6zM8.6 13.5l6.8 4M15.4 6.5l-6.8 4',
+  fullscreen: 'M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5',
+  document: 'M6 3h9l4 4v14H6zM14 3v5h5',
+  logout: 'M10 4H5v16h5M14 8l4 4-4 4M18 12H9',
+} as const;
+
+export type IconName = keyof typeof PATHS;
+
+export function Icon({ name }: { name: IconName }) {
+  return (
+    <svg
+      className="salon-top-bar__icon"
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={name === 'more' ? 3 : 2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d={PATHS[name]} />
+    </svg>
+  );
+}
