@@ -7,9 +7,11 @@ import { typeboxValidatorCompiler } from './lib/validation';
 import { configPlugin } from './plugins/config';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
+import { livePlugin } from './plugins/live';
 import { sessionPlugin } from './plugins/session';
 import { staticPlugin } from './plugins/static';
 import { apiRoutes } from './routes/api';
+import { benchRoutes } from './routes/bench';
 import { mediaRoutes } from './routes/media';
 import { pageRoutes } from './routes/pages';
 import { roomFrameRoutes } from './routes/room-frame';
@@ -24,7 +26,7 @@ export interface BuildOptions {
 }
 
 /**
- * The whole server, not listening: plugins first (config, db, session, errors, forms, static), then routes.
+ * The whole server, not listening: plugins first (config, db, session, errors, forms, static, live), then routes.
  * Migrations and the demo seed are the caller's business (server.ts, the tests).
  */
 export function build(options: BuildOptions = {}) {
@@ -47,11 +49,13 @@ export function build(options: BuildOptions = {}) {
   app.register(errorsPlugin);
   app.register(fastifyFormbody);
   app.register(staticPlugin);
+  app.register(livePlugin);
 
   app.register(mediaRoutes);
   app.register(roomFrameRoutes);
   app.register(apiRoutes, { prefix: '/api' });
   app.register(pageRoutes);
+  if (config.benchEndpoints) app.register(benchRoutes);
   return app;
 }
 

@@ -19,6 +19,26 @@ export interface AppConfig {
   logLevel: string;
   /** Cost of scrypt (N). Lowered in tests only, where hashing speed matters more than strength. */
   scryptCost: number;
+  /** How long a session token → user id lookup is trusted without asking the database (logout forgets it at once). */
+  sessionCacheTtlMs: number;
+  /** How long the parameters table is cached for the live activity, the sweeper and the activity tracker. */
+  parametersTtlMs: number;
+  /** Last activity is kept in memory and written to the database in one transaction this often (and on close). */
+  activityFlushMs: number;
+  /** The sweeper: ends visits of inactive users, notices users who became inactive. */
+  sweepIntervalMs: number;
+  /** Live activity: at most one recompute and one event per stream in this window. */
+  liveCoalesceMs: number;
+  /** Live activity: active_users and chat_users (room-wide, sent to every stream) are recomputed at most this often. */
+  liveGlobalMinMs: number;
+  /** Live activity: a `: ping` comment on every stream this often. */
+  livePingMs: number;
+  /** Live activity: how many recent change batches are kept for Last-Event-ID resumes. */
+  liveRingSize: number;
+  /** Live activity: a stream whose unsent output exceeds this is dropped (the client reconnects and resumes). */
+  liveMaxBufferedBytes: number;
+  /** `/__bench/*` (memory, stream counts) for scripts/bench; loopback callers only. Env SALON_BENCH_ENDPOINTS=1. */
+  benchEndpoints: boolean;
 }
 
 const isPostgresUrl = (value: string) => /^postgres(?:ql)?:\/\//.test(value);
@@ -46,5 +66,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: env.TRUST_PROXY === '1',
     logLevel: env.LOG_LEVEL || 'info',
     scryptCost: 16384,
+    sessionCacheTtlMs: 10_000,
+    parametersTtlMs: 5_000,
+    activityFlushMs: 5_000,
+    sweepIntervalMs: 15_000,
+    liveCoalesceMs: 300,
+    liveGlobalMinMs: 3_000,
+    livePingMs: 15_000,
+    liveRingSize: 1_000,
+    liveMaxBufferedBytes: 1 << 20,
+    benchEndpoints: env.SALON_BENCH_ENDPOINTS === '1',
   };
 }

@@ -1,9 +1,11 @@
+import { createParser } from 'eventsource-parser';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { build, type BuildOptions, type SalonApp } from '../../host-shell/server/app';
 import { openDatabase, type DatabaseHandle } from '../../host-shell/server/db/connect';
 import { migrateToLatest } from '../../host-shell/server/db/migrate';
 import { seedDemo } from '../../host-shell/server/db/seed';
 import { DEMO_PASSWORD } from '../../host-shell/server/db/seed-data';
+import { encodeId } from '../../host-shell/server/lib/ids';
 import type { DatabaseConfig } from '../../host-shell/server/config';
 import type { PageData } from '../../shared/page-data/types';
 
@@ -92,3 +94,95 @@ export const DEMO = {
   promoter: 'organisateur@salon.test',
   admin: 'admin@salon.test',
 } as const;
+
+/** A demo stand's numeric id and obfuscated id, by panorama slug. */
+export async function standBySlug(t: TestApp, slug: string): Promise<{ id: number; key: string }> {
+  const row = await t.database.db.selectFrom('stands').select('id').where('panorama_slug', '=', slug).executeTakeFirstOrThrow();
+  return { id: row.id, key: encodeId(row.id) };
+}
+
+export async function userIdByEmail(t: TestApp, email: string): Promise<number> {
+  return (await t.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+}
+
+/** Until `check` returns a value (not undefined), polling every 10 ms; fails after `timeoutMs`. */
+export async function waitFor<T>(check: () => T | undefined | Promise<T | undefined>, timeoutMs = 2000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+export interface SseEvent {
+  id: string | undefined;
+  event: string | undefined;
+  data: Record<string, unknown>;
+  at: number;
+}
+
+/** A server-sent events connection read with fetch + eventsource-parser, as the widgets read it. */
+export interface SseClient {
+  status: number;
+  headers: Headers;
+  events: SseEvent[];
+  comments: string[];
+  retry: number | undefined;
+  /** The first event after index `from` that satisfies `match`. */
+  next(match?: (e: SseEvent) => boolean, timeoutMs?: number, from?: number): Promise<SseEvent>;
+  /** Resolves when the server ends the stream. */
+  ended: Promise<void>;
+  close(): void;
+}
+
+export async function openSse(url: string, headers: Record<string, string>): Promise<SseClient> {
+  const controller = new AbortController();
+  const response = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: controller.signal });
+  const client: SseClient = {
+    status: response.status,
+    headers: response.headers,
+    events: [],
+    comments: [],
+    retry: undefined,
+    next: async (match = () => true, timeoutMs = 2000, from = 0) =>
+      waitFor(() => client.events.slice(from).find(match), timeoutMs, 'a server-sent event'),
+    ended: Promise.resolve(),
+    close: () => controller.abort(),
+  };
+  if (!response.body || !(response.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+    client.events.push({ id: undefined, event: 'http', data: { status: response.status, body: await response.text() }, at: Date.now() });
+    return client;
+  }
+  const parser = createParser({
+    onEvent: (message) => client.events.push({ id: message.id, event: message.event, data: JSON.parse(message.data) as Record<string, unknown>, at: Date.now() }),
+    onComment: (comment) => client.comments.push(comment.trim()),
+    onRetry: (retry) => {
+      client.retry = retry;
+    },
+  });
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  client.ended = (async () => {
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        parser.feed(value);
+      }
+    } catch {
+      // aborted by close()
+    }
+  })();
+  return client;
+}
+
+/**
+ * Closes a listening test app after SSE clients aborted their fetch. undici (Node's fetch) opens a spare socket
+ * after an abort that never sends a request (nodejs/undici#5845); the HTTP server counts it as a request still to
+ * come, so close() would wait for headersTimeout. Tests that abort streams drop such sockets first.
+ */
+export async function closeListening(t: TestApp): Promise<void> {
+  t.app.server.closeAllConnections();
+  await t.close();
+}

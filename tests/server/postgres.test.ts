@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client } from 'pg';
 import { REPO_ROOT, loadConfig } from '../../host-shell/server/config';
 import { seedDemo } from '../../host-shell/server/db/seed';
-import { DEMO, ORIGIN, TEST_SCRYPT_COST, XHR, createTestApp, login, pageDataOf, request, type TestApp } from './helpers';
+import { DEMO, ORIGIN, TEST_SCRYPT_COST, XHR, closeListening, createTestApp, login, pageDataOf, request, standBySlug, userIdByEmail, type TestApp } from './helpers';
 
 /**
  * Runs against PostgreSQL when TEST_DATABASE_URL is a postgres URL (scripts/pg-test-server.sh prints one),
@@ -26,7 +26,7 @@ if (configured) {
       t = await createTestApp({ database: { dialect: 'postgres', connectionString: url, schema } });
     });
     afterAll(async () => {
-      await t?.close();
+      if (t) await closeListening(t);
       await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
       await admin.end();
     });
@@ -36,7 +36,7 @@ if (configured) {
 
     it('runs the migrations in its schema', async () => {
       const { rows } = await admin.query<{ name: string }>(`SELECT name FROM ${schema}.kysely_migration ORDER BY name`);
-      expect(rows.map((r) => r.name)).toEqual(['0001_initial']);
+      expect(rows.map((r) => r.name)).toEqual(['0001_initial', '0002_stand_visits']);
     });
 
     it('seeds the demo salon, idempotently', async () => {
@@ -60,6 +60,78 @@ if (configured) {
       const cookie = room.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
       const put = await request(t.app, { method: 'PUT', url: '/api/users/me', headers: { ...XHR, cookie }, payload: { pseudo: 'pg guest' } });
       expect(put.json().data.user).toMatchObject({ anonymous: true, pseudo: 'pg guest' });
+    });
+
+    it('records visits, replaces them, enforces one open visit per user, and sweeps them', async () => {
+      const cookie = await login(t.app, DEMO.visitor);
+      const userId = await userIdByEmail(t, DEMO.visitor);
+      const [aqua, nordic] = await Promise.all([standBySlug(t, 'stand-aquapure'), standBySlug(t, 'stand-nordic-robotics')]);
+      const post = (stand: string, payload: Record<string, boolean>) =>
+        request(t.app, { method: 'POST', url: `/api/stands/${stand}/visit`, headers: { ...XHR, cookie }, payload });
+      expect((await post(aqua.key, { start: true })).json().data.stand_visit.stand_id).toBe(aqua.key);
+      expect((await post(nordic.key, { start: true })).statusCode).toBe(200);
+      const visits = await t.database.db.selectFrom('stand_visits').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+      expect(visits.map((v) => v.ended_by)).toEqual(['replaced', null]);
+      await expect(
+        t.database.db.insertInto('stand_visits').values({ user_id: userId, stand_id: aqua.id, started_at: new Date().toISOString(), ended_at: null, ended_by: null }).execute(),
+      ).rejects.toThrow(/unique/i);
+      const beacon = await request(t.app, {
+        method: 'POST',
+        url: `/api/stands/${nordic.key}/visit`,
+        headers: { cookie, origin: ORIGIN, 'content-type': 'text/plain;charset=UTF-8' },
+        payload: '{"end":true}',
+      });
+      expect(beacon.json().data.stand_visit.ended_at).toEqual(expect.any(String));
+      await post(aqua.key, { start: true });
+      expect(await t.app.sweeper.sweep(Date.now() + 10_000_000)).toBe(1);
+      const history = await t.database.db.selectFrom('stand_history').select('type').where('user_id', '=', userId).orderBy('id').execute();
+      expect(history.map((h) => h.type)).toEqual(['enterOnStand', 'leaveStand', 'enterOnStand', 'leaveStand', 'enterOnStand', 'leaveStand']);
+    });
+
+    it('writes last activity in one batched statement', async () => {
+      const cookies = await Promise.all([login(t.app, DEMO.visitor2), login(t.app, DEMO.promoter), login(t.app, DEMO.admin)]);
+      const answers = await Promise.all(cookies.map((cookie) => request(t.app, { method: 'PUT', url: '/api/users/me/active', headers: { ...XHR, cookie } })));
+      expect(await t.app.activity.flush()).toBeGreaterThanOrEqual(3);
+      const rows = await t.database.db
+        .selectFrom('users')
+        .select(['email', 'last_activity_at'])
+        .where('email', 'in', [DEMO.visitor2, DEMO.promoter, DEMO.admin])
+        .execute();
+      const byEmail = Object.fromEntries(rows.map((r) => [r.email, r.last_activity_at]));
+      expect([byEmail[DEMO.visitor2], byEmail[DEMO.promoter], byEmail[DEMO.admin]]).toEqual(answers.map((a) => a.json().data.last_activity_at));
+    });
+
+    it('stores tracking events and reads the stream parameters', async () => {
+      const solar = await standBySlug(t, 'stand-helios-solaire');
+      const tracked = await request(t.app, { method: 'POST', url: '/api/tracking-event', headers: XHR, payload: { name: 'pg', stand_id: solar.key } });
+      expect(tracked.json()).toEqual({ data: { success: true } });
+      expect((await request(t.app, { method: 'GET', url: '/api/stream/active' })).json()).toEqual({ data: { active: false, video_url: null, chat_url: null } });
+    });
+
+    it('computes the live activity state (visitors, history, exhibitors, chat)', async () => {
+      const visitorCookie = await login(t.app, DEMO.visitor2);
+      const solar = await standBySlug(t, 'stand-helios-solaire');
+      await request(t.app, { method: 'POST', url: `/api/stands/${solar.key}/visit`, headers: { ...XHR, cookie: visitorCookie }, payload: { start: true } });
+      const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const owner = await login(t.app, DEMO.exhibitor);
+      const controller = new AbortController();
+      const response = await fetch(`${address}/api/sse/live/activity?owned_stands_ids=${solar.key}&visited_stand_id=${solar.key}`, {
+        headers: { cookie: owner },
+        signal: controller.signal,
+      });
+      const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();
+      let text = '';
+      while (reader && !/data: .*\n\n/.test(text)) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        text += value;
+      }
+      controller.abort();
+      const data = JSON.parse(/data: (.*)\n/.exec(text)?.[1] ?? '{}');
+      expect(data.owned_stands_users[solar.key].map((u: { fullname: string }) => u.fullname)).toContain('Thomas Petit');
+      expect(data.histories[solar.key][0].content.type).toBe('enterOnStand');
+      expect(data.visited_stand_animators[solar.key].length).toBeGreaterThan(0);
+      expect(data.chat_users.length).toBeGreaterThan(0);
     });
 
     it('pages notifications', async () => {

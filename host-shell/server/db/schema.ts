@@ -117,6 +117,41 @@ export interface ContactRequestsTable {
   created_at: string;
 }
 
+/** Why a visit ended: the client said so, a beacon on unload, the sweeper (no activity), or a visit elsewhere began. */
+export type VisitEndReason = 'client' | 'beacon' | 'timeout' | 'replaced';
+
+export interface StandVisitsTable {
+  id: Generated<number>;
+  user_id: number;
+  stand_id: number;
+  started_at: string;
+  /** null while the visit is open; at most one open visit per user (unique partial index). */
+  ended_at: string | null;
+  ended_by: VisitEndReason | null;
+}
+
+export type HistoryType = 'enterOnStand' | 'leaveStand' | 'updateAvailability' | 'chatStarted' | 'visioOpened';
+
+export interface StandHistoryTable {
+  id: Generated<number>;
+  stand_id: number;
+  /** Who did it (the visitor who entered, the exhibitor who changed availability…). */
+  user_id: number;
+  type: HistoryType;
+  /** JSON object with the type's extra fields (`channel_id`, `availability`, `ended_by`). */
+  content: Generated<string>;
+  created_at: string;
+}
+
+export interface TrackingEventsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  name: string;
+  value: string | null;
+  stand_id: number | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -128,6 +163,9 @@ export interface Database {
   features: KeyValueTable;
   notifications: NotificationsTable;
   contact_requests: ContactRequestsTable;
+  stand_visits: StandVisitsTable;
+  stand_history: StandHistoryTable;
+  tracking_events: TrackingEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -136,6 +174,8 @@ export type UserUpdate = Updateable<UsersTable>;
 export type CompanyRow = Selectable<CompaniesTable>;
 export type StandRow = Selectable<StandsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
+export type StandVisitRow = Selectable<StandVisitsTable>;
+export type StandHistoryRow = Selectable<StandHistoryTable>;
 
 export type Dialect = 'sqlite' | 'postgres';
 

@@ -10,6 +10,10 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
 
 export const isXhr = (request: FastifyRequest): boolean => header(request, 'x-requested-with') === 'XMLHttpRequest';
 
+/** What `navigator.sendBeacon(url, new Blob([json], {type: 'text/plain'}))` sends: text/plain, no X-Requested-With. */
+export const isBeacon = (request: FastifyRequest): boolean =>
+  !isXhr(request) && /^text\/plain\s*(;|$)/i.test(header(request, 'content-type') ?? '');
+
 function originOf(value: string): string | null {
   try {
     return new URL(value).origin;
@@ -25,9 +29,10 @@ function originOf(value: string): string | null {
  * - With neither, only a request carrying X-Requested-With is accepted: browsers cannot send that header
  *   cross-origin without a CORS preflight, which this server never grants.
  * - `requireXhr` (the /api) always wants X-Requested-With, whatever the origin headers say.
+ * - `requireOrigin` (beacons) wants Origin or Referer: X-Requested-With alone is not enough.
  */
-export function sameOriginRefusal(request: FastifyRequest, requireXhr: boolean): string | null {
-  const xhr = isXhr(request);
+export function sameOriginRefusal(request: FastifyRequest, requireXhr: boolean, requireOrigin = false): string | null {
+  const xhr = isXhr(request) && !requireOrigin;
   if (requireXhr && !xhr) return 'Missing header X-Requested-With: XMLHttpRequest';
   const site = header(request, 'sec-fetch-site');
   if (site !== undefined && site !== 'same-origin' && site !== 'none') return `Cross-site request refused (Sec-Fetch-Site: ${site})`;
@@ -36,5 +41,6 @@ export function sameOriginRefusal(request: FastifyRequest, requireXhr: boolean):
   if (origin !== undefined) return origin === expected ? null : `Cross-origin request refused (Origin ${origin} is not ${expected})`;
   const referer = header(request, 'referer');
   if (referer !== undefined) return originOf(referer) === expected ? null : `Cross-origin request refused (Referer is not from ${expected})`;
+  if (requireOrigin) return 'Beacon refused: no Origin or Referer header';
   return xhr ? null : 'Request refused: no Origin, Referer or X-Requested-With header';
 }

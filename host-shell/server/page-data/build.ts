@@ -2,8 +2,10 @@ import type { Kysely } from 'kysely';
 import type { PageData } from '../../../shared/page-data/types';
 import { buildPath } from '../../../shared/routes';
 import type { Database, UserRow } from '../db/schema';
+import { encodeId } from '../lib/ids';
 import { LANGS, languageOf } from '../lib/locale';
-import { loadFeatures, loadParameters } from '../services/settings';
+import { loadFeatures, loadParameters, loadStream } from '../services/settings';
+import { openVisitOf } from '../services/visits';
 import { toPageUser, type RenderContext } from '../services/users';
 
 /** The 360° room frame: served by host-shell, not a page of the route table. */
@@ -18,13 +20,20 @@ function roomFrameUrl(ctx: RenderContext, tracked: boolean): string {
 
 /** The page-load data of spec §3, exactly the PageData contract of shared/page-data/types.ts. */
 export async function buildPageData(db: Kysely<Database>, user: UserRow, ctx: RenderContext): Promise<PageData> {
-  const [pageUser, stored, features] = await Promise.all([toPageUser(db, user, ctx), loadParameters(db), loadFeatures(db)]);
+  const [pageUser, stored, features, stream, visit] = await Promise.all([
+    toPageUser(db, user, ctx),
+    loadParameters(db),
+    loadFeatures(db),
+    loadStream(db),
+    openVisitOf(db, user.id),
+  ]);
   return {
     version: 1,
     user: pageUser,
-    last_ongoing_visit: null,
+    last_ongoing_visit: visit ? { stand_id: encodeId(visit.stand_id), started_at: visit.started_at } : null,
     visited_stand_id: null,
-    is_streaming: false,
+    // The same parameter as GET /api/stream/active.
+    is_streaming: stream.active,
     owned_stands_ids: pageUser.stands,
     tracked_room_url: roomFrameUrl(ctx, true),
     room_url: roomFrameUrl(ctx, false),

@@ -5,7 +5,7 @@ import type { UserRow } from '../db/schema';
 import { resolveLocale, LOCALE_COOKIE } from '../lib/locale';
 import { requestOrigin } from '../lib/origin';
 import { globalPlugin } from '../lib/plugin';
-import { SESSION_COOKIE, SESSION_TTL_SECONDS, createSession, deleteSession, findSessionUser } from '../services/sessions';
+import { SESSION_COOKIE, SESSION_TTL_SECONDS, SessionCache, createSession, deleteSession, findSession } from '../services/sessions';
 import { createAnonymousVisitor, type RenderContext } from '../services/users';
 
 /** Who is asking, in which language, from which origin. */
@@ -14,6 +14,10 @@ export interface Viewer extends RenderContext {
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Session token → user id, cached briefly (the activity push resolves its caller without the database). */
+    sessions: SessionCache;
+  }
   interface FastifyRequest {
     /** Loaded on first call and memoised, so static files and 404s never touch the sessions table. */
     viewer(): Promise<Viewer>;
@@ -27,8 +31,12 @@ function localeFor(request: FastifyRequest, user: UserRow | null): LocaleCode {
 }
 
 async function loadViewer(request: FastifyRequest): Promise<Viewer> {
+  const { server } = request;
   const token = request.cookies[SESSION_COOKIE];
-  const user = token ? await findSessionUser(request.server.db, token) : null;
+  const found = token ? await findSession(server.db, token) : null;
+  if (token) server.sessions.remember(token, found?.user.id ?? null, found ? Date.parse(found.expiresAt) : 0);
+  // The row's last_activity_at lags by up to one flush; the tracker has the current value.
+  const user = found ? { ...found.user, last_activity_at: server.activity.effectiveIso(found.user.id, found.user.last_activity_at) } : null;
   return { user, locale: localeFor(request, user), origin: requestOrigin(request) };
 }
 
@@ -45,7 +53,10 @@ export function cookieOptions(request: FastifyRequest, maxAge: number): CookieSe
 /** A fresh session (a new token even if one existed: no session fixation). */
 export async function startSession(request: FastifyRequest, reply: FastifyReply, user: UserRow): Promise<void> {
   const previous = request.cookies[SESSION_COOKIE];
-  if (previous) await deleteSession(request.server.db, previous);
+  if (previous) {
+    request.server.sessions.forget(previous);
+    await deleteSession(request.server.db, previous);
+  }
   const token = await createSession(request.server.db, user.id);
   reply.setCookie(SESSION_COOKIE, token, cookieOptions(request, SESSION_TTL_SECONDS));
   const viewer = await request.viewer();
@@ -54,7 +65,10 @@ export async function startSession(request: FastifyRequest, reply: FastifyReply,
 
 export async function endSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const token = request.cookies[SESSION_COOKIE];
-  if (token) await deleteSession(request.server.db, token);
+  if (token) {
+    request.server.sessions.forget(token);
+    await deleteSession(request.server.db, token);
+  }
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
   const viewer = await request.viewer();
   memo.set(request, Promise.resolve({ ...viewer, user: null, locale: localeFor(request, null) }));
@@ -84,6 +98,7 @@ export async function refreshViewerUser(request: FastifyRequest, user: UserRow):
 
 export const sessionPlugin = globalPlugin('salon-session', async (app) => {
   await app.register(fastifyCookie);
+  app.decorate('sessions', new SessionCache(app.db, app.config.sessionCacheTtlMs));
   app.decorateRequest('viewer', function (this: FastifyRequest) {
     let viewer = memo.get(this);
     if (!viewer) {

@@ -113,3 +113,56 @@ export async function setFeature(db: Kysely<Database>, key: string, on: boolean)
     .onConflict((oc) => oc.column('key').doUpdateSet({ value: json }))
     .execute();
 }
+
+/** The live stream that replaces the room (spec §2.2): parameters stream_active ('1' on), stream_video_url, stream_chat_url. */
+export interface StreamSettings {
+  active: boolean;
+  video_url: string | null;
+  chat_url: string | null;
+}
+
+const STREAM_KEYS = ['stream_active', 'stream_video_url', 'stream_chat_url'] as const;
+const urlOrNull = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
+
+export async function loadStream(db: Kysely<Database>): Promise<StreamSettings> {
+  const rows = await db.selectFrom('parameters').select(['key', 'value']).where('key', 'in', [...STREAM_KEYS]).execute();
+  const value = (key: (typeof STREAM_KEYS)[number]): unknown => {
+    const row = rows.find((r) => r.key === key);
+    return row ? parseJson(row.value) : undefined;
+  };
+  const active = value('stream_active');
+  return {
+    active: active === '1' || active === 1 || active === true,
+    video_url: urlOrNull(value('stream_video_url')),
+    chat_url: urlOrNull(value('stream_chat_url')),
+  };
+}
+
+/**
+ * The parameters for code that reads them on every tick (live activity, sweeper, activity tracker): one query per
+ * `ttlMs` at most. A change through the back office is seen after at most `ttlMs`, or at once after `invalidate()`.
+ */
+export class ParametersCache {
+  private cached: { until: number; value: Promise<StoredParameters> } | null = null;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly ttlMs: number,
+  ) {}
+
+  get(): Promise<StoredParameters> {
+    const now = Date.now();
+    if (this.cached && this.cached.until > now) return this.cached.value;
+    const value = loadParameters(this.db);
+    this.cached = { until: now + this.ttlMs, value };
+    // A failed read is not cached.
+    value.catch(() => {
+      if (this.cached?.value === value) this.cached = null;
+    });
+    return value;
+  }
+
+  invalidate(): void {
+    this.cached = null;
+  }
+}

@@ -3,6 +3,15 @@ import { html, httpUrl, raw } from '../lib/html';
 import { languageOf, pick } from '../lib/locale';
 import { salonMarkup } from '../salon-page/markup';
 
+/**
+ * The page's only layout: the top bar, then the room filling the rest of the window. The other widgets draw
+ * overlays (toasts, sidebars, modals) and take no room in the flow.
+ */
+export const SALON_PAGE_STYLE =
+  'html,body{margin:0;height:100%;overflow:hidden;font-family:system-ui,sans-serif}' +
+  'body{display:flex;flex-direction:column}' +
+  '[data-salon-widget="room"]{flex:1;min-height:0;position:relative;display:flex;flex-direction:column}';
+
 /** The /salon document: a full-screen host page with no chrome of its own, the widgets draw everything. */
 export function salonDocument(data: PageData): string {
   const locale = data.locale.locale;
@@ -22,7 +31,7 @@ export function salonDocument(data: PageData): string {
 <meta property="og:title" content="${pick(locale, p.social_title, p.social_title_en)}">
 <meta property="og:description" content="${description}">
 ${image ? html`<meta property="og:image" content="${image}">` : ''}
-<style>${raw('html,body{margin:0;height:100%;overflow:hidden;font-family:system-ui,sans-serif}')}</style>
+<style>${raw(SALON_PAGE_STYLE)}</style>
 </head>
 <body>
 <noscript><p>${pick(locale, 'Le salon virtuel nécessite JavaScript.', 'The virtual fair needs JavaScript.')}</p></noscript>

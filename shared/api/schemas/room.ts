@@ -49,10 +49,14 @@ export const TrackingEventBody = Type.Object(
 );
 export type TrackingEventBody = Static<typeof TrackingEventBody>;
 
-/** GET /api/sse/live/activity query. `owned_stands_ids` is a comma-separated list of obfuscated ids. */
+/**
+ * GET /api/sse/live/activity query. `owned_stands_ids` is a comma-separated list of obfuscated ids.
+ * `lastEventId` resumes like the Last-Event-ID header, for a client that opens a new connection itself.
+ */
 export const LiveActivityQuery = Type.Object({
   visited_stand_id: Type.Optional(Type.String({ maxLength: 64 })),
   owned_stands_ids: Type.Optional(Type.String({ maxLength: 2000 })),
+  lastEventId: Type.Optional(Type.String({ maxLength: 32 })),
 });
 export type LiveActivityQuery = Static<typeof LiveActivityQuery>;
 

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sameOrigin } from '../../plugins/same-origin';
+import { liveRoutes } from './live';
 import { localeRoutes } from './locale';
 import { notificationRoutes } from './notifications';
 import { collectRoutes, openApiRoute } from './openapi';
+import { roomRoutes } from './room';
 import { userRoutes } from './users';
 
 /** Everything under /api (spec §7). Mounted with prefix '/api'. */
@@ -14,5 +16,7 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(localeRoutes);
   await api.register(userRoutes);
   await api.register(notificationRoutes);
+  await api.register(roomRoutes);
+  await api.register(liveRoutes);
   await api.register(openApiRoute(documented.routes));
 };

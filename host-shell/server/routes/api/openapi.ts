@@ -5,10 +5,18 @@ import { Envelope, ErrorData } from '../../../../shared/api/schemas/envelope';
 
 type Json = Record<string, unknown>;
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A server-sent events route: the event name and its data's (JSON) schema, for the OpenAPI document. */
+    eventStream?: { event: string; data: object };
+  }
+}
+
 export interface DocumentedRoute {
   method: string;
   url: string;
   schema: unknown;
+  config?: { beacon?: boolean; eventStream?: { event: string; data: object } };
 }
 
 const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -26,20 +34,43 @@ function parametersOf(schema: unknown, where: 'query' | 'path'): Json[] {
 
 function operation(route: DocumentedRoute): Json {
   const schema = isRecord(route.schema) ? route.schema : {};
+  const beacon = route.config?.beacon === true;
+  const stream = route.config?.eventStream;
   const parameters = [...parametersOf(schema.params, 'path'), ...parametersOf(schema.querystring, 'query')];
   if (UNSAFE.has(route.method)) {
-    parameters.push({ name: XHR_HEADER.name, in: 'header', required: true, schema: { type: 'string', const: XHR_HEADER.value } });
+    parameters.push({
+      name: XHR_HEADER.name,
+      in: 'header',
+      required: !beacon,
+      description: beacon ? 'Required, except for a text/plain beacon whose Origin or Referer is this server' : undefined,
+      schema: { type: 'string', const: XHR_HEADER.value },
+    });
   }
+  if (stream) parameters.push({ name: 'Last-Event-ID', in: 'header', required: false, description: 'Resume after this event', schema: { type: 'string' } });
   const responses: Json = {};
   const declared = isRecord(schema.response) ? schema.response : {};
   for (const [status, body] of Object.entries(declared)) {
     responses[status] = { description: status === '200' ? 'OK' : status, content: { 'application/json': { schema: plain(body) } } };
   }
+  if (stream) {
+    responses['200'] = {
+      description: `text/event-stream: events named "${stream.event}", each \`data\` one JSON object of this schema`,
+      content: { 'text/event-stream': { schema: plain(stream.data) } },
+    };
+  }
   responses['4XX'] = { description: 'Client error: `{data: {error: true, message}}`', content: { 'application/json': { schema: plain(Envelope(ErrorData)) } } };
   return {
     summary: typeof schema.summary === 'string' ? schema.summary : undefined,
     parameters: parameters.length ? parameters : undefined,
-    requestBody: schema.body ? { required: true, content: { 'application/json': { schema: plain(schema.body) } } } : undefined,
+    requestBody: schema.body
+      ? {
+          required: true,
+          content: {
+            'application/json': { schema: plain(schema.body) },
+            ...(beacon ? { 'text/plain': { schema: plain(schema.body), description: 'The same JSON, sent by navigator.sendBeacon' } } : {}),
+          },
+        }
+      : undefined,
     responses,
   };
 }
@@ -74,7 +105,7 @@ export function collectRoutes(): { routes: DocumentedRoute[]; onRoute: (route: R
     routes,
     onRoute(route) {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
-      for (const method of methods) routes.push({ method, url: route.url, schema: route.schema });
+      for (const method of methods) routes.push({ method, url: route.url, schema: route.schema, config: route.config });
     },
   };
 }

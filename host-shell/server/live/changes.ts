@@ -1,0 +1,30 @@
+/**
+ * What the rest of the server tells the live activity, in terms of the data that changed (never per stream).
+ * Plain JSON, so a Redis transport can carry it between processes as it is.
+ */
+export type LiveChange =
+  /** Open visits changed on these stands (a visit started, ended, was replaced or timed out). */
+  | { type: 'visitors'; standIds: number[] }
+  /** New history entries on these stands. */
+  | { type: 'history'; standIds: number[] }
+  /** Exhibitors' availability or profile (hidden, names) changed: by stand, or by user (their stands). */
+  | { type: 'exhibitors'; standIds?: number[]; userIds?: number[] }
+  /** Users became active after a gap, or went past the edge of an activity window. */
+  | { type: 'presence'; userIds: number[] };
+
+/**
+ * A scope is one piece of shared state, computed once per change for every stream that shows it:
+ * `active` (active_users), `chat` (chat_users), `ex:<stand>` (its exhibitors and availability),
+ * `vis:<stand>` (users on it now), `his:<stand>` (its last history entries). `*` means "everything".
+ */
+export type Scope = 'active' | 'chat' | `ex:${number}` | `vis:${number}` | `his:${number}` | '*';
+
+export const exScope = (standId: number): Scope => `ex:${standId}`;
+export const visScope = (standId: number): Scope => `vis:${standId}`;
+export const hisScope = (standId: number): Scope => `his:${standId}`;
+
+export function parseScope(scope: Scope): { kind: 'active' | 'chat' | '*' } | { kind: 'ex' | 'vis' | 'his'; standId: number } {
+  if (scope === 'active' || scope === 'chat' || scope === '*') return { kind: scope };
+  const [kind, id] = scope.split(':') as ['ex' | 'vis' | 'his', string];
+  return { kind, standId: Number(id) };
+}

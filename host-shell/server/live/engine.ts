@@ -1,0 +1,592 @@
+import type { ServerResponse } from 'node:http';
+import type { Kysely } from 'kysely';
+import { LIVE_ACTIVITY_EVENT } from '../../../shared/api/schemas/room';
+import type { Database } from '../db/schema';
+import { encodeId } from '../lib/ids';
+import type { ActivityTracker } from '../services/activity';
+import type { ParametersCache } from '../services/settings';
+import { exScope, hisScope, visScope, type LiveChange, type Scope } from './changes';
+import type { LiveHub } from './hub';
+import { ChangeRing } from './ring';
+import { RoomState, type Piece } from './state';
+
+export interface LiveOptions {
+  /** At most one flush (recompute + events) per window; an isolated change goes out at once. */
+  coalesceMs: number;
+  /**
+   * The room-wide scopes (active_users, chat_users: up to 200 people, sent to every stream) are recomputed at most
+   * this often; a presence change meanwhile waits for the next turn. Stand scopes keep `coalesceMs`.
+   */
+  globalMinMs: number;
+  pingMs: number;
+  ringSize: number;
+  maxBufferedBytes: number;
+  chatLimit: number;
+}
+
+export interface LiveDeps {
+  db: Kysely<Database>;
+  hub: LiveHub;
+  activity: ActivityTracker;
+  parameters: ParametersCache;
+  onError: (err: unknown, what: string) => void;
+}
+
+/** Who watches what: the validated query of GET /api/sse/live/activity. */
+export interface StreamSpec {
+  userId: number;
+  /** Anonymous visitors get the visited-stand fields only. */
+  anonymous: boolean;
+  visited: number | null;
+  /** Stands the user owns (already checked). */
+  owned: number[];
+  /** Last-Event-ID header or lastEventId query, as sent. */
+  lastEventId?: string;
+}
+
+type Field =
+  | 'active_users'
+  | 'visited_stand_id'
+  | 'visited_stand_availability'
+  | 'visited_stand_animators'
+  | 'owned_stands_users'
+  | 'owned_stands_exhibitors'
+  | 'histories'
+  | 'chat_users';
+const FIELD_ORDER: readonly Field[] = [
+  'active_users',
+  'visited_stand_id',
+  'visited_stand_availability',
+  'visited_stand_animators',
+  'owned_stands_users',
+  'owned_stands_exhibitors',
+  'histories',
+  'chat_users',
+];
+
+export const frame = (id: number, data: string): string => `id: ${id}\nevent: ${LIVE_ACTIVITY_EVENT}\ndata: ${data}\n\n`;
+const PING = ': ping\n\n';
+
+class LiveStream {
+  /** False until its first event is written: flushes meanwhile only note what it missed. */
+  ready = false;
+  closed = false;
+  readonly missed = new Set<Scope>();
+  readonly ownedKey: string;
+
+  constructor(
+    readonly spec: StreamSpec,
+    readonly scopes: Scope[],
+    private readonly out: ServerResponse,
+    private readonly maxBufferedBytes: number,
+  ) {
+    this.ownedKey = spec.owned.join(',');
+  }
+
+  send(chunk: string): void {
+    if (this.closed) return;
+    // A client that does not read: drop it rather than buffer without end (it reconnects and resumes).
+    if (this.out.writableLength > this.maxBufferedBytes) {
+      this.out.destroy();
+      return;
+    }
+    this.out.write(chunk);
+  }
+
+  end(): void {
+    if (!this.closed) this.out.end();
+  }
+}
+
+function scopesOf(spec: StreamSpec): Scope[] {
+  const visited = spec.visited === null ? [] : [exScope(spec.visited)];
+  if (spec.anonymous) return visited;
+  const owned = spec.owned.flatMap((id) => [exScope(id), visScope(id), hisScope(id)]);
+  return [...new Set<Scope>(['active', 'chat', ...visited, ...owned])];
+}
+
+/**
+ * The live activity streams of this process (spec §4.8).
+ *
+ * Changes arrive from the hub and are numbered; a flush (at most one per `coalesceMs`) resolves them to scopes,
+ * recomputes each watched scope once, compares it with its previous value, and writes to each stream only the
+ * fields whose scopes really changed. Every flush is remembered in a ring buffer with its scopes, so a stream
+ * that reconnects with the id of its last event gets the fields touched since then (current values), or a full
+ * state when the buffer no longer reaches back that far.
+ *
+ * Event ids start at the process start time in microseconds: an id from a previous process is below this
+ * one's range, so it is never mistaken for one of ours (the client gets a full state).
+ */
+export class LiveActivity {
+  private readonly state: RoomState;
+  private readonly ring: ChangeRing;
+  private readonly base = Date.now() * 1000;
+  private seq = this.base;
+  private flushedSeq = this.base;
+  private pending: { id: number; change: LiveChange }[] = [];
+  private readonly streams = new Set<LiveStream>();
+  private readonly watchers = new Map<Scope, number>();
+  private readonly pieces = new Map<Scope, Piece>();
+  private readonly versions = new Map<Scope, number>();
+  private readonly computing = new Map<Scope, Promise<Piece>>();
+  private exhibitorIndex: { until: number; value: Promise<Map<number, number[]>> } | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private globalTimer: NodeJS.Timeout | null = null;
+  private globalAt = 0;
+  private pingTimer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> | null = null;
+  private lastFlushAt = 0;
+  private unsubscribe: (() => void) | null = null;
+  private stopped = false;
+  private flushes = 0;
+
+  constructor(
+    private readonly deps: LiveDeps,
+    private readonly options: LiveOptions,
+  ) {
+    this.state = new RoomState({ db: deps.db, activity: deps.activity, parameters: deps.parameters, chatLimit: options.chatLimit });
+    this.ring = new ChangeRing(options.ringSize);
+  }
+
+  start(): void {
+    this.unsubscribe = this.deps.hub.subscribe((change) => this.receive(change));
+    this.pingTimer = setInterval(() => {
+      for (const stream of this.streams) if (stream.ready) stream.send(PING);
+    }, this.options.pingMs);
+    this.pingTimer.unref();
+  }
+
+  /** Ends every stream (server shutdown: open streams would keep it from closing). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.unsubscribe?.();
+    if (this.timer) clearTimeout(this.timer);
+    if (this.globalTimer) clearTimeout(this.globalTimer);
+    if (this.pingTimer) clearInterval(this.pingTimer);
+    this.timer = null;
+    this.globalTimer = null;
+    this.pingTimer = null;
+    await this.flushing?.catch(() => undefined);
+    for (const stream of [...this.streams]) {
+      stream.end();
+      this.remove(stream);
+    }
+  }
+
+  publish(change: LiveChange): void {
+    this.deps.hub.publish(change);
+  }
+
+  stats(): { streams: number; scopes: number; pieces: number; pending: number; ring: number; flushes: number; lastEventId: number } {
+    return {
+      streams: this.streams.size,
+      scopes: this.watchers.size,
+      pieces: this.pieces.size,
+      pending: this.pending.length,
+      ring: this.ring.size,
+      flushes: this.flushes,
+      lastEventId: this.flushedSeq,
+    };
+  }
+
+  /** Waits until every change received so far has been delivered (tests, benchmarks). */
+  async settle(): Promise<void> {
+    while (this.pending.length > 0 || this.flushing || this.timer) {
+      if (this.timer && !this.flushing) {
+        clearTimeout(this.timer);
+        this.timer = null;
+        void this.flush();
+      }
+      await (this.flushing ?? new Promise((resolve) => setImmediate(resolve)));
+    }
+  }
+
+  /** Serves one stream on `out` (headers already written) until it closes. */
+  async open(spec: StreamSpec, out: ServerResponse): Promise<void> {
+    const stream = new LiveStream(spec, scopesOf(spec), out, this.options.maxBufferedBytes);
+    if (this.stopped) {
+      stream.end();
+      return;
+    }
+    // The client may have left while the request was being checked: its 'close' has already fired.
+    if (out.destroyed || !out.socket || out.socket.destroyed) return;
+    this.streams.add(stream);
+    for (const scope of stream.scopes) this.watchers.set(scope, (this.watchers.get(scope) ?? 0) + 1);
+    out.on('close', () => this.remove(stream));
+
+    const startId = this.flushedSeq;
+    const resumed = this.resumable(spec.lastEventId);
+    try {
+      if (resumed && !resumed.has('*')) {
+        const touched = stream.scopes.filter((s) => resumed.has(s));
+        if (touched.length > 0) stream.send(frame(startId, await this.build(stream, touched, false)));
+        else stream.send(': resumed\n\n');
+      } else {
+        stream.send(frame(startId, await this.build(stream, stream.scopes, true)));
+      }
+      // Flushes during the first build only noted what changed; send it before going live, in order.
+      while (stream.missed.size > 0 && !stream.closed) {
+        const missed = [...stream.missed];
+        stream.missed.clear();
+        const id = this.flushedSeq;
+        stream.send(frame(id, await this.build(stream, missed, false)));
+      }
+      stream.ready = true;
+    } catch (err) {
+      this.deps.onError(err, 'live activity: first state');
+      out.destroy();
+    }
+  }
+
+  private remove(stream: LiveStream): void {
+    if (stream.closed) return;
+    stream.closed = true;
+    this.streams.delete(stream);
+    for (const scope of stream.scopes) {
+      const n = (this.watchers.get(scope) ?? 0) - 1;
+      if (n > 0) {
+        this.watchers.set(scope, n);
+      } else {
+        // Versions stay (a few per stand): a computation still running must not be taken for a fresh one later.
+        this.watchers.delete(scope);
+        this.pieces.delete(scope);
+        this.computing.delete(scope);
+      }
+    }
+  }
+
+  /** The scopes touched after `lastEventId`, or null for a full state. */
+  private resumable(lastEventId: string | undefined): Set<Scope> | null {
+    if (lastEventId === undefined || !/^\d{1,16}$/.test(lastEventId)) return null;
+    const id = Number(lastEventId);
+    if (id === this.flushedSeq) return new Set();
+    if (id < this.base || id > this.flushedSeq) return null;
+    return this.ring.scopesAfter(id);
+  }
+
+  private receive(change: LiveChange): void {
+    if (this.stopped) return;
+    this.seq += 1;
+    this.pending.push({ id: this.seq, change });
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.timer || this.flushing || this.stopped) return;
+    const delay = Math.max(0, this.lastFlushAt + this.options.coalesceMs - Date.now());
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.flush();
+    }, delay);
+  }
+
+  private flush(): Promise<void> {
+    if (this.flushing) return this.flushing;
+    const batch = this.pending;
+    this.pending = [];
+    const first = batch[0];
+    const last = batch.at(-1);
+    if (!first || !last) return Promise.resolve();
+    const run = async () => {
+      let scopes: Set<Scope>;
+      try {
+        scopes = await this.resolve(batch.map((b) => b.change));
+      } catch (err) {
+        // Nobody knows what changed: a stream resuming from before this gets a full state.
+        this.deps.onError(err, 'live activity: resolving changes');
+        this.ring.push({ from: first.id, to: last.id, scopes: ['*'] });
+        this.flushedSeq = last.id;
+        return;
+      }
+      this.deferGlobal(scopes);
+      this.ring.push({ from: first.id, to: last.id, scopes: [...scopes] });
+      const previous = new Map<Scope, Piece | undefined>();
+      for (const scope of scopes) {
+        previous.set(scope, this.pieces.get(scope));
+        this.pieces.delete(scope);
+        this.computing.delete(scope);
+        this.versions.set(scope, (this.versions.get(scope) ?? 0) + 1);
+      }
+      const changed = new Set<Scope>();
+      const fresh = new Map<Scope, Piece>();
+      await Promise.all(
+        [...scopes]
+          .filter((scope) => this.watchers.has(scope))
+          .map(async (scope) => {
+            try {
+              const piece = await this.piece(scope);
+              fresh.set(scope, piece);
+              if (previous.get(scope)?.json !== piece.json) changed.add(scope);
+            } catch (err) {
+              this.deps.onError(err, `live activity: computing ${scope}`);
+            }
+          }),
+      );
+      this.flushedSeq = last.id;
+      this.flushes += 1;
+      if (changed.size > 0) await this.deliver(changed, last.id, fresh);
+    };
+    const flushing = run().finally(() => {
+      this.flushing = null;
+      this.lastFlushAt = Date.now();
+      if (this.pending.length > 0) this.schedule();
+    });
+    this.flushing = flushing;
+    return flushing;
+  }
+
+  /**
+   * Takes the room-wide scopes out of this flush when they were recomputed less than `globalMinMs` ago, and
+   * arranges a presence change (no users: it only touches them) for when their turn comes. A resume looks at
+   * the flush that sends them, so nothing is lost.
+   */
+  private deferGlobal(scopes: Set<Scope>): void {
+    if (!scopes.has('active') && !scopes.has('chat')) return;
+    const now = Date.now();
+    const due = this.globalAt + this.options.globalMinMs;
+    if (now >= due) {
+      this.globalAt = now;
+      return;
+    }
+    scopes.delete('active');
+    scopes.delete('chat');
+    if (!this.globalTimer) {
+      this.globalTimer = setTimeout(() => {
+        this.globalTimer = null;
+        this.receive({ type: 'presence', userIds: [] });
+      }, due - now);
+      this.globalTimer.unref();
+    }
+  }
+
+  private async resolve(changes: LiveChange[]): Promise<Set<Scope>> {
+    const scopes = new Set<Scope>();
+    const users = new Set<number>();
+    for (const change of changes) {
+      switch (change.type) {
+        case 'visitors':
+          for (const id of change.standIds) scopes.add(visScope(id));
+          break;
+        case 'history':
+          for (const id of change.standIds) scopes.add(hisScope(id));
+          break;
+        case 'exhibitors':
+          for (const id of change.standIds ?? []) scopes.add(exScope(id));
+          for (const id of change.userIds ?? []) users.add(id);
+          break;
+        case 'presence':
+          scopes.add('active');
+          scopes.add('chat');
+          for (const id of change.userIds) users.add(id);
+          break;
+      }
+    }
+    if (users.size > 0) {
+      const index = await this.exhibitorStands();
+      for (const user of users) for (const stand of index.get(user) ?? []) scopes.add(exScope(stand));
+    }
+    return scopes;
+  }
+
+  /** Exhibitor → their stands, refreshed every 30 s (stand_exhibitors changes rarely). */
+  private exhibitorStands(): Promise<Map<number, number[]>> {
+    const now = Date.now();
+    if (this.exhibitorIndex && this.exhibitorIndex.until > now) return this.exhibitorIndex.value;
+    const value = this.deps.db
+      .selectFrom('stand_exhibitors')
+      .select(['user_id', 'stand_id'])
+      .execute()
+      .then((rows) => {
+        const map = new Map<number, number[]>();
+        for (const row of rows) map.set(row.user_id, [...(map.get(row.user_id) ?? []), row.stand_id]);
+        return map;
+      });
+    this.exhibitorIndex = { until: now + 30_000, value };
+    value.catch(() => {
+      if (this.exhibitorIndex?.value === value) this.exhibitorIndex = null;
+    });
+    return value;
+  }
+
+  /** A scope's value: cached while watched, computed once however many streams ask at the same time. */
+  private piece(scope: Scope): Promise<Piece> {
+    const cached = this.pieces.get(scope);
+    if (cached) return Promise.resolve(cached);
+    const inFlight = this.computing.get(scope);
+    if (inFlight) return inFlight;
+    const version = this.versions.get(scope) ?? 0;
+    const computed = this.state.compute(scope).then((piece) => {
+      // Not if a newer change invalidated it meanwhile, nor if nobody watches it any more.
+      if ((this.versions.get(scope) ?? 0) === version && this.watchers.has(scope)) this.pieces.set(scope, piece);
+      return piece;
+    });
+    const tracked = computed.finally(() => {
+      if (this.computing.get(scope) === tracked) this.computing.delete(scope);
+    });
+    this.computing.set(scope, tracked);
+    return tracked;
+  }
+
+  private async deliver(changed: Set<Scope>, id: number, fresh: Map<Scope, Piece>): Promise<void> {
+    const targets: { stream: LiveStream; touched: Scope[] }[] = [];
+    for (const stream of this.streams) {
+      const touched = stream.scopes.filter((s) => changed.has(s));
+      if (touched.length === 0) continue;
+      if (!stream.ready) for (const scope of touched) stream.missed.add(scope);
+      else targets.push({ stream, touched });
+    }
+    if (targets.length === 0) return;
+    const lookup = await this.lookup(
+      targets.flatMap((t) => this.scopesFor(t.stream, this.fieldsOf(t.stream, t.touched, false))),
+      fresh,
+    );
+    const memo = new Map<string, string>();
+    for (const { stream, touched } of targets) {
+      if (stream.closed) continue;
+      if (!stream.ready) {
+        for (const scope of touched) stream.missed.add(scope);
+        continue;
+      }
+      stream.send(frame(id, this.render(stream, this.fieldsOf(stream, touched, false), lookup, memo)));
+    }
+  }
+
+  private async build(stream: LiveStream, scopes: Scope[], full: boolean): Promise<string> {
+    const fields = this.fieldsOf(stream, scopes, full);
+    const lookup = await this.lookup(this.scopesFor(stream, fields), new Map());
+    return this.render(stream, fields, lookup, new Map());
+  }
+
+  private async lookup(scopes: Scope[], known: Map<Scope, Piece>): Promise<Map<Scope, Piece>> {
+    const out = new Map(known);
+    const missing = [...new Set(scopes)].filter((s) => !out.has(s));
+    for (const scope of missing) {
+      const cached = this.pieces.get(scope);
+      if (cached) out.set(scope, cached);
+    }
+    const toCompute = missing.filter((s) => !out.has(s));
+    if (toCompute.length > 0) {
+      const computed = await Promise.all(toCompute.map((s) => this.piece(s)));
+      toCompute.forEach((s, i) => out.set(s, computed[i] as Piece));
+    }
+    return out;
+  }
+
+  /** The fields a set of scopes affects, for one stream (all of its fields when `full`). */
+  private fieldsOf(stream: LiveStream, scopes: Scope[], full: boolean): Field[] {
+    const { spec } = stream;
+    const fields = new Set<Field>();
+    if (full) {
+      fields.add('visited_stand_id').add('visited_stand_availability').add('visited_stand_animators');
+      if (!spec.anonymous) fields.add('active_users').add('owned_stands_users').add('owned_stands_exhibitors').add('histories').add('chat_users');
+    } else {
+      for (const scope of scopes) {
+        if (scope === 'active') fields.add('active_users');
+        else if (scope === 'chat') fields.add('chat_users');
+        else if (scope.startsWith('vis:')) fields.add('owned_stands_users');
+        else if (scope.startsWith('his:')) fields.add('histories');
+        else if (scope.startsWith('ex:')) {
+          const standId = Number(scope.slice(3));
+          if (standId === spec.visited) fields.add('visited_stand_availability').add('visited_stand_animators');
+          if (spec.owned.includes(standId)) fields.add('owned_stands_exhibitors');
+        }
+      }
+    }
+    return FIELD_ORDER.filter((f) => fields.has(f));
+  }
+
+  /** The scopes whose values the fields are made of. */
+  private scopesFor(stream: LiveStream, fields: Field[]): Scope[] {
+    const { visited, owned } = stream.spec;
+    return fields.flatMap((field): Scope[] => {
+      switch (field) {
+        case 'active_users':
+          return ['active'];
+        case 'chat_users':
+          return ['chat'];
+        case 'visited_stand_availability':
+        case 'visited_stand_animators':
+          return visited === null ? [] : [exScope(visited)];
+        case 'owned_stands_users':
+          return owned.map(visScope);
+        case 'owned_stands_exhibitors':
+          return owned.map(exScope);
+        case 'histories':
+          return owned.map(hisScope);
+        case 'visited_stand_id':
+          return [];
+      }
+    });
+  }
+
+  /** `{"field":value,…}` by concatenating shared fragments; `memo` shares them between streams of one flush. */
+  private render(stream: LiveStream, fields: Field[], pieces: Map<Scope, Piece>, memo: Map<string, string>): string {
+    const { spec } = stream;
+    const get = <K extends Piece['kind']>(scope: Scope, kind: K): Extract<Piece, { kind: K }> => {
+      const piece = pieces.get(scope);
+      if (!piece || piece.kind !== kind) throw new Error(`live activity: no ${kind} value for ${scope}`);
+      return piece as Extract<Piece, { kind: K }>;
+    };
+    const shared = (key: string, make: () => string): string => {
+      let value = memo.get(key);
+      if (value === undefined) {
+        value = make();
+        memo.set(key, value);
+      }
+      return value;
+    };
+    const byOwned = (make: (standId: number) => string) => `{${spec.owned.map((id) => `"${encodeId(id)}":${make(id)}`).join(',')}}`;
+
+    const parts = fields.map((field) => {
+      let value: string;
+      switch (field) {
+        case 'active_users':
+          value = get('active', 'active').json;
+          break;
+        case 'visited_stand_id':
+          value = spec.visited === null ? 'null' : `"${encodeId(spec.visited)}"`;
+          break;
+        case 'visited_stand_availability':
+          value = spec.visited === null ? 'null' : String(get(exScope(spec.visited), 'ex').available);
+          break;
+        case 'visited_stand_animators': {
+          const visited = spec.visited;
+          value = visited === null ? '{}' : shared(`va|${visited}`, () => `{"${encodeId(visited)}":${get(exScope(visited), 'ex').animators}}`);
+          break;
+        }
+        case 'owned_stands_users':
+          value = shared(`ou|${stream.ownedKey}`, () => byOwned((id) => get(visScope(id), 'vis').json));
+          break;
+        case 'histories':
+          value = shared(`h|${stream.ownedKey}`, () => byOwned((id) => get(hisScope(id), 'his').json));
+          break;
+        case 'owned_stands_exhibitors': {
+          // "Other exhibitors": the stream's own user is left out, which only matters when they are listed.
+          const self = spec.userId;
+          const listed = spec.owned.some((id) => get(exScope(id), 'ex').availableItems.some((item) => item.id === self));
+          value = shared(`oe|${stream.ownedKey}|${listed ? self : ''}`, () =>
+            byOwned((id) =>
+              `[${get(exScope(id), 'ex')
+                .availableItems.filter((item) => item.id !== self)
+                .map((item) => item.json)
+                .join(',')}]`,
+            ),
+          );
+          break;
+        }
+        case 'chat_users': {
+          const chat = get('chat', 'chat');
+          const position = chat.index.get(spec.userId);
+          const limit = this.options.chatLimit;
+          value =
+            position === undefined
+              ? shared('c|', () => `[${chat.items.slice(0, limit).join(',')}]`)
+              : shared(`c|${spec.userId}`, () => `[${chat.items.filter((_, i) => i !== position).slice(0, limit).join(',')}]`);
+          break;
+        }
+      }
+      return `"${field}":${value}`;
+    });
+    return `{${parts.join(',')}}`;
+  }
+}

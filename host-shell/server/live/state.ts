@@ -1,0 +1,118 @@
+import type { Kysely } from 'kysely';
+import type { RoomUser } from '../../../shared/api/schemas/room';
+import type { Database } from '../db/schema';
+import { CHAT_WINDOW_SECONDS, type ActivityTracker, type ActivityWindows } from '../services/activity';
+import {
+  companiesOf,
+  roomUserRows,
+  standExhibitorRows,
+  standHistoryRows,
+  standVisitorRows,
+  toHistoryItem,
+  toRoomUser,
+  type RoomUserRow,
+} from '../services/room-users';
+import type { ParametersCache, StoredParameters } from '../services/settings';
+import { parseScope, type Scope } from './changes';
+
+/**
+ * A scope's current value, computed once and shared by every stream that shows it. `json` is the serialised
+ * value (what changed is decided by comparing it); the other fields are ready-made fragments, so building an
+ * event for a stream is string concatenation.
+ */
+export type Piece =
+  | { kind: 'active'; json: string }
+  | { kind: 'chat'; json: string; items: string[]; index: Map<number, number> }
+  | { kind: 'ex'; json: string; animators: string; available: boolean; availableItems: { id: number; json: string }[] }
+  | { kind: 'vis'; json: string }
+  | { kind: 'his'; json: string };
+
+export function windowsOf(params: StoredParameters): ActivityWindows {
+  return {
+    activeSeconds: params.last_activity_period,
+    exhibitorSeconds: params.exhibitor_activity_period_before_hide,
+    chatSeconds: CHAT_WINDOW_SECONDS,
+  };
+}
+
+export interface RoomStateDeps {
+  db: Kysely<Database>;
+  activity: ActivityTracker;
+  parameters: ParametersCache;
+  /** At most this many chat users per stream (the current user excluded). */
+  chatLimit: number;
+}
+
+/** Computes the shared pieces of the live activity state from the database and the activity tracker. */
+export class RoomState {
+  constructor(private readonly deps: RoomStateDeps) {}
+
+  async compute(scope: Scope): Promise<Piece> {
+    const { activity, parameters } = this.deps;
+    const [params] = await Promise.all([parameters.get(), activity.ready()]);
+    activity.setWindows(windowsOf(params));
+    const now = Date.now();
+    const parsed = parseScope(scope);
+    switch (parsed.kind) {
+      case 'active':
+        return { kind: 'active', json: String(activity.countSince(now - params.last_activity_period * 1000)) };
+      case 'chat':
+        return this.chat(now);
+      case 'ex':
+        return this.exhibitors(parsed.standId, now - params.exhibitor_activity_period_before_hide * 1000);
+      case 'vis':
+        return { kind: 'vis', json: JSON.stringify(await this.roomUsers(await standVisitorRows(this.deps.db, parsed.standId))) };
+      case 'his':
+        return this.history(parsed.standId);
+      case '*':
+        throw new Error('the scope "*" has no value');
+    }
+  }
+
+  private async roomUsers(rows: RoomUserRow[]): Promise<RoomUser[]> {
+    const companies = await companiesOf(
+      this.deps.db,
+      rows.filter((r) => r.profile === 'exhibitor').map((r) => r.id),
+    );
+    return rows.map((row) => toRoomUser(row, companies.get(row.id) ?? null, this.deps.activity.effectiveIso(row.id, row.last_activity_at)));
+  }
+
+  /** People active in the last 60 minutes, most recent first, hidden profiles left out; one more than the limit. */
+  private async chat(now: number): Promise<Piece> {
+    const { activity, chatLimit, db } = this.deps;
+    const wanted = chatLimit + 1;
+    // Some candidates may be hidden: ask for a margin.
+    const recent = activity.recentSince(now - CHAT_WINDOW_SECONDS * 1000, wanted * 2 + 20);
+    const rows = new Map((await roomUserRows(db, recent.map((r) => r.userId))).map((r) => [r.id, r]));
+    const kept = recent.flatMap((r) => {
+      const row = rows.get(r.userId);
+      return row && row.hidden === 0 ? [row] : [];
+    });
+    const users = await this.roomUsers(kept.slice(0, wanted));
+    const items = users.map((u) => JSON.stringify(u));
+    return { kind: 'chat', json: `[${items.join(',')}]`, items, index: new Map(kept.slice(0, wanted).map((row, i) => [row.id, i])) };
+  }
+
+  /** The stand's exhibitors who are not hidden, each with `availability`: set, and active lately. */
+  private async exhibitors(standId: number, activeSince: number): Promise<Piece> {
+    const { activity, db } = this.deps;
+    const { rows, company } = await standExhibitorRows(db, standId);
+    const animators: RoomUser[] = [];
+    const availableItems: { id: number; json: string }[] = [];
+    for (const row of rows) {
+      if (row.hidden === 1) continue;
+      const available = row.availability === 1 && activity.effective(row.id, row.last_activity_at) >= activeSince;
+      const user = toRoomUser(row, company, activity.effectiveIso(row.id, row.last_activity_at), { availability: available, hidden: false });
+      animators.push(user);
+      if (available) availableItems.push({ id: row.id, json: JSON.stringify(user) });
+    }
+    const json = JSON.stringify(animators);
+    return { kind: 'ex', json, animators: json, available: availableItems.length > 0, availableItems };
+  }
+
+  private async history(standId: number): Promise<Piece> {
+    const rows = await standHistoryRows(this.deps.db, standId, 20);
+    const users = await this.roomUsers(rows.map((r) => r.user));
+    return { kind: 'his', json: JSON.stringify(rows.map((row, i) => toHistoryItem(row, users[i] as RoomUser))) };
+  }
+}

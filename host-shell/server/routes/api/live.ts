@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { LIVE_ACTIVITY_EVENT, LiveActivityQuery, LiveActivityState } from '../../../../shared/api/schemas/room';
+import { badRequest } from '../../lib/errors';
+import { decodeId } from '../../lib/ids';
+import { ownedStandIds } from '../../services/users';
+import { standExists } from '../../services/visits';
+import { apiViewer } from './auth';
+
+/** Spec §9: the client reconnects 2000 ms after an error or a close. */
+const RETRY_MS = 2000;
+
+export const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/sse/live/activity',
+    {
+      schema: {
+        summary:
+          'Live activity (server-sent events, event "liveActivity"): a full state on connect, then only the fields that changed; Last-Event-ID (or lastEventId) resumes. A ": ping" comment every 15 s. Anonymous visitors get the visited-stand fields only; owned_stands_ids not owned by the user are ignored.',
+        querystring: LiveActivityQuery,
+      },
+      config: { eventStream: { event: LIVE_ACTIVITY_EVENT, data: LiveActivityState } },
+      // A HEAD would open a stream that sends nothing.
+      exposeHeadRoute: false,
+    },
+    async (request, reply) => {
+      const viewer = await apiViewer(request);
+      const { visited_stand_id: visitedRaw, owned_stands_ids: ownedRaw, lastEventId: lastEventIdQuery } = request.query;
+
+      let visited: number | null = null;
+      if (visitedRaw !== undefined && visitedRaw !== '') {
+        visited = decodeId(visitedRaw);
+        if (visited === null || !(await standExists(app.db, visited))) {
+          throw badRequest(`Invalid querystring: "visited_stand_id" is not a stand id`, { visited_stand_id: 'is not a stand id' });
+        }
+      }
+      const anonymous = viewer.user.anonymous === 1;
+      let owned: number[] = [];
+      if (!anonymous && ownedRaw) {
+        const mine = new Set(await ownedStandIds(app.db, viewer.user.id));
+        const asked = ownedRaw.split(',').map((id) => decodeId(id.trim()));
+        owned = [...new Set(asked.filter((id): id is number => id !== null && mine.has(id)))];
+      }
+      const header = request.headers['last-event-id'];
+      const lastEventId = (Array.isArray(header) ? header[0] : header) ?? lastEventIdQuery;
+
+      reply.hijack();
+      const out = reply.raw;
+      out.writeHead(200, {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+        // Proxies (nginx) must not buffer the stream.
+        'X-Accel-Buffering': 'no',
+        // Never reused for another request; when the stream ends (shutdown), the socket goes with it.
+        Connection: 'close',
+      });
+      out.write(`retry: ${RETRY_MS}\n\n`);
+      await app.live.open({ userId: viewer.user.id, anonymous, visited, owned, lastEventId }, out);
+    },
+  );
+};

@@ -1,0 +1,118 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import { Envelope } from '../../../../shared/api/schemas/envelope';
+import { ActiveData, StandIdParams, StreamData, TrackingEventBody, VisitBody, VisitData } from '../../../../shared/api/schemas/room';
+import { nowIso } from '../../db/schema';
+import { badRequest, notFound, unauthorized } from '../../lib/errors';
+import { decodeId } from '../../lib/ids';
+import { isBeacon } from '../../lib/origin';
+import { SESSION_COOKIE } from '../../services/sessions';
+import { loadStream } from '../../services/settings';
+import { endVisit, ownsStand, standExists, startVisit, toStandVisit } from '../../services/visits';
+import { apiViewer } from './auth';
+
+const TrackingEventData = Type.Object({ success: Type.Literal(true) });
+
+/** The stand of `/stands/{id}/…`: 404 unless the id is one of ours and the stand exists. */
+async function standOf(request: FastifyRequest, raw: string | undefined): Promise<number> {
+  const id = raw === undefined ? null : decodeId(raw);
+  if (id === null) throw notFound(`Unknown stand: "${raw ?? ''}" is not a stand id`);
+  if (!(await standExists(request.server.db, id))) throw notFound(`Unknown stand: no stand ${raw}`);
+  return id;
+}
+
+export const roomRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/stands/:id/visit',
+    {
+      schema: {
+        summary:
+          'Start ({start: true}) or end ({end: true}) a stand visit. Starting closes any other open visit of the user. Nothing is recorded on a stand the user owns (stand_visit null). The end may come by navigator.sendBeacon: a text/plain JSON body without X-Requested-With, accepted when Origin or Referer is this server.',
+        params: StandIdParams,
+        body: VisitBody,
+        response: { 200: Envelope(VisitData) },
+      },
+      config: { beacon: true },
+      // A bad stand id is a 404 (not a 400 from the params schema); the body's errors are thrown below.
+      attachValidation: true,
+      preValidation: async (request) => {
+        // fastify hands text/plain bodies over as strings (the beacon's).
+        if (typeof request.body !== 'string') return;
+        try {
+          request.body = JSON.parse(request.body) as unknown as VisitBody;
+        } catch {
+          throw badRequest('Invalid body: not JSON');
+        }
+      },
+    },
+    async (request) => {
+      const viewer = await apiViewer(request);
+      const standId = await standOf(request, request.params.id);
+      if (request.validationError) throw request.validationError;
+      const body = request.body;
+      const beacon = isBeacon(request);
+      if (beacon && 'start' in body) throw badRequest('A beacon can only end a visit');
+
+      const db = app.db;
+      const userId = viewer.user.id;
+      // Spec §6: owned stands skip visit tracking.
+      if (await ownsStand(db, userId, standId)) return { data: { stand_visit: null } };
+
+      if ('start' in body) {
+        app.activity.touch(userId);
+        const { visit, replaced } = await startVisit(db, userId, standId);
+        const standIds = [...new Set([standId, ...replaced.map((v) => v.stand_id)])];
+        app.live.publish({ type: 'visitors', standIds });
+        app.live.publish({ type: 'history', standIds });
+        return { data: { stand_visit: toStandVisit(visit) } };
+      }
+      const ended = await endVisit(db, userId, standId, beacon ? 'beacon' : 'client');
+      if (!ended) return { data: { stand_visit: null } };
+      app.live.publish({ type: 'visitors', standIds: [standId] });
+      app.live.publish({ type: 'history', standIds: [standId] });
+      return { data: { stand_visit: toStandVisit(ended) } };
+    },
+  );
+
+  // Every visitor, every 2 s (spec §4.3): no database work, no per-request log line.
+  app.put(
+    '/users/me/active',
+    {
+      logLevel: 'warn',
+      schema: { summary: 'Activity push (every 2 s while the room has focus). Kept in memory, written in batches.', response: { 200: Envelope(ActiveData) } },
+    },
+    async (request) => {
+      const userId = await app.sessions.userId(request.cookies[SESSION_COOKIE]);
+      if (userId === null) throw unauthorized('Not authenticated: open /salon or log in first');
+      return { data: { last_activity_at: app.activity.touch(userId) } };
+    },
+  );
+
+  app.get(
+    '/stream/active',
+    { schema: { summary: 'The live stream that replaces the room when active (parameters stream_active, stream_video_url, stream_chat_url)', response: { 200: Envelope(StreamData) } } },
+    async () => ({ data: await loadStream(app.db) }),
+  );
+
+  app.post(
+    '/tracking-event',
+    { schema: { summary: 'Record a tracking event (e.g. stand_{id}_enter); stand_id is an obfuscated stand id', body: TrackingEventBody, response: { 200: Envelope(TrackingEventData) } } },
+    async (request) => {
+      const { user } = await request.viewer();
+      const { name, value, stand_id: rawStand } = request.body;
+      let standId: number | null = null;
+      if (rawStand !== undefined && rawStand !== null) {
+        standId = decodeId(rawStand);
+        if (standId === null || !(await standExists(app.db, standId))) {
+          throw badRequest(`Invalid body: "stand_id" is not a stand id`, { stand_id: 'is not a stand id' });
+        }
+      }
+      await app.db
+        .insertInto('tracking_events')
+        .values({ user_id: user?.id ?? null, name, value: value ?? null, stand_id: standId, created_at: nowIso() })
+        .execute();
+      return { data: { success: true as const } };
+    },
+  );
+};

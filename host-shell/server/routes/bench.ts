@@ -1,0 +1,21 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { notFound } from '../lib/errors';
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * For scripts/bench only (SALON_BENCH_ENDPOINTS=1, loopback callers): this process's memory and live stream
+ * counts. `?gc=1` collects garbage first when node runs with --expose-gc, so deltas measure what stays.
+ */
+export const benchRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/__bench/stats', async (request) => {
+    if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) throw notFound();
+    const query = request.query as Record<string, string | undefined>;
+    const gc = (globalThis as { gc?: () => void }).gc;
+    if (query.gc === '1' && gc) {
+      gc();
+      gc();
+    }
+    return { memory: process.memoryUsage(), gcExposed: gc !== undefined, live: app.live.stats(), activity: { users: app.activity.size, pending: app.activity.pending } };
+  });
+};

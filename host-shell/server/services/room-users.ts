@@ -1,0 +1,125 @@
+import type { Kysely } from 'kysely';
+import type { HistoryItem, RoomUser } from '../../../shared/api/schemas/room';
+import type { Database, HistoryType, UserRow } from '../db/schema';
+import { encodeId } from '../lib/ids';
+import { fullName } from './users';
+
+/** The user columns a RoomUser needs. */
+export const ROOM_USER_COLUMNS = ['id', 'profile', 'anonymous', 'hidden', 'availability', 'pseudo', 'firstname', 'lastname', 'last_activity_at'] as const;
+export type RoomUserRow = Pick<UserRow, (typeof ROOM_USER_COLUMNS)[number]>;
+
+export function toRoomUser(
+  user: RoomUserRow,
+  company: string | null,
+  lastActivityAt: string | null,
+  extra: { availability?: boolean; hidden?: boolean } = {},
+): RoomUser {
+  const id = encodeId(user.id);
+  return {
+    id_user: id,
+    obfuscated_id: id,
+    profile: user.profile,
+    fullname: fullName(user),
+    pseudo: user.pseudo,
+    company: company === null ? null : { name: company },
+    last_activity_at: lastActivityAt,
+    ...extra,
+  };
+}
+
+/** The company of each exhibitor among `userIds` (that of their first stand). */
+export async function companiesOf(db: Kysely<Database>, userIds: number[]): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  if (userIds.length === 0) return out;
+  for (let i = 0; i < userIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('stand_exhibitors')
+      .innerJoin('stands', 'stands.id', 'stand_exhibitors.stand_id')
+      .innerJoin('companies', 'companies.id', 'stands.company_id')
+      .select(['stand_exhibitors.user_id', 'companies.name'])
+      .where('stand_exhibitors.user_id', 'in', userIds.slice(i, i + 500))
+      .orderBy('stands.id')
+      .execute();
+    for (const row of rows) if (!out.has(row.user_id)) out.set(row.user_id, row.name);
+  }
+  return out;
+}
+
+export async function roomUserRows(db: Kysely<Database>, userIds: number[]): Promise<RoomUserRow[]> {
+  const out: RoomUserRow[] = [];
+  for (let i = 0; i < userIds.length; i += 500) {
+    out.push(...(await db.selectFrom('users').select(ROOM_USER_COLUMNS).where('id', 'in', userIds.slice(i, i + 500)).execute()));
+  }
+  return out;
+}
+
+/** Exhibitors of a stand (hidden ones included; callers filter) and the stand's company. */
+export async function standExhibitorRows(db: Kysely<Database>, standId: number): Promise<{ rows: RoomUserRow[]; company: string | null }> {
+  const [rows, company] = await Promise.all([
+    db
+      .selectFrom('users')
+      .innerJoin('stand_exhibitors', 'stand_exhibitors.user_id', 'users.id')
+      .select(ROOM_USER_COLUMNS.map((c) => `users.${c}` as const))
+      .where('stand_exhibitors.stand_id', '=', standId)
+      .orderBy('users.id')
+      .execute(),
+    db.selectFrom('stands').innerJoin('companies', 'companies.id', 'stands.company_id').select('companies.name').where('stands.id', '=', standId).executeTakeFirst(),
+  ]);
+  return { rows, company: company?.name ?? null };
+}
+
+/** Users with an open visit on the stand, earliest first. */
+export async function standVisitorRows(db: Kysely<Database>, standId: number): Promise<RoomUserRow[]> {
+  return db
+    .selectFrom('stand_visits')
+    .innerJoin('users', 'users.id', 'stand_visits.user_id')
+    .select(ROOM_USER_COLUMNS.map((c) => `users.${c}` as const))
+    .where('stand_visits.stand_id', '=', standId)
+    .where('stand_visits.ended_at', 'is', null)
+    .orderBy('stand_visits.started_at')
+    .orderBy('stand_visits.id')
+    .execute();
+}
+
+export interface HistoryRowWithUser {
+  id: number;
+  stand_id: number;
+  type: HistoryType;
+  content: string;
+  created_at: string;
+  user: RoomUserRow;
+}
+
+/** The last `limit` history entries of a stand, newest first. */
+export async function standHistoryRows(db: Kysely<Database>, standId: number, limit = 20): Promise<HistoryRowWithUser[]> {
+  const rows = await db
+    .selectFrom('stand_history')
+    .innerJoin('users', 'users.id', 'stand_history.user_id')
+    .select(['stand_history.id as history_id', 'stand_history.stand_id', 'stand_history.type', 'stand_history.content', 'stand_history.created_at'])
+    .select(ROOM_USER_COLUMNS.map((c) => `users.${c}` as const))
+    .where('stand_history.stand_id', '=', standId)
+    .orderBy('stand_history.created_at', 'desc')
+    .orderBy('stand_history.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(({ history_id, stand_id, type, content, created_at, ...user }) => ({ id: history_id, stand_id, type, content, created_at, user }));
+}
+
+function parseContent(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function toHistoryItem(row: HistoryRowWithUser, user: RoomUser): HistoryItem {
+  const extra = parseContent(row.content);
+  const id = encodeId(row.id);
+  const stand = encodeId(row.stand_id);
+  const content: HistoryItem['content'] = { type: row.type, user };
+  if (typeof extra.channel_id === 'number') content.channel_id = encodeId(extra.channel_id);
+  if (typeof extra.availability === 'boolean') content.availability = extra.availability;
+  return { id_history: id, obfuscated_id: id, stand_id: stand, stand_obfuscated_id: stand, created_at: row.created_at, content };
+}

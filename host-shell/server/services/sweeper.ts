@@ -1,0 +1,68 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { LiveChange } from '../live/changes';
+import { windowsOf } from '../live/state';
+import type { ActivityTracker } from './activity';
+import type { ParametersCache } from './settings';
+import { endStaleVisits } from './visits';
+
+export interface SweeperDeps {
+  db: Kysely<Database>;
+  activity: ActivityTracker;
+  parameters: ParametersCache;
+  publish: (change: LiveChange) => void;
+  onError: (err: unknown) => void;
+}
+
+/**
+ * No visit stays open forever: every `intervalMs`, the visits of users whose last activity is older than
+ * last_activity_period end with 'timeout' at that last activity. The same tick reports users who went past
+ * an activity window (the live activity's counts and availabilities) and forgets long-gone users.
+ */
+export class Sweeper {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+
+  constructor(
+    private readonly deps: SweeperDeps,
+    private readonly intervalMs: number,
+  ) {}
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      this.sweep().catch((err: unknown) => this.deps.onError(err));
+    }, this.intervalMs);
+    this.timer.unref();
+  }
+
+  stop(): Promise<unknown> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    return this.running?.catch(() => 0) ?? Promise.resolve();
+  }
+
+  /** One pass; returns how many visits it ended. `now` is for tests. */
+  sweep(now = Date.now()): Promise<number> {
+    this.running ??= this.run(now).finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async run(now: number): Promise<number> {
+    const { activity, db, parameters, publish } = this.deps;
+    const params = await parameters.get();
+    activity.setWindows(windowsOf(params));
+    await activity.ready();
+    activity.scan(now);
+    const ended = await endStaleVisits(db, (userId, stored) => activity.effective(userId, stored), now - params.last_activity_period * 1000);
+    if (ended.length > 0) {
+      const standIds = [...new Set(ended.map((v) => v.stand_id))];
+      publish({ type: 'visitors', standIds });
+      publish({ type: 'history', standIds });
+    }
+    activity.prune(now);
+    return ended.length;
+  }
+}

@@ -1,0 +1,121 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { StandVisit } from '../../../shared/api/schemas/room';
+import { nowIso, type Database, type HistoryType, type StandVisitRow, type VisitEndReason } from '../db/schema';
+import { encodeId } from '../lib/ids';
+
+export async function standExists(db: Kysely<Database>, standId: number): Promise<boolean> {
+  return (await db.selectFrom('stands').select('id').where('id', '=', standId).executeTakeFirst()) !== undefined;
+}
+
+export async function ownsStand(db: Kysely<Database>, userId: number, standId: number): Promise<boolean> {
+  const row = await db.selectFrom('stand_exhibitors').select('stand_id').where('user_id', '=', userId).where('stand_id', '=', standId).executeTakeFirst();
+  return row !== undefined;
+}
+
+export function toStandVisit(row: StandVisitRow): StandVisit {
+  return { id: encodeId(row.id), stand_id: encodeId(row.stand_id), started_at: row.started_at, ended_at: row.ended_at };
+}
+
+export async function addHistory(
+  db: Kysely<Database> | Transaction<Database>,
+  entry: { standId: number; userId: number; type: HistoryType; content?: Record<string, unknown>; at?: string },
+): Promise<void> {
+  await db
+    .insertInto('stand_history')
+    .values({ stand_id: entry.standId, user_id: entry.userId, type: entry.type, content: JSON.stringify(entry.content ?? {}), created_at: entry.at ?? nowIso() })
+    .execute();
+}
+
+async function close(trx: Transaction<Database>, visit: StandVisitRow, endedBy: VisitEndReason, at: string): Promise<StandVisitRow> {
+  await trx.updateTable('stand_visits').set({ ended_at: at, ended_by: endedBy }).where('id', '=', visit.id).where('ended_at', 'is', null).execute();
+  await addHistory(trx, { standId: visit.stand_id, userId: visit.user_id, type: 'leaveStand', content: { ended_by: endedBy }, at });
+  return { ...visit, ended_at: at, ended_by: endedBy };
+}
+
+const isUniqueViolation = (err: unknown): boolean => {
+  if (typeof err !== 'object' || err === null) return false;
+  const code = (err as { code?: unknown }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+};
+
+export interface StartedVisit {
+  visit: StandVisitRow;
+  /** Visits of the same user that this one replaced (normally none or one). */
+  replaced: StandVisitRow[];
+}
+
+/**
+ * Opens a visit: the user's other open visit is closed first ('replaced', with its leaveStand), then the visit
+ * and its enterOnStand are written, in one transaction. The database allows one open visit per user; when two
+ * starts race (PostgreSQL), the loser retries once and replaces the winner.
+ */
+export async function startVisit(db: Kysely<Database>, userId: number, standId: number): Promise<StartedVisit> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const at = nowIso();
+        const open = await trx.selectFrom('stand_visits').selectAll().where('user_id', '=', userId).where('ended_at', 'is', null).execute();
+        const replaced: StandVisitRow[] = [];
+        for (const visit of open) replaced.push(await close(trx, visit, 'replaced', at));
+        const visit = await trx
+          .insertInto('stand_visits')
+          .values({ user_id: userId, stand_id: standId, started_at: at, ended_at: null, ended_by: null })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await addHistory(trx, { standId, userId, type: 'enterOnStand', at });
+        return { visit, replaced };
+      });
+    } catch (err) {
+      if (attempt >= 2 || !isUniqueViolation(err)) throw err;
+    }
+  }
+}
+
+/** Closes the user's open visit on that stand; null when there is none (already ended, or never started). */
+export async function endVisit(db: Kysely<Database>, userId: number, standId: number, endedBy: VisitEndReason): Promise<StandVisitRow | null> {
+  return db.transaction().execute(async (trx) => {
+    const open = await trx
+      .selectFrom('stand_visits')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('stand_id', '=', standId)
+      .where('ended_at', 'is', null)
+      .executeTakeFirst();
+    return open ? close(trx, open, endedBy, nowIso()) : null;
+  });
+}
+
+export async function openVisitOf(db: Kysely<Database>, userId: number): Promise<StandVisitRow | null> {
+  return (await db.selectFrom('stand_visits').selectAll().where('user_id', '=', userId).where('ended_at', 'is', null).executeTakeFirst()) ?? null;
+}
+
+/**
+ * The sweeper's part: every open visit whose user's last activity (memory or row, whichever is newer; the visit's
+ * start when there is none) is older than `cutoff` ends with 'timeout', at that last activity. Returns them.
+ */
+export async function endStaleVisits(
+  db: Kysely<Database>,
+  lastActivity: (userId: number, stored: string | null) => number,
+  cutoff: number,
+): Promise<StandVisitRow[]> {
+  const open = await db
+    .selectFrom('stand_visits')
+    .innerJoin('users', 'users.id', 'stand_visits.user_id')
+    .selectAll('stand_visits')
+    .select('users.last_activity_at')
+    .where('stand_visits.ended_at', 'is', null)
+    .execute();
+  const stale = open
+    .map(({ last_activity_at, ...visit }) => ({ visit, last: Math.max(lastActivity(visit.user_id, last_activity_at), Date.parse(visit.started_at)) }))
+    .filter((v) => v.last < cutoff);
+  if (stale.length === 0) return [];
+  return db.transaction().execute(async (trx) => {
+    const ended: StandVisitRow[] = [];
+    for (const { visit, last } of stale) {
+      // Only if still open: the user may have ended it since the scan.
+      const still = await trx.selectFrom('stand_visits').select('id').where('id', '=', visit.id).where('ended_at', 'is', null).executeTakeFirst();
+      if (still) ended.push(await close(trx, visit, 'timeout', new Date(last).toISOString()));
+    }
+    return ended;
+  });
+}

@@ -1,0 +1,423 @@
+/*
+ * Server benchmark (loopback only, bounded in time, cleans up after itself):
+ *   node --import tsx scripts/bench/index.ts
+ * (a) PUT /api/users/me/active on the real server (SQLite in a temp dir, logged-in sessions rotating on every
+ *     request) against a bare node:http server answering the same JSON: requests/s of both and the ratio.
+ * (b) STREAMS open live activity streams in one server process: memory per stream (measured inside the server
+ *     through the bench-only /__bench/stats), and the time from one change (a visit start on a stand they all own)
+ *     until it has reached every stream.
+ * Prints a table and writes dist/bench.json. Environment: BENCH_DURATION (s, 10), BENCH_CONNECTIONS (50),
+ * BENCH_SESSIONS (200), BENCH_STREAMS (2000).
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import autocannon, { type Result } from 'autocannon';
+import { createParser } from 'eventsource-parser';
+import { REPO_ROOT } from '../../host-shell/server/config';
+import { openDatabase } from '../../host-shell/server/db/connect';
+import { migrateToLatest } from '../../host-shell/server/db/migrate';
+import { nowIso } from '../../host-shell/server/db/schema';
+import { seedDemo } from '../../host-shell/server/db/seed';
+import { encodeId } from '../../host-shell/server/lib/ids';
+import { createSession } from '../../host-shell/server/services/sessions';
+
+const int = (name: string, fallback: number): number => {
+  const value = Number(process.env[name] ?? fallback);
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+};
+const DURATION = int('BENCH_DURATION', 10);
+const CONNECTIONS = int('BENCH_CONNECTIONS', 50);
+const SESSIONS = int('BENCH_SESSIONS', 200);
+const WANTED_STREAMS = int('BENCH_STREAMS', 2000);
+const WARMUP_SECONDS = 2;
+const DELIVERY_ROUNDS = 5;
+const OVERALL_TIMEOUT_MS = 150_000;
+const STAND_SLUG = 'stand-helios-solaire';
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const children = new Set<ChildProcess>();
+
+/** Each side of (b) holds one socket per stream; node raises its soft limit to the hard one at start. */
+function fileLimit(): number {
+  try {
+    return Number(execFileSync('sh', ['-c', 'ulimit -Hn'], { encoding: 'utf8' }).trim()) || 1024;
+  } catch {
+    return 1024;
+  }
+}
+
+interface Fixture {
+  dir: string;
+  sqlitePath: string;
+  activityCookies: string[];
+  streamCookies: string[];
+  visitorCookie: string;
+  standKey: string;
+}
+
+/** A migrated, seeded SQLite salon with SESSIONS visitors and `streams` extra exhibitors of one stand, all logged in. */
+async function prepare(streams: number): Promise<Fixture> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'salon-bench-'));
+  const sqlitePath = path.join(dir, 'salon.sqlite');
+  const handle = openDatabase({ dialect: 'sqlite', filename: sqlitePath });
+  try {
+    await migrateToLatest(handle);
+    await seedDemo(handle.db);
+    const db = handle.db;
+    const stand = await db.selectFrom('stands').select('id').where('panorama_slug', '=', STAND_SLUG).executeTakeFirstOrThrow();
+    const cookie = (token: string) => `salon_session=${token}`;
+    return await db.transaction().execute(async (trx) => {
+      const insertUsers = async (count: number, profile: 'visitor' | 'exhibitor', prefix: string): Promise<number[]> => {
+        const ids: number[] = [];
+        for (let i = 0; i < count; i += 500) {
+          const rows = Array.from({ length: Math.min(500, count - i) }, (_, k) => ({
+            profile,
+            anonymous: 0 as const,
+            firstname: prefix,
+            lastname: String(i + k + 1),
+            email: `${prefix.toLowerCase()}-${i + k + 1}@bench.test`,
+            availability: 1 as const,
+            created_at: nowIso(),
+          }));
+          ids.push(...(await trx.insertInto('users').values(rows).returning('id').execute()).map((r) => r.id));
+        }
+        return ids;
+      };
+      const visitors = await insertUsers(SESSIONS + 1, 'visitor', 'Visitor');
+      const exhibitors = await insertUsers(streams, 'exhibitor', 'Exhibitor');
+      for (let i = 0; i < exhibitors.length; i += 500) {
+        await trx
+          .insertInto('stand_exhibitors')
+          .values(exhibitors.slice(i, i + 500).map((user_id) => ({ stand_id: stand.id, user_id })))
+          .execute();
+      }
+      const sessions = async (ids: number[]) => {
+        const out: string[] = [];
+        for (const id of ids) out.push(cookie(await createSession(trx, id)));
+        return out;
+      };
+      const [visitorCookie, ...activityCookies] = await sessions(visitors);
+      return { dir, sqlitePath, activityCookies, streamCookies: await sessions(exhibitors), visitorCookie: visitorCookie ?? '', standKey: encodeId(stand.id) };
+    });
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Starts a child node process and resolves with what `ready` extracts from its stdout. */
+function start(args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.add(child);
+    child.on('exit', () => children.delete(child));
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not start in 30 s\n${out}\n${err}`)), 30_000);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      err = (err + chunk.toString()).slice(-4000);
+    });
+    let started = false;
+    // Read to the end (a full pipe would block the child's logging), keeping only what precedes the banner.
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (started) return;
+      out = (out + chunk.toString()).slice(-8000);
+      const match = ready.exec(out);
+      if (match) {
+        started = true;
+        clearTimeout(timer);
+        resolve({ child, match });
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${args.join(' ')} exited with ${code}\n${out}\n${err}`));
+    });
+  });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const killed = await Promise.race([exited.then(() => true), sleep(5000).then(() => false)]);
+  if (!killed) {
+    child.kill('SIGKILL');
+    await exited;
+  }
+}
+
+function startSalon(fixture: Fixture): Promise<{ base: string; child: ChildProcess }> {
+  return start(
+    ['--expose-gc', '--import', 'tsx', 'host-shell/server/server.ts'],
+    {
+      HOST: '127.0.0.1',
+      PORT: '0',
+      SQLITE_PATH: fixture.sqlitePath,
+      SPA_DIR: path.join(fixture.dir, 'spa'),
+      SALON_BENCH_ENDPOINTS: '1',
+      DATABASE_URL: '',
+      NODE_ENV: 'production',
+    },
+    /Salon is running at (http:\/\/127\.0\.0\.1:\d+)\//,
+  ).then(({ child, match }) => ({ base: match[1] ?? '', child }));
+}
+
+const TICKS_PER_SECOND = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); null elsewhere. */
+function cpuMs(child: ChildProcess): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
+function cannon(base: string, cookies: string[], duration: number): Promise<Result> {
+  let next = 0;
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: `${base}/api/users/me/active`,
+        method: 'PUT',
+        connections: CONNECTIONS,
+        duration,
+        headers: { 'x-requested-with': 'XMLHttpRequest', origin: base },
+        // A different visitor on every request, as in the salon.
+        requests: [{ setupRequest: (request) => ({ ...request, headers: { ...request.headers, cookie: cookies[next++ % cookies.length] ?? '' } }) }],
+      },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    );
+  });
+}
+
+/**
+ * Both servers run side by side (the one not under load idles), and the measured time is split A-B-B-A: the
+ * other work on the machine, which drifts over time, weighs on both alike.
+ */
+async function activityBench(fixture: Fixture) {
+  const { base: salon, child: salonChild } = await startSalon(fixture);
+  const { child: bareChild, match } = await start(['--import', 'tsx', 'scripts/bench/bare-server.ts'], {}, /listening (\d+)/);
+  const bare = `http://127.0.0.1:${match[1] ?? ''}`;
+  log(`(a) salon ${salon} and bare node:http ${bare}: ${CONNECTIONS} connections, ${fixture.activityCookies.length} sessions rotating`);
+  log(`    warm-up ${WARMUP_SECONDS} s each, then ${DURATION} s each in the order salon, bare, bare, salon`);
+  await cannon(salon, fixture.activityCookies, WARMUP_SECONDS);
+  await cannon(bare, fixture.activityCookies, WARMUP_SECONDS);
+  const half = Math.max(1, Math.round(DURATION / 2));
+  const servers = {
+    salon: { base: salon, child: salonChild, results: [] as Result[], cpu: 0 },
+    bare: { base: bare, child: bareChild, results: [] as Result[], cpu: 0 },
+  };
+  for (const which of ['salon', 'bare', 'bare', 'salon'] as const) {
+    const server = servers[which];
+    const before = cpuMs(server.child);
+    server.results.push(await cannon(server.base, fixture.activityCookies, half));
+    const after = cpuMs(server.child);
+    server.cpu += before === null || after === null ? NaN : after - before;
+  }
+  await stopAll();
+
+  const summary = ({ results, cpu }: { results: Result[]; cpu: number }) => {
+    const requests = results.reduce((sum, r) => sum + r.requests.total, 0);
+    const seconds = results.reduce((sum, r) => sum + r.duration, 0);
+    return {
+      requests_per_s: Math.round(requests / seconds),
+      latency_ms: { p50: Math.max(...results.map((r) => r.latency.p50)), p99: Math.max(...results.map((r) => r.latency.p99)) },
+      non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
+      errors: results.reduce((sum, r) => sum + r.errors, 0),
+      /** Server CPU time per request: what the throughput would be limited by if the server, not the load generator, were the bottleneck. */
+      cpu_us_per_request: Math.round(((cpu * 1000) / requests) * 10) / 10,
+      /** Share of one core the server used while loaded (near 100 %: the server was the bottleneck). */
+      cpu_busy_percent: Math.round((cpu / (seconds * 1000)) * 100),
+    };
+  };
+  const salonSummary = summary(servers.salon);
+  const bareSummary = summary(servers.bare);
+  if (salonSummary.non2xx > 0 || salonSummary.errors > 0) throw new Error(`the salon answered ${salonSummary.non2xx} non-2xx and ${salonSummary.errors} errors`);
+  const round2 = (n: number) => Math.round(n * 100) / 100;
+  return {
+    connections: CONNECTIONS,
+    duration_s: half * 2,
+    sessions: fixture.activityCookies.length,
+    salon: salonSummary,
+    bare: bareSummary,
+    ratio: round2(salonSummary.requests_per_s / bareSummary.requests_per_s),
+    cpu_ratio: round2(bareSummary.cpu_us_per_request / salonSummary.cpu_us_per_request),
+  };
+}
+
+interface BenchStream {
+  received: number;
+  /** performance.now() of the first event after `since` that carries owned_stands_users. */
+  deliveredAt: number;
+  since: number;
+  socket: { destroy(): void } | null;
+}
+
+const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+
+function openStream(base: string, cookie: string, query: string): Promise<BenchStream> {
+  return new Promise((resolve, reject) => {
+    const stream: BenchStream = { received: 0, deliveredAt: 0, since: Infinity, socket: null };
+    const request = http.request(`${base}/api/sse/live/activity?${query}`, { agent, headers: { cookie, accept: 'text/event-stream' } }, (response) => {
+      if (response.statusCode !== 200) {
+        reject(new Error(`stream answered ${response.statusCode}`));
+        response.resume();
+        return;
+      }
+      stream.socket = response.socket;
+      response.setEncoding('utf8');
+      const parser = createParser({
+        onEvent: (event) => {
+          stream.received += 1;
+          if (stream.received === 1) resolve(stream);
+          else if (performance.now() >= stream.since && stream.deliveredAt === 0 && event.data.includes('"owned_stands_users"')) stream.deliveredAt = performance.now();
+        },
+      });
+      response.on('data', (chunk: string) => parser.feed(chunk));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+async function serverStats(base: string): Promise<{ memory: NodeJS.MemoryUsage; gcExposed: boolean; live: { streams: number } }> {
+  const response = await fetch(`${base}/__bench/stats?gc=1`);
+  return (await response.json()) as { memory: NodeJS.MemoryUsage; gcExposed: boolean; live: { streams: number } };
+}
+
+async function streamsBench(fixture: Fixture, count: number) {
+  const { base: salon } = await startSalon(fixture);
+  const headers = { 'x-requested-with': 'XMLHttpRequest', origin: salon, cookie: fixture.visitorCookie, 'content-type': 'application/json' };
+  // The visitor is already active: their visit is then one change (visitors and history of the stand), not a presence one too.
+  await fetch(`${salon}/api/users/me/active`, { method: 'PUT', headers });
+  await sleep(500);
+  const before = await serverStats(salon);
+
+  log(`(b) opening ${count} live activity streams on ${salon}`);
+  const query = `owned_stands_ids=${fixture.standKey}`;
+  const opening = performance.now();
+  const streams: BenchStream[] = [];
+  for (let i = 0; i < count; i += 200) {
+    streams.push(...(await Promise.all(fixture.streamCookies.slice(i, Math.min(count, i + 200)).map((cookie) => openStream(salon, cookie, query)))));
+  }
+  const openMs = performance.now() - opening;
+  await sleep(1000);
+  const after = await serverStats(salon);
+  if (after.live.streams !== count) throw new Error(`the server holds ${after.live.streams} streams, expected ${count}`);
+
+  const rounds: { last_ms: number; p50_ms: number; delivered: number }[] = [];
+  for (let round = 0; round < DELIVERY_ROUNDS; round += 1) {
+    const since = performance.now();
+    for (const s of streams) {
+      s.since = since;
+      s.deliveredAt = 0;
+    }
+    const body = JSON.stringify(round % 2 === 0 ? { start: true } : { end: true });
+    const answer = await fetch(`${salon}/api/stands/${fixture.standKey}/visit`, { method: 'POST', headers, body });
+    if (answer.status !== 200) throw new Error(`visit answered ${answer.status}: ${await answer.text()}`);
+    const deadline = performance.now() + 10_000;
+    while (streams.some((s) => s.deliveredAt === 0) && performance.now() < deadline) await sleep(5);
+    const times = streams.filter((s) => s.deliveredAt > 0).map((s) => s.deliveredAt - since).sort((a, b) => a - b);
+    rounds.push({
+      last_ms: Math.round(times.at(-1) ?? NaN),
+      p50_ms: Math.round(times[Math.floor(times.length / 2)] ?? NaN),
+      delivered: times.length,
+    });
+    // Past the coalescing window, so each round is one change on its own.
+    await sleep(600);
+  }
+  for (const s of streams) s.socket?.destroy();
+  await stopAll();
+
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+  const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+  return {
+    streams: count,
+    open_all_ms: Math.round(openMs),
+    gc_before_measuring: after.gcExposed,
+    rss_per_stream_kb: kb((after.memory.rss - before.memory.rss) / count),
+    heap_per_stream_kb: kb((after.memory.heapUsed - before.memory.heapUsed) / count),
+    rss_mb: { before: Math.round(before.memory.rss / 2 ** 20), after: Math.round(after.memory.rss / 2 ** 20) },
+    delivery: { rounds, median_last_ms: median(rounds.map((r) => r.last_ms)), median_p50_ms: median(rounds.map((r) => r.p50_ms)) },
+  };
+}
+
+async function stopAll(): Promise<void> {
+  await Promise.all([...children].map(stop));
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const limit = fileLimit();
+  const streams = Math.min(WANTED_STREAMS, limit - 256);
+  if (streams < WANTED_STREAMS) log(`open file limit is ${limit}: measuring ${streams} streams instead of ${WANTED_STREAMS} (raise it with ulimit -Hn)`);
+
+  const fixture = await prepare(streams);
+  try {
+    const activity = await activityBench(fixture);
+    const live = await streamsBench(fixture, streams);
+    const report = {
+      date: new Date().toISOString(),
+      node: process.version,
+      cpus: os.cpus().length,
+      cpu_model: os.cpus()[0]?.model ?? '',
+      activity,
+      live,
+      total_s: Math.round((performance.now() - started) / 1000),
+    };
+    fs.mkdirSync(path.join(REPO_ROOT, 'dist'), { recursive: true });
+    fs.writeFileSync(path.join(REPO_ROOT, 'dist', 'bench.json'), `${JSON.stringify(report, null, 2)}\n`);
+
+    const rows: [string, string][] = [
+      ['PUT /api/users/me/active, salon', `${activity.salon.requests_per_s} req/s (p50 ${activity.salon.latency_ms.p50} ms, p99 ${activity.salon.latency_ms.p99} ms, non-2xx ${activity.salon.non2xx})`],
+      ['same JSON, bare node:http', `${activity.bare.requests_per_s} req/s (p50 ${activity.bare.latency_ms.p50} ms, p99 ${activity.bare.latency_ms.p99} ms)`],
+      ['ratio salon / bare (target ≥ 0.5)', `${activity.ratio}`],
+      [
+        'server CPU per request, salon / bare',
+        `${activity.salon.cpu_us_per_request} µs / ${activity.bare.cpu_us_per_request} µs → CPU-bound ratio ${activity.cpu_ratio} (servers busy ${activity.salon.cpu_busy_percent} % / ${activity.bare.cpu_busy_percent} % of a core)`,
+      ],
+      [`${live.streams} SSE streams: RSS per stream`, `${live.rss_per_stream_kb} kB (${live.rss_mb.before} → ${live.rss_mb.after} MB)`],
+      ['  heap per stream', `${live.heap_per_stream_kb} kB`],
+      ['  opening them all', `${live.open_all_ms} ms`],
+      ['  one visit → last stream (median of rounds)', `${live.delivery.median_last_ms} ms (p50 stream ${live.delivery.median_p50_ms} ms)`],
+      ['  rounds (last stream, ms)', live.delivery.rounds.map((r) => `${r.last_ms}${r.delivered === live.streams ? '' : ` (${r.delivered} got it)`}`).join(', ')],
+    ];
+    const width = Math.max(...rows.map(([k]) => k.length));
+    log('');
+    for (const [k, v] of rows) log(`${k.padEnd(width)}  ${v}`);
+    log(`\nwritten dist/bench.json (${report.total_s} s, ${report.cpus} CPUs, node ${report.node})`);
+  } finally {
+    await stopAll();
+    fs.rmSync(fixture.dir, { recursive: true, force: true });
+  }
+}
+
+const watchdog = setTimeout(() => {
+  process.stderr.write(`bench: still running after ${OVERALL_TIMEOUT_MS / 1000} s, giving up\n`);
+  for (const child of children) child.kill('SIGKILL');
+  process.exit(1);
+}, OVERALL_TIMEOUT_MS);
+watchdog.unref();
+
+main()
+  .then(() => process.exit(0))
+  .catch(async (err: unknown) => {
+    process.stderr.write(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    await stopAll();
+    process.exit(1);
+  });

@@ -1,0 +1,148 @@
+/**
+ * The room end to end (issue: the room): a visitor in /salon enters a stand of the 360° frame from a hotspot
+ * and from the stand list; the stand's exhibitor, in another browser context, sees the visitor in the live
+ * activity state within 3 s; when the visitor closes the tab, the visit is ended on the server.
+ */
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { test } from 'node:test';
+import Database from 'better-sqlite3';
+import type { Frame, Page } from 'playwright-core';
+import { collectErrors, logIn, useSalon, widgetsSettled } from './harness';
+
+const env = useSalon();
+
+interface FrameStand {
+  id: string;
+  panorama: string;
+  niceNameEn: string;
+}
+
+/** The owned stands' visitors as the exhibitor's page holds them (the bus's room store). */
+function visitorsOn(page: Page, standId: string): Promise<string[]> {
+  return page.evaluate((id) => {
+    const store = (globalThis as unknown as Record<symbol, { $room: { get(): { owned_stands_users?: Record<string, { fullname: string }[]> } } }>)[
+      Symbol.for('salon.bus@1/room')
+    ];
+    return (store?.$room.get().owned_stands_users?.[id] ?? []).map((u) => u.fullname);
+  }, standId);
+}
+
+async function roomFrame(page: Page): Promise<Frame> {
+  const iframe = page.getByTitle('Virtual room');
+  await iframe.waitFor();
+  const frame = await (await iframe.elementHandle())?.contentFrame();
+  assert.ok(frame, 'the room frame is missing');
+  await frame.getByRole('button', { name: 'Stands and areas' }).waitFor({ timeout: 20_000 });
+  return frame;
+}
+
+function openVisits(dataDir: string): { stand: string; ended_by: string | null; ended_at: string | null }[] {
+  const db = new Database(path.join(dataDir, 'salon.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    return db
+      .prepare(
+        `select s.name_en as stand, v.ended_by, v.ended_at from stand_visits v
+         join stands s on s.id = v.stand_id join users u on u.id = v.user_id
+         where u.email = 'visiteur@salon.test' order by v.id`,
+      )
+      .all() as { stand: string; ended_by: string | null; ended_at: string | null }[];
+  } finally {
+    db.close();
+  }
+}
+
+test('a visitor enters a stand from a hotspot and from the list, its exhibitor sees them live, and closing the tab ends the visit', async () => {
+  const { salon, browser } = env;
+
+  const exhibitorContext = await browser.newContext({ locale: 'fr-FR' });
+  const exhibitor = await exhibitorContext.newPage();
+  assert.equal(await logIn(exhibitor, salon.baseUrl, 'exposant@salon.test'), 303);
+  await exhibitor.goto(`${salon.baseUrl}/salon`);
+  await widgetsSettled(exhibitor);
+  const exhibitorData = JSON.parse((await exhibitor.locator('#salon-page-data').textContent()) ?? '{}') as { owned_stands_ids: string[] };
+  assert.equal(exhibitorData.owned_stands_ids.length, 2);
+
+  const visitorContext = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+  const visitor = await visitorContext.newPage();
+  const errors = collectErrors(visitor);
+  assert.equal(await logIn(visitor, salon.baseUrl, 'visiteur@salon.test'), 303);
+  await widgetsSettled(visitor);
+  const visitorName = (JSON.parse((await visitor.locator('#salon-page-data').textContent()) ?? '{}') as { user: { fullname: string } }).user.fullname;
+  const frame = await roomFrame(visitor);
+  const stands = JSON.parse((await frame.locator('#room-frame-data').textContent()) ?? '{}') as { stands: FrameStand[] };
+  const owned = exhibitorData.owned_stands_ids.map((id) => stands.stands.find((s) => s.id === id));
+  assert.ok(owned[0] && owned[1], 'the exhibitor’s stands are not in the room');
+
+  // From a hotspot of the floor plan: turn until one of the exhibitor's booths is in view, then click it.
+  await frame.getByRole('button', { name: 'Floor plan', exact: true }).click();
+  await frame.waitForSelector('#room-frame[data-panorama="plan"][data-state="ready"]', { timeout: 60_000 });
+  const box = await visitor.getByTitle('Virtual room').boundingBox();
+  assert.ok(box);
+  let first: FrameStand | undefined;
+  for (let turn = 0; turn < 24 && !first; turn += 1) {
+    for (const stand of owned as FrameStand[]) {
+      const marker = await frame.locator(`[id="psv-marker-stand-${stand.id}"]`).boundingBox();
+      // Right of the stand panel, inside the frame.
+      if (marker && marker.x > box.x + 320 && marker.x + marker.width < box.x + box.width && marker.y > box.y && marker.y + marker.height < box.y + box.height) {
+        first = stand;
+        break;
+      }
+    }
+    if (!first) {
+      // The viewer's own "Move right" button turns while it is held.
+      await frame.getByRole('button', { name: 'Move right' }).hover();
+      await visitor.mouse.down();
+      await visitor.waitForTimeout(250);
+      await visitor.mouse.up();
+    }
+  }
+  assert.ok(first, 'no booth of the exhibitor came into view');
+  const second = owned.find((s) => s !== first) as FrameStand;
+  await visitor.screenshot({ path: 'test-results/room-plan.png' });
+  const started = Date.now();
+  await frame.locator(`[id="psv-marker-stand-${first.id}"]`).click();
+  for (;;) {
+    if ((await visitorsOn(exhibitor, first.id)).length > 0) break;
+    assert.ok(Date.now() - started < 3000, 'the exhibitor did not see the visitor within 3 s');
+    await exhibitor.waitForTimeout(100);
+  }
+  assert.deepEqual(await visitorsOn(exhibitor, first.id), [visitorName]);
+
+  // From the stand list: back to the plan, then the second stand's button. The first visit ends.
+  await frame.getByRole('button', { name: 'Floor plan', exact: true }).click();
+  await frame.waitForSelector('#room-frame[data-panorama="plan"][data-state="ready"]', { timeout: 60_000 });
+  await frame.getByRole('button', { name: second.niceNameEn, exact: true }).click();
+  const movedAt = Date.now();
+  for (;;) {
+    const onFirst = await visitorsOn(exhibitor, first.id);
+    const onSecond = await visitorsOn(exhibitor, second.id);
+    if (onFirst.length === 0 && onSecond.length === 1) break;
+    assert.ok(Date.now() - movedAt < 3000, `the exhibitor still sees ${JSON.stringify({ onFirst, onSecond })} after 3 s`);
+    await exhibitor.waitForTimeout(100);
+  }
+  const visits = openVisits(salon.dataDir);
+  assert.deepEqual(
+    visits.map((v) => [v.stand, v.ended_at === null]),
+    [
+      [first.niceNameEn, false],
+      [second.niceNameEn, true],
+    ],
+  );
+
+  // Closing the tab ends the visit (beacon on pagehide), and the exhibitor sees the visitor leave.
+  await visitor.close({ runBeforeUnload: true });
+  const closedAt = Date.now();
+  for (;;) {
+    if ((await visitorsOn(exhibitor, second.id)).length === 0) break;
+    assert.ok(Date.now() - closedAt < 3000, 'the visitor is still on the stand 3 s after closing the tab');
+    await exhibitor.waitForTimeout(100);
+  }
+  const last = openVisits(salon.dataDir).at(-1);
+  assert.equal(last?.stand, second.niceNameEn);
+  assert.notEqual(last?.ended_at, null);
+  assert.equal(last?.ended_by, 'beacon');
+  assert.deepEqual(errors.filter((e) => !/favicon/.test(e)), []);
+  await visitorContext.close();
+  await exhibitorContext.close();
+});

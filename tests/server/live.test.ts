@@ -1,0 +1,303 @@
+import type { ServerResponse } from 'node:http';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import type { LiveActivityState } from '../../shared/api/schemas/room';
+import { encodeId } from '../../host-shell/server/lib/ids';
+import {
+  DEMO,
+  XHR,
+  anonymousCookie,
+  closeListening,
+  createTestApp,
+  login,
+  openSse,
+  request,
+  standBySlug,
+  userIdByEmail,
+  waitFor,
+  type SseClient,
+  type SseEvent,
+  type TestApp,
+} from './helpers';
+
+const ALL_FIELDS = [
+  'active_users',
+  'visited_stand_id',
+  'visited_stand_availability',
+  'visited_stand_animators',
+  'owned_stands_users',
+  'owned_stands_exhibitors',
+  'histories',
+  'chat_users',
+];
+
+let t: TestApp;
+let base: string;
+let solar: { id: number; key: string };
+let storage: { id: number; key: string };
+let nordic: { id: number; key: string };
+let aqua: { id: number; key: string };
+let exhibitor: string;
+let visitor: string;
+let visitor2: string;
+const opened: SseClient[] = [];
+
+async function listen(app: TestApp['app']): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('not listening');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+async function stream(cookie: string, query: Record<string, string> = {}, headers: Record<string, string> = {}, on = base): Promise<SseClient> {
+  const client = await openSse(`${on}/api/sse/live/activity?${new URLSearchParams(query)}`, { cookie, ...headers });
+  opened.push(client);
+  return client;
+}
+
+const state = (e: SseEvent) => e.data as LiveActivityState;
+const ids = (users: { id_user: string }[] | undefined) => (users ?? []).map((u) => u.id_user);
+const visit = (cookie: string, stand: string, payload: Record<string, boolean>, app = t.app) =>
+  request(app, { method: 'POST', url: `/api/stands/${stand}/visit`, headers: { ...XHR, cookie }, payload });
+
+beforeAll(async () => {
+  t = await createTestApp({ config: { livePingMs: 100, liveGlobalMinMs: 50 } });
+  base = await listen(t.app);
+  [solar, storage, nordic, aqua] = await Promise.all([
+    standBySlug(t, 'stand-helios-solaire'),
+    standBySlug(t, 'stand-helios-stockage'),
+    standBySlug(t, 'stand-nordic-robotics'),
+    standBySlug(t, 'stand-aquapure'),
+  ]);
+  [exhibitor, visitor, visitor2] = await Promise.all([login(t.app, DEMO.exhibitor), login(t.app, DEMO.visitor), login(t.app, DEMO.visitor2)]);
+});
+afterEach(async () => {
+  for (const client of opened.splice(0)) client.close();
+  await waitFor(() => (t.app.live.stats().streams === 0 ? true : undefined), 2000, 'streams to close');
+});
+afterAll(async () => {
+  await closeListening(t);
+});
+
+describe('GET /api/sse/live/activity: connecting', () => {
+  it('sends the full state first, for the stands the exhibitor really owns', async () => {
+    const client = await stream(exhibitor, { visited_stand_id: nordic.key, owned_stands_ids: `${solar.key},${storage.key},${nordic.key},zzzzzz` });
+    expect(client.status).toBe(200);
+    expect(client.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    const first = await client.next();
+    expect(client.retry).toBe(2000);
+    expect(first.event).toBe('liveActivity');
+    expect(first.id).toMatch(/^\d+$/);
+    const s = state(first);
+    expect(Object.keys(s)).toEqual(ALL_FIELDS);
+    expect(s.visited_stand_id).toBe(nordic.key);
+    // Nordic's hidden exhibitor is not listed; nobody is active, so nobody is available.
+    expect(s.visited_stand_animators?.[nordic.key]?.map((u) => u.fullname)).toEqual(['Jonas Berg']);
+    expect(s.visited_stand_availability).toBe(false);
+    expect(Object.keys(s.owned_stands_users ?? {})).toEqual([solar.key, storage.key]);
+    expect(Object.keys(s.histories ?? {})).toEqual([solar.key, storage.key]);
+    expect(s.owned_stands_exhibitors).toEqual({ [solar.key]: [], [storage.key]: [] });
+    expect(s.chat_users).toEqual(expect.any(Array));
+  });
+
+  it('gives an anonymous visitor the visited-stand fields only', async () => {
+    const anonymous = await anonymousCookie(t.app);
+    const client = await stream(anonymous, { visited_stand_id: solar.key, owned_stands_ids: solar.key });
+    expect(Object.keys(state(await client.next()))).toEqual(['visited_stand_id', 'visited_stand_availability', 'visited_stand_animators']);
+  });
+
+  it('gives a visitor nothing of stands they do not own', async () => {
+    const client = await stream(visitor, { owned_stands_ids: solar.key });
+    const s = state(await client.next());
+    expect(s).toMatchObject({ visited_stand_id: null, visited_stand_availability: null, visited_stand_animators: {}, owned_stands_users: {}, histories: {} });
+  });
+
+  it.each([
+    ['no session', '', {}, 401],
+    ['a visited id that does not decode', 'visitor', { visited_stand_id: 'zzzzzz' }, 400],
+    ['a visited id of no stand', 'visitor', { visited_stand_id: encodeId(987654) }, 400],
+  ])('refuses %s', async (_case, who, query, status) => {
+    const client = await stream(who ? visitor : '', query as Record<string, string>);
+    expect(client.status).toBe(status);
+    expect(JSON.parse(String(client.events[0]?.data.body)).data.error).toBe(true);
+  });
+
+  it('keeps an idle stream open with ": ping" comments', async () => {
+    const client = await stream(visitor);
+    await client.next();
+    await waitFor(() => (client.comments.includes('ping') ? true : undefined), 1000, 'a ping');
+  });
+});
+
+describe('GET /api/sse/live/activity: changes', () => {
+  it('sends the owner only what changed, within a second of another user’s visit', async () => {
+    const client = await stream(exhibitor, { owned_stands_ids: `${solar.key},${storage.key}` });
+    const first = await client.next();
+    const visitorId = encodeId(await userIdByEmail(t, DEMO.visitor));
+
+    const sent = Date.now();
+    await visit(visitor, solar.key, { start: true });
+    const entered = await client.next((e) => ids(state(e).owned_stands_users?.[solar.key]).includes(visitorId), 1000, 1);
+    expect(entered.at - sent).toBeLessThan(1000);
+    expect(Number(entered.id)).toBeGreaterThan(Number(first.id));
+    expect(state(entered)).not.toHaveProperty('visited_stand_id');
+    const history = state(await client.next((e) => e.data.histories !== undefined, 1000, 1)).histories?.[solar.key];
+    expect(history?.[0]?.content).toMatchObject({ type: 'enterOnStand', user: { id_user: visitorId, fullname: 'Léa Moreau' } });
+
+    // Moving to another stand is a leave here (replaced), even though that stand is not watched.
+    const from = client.events.length;
+    await visit(visitor, aqua.key, { start: true });
+    const left = await client.next((e) => e.data.owned_stands_users !== undefined, 1000, from);
+    expect(state(left).owned_stands_users).toEqual({ [solar.key]: [], [storage.key]: [] });
+    await visit(visitor, aqua.key, { end: true });
+  });
+
+  it('tells a visitor when an exhibitor of the visited stand becomes available, and counts active users', async () => {
+    const client = await stream(visitor2, { visited_stand_id: solar.key });
+    const first = state(await client.next());
+    expect(first.visited_stand_availability).toBe(false);
+
+    await request(t.app, { method: 'PUT', url: '/api/users/me/active', headers: { ...XHR, cookie: exhibitor } });
+    const change = await client.next((e) => e.data.visited_stand_availability === true, 1000, 1);
+    const claire = state(change).visited_stand_animators?.[solar.key]?.find((u) => u.fullname === 'Claire Fontaine');
+    expect(claire).toMatchObject({ availability: true, last_activity_at: expect.any(String) });
+    const counted = await client.next((e) => typeof e.data.active_users === 'number', 1000, 1);
+    expect(state(counted).active_users).toBeGreaterThan(first.active_users ?? 0);
+    expect(ids(state(await client.next((e) => e.data.chat_users !== undefined, 1000, 1)).chat_users)).toContain(encodeId(await userIdByEmail(t, DEMO.exhibitor)));
+  });
+
+  it('lists other people in chat_users, never the user themself', async () => {
+    await request(t.app, { method: 'PUT', url: '/api/users/me/active', headers: { ...XHR, cookie: visitor } });
+    const client = await stream(visitor);
+    const users = ids(state(await client.next()).chat_users);
+    expect(users).not.toContain(encodeId(await userIdByEmail(t, DEMO.visitor)));
+  });
+});
+
+describe('GET /api/sse/live/activity: room-wide fields', () => {
+  it('recomputes active_users and chat_users at most once per liveGlobalMinMs', async () => {
+    const own = await createTestApp({ config: { liveGlobalMinMs: 600 } });
+    try {
+      const url = await listen(own.app);
+      const client = await stream(await login(own.app, DEMO.visitor), {}, {}, url);
+      const first = state(await client.next());
+      const [a, b] = await Promise.all([login(own.app, DEMO.visitor2), login(own.app, DEMO.promoter)]);
+      const push = (cookie: string) => request(own.app, { method: 'PUT', url: '/api/users/me/active', headers: { ...XHR, cookie } });
+      await push(a);
+      const one = await client.next((e) => e.data.active_users === (first.active_users ?? 0) + 1, 1000, 1);
+      await push(b);
+      const two = await client.next((e) => e.data.active_users === (first.active_users ?? 0) + 2, 2000, 1);
+      expect(two.at - one.at).toBeGreaterThanOrEqual(400);
+      client.close();
+    } finally {
+      await closeListening(own);
+    }
+  });
+});
+
+describe('GET /api/sse/live/activity: resuming', () => {
+  async function missOneVisit(query: Record<string, string>): Promise<string> {
+    const first = await stream(exhibitor, query);
+    const id = (await first.next()).id ?? '';
+    first.close();
+    await waitFor(() => (t.app.live.stats().streams === 0 ? true : undefined), 1000, 'the stream to close');
+    await visit(visitor2, storage.key, { start: true });
+    await t.app.live.settle();
+    return id;
+  }
+
+  type Resume = (id: string) => { query: Record<string, string>; headers: Record<string, string> };
+  it.each<[string, Resume]>([
+    ['the Last-Event-ID header', (id) => ({ query: {}, headers: { 'last-event-id': id } })],
+    ['the lastEventId query', (id) => ({ query: { lastEventId: id }, headers: {} })],
+  ])('replays what changed since %s, not a full state', async (_case, how) => {
+    const query = { owned_stands_ids: `${solar.key},${storage.key}` };
+    const id = await missOneVisit(query);
+    const resume = how(id);
+    const resumed = await stream(exhibitor, { ...query, ...resume.query }, resume.headers);
+    const event = await resumed.next();
+    expect(Number(event.id)).toBeGreaterThan(Number(id));
+    expect(state(event)).not.toHaveProperty('visited_stand_id');
+    expect(ids(state(event).owned_stands_users?.[storage.key])).toContain(encodeId(await userIdByEmail(t, DEMO.visitor2)));
+    expect(state(event).histories?.[storage.key]?.[0]?.content.type).toBe('enterOnStand');
+    await visit(visitor2, storage.key, { end: true });
+  });
+
+  it('sends nothing when nothing was missed', async () => {
+    await t.app.live.settle();
+    const first = await stream(visitor);
+    const id = (await first.next()).id ?? '';
+    const again = await stream(visitor, {}, { 'last-event-id': id });
+    await waitFor(() => (again.comments.includes('resumed') ? true : undefined), 1000, 'the resume comment');
+    expect(again.events).toEqual([]);
+  });
+
+  it.each([
+    ['an id from before the buffer', 'old'],
+    ['an id from the future', 'future'],
+    ['a malformed id', 'garbage'],
+  ])('sends a full state for %s', async (_case, kind) => {
+    const own = await createTestApp({ config: { liveRingSize: 1 } });
+    try {
+      const url = await listen(own.app);
+      const owner = await login(own.app, DEMO.exhibitor);
+      const guest = await login(own.app, DEMO.visitor);
+      const first = await stream(owner, { owned_stands_ids: solar.key }, {}, url);
+      const id = Number((await first.next()).id);
+      first.close();
+      for (const payload of [{ start: true }, { end: true }, { start: true }] as Record<string, boolean>[]) {
+        await visit(guest, solar.key, payload, own.app);
+        await own.app.live.settle();
+      }
+      const lastEventId = kind === 'old' ? String(id) : kind === 'future' ? String(own.app.live.stats().lastEventId + 10) : 'abc';
+      const resumed = await stream(owner, { owned_stands_ids: solar.key }, { 'last-event-id': lastEventId }, url);
+      expect(Object.keys(state(await resumed.next()))).toEqual(ALL_FIELDS);
+      resumed.close();
+    } finally {
+      await closeListening(own);
+    }
+  });
+});
+
+describe('GET /api/sse/live/activity: cleaning up', () => {
+  it('forgets a stream and its shared state when the client goes away', async () => {
+    const clients = await Promise.all([
+      stream(exhibitor, { visited_stand_id: nordic.key, owned_stands_ids: solar.key }),
+      stream(visitor, { visited_stand_id: solar.key }),
+      stream(visitor2),
+    ]);
+    await Promise.all(clients.map((c) => c.next()));
+    expect(t.app.live.stats()).toMatchObject({ streams: 3 });
+    expect(t.app.live.stats().scopes).toBeGreaterThan(0);
+    for (const client of clients) client.close();
+    const after = await waitFor(() => {
+      const stats = t.app.live.stats();
+      return stats.streams === 0 ? stats : undefined;
+    });
+    expect(after).toMatchObject({ streams: 0, scopes: 0, pieces: 0 });
+  });
+
+  it('ends open streams when the server closes', async () => {
+    const own = await createTestApp();
+    const url = await listen(own.app);
+    const client = await stream(await login(own.app, DEMO.visitor), {}, {}, url);
+    await client.next();
+    await own.close();
+    await client.ended;
+    expect(own.app.live.stats().streams).toBe(0);
+  });
+});
+
+describe('GET /api/sse/live/activity: edge cases', () => {
+  it('does not open a stream for HEAD', async () => {
+    const response = await fetch(`${base}/api/sse/live/activity`, { method: 'HEAD', headers: { cookie: visitor } });
+    expect(response.status).toBe(404);
+    expect(t.app.live.stats().streams).toBe(0);
+  });
+
+  it('forgets a client that left before its stream opened', async () => {
+    // What the route hands over when the client went away during its checks: the response's socket is gone.
+    const gone = { destroyed: true, socket: null, on: () => gone, write: () => true, end: () => gone } as unknown as ServerResponse;
+    await t.app.live.open({ userId: 1, anonymous: false, visited: null, owned: [] }, gone);
+    expect(t.app.live.stats()).toMatchObject({ streams: 0, scopes: 0 });
+  });
+});
