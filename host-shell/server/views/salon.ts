@@ -10,7 +10,9 @@ import { salonMarkup } from '../salon-page/markup';
 export const SALON_PAGE_STYLE =
   'html,body{margin:0;height:100%;overflow:hidden;font-family:system-ui,sans-serif}' +
   'body{display:flex;flex-direction:column}' +
-  '[data-salon-widget="room"]{flex:1;min-height:0;position:relative;display:flex;flex-direction:column}';
+  '[data-salon-widget="room"]{flex:1;min-height:0;position:relative;z-index:0;display:flex;flex-direction:column}' +
+  // The top bar's menus open over the room.
+  '[data-salon-widget="top-bar"]{position:relative;z-index:10}';
 
 /** The /salon document: a full-screen host page with no chrome of its own, the widgets draw everything. */
 export function salonDocument(data: PageData): string {
