@@ -3,10 +3,10 @@
  * the host page), listening to what it posts to its parent. Screenshots go to /tmp/room-frame-*.png.
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Frame, Page } from 'playwright-core';
+import { test } from 'node:test';
+import type { Frame, Page } from 'playwright-core';
 import { DEMO_COMPANIES } from '../../host-shell/server/db/seed-data';
-import { collectErrors, launchChromium, startSalon, type Salon } from './harness';
+import { collectErrors, useSalon } from './harness';
 
 interface Posted {
   origin: string;
@@ -25,18 +25,7 @@ interface FrameStand {
 const DEMO_STANDS = DEMO_COMPANIES.flatMap((c) => c.stands);
 const PROTOCOL = 'salon.room-frame';
 
-let salon: Salon;
-let browser: Browser;
-
-before(async () => {
-  salon = await startSalon();
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await salon?.stop();
-});
+const env = useSalon();
 
 interface Host {
   page: Page;
@@ -52,9 +41,9 @@ interface Host {
 
 /** A page of the salon's origin with the room frame in an iframe, recording the frame's messages. */
 async function openHost(lang: 'en' | 'fr', path = '/room/'): Promise<Host> {
-  const page = await browser.newPage({ viewport: { width: 1100, height: 700 } });
+  const page = await env.browser.newPage({ viewport: { width: 1100, height: 700 } });
   const errors = collectErrors(page);
-  await page.goto(`${salon.baseUrl}/404`);
+  await page.goto(`${env.salon.baseUrl}/404`);
   await page.evaluate(
     ({ src, protocol }) => {
       const w = window as unknown as { posted: Posted[] };
@@ -172,8 +161,8 @@ async function standButtons(host: Host, list: string): Promise<string[]> {
 test('the frame draws a hall with stands, and lists the stands of the plan by their English names', async () => {
   const host = await openHost('en');
   const first = await nextMessages(host, 2);
-  assert.deepEqual(first[0], { origin: salon.baseUrl, name: 'checkSound', payload: { muted: false, available: true } });
-  assert.deepEqual(first[1], { origin: salon.baseUrl, name: 'emitTrackingEvent', payload: { name: 'panorama_view', value: 'home' } });
+  assert.deepEqual(first[0], { origin: env.salon.baseUrl, name: 'checkSound', payload: { muted: false, available: true } });
+  assert.deepEqual(first[1], { origin: env.salon.baseUrl, name: 'emitTrackingEvent', payload: { name: 'panorama_view', value: 'home' } });
   assertPicture(await pictureStats(host, '/tmp/room-frame-home.png'), 'home');
   // The entrance hall has no stand: its list says where they are.
   assert.ok(await host.frame.getByText('No stand in this area').isVisible());
@@ -221,8 +210,8 @@ test('a stand button and the stand hotspot enter the stand in exactly the same w
     const posted = await nextMessages(host, 2);
     await host.waitFor(stand.slug);
     assert.deepEqual(posted, [
-      { origin: salon.baseUrl, name: 'enterOnStand', payload: { stand_id: id, panorama: stand.slug } },
-      { origin: salon.baseUrl, name: 'emitTrackingEvent', payload: { name: 'panorama_view', value: stand.slug, stand_id: id } },
+      { origin: env.salon.baseUrl, name: 'enterOnStand', payload: { stand_id: id, panorama: stand.slug } },
+      { origin: env.salon.baseUrl, name: 'emitTrackingEvent', payload: { name: 'panorama_view', value: stand.slug, stand_id: id } },
     ]);
     assert.equal(await host.frame.getByRole('heading', { level: 1 }).textContent(), stand.name_en);
     sequences.push(posted);
@@ -250,7 +239,7 @@ test('leaving a stand posts leaveStand first; its actions post their messages', 
   ];
   for (const [button, name, payload] of actions) {
     await host.frame.getByRole('button', { name: button }).click();
-    assert.deepEqual(await nextMessages(host, 1), [{ origin: salon.baseUrl, name, payload }]);
+    assert.deepEqual(await nextMessages(host, 1), [{ origin: env.salon.baseUrl, name, payload }]);
   }
   // The same action from its hotspot on the booth.
   await host.frame.locator('[id="psv-marker-action-contact"]').click();
@@ -269,8 +258,8 @@ test('leaving a stand posts leaveStand first; its actions post their messages', 
   await host.page.keyboard.press('Enter');
   const back = await nextMessages(host, 2);
   assert.deepEqual(back, [
-    { origin: salon.baseUrl, name: 'leaveStand', payload: { stand_id: storage.id } },
-    { origin: salon.baseUrl, name: 'emitTrackingEvent', payload: { name: 'panorama_view', value: 'plan' } },
+    { origin: env.salon.baseUrl, name: 'leaveStand', payload: { stand_id: storage.id } },
+    { origin: env.salon.baseUrl, name: 'emitTrackingEvent', payload: { name: 'panorama_view', value: 'plan' } },
   ]);
   await host.waitFor('plan');
   assert.equal(await host.frame.evaluate(() => document.activeElement?.textContent), 'Floor plan');
@@ -299,7 +288,7 @@ test('the host page moves the viewer and sets the sound; other origins are ignor
   assert.deepEqual(names(await nextMessages(host, 2)), ['leaveStand', 'emitTrackingEvent']);
 
   await host.command('setSound', { muted: true });
-  assert.deepEqual(await nextMessages(host, 1), [{ origin: salon.baseUrl, name: 'checkSound', payload: { muted: true, available: true } }]);
+  assert.deepEqual(await nextMessages(host, 1), [{ origin: env.salon.baseUrl, name: 'checkSound', payload: { muted: true, available: true } }]);
   assert.equal(await host.frame.getByRole('button', { name: 'Ambient sound' }).getAttribute('aria-pressed'), 'false');
 
   // A page of another origin (a sandboxed document: origin "null") sends the same commands: nothing happens.
@@ -329,7 +318,7 @@ test('the host page moves the viewer and sets the sound; other origins are ignor
 });
 
 test('the ambient sound waits for a gesture in the frame, and stops when muted', async () => {
-  const page = await browser.newPage({ viewport: { width: 1000, height: 620 } });
+  const page = await env.browser.newPage({ viewport: { width: 1000, height: 620 } });
   await page.addInitScript(() => {
     const w = window as unknown as { audioLog: string[] };
     w.audioLog = [];
@@ -350,7 +339,7 @@ test('the ambient sound waits for a gesture in the frame, and stops when muted',
     } as typeof AudioContext;
   });
   const log = () => page.evaluate(() => (window as unknown as { audioLog: string[] }).audioLog);
-  await page.goto(`${salon.baseUrl}/room/?lang=en`);
+  await page.goto(`${env.salon.baseUrl}/room/?lang=en`);
   await page.waitForSelector('#room-frame[data-state="ready"]');
   await page.waitForTimeout(300);
   assert.deepEqual(await log(), []);
