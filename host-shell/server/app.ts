@@ -10,8 +10,10 @@ import { errorsPlugin } from './plugins/errors';
 import { livePlugin } from './plugins/live';
 import { sessionPlugin } from './plugins/session';
 import { staticPlugin } from './plugins/static';
+import { realtimePlugin } from './realtime';
 import { apiRoutes } from './routes/api';
 import { benchRoutes } from './routes/bench';
+import { emojiRoutes } from './routes/emoji';
 import { mediaRoutes } from './routes/media';
 import { pageRoutes } from './routes/pages';
 import { roomFrameRoutes } from './routes/room-frame';
@@ -26,7 +28,7 @@ export interface BuildOptions {
 }
 
 /**
- * The whole server, not listening: plugins first (config, db, session, errors, forms, static, live), then routes.
+ * The whole server, not listening: plugins first (config, db, session, errors, forms, static, live, realtime), then routes.
  * Migrations and the demo seed are the caller's business (server.ts, the tests).
  */
 export function build(options: BuildOptions = {}) {
@@ -50,8 +52,10 @@ export function build(options: BuildOptions = {}) {
   app.register(fastifyFormbody);
   app.register(staticPlugin);
   app.register(livePlugin);
+  app.register(realtimePlugin);
 
   app.register(mediaRoutes);
+  app.register(emojiRoutes);
   app.register(roomFrameRoutes);
   app.register(apiRoutes, { prefix: '/api' });
   app.register(pageRoutes);

@@ -37,6 +37,10 @@ export interface AppConfig {
   liveRingSize: number;
   /** Live activity: a stream whose unsent output exceeds this is dropped (the client reconnects and resumes). */
   liveMaxBufferedBytes: number;
+  /** Where uploaded chat files are stored (env UPLOAD_DIR, default <repo>/data/uploads). */
+  uploadDir: string;
+  /** Redis for socket.io's adapter and the live hub, so several processes serve one salon (env REDIS_URL); null: in process. */
+  redisUrl: string | null;
   /** `/__bench/*` (memory, stream counts) for scripts/bench; loopback callers only. Env SALON_BENCH_ENDPOINTS=1. */
   benchEndpoints: boolean;
 }
@@ -75,6 +79,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     livePingMs: 15_000,
     liveRingSize: 1_000,
     liveMaxBufferedBytes: 1 << 20,
+    uploadDir: path.resolve(env.UPLOAD_DIR || path.join(REPO_ROOT, 'data', 'uploads')),
+    redisUrl: env.REDIS_URL || null,
     benchEndpoints: env.SALON_BENCH_ENDPOINTS === '1',
   };
 }

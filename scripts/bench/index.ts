@@ -6,8 +6,11 @@
  * (b) STREAMS open live activity streams in one server process: memory per stream (measured inside the server
  *     through the bench-only /__bench/stats), and the time from one change (a visit start on a stand they all own)
  *     until it has reached every stream.
+ * (c) CHAT_CLIENTS socket.io clients connected to one server process, CHAT_SENDERS of them sending one message a
+ *     second for CHAT_SECONDS into 1-to-1 channels with other clients: acknowledgement and delivery latency,
+ *     messages lost (acknowledged but never delivered to the other member), memory per connection.
  * Prints a table and writes dist/bench.json. Environment: BENCH_DURATION (s, 10), BENCH_CONNECTIONS (50),
- * BENCH_SESSIONS (200), BENCH_STREAMS (2000).
+ * BENCH_SESSIONS (200), BENCH_STREAMS (2000), BENCH_CHAT_CLIENTS (1000), BENCH_CHAT_SENDERS (100), BENCH_CHAT_SECONDS (15).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,6 +20,9 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon, { type Result } from 'autocannon';
 import { createParser } from 'eventsource-parser';
+import { io, type Socket } from 'socket.io-client';
+import type { ChatMessage } from '../../shared/api/schemas/chat';
+import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '../../shared/api/socket-events';
 import { REPO_ROOT } from '../../host-shell/server/config';
 import { openDatabase } from '../../host-shell/server/db/connect';
 import { migrateToLatest } from '../../host-shell/server/db/migrate';
@@ -33,9 +39,14 @@ const DURATION = int('BENCH_DURATION', 10);
 const CONNECTIONS = int('BENCH_CONNECTIONS', 50);
 const SESSIONS = int('BENCH_SESSIONS', 200);
 const WANTED_STREAMS = int('BENCH_STREAMS', 2000);
+const WANTED_CHAT_CLIENTS = int('BENCH_CHAT_CLIENTS', 1000);
+const CHAT_SENDERS = int('BENCH_CHAT_SENDERS', 100);
+const CHAT_SECONDS = int('BENCH_CHAT_SECONDS', 15);
+/** After the last message, how long deliveries may take before a message counts as lost. */
+const CHAT_DRAIN_MS = 5000;
 const WARMUP_SECONDS = 2;
 const DELIVERY_ROUNDS = 5;
-const OVERALL_TIMEOUT_MS = 150_000;
+const OVERALL_TIMEOUT_MS = 180_000;
 const STAND_SLUG = 'stand-helios-solaire';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -51,6 +62,14 @@ function fileLimit(): number {
   }
 }
 
+/** One sender and its receiver, in their 1-to-1 channel. */
+interface ChatPair {
+  sender: number;
+  receiver: number;
+  channelKey: string;
+  senderMemberKey: string;
+}
+
 interface Fixture {
   dir: string;
   sqlitePath: string;
@@ -58,10 +77,13 @@ interface Fixture {
   streamCookies: string[];
   visitorCookie: string;
   standKey: string;
+  /** Logged-in chat users (sessions created directly in the database). */
+  chatCookies: string[];
+  chatPairs: ChatPair[];
 }
 
 /** A migrated, seeded SQLite salon with SESSIONS visitors and `streams` extra exhibitors of one stand, all logged in. */
-async function prepare(streams: number): Promise<Fixture> {
+async function prepare(streams: number, chatClients: number): Promise<Fixture> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'salon-bench-'));
   const sqlitePath = path.join(dir, 'salon.sqlite');
   const handle = openDatabase({ dialect: 'sqlite', filename: sqlitePath });
@@ -102,7 +124,33 @@ async function prepare(streams: number): Promise<Fixture> {
         return out;
       };
       const [visitorCookie, ...activityCookies] = await sessions(visitors);
-      return { dir, sqlitePath, activityCookies, streamCookies: await sessions(exhibitors), visitorCookie: visitorCookie ?? '', standKey: encodeId(stand.id) };
+
+      // Chat users; sender i talks with receiver CHAT_SENDERS + i, the others are connected and idle.
+      const chatUsers = await insertUsers(chatClients, 'visitor', 'Chatter');
+      const senders = Math.min(CHAT_SENDERS, Math.floor(chatClients / 2));
+      const chatPairs: ChatPair[] = [];
+      const at = nowIso();
+      for (let i = 0; i < senders; i += 1) {
+        const [a, b] = [chatUsers[i] ?? 0, chatUsers[senders + i] ?? 0];
+        const channel = await trx.insertInto('channels').values({ direct_key: a < b ? `${a}:${b}` : `${b}:${a}`, created_at: at }).returning('id').executeTakeFirstOrThrow();
+        const members = await trx
+          .insertInto('channel_members')
+          .values([a, b].map((user_id) => ({ channel_id: channel.id, user_id, last_read_message_id: null, created_at: at })))
+          .returning(['id', 'user_id'])
+          .execute();
+        const senderMember = members.find((m) => m.user_id === a)?.id ?? 0;
+        chatPairs.push({ sender: i, receiver: senders + i, channelKey: encodeId(channel.id), senderMemberKey: encodeId(senderMember) });
+      }
+      return {
+        dir,
+        sqlitePath,
+        activityCookies,
+        streamCookies: await sessions(exhibitors),
+        visitorCookie: visitorCookie ?? '',
+        standKey: encodeId(stand.id),
+        chatCookies: await sessions(chatUsers),
+        chatPairs,
+      };
     });
   } finally {
     await handle.close();
@@ -295,9 +343,16 @@ function openStream(base: string, cookie: string, query: string): Promise<BenchS
   });
 }
 
-async function serverStats(base: string): Promise<{ memory: NodeJS.MemoryUsage; gcExposed: boolean; live: { streams: number } }> {
+interface ServerStats {
+  memory: NodeJS.MemoryUsage;
+  gcExposed: boolean;
+  live: { streams: number };
+  realtime: { sockets: number };
+}
+
+async function serverStats(base: string): Promise<ServerStats> {
   const response = await fetch(`${base}/__bench/stats?gc=1`);
-  return (await response.json()) as { memory: NodeJS.MemoryUsage; gcExposed: boolean; live: { streams: number } };
+  return (await response.json()) as ServerStats;
 }
 
 async function streamsBench(fixture: Fixture, count: number) {
@@ -357,6 +412,122 @@ async function streamsBench(fixture: Fixture, count: number) {
   };
 }
 
+type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+function connectChat(base: string, cookie: string): Promise<ChatSocket> {
+  return new Promise((resolve, reject) => {
+    const socket: ChatSocket = io(base, {
+      path: SOCKET_PATH,
+      transports: ['websocket'],
+      extraHeaders: { cookie, origin: base },
+      reconnection: false,
+      forceNew: true,
+    });
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (err) => reject(err));
+  });
+}
+
+const percentile = (sorted: number[], p: number): number => (sorted.length === 0 ? NaN : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN));
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/**
+ * (c) The chat: every client connected at once; each sender sends one message a second, spread over the second,
+ * and the clock starts at the emit. Ack: until the acknowledgement (stored). Delivery: until the other member's
+ * socket has it. Lost: acknowledged, never delivered within CHAT_DRAIN_MS after the end.
+ */
+async function chatBench(fixture: Fixture, clients: number) {
+  const { base: salon } = await startSalon(fixture);
+  await sleep(500);
+  const before = await serverStats(salon);
+  log(`(c) connecting ${clients} socket.io clients to ${salon}`);
+  const opening = performance.now();
+  const sockets: ChatSocket[] = [];
+  for (let i = 0; i < clients; i += 100) {
+    sockets.push(...(await Promise.all(fixture.chatCookies.slice(i, Math.min(clients, i + 100)).map((cookie) => connectChat(salon, cookie)))));
+  }
+  const connectMs = performance.now() - opening;
+  await sleep(1000);
+  const after = await serverStats(salon);
+  if (after.realtime.sockets !== clients) throw new Error(`the server holds ${after.realtime.sockets} sockets, expected ${clients}`);
+
+  const sentAt = new Map<string, number>();
+  const ackMs: number[] = [];
+  const deliveryMs: number[] = [];
+  const delivered = new Set<string>();
+  const acked = new Set<string>();
+  let refused = 0;
+  let timedOut = 0;
+  const pairs = fixture.chatPairs.filter((p) => p.receiver < clients);
+  for (const pair of pairs) {
+    sockets[pair.receiver]?.on('new_chat_message', (message: ChatMessage) => {
+      const id = message.client_id ?? '';
+      const start = sentAt.get(id);
+      if (start === undefined || delivered.has(id)) return;
+      delivered.add(id);
+      deliveryMs.push(performance.now() - start);
+    });
+  }
+  log(`    ${pairs.length} senders, one message a second each for ${CHAT_SECONDS} s`);
+  const timers: NodeJS.Timeout[] = [];
+  const sending = performance.now();
+  await new Promise<void>((resolve) => {
+    let remaining = pairs.length;
+    pairs.forEach((pair, index) => {
+      let sent = 0;
+      const socket = sockets[pair.sender];
+      // Spread over the first second, then one a second on that sender's own schedule.
+      const origin = performance.now() + (index * 1000) / pairs.length;
+      const fire = () => {
+        sent += 1;
+        const clientId = `bench-${pair.sender}-${sent}`;
+        const start = performance.now();
+        sentAt.set(clientId, start);
+        socket
+          ?.timeout(10_000)
+          .emit('new_chat_message', { channel_id: pair.channelKey, member_id: pair.senderMemberKey, client_id: clientId, content: { type: 'message', text: `message ${sent} from ${pair.sender}` } }, (err, answer) => {
+            if (err) timedOut += 1;
+            else if (!answer.ok) refused += 1;
+            else {
+              acked.add(clientId);
+              ackMs.push(performance.now() - start);
+            }
+          });
+        if (sent >= CHAT_SECONDS) {
+          remaining -= 1;
+          if (remaining === 0) resolve();
+          return;
+        }
+        timers.push(setTimeout(fire, Math.max(0, origin + sent * 1000 - performance.now())));
+      };
+      timers.push(setTimeout(fire, Math.max(0, origin - performance.now())));
+    });
+  });
+  const deadline = performance.now() + CHAT_DRAIN_MS;
+  while ((acked.size + refused + timedOut < sentAt.size || [...acked].some((id) => !delivered.has(id))) && performance.now() < deadline) await sleep(20);
+  const sendingSeconds = (performance.now() - sending) / 1000;
+  for (const timer of timers) clearTimeout(timer);
+  const lost = [...acked].filter((id) => !delivered.has(id)).length;
+  for (const socket of sockets) socket.close();
+  await stopAll();
+
+  ackMs.sort((a, b) => a - b);
+  deliveryMs.sort((a, b) => a - b);
+  const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+  return {
+    clients,
+    senders: pairs.length,
+    seconds: CHAT_SECONDS,
+    connect_all_ms: Math.round(connectMs),
+    messages: { sent: sentAt.size, acked: acked.size, delivered: delivered.size, lost, refused, ack_timeouts: timedOut, per_second: Math.round(sentAt.size / sendingSeconds) },
+    ack_ms: { p50: round1(percentile(ackMs, 50)), p99: round1(percentile(ackMs, 99)), max: round1(ackMs.at(-1) ?? NaN) },
+    delivery_ms: { p50: round1(percentile(deliveryMs, 50)), p99: round1(percentile(deliveryMs, 99)), max: round1(deliveryMs.at(-1) ?? NaN) },
+    rss_per_connection_kb: kb((after.memory.rss - before.memory.rss) / clients),
+    heap_per_connection_kb: kb((after.memory.heapUsed - before.memory.heapUsed) / clients),
+    rss_mb: { before: Math.round(before.memory.rss / 2 ** 20), after: Math.round(after.memory.rss / 2 ** 20) },
+  };
+}
+
 async function stopAll(): Promise<void> {
   await Promise.all([...children].map(stop));
 }
@@ -366,11 +537,15 @@ async function main(): Promise<void> {
   const limit = fileLimit();
   const streams = Math.min(WANTED_STREAMS, limit - 256);
   if (streams < WANTED_STREAMS) log(`open file limit is ${limit}: measuring ${streams} streams instead of ${WANTED_STREAMS} (raise it with ulimit -Hn)`);
+  const chatClients = Math.min(WANTED_CHAT_CLIENTS, limit - 256);
+  if (chatClients < WANTED_CHAT_CLIENTS) log(`open file limit is ${limit}: connecting ${chatClients} chat clients instead of ${WANTED_CHAT_CLIENTS}`);
 
-  const fixture = await prepare(streams);
+  const fixture = await prepare(streams, chatClients);
   try {
     const activity = await activityBench(fixture);
     const live = await streamsBench(fixture, streams);
+    const chat = await chatBench(fixture, chatClients);
+    if (chat.messages.lost > 0) log(`WARNING: ${chat.messages.lost} acknowledged messages were never delivered`);
     const report = {
       date: new Date().toISOString(),
       node: process.version,
@@ -378,6 +553,7 @@ async function main(): Promise<void> {
       cpu_model: os.cpus()[0]?.model ?? '',
       activity,
       live,
+      chat,
       total_s: Math.round((performance.now() - started) / 1000),
     };
     fs.mkdirSync(path.join(REPO_ROOT, 'dist'), { recursive: true });
@@ -396,6 +572,11 @@ async function main(): Promise<void> {
       ['  opening them all', `${live.open_all_ms} ms`],
       ['  one visit → last stream (median of rounds)', `${live.delivery.median_last_ms} ms (p50 stream ${live.delivery.median_p50_ms} ms)`],
       ['  rounds (last stream, ms)', live.delivery.rounds.map((r) => `${r.last_ms}${r.delivered === live.streams ? '' : ` (${r.delivered} got it)`}`).join(', ')],
+      [`${chat.clients} chat sockets, ${chat.senders} sending 1/s for ${chat.seconds} s`, `${chat.messages.sent} messages (${chat.messages.per_second}/s), connected in ${chat.connect_all_ms} ms`],
+      ['  ack latency (target p99 < 200 ms)', `p50 ${chat.ack_ms.p50} ms, p99 ${chat.ack_ms.p99} ms, max ${chat.ack_ms.max} ms`],
+      ['  delivery to the other member', `p50 ${chat.delivery_ms.p50} ms, p99 ${chat.delivery_ms.p99} ms, max ${chat.delivery_ms.max} ms`],
+      ['  lost (acked, never delivered)', `${chat.messages.lost} (refused ${chat.messages.refused}, ack timeouts ${chat.messages.ack_timeouts})`],
+      ['  memory per connection', `${chat.rss_per_connection_kb} kB RSS, ${chat.heap_per_connection_kb} kB heap (${chat.rss_mb.before} → ${chat.rss_mb.after} MB)`],
     ];
     const width = Math.max(...rows.map(([k]) => k.length));
     log('');

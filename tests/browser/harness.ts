@@ -15,9 +15,22 @@ export const DEMO_PASSWORD = 'salon-demo';
 
 export interface Salon {
   baseUrl: string;
+  port: number;
   dataDir: string;
   logs: () => string;
+  /** SIGTERM (then SIGKILL after 5 s), and the data folder is removed. */
   stop: () => Promise<void>;
+  /** SIGKILL at once, as a crash: the data folder stays, for `startSalon(env, {dataDir, port})` to start again on it. */
+  kill: () => Promise<void>;
+}
+
+export interface StartOptions {
+  /** Start on this data folder (SQLite file and uploads) instead of a fresh one, e.g. after `kill()`. */
+  dataDir?: string;
+  /** Listen on this port instead of a free one (a restart keeps its clients' address). */
+  port?: number;
+  /** Tests that load no page (sockets and API only) do not need dist/spa. Default true. */
+  requireBuild?: boolean;
 }
 
 async function freePort(): Promise<number> {
@@ -31,14 +44,24 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startSalon(env: Record<string, string> = {}): Promise<Salon> {
-  if (!fs.existsSync(path.join(ROOT, 'dist', 'spa', 'widgets.json'))) throw new Error('dist/spa is not built: run `npm run build` first');
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salon-e2e-'));
+export async function startSalon(env: Record<string, string> = {}, options: StartOptions = {}): Promise<Salon> {
+  if (options.requireBuild !== false && !fs.existsSync(path.join(ROOT, 'dist', 'spa', 'widgets.json'))) throw new Error('dist/spa is not built: run `npm run build` first');
+  const port = options.port ?? (await freePort());
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'salon-e2e-'));
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'host-shell/server/server.ts'], {
     cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: '', SQLITE_PATH: path.join(dataDir, 'salon.sqlite'), LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: '',
+      SQLITE_PATH: path.join(dataDir, 'salon.sqlite'),
+      UPLOAD_DIR: path.join(dataDir, 'uploads'),
+      REDIS_URL: '',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
@@ -61,14 +84,21 @@ export async function startSalon(env: Record<string, string> = {}): Promise<Salo
   }
   return {
     baseUrl,
+    port,
     dataDir,
     logs: () => output,
+    kill: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
+    },
     stop: async () => {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { createParser } from 'eventsource-parser';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { build, type BuildOptions, type SalonApp } from '../../host-shell/server/app';
@@ -32,7 +35,9 @@ export async function createTestApp(options: { database?: DatabaseConfig; config
     await database.close();
     throw err;
   }
-  const app = build({ database, config: { scryptCost: TEST_SCRYPT_COST, spaDir: '/nonexistent/salon-spa', ...options.config } });
+  // Uploaded chat files go to a folder of this app's own, removed when it closes.
+  const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salon-test-uploads-'));
+  const app = build({ database, config: { scryptCost: TEST_SCRYPT_COST, spaDir: '/nonexistent/salon-spa', uploadDir, ...options.config } });
   await app.ready();
   return {
     app,
@@ -40,6 +45,7 @@ export async function createTestApp(options: { database?: DatabaseConfig; config
     async close() {
       await app.close();
       await database.close();
+      fs.rmSync(uploadDir, { recursive: true, force: true });
     },
   };
 }

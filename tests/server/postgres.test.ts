@@ -4,7 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client } from 'pg';
 import { REPO_ROOT, loadConfig } from '../../host-shell/server/config';
 import { seedDemo } from '../../host-shell/server/db/seed';
+import type { Channel } from '../../shared/api/schemas/chat';
+import { decodeId, encodeId } from '../../host-shell/server/lib/ids';
+import { insertMessage } from '../../host-shell/server/services/chat';
 import { DEMO, ORIGIN, TEST_SCRYPT_COST, XHR, closeListening, createTestApp, login, pageDataOf, request, standBySlug, userIdByEmail, type TestApp } from './helpers';
+import { ask, closeSockets, collect, connect, messageOf, settle } from './sockets';
 
 /**
  * Runs against PostgreSQL when TEST_DATABASE_URL is a postgres URL (scripts/pg-test-server.sh prints one),
@@ -36,7 +40,7 @@ if (configured) {
 
     it('runs the migrations in its schema', async () => {
       const { rows } = await admin.query<{ name: string }>(`SELECT name FROM ${schema}.kysely_migration ORDER BY name`);
-      expect(rows.map((r) => r.name)).toEqual(['0001_initial', '0002_stand_visits']);
+      expect(rows.map((r) => r.name)).toEqual(['0001_initial', '0002_stand_visits', '0003_chat']);
     });
 
     it('seeds the demo salon, idempotently', async () => {
@@ -138,6 +142,73 @@ if (configured) {
       const page = (await request(t.app, { method: 'GET', url: '/api/notifications?page=2' })).json().data;
       expect(page).toMatchObject({ page: 2, total: 13 });
       expect(page.notifications).toHaveLength(3);
+    });
+
+    it('chats: one channel per pair even when two opens race, messages stored once per client id, counts and pages', async () => {
+      const [visitor, exhibitor] = await Promise.all([login(t.app, DEMO.visitor), login(t.app, DEMO.exhibitor)]);
+      const [visitorId, exhibitorId] = await Promise.all([userIdByEmail(t, DEMO.visitor), userIdByEmail(t, DEMO.exhibitor)]);
+      const open = (cookie: string, userId: number) =>
+        request(t.app, { method: 'POST', url: '/api/chat/channels', headers: { ...XHR, cookie }, payload: { members: [encodeId(userId)] } });
+      const opened = await Promise.all([open(visitor, exhibitorId), open(exhibitor, visitorId), open(visitor, exhibitorId)]);
+      const channelIds = new Set(opened.map((r) => r.json().data.channel.id_channel as string));
+      expect(channelIds.size).toBe(1);
+      const channel = opened[0]?.json().data.channel as Channel;
+      const channelId = decodeId(channel.id_channel) ?? 0;
+      const memberId = decodeId(channel.members.find((m) => m.user.id_user === encodeId(visitorId))?.id_member ?? '') ?? 0;
+      const sent = await Promise.all(
+        ['a', 'a', 'b'].map((clientId) => insertMessage(t.database.db, { channelId, memberId, clientId, content: { type: 'message', text: `text ${clientId}` } })),
+      );
+      expect(sent.filter((s) => s.created)).toHaveLength(2);
+      expect(new Set(sent.map((s) => s.row.id)).size).toBe(2);
+      const list = (await request(t.app, { method: 'GET', url: '/api/chat/channels', headers: { cookie: exhibitor } })).json().data.channels as Channel[];
+      // Sent concurrently: the last is whichever got the higher id.
+      const [older, newer] = [...new Map(sent.map((s) => [s.row.id, s.row])).values()].sort((a, b) => a.id - b.id);
+      expect(list[0]).toMatchObject({ id_channel: channel.id_channel, total_messages: 2, new_messages: 2, last_message: { client_id: newer?.client_id } });
+      await request(t.app, { method: 'POST', url: `/api/chat/channels/${channel.id_channel}/read`, headers: { ...XHR, cookie: exhibitor } });
+      expect(((await request(t.app, { method: 'GET', url: '/api/chat/channels', headers: { cookie: exhibitor } })).json().data.channels as Channel[])[0]?.new_messages).toBe(0);
+      const after = await request(t.app, { method: 'GET', url: `/api/chat/channels/${channel.id_channel}/messages?lastOne=${encodeId(older?.id ?? 0)}`, headers: { cookie: exhibitor } });
+      expect(after.json().data.messages.map((m: { client_id: string }) => m.client_id)).toEqual([newer?.client_id]);
+    });
+
+    it('chats: sockets, history pages, availability, search and targeted notifications', async () => {
+      const address = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+      const [visitor, exhibitor, promoter] = await Promise.all([login(t.app, DEMO.visitor), login(t.app, DEMO.exhibitor), login(t.app, DEMO.promoter)]);
+      const visitorId = await userIdByEmail(t, DEMO.visitor);
+      const channel = (await request(t.app, { method: 'POST', url: '/api/chat/channels', headers: { ...XHR, cookie: exhibitor }, payload: { members: [encodeId(visitorId)] } })).json().data
+        .channel as Channel;
+      const exhibitorSocket = await connect(address, { cookie: exhibitor });
+      const visitorSocket = await connect(address, { cookie: visitor });
+      const promoterSocket = await connect(address, { cookie: promoter });
+      try {
+        const heard = collect(visitorSocket, 'new_chat_message');
+        const memberId = channel.members.find((m) => m.user.id_user !== encodeId(visitorId))?.id_member ?? '';
+        const answer = await ask(exhibitorSocket, 'new_chat_message', { channel_id: channel.id_channel, member_id: memberId, client_id: 'pg-1', content: { type: 'visio_invitation' } });
+        expect(answer).toMatchObject({ ok: true, message: { content: { type: 'visio_invitation', acceptation: null } } });
+        const invitation = messageOf(answer);
+        expect(await ask(visitorSocket, 'update_chat_message', { channel_id: channel.id_channel, message_id: invitation.id_message, acceptation: true })).toMatchObject({ ok: true });
+        await settle();
+        expect(heard.map((m) => m.id_message)).toEqual([invitation.id_message]);
+
+        const solar = await standBySlug(t, 'stand-helios-solaire');
+        const added = await request(t.app, { method: 'POST', url: `/api/stands/${solar.key}/history`, headers: { ...XHR, cookie: visitor }, payload: { type: 'chatStarted', channel_id: channel.id_channel } });
+        expect(added.statusCode).toBe(200);
+        const page = (await request(t.app, { method: 'GET', url: `/api/stands/${solar.key}/history`, headers: { cookie: exhibitor } })).json().data.history as { id_history: string }[];
+        expect(page.length).toBeGreaterThan(1);
+        const next = await request(t.app, { method: 'GET', url: `/api/stands/${solar.key}/history?last=${page[0]?.id_history ?? ''}`, headers: { cookie: exhibitor } });
+        expect(next.json().data.history[0].id_history).toBe(page[1]?.id_history);
+        expect((await request(t.app, { method: 'PUT', url: '/api/exhibitors/me/availability', headers: { ...XHR, cookie: exhibitor }, payload: { availability: false } })).statusCode).toBe(200);
+
+        t.app.activity.touch(visitorId);
+        const users = (await request(t.app, { method: 'GET', url: `/api/chat/users?stand_id=${solar.key}`, headers: { cookie: promoter } })).json().data;
+        expect(users.search_enabled).toBe(true);
+
+        expect(await ask(promoterSocket, 'notification', { content: { title: 'pg only', message: 'x' }, users_ids: [encodeId(visitorId)] })).toEqual({ ok: true });
+        const titles = async (cookie: string) => ((await request(t.app, { method: 'GET', url: '/api/notifications', headers: { cookie } })).json().data.notifications as { title: string }[]).map((n) => n.title);
+        expect(await titles(visitor)).toContain('pg only');
+        expect(await titles(exhibitor)).not.toContain('pg only');
+      } finally {
+        closeSockets();
+      }
     });
   });
 } else {

@@ -152,6 +152,57 @@ export interface TrackingEventsTable {
   created_at: string;
 }
 
+/** A chat channel; `direct_key` ('<lower user id>:<higher user id>') makes the 1-to-1 channel of two users unique. */
+export interface ChannelsTable {
+  id: Generated<number>;
+  direct_key: string | null;
+  created_at: string;
+}
+
+/** A user in a channel; its id is the message author (`member_id`). */
+export interface ChannelMembersTable {
+  id: Generated<number>;
+  channel_id: number;
+  user_id: number;
+  /** Messages up to this id are read (null: none). */
+  last_read_message_id: number | null;
+  created_at: string;
+}
+
+export interface MessagesTable {
+  id: Generated<number>;
+  channel_id: number;
+  member_id: number;
+  /** The sender's id for the message: unique per member, so a retried send is stored once. Null for server-made messages. */
+  client_id: string | null;
+  /** JSON object: the message content (shared/api/schemas/chat.ts MessageContent). File urls are stored as paths. */
+  content: string;
+  created_at: string;
+  updated_at: string | null;
+}
+
+/** An uploaded chat file, stored as UPLOAD_DIR/<stored_name>. */
+export interface ChatFilesTable {
+  id: Generated<number>;
+  /** Random hex + the detected extension. */
+  stored_name: string;
+  channel_id: number;
+  /** Who uploaded it. */
+  member_id: number;
+  original_name: string;
+  /** The type detected from the content (never the one the client declared). */
+  mime: string;
+  extension: string;
+  size: number;
+  created_at: string;
+}
+
+/** Who a notification is for; a notification without recipients is for everyone. */
+export interface NotificationRecipientsTable {
+  notification_id: number;
+  user_id: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -166,6 +217,11 @@ export interface Database {
   stand_visits: StandVisitsTable;
   stand_history: StandHistoryTable;
   tracking_events: TrackingEventsTable;
+  channels: ChannelsTable;
+  channel_members: ChannelMembersTable;
+  messages: MessagesTable;
+  chat_files: ChatFilesTable;
+  notification_recipients: NotificationRecipientsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -176,6 +232,8 @@ export type StandRow = Selectable<StandsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
 export type StandVisitRow = Selectable<StandVisitsTable>;
 export type StandHistoryRow = Selectable<StandHistoryTable>;
+export type MessageRow = Selectable<MessagesTable>;
+export type ChatFileRow = Selectable<ChatFilesTable>;
 
 export type Dialect = 'sqlite' | 'postgres';
 

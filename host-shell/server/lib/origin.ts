@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 
 /** Scheme and host the client used, e.g. `http://127.0.0.1:8080` (X-Forwarded-* only when TRUST_PROXY=1). */
@@ -43,4 +44,35 @@ export function sameOriginRefusal(request: FastifyRequest, requireXhr: boolean, 
   if (referer !== undefined) return originOf(referer) === expected ? null : `Cross-origin request refused (Referer is not from ${expected})`;
   if (requireOrigin) return 'Beacon refused: no Origin or Referer header';
   return xhr ? null : 'Request refused: no Origin, Referer or X-Requested-With header';
+}
+
+const first = (value: string | string[] | undefined): string | undefined => {
+  const one = Array.isArray(value) ? value[0] : value;
+  return one?.split(',')[0]?.trim() || undefined;
+};
+
+/**
+ * This server's origin as a raw request (the socket.io handshake) reaches it: what `requestOrigin` says for a
+ * fastify request, with X-Forwarded-Proto/Host only when the proxy is trusted.
+ */
+export function rawRequestOrigin(request: IncomingMessage, trustProxy: boolean): string {
+  const encrypted = (request.socket as { encrypted?: boolean }).encrypted === true;
+  const proto = (trustProxy ? first(request.headers['x-forwarded-proto']) : undefined) ?? (encrypted ? 'https' : 'http');
+  const host = (trustProxy ? first(request.headers['x-forwarded-host']) : undefined) ?? request.headers.host ?? '';
+  return `${proto}://${host}`;
+}
+
+/**
+ * Why a socket handshake is refused, or null: the same-origin rule of state-changing HTTP calls, without the
+ * X-Requested-With part (a WebSocket cannot send it). Browsers always send Origin with a WebSocket and with a
+ * cross-origin XHR; a same-origin polling GET may come without it.
+ */
+export function handshakeOriginRefusal(headers: IncomingHttpHeaders, expected: string): string | null {
+  const site = first(headers['sec-fetch-site']);
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return `Cross-site connection refused (Sec-Fetch-Site: ${site})`;
+  const origin = first(headers.origin);
+  if (origin !== undefined) return origin === expected ? null : `Cross-origin connection refused (Origin ${origin} is not ${expected})`;
+  const referer = first(headers.referer);
+  if (referer !== undefined && originOf(referer) !== expected) return `Cross-origin connection refused (Referer is not from ${expected})`;
+  return null;
 }

@@ -1,4 +1,5 @@
-import { InProcessHub } from '../live/hub';
+import { Redis } from 'ioredis';
+import { InProcessHub, RedisHub, type LiveHub } from '../live/hub';
 import { LiveActivity } from '../live/engine';
 import { globalPlugin } from '../lib/plugin';
 import { ActivityTracker } from '../services/activity';
@@ -18,17 +19,42 @@ declare module 'fastify' {
   }
 }
 
+/** A salon configured with Redis does not start without it. */
+const REDIS_START_TIMEOUT_MS = 8000;
+
 /** Chat users per stream (spec: people active in the last 60 minutes), capped. */
 const CHAT_LIMIT = 200;
 
 /**
  * Activity tracking, live activity and the visit sweeper, with their timers (unref'd: they never keep the
- * process alive). On close: the SSE streams end first (preClose, or the HTTP server would wait for them), then
- * the timers stop and the last activity is written, before the database plugin closes the database.
+ * process alive). The hub is in process, or Redis pub/sub with REDIS_URL. On close: the SSE streams end first
+ * (preClose, or the HTTP server would wait for them), then the timers stop and the last activity is written, before
+ * the database plugin closes the database.
  */
 export const livePlugin = globalPlugin('salon-live', async (app) => {
   const { config } = app;
-  const hub = new InProcessHub();
+  let hub: LiveHub = new InProcessHub();
+  if (config.redisUrl) {
+    // Several processes serve the salon: what changes in one reaches the live streams of all.
+    const pub = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
+    const sub = pub.duplicate();
+    for (const client of [pub, sub]) client.on('error', (err: unknown) => app.log.error({ err }, 'redis (live hub)'));
+    const redisHub = new RedisHub(pub, sub, (err) => app.log.error({ err }, 'live hub'));
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`Redis (REDIS_URL) did not answer within ${REDIS_START_TIMEOUT_MS / 1000} s`)), REDIS_START_TIMEOUT_MS);
+    });
+    try {
+      await Promise.race([redisHub.whenReady(), timeout]);
+    } catch (err) {
+      pub.disconnect();
+      sub.disconnect();
+      throw err;
+    } finally {
+      clearTimeout(timer);
+    }
+    hub = redisHub;
+  }
   const parameters = new ParametersCache(app.db, config.parametersTtlMs);
   const activity = new ActivityTracker(app.db, {
     onPresence: (userIds) => hub.publish({ type: 'presence', userIds }),
@@ -46,7 +72,17 @@ export const livePlugin = globalPlugin('salon-live', async (app) => {
     },
   );
   const sweeper = new Sweeper(
-    { db: app.db, activity, parameters, publish: (change) => hub.publish(change), onError: (err) => app.log.error({ err }, 'visit sweeper') },
+    {
+      db: app.db,
+      activity,
+      parameters,
+      publish: (change) => hub.publish(change),
+      // The realtime plugin is registered after this one; it sends new entries to the stands' exhibitors.
+      onHistory: (ids) => {
+        if (app.hasDecorator('realtime')) void app.realtime.historyAdded(ids);
+      },
+      onError: (err) => app.log.error({ err }, 'visit sweeper'),
+    },
     config.sweepIntervalMs,
   );
   app.decorate('activity', activity);

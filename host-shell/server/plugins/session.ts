@@ -50,12 +50,18 @@ export function cookieOptions(request: FastifyRequest, maxAge: number): CookieSe
   };
 }
 
+/** The chat sockets of an ended session are closed (the realtime plugin is registered after this one). */
+function closeSockets(request: FastifyRequest, token: string): void {
+  if (request.server.hasDecorator('realtime')) request.server.realtime.endSession(token);
+}
+
 /** A fresh session (a new token even if one existed: no session fixation). */
 export async function startSession(request: FastifyRequest, reply: FastifyReply, user: UserRow): Promise<void> {
   const previous = request.cookies[SESSION_COOKIE];
   if (previous) {
     request.server.sessions.forget(previous);
     await deleteSession(request.server.db, previous);
+    closeSockets(request, previous);
   }
   const token = await createSession(request.server.db, user.id);
   reply.setCookie(SESSION_COOKIE, token, cookieOptions(request, SESSION_TTL_SECONDS));
@@ -68,6 +74,7 @@ export async function endSession(request: FastifyRequest, reply: FastifyReply): 
   if (token) {
     request.server.sessions.forget(token);
     await deleteSession(request.server.db, token);
+    closeSockets(request, token);
   }
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
   const viewer = await request.viewer();

@@ -4,8 +4,8 @@ import { notFound } from '../lib/errors';
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 /**
- * For scripts/bench only (SALON_BENCH_ENDPOINTS=1, loopback callers): this process's memory and live stream
- * counts. `?gc=1` collects garbage first when node runs with --expose-gc, so deltas measure what stays.
+ * For scripts/bench only (SALON_BENCH_ENDPOINTS=1, loopback callers): this process's memory, live stream and
+ * socket counts. `?gc=1` collects garbage first when node runs with --expose-gc, so deltas measure what stays.
  */
 export const benchRoutes: FastifyPluginAsync = async (app) => {
   app.get('/__bench/stats', async (request) => {
@@ -16,6 +16,12 @@ export const benchRoutes: FastifyPluginAsync = async (app) => {
       gc();
       gc();
     }
-    return { memory: process.memoryUsage(), gcExposed: gc !== undefined, live: app.live.stats(), activity: { users: app.activity.size, pending: app.activity.pending } };
+    return {
+      memory: process.memoryUsage(),
+      gcExposed: gc !== undefined,
+      live: app.live.stats(),
+      realtime: app.realtime.stats(),
+      activity: { users: app.activity.size, pending: app.activity.pending },
+    };
   });
 };

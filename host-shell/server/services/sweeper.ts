@@ -11,6 +11,8 @@ export interface SweeperDeps {
   activity: ActivityTracker;
   parameters: ParametersCache;
   publish: (change: LiveChange) => void;
+  /** New stand history entries (the leaveStand of visits that timed out), for the exhibitors' sockets. */
+  onHistory?: (historyIds: number[]) => void;
   onError: (err: unknown) => void;
 }
 
@@ -61,6 +63,7 @@ export class Sweeper {
       const standIds = [...new Set(ended.map((v) => v.stand_id))];
       publish({ type: 'visitors', standIds });
       publish({ type: 'history', standIds });
+      this.deps.onHistory?.(ended.map((v) => v.history_id));
     }
     activity.prune(now);
     return ended.length;

@@ -16,23 +16,29 @@ export function toStandVisit(row: StandVisitRow): StandVisit {
   return { id: encodeId(row.id), stand_id: encodeId(row.stand_id), started_at: row.started_at, ended_at: row.ended_at };
 }
 
+/** Writes a stand history entry; returns its id (the socket's stand_history sends it to the stand's exhibitors). */
 export async function addHistory(
   db: Kysely<Database> | Transaction<Database>,
   entry: { standId: number; userId: number; type: HistoryType; content?: Record<string, unknown>; at?: string },
-): Promise<void> {
-  await db
+): Promise<number> {
+  const row = await db
     .insertInto('stand_history')
     .values({ stand_id: entry.standId, user_id: entry.userId, type: entry.type, content: JSON.stringify(entry.content ?? {}), created_at: entry.at ?? nowIso() })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
-async function close(trx: Transaction<Database>, visit: StandVisitRow, endedBy: VisitEndReason, at: string): Promise<StandVisitRow> {
+/** A visit that was just closed, with the id of its leaveStand entry. */
+export type ClosedVisit = StandVisitRow & { history_id: number };
+
+async function close(trx: Transaction<Database>, visit: StandVisitRow, endedBy: VisitEndReason, at: string): Promise<ClosedVisit> {
   await trx.updateTable('stand_visits').set({ ended_at: at, ended_by: endedBy }).where('id', '=', visit.id).where('ended_at', 'is', null).execute();
-  await addHistory(trx, { standId: visit.stand_id, userId: visit.user_id, type: 'leaveStand', content: { ended_by: endedBy }, at });
-  return { ...visit, ended_at: at, ended_by: endedBy };
+  const historyId = await addHistory(trx, { standId: visit.stand_id, userId: visit.user_id, type: 'leaveStand', content: { ended_by: endedBy }, at });
+  return { ...visit, ended_at: at, ended_by: endedBy, history_id: historyId };
 }
 
-const isUniqueViolation = (err: unknown): boolean => {
+export const isUniqueViolation = (err: unknown): boolean => {
   if (typeof err !== 'object' || err === null) return false;
   const code = (err as { code?: unknown }).code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
@@ -41,7 +47,9 @@ const isUniqueViolation = (err: unknown): boolean => {
 export interface StartedVisit {
   visit: StandVisitRow;
   /** Visits of the same user that this one replaced (normally none or one). */
-  replaced: StandVisitRow[];
+  replaced: ClosedVisit[];
+  /** The enterOnStand entry. */
+  historyId: number;
 }
 
 /**
@@ -55,15 +63,15 @@ export async function startVisit(db: Kysely<Database>, userId: number, standId: 
       return await db.transaction().execute(async (trx) => {
         const at = nowIso();
         const open = await trx.selectFrom('stand_visits').selectAll().where('user_id', '=', userId).where('ended_at', 'is', null).execute();
-        const replaced: StandVisitRow[] = [];
+        const replaced: ClosedVisit[] = [];
         for (const visit of open) replaced.push(await close(trx, visit, 'replaced', at));
         const visit = await trx
           .insertInto('stand_visits')
           .values({ user_id: userId, stand_id: standId, started_at: at, ended_at: null, ended_by: null })
           .returningAll()
           .executeTakeFirstOrThrow();
-        await addHistory(trx, { standId, userId, type: 'enterOnStand', at });
-        return { visit, replaced };
+        const historyId = await addHistory(trx, { standId, userId, type: 'enterOnStand', at });
+        return { visit, replaced, historyId };
       });
     } catch (err) {
       if (attempt >= 2 || !isUniqueViolation(err)) throw err;
@@ -72,7 +80,7 @@ export async function startVisit(db: Kysely<Database>, userId: number, standId: 
 }
 
 /** Closes the user's open visit on that stand; null when there is none (already ended, or never started). */
-export async function endVisit(db: Kysely<Database>, userId: number, standId: number, endedBy: VisitEndReason): Promise<StandVisitRow | null> {
+export async function endVisit(db: Kysely<Database>, userId: number, standId: number, endedBy: VisitEndReason): Promise<ClosedVisit | null> {
   return db.transaction().execute(async (trx) => {
     const open = await trx
       .selectFrom('stand_visits')
@@ -97,7 +105,7 @@ export async function endStaleVisits(
   db: Kysely<Database>,
   lastActivity: (userId: number, stored: string | null) => number,
   cutoff: number,
-): Promise<StandVisitRow[]> {
+): Promise<ClosedVisit[]> {
   const open = await db
     .selectFrom('stand_visits')
     .innerJoin('users', 'users.id', 'stand_visits.user_id')
@@ -110,7 +118,7 @@ export async function endStaleVisits(
     .filter((v) => v.last < cutoff);
   if (stale.length === 0) return [];
   return db.transaction().execute(async (trx) => {
-    const ended: StandVisitRow[] = [];
+    const ended: ClosedVisit[] = [];
     for (const { visit, last } of stale) {
       // Only if still open: the user may have ended it since the scan.
       const still = await trx.selectFrom('stand_visits').select('id').where('id', '=', visit.id).where('ended_at', 'is', null).executeTakeFirst();

@@ -131,3 +131,22 @@ export const HistoryBody = Type.Object(
 );
 export type HistoryBody = Static<typeof HistoryBody>;
 export const HistoryData = Type.Object({ history: Type.Array(HistoryItem) });
+
+/*
+ * Added with the chat server (compatible additions to the contract): the history page query and the
+ * availability call, which the chat needs ("an exhibitor who opens a video call becomes unavailable").
+ */
+
+/** GET /api/stands/{stand_id}/history?last={obfuscated id}: the page after that entry (20 per page, newest first). */
+export const HistoryQuery = Type.Object({ last: Type.Optional(ObfuscatedId) });
+export type HistoryQuery = Static<typeof HistoryQuery>;
+
+/** PUT /api/exhibitors/me/availability (spec §7, exhibitors only). */
+export const AvailabilityBody = Type.Object({ availability: Type.Boolean() }, { additionalProperties: false });
+export type AvailabilityBody = Static<typeof AvailabilityBody>;
+export const AvailabilityData = Type.Object({ availability: Type.Boolean() });
+export type AvailabilityData = Static<typeof AvailabilityData>;
+
+/** Multipart upload fields: `file` (required) and `client_id` (optional, before `file`: a retried upload is stored once). */
+export const UPLOAD_FILE_FIELD = 'file';
+export const UPLOAD_CLIENT_ID_FIELD = 'client_id';

@@ -2,11 +2,13 @@ import type { Migration } from 'kysely';
 import type { Dialect } from '../schema';
 import { initial } from './0001_initial';
 import { standVisits } from './0002_stand_visits';
+import { chat } from './0003_chat';
 
 /** Every migration, in order. Add a file `000N_name.ts` and a line here; never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     '0001_initial': initial(dialect),
     '0002_stand_visits': standVisits(dialect),
+    '0003_chat': chat(dialect),
   };
 }

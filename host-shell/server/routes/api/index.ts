@@ -1,10 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sameOrigin } from '../../plugins/same-origin';
+import { chatRoutes } from './chat';
+import { exhibitorRoutes } from './exhibitors';
 import { liveRoutes } from './live';
 import { localeRoutes } from './locale';
 import { notificationRoutes } from './notifications';
 import { collectRoutes, openApiRoute } from './openapi';
 import { roomRoutes } from './room';
+import { standRoutes } from './stands';
 import { userRoutes } from './users';
 
 /** Everything under /api (spec §7). Mounted with prefix '/api'. */
@@ -18,5 +21,8 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(notificationRoutes);
   await api.register(roomRoutes);
   await api.register(liveRoutes);
+  await api.register(standRoutes);
+  await api.register(exhibitorRoutes);
+  await api.register(chatRoutes);
   await api.register(openApiRoute(documented.routes));
 };

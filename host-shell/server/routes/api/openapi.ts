@@ -16,7 +16,7 @@ export interface DocumentedRoute {
   method: string;
   url: string;
   schema: unknown;
-  config?: { beacon?: boolean; eventStream?: { event: string; data: object } };
+  config?: { beacon?: boolean; eventStream?: { event: string; data: object }; multipart?: { file: string; fields?: string[]; maxBytes: number } };
 }
 
 const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -59,10 +59,28 @@ function operation(route: DocumentedRoute): Json {
     };
   }
   responses['4XX'] = { description: 'Client error: `{data: {error: true, message}}`', content: { 'application/json': { schema: plain(Envelope(ErrorData)) } } };
+  const multipart = route.config?.multipart;
+  const multipartBody = multipart
+    ? {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              properties: {
+                ...Object.fromEntries((multipart.fields ?? []).map((name) => [name, { type: 'string', maxLength: 64 }])),
+                [multipart.file]: { type: 'string', format: 'binary', description: `At most ${multipart.maxBytes} bytes (413 beyond)` },
+              },
+              required: [multipart.file],
+            },
+          },
+        },
+      }
+    : undefined;
   return {
     summary: typeof schema.summary === 'string' ? schema.summary : undefined,
     parameters: parameters.length ? parameters : undefined,
-    requestBody: schema.body
+    requestBody: multipartBody ?? (schema.body
       ? {
           required: true,
           content: {
@@ -70,7 +88,7 @@ function operation(route: DocumentedRoute): Json {
             ...(beacon ? { 'text/plain': { schema: plain(schema.body), description: 'The same JSON, sent by navigator.sendBeacon' } } : {}),
           },
         }
-      : undefined,
+      : undefined),
     responses,
   };
 }
@@ -91,9 +109,25 @@ export function openApiDocument(routes: DocumentedRoute[]): Json {
       responses: { '200': { description: 'The status is repeated in the body (spec §7)', content: { 'application/json': { schema: plain(ContactAnswer) } } } },
     },
   };
+  paths['/chat/file/{filename}'] = {
+    get: {
+      summary:
+        'A chat file, for the members of its channel only (anyone else, and unknown names: 404). The type detected at upload; Content-Disposition attachment (images inline) with filename and filename*; X-Content-Type-Options nosniff; Content-Security-Policy default-src \'none\'.',
+      parameters: [{ name: 'filename', in: 'path', required: true, schema: { type: 'string', pattern: '^[0-9a-f]{32}\\.[a-z0-9]{1,10}$' } }],
+      responses: {
+        '200': { description: 'The file', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
+        '404': { description: 'Unknown file, or not a member of its channel (an HTML page, or JSON for XHR)' },
+      },
+    },
+  };
   return {
     openapi: '3.1.0',
-    info: { title: 'Salon API', version: '1', description: 'Every answer is `{data: …}`; an error is `{data: {error: true, message}}`.' },
+    info: {
+      title: 'Salon API',
+      version: '1',
+      description:
+        'Every answer is `{data: …}`; an error is `{data: {error: true, message}}`. Realtime: socket.io at path `/socket.io` (same origin, session cookie), events and acknowledgements typed in `shared/api/socket-events.ts`: the client sends new_chat_message, update_chat_message, user_writing, stand_history, notification; the server sends new_chat_message, update_chat_message, user_writing, stand_history, notification.',
+    },
     paths,
   };
 }

@@ -61,16 +61,18 @@ export const roomRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
       if ('start' in body) {
         app.activity.touch(userId);
-        const { visit, replaced } = await startVisit(db, userId, standId);
+        const { visit, replaced, historyId } = await startVisit(db, userId, standId);
         const standIds = [...new Set([standId, ...replaced.map((v) => v.stand_id)])];
         app.live.publish({ type: 'visitors', standIds });
         app.live.publish({ type: 'history', standIds });
+        void app.realtime.historyAdded([...replaced.map((v) => v.history_id), historyId]);
         return { data: { stand_visit: toStandVisit(visit) } };
       }
       const ended = await endVisit(db, userId, standId, beacon ? 'beacon' : 'client');
       if (!ended) return { data: { stand_visit: null } };
       app.live.publish({ type: 'visitors', standIds: [standId] });
       app.live.publish({ type: 'history', standIds: [standId] });
+      void app.realtime.historyAdded([ended.history_id]);
       return { data: { stand_visit: toStandVisit(ended) } };
     },
   );

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ROUTES, buildPath, type RouteName } from '../../../../shared/routes';
-import { notFound } from '../../lib/errors';
 import { sameOrigin } from '../../plugins/same-origin';
 import { contentPage, type ContentPage } from '../../views/content';
 import { notFoundPage } from '../../views/errors';
@@ -10,6 +9,7 @@ import { sendContact, showContact } from './contact';
 import { pageContext, sendPage } from './kit';
 import { saveProfile, showProfile } from './profile';
 import { showRoom } from './room';
+import { serveChatFile } from './chat-file';
 
 type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
@@ -38,8 +38,7 @@ const PAGES: Record<RouteName, PageDefinition> = {
   'privacy-policy': { get: content('privacy-policy') },
   'contest-rules': { get: content('contest-rules') },
   'cookie-policy': { get: content('cookie-policy') },
-  // Chat files arrive with the chat issue; until then every file is unknown.
-  'chat.file': { get: async () => Promise.reject(notFound('Unknown file')) },
+  'chat.file': { get: serveChatFile },
   logout: { get: logout, post: logout },
   exhibitor: { get: showExhibitorArea },
   'exhibitor.profile': { get: showExhibitorProfile },

@@ -1,0 +1,209 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { HistoryBody, type ChatMember, type ChatMessage } from '../../../shared/api/schemas/chat';
+import { ObfuscatedId } from '../../../shared/api/schemas/room';
+import { nowIso } from '../db/schema';
+import { HttpError } from '../lib/errors';
+import { decodeId, encodeId } from '../lib/ids';
+import { pick } from '../lib/locale';
+import { issueSentence, validate } from '../lib/validation';
+import { chatMembers, insertMessage, memberRows, membershipOf, messageRow, parseContent, toChatMessage } from '../services/chat';
+import { composeContent } from '../services/chat-content';
+import { addClientHistory, checkClientHistory } from '../services/history';
+import { createNotification } from '../services/notifications';
+import { toRoomUser } from '../services/room-users';
+import { displayName, findUserById } from '../services/users';
+import { standExists } from '../services/visits';
+import { channelRoom, userRoom, type SalonSocket } from './rooms';
+
+/** At most one typing notice relayed per socket and channel in this window. */
+export const TYPING_RELAY_MS = 1000;
+
+type Answer = { ok: true; message?: ChatMessage } | { ok: false; error: string };
+/** What a handler returns: the acknowledgement, and what to do once it is sent (the fan-out). */
+type Outcome = { answer: Answer; after?: () => void } | void;
+
+const NewMessageEvent = Type.Object({
+  channel_id: ObfuscatedId,
+  member_id: ObfuscatedId,
+  client_id: Type.String({ minLength: 1, maxLength: 64 }),
+  content: Type.Unknown(),
+});
+const UpdateMessageEvent = Type.Object({ channel_id: ObfuscatedId, message_id: ObfuscatedId, acceptation: Type.Boolean() });
+const WritingEvent = Type.Object({ channel_id: ObfuscatedId });
+const StandHistoryEvent = Type.Object({ stands_ids: Type.Array(ObfuscatedId, { minItems: 1, maxItems: 50 }), content: HistoryBody });
+const NotificationEvent = Type.Object({
+  content: Type.Object({
+    title: Type.String({ minLength: 1, maxLength: 200 }),
+    message: Type.String({ minLength: 1, maxLength: 2000 }),
+    title_en: Type.Optional(Type.String({ maxLength: 200 })),
+    message_en: Type.Optional(Type.String({ maxLength: 2000 })),
+  }),
+  users_ids: Type.Array(ObfuscatedId, { maxItems: 100_000 }),
+});
+
+/** A client mistake: its message goes back in the acknowledgement. */
+class Refused extends Error {}
+
+function parse<T extends TSchema>(schema: T, value: unknown) {
+  const result = validate(schema, value);
+  if (!result.ok) throw new Refused(`Invalid event: ${result.issues.map(issueSentence).join('; ')}`);
+  return result.value;
+}
+
+/**
+ * The events of one socket (shared/api/socket-events.ts). Every answer goes through the acknowledgement when the
+ * client gave one. A message is written first, acknowledged second, fanned out third.
+ */
+export function registerHandlers(app: FastifyInstance, socket: SalonSocket): void {
+  const data = socket.data;
+  const tr = (fr: string, en: string) => pick(data.locale, fr, en);
+  const unknownChannel = () => new Refused(tr('Discussion inconnue', 'Unknown channel'));
+
+  /** The user's member id in a channel (cached; a channel created since the handshake is looked up and joined). */
+  const memberIdIn = async (channelId: number): Promise<number | null> => {
+    const cached = data.members.get(channelId);
+    if (cached !== undefined) return cached;
+    const found = await membershipOf(app.db, channelId, data.userId);
+    if (!found) return null;
+    data.members.set(channelId, found.memberId);
+    await socket.join(channelRoom(channelId));
+    return found.memberId;
+  };
+
+  const me = (memberId: number): ChatMember => ({
+    id_member: encodeId(memberId),
+    user: toRoomUser(data.user, data.company, app.activity.effectiveIso(data.userId, data.user.last_activity_at)),
+  });
+
+  /** Runs a handler; refusals and failures become `{ok: false, error}`. */
+  const handle = (name: string, run: (payload: unknown) => Promise<Outcome>) => (payload: unknown, ack?: unknown) => {
+    const reply = (answer: Answer) => {
+      if (typeof ack === 'function') (ack as (answer: Answer) => void)(answer);
+    };
+    run(payload).then(
+      (outcome) => {
+        if (!outcome) return;
+        reply(outcome.answer);
+        outcome.after?.();
+      },
+      (err: unknown) => {
+        if (err instanceof Refused || err instanceof HttpError) return reply({ ok: false, error: err.message });
+        app.log.error({ err, event: name, userId: data.userId }, 'socket event failed');
+        reply({ ok: false, error: tr('Une erreur est survenue', 'An error occurred') });
+      },
+    );
+  };
+
+  socket.on(
+    'new_chat_message',
+    handle('new_chat_message', async (payload) => {
+      const event = parse(NewMessageEvent, payload);
+      const channelId = decodeId(event.channel_id);
+      const memberId = decodeId(event.member_id);
+      if (channelId === null || memberId === null || (await memberIdIn(channelId)) !== memberId) throw unknownChannel();
+      // Rules that depend on the profile (video link, published details) read the current row.
+      const type = typeof event.content === 'object' && event.content !== null ? (event.content as { type?: unknown }).type : undefined;
+      const sender = type === 'message' ? data.user : ((await findUserById(app.db, data.userId)) ?? data.user);
+      const composed = composeContent(event.content, sender, data.locale);
+      if (!composed.ok) throw new Refused(composed.error);
+      app.activity.touch(data.userId);
+      const { row, created } = await insertMessage(app.db, { channelId, memberId, clientId: event.client_id, content: composed.content });
+      const message = toChatMessage(row, me(memberId), data.origin);
+      return {
+        answer: { ok: true as const, message },
+        // A retry of a stored message is only acknowledged: the others heard of it the first time (or catch up).
+        after: created ? () => socket.to(channelRoom(channelId)).emit('new_chat_message', message) : undefined,
+      };
+    }),
+  );
+
+  socket.on(
+    'update_chat_message',
+    handle('update_chat_message', async (payload) => {
+      const event = parse(UpdateMessageEvent, payload);
+      const channelId = decodeId(event.channel_id);
+      const messageId = decodeId(event.message_id);
+      const memberId = channelId === null ? null : await memberIdIn(channelId);
+      if (channelId === null || memberId === null) throw unknownChannel();
+      const row = messageId === null ? null : await messageRow(app.db, channelId, messageId);
+      if (!row) throw new Refused(tr('Message inconnu', 'Unknown message'));
+      const content = parseContent(row.content);
+      if (content.type !== 'visio_invitation') throw new Refused(tr('Seule une invitation en visio peut recevoir une réponse', 'Only a video invitation can be answered'));
+      if (row.member_id === memberId) throw new Refused(tr('Seul l’invité peut répondre à cette invitation', 'Only the invitee can answer this invitation'));
+      if (content.acceptation !== null) throw new Refused(tr('Cette invitation a déjà reçu une réponse', 'This invitation has already been answered'));
+      const updated = { ...row, content: JSON.stringify({ ...content, acceptation: event.acceptation }), updated_at: nowIso() };
+      // Only if still pending: of two answers, the first wins.
+      const result = await app.db
+        .updateTable('messages')
+        .set({ content: updated.content, updated_at: updated.updated_at })
+        .where('id', '=', row.id)
+        .where('content', '=', row.content)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) throw new Refused(tr('Cette invitation a déjà reçu une réponse', 'This invitation has already been answered'));
+      const author = (await chatMembers({ db: app.db, activity: app.activity, origin: data.origin }, await memberRows(app.db, [channelId]))).get(row.member_id);
+      if (!author) throw new Error(`member ${row.member_id} of message ${row.id} has no row`);
+      const message = toChatMessage(updated, author, data.origin);
+      return { answer: { ok: true as const, message }, after: () => socket.to(channelRoom(channelId)).emit('update_chat_message', message) };
+    }),
+  );
+
+  socket.on(
+    'user_writing',
+    handle('user_writing', async (payload) => {
+      const event = parse(WritingEvent, payload);
+      const channelId = decodeId(event.channel_id);
+      if (channelId === null || (await memberIdIn(channelId)) === null) throw unknownChannel();
+      const now = Date.now();
+      if (now - (data.typing.get(channelId) ?? 0) < TYPING_RELAY_MS) return { answer: { ok: true as const } };
+      data.typing.set(channelId, now);
+      socket
+        .to(channelRoom(channelId))
+        .except(userRoom(data.userId))
+        .emit('user_writing', { channel_id: event.channel_id, user_id: encodeId(data.userId), fullname: displayName(data.user, data.locale) });
+      return { answer: { ok: true as const } };
+    }),
+  );
+
+  socket.on(
+    'stand_history',
+    handle('stand_history', async (payload) => {
+      const event = parse(StandHistoryEvent, payload);
+      const user = (await findUserById(app.db, data.userId)) ?? data.user;
+      const checked: { standId: number; channelId: number | null }[] = [];
+      // Every stand is checked before anything is written.
+      for (const raw of new Set(event.stands_ids)) {
+        const standId = decodeId(raw);
+        if (standId === null || !(await standExists(app.db, standId))) throw new Refused(tr(`Stand inconnu : ${raw}`, `Unknown stand: ${raw}`));
+        checked.push({ standId, ...(await checkClientHistory(app.db, user, standId, event.content, data.locale)) });
+      }
+      const ids: number[] = [];
+      for (const { standId, channelId } of checked) ids.push(await addClientHistory(app.db, user, standId, event.content.type, channelId));
+      return {
+        answer: { ok: true as const },
+        after: () => {
+          app.live.publish({ type: 'history', standIds: checked.map((c) => c.standId) });
+          void app.realtime.historyAdded(ids);
+        },
+      };
+    }),
+  );
+
+  socket.on(
+    'notification',
+    handle('notification', async (payload) => {
+      if (data.user.profile !== 'promoter' && data.user.profile !== 'administrator') {
+        throw new Refused(tr('Seuls les organisateurs peuvent envoyer une notification', 'Only organisers can send notifications'));
+      }
+      const event = parse(NotificationEvent, payload);
+      const userIds: number[] = [];
+      for (const raw of new Set(event.users_ids)) {
+        const id = decodeId(raw);
+        if (id === null) throw new Refused(tr(`Utilisateur inconnu : ${raw}`, `Unknown user: ${raw}`));
+        userIds.push(id);
+      }
+      const notification = await createNotification(app.db, event.content, userIds);
+      return { answer: { ok: true as const }, after: () => app.realtime.notify(userIds, notification) };
+    }),
+  );
+}

@@ -1,0 +1,122 @@
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Kysely } from 'kysely';
+import { Server } from 'socket.io';
+import type { ChatMessage } from '../../../shared/api/schemas/chat';
+import type { HistoryItem } from '../../../shared/api/schemas/room';
+import { SOCKET_PATH, type NotificationPayload } from '../../../shared/api/socket-events';
+import type { Database } from '../db/schema';
+import { decodeId } from '../lib/ids';
+import { globalPlugin } from '../lib/plugin';
+import type { ActivityTracker } from '../services/activity';
+import { historyItemsByIds } from '../services/history';
+import { registerHandlers } from './handlers';
+import { handshake } from './handshake';
+import { channelRoom, sessionRoom, standRoom, userRoom, type SalonServer } from './rooms';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The socket.io server and what the HTTP routes tell its sockets. */
+    realtime: Realtime;
+  }
+}
+
+/** Messages are at most 5,000 characters: a frame of 100 kB is plenty (socket.io's default is 1 MB). */
+const MAX_FRAME_BYTES = 100_000;
+
+/**
+ * What the rest of the server says to the sockets. Emissions go through the adapter, so with Redis they reach the
+ * sockets of every process.
+ */
+export class Realtime {
+  constructor(
+    readonly io: SalonServer,
+    private readonly deps: { db: Kysely<Database>; activity: ActivityTracker; log: FastifyBaseLogger },
+  ) {}
+
+  /** The users' sockets join a channel's room (a channel was just created). */
+  joinChannel(channelId: number, userIds: number[]): void {
+    this.io.in(userIds.map(userRoom)).socketsJoin(channelRoom(channelId));
+  }
+
+  /** A message to every socket of the channel's members (the uploader's own tabs too: clients merge by id). */
+  emitToChannel(event: 'new_chat_message' | 'update_chat_message', channelId: number, message: ChatMessage): void {
+    this.io.to(channelRoom(channelId)).emit(event, message);
+  }
+
+  emitHistory(items: HistoryItem[]): void {
+    for (const item of items) {
+      const standId = decodeId(item.stand_id);
+      if (standId !== null) this.io.to(standRoom(standId)).emit('stand_history', item);
+    }
+  }
+
+  /** New stand history entries, to each stand's exhibitors (`stand_history`). Never throws: failures are logged. */
+  async historyAdded(ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    try {
+      this.emitHistory(await historyItemsByIds(this.deps.db, this.deps.activity, ids));
+    } catch (err) {
+      this.deps.log.error({ err }, 'sending stand history to the sockets');
+    }
+  }
+
+  /** A notification to these users' sockets, or to every socket when the list is empty. */
+  notify(userIds: number[], notification: NotificationPayload): void {
+    if (userIds.length === 0) this.io.emit('notification', notification);
+    else this.io.to(userIds.map(userRoom)).emit('notification', notification);
+  }
+
+  /** A session ended (logout, or replaced at login): its sockets are closed (the client's reconnection is refused). */
+  endSession(token: string): void {
+    this.io.in(sessionRoom(token)).disconnectSockets(true);
+  }
+
+  /** Sockets connected to this process. */
+  stats(): { sockets: number } {
+    return { sockets: this.io.of('/').sockets.size };
+  }
+}
+
+/**
+ * socket.io on fastify's HTTP server, path /socket.io (spec §7). The handshake checks the Origin and the session
+ * cookie; each socket joins `user:<id>`, its channels' `channel:<id>` and, for exhibitors, `stand:<id>`. With
+ * REDIS_URL the Redis adapter (ioredis publisher and subscriber) lets several processes serve one salon.
+ * On close: sockets are disconnected in preClose (the HTTP server would otherwise wait for them), Redis quits in onClose.
+ */
+export const realtimePlugin = globalPlugin('salon-realtime', async (app: FastifyInstance) => {
+  const io: SalonServer = new Server(app.server, {
+    path: SOCKET_PATH,
+    serveClient: false,
+    maxHttpBufferSize: MAX_FRAME_BYTES,
+    // No CORS: only pages of this origin talk to it (the handshake refuses other origins anyway).
+  });
+  let redis: Redis[] = [];
+  if (app.config.redisUrl) {
+    const pub = new Redis(app.config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: null });
+    const sub = pub.duplicate();
+    for (const client of [pub, sub]) client.on('error', (err: unknown) => app.log.error({ err }, 'redis (socket.io adapter)'));
+    redis = [pub, sub];
+    io.adapter(createAdapter(pub, sub, { key: 'salon.socket.io' }));
+  }
+  const realtime = new Realtime(io, { db: app.db, activity: app.activity, log: app.log });
+  app.decorate('realtime', realtime);
+
+  io.use(handshake(app));
+  io.on('connection', (socket) => {
+    const { userId, members, stands, session } = socket.data;
+    // Joined before any event of this socket is handled.
+    void socket.join([userRoom(userId), session, ...[...members.keys()].map(channelRoom), ...stands.map(standRoom)]);
+    registerHandlers(app, socket);
+  });
+
+  app.addHook('preClose', async () => {
+    io.local.disconnectSockets(true);
+    io.engine.close();
+  });
+  app.addHook('onClose', async () => {
+    await Promise.resolve(io.of('/').adapter.close()).catch((err: unknown) => app.log.error({ err }, 'closing the socket.io adapter'));
+    await Promise.allSettled(redis.map((client) => client.quit()));
+  });
+});

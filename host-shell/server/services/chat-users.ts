@@ -1,0 +1,137 @@
+import type { Kysely } from 'kysely';
+import type { ChatUsersData } from '../../../shared/api/schemas/chat';
+import type { SearchPermission } from '../../../shared/page-data/types';
+import type { Database, ProfileCode, UserRow } from '../db/schema';
+import { CHAT_WINDOW_SECONDS, type ActivityTracker } from './activity';
+import { companiesOf, roomUserRows, toRoomUser, type RoomUserRow } from './room-users';
+import type { StoredParameters } from './settings';
+import { fullName } from './users';
+
+/** At most this many people per card. */
+export const CHAT_USERS_LIMIT = 100;
+/** Candidates examined (the most recently active first). */
+const CANDIDATES = 5000;
+
+/** Who a user may find (spec §5 "Search permissions", §6). */
+export interface SearchRules {
+  enabled: boolean;
+  /** Profiles found anywhere in the room. */
+  anywhere: Set<ProfileCode>;
+  /** Connected people (active within last_activity_period) of any profile, anywhere. */
+  connectedAnywhere: boolean;
+  /** Profiles found on the current stand only. */
+  onStand: Set<ProfileCode>;
+  /** Connected people of any profile, on the current stand only. */
+  connectedOnStand: boolean;
+}
+
+const ALL: ProfileCode[] = ['administrator', 'promoter', 'exhibitor', 'visitor'];
+/** 'promoter' names the organisers: promoters and administrators. */
+const PROFILES_OF: Record<string, ProfileCode[]> = { exhibitor: ['exhibitor'], visitor: ['visitor'], promoter: ['promoter', 'administrator'] };
+
+/**
+ * Administrators and promoters find everyone. Exhibitors and visitors are limited by their list: each profile
+ * listed is found anywhere, `connected` finds connected people of any profile, and the `stand_*` values do the
+ * same on the current stand only. An empty list (or an anonymous visitor) disables the search.
+ */
+export function searchRulesFor(user: Pick<UserRow, 'profile' | 'anonymous'>, params: Pick<StoredParameters, 'exhibitor_search_permissions' | 'visitor_search_permissions'>): SearchRules {
+  const none: SearchRules = { enabled: false, anywhere: new Set(), connectedAnywhere: false, onStand: new Set(), connectedOnStand: false };
+  if (user.anonymous === 1) return none;
+  if (user.profile === 'administrator' || user.profile === 'promoter') {
+    return { enabled: true, anywhere: new Set(ALL), connectedAnywhere: true, onStand: new Set(ALL), connectedOnStand: true };
+  }
+  const list: SearchPermission[] = user.profile === 'exhibitor' ? params.exhibitor_search_permissions : params.visitor_search_permissions;
+  if (list.length === 0) return none;
+  const profiles = (values: string[]) => new Set(values.flatMap((v) => PROFILES_OF[v] ?? []));
+  return {
+    enabled: true,
+    anywhere: profiles(list.filter((p) => !p.startsWith('stand_'))),
+    connectedAnywhere: list.includes('connected'),
+    // The spec spells it stand_vistor.
+    onStand: profiles(list.filter((p) => p.startsWith('stand_')).map((p) => (p === 'stand_vistor' ? 'visitor' : p.slice('stand_'.length)))),
+    connectedOnStand: list.includes('stand_connected'),
+  };
+}
+
+/** Lower case without accents, for a forgiving name search. */
+export const fold = (text: string): string =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase();
+
+export interface ChatUsersQueryParsed {
+  search?: string;
+  /** Profiles asked for (the filter checkboxes); all when absent. */
+  profiles?: ProfileCode[];
+  /** true: connected only; false: not connected only. */
+  connected?: boolean;
+  /** The current stand: its visitors (open visit) and exhibitors are "on the stand". */
+  standId?: number;
+  /** The stand-scoped permissions apply (the user is on that stand or owns it). */
+  standAllowed: boolean;
+}
+
+export function parseProfiles(value: string | undefined): ProfileCode[] | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  return [...new Set(value.split(',').flatMap((p) => PROFILES_OF[p.trim()] ?? (p.trim() === 'administrator' ? ['administrator' as const] : [])))];
+}
+
+interface Deps {
+  db: Kysely<Database>;
+  activity: ActivityTracker;
+  params: StoredParameters;
+}
+
+/** Start a chat (spec §2.7): people active in the last 60 minutes, the user and hidden profiles left out. */
+export async function searchChatUsers({ db, activity, params }: Deps, viewer: UserRow, query: ChatUsersQueryParsed, now = Date.now()): Promise<ChatUsersData> {
+  const rules = searchRulesFor(viewer, params);
+  if (!rules.enabled) return { search_enabled: false, on_stand: [], elsewhere: [] };
+  await activity.ready();
+  const recent = activity.recentSince(now - CHAT_WINDOW_SECONDS * 1000, CANDIDATES).filter((r) => r.userId !== viewer.id);
+  const rows = new Map((await roomUserRows(db, recent.map((r) => r.userId))).map((r) => [r.id, r]));
+
+  const onStandIds = new Set<number>();
+  if (query.standId !== undefined) {
+    const [visiting, exhibitors] = await Promise.all([
+      db.selectFrom('stand_visits').select('user_id').where('stand_id', '=', query.standId).where('ended_at', 'is', null).execute(),
+      db.selectFrom('stand_exhibitors').select('user_id').where('stand_id', '=', query.standId).execute(),
+    ]);
+    for (const r of [...visiting, ...exhibitors]) onStandIds.add(r.user_id);
+  }
+
+  const connectedSince = now - params.last_activity_period * 1000;
+  const needle = query.search ? fold(query.search.trim()) : '';
+  const onStand: RoomUserRow[] = [];
+  const elsewhere: RoomUserRow[] = [];
+  for (const { userId } of recent) {
+    const row = rows.get(userId);
+    if (!row || row.hidden === 1) continue;
+    const connected = activity.effective(row.id, row.last_activity_at) >= connectedSince;
+    const here = onStandIds.has(row.id);
+    const allowed =
+      rules.anywhere.has(row.profile) ||
+      (rules.connectedAnywhere && connected) ||
+      (here && query.standAllowed && (rules.onStand.has(row.profile) || (rules.connectedOnStand && connected)));
+    if (!allowed) continue;
+    if (query.profiles && !query.profiles.includes(row.profile)) continue;
+    if (query.connected !== undefined && query.connected !== connected) continue;
+    if (needle && !fold([row.pseudo ?? '', fullName(row)].join(' ')).includes(needle)) continue;
+    const list = here ? onStand : elsewhere;
+    if (list.length < CHAT_USERS_LIMIT) list.push(row);
+  }
+
+  const companies = await companiesOf(
+    db,
+    [...onStand, ...elsewhere].filter((r) => r.profile === 'exhibitor').map((r) => r.id),
+  );
+  const exhibitorSince = now - params.exhibitor_activity_period_before_hide * 1000;
+  const toUser = (row: RoomUserRow) =>
+    toRoomUser(
+      row,
+      companies.get(row.id) ?? null,
+      activity.effectiveIso(row.id, row.last_activity_at),
+      row.profile === 'exhibitor' ? { availability: row.availability === 1 && activity.effective(row.id, row.last_activity_at) >= exhibitorSince } : {},
+    );
+  return { search_enabled: true, on_stand: onStand.map(toUser), elsewhere: elsewhere.map(toUser) };
+}

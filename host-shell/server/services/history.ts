@@ -1,0 +1,123 @@
+import type { Kysely } from 'kysely';
+import type { HistoryBody } from '../../../shared/api/schemas/chat';
+import type { HistoryItem, RoomUser } from '../../../shared/api/schemas/room';
+import type { LocaleCode } from '../../../shared/page-data/types';
+import type { Database, UserRow } from '../db/schema';
+import { HttpError, forbidden, notFound } from '../lib/errors';
+import { decodeId } from '../lib/ids';
+import { pick } from '../lib/locale';
+import type { ActivityTracker } from './activity';
+import { membershipOf } from './chat';
+import { ROOM_USER_COLUMNS, companiesOf, toHistoryItem, toRoomUser, type HistoryRowWithUser } from './room-users';
+import { ownedStandIds } from './users';
+import { addHistory, ownsStand } from './visits';
+
+/** GET /api/stands/{id}/history: entries per page. */
+export const HISTORY_PAGE = 20;
+
+function historyQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom('stand_history')
+    .innerJoin('users', 'users.id', 'stand_history.user_id')
+    .select(['stand_history.id as history_id', 'stand_history.stand_id', 'stand_history.type', 'stand_history.content', 'stand_history.created_at'])
+    .select(ROOM_USER_COLUMNS.map((c) => `users.${c}` as const));
+}
+
+type HistoryQueryRow = Awaited<ReturnType<ReturnType<typeof historyQuery>['execute']>>[number];
+
+async function toItems(db: Kysely<Database>, activity: ActivityTracker, rows: HistoryQueryRow[]): Promise<HistoryItem[]> {
+  const withUsers: HistoryRowWithUser[] = rows.map(({ history_id, stand_id, type, content, created_at, ...user }) => ({ id: history_id, stand_id, type, content, created_at, user }));
+  const companies = await companiesOf(
+    db,
+    [...new Set(withUsers.filter((r) => r.user.profile === 'exhibitor').map((r) => r.user.id))],
+  );
+  return withUsers.map((row) => {
+    const user: RoomUser = toRoomUser(row.user, companies.get(row.user.id) ?? null, activity.effectiveIso(row.user.id, row.user.last_activity_at));
+    return toHistoryItem(row, user);
+  });
+}
+
+/** The entries with these ids (in id order). */
+export async function historyItemsByIds(db: Kysely<Database>, activity: ActivityTracker, ids: number[]): Promise<HistoryItem[]> {
+  if (ids.length === 0) return [];
+  const rows = await historyQuery(db).where('stand_history.id', 'in', [...new Set(ids)]).orderBy('stand_history.id').execute();
+  return toItems(db, activity, rows);
+}
+
+/**
+ * A page of a stand's history, newest first: the first page, or the page after the entry `last` (the last one the
+ * client has). Null when `last` is not an entry of this stand.
+ */
+export async function historyPage(db: Kysely<Database>, activity: ActivityTracker, standId: number, last?: number): Promise<HistoryItem[] | null> {
+  let query = historyQuery(db).where('stand_history.stand_id', '=', standId);
+  if (last !== undefined) {
+    const from = await db.selectFrom('stand_history').select(['id', 'created_at']).where('id', '=', last).where('stand_id', '=', standId).executeTakeFirst();
+    if (!from) return null;
+    // Keyset on (created_at, id): entries of a timed-out visit are written with a past time.
+    query = query.where((eb) =>
+      eb.or([eb('stand_history.created_at', '<', from.created_at), eb.and([eb('stand_history.created_at', '=', from.created_at), eb('stand_history.id', '<', from.id)])]),
+    );
+  }
+  const rows = await query.orderBy('stand_history.created_at', 'desc').orderBy('stand_history.id', 'desc').limit(HISTORY_PAGE).execute();
+  return toItems(db, activity, rows);
+}
+
+/**
+ * Checks an entry a client adds (POST /api/stands/{id}/history, socket stand_history) and returns what to store:
+ * chatStarted (with the channel) by the stand's exhibitors, or by a member of a chat with one of them; visioOpened
+ * by the stand's exhibitors only.
+ */
+export async function checkClientHistory(
+  db: Kysely<Database>,
+  user: UserRow,
+  standId: number,
+  body: HistoryBody,
+  locale: LocaleCode,
+): Promise<{ channelId: number | null }> {
+  const exhibitor = await ownsStand(db, user.id, standId);
+  let channelId: number | null = null;
+  if (body.channel_id !== undefined) {
+    channelId = decodeId(body.channel_id);
+    if (channelId === null || !(await membershipOf(db, channelId, user.id))) throw notFound(pick(locale, 'Discussion inconnue', 'Unknown channel'));
+  }
+  if (body.type === 'visioOpened') {
+    if (!exhibitor) throw forbidden(pick(locale, 'Seuls les exposants du stand peuvent ouvrir une visio sur ce stand', "Only the stand's exhibitors can open a video call on this stand"));
+    return { channelId };
+  }
+  if (channelId === null) throw new HttpError(400, pick(locale, 'chatStarted demande "channel_id"', 'chatStarted needs "channel_id"'), { channel_id: 'is required' });
+  if (exhibitor) return { channelId };
+  const withExhibitor = await db
+    .selectFrom('channel_members')
+    .innerJoin('stand_exhibitors', 'stand_exhibitors.user_id', 'channel_members.user_id')
+    .select('channel_members.id')
+    .where('channel_members.channel_id', '=', channelId)
+    .where('stand_exhibitors.stand_id', '=', standId)
+    .where('channel_members.user_id', '<>', user.id)
+    .executeTakeFirst();
+  if (!withExhibitor) {
+    throw forbidden(
+      pick(locale, 'Seuls les exposants du stand, et leurs interlocuteurs, peuvent signaler une discussion sur ce stand', "Only the stand's exhibitors, and people in a chat with them, can record a chat on this stand"),
+    );
+  }
+  return { channelId };
+}
+
+export async function addClientHistory(db: Kysely<Database>, user: UserRow, standId: number, type: HistoryBody['type'], channelId: number | null): Promise<number> {
+  return addHistory(db, { standId, userId: user.id, type, content: channelId === null ? {} : { channel_id: channelId } });
+}
+
+/**
+ * An exhibitor's availability (spec §4.4). When it changes, each of their stands gets an updateAvailability entry.
+ * Returns the new entries and the stands.
+ */
+export async function setAvailability(db: Kysely<Database>, user: UserRow, availability: boolean): Promise<{ changed: boolean; standIds: number[]; historyIds: number[] }> {
+  return db.transaction().execute(async (trx) => {
+    const flag = availability ? 1 : 0;
+    const result = await trx.updateTable('users').set({ availability: flag }).where('id', '=', user.id).where('availability', '<>', flag).executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return { changed: false, standIds: [], historyIds: [] };
+    const standIds = await ownedStandIds(trx, user.id);
+    const historyIds: number[] = [];
+    for (const standId of standIds) historyIds.push(await addHistory(trx, { standId, userId: user.id, type: 'updateAvailability', content: { availability } }));
+    return { changed: true, standIds, historyIds };
+  });
+}

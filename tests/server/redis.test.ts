@@ -1,0 +1,137 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Redis } from 'ioredis';
+import type { Channel } from '../../shared/api/schemas/chat';
+import { build, type SalonApp } from '../../host-shell/server/app';
+import { openDatabase, type DatabaseHandle } from '../../host-shell/server/db/connect';
+import { migrateToLatest } from '../../host-shell/server/db/migrate';
+import { seedDemo } from '../../host-shell/server/db/seed';
+import { encodeId } from '../../host-shell/server/lib/ids';
+import { DEMO, TEST_SCRYPT_COST, XHR, login, openSse, request, standBySlug, userIdByEmail, type TestApp } from './helpers';
+import { ask, closeSockets, collect, connect, messageOf, settle } from './sockets';
+
+/**
+ * Two salon processes (two apps here) on one database and one Redis: socket.io's Redis adapter and the live hub
+ * carry messages, typing, history and live activity from one to the other. Uses TEST_REDIS_URL, or starts
+ * `redis-server` on a free port when it is installed; otherwise one test records that Redis was not tried.
+ */
+const given = process.env.TEST_REDIS_URL ?? '';
+const installed = spawnSync('redis-server', ['--version']).status === 0;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+if (given || installed) {
+  describe('two processes through Redis', () => {
+    let redis: ChildProcess | null = null;
+    let url = given;
+    let database: DatabaseHandle;
+    let dir: string;
+    const apps: SalonApp[] = [];
+    const bases: string[] = [];
+
+    beforeAll(async () => {
+      if (!url) {
+        const port = await freePort();
+        redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+        url = `redis://127.0.0.1:${port}`;
+        const deadline = Date.now() + 10_000;
+        for (;;) {
+          const probe = new Redis(url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
+          probe.on('error', () => undefined);
+          const pong = await probe.connect().then(
+            () => probe.ping(),
+            () => null,
+          );
+          probe.disconnect();
+          if (pong === 'PONG') break;
+          if (Date.now() > deadline) throw new Error(`redis-server did not start on ${url}`);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      }
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'salon-redis-'));
+      database = openDatabase({ dialect: 'sqlite', filename: path.join(dir, 'salon.sqlite') });
+      await migrateToLatest(database);
+      await seedDemo(database.db, { scryptCost: TEST_SCRYPT_COST });
+      for (let i = 0; i < 2; i += 1) {
+        const app = build({ database, config: { scryptCost: TEST_SCRYPT_COST, spaDir: '/nonexistent/salon-spa', uploadDir: path.join(dir, 'uploads'), redisUrl: url, liveCoalesceMs: 20 } });
+        await app.ready();
+        apps.push(app);
+        bases.push(await app.listen({ port: 0, host: '127.0.0.1' }));
+      }
+    });
+    afterAll(async () => {
+      closeSockets();
+      for (const app of apps) {
+        app.server.closeAllConnections();
+        await app.close();
+      }
+      await database?.close();
+      redis?.kill('SIGKILL');
+      if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    const [a, b] = [0, 1];
+    const t = (i: number) => ({ app: apps[i], database }) as TestApp;
+
+    it('carries chat messages and typing between the processes, to a channel created on the other one', async () => {
+      const visitor = await login(t(a).app, DEMO.visitor);
+      const exhibitor = await login(t(a).app, DEMO.exhibitor);
+      const exhibitorId = await userIdByEmail(t(a), DEMO.exhibitor);
+      const onA = await connect(bases[a] ?? '', { cookie: visitor });
+      const onB = await connect(bases[b] ?? '', { cookie: exhibitor });
+      const heardOnB = collect(onB, 'new_chat_message');
+      const typingOnB = collect(onB, 'user_writing');
+      const heardOnA = collect(onA, 'new_chat_message');
+      // Created through process A: the exhibitor's socket on B joins the channel's room through Redis.
+      const channel = (await request(t(a).app, { method: 'POST', url: '/api/chat/channels', headers: { ...XHR, cookie: visitor }, payload: { members: [encodeId(exhibitorId)] } })).json().data.channel as Channel;
+      const memberOf = (userId: number) => channel.members.find((m) => m.user.id_user === encodeId(userId))?.id_member ?? '';
+      const visitorId = await userIdByEmail(t(a), DEMO.visitor);
+      await settle();
+
+      onA.emit('user_writing', { channel_id: channel.id_channel });
+      const sent = messageOf(await ask(onA, 'new_chat_message', { channel_id: channel.id_channel, member_id: memberOf(visitorId), client_id: 'redis-1', content: { type: 'message', text: 'via A' } }));
+      const reply = messageOf(await ask(onB, 'new_chat_message', { channel_id: channel.id_channel, member_id: memberOf(exhibitorId), client_id: 'redis-2', content: { type: 'message', text: 'via B' } }));
+      await settle(300);
+      expect(heardOnB.map((m) => m.id_message)).toEqual([sent.id_message]);
+      expect(heardOnA.map((m) => m.id_message)).toEqual([reply.id_message]);
+      expect(typingOnB.map((e) => e.user_id)).toEqual([encodeId(visitorId)]);
+    });
+
+    it('sends stand history and live activity changes to the exhibitors connected to the other process', async () => {
+      const exhibitor = await login(t(b).app, DEMO.exhibitor);
+      const visitor2 = await login(t(a).app, DEMO.visitor2);
+      const solar = await standBySlug(t(a), 'stand-helios-solaire');
+      const socket = await connect(bases[b] ?? '', { cookie: exhibitor });
+      const history = collect(socket, 'stand_history');
+      const stream = await openSse(`${bases[b] ?? ''}/api/sse/live/activity?owned_stands_ids=${solar.key}`, { cookie: exhibitor });
+      await stream.next();
+      const from = stream.events.length;
+      await request(t(a).app, { method: 'POST', url: `/api/stands/${solar.key}/visit`, headers: { ...XHR, cookie: visitor2 }, payload: { start: true } });
+      const change = await stream.next((e) => Array.isArray((e.data.owned_stands_users as Record<string, unknown[]> | undefined)?.[solar.key]), 3000, from);
+      expect((change.data.owned_stands_users as Record<string, { fullname: string }[]>)[solar.key]?.map((u) => u.fullname)).toContain('Thomas Petit');
+      stream.close();
+      await settle();
+      expect(history.map((h) => h.content.type)).toEqual(['enterOnStand']);
+    });
+  });
+} else {
+  describe('two processes through Redis', () => {
+    it('is not configured (no TEST_REDIS_URL, no redis-server): the Redis adapter was not tried', () => {
+      console.log('Redis tests NOT run: set TEST_REDIS_URL=redis://… or install redis-server (apt-get install redis-server).');
+      expect(installed).toBe(false);
+    });
+  });
+}
