@@ -13,7 +13,9 @@ step() {
   else failed=$((failed + 1)); failures+=("$name"); echo "=== $name: FAILED ($((SECONDS - start)) s)"; fi
 }
 
-step chromium bash scripts/ensure-chromium.sh
+step chromium bash scripts/ensure-apt.sh "${CHROMIUM_PATH:-/usr/bin/chromium}" chromium fonts-dejavu-core
+# The Redis tests (several processes sharing one salon) start their own redis-server.
+step redis-server bash scripts/ensure-apt.sh /usr/bin/redis-server redis-server
 step i18n bash -c 'npx lingui extract && npx lingui compile --typescript --strict'
 step typecheck npx tsc -p tsconfig.json
 step lint npx eslint .

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs Debian packages the tests need when a program is missing (needs root):
+#   scripts/ensure-apt.sh /usr/bin/chromium chromium fonts-dejavu-core
+#   scripts/ensure-apt.sh /usr/bin/redis-server redis-server
+set -euo pipefail
+program=$1; shift
+if [ -x "$program" ]; then exit 0; fi
+if [ "$(id -u)" != 0 ]; then
+  echo "$program is missing: run 'apt-get install -y $*' as root." >&2
+  exit 1
+fi
+echo "Installing $* …"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq "$@" >/dev/null
+echo "$program installed"
