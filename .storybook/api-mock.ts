@@ -1,8 +1,10 @@
 /**
  * Storybook has no server: answer the API calls the stories make, so the language switch works live
- * ('ok') or fails like a broken server ('fail'), the room learns whether a live stream is on, and the
- * live activity stream sends one event and stays open. Anything else reaches the network untouched.
+ * ('ok') or fails like a broken server ('fail'), the room learns whether a live stream is on, the
+ * live activity stream sends one event and stays open, and the chat finds the story's channels and people
+ * (chat-mock.ts). Anything else reaches the network untouched.
  */
+import { chatFixture, findChannel, store } from './chat-mock';
 export type ApiMode = 'ok' | 'fail';
 /** What GET /api/stream/active answers ('pending': it never answers). */
 export type StreamAnswer = { active: boolean; video_url: string | null; chat_url: string | null } | 'pending';
@@ -10,6 +12,32 @@ export type StreamAnswer = { active: boolean; video_url: string | null; chat_url
 const realFetch = globalThis.fetch.bind(globalThis);
 let mode: ApiMode = 'ok';
 let stream: StreamAnswer = { active: false, video_url: null, chat_url: null };
+
+/**
+ * What the exhibitors' endpoints answer (company sheet, contact point, activity stream): the company
+ * (`'pending'`: never answers), the stand's animators, the stands, each stand's whole history (paged by
+ * `?last=` like the server, 20 per page), and the live activity's fields.
+ */
+export interface ExhibitorAnswers {
+  company?: unknown;
+  animators?: unknown[];
+  stands?: Record<string, unknown>;
+  history?: Record<string, { obfuscated_id: string }[]>;
+  live?: Record<string, unknown>;
+  /** 'fail': PUT …/availability answers an error (the switch goes back). */
+  availability?: 'ok' | 'fail';
+}
+let exhibitors: ExhibitorAnswers = {};
+
+export function setExhibitorAnswers(next: ExhibitorAnswers): void {
+  exhibitors = next;
+}
+
+function historyPage(standId: string, last: string | null): unknown[] {
+  const all = exhibitors.history?.[standId] ?? [];
+  const from = last ? all.findIndex((item) => item.obfuscated_id === last) + 1 : 0;
+  return from === 0 && last ? [] : all.slice(from, from + 20);
+}
 
 export function setApiMode(next: ApiMode): void {
   mode = next;
@@ -25,7 +53,10 @@ function json(body: unknown, status = 200): Response {
 
 /** One liveActivity event, then an open stream (as the server keeps it). */
 function liveActivity(): Response {
-  const event = `event: liveActivity\nid: 1\ndata: ${JSON.stringify({ active_users: 128, chat_users: [] })}\n\n`;
+  // Each owned stand's 20 latest history entries, as the server sends them.
+  const histories = Object.fromEntries(Object.entries(exhibitors.history ?? {}).map(([standId, items]) => [standId, items.slice(0, 20)]));
+  const state = { active_users: 128, chat_users: [], ...(exhibitors.history ? { histories } : {}), ...exhibitors.live };
+  const event = `event: liveActivity\nid: 1\ndata: ${JSON.stringify(state)}\n\n`;
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(new TextEncoder().encode(event));
@@ -36,7 +67,7 @@ function liveActivity(): Response {
 
 globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
   const request = new Request(input, init);
-  const { pathname } = new URL(request.url);
+  const { pathname, searchParams } = new URL(request.url);
   if (!pathname.startsWith('/api/')) return realFetch(input, init);
   if (pathname === '/api/sse/live/activity') return liveActivity();
   await new Promise((resolve) => setTimeout(resolve, 250));
@@ -49,5 +80,40 @@ globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise
   if (pathname === '/api/stream/active') return stream === 'pending' ? new Promise<Response>(() => undefined) : json({ data: stream });
   if (pathname === '/api/users/me/active') return json({ data: { last_activity_at: new Date().toISOString() } });
   if (/^\/api\/stands\/[^/]+\/visit$/.test(pathname)) return json({ data: { stand_visit: null } });
+  if (pathname.startsWith('/api/company/')) return exhibitors.company === 'pending' ? new Promise<Response>(() => undefined) : json({ data: { company: exhibitors.company } });
+  if (/^\/api\/stands\/[^/]+\/animators$/.test(pathname)) return json({ data: { visited_stand_animators: exhibitors.animators ?? [] } });
+  if (pathname === '/api/stands') return json({ data: { stands: exhibitors.stands ?? {} } });
+  const history = /^\/api\/stands\/([^/]+)\/history$/.exec(pathname);
+  if (history?.[1] && request.method === 'GET') return json({ data: { history: historyPage(history[1], searchParams.get('last')) } });
+  if (/^\/api\/exhibitors\/[^/]+\/availability$/.test(pathname)) {
+    if (exhibitors.availability === 'fail') return json({ data: { error: true, message: 'The availability could not be saved (story).' } });
+    const body = (await request.json()) as { availability?: boolean; available?: boolean };
+    return json({ data: { availability: body.availability ?? body.available ?? false } });
+  }
+  if (pathname.startsWith('/api/chat/')) return chat(request, pathname);
   return json({ data: {} });
 };
+
+async function chat(request: Request, pathname: string): Promise<Response> {
+  const fixture = chatFixture();
+  if (pathname === '/api/chat/channels' && request.method === 'GET') return json({ data: { channels: fixture.channels } });
+  if (pathname === '/api/chat/channels') {
+    const body = (await request.json()) as { members?: string[]; id_channel?: string };
+    const user = body.members?.[0];
+    const channel = user !== undefined && user in fixture.byUser ? (fixture.byUser[user] ?? null) : findChannel(body.id_channel ?? '');
+    return json({ data: { channel, messages: channel ? (fixture.messages[channel.obfuscated_id] ?? []) : [] } });
+  }
+  if (pathname === '/api/chat/users') return json({ data: fixture.users });
+  const upload = /^\/api\/chat\/channels\/([^/]+)\/messages\/upload$/.exec(pathname);
+  if (upload?.[1]) {
+    const form = await request.formData();
+    const file = form.get('file') as File;
+    const content = { type: 'file' as const, url: '/chat/file/story.bin', filename: 'story.bin', prettyName: file.name, extension: file.name.split('.').pop() ?? '', downloadable: true, size: file.size, mime: file.type };
+    const message = { id_message: `up${Date.now()}`, obfuscated_id: `up${Date.now()}`, channel_id: upload[1], client_id: String(form.get('client_id')), member: findChannel(upload[1])!.members[0]!, created_at: new Date().toISOString(), updated_at: null, content };
+    store(message);
+    return json({ data: { success: true, message: 'ok', file: content, chat_message: message } });
+  }
+  const messages = /^\/api\/chat\/channels\/([^/]+)\/messages$/.exec(pathname);
+  if (messages?.[1]) return json({ data: { messages: fixture.messages[messages[1]] ?? [] } });
+  return json({ data: {} });
+}

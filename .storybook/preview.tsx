@@ -11,14 +11,19 @@ import {
   registerCatalog,
   setConsent,
   setPageData,
+  showSidebar,
   showToast,
   type Consent,
   type PageDataInput,
+  type Sidebar,
   type ToastInput,
 } from '@salon/shared';
+import { resetChat, resetChatUsers } from '@salon/shared/chat';
 import { leaveStand, registerFramePort, setSoundState, type SoundState } from '@salon/shared/room';
 import { visitorPageData } from '@salon/shared/page-data/fixtures';
 import { setApiMode, setStreamAnswer, type ApiMode, type StreamAnswer } from './api-mock';
+import { setChatFixture, type ChatFixture } from './chat-mock';
+import { applySocketFixture } from './socket-mock';
 
 /** What a story puts in `parameters.salon`. */
 export interface SalonParameters {
@@ -38,6 +43,10 @@ export interface SalonParameters {
   sound?: SoundState;
   /** A stand-in room frame for stories without the room widget: commands are logged, not toasted as unavailable. */
   fakeFrame?: boolean;
+  /** The chat server's channels, messages and people, and the socket's state (chat-mock.ts). */
+  chat?: ChatFixture;
+  /** The sidebar open when the story starts. */
+  sidebar?: Sidebar;
 }
 
 let unregisterFakeFrame: () => void = () => undefined;
@@ -66,8 +75,13 @@ const salonBus: Loader = async ({ parameters }) => {
   for (const widget of salon.widgets ?? []) {
     registerCatalog(widget, (locale) => import(`../widgets/${widget}/locales/${locale}/messages.ts`));
   }
+  setChatFixture(salon.chat);
+  resetChat();
+  resetChatUsers();
+  applySocketFixture();
   await activateLocale($locale.get().locale);
   for (const toast of salon.toasts ?? []) showToast(toast);
+  if (salon.sidebar) showSidebar(salon.sidebar);
   return {};
 };
 

@@ -3,6 +3,10 @@
  * and mounts every `<div data-salon-widget="NAME">` slot of the page. A widget that is missing, fails to load
  * or throws leaves its slot empty (marked `data-salon-state="failed"`) and the others keep working.
  *
+ * A slot marked `data-salon-lazy` (a sidebar or the modals) is mounted only when first asked for:
+ * `globalThis[Symbol.for('salon.loader@1')].ensure(name)`, which `@salon/shared` calls when its sidebar or modal
+ * slot opens that widget. Until then the page downloads nothing of it.
+ *
  * A PHP/Symfony page needs only the slots, the page-data script element and `<script src="/spa/loader.js" defer>`.
  */
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
@@ -33,8 +37,18 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 }
 
 const mounted = new Map<HTMLElement, Unmount>();
+const mounting = new Map<HTMLElement, Promise<void>>();
 
-async function mountSlot(slot: HTMLElement, manifest: Manifest): Promise<void> {
+function mountSlot(slot: HTMLElement, manifest: Manifest): Promise<void> {
+  let pending = mounting.get(slot);
+  if (!pending) {
+    pending = loadAndMount(slot, manifest);
+    mounting.set(slot, pending);
+  }
+  return pending;
+}
+
+async function loadAndMount(slot: HTMLElement, manifest: Manifest): Promise<void> {
   const widget = slot.dataset.salonWidget ?? '';
   if (mounted.has(slot)) return;
   if (!manifest[widget]) {
@@ -62,14 +76,34 @@ function loaderScriptUrl(): string {
 
 const manifestUrl = new URL('widgets.json', loaderScriptUrl()).href;
 
+export const LOADER_KEY = 'salon.loader@1';
+
+export interface LoaderApi {
+  /** Mounts a lazy widget's slot if it is not yet; resolves true once it is mounted. */
+  ensure(widget: string): Promise<boolean>;
+}
+
 export async function mountAll(root: ParentNode = document): Promise<void> {
-  const manifest = await fetchManifest(manifestUrl);
-  registerRemotes(
-    Object.entries(manifest).map(([widget, entry]) => ({ name: containerName(widget), entry: new URL(entry, manifestUrl).href })),
-    { force: true },
-  );
+  const ready = fetchManifest(manifestUrl).then((manifest) => {
+    registerRemotes(
+      Object.entries(manifest).map(([widget, entry]) => ({ name: containerName(widget), entry: new URL(entry, manifestUrl).href })),
+      { force: true },
+    );
+    return manifest;
+  });
+  const api: LoaderApi = {
+    async ensure(widget) {
+      const slot = root.querySelector<HTMLElement>(`[data-salon-widget="${CSS.escape(widget)}"]`);
+      if (!slot) return false;
+      await mountSlot(slot, await ready);
+      return slot.dataset.salonState === 'mounted';
+    },
+  };
+  (globalThis as unknown as Record<symbol, LoaderApi>)[Symbol.for(LOADER_KEY)] = api;
+  const manifest = await ready;
   const slots = Array.from(root.querySelectorAll<HTMLElement>('[data-salon-widget]'));
-  await Promise.all(slots.map((slot) => mountSlot(slot, manifest)));
+  for (const slot of slots) if ('salonLazy' in slot.dataset && !mounting.has(slot)) slot.dataset.salonState = 'idle';
+  await Promise.all(slots.filter((slot) => !('salonLazy' in slot.dataset)).map((slot) => mountSlot(slot, manifest)));
 }
 
 function start(): void {

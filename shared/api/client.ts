@@ -40,10 +40,14 @@ export class ApiError extends Error {
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface RequestOptions {
   json?: unknown;
+  /** A multipart body (uploads): the browser sets the content type with its boundary. */
+  body?: FormData;
   searchParams?: Record<string, string | number | boolean>;
   signal?: AbortSignal;
   /** false: the caller reports the failure itself (no toast; still logged). Default true. */
   notify?: boolean;
+  /** Milliseconds before the call fails as a timeout (default 10 s; uploads need longer). */
+  timeout?: number;
 }
 
 const http = ky.create({
@@ -113,8 +117,10 @@ export async function request<T>(method: Method, path: string, options: RequestO
     response = await http(apiUrl(path), {
       method,
       json: options.json,
+      body: options.body,
       searchParams: options.searchParams,
       signal: options.signal,
+      ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
     });
     body = await readBody(response);
   } catch (error) {

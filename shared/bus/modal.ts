@@ -1,5 +1,6 @@
 import { atom, readonlyType } from 'nanostores';
 import type { MessageDescriptor } from '@lingui/core';
+import { ensureWidget } from '../loader';
 import { busSingleton } from '../singleton';
 
 /** The one modal slot (spec §2.4): opening a modal closes the one showing. */
@@ -19,7 +20,14 @@ export type Modal =
   | { name: 'offer-popup'; standId?: string; offer: string };
 export type ModalName = Modal['name'];
 
-const $slot = busSingleton('modal', () => atom<Modal | null>(null));
+const $slot = busSingleton('modal', () => {
+  const slot = atom<Modal | null>(null);
+  // All modals live in the lazy 'modals' widget: opening the first one mounts it.
+  slot.listen((value) => {
+    if (value) void ensureWidget('modals');
+  });
+  return slot;
+});
 
 /** The open modal, or null. Written only through `openModal` / `closeModal`. */
 export const $modal = readonlyType($slot);

@@ -1,4 +1,5 @@
 import { atom, readonlyType } from 'nanostores';
+import { ensureWidget } from '../loader';
 import { busSingleton } from '../singleton';
 
 /** The one sidebar slot (spec §2.2): at most one sidebar is visible, so showing one hides the others. */
@@ -10,7 +11,14 @@ export type Sidebar =
   | { name: 'activity-stream' };
 export type SidebarName = Sidebar['name'];
 
-const $slot = busSingleton('sidebar', () => atom<Sidebar | null>(null));
+const $slot = busSingleton('sidebar', () => {
+  const slot = atom<Sidebar | null>(null);
+  // Each sidebar is its own lazy widget, named like the sidebar: opening it mounts it.
+  slot.listen((value) => {
+    if (value) void ensureWidget(value.name);
+  });
+  return slot;
+});
 
 /** The open sidebar, or null. Written only through `showSidebar` / `hideSidebar`. */
 export const $sidebar = readonlyType($slot);

@@ -12,6 +12,8 @@ export interface RecordedRequest {
   credentials: RequestCredentials;
   /** The parsed JSON body, or undefined. */
   json: unknown;
+  /** A multipart body's fields. */
+  form?: FormData;
 }
 
 export type FetchHandler = (request: Request) => Response | Promise<Response>;
@@ -26,13 +28,15 @@ export function installFetch(handler: FetchHandler) {
   const requests: RecordedRequest[] = [];
   const mock = jest.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);
-    const text = await request.clone().text();
+    const multipart = request.headers.get('content-type')?.startsWith('multipart/form-data') === true;
+    const text = multipart ? '' : await request.clone().text();
     requests.push({
       method: request.method,
       url: new URL(request.url),
       headers: request.headers,
       credentials: request.credentials,
       json: text === '' ? undefined : (JSON.parse(text) as unknown),
+      form: multipart ? await request.clone().formData() : undefined,
     });
     // Like the real fetch: an already aborted signal rejects at once.
     if (request.signal.aborted) throw new DOMException('The operation was aborted.', 'AbortError');

@@ -93,3 +93,24 @@ test('the manifest maps each widget to a versioned remoteEntry served immutable'
   assert.equal(entry.status, 200);
   assert.match(entry.headers.get('cache-control') ?? '', /immutable/);
 });
+
+test('sidebars and modals download nothing until the bus first opens them', async () => {
+  const page = await env.browser.newPage();
+  const requested: string[] = [];
+  page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+  await page.goto(`${env.salon.baseUrl}/salon`);
+  const states = await widgetsSettled(page);
+  for (const lazy of ['company-sheet', 'contact-point', 'modals']) {
+    assert.equal(states[lazy], 'idle', `${lazy} was mounted at load`);
+    assert.equal(requested.filter((p) => p.startsWith(`/spa/${lazy}/`)).length, 0, `${lazy} was downloaded at load`);
+  }
+  // The shared bus opens the sidebar as any widget would; the loader mounts its remote then.
+  await page.evaluate(() => {
+    const store = (globalThis as unknown as Record<symbol, { set(v: unknown): void }>)[Symbol.for('salon.bus@1/sidebar')];
+    store?.set({ name: 'contact-point', standId: 'x' });
+  });
+  await page.waitForFunction(() => document.querySelector<HTMLElement>('[data-salon-widget="contact-point"]')?.dataset.salonState === 'mounted');
+  assert.ok(requested.some((p) => p.startsWith('/spa/contact-point/')));
+  assert.equal(requested.filter((p) => p.startsWith('/spa/company-sheet/')).length, 0);
+  await page.close();
+});

@@ -144,10 +144,10 @@ export async function logIn(page: Page, baseUrl: string, email: string, password
   return response.status();
 }
 
-/** Waits until every widget slot of the page has settled (mounted or failed). */
+/** Waits until every widget slot of the page has settled (mounted, failed, or idle: a lazy slot not opened yet). */
 export async function widgetsSettled(page: Page): Promise<Record<string, string>> {
   await page.waitForFunction(
-    () => Array.from(document.querySelectorAll<HTMLElement>('[data-salon-widget]')).every((s) => s.dataset.salonState === 'mounted' || s.dataset.salonState === 'failed'),
+    () => Array.from(document.querySelectorAll<HTMLElement>('[data-salon-widget]')).every((s) => ['mounted', 'failed', 'idle'].includes(s.dataset.salonState ?? '')),
     undefined,
     { timeout: 30_000 },
   );

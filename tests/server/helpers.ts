@@ -89,7 +89,12 @@ export function pageDataOf(html: string): PageData {
 }
 
 export function widgetSlotsOf(html: string): string[] {
-  return [...html.matchAll(/<div data-salon-widget="([^"]+)"><\/div>/g)].map((m) => m[1] ?? '');
+  return [...html.matchAll(/<div data-salon-widget="([^"]+)"( data-salon-lazy)?><\/div>/g)].map((m) => m[1] ?? '');
+}
+
+/** The slots marked lazy (mounted when the bus first opens them). */
+export function lazySlotsOf(html: string): string[] {
+  return [...html.matchAll(/<div data-salon-widget="([^"]+)" data-salon-lazy><\/div>/g)].map((m) => m[1] ?? '');
 }
 
 export const DEMO = {

@@ -210,6 +210,29 @@ if (configured) {
         closeSockets();
       }
     });
+
+    it('answers the company, the stands, the animators, and another exhibitor’s availability for those allowed', async () => {
+      const [visitor, exhibitor, exhibitor2, promoter] = await Promise.all([login(t.app, DEMO.visitor), login(t.app, DEMO.exhibitor), login(t.app, DEMO.exhibitor2), login(t.app, DEMO.promoter)]);
+      const get = (url: string, cookie: string) => request(t.app, { method: 'GET', url, headers: { cookie } });
+      const storage = await standBySlug(t, 'stand-helios-stockage');
+      const stands = (await get('/api/stands', visitor)).json().data.stands as Record<string, { company_id: string; optin_marketing: boolean | null }>;
+      expect(Object.keys(stands)).toHaveLength(14);
+      const company = (await get(`/api/company/${stands[storage.key]?.company_id ?? ''}`, visitor)).json().data.company;
+      expect(company).toMatchObject({ name: 'Helios Énergie', email: 'contact@helios-energie.example' });
+      const list = async (cookie: string) => (await get(`/api/stands/${storage.key}/animators?company_id=${company.id_company}`, cookie)).json().data.visited_stand_animators as { lastname: string; mobile: string | null }[];
+      // Inès keeps her mobile private, except from her stand's other exhibitor (Claire).
+      expect((await list(visitor)).map((a) => [a.lastname, a.mobile === null])).toEqual([
+        ['Fontaine', false],
+        ['Garnier', true],
+      ]);
+      expect((await list(exhibitor)).every((a) => a.mobile !== null)).toBe(true);
+      const ines = encodeId((await t.database.db.selectFrom('users').select('id').where('lastname', '=', 'Garnier').executeTakeFirstOrThrow()).id);
+      const put = (cookie: string) => request(t.app, { method: 'PUT', url: `/api/exhibitors/${ines}/availability`, headers: { ...XHR, cookie }, payload: { available: true } });
+      expect((await put(visitor)).statusCode).toBe(403);
+      expect((await put(exhibitor2)).statusCode).toBe(403);
+      expect((await put(exhibitor)).statusCode).toBe(200);
+      expect((await put(promoter)).statusCode).toBe(200);
+    });
   });
 } else {
   describe('on PostgreSQL', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { setFeature } from '../../host-shell/server/services/settings';
-import { DEMO, ORIGIN, XHR, anonymousCookie, createTestApp, login, pageDataOf, request, sessionCookieOf, widgetSlotsOf, type TestApp } from './helpers';
+import { DEMO, ORIGIN, XHR, anonymousCookie, createTestApp, login, lazySlotsOf, pageDataOf, request, sessionCookieOf, widgetSlotsOf, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -125,7 +125,8 @@ describe('widget slots', () => {
   it('gives a visitor every widget but the activity stream, then the loader', async () => {
     const response = await request(t.app, { method: 'GET', url: '/salon', headers: { cookie: await login(t.app, DEMO.visitor) } });
     expect(widgetSlotsOf(response.body)).toEqual([...base, 'journey']);
-    expect(response.body).toMatch(/<div data-salon-widget="journey"><\/div>\s*<script src="\/spa\/loader.js" defer><\/script>/);
+    expect(lazySlotsOf(response.body)).toEqual(['company-sheet', 'contact-point', 'modals', 'journey']);
+    expect(response.body).toMatch(/<div data-salon-widget="journey" data-salon-lazy><\/div>\s*<script src="\/spa\/loader.js" defer><\/script>/);
   });
 
   it('adds the activity stream for exhibitors', async () => {

@@ -91,11 +91,11 @@ const menuItems = (menu: HTMLElement) => Array.from(menu.querySelectorAll<HTMLEl
 const names = (elements: HTMLElement[]) => elements.map((element) => element.textContent);
 
 describe('top bar items by profile (spec §2.3, §6)', () => {
-  test('visitor: logo, Home, Journey, Map, Conferences, Feedback, sound, language, Profile, More; no Activity', async () => {
+  test('visitor: logo, Home, Journey, Map, Conferences, Feedback, Chat, sound, language, Profile, More; no Activity', async () => {
     const nav = await showTopBar(visitorPageData());
     expect(within(nav).getByRole('link', { name: 'Innovation Fair' })).toHaveAttribute('href', 'http://localhost/salon');
     const buttons = within(nav).getAllByRole('button').map((button) => button.getAttribute('aria-label') ?? button.textContent);
-    expect(buttons).toEqual(['Home', 'Journey', 'Map', 'Conferences', 'Feedback', 'Mute the sound', 'Language: English', 'English', 'Français', 'More'].filter((name) => !['English', 'Français'].includes(name)));
+    expect(buttons).toEqual(['Home', 'Journey', 'Map', 'Conferences', 'Feedback', 'Chat', 'Mute the sound', 'Language: English', 'English', 'Français', 'More'].filter((name) => !['English', 'Français'].includes(name)));
     expect(within(nav).queryByRole('button', { name: 'Activity' })).not.toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', 'http://localhost/profil');
     expect(within(nav).queryByRole('link', { name: 'My account' })).not.toBeInTheDocument();
@@ -221,6 +221,17 @@ describe('actions', () => {
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });
 
+  test('Chat toggles the chat sidebar', async () => {
+    const user = userEvent.setup();
+    const nav = await showTopBar(visitorPageData());
+    const chat = within(nav).getByRole('button', { name: 'Chat' });
+    await user.click(chat);
+    expect($sidebar.get()).toEqual({ name: 'chat' });
+    expect(chat).toHaveAttribute('aria-expanded', 'true');
+    await user.click(chat);
+    expect($sidebar.get()).toBeNull();
+  });
+
   test('sound: a toggle (aria-pressed) that sends setSound and follows the frame\'s checkSound', async () => {
     const user = userEvent.setup();
     const { postMessage, unregister } = frame();
@@ -311,7 +322,7 @@ describe('mobile (max-width 750 px)', () => {
     const nav = await showTopBar(exhibitorPageData());
     setMobile(true);
     expect(nav).toHaveClass('salon-top-bar--compact');
-    for (const name of ['Home', 'Journey', 'Map', 'Mute the sound', 'More']) {
+    for (const name of ['Home', 'Journey', 'Map', 'Chat', 'Mute the sound', 'More']) {
       expect(within(nav).getByRole('button', { name })).toHaveAttribute('title', name);
     }
     expect(within(nav).queryByRole('button', { name: 'Conferences' })).not.toBeInTheDocument();

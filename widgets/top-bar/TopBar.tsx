@@ -127,6 +127,9 @@ export function TopBar() {
           </li>
         )}
         <li>
+          <BarButton icon="chat" label={t({ message: 'Chat', context: 'the chat sidebar' })} expanded={sidebar?.name === 'chat'} onClick={() => toggleSidebar({ name: 'chat' })} />
+        </li>
+        <li>
           <BarButton icon={sound.muted ? 'muted' : 'sound'} label={t`Mute the sound`} pressed={sound.muted} onClick={toggleSound} />
         </li>
         {multilingual && (

@@ -6,6 +6,7 @@ const PATHS = {
   conference: 'M3 4h18M4 4v11h16V4M12 15v5M8 20h8',
   activity: 'M3 12h4l3-8 4 16 3-8h4',
   feedback: 'M4 5h16v11H9l-5 4z',
+  chat: 'M3 4h13v9H8l-5 4zM8 16v2h8l5 3V9h-3',
   sound: 'M4 9v6h4l5 4V5L8 9zM16 9a4 4 0 010 6M18.5 6.5a8 8 0 010 11',
   muted: 'M4 9v6h4l5 4V5L8 9zM16 9l5 6M21 9l-5 6',
   more: 'M12 5h.01M12 12h.01M12 19h.01',

@@ -3,7 +3,9 @@
  * (the PHP/Symfony pages: see ../README.md for the Twig version) must produce the same three parts:
  *
  *   1. `<script type="application/json" id="salon-page-data">` with the PageData JSON, escaped by `serializeScriptJson`;
- *   2. one empty `<div data-salon-widget="NAME">` slot per widget to mount (`widgetsFor` decides which);
+ *   2. one empty `<div data-salon-widget="NAME">` slot per widget to mount (`widgetsFor` decides which), with
+ *      `data-salon-lazy` on the sidebars and modals nobody sees at first (`LAZY_WIDGETS`): the loader mounts those
+ *      when the bus first opens them;
  *   3. `<script src="/spa/loader.js" defer>`, which reads /spa/widgets.json and mounts each remote in its slot.
  */
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '../../../shared/page-data/types';
@@ -13,6 +15,12 @@ export const WIDGET_NAMES = ['top-bar', 'room', 'toaster', 'chat', 'company-shee
 export type WidgetName = (typeof WIDGET_NAMES)[number];
 
 export const LOADER_SRC = '/spa/loader.js';
+
+/**
+ * Widgets that show nothing until opened. The chat is not one of them: it keeps the socket open so messages
+ * arrive (and are counted) before the visitor opens it.
+ */
+export const LAZY_WIDGETS: readonly WidgetName[] = ['company-sheet', 'contact-point', 'journey', 'modals'];
 
 /** The widgets a page mounts for this user: journey only with the feature flag, activity stream only for exhibitors. */
 export function widgetsFor(data: Pick<PageData, 'features' | 'user'>): WidgetName[] {
@@ -48,5 +56,5 @@ export interface SalonMarkupOptions {
 export function salonMarkup(data: PageData, options: SalonMarkupOptions = {}): SafeHtml {
   const widgets = options.widgets ?? widgetsFor(data);
   return html`<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${raw(serializeScriptJson(data))}</script>
-${widgets.map((name) => html`<div data-salon-widget="${name}"></div>\n`)}<script src="${options.loaderSrc ?? LOADER_SRC}" defer></script>`;
+${widgets.map((name) => (LAZY_WIDGETS.includes(name) ? html`<div data-salon-widget="${name}" data-salon-lazy></div>\n` : html`<div data-salon-widget="${name}"></div>\n`))}<script src="${options.loaderSrc ?? LOADER_SRC}" defer></script>`;
 }

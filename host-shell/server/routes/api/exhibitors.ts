@@ -1,12 +1,37 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { AvailabilityBody, AvailabilityData } from '../../../../shared/api/schemas/chat';
 import { Envelope } from '../../../../shared/api/schemas/envelope';
-import { forbidden } from '../../lib/errors';
+import { OtherAvailabilityBody, OtherAvailabilityParams } from '../../../../shared/api/schemas/exhibitors';
+import type { UserRow } from '../../db/schema';
+import { forbidden, notFound } from '../../lib/errors';
+import { decodeId } from '../../lib/ids';
 import { pick } from '../../lib/locale';
 import { refreshViewerUser } from '../../plugins/session';
+import { shareAStand } from '../../services/exhibitors';
 import { setAvailability } from '../../services/history';
 import { findUserById } from '../../services/users';
 import { apiViewer } from './auth';
+
+/**
+ * Spec §4.4: records the change (updateAvailability on each of the target's stands) and tells everyone who shows
+ * it: the live activity (their stands' exhibitors scope, so visitors on those stands too, and the history) and the
+ * stands' exhibitors' sockets (stand_history).
+ */
+async function applyAvailability(request: FastifyRequest, viewer: UserRow, target: UserRow, available: boolean): Promise<void> {
+  const app = request.server;
+  // Changing it is an act of the caller: their activity is now (the exhibitor's own switch makes them available at once).
+  app.activity.touch(viewer.id);
+  const { changed, standIds, historyIds } = await setAvailability(app.db, target, available);
+  if (!changed) return;
+  app.live.publish({ type: 'exhibitors', userIds: [target.id] });
+  app.live.publish({ type: 'history', standIds });
+  void app.realtime.historyAdded(historyIds);
+  if (target.id === viewer.id) {
+    const fresh = await findUserById(app.db, viewer.id);
+    if (fresh) await refreshViewerUser(request, fresh);
+  }
+}
 
 export const exhibitorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
@@ -23,15 +48,45 @@ export const exhibitorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const viewer = await apiViewer(request);
       if (viewer.user.profile !== 'exhibitor') throw forbidden(pick(viewer.locale, 'Seuls les exposants ont une disponibilité', 'Only exhibitors have an availability'));
       const { availability } = request.body;
-      const { changed, standIds, historyIds } = await setAvailability(app.db, viewer.user, availability);
-      if (changed) {
-        app.live.publish({ type: 'exhibitors', userIds: [viewer.user.id] });
-        app.live.publish({ type: 'history', standIds });
-        void app.realtime.historyAdded(historyIds);
-        const fresh = await findUserById(app.db, viewer.user.id);
-        if (fresh) await refreshViewerUser(request, fresh);
-      }
+      await applyAvailability(request, viewer.user, viewer.user, availability);
       return { data: { availability } };
+    },
+  );
+
+  app.put(
+    '/exhibitors/:id/availability',
+    {
+      schema: {
+        summary:
+          "Another exhibitor's availability (spec §7 `{available}`), with the same effects as /exhibitors/me/availability. Promoters, administrators, and the exhibitors who share a stand with them; anyone else 403. An id that is not an exhibitor: 404.",
+        params: OtherAvailabilityParams,
+        body: OtherAvailabilityBody,
+        response: { 200: Envelope(AvailabilityData) },
+      },
+      attachValidation: true,
+    },
+    async (request) => {
+      const viewer = await apiViewer(request);
+      const { user, locale } = viewer;
+      const organiser = user.profile === 'promoter' || user.profile === 'administrator';
+      // Who may not change anyone's availability learns nothing about the id.
+      if (!organiser && user.profile !== 'exhibitor') {
+        throw forbidden(pick(locale, 'Vous ne pouvez pas changer la disponibilité d’un exposant', "You cannot change an exhibitor's availability"));
+      }
+      const raw = request.params.id;
+      const id = decodeId(raw);
+      const target = id === null ? null : await findUserById(app.db, id);
+      if (!target || target.profile !== 'exhibitor') throw notFound(pick(locale, `Exposant inconnu : ${raw}`, `Unknown exhibitor: "${raw}" is not an exhibitor id`));
+      const error = request.validationError as (Error & { validationContext?: string }) | undefined;
+      if (error && error.validationContext !== 'params') throw error;
+      if (!organiser && target.id !== user.id && !(await shareAStand(app.db, user.id, target.id))) {
+        throw forbidden(
+          pick(locale, 'Seuls les exposants d’un même stand peuvent changer la disponibilité l’un de l’autre', 'Only exhibitors who share a stand can change each other’s availability'),
+        );
+      }
+      const { available } = request.body;
+      await applyAvailability(request, user, target, available);
+      return { data: { availability: available } };
     },
   );
 };

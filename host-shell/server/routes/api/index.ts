@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sameOrigin } from '../../plugins/same-origin';
 import { chatRoutes } from './chat';
+import { companyRoutes } from './company';
 import { exhibitorRoutes } from './exhibitors';
 import { liveRoutes } from './live';
 import { localeRoutes } from './locale';
@@ -23,6 +24,7 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(liveRoutes);
   await api.register(standRoutes);
   await api.register(exhibitorRoutes);
+  await api.register(companyRoutes);
   await api.register(chatRoutes);
   await api.register(openApiRoute(documented.routes));
 };

@@ -2,20 +2,28 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { HistoryBody, HistoryData, HistoryQuery } from '../../../../shared/api/schemas/chat';
 import { Envelope } from '../../../../shared/api/schemas/envelope';
+import { AnimatorsData, AnimatorsParams, AnimatorsQuery, StandsData } from '../../../../shared/api/schemas/exhibitors';
 import { StandIdParams } from '../../../../shared/api/schemas/room';
+import type { StandRow } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { decodeId } from '../../lib/ids';
 import { pick } from '../../lib/locale';
+import { allStands, findCompany, findStand, standAnimators } from '../../services/exhibitors';
 import { addClientHistory, checkClientHistory, historyItemsByIds, historyPage } from '../../services/history';
-import { ownsStand, standExists } from '../../services/visits';
+import { ownsStand } from '../../services/visits';
 import { apiViewer } from './auth';
 
+/** Spec §5 "Required ids": `/stands/{id}/…` without an id. */
+const STAND_ID_REQUIRED = 'A stand id is required: /api/stands/{stand_id}/…';
+
 /** The stand of `/stands/{id}/…`: 404 unless the id is one of ours and the stand exists. */
-async function standOf(request: FastifyRequest): Promise<number> {
-  const raw = (request.params as { id?: unknown }).id;
+async function standOf(request: FastifyRequest, param: 'id' | 'stand_id' = 'id'): Promise<StandRow> {
+  const raw = (request.params as Record<string, unknown>)[param];
+  if (raw === undefined || raw === '') throw notFound(STAND_ID_REQUIRED);
   const id = typeof raw === 'string' ? decodeId(raw) : null;
-  if (id === null || !(await standExists(request.server.db, id))) throw notFound(`Unknown stand: "${typeof raw === 'string' ? raw : ''}" is not a stand id`);
-  return id;
+  const stand = id === null ? null : await findStand(request.server.db, id);
+  if (!stand) throw notFound(`Unknown stand: "${typeof raw === 'string' ? raw : ''}" is not a stand id`);
+  return stand;
 }
 
 /** Path errors are 404 (unknown stand); the others keep their 400. */
@@ -24,8 +32,57 @@ function validationAfterPath(request: FastifyRequest): void {
   if (error && error.validationContext !== 'params') throw error;
 }
 
-/** A stand's history (spec §7): read by its exhibitors, added to by the chat (chatStarted, visioOpened). */
+/**
+ * The stands (spec §7): the list, a stand's animators (the contact point), its history (read by its exhibitors,
+ * added to by the chat: chatStarted, visioOpened).
+ */
 export const standRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/stands',
+    {
+      schema: {
+        summary: 'Every stand, keyed by obfuscated id: names (niceName French, niceNameEn English), panorama slug, optin_marketing (null: the global stands_optin_marketing) and company id.',
+        response: { 200: Envelope(StandsData) },
+      },
+    },
+    async () => ({ data: { stands: await allStands(app.db) } }),
+  );
+
+  app.get(
+    '/stands/:stand_id/animators',
+    {
+      schema: {
+        summary:
+          "The stand's exhibitors (the contact point, spec §2.8), hidden ones left out (an exhibitor sees themselves), in id order. availability: set, and active within exhibitor_activity_period_before_hide. contact_email, mobile, linkedin, names and visio_link follow the field publication rule (null when not published), except for the stand's own exhibitors, who see everything. ?company_id= keeps them only when the stand is that company's (else an empty list).",
+        params: AnimatorsParams,
+        querystring: AnimatorsQuery,
+        response: { 200: Envelope(AnimatorsData) },
+      },
+      attachValidation: true,
+    },
+    async (request) => {
+      const viewer = await apiViewer(request);
+      const stand = await standOf(request, 'stand_id');
+      validationAfterPath(request);
+      const rawCompany = request.query.company_id;
+      if (rawCompany !== undefined) {
+        const companyId = decodeId(rawCompany);
+        if (companyId === null) throw badRequest('Invalid querystring: "company_id" is not a company id', { company_id: 'is not a company id' });
+        if (!(await findCompany(app.db, companyId))) throw notFound(`Unknown company: "${rawCompany}" is not a company id`);
+        if (companyId !== stand.company_id) return { data: { visited_stand_animators: [] } };
+      }
+      const params = await app.parameters.get();
+      const animators = await standAnimators(app.db, stand, {
+        viewerId: viewer.user.id,
+        locale: viewer.locale,
+        origin: viewer.origin,
+        activity: app.activity,
+        exhibitorSeconds: params.exhibitor_activity_period_before_hide,
+      });
+      return { data: { visited_stand_animators: animators } };
+    },
+  );
+
   app.get(
     '/stands/:id/history',
     {
@@ -39,7 +96,7 @@ export const standRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const viewer = await apiViewer(request);
-      const standId = await standOf(request);
+      const standId = (await standOf(request)).id;
       validationAfterPath(request);
       if (!(await ownsStand(app.db, viewer.user.id, standId))) throw forbidden(pick(viewer.locale, 'Seuls les exposants du stand voient son historique', "Only the stand's exhibitors see its history"));
       const { last: rawLast } = request.query;
@@ -69,7 +126,7 @@ export const standRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const viewer = await apiViewer(request);
-      const standId = await standOf(request);
+      const standId = (await standOf(request)).id;
       validationAfterPath(request);
       const { channelId } = await checkClientHistory(app.db, viewer.user, standId, request.body, viewer.locale);
       const id = await addClientHistory(app.db, viewer.user, standId, request.body.type, channelId);

@@ -1,0 +1,127 @@
+import { atom, computed, onMount, type WritableAtom } from 'nanostores';
+import type { Animator } from '../api/schemas/exhibitors';
+import type { RoomUser } from '../api/schemas/room';
+import { busSingleton } from '../singleton';
+// By package name: these modules belong to other entries (a relative import would bundle a second copy).
+import { $sidebar, openModal } from '@salon/shared';
+import { $room } from '@salon/shared/room';
+import { getAnimators } from '../api/exhibitors';
+
+/**
+ * The unique contact point (spec §2.8): the animators of a stand (`GET /api/stands/{id}/animators` each time it
+ * opens), their availability kept fresh by the live activity (`visited_stand_animators`), split into an
+ * available and an unavailable group.
+ */
+
+export type ContactGroup = 'available' | 'unavailable';
+
+export interface ContactPointView {
+  /** The stand of the open contact point, or null when it is closed. */
+  standId: string | null;
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  available: Animator[];
+  unavailable: Animator[];
+  /** Available open by default; unavailable open only if some exist; then as the user toggles them. */
+  open: Record<ContactGroup, boolean>;
+}
+
+interface Fetched {
+  standId: string | null;
+  status: ContactPointView['status'];
+  animators: Animator[];
+}
+
+interface ContactPointInternals {
+  $fetched: WritableAtom<Fetched>;
+  /** null: the group's default. */
+  $open: WritableAtom<Record<ContactGroup, boolean | null>>;
+  controller: AbortController | null;
+}
+
+const CLOSED: Fetched = { standId: null, status: 'idle', animators: [] };
+
+const state = busSingleton<ContactPointInternals>('contactPoint', () => ({
+  $fetched: atom<Fetched>(CLOSED),
+  $open: atom<Record<ContactGroup, boolean | null>>({ available: null, unavailable: null }),
+  controller: null,
+}));
+
+async function load(standId: string): Promise<void> {
+  state.controller?.abort();
+  const controller = new AbortController();
+  state.controller = controller;
+  const previous = state.$fetched.get();
+  state.$fetched.set({ standId, status: 'loading', animators: previous.standId === standId ? previous.animators : [] });
+  try {
+    const data = await getAnimators(standId, null, { signal: controller.signal });
+    if (state.controller !== controller) return;
+    state.$fetched.set({ standId, status: 'ready', animators: Array.isArray(data?.visited_stand_animators) ? data.visited_stand_animators : [] });
+  } catch {
+    if (state.controller !== controller) return;
+    state.$fetched.set({ standId, status: 'error', animators: [] });
+  } finally {
+    if (state.controller === controller) state.controller = null;
+  }
+}
+
+function follow(sidebar: ReturnType<typeof $sidebar.get>): void {
+  if (sidebar?.name === 'contact-point') {
+    if (sidebar.standId !== state.$fetched.get().standId) state.$open.set({ available: null, unavailable: null });
+    void load(sidebar.standId);
+  } else if (state.$fetched.get().standId !== null) {
+    state.controller?.abort();
+    state.controller = null;
+    state.$fetched.set(CLOSED);
+  }
+}
+
+/** Live availability wins over the fetched one; a person the live list does not know keeps the fetched value. */
+function withLiveAvailability(animators: readonly Animator[], live: readonly RoomUser[] | undefined): Animator[] {
+  if (!live) return [...animators];
+  const byId = new Map(live.map((user) => [user.obfuscated_id || user.id_user, user]));
+  return animators.map((animator) => {
+    const fresh = byId.get(animator.obfuscated_id) ?? byId.get(animator.id_user);
+    if (!fresh) return animator;
+    return {
+      ...animator,
+      availability: fresh.availability ?? animator.availability,
+      hidden: fresh.hidden ?? animator.hidden,
+      last_activity_at: fresh.last_activity_at ?? animator.last_activity_at,
+    };
+  });
+}
+
+export const $contactPoint = computed([state.$fetched, state.$open, $room], (fetched, open, room): ContactPointView => {
+  const shown = fetched.standId ? withLiveAvailability(fetched.animators, room.visited_stand_animators[fetched.standId]).filter((animator) => !animator.hidden) : [];
+  const available = shown.filter((animator) => animator.availability);
+  const unavailable = shown.filter((animator) => !animator.availability);
+  return {
+    standId: fetched.standId,
+    status: fetched.status,
+    available,
+    unavailable,
+    open: { available: open.available ?? true, unavailable: open.unavailable ?? unavailable.length > 0 },
+  };
+});
+
+// Listening is what loads: the stand of the sidebar slot, again each time it opens.
+onMount($contactPoint, () => {
+  follow($sidebar.get());
+  return $sidebar.listen(follow);
+});
+
+export function toggleContactGroup(group: ContactGroup): void {
+  const view = $contactPoint.get();
+  state.$open.set({ ...state.$open.get(), [group]: !view.open[group] });
+}
+
+/** Loads the open stand's animators again (the error state's retry). */
+export function reloadContactPoint(): void {
+  const standId = state.$fetched.get().standId;
+  if (standId) void load(standId);
+}
+
+/** The contact-request modal for the stand (spec §2.8). */
+export function requestStandContact(standId: string): void {
+  openModal({ name: 'stand-contact-request', standId });
+}

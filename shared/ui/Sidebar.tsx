@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { hideSidebar } from '../bus/sidebar';
+import { IconButton } from './IconButton';
+import { injectStyles } from './styles';
+
+export interface SidebarFrameProps {
+  /** The sidebar slot's name (`chat`, `journey`…): `data-sidebar` for the page's styles. */
+  name: string;
+  /** The accessible name of the panel (the title area may hold more than text). */
+  label: string;
+  /** The title area: a heading, and whatever goes beside it (a back button, actions). */
+  title: ReactNode;
+  /** A close button that hides the sidebar slot (default true). */
+  closable?: boolean;
+  children: ReactNode;
+}
+
+/**
+ * The generic sidebar wrapper (spec §2.12): a panel on the right under the top bar, full width on
+ * mobile, with a title area, an optional close button and a scrolling body.
+ */
+export function SidebarFrame({ name, label, title, closable = true, children }: SidebarFrameProps) {
+  const { t } = useLingui();
+  injectStyles(
+    'salon-sidebar-styles',
+    `.salon-sidebar{position:fixed;z-index:20;top:var(--salon-top-bar-height,3.25rem);right:0;bottom:0;width:min(24rem,100vw);display:flex;flex-direction:column;background:#fff;color:#1d1d1f;font:14px/1.4 system-ui,sans-serif;box-shadow:-2px 0 12px rgba(0,0,0,.18)}
+.salon-sidebar__title{display:flex;align-items:center;gap:.5rem;padding:.5rem .75rem;border-bottom:1px solid #e4e4e7}
+.salon-sidebar__title h2{flex:1;min-width:0;margin:0;font-size:1rem;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.salon-sidebar__body{flex:1;min-height:0;display:flex;flex-direction:column;overflow:auto}
+@media (max-width:750px){.salon-sidebar{width:100vw}}`,
+  );
+  return (
+    <aside className="salon-sidebar" data-sidebar={name} aria-label={label}>
+      <div className="salon-sidebar__title">
+        {title}
+        {closable && <IconButton label={t`Close`} icon="×" onClick={hideSidebar} />}
+      </div>
+      <div className="salon-sidebar__body">{children}</div>
+    </aside>
+  );
+}

@@ -1,0 +1,176 @@
+/**
+ * Issue 5 end to end (spec §2.5, §2.8, §2.10, §4.4): an exhibitor and a visitor in two browser contexts. The visitor
+ * enters one of the exhibitor's stands and opens its contact point; the exhibitor switches to available with the
+ * activity widget's switch, and the visitor sees them in the available group within 3 s. The visitor copies the
+ * company's email from the company sheet (toast), leaves the stand, and the exhibitor's activity stream shows both
+ * history lines.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Frame, Page } from 'playwright-core';
+import { collectErrors, logIn, useSalon, widgetsSettled } from './harness';
+
+const env = useSalon();
+
+interface FrameStand {
+  id: string;
+  panorama: string;
+  niceNameEn: string;
+}
+
+/** The contact point's group toggles (their names may carry a disclosure sign first). */
+const AVAILABLE = /(^|\s)Available exhibitors/;
+const UNAVAILABLE = /(^|\s)Unavailable exhibitors/;
+
+interface RoomUserLike {
+  id_user: string;
+  fullname: string;
+  availability?: boolean;
+}
+
+interface RoomLike {
+  visited_stand_id: string | null;
+  visited_stand_availability: boolean | null;
+  visited_stand_animators: Record<string, RoomUserLike[]>;
+  histories: Record<string, { content: { type: string; user?: RoomUserLike } }[]>;
+}
+
+/** The bus's room store as the page holds it (what the live activity wrote). */
+function room(page: Page): Promise<RoomLike | null> {
+  return page.evaluate(() => {
+    const store = (globalThis as unknown as Record<symbol, { $room: { get(): RoomLike } } | undefined>)[Symbol.for('salon.bus@1/room')];
+    const value = store?.$room.get();
+    return value ? (JSON.parse(JSON.stringify(value)) as RoomLike) : null;
+  });
+}
+
+async function until<T>(what: string, timeoutMs: number, check: () => Promise<T | undefined | null | false>, page: Page): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    assert.ok(Date.now() < deadline, `${what}: not within ${timeoutMs} ms`);
+    await page.waitForTimeout(50);
+  }
+}
+
+async function roomFrame(page: Page): Promise<Frame> {
+  const iframe = page.getByTitle('Virtual room');
+  await iframe.waitFor();
+  const frame = await (await iframe.elementHandle())?.contentFrame();
+  assert.ok(frame, 'the room frame is missing');
+  await frame.getByRole('button', { name: 'Stands and areas' }).waitFor({ timeout: 20_000 });
+  return frame;
+}
+
+test('an exhibitor switches to available and a visitor on their stand sees it within 3 s; company sheet copy; the visit in the stand history', async (t) => {
+  const { salon, browser } = env;
+
+  // The exhibitor, in French.
+  const exhibitorContext = await browser.newContext({ locale: 'fr-FR', viewport: { width: 1280, height: 800 } });
+  const exhibitor = await exhibitorContext.newPage();
+  assert.equal(await logIn(exhibitor, salon.baseUrl, 'exposant@salon.test'), 303);
+  await exhibitor.goto(`${salon.baseUrl}/salon`);
+  const exhibitorSlots = await widgetsSettled(exhibitor);
+  assert.equal(exhibitorSlots['activity-stream'], 'mounted', `activity-stream: ${JSON.stringify(exhibitorSlots)}`);
+  const owned = (JSON.parse((await exhibitor.locator('#salon-page-data').textContent()) ?? '{}') as { owned_stands_ids: string[] }).owned_stands_ids;
+  assert.equal(owned.length, 2);
+
+  // The demo exhibitor starts available: switch off first, so that the visitor sees the change.
+  const availability = exhibitor.getByRole('region', { name: 'Mon activité' }).getByRole('switch', { name: 'Je suis disponible' });
+  await availability.waitFor();
+  const switchTo = async (on: boolean) => {
+    const [response] = await Promise.all([
+      exhibitor.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith('/api/exhibitors/me/availability')),
+      availability.click(),
+    ]);
+    assert.equal(response.status(), 200);
+    assert.equal(await availability.getAttribute('aria-checked'), String(on));
+  };
+  if ((await availability.getAttribute('aria-checked')) === 'true') await switchTo(false);
+
+  // The visitor, in English, enters the exhibitor's second stand from the floor plan's list.
+  const visitorContext = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+  await visitorContext.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: salon.baseUrl });
+  const visitor = await visitorContext.newPage();
+  const errors = collectErrors(visitor);
+  assert.equal(await logIn(visitor, salon.baseUrl, 'visiteur@salon.test'), 303);
+  const visitorSlots = await widgetsSettled(visitor);
+  for (const widget of ['room', 'toaster']) assert.equal(visitorSlots[widget], 'mounted', `${widget}: ${JSON.stringify(visitorSlots)}`);
+  // The sidebars may be lazy slots, mounted when first opened.
+  for (const widget of ['contact-point', 'company-sheet']) assert.ok(['mounted', 'idle'].includes(visitorSlots[widget] ?? ''), `${widget}: ${JSON.stringify(visitorSlots)}`);
+  const visitorUser = (JSON.parse((await visitor.locator('#salon-page-data').textContent()) ?? '{}') as { user: { obfuscated_id: string; fullname: string } }).user;
+  const frame = await roomFrame(visitor);
+  const frameStands = (JSON.parse((await frame.locator('#room-frame-data').textContent()) ?? '{}') as { stands: FrameStand[] }).stands;
+  const stand = frameStands.find((s) => s.id === owned[1]);
+  assert.ok(stand, 'the exhibitor’s stand is not in the room');
+  await frame.getByRole('button', { name: 'Floor plan', exact: true }).click();
+  await frame.waitForSelector('#room-frame[data-panorama="plan"][data-state="ready"]', { timeout: 60_000 });
+  await frame.getByRole('button', { name: stand.niceNameEn, exact: true }).click();
+  await until('the visitor on the stand', 5000, async () => (await room(visitor))?.visited_stand_id === stand.id, visitor);
+  // The panel is drawn again when the panorama is ready: click its buttons after that.
+  await frame.waitForSelector(`#room-frame[data-panorama="${stand.panorama}"][data-state="ready"]`, { timeout: 60_000 });
+
+  // The stand's contact point (the frame's "Exhibitors" posts showStandUcp): Claire is unavailable.
+  await frame.getByRole('button', { name: 'Exhibitors', exact: true }).click();
+  const contactPoint = visitor.getByRole('complementary', { name: 'Contact the stand' });
+  await contactPoint.waitFor({ timeout: 5000 });
+  /** The names in a group: the cards' headings in the list its toggle controls. */
+  const namesIn = async (group: RegExp): Promise<string[]> => {
+    const toggle = contactPoint.getByRole('button', { name: group });
+    if ((await toggle.count()) !== 1) return [];
+    const list = await toggle.getAttribute('aria-controls');
+    return list ? visitor.locator(`[id="${list}"]`).getByRole('heading').allTextContents() : [];
+  };
+  await until('Claire in the unavailable group', 5000, async () => (await namesIn(UNAVAILABLE)).includes('Claire Fontaine'), visitor);
+  assert.ok(!(await namesIn(AVAILABLE)).includes('Claire Fontaine'));
+
+  // The exhibitor switches to available: within 3 s the visitor sees it, in the contact point and in the live state.
+  const switchedAt = Date.now();
+  await switchTo(true);
+  await until('Claire in the available group', 3000 - (Date.now() - switchedAt), async () => (await namesIn(AVAILABLE)).includes('Claire Fontaine'), visitor);
+  const seenAfter = Date.now() - switchedAt;
+  assert.ok(seenAfter < 3000, `seen after ${seenAfter} ms`);
+  t.diagnostic(`the visitor saw the exhibitor available ${seenAfter} ms after the switch`);
+  assert.ok(!(await namesIn(UNAVAILABLE)).includes('Claire Fontaine'));
+  const live = await room(visitor);
+  assert.equal(live?.visited_stand_availability, true);
+  assert.equal(live?.visited_stand_animators[stand.id]?.find((u) => u.fullname === 'Claire Fontaine')?.availability, true);
+
+  // The company sheet (the frame's "Company sheet" posts showCompanySheet): copy the email.
+  await frame.getByRole('button', { name: 'Company sheet', exact: true }).click();
+  const sheet = visitor.getByRole('complementary', { name: 'Company sheet' });
+  await sheet.getByRole('heading', { name: 'Helios Énergie' }).waitFor({ timeout: 5000 });
+  await sheet.getByRole('button', { name: 'Copy the email' }).click();
+  // The toast reads "Success: The email has been copied" (its kind, then the message).
+  await visitor.locator('[data-salon-widget="toaster"]').getByText(/\bThe email has been copied$/).waitFor({ timeout: 3000 });
+  assert.equal(await visitor.evaluate(() => navigator.clipboard.readText()), 'contact@helios-energie.example');
+
+  // The visitor leaves the stand (back to the floor plan): the exhibitor has both history lines.
+  await frame.getByRole('button', { name: 'Floor plan', exact: true }).click();
+  await until('the visitor off the stand', 5000, async () => (await room(visitor))?.visited_stand_id === null, visitor);
+  const mine = (types: string[]) => types.filter((type) => type === 'enterOnStand' || type === 'leaveStand');
+  const lines = await until(
+    'enterOnStand and leaveStand in the exhibitor’s live state',
+    3000,
+    async () => {
+      const items = (await room(exhibitor))?.histories[stand.id] ?? [];
+      const visitorTypes = mine(items.filter((item) => item.content.user?.id_user === visitorUser.obfuscated_id).map((item) => item.content.type));
+      return visitorTypes.length >= 2 ? visitorTypes : null;
+    },
+    exhibitor,
+  );
+  // Newest first.
+  assert.deepEqual(lines, ['leaveStand', 'enterOnStand']);
+  await exhibitor.getByRole('button', { name: "Ouvrir le fil d'activité" }).click();
+  const history = exhibitor.getByRole('region', { name: "Entrées de l'historique du stand" });
+  await history.getByText(`${visitorUser.fullname} a quitté le stand`).first().waitFor({ timeout: 3000 });
+  await history.getByText(`${visitorUser.fullname} est entré(e) sur le stand`).first().waitFor({ timeout: 3000 });
+
+  assert.deepEqual(
+    errors.filter((e) => !/favicon/.test(e)),
+    [],
+  );
+  await visitorContext.close();
+  await exhibitorContext.close();
+});

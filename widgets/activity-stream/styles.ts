@@ -1,0 +1,42 @@
+import { injectStyles } from '@salon/shared';
+
+export function injectActivityStyles(): void {
+  injectStyles(
+    'salon-activity-styles',
+    `.salon-activity{display:flex;flex-direction:column;gap:.75rem;padding:.75rem}
+.salon-activity__card{padding:.75rem;border:1px solid #e4e4e7;border-radius:8px;background:#fafafa}
+.salon-activity__card h3{margin:0 0 .5rem;font-size:.95rem}
+.salon-activity__card p{margin:0 0 .5rem}
+.salon-activity__card a,.salon-activity-widget a{color:#1f5fa8}
+.salon-activity__empty{margin:0;color:#52525b}
+.salon-activity__people,.salon-activity__cards,.salon-activity__history{display:flex;flex-direction:column;gap:.4rem;margin:0;padding:0;list-style:none}
+.salon-activity__people li{display:flex;align-items:center;gap:.5rem}
+.salon-activity__person{flex:1;min-width:0;display:flex;flex-direction:column}
+.salon-activity__company{color:#52525b;font-size:.85em}
+.salon-activity__chat,.salon-activity__secondary,.salon-activity__more{padding:.25rem .65rem;border:1px solid #1f5fa8;border-radius:999px;background:#fff;color:#1f5fa8;font:inherit;cursor:pointer}
+.salon-activity__more{align-self:center;margin-top:.5rem}
+.salon-activity__scroller{display:flex;flex-direction:column;max-height:300px;overflow-y:auto}
+.salon-activity__history li{display:flex;flex-wrap:wrap;gap:.1rem .5rem;font-size:.9em}
+.salon-activity__history time{font-variant-numeric:tabular-nums;font-weight:600}
+.salon-activity__ago,.salon-activity__stand{color:#52525b}
+.salon-activity__stand{font-style:italic}
+.salon-activity__what{flex-basis:100%}
+.salon-activity__switch-row{display:flex;flex-direction:column;gap:.25rem}
+.salon-activity__switch{display:inline-flex;align-items:center;gap:.5rem;padding:0;border:0;background:none;color:inherit;font:inherit;cursor:pointer}
+.salon-activity__track{position:relative;width:2.4rem;height:1.3rem;border-radius:999px;background:#a1a1aa;transition:background .15s}
+.salon-activity__thumb{position:absolute;top:.15rem;left:.15rem;width:1rem;height:1rem;border-radius:50%;background:#fff;transition:transform .15s}
+.salon-activity__switch[aria-checked=true] .salon-activity__track{background:#15803d}
+.salon-activity__switch[aria-checked=true] .salon-activity__thumb{transform:translateX(1.1rem)}
+.salon-activity__switch[aria-busy=true]{opacity:.7}
+.salon-activity__switch:focus-visible{outline:2px solid #1f5fa8;outline-offset:2px}
+.salon-activity__switch-state{color:#52525b;font-size:.85em}
+.salon-activity__link{padding:0;border:0;background:none;color:#1f5fa8;font:inherit;text-decoration:underline;cursor:pointer}
+.salon-activity-widget{position:fixed;z-index:15;left:1rem;bottom:1rem;display:flex;flex-direction:column;gap:.5rem;width:18rem;max-height:50vh;overflow:auto;padding:.75rem;border-radius:10px;background:rgba(255,255,255,.96);color:#1d1d1f;font:13px/1.4 system-ui,sans-serif;box-shadow:0 6px 24px rgba(0,0,0,.2)}
+.salon-activity-widget__header{display:flex;align-items:baseline;justify-content:space-between;gap:.5rem}
+.salon-activity-widget h2{margin:0;font-size:.95rem}
+.salon-activity-widget p{margin:0}
+.salon-activity-widget__stands{margin:0;padding:0;list-style:none}
+@media (max-width:750px){.salon-activity-widget{display:none}}
+@media (prefers-reduced-motion:reduce){.salon-activity__track,.salon-activity__thumb{transition:none}}`,
+  );
+}

@@ -1,0 +1,38 @@
+import { useEffect, useRef } from 'react';
+import { useLingui } from '@lingui/react/macro';
+
+/**
+ * emoji-picker-element (lazy: this module is its own chunk), in the page's language, with its data served by
+ * the salon at `/spa/emoji/{en|fr}/data.json` (emoji-picker-element-data's emojibase files).
+ */
+export default function EmojiPicker({ onPick }: { onPick: (emoji: string) => void }) {
+  const { t, i18n } = useLingui();
+  const host = useRef<HTMLDivElement>(null);
+  const pick = useRef(onPick);
+  pick.current = onPick;
+  const lang = i18n.locale.startsWith('fr') ? 'fr' : 'en';
+
+  useEffect(() => {
+    let picker: HTMLElement | null = null;
+    let cancelled = false;
+    Promise.all([import('emoji-picker-element'), lang === 'fr' ? import('emoji-picker-element/i18n/fr') : null]).then(
+      ([{ Picker }, french]) => {
+        if (cancelled || !host.current) return;
+        const element = new Picker({ locale: lang, dataSource: `/spa/emoji/${lang}/data.json`, ...(french ? { i18n: french.default } : {}) });
+        element.addEventListener('emoji-click', (event) => {
+          if (event.detail.unicode) pick.current(event.detail.unicode);
+        });
+        host.current.append(element);
+        picker = element;
+      },
+      (error: unknown) => console.error('[salon] the emoji picker could not load', error),
+    );
+    return () => {
+      cancelled = true;
+      picker?.remove();
+    };
+  }, [lang]);
+
+  // Escape (handled by the composer) closes it.
+  return <div ref={host} className="salon-chat__emoji" role="dialog" aria-label={t`Emoji`} />;
+}

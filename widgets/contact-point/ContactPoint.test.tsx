@@ -1,0 +1,148 @@
+import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { $modal, activateLocale, closeModal, hideSidebar, setPageData, showSidebar, type PageDataInput } from '@salon/shared';
+import { visitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
+import { animator, roomUser } from '@salon/shared/test/exhibitors';
+import { installFetch, jsonResponse } from '@salon/shared/test/fetch';
+import { sseBody } from '@salon/shared/test/sse';
+import { mountWidget } from '@salon/shared/test/widgets';
+import type { Animator } from '@salon/shared/exhibitors';
+import { applyLiveActivity } from '@salon/shared/room';
+import { mount } from './mount';
+
+const ALICE = animator('alice1', 'Alice', 'Durand');
+const BASILE = animator('basile1', 'Basile', 'Roux');
+const CHLOE = animator('chloe1', 'Chloé', 'Lemoine', { availability: false });
+
+let widget: Awaited<ReturnType<typeof mountWidget>> | undefined;
+let fetchMock: ReturnType<typeof installFetch>;
+let animators: Animator[] | 'fail';
+
+const calls = () => fetchMock.requests.filter((r) => !r.url.pathname.startsWith('/api/sse/')).map((r) => `${r.method} ${r.url.pathname}`);
+const cardNames = (group: HTMLElement) => within(group).queryAllByRole('article').map((card) => within(card).getByRole('heading').textContent);
+
+async function openContactPoint(people: Animator[] | 'fail', page: PageDataInput = visitorPageData()) {
+  animators = people;
+  setPageData(page);
+  await act(() => activateLocale(page.locale?.locale ?? 'en_EN'));
+  widget = await mountWidget(mount);
+  act(() => showSidebar({ name: 'contact-point', standId: 's1' }));
+  const panel = await screen.findByRole('complementary');
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  return panel;
+}
+
+function group(panel: HTMLElement, name: RegExp) {
+  const toggle = within(panel).getByRole('button', { name });
+  return { toggle, list: document.getElementById(toggle.getAttribute('aria-controls') ?? '') as HTMLElement };
+}
+
+beforeEach(() => {
+  fetchMock = installFetch((request) => {
+    const { pathname } = new URL(request.url);
+    if (pathname.startsWith('/api/sse/')) return sseBody().response();
+    if (pathname === '/api/stands/s1/animators') {
+      return animators === 'fail' ? new Response('', { status: 503, statusText: 'Service Unavailable' }) : jsonResponse({ data: { visited_stand_animators: animators } });
+    }
+    return jsonResponse({ data: {} });
+  });
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  widget?.unmount();
+  widget = undefined;
+  fetchMock.restore();
+  act(() => {
+    hideSidebar();
+    closeModal();
+  });
+  jest.restoreAllMocks();
+});
+
+describe('the contact point (spec §2.8)', () => {
+  test('opened by showStandUcp: GET the stand animators; titled "Contact the stand"', async () => {
+    const panel = await openContactPoint([ALICE, CHLOE]);
+    expect(panel).toHaveAccessibleName('Contact the stand');
+    expect(within(panel).getByRole('heading', { level: 2, name: 'Contact the stand' })).toBeInTheDocument();
+    expect(calls()).toEqual(['GET /api/stands/s1/animators']);
+  });
+
+  test('available and unavailable groups with their counts, both open when both have people', async () => {
+    const panel = await openContactPoint([ALICE, BASILE, CHLOE]);
+    const available = group(panel, /^Available exhibitors/);
+    const unavailable = group(panel, /^Unavailable exhibitors/);
+    expect(available.toggle).toHaveAccessibleName('Available exhibitors (2)');
+    expect(unavailable.toggle).toHaveAccessibleName('Unavailable exhibitors (1)');
+    expect(available.toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(unavailable.toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(cardNames(available.list)).toEqual(['Alice Durand', 'Basile Roux']);
+    expect(cardNames(unavailable.list)).toEqual(['Chloé Lemoine']);
+  });
+
+  test('the groups collapse and open again', async () => {
+    const panel = await openContactPoint([ALICE, CHLOE]);
+    const available = group(panel, /^Available exhibitors/);
+    await userEvent.click(available.toggle);
+    expect(available.toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(available.list).not.toBeVisible();
+    await userEvent.click(available.toggle);
+    expect(available.list).toBeVisible();
+  });
+
+  test('nobody unavailable: that group is closed; nobody available: the available group is still open', async () => {
+    let panel = await openContactPoint([ALICE]);
+    expect(group(panel, /^Unavailable exhibitors/).toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(group(panel, /^Unavailable exhibitors/).toggle).toHaveAccessibleName('Unavailable exhibitors (0)');
+    widget?.unmount();
+    act(() => hideSidebar());
+    panel = await openContactPoint([CHLOE]);
+    const available = group(panel, /^Available exhibitors/);
+    expect(available.toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(within(available.list).getByText('Nobody is available right now.')).toBeInTheDocument();
+    expect(group(panel, /^Unavailable exhibitors/).toggle).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  test('someone shown: the contact-differently prompt and the contact-request button (modal with the stand)', async () => {
+    const panel = await openContactPoint([ALICE]);
+    expect(within(panel).getByText('Would you rather be contacted differently?')).toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Ask to be contacted' }));
+    expect($modal.get()).toEqual({ name: 'stand-contact-request', standId: 's1' });
+  });
+
+  test('nobody to show (none, or only hidden ones): the no-exhibitors message and the button, no groups, no prompt', async () => {
+    const panel = await openContactPoint([{ ...ALICE, hidden: true }]);
+    expect(within(panel).getByText('No exhibitor of this stand can be contacted here at the moment.')).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: /exhibitors \(/ })).not.toBeInTheDocument();
+    expect(within(panel).queryByText('Would you rather be contacted differently?')).not.toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Ask to be contacted' })).toBeInTheDocument();
+  });
+
+  test('availability follows the live activity (visited_stand_animators)', async () => {
+    const panel = await openContactPoint([ALICE, BASILE]);
+    const live = { visited_stand_animators: { s1: [roomUser('alice1', 'Alice Durand', { profile: 'exhibitor', availability: false }), roomUser('basile1', 'Basile Roux', { availability: true })] } };
+    // What a liveActivity event does (the stream itself is tested in shared/live).
+    act(() => applyLiveActivity(live));
+    expect(cardNames(group(panel, /^Available exhibitors/).list)).toEqual(['Basile Roux']);
+    expect(cardNames(group(panel, /^Unavailable exhibitors/).list)).toEqual(['Alice Durand']);
+  });
+
+  test('French page', async () => {
+    const panel = await openContactPoint([ALICE, CHLOE], withLocale(visitorPageData(), 'fr_FR'));
+    expect(within(panel).getByRole('heading', { level: 2, name: 'Contacter le stand' })).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Exposants disponibles (1)' })).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Exposants indisponibles (1)' })).toBeInTheDocument();
+    expect(within(panel).getByText('Vous préférez être contacté autrement ?')).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Demander à être contacté' })).toBeInTheDocument();
+  });
+
+  test('the exhibitors cannot be loaded: an alert and a retry', async () => {
+    const panel = await openContactPoint('fail');
+    expect(within(panel).getByRole('alert')).toHaveTextContent('The exhibitors of this stand could not be loaded.');
+    animators = [ALICE];
+    await userEvent.click(within(panel).getByRole('button', { name: 'Try again' }));
+    expect(await within(panel).findByRole('button', { name: 'Available exhibitors (1)' })).toBeInTheDocument();
+  });
+});
