@@ -1,3 +1,4 @@
+import { LIVE_ACTIVITY_FIELDS as FIELDS } from '../api/live-fields';
 import { atom, readonlyType } from 'nanostores';
 import type { HistoryItem, LiveActivityState, RoomUser } from '../api/schemas/room';
 import type { PageData } from '../page-data/types';
@@ -29,16 +30,7 @@ export interface RoomState {
 }
 
 /** The fields a `liveActivity` event may carry; each one present replaces the local copy (spec §4.8). */
-export const LIVE_ACTIVITY_FIELDS = [
-  'active_users',
-  'visited_stand_id',
-  'visited_stand_availability',
-  'visited_stand_animators',
-  'owned_stands_users',
-  'owned_stands_exhibitors',
-  'histories',
-  'chat_users',
-] as const satisfies readonly (keyof LiveActivityState & keyof RoomState)[];
+export const LIVE_ACTIVITY_FIELDS = FIELDS satisfies readonly (keyof LiveActivityState & keyof RoomState)[];
 
 function fromPageData(data: PageData): RoomState {
   return {

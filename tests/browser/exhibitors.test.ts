@@ -7,8 +7,8 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Frame, Page } from 'playwright-core';
-import { collectErrors, logIn, useSalon, widgetsSettled } from './harness';
+import type { Page } from 'playwright-core';
+import { collectErrors, logIn, useSalon, widgetsSettled, roomFrame } from './harness';
 
 const env = useSalon();
 
@@ -52,15 +52,6 @@ async function until<T>(what: string, timeoutMs: number, check: () => Promise<T 
     assert.ok(Date.now() < deadline, `${what}: not within ${timeoutMs} ms`);
     await page.waitForTimeout(50);
   }
-}
-
-async function roomFrame(page: Page): Promise<Frame> {
-  const iframe = page.getByTitle('Virtual room');
-  await iframe.waitFor();
-  const frame = await (await iframe.elementHandle())?.contentFrame();
-  assert.ok(frame, 'the room frame is missing');
-  await frame.getByRole('button', { name: 'Stands and areas' }).waitFor({ timeout: 20_000 });
-  return frame;
 }
 
 test('an exhibitor switches to available and a visitor on their stand sees it within 3 s; company sheet copy; the visit in the stand history', async (t) => {

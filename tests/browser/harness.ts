@@ -8,7 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 export const DEMO_PASSWORD = 'salon-demo';
@@ -181,4 +181,14 @@ export function useSalon(serverEnv: Record<string, string> = {}): { readonly sal
       return browser;
     },
   };
+}
+
+/** The room widget's 360° frame, once its stand panel is there. */
+export async function roomFrame(page: Page): Promise<Frame> {
+  const iframe = page.getByTitle('Virtual room');
+  await iframe.waitFor();
+  const frame = await (await iframe.elementHandle())?.contentFrame();
+  if (!frame) throw new Error('the room frame is missing');
+  await frame.getByRole('button', { name: 'Stands and areas' }).waitFor({ timeout: 20_000 });
+  return frame;
 }

@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
 import Database from 'better-sqlite3';
-import type { Frame, Page } from 'playwright-core';
-import { collectErrors, logIn, useSalon, widgetsSettled } from './harness';
+import type { Page } from 'playwright-core';
+import { collectErrors, logIn, useSalon, widgetsSettled, roomFrame } from './harness';
 
 const env = useSalon();
 
@@ -26,15 +26,6 @@ function visitorsOn(page: Page, standId: string): Promise<string[]> {
     ];
     return (store?.$room.get().owned_stands_users?.[id] ?? []).map((u) => u.fullname);
   }, standId);
-}
-
-async function roomFrame(page: Page): Promise<Frame> {
-  const iframe = page.getByTitle('Virtual room');
-  await iframe.waitFor();
-  const frame = await (await iframe.elementHandle())?.contentFrame();
-  assert.ok(frame, 'the room frame is missing');
-  await frame.getByRole('button', { name: 'Stands and areas' }).waitFor({ timeout: 20_000 });
-  return frame;
 }
 
 function openVisits(dataDir: string): { stand: string; ended_by: string | null; ended_at: string | null }[] {

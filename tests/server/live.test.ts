@@ -1,3 +1,4 @@
+import { LIVE_ACTIVITY_FIELDS } from '../../shared/api/live-fields';
 import type { ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import type { LiveActivityState } from '../../shared/api/schemas/room';
@@ -19,16 +20,7 @@ import {
   type TestApp,
 } from './helpers';
 
-const ALL_FIELDS = [
-  'active_users',
-  'visited_stand_id',
-  'visited_stand_availability',
-  'visited_stand_animators',
-  'owned_stands_users',
-  'owned_stands_exhibitors',
-  'histories',
-  'chat_users',
-];
+const ALL_FIELDS = [...LIVE_ACTIVITY_FIELDS];
 
 let t: TestApp;
 let base: string;

@@ -1,3 +1,4 @@
+import { LIVE_ACTIVITY_FIELDS, type LiveActivityField } from '../../../shared/api/live-fields';
 import type { ServerResponse } from 'node:http';
 import type { Kysely } from 'kysely';
 import { LIVE_ACTIVITY_EVENT } from '../../../shared/api/schemas/room';
@@ -44,25 +45,8 @@ export interface StreamSpec {
   lastEventId?: string;
 }
 
-type Field =
-  | 'active_users'
-  | 'visited_stand_id'
-  | 'visited_stand_availability'
-  | 'visited_stand_animators'
-  | 'owned_stands_users'
-  | 'owned_stands_exhibitors'
-  | 'histories'
-  | 'chat_users';
-const FIELD_ORDER: readonly Field[] = [
-  'active_users',
-  'visited_stand_id',
-  'visited_stand_availability',
-  'visited_stand_animators',
-  'owned_stands_users',
-  'owned_stands_exhibitors',
-  'histories',
-  'chat_users',
-];
+type Field = LiveActivityField;
+const FIELD_ORDER: readonly Field[] = LIVE_ACTIVITY_FIELDS;
 
 export const frame = (id: number, data: string): string => `id: ${id}\nevent: ${LIVE_ACTIVITY_EVENT}\ndata: ${data}\n\n`;
 const PING = ': ping\n\n';
