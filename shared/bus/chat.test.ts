@@ -333,7 +333,8 @@ describe('typing (spec §4.6, §9)', () => {
     setDraft('   ');
     expect(socket.emitted('user_writing')).toHaveLength(2);
 
-    socket.push('user_writing', { channel_id: 'c1', user_id: ALICE.obfuscated_id, fullname: 'Alice Durand' });
+    // The channel's name for her, not the event's short one.
+    socket.push('user_writing', { channel_id: 'c1', user_id: ALICE.obfuscated_id, fullname: 'alice.d' });
     expect(view().open?.typing).toBe('Alice Durand');
     jest.advanceTimersByTime(3000);
     socket.push('user_writing', { channel_id: 'c1', user_id: ALICE.obfuscated_id, fullname: 'Alice Durand' });

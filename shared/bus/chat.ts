@@ -255,7 +255,8 @@ function buildOpenView(
     other,
     items,
     hasEarlier: channel !== undefined && cache !== undefined && cache.loaded && sent.length < channel.total_messages,
-    typing: typist && other && !isSameUser({ id_user: typist.userId, obfuscated_id: typist.userId }, user) ? typist.fullname : null,
+    // The channel's name for the other member when it is them (the event's name is the server's short one).
+    typing: typist && !isSameUser({ id_user: typist.userId, obfuscated_id: typist.userId }, user) ? ((other && isSameUser(other, { obfuscated_id: typist.userId }) && (other.fullname.trim() || other.pseudo)) || typist.fullname) : null,
     invite: exhibitor && publishedVisioLink(user) ? (waiting ? 'waiting' : 'ready') : null,
     ask: !exhibitor && channel !== undefined,
     ...contact,

@@ -166,8 +166,9 @@ export function emitWithAck<E extends Exclude<keyof ClientToServerEvents, 'user_
   const socket = state.socket;
   if (!socket?.connected) return Promise.reject(new SocketUnavailableError('The socket is not connected'));
   return new Promise((resolve, reject) => {
-    const emit = socket.timeout(timeoutMs).emit as unknown as (event: E, payload: Payload<E>, ack: (error: Error | null, answer: AckAnswer<E>) => void) => void;
-    emit(event, payload, (error, answer) => {
+    // `timeout()` flags the socket itself and returns it: `emit` must be called on it, never detached.
+    const timed = socket.timeout(timeoutMs) as unknown as { emit(event: E, payload: Payload<E>, ack: (error: Error | null, answer: AckAnswer<E>) => void): void };
+    timed.emit(event, payload, (error, answer) => {
       if (error) reject(new SocketUnavailableError(`No answer to "${event}"`, { cause: error }));
       else resolve(answer);
     });

@@ -23,6 +23,7 @@ export class FakeSocket {
   readonly sent: SentEvent[] = [];
   /** What the fake server does on `connect()`: accept, refuse with `connect_error`, or wait for the test. */
   onConnect: 'accept' | 'refuse' | 'wait' = 'accept';
+  private nextTimeout: number | undefined;
   /** Answers acknowledged events by itself when it returns a value (Storybook's fake server). */
   server: ((event: string, payload: unknown) => unknown) | null = null;
   readonly volatile = {
@@ -67,12 +68,19 @@ export class FakeSocket {
     return this;
   }
 
-  timeout(ms: number) {
-    return { emit: (event: string, payload: unknown, ack: (error: Error | null, value?: unknown) => void) => this.record(event, payload, ack, ms) };
+  /** Like socket.io: flags the socket for the next `emit` and returns the socket itself. */
+  timeout(ms: number): this {
+    this.nextTimeout = ms;
+    return this;
   }
 
-  emit(event: string, payload: unknown, ack?: (value: unknown) => void): this {
-    this.record(event, payload, ack ? (_error, value) => ack(value) : undefined, undefined);
+  emit(event: string, payload: unknown, ack?: (...args: unknown[]) => void): this {
+    // A detached `emit` (no `this`) throws here as it does in socket.io.
+    const ms = this.nextTimeout;
+    this.nextTimeout = undefined;
+    if (!ack) this.record(event, payload, undefined, undefined);
+    else if (ms === undefined) this.record(event, payload, (_error, value) => ack(value), undefined);
+    else this.record(event, payload, (error, value) => (error ? ack(error) : ack(null, value)), ms);
     return this;
   }
 

@@ -1,7 +1,7 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { useLingui } from '@lingui/react/macro';
-import { $sidebar, SidebarFrame } from '@salon/shared';
+import { Plural, useLingui } from '@lingui/react/macro';
+import { $sidebar, SidebarFrame, VisuallyHidden } from '@salon/shared';
 import { $chat, selectChatTab, type ChatTab } from '@salon/shared/chat';
 import { ChannelList } from './ChannelList';
 import { ChannelView, ChannelTitle } from './ChannelView';
@@ -30,6 +30,8 @@ export default function ChatPanel() {
     );
   }
 
+  // Named as in the list's badges: the same message.
+  const count = view.unread;
   const list: [ChatTab, string][] = [['chats', t`My chats`]];
   if (view.startTab) list.push(['start', t`Start a chat`]);
   const onKeyDown = (event: KeyboardEvent) => {
@@ -56,7 +58,18 @@ export default function ChatPanel() {
             onClick={() => selectChatTab(tab)}
           >
             {label}
-            {tab === 'chats' && view.unread > 0 && <span className="salon-chat__badge">{view.unread}</span>}
+            {tab === 'chats' && count > 0 && (
+              <>
+                <span className="salon-chat__badge" aria-hidden="true">
+                  {count}
+                </span>
+                <VisuallyHidden>
+                  {' ('}
+                  <Plural value={count} one="# new" other="# new" />
+                  {')'}
+                </VisuallyHidden>
+              </>
+            )}
           </button>
         ))}
       </div>

@@ -1,0 +1,98 @@
+/**
+ * The chat end to end (issue: chat, "Done when"): a visitor and an exhibitor in two browser contexts chat both ways
+ * in real time, see each other typing, exchange a file and an emoji, and the visitor accepts a video invitation.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { BrowserContext, Page } from 'playwright-core';
+import { collectErrors, logIn, useSalon, widgetsSettled } from './harness';
+
+const env = useSalon();
+
+async function enter(context: BrowserContext, email: string): Promise<{ page: Page; name: string; errors: string[] }> {
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  assert.equal(await logIn(page, env.salon.baseUrl, email), 303);
+  // Both in English, whatever language the account chose.
+  const answer = await page.request.put(`${env.salon.baseUrl}/api/locale`, {
+    data: { lang: 'en_EN' },
+    headers: { 'X-Requested-With': 'XMLHttpRequest', Origin: env.salon.baseUrl },
+  });
+  assert.equal(answer.status(), 200);
+  await page.goto(`${env.salon.baseUrl}/salon`);
+  await widgetsSettled(page);
+  const data = JSON.parse((await page.locator('#salon-page-data').textContent()) ?? '{}') as { user: { fullname: string } };
+  return { page, name: data.user.fullname, errors };
+}
+
+function chat(page: Page) {
+  return page.getByRole('complementary', { name: 'Chat' }).or(page.getByRole('region', { name: 'Chat' })).first();
+}
+
+async function openChat(page: Page): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Chat' }).click();
+  await chat(page).getByRole('tab', { name: 'My chats' }).waitFor();
+}
+
+test('a visitor and an exhibitor chat both ways, see each other typing, exchange a file and an emoji, and the visitor accepts a video call', async () => {
+  const exhibitorContext = await env.browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+  const visitorContext = await env.browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+  const exhibitor = await enter(exhibitorContext, 'exposant@salon.test');
+  const visitor = await enter(visitorContext, 'visiteur@salon.test');
+
+  // The visitor finds the exhibitor and writes first. HTML is text.
+  await openChat(visitor.page);
+  const vChat = chat(visitor.page);
+  await vChat.getByRole('tab', { name: 'Start a chat' }).click();
+  await vChat.getByRole('searchbox', { name: 'Search by name' }).fill(exhibitor.name.split(' ')[0] ?? '');
+  await vChat.getByRole('button', { name: new RegExp(exhibitor.name) }).first().click();
+  const vBox = vChat.getByRole('textbox', { name: 'Message' });
+  await vBox.fill('Hello <b>there</b>');
+  await vBox.press('Enter');
+  await vChat.getByText('Hello <b>there</b>', { exact: true }).waitFor();
+
+  // The exhibitor gets it live, in My chats, and opens the conversation.
+  await openChat(exhibitor.page);
+  const eChat = chat(exhibitor.page);
+  await eChat.getByRole('button', { name: new RegExp(visitor.name) }).first().click();
+  await eChat.getByText('Hello <b>there</b>', { exact: true }).waitFor({ timeout: 5000 });
+  assert.equal(await eChat.locator('b', { hasText: 'there' }).count(), 0, 'the message was rendered as HTML');
+
+  // Typing shows on the other side, then a reply arrives.
+  const eBox = eChat.getByRole('textbox', { name: 'Message' });
+  await eBox.pressSequentially('Welcome to our stand', { delay: 20 });
+  await vChat.getByText(`${exhibitor.name} is typing…`).waitFor({ timeout: 5000 });
+  await eBox.press('Enter');
+  await vChat.getByText('Welcome to our stand', { exact: true }).waitFor({ timeout: 5000 });
+
+  // An emoji from the picker.
+  await vChat.getByRole('button', { name: 'Emoji' }).click();
+  const emoji = visitor.page.getByRole('menuitem', { name: /grinning face/i }).first();
+  await emoji.click({ timeout: 15_000 });
+  await vBox.press('Enter');
+  await eChat.getByText('😀').first().waitFor({ timeout: 5000 });
+
+  // A file, through the attach menu.
+  await vChat.getByRole('button', { name: 'Attach' }).click();
+  const [chooser] = await Promise.all([visitor.page.waitForEvent('filechooser'), visitor.page.getByRole('menuitem', { name: 'Share a file' }).click()]);
+  await chooser.setFiles({ name: 'programme.txt', mimeType: 'text/plain', buffer: Buffer.from('Programme of the day\n') });
+  await vChat.getByRole('button', { name: 'Send' }).click();
+  const link = eChat.getByRole('link', { name: /programme\.txt/ });
+  await link.waitFor({ timeout: 10_000 });
+  const download = await exhibitor.page.request.get(new URL((await link.getAttribute('href')) ?? '', env.salon.baseUrl).href);
+  assert.equal(download.status(), 200);
+  assert.equal(await download.text(), 'Programme of the day\n');
+
+  // The exhibitor invites to a video call; the visitor accepts.
+  await eChat.getByRole('button', { name: 'Invite to a video call' }).click();
+  await vChat.getByText(`${exhibitor.name} invites you to a video call.`).waitFor({ timeout: 5000 });
+  await vChat.getByRole('button', { name: 'Accept' }).click();
+  await eChat.getByText('Accepted').waitFor({ timeout: 5000 });
+
+  await exhibitor.page.screenshot({ path: 'test-results/chat-exhibitor.png' });
+  await visitor.page.screenshot({ path: 'test-results/chat-visitor.png' });
+  assert.deepEqual(visitor.errors, []);
+  assert.deepEqual(exhibitor.errors, []);
+  await visitorContext.close();
+  await exhibitorContext.close();
+});
