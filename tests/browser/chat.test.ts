@@ -21,6 +21,12 @@ async function enter(context: BrowserContext, email: string): Promise<{ page: Pa
   assert.equal(answer.status(), 200);
   await page.goto(`${env.salon.baseUrl}/salon`);
   await widgetsSettled(page);
+  // Start a chat lists people active in the last hour: the page pushes activity while the pointer is over the
+  // room; say so once for both, as the room would.
+  const active = await page.request.put(`${env.salon.baseUrl}/api/users/me/active`, {
+    headers: { 'X-Requested-With': 'XMLHttpRequest', Origin: env.salon.baseUrl },
+  });
+  assert.equal(active.status(), 200);
   const data = JSON.parse((await page.locator('#salon-page-data').textContent()) ?? '{}') as { user: { fullname: string } };
   return { page, name: data.user.fullname, errors };
 }
@@ -69,12 +75,17 @@ test('a visitor and an exhibitor chat both ways, see each other typing, exchange
   await vChat.getByRole('button', { name: 'Emoji' }).click();
   const emoji = visitor.page.getByRole('menuitem', { name: /grinning face/i }).first();
   await emoji.click({ timeout: 15_000 });
+  await visitor.page.waitForFunction((area) => (area as HTMLTextAreaElement | null)?.value.trim() !== '', await vBox.elementHandle());
+  const chosen = (await vBox.inputValue()).trim();
+  assert.match(chosen, /\p{Extended_Pictographic}/u, `the picker wrote ${JSON.stringify(chosen)}`);
   await vBox.press('Enter');
-  await eChat.getByText('😀').first().waitFor({ timeout: 5000 });
+  await eChat.getByText(chosen, { exact: true }).waitFor({ timeout: 5000 });
+  await vBox.press('Escape');
+  await vChat.getByRole('dialog', { name: 'Emoji' }).waitFor({ state: 'detached' });
 
   // A file, through the attach menu.
   await vChat.getByRole('button', { name: 'Attach' }).click();
-  const [chooser] = await Promise.all([visitor.page.waitForEvent('filechooser'), visitor.page.getByRole('menuitem', { name: 'Share a file' }).click()]);
+  const [chooser] = await Promise.all([visitor.page.waitForEvent('filechooser'), vChat.getByRole('button', { name: 'Share a file' }).click()]);
   await chooser.setFiles({ name: 'programme.txt', mimeType: 'text/plain', buffer: Buffer.from('Programme of the day\n') });
   await vChat.getByRole('button', { name: 'Send' }).click();
   const link = eChat.getByRole('link', { name: /programme\.txt/ });
