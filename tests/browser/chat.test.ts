@@ -52,6 +52,10 @@ test('a visitor and an exhibitor chat both ways, see each other typing, exchange
   await vChat.getByRole('tab', { name: 'Start a chat' }).click();
   await vChat.getByRole('searchbox', { name: 'Search by name' }).fill(exhibitor.name.split(' ')[0] ?? '');
   await vChat.getByRole('button', { name: new RegExp(exhibitor.name) }).first().click();
+  // A visitor sees the exhibitor's published phone and email, and may ask for a video call.
+  for (const name of [`Call ${exhibitor.name}`, `Email ${exhibitor.name}`, 'Ask for a video call']) {
+    await vChat.getByRole('link', { name }).or(vChat.getByRole('button', { name })).first().waitFor();
+  }
   const vBox = vChat.getByRole('textbox', { name: 'Message' });
   await vBox.fill('Hello <b>there</b>');
   await vBox.press('Enter');

@@ -55,6 +55,21 @@ describe('POST /api/chat/channels', () => {
     expect(rows).toHaveLength(2);
   });
 
+  it("gives each member's published phone and email (the contact email for exhibitors), and null for unpublished ones", async () => {
+    const channel = (await openWith(cookies.visitor, ids.exhibitor)).json().data.channel as Channel;
+    const exhibitor = await t.database.db.selectFrom('users').select(['mobile', 'contact_email', 'fields_param']).where('id', '=', ids.exhibitor).executeTakeFirstOrThrow();
+    const member = channel.members.find((m) => m.user.id_user === encodeId(ids.exhibitor));
+    expect(member?.user).toMatchObject({ mobile: exhibitor.mobile, email: exhibitor.contact_email });
+
+    await t.database.db.updateTable('users').set({ fields_param: JSON.stringify({ mobile: '1', contact_email: '0' }) }).where('id', '=', ids.exhibitor).execute();
+    try {
+      const again = (await openWith(cookies.visitor, ids.exhibitor)).json().data.channel as Channel;
+      expect(again.members.find((m) => m.user.id_user === encodeId(ids.exhibitor))?.user).toMatchObject({ mobile: null, email: exhibitor.contact_email });
+    } finally {
+      await t.database.db.updateTable('users').set({ fields_param: exhibitor.fields_param }).where('id', '=', ids.exhibitor).execute();
+    }
+  });
+
   it('silently ignores a chat with oneself', async () => {
     const response = await openWith(cookies.visitor2, ids.visitor2);
     expect(response.statusCode).toBe(200);

@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Channel, ChatMember, ChatMessage, MessageContent } from '../../../shared/api/schemas/chat';
-import { nowIso, type Database, type MessageRow } from '../db/schema';
+import { nowIso, type Database, type MessageRow, type UserRow } from '../db/schema';
 import { encodeId } from '../lib/ids';
 import type { ActivityTracker } from './activity';
 import { ROOM_USER_COLUMNS, companiesOf, toRoomUser, type RoomUserRow } from './room-users';
 import { isUniqueViolation } from './visits';
+import { isPublished, parseFieldsParam } from './users';
 
 /** The latest page of a channel, and the page before an id. */
 export const MESSAGES_PAGE = 50;
@@ -86,10 +87,14 @@ export async function findOrCreateDirectChannel(db: Kysely<Database>, a: number,
   }
 }
 
+/** What a channel shows of a member: the room user, and the contact fields for the channel's buttons. */
+const CONTACT_COLUMNS = ['mobile', 'email', 'contact_email', 'fields_param'] as const;
+type MemberUserRow = RoomUserRow & Pick<UserRow, (typeof CONTACT_COLUMNS)[number]>;
+
 export interface MemberRow {
   memberId: number;
   channelId: number;
-  user: RoomUserRow;
+  user: MemberUserRow;
 }
 
 /** The members of these channels, with their users. */
@@ -101,6 +106,7 @@ export async function memberRows(db: Kysely<Database>, channelIds: number[]): Pr
       .innerJoin('users', 'users.id', 'channel_members.user_id')
       .select(['channel_members.id as member_id', 'channel_members.channel_id'])
       .select(ROOM_USER_COLUMNS.map((c) => `users.${c}` as const))
+      .select(CONTACT_COLUMNS.map((c) => `users.${c}` as const))
       .where('channel_members.channel_id', 'in', ids)
       .orderBy('channel_members.id')
       .execute();
@@ -118,9 +124,26 @@ export async function chatMembers(ctx: ChatContext, rows: MemberRow[]): Promise<
   return new Map(
     rows.map((r) => [
       r.memberId,
-      { id_member: encodeId(r.memberId), user: toRoomUser(r.user, companies.get(r.user.id) ?? null, ctx.activity.effectiveIso(r.user.id, r.user.last_activity_at)) },
+      {
+        id_member: encodeId(r.memberId),
+        user: {
+          ...toRoomUser(r.user, companies.get(r.user.id) ?? null, ctx.activity.effectiveIso(r.user.id, r.user.last_activity_at)),
+          ...publishedContact(r.user),
+        },
+      },
     ]),
   );
+}
+
+/** The member's published phone and email (the contact email for exhibitors), or null. */
+function publishedContact(user: MemberUserRow): { mobile: string | null; email: string | null } {
+  const fields = parseFieldsParam(user.fields_param);
+  const emailField = user.profile === 'exhibitor' ? 'contact_email' : 'email';
+  const email = user.profile === 'exhibitor' ? user.contact_email : user.email;
+  return {
+    mobile: isPublished(fields, 'mobile', user.mobile) ? user.mobile : null,
+    email: isPublished(fields, emailField, email) ? email : null,
+  };
 }
 
 export function parseContent(text: string): MessageContent {

@@ -10,10 +10,16 @@ import { HistoryItem, ObfuscatedId, RoomUser } from './room';
 export const CHAT_FILE_MAX_BYTES = 5_242_880;
 export const CHAT_MESSAGE_MAX_LENGTH = 5000;
 
-/** A member of a channel: its own id and the user. */
+/**
+ * A member of a channel: its own id and the user, with the contact fields the user publishes (spec §5 "Field
+ * publication"; `email` is the contact email for exhibitors), for the phone and email buttons of a channel.
+ */
 export const ChatMember = Type.Object({
   id_member: ObfuscatedId,
-  user: RoomUser,
+  user: Type.Intersect([
+    RoomUser,
+    Type.Object({ mobile: Type.Optional(Nullable(Type.String())), email: Type.Optional(Nullable(Type.String())) }),
+  ]),
 });
 export type ChatMember = Static<typeof ChatMember>;
 
