@@ -1,3 +1,4 @@
+import { recordMyAvailability } from './myAvailability';
 import { atom, onMount, readonlyType, type WritableAtom } from 'nanostores';
 import type { HistoryItem, RoomUser } from '../api/schemas/room';
 import type { PageUser } from '../page-data/types';
@@ -39,6 +40,8 @@ const state = busSingleton<AvailabilityInternals>('availability', () => {
   // New page data (tests, Storybook) starts over.
   $user.listen((user) => $state.set({ available: user.availability, saving: false }));
   onMount($state, () => followHistory($state));
+  // The main bus's copy, which the room's banner reads.
+  $state.subscribe((value) => recordMyAvailability(value.available));
   return { $state };
 });
 

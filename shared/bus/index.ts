@@ -1,5 +1,6 @@
 export { $pageData, $user, $parameters, $features, initPageData, setPageData, isFeatureOn } from './pageData';
 export { $sidebar, showSidebar, hideSidebar, toggleSidebar, onSidebarHidden, type Sidebar, type SidebarName } from './sidebar';
+export { $myAvailability, recordMyAvailability } from './myAvailability';
 export { $modal, openModal, closeModal, onModalClosed, type Modal, type ModalName } from './modal';
 export {
   $toasts,

@@ -9,6 +9,7 @@ import {
   clearConsent,
   clearToasts,
   hideSidebar,
+  recordMyAvailability,
   i18n,
   setPageData,
   type PageDataInput,
@@ -241,6 +242,15 @@ describe('exhibitor banners (spec §2.2)', () => {
     expect($sidebar.get()).toEqual({ name: 'activity-stream' });
     await user.click(screen.getByRole('button', { name: 'Close the message about your availability' }));
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+
+  test('the unavailable banner follows the availability switch without a reload', async () => {
+    await showRoom(exhibitor({ availability: false }));
+    expect(screen.getByRole('note')).toHaveTextContent('You are registered as unavailable.');
+    act(() => recordMyAvailability(true));
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+    act(() => recordMyAvailability(false));
+    expect(screen.getByRole('note')).toHaveTextContent('You are registered as unavailable.');
   });
 
   test('both, in French', async () => {

@@ -1,5 +1,5 @@
 import { atom, computed, readonlyType } from 'nanostores';
-import { $consent, $locale, $pageData, toLinguiLocale, url, type Consent, type LocaleCode, type PageData } from '@salon/shared';
+import { $consent, $locale, $myAvailability, $pageData, toLinguiLocale, url, type Consent, type LocaleCode, type PageData } from '@salon/shared';
 import { getActiveStream, type StreamData } from '@salon/shared/room';
 
 /** The live stream as GET /api/stream/active said ('checking' while it answers). */
@@ -77,7 +77,7 @@ export interface RoomViewState {
 }
 
 /** What the room shows (spec §2.2), from the page data, the consent, the language and the stream answer. */
-export const $roomView = computed([$pageData, $consent, $locale, $streamSlot, $dismissedSlot], (data, consent, locale, stream, dismissed): RoomViewState => {
+export const $roomView = computed([$pageData, $consent, $locale, $streamSlot, $dismissedSlot, $myAvailability], (data, consent, locale, stream, dismissed, available): RoomViewState => {
   const { user } = data;
   const exhibitor = user.profile === 'exhibitor' && !user.anonymous;
   const live = stream.data?.active && stream.data.video_url ? { videoUrl: stream.data.video_url, chatUrl: stream.data.chat_url || null } : null;
@@ -90,6 +90,6 @@ export const $roomView = computed([$pageData, $consent, $locale, $streamSlot, $d
     frame,
     stream: live,
     hiddenProfileHref: exhibitor && user.hidden && !dismissed.includes('hidden-profile') ? url('exhibitor.profile.me') : null,
-    unavailable: exhibitor && !user.availability && !dismissed.includes('unavailable'),
+    unavailable: exhibitor && !available && !dismissed.includes('unavailable'),
   };
 });
