@@ -259,6 +259,6 @@ describe('exhibitor banners (spec §2.2)', () => {
       expect.stringContaining("Votre profil n'est pas publié"),
       expect.stringContaining('Vous êtes enregistré comme indisponible.'),
     ]);
-    expect(screen.getByRole('button', { name: "Ouvrir le flux d'activité" })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: "Ouvrir le fil d'activité" })).toBeInTheDocument();
   });
 });
