@@ -1,33 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { AppParameters, Features, SearchPermission, UpcPriorityAction } from '../../../shared/page-data/types';
 import type { Database } from '../db/schema';
+import { defaultParameters } from '../../../shared/page-data/defaults';
 
 /** The stored app parameters (spec §3 "App parameters"); `auth` is per request, so it is not stored. */
 export type StoredParameters = Omit<AppParameters, 'auth'>;
 
-export const DEFAULT_PARAMETERS: StoredParameters = {
-  room_name: 'Salon',
-  room_name_en: 'Salon',
-  social_title: '',
-  social_title_en: '',
-  social_description: '',
-  social_description_en: '',
-  social_image: '',
-  room_desc: '',
-  room_desc_en: '',
-  form_text: '',
-  ga_ua: '',
-  stands_optin_marketing: false,
-  styles: { sidebar: { opacity: 100, blur: 0 } },
-  exhibitor_search_permissions: [],
-  visitor_search_permissions: [],
-  last_activity_period: 900,
-  exhibitor_activity_period_before_hide: 900,
-  exhibitor_force_visio_link: false,
-  exhibitor_upc_priority_action: 'chat',
-  feedback_delay: 1200,
-  gif_key: '',
-};
+/**
+ * The client's fallbacks (for a page without page data), but with the opinion popup on: a stored salon
+ * asks for feedback after the spec's 1200 s unless its organiser says otherwise.
+ */
+export const DEFAULT_PARAMETERS: StoredParameters = (({ auth: _auth, ...stored }) => ({ ...stored, feedback_delay: 1200 }))(defaultParameters());
 
 const SEARCH_PERMISSIONS: readonly SearchPermission[] = [
   'exhibitor',
