@@ -17,7 +17,13 @@ export default defineConfig({
     {
       path: '<rootDir>/widgets/{name}/locales/{locale}/messages',
       include: ['<rootDir>/widgets/{name}/'],
-      exclude: ['**/*.test.*', '**/*.stories.*'],
+      exclude: ['**/*.test.*', '**/*.stories.*', '<rootDir>/widgets/modals/*/**'],
     },
+    // The modals remote loads each group of modals when first opened, with its own messages.
+    ...['leads', 'engage', 'news'].map((group) => ({
+      path: `<rootDir>/widgets/modals/${group}/locales/{locale}/messages`,
+      include: [`<rootDir>/widgets/modals/${group}/`],
+      exclude: ['**/*.test.*', '**/*.stories.*'],
+    })),
   ],
 });

@@ -10,6 +10,8 @@ export type Modal =
   | { name: 'screen-capture' }
   | { name: 'feedback' }
   | { name: 'todays-news' }
+  /** Spec §2.11: every notification the organisers sent, paged as the list scrolls. */
+  | { name: 'room-notifications' }
   | { name: 'stand-contact-request'; standId: string; companyId?: string }
   | { name: 'offer-contact-info'; standId: string; subject: string; codeApporteur?: string; displayMarketing?: boolean }
   /** Spec §4.11: the room frame's showContactFormInfos asks first; Yes opens 'offer-contact-info'. */
