@@ -3,6 +3,7 @@ import { sameOrigin } from '../../plugins/same-origin';
 import { chatRoutes } from './chat';
 import { companyRoutes } from './company';
 import { exhibitorRoutes } from './exhibitors';
+import { journeyRoutes } from './journey';
 import { liveRoutes } from './live';
 import { localeRoutes } from './locale';
 import { notificationRoutes } from './notifications';
@@ -26,5 +27,6 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(exhibitorRoutes);
   await api.register(companyRoutes);
   await api.register(chatRoutes);
+  await api.register(journeyRoutes);
   await api.register(openApiRoute(documented.routes));
 };

@@ -1,0 +1,93 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { Envelope } from '../../../../shared/api/schemas/envelope';
+import { JOURNEY_MAX_STANDS, JourneyBody, JourneyData, type Journey } from '../../../../shared/api/schemas/journey';
+import type { Database } from '../../db/schema';
+import { badRequest, forbidden } from '../../lib/errors';
+import { decodeId } from '../../lib/ids';
+import { pick } from '../../lib/locale';
+import { loadFeatures } from '../../services/settings';
+import { updateUser } from '../../services/users';
+import { apiViewer } from './auth';
+
+const LISTS = ['standsToVisit', 'standsVisited'] as const;
+
+/** Each list without repeats, in first-seen order. */
+function deduplicated(body: Journey): Journey {
+  return { vistingStand: body.vistingStand, standsToVisit: [...new Set(body.standsToVisit)], standsVisited: [...new Set(body.standsVisited)] };
+}
+
+/** The ids (as sent) that are not stands of this salon. */
+async function unknownStands(db: Kysely<Database>, ids: string[]): Promise<string[]> {
+  const decoded = new Map<string, number | null>(ids.map((id) => [id, decodeId(id)]));
+  const numbers = [...new Set([...decoded.values()].filter((id): id is number => id !== null))];
+  const found = new Set<number>();
+  // Bounded by JOURNEY_MAX_STANDS per list, so one query stays well under the databases' parameter limits.
+  if (numbers.length > 0) for (const row of await db.selectFrom('stands').select('id').where('id', 'in', numbers).execute()) found.add(row.id);
+  return ids.filter((id) => {
+    const number = decoded.get(id);
+    return number === null || number === undefined || !found.has(number);
+  });
+}
+
+/** Spec §4.1: a stand is to visit, being visited or visited; never two of them at once. */
+function standsInSeveralLists(journey: Journey): string[] {
+  const seen = new Set<string>();
+  const twice = new Set<string>();
+  for (const id of [...(journey.vistingStand ? [journey.vistingStand] : []), ...journey.standsToVisit, ...journey.standsVisited]) {
+    if (seen.has(id)) twice.add(id);
+    seen.add(id);
+  }
+  return [...twice];
+}
+
+const quoted = (ids: string[]) => ids.map((id) => `"${id}"`).join(', ');
+
+async function checkedJourney(request: FastifyRequest, body: Journey): Promise<Journey> {
+  for (const list of LISTS) {
+    if (body[list].length > JOURNEY_MAX_STANDS) {
+      throw badRequest(`"${list}" must hold at most ${JOURNEY_MAX_STANDS} stands`, { [list]: `must hold at most ${JOURNEY_MAX_STANDS} stands` });
+    }
+  }
+  const journey = deduplicated(body);
+  const all = [...new Set([...(journey.vistingStand ? [journey.vistingStand] : []), ...journey.standsToVisit, ...journey.standsVisited])];
+  const unknown = await unknownStands(request.server.db, all);
+  if (unknown.length > 0) throw badRequest(`Unknow stand with id ${quoted(unknown)}`, { stands: `unknown stand ids: ${unknown.join(', ')}` });
+  const twice = standsInSeveralLists(journey);
+  if (twice.length > 0) {
+    throw badRequest(`A stand is in one list of the journey at most: ${quoted(twice)} is in several`, { stands: `in several lists: ${twice.join(', ')}` });
+  }
+  return journey;
+}
+
+/**
+ * The visitor's journey (spec §4.1, §7 PUT /api/journey). Stored as JSON in users.journey, which the page data
+ * gives back (`user.journey`) on the next page load.
+ */
+export const journeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.put(
+    '/journey',
+    {
+      schema: {
+        summary: `Saves the visitor's journey (spec §4.1): the stand being visited (at most one), the stands to visit and the stands visited, obfuscated stand ids, replacing the stored journey. Repeats within a list are dropped; at most ${JOURNEY_MAX_STANDS} stands per list; every id must be a stand (400 listing the others, "Unknow stand with id …"), and a stand may be in one list only (400). Logged-in users only: no session 401, an anonymous visitor 403 (their journey stays in the page); 403 when the journey feature is off. Answers the journey as stored.`,
+        body: JourneyBody,
+        response: { 200: Envelope(JourneyData) },
+      },
+      attachValidation: true,
+    },
+    async (request) => {
+      // Who may save comes before what was sent: a refused caller learns nothing about stand ids.
+      const { user, locale } = await apiViewer(request);
+      if (user.anonymous !== 0) {
+        throw forbidden(pick(locale, 'Connectez-vous pour enregistrer votre parcours', 'Log in to save your journey'));
+      }
+      const features = await loadFeatures(app.db);
+      if (features.journey !== '1') throw forbidden(pick(locale, 'Le parcours personnalisé n’est pas activé', 'The personal journey is not enabled'));
+      if (request.validationError) throw request.validationError;
+      const journey = await checkedJourney(request, request.body);
+      await updateUser(app.db, user.id, { journey: JSON.stringify(journey) });
+      return { data: { journey } };
+    },
+  );
+};
