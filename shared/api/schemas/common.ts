@@ -1,15 +1,8 @@
 import { Type, type TSchema } from '@sinclair/typebox';
+import { PATTERNS } from '../../forms/patterns';
 
-/** Validation patterns shared by the API, the server-rendered forms and the widgets' forms (spec §5). */
-export const PATTERNS = {
-  /** Deliberately loose: one @, no spaces, a dot in the domain. The mailbox is the real check. */
-  email: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$',
-  /** French or international: optional +CC (or (0)), then 6 to 14 digits with single space, dot or dash separators. */
-  phone: '^(?:\\+[1-9]\\d{0,2}[\\s.-]?)?(?:\\(0\\)[\\s.-]?)?\\d(?:[\\s.-]?\\d){5,13}$',
-  postalCode: '^[0-9]{3,10}$',
-  date: '^\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])$',
-  httpUrl: '^https?://[^\\s]+$',
-} as const;
+/** The patterns live with the form rules (`shared/forms`), which the browser uses without TypeBox. */
+export { PATTERNS };
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 

@@ -1,0 +1,48 @@
+/**
+ * `@salon/shared/forms`: the visitor's forms (spec §5) — their rules, issue texts and consent wordings — shared by
+ * the modals and the server. No TypeBox here: the request schemas are in `api/schemas/forms.ts` (types only for
+ * the browser).
+ */
+export {
+  checkForm,
+  readForm,
+  isValid,
+  isTicked,
+  opinionColour,
+  standContactRules,
+  offerFormRules,
+  contestRules,
+  contestParticipationRules,
+  promoterContactRules,
+  opinionRules,
+  ISSUE_CODES,
+  FIELD_MAX,
+  OPINION_SCORE_MIN,
+  OPINION_SCORE_MAX,
+  OPINION_COMMENT_MAX,
+  NPS_COOKIE,
+  NPS_COOKIE_MAX_AGE_SECONDS,
+  CONTACT_SUBJECTS,
+  SOCIAL_PLATFORMS,
+  type IssueCode,
+  type FieldRule,
+  type FormRules,
+  type FormContext,
+  type FormIssues,
+  type FormValues,
+  type TextFormat,
+  type OpinionColour,
+  type ContactSubject,
+  type SocialPlatform,
+} from './rules';
+export { PATTERNS } from './patterns';
+export {
+  ISSUE_MESSAGES,
+  FORM_CALL_FAILED,
+  CONTACT_REQUEST_SENT,
+  CONTEST_ALREADY_RECORDED,
+  CONTEST_NOT_ALLOWED,
+  OPINION_THANKS,
+  OPINION_FAILED,
+} from './messages';
+export { CONSENTS, FORM_CONSENTS, consentWording, type ConsentKey, type ConsentText, type ConsentRecord, type LeadKind } from './consents';

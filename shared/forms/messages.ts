@@ -1,0 +1,34 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { OPINION_SCORE_MAX, OPINION_SCORE_MIN, type IssueCode } from './rules';
+
+/**
+ * The browser's texts for each issue code (spec §5; French in the shared catalog). The server answers the same
+ * texts (host-shell/server/views/messages.ts); a test checks that the two agree.
+ */
+export const ISSUE_MESSAGES: Record<IssueCode, MessageDescriptor> = {
+  required: msg`This field is required`,
+  email: msg`The email format is incorrect`,
+  phone: msg`The number format is incorrect`,
+  numeric: msg`A numeric format is expected`,
+  date: msg`Expected a date as YYYY-MM-DD`,
+  choice: msg`Invalid choice`,
+  consent: msg`You must give your consent to send this request`,
+  contest_rules: msg`You must accept the contest rules`,
+  privacy: msg`You must accept the privacy policy`,
+  tooLong: msg`Too long`,
+  score: msg`The score must be a number`,
+  range: msg`Choose a score from ${OPINION_SCORE_MIN} to ${OPINION_SCORE_MAX}`,
+};
+
+/** Spec §8 "Forms": the toast of a contact or contest form whose call failed (non-200 or network). */
+export const FORM_CALL_FAILED = msg`An error occured, see console for more information`;
+/** Spec §8: the stand contact request's success (the server answers the same text). */
+export const CONTACT_REQUEST_SENT = msg`The request has been sent successfully, you will be contacted very soon.`;
+/** Spec §8: the contest's `data: 'contest_participation.already'`. */
+export const CONTEST_ALREADY_RECORDED = msg`Your participation has already been recorded.`;
+/** Spec §5: the contest is for visitors with a profile route only. */
+export const CONTEST_NOT_ALLOWED = msg`You are not allowed to participate at the game`;
+/** Spec §8 "Opinion" (the server answers the same texts). */
+export const OPINION_THANKS = msg`Thanks for your opinion`;
+export const OPINION_FAILED = msg`Sorry your opinion can't be taken due to an error.`;
