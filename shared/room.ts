@@ -19,6 +19,7 @@ export {
 } from './bus/room';
 export { enterStand, leaveStand, goToPanorama, isSpecialPanorama } from './bus/standVisit';
 export { handleFrameMessage } from './bus/frameMessages';
+export { $contestScore, setContestScore } from './bus/contest';
 export { registerFramePort, hasFramePort, sendRoomCommand, type FramePort, type FrameSendResult } from './bus/framePort';
 export { $activity, setPointerOverRoom, ACTIVITY_PUSH_INTERVAL_MS, type ActivityState } from './bus/activity';
 export { $sound, setSoundState, setMuted, toggleSound, type SoundState } from './bus/sound';

@@ -1,4 +1,6 @@
 import type { FrameMessage } from '../room-frame/contract';
+// The score of handleContestParticipation is recorded by its subscriber, which must exist before any modal loads.
+import './contest';
 import { emitBusEvent } from './events';
 import { openModal } from './modal';
 import { showSidebar } from './sidebar';
@@ -77,7 +79,9 @@ export function handleFrameMessage(message: FrameMessage): void {
       const subject = typeof payload.subject === 'string' ? payload.subject : null;
       if (!standId || subject === null) return ignored(message);
       const codeApporteur = typeof payload.code_apporteur === 'string' ? payload.code_apporteur : undefined;
-      const displayMarketing = typeof payload.display_marketing === 'boolean' ? payload.display_marketing : undefined;
+      // Spec §5: the marketing box shows when the display flag equals 1 (the frame may send 1, '1' or true).
+      const flag = payload.display_marketing;
+      const displayMarketing = flag === undefined || flag === null ? undefined : flag === true || flag === 1 || flag === '1';
       openModal({
         name: 'offer-confirm',
         standId,

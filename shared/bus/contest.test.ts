@@ -1,0 +1,58 @@
+import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
+import { installFetch, jsonResponse } from '../test/fetch';
+import { envelope } from '../room-frame/contract';
+import { handleFrameMessage } from './frameMessages';
+import { $contestScore, setContestScore } from './contest';
+import { $toasts, clearToasts } from './toasts';
+
+let fetchMock: ReturnType<typeof installFetch>;
+let answer: () => Response;
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+beforeEach(() => {
+  answer = () => jsonResponse({ data: { error: false, message: 'ok' } });
+  fetchMock = installFetch(() => answer());
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  fetchMock.restore();
+  setContestScore(null);
+  clearToasts();
+  jest.restoreAllMocks();
+});
+
+describe('the contest score (spec §7 handleContestParticipation)', () => {
+  test('the frame message records the score: POST /api/contest/participation {score}, kept for the form', async () => {
+    handleFrameMessage(envelope('handleContestParticipation', { score: 42 }));
+    expect($contestScore.get()).toBe(42);
+    await flush();
+    expect(fetchMock.requests.map((r) => [r.method, r.url.pathname, r.json])).toEqual([['POST', '/api/contest/participation', { score: 42 }]]);
+  });
+
+  test('a later game replaces the score', async () => {
+    handleFrameMessage(envelope('handleContestParticipation', { score: 3 }));
+    handleFrameMessage(envelope('handleContestParticipation', { score: 7 }));
+    expect($contestScore.get()).toBe(7);
+    await flush();
+    expect(fetchMock.requests.map((r) => r.json)).toEqual([{ score: 3 }, { score: 7 }]);
+  });
+
+  test('a failed recording is not toasted and keeps the score for the form', async () => {
+    answer = () => new Response('', { status: 503 });
+    handleFrameMessage(envelope('handleContestParticipation', { score: 5 }));
+    await flush();
+    await flush();
+    expect(fetchMock.requests).toHaveLength(1);
+    expect($toasts.get()).toEqual([]);
+    expect($contestScore.get()).toBe(5);
+  });
+
+  test('a score that is not a number is ignored', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    handleFrameMessage(envelope('handleContestParticipation', { score: 'many' as unknown as number }));
+    await flush();
+    expect(fetchMock.requests).toEqual([]);
+    expect($contestScore.get()).toBeNull();
+  });
+});
