@@ -55,7 +55,7 @@ describe('/profil', () => {
     const cookie = await login(t.app, DEMO.visitor);
     const f = form({ ...validProfile, contact_email: 'nope', postal_code: 'abc' });
     const response = await request(t.app, { method: 'POST', url: '/profil', payload: f.payload, headers: { ...f.headers, cookie, 'accept-language': 'fr' } });
-    expect(response.body).toContain('Le format de l’email est incorrect');
+    expect(response.body).toContain('Le format de l&#39;email est incorrect');
     expect(response.body).toContain('Un format numérique est attendu');
   });
 

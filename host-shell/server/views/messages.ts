@@ -1,29 +1,84 @@
+import { OPINION_SCORE_MAX, OPINION_SCORE_MIN, type IssueCode } from '../../../shared/forms/rules';
 import type { LocaleCode } from '../../../shared/page-data/types';
 import { pick } from '../lib/locale';
 import type { Issue } from '../lib/validation';
 
-/** Form messages of spec §5 (French given by the spec, English ours). */
+export interface Bilingual {
+  fr: string;
+  en: string;
+}
+
+/**
+ * The texts of the forms' issue codes (spec §5: the French is the spec's, apostrophes included). The browser shows
+ * the same texts from `shared/forms/messages.ts`; tests/server/forms-contract.test.ts checks the shared catalog agrees.
+ */
+export const ISSUE_TEXTS: Readonly<Record<IssueCode, Bilingual>> = {
+  required: { fr: 'Ce champ est obligatoire', en: 'This field is required' },
+  email: { fr: "Le format de l'email est incorrect", en: 'The email format is incorrect' },
+  phone: { fr: 'Le format du numéro est incorrect', en: 'The number format is incorrect' },
+  numeric: { fr: 'Un format numérique est attendu', en: 'A numeric format is expected' },
+  date: { fr: 'Date attendue au format AAAA-MM-JJ', en: 'Expected a date as YYYY-MM-DD' },
+  choice: { fr: 'Choix invalide', en: 'Invalid choice' },
+  consent: { fr: 'Vous devez donner votre accord pour envoyer cette demande', en: 'You must give your consent to send this request' },
+  contest_rules: { fr: 'Vous devez accepter le règlement du jeu', en: 'You must accept the contest rules' },
+  privacy: { fr: 'Vous devez accepter la politique de confidentialité', en: 'You must accept the privacy policy' },
+  tooLong: { fr: 'Trop long', en: 'Too long' },
+  score: { fr: 'Le score doit être un nombre', en: 'The score must be a number' },
+  range: { fr: `Choisissez une note de ${OPINION_SCORE_MIN} à ${OPINION_SCORE_MAX}`, en: `Choose a score from ${OPINION_SCORE_MIN} to ${OPINION_SCORE_MAX}` },
+};
+
+/** Other texts of the visitor's forms (spec §5, §8), also in the shared catalog. */
+export const FORM_TEXTS = {
+  hasErrors: { fr: 'Le formulaire contient des erreurs.', en: 'The form has errors.' },
+  contactRequestSent: {
+    fr: 'La demande a bien été envoyée, vous serez recontacté très prochainement.',
+    en: 'The request has been sent successfully, you will be contacted very soon.',
+  },
+  offerSent: {
+    fr: 'La demande a bien été envoyée, vous serez recontacté très prochainement.',
+    en: 'The request has been sent successfully, you will be contacted very soon.',
+  },
+  contestNotAllowed: { fr: "Vous n'êtes pas autorisé à participer au jeu concours.", en: 'You are not allowed to participate at the game' },
+  contestAlready: { fr: 'Votre participation a déjà été enregistrée.', en: 'Your participation has already been recorded.' },
+  contestRecorded: { fr: 'Votre participation a bien été enregistrée.', en: 'Your participation has been recorded.' },
+  scoreRecorded: { fr: 'Votre score a bien été enregistré.', en: 'Your score has been recorded.' },
+  opinionThanks: { fr: 'Merci pour votre avis, celui-ci a bien été pris en compte', en: 'Thanks for your opinion' },
+  opinionFailed: { fr: "Désolé votre avis ne peut être pris en compte à cause d'une erreur.", en: "Sorry your opinion can't be taken due to an error." },
+} as const satisfies Record<string, Bilingual>;
+
+export const say = (locale: LocaleCode, text: Bilingual): string => pick(locale, text.fr, text.en);
+
+export const issueText = (locale: LocaleCode, code: IssueCode): string => say(locale, ISSUE_TEXTS[code]);
+
+/** `checkForm`'s issues as the `formErrors` of an answer: field → text in the request's language. */
+export function formErrorsOf(locale: LocaleCode, issues: Readonly<Partial<Record<string, IssueCode>>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [field, code] of Object.entries(issues)) if (code) out[field] = issueText(locale, code);
+  return out;
+}
+
+/** Messages of the schema-validated server forms (profile, registration), with the same texts for the same cases. */
 export function issueMessage(locale: LocaleCode, issue: Issue): string {
   const tr = (fr: string, en: string) => pick(locale, fr, en);
   const field = issue.field;
   switch (issue.kind) {
     case 'required':
     case 'empty':
-      return tr('Ce champ est obligatoire', 'This field is required');
+      return issueText(locale, 'required');
     case 'format':
-      if (field === 'email' || field === 'contact_email') return tr('Le format de l’email est incorrect', 'The email format is incorrect');
-      if (field === 'mobile' || field === 'phone') return tr('Le format du numéro est incorrect', 'The number format is incorrect');
-      if (field === 'postal_code') return tr('Un format numérique est attendu', 'A numeric format is expected');
-      if (field === 'birthdate') return tr('Date attendue au format AAAA-MM-JJ', 'Expected a date as YYYY-MM-DD');
+      if (field === 'email' || field === 'contact_email') return issueText(locale, 'email');
+      if (field === 'mobile' || field === 'phone') return issueText(locale, 'phone');
+      if (field === 'postal_code') return issueText(locale, 'numeric');
+      if (field === 'birthdate') return issueText(locale, 'date');
       if (field === 'linkedin') return tr('Adresse web attendue (https://…)', 'Expected a web address (https://…)');
       return tr('Format incorrect', 'Invalid format');
     case 'tooShort':
       if (field === 'password') return tr('Le mot de passe doit contenir au moins 8 caractères', 'The password must be at least 8 characters long');
       return tr('Trop court', 'Too short');
     case 'tooLong':
-      return tr('Trop long', 'Too long');
+      return issueText(locale, 'tooLong');
     case 'oneOf':
-      return tr('Choix invalide', 'Invalid choice');
+      return issueText(locale, 'choice');
     default:
       return tr('Valeur invalide', 'Invalid value');
   }

@@ -1,12 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ContactBody, type ContactAnswer } from '../../../../shared/api/schemas/contact';
+import type { ContactAnswer } from '../../../../shared/api/schemas/contact';
+import { checkForm, promoterContactRules, readForm, type ContactSubject } from '../../../../shared/forms/rules';
 import { nowIso } from '../../db/schema';
 import { pick } from '../../lib/locale';
 import { isXhr } from '../../lib/origin';
-import { validate } from '../../lib/validation';
 import { contactPage } from '../../views/contact';
 import { formStrings } from '../../views/forms';
-import { fieldErrors } from '../../views/messages';
+import { FORM_TEXTS, formErrorsOf, say } from '../../views/messages';
 import { pageContext, sendPage } from './kit';
 
 /** The widgets post JSON with X-Requested-With and read the spec §7 answer; a plain form gets the page again. */
@@ -29,13 +29,11 @@ export async function sendContact(request: FastifyRequest, reply: FastifyReply) 
   if (!('subject' in input)) input.subject = '';
   if (!('message' in input)) input.message = '';
 
-  const checked = validate(ContactBody, input);
-  const errors = checked.ok ? {} : fieldErrors(ctx.locale, checked.issues);
-  // Spec §5: the email is required only when the visitor is not authenticated.
-  if (!authenticated && !input.email && !errors.email) errors.email = tr('Ce champ est obligatoire', 'This field is required');
+  // Spec §5: the email is required only when the visitor is not authenticated (the shared rules know it).
+  const errors = formErrorsOf(ctx.locale, checkForm(promoterContactRules, input, { authenticated }));
 
-  if (!checked.ok || Object.keys(errors).length > 0) {
-    const message = tr('Le formulaire contient des erreurs.', 'The form has errors.');
+  if (Object.keys(errors).length > 0) {
+    const message = say(ctx.locale, FORM_TEXTS.hasErrors);
     if (answersJson(request)) {
       // HTTP 200 on purpose: spec §8 shows data.message of a 200 answer and only a generic toast for other statuses.
       const answer: ContactAnswer = { statusCode: 400, data: { error: true, message, formErrors: errors } };
@@ -43,14 +41,16 @@ export async function sendContact(request: FastifyRequest, reply: FastifyReply) 
     }
     return sendPage(reply, contactPage(ctx, { askEmail: !authenticated, values: input, errors }), 400);
   }
+  const value = readForm(promoterContactRules, input);
 
   await request.server.db
     .insertInto('contact_requests')
     .values({
       user_id: ctx.user?.id ?? null,
-      email: checked.value.email || ctx.user?.email || ctx.user?.contact_email || null,
-      subject: checked.value.subject,
-      message: checked.value.message,
+      email: value.email || ctx.user?.email || ctx.user?.contact_email || null,
+      // checkForm accepted it as one of CONTACT_SUBJECTS.
+      subject: value.subject as ContactSubject,
+      message: value.message,
       created_at: nowIso(),
     })
     .execute();
