@@ -15,3 +15,4 @@ export { parsePageData, normalizePageData, type PageDataInput, type ParsedPageDa
 export { defaultPageData, anonymousUser } from './page-data/defaults';
 export * from './ui';
 export { readCookie, writeCookie, deleteCookie, cookieString, initTimeZoneCookie, TIME_ZONE_COOKIE, type CookieOptions } from './platform/cookies';
+export { screenCaptureSupported } from './platform/screenCapture';

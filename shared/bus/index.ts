@@ -2,6 +2,7 @@ export { $pageData, $user, $parameters, $features, initPageData, setPageData, is
 export { $sidebar, showSidebar, hideSidebar, toggleSidebar, onSidebarHidden, type Sidebar, type SidebarName } from './sidebar';
 export { $myAvailability, recordMyAvailability } from './myAvailability';
 export { $modal, openModal, closeModal, onModalClosed, type Modal, type ModalName } from './modal';
+export { startOpinionTimer, stopOpinionTimer, resetOpinionTimer, recordOpinionGiven, hasGivenOpinion, OPINION_COOKIE, OPINION_COOKIE_MAX_AGE } from './opinion';
 export {
   $toasts,
   showToast,

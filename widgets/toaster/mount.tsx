@@ -1,4 +1,4 @@
-import { createMount } from '@salon/shared';
+import { createMount, startOpinionTimer } from '@salon/shared';
 import { Toaster } from './Toaster';
 
 const mountToaster = createMount('toaster', Toaster, {
@@ -7,5 +7,8 @@ const mountToaster = createMount('toaster', Toaster, {
 });
 
 export function mount(element: HTMLElement, props?: Record<string, unknown>): () => void {
-  return mountToaster(element, props);
+  const unmount = mountToaster(element, props);
+  // The toaster is on every page from its load: it starts the opinion popup's timer (spec §4.9), once per page.
+  startOpinionTimer();
+  return unmount;
 }

@@ -114,12 +114,13 @@ describe('top bar items by profile (spec §2.3, §6)', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Leave the room' })).toHaveAttribute('href', 'http://localhost/deconnexion');
   });
 
-  test('the overflow menu: share, fullscreen (when available), legal notice, privacy policy, cookie policy, leave the room', async () => {
+  test('the overflow menu: share, fullscreen (when available), contact the organizer, legal notice, privacy policy, cookie policy, leave the room', async () => {
     const nav = await showTopBar(visitorPageData());
     const menu = await openMenu(nav);
     expect(names(menuItems(menu))).toEqual([
       'Share on social media',
       'Fullscreen',
+      'Contact the organizer',
       'Legal notice (opens in a new tab)',
       'Privacy policy (opens in a new tab)',
       'Cookie policy (opens in a new tab)',
@@ -219,6 +220,33 @@ describe('actions', () => {
     await user.click(within(menu).getByRole('menuitem', { name: 'Share on social media' }));
     expect($modal.get()).toEqual({ name: 'social-share' });
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  test('Screen capture: in the menu only where the browser can capture (else hidden, with a console message); Contact the organizer opens its modal', async () => {
+    const user = userEvent.setup();
+    const info = jest.spyOn(console, 'info').mockImplementation(() => undefined);
+    // The message is written once per page: forget that an earlier test wrote it.
+    Reflect.deleteProperty(globalThis, Symbol.for('salon.page@1/screen-capture-unsupported'));
+    let nav = await showTopBar(visitorPageData());
+    let menu = await openMenu(nav);
+    expect(within(menu).queryByRole('menuitem', { name: 'Screen capture' })).not.toBeInTheDocument();
+    expect(info).toHaveBeenCalledWith(expect.stringContaining('Screen capture is not supported'));
+    await user.click(within(menu).getByRole('menuitem', { name: 'Contact the organizer' }));
+    expect($modal.get()).toEqual({ name: 'contact-organizer' });
+    act(() => closeModal());
+    widget?.unmount();
+
+    Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getDisplayMedia: jest.fn() } });
+    try {
+      nav = await showTopBar(visitorPageData());
+      menu = await openMenu(nav);
+      expect(names(menuItems(menu)).slice(0, 2)).toEqual(['Share on social media', 'Screen capture']);
+      await user.click(within(menu).getByRole('menuitem', { name: 'Screen capture' }));
+      expect($modal.get()).toEqual({ name: 'screen-capture' });
+    } finally {
+      Reflect.deleteProperty(navigator, 'mediaDevices');
+      info.mockRestore();
+    }
   });
 
   test('Chat toggles the chat sidebar', async () => {

@@ -63,10 +63,12 @@ export function TopBar() {
     if (view.account) menu.push({ key: 'account', kind: 'link', icon: 'account', label: accountLabel, href: view.account.href });
   }
   menu.push({ key: 'share', kind: 'action', icon: 'share', label: t`Share on social media`, onSelect: () => openModal({ name: 'social-share' }) });
+  if (view.screenCapture) menu.push({ key: 'capture', kind: 'action', icon: 'capture', label: t`Screen capture`, onSelect: () => openModal({ name: 'screen-capture' }) });
   if (view.fullscreenAvailable) {
     menu.push({ key: 'fullscreen', kind: 'check', icon: 'fullscreen', label: t`Fullscreen`, checked: fullscreen.on, onSelect: () => void toggleFullscreen() });
   }
   menu.push(
+    { key: 'contact', kind: 'action', icon: 'mail', label: t`Contact the organizer`, onSelect: () => openModal({ name: 'contact-organizer' }) },
     { key: 'legal', kind: 'link', icon: 'document', label: t`Legal notice`, href: view.legal.legalNotice, newTab: true },
     { key: 'privacy', kind: 'link', icon: 'document', label: t`Privacy policy`, href: view.legal.privacyPolicy, newTab: true },
     { key: 'cookies', kind: 'link', icon: 'document', label: t`Cookie policy`, href: view.legal.cookiePolicy, newTab: true },

@@ -15,6 +15,8 @@ const PATHS = {
   share: 'M18 8a3 3 0 100-6 3 3 0 000 6zM6 15a3 3 0 100-6 3 3 0 000 6zM18 22a3 3 0 100-6 3 3 0 000 6zM8.6 13.5l6.8 4M15.4 6.5l-6.8 4',
   fullscreen: 'M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5',
   document: 'M6 3h9l4 4v14H6zM14 3v5h5',
+  capture: 'M4 8V4h4M16 4h4v4M20 16v4h-4M8 20H4v-4M9 12a3 3 0 106 0 3 3 0 00-6 0',
+  mail: 'M3 5h18v14H3zM3 6l9 7 9-7',
   logout: 'M10 4H5v16h5M14 8l4 4-4 4M18 12H9',
 } as const;
 

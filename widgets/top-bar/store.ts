@@ -1,5 +1,5 @@
 import { atom, computed, readonlyType } from 'nanostores';
-import { $locale, $pageData, changeLocale, isFeatureOn, pickLocalized, url, type LocaleCode, type PageUser, type SidebarStyle } from '@salon/shared';
+import { $locale, $pageData, changeLocale, isFeatureOn, pickLocalized, screenCaptureSupported, url, type LocaleCode, type PageUser, type SidebarStyle } from '@salon/shared';
 import { $fullscreen, $isMobile, $journey } from '@salon/shared/room';
 
 /** Profiles whose Account link goes to their own area (spec §2.3, §6). */
@@ -37,6 +37,8 @@ export interface TopBarView {
   logoutHref: string | null;
   legal: { legalNotice: string; privacyPolicy: string; cookiePolicy: string };
   fullscreenAvailable: boolean;
+  /** Spec §2.4: the screen capture's item only where the browser can capture (otherwise a console message). */
+  screenCapture: boolean;
   /** 750 px or less: icons only; Conferences, Activity, Feedback and the account move to the overflow menu. */
   compact: boolean;
   background: ReturnType<typeof barBackground>;
@@ -54,6 +56,7 @@ export const $topBar = computed([$pageData, $locale, $journey, $fullscreen, $isM
     logoutHref: user.anonymous ? null : url('logout'),
     legal: { legalNotice: url('legal-notice'), privacyPolicy: url('privacy-policy'), cookiePolicy: url('cookie-policy') },
     fullscreenAvailable: fullscreen.available,
+    screenCapture: screenCaptureSupported(),
     compact: mobile,
     background: barBackground(parameters.styles.sidebar),
   };
