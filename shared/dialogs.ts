@@ -3,4 +3,4 @@
  * never opens a modal does not carry them.
  */
 export { ModalFrame, type ModalFrameProps } from './ui/Modal';
-export { TextField, TextAreaField, CheckboxField, type TextFieldProps, type TextAreaFieldProps, type CheckboxFieldProps } from './ui/Field';
+export { TextField, TextAreaField, SelectField, CheckboxField, type TextFieldProps, type TextAreaFieldProps, type SelectFieldProps, type CheckboxFieldProps } from './ui/Field';

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { injectStyles } from './styles';
 
 function injectFieldStyles(): void {
@@ -68,6 +68,28 @@ export function TextAreaField({ label, error, hint, required, id, ...area }: Tex
       <textarea {...area} id={areaId} required={required} aria-invalid={error ? true : undefined} aria-describedby={describedBy(`${areaId}-error`, `${areaId}-hint`, error, hint)} />
       {hint && <p className="salon-field__hint" id={`${areaId}-hint`}>{hint}</p>}
       {error && <p className="salon-field__error" id={`${areaId}-error`}>{error}</p>}
+    </div>
+  );
+}
+
+export type SelectFieldProps = FieldShell & SelectHTMLAttributes<HTMLSelectElement>;
+
+/** A labelled select (its `<option>`s as children) with its error under it. */
+export function SelectField({ label, error, hint, required, id, children, ...select }: SelectFieldProps) {
+  injectFieldStyles();
+  const own = useId();
+  const selectId = id ?? own;
+  return (
+    <div className="salon-field">
+      <label htmlFor={selectId}>
+        {label}
+        <Mandatory required={required} />
+      </label>
+      <select {...select} id={selectId} required={required} aria-invalid={error ? true : undefined} aria-describedby={describedBy(`${selectId}-error`, `${selectId}-hint`, error, hint)}>
+        {children}
+      </select>
+      {hint && <p className="salon-field__hint" id={`${selectId}-hint`}>{hint}</p>}
+      {error && <p className="salon-field__error" id={`${selectId}-error`}>{error}</p>}
     </div>
   );
 }
