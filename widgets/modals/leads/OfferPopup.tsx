@@ -1,7 +1,37 @@
-import type { Modal } from '@salon/shared';
+import { useStore } from '@nanostores/react';
+import { useLingui } from '@lingui/react/macro';
+import { $locale, closeModal, openModal, type Modal } from '@salon/shared';
 import { ModalFrame } from '@salon/shared/dialogs';
+import { $stands, standName } from '@salon/shared/exhibitors';
+import { injectLeadStyles } from './styles';
 
-// Placeholder until this modal is built.
-export function OfferPopup(_props: { modal: Extract<Modal, { name: 'offer-popup' }> }) {
-  return <ModalFrame name="offer-popup" title="offer-popup">{null}</ModalFrame>;
+/**
+ * Spec §2.4 "Offer popup" (the room frame's showPopupOffer; its contents are not specified): the offer the frame
+ * names, and, when it names the stand too, the way to the offer's contact flow (§4.11).
+ */
+export function OfferPopup({ modal }: { modal: Extract<Modal, { name: 'offer-popup' }> }) {
+  injectLeadStyles();
+  const { t } = useLingui();
+  const { locale } = useStore($locale);
+  const stands = useStore($stands);
+  const { standId, offer } = modal;
+  const stand = standId ? standName(stands.stands, standId, locale) : null;
+  return (
+    <ModalFrame name="offer-popup" title={t`Offer`}>
+      <p className="salon-lead__intro">
+        <strong>{offer}</strong>
+      </p>
+      {stand && <p className="salon-lead__note">{t`Offered by ${stand}`}</p>}
+      <div className="salon-lead__actions">
+        <button type="button" className="salon-lead__button" onClick={closeModal}>
+          {t`Close`}
+        </button>
+        {standId && (
+          <button type="button" className="salon-lead__button salon-lead__button--primary" onClick={() => openModal({ name: 'offer-confirm', standId, subject: offer })}>
+            {t`I'm interested`}
+          </button>
+        )}
+      </div>
+    </ModalFrame>
+  );
 }
