@@ -203,6 +203,62 @@ export interface NotificationRecipientsTable {
   user_id: number;
 }
 
+export type LeadKind = 'contact_request' | 'offer_form' | 'contest';
+
+/** What a visitor's form produced: a stand contact request, an offer form, or a contest entry (no stand). */
+export interface LeadsTable {
+  id: Generated<number>;
+  kind: LeadKind;
+  stand_id: number | null;
+  company_id: number | null;
+  user_id: number | null;
+  firstname: string;
+  lastname: string;
+  email: string | null;
+  /** The phone, or the contest's mobile. */
+  phone: string | null;
+  postal_code: string | null;
+  city: string | null;
+  birthdate: string | null;
+  subject: string | null;
+  code_apporteur: string | null;
+  comments: string | null;
+  /** Contest entries only; unique with user_id. */
+  contest_name: string | null;
+  score: number | null;
+  /** JSON list of `{key, version, given, wording}` (shared/forms/consents.ts): the wording shown, as proof. */
+  consents: string;
+  wording_locale: 'fr_FR' | 'en_EN';
+  created_at: string;
+}
+
+/** One opinion per user (a second one replaces it). */
+export interface OpinionsTable {
+  id: Generated<number>;
+  user_id: number;
+  score: number;
+  comment: string;
+  locale: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Scores of the room's game (`POST /api/contest/participation`). */
+export interface ContestScoresTable {
+  id: Generated<number>;
+  user_id: number;
+  score: number;
+  created_at: string;
+}
+
+export interface SharesTable {
+  id: Generated<number>;
+  user_id: number | null;
+  platform: 'facebook' | 'linkedin' | 'twitter';
+  title: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -222,6 +278,10 @@ export interface Database {
   messages: MessagesTable;
   chat_files: ChatFilesTable;
   notification_recipients: NotificationRecipientsTable;
+  leads: LeadsTable;
+  opinions: OpinionsTable;
+  contest_scores: ContestScoresTable;
+  shares: SharesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -234,6 +294,7 @@ export type StandVisitRow = Selectable<StandVisitsTable>;
 export type StandHistoryRow = Selectable<StandHistoryTable>;
 export type MessageRow = Selectable<MessagesTable>;
 export type ChatFileRow = Selectable<ChatFilesTable>;
+export type LeadRow = Selectable<LeadsTable>;
 
 export type Dialect = 'sqlite' | 'postgres';
 

@@ -134,6 +134,15 @@ export const CONTEST_ALREADY = 'contest_participation.already' as const;
 export const OpinionAnswer = Type.Object({ success: Type.Boolean(), message: Type.String() });
 export type OpinionAnswer = Static<typeof OpinionAnswer>;
 
+/** `POST /api/nps` refused (400) or failed (500): the spec's error message (§8), `success: false`. */
+export const OpinionFailed = Type.Object({
+  success: Type.Optional(Type.Literal(false)),
+  error: Type.Literal(true),
+  message: Type.String(),
+  formErrors: Type.Optional(Type.Record(Type.String(), Type.String())),
+});
+export type OpinionFailed = Static<typeof OpinionFailed>;
+
 /** `POST /api/partages`: the sharer address to open. */
 export const ShareAnswer = Type.Object({ url: Type.String() });
 export type ShareAnswer = Static<typeof ShareAnswer>;

@@ -3,7 +3,9 @@ import { sameOrigin } from '../../plugins/same-origin';
 import { chatRoutes } from './chat';
 import { companyRoutes } from './company';
 import { exhibitorRoutes } from './exhibitors';
+import { formRoutes } from './forms';
 import { journeyRoutes } from './journey';
+import { leadRoutes } from './leads';
 import { liveRoutes } from './live';
 import { localeRoutes } from './locale';
 import { notificationRoutes } from './notifications';
@@ -28,5 +30,7 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(companyRoutes);
   await api.register(chatRoutes);
   await api.register(journeyRoutes);
+  await api.register(formRoutes);
+  await api.register(leadRoutes);
   await api.register(openApiRoute(documented.routes));
 };

@@ -1,0 +1,328 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Envelope } from '../../../../shared/api/schemas/envelope';
+import {
+  CONTEST_ALREADY,
+  ContestAnswer,
+  ContestBody,
+  ContestParams,
+  ContestParticipationBody,
+  FormSent,
+  OfferFormBody,
+  OpinionAnswer,
+  OpinionBody,
+  OpinionFailed,
+  ShareAnswer,
+  ShareBody,
+  StandContactRequestBody,
+} from '../../../../shared/api/schemas/forms';
+import { StandIdParams } from '../../../../shared/api/schemas/room';
+import type { ConsentKey } from '../../../../shared/forms/consents';
+import {
+  NPS_COOKIE,
+  NPS_COOKIE_MAX_AGE_SECONDS,
+  checkForm,
+  contestParticipationRules,
+  contestRules,
+  offerFormRules,
+  opinionRules,
+  readForm,
+  standContactRules,
+  type FormRules,
+  type SocialPlatform,
+} from '../../../../shared/forms/rules';
+import type { LocaleCode } from '../../../../shared/page-data/types';
+import { url } from '../../../../shared/routes';
+import { nowIso, type StandRow, type UserRow } from '../../db/schema';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { decodeId } from '../../lib/ids';
+import { isLocale, pick } from '../../lib/locale';
+import { findStand } from '../../services/exhibitors';
+import { consentsOf, insertLead } from '../../services/leads';
+import { FORM_TEXTS, formErrorsOf, say } from '../../views/messages';
+import { cookieOptions } from '../../plugins/session';
+import { apiViewer } from './auth';
+
+/** Spec §5 "Required ids": `/stands/{id}/requestContact` and `/requestForminfo` need a stand. */
+const STAND_ID_REQUIRED = 'A stand id is required: /api/stands/{id_stand}/…';
+/** The form fields of a multipart body (no files): a few dozen short fields at most. */
+const MULTIPART_LIMITS = { files: 0, fields: 30, fieldSize: 10_000, parts: 30, headerPairs: 100 };
+
+type Body = Readonly<Record<string, unknown>>;
+const bodyOf = (request: FastifyRequest): Body =>
+  typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body) ? (request.body as Body) : {};
+
+/** The language of the wording shown: the form's `locale` when it sends one, else the request's. */
+const formLocale = (body: Body, fallback: LocaleCode): LocaleCode => (isLocale(body.locale) ? body.locale : fallback);
+
+/** Spec §5/§6: the contest is for visitors with a profile route (registered, not anonymous). */
+const mayEnterContest = (user: UserRow): boolean => user.profile === 'visitor' && user.anonymous === 0;
+
+/** Throws the schema's own error when the shared rules had nothing to say (a wrong type, an unknown field). */
+function schemaErrorAfterRules(request: FastifyRequest): void {
+  const error = request.validationError as (Error & { validationContext?: string }) | undefined;
+  if (error) throw error;
+}
+
+async function standOf(request: FastifyRequest): Promise<StandRow> {
+  const raw = (request.params as Record<string, unknown>).id;
+  if (raw === undefined || raw === '') throw notFound(STAND_ID_REQUIRED);
+  const id = typeof raw === 'string' ? decodeId(raw) : null;
+  const stand = id === null ? null : await findStand(request.server.db, id);
+  if (!stand) throw notFound(`Unknown stand: "${typeof raw === 'string' ? raw : ''}" is not a stand id`);
+  return stand;
+}
+
+/** The shared rules first (each field's spec §5 message, 400), then the schema (types, unknown fields). */
+function checkOrThrow(request: FastifyRequest, rules: FormRules, body: Body, locale: LocaleCode): void {
+  const issues = checkForm(rules, body);
+  if (Object.keys(issues).length > 0) throw badRequest(say(locale, FORM_TEXTS.hasErrors), formErrorsOf(locale, issues));
+  schemaErrorAfterRules(request);
+}
+
+const SHARERS: Record<SocialPlatform, (address: string, title: string) => string> = {
+  facebook: (address) => `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(address)}`,
+  linkedin: (address) => `https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(address)}`,
+  twitter: (address, title) => `https://twitter.com/intent/tweet?url=${encodeURIComponent(address)}${title ? `&text=${encodeURIComponent(title)}` : ''}`,
+};
+
+/**
+ * The visitor's forms (spec §5, §7): a stand's contact request and offer form, the contest and the game's score,
+ * the opinion, the social share. Bodies are JSON, urlencoded or multipart form data (fields only).
+ */
+export const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(fastifyMultipart, { attachFieldsToBody: 'keyValues', limits: MULTIPART_LIMITS });
+
+  app.post(
+    '/stands/:id/requestContact',
+    {
+      schema: {
+        summary:
+          "Ask a stand to be contacted (spec §5 stand contact-request form). Any session (anonymous visitors too). Field errors: 400 with formErrors in the request's language. optin_marketing is recorded only when the stand's marketing opt-in is on (the stand's value, else stands_optin_marketing). Stores a lead for the stand's exhibitors with the consents' wording (in `locale`, else the request's language) and version.",
+        params: StandIdParams,
+        body: StandContactRequestBody,
+        response: { 200: Envelope(FormSent) },
+      },
+      attachValidation: true,
+    },
+    async (request) => {
+      const viewer = await apiViewer(request);
+      const stand = await standOf(request);
+      const body = bodyOf(request);
+      const locale = formLocale(body, viewer.locale);
+      checkOrThrow(request, standContactRules, body, locale);
+      const value = readForm(standContactRules, body);
+      const params = await app.parameters.get();
+      const marketingShown = stand.optin_marketing === null ? params.stands_optin_marketing : stand.optin_marketing === 1;
+      const skip: ConsentKey[] = marketingShown ? [] : ['marketing'];
+      await insertLead(
+        app.db,
+        {
+          kind: 'contact_request',
+          stand_id: stand.id,
+          company_id: stand.company_id,
+          user_id: viewer.user.id,
+          firstname: value.firstname,
+          lastname: value.lastname,
+          email: value.email,
+          phone: value.phone,
+          postal_code: value.postal_code,
+          city: value.city,
+        },
+        consentsOf('contact_request', { data_sharing: value.data_sharing, optin_marketing: marketingShown && value.optin_marketing }, locale, skip),
+        locale,
+      );
+      return { data: { error: false as const, message: say(locale, FORM_TEXTS.contactRequestSent) } };
+    },
+  );
+
+  app.post(
+    '/stands/:id/requestForminfo',
+    {
+      schema: {
+        summary:
+          "An offer's contact-info form (spec §5). Any session. Field errors: 400 with formErrors. The marketing consent is recorded when optin_marketing is sent (send false when the box was shown and left unticked; leave it out when it was not shown). Stores a lead for the stand's exhibitors.",
+        params: StandIdParams,
+        body: OfferFormBody,
+        response: { 200: Envelope(FormSent) },
+      },
+      attachValidation: true,
+    },
+    async (request) => {
+      const viewer = await apiViewer(request);
+      const stand = await standOf(request);
+      const body = bodyOf(request);
+      const locale = formLocale(body, viewer.locale);
+      checkOrThrow(request, offerFormRules, body, locale);
+      const value = readForm(offerFormRules, body);
+      const skip: ConsentKey[] = 'optin_marketing' in body ? [] : ['marketing'];
+      await insertLead(
+        app.db,
+        {
+          kind: 'offer_form',
+          stand_id: stand.id,
+          company_id: stand.company_id,
+          user_id: viewer.user.id,
+          firstname: value.firstname,
+          lastname: value.lastname,
+          email: value.email || null,
+          phone: value.phone,
+          birthdate: value.birthdate,
+          subject: value.subject || null,
+          code_apporteur: value.code_apporteur || null,
+          comments: value.comments || null,
+        },
+        consentsOf('offer_form', { opt_in: value.opt_in, optin_marketing: value.optin_marketing }, locale, skip),
+        locale,
+      );
+      return { data: { error: false as const, message: say(locale, FORM_TEXTS.offerSent) } };
+    },
+  );
+
+  const contestSchema = {
+    summary:
+      "Enter the contest (spec §5): registered visitors only (403 otherwise, 'You are not allowed to participate at the game'). The answer repeats its status in the body, like POST /contact: field errors are HTTP 200 with statusCode 400 and formErrors; a second entry of the same user in the same contest is HTTP 200 with statusCode 409 and data 'contest_participation.already'. score: the form's, else the user's last game score. The marketing consent is recorded when `marketing` is sent. Default contest name: 'default'.",
+    body: ContestBody,
+    response: { 200: ContestAnswer },
+  };
+
+  async function enterContest(request: FastifyRequest, reply: FastifyReply, contestName: string) {
+    const viewer = await apiViewer(request);
+    const body = bodyOf(request);
+    const locale = formLocale(body, viewer.locale);
+    if (!mayEnterContest(viewer.user)) throw forbidden(say(locale, FORM_TEXTS.contestNotAllowed));
+    const issues = checkForm(contestRules, body);
+    if (Object.keys(issues).length > 0) {
+      const answer: ContestAnswer = { statusCode: 400, data: { error: true, message: say(locale, FORM_TEXTS.hasErrors), formErrors: formErrorsOf(locale, issues) } };
+      return reply.code(200).send(answer);
+    }
+    schemaErrorAfterRules(request);
+    const value = readForm(contestRules, body);
+    let score = value.score;
+    if (score === null) {
+      const last = await app.db.selectFrom('contest_scores').select('score').where('user_id', '=', viewer.user.id).orderBy('id', 'desc').executeTakeFirst();
+      score = last ? Number(last.score) : null;
+    }
+    const skip: ConsentKey[] = 'marketing' in body ? [] : ['marketing'];
+    const id = await insertLead(
+      app.db,
+      {
+        kind: 'contest',
+        user_id: viewer.user.id,
+        firstname: value.firstname,
+        lastname: value.lastname,
+        email: value.email,
+        phone: value.mobile,
+        contest_name: contestName,
+        score,
+      },
+      consentsOf('contest', { contest_rules: value.contest_rules, data: value.data, marketing: value.marketing }, locale, skip),
+      locale,
+    );
+    const answer: ContestAnswer =
+      id === null
+        ? { statusCode: 409, data: { error: true, data: CONTEST_ALREADY, message: say(locale, FORM_TEXTS.contestAlready) } }
+        : { statusCode: 200, data: { error: false, message: say(locale, FORM_TEXTS.contestRecorded) } };
+    return reply.code(200).send(answer);
+  }
+
+  app.post('/concours', { schema: contestSchema, attachValidation: true, config: { errorFormat: 'contact' } }, (request, reply) => enterContest(request, reply, 'default'));
+  app.post(
+    '/concours/:contest_name',
+    { schema: { ...contestSchema, params: ContestParams }, attachValidation: true, config: { errorFormat: 'contact' } },
+    (request, reply) => {
+      const error = request.validationError as (Error & { validationContext?: string }) | undefined;
+      if (error?.validationContext === 'params') throw badRequest('"contest_name" must be 1 to 64 letters, digits, - or _');
+      return enterContest(request, reply, request.params.contest_name);
+    },
+  );
+
+  app.post(
+    '/contest/participation',
+    {
+      schema: {
+        summary: "Record the room game's score (spec §7): registered visitors only (403). The contest form's entry takes the last one when it sends no score.",
+        body: ContestParticipationBody,
+        response: { 200: Envelope(FormSent) },
+      },
+      attachValidation: true,
+    },
+    async (request) => {
+      const viewer = await apiViewer(request);
+      const body = bodyOf(request);
+      const locale = formLocale(body, viewer.locale);
+      if (!mayEnterContest(viewer.user)) throw forbidden(say(locale, FORM_TEXTS.contestNotAllowed));
+      checkOrThrow(request, contestParticipationRules, body, locale);
+      const { score } = readForm(contestParticipationRules, body);
+      await app.db
+        .insertInto('contest_scores')
+        .values({ user_id: viewer.user.id, score: score ?? 0, created_at: nowIso() })
+        .execute();
+      return { data: { error: false as const, message: say(locale, FORM_TEXTS.scoreRecorded) } };
+    },
+  );
+
+  app.post(
+    '/nps',
+    {
+      schema: {
+        summary:
+          "The opinion (spec §2.12, §4.9): score a whole number from 0 to 10, comment up to 140 characters. Any session; one opinion per user, a second one replaces it. Sets the nps cookie for a year. Invalid: 400 with success false, the spec's error message and formErrors.",
+        body: OpinionBody,
+        response: { 200: Envelope(OpinionAnswer), 400: Envelope(OpinionFailed), 500: Envelope(OpinionFailed) },
+      },
+      attachValidation: true,
+    },
+    async (request, reply) => {
+      const viewer = await apiViewer(request);
+      const body = bodyOf(request);
+      const locale = viewer.locale;
+      const issues = checkForm(opinionRules, body);
+      if (Object.keys(issues).length > 0 || request.validationError) {
+        const formErrors = request.validationError && Object.keys(issues).length === 0 ? undefined : formErrorsOf(locale, issues);
+        return reply.code(400).send({ data: { success: false, error: true, message: say(locale, FORM_TEXTS.opinionFailed), ...(formErrors ? { formErrors } : {}) } });
+      }
+      const { score, comment } = readForm(opinionRules, body);
+      const at = nowIso();
+      try {
+        await app.db
+          .insertInto('opinions')
+          .values({ user_id: viewer.user.id, score: score ?? 0, comment, locale, created_at: at, updated_at: at })
+          .onConflict((oc) => oc.column('user_id').doUpdateSet({ score: score ?? 0, comment, locale, updated_at: at }))
+          .execute();
+      } catch (err) {
+        request.log.error({ err }, 'opinion not stored');
+        return reply.code(500).send({ data: { success: false, error: true, message: say(locale, FORM_TEXTS.opinionFailed) } });
+      }
+      // The browser reads it to stop asking (spec §4.9), so it is not HttpOnly.
+      reply.setCookie(NPS_COOKIE, '1', { ...cookieOptions(request, NPS_COOKIE_MAX_AGE_SECONDS), httpOnly: false });
+      return { data: { success: true, message: say(locale, FORM_TEXTS.opinionThanks) } };
+    },
+  );
+
+  app.post(
+    '/partages',
+    {
+      schema: {
+        summary:
+          "A sharer address for facebook, linkedin or twitter (spec §7) sharing the salon's public home page (absolute, from the request's origin); twitter also carries the title (the given one, else the social title, else the room name). An unknown platform is a 400. The share is recorded.",
+        body: ShareBody,
+        response: { 200: Envelope(ShareAnswer) },
+      },
+    },
+    async (request) => {
+      const viewer = await request.viewer();
+      const { platform, title } = request.body;
+      const params = await app.parameters.get();
+      const fallback = pick(viewer.locale, params.social_title, params.social_title_en || params.social_title) || pick(viewer.locale, params.room_name, params.room_name_en);
+      const shownTitle = title?.trim() || fallback;
+      const address = url('home', {}, { origin: viewer.origin });
+      await app.db
+        .insertInto('shares')
+        .values({ user_id: viewer.user?.id ?? null, platform, title: shownTitle || null, created_at: nowIso() })
+        .execute();
+      return { data: { url: SHARERS[platform](address, shownTitle) } };
+    },
+  );
+};

@@ -1,0 +1,223 @@
+import { stringify } from 'csv-stringify/sync';
+import type { Kysely } from 'kysely';
+import type { Lead, LeadConsent } from '../../../shared/api/schemas/leads';
+import { CONSENTS, FORM_CONSENTS, consentWording, type ConsentKey, type ConsentRecord } from '../../../shared/forms/consents';
+import type { LocaleCode } from '../../../shared/page-data/types';
+import { nowIso, type Database, type LeadKind, type LeadsTable } from '../db/schema';
+import type { Insertable } from 'kysely';
+import { encodeId } from '../lib/ids';
+import { pick } from '../lib/locale';
+
+/** The leads of the visitor's forms: written by the form routes, read by the stands' exhibitors and the organisers. */
+
+export type NewLead = Omit<Insertable<LeadsTable>, 'consents' | 'created_at' | 'wording_locale'>;
+
+/**
+ * The consents of a form as stored: each box of the form (`FORM_CONSENTS`) with the wording of `locale` and its
+ * version, ticked or not. `skip` leaves out boxes that were not shown (the stand's marketing opt-in when it is off).
+ */
+export function consentsOf(kind: LeadKind, ticked: Readonly<Record<string, boolean>>, locale: LocaleCode, skip: readonly ConsentKey[] = []): ConsentRecord[] {
+  const out: ConsentRecord[] = [];
+  for (const [field, key] of Object.entries(FORM_CONSENTS[kind]) as [string, ConsentKey][]) {
+    if (skip.includes(key)) continue;
+    out.push({ key, version: CONSENTS[key].version, given: ticked[field] === true, wording: consentWording(key, locale) });
+  }
+  return out;
+}
+
+/** Stores a lead; `onConflict: 'contest'` makes a second entry of the same user in the same contest a no-op (null). */
+export async function insertLead(db: Kysely<Database>, lead: NewLead, consents: ConsentRecord[], locale: LocaleCode): Promise<number | null> {
+  const row = await db
+    .insertInto('leads')
+    .values({ ...lead, consents: JSON.stringify(consents), wording_locale: locale, created_at: nowIso() })
+    .onConflict((oc) => oc.columns(['contest_name', 'user_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export interface LeadListRow {
+  id: number;
+  kind: LeadKind;
+  stand_id: number | null;
+  stand_name: string | null;
+  stand_name_en: string | null;
+  stand_slug: string | null;
+  company_id: number | null;
+  company_name: string | null;
+  user_id: number | null;
+  firstname: string;
+  lastname: string;
+  email: string | null;
+  phone: string | null;
+  postal_code: string | null;
+  city: string | null;
+  birthdate: string | null;
+  subject: string | null;
+  code_apporteur: string | null;
+  comments: string | null;
+  contest_name: string | null;
+  score: number | null;
+  consents: string;
+  wording_locale: 'fr_FR' | 'en_EN';
+  created_at: string;
+}
+
+/** Leads, newest first: of one stand, or all of them (optionally of one kind). */
+export async function listLeads(db: Kysely<Database>, filter: { standId?: number; kind?: LeadKind; limit?: number } = {}): Promise<LeadListRow[]> {
+  let query = db
+    .selectFrom('leads')
+    .leftJoin('stands', 'stands.id', 'leads.stand_id')
+    .leftJoin('companies', 'companies.id', 'leads.company_id')
+    .select([
+      'leads.id',
+      'leads.kind',
+      'leads.stand_id',
+      'stands.name as stand_name',
+      'stands.name_en as stand_name_en',
+      'stands.panorama_slug as stand_slug',
+      'leads.company_id',
+      'companies.name as company_name',
+      'leads.user_id',
+      'leads.firstname',
+      'leads.lastname',
+      'leads.email',
+      'leads.phone',
+      'leads.postal_code',
+      'leads.city',
+      'leads.birthdate',
+      'leads.subject',
+      'leads.code_apporteur',
+      'leads.comments',
+      'leads.contest_name',
+      'leads.score',
+      'leads.consents',
+      'leads.wording_locale',
+      'leads.created_at',
+    ])
+    .orderBy('leads.id', 'desc');
+  if (filter.standId !== undefined) query = query.where('leads.stand_id', '=', filter.standId);
+  if (filter.kind !== undefined) query = query.where('leads.kind', '=', filter.kind);
+  if (filter.limit !== undefined) query = query.limit(filter.limit);
+  const rows = await query.execute();
+  // pg returns double precision as a number; both drivers agree.
+  return rows.map((row) => ({ ...row, score: row.score === null ? null : Number(row.score) }));
+}
+
+export function parseConsents(text: string): LeadConsent[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? (value as LeadConsent[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+const standNameOf = (row: LeadListRow, locale: LocaleCode): string | null => (row.stand_name === null ? null : pick(locale, row.stand_name, row.stand_name_en ?? row.stand_name));
+
+export function toLead(row: LeadListRow, locale: LocaleCode): Lead {
+  const id = (n: number | null) => (n === null ? null : encodeId(n));
+  return {
+    id_lead: encodeId(row.id),
+    kind: row.kind,
+    stand_id: id(row.stand_id),
+    stand_name: standNameOf(row, locale),
+    company_id: id(row.company_id),
+    company_name: row.company_name,
+    user_id: id(row.user_id),
+    firstname: row.firstname,
+    lastname: row.lastname,
+    email: row.email,
+    phone: row.phone,
+    postal_code: row.postal_code,
+    city: row.city,
+    birthdate: row.birthdate,
+    subject: row.subject,
+    code_apporteur: row.code_apporteur,
+    comments: row.comments,
+    contest_name: row.contest_name,
+    score: row.score,
+    consents: parseConsents(row.consents),
+    wording_locale: row.wording_locale,
+    created_at: row.created_at,
+  };
+}
+
+// ── CSV ─────────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Characters that make a spreadsheet read a cell as a formula (or a command in older ones). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** Spreadsheet formula injection: a cell that starts like a formula gets a leading apostrophe, read as text. */
+export const neutralise = (cell: string): string => (FORMULA_START.test(cell) ? `'${cell}` : cell);
+
+const CONSENT_ORDER: readonly ConsentKey[] = ['data_sharing', 'opt_in', 'contest_rules', 'privacy', 'marketing'];
+
+const FIELD_COLUMNS = [
+  'id',
+  'kind',
+  'created_at',
+  'stand',
+  'company',
+  'contest',
+  'firstname',
+  'lastname',
+  'email',
+  'phone',
+  'postal_code',
+  'city',
+  'birthdate',
+  'subject',
+  'code_apporteur',
+  'comments',
+  'score',
+  'wording_locale',
+] as const;
+
+/** The header row: the fields, then per consent whether it was given, its wording and its version. */
+export const CSV_COLUMNS: readonly string[] = [...FIELD_COLUMNS, ...CONSENT_ORDER.flatMap((key) => [`consent_${key}`, `consent_${key}_wording`, `consent_${key}_version`])];
+
+/**
+ * The leads as CSV for a spreadsheet: UTF-8 with a BOM (Excel then reads accents right), CRLF, a header row,
+ * timestamps in ISO 8601 UTC; a consent the form did not show is empty, else yes/no.
+ */
+export function leadsCsv(rows: readonly LeadListRow[], locale: LocaleCode): string {
+  const records = rows.map((row) => {
+    const consents = new Map(parseConsents(row.consents).map((c) => [c.key, c]));
+    const record: Record<string, string> = {
+      id: encodeId(row.id),
+      kind: row.kind,
+      created_at: row.created_at,
+      stand: standNameOf(row, locale) ?? '',
+      company: row.company_name ?? '',
+      contest: row.contest_name ?? '',
+      firstname: row.firstname,
+      lastname: row.lastname,
+      email: row.email ?? '',
+      phone: row.phone ?? '',
+      postal_code: row.postal_code ?? '',
+      city: row.city ?? '',
+      birthdate: row.birthdate ?? '',
+      subject: row.subject ?? '',
+      code_apporteur: row.code_apporteur ?? '',
+      comments: row.comments ?? '',
+      score: row.score === null ? '' : String(row.score),
+      wording_locale: row.wording_locale,
+    };
+    for (const key of CONSENT_ORDER) {
+      const consent = consents.get(key);
+      record[`consent_${key}`] = consent ? (consent.given ? 'yes' : 'no') : '';
+      record[`consent_${key}_wording`] = consent?.wording ?? '';
+      record[`consent_${key}_version`] = consent ? String(consent.version) : '';
+    }
+    for (const column of CSV_COLUMNS) record[column] = neutralise(record[column] ?? '');
+    return record;
+  });
+  return stringify(records, { header: true, columns: CSV_COLUMNS.map((key) => ({ key, header: key })), bom: true, record_delimiter: 'windows' });
+}
+
+/** `leads-<what>-<YYYY-MM-DD>.csv`, ASCII only. */
+export function csvFilename(what: string, at = new Date()): string {
+  const safe = what.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '') || 'salon';
+  return `leads-${safe}-${at.toISOString().slice(0, 10)}.csv`;
+}

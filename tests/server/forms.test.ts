@@ -1,0 +1,402 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { CONSENTS } from '../../shared/forms/consents';
+import { DEMO, ORIGIN, XHR, anonymousCookie, createTestApp, login, request, standBySlug, userIdByEmail, type TestApp } from './helpers';
+
+let t: TestApp;
+let visitor: string;
+let solaire: { id: number; key: string };
+let nordic: { id: number; key: string };
+let stockage: { id: number; key: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  visitor = await login(t.app, DEMO.visitor);
+  solaire = await standBySlug(t, 'stand-helios-solaire');
+  stockage = await standBySlug(t, 'stand-helios-stockage');
+  nordic = await standBySlug(t, 'stand-nordic-robotics');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** The language cookie wins over the user's stored choice and Accept-Language. */
+const fr = (cookie: string) => `${cookie}; salon_locale=fr_FR`;
+const en = (cookie: string) => `${cookie}; salon_locale=en_EN`;
+
+function post(url: string, payload: unknown, cookie?: string, headers: Record<string, string> = {}) {
+  return request(t.app, {
+    method: 'POST',
+    url,
+    payload: JSON.stringify(payload),
+    headers: { ...XHR, 'content-type': 'application/json', origin: ORIGIN, ...(cookie ? { cookie } : {}), ...headers },
+  });
+}
+
+/** A multipart body, as the browser's FormData sends it. */
+function multipart(fields: Record<string, string>): { payload: string; headers: Record<string, string> } {
+  const boundary = '----salon-test-boundary';
+  const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+  return { payload: `${parts.join('')}--${boundary}--\r\n`, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+function postMultipart(url: string, fields: Record<string, string>, cookie: string, headers: Record<string, string> = {}) {
+  const body = multipart(fields);
+  return request(t.app, { method: 'POST', url, payload: body.payload, headers: { ...XHR, ...body.headers, origin: ORIGIN, cookie, ...headers } });
+}
+
+const latestLead = () => t.database.db.selectFrom('leads').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+const leadCount = async () => Number((await t.database.db.selectFrom('leads').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+
+const contact = {
+  firstname: 'Léa',
+  lastname: 'Moreau',
+  email: 'lea@example.org',
+  phone: '+33 6 12 34 56 78',
+  postal_code: '69003',
+  city: 'Lyon',
+  data_sharing: true,
+};
+
+describe('POST /api/stands/{id}/requestContact', () => {
+  it('stores the lead with its consents, wording language and stand, and answers the spec success text', async () => {
+    const response = await post(`/api/stands/${solaire.key}/requestContact`, { ...contact, optin_marketing: true }, visitor);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ data: { error: false, message: 'The request has been sent successfully, you will be contacted very soon.' } });
+    const lead = await latestLead();
+    expect(lead).toMatchObject({ kind: 'contact_request', stand_id: solaire.id, firstname: 'Léa', email: 'lea@example.org', postal_code: '69003', city: 'Lyon', wording_locale: 'en_EN' });
+    expect(lead.user_id).toBe(await userIdByEmail(t, DEMO.visitor));
+    expect(lead.company_id).not.toBeNull();
+    expect(lead.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(JSON.parse(lead.consents)).toEqual([
+      { key: 'data_sharing', version: CONSENTS.data_sharing.version, given: true, wording: CONSENTS.data_sharing.en },
+      { key: 'marketing', version: CONSENTS.marketing.version, given: true, wording: CONSENTS.marketing.en },
+    ]);
+  });
+
+  it('answers in French and stores the French wording for a French request', async () => {
+    const response = await post(`/api/stands/${solaire.key}/requestContact`, contact, fr(visitor));
+    expect(response.json().data.message).toBe('La demande a bien été envoyée, vous serez recontacté très prochainement.');
+    const lead = await latestLead();
+    expect(lead.wording_locale).toBe('fr_FR');
+    expect(JSON.parse(lead.consents)).toEqual([
+      { key: 'data_sharing', version: 1, given: true, wording: CONSENTS.data_sharing.fr },
+      { key: 'marketing', version: 1, given: false, wording: CONSENTS.marketing.fr },
+    ]);
+  });
+
+  it('takes the wording language the form says it showed', async () => {
+    await post(`/api/stands/${solaire.key}/requestContact`, { ...contact, locale: 'fr_FR' }, visitor);
+    expect((await latestLead()).wording_locale).toBe('fr_FR');
+  });
+
+  it('records no marketing consent where the stand has no marketing opt-in, even if sent', async () => {
+    await post(`/api/stands/${nordic.key}/requestContact`, { ...contact, optin_marketing: true }, visitor);
+    const lead = await latestLead();
+    expect(lead.stand_id).toBe(nordic.id);
+    expect(JSON.parse(lead.consents).map((c: { key: string }) => c.key)).toEqual(['data_sharing']);
+  });
+
+  it('follows the global stands_optin_marketing for a stand without its own value', async () => {
+    await post(`/api/stands/${stockage.key}/requestContact`, { ...contact, optin_marketing: true }, visitor);
+    expect(JSON.parse((await latestLead()).consents).map((c: { key: string; given: boolean }) => [c.key, c.given])).toEqual([
+      ['data_sharing', true],
+      ['marketing', true],
+    ]);
+  });
+
+  it('accepts multipart form data', async () => {
+    const response = await postMultipart(`/api/stands/${solaire.key}/requestContact`, { ...contact, data_sharing: '1', optin_marketing: 'on' }, visitor);
+    expect(response.statusCode).toBe(200);
+    expect(JSON.parse((await latestLead()).consents)).toMatchObject([{ key: 'data_sharing', given: true }, { key: 'marketing', given: true }]);
+  });
+
+  it('accepts an anonymous visitor (they have a session) and refuses a caller without one', async () => {
+    expect((await post(`/api/stands/${solaire.key}/requestContact`, contact, await anonymousCookie(t.app))).statusCode).toBe(200);
+    expect((await post(`/api/stands/${solaire.key}/requestContact`, contact)).statusCode).toBe(401);
+  });
+
+  it('gives each field the spec message in English', async () => {
+    const before = await leadCount();
+    const response = await post(`/api/stands/${solaire.key}/requestContact`, { email: 'lea-at-example', phone: 'call me', postal_code: '69OO3' }, visitor);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      data: {
+        error: true,
+        message: 'The form has errors.',
+        formErrors: {
+          firstname: 'This field is required',
+          lastname: 'This field is required',
+          email: 'The email format is incorrect',
+          phone: 'The number format is incorrect',
+          postal_code: 'A numeric format is expected',
+          city: 'This field is required',
+          data_sharing: 'You must give your consent to send this request',
+        },
+      },
+    });
+    expect(await leadCount()).toBe(before);
+  });
+
+  it('gives each field the spec message in French', async () => {
+    const response = await post(`/api/stands/${solaire.key}/requestContact`, { email: 'lea-at-example', phone: 'call me', postal_code: '69OO3' }, fr(visitor));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().data).toEqual({
+      error: true,
+      message: 'Le formulaire contient des erreurs.',
+      formErrors: {
+        firstname: 'Ce champ est obligatoire',
+        lastname: 'Ce champ est obligatoire',
+        email: "Le format de l'email est incorrect",
+        phone: 'Le format du numéro est incorrect',
+        postal_code: 'Un format numérique est attendu',
+        city: 'Ce champ est obligatoire',
+        data_sharing: 'Vous devez donner votre accord pour envoyer cette demande',
+      },
+    });
+  });
+
+  it('refuses unknown fields and wrong types after the field rules', async () => {
+    const unknown = await post(`/api/stands/${solaire.key}/requestContact`, { ...contact, is_admin: true }, visitor);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().data.message).toContain('"is_admin" is not an accepted field');
+    expect((await post(`/api/stands/${solaire.key}/requestContact`, { ...contact, city: ['Lyon'] }, visitor)).statusCode).toBe(400);
+  });
+
+  it('is a 404 for an unknown or malformed stand, and without a stand id', async () => {
+    const unknown = await post('/api/stands/zzzzzzzz/requestContact', contact, visitor);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().data.message).toBe('Unknown stand: "zzzzzzzz" is not a stand id');
+    expect((await post('/api/stands//requestContact', contact, visitor)).statusCode).toBe(404);
+  });
+
+  it('refuses a cross-origin post and one without X-Requested-With', async () => {
+    expect((await post(`/api/stands/${solaire.key}/requestContact`, contact, visitor, { origin: 'https://evil.example' })).statusCode).toBe(403);
+    const noXhr = await request(t.app, { method: 'POST', url: `/api/stands/${solaire.key}/requestContact`, payload: JSON.stringify(contact), headers: { 'content-type': 'application/json', origin: ORIGIN, cookie: visitor } });
+    expect(noXhr.statusCode).toBe(403);
+  });
+
+  it('refuses a file in the form data', async () => {
+    const boundary = 'b0undary';
+    const payload = `--${boundary}\r\nContent-Disposition: form-data; name="firstname"\r\n\r\nLéa\r\n--${boundary}\r\nContent-Disposition: form-data; name="cv"; filename="cv.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\r\n--${boundary}--\r\n`;
+    const response = await request(t.app, { method: 'POST', url: `/api/stands/${solaire.key}/requestContact`, payload, headers: { ...XHR, origin: ORIGIN, cookie: visitor, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    expect(response.statusCode).toBe(413);
+  });
+});
+
+describe('POST /api/stands/{id}/requestForminfo', () => {
+  const offer = { firstname: 'Marc', lastname: 'Petit', birthdate: '1985-02-03', phone: '0612345678', opt_in: true, subject: 'Offre_Printemps', code_apporteur: 'AP42', comments: 'Le matin', standName: 'Helios Solaire' };
+
+  it('stores the offer lead with its subject, code and comments', async () => {
+    const response = await post(`/api/stands/${solaire.key}/requestForminfo`, { ...offer, optin_marketing: false }, visitor);
+    expect(response.json()).toEqual({ data: { error: false, message: 'The request has been sent successfully, you will be contacted very soon.' } });
+    const lead = await latestLead();
+    expect(lead).toMatchObject({ kind: 'offer_form', stand_id: solaire.id, birthdate: '1985-02-03', subject: 'Offre_Printemps', code_apporteur: 'AP42', comments: 'Le matin', email: null });
+    expect(JSON.parse(lead.consents)).toEqual([
+      { key: 'opt_in', version: 1, given: true, wording: CONSENTS.opt_in.en },
+      { key: 'marketing', version: 1, given: false, wording: CONSENTS.marketing.en },
+    ]);
+  });
+
+  it('leaves the marketing consent out when the box was not shown', async () => {
+    await post(`/api/stands/${solaire.key}/requestForminfo`, offer, visitor);
+    expect(JSON.parse((await latestLead()).consents).map((c: { key: string }) => c.key)).toEqual(['opt_in']);
+  });
+
+  it('checks the required fields, the birthdate, the optional email and the opt-in, in both languages', async () => {
+    const en = await post(`/api/stands/${solaire.key}/requestForminfo`, { email: 'nope', birthdate: '03/02/1985', phone: '12' }, visitor);
+    expect(en.statusCode).toBe(400);
+    expect(en.json().data.formErrors).toEqual({
+      firstname: 'This field is required',
+      lastname: 'This field is required',
+      birthdate: 'Expected a date as YYYY-MM-DD',
+      phone: 'The number format is incorrect',
+      email: 'The email format is incorrect',
+      opt_in: 'You must give your consent to send this request',
+    });
+    const french = await post(`/api/stands/${solaire.key}/requestForminfo`, { ...offer, opt_in: false, email: 'nope' }, fr(visitor));
+    expect(french.json().data.formErrors).toEqual({ email: "Le format de l'email est incorrect", opt_in: 'Vous devez donner votre accord pour envoyer cette demande' });
+  });
+
+  it('is a 404 for an unknown stand', async () => {
+    expect((await post('/api/stands/zzzzzzzz/requestForminfo', offer, visitor)).statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/concours/{contest_name}', () => {
+  const entry = { firstname: 'Léa', lastname: 'Moreau', email: 'lea@example.org', mobile: '0612345678', contest_rules: '1', data: '1', marketing: '1', score: '4' };
+
+  it('records one entry per visitor and contest; the second is contest_participation.already', async () => {
+    const cookie = await login(t.app, DEMO.visitor2);
+    const first = await postMultipart('/api/concours/printemps', entry, cookie);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ statusCode: 200, data: { error: false, message: 'Your participation has been recorded.' } });
+    const lead = await latestLead();
+    expect(lead).toMatchObject({ kind: 'contest', stand_id: null, contest_name: 'printemps', score: 4, phone: '0612345678' });
+    expect(JSON.parse(lead.consents).map((c: { key: string; given: boolean }) => [c.key, c.given])).toEqual([
+      ['contest_rules', true],
+      ['privacy', true],
+      ['marketing', true],
+    ]);
+    const again = await postMultipart('/api/concours/printemps', entry, cookie);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ statusCode: 409, data: { error: true, data: 'contest_participation.already', message: 'Your participation has already been recorded.' } });
+    const french = await postMultipart('/api/concours/printemps', entry, fr(cookie));
+    expect(french.json().data.message).toBe('Votre participation a déjà été enregistrée.');
+    // Another contest is another entry.
+    expect((await postMultipart('/api/concours/ete', entry, cookie)).json().statusCode).toBe(200);
+  });
+
+  it('keeps one entry when two submits race', async () => {
+    const cookie = await login(t.app, DEMO.visitor);
+    const answers = await Promise.all([1, 2, 3].map(() => post('/api/concours/course', entry, cookie)));
+    expect(answers.map((a) => a.json().statusCode).sort()).toEqual([200, 409, 409]);
+    const rows = await t.database.db.selectFrom('leads').select('id').where('contest_name', '=', 'course').execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it("uses 'default' without a name", async () => {
+    const cookie = await login(t.app, DEMO.visitor);
+    expect((await post('/api/concours', entry, cookie)).json().statusCode).toBe(200);
+    expect((await latestLead()).contest_name).toBe('default');
+  });
+
+  it('gives field errors under each field, with the spec texts (English and French)', async () => {
+    const cookie = await login(t.app, DEMO.visitor);
+    const en = await post('/api/concours/erreurs', { email: 'nope', mobile: 'x', score: 'four' }, cookie);
+    expect(en.statusCode).toBe(200);
+    expect(en.json()).toEqual({
+      statusCode: 400,
+      data: {
+        error: true,
+        message: 'The form has errors.',
+        formErrors: {
+          firstname: 'This field is required',
+          lastname: 'This field is required',
+          email: 'The email format is incorrect',
+          mobile: 'The number format is incorrect',
+          contest_rules: 'You must accept the contest rules',
+          data: 'You must accept the privacy policy',
+          score: 'The score must be a number',
+        },
+      },
+    });
+    const french = await post('/api/concours/erreurs', { ...entry, contest_rules: '', data: '0' }, fr(cookie));
+    expect(french.json().data.formErrors).toEqual({ contest_rules: 'Vous devez accepter le règlement du jeu', data: 'Vous devez accepter la politique de confidentialité' });
+  });
+
+  it('is for registered visitors only (403 with the spec text)', async () => {
+    for (const email of [DEMO.exhibitor, DEMO.promoter, DEMO.admin]) {
+      const response = await post('/api/concours/printemps', entry, en(await login(t.app, email)));
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ statusCode: 403, data: { error: true, message: 'You are not allowed to participate at the game' } });
+    }
+    const anonymous = await post('/api/concours/printemps', entry, fr(await anonymousCookie(t.app)));
+    expect(anonymous.statusCode).toBe(403);
+    expect(anonymous.json().data.message).toBe("Vous n'êtes pas autorisé à participer au jeu concours.");
+  });
+
+  it('takes the last game score when the form sends none', async () => {
+    const cookie = await login(t.app, DEMO.visitor);
+    await post('/api/contest/participation', { score: 3 }, cookie);
+    await post('/api/contest/participation', { score: 5 }, cookie);
+    const { score: _score, ...noScore } = entry;
+    await post('/api/concours/jeu', noScore, cookie);
+    expect((await latestLead()).score).toBe(5);
+  });
+
+  it('refuses a malformed contest name', async () => {
+    const response = await post('/api/concours/no%20spaces', entry, visitor);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/contest/participation', () => {
+  it('stores the score of a visitor', async () => {
+    const cookie = await login(t.app, DEMO.visitor2);
+    const response = await post('/api/contest/participation', { score: 4 }, cookie);
+    expect(response.json()).toEqual({ data: { error: false, message: 'Your score has been recorded.' } });
+    const row = await t.database.db.selectFrom('contest_scores').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ user_id: await userIdByEmail(t, DEMO.visitor2), score: 4 });
+  });
+
+  it('wants a number, and a visitor', async () => {
+    const cookie = await login(t.app, DEMO.visitor2);
+    const bad = await post('/api/contest/participation', { score: 'lots' }, fr(cookie));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().data.formErrors).toEqual({ score: 'Le score doit être un nombre' });
+    expect((await post('/api/contest/participation', {}, en(cookie))).json().data.formErrors).toEqual({ score: 'This field is required' });
+    const exhibitor = await post('/api/contest/participation', { score: 4 }, en(await login(t.app, DEMO.exhibitor)));
+    expect(exhibitor.statusCode).toBe(403);
+    expect(exhibitor.json()).toEqual({ data: { error: true, message: 'You are not allowed to participate at the game' } });
+  });
+});
+
+describe('POST /api/nps', () => {
+  it('thanks, stores the opinion and sets the nps cookie for a year', async () => {
+    const cookie = await login(t.app, DEMO.visitor2);
+    const response = await post('/api/nps', { score: 9, comment: 'Très bien' }, cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ data: { success: true, message: 'Thanks for your opinion' } });
+    const nps = response.cookies.find((c) => c.name === 'nps');
+    expect(nps).toMatchObject({ value: '1', maxAge: 31536000, path: '/', sameSite: 'Lax' });
+    expect(nps?.httpOnly).toBeFalsy();
+    const row = await t.database.db.selectFrom('opinions').selectAll().where('user_id', '=', await userIdByEmail(t, DEMO.visitor2)).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ score: 9, comment: 'Très bien' });
+  });
+
+  it('keeps one opinion per user: a second replaces it', async () => {
+    const cookie = await login(t.app, DEMO.visitor);
+    await post('/api/nps', { score: 3, comment: 'Bof' }, cookie);
+    const french = await post('/api/nps', { score: 0 }, fr(cookie));
+    expect(french.json()).toEqual({ data: { success: true, message: 'Merci pour votre avis, celui-ci a bien été pris en compte' } });
+    const rows = await t.database.db.selectFrom('opinions').selectAll().where('user_id', '=', await userIdByEmail(t, DEMO.visitor)).execute();
+    expect(rows).toEqual([expect.objectContaining({ score: 0, comment: '' })]);
+  });
+
+  it('takes 0 to 10 and a comment of 140 characters at most; anything else is the spec error', async () => {
+    const cookie = await anonymousCookie(t.app);
+    expect((await post('/api/nps', { score: 10, comment: 'é'.repeat(140) }, cookie)).statusCode).toBe(200);
+    const tooLong = await post('/api/nps', { score: 10, comment: 'x'.repeat(141) }, cookie);
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toEqual({ data: { success: false, error: true, message: "Sorry your opinion can't be taken due to an error.", formErrors: { comment: 'Too long' } } });
+    expect(tooLong.cookies.find((c) => c.name === 'nps')).toBeUndefined();
+    const outOfRange = await post('/api/nps', { score: 11 }, fr(cookie));
+    expect(outOfRange.json()).toEqual({
+      data: { success: false, error: true, message: "Désolé votre avis ne peut être pris en compte à cause d'une erreur.", formErrors: { score: 'Choisissez une note de 0 à 10' } },
+    });
+    expect((await post('/api/nps', { score: 7.5 }, cookie)).statusCode).toBe(400);
+    expect((await post('/api/nps', { comment: 'no score' }, cookie)).json().data.formErrors).toEqual({ score: 'This field is required' });
+    expect((await post('/api/nps', { score: 5, extra: 1 }, cookie)).statusCode).toBe(400);
+  });
+
+  it('needs a session', async () => {
+    expect((await post('/api/nps', { score: 5 })).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/partages', () => {
+  it('answers the sharer address of each platform for the salon home page, and records the share', async () => {
+    const home = encodeURIComponent(`${ORIGIN}/`);
+    const facebook = await post('/api/partages', { platform: 'facebook', title: 'Salon', description: 'd', image: 'i' }, visitor);
+    expect(facebook.json()).toEqual({ data: { url: `https://www.facebook.com/sharer/sharer.php?u=${home}` } });
+    const linkedin = await post('/api/partages', { platform: 'linkedin' }, visitor);
+    expect(linkedin.json().data.url).toBe(`https://www.linkedin.com/sharing/share-offsite/?url=${home}`);
+    const twitter = await post('/api/partages', { platform: 'twitter', title: 'Venez & voyez' }, visitor);
+    expect(twitter.json().data.url).toBe(`https://twitter.com/intent/tweet?url=${home}&text=${encodeURIComponent('Venez & voyez')}`);
+    const shares = await t.database.db.selectFrom('shares').selectAll().orderBy('id').execute();
+    expect(shares.map((s) => s.platform)).toEqual(['facebook', 'linkedin', 'twitter']);
+  });
+
+  it('uses the social title when none is given, and accepts form data', async () => {
+    const response = await postMultipart('/api/partages', { platform: 'twitter' }, visitor);
+    expect(response.json().data.url).toContain(`&text=${encodeURIComponent('Innovation Fair – the virtual trade show')}`);
+  });
+
+  it('refuses an unknown platform with a 400', async () => {
+    const response = await post('/api/partages', { platform: 'myspace' }, visitor);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().data.error).toBe(true);
+    expect(response.json().data.message).toContain('"platform" must be one of facebook, linkedin, twitter');
+  });
+});
