@@ -1,0 +1,62 @@
+import { atom, readonlyType, type ReadableAtom } from 'nanostores';
+import { $locale, $parameters, pickLocalized, request } from '@salon/shared';
+import type { ShareAnswer, ShareBody } from '@salon/shared/api/schemas/forms';
+import { SOCIAL_PLATFORMS, type SocialPlatform } from '@salon/shared/forms';
+
+export { SOCIAL_PLATFORMS, type SocialPlatform };
+
+/** What is shared (spec §3 App parameters): the social title and description in the page's language, the image. */
+export function shareBody(platform: SocialPlatform): ShareBody {
+  const parameters = $parameters.get();
+  const { locale } = $locale.get();
+  return {
+    title: pickLocalized(locale, parameters.social_title, parameters.social_title_en),
+    description: pickLocalized(locale, parameters.social_description, parameters.social_description_en),
+    image: parameters.social_image,
+    platform,
+  };
+}
+
+/** Only a web address is opened: the sharer's, never a `javascript:` one. */
+function isWebAddress(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  try {
+    const address = new URL(value);
+    return address.protocol === 'https:' || address.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+export interface ShareStore {
+  /** The platform whose sharer address is being asked for, or null. */
+  $pending: ReadableAtom<SocialPlatform | null>;
+  share(platform: SocialPlatform): Promise<boolean>;
+}
+
+/**
+ * The social share (spec §2.4, §7 `POST /api/partages`): asks the server for the platform's sharer address, then
+ * opens it in a new window. A failure is toasted by the API client.
+ */
+export function createShareStore(): ShareStore {
+  const $pending = atom<SocialPlatform | null>(null);
+  async function share(platform: SocialPlatform): Promise<boolean> {
+    if ($pending.get() !== null) return false;
+    $pending.set(platform);
+    try {
+      const answer = await request<ShareAnswer>('POST', '/api/partages', { json: shareBody(platform) });
+      if (!isWebAddress(answer?.url)) {
+        console.error('[salon] POST /api/partages gave no sharer address', answer);
+        return false;
+      }
+      window.open(answer.url, '_blank', 'noopener');
+      return true;
+    } catch {
+      // The API client has logged and toasted it.
+      return false;
+    } finally {
+      $pending.set(null);
+    }
+  }
+  return { $pending: readonlyType($pending), share };
+}
