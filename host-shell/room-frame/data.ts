@@ -24,6 +24,8 @@ export interface FrameStand {
   panorama: string;
   companyId: string;
   companyName: string;
+  /** Whether its forms show the marketing opt-in: the stand's own setting, else the global stands_optin_marketing. */
+  optinMarketing: boolean;
 }
 
 export interface RoomFrameData {
@@ -58,7 +60,7 @@ function standOf(v: unknown): FrameStand | null {
   if (!isRecord(v)) return null;
   const { id, name, niceNameEn, panorama, companyId, companyName } = v;
   if (!isString(id) || !isString(name) || !isString(niceNameEn) || !isString(panorama) || !isString(companyId) || !isString(companyName)) return null;
-  return { id, name, niceNameEn, panorama, companyId, companyName };
+  return { id, name, niceNameEn, panorama, companyId, companyName, optinMarketing: v.optinMarketing === true };
 }
 
 /** Tolerant reading: malformed entries are dropped, missing fields get defaults; null only without an object. */

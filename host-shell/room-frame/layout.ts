@@ -53,14 +53,17 @@ export interface GateSpot {
   height: number;
 }
 
-export const STAND_ACTIONS = ['contact', 'exhibitors', 'companySheet', 'journey', 'share'] as const;
+export const STAND_ACTIONS = ['contact', 'offer', 'exhibitors', 'companySheet', 'journey', 'share'] as const;
 export type StandAction = (typeof STAND_ACTIONS)[number];
+/** What a special place offers: the contest, at the entrance hall where every visit starts. */
+export type PlaceAction = 'contest';
+export type FrameAction = StandAction | PlaceAction;
 
 /** Which point of a hotspot's label sits on its position (Photo Sphere Viewer's marker anchor). */
 export type Anchor = 'center center' | 'center left' | 'center right' | 'bottom center';
 
 export interface ActionSpot {
-  action: StandAction;
+  action: FrameAction;
   yaw: number;
   pitch: number;
   /** The labels extend away from what they point at, so the booth's name stays readable. */
@@ -80,6 +83,9 @@ export interface PanoramaLayout {
 const STANDARD_BOOTH: BoothSize = { width: 4.4, depth: 2.6, height: 3 };
 const MAIN_BOOTH: BoothSize = { width: 6.4, depth: 3.4, height: 3.3 };
 const GATE = { width: 3.2, height: 3.3 };
+
+/** The entrance hall's contest board: right of the reception desk, on the way to the conference room. */
+export const CONTEST_BOARD = { placement: facingViewer(0.66, 6.5), width: 1, height: 2.1 };
 
 export const isSpecial = (slug: string): slug is SpecialSlug => (SPECIAL_PANORAMAS as readonly string[]).includes(slug);
 
@@ -116,6 +122,8 @@ function actionSpots(spot: BoothSpot, journey: boolean): ActionSpot[] {
   const local: Record<StandAction, [number, number, number, Anchor]> = {
     // On the leaflets on the counter, the label towards the aisle.
     contact: [counter.x - counter.width * 0.3, counter.height + 0.15, counter.z + 0.25, 'center right'],
+    // On the product slide of the back wall's screen, right of the exhibitor and below their label.
+    offer: [w * 0.375, 0.9, d, 'center left'],
     // On the exhibitor behind the counter.
     exhibitors: [staff.x, 1.72, staff.z, 'center left'],
     // On the company's logo, at the top of the back wall.
@@ -220,7 +228,7 @@ export class Salon {
         place,
         booths: [],
         gates: [this.gate('plan', (-52 * Math.PI) / 180, 9), this.gate('conference', (52 * Math.PI) / 180, 9)],
-        actions: [],
+        actions: [{ action: 'contest', anchor: 'bottom center', ...sphericalOf(toWorld(CONTEST_BOARD.placement, 0, CONTEST_BOARD.height + 0.15, 0)) }],
         ringRadius: 0,
         hall: { halfX: 13, halfZ: 14, height: 7.5 },
       };

@@ -8,6 +8,7 @@ import { FRAME_DATA_ELEMENT_ID, parseFrameData } from './data';
 import { connectHost } from './host';
 import { TEXTS } from './i18n';
 import { Salon } from './layout';
+import { referralCode } from './offers';
 import { Panel } from './panel';
 import { PanoramaImages } from './render/generate';
 import { Room } from './room';
@@ -47,6 +48,9 @@ function start(): void {
       goTo: (slug) => void room?.goTo(slug),
       action: (action) => room?.runAction(action),
       toggleSound: () => sound.setMuted(!sound.state.muted),
+      quizAnswer: (choice) => room?.answerQuiz(choice),
+      quizAgain: () => room?.startQuiz(),
+      quizQuit: () => room?.closeQuiz(),
     },
     root.clientWidth >= 600,
   );
@@ -58,7 +62,7 @@ function start(): void {
     // No WebGL: no panorama, but the panel still moves between places and talks to the host.
     console.error('[room-frame] the 360° viewer could not start', error);
   }
-  room = new Room(salon, host, new PanoramaImages(salon, texts), { view, panel, root }, texts, sound);
+  room = new Room(salon, host, new PanoramaImages(salon, texts), { view, panel, root }, texts, sound, { codeApporteur: referralCode(location.search) });
 
   panel.setSound(sound.state);
   sound.onChange((state) => {

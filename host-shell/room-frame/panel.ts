@@ -1,10 +1,12 @@
 /**
  * The panel of the frame: the keyboard and screen-reader way through the room. It lists the stands of the current
- * panorama (one button per stand, named by the stand's name), the current stand's actions, the places to go to,
- * and the ambient-sound toggle. It renders what the room tells it and reports clicks; it decides nothing.
+ * panorama (one button per stand, named by the stand's name), the current stand's actions, the place's activities,
+ * the places to go to, and the ambient-sound toggle; the contest quiz is played in it, one question at a time. It
+ * renders what the room tells it and reports clicks; it decides nothing.
  */
 import type { Texts } from './i18n';
-import type { Place, Stand, StandAction } from './layout';
+import type { FrameAction, Place, PlaceAction, Stand, StandAction } from './layout';
+import type { QuizStep } from './quiz';
 import type { SoundState } from './sound';
 
 export interface PanelState {
@@ -16,18 +18,26 @@ export interface PanelState {
   /** Stands to enter from here. */
   stands: Stand[];
   actions: readonly StandAction[];
+  /** What this place offers besides its stands (the contest at the entrance hall). */
+  placeActions: readonly PlaceAction[];
   places: Place[];
 }
 
 export interface PanelCallbacks {
   enterStand(standId: string): void;
   goTo(slug: string): void;
-  action(action: StandAction): void;
+  action(action: FrameAction): void;
   toggleSound(): void;
+  /** The chosen answer of the quiz's current question, null when none is chosen. */
+  quizAnswer(choice: number | null): void;
+  quizAgain(): void;
+  quizQuit(): void;
 }
 
-const ACTION_TEXT: Record<StandAction, keyof Texts> = {
+const ACTION_TEXT: Record<FrameAction, keyof Texts> = {
   contact: 'contact',
+  offer: 'offer',
+  contest: 'contest',
   exhibitors: 'exhibitors',
   companySheet: 'companySheet',
   journey: 'addToJourney',
@@ -53,6 +63,7 @@ export class Panel {
   private readonly content: HTMLElement;
   private readonly soundButton: HTMLButtonElement;
   private renderedPlace: string | null = null;
+  private lastState: PanelState | null = null;
 
   constructor(
     parent: HTMLElement,
@@ -94,6 +105,7 @@ export class Panel {
   render(state: PanelState): void {
     const t = this.texts;
     const focusInside = this.root.contains(document.activeElement) && document.activeElement !== this.toggle;
+    this.lastState = state;
     this.heading.textContent = state.place.name;
     this.status.textContent = state.failed ? t.loadError : state.loading ? t.loading : t.youAreAt(state.place.name);
     if (this.renderedPlace === state.place.slug) return;
@@ -141,6 +153,12 @@ export class Panel {
     } else if (!state.current) {
       sections.push(element('p', { className: 'rf-panel__empty' }, t.noStandsHere));
     }
+    if (state.placeActions.length > 0) {
+      list(
+        t.activities,
+        state.placeActions.map((action) => button(t[ACTION_TEXT[action]] as string, () => this.callbacks.action(action), 'rf-button rf-button--action')),
+      );
+    }
     list(
       t.goTo,
       state.places.map((place) => {
@@ -152,5 +170,57 @@ export class Panel {
     this.content.replaceChildren(...sections);
     // The button that was used is gone: keyboard and screen-reader users land on the new place's name.
     if (focusInside) this.heading.focus();
+  }
+
+  /** The quiz in place of the panel's lists: a form per question (a fieldset of radio buttons), then the score. */
+  showQuiz(step: QuizStep, unanswered = false): void {
+    const t = this.texts;
+    this.setExpanded(true);
+    const title = element('h2', { id: 'rf-quiz-title', className: 'rf-section__title' }, t.quizTitle);
+    const action = (label: string, onClick: () => void, className = 'rf-button') => {
+      const b = element('button', { type: 'button', className }, label);
+      b.addEventListener('click', onClick);
+      return b;
+    };
+    const quit = (label: string) => action(label, () => this.callbacks.quizQuit());
+    let box: HTMLElement;
+    let focus: HTMLElement | null;
+    if (step.kind === 'question') {
+      const { question, index, total } = step;
+      const progress = element('p', { id: 'rf-quiz-progress', className: 'rf-quiz__progress' }, t.quizProgress(index, total));
+      const fieldset = element(
+        'fieldset',
+        { className: 'rf-quiz__fieldset' },
+        element('legend', { className: 'rf-quiz__question' }, question.text),
+        ...question.choices.map((choice, i) => element('label', { className: 'rf-choice' }, element('input', { type: 'radio', name: 'rf-quiz-choice', value: String(i) }), choice)),
+      );
+      const error = element('p', { id: 'rf-quiz-error', className: 'rf-quiz__error' }, unanswered ? t.quizChoose : '');
+      error.setAttribute('role', 'alert');
+      fieldset.setAttribute('aria-describedby', unanswered ? 'rf-quiz-progress rf-quiz-error' : 'rf-quiz-progress');
+      const intro = index === 1 ? [element('p', { className: 'rf-quiz__intro' }, t.quizIntro(total))] : [];
+      const next = element('button', { type: 'submit', className: 'rf-button rf-button--action' }, index === total ? t.quizFinish : t.quizNext);
+      const form = element('form', { className: 'rf-quiz', noValidate: true }, title, ...intro, progress, fieldset, error, next, quit(t.quizQuit));
+      form.setAttribute('aria-labelledby', title.id);
+      form.addEventListener('submit', (event) => {
+        event.preventDefault();
+        const checked = form.querySelector<HTMLInputElement>('input[name="rf-quiz-choice"]:checked');
+        this.callbacks.quizAnswer(checked ? Number(checked.value) : null);
+      });
+      box = form;
+      focus = fieldset.querySelector('input');
+    } else {
+      const score = element('p', { className: 'rf-quiz__score', tabIndex: -1 }, t.quizScore(step.score, step.total));
+      box = element('section', { className: 'rf-quiz' }, title, score, element('p', {}, t.quizFormOpens), action(t.quizAgain, () => this.callbacks.quizAgain(), 'rf-button rf-button--action'), quit(t.quizClose));
+      box.setAttribute('aria-labelledby', title.id);
+      focus = score;
+    }
+    this.content.replaceChildren(box);
+    focus?.focus();
+  }
+
+  /** Back to the place's lists. */
+  closeQuiz(): void {
+    this.renderedPlace = null;
+    if (this.lastState) this.render(this.lastState);
   }
 }

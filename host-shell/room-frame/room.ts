@@ -1,20 +1,22 @@
 /**
  * The room: which panorama the visitor is in, how they move, and what the host page is told. Hotspots, the
  * panel's buttons and the host's goToPanorama all go through `goTo`, and entering a stand is one function,
- * `enterStand`, whatever the visitor clicked.
+ * `enterStand`, whatever the visitor clicked. The contest quiz is played here too (its questions in quiz.ts).
  */
 import type { HostCommand } from '../../shared/room-frame/contract';
 import type { HostLink } from './host';
 import type { Texts } from './i18n';
-import { STAND_ACTIONS, boothHotspot, canonicalSlug, gateHotspot, type Place, type Salon, type Stand, type StandAction } from './layout';
+import { STAND_ACTIONS, boothHotspot, canonicalSlug, gateHotspot, type FrameAction, type Place, type PlaceAction, type Salon, type Stand } from './layout';
+import { offerSubject, promotionOf } from './offers';
 import type { PanelState } from './panel';
+import { QuizRun, buildQuiz, type QuizStep } from './quiz';
 import type { Ambience } from './sound';
 import type { Hotspot, HotspotSpec, PanoramaView, Position } from './view';
 
 export interface RoomUi {
   /** The viewer, or null when it could not start (no WebGL): the panel still works. */
   view: PanoramaView | null;
-  panel: { render(state: PanelState): void };
+  panel: { render(state: PanelState): void; showQuiz(step: QuizStep, unanswered?: boolean): void; closeQuiz(): void };
   /** Where tests and styles read the state: `data-panorama`, `data-state` (loading | ready | error). */
   root: HTMLElement;
 }
@@ -23,9 +25,17 @@ export interface PanoramaSource {
   url(slug: string): Promise<string>;
 }
 
+export interface RoomOptions {
+  /** A partner's referral code from the frame's address, passed on with the offer requests. */
+  codeApporteur?: string;
+}
+
 export class Room {
   private current: string | null = null;
   private moves = 0;
+  private quiz: QuizRun | null = null;
+  /** Stands whose promotional offer was shown on this page: once each. */
+  private readonly promoted = new Set<string>();
 
   constructor(
     private readonly salon: Salon,
@@ -34,6 +44,7 @@ export class Room {
     private readonly ui: RoomUi,
     private readonly texts: Texts,
     private readonly sound: Ambience,
+    private readonly options: RoomOptions = {},
   ) {}
 
   get currentStand(): Stand | undefined {
@@ -61,6 +72,13 @@ export class Room {
     this.current = place.slug;
     if (entering) this.host.send('enterOnStand', { stand_id: entering.id, panorama: place.slug });
     this.host.send('emitTrackingEvent', { name: 'panorama_view', value: place.slug, ...(entering ? { stand_id: entering.id } : {}) });
+    const offer = entering && !this.promoted.has(entering.id) ? promotionOf(entering) : null;
+    if (entering && offer) {
+      this.promoted.add(entering.id);
+      this.host.send('showPopupOffer', { offer, stand_id: entering.id });
+    }
+    // The panel shows the new place: a quiz under way is left.
+    this.quiz = null;
 
     const move = ++this.moves;
     this.setState(place, 'loading');
@@ -88,12 +106,24 @@ export class Room {
     else this.runAction(hotspot.action);
   }
 
-  runAction(action: StandAction): void {
+  runAction(action: FrameAction): void {
+    if (action === 'contest') {
+      this.startQuiz();
+      return;
+    }
     const stand = this.currentStand;
     if (!stand) return;
     switch (action) {
       case 'contact':
         this.host.send('requestContactStand', { stand_id: stand.id, company_id: stand.companyId });
+        break;
+      case 'offer':
+        this.host.send('showContactFormInfos', {
+          stand_id: stand.id,
+          subject: offerSubject(stand),
+          ...(this.options.codeApporteur !== undefined && { code_apporteur: this.options.codeApporteur }),
+          display_marketing: stand.optinMarketing,
+        });
         break;
       case 'exhibitors':
         this.host.send('showStandUcp', { stand_id: stand.id });
@@ -110,6 +140,34 @@ export class Room {
     }
   }
 
+  /** A new play of the contest quiz (replaying is allowed: the host decides what a participation counts for). */
+  startQuiz(): void {
+    this.quiz = new QuizRun(buildQuiz(this.salon, this.texts));
+    this.ui.panel.showQuiz(this.quiz.step);
+  }
+
+  /** The visitor's answer; after the last one, the score goes to the host, which then opens the contest form. */
+  answerQuiz(choice: number | null): void {
+    const quiz = this.quiz;
+    if (!quiz || quiz.done) return;
+    if (choice === null) {
+      this.ui.panel.showQuiz(quiz.step, true);
+      return;
+    }
+    quiz.answer(choice);
+    const step = quiz.step;
+    if (step.kind === 'result') {
+      this.host.send('handleContestParticipation', { score: step.score });
+      this.host.send('showContestModal', {});
+    }
+    this.ui.panel.showQuiz(step);
+  }
+
+  closeQuiz(): void {
+    this.quiz = null;
+    this.ui.panel.closeQuiz();
+  }
+
   /** A command of the host page (already checked for origin and shape by the contract). */
   handleCommand(command: HostCommand): void {
     if (command.name === 'goToPanorama') {
@@ -121,7 +179,7 @@ export class Room {
     }
   }
 
-  private actionsHere(): StandAction[] {
+  private actionsHere(): FrameAction[] {
     return this.current ? (this.salon.layout(this.current)?.actions.map((a) => a.action) ?? []) : [];
   }
 
@@ -140,6 +198,7 @@ export class Room {
         .filter((s) => s !== current)
         .sort((a, b) => a.number - b.number),
       actions: current ? STAND_ACTIONS.filter((a) => this.actionsHere().includes(a)) : [],
+      placeActions: this.actionsHere().filter((a): a is PlaceAction => a === 'contest'),
       places: (['home', 'plan', 'conference'] as const).flatMap((slug) => this.salon.place(slug) ?? []),
     });
   }
@@ -161,8 +220,10 @@ export class Room {
     const layout = this.salon.layout(place.slug);
     if (!layout) return [];
     const t = this.texts;
-    const actionLabels: Record<StandAction, string> = {
+    const actionLabels: Record<FrameAction, string> = {
       contact: t.contact,
+      offer: t.offer,
+      contest: t.contest,
       exhibitors: t.exhibitors,
       companySheet: t.companySheet,
       journey: t.addToJourney,

@@ -38,6 +38,19 @@ export const FRAME_CSS = `
   flex: none; min-width: 22px; height: 22px; border-radius: 11px; background: #f2b632; color: #1b2540; font-weight: 800;
   font-size: 12px; display: inline-flex; align-items: center; justify-content: center;
 }
+.rf-quiz { display: grid; gap: 8px; margin-top: 6px; }
+.rf-quiz p { margin: 0; }
+.rf-quiz__progress { color: #f2b632; font-weight: 700; }
+.rf-quiz__fieldset { border: 0; margin: 0; padding: 0; display: grid; gap: 5px; }
+.rf-quiz__question { padding: 0; margin-bottom: 6px; font-weight: 700; font-size: 15px; }
+.rf-choice { display: flex; gap: 8px; align-items: center; padding: 6px 9px; border-radius: 6px; cursor: pointer; background: rgba(255, 255, 255, 0.08); border: 1px solid rgba(255, 255, 255, 0.16); }
+.rf-choice:has(:checked) { border-color: #f2b632; background: rgba(242, 182, 50, 0.18); }
+.rf-choice input { accent-color: #f2b632; margin: 0; flex: none; }
+.rf-choice:has(:focus-visible) { outline: 3px solid #f2b632; outline-offset: 2px; }
+.rf-quiz__error:empty { display: none; }
+.rf-quiz__error { color: #ffb4a8; font-weight: 600; }
+.rf-quiz__score { font-size: 18px; font-weight: 800; }
+.rf-quiz__score:focus-visible { outline: 3px solid #f2b632; outline-offset: 2px; }
 .rf-marker { cursor: pointer; }
 .rf-spot {
   display: inline-flex; align-items: center; gap: 6px; padding: 3px 11px 3px 3px; border-radius: 999px; white-space: nowrap;

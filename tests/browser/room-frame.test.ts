@@ -5,7 +5,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Frame, Page } from 'playwright-core';
-import { DEMO_COMPANIES } from '../../host-shell/server/db/seed-data';
+import { parseFrameData } from '../../host-shell/room-frame/data';
+import { TEXTS } from '../../host-shell/room-frame/i18n';
+import { Salon } from '../../host-shell/room-frame/layout';
+import { buildQuiz } from '../../host-shell/room-frame/quiz';
+import { DEMO_COMPANIES, DEMO_PARAMETERS } from '../../host-shell/server/db/seed-data';
 import { collectErrors, useSalon } from './harness';
 
 interface Posted {
@@ -40,7 +44,7 @@ interface Host {
 }
 
 /** A page of the salon's origin with the room frame in an iframe, recording the frame's messages. */
-async function openHost(lang: 'en' | 'fr', path = '/room/'): Promise<Host> {
+async function openHost(lang: 'en' | 'fr', path = '/room/', query = ''): Promise<Host> {
   const page = await env.browser.newPage({ viewport: { width: 1100, height: 700 } });
   const errors = collectErrors(page);
   await page.goto(`${env.salon.baseUrl}/404`);
@@ -60,7 +64,7 @@ async function openHost(lang: 'en' | 'fr', path = '/room/'): Promise<Host> {
       iframe.style.cssText = 'width:1000px;height:620px;border:0;display:block';
       document.body.append(iframe);
     },
-    { src: `${path}?lang=${lang}`, protocol: PROTOCOL },
+    { src: `${path}?lang=${lang}${query}`, protocol: PROTOCOL },
   );
   const handle = await page.waitForSelector('#room');
   let frame: Frame | null = null;
@@ -245,10 +249,10 @@ test('leaving a stand posts leaveStand first; its actions post their messages', 
   await host.frame.locator('[id="psv-marker-action-contact"]').click();
   assert.deepEqual(names(await nextMessages(host, 1)), ['requestContactStand']);
 
-  // To the neighbour stand: leave this one, then enter the other.
+  // To the neighbour stand: leave this one, then enter the other (which has a promotional offer).
   await host.frame.getByRole('button', { name: storage.niceNameEn, exact: true }).click();
-  const moved = await nextMessages(host, 3);
-  assert.deepEqual(names(moved), ['leaveStand', 'enterOnStand', 'emitTrackingEvent']);
+  const moved = await nextMessages(host, 4);
+  assert.deepEqual(names(moved), ['leaveStand', 'enterOnStand', 'emitTrackingEvent', 'showPopupOffer']);
   assert.deepEqual(moved[0]?.payload, { stand_id: helios.id });
   assert.deepEqual(moved[1]?.payload, { stand_id: storage.id, panorama: storage.panorama });
   await host.waitFor(storage.panorama);
@@ -353,4 +357,110 @@ test('the ambient sound waits for a gesture in the frame, and stops when muted',
   await page.waitForTimeout(900);
   assert.deepEqual(await log(), ['created', 'resume', 'suspend']);
   await page.close();
+});
+
+test('the contest: a quiz of 5 questions in the panel posts the score, then asks for the contest form', async () => {
+  const host = await openHost('en');
+  const data = parseFrameData(await host.frame.evaluate(() => document.getElementById('room-frame-data')?.textContent));
+  assert.ok(data);
+  const quiz = buildQuiz(new Salon(data), TEXTS.en);
+  assert.equal(quiz.length, 5);
+  // The answers the frame takes for right are those of the salon's data.
+  assert.equal(quiz[0]?.choices[quiz[0].answer], DEMO_PARAMETERS.room_name_en);
+  assert.equal(quiz[1]?.choices[quiz[1].answer], String(DEMO_STANDS.length));
+  await host.take();
+
+  // The entrance hall offers the contest: a panel button, and a hotspot on the contest board.
+  assert.equal(await host.frame.locator('[id="psv-marker-action-contest"]').count(), 1);
+  await host.frame.getByRole('list', { name: 'Activities' }).getByRole('button', { name: 'Play the contest' }).click();
+  const form = host.frame.getByRole('form', { name: 'Contest' });
+  assert.ok(await form.getByText('Answer 5 questions about the salon').isVisible());
+
+  // Without a choice, it asks for one and stays on the question.
+  await form.getByRole('button', { name: 'Next question' }).click();
+  assert.equal(await form.getByRole('alert').textContent(), 'Choose an answer to go on.');
+  assert.ok(await form.getByText('Question 1 of 5', { exact: true }).isVisible());
+
+  // Three right answers and two wrong ones; the second question from the keyboard alone.
+  for (const [i, q] of quiz.entries()) {
+    assert.ok(await form.getByText(`Question ${i + 1} of 5`, { exact: true }).isVisible());
+    const group = form.getByRole('group', { name: q.text });
+    assert.deepEqual(await group.getByRole('radio').evaluateAll((radios) => radios.map((r) => r.parentElement?.textContent)), q.choices);
+    const choice = i < 3 ? q.answer : (q.answer + 1) % q.choices.length;
+    if (i === 1) {
+      // Focus is on the first choice; Space takes it, arrow keys move the choice, Tab reaches the button.
+      assert.equal(await host.frame.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type), 'radio');
+      await host.page.keyboard.press('Space');
+      for (let k = 0; k < choice; k += 1) await host.page.keyboard.press('ArrowDown');
+      assert.ok(await group.getByRole('radio', { name: q.choices[choice], exact: true }).isChecked());
+      await host.page.keyboard.press('Tab');
+      await host.page.keyboard.press('Enter');
+    } else {
+      await group.getByRole('radio', { name: q.choices[choice], exact: true }).check();
+      await form.getByRole('button', { name: i === 4 ? 'See my score' : 'Next question' }).click();
+    }
+  }
+  assert.deepEqual(await nextMessages(host, 2), [
+    { origin: env.salon.baseUrl, name: 'handleContestParticipation', payload: { score: 3 } },
+    { origin: env.salon.baseUrl, name: 'showContestModal', payload: {} },
+  ]);
+  const result = host.frame.getByRole('region', { name: 'Contest' });
+  assert.ok(await result.getByText('Your score: 3 out of 5').isVisible());
+
+  // Back to the hall, then again from the board's hotspot: all right this time.
+  await result.getByRole('button', { name: 'Close' }).click();
+  assert.ok(await host.frame.getByRole('button', { name: 'Play the contest' }).isVisible());
+  await host.frame.locator('[id="psv-marker-action-contest"]').click();
+  for (const q of quiz) {
+    await form.getByRole('group', { name: q.text }).getByRole('radio', { name: q.choices[q.answer], exact: true }).check();
+    await form.getByRole('button', { name: /^(Next question|See my score)$/ }).click();
+  }
+  assert.deepEqual(names(await nextMessages(host, 2)), ['handleContestParticipation', 'showContestModal']);
+  assert.ok(await result.getByText('Your score: 5 out of 5').isVisible());
+  assert.deepEqual(realErrors(host.errors), []);
+  await host.page.close();
+});
+
+test('the offers: "Request an offer" posts the subject of the stand, the referral code and the opt-in; a promotion pops once', async () => {
+  const host = await openHost('en', '/room/plan', '&code_apporteur=PARTNER_42');
+  const byPanorama = (slug: string) => host.stands.find((s) => s.panorama === slug);
+  const [solar, storage, nordic] = ['stand-helios-solaire', 'stand-helios-stockage', 'stand-nordic-robotics'].map(byPanorama);
+  assert.ok(solar && storage && nordic);
+  await host.take();
+
+  // Helios Solar has no promotional offer: entering it posts the usual two messages only.
+  await host.frame.getByRole('button', { name: 'Helios Solar', exact: true }).click();
+  await host.waitFor(solar.panorama);
+  assert.deepEqual(names(await host.take()), ['enterOnStand', 'emitTrackingEvent']);
+  const request = { stand_id: solar.id, subject: 'offer_stand-helios-solaire', code_apporteur: 'PARTNER_42', display_marketing: true };
+  await host.frame.getByRole('button', { name: 'Request an offer' }).click();
+  assert.deepEqual(await nextMessages(host, 1), [{ origin: env.salon.baseUrl, name: 'showContactFormInfos', payload: request }]);
+  await host.frame.locator('[id="psv-marker-action-offer"]').click();
+  assert.deepEqual(await nextMessages(host, 1), [{ origin: env.salon.baseUrl, name: 'showContactFormInfos', payload: request }]);
+
+  // Helios Storage has one: shown on entering, once per page.
+  await host.command('goToPanorama', { slug: storage.panorama });
+  const entered = await nextMessages(host, 4);
+  assert.deepEqual(names(entered), ['leaveStand', 'enterOnStand', 'emitTrackingEvent', 'showPopupOffer']);
+  assert.deepEqual(entered[3]?.payload, { offer: 'offer_stand-helios-stockage', stand_id: storage.id });
+  await host.waitFor(storage.panorama);
+  // Nordic Robotics does not take the marketing opt-in (its own setting wins over the salon's).
+  await host.command('goToPanorama', { slug: nordic.panorama });
+  await host.waitFor(nordic.panorama);
+  await host.take();
+  await host.frame.getByRole('button', { name: 'Request an offer' }).click();
+  assert.deepEqual((await nextMessages(host, 1))[0]?.payload, { stand_id: nordic.id, subject: 'offer_stand-nordic-robotics', code_apporteur: 'PARTNER_42', display_marketing: false });
+  await host.command('goToPanorama', { slug: storage.panorama });
+  await host.waitFor(storage.panorama);
+  await host.page.waitForTimeout(300);
+  assert.deepEqual(names(await host.take()), ['leaveStand', 'enterOnStand', 'emitTrackingEvent']);
+  assert.deepEqual(realErrors(host.errors), []);
+  await host.page.close();
+
+  // A referral code that is not a short code is not passed on.
+  const other = await openHost('en', '/room/stand-nordic-robotics', '&code_apporteur=%3Cb%3Ex%3C%2Fb%3E');
+  await other.take();
+  await other.frame.getByRole('button', { name: 'Request an offer' }).click();
+  assert.deepEqual((await nextMessages(other, 1))[0]?.payload, { stand_id: nordic.id, subject: 'offer_stand-nordic-robotics', display_marketing: false });
+  await other.page.close();
 });

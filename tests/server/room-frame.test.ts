@@ -4,9 +4,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { LightMyRequestResponse } from 'fastify';
 import { FRAME_DATA_ELEMENT_ID, parseFrameData, type RoomFrameData } from '../../host-shell/room-frame/data';
+import { TEXTS } from '../../host-shell/room-frame/i18n';
 import { Salon, labelOf } from '../../host-shell/room-frame/layout';
+import { offerSubject, promotionOf, referralCode } from '../../host-shell/room-frame/offers';
+import { QUIZ_LENGTH, QuizRun, buildQuiz } from '../../host-shell/room-frame/quiz';
 import { nowIso } from '../../host-shell/server/db/schema';
-import { DEMO_COMPANIES, DEMO_PANORAMAS } from '../../host-shell/server/db/seed-data';
+import { DEMO_COMPANIES, DEMO_PANORAMAS, DEMO_PARAMETERS } from '../../host-shell/server/db/seed-data';
 import { decodeId } from '../../host-shell/server/lib/ids';
 import { parseHostOrigins } from '../../host-shell/server/routes/room-frame';
 import { ORIGIN, createTestApp, request, type TestApp } from './helpers';
@@ -64,6 +67,8 @@ describe('GET /room/', () => {
         panorama: s.slug,
         companyId: expect.any(String),
         companyName: s.company,
+        // The stand's own marketing opt-in, else the salon's.
+        optinMarketing: s.optin_marketing === null ? DEMO_PARAMETERS.stands_optin_marketing : s.optin_marketing === 1,
       })),
     );
     data.stands.forEach((stand, i) => {
@@ -211,6 +216,10 @@ describe('the frame layout', () => {
     expect(plan?.gates.map((g) => g.target).sort()).toEqual(['conference', 'home']);
     expect(salon.layout('home')?.gates.map((g) => g.target).sort()).toEqual(['conference', 'plan']);
     expect(salon.layout('conference')?.gates.map((g) => g.target).sort()).toEqual(['home', 'plan']);
+    // The contest is played from the entrance hall, where every visit starts.
+    expect(salon.layout('home')?.actions.map((a) => a.action)).toEqual(['contest']);
+    expect(salon.layout('plan')?.actions).toEqual([]);
+    expect(salon.layout('conference')?.actions).toEqual([]);
     expect(salon.place('map')?.slug).toBe('plan');
     expect(salon.place('conferences')?.slug).toBe('conference');
     expect(salon.place('nowhere')).toBeUndefined();
@@ -218,7 +227,7 @@ describe('the frame layout', () => {
       const layout = salon.layout(stand.panorama);
       expect(layout?.booths.filter((b) => b.main).map((b) => b.stand.id)).toEqual([stand.id]);
       expect(layout?.gates.map((g) => g.target).sort()).toEqual(['conference', 'home', 'plan']);
-      expect(layout?.actions.map((a) => a.action)).toEqual(['contact', 'exhibitors', 'companySheet', 'journey', 'share']);
+      expect(layout?.actions.map((a) => a.action)).toEqual(['contact', 'offer', 'exhibitors', 'companySheet', 'journey', 'share']);
       expect(labelOf(stand, 'en')).toBe(stand.niceNameEn);
     }
     // Booths of the ring do not overlap.
@@ -233,13 +242,117 @@ describe('the frame layout', () => {
       initialPanorama: 'home',
       roomName: 'Salon',
       panoramas: [],
-      stands: [{ id: 'abcdef', name: 'Un', niceNameEn: 'One', panorama: 'stand-one', companyId: 'ghijkl', companyName: 'One Inc.' }],
+      stands: [{ id: 'abcdef', name: 'Un', niceNameEn: 'One', panorama: 'stand-one', companyId: 'ghijkl', companyName: 'One Inc.', optinMarketing: false }],
       hostOrigins: [],
       features: { journey: false },
     };
     const salon = new Salon(data);
-    expect(salon.layout('stand-one')?.actions.map((a) => a.action)).toEqual(['contact', 'exhibitors', 'companySheet', 'share']);
+    expect(salon.layout('stand-one')?.actions.map((a) => a.action)).toEqual(['contact', 'offer', 'exhibitors', 'companySheet', 'share']);
     // Special panoramas exist even without their rows, named by the frame.
     expect(salon.place('plan')?.name).toBe('Floor plan');
+  });
+});
+
+describe('the offers of the stands', () => {
+  const demo = (lang: 'en' | 'fr' = 'en') => new Salon(parseFrameData(JSON.stringify({ lang, roomName: 'Innovation Fair', stands: DEMO_STANDS.map((s, i) => ({ id: `s${i}`, name: s.name, niceNameEn: s.name_en, panorama: s.slug, companyId: `c${i}`, companyName: s.company })) })) as RoomFrameData);
+
+  it('names the offer of each stand by its panorama, a stable identifier for the tracking events', () => {
+    const salon = demo();
+    expect(salon.stands.map(offerSubject)).toEqual(DEMO_STANDS.map((s) => `offer_${s.slug}`));
+    for (const subject of salon.stands.map(offerSubject)) expect(subject).toMatch(/^offer_[a-z0-9-]+$/);
+  });
+
+  it('gives a promotional offer to some stands, always the same ones', () => {
+    const salon = demo();
+    const promoted = salon.stands.filter((s) => promotionOf(s) !== null);
+    expect(promoted.map((s) => s.panorama)).toEqual(['stand-helios-stockage', 'stand-lumen', 'stand-forge3d', 'stand-terra', 'stand-orbital']);
+    for (const stand of promoted) expect(promotionOf(stand)).toBe(offerSubject(stand));
+    expect(demo('fr').stands.filter((s) => promotionOf(s) !== null).map((s) => s.id)).toEqual(promoted.map((s) => s.id));
+  });
+
+  it('passes on a referral code of the address only when it is a short code', () => {
+    expect(referralCode('?lang=en&code_apporteur=PARTNER_42')).toBe('PARTNER_42');
+    expect(referralCode('?code_apporteur=a-b_C9')).toBe('a-b_C9');
+    expect(referralCode('?code_apporteur=' + 'x'.repeat(32))).toBe('x'.repeat(32));
+    for (const search of ['', '?lang=fr', '?code_apporteur=', '?code_apporteur=' + 'x'.repeat(33), '?code_apporteur=%3Cb%3E', '?code_apporteur=a%20b', '?code_apporteur=caf%C3%A9']) {
+      expect(referralCode(search)).toBeUndefined();
+    }
+  });
+});
+
+describe('the contest quiz', () => {
+  const salonOf = (stands: { name: string; name_en: string; slug: string; company: string }[], lang: 'en' | 'fr' = 'en', roomName = 'Innovation Fair') =>
+    new Salon(
+      parseFrameData(
+        JSON.stringify({
+          lang,
+          roomName,
+          stands: stands.map((s, i) => ({ id: `s${i}`, name: s.name, niceNameEn: s.name_en, panorama: s.slug, companyId: `c${i}`, companyName: s.company })),
+        }),
+      ) as RoomFrameData,
+    );
+  const answerOf = (q: { choices: string[]; answer: number }) => q.choices[q.answer];
+
+  it('asks 5 questions about the salon whose right answers come from its data', () => {
+    const salon = salonOf(DEMO_STANDS);
+    const quiz = buildQuiz(salon, TEXTS.en);
+    expect(quiz).toHaveLength(QUIZ_LENGTH);
+    expect(quiz.map((q) => q.id)).toEqual(['room-name', 'stand-count', 'company-of', 'stand-number', 'talks']);
+    const [room, count, company, number, talks] = quiz;
+    expect(room?.text).toBe('What is the salon called?');
+    expect(room && answerOf(room)).toBe('Innovation Fair');
+    expect(count?.text).toBe('How many stands are in the exhibition hall?');
+    expect(count && answerOf(count)).toBe(String(DEMO_STANDS.length));
+    // "Which company has the stand “X”?": X's company, by the demo data.
+    const standName = /“(.+)”/.exec(company?.text ?? '')?.[1];
+    const stand = DEMO_STANDS.find((s) => s.name_en === standName);
+    expect(stand).toBeDefined();
+    expect(company && answerOf(company)).toBe(stand?.company);
+    // "Which stand has the number N on the floor plan?": the N-th stand of the plan.
+    const n = Number(/number (\d+)/.exec(number?.text ?? '')?.[1]);
+    expect(number && answerOf(number)).toBe(DEMO_STANDS[n - 1]?.name_en);
+    expect(talks && answerOf(talks)).toBe('Conference room');
+    for (const q of quiz) {
+      expect(q.choices.length).toBeGreaterThanOrEqual(3);
+      expect(q.choices.length).toBeLessThanOrEqual(4);
+      expect(new Set(q.choices).size).toBe(q.choices.length);
+      expect(q.choices[q.answer]).toBeDefined();
+    }
+    // The right answer is not always in the same place.
+    expect(new Set(quiz.map((q) => q.answer)).size).toBeGreaterThan(1);
+  });
+
+  it('asks the same questions in the same order every time, in the page language', () => {
+    const a = buildQuiz(salonOf(DEMO_STANDS), TEXTS.en);
+    expect(buildQuiz(salonOf(DEMO_STANDS), TEXTS.en)).toEqual(a);
+    const fr = buildQuiz(salonOf(DEMO_STANDS, 'fr', 'Salon de l’innovation'), TEXTS.fr);
+    expect(fr[0]?.text).toBe('Comment s’appelle le salon ?');
+    expect(fr[0] && answerOf(fr[0])).toBe('Salon de l’innovation');
+    expect(fr[3] && answerOf(fr[3])).toBe(DEMO_STANDS[Number(/numéro (\d+)/.exec(fr[3]?.text ?? '')?.[1]) - 1]?.name);
+  });
+
+  it('still asks 5 right questions in a salon with few stands', () => {
+    for (const stands of [[], DEMO_STANDS.slice(0, 1), DEMO_STANDS.slice(0, 2)]) {
+      const quiz = buildQuiz(salonOf(stands), TEXTS.en);
+      expect(quiz).toHaveLength(QUIZ_LENGTH);
+      const count = quiz.find((q) => q.id === 'stand-count');
+      expect(count && answerOf(count)).toBe(String(stands.length));
+      for (const q of quiz) expect(q.choices.length).toBeGreaterThanOrEqual(3);
+    }
+    // A salon named like one of the wrong answers keeps distinct choices.
+    const named = buildQuiz(salonOf([], 'en', 'Tech Expo'), TEXTS.en)[0];
+    expect(named && answerOf(named)).toBe('Tech Expo');
+    expect(new Set(named?.choices).size).toBe(named?.choices.length);
+  });
+
+  it('counts the right answers, question after question', () => {
+    const quiz = buildQuiz(salonOf(DEMO_STANDS), TEXTS.en);
+    const run = new QuizRun(quiz);
+    expect(run.step).toEqual({ kind: 'question', index: 1, total: 5, question: quiz[0] });
+    quiz.forEach((q, i) => run.answer(i < 3 ? q.answer : (q.answer + 1) % q.choices.length));
+    expect(run.done).toBe(true);
+    expect(run.step).toEqual({ kind: 'result', score: 3, total: 5 });
+    run.answer(0);
+    expect(run.score).toBe(3);
   });
 });

@@ -242,6 +242,27 @@ export function drawTotem(lines: { text: string; arrow: 'left' | 'right' }[], ti
   };
 }
 
+/** The entrance hall's contest board: a question mark, "Contest" and its invitation. */
+export function drawContestBoard(title: string, line: string) {
+  return (ctx: CanvasRenderingContext2D, w: number, h: number) => {
+    ctx.fillStyle = '#f2b632';
+    ctx.fillRect(0, 0, w, h);
+    ctx.fillStyle = '#20305a';
+    ctx.fillRect(w * 0.06, h * 0.03, w * 0.88, h * 0.94);
+    ctx.fillStyle = '#f2b632';
+    ctx.beginPath();
+    ctx.arc(w * 0.5, h * 0.22, w * 0.27, 0, Math.PI * 2);
+    ctx.fill();
+    centredText(ctx, '?', w * 0.5, h * 0.225, w * 0.4, w * 0.4, '#20305a', 800);
+    centredText(ctx, title, w * 0.5, h * 0.46, w * 0.8, h * 0.07, '#fff', 800);
+    ctx.font = `600 ${Math.max(6, Math.floor(w * 0.1))}px ${FONT}`;
+    ctx.fillStyle = '#dfe6ff';
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    wrap(ctx, line, w * 0.8, 4).forEach((text, i) => ctx.fillText(text, w * 0.5, h * (0.58 + i * 0.07)));
+  };
+}
+
 /** The entrance hall's reception desk front. */
 export function drawDesk(reception: string) {
   return (ctx: CanvasRenderingContext2D, w: number, h: number) => {

@@ -4,11 +4,12 @@
  */
 import { EYE, UP, placementAt, toWorld, type Placement } from '../geometry';
 import type { Texts } from '../i18n';
-import { boothParts, type BoothSpot, type GateSpot, type PanoramaLayout, type Salon } from '../layout';
+import { CONTEST_BOARD, boothParts, type BoothSpot, type GateSpot, type PanoramaLayout, type Salon } from '../layout';
 import {
   drawBackWall,
   drawBackdrop,
   drawBanner,
+  drawContestBoard,
   drawCorridor,
   drawCounter,
   drawDesk,
@@ -460,6 +461,11 @@ export function buildScene(layout: PanoramaLayout, ctx: SceneContext): Scene {
     quads.push(
       facing(totemLeft, 0, 1.2, 0, 0.95, 2.4, texture(drawTotem([{ text: plan, arrow: 'left' }, { text: conference, arrow: 'right' }], texts.welcome))),
       facing(totemRight, 0, 1.2, 0, 0.95, 2.4, texture(drawTotem([{ text: conference, arrow: 'right' }, { text: plan, arrow: 'left' }], texts.welcome))),
+    );
+    const board = CONTEST_BOARD;
+    quads.push(
+      facing(board.placement, 0, board.height / 2, 0, board.width, board.height, texture(drawContestBoard(texts.quizTitle, texts.contestBoard))),
+      flat(board.placement, 0, 0.02, 0.12, board.width + 0.2, 0.45, color([0.2, 0.22, 0.3])),
     );
     for (const [x, z] of [
       [-4.2, 6.6],

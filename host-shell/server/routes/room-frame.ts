@@ -106,7 +106,15 @@ export const roomFrameRoutes: FastifyPluginAsync<RoomFrameOptions> = async (app,
       db
         .selectFrom('stands')
         .innerJoin('companies', 'companies.id', 'stands.company_id')
-        .select(['stands.id as id', 'stands.name as name', 'stands.name_en as name_en', 'stands.panorama_slug as panorama', 'companies.id as company_id', 'companies.name as company_name'])
+        .select([
+          'stands.id as id',
+          'stands.name as name',
+          'stands.name_en as name_en',
+          'stands.panorama_slug as panorama',
+          'stands.optin_marketing as optin_marketing',
+          'companies.id as company_id',
+          'companies.name as company_name',
+        ])
         .orderBy('stands.id')
         .execute(),
       loadParameters(db),
@@ -132,6 +140,7 @@ export const roomFrameRoutes: FastifyPluginAsync<RoomFrameOptions> = async (app,
         panorama: s.panorama,
         companyId: encodeId(s.company_id),
         companyName: s.company_name,
+        optinMarketing: s.optin_marketing === null ? parameters.stands_optin_marketing : s.optin_marketing === 1,
       })),
       hostOrigins: [...configured.filter((o) => o !== own), own],
       features: { journey: features.journey === '1' },
