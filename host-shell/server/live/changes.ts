@@ -10,21 +10,29 @@ export type LiveChange =
   /** Exhibitors' availability or profile (hidden, names) changed: by stand, or by user (their stands). */
   | { type: 'exhibitors'; standIds?: number[]; userIds?: number[] }
   /** Users became active after a gap, or went past the edge of an activity window. */
-  | { type: 'presence'; userIds: number[] };
+  | { type: 'presence'; userIds: number[] }
+  /** A notification was sent (or a scheduled one became due): to these users, or to everyone when empty. */
+  | { type: 'notifications'; userIds: number[] };
 
 /**
  * A scope is one piece of shared state, computed once per change for every stream that shows it:
  * `active` (active_users), `chat` (chat_users), `ex:<stand>` (its exhibitors and availability),
- * `vis:<stand>` (users on it now), `his:<stand>` (its last history entries). `*` means "everything".
+ * `vis:<stand>` (users on it now), `his:<stand>` (its last history entries), `news` (the newest public
+ * notifications), `news:<user>` (the newest sent to that user only). `*` means "everything".
  */
-export type Scope = 'active' | 'chat' | `ex:${number}` | `vis:${number}` | `his:${number}` | '*';
+export type Scope = 'active' | 'chat' | `ex:${number}` | `vis:${number}` | `his:${number}` | 'news' | `news:${number}` | '*';
 
 export const exScope = (standId: number): Scope => `ex:${standId}`;
 export const visScope = (standId: number): Scope => `vis:${standId}`;
 export const hisScope = (standId: number): Scope => `his:${standId}`;
+export const newsScope = (userId: number): Scope => `news:${userId}`;
+export const isNewsScope = (scope: Scope): boolean => scope === 'news' || scope.startsWith('news:');
 
-export function parseScope(scope: Scope): { kind: 'active' | 'chat' | '*' } | { kind: 'ex' | 'vis' | 'his'; standId: number } {
-  if (scope === 'active' || scope === 'chat' || scope === '*') return { kind: scope };
-  const [kind, id] = scope.split(':') as ['ex' | 'vis' | 'his', string];
+export function parseScope(
+  scope: Scope,
+): { kind: 'active' | 'chat' | 'news' | '*' } | { kind: 'ex' | 'vis' | 'his'; standId: number } | { kind: 'news-user'; userId: number } {
+  if (scope === 'active' || scope === 'chat' || scope === 'news' || scope === '*') return { kind: scope };
+  const [kind, id] = scope.split(':') as ['ex' | 'vis' | 'his' | 'news', string];
+  if (kind === 'news') return { kind: 'news-user', userId: Number(id) };
   return { kind, standId: Number(id) };
 }

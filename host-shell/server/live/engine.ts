@@ -1,15 +1,16 @@
 import { LIVE_ACTIVITY_FIELDS, type LiveActivityField } from '../../../shared/api/live-fields';
 import type { ServerResponse } from 'node:http';
 import type { Kysely } from 'kysely';
+import { LIVE_NOTIFICATIONS_EVENT, LIVE_NOTIFICATIONS_LIMIT } from '../../../shared/api/schemas/notifications';
 import { LIVE_ACTIVITY_EVENT } from '../../../shared/api/schemas/room';
 import type { Database } from '../db/schema';
 import { encodeId } from '../lib/ids';
 import type { ActivityTracker } from '../services/activity';
 import type { ParametersCache } from '../services/settings';
-import { exScope, hisScope, visScope, type LiveChange, type Scope } from './changes';
+import { exScope, hisScope, isNewsScope, newsScope, visScope, type LiveChange, type Scope } from './changes';
 import type { LiveHub } from './hub';
 import { ChangeRing } from './ring';
-import { RoomState, type Piece } from './state';
+import { RoomState, type NewsItem, type Piece } from './state';
 
 export interface LiveOptions {
   /** At most one flush (recompute + events) per window; an isolated change goes out at once. */
@@ -49,6 +50,10 @@ type Field = LiveActivityField;
 const FIELD_ORDER: readonly Field[] = LIVE_ACTIVITY_FIELDS;
 
 export const frame = (id: number, data: string): string => `id: ${id}\nevent: ${LIVE_ACTIVITY_EVENT}\ndata: ${data}\n\n`;
+/** Spec §4.7: the user's newest notifications, a list, as an event of its own on the same stream. */
+export const newsFrame = (id: number, data: string): string => `id: ${id}\nevent: ${LIVE_NOTIFICATIONS_EVENT}\ndata: ${data}\n\n`;
+
+const newestFirst = (a: NewsItem, b: NewsItem): number => (a.sentAt === b.sentAt ? b.id - a.id : a.sentAt < b.sentAt ? 1 : -1);
 const PING = ': ping\n\n';
 
 class LiveStream {
@@ -82,11 +87,15 @@ class LiveStream {
   }
 }
 
+/** The notifications a stream shows: the public ones and the user's own. */
+const newsScopesOf = (spec: StreamSpec): Scope[] => ['news', newsScope(spec.userId)];
+
 function scopesOf(spec: StreamSpec): Scope[] {
   const visited = spec.visited === null ? [] : [exScope(spec.visited)];
-  if (spec.anonymous) return visited;
+  // Anonymous visitors are in the room too: they get the organisers' notifications.
+  if (spec.anonymous) return [...visited, ...newsScopesOf(spec)];
   const owned = spec.owned.flatMap((id) => [exScope(id), visScope(id), hisScope(id)]);
-  return [...new Set<Scope>(['active', 'chat', ...visited, ...owned])];
+  return [...new Set<Scope>(['active', 'chat', ...visited, ...owned, ...newsScopesOf(spec)])];
 }
 
 /**
@@ -117,6 +126,8 @@ export class LiveActivity {
   private timer: NodeJS.Timeout | null = null;
   private globalTimer: NodeJS.Timeout | null = null;
   private globalAt = 0;
+  /** Fires when the next scheduled notification becomes due. */
+  private newsTimer: { at: number; timer: NodeJS.Timeout } | null = null;
   private pingTimer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
   private lastFlushAt = 0;
@@ -147,6 +158,8 @@ export class LiveActivity {
     if (this.timer) clearTimeout(this.timer);
     if (this.globalTimer) clearTimeout(this.globalTimer);
     if (this.pingTimer) clearInterval(this.pingTimer);
+    if (this.newsTimer) clearTimeout(this.newsTimer.timer);
+    this.newsTimer = null;
     this.timer = null;
     this.globalTimer = null;
     this.pingTimer = null;
@@ -203,17 +216,17 @@ export class LiveActivity {
     try {
       if (resumed && !resumed.has('*')) {
         const touched = stream.scopes.filter((s) => resumed.has(s));
-        if (touched.length > 0) stream.send(frame(startId, await this.build(stream, touched, false)));
+        if (touched.length > 0) stream.send(await this.build(stream, touched, false, startId));
         else stream.send(': resumed\n\n');
       } else {
-        stream.send(frame(startId, await this.build(stream, stream.scopes, true)));
+        stream.send(await this.build(stream, stream.scopes, true, startId));
       }
       // Flushes during the first build only noted what changed; send it before going live, in order.
       while (stream.missed.size > 0 && !stream.closed) {
         const missed = [...stream.missed];
         stream.missed.clear();
         const id = this.flushedSeq;
-        stream.send(frame(id, await this.build(stream, missed, false)));
+        stream.send(await this.build(stream, missed, false, id));
       }
       stream.ready = true;
     } catch (err) {
@@ -363,6 +376,10 @@ export class LiveActivity {
           scopes.add('chat');
           for (const id of change.userIds) users.add(id);
           break;
+        case 'notifications':
+          if (change.userIds.length === 0) scopes.add('news');
+          for (const id of change.userIds) scopes.add(newsScope(id));
+          break;
       }
     }
     if (users.size > 0) {
@@ -402,6 +419,7 @@ export class LiveActivity {
     const computed = this.state.compute(scope).then((piece) => {
       // Not if a newer change invalidated it meanwhile, nor if nobody watches it any more.
       if ((this.versions.get(scope) ?? 0) === version && this.watchers.has(scope)) this.pieces.set(scope, piece);
+      if (piece.kind === 'news' && piece.next) this.scheduleNews(piece.next);
       return piece;
     });
     const tracked = computed.finally(() => {
@@ -409,6 +427,27 @@ export class LiveActivity {
     });
     this.computing.set(scope, tracked);
     return tracked;
+  }
+
+  /**
+   * A scheduled notification (sent_at in the future) is listed from its time on: at that time, the public scope is
+   * recomputed as if one had just been sent. In this process only: each process serves its own streams.
+   */
+  private scheduleNews(next: string): void {
+    const at = Date.parse(next);
+    if (!Number.isFinite(at) || this.stopped) return;
+    if (this.newsTimer && this.newsTimer.at <= at) return;
+    if (this.newsTimer) clearTimeout(this.newsTimer.timer);
+    // setTimeout takes at most 2^31-1 ms; a later one is set again when the list is next computed.
+    const timer = setTimeout(
+      () => {
+        this.newsTimer = null;
+        this.receive({ type: 'notifications', userIds: [] });
+      },
+      Math.min(Math.max(0, at - Date.now()) + 50, 2 ** 31 - 1),
+    );
+    timer.unref();
+    this.newsTimer = { at, timer };
   }
 
   private async deliver(changed: Set<Scope>, id: number, fresh: Map<Scope, Piece>): Promise<void> {
@@ -421,7 +460,10 @@ export class LiveActivity {
     }
     if (targets.length === 0) return;
     const lookup = await this.lookup(
-      targets.flatMap((t) => this.scopesFor(t.stream, this.fieldsOf(t.stream, t.touched, false))),
+      targets.flatMap((t) => [
+        ...this.scopesFor(t.stream, this.fieldsOf(t.stream, t.touched, false)),
+        ...(t.touched.some(isNewsScope) ? newsScopesOf(t.stream.spec) : []),
+      ]),
       fresh,
     );
     const memo = new Map<string, string>();
@@ -431,14 +473,43 @@ export class LiveActivity {
         for (const scope of touched) stream.missed.add(scope);
         continue;
       }
-      stream.send(frame(id, this.render(stream, this.fieldsOf(stream, touched, false), lookup, memo)));
+      stream.send(this.frames(id, stream, this.fieldsOf(stream, touched, false), touched.some(isNewsScope), lookup, memo));
     }
   }
 
-  private async build(stream: LiveStream, scopes: Scope[], full: boolean): Promise<string> {
+  /** The events for these scopes (all of the stream's fields and its notifications when `full`). */
+  private async build(stream: LiveStream, scopes: Scope[], full: boolean, id: number): Promise<string> {
     const fields = this.fieldsOf(stream, scopes, full);
-    const lookup = await this.lookup(this.scopesFor(stream, fields), new Map());
-    return this.render(stream, fields, lookup, new Map());
+    const news = full || scopes.some(isNewsScope);
+    const lookup = await this.lookup([...this.scopesFor(stream, fields), ...(news ? newsScopesOf(stream.spec) : [])], new Map());
+    return this.frames(id, stream, fields, news, lookup, new Map());
+  }
+
+  /** A `liveActivity` event when fields changed, then a notifications event when they changed. */
+  private frames(id: number, stream: LiveStream, fields: Field[], news: boolean, pieces: Map<Scope, Piece>, memo: Map<string, string>): string {
+    const activity = fields.length > 0 ? frame(id, this.render(stream, fields, pieces, memo)) : '';
+    return news ? activity + newsFrame(id, this.renderNews(stream, pieces, memo)) : activity;
+  }
+
+  /** The public notifications merged with the user's own, newest first; shared by every stream without their own. */
+  private renderNews(stream: LiveStream, pieces: Map<Scope, Piece>, memo: Map<string, string>): string {
+    const piece = (scope: Scope): Extract<Piece, { kind: 'news' }> => {
+      const found = pieces.get(scope);
+      if (!found || found.kind !== 'news') throw new Error(`live activity: no news value for ${scope}`);
+      return found;
+    };
+    const all = piece('news');
+    const own = piece(newsScope(stream.spec.userId));
+    if (own.items.length === 0) {
+      let shared = memo.get('n|');
+      if (shared === undefined) {
+        shared = all.json;
+        memo.set('n|', shared);
+      }
+      return shared;
+    }
+    const merged = [...all.items, ...own.items].sort(newestFirst).slice(0, LIVE_NOTIFICATIONS_LIMIT);
+    return `[${merged.map((item) => item.json).join(',')}]`;
   }
 
   private async lookup(scopes: Scope[], known: Map<Scope, Piece>): Promise<Map<Scope, Piece>> {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { LIVE_NOTIFICATIONS_LIMIT } from '../../../shared/api/schemas/notifications';
 import type { RoomUser } from '../../../shared/api/schemas/room';
 import type { Database } from '../db/schema';
 import { CHAT_WINDOW_SECONDS, type ActivityTracker, type ActivityWindows } from '../services/activity';
@@ -12,6 +13,7 @@ import {
   toRoomUser,
   type RoomUserRow,
 } from '../services/room-users';
+import { latestNotifications, nextScheduledAt } from '../services/notifications';
 import type { ParametersCache, StoredParameters } from '../services/settings';
 import { parseScope, type Scope } from './changes';
 
@@ -25,7 +27,16 @@ export type Piece =
   | { kind: 'chat'; json: string; items: string[]; index: Map<number, number> }
   | { kind: 'ex'; json: string; animators: string; available: boolean; availableItems: { id: number; json: string }[] }
   | { kind: 'vis'; json: string }
-  | { kind: 'his'; json: string };
+  | { kind: 'his'; json: string }
+  /** Newest first; `next`: when the next scheduled notification becomes due (the public scope only). */
+  | { kind: 'news'; json: string; items: NewsItem[]; next: string | null };
+
+/** One notification, serialised once, with what merging two lists needs. */
+export interface NewsItem {
+  id: number;
+  sentAt: string;
+  json: string;
+}
 
 export function windowsOf(params: StoredParameters): ActivityWindows {
   return {
@@ -48,11 +59,14 @@ export class RoomState {
   constructor(private readonly deps: RoomStateDeps) {}
 
   async compute(scope: Scope): Promise<Piece> {
+    const parsed = parseScope(scope);
+    // Notifications need neither the parameters nor the activity tracker.
+    if (parsed.kind === 'news') return this.news(null);
+    if (parsed.kind === 'news-user') return this.news(parsed.userId);
     const { activity, parameters } = this.deps;
     const [params] = await Promise.all([parameters.get(), activity.ready()]);
     activity.setWindows(windowsOf(params));
     const now = Date.now();
-    const parsed = parseScope(scope);
     switch (parsed.kind) {
       case 'active':
         return { kind: 'active', json: String(activity.countSince(now - params.last_activity_period * 1000)) };
@@ -108,6 +122,17 @@ export class RoomState {
     }
     const json = JSON.stringify(animators);
     return { kind: 'ex', json, animators: json, available: availableItems.length > 0, availableItems };
+  }
+
+  /** The newest public notifications (`userId` null), or the newest sent to that user only. */
+  private async news(userId: number | null): Promise<Piece> {
+    const now = new Date().toISOString();
+    const [list, next] = await Promise.all([
+      latestNotifications(this.deps.db, userId, LIVE_NOTIFICATIONS_LIMIT, now),
+      userId === null ? nextScheduledAt(this.deps.db, now) : Promise.resolve(null),
+    ]);
+    const items = list.map((n) => ({ id: n.id_notification, sentAt: n.sent_at, json: JSON.stringify(n) }));
+    return { kind: 'news', json: `[${items.map((i) => i.json).join(',')}]`, items, next };
   }
 
   private async history(standId: number): Promise<Piece> {

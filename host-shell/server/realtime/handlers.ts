@@ -1,6 +1,7 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { HistoryBody, type ChatMember, type ChatMessage } from '../../../shared/api/schemas/chat';
+import { NOTIFICATION_MESSAGE_MAX, NOTIFICATION_TITLE_MAX } from '../../../shared/api/schemas/notifications';
 import { ObfuscatedId } from '../../../shared/api/schemas/room';
 import { nowIso } from '../db/schema';
 import { HttpError } from '../lib/errors';
@@ -10,7 +11,7 @@ import { issueSentence, validate } from '../lib/validation';
 import { chatMembers, insertMessage, memberRows, membershipOf, messageRow, parseContent, toChatMessage } from '../services/chat';
 import { composeContent } from '../services/chat-content';
 import { addClientHistory, checkClientHistory } from '../services/history';
-import { createNotification } from '../services/notifications';
+import { createNotification, deliverNotification } from '../services/notifications';
 import { toRoomUser } from '../services/room-users';
 import { displayName, findUserById } from '../services/users';
 import { standExists } from '../services/visits';
@@ -34,10 +35,10 @@ const WritingEvent = Type.Object({ channel_id: ObfuscatedId });
 const StandHistoryEvent = Type.Object({ stands_ids: Type.Array(ObfuscatedId, { minItems: 1, maxItems: 50 }), content: HistoryBody });
 const NotificationEvent = Type.Object({
   content: Type.Object({
-    title: Type.String({ minLength: 1, maxLength: 200 }),
-    message: Type.String({ minLength: 1, maxLength: 2000 }),
-    title_en: Type.Optional(Type.String({ maxLength: 200 })),
-    message_en: Type.Optional(Type.String({ maxLength: 2000 })),
+    title: Type.String({ minLength: 1, maxLength: NOTIFICATION_TITLE_MAX }),
+    message: Type.String({ minLength: 1, maxLength: NOTIFICATION_MESSAGE_MAX }),
+    title_en: Type.Optional(Type.String({ maxLength: NOTIFICATION_TITLE_MAX })),
+    message_en: Type.Optional(Type.String({ maxLength: NOTIFICATION_MESSAGE_MAX })),
   }),
   users_ids: Type.Array(ObfuscatedId, { maxItems: 100_000 }),
 });
@@ -203,7 +204,7 @@ export function registerHandlers(app: FastifyInstance, socket: SalonSocket): voi
         userIds.push(id);
       }
       const notification = await createNotification(app.db, event.content, userIds);
-      return { answer: { ok: true as const }, after: () => app.realtime.notify(userIds, notification) };
+      return { answer: { ok: true as const }, after: () => deliverNotification(app, userIds, notification) };
     }),
   );
 }

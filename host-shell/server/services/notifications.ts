@@ -1,12 +1,16 @@
 import type { Kysely } from 'kysely';
-import { NOTIFICATIONS_PER_PAGE, type NotificationsData } from '../../../shared/api/schemas/notifications';
+import { NOTIFICATIONS_PER_PAGE, type Notification, type NotificationsData } from '../../../shared/api/schemas/notifications';
 import type { NotificationPayload } from '../../../shared/api/socket-events';
 import { nowIso, type Database } from '../db/schema';
 import { badRequest } from '../lib/errors';
 
+type Row = { id: number; title: string; title_en: string; at: string; at_en: string; message: string; message_en: string; sent_at: string };
+
+const toNotification = ({ id, ...n }: Row): Notification => ({ id_notification: id, ...n });
+
 /**
  * Sent notifications, newest first; scheduled ones (sent_at in the future) are not shown yet. A notification with
- * recipients (sent over the socket to some users) is listed for them only; `userId` null sees the public ones.
+ * recipients (sent to some users) is listed for them only; `userId` null sees the public ones.
  */
 export async function listNotifications(db: Kysely<Database>, page: number, now = nowIso(), userId: number | null = null): Promise<NotificationsData> {
   const sent = db
@@ -32,12 +36,34 @@ export async function listNotifications(db: Kysely<Database>, page: number, now 
   ]);
   const total = Number(count?.n ?? 0);
   return {
-    notifications: rows.map(({ id, ...n }) => ({ id_notification: id, ...n })),
+    notifications: rows.map(toNotification),
     page,
     per_page: NOTIFICATIONS_PER_PAGE,
     total,
     pages: Math.max(1, Math.ceil(total / NOTIFICATIONS_PER_PAGE)),
   };
+}
+
+/**
+ * The live activity's two halves of a user's newest notifications: the public ones (`userId` null), shared by every
+ * stream, or those sent to that user only. Merged per stream, newest first, they are the user's first page.
+ */
+export async function latestNotifications(db: Kysely<Database>, userId: number | null, limit: number, now = nowIso()): Promise<Notification[]> {
+  let query = db.selectFrom('notifications').selectAll('notifications').where('sent_at', '<=', now);
+  query =
+    userId === null
+      ? query.where((eb) => eb.not(eb.exists(eb.selectFrom('notification_recipients as r').select('r.user_id').whereRef('r.notification_id', '=', 'notifications.id'))))
+      : query.where((eb) =>
+          eb.exists(eb.selectFrom('notification_recipients as r').select('r.user_id').whereRef('r.notification_id', '=', 'notifications.id').where('r.user_id', '=', userId)),
+        );
+  const rows = await query.orderBy('sent_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return rows.map(toNotification);
+}
+
+/** When the next scheduled notification (sent_at in the future) becomes visible, or null. */
+export async function nextScheduledAt(db: Kysely<Database>, now = nowIso()): Promise<string | null> {
+  const row = await db.selectFrom('notifications').select('sent_at').where('sent_at', '>', now).orderBy('sent_at', 'asc').limit(1).executeTakeFirst();
+  return row?.sent_at ?? null;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -50,22 +76,29 @@ export function timeLabels(date: Date): { at: string; at_en: string } {
   return { at: `${h}h${m}`, at_en: `${h12}:${m} ${h >= 12 ? 'pm' : 'am'}` };
 }
 
+export interface NotificationContent {
+  title: string;
+  message: string;
+  title_en?: string;
+  message_en?: string;
+}
+
 /**
- * A notification sent now by an organiser (socket `notification`). With `userIds` it is for those users only
- * (unknown ids are left out); without, for everyone.
+ * A notification sent now by an organiser (socket `notification`, POST /api/notifications). With `userIds` it is
+ * for those users only (unknown ids are left out; none known is a 400); without, for everyone. Texts are trimmed,
+ * and the English ones fall back to the French.
  */
-export async function createNotification(
-  db: Kysely<Database>,
-  content: { title: string; message: string; title_en?: string; message_en?: string },
-  userIds: number[],
-  now = new Date(),
-): Promise<NotificationPayload> {
+export async function createNotification(db: Kysely<Database>, content: NotificationContent, userIds: number[], now = new Date()): Promise<Notification> {
+  const title = content.title.trim();
+  const message = content.message.trim();
+  if (!title) throw badRequest('"title" must not be empty', { title: 'must not be empty' });
+  if (!message) throw badRequest('"message" must not be empty', { message: 'must not be empty' });
   return db.transaction().execute(async (trx) => {
     const values = {
-      title: content.title,
-      title_en: content.title_en || content.title,
-      message: content.message,
-      message_en: content.message_en || content.message,
+      title,
+      title_en: content.title_en?.trim() || title,
+      message,
+      message_en: content.message_en?.trim() || message,
       ...timeLabels(now),
       sent_at: now.toISOString(),
     };
@@ -77,7 +110,27 @@ export async function createNotification(
       recipients += known.length;
     }
     // Meant for some users, none of whom exists: not a notification for everyone.
-    if (userIds.length > 0 && recipients === 0) throw badRequest('None of "users_ids" is a user');
-    return { id_notification: String(id), title: values.title, title_en: values.title_en, message: values.message, message_en: values.message_en, sent_at: values.sent_at };
+    if (userIds.length > 0 && recipients === 0) throw badRequest('None of "users_ids" is a user', { users_ids: 'names no user' });
+    return { id_notification: id, ...values };
   });
+}
+
+/** The socket event's shape (shared/api/socket-events.ts): the id as a string. */
+export function toSocketPayload(n: Notification): NotificationPayload {
+  return { id_notification: String(n.id_notification), title: n.title, title_en: n.title_en, message: n.message, message_en: n.message_en, sent_at: n.sent_at };
+}
+
+/** What the server needs to deliver a notification (the app's `live` and `realtime`). */
+export interface NotificationDelivery {
+  live: { publish(change: { type: 'notifications'; userIds: number[] }): void };
+  realtime: { notify(userIds: number[], notification: NotificationPayload): void };
+}
+
+/**
+ * A sent notification reaches its users live both ways: the live activity stream (open on every room page, so a
+ * visitor who never opened the chat gets it too) and the sockets that are open. Clients show each id once.
+ */
+export function deliverNotification(app: NotificationDelivery, userIds: number[], notification: Notification): void {
+  app.live.publish({ type: 'notifications', userIds });
+  app.realtime.notify(userIds, toSocketPayload(notification));
 }

@@ -15,7 +15,7 @@ function standList(ctx: PageContext, stands: StandWithCompany[]): SafeHtml {
   )}</ul>`;
 }
 
-export function exhibitorArea(ctx: PageContext, user: UserRow, stands: StandWithCompany[]): string {
+export function exhibitorArea(ctx: PageContext, user: UserRow, stands: StandWithCompany[], leads: SafeHtml = html``): string {
   const { tr, link } = helpers(ctx);
   return layout(
     ctx,
@@ -30,7 +30,8 @@ export function exhibitorArea(ctx: PageContext, user: UserRow, stands: StandWith
 <section class="card"><h2>${tr('Mon profil', 'My profile')}</h2>
 <p><a href="${link('exhibitor.profile.me')}">${tr('Voir ma fiche exposant', 'See my exhibitor sheet')}</a></p>
 <p><a href="${link('profile')}">${tr('Modifier mes informations', 'Edit my details')}</a></p></section>
-</div>`,
+</div>
+${leads}`,
   );
 }
 
@@ -81,7 +82,7 @@ function countCards(ctx: PageContext, c: Counts): SafeHtml {
   return html`<table><tbody>${rows.map(([label, n]) => html`<tr><th scope="row">${label}</th><td>${n}</td></tr>`)}</tbody></table>`;
 }
 
-export function promoterArea(ctx: PageContext, c: Counts, requests: Selectable<ContactRequestsTable>[]): string {
+export function promoterArea(ctx: PageContext, c: Counts, requests: Selectable<ContactRequestsTable>[], news: SafeHtml | '' = ''): string {
   const { tr, link } = helpers(ctx);
   return layout(
     ctx,
@@ -90,7 +91,8 @@ export function promoterArea(ctx: PageContext, c: Counts, requests: Selectable<C
 <p><a href="${link('promoter.visitors')}">${tr('Liste des visiteurs', 'Visitor list')}</a></p></section>
 <section class="card"><h2>${tr('Derniers messages', 'Latest messages')}</h2>
 ${requests.length === 0 ? html`<p>${tr('Aucun message.', 'No message.')}</p>` : html`<ul>${requests.map((r) => html`<li><strong>${r.subject === 'question' ? tr('Question', 'Question') : tr('Données', 'Data')}</strong> – ${r.email ?? ''}<br>${r.message}</li>`)}</ul>`}
-</section></div>`,
+</section></div>
+${news}`,
   );
 }
 

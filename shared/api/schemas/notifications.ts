@@ -1,6 +1,18 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { ObfuscatedId } from './room';
 
 export const NOTIFICATIONS_PER_PAGE = 10;
+
+/** Title and message lengths an organiser may send (the socket `notification` event takes the same). */
+export const NOTIFICATION_TITLE_MAX = 200;
+export const NOTIFICATION_MESSAGE_MAX = 2000;
+
+/**
+ * The live activity stream's second event (spec §4.7, §7): its data is a JSON list, the user's newest sent
+ * notifications (at most `LIVE_NOTIFICATIONS_LIMIT`), on connection and each time one is sent to them.
+ */
+export const LIVE_NOTIFICATIONS_EVENT = 'live:activity:notifications';
+export const LIVE_NOTIFICATIONS_LIMIT = NOTIFICATIONS_PER_PAGE;
 
 /** GET /api/notifications?page=n (pages start at 1, spec §4.7). */
 export const NotificationsQuery = Type.Object({
@@ -29,3 +41,27 @@ export const NotificationsData = Type.Object({
   pages: Type.Integer(),
 });
 export type NotificationsData = Static<typeof NotificationsData>;
+
+/** The data of the `live:activity:notifications` event. */
+export const LiveNotifications = Type.Array(Notification, { maxItems: LIVE_NOTIFICATIONS_LIMIT });
+export type LiveNotifications = Static<typeof LiveNotifications>;
+
+/**
+ * POST /api/notifications: an organiser (promoter, administrator) sends the day's news now. French is required,
+ * English falls back to it. `users_ids` (obfuscated ids) sends it to those users only; absent or empty, to everyone.
+ * Texts are trimmed; one that is empty once trimmed is refused.
+ */
+export const NotificationBody = Type.Object(
+  {
+    title: Type.String({ minLength: 1, maxLength: NOTIFICATION_TITLE_MAX }),
+    title_en: Type.Optional(Type.String({ maxLength: NOTIFICATION_TITLE_MAX })),
+    message: Type.String({ minLength: 1, maxLength: NOTIFICATION_MESSAGE_MAX }),
+    message_en: Type.Optional(Type.String({ maxLength: NOTIFICATION_MESSAGE_MAX })),
+    users_ids: Type.Optional(Type.Array(ObfuscatedId, { maxItems: 100_000 })),
+  },
+  { additionalProperties: false },
+);
+export type NotificationBody = Static<typeof NotificationBody>;
+
+export const NotificationCreated = Type.Object({ notification: Notification });
+export type NotificationCreated = Static<typeof NotificationCreated>;

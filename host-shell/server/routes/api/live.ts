@@ -15,7 +15,7 @@ export const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         summary:
-          'Live activity (server-sent events, event "liveActivity"): a full state on connect, then only the fields that changed; Last-Event-ID (or lastEventId) resumes. A ": ping" comment every 15 s. Anonymous visitors get the visited-stand fields only; owned_stands_ids not owned by the user are ignored.',
+          'Live activity (server-sent events, event "liveActivity"): a full state on connect, then only the fields that changed; Last-Event-ID (or lastEventId) resumes. A ": ping" comment every 15 s. Anonymous visitors get the visited-stand fields only; owned_stands_ids not owned by the user are ignored. A second event, "live:activity:notifications", carries the user\'s newest notifications (a list, newest first, at most 10) on connect and each time one is sent to them.',
         querystring: LiveActivityQuery,
       },
       config: { eventStream: { event: LIVE_ACTIVITY_EVENT, data: LiveActivityState } },

@@ -1,7 +1,33 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Envelope } from '../../../../shared/api/schemas/envelope';
-import { NotificationsData, NotificationsQuery } from '../../../../shared/api/schemas/notifications';
-import { listNotifications } from '../../services/notifications';
+import { NotificationBody, NotificationCreated, NotificationsData, NotificationsQuery } from '../../../../shared/api/schemas/notifications';
+import type { UserRow } from '../../db/schema';
+import { badRequest, forbidden } from '../../lib/errors';
+import { decodeId } from '../../lib/ids';
+import { pick } from '../../lib/locale';
+import { createNotification, deliverNotification, listNotifications } from '../../services/notifications';
+import { apiViewer } from './auth';
+
+/** Organisers: promoters and administrators (spec §1). */
+export const isOrganiser = (user: UserRow): boolean => user.profile === 'promoter' || user.profile === 'administrator';
+
+/** 401 without a session, 403 for anyone but an organiser: checked before the body is looked at. */
+async function organiserOnly(request: FastifyRequest): Promise<void> {
+  const { user, locale } = await apiViewer(request);
+  if (!isOrganiser(user)) throw forbidden(pick(locale, 'Seuls les organisateurs peuvent envoyer une notification', 'Only organisers can send notifications'));
+}
+
+/** Obfuscated user ids → ids; a malformed one is a 400 (unknown ones are dropped by createNotification). */
+function decodeUsers(raw: readonly string[] | undefined): number[] {
+  const ids: number[] = [];
+  for (const value of new Set(raw ?? [])) {
+    const id = decodeId(value);
+    if (id === null) throw badRequest(`Invalid body: "users_ids" names no user: "${value}"`, { users_ids: 'names no user' });
+    ids.push(id);
+  }
+  return ids;
+}
 
 export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -10,6 +36,26 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { user } = await request.viewer();
       return { data: await listNotifications(app.db, request.query.page ?? 1, undefined, user?.id ?? null) };
+    },
+  );
+
+  app.post(
+    '/notifications',
+    {
+      schema: {
+        summary:
+          'An organiser (promoter, administrator) sends a notification now: to `users_ids` only, or to everyone when absent or empty. It reaches connected users at once through the live activity stream (event "live:activity:notifications") and their open sockets (`notification`). 401 without a session, 403 for other profiles.',
+        body: NotificationBody,
+        response: { 200: Envelope(NotificationCreated) },
+      },
+      // Who may send is answered before what they sent is validated.
+      preValidation: organiserOnly,
+    },
+    async (request) => {
+      const userIds = decodeUsers(request.body.users_ids);
+      const notification = await createNotification(app.db, request.body, userIds);
+      deliverNotification(app, userIds, notification);
+      return { data: { notification } };
     },
   );
 };

@@ -1,19 +1,25 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest, notFound } from '../../lib/errors';
+import { html } from '../../lib/html';
 import { decodeId } from '../../lib/ids';
 import { convertStrings, validate } from '../../lib/validation';
 import { counts, keyValues, listVisitors, recentContactRequests, VISITORS_PER_PAGE } from '../../services/backoffice';
+import { leadCountsByStand, listLeads } from '../../services/leads';
 import { standsOfExhibitor } from '../../services/stands';
 import { findUserById } from '../../services/users';
 import { adminArea, exhibitorArea, exhibitorProfilePage, promoterArea, visitorsPage } from '../../views/areas';
+import { LEADS_SHOWN, exhibitorLeads, organiserLeads } from '../../views/leads';
 import { gate, pageContext, pathParam, sendPage } from './kit';
+import { newsSent, promoterNewsSection } from './news';
 
 export async function showExhibitorArea(request: FastifyRequest, reply: FastifyReply) {
   const user = await gate(request, reply, { registered: true, profiles: ['exhibitor'] });
   if (!user) return reply;
   const stands = await standsOfExhibitor(request.server.db, user.id);
-  return sendPage(reply, exhibitorArea(await pageContext(request), user, stands));
+  const leads = await Promise.all(stands.map(async ({ stand }) => ({ stand, leads: await listLeads(request.server.db, { standId: stand.id, limit: LEADS_SHOWN }) })));
+  const ctx = await pageContext(request);
+  return sendPage(reply, exhibitorArea(ctx, user, stands, exhibitorLeads(ctx, leads)));
 }
 
 /** Public: anyone may read a published exhibitor's sheet. A bad id, a non-exhibitor or a hidden profile is a 404. */
@@ -36,8 +42,16 @@ export async function showOwnExhibitorProfile(request: FastifyRequest, reply: Fa
 export async function showPromoterArea(request: FastifyRequest, reply: FastifyReply) {
   const user = await gate(request, reply, { registered: true, profiles: ['promoter', 'administrator'] });
   if (!user) return reply;
-  const [c, requests] = await Promise.all([counts(request.server.db), recentContactRequests(request.server.db)]);
-  return sendPage(reply, promoterArea(await pageContext(request), c, requests));
+  const ctx = await pageContext(request);
+  const db = request.server.db;
+  const [c, requests, news, latest, byStand] = await Promise.all([
+    counts(db),
+    recentContactRequests(db),
+    promoterNewsSection(request, ctx, { sent: newsSent(request) }),
+    listLeads(db, { limit: LEADS_SHOWN }),
+    leadCountsByStand(db),
+  ]);
+  return sendPage(reply, promoterArea(ctx, c, requests, html`${news}${organiserLeads(ctx, latest, byStand)}`));
 }
 
 const VisitorsQuery = Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })) });

@@ -10,6 +10,7 @@ import { pageContext, sendPage } from './kit';
 import { saveProfile, showProfile } from './profile';
 import { showRoom } from './room';
 import { serveChatFile } from './chat-file';
+import { sendPromoterNotification } from './news';
 
 type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
@@ -43,7 +44,7 @@ const PAGES: Record<RouteName, PageDefinition> = {
   exhibitor: { get: showExhibitorArea },
   'exhibitor.profile': { get: showExhibitorProfile },
   'exhibitor.profile.me': { get: showOwnExhibitorProfile },
-  promoter: { get: showPromoterArea },
+  promoter: { get: showPromoterArea, post: sendPromoterNotification },
   'promoter.visitors': { get: showVisitors },
   admin: { get: showAdmin },
 };

@@ -1,0 +1,280 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { LIVE_NOTIFICATIONS_EVENT, type Notification } from '../../shared/api/schemas/notifications';
+import { encodeId } from '../../host-shell/server/lib/ids';
+import { DEMO, ORIGIN, XHR, anonymousCookie, closeListening, createTestApp, form, login, openSse, request, userIdByEmail, waitFor, type SseClient, type SseEvent, type TestApp } from './helpers';
+import { closeSockets, collect, connect, listen, settle } from './sockets';
+
+let t: TestApp;
+let base: string;
+const cookies = { visitor: '', visitor2: '', exhibitor: '', promoter: '', admin: '', anonymous: '' };
+const ids = { visitor: 0, visitor2: 0 };
+const streams: SseClient[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ config: { liveCoalesceMs: 20, livePingMs: 60_000 } });
+  base = await listen(t);
+  for (const key of ['visitor', 'visitor2', 'exhibitor', 'promoter', 'admin'] as const) cookies[key] = await login(t.app, DEMO[key]);
+  cookies.anonymous = await anonymousCookie(t.app);
+  ids.visitor = await userIdByEmail(t, DEMO.visitor);
+  ids.visitor2 = await userIdByEmail(t, DEMO.visitor2);
+});
+afterEach(async () => {
+  closeSockets();
+  for (const stream of streams.splice(0)) stream.close();
+  await waitFor(() => (t.app.live.stats().streams === 0 ? true : undefined), 2000, 'streams to close');
+});
+afterAll(async () => {
+  await closeListening(t);
+});
+
+const post = (cookie: string, payload: unknown, headers: Record<string, string> = XHR) =>
+  request(t.app, { method: 'POST', url: '/api/notifications', headers: { ...headers, ...(cookie ? { cookie } : {}) }, payload: payload as Record<string, unknown> });
+const list = async (cookie: string, page = 1) => (await request(t.app, { method: 'GET', url: `/api/notifications?page=${page}`, headers: { cookie } })).json().data.notifications as Notification[];
+
+async function stream(cookie: string, headers: Record<string, string> = {}): Promise<SseClient> {
+  const client = await openSse(`${base}/api/sse/live/activity`, { cookie, ...headers });
+  streams.push(client);
+  return client;
+}
+const isNews = (e: SseEvent) => e.event === LIVE_NOTIFICATIONS_EVENT;
+/** The notifications event's data (a list: the helper types data as an object). */
+const news = (e: SseEvent) => e.data as unknown as Notification[];
+const titles = (e: SseEvent) => news(e).map((n) => n.title);
+
+describe('POST /api/notifications: who may send', () => {
+  const valid = { title: 'Ouverture', message: 'Les portes sont ouvertes' };
+
+  it.each([
+    ['no session', '', 401],
+    ['an anonymous visitor', 'anonymous', 403],
+    ['a visitor', 'visitor', 403],
+    ['an exhibitor', 'exhibitor', 403],
+    ['a promoter', 'promoter', 200],
+    ['an administrator', 'admin', 200],
+  ] as const)('%s (%s) gets %d', async (_case, who, status) => {
+    const response = await post(who ? cookies[who] : '', valid);
+    expect(response.statusCode).toBe(status);
+    if (status !== 200) expect(response.json().data).toMatchObject({ error: true, message: expect.any(String) });
+  });
+
+  it('answers who may send before looking at what was sent', async () => {
+    expect((await post(cookies.visitor, { title: '' })).statusCode).toBe(403);
+    expect((await post('', { nonsense: true })).statusCode).toBe(401);
+  });
+
+  it('refuses a call without X-Requested-With, or from another origin', async () => {
+    expect((await post(cookies.promoter, valid, {})).statusCode).toBe(403);
+    expect((await post(cookies.promoter, valid, { ...XHR, origin: 'https://evil.example' })).statusCode).toBe(403);
+  });
+});
+
+describe('POST /api/notifications: what is sent', () => {
+  it('answers the notification, lists it first for everyone, and falls back to French for English', async () => {
+    const response = await post(cookies.promoter, { title: '  Conférence à 15h  ', message: 'Salle Ampère' });
+    expect(response.statusCode).toBe(200);
+    const { notification } = response.json().data as { notification: Notification };
+    expect(notification).toEqual({
+      id_notification: expect.any(Number),
+      title: 'Conférence à 15h',
+      title_en: 'Conférence à 15h',
+      message: 'Salle Ampère',
+      message_en: 'Salle Ampère',
+      at: expect.stringMatching(/^\d{1,2}h\d{2}$/),
+      at_en: expect.stringMatching(/^\d{1,2}:\d{2} [ap]m$/),
+      sent_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/),
+    });
+    expect(Date.now() - Date.parse(notification.sent_at)).toBeLessThan(5000);
+    expect((await list(cookies.visitor2))[0]).toEqual(notification);
+    expect((await list(cookies.anonymous))[0]).toEqual(notification);
+  });
+
+  it('sends a notification with users_ids to those users only', async () => {
+    const response = await post(cookies.admin, { title: 'Rien que pour vous', title_en: 'Just for you', message: 'Un cadeau vous attend', message_en: 'A gift awaits', users_ids: [encodeId(ids.visitor)] });
+    expect(response.statusCode).toBe(200);
+    expect((await list(cookies.visitor))[0]?.title_en).toBe('Just for you');
+    expect((await list(cookies.visitor2)).map((n) => n.title)).not.toContain('Rien que pour vous');
+  });
+
+  it.each([
+    ['no title', { message: 'x' }, /"title" is required/],
+    ['an empty message', { title: 'x', message: '' }, /"message" must not be empty/],
+    ['a title of spaces', { title: '   ', message: 'x' }, /"title" must not be empty/],
+    ['a title too long', { title: 'x'.repeat(201), message: 'x' }, /"title" must be at most 200 characters/],
+    ['a message too long', { title: 'x', message: 'x'.repeat(2001) }, /"message" must be at most 2000 characters/],
+    ['a number for a title', { title: 12, message: 'x' }, /"title" must be a string/],
+    ['an unknown field', { title: 'x', message: 'x', html: '<b>' }, /"html" is not an accepted field/],
+    ['a malformed user id', { title: 'x', message: 'x', users_ids: ['not an id!'] }, /users_ids/],
+    ['user ids of nobody', { title: 'x', message: 'x', users_ids: [encodeId(987654)] }, /None of "users_ids" is a user/],
+  ])('refuses %s with a 400 that says why', async (_case, payload, message) => {
+    const before = (await list(cookies.promoter))[0]?.id_notification;
+    const response = await post(cookies.promoter, payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().data).toMatchObject({ error: true, message: expect.stringMatching(message) });
+    expect((await list(cookies.promoter))[0]?.id_notification).toBe(before);
+  });
+
+  it('refuses a body that is not JSON', async () => {
+    const response = await request(t.app, { method: 'POST', url: '/api/notifications', headers: { ...XHR, cookie: cookies.promoter, 'content-type': 'application/json' }, payload: '{"title":' });
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/notifications', () => {
+  it('pages from 1, 10 a page, newest first', async () => {
+    const first = (await request(t.app, { method: 'GET', url: '/api/notifications', headers: { cookie: cookies.visitor2 } })).json().data;
+    expect(first).toMatchObject({ page: 1, per_page: 10 });
+    expect(first.notifications).toHaveLength(10);
+    const second = (await request(t.app, { method: 'GET', url: '/api/notifications?page=2', headers: { cookie: cookies.visitor2 } })).json().data;
+    expect(second.page).toBe(2);
+    const all = [...first.notifications, ...second.notifications] as Notification[];
+    expect(new Set(all.map((n) => n.id_notification)).size).toBe(all.length);
+    const sent = all.map((n) => n.sent_at);
+    expect([...sent].sort().reverse()).toEqual(sent);
+    expect(first.pages).toBe(Math.ceil(first.total / 10));
+  });
+
+  it.each(['0', '-1', '1.5', 'abc', '100001'])('refuses page=%s with a 400', async (page) => {
+    const response = await request(t.app, { method: 'GET', url: `/api/notifications?page=${page}` });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().data.error).toBe(true);
+  });
+});
+
+describe('live delivery', () => {
+  it('sends the newest notifications when a stream opens, then each new one within a second', async () => {
+    const client = await stream(cookies.visitor2);
+    const opening = await client.next(isNews);
+    expect(opening.id).toMatch(/^\d+$/);
+    expect(news(opening).length).toBeGreaterThan(0);
+    expect(news(opening).length).toBeLessThanOrEqual(10);
+    expect(news(opening)[0]).toEqual((await list(cookies.visitor2))[0]);
+
+    const from = client.events.length;
+    const sentAt = Date.now();
+    const { notification } = (await post(cookies.promoter, { title: 'Le salon ferme à 18h', title_en: 'The fair closes at 6 pm', message: 'Merci !' })).json().data as { notification: Notification };
+    const arrived = await client.next((e) => isNews(e) && news(e)[0]?.id_notification === notification.id_notification, 1000, from);
+    expect(arrived.at - sentAt).toBeLessThan(1000);
+    expect(news(arrived)[0]).toEqual(notification);
+    expect(news(arrived).length).toBeLessThanOrEqual(10);
+    // Only the notifications changed: no liveActivity event came with it.
+    expect(client.events.slice(from).filter((e) => e.id === arrived.id).map((e) => e.event)).toEqual([LIVE_NOTIFICATIONS_EVENT]);
+  });
+
+  it('reaches an anonymous visitor’s stream, whose socket is not even open', async () => {
+    const client = await stream(cookies.anonymous);
+    await client.next(isNews);
+    const from = client.events.length;
+    await post(cookies.promoter, { title: 'Pour les anonymes aussi', message: 'Bienvenue' });
+    expect(titles(await client.next(isNews, 1000, from))[0]).toBe('Pour les anonymes aussi');
+  });
+
+  it('sends a targeted notification to its users’ streams and sockets only', async () => {
+    const [mine, other] = await Promise.all([stream(cookies.visitor), stream(cookies.visitor2)]);
+    await Promise.all([mine.next(isNews), other.next(isNews)]);
+    const [mySocket, otherSocket] = await Promise.all([connect(base, { cookie: cookies.visitor }), connect(base, { cookie: cookies.visitor2 })]);
+    const [atMine, atOther] = [collect(mySocket, 'notification'), collect(otherSocket, 'notification')];
+    const [fromMine, fromOther] = [mine.events.length, other.events.length];
+
+    const { notification } = (await post(cookies.promoter, { title: 'Votre rendez-vous', message: 'Stand Helios, 14h', users_ids: [encodeId(ids.visitor)] })).json().data as { notification: Notification };
+    const arrived = await mine.next(isNews, 1000, fromMine);
+    expect(news(arrived)[0]).toEqual(notification);
+    await waitFor(() => (atMine.length > 0 ? true : undefined), 1000, 'the socket event');
+    expect(atMine).toEqual([{ id_notification: String(notification.id_notification), title: 'Votre rendez-vous', title_en: 'Votre rendez-vous', message: 'Stand Helios, 14h', message_en: 'Stand Helios, 14h', sent_at: notification.sent_at }]);
+    await settle(200);
+    expect(other.events.slice(fromOther).filter(isNews)).toEqual([]);
+    expect(atOther).toEqual([]);
+
+    // Later public news is merged with it for its user, newest first.
+    await post(cookies.promoter, { title: 'Pour tout le monde', message: 'Bonjour' });
+    const merged = await mine.next((e) => isNews(e) && titles(e)[0] === 'Pour tout le monde', 1000, fromMine);
+    expect(titles(merged).slice(0, 2)).toEqual(['Pour tout le monde', 'Votre rendez-vous']);
+    expect(titles(await other.next(isNews, 1000, fromOther))).not.toContain('Votre rendez-vous');
+  });
+
+  it('sends a notification sent over the socket to the streams too', async () => {
+    const client = await stream(cookies.visitor2);
+    await client.next(isNews);
+    const from = client.events.length;
+    const promoter = await connect(base, { cookie: cookies.promoter });
+    const answer = await new Promise((resolve) => promoter.emit('notification', { content: { title: 'Par le socket', message: 'x' }, users_ids: [] }, resolve));
+    expect(answer).toEqual({ ok: true });
+    expect(titles(await client.next(isNews, 1000, from))[0]).toBe('Par le socket');
+  });
+
+  it('gives a stream that reconnects what it missed (Last-Event-ID)', async () => {
+    const first = await stream(cookies.visitor2);
+    const last = (await first.next(isNews)).id ?? '';
+    first.close();
+    await waitFor(() => (t.app.live.stats().streams === 0 ? true : undefined), 1000, 'the stream to close');
+    await post(cookies.promoter, { title: 'Pendant votre absence', message: 'x' });
+    await t.app.live.settle();
+    const resumed = await stream(cookies.visitor2, { 'last-event-id': last });
+    const event = await resumed.next();
+    expect(event.event).toBe(LIVE_NOTIFICATIONS_EVENT);
+    expect(titles(event)[0]).toBe('Pendant votre absence');
+  });
+
+  it('lists a scheduled notification from its time on, live', async () => {
+    const soon = new Date(Date.now() + 600).toISOString();
+    await t.database.db
+      .insertInto('notifications')
+      .values({ title: 'Dans un instant', title_en: 'In a moment', at: '', at_en: '', message: 'x', message_en: 'x', sent_at: soon })
+      .execute();
+    const client = await stream(cookies.visitor2);
+    expect(titles(await client.next(isNews))).not.toContain('Dans un instant');
+    const due = await client.next((e) => isNews(e) && titles(e)[0] === 'Dans un instant', 3000, 1);
+    expect(due.at).toBeGreaterThanOrEqual(Date.parse(soon));
+  });
+});
+
+describe('the organiser area', () => {
+  const page = async (cookie: string) => request(t.app, { method: 'GET', url: '/organisateur', headers: { cookie } });
+  const send = (cookie: string, fields: Record<string, string>, headers: Record<string, string> = {}) => {
+    const body = form(fields);
+    return request(t.app, { method: 'POST', url: '/organisateur', payload: body.payload, headers: { ...body.headers, ...headers, cookie } });
+  };
+
+  it('has a form to send a notification, for organisers only', async () => {
+    const html = (await page(cookies.promoter)).body;
+    expect(html).toContain('<h2 id="news-heading">');
+    expect(html).toMatch(/<form method="post" action="http:\/\/salon\.test\/organisateur#news"/);
+    expect(html).toContain('name="title"');
+    expect(html).toContain('name="message_en"');
+    expect((await page(cookies.visitor)).statusCode).toBe(403);
+  });
+
+  it('sends it to everyone, then shows the page again saying so (post/redirect/get)', async () => {
+    const visitorStream = await stream(cookies.visitor2);
+    await visitorStream.next(isNews);
+    const from = visitorStream.events.length;
+    const response = await send(cookies.promoter, { title: 'Tirage au sort', title_en: 'Prize draw', message: 'À 17h sur la scène', message_en: 'At 5 pm on stage' });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe(`${ORIGIN}/organisateur?sent=news#news`);
+    expect(titles(await visitorStream.next(isNews, 1000, from))[0]).toBe('Tirage au sort');
+    expect((await list(cookies.visitor2))[0]).toMatchObject({ title: 'Tirage au sort', title_en: 'Prize draw', message_en: 'At 5 pm on stage' });
+    const after = await request(t.app, { method: 'GET', url: '/organisateur?sent=news', headers: { cookie: cookies.promoter } });
+    expect(after.body).toContain('The notification has been sent to every visitor.');
+  });
+
+  it('shows the form again with its errors, values kept and escaped', async () => {
+    const response = await send(cookies.promoter, { title: '', message: '<script>alert(1)</script>' });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain('The form has errors.');
+    expect(response.body).toMatch(/id="news-title"[^>]*aria-invalid="true"/);
+    expect(response.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;</textarea>');
+    expect(response.body).not.toContain('<script>alert(1)');
+  });
+
+  it('lists the latest notifications as text', async () => {
+    await post(cookies.promoter, { title: '<img src=x onerror=alert(1)>', message: 'x' });
+    const html = (await page(cookies.promoter)).body;
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(html).not.toContain('<img src=x');
+  });
+
+  it('refuses a visitor, and a post from another site', async () => {
+    expect((await send(cookies.visitor, { title: 'x', message: 'x' })).statusCode).toBe(403);
+    expect((await send(cookies.promoter, { title: 'x', message: 'x' }, { origin: 'https://evil.example' })).statusCode).toBe(403);
+    expect((await list(cookies.visitor)).map((n) => n.title)).not.toContain('x');
+  });
+});
