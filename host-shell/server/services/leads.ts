@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Lead, LeadConsent } from '../../../shared/api/schemas/leads';
 import { CONSENTS, FORM_CONSENTS, consentWording, type ConsentKey, type ConsentRecord } from '../../../shared/forms/consents';
 import type { LocaleCode } from '../../../shared/page-data/types';
-import { nowIso, type Database, type LeadKind, type LeadsTable } from '../db/schema';
+import { nowIso, type Database, type LeadKind, type LeadsTable, type StandRow } from '../db/schema';
 import type { Insertable } from 'kysely';
 import { encodeId } from '../lib/ids';
 import { pick } from '../lib/locale';
@@ -102,6 +102,22 @@ export async function listLeads(db: Kysely<Database>, filter: { standId?: number
   const rows = await query.execute();
   // pg returns double precision as a number; both drivers agree.
   return rows.map((row) => ({ ...row, score: row.score === null ? null : Number(row.score) }));
+}
+
+/** Every stand with its number of leads, in stand order. */
+export async function leadCountsByStand(db: Kysely<Database>): Promise<{ stand: StandRow; count: number }[]> {
+  const [stands, counts] = await Promise.all([
+    db.selectFrom('stands').selectAll().orderBy('id').execute(),
+    db
+      .selectFrom('leads')
+      .select(['stand_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('stand_id', 'is not', null)
+      .groupBy('stand_id')
+      .execute(),
+  ]);
+  // pg returns counts as strings.
+  const byStand = new Map(counts.map((c) => [c.stand_id, Number(c.n)]));
+  return stands.map((stand) => ({ stand, count: byStand.get(stand.id) ?? 0 }));
 }
 
 export function parseConsents(text: string): LeadConsent[] {

@@ -1,0 +1,54 @@
+import type { StandRow } from '../db/schema';
+import { html, type SafeHtml } from '../lib/html';
+import { encodeId } from '../lib/ids';
+import type { LeadListRow } from '../services/leads';
+import { helpers, type PageContext } from './layout';
+
+/** How many leads the area pages list (the CSV has them all). */
+export const LEADS_SHOWN = 10;
+
+const csvOfStand = (ctx: PageContext, standId: number) => `${ctx.origin}/api/stands/${encodeId(standId)}/leads.csv`;
+
+function kindLabel(ctx: PageContext, kind: LeadListRow['kind']): string {
+  const { tr } = helpers(ctx);
+  if (kind === 'contact_request') return tr('Demande de contact', 'Contact request');
+  if (kind === 'offer_form') return tr('Offre', 'Offer');
+  return tr('Jeu concours', 'Contest');
+}
+
+/** `YYYY-MM-DD HH:MM UTC` from the stored ISO timestamp. */
+const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+
+function leadsTable(ctx: PageContext, rows: readonly LeadListRow[], withStand: boolean): SafeHtml {
+  const { tr } = helpers(ctx);
+  if (rows.length === 0) return html`<p>${tr('Aucun contact pour le moment.', 'No leads yet.')}</p>`;
+  return html`<table><thead><tr><th>${tr('Date', 'Date')}</th><th>${tr('Nom', 'Name')}</th><th>${tr('Coordonnées', 'Contact details')}</th><th>${tr('Type', 'Kind')}</th>${withStand ? html`<th>${tr('Stand', 'Stand')}</th>` : ''}</tr></thead>
+<tbody>${rows.map(
+    (row) =>
+      html`<tr><td>${when(row.created_at)}</td><td>${row.firstname} ${row.lastname}</td><td>${[row.email, row.phone, [row.postal_code, row.city].filter(Boolean).join(' ')].filter(Boolean).join(' · ')}</td><td>${kindLabel(ctx, row.kind)}${row.subject ? html` (${row.subject})` : ''}</td>${withStand ? html`<td>${row.stand_name === null ? '' : tr(row.stand_name, row.stand_name_en ?? row.stand_name)}</td>` : ''}</tr>`,
+  )}</tbody></table>`;
+}
+
+/** The exhibitor area's leads: one block per owned stand with its latest leads and its CSV. */
+export function exhibitorLeads(ctx: PageContext, stands: readonly { stand: StandRow; leads: readonly LeadListRow[] }[]): SafeHtml {
+  const { tr } = helpers(ctx);
+  if (stands.length === 0) return html``;
+  return html`<section class="card leads" aria-labelledby="leads-title"><h2 id="leads-title">${tr('Mes contacts', 'My leads')}</h2>
+${stands.map(({ stand, leads }) => {
+  const name = tr(stand.name, stand.name_en);
+  return html`<h3>${name}</h3>${leadsTable(ctx, leads, false)}
+<p><a href="${csvOfStand(ctx, stand.id)}" download>${tr(`Télécharger le CSV (${name})`, `Download CSV (${name})`)}</a></p>`;
+})}</section>`;
+}
+
+/** The organiser's leads: the latest of all stands and contests, every stand's CSV, and one CSV of everything. */
+export function organiserLeads(ctx: PageContext, latest: readonly LeadListRow[], stands: readonly { stand: StandRow; count: number }[]): SafeHtml {
+  const { tr } = helpers(ctx);
+  return html`<section class="card leads" aria-labelledby="leads-title"><h2 id="leads-title">${tr('Contacts', 'Leads')}</h2>
+${leadsTable(ctx, latest, true)}
+<p><a href="${ctx.origin}/api/leads.csv" download>${tr('Télécharger tous les contacts (CSV)', 'Download all leads (CSV)')}</a></p>
+<ul>${stands.map(({ stand, count }) => {
+  const name = tr(stand.name, stand.name_en);
+  return html`<li>${name} – ${count} <a href="${csvOfStand(ctx, stand.id)}" download>${tr(`Télécharger le CSV (${name})`, `Download CSV (${name})`)}</a></li>`;
+})}</ul></section>`;
+}
