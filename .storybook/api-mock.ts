@@ -43,6 +43,18 @@ export function setApiMode(next: ApiMode): void {
   mode = next;
 }
 
+/**
+ * What the visitor's forms answer (the lead modals), by the path's last segment: 'requestContact',
+ * 'requestForminfo', the contest's name ('default'). A whole body with its status, or 'pending' (never answers).
+ * Unset: `{data: {error: false}}`.
+ */
+export type FormAnswer = { status?: number; body: unknown } | 'pending';
+let formAnswers: Record<string, FormAnswer> = {};
+
+export function setFormAnswers(next: Record<string, FormAnswer>): void {
+  formAnswers = next;
+}
+
 export function setStreamAnswer(next: StreamAnswer): void {
   stream = next;
 }
@@ -91,6 +103,8 @@ globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise
     return json({ data: { availability: body.availability ?? body.available ?? false } });
   }
   if (pathname.startsWith('/api/chat/')) return chat(request, pathname);
+  const form = request.method === 'POST' ? formAnswers[pathname.split('/').pop() ?? ''] : undefined;
+  if (form) return form === 'pending' ? new Promise<Response>(() => undefined) : json(form.body, form.status);
   return json({ data: {} });
 };
 

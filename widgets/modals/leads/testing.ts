@@ -12,8 +12,11 @@ import { mountWidget } from '@salon/shared/test/widgets';
 import { setStands, type Stand } from '@salon/shared/exhibitors';
 import { mount } from '../mount';
 
-/** What the fake server answers a form: `{data: …}` with HTTP 200, another status, or a network failure. */
-export type Answer = { data: unknown; status?: number } | 'network' | 'pending';
+/**
+ * What the fake server answers a form: `{data: …}` (or a whole `body`, like the contest's `{statusCode, data}`) with
+ * HTTP 200 or another status, a network failure, or no answer until the test ends.
+ */
+export type Answer = { data: unknown; status?: number } | { body: unknown; status?: number } | 'network' | 'pending';
 
 export interface Server {
   stands: Record<string, Stand>;
@@ -39,7 +42,7 @@ export function startServer(): void {
       await new Promise<void>((resolve) => pending.push(resolve));
       return jsonResponse({ data: { error: false, message: 'ok' } });
     }
-    return jsonResponse({ data: answer.data }, { status: answer.status ?? 200 });
+    return jsonResponse('body' in answer ? answer.body : { data: answer.data }, { status: answer.status ?? 200 });
   });
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 }
