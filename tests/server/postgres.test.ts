@@ -40,7 +40,7 @@ if (configured) {
 
     it('runs the migrations in its schema', async () => {
       const { rows } = await admin.query<{ name: string }>(`SELECT name FROM ${schema}.kysely_migration ORDER BY name`);
-      expect(rows.map((r) => r.name)).toEqual(['0001_initial', '0002_stand_visits', '0003_chat']);
+      expect(rows.map((r) => r.name)).toEqual(['0001_initial', '0002_stand_visits', '0003_chat', '0004_engagement']);
     });
 
     it('seeds the demo salon, idempotently', async () => {
@@ -232,6 +232,37 @@ if (configured) {
       expect((await put(exhibitor2)).statusCode).toBe(403);
       expect((await put(exhibitor)).statusCode).toBe(200);
       expect((await put(promoter)).statusCode).toBe(200);
+    });
+
+    it('stores leads with their consents, one contest entry per visitor even when submits race, opinions replaced, CSV for those allowed', async () => {
+      const [visitor, exhibitor, exhibitor2, promoter] = await Promise.all([login(t.app, DEMO.visitor), login(t.app, DEMO.exhibitor), login(t.app, DEMO.exhibitor2), login(t.app, DEMO.promoter)]);
+      const post = (url: string, payload: unknown, cookie: string) =>
+        request(t.app, { method: 'POST', url, payload: JSON.stringify(payload), headers: { ...XHR, 'content-type': 'application/json', origin: ORIGIN, cookie } });
+      const get = (url: string, cookie: string) => request(t.app, { method: 'GET', url, headers: { cookie } });
+      const solaire = await standBySlug(t, 'stand-helios-solaire');
+      const contact = { firstname: '=HYPERLINK("http://x")', lastname: 'Moreau', email: 'lea@example.org', phone: '0612345678', postal_code: '69003', city: 'Lyon', data_sharing: true, optin_marketing: true };
+      expect((await post(`/api/stands/${solaire.key}/requestContact`, contact, visitor)).statusCode).toBe(200);
+      const entry = { firstname: 'Léa', lastname: 'Moreau', email: 'lea@example.org', mobile: '0612345678', contest_rules: true, data: true, score: 4.5 };
+      const answers = await Promise.all([1, 2, 3].map(() => post('/api/concours/pg', entry, visitor)));
+      expect(answers.map((a) => a.json().statusCode).sort()).toEqual([200, 409, 409]);
+      const leads = (await get('/api/leads', promoter)).json().data.leads as { kind: string; score: number | null; consents: { key: string; given: boolean }[] }[];
+      expect(leads.map((l) => [l.kind, l.score])).toEqual([
+        ['contest', 4.5],
+        ['contact_request', null],
+      ]);
+      expect(leads[1]?.consents.map((c) => [c.key, c.given])).toEqual([
+        ['data_sharing', true],
+        ['marketing', true],
+      ]);
+      const csv = await get(`/api/stands/${solaire.key}/leads.csv`, exhibitor);
+      expect(csv.statusCode).toBe(200);
+      expect(csv.body).toContain(`"'=HYPERLINK(""http://x"")"`);
+      expect((await get(`/api/stands/${solaire.key}/leads.csv`, exhibitor2)).statusCode).toBe(403);
+      expect((await get('/organisateur', promoter)).body).toContain('/api/leads.csv');
+      await post('/api/nps', { score: 3 }, visitor);
+      expect((await post('/api/nps', { score: 8, comment: 'Mieux' }, visitor)).json().data.success).toBe(true);
+      const opinions = await t.database.db.selectFrom('opinions').selectAll().where('user_id', '=', await userIdByEmail(t, DEMO.visitor)).execute();
+      expect(opinions).toEqual([expect.objectContaining({ score: 8, comment: 'Mieux' })]);
     });
   });
 } else {
