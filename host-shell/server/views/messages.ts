@@ -27,7 +27,7 @@ export const ISSUE_TEXTS: Readonly<Record<IssueCode, Bilingual>> = {
   range: { fr: `Choisissez une note de ${OPINION_SCORE_MIN} à ${OPINION_SCORE_MAX}`, en: `Choose a score from ${OPINION_SCORE_MIN} to ${OPINION_SCORE_MAX}` },
 };
 
-/** Other texts of the visitor's forms (spec §5, §8), also in the shared catalog. */
+/** The answers of the visitor's forms (spec §5, §8); those the browser may show itself are in the shared catalog too. */
 export const FORM_TEXTS = {
   hasErrors: { fr: 'Le formulaire contient des erreurs.', en: 'The form has errors.' },
   contactRequestSent: {
