@@ -103,6 +103,8 @@ describe('the contest (spec §4.10, §5)', () => {
     await user.click(within(dialog).getByRole('button', { name: text.send }));
     await settle();
     expect(textbox(dialog, text.labels.firstname)).toHaveAccessibleDescription(text.required);
+    // The first field with a message gets the focus.
+    expect(textbox(dialog, text.labels.firstname)).toHaveFocus();
     expect(textbox(dialog, text.labels.email)).toHaveAccessibleDescription(text.email);
     expect(textbox(dialog, text.labels.mobile)).toHaveAccessibleDescription(text.phone);
     const wording = (key: 'contest_rules' | 'privacy') => (locale === 'fr_FR' ? CONSENTS[key].fr : CONSENTS[key].en);

@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useLingui } from '@lingui/react/macro';
 import { $locale, $parameters, $user, closeModal, type Modal } from '@salon/shared';
 import { ModalFrame } from '@salon/shared/dialogs';
 import { $contestScore } from '@salon/shared/room';
 import { CONTEST_ALREADY_RECORDED, CONTEST_NOT_ALLOWED } from '@salon/shared/forms';
-import { ConsentBox, FormText, SendButton } from './fields';
+import { ConsentBox, FormText, SendButton, onSubmitForm } from './fields';
 import { contestMarketingShown, createContest, mayEnterContest } from './contest';
 import { injectLeadStyles } from './styles';
 
@@ -57,10 +57,7 @@ export function Contest(_props: { modal: Extract<Modal, { name: 'contest' }> }) 
     );
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    void contest.submit(() => ({ score, marketingShown: marketing, locale }));
-  }
+  const submit = onSubmitForm(() => contest.submit(() => ({ score, marketingShown: marketing, locale })));
 
   return (
     <ModalFrame name="contest" title={title} size="wide">

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useLingui } from '@lingui/react/macro';
 import { $locale, $user, type Modal } from '@salon/shared';
@@ -6,7 +6,7 @@ import { ModalFrame } from '@salon/shared/dialogs';
 import { $stands, standName } from '@salon/shared/exhibitors';
 import { FIELD_MAX, offerFormRules } from '@salon/shared/forms';
 import { createLeadForm } from './leadForm';
-import { ConsentBox, FormText, FormTextArea, SendButton } from './fields';
+import { ConsentBox, FormText, FormTextArea, SendButton, onSubmitForm } from './fields';
 import { offerInitial, sendOfferForm } from './offer';
 import { injectLeadStyles } from './styles';
 
@@ -21,10 +21,7 @@ export function OfferContactInfo({ modal }: { modal: Extract<Modal, { name: 'off
   const stand = standName(stands.stands, modal.standId, locale);
   const bound = { form, view };
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    void form.submit((values) => sendOfferForm(values, { modal, standName: stand, locale }));
-  }
+  const submit = onSubmitForm(() => form.submit((values) => sendOfferForm(values, { modal, standName: stand, locale })));
 
   return (
     <ModalFrame name="offer-contact-info" title={t`Your contact details`} size="wide">

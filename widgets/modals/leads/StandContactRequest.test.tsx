@@ -192,6 +192,7 @@ describe('the stand contact request (spec §5, §8)', () => {
     await user.click(send(dialog));
     await settle();
     expect(textbox(dialog, 'Email')).toHaveAccessibleDescription('This address cannot receive mail.');
+    expect(textbox(dialog, 'Email')).toHaveFocus();
     expect(textbox(dialog, 'Postal code')).toHaveAccessibleDescription('A numeric format is expected');
     expect(toastTexts()).toEqual([]);
     // Changing the field clears the server's message.

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useLingui } from '@lingui/react/macro';
 import { $locale, $parameters, $user, type Modal } from '@salon/shared';
@@ -6,7 +6,7 @@ import { ModalFrame } from '@salon/shared/dialogs';
 import { $stands } from '@salon/shared/exhibitors';
 import { standContactRules } from '@salon/shared/forms';
 import { createLeadForm } from './leadForm';
-import { ConsentBox, FormText, SendButton } from './fields';
+import { ConsentBox, FormText, SendButton, onSubmitForm } from './fields';
 import { sendStandContact, standContactInitial, standMarketingShown } from './standContact';
 import { injectLeadStyles } from './styles';
 
@@ -22,10 +22,7 @@ export function StandContactRequest({ modal }: { modal: Extract<Modal, { name: '
   const marketing = standMarketingShown(stands, modal.standId, parameters) === true;
   const bound = { form, view };
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    void form.submit((values) => sendStandContact(values, { modal, stand: stands.stands[modal.standId], marketingShown: marketing, locale }));
-  }
+  const submit = onSubmitForm(() => form.submit((values) => sendStandContact(values, { modal, stand: stands.stands[modal.standId], marketingShown: marketing, locale })));
 
   return (
     <ModalFrame name="stand-contact-request" title={t`Ask to be contacted`} size="wide">

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { FormEvent, InputHTMLAttributes, ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { url, type LocaleCode } from '@salon/shared';
 import { CheckboxField, TextAreaField, TextField } from '@salon/shared/dialogs';
@@ -89,4 +89,16 @@ export function SendButton({ disabled, sending }: { disabled: boolean; sending: 
       {sending ? t`Sending…` : t`Send`}
     </button>
   );
+}
+
+/** A form's submit: `run` sends (or shows every message); then the first field with a message gets the focus. */
+export function onSubmitForm(run: () => Promise<unknown>) {
+  return (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const element = event.currentTarget;
+    void run().then(() => {
+      // After React has rendered the messages.
+      setTimeout(() => element.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
+    });
+  };
 }
