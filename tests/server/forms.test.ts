@@ -400,3 +400,27 @@ describe('POST /api/partages', () => {
     expect(response.json().data.message).toContain('"platform" must be one of facebook, linkedin, twitter');
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('documents the forms and the leads', async () => {
+    const doc = (await request(t.app, { method: 'GET', url: '/api/openapi.json' })).json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/stands/{id}/requestContact',
+        '/api/stands/{id}/requestForminfo',
+        '/api/concours',
+        '/api/concours/{contest_name}',
+        '/api/contest/participation',
+        '/api/nps',
+        '/api/partages',
+        '/api/stands/{id}/leads',
+        '/api/stands/{id}/leads.csv',
+        '/api/leads',
+        '/api/leads.csv',
+      ]),
+    );
+    expect(Object.keys(doc.paths['/api/stands/{id}/requestContact'].post.requestBody.content['application/json'].schema.properties)).toEqual(
+      expect.arrayContaining(['firstname', 'lastname', 'email', 'phone', 'postal_code', 'city', 'data_sharing', 'optin_marketing']),
+    );
+  });
+});
