@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globa
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { msg } from '@lingui/core/macro';
-import { activateLocale, clearToasts, setPageData, showToast } from '@salon/shared';
+import { $modal, activateLocale, clearToasts, closeModal, resetOpinionTimer, setPageData, showToast } from '@salon/shared';
 import { visitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
 import { mountWidget } from '@salon/shared/test/widgets';
 import { mount } from './mount';
@@ -96,5 +96,30 @@ describe('toaster in French', () => {
     });
     expect(screen.getByRole('status')).toHaveTextContent('Succès : Profil enregistré');
     expect(screen.getByRole('button', { name: 'Fermer la notification' })).toBeInTheDocument();
+  });
+});
+
+describe('the opinion popup (spec §4.9) starts with the toaster', () => {
+  test('its mount starts the timer: feedback_delay seconds later the feedback modal opens by itself', () => {
+    widget?.unmount();
+    resetOpinionTimer();
+    jest.useFakeTimers();
+    setPageData({ ...visitorPageData(), feedback_delay: 30 });
+    const element = document.body.appendChild(document.createElement('div'));
+    let unmount: () => void = () => undefined;
+    act(() => {
+      unmount = mount(element);
+    });
+    act(() => jest.advanceTimersByTime(29_999));
+    expect($modal.get()).toBeNull();
+    act(() => jest.advanceTimersByTime(1));
+    expect($modal.get()).toEqual({ name: 'feedback' });
+    act(() => {
+      closeModal();
+      unmount();
+    });
+    element.remove();
+    widget = undefined;
+    resetOpinionTimer();
   });
 });
