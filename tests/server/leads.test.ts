@@ -188,14 +188,14 @@ describe('GET /api/stands/{id}/leads.csv', () => {
     expect(lea?.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     const offer = rows.find((r) => r.firstname === 'Marc');
     expect(offer).toMatchObject({ kind: 'offer_form', subject: 'Offre_Printemps', birthdate: '1985-02-03', comments: 'Ligne 1\nLigne 2, "cité"', consent_opt_in: 'yes', consent_marketing: '' });
-    const french = rows.find((r) => r.lastname.includes('script'));
+    const french = rows.find((r) => r.lastname?.includes('script'));
     expect(french).toMatchObject({ wording_locale: 'fr_FR', consent_data_sharing_wording: CONSENTS.data_sharing.fr, consent_marketing: 'no' });
   });
 
   it('neutralises spreadsheet formulas with a leading apostrophe', async () => {
     const response = await get(`/api/stands/${solaire.key}/leads.csv`, cookies.exhibitor);
     expect(response.body).toContain(`"'=HYPERLINK(""http://x"")"`);
-    const injected = records(response.body).find((r) => r.firstname.includes('HYPERLINK'));
+    const injected = records(response.body).find((r) => r.firstname?.includes('HYPERLINK'));
     expect(injected?.firstname).toBe(`'${INJECTION}`);
     expect(injected?.city).toBe("'@SUM(A1)");
     expect(injected?.phone).toBe("'+33 6 12 34 56 78");
