@@ -14,5 +14,18 @@ export {
   type ToastKind,
   type ToastMessage,
 } from './toasts';
+export {
+  $notificationToasts,
+  receiveNotifications,
+  receiveLiveNotifications,
+  onNewNotifications,
+  dismissNotificationToast,
+  showAllNews,
+  resetNotifications,
+  LIVE_NOTIFICATIONS_EVENT,
+  SEEN_MEMORY_SIZE,
+  type LiveNotification,
+  type NotificationSource,
+} from './notifications';
 export { $locale, $localeSwitching, changeLocale, refreshLocale, setLocaleState } from './locale';
 export { $consent, setConsent, acceptConsent, refuseConsent, clearConsent, CONSENT_COOKIE, CONSENT_MAX_AGE, type Consent } from './consent';

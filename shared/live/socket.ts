@@ -2,6 +2,8 @@ import { io, type Socket } from 'socket.io-client';
 import { atom, onMount, readonlyType, type WritableAtom } from 'nanostores';
 import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '../api/socket-events';
 import { busSingleton } from '../singleton';
+// By package name: part of the main entry.
+import { receiveNotifications } from '@salon/shared';
 
 /**
  * The page's one socket.io client (spec §7 "Realtime socket"): same origin, path `/socket.io`, the session
@@ -100,6 +102,8 @@ function create(): SalonSocket {
   for (const event of SERVER_EVENTS) {
     (socket.on as (event: string, listener: (...args: unknown[]) => void) => void)(event, (...args) => dispatch(event, args));
   }
+  // Whoever holds the socket, the organisers' notifications reach the toaster (which never loads socket.io).
+  socket.on('notification', (notification) => receiveNotifications([notification], 'push'));
   return socket;
 }
 
