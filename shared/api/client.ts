@@ -48,6 +48,8 @@ export interface RequestOptions {
   notify?: boolean;
   /** Milliseconds before the call fails as a timeout (default 10 s; uploads need longer). */
   timeout?: number;
+  /** The request outlives the page: a save sent while the page unloads (fetch `keepalive`, bodies up to 64 kB). */
+  keepalive?: boolean;
 }
 
 const http = ky.create({
@@ -121,6 +123,7 @@ export async function request<T>(method: Method, path: string, options: RequestO
       searchParams: options.searchParams,
       signal: options.signal,
       ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
+      ...(options.keepalive ? { keepalive: true } : {}),
     });
     body = await readBody(response);
   } catch (error) {

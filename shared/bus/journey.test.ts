@@ -35,6 +35,12 @@ let standsAnswer: 'ok' | 'fail';
 
 const journeyPuts = () => fetchMock.requests.filter((r) => r.url.pathname === '/api/journey');
 const putBodies = () => journeyPuts().map((r) => r.json);
+/** Whether each PUT /api/journey was sent with fetch's keepalive (it outlives the page). */
+const keepalives = () =>
+  fetchMock.mock.mock.calls
+    .map(([input]) => input)
+    .filter((input): input is Request => input instanceof Request && input.url.endsWith('/api/journey'))
+    .map((request) => request.keepalive);
 const standLoads = () => fetchMock.requests.filter((r) => r.url.pathname === '/api/stands').length;
 const toasts = () => $toasts.get().map((toast) => [toast.kind, typeof toast.message === 'string' ? toast.message : i18n._(toast.message)]);
 /** Lets the API client and the fetch stub run (they take a few ticks to read bodies). */
@@ -323,6 +329,42 @@ describe('saving (spec §4.1 "Every change saves the journey", §7 PUT /api/jour
     expect(journeyPuts()).toHaveLength(1);
     removeToVisit('s1');
     await settle();
+    expect(journeyPuts()).toHaveLength(2);
+  });
+
+  test('when the page unloads, leaving the stand is saved at once with keepalive, without waiting for the save in flight', async () => {
+    page({ standsToVisit: ['s1', 's2'] });
+    enterStand('s1', 'stand-s1');
+    await settle();
+    expect(putBodies()).toEqual([{ vistingStand: 's1', standsToVisit: ['s2'], standsVisited: [] }]);
+    // Spec §4.2: page unload leaves the stand, which moves to visited.
+    window.dispatchEvent(new Event('pagehide'));
+    await settle();
+    window.dispatchEvent(new Event('pageshow'));
+    expect(putBodies()).toEqual([
+      { vistingStand: 's1', standsToVisit: ['s2'], standsVisited: [] },
+      { vistingStand: null, standsToVisit: ['s2'], standsVisited: ['s1'] },
+    ]);
+    expect(keepalives()).toEqual([false, true]);
+  });
+
+  test('a save still waiting when the page unloads goes then, with keepalive', async () => {
+    page({ standsToVisit: ['s1', 's2', 's3'] });
+    removeToVisit('s3');
+    await settle();
+    removeToVisit('s2');
+    await settle();
+    expect(journeyPuts()).toHaveLength(1);
+    window.dispatchEvent(new Event('pagehide'));
+    await settle();
+    window.dispatchEvent(new Event('pageshow'));
+    expect(putBodies()).toEqual([
+      { vistingStand: null, standsToVisit: ['s1', 's2'], standsVisited: [] },
+      { vistingStand: null, standsToVisit: ['s1'], standsVisited: [] },
+    ]);
+    expect(keepalives()).toEqual([false, true]);
+    await answerSave();
+    await answerSave();
     expect(journeyPuts()).toHaveLength(2);
   });
 

@@ -73,6 +73,8 @@ interface Saver {
   timer: ReturnType<typeof setTimeout> | null;
   /** Bumped when the page data changes (another user): what was pending is theirs, not this one's. */
   generation: number;
+  /** The page is going away (pagehide): saves go at once, with keepalive, so they outlive it. */
+  unloading: boolean;
 }
 
 /** Retried saves wait 2 s, 4 s, 8 s… up to 30 s. */
@@ -111,7 +113,18 @@ function journeyView(journey: Journey, stands: StandsState, locale: Parameters<t
  * the visit from the page's start (the journey widget is a lazy slot, mounted only when first opened).
  */
 const machine = busSingleton('journeyMachine', () => {
-  const saver: Saver = { inFlight: false, dirty: false, failures: 0, timer: null, generation: 0 };
+  const saver: Saver = { inFlight: false, dirty: false, failures: 0, timer: null, generation: 0, unloading: false };
+  // Capture: before the stand visit's own pagehide listener, whose leaveStand moves the visiting stand (spec §4.2).
+  const win = globalThis.window as Window | undefined;
+  win?.addEventListener(
+    'pagehide',
+    () => {
+      saver.unloading = true;
+      if (saver.dirty) sendBeforeUnload();
+    },
+    { capture: true },
+  );
+  win?.addEventListener('pageshow', () => (saver.unloading = false), { capture: true });
   $pageData.listen(() => {
     saver.generation += 1;
     saver.dirty = false;
@@ -174,10 +187,20 @@ async function flush(): Promise<void> {
   }
 }
 
+/** The latest journey while the page unloads: no waiting for a save in flight or a retry, which would not come. */
+function sendBeforeUnload(): void {
+  const { saver } = machine;
+  saver.dirty = false;
+  if (saver.timer !== null) clearTimeout(saver.timer);
+  saver.timer = null;
+  putJourney(state.$journey.get(), { keepalive: true, notify: false }).catch(() => undefined);
+}
+
 /** Spec §4.1 "Every change saves the journey to the server": PUT /api/journey with the latest journey. */
 function save(): void {
   if (!isJourneySaved()) return;
   const { saver } = machine;
+  if (saver.unloading) return sendBeforeUnload();
   saver.dirty = true;
   if (saver.timer !== null) {
     clearTimeout(saver.timer);
