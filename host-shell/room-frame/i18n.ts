@@ -59,6 +59,7 @@ const en = {
   exit: 'Exit',
   standWelcome: 'Welcome to our stand',
   contestBoard: '5 questions: try your luck!',
+  offerPoster: 'Ask for our offer',
   // The viewer's own controls (Photo Sphere Viewer).
   psv: {
     zoom: 'Zoom',
@@ -136,6 +137,7 @@ const fr: Texts = {
   exit: 'Sortie',
   standWelcome: 'Bienvenue sur notre stand',
   contestBoard: '5 questions : tentez votre chance !',
+  offerPoster: 'Demandez notre offre',
   psv: {
     zoom: 'Zoom',
     zoomOut: 'Dézoomer',

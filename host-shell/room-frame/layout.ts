@@ -85,7 +85,7 @@ const MAIN_BOOTH: BoothSize = { width: 6.4, depth: 3.4, height: 3.3 };
 const GATE = { width: 3.2, height: 3.3 };
 
 /** The entrance hall's contest board: right of the reception desk, on the way to the conference room. */
-export const CONTEST_BOARD = { placement: facingViewer(0.66, 6.5), width: 1, height: 2.1 };
+export const CONTEST_BOARD = { placement: facingViewer(0.7, 6.5), width: 1, height: 2.1 };
 
 export const isSpecial = (slug: string): slug is SpecialSlug => (SPECIAL_PANORAMAS as readonly string[]).includes(slug);
 
@@ -112,18 +112,20 @@ export function boothParts(size: BoothSize) {
     counter,
     staff: { x: counter.x + counter.width * 0.28, z: counter.z + counter.depth + 0.35 },
     rollup: { x: -size.width * 0.36, z: 0.45, width: 0.8, height: 2 },
+    // On the inner face of the right side wall.
+    poster: { x: size.width / 2 - 0.02, y: 1.8, z: size.depth * 0.45, depth: 1.1, height: 0.75 },
   };
 }
 
 /** Positions of the stand actions on the main booth, on what render/scene.ts draws there. */
 function actionSpots(spot: BoothSpot, journey: boolean): ActionSpot[] {
   const { width: w, depth: d, height: h } = spot.size;
-  const { counter, staff, rollup } = boothParts(spot.size);
+  const { counter, staff, rollup, poster } = boothParts(spot.size);
   const local: Record<StandAction, [number, number, number, Anchor]> = {
     // On the leaflets on the counter, the label towards the aisle.
     contact: [counter.x - counter.width * 0.3, counter.height + 0.15, counter.z + 0.25, 'center right'],
-    // On the product slide of the back wall's screen, right of the exhibitor and below their label.
-    offer: [w * 0.375, 0.9, d, 'center left'],
+    // On the offer poster of the right side wall, the label along the wall, clear of the exhibitor's.
+    offer: [poster.x, poster.y, poster.z - poster.depth * 0.5, 'center left'],
     // On the exhibitor behind the counter.
     exhibitors: [staff.x, 1.72, staff.z, 'center left'],
     // On the company's logo, at the top of the back wall.

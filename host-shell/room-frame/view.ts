@@ -83,6 +83,11 @@ export class PanoramaView {
       if (hotspot) onHotspot(hotspot);
     });
     this.viewer.stopKeyboardControl();
+    // The viewer turns keyboard control on again when its first panorama is ready: arrow keys in the panel (the
+    // quiz's radio buttons) would turn the view.
+    this.viewer.addEventListener('ready', () => {
+      if (!container.contains(document.activeElement)) this.viewer.stopKeyboardControl();
+    });
     container.addEventListener('focusin', () => this.viewer.startKeyboardControl());
     container.addEventListener('focusout', () => this.viewer.stopKeyboardControl());
   }

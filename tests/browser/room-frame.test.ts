@@ -371,7 +371,9 @@ test('the contest: a quiz of 5 questions in the panel posts the score, then asks
   await host.take();
 
   // The entrance hall offers the contest: a panel button, and a hotspot on the contest board.
-  assert.equal(await host.frame.locator('[id="psv-marker-action-contest"]').count(), 1);
+  const hotspot = host.frame.locator('[id="psv-marker-action-contest"]');
+  assert.equal(await hotspot.count(), 1);
+  const where = await hotspot.boundingBox();
   await host.frame.getByRole('list', { name: 'Activities' }).getByRole('button', { name: 'Play the contest' }).click();
   const form = host.frame.getByRole('form', { name: 'Contest' });
   assert.ok(await form.getByText('Answer 5 questions about the salon').isVisible());
@@ -395,6 +397,9 @@ test('the contest: a quiz of 5 questions in the panel posts the score, then asks
       assert.ok(await group.getByRole('radio', { name: q.choices[choice], exact: true }).isChecked());
       await host.page.keyboard.press('Tab');
       await host.page.keyboard.press('Enter');
+      // The arrow keys chose an answer; they did not turn the view.
+      await host.page.waitForTimeout(400);
+      assert.deepEqual(await hotspot.boundingBox(), where);
     } else {
       await group.getByRole('radio', { name: q.choices[choice], exact: true }).check();
       await form.getByRole('button', { name: i === 4 ? 'See my score' : 'Next question' }).click();

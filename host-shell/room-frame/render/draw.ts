@@ -242,6 +242,27 @@ export function drawTotem(lines: { text: string; arrow: 'left' | 'right' }[], ti
   };
 }
 
+/** A stand's offer poster: a price tag and its invitation, in the booth's colours. */
+export function drawOfferPoster(look: BoothLook, text: string) {
+  return (ctx: CanvasRenderingContext2D, w: number, h: number) => {
+    ctx.fillStyle = '#ffffff';
+    ctx.fillRect(0, 0, w, h);
+    ctx.fillStyle = css(hsl(look.hue, 0.6, 0.42));
+    ctx.fillRect(0, 0, w, h * 0.1);
+    ctx.fillRect(0, h * 0.9, w, h * 0.1);
+    ctx.beginPath();
+    ctx.arc(w * 0.2, h * 0.5, h * 0.24, 0, Math.PI * 2);
+    ctx.fill();
+    centredText(ctx, '%', w * 0.2, h * 0.51, h * 0.3, h * 0.3, '#fff', 800);
+    ctx.font = `800 ${Math.max(6, Math.floor(h * 0.15))}px ${FONT}`;
+    ctx.fillStyle = css(hsl(look.hue, 0.6, 0.25));
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    const lines = wrap(ctx, text, w * 0.56, 2);
+    lines.forEach((line, i) => ctx.fillText(line, w * 0.66, h * (0.5 + (i - (lines.length - 1) / 2) * 0.2)));
+  };
+}
+
 /** The entrance hall's contest board: a question mark, "Contest" and its invitation. */
 export function drawContestBoard(title: string, line: string) {
   return (ctx: CanvasRenderingContext2D, w: number, h: number) => {

@@ -12,6 +12,7 @@ import {
   drawContestBoard,
   drawCorridor,
   drawCounter,
+  drawOfferPoster,
   drawDesk,
   drawFloorMap,
   drawLectern,
@@ -342,7 +343,7 @@ function planks(base: Rgb): Shader {
 function booth(spot: BoothSpot, texts: Texts): Quad[] {
   const { placement: p, size, stand, main } = spot;
   const { width: W, depth: D, height: H } = size;
-  const { counter, staff, rollup } = boothParts(size);
+  const { counter, staff, rollup, poster } = boothParts(size);
   const look: BoothLook = { hue: stand.hue, company: stand.companyName, label: stand.label };
   const accent = hsl(stand.hue, 0.6, 0.42);
   const carpetRgb = hsl(stand.hue, 0.25, 0.22);
@@ -381,6 +382,8 @@ function booth(spot: BoothSpot, texts: Texts): Quad[] {
   ];
   if (main) {
     quads.push(
+      // Seen from inside the booth: its texture runs towards the viewer.
+      { c: toWorld(p, poster.x, poster.y, poster.z), u: [-p.forward[0], 0, -p.forward[2]], v: UP, hu: poster.depth / 2, hv: poster.height / 2, material: texture(drawOfferPoster(look, texts.offerPoster)) },
       facing(p, W / 2 - 0.5, 0.75, 0.6, 0.8, 1.5, shader(plant)),
       facing(p, counter.x - counter.width * 0.3, counter.height + 0.12, counter.z + 0.25, 0.22, 0.24, color([0.98, 0.98, 1])),
     );
