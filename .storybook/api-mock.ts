@@ -44,8 +44,8 @@ export function setApiMode(next: ApiMode): void {
 }
 
 /**
- * What the visitor's forms answer (the lead modals), by the path's last segment: 'requestContact',
- * 'requestForminfo', the contest's name ('default'). A whole body with its status, or 'pending' (never answers).
+ * What the visitor's forms answer (the lead and engage modals), by the path's last segment: 'requestContact',
+ * 'requestForminfo', the contest's name ('default'), 'nps', 'partages', 'contact'. A whole body with its status, or 'pending' (never answers).
  * Unset: `{data: {error: false}}`.
  */
 export type FormAnswer = { status?: number; body: unknown } | 'pending';
@@ -80,7 +80,8 @@ function liveActivity(): Response {
 globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
   const request = new Request(input, init);
   const { pathname, searchParams } = new URL(request.url);
-  if (!pathname.startsWith('/api/')) return realFetch(input, init);
+  // POST /contact (the organizer contact) is a page route that also answers the widget's JSON.
+  if (!pathname.startsWith('/api/') && !(pathname === '/contact' && request.method === 'POST')) return realFetch(input, init);
   if (pathname === '/api/sse/live/activity') return liveActivity();
   await new Promise((resolve) => setTimeout(resolve, 250));
   if (mode === 'fail') return new Response('', { status: 503, statusText: 'Service Unavailable' });

@@ -115,12 +115,12 @@ function Start({ store, state }: { store: CaptureStore; state: Extract<CaptureSt
 /**
  * The screen capture (spec §2.4): the browser captures the screen (the current tab where it can), one frame is
  * kept (at most 1000 px wide, spec §9), then a full-screen cropping workspace downloads the chosen area as a PNG.
- * `initial` is for stories and tests (the workspace on a sample image).
+ * `initial` and `supported` are for stories and tests (the workspace on a sample image, an unsupported browser).
  */
-export function ScreenCapture({ initial }: { modal: Extract<Modal, { name: 'screen-capture' }>; initial?: CaptureState }) {
+export function ScreenCapture({ initial, supported }: { modal: Extract<Modal, { name: 'screen-capture' }>; initial?: CaptureState; supported?: boolean }) {
   injectEngageStyles();
   const { t } = useLingui();
-  const [store] = useState(() => createCaptureStore(initial));
+  const [store] = useState(() => createCaptureStore(initial, supported));
   const state = useStore(store.$state);
   if (state.step === 'capturing') {
     // Nothing visible while the frame is taken, or the modal would be in the picture.

@@ -115,9 +115,9 @@ export interface CaptureStore {
   capture(): Promise<void>;
 }
 
-export function createCaptureStore(initial: CaptureState = { step: 'start', problem: null }): CaptureStore {
+/** `supported` is the browser's answer unless given (stories show the unsupported state in any browser). */
+export function createCaptureStore(initial: CaptureState = { step: 'start', problem: null }, supported = screenCaptureSupported()): CaptureStore {
   const $state = atom<CaptureState>(initial);
-  const supported = screenCaptureSupported();
   async function capture(): Promise<void> {
     if (!supported || $state.get().step === 'capturing') return;
     $state.set({ step: 'capturing' });
