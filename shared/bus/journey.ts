@@ -318,5 +318,5 @@ export function removeVisited(standId: string): boolean {
 /** Empties every list (the sidebar asks for confirmation first). */
 export function resetJourney(): boolean {
   if (!isJourneyEnabled()) return false;
-  return change(EMPTY_JOURNEY);
+  return change({ vistingStand: null, standsToVisit: [], standsVisited: [] });
 }
