@@ -263,14 +263,14 @@ export const OfferFormServerFieldErrors: Story = {
 };
 
 /** The frame's showPopupOffer: the offer, and the way to the offer's contact flow. */
-export const OfferPopup: Story = { parameters: story({ modal: { name: 'offer-popup', standId: 's1', offer: 'Spring offer: 20% off collaborative robots' } }) };
+export const OfferPopup: Story = { parameters: story({ modal: { name: 'offer-popup', standId: 's1', offer: 'offer_stand-nordic' } }) };
 
 export const OfferPopupFrench: Story = {
-  parameters: story({ modal: { name: 'offer-popup', standId: 's1', offer: 'Offre de printemps : -20 % sur les robots collaboratifs' } }, visitor('fr_FR')),
+  parameters: story({ modal: { name: 'offer-popup', standId: 's1', offer: 'offer_stand-nordic' } }, visitor('fr_FR')),
 };
 
 /** Without a stand: the offer and Close only. */
-export const OfferPopupWithoutStand: Story = { parameters: story({ modal: { name: 'offer-popup', offer: 'Free entry to the conferences' } }) };
+export const OfferPopupWithoutStand: Story = { parameters: story({ modal: { name: 'offer-popup', offer: 'offer_conference' } }) };
 
 // ─── Contest (spec §4.10) ───
 

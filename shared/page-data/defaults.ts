@@ -50,6 +50,7 @@ export function defaultParameters(): AppParameters {
     auth: false,
     ga_ua: '',
     stands_optin_marketing: false,
+    contest_optin_marketing: false,
     styles: { sidebar: { opacity: 100, blur: 0 } },
     exhibitor_search_permissions: [],
     visitor_search_permissions: [],

@@ -77,6 +77,8 @@ export interface AppParameters {
   auth: boolean;
   ga_ua: string;
   stands_optin_marketing: boolean;
+  /** The contest form's marketing box (spec §5: shown only if the contest marketing opt-in equals 1). */
+  contest_optin_marketing: boolean;
   styles: { sidebar: SidebarStyle };
   exhibitor_search_permissions: SearchPermission[];
   visitor_search_permissions: SearchPermission[];

@@ -227,6 +227,7 @@ export const DEMO_PARAMETERS: StoredParameters = {
   form_text: 'Vos données sont transmises uniquement à l’exposant concerné et à l’organisateur du salon.',
   ga_ua: '',
   stands_optin_marketing: true,
+  contest_optin_marketing: true,
   styles: { sidebar: { opacity: 85, blur: 12 } },
   exhibitor_search_permissions: ['visitor', 'exhibitor', 'connected', 'stand_vistor'],
   visitor_search_permissions: ['exhibitor', 'connected', 'stand_exhibitor'],

@@ -190,19 +190,19 @@ describe('the offer contact-info form (spec §5)', () => {
 });
 
 describe('the offer popup (showPopupOffer)', () => {
-  test("shows the frame's offer and leads to the offer's contact flow", async () => {
-    const dialog = await openLeadModal({ name: 'offer-popup', standId: 's1', offer: 'Spring offer: -20% on robots' });
-    expect(dialog).toHaveAccessibleName('Offer');
-    expect(within(dialog).getByText('Spring offer: -20% on robots')).toBeInTheDocument();
-    expect(within(dialog).getByText('Offered by Nordic Robotics')).toBeInTheDocument();
+  test("names the stand, not the frame's identifier, and leads to the offer's contact flow", async () => {
+    const dialog = await openLeadModal({ name: 'offer-popup', standId: 's1', offer: 'offer_stand-nordic' });
+    expect(dialog).toHaveAccessibleName('A special offer');
+    expect(within(dialog).getByText("Nordic Robotics has a special offer for the salon's visitors.")).toBeInTheDocument();
+    expect(within(dialog).queryByText(/offer_stand-nordic/)).toBeNull();
     await userEvent.setup().click(within(dialog).getByRole('button', { name: "I'm interested" }));
-    expect($modal.get()).toEqual({ name: 'offer-confirm', standId: 's1', subject: 'Spring offer: -20% on robots' });
+    expect($modal.get()).toMatchObject({ name: 'offer-confirm', standId: 's1', subject: 'offer_stand-nordic' });
   });
 
-  test('without a stand: the offer and Close only (French)', async () => {
-    const dialog = await openLeadModal({ name: 'offer-popup', offer: '<b>Offre</b>' }, visitor('fr_FR'));
-    expect(dialog).toHaveAccessibleName('Offre');
-    expect(within(dialog).getByText('<b>Offre</b>')).toBeInTheDocument();
+  test('without a stand: a general line and Close only (French)', async () => {
+    const dialog = await openLeadModal({ name: 'offer-popup', offer: 'offer_x' }, visitor('fr_FR'));
+    expect(dialog).toHaveAccessibleName('Une offre spéciale');
+    expect(within(dialog).getByText('Une offre spéciale vous attend sur ce stand.')).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: "Ça m'intéresse" })).toBeNull();
     await userEvent.setup().click(within(dialog).getAllByRole('button', { name: 'Fermer' })[1] as HTMLElement);
     expect($modal.get()).toBeNull();

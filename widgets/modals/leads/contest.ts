@@ -7,11 +7,6 @@ import { classifyFailure, createLeadForm, failureData, toastCallFailed, type Fie
 
 /** Spec §7: the contest of POST /api/concours/{contest_name} when none is named. */
 export const DEFAULT_CONTEST_NAME = 'default';
-/**
- * The app parameter of the contest's marketing opt-in (spec §5: "shown only if the contest marketing opt-in equals
- * 1"); not in the spec's parameter list, so read by this name when the page data carries it.
- */
-export const CONTEST_MARKETING_PARAMETER = 'contest_optin_marketing';
 
 /** The answer's `data.data` when this visitor already took part (spec §8). A type-only import keeps TypeBox out of the modal. */
 const CONTEST_ALREADY: ContestAnswer['data']['data'] = 'contest_participation.already';
@@ -23,8 +18,9 @@ export function mayEnterContest(user: PageUser): boolean {
   return user.profile === 'visitor' && !user.anonymous && Boolean(user.profileRoute);
 }
 
+/** Spec §5: the marketing box only when the contest's opt-in equals 1 (a host page may send 1 or '1'). */
 export function contestMarketingShown(parameters: AppParameters): boolean {
-  const flag = (parameters as unknown as Record<string, unknown>)[CONTEST_MARKETING_PARAMETER];
+  const flag: unknown = parameters.contest_optin_marketing;
   return flag === 1 || flag === '1' || flag === true;
 }
 

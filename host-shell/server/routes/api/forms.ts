@@ -204,7 +204,9 @@ export const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const last = await app.db.selectFrom('contest_scores').select('score').where('user_id', '=', viewer.user.id).orderBy('id', 'desc').executeTakeFirst();
       score = last ? Number(last.score) : null;
     }
-    const skip: ConsentKey[] = 'marketing' in body ? [] : ['marketing'];
+    // The marketing box exists only when the contest's opt-in is on: no consent is recorded for a box nobody saw.
+    const params = await app.parameters.get();
+    const skip: ConsentKey[] = params.contest_optin_marketing && 'marketing' in body ? [] : ['marketing'];
     const id = await insertLead(
       app.db,
       {
