@@ -81,6 +81,26 @@ describe('the opinion popup (spec §4.9)', () => {
     expect($modal.get()).toBeNull();
   });
 
+  test('already open (the visitor opened it) when the time comes: it does not open again once closed', () => {
+    withDelay(10);
+    startOpinionTimer();
+    openModal({ name: 'feedback' });
+    jest.advanceTimersByTime(10_000);
+    closeModal();
+    jest.advanceTimersByTime(100_000);
+    expect($modal.get()).toBeNull();
+  });
+
+  test('the visitor opens it while the timer waits for the slot: it does not open again once closed', () => {
+    withDelay(10);
+    startOpinionTimer();
+    openModal({ name: 'contest' });
+    jest.advanceTimersByTime(10_000);
+    openModal({ name: 'feedback' });
+    closeModal();
+    expect($modal.get()).toBeNull();
+  });
+
   test('a given opinion writes the nps cookie for a year and stops the timer', () => {
     const assignments: string[] = [];
     const descriptor = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;

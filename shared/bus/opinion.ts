@@ -37,6 +37,11 @@ export function recordOpinionGiven(): void {
 function openWhenFree(): void {
   state.timer = null;
   if (state.done || hasGivenOpinion()) return;
+  // The visitor has it open already: nothing to open, now or when they close it.
+  if ($modal.get()?.name === 'feedback') {
+    state.done = true;
+    return;
+  }
   if ($modal.get() === null) {
     state.done = true;
     openModal({ name: 'feedback' });
@@ -44,7 +49,7 @@ function openWhenFree(): void {
   }
   // Never over another modal: wait until the slot is free.
   state.stopWaiting = $modal.listen((modal) => {
-    if (modal !== null) return;
+    if (modal !== null && modal.name !== 'feedback') return;
     state.stopWaiting?.();
     state.stopWaiting = null;
     openWhenFree();
