@@ -1,0 +1,176 @@
+/**
+ * Issue 6 end to end (spec §2.4, §2.6, §2.12, §4.1, §4.9–§4.10, §5): a visitor adds three stands to the journey from
+ * the room frame, visits one and sees the top bar's badge count down, answers the opinion survey, plays the contest
+ * quiz and enters the contest (a second try shows the already-recorded message), asks a stand to call back, and the
+ * exhibitor of that stand downloads the stand's leads as CSV: the request is there with its consents.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { test } from 'node:test';
+import type { Frame, Page } from 'playwright-core';
+import { parse } from 'csv-parse/sync';
+import { CONSENTS } from '../../shared/forms/consents';
+import { collectErrors, logIn, roomFrame, useSalon, widgetsSettled } from './harness';
+
+const env = useSalon();
+
+interface FrameStand {
+  id: string;
+  panorama: string;
+  niceNameEn: string;
+}
+
+async function ready(frame: Frame, panorama: string): Promise<void> {
+  await frame.waitForSelector(`#room-frame[data-panorama="${panorama}"][data-state="ready"]`, { timeout: 60_000 });
+}
+
+/** Some stands greet the visitor with their offer (showPopupOffer): close it to go on. */
+async function closeOfferPopup(page: Page): Promise<void> {
+  const popup = page.getByRole('dialog', { name: 'A special offer' });
+  if (await popup.isVisible()) await popup.getByRole('button', { name: 'Close' }).first().click();
+}
+
+async function enterStand(page: Page, frame: Frame, stand: FrameStand): Promise<void> {
+  await frame.getByRole('button', { name: 'Floor plan', exact: true }).click();
+  await ready(frame, 'plan');
+  await frame.getByRole('button', { name: stand.niceNameEn, exact: true }).click();
+  await ready(frame, stand.panorama);
+  await page.waitForTimeout(200);
+  await closeOfferPopup(page);
+}
+
+/** The top bar's journey button reads "Journey (N stands to visit)". */
+async function badgeCount(page: Page): Promise<number> {
+  const name = await page.locator('[data-salon-widget="top-bar"]').getByRole('button', { name: /^Journey\b/ }).getAttribute('aria-label');
+  const match = /\((\d+)/.exec(name ?? '');
+  return match ? Number(match[1]) : 0;
+}
+
+async function playQuiz(frame: Frame): Promise<void> {
+  const form = frame.getByRole('form', { name: 'Contest' });
+  for (let i = 0; i < 5; i += 1) {
+    await form.getByText(`Question ${i + 1} of 5`, { exact: true }).waitFor();
+    await form.getByRole('radio').first().check();
+    await form.getByRole('button', { name: i === 4 ? 'See my score' : 'Next question' }).click();
+  }
+  await frame.getByRole('region', { name: 'Contest' }).getByText(/^Your score: \d out of 5$/).waitFor();
+}
+
+async function fillContest(page: Page): Promise<ReturnType<Page['getByRole']>> {
+  const contest = page.getByRole('dialog', { name: 'Contest' });
+  await contest.waitFor({ timeout: 5000 });
+  await contest.getByRole('textbox', { name: /^First name/ }).fill('Vera');
+  await contest.getByRole('textbox', { name: /^Last name/ }).fill('Visitor');
+  await contest.getByRole('textbox', { name: /^Email/ }).fill('vera.visitor@example.org');
+  await contest.getByRole('textbox', { name: /^Mobile/ }).fill('+33 6 12 34 56 78');
+  await contest.getByRole('checkbox', { name: CONSENTS.contest_rules.en }).check();
+  await contest.getByRole('checkbox', { name: CONSENTS.privacy.en }).check();
+  await contest.getByRole('button', { name: 'Send' }).click();
+  return contest;
+}
+
+test('journey, opinion, contest and a call-back request; the exhibitor downloads the lead with its consents', async (t) => {
+  const { salon, browser } = env;
+
+  // The visitor, in English.
+  const visitorContext = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+  const visitor = await visitorContext.newPage();
+  const errors = collectErrors(visitor);
+  assert.equal(await logIn(visitor, salon.baseUrl, 'visiteur@salon.test'), 303);
+  await widgetsSettled(visitor);
+  const frame = await roomFrame(visitor);
+  const frameStands = (JSON.parse((await frame.locator('#room-frame-data').textContent()) ?? '{}') as { stands: FrameStand[] }).stands;
+
+  // The exhibitor's stand (exposant@salon.test has Helios Solar) and two others.
+  const helios = frameStands.find((s) => s.niceNameEn === 'Helios Solar');
+  assert.ok(helios, 'Helios Solar is not in the room');
+  const others = frameStands.filter((s) => s !== helios).slice(0, 2);
+  const three = [helios, ...others];
+  assert.equal(await badgeCount(visitor), 0);
+
+  // 1. Three stands into the journey, from each stand's "Add to my journey".
+  for (const [i, stand] of three.entries()) {
+    await enterStand(visitor, frame, stand);
+    await frame.getByRole('button', { name: 'Add to my journey', exact: true }).click();
+    await visitor.locator('[data-salon-widget="toaster"]').getByText('The selection has been added to your personal journey.').last().waitFor({ timeout: 3000 });
+    await visitor.waitForFunction((n) => document.querySelector('[data-salon-widget="top-bar"]')?.textContent?.includes(String(n)), i + 1);
+    assert.equal(await badgeCount(visitor), i + 1);
+  }
+
+  // 2. Visiting one of them: it is the stand in progress, the badge counts down.
+  await enterStand(visitor, frame, helios);
+  for (let tries = 0; tries < 50 && (await badgeCount(visitor)) !== 2; tries += 1) await visitor.waitForTimeout(100);
+  assert.equal(await badgeCount(visitor), 2);
+  await visitor.locator('[data-salon-widget="top-bar"]').getByRole('button', { name: /^Journey\b/ }).click();
+  const journey = visitor.getByRole('complementary', { name: 'My personal journey' });
+  await journey.getByRole('region', { name: 'Stand in progress' }).getByText('Helios Solar').waitFor({ timeout: 5000 });
+  // The journey was saved: the server gives it back with the page data.
+  const saved = await visitor.evaluate(async () => (await fetch('/salon')).text());
+  assert.match(saved, new RegExp(`vistingStand\\\\?":\\\\?"${helios.id}`));
+
+  // 3. The opinion survey, from the top bar's Feedback.
+  await visitor.locator('[data-salon-widget="top-bar"]').getByRole('button', { name: 'Feedback' }).click();
+  const opinion = visitor.getByRole('dialog', { name: 'Your opinion' });
+  await opinion.waitFor({ timeout: 10_000 });
+  const send = opinion.getByRole('button', { name: 'Send my opinion' });
+  assert.equal(await send.isDisabled(), true, 'no score chosen yet: submit disabled');
+  await opinion.getByRole('slider', { name: 'Your score, from 0 to 10' }).fill('9');
+  await opinion.getByRole('textbox', { name: /Your comment/ }).fill('Great stands, easy to find my way.');
+  await send.click();
+  await opinion.getByText('Thanks for your opinion').waitFor({ timeout: 5000 });
+  const cookies = await visitorContext.cookies(salon.baseUrl);
+  assert.ok(cookies.some((c) => c.name === 'nps'), 'the nps cookie is set');
+  await opinion.getByRole('button', { name: 'Close' }).first().click();
+
+  // 4. The call-back request on Helios Solar (the frame's "Contact the stand").
+  await frame.getByRole('button', { name: 'Contact the stand', exact: true }).click();
+  const request = visitor.getByRole('dialog', { name: 'Ask to be contacted' });
+  await request.waitFor({ timeout: 10_000 });
+  await request.getByRole('textbox', { name: /^First name/ }).fill('Vera');
+  await request.getByRole('textbox', { name: /^Last name/ }).fill('Visitor');
+  await request.getByRole('textbox', { name: /^Email/ }).fill('vera.visitor@example.org');
+  await request.getByRole('textbox', { name: /^Phone/ }).fill('+33 6 12 34 56 78');
+  await request.getByRole('textbox', { name: /^Postal code/ }).fill('69003');
+  await request.getByRole('textbox', { name: /^City/ }).fill('Lyon');
+  await request.getByRole('checkbox', { name: CONSENTS.data_sharing.en }).check();
+  await request.getByRole('button', { name: 'Send' }).click();
+  await visitor.locator('[data-salon-widget="toaster"]').getByText('The request has been sent successfully, you will be contacted very soon.').waitFor({ timeout: 5000 });
+  await request.waitFor({ state: 'detached', timeout: 3000 });
+
+  // 5. The contest: the quiz in the entrance hall, then the form; a second try is refused.
+  await visitor.locator('[data-salon-widget="top-bar"]').getByRole('button', { name: 'Home' }).click();
+  await ready(frame, 'home');
+  await frame.getByRole('button', { name: 'Play the contest' }).click();
+  await playQuiz(frame);
+  const contest = await fillContest(visitor);
+  await contest.getByText('Thank you, your participation has been recorded. Good luck!').waitFor({ timeout: 5000 });
+  await contest.getByRole('button', { name: 'Close' }).first().click();
+  await frame.getByRole('button', { name: 'Play again' }).click();
+  await playQuiz(frame);
+  const again = await fillContest(visitor);
+  await again.getByText('Your participation has already been recorded.').waitFor({ timeout: 5000 });
+  await again.getByRole('button', { name: 'Close' }).first().click();
+
+  assert.deepEqual(
+    errors.filter((e) => !/favicon/.test(e)),
+    [],
+  );
+
+  // 6. The exhibitor of Helios Solar downloads the stand's leads.
+  const exhibitorContext = await browser.newContext({ locale: 'fr-FR', acceptDownloads: true });
+  const exhibitor = await exhibitorContext.newPage();
+  assert.equal(await logIn(exhibitor, salon.baseUrl, 'exposant@salon.test'), 303);
+  await exhibitor.goto(`${salon.baseUrl}/exposant`);
+  const [download] = await Promise.all([exhibitor.waitForEvent('download'), exhibitor.getByRole('link', { name: 'Télécharger le CSV (Helios Solar)' }).click()]);
+  const file = await download.path();
+  const text = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+  const rows = parse(text, { columns: true }) as Record<string, string>[];
+  const lead = rows.find((row) => Object.values(row).includes('vera.visitor@example.org'));
+  assert.ok(lead, `the request is in the CSV:\n${text}`);
+  t.diagnostic(`CSV columns: ${Object.keys(lead).join(', ')}`);
+  const values = Object.values(lead);
+  assert.ok(values.includes('Lyon') && values.includes('69003'), 'the request’s fields');
+  assert.ok(values.includes(CONSENTS.data_sharing.en), 'the data-sharing wording the visitor saw, in English');
+  await visitorContext.close();
+  await exhibitorContext.close();
+});
