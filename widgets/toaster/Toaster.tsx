@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useLingui } from '@lingui/react/macro';
-import { $toasts, dismissToast, IconButton, VisuallyHidden, type Toast, type ToastKind } from '@salon/shared';
+import { $notificationToasts, $toasts, dismissToast, IconButton, VisuallyHidden, type Toast, type ToastKind } from '@salon/shared';
 import { injectToasterStyles } from './styles';
 import { CookieBanner } from './CookieBanner';
+import { NewsToast } from './NewsToast';
 
 const ICONS: Record<ToastKind, string> = { success: '✓', error: '!', info: 'i', warning: '⚠' };
 
@@ -36,16 +37,21 @@ function ToastItem({ toast }: { toast: Toast }) {
 }
 
 /**
- * The toast stack (spec §2.2 "toaster area"), bottom right, and the cookie-consent banner (§2.4), bottom;
- * what shows and for how long lives in `$toasts` and `$consent`.
+ * The toast stack (spec §2.2 "toaster area"), bottom right: the organisers' notifications (`$notificationToasts`,
+ * they stay until closed) above the other toasts; and the cookie-consent banner (§2.4), bottom. What shows and for
+ * how long lives in the stores.
  */
 export function Toaster() {
   injectToasterStyles();
   const toasts = useStore($toasts);
+  const news = useStore($notificationToasts);
   return (
     <>
       <CookieBanner />
       <div className="salon-toaster">
+        {news.map((notification) => (
+          <NewsToast key={`news-${notification.id_notification}`} notification={notification} />
+        ))}
         {toasts.map((toast) => (
           <ToastItem key={toast.id} toast={toast} />
         ))}

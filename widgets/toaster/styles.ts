@@ -1,6 +1,6 @@
 import { injectStyles } from '@salon/shared';
 
-const ACCENT = { success: '#1b7f3b', error: '#b3261e', info: '#1f5fa8', warning: '#a15c00' } as const;
+const ACCENT = { success: '#1b7f3b', error: '#b3261e', info: '#1f5fa8', warning: '#a15c00', news: '#5b3cc4' } as const;
 
 export function injectToasterStyles(): void {
   injectStyles(
@@ -9,6 +9,10 @@ export function injectToasterStyles(): void {
 .salon-toast{display:flex;align-items:center;gap:.5rem;padding:.75rem .5rem .75rem .75rem;border-radius:6px;border-left:4px solid;background:#fff;color:#1d1d1f;box-shadow:0 4px 16px rgba(0,0,0,.18);pointer-events:auto}
 .salon-toast__body{flex:1;min-width:0;display:flex;gap:.5rem}
 .salon-toast__message{margin:0;overflow-wrap:anywhere;white-space:pre-line;max-height:12rem;overflow-y:auto}
+.salon-toast--news{flex-wrap:wrap}.salon-toast__title{display:block}
+.salon-toast__actions{display:flex;align-items:center;gap:.25rem;margin-left:auto}
+.salon-toast__action{padding:.3rem .6rem;border:1px solid currentColor;border-radius:4px;background:transparent;color:#5b3cc4;font:inherit;cursor:pointer}
+.salon-toast__action:focus-visible{outline:2px solid #5b3cc4;outline-offset:2px}
 ${Object.entries(ACCENT)
   .map(([kind, color]) => `.salon-toast--${kind}{border-left-color:${color}}.salon-toast--${kind} .salon-toast__icon{color:${color}}`)
   .join('\n')}
