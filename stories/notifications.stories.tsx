@@ -1,0 +1,173 @@
+import type { Meta, StoryObj } from '@storybook/react-webpack5';
+import { userEvent, within } from 'storybook/test';
+import { openModal, receiveNotifications, resetNotifications, type Modal, type PageDataInput } from '@salon/shared';
+import { setNewsTimeZone, type Notification } from '@salon/shared/notifications';
+import { visitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
+import { ModalsSlot } from '../widgets/modals/mount';
+import { Toaster } from '../widgets/toaster/Toaster';
+import type { SalonParameters } from '../.storybook/preview';
+
+type Locale = 'en_EN' | 'fr_FR';
+
+/** What GET /api/notifications answers: every notification (10 a page), never ('pending'), or a 503. */
+type NewsAnswer = Notification[] | 'pending' | 'fail';
+
+interface NewsStory {
+  /** The modal open at the start (none: only toasts). */
+  modal?: Modal;
+  /** Notifications that arrive live when the story starts (shown as toasts). */
+  arriving?: Notification[];
+  answer?: NewsAnswer;
+  /** The visitor's time zone (default: the browser's). */
+  timeZone?: string;
+}
+
+const TOPICS: [string, string, string, string][] = [
+  ['Conférence à 15h : le cloud souverain', 'Talk at 3 pm: the sovereign cloud', 'Salle Ampère, au fond du hall. Les places sont limitées.', 'Ampère room, at the back of the hall. Seats are limited.'],
+  ['Pause café virtuelle', 'Virtual coffee break', 'Retrouvez les exposants disponibles dans le point de contact unique.', 'Meet the available exhibitors in the contact point.'],
+  ['Jeu concours', 'Contest', 'Répondez aux 5 questions pour tenter de gagner une batterie Helios.', 'Answer the 5 questions for a chance to win a Helios battery.'],
+  ['Démonstration de cobots', 'Cobot demonstration', 'Stand Nordic Robotics, dans 10 minutes.', 'Nordic Robotics stand, in 10 minutes.'],
+  ['Donnez votre avis', 'Give us your opinion', 'Le bouton Avis est dans la barre du haut.', 'The Feedback button is in the top bar.'],
+];
+
+/** `count` notifications, newest first, one every 25 minutes back from now. */
+function newsList(count: number): Notification[] {
+  const now = Date.now();
+  return Array.from({ length: count }, (_, i) => {
+    const [title, title_en, message, message_en] = TOPICS[i % TOPICS.length]!;
+    const id = count - i;
+    return { id_notification: id, title: `${title} (${id})`, title_en: `${title_en} (${id})`, message, message_en, at: '', at_en: '', sent_at: new Date(now - i * 25 * 60_000).toISOString() };
+  });
+}
+
+let answer: NewsAnswer = [];
+// The fake API of .storybook/api-mock.ts knows nothing of the notifications: answer them here, pass the rest on.
+const passOn = globalThis.fetch.bind(globalThis);
+globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+  const url = new URL(input instanceof Request ? input.url : String(input), globalThis.location.href);
+  if (url.pathname !== '/api/notifications') return passOn(input, init);
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  if (answer === 'pending') return new Promise<Response>(() => undefined);
+  if (answer === 'fail') return new Response('', { status: 503, statusText: 'Service Unavailable' });
+  const page = Number(url.searchParams.get('page') ?? '1');
+  const data = { notifications: answer.slice((page - 1) * 10, page * 10), page, per_page: 10, total: answer.length, pages: Math.max(1, Math.ceil(answer.length / 10)) };
+  return new Response(JSON.stringify({ data }), { headers: { 'Content-Type': 'application/json' } });
+};
+
+const page = (locale: Locale): PageDataInput => withLocale(visitorPageData(), locale);
+const story = (news: NewsStory, locale: Locale = 'en_EN') => ({
+  salon: { widgets: ['modals/news', 'toaster'], pageData: page(locale) } satisfies SalonParameters,
+  news,
+});
+
+/**
+ * The organisers' notifications (spec §2.4, §2.11, §4.7): the toast each new one shows (it stays until closed), the
+ * room notifications modal (paged as its end scrolls into view) and today's news.
+ */
+const meta = {
+  title: 'Widgets/Notifications',
+  component: ModalsSlot,
+  loaders: [
+    async ({ parameters }) => {
+      const news = parameters.news as NewsStory;
+      answer = news.answer ?? newsList(25);
+      setNewsTimeZone(news.timeZone);
+      // Every story starts as a first visit: nothing shown or remembered yet.
+      for (const key of Object.keys(localStorage)) if (key.startsWith('salon.notifications@')) localStorage.removeItem(key);
+      resetNotifications();
+      if (news.arriving) receiveNotifications(news.arriving, 'push');
+      if (news.modal) openModal(news.modal);
+      return {};
+    },
+  ],
+  decorators: [
+    (Story) => (
+      <div style={{ minHeight: '100vh', background: 'linear-gradient(120deg, #dfe9f3, #ffffff)' }}>
+        <Story />
+        <Toaster />
+      </div>
+    ),
+  ],
+  parameters: story({ arriving: newsList(1) }),
+} satisfies Meta<typeof ModalsSlot>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const ROOM: Modal = { name: 'room-notifications' };
+const TODAY: Modal = { name: 'todays-news' };
+
+// ─── Toasts ───
+
+/** A notification just sent: title and message in English, "See all news" and close. It stays until closed. */
+export const Toast: Story = {};
+
+export const ToastFrench: Story = { parameters: story({ arriving: newsList(1) }, 'fr_FR') };
+
+/** Several sent while the visitor was there, oldest first. */
+export const ToastsStacked: Story = { parameters: story({ arriving: newsList(3) }) };
+
+/** What the organiser wrote is text: markup shows as typed. */
+export const ToastWithMarkup: Story = {
+  parameters: story({
+    arriving: [{ ...newsList(1)[0]!, title_en: '<b>Bold?</b> <img src=x onerror=alert(1)>', message_en: 'Line one\nLine two <script>alert(1)</script>' }],
+  }),
+};
+
+/** "See all news" opens the room notifications. */
+export const ToastSeeAllNews: Story = {
+  play: async ({ canvasElement }) => {
+    await userEvent.click(await within(canvasElement).findByRole('button', { name: 'See all news' }));
+  },
+};
+
+// ─── Room notifications ───
+
+/** The first page, newest first; scrolling to the end loads the next (or "Load more"). */
+export const RoomNotifications: Story = { parameters: story({ modal: ROOM }) };
+
+export const RoomNotificationsFrench: Story = { parameters: story({ modal: ROOM }, 'fr_FR') };
+
+/** While a page loads. */
+export const RoomNotificationsLoading: Story = { parameters: story({ modal: ROOM, answer: 'pending' }) };
+
+export const RoomNotificationsEmpty: Story = { parameters: story({ modal: ROOM, answer: [] }) };
+
+export const RoomNotificationsEmptyFrench: Story = { parameters: story({ modal: ROOM, answer: [] }, 'fr_FR') };
+
+/** The server fails: the message and Retry. */
+export const RoomNotificationsError: Story = { parameters: story({ modal: ROOM, answer: 'fail' }) };
+
+export const RoomNotificationsErrorFrench: Story = { parameters: story({ modal: ROOM, answer: 'fail' }, 'fr_FR') };
+
+/** Three pages, all loaded with "Load more" (the keyboard's way; scrolling does the same). */
+export const RoomNotificationsSeveralPages: Story = {
+  parameters: story({ modal: ROOM }),
+  play: async ({ canvasElement }) => {
+    const box = within(await within(canvasElement).findByRole('dialog'));
+    for (let i = 0; i < 2; i += 1) {
+      const more = await box.findByRole('button', { name: 'Load more' });
+      await userEvent.click(more);
+    }
+    await box.findByRole('heading', { name: /\(1\)$/ });
+  },
+};
+
+/** A visitor in Tokyo: the times are theirs. */
+export const RoomNotificationsTokyo: Story = { parameters: story({ modal: ROOM, timeZone: 'Asia/Tokyo' }) };
+
+// ─── Today's news ───
+
+/** What was sent today in the visitor's time zone, each with its time (HH:mm). */
+export const TodaysNews: Story = { parameters: story({ modal: TODAY }) };
+
+export const TodaysNewsFrench: Story = { parameters: story({ modal: TODAY }, 'fr_FR') };
+
+export const TodaysNewsLoading: Story = { parameters: story({ modal: TODAY, answer: 'pending' }) };
+
+/** Nothing sent today (the last one was two days ago). */
+export const TodaysNewsEmpty: Story = {
+  parameters: story({ modal: TODAY, answer: [{ ...newsList(1)[0]!, sent_at: new Date(Date.now() - 2 * 86_400_000).toISOString() }] }),
+};
+
+export const TodaysNewsError: Story = { parameters: story({ modal: TODAY, answer: 'fail' }, 'fr_FR') };
