@@ -114,12 +114,13 @@ describe('top bar items by profile (spec §2.3, §6)', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Leave the room' })).toHaveAttribute('href', 'http://localhost/deconnexion');
   });
 
-  test('the overflow menu: share, fullscreen (when available), contact the organizer, legal notice, privacy policy, cookie policy, leave the room', async () => {
+  test('the overflow menu: share, fullscreen (when available), today’s news, contact the organizer, legal notice, privacy policy, cookie policy, leave the room', async () => {
     const nav = await showTopBar(visitorPageData());
     const menu = await openMenu(nav);
     expect(names(menuItems(menu))).toEqual([
       'Share on social media',
       'Fullscreen',
+      'Today’s news',
       'Contact the organizer',
       'Legal notice (opens in a new tab)',
       'Privacy policy (opens in a new tab)',
@@ -220,6 +221,8 @@ describe('actions', () => {
     await user.click(within(menu).getByRole('menuitem', { name: 'Share on social media' }));
     expect($modal.get()).toEqual({ name: 'social-share' });
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    await user.click(within(await openMenu(nav)).getByRole('menuitem', { name: 'Today’s news' }));
+    expect($modal.get()).toEqual({ name: 'todays-news' });
   });
 
   test('Screen capture: in the menu only where the browser can capture (else hidden, with a console message); Contact the organizer opens its modal', async () => {

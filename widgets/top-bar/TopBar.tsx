@@ -68,6 +68,7 @@ export function TopBar() {
     menu.push({ key: 'fullscreen', kind: 'check', icon: 'fullscreen', label: t`Fullscreen`, checked: fullscreen.on, onSelect: () => void toggleFullscreen() });
   }
   menu.push(
+    { key: 'news', kind: 'action', icon: 'news', label: t`Today’s news`, onSelect: () => openModal({ name: 'todays-news' }) },
     { key: 'contact', kind: 'action', icon: 'mail', label: t`Contact the organizer`, onSelect: () => openModal({ name: 'contact-organizer' }) },
     { key: 'legal', kind: 'link', icon: 'document', label: t`Legal notice`, href: view.legal.legalNotice, newTab: true },
     { key: 'privacy', kind: 'link', icon: 'document', label: t`Privacy policy`, href: view.legal.privacyPolicy, newTab: true },
@@ -90,7 +91,6 @@ export function TopBar() {
             <BarButton
               icon="journey"
               label={t`Journey`}
-             
               expanded={sidebar?.name === 'journey'}
               onClick={() => toggleSidebar({ name: 'journey' })}
               extra={

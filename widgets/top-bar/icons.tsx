@@ -17,6 +17,7 @@ const PATHS = {
   document: 'M6 3h9l4 4v14H6zM14 3v5h5',
   capture: 'M4 8V4h4M16 4h4v4M20 16v4h-4M8 20H4v-4M9 12a3 3 0 106 0 3 3 0 00-6 0',
   mail: 'M3 5h18v14H3zM3 6l9 7 9-7',
+  news: 'M4 5h13v14H6a2 2 0 01-2-2zM17 9h3v8a2 2 0 01-2 2M7 9h7M7 13h7M7 17h4',
   logout: 'M10 4H5v16h5M14 8l4 4-4 4M18 12H9',
 } as const;
 
