@@ -149,7 +149,8 @@ export async function request<T>(method: Method, path: string, options: RequestO
     throw new ApiError('Response has no data', 'invalid', response.status, body);
   }
   if (isRecord(data) && data.error === true) {
-    console.error(`Server error: ${method} ${path}`, data);
+    // A caller that handles the answer itself (notify: false: 'already recorded', field errors) gets a warning, not an error.
+    (options.notify === false ? console.warn : console.error)(`Server error: ${method} ${path}`, data);
     notifyError(options, serverErrorMessage(data.message));
     const message = typeof data.message === 'string' && data.message !== '' ? data.message : 'Error witout message';
     throw new ApiError(message, 'server', response.status, data);

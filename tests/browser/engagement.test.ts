@@ -39,11 +39,16 @@ async function enterStand(page: Page, frame: Frame, stand: FrameStand): Promise<
   await closeOfferPopup(page);
 }
 
-/** The top bar's journey button reads "Journey (N stands to visit)". */
+/** The top bar's journey button is named "Journey (N stands to visit)" (nothing after Journey when there are none). */
 async function badgeCount(page: Page): Promise<number> {
-  const name = await page.locator('[data-salon-widget="top-bar"]').getByRole('button', { name: /^Journey\b/ }).getAttribute('aria-label');
-  const match = /\((\d+)/.exec(name ?? '');
+  const text = await page.locator('[data-salon-widget="top-bar"]').getByRole('button', { name: /^Journey\b/ }).textContent();
+  const match = /\((\d+) stands? to visit\)/.exec(text ?? '');
   return match ? Number(match[1]) : 0;
+}
+
+async function untilBadge(page: Page, count: number): Promise<void> {
+  for (let tries = 0; tries < 50 && (await badgeCount(page)) !== count; tries += 1) await page.waitForTimeout(100);
+  assert.equal(await badgeCount(page), count);
 }
 
 async function playQuiz(frame: Frame): Promise<void> {
@@ -93,14 +98,12 @@ test('journey, opinion, contest and a call-back request; the exhibitor downloads
     await enterStand(visitor, frame, stand);
     await frame.getByRole('button', { name: 'Add to my journey', exact: true }).click();
     await visitor.locator('[data-salon-widget="toaster"]').getByText('The selection has been added to your personal journey.').last().waitFor({ timeout: 3000 });
-    await visitor.waitForFunction((n) => document.querySelector('[data-salon-widget="top-bar"]')?.textContent?.includes(String(n)), i + 1);
-    assert.equal(await badgeCount(visitor), i + 1);
+    await untilBadge(visitor, i + 1);
   }
 
   // 2. Visiting one of them: it is the stand in progress, the badge counts down.
   await enterStand(visitor, frame, helios);
-  for (let tries = 0; tries < 50 && (await badgeCount(visitor)) !== 2; tries += 1) await visitor.waitForTimeout(100);
-  assert.equal(await badgeCount(visitor), 2);
+  await untilBadge(visitor, 2);
   await visitor.locator('[data-salon-widget="top-bar"]').getByRole('button', { name: /^Journey\b/ }).click();
   const journey = visitor.getByRole('complementary', { name: 'My personal journey' });
   await journey.getByRole('region', { name: 'Stand in progress' }).getByText('Helios Solar').waitFor({ timeout: 5000 });
@@ -161,16 +164,22 @@ test('journey, opinion, contest and a call-back request; the exhibitor downloads
   const exhibitor = await exhibitorContext.newPage();
   assert.equal(await logIn(exhibitor, salon.baseUrl, 'exposant@salon.test'), 303);
   await exhibitor.goto(`${salon.baseUrl}/exposant`);
-  const [download] = await Promise.all([exhibitor.waitForEvent('download'), exhibitor.getByRole('link', { name: 'Télécharger le CSV (Helios Solar)' }).click()]);
+  const [download] = await Promise.all([exhibitor.waitForEvent('download'), exhibitor.getByRole('link', { name: 'Télécharger le CSV (Helios Solaire)' }).click()]);
   const file = await download.path();
   const text = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
   const rows = parse(text, { columns: true }) as Record<string, string>[];
   const lead = rows.find((row) => Object.values(row).includes('vera.visitor@example.org'));
   assert.ok(lead, `the request is in the CSV:\n${text}`);
   t.diagnostic(`CSV columns: ${Object.keys(lead).join(', ')}`);
-  const values = Object.values(lead);
-  assert.ok(values.includes('Lyon') && values.includes('69003'), 'the request’s fields');
-  assert.ok(values.includes(CONSENTS.data_sharing.en), 'the data-sharing wording the visitor saw, in English');
+  assert.equal(lead.kind, 'contact_request');
+  assert.equal(lead.city, 'Lyon');
+  assert.equal(lead.postal_code, '69003');
+  // The proof of consent: given, the wording the visitor saw (in English) and its version, with the time.
+  assert.equal(lead.consent_data_sharing, 'yes');
+  assert.equal(lead.consent_data_sharing_wording, CONSENTS.data_sharing.en);
+  assert.equal(lead.consent_data_sharing_version, String(CONSENTS.data_sharing.version));
+  assert.equal(lead.wording_locale, 'en_EN');
+  assert.ok(!Number.isNaN(Date.parse(lead.created_at ?? '')), `created_at: ${lead.created_at}`);
   await visitorContext.close();
   await exhibitorContext.close();
 });
