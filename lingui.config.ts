@@ -12,7 +12,13 @@ export default defineConfig({
     {
       path: '<rootDir>/shared/i18n/locales/{locale}/messages',
       include: ['<rootDir>/shared'],
-      exclude: ['**/node_modules/**', '**/*.test.*', '**/*.stories.*'],
+      exclude: ['**/node_modules/**', '**/*.test.*', '**/*.stories.*', '<rootDir>/shared/forms/**'],
+    },
+    // The forms' texts load with the forms (the modals), not on every page.
+    {
+      path: '<rootDir>/shared/forms/locales/{locale}/messages',
+      include: ['<rootDir>/shared/forms/'],
+      exclude: ['**/*.test.*'],
     },
     {
       path: '<rootDir>/widgets/{name}/locales/{locale}/messages',

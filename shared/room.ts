@@ -1,7 +1,7 @@
 /**
  * `@salon/shared/room`: the room's part of the bus (spec §3 room state, §4.2 stand visit, §4.3 activity,
- * §4.12 sound and fullscreen, the frame port and the frame's 13 messages, the journey's state machine of §4.1
- * and its saving). Kept out of the main entry so that widgets which never touch the room (the toaster) do not carry it.
+ * §4.12 sound and fullscreen, the frame port and the frame's 13 messages, the journey (its state machine is
+ * `@salon/shared/journey`, loaded when the journey first changes)). Kept out of the main entry so that widgets which never touch the room (the toaster) do not carry it.
  * Live connections are in `@salon/shared/live`.
  */
 export { onBusEvent, emitBusEvent, type BusEvents, type BusEventName } from './bus/events';
@@ -24,26 +24,7 @@ export { registerFramePort, hasFramePort, sendRoomCommand, type FramePort, type 
 export { $activity, setPointerOverRoom, ACTIVITY_PUSH_INTERVAL_MS, type ActivityState } from './bus/activity';
 export { $sound, setSoundState, setMuted, toggleSound, type SoundState } from './bus/sound';
 export { $fullscreen, toggleFullscreen, type FullscreenState } from './bus/fullscreen';
-export {
-  $journey,
-  $journeyView,
-  parseJourney,
-  isJourneyEnabled,
-  setVisiting,
-  unsetVisiting,
-  addToVisit,
-  markVisited,
-  removeVisiting,
-  removeToVisit,
-  removeVisited,
-  resetJourney,
-  EMPTY_JOURNEY,
-  JOURNEY_RETRY_MS,
-  type Journey,
-  type JourneyStand,
-  type JourneyView,
-} from './bus/journey';
-export { putJourney } from './api/journey';
+export { $journey, parseJourney, isJourneyEnabled, EMPTY_JOURNEY, type Journey } from './bus/journey';
 export { $isMobile, MOBILE_MEDIA_QUERY } from './bus/viewport';
 export { emitTracking, type TrackingEvent } from './bus/tracking';
 export { postVisit, endVisitByBeacon, putActive, getActiveStream, postTrackingEvent, visitPath } from './api/room';

@@ -7,10 +7,10 @@ import { hashString } from './geometry';
 import type { Stand } from './layout';
 
 /** `offer_<the stand's panorama slug>`: the subject of its offer form and the name of its promotional offer. */
-export const offerSubject = (stand: Stand): string => `offer_${stand.panorama}`;
+export const offerSubject = (stand: Pick<Stand, 'panorama'>): string => `offer_${stand.panorama}`;
 
 /** Which stands have a promotional offer: fixed by the slug, so always the same ones. */
-export const promotionOf = (stand: Stand): string | null => (hashString(`offer:${stand.panorama}`) % 3 === 1 ? offerSubject(stand) : null);
+export const promotionOf = (stand: Pick<Stand, 'panorama'>): string | null => (hashString(`offer:${stand.panorama}`) % 3 === 1 ? offerSubject(stand) : null);
 
 const REFERRAL = /^[A-Za-z0-9_-]{1,32}$/;
 

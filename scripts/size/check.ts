@@ -65,6 +65,6 @@ for (const row of rows) {
   console.log(`${over ? 'OVER' : 'ok  '}  ${row.what.padEnd(48)} ${kb(row.gzip).padStart(9)} / ${kb(row.limit)}`);
 }
 if (failed) {
-  console.error('Size limits passed: see size-limits.json');
+  console.error('Size limits exceeded: see size-limits.json');
   process.exitCode = 1;
 }

@@ -9,21 +9,19 @@ import { handleFrameMessage } from './frameMessages';
 import { setPageData } from './pageData';
 import { enterStand, leaveStand } from './standVisit';
 import { $toasts, clearToasts } from './toasts';
+import { $journey, parseJourney, type Journey } from './journey';
 import {
-  $journey,
   $journeyView,
   JOURNEY_RETRY_MS,
   addToVisit,
   markVisited,
-  parseJourney,
   removeToVisit,
   removeVisited,
   removeVisiting,
   resetJourney,
   setVisiting,
   unsetVisiting,
-  type Journey,
-} from './journey';
+} from './journeyMachine';
 
 const STANDS = { s1: stand('s1', 'Helios Solaire', 'Helios Solar'), s2: stand('s2', 'Robotique Nordique', 'Nordic Robotics'), s3: stand('s3', 'Verdi Mobilité', 'Verdi Mobility'), s4: stand('s4', 'Atelier Lumen', 'Lumen Studio') };
 

@@ -1,9 +1,13 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
+import { registerCatalog, type CompiledCatalog } from '../i18n/catalogs';
 import { OPINION_SCORE_MAX, OPINION_SCORE_MIN, type IssueCode } from './rules';
 
+// The forms' own catalog (shared/forms/locales), loaded with the first form a page shows, not on every page.
+registerCatalog('forms', (locale) => import(`./locales/${locale}/messages.ts`) as Promise<CompiledCatalog>);
+
 /**
- * The browser's texts for each issue code (spec §5; French in the shared catalog). The server answers the same
+ * The browser's texts for each issue code (spec §5; French in the forms' catalog). The server answers the same
  * texts (host-shell/server/views/messages.ts); a test checks that the two agree.
  */
 export const ISSUE_MESSAGES: Record<IssueCode, MessageDescriptor> = {

@@ -8,9 +8,21 @@ import path from 'node:path';
  */
 const root = path.resolve(__dirname, '..', '..');
 
+/** Every catalog of lingui.config.ts: each `locales/<locale>/messages.po` under shared/ and widgets/. */
 function catalogs(locale: string): string[] {
-  const widgets = fs.readdirSync(path.join(root, 'widgets')).map((w) => path.join(root, 'widgets', w, 'locales', locale, 'messages.po'));
-  return [path.join(root, 'shared', 'i18n', 'locales', locale, 'messages.po'), ...widgets].filter((f) => fs.existsSync(f));
+  const found: string[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (!entry.isDirectory() || entry.name === 'node_modules') continue;
+      const sub = path.join(dir, entry.name);
+      const po = path.join(sub, locale, 'messages.po');
+      if (entry.name === 'locales' && fs.existsSync(po)) found.push(po);
+      else walk(sub);
+    }
+  };
+  walk(path.join(root, 'shared'));
+  walk(path.join(root, 'widgets'));
+  return found;
 }
 
 /** msgctxt + msgid → msgstr, for the one-line entries Lingui writes (multi-line strings are joined). */

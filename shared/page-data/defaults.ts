@@ -58,7 +58,7 @@ export function defaultParameters(): AppParameters {
     exhibitor_activity_period_before_hide: 900,
     exhibitor_force_visio_link: false,
     exhibitor_upc_priority_action: 'chat',
-    feedback_delay: 0,
+    feedback_delay: 1200,
     gif_key: '',
   };
 }
@@ -78,7 +78,7 @@ export function defaultPageData(): PageData {
     owned_stands_ids: [],
     tracked_room_url: '',
     room_url: '',
-    feedback_delay: 0,
+    feedback_delay: 1200,
     parameters: defaultParameters(),
     features: {},
     locale: browserLocaleState(),

@@ -9,8 +9,9 @@ import fs from 'node:fs';
 import { test } from 'node:test';
 import type { Frame, Page } from 'playwright-core';
 import { parse } from 'csv-parse/sync';
+import { promotionOf } from '../../host-shell/room-frame/offers';
 import { CONSENTS } from '../../shared/forms/consents';
-import { collectErrors, logIn, roomFrame, useSalon, widgetsSettled } from './harness';
+import { closePromotion, collectErrors, logIn, roomFrame, useSalon, widgetsSettled } from './harness';
 
 const env = useSalon();
 
@@ -24,19 +25,11 @@ async function ready(frame: Frame, panorama: string): Promise<void> {
   await frame.waitForSelector(`#room-frame[data-panorama="${panorama}"][data-state="ready"]`, { timeout: 60_000 });
 }
 
-/** Some stands greet the visitor with their offer (showPopupOffer): close it to go on. */
-async function closeOfferPopup(page: Page): Promise<void> {
-  const popup = page.getByRole('dialog', { name: 'A special offer' });
-  if (await popup.isVisible()) await popup.getByRole('button', { name: 'Close' }).first().click();
-}
-
 async function enterStand(page: Page, frame: Frame, stand: FrameStand): Promise<void> {
   await frame.getByRole('button', { name: 'Floor plan', exact: true }).click();
   await ready(frame, 'plan');
   await frame.getByRole('button', { name: stand.niceNameEn, exact: true }).click();
   await ready(frame, stand.panorama);
-  await page.waitForTimeout(200);
-  await closeOfferPopup(page);
 }
 
 /** The top bar's journey button is named "Journey (N stands to visit)" (nothing after Journey when there are none). */
@@ -89,13 +82,17 @@ test('journey, opinion, contest and a call-back request; the exhibitor downloads
   // The exhibitor's stand (exposant@salon.test has Helios Solar) and two others.
   const helios = frameStands.find((s) => s.niceNameEn === 'Helios Solar');
   assert.ok(helios, 'Helios Solar is not in the room');
-  const others = frameStands.filter((s) => s !== helios).slice(0, 2);
-  const three = [helios, ...others];
+  // One with a promotional offer (it pops up over the room on entering) and one without.
+  const promoted = frameStands.find((s) => s !== helios && promotionOf(s));
+  const plain = frameStands.find((s) => s !== helios && !promotionOf(s));
+  assert.ok(promoted && plain);
+  const three = [helios, promoted, plain];
   assert.equal(await badgeCount(visitor), 0);
 
   // 1. Three stands into the journey, from each stand's "Add to my journey".
   for (const [i, stand] of three.entries()) {
     await enterStand(visitor, frame, stand);
+    await closePromotion(visitor, stand);
     await frame.getByRole('button', { name: 'Add to my journey', exact: true }).click();
     await visitor.locator('[data-salon-widget="toaster"]').getByText('The selection has been added to your personal journey.').last().waitFor({ timeout: 3000 });
     await untilBadge(visitor, i + 1);

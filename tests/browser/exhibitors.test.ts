@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { collectErrors, logIn, useSalon, widgetsSettled, roomFrame } from './harness';
+import { closePromotion, collectErrors, logIn, useSalon, widgetsSettled, roomFrame } from './harness';
 
 const env = useSalon();
 
@@ -101,6 +101,7 @@ test('an exhibitor switches to available and a visitor on their stand sees it wi
   await until('the visitor on the stand', 5000, async () => (await room(visitor))?.visited_stand_id === stand.id, visitor);
   // The panel is drawn again when the panorama is ready: click its buttons after that.
   await frame.waitForSelector(`#room-frame[data-panorama="${stand.panorama}"][data-state="ready"]`, { timeout: 60_000 });
+  await closePromotion(visitor, stand);
 
   // The stand's contact point (the frame's "Exhibitors" posts showStandUcp): Claire is unavailable.
   await frame.getByRole('button', { name: 'Exhibitors', exact: true }).click();

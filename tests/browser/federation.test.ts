@@ -100,7 +100,7 @@ test('sidebars and modals download nothing until the bus first opens them', asyn
   page.on('request', (r) => requested.push(new URL(r.url()).pathname));
   await page.goto(`${env.salon.baseUrl}/salon`);
   const states = await widgetsSettled(page);
-  for (const lazy of ['company-sheet', 'contact-point', 'modals']) {
+  for (const lazy of ['chat', 'company-sheet', 'contact-point', 'modals']) {
     assert.equal(states[lazy], 'idle', `${lazy} was mounted at load`);
     assert.equal(requested.filter((p) => p.startsWith(`/spa/${lazy}/`)).length, 0, `${lazy} was downloaded at load`);
   }

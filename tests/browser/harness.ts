@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
 import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
+import { promotionOf } from '../../host-shell/room-frame/offers';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 export const DEMO_PASSWORD = 'salon-demo';
@@ -191,4 +192,16 @@ export async function roomFrame(page: Page): Promise<Frame> {
   if (!frame) throw new Error('the room frame is missing');
   await frame.getByRole('button', { name: 'Stands and areas' }).waitFor({ timeout: 20_000 });
   return frame;
+}
+
+/**
+ * Entering a stand with a promotional offer opens it in a modal over the room (the frame's showPopupOffer, once per
+ * stand and page): after entering `stand`, close it if it has one, so the room can be clicked again.
+ */
+export async function closePromotion(page: Page, stand: { panorama: string }): Promise<void> {
+  if (!promotionOf(stand)) return;
+  const popup = page.getByRole('dialog', { name: /^(A special offer|Une offre spéciale)$/ });
+  await popup.waitFor({ timeout: 10_000 });
+  await popup.getByRole('button', { name: /^(Close|Fermer)$/ }).first().click();
+  await popup.waitFor({ state: 'detached' });
 }

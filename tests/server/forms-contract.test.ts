@@ -19,7 +19,7 @@ const root = path.resolve(__dirname, '..', '..');
 /** msgid → msgstr of the shared French catalog (Lingui writes one-line entries). */
 function frenchCatalog(): Map<string, string> {
   const out = new Map<string, string>();
-  const lines = fs.readFileSync(path.join(root, 'shared', 'i18n', 'locales', 'fr', 'messages.po'), 'utf8').split('\n');
+  const lines = fs.readFileSync(path.join(root, 'shared', 'forms', 'locales', 'fr', 'messages.po'), 'utf8').split('\n');
   lines.forEach((line, i) => {
     const next = lines[i + 1] ?? '';
     if (line.startsWith('msgid "') && next.startsWith('msgstr "')) out.set(JSON.parse(line.slice(6)) as string, JSON.parse(next.slice(7)) as string);

@@ -125,7 +125,7 @@ describe('widget slots', () => {
   it('gives a visitor every widget but the activity stream, then the loader', async () => {
     const response = await request(t.app, { method: 'GET', url: '/salon', headers: { cookie: await login(t.app, DEMO.visitor) } });
     expect(widgetSlotsOf(response.body)).toEqual([...base, 'journey']);
-    expect(lazySlotsOf(response.body)).toEqual(['company-sheet', 'contact-point', 'modals', 'journey']);
+    expect(lazySlotsOf(response.body)).toEqual(['chat', 'company-sheet', 'contact-point', 'modals', 'journey']);
     expect(response.body).toMatch(/<div data-salon-widget="journey" data-salon-lazy><\/div>\s*<script src="\/spa\/loader.js" defer><\/script>/);
   });
 

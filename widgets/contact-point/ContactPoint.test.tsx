@@ -135,7 +135,7 @@ describe('the contact point (spec §2.8)', () => {
     expect(within(panel).getByRole('button', { name: 'Exposants disponibles (1)' })).toBeInTheDocument();
     expect(within(panel).getByRole('button', { name: 'Exposants indisponibles (1)' })).toBeInTheDocument();
     expect(within(panel).getByText('Vous préférez être contacté autrement ?')).toBeInTheDocument();
-    expect(within(panel).getByRole('button', { name: 'Demander à être contacté' })).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Demander à être recontacté' })).toBeInTheDocument();
   });
 
   test('the exhibitors cannot be loaded: an alert and a retry', async () => {

@@ -3,7 +3,8 @@ import { useStore } from '@nanostores/react';
 import { msg } from '@lingui/core/macro';
 import { Plural, useLingui } from '@lingui/react/macro';
 import { IconButton, SidebarFrame, openModal } from '@salon/shared';
-import { $journeyView, goToPanorama, removeToVisit, removeVisited, removeVisiting, resetJourney, type JourneyStand } from '@salon/shared/room';
+import { goToPanorama } from '@salon/shared/room';
+import { $journeyView, removeToVisit, removeVisited, removeVisiting, resetJourney, type JourneyStand } from '@salon/shared/journey';
 import { injectJourneyStyles } from './styles';
 
 // A descriptor, translated by the confirm modal when it renders (so it follows a language switch).

@@ -11,7 +11,9 @@ type ModalComponent<N extends ModalName> = ComponentType<{ modal: Extract<Modal,
 function loadModal<N extends ModalName>(catalog: string, messages: CatalogLoader, component: () => Promise<ModalComponent<N>>): LazyExoticComponent<ModalComponent<N>> {
   return lazy(async () => {
     registerCatalog(catalog, messages);
-    const [Component] = await Promise.all([component(), ensureLocale($locale.get().locale)]);
+    // After the component: its modules may register catalogs of their own (the forms' messages).
+    const Component = await component();
+    await ensureLocale($locale.get().locale);
     return { default: Component };
   });
 }

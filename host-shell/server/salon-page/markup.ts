@@ -20,7 +20,7 @@ export const LOADER_SRC = '/spa/loader.js';
  * Widgets that show nothing until opened. The chat is not one of them: it keeps the socket open so messages
  * arrive (and are counted) before the visitor opens it.
  */
-export const LAZY_WIDGETS: readonly WidgetName[] = ['company-sheet', 'contact-point', 'journey', 'modals'];
+export const LAZY_WIDGETS: readonly WidgetName[] = ['chat', 'company-sheet', 'contact-point', 'journey', 'modals'];
 
 /** The widgets a page mounts for this user: journey only with the feature flag, activity stream only for exhibitors. */
 export function widgetsFor(data: Pick<PageData, 'features' | 'user'>): WidgetName[] {

@@ -6,11 +6,8 @@ import { defaultParameters } from '../../../shared/page-data/defaults';
 /** The stored app parameters (spec §3 "App parameters"); `auth` is per request, so it is not stored. */
 export type StoredParameters = Omit<AppParameters, 'auth'>;
 
-/**
- * The client's fallbacks (for a page without page data), but with the opinion popup on: a stored salon
- * asks for feedback after the spec's 1200 s unless its organiser says otherwise.
- */
-export const DEFAULT_PARAMETERS: StoredParameters = (({ auth: _auth, ...stored }) => ({ ...stored, feedback_delay: 1200 }))(defaultParameters());
+/** The client's fallbacks (for a page without page data), less `auth`, which is the viewer's, not the salon's. */
+export const DEFAULT_PARAMETERS: StoredParameters = (({ auth: _auth, ...stored }) => stored)(defaultParameters());
 
 const SEARCH_PERMISSIONS: readonly SearchPermission[] = [
   'exhibitor',

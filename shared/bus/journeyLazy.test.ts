@@ -1,0 +1,30 @@
+import { describe, expect, jest, test } from '@jest/globals';
+import { visitorPageData } from '../page-data/fixtures';
+
+/** The journey's state machine is its own module, loaded only when a room event can change the journey. */
+describe('the journey machine loads on demand', () => {
+  test('not for a stand outside the journey; at the first stand to visit, and then the event applies', async () => {
+    let loads = 0;
+    jest.doMock('@salon/shared/journey', () => {
+      loads += 1;
+      return jest.requireActual('./journeyMachine');
+    });
+    const { setPageData } = await import('./pageData');
+    const { emitBusEvent } = await import('./events');
+    const { $journey } = await import('./journey');
+    const data = visitorPageData();
+    setPageData({ ...data, features: { journey: '1' }, user: { ...data.user, journey: JSON.stringify({ vistingStand: null, standsToVisit: ['s1'], standsVisited: [] }) } });
+
+    emitBusEvent('journey:visiting', { standId: 's9' });
+    emitBusEvent('journey:leave', { standId: 's9' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(loads).toBe(0);
+
+    emitBusEvent('journey:visiting', { standId: 's1' });
+    // The leave comes before the machine has loaded: it waits for it, and sees the visit.
+    emitBusEvent('journey:leave', { standId: 's1' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(loads).toBe(1);
+    expect($journey.get()).toEqual({ vistingStand: null, standsToVisit: [], standsVisited: ['s1'] });
+  });
+});
