@@ -4,9 +4,9 @@ import { showSidebar } from '@salon/shared';
 import { exhibitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
 import { historyItem, roomUser, stand } from '@salon/shared/test/exhibitors';
 import { ActivityStream } from '../widgets/activity-stream/ActivityStream';
-import { Toaster } from '../widgets/toaster/Toaster';
 import { setExhibitorAnswers, type ExhibitorAnswers } from '../.storybook/api-mock';
 import type { SalonParameters } from '../.storybook/preview';
+import { onPageWithToaster } from './decorators';
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 const ME = roomUser('u42x', 'Camille Martin', { profile: 'exhibitor', availability: true });
@@ -64,14 +64,7 @@ const meta = {
       return {};
     },
   ],
-  decorators: [
-    (Story) => (
-      <div style={{ minHeight: '100vh', background: 'linear-gradient(120deg, #dfe9f3, #ffffff)' }}>
-        <Story />
-        <Toaster />
-      </div>
-    ),
-  ],
+  decorators: [onPageWithToaster],
   parameters: salon(BUSY),
 } satisfies Meta<typeof ActivityStream>;
 

@@ -4,9 +4,9 @@ import { showSidebar } from '@salon/shared';
 import { visitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
 import { company, NO_INFO, NO_SOCIAL } from '@salon/shared/test/exhibitors';
 import { CompanySheet } from '../widgets/company-sheet/CompanySheet';
-import { Toaster } from '../widgets/toaster/Toaster';
 import { setExhibitorAnswers } from '../.storybook/api-mock';
 import type { SalonParameters } from '../.storybook/preview';
+import { onPageWithToaster } from './decorators';
 
 interface Answer {
   answer: unknown;
@@ -30,14 +30,7 @@ const meta = {
       return {};
     },
   ],
-  decorators: [
-    (Story) => (
-      <div style={{ minHeight: '100vh', background: 'linear-gradient(120deg, #dfe9f3, #ffffff)' }}>
-        <Story />
-        <Toaster />
-      </div>
-    ),
-  ],
+  decorators: [onPageWithToaster],
   parameters: salon(company()),
 } satisfies Meta<typeof CompanySheet>;
 

@@ -5,9 +5,9 @@ import { visitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
 import type { Animator } from '@salon/shared/exhibitors';
 import { ALICE_EXHIBITOR, BASILE_EXHIBITOR, CHLOE_EXHIBITOR, animator } from '@salon/shared/test/exhibitors';
 import { ContactPoint } from '../widgets/contact-point/ContactPoint';
-import { Toaster } from '../widgets/toaster/Toaster';
 import { setExhibitorAnswers } from '../.storybook/api-mock';
 import type { SalonParameters } from '../.storybook/preview';
+import { onPageWithToaster } from './decorators';
 
 const DAVID_EXHIBITOR = animator('david1', 'David', 'Nguyen', { availability: false, picturePath: null, presentation: null, presentation_en: null });
 
@@ -30,14 +30,7 @@ const meta = {
       return {};
     },
   ],
-  decorators: [
-    (Story) => (
-      <div style={{ minHeight: '100vh', background: 'linear-gradient(120deg, #dfe9f3, #ffffff)' }}>
-        <Story />
-        <Toaster />
-      </div>
-    ),
-  ],
+  decorators: [onPageWithToaster],
   parameters: salon([ALICE_EXHIBITOR, BASILE_EXHIBITOR, CHLOE_EXHIBITOR]),
 } satisfies Meta<typeof ContactPoint>;
 

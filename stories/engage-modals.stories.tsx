@@ -5,9 +5,9 @@ import { openModal, type Modal, type PageDataInput } from '@salon/shared';
 import { anonymousPageData, visitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
 import { ModalsSlot } from '../widgets/modals/mount';
 import { ScreenCapture } from '../widgets/modals/engage/ScreenCapture';
-import { Toaster } from '../widgets/toaster/Toaster';
 import { setFormAnswers, type FormAnswer } from '../.storybook/api-mock';
 import type { SalonParameters } from '../.storybook/preview';
+import { onPageWithToaster } from './decorators';
 
 type Locale = 'en_EN' | 'fr_FR';
 
@@ -97,14 +97,7 @@ const meta = {
       return {};
     },
   ],
-  decorators: [
-    (Story) => (
-      <div style={{ minHeight: '100vh', background: 'linear-gradient(120deg, #dfe9f3, #ffffff)' }}>
-        <Story />
-        <Toaster />
-      </div>
-    ),
-  ],
+  decorators: [onPageWithToaster],
   parameters: story({ modal: FEEDBACK }),
 } satisfies Meta<typeof ModalsSlot>;
 

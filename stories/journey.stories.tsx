@@ -4,9 +4,9 @@ import { visitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
 import type { Journey as JourneyState } from '@salon/shared/room';
 import { stand } from '@salon/shared/test/exhibitors';
 import { Journey } from '../widgets/journey/Journey';
-import { Toaster } from '../widgets/toaster/Toaster';
 import { setExhibitorAnswers } from '../.storybook/api-mock';
 import type { SalonParameters } from '../.storybook/preview';
+import { onPageWithToaster } from './decorators';
 
 const STANDS = {
   s1: stand('s1', 'Helios Solaire', 'Helios Solar'),
@@ -44,14 +44,7 @@ const meta = {
       return {};
     },
   ],
-  decorators: [
-    (Story) => (
-      <div style={{ minHeight: '100vh', background: 'linear-gradient(120deg, #dfe9f3, #ffffff)' }}>
-        <Story />
-        <Toaster />
-      </div>
-    ),
-  ],
+  decorators: [onPageWithToaster],
   parameters: salon(withJourney(ALL_THREE)),
 } satisfies Meta<typeof Journey>;
 

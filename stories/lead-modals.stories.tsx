@@ -7,9 +7,9 @@ import { setContestScore } from '@salon/shared/room';
 import { CONSENTS } from '@salon/shared/forms';
 import { stand } from '@salon/shared/test/exhibitors';
 import { ModalsSlot } from '../widgets/modals/mount';
-import { Toaster } from '../widgets/toaster/Toaster';
 import { setFormAnswers, type FormAnswer } from '../.storybook/api-mock';
 import type { SalonParameters } from '../.storybook/preview';
+import { onPageWithToaster } from './decorators';
 
 type Locale = 'en_EN' | 'fr_FR';
 
@@ -108,14 +108,7 @@ const meta = {
       return {};
     },
   ],
-  decorators: [
-    (Story) => (
-      <div style={{ minHeight: '100vh', background: 'linear-gradient(120deg, #dfe9f3, #ffffff)' }}>
-        <Story />
-        <Toaster />
-      </div>
-    ),
-  ],
+  decorators: [onPageWithToaster],
   parameters: story({ modal: { name: 'stand-contact-request', standId: 's1' } }),
 } satisfies Meta<typeof ModalsSlot>;
 

@@ -4,8 +4,8 @@ import { openModal, receiveNotifications, resetNotifications, type Modal, type P
 import { setNewsTimeZone, type Notification } from '@salon/shared/notifications';
 import { visitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
 import { ModalsSlot } from '../widgets/modals/mount';
-import { Toaster } from '../widgets/toaster/Toaster';
 import type { SalonParameters } from '../.storybook/preview';
+import { onPageWithToaster } from './decorators';
 
 type Locale = 'en_EN' | 'fr_FR';
 
@@ -80,14 +80,7 @@ const meta = {
       return {};
     },
   ],
-  decorators: [
-    (Story) => (
-      <div style={{ minHeight: '100vh', background: 'linear-gradient(120deg, #dfe9f3, #ffffff)' }}>
-        <Story />
-        <Toaster />
-      </div>
-    ),
-  ],
+  decorators: [onPageWithToaster],
   parameters: story({ arriving: newsList(1) }),
 } satisfies Meta<typeof ModalsSlot>;
 

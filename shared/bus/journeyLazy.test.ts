@@ -1,9 +1,11 @@
 import { describe, expect, jest, test } from '@jest/globals';
 import { visitorPageData } from '../page-data/fixtures';
+import { installFetch, jsonResponse } from '../test/fetch';
 
 /** The journey's state machine is its own module, loaded only when a room event can change the journey. */
 describe('the journey machine loads on demand', () => {
   test('not for a stand outside the journey; at the first stand to visit, and then the event applies', async () => {
+    const fetchMock = installFetch(() => jsonResponse({ data: {} }));
     let loads = 0;
     jest.doMock('@salon/shared/journey', () => {
       loads += 1;
@@ -26,5 +28,12 @@ describe('the journey machine loads on demand', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(loads).toBe(1);
     expect($journey.get()).toEqual({ vistingStand: null, standsToVisit: [], standsVisited: ['s1'] });
+    // Each change saved, in order.
+    for (let i = 0; i < 10; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fetchMock.requests.map((r) => r.json)).toEqual([
+      { vistingStand: 's1', standsToVisit: [], standsVisited: [] },
+      { vistingStand: null, standsToVisit: [], standsVisited: ['s1'] },
+    ]);
+    fetchMock.restore();
   });
 });

@@ -24,73 +24,79 @@ interface FieldShell {
   hint?: ReactNode;
 }
 
-function describedBy(errorId: string, hintId: string, error: ReactNode, hint: ReactNode): string | undefined {
-  const ids = [error ? errorId : null, hint ? hintId : null].filter(Boolean);
-  return ids.length > 0 ? ids.join(' ') : undefined;
+/** What the control itself gets: its id, and the states its label, hint and error give it. */
+interface ControlProps {
+  id: string;
+  required: boolean | undefined;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
 }
 
-function Mandatory({ required }: { required: boolean | undefined }) {
-  return required ? <span aria-hidden="true"> *</span> : null;
+interface FieldFrameProps extends FieldShell {
+  id: string | undefined;
+  required: boolean | undefined;
+  /** A checkbox comes before its label, on one line. */
+  check?: boolean;
+  control: (props: ControlProps) => ReactNode;
+}
+
+/** The label, the control, the hint and the error under it, tied together by ids. */
+function FieldFrame({ id, label, error, hint, required, check = false, control }: FieldFrameProps) {
+  injectFieldStyles();
+  const own = useId();
+  const controlId = id ?? own;
+  const described = [error ? `${controlId}-error` : null, hint ? `${controlId}-hint` : null].filter(Boolean).join(' ');
+  const labelElement = (
+    <label htmlFor={controlId}>
+      {label}
+      {required && <span aria-hidden="true"> *</span>}
+    </label>
+  );
+  return (
+    <div className={check ? 'salon-field salon-field--check' : 'salon-field'}>
+      {!check && labelElement}
+      {control({ id: controlId, required, 'aria-invalid': error ? true : undefined, 'aria-describedby': described || undefined })}
+      {check && labelElement}
+      {hint && (
+        <p className="salon-field__hint" id={`${controlId}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="salon-field__error" id={`${controlId}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
 }
 
 export type TextFieldProps = FieldShell & Omit<InputHTMLAttributes<HTMLInputElement>, 'children'>;
 
 /** A labelled input with its error under it (`aria-invalid`, `aria-describedby`). */
 export function TextField({ label, error, hint, required, id, ...input }: TextFieldProps) {
-  injectFieldStyles();
-  const own = useId();
-  const inputId = id ?? own;
-  return (
-    <div className="salon-field">
-      <label htmlFor={inputId}>
-        {label}
-        <Mandatory required={required} />
-      </label>
-      <input {...input} id={inputId} required={required} aria-invalid={error ? true : undefined} aria-describedby={describedBy(`${inputId}-error`, `${inputId}-hint`, error, hint)} />
-      {hint && <p className="salon-field__hint" id={`${inputId}-hint`}>{hint}</p>}
-      {error && <p className="salon-field__error" id={`${inputId}-error`}>{error}</p>}
-    </div>
-  );
+  return <FieldFrame {...{ label, error, hint, required, id }} control={(props) => <input {...input} {...props} />} />;
 }
 
 export type TextAreaFieldProps = FieldShell & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'children'>;
 
 export function TextAreaField({ label, error, hint, required, id, ...area }: TextAreaFieldProps) {
-  injectFieldStyles();
-  const own = useId();
-  const areaId = id ?? own;
-  return (
-    <div className="salon-field">
-      <label htmlFor={areaId}>
-        {label}
-        <Mandatory required={required} />
-      </label>
-      <textarea {...area} id={areaId} required={required} aria-invalid={error ? true : undefined} aria-describedby={describedBy(`${areaId}-error`, `${areaId}-hint`, error, hint)} />
-      {hint && <p className="salon-field__hint" id={`${areaId}-hint`}>{hint}</p>}
-      {error && <p className="salon-field__error" id={`${areaId}-error`}>{error}</p>}
-    </div>
-  );
+  return <FieldFrame {...{ label, error, hint, required, id }} control={(props) => <textarea {...area} {...props} />} />;
 }
 
 export type SelectFieldProps = FieldShell & SelectHTMLAttributes<HTMLSelectElement>;
 
 /** A labelled select (its `<option>`s as children) with its error under it. */
 export function SelectField({ label, error, hint, required, id, children, ...select }: SelectFieldProps) {
-  injectFieldStyles();
-  const own = useId();
-  const selectId = id ?? own;
   return (
-    <div className="salon-field">
-      <label htmlFor={selectId}>
-        {label}
-        <Mandatory required={required} />
-      </label>
-      <select {...select} id={selectId} required={required} aria-invalid={error ? true : undefined} aria-describedby={describedBy(`${selectId}-error`, `${selectId}-hint`, error, hint)}>
-        {children}
-      </select>
-      {hint && <p className="salon-field__hint" id={`${selectId}-hint`}>{hint}</p>}
-      {error && <p className="salon-field__error" id={`${selectId}-error`}>{error}</p>}
-    </div>
+    <FieldFrame
+      {...{ label, error, hint, required, id }}
+      control={(props) => (
+        <select {...select} {...props}>
+          {children}
+        </select>
+      )}
+    />
   );
 }
 
@@ -98,18 +104,5 @@ export type CheckboxFieldProps = FieldShell & Omit<InputHTMLAttributes<HTMLInput
 
 /** A checkbox with its label beside it (consents: the label is the wording the lead records). */
 export function CheckboxField({ label, error, hint, required, id, ...input }: CheckboxFieldProps) {
-  injectFieldStyles();
-  const own = useId();
-  const inputId = id ?? own;
-  return (
-    <div className="salon-field salon-field--check">
-      <input {...input} type="checkbox" id={inputId} required={required} aria-invalid={error ? true : undefined} aria-describedby={describedBy(`${inputId}-error`, `${inputId}-hint`, error, hint)} />
-      <label htmlFor={inputId}>
-        {label}
-        <Mandatory required={required} />
-      </label>
-      {hint && <p className="salon-field__hint" id={`${inputId}-hint`}>{hint}</p>}
-      {error && <p className="salon-field__error" id={`${inputId}-error`}>{error}</p>}
-    </div>
-  );
+  return <FieldFrame {...{ label, error, hint, required, id }} check control={(props) => <input {...input} {...props} type="checkbox" />} />;
 }

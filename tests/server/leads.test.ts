@@ -238,6 +238,9 @@ describe('the area pages', () => {
     expect(page.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(page.body).not.toContain('<script>alert(1)');
     expect(page.body).not.toContain('Nordic');
+    // Each lead with the consents it carries: Léa's request shows the marketing box she left unticked.
+    expect(page.body).toContain('<td>✓ sharing with the stand · ✗ commercial offers</td>');
+    expect(page.body).toContain('<td>✓ sharing with the stand</td>');
     const links = [...page.body.matchAll(/<a href="([^"]+)" download>Download CSV \(([^)]+)\)<\/a>/g)].map((m) => [m[1], m[2]]);
     expect(links).toEqual([
       [`${ORIGIN}/api/stands/${solaire.key}/leads.csv`, 'Helios Solar'],

@@ -16,16 +16,43 @@ function kindLabel(ctx: PageContext, kind: LeadListRow['kind']): string {
   return tr('Jeu concours', 'Contest');
 }
 
+const CONSENT_LABELS: Record<string, [string, string]> = {
+  data_sharing: ['partage avec le stand', 'sharing with the stand'],
+  opt_in: ['partage avec le stand', 'sharing with the stand'],
+  contest_rules: ['règlement', 'contest rules'],
+  privacy: ['données du jeu', 'contest data'],
+  marketing: ['offres commerciales', 'commercial offers'],
+};
+
+/** "✓ sharing with the stand · ✗ commercial offers": each consent recorded with the lead, given or not. */
+function consentsSummary(ctx: PageContext, stored: string): string {
+  const { tr } = helpers(ctx);
+  let consents: unknown;
+  try {
+    consents = JSON.parse(stored);
+  } catch {
+    return '';
+  }
+  if (!Array.isArray(consents)) return '';
+  return consents
+    .filter((c): c is { key: string; given: boolean } => typeof c === 'object' && c !== null && typeof (c as { key?: unknown }).key === 'string')
+    .map((c) => {
+      const [fr, en] = CONSENT_LABELS[c.key] ?? [c.key, c.key];
+      return `${c.given ? '✓' : '✗'} ${tr(fr, en)}`;
+    })
+    .join(' · ');
+}
+
 /** `YYYY-MM-DD HH:MM UTC` from the stored ISO timestamp. */
 const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
 function leadsTable(ctx: PageContext, rows: readonly LeadListRow[], withStand: boolean): SafeHtml {
   const { tr } = helpers(ctx);
   if (rows.length === 0) return html`<p>${tr('Aucun contact pour le moment.', 'No leads yet.')}</p>`;
-  return html`<table><thead><tr><th>${tr('Date', 'Date')}</th><th>${tr('Nom', 'Name')}</th><th>${tr('Coordonnées', 'Contact details')}</th><th>${tr('Type', 'Kind')}</th>${withStand ? html`<th>${tr('Stand', 'Stand')}</th>` : ''}</tr></thead>
+  return html`<table><thead><tr><th>${tr('Date', 'Date')}</th><th>${tr('Nom', 'Name')}</th><th>${tr('Coordonnées', 'Contact details')}</th><th>${tr('Type', 'Kind')}</th><th>${tr('Consentements', 'Consents')}</th>${withStand ? html`<th>${tr('Stand', 'Stand')}</th>` : ''}</tr></thead>
 <tbody>${rows.map(
     (row) =>
-      html`<tr><td>${when(row.created_at)}</td><td>${row.firstname} ${row.lastname}</td><td>${[row.email, row.phone, [row.postal_code, row.city].filter(Boolean).join(' ')].filter(Boolean).join(' · ')}</td><td>${kindLabel(ctx, row.kind)}${row.subject ? html` (${row.subject})` : ''}</td>${withStand ? html`<td>${row.stand_name === null ? '' : tr(row.stand_name, row.stand_name_en ?? row.stand_name)}</td>` : ''}</tr>`,
+      html`<tr><td>${when(row.created_at)}</td><td>${row.firstname} ${row.lastname}</td><td>${[row.email, row.phone, [row.postal_code, row.city].filter(Boolean).join(' ')].filter(Boolean).join(' · ')}</td><td>${kindLabel(ctx, row.kind)}${row.subject ? html` (${row.subject})` : ''}</td><td>${consentsSummary(ctx, row.consents)}</td>${withStand ? html`<td>${row.stand_name === null ? '' : tr(row.stand_name, row.stand_name_en ?? row.stand_name)}</td>` : ''}</tr>`,
   )}</tbody></table>`;
 }
 

@@ -3,7 +3,7 @@ import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { $modal, type PageDataInput } from '@salon/shared';
 import { anonymousPageData, visitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
-import { answers, calls, describeCall, openEngageModal, settle, startServer, stopServer, toastTexts } from './testing';
+import { server, calls, describeCall, openTestModal, settle, startServer, stopServer, toastTexts } from '../testing';
 
 /** A logged-in visitor, as the server's page data says it (`parameters.auth`). */
 const loggedIn = (): PageDataInput => ({ ...visitorPageData(), parameters: { ...visitorPageData().parameters, auth: true } });
@@ -11,7 +11,7 @@ const loggedIn = (): PageDataInput => ({ ...visitorPageData(), parameters: { ...
 beforeEach(startServer);
 afterEach(stopServer);
 
-const openContact = (page: PageDataInput) => openEngageModal({ name: 'contact-organizer' }, page);
+const openContact = (page: PageDataInput) => openTestModal({ name: 'contact-organizer' }, page);
 
 describe('contact an organizer (spec §2.4, §5, §7, §8)', () => {
   test('named "Contact the organizer": subject (ask a question, rectify or delete my data) and message', async () => {
@@ -48,7 +48,7 @@ describe('contact an organizer (spec §2.4, §5, §7, §8)', () => {
   });
 
   test('logged in: no email asked; POST /contact {subject, message} as JSON with X-Requested-With; the server\'s message', async () => {
-    answers['/contact'] = { body: { statusCode: 200, data: { error: false, message: 'Your message has been sent to the organizer.' } } };
+    server.answers['/contact'] = { body: { statusCode: 200, data: { error: false, message: 'Your message has been sent to the organizer.' } } };
     const user = userEvent.setup();
     const dialog = await openContact(loggedIn());
     expect(within(dialog).queryByRole('textbox', { name: /email/i })).not.toBeInTheDocument();
@@ -64,7 +64,7 @@ describe('contact an organizer (spec §2.4, §5, §7, §8)', () => {
   });
 
   test('anonymous with an email: it is sent', async () => {
-    answers['/contact'] = { body: { statusCode: 200, data: { error: false, message: 'Sent.' } } };
+    server.answers['/contact'] = { body: { statusCode: 200, data: { error: false, message: 'Sent.' } } };
     const user = userEvent.setup();
     const dialog = await openContact(anonymousPageData());
     await user.type(within(dialog).getByRole('textbox', { name: 'Your email' }), 'ana@example.test');
@@ -76,7 +76,7 @@ describe('contact an organizer (spec §2.4, §5, §7, §8)', () => {
   });
 
   test('the server refuses (200, data.error): its message and field errors are shown, the form stays, no toast', async () => {
-    answers['/contact'] = {
+    server.answers['/contact'] = {
       body: { statusCode: 400, data: { error: true, message: 'The form has errors.', formErrors: { message: 'Too long for the organizer' } } },
     };
     const user = userEvent.setup();
@@ -94,7 +94,7 @@ describe('contact an organizer (spec §2.4, §5, §7, §8)', () => {
     ['HTTP 500', { data: { error: true, message: 'boom' }, status: 500 }],
     ['a network failure', 'network'],
   ] as const)('%s: the toast "An error occured, see console for more information"', async (_case, answer) => {
-    answers['/contact'] = answer;
+    server.answers['/contact'] = answer;
     const user = userEvent.setup();
     const dialog = await openContact(loggedIn());
     await user.type(within(dialog).getByRole('textbox', { name: 'Your message' }), 'Hello');

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { $modal, deleteCookie, readCookie } from '@salon/shared';
 import { visitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
 import { createOpinionStore } from './opinion';
-import { answers, calls, describeCall, openEngageModal, settle, startServer, stopServer } from './testing';
+import { server, calls, describeCall, openTestModal, settle, startServer, stopServer } from '../testing';
 
 const FRENCH = withLocale(visitorPageData(), 'fr_FR');
 
@@ -18,7 +18,7 @@ afterEach(async () => {
 });
 
 async function openOpinion(page = visitorPageData()) {
-  const dialog = await openEngageModal({ name: 'feedback' }, page);
+  const dialog = await openTestModal({ name: 'feedback' }, page);
   const french = page.locale?.locale === 'fr_FR';
   return {
     dialog,
@@ -118,7 +118,7 @@ describe('the opinion modal (spec §2.12, §5)', () => {
   });
 
   test('Send: POST /api/nps {score, comment}, then "Thanks for your opinion" and the nps cookie', async () => {
-    answers['/api/nps'] = { data: { success: true, message: 'Thanks for your opinion' } };
+    server.answers['/api/nps'] = { data: { success: true, message: 'Thanks for your opinion' } };
     const user = userEvent.setup();
     const { dialog, slider, comment, send } = await openOpinion();
     choose(slider, 8);
@@ -139,7 +139,7 @@ describe('the opinion modal (spec §2.12, §5)', () => {
   });
 
   test('French thanks: "Merci pour votre avis, celui-ci a bien été pris en compte"', async () => {
-    answers['/api/nps'] = { data: { success: true, message: 'ok' } };
+    server.answers['/api/nps'] = { data: { success: true, message: 'ok' } };
     const { dialog, slider, send } = await openOpinion(FRENCH);
     expect(dialog).toHaveAccessibleName('Votre avis');
     choose(slider, 3);
@@ -154,7 +154,7 @@ describe('the opinion modal (spec §2.12, §5)', () => {
     ['HTTP 500', { data: {}, status: 500 }],
     ['a network failure', 'network'],
   ] as const)('%s: "Sorry your opinion can\'t be taken due to an error.", no cookie, the form stays to send again', async (_case, answer) => {
-    answers['/api/nps'] = answer;
+    server.answers['/api/nps'] = answer;
     const { dialog, slider, send } = await openOpinion();
     choose(slider, 6);
     await userEvent.setup().click(send);
@@ -166,7 +166,7 @@ describe('the opinion modal (spec §2.12, §5)', () => {
   });
 
   test('French error: "Désolé votre avis ne peut être pris en compte à cause d\'une erreur."', async () => {
-    answers['/api/nps'] = { data: {}, status: 503 };
+    server.answers['/api/nps'] = { data: {}, status: 503 };
     const { dialog, slider, send } = await openOpinion(FRENCH);
     choose(slider, 10);
     await userEvent.setup().click(send);

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { $modal, screenCaptureSupported } from '@salon/shared';
 import { captureSize, downloadCrop, type CropSelection } from './capture';
-import { openEngageModal, settle, startServer, stopServer } from './testing';
+import { openTestModal, settle, startServer, stopServer } from '../testing';
 
 const PNG = 'data:image/png;base64,iVBORw0KGgo=';
 
@@ -66,7 +66,7 @@ describe('the screen capture (spec §2.4)', () => {
     expect(screenCaptureSupported()).toBe(false);
     expect(info).toHaveBeenCalledTimes(1);
     expect(info).toHaveBeenCalledWith(expect.stringContaining('Screen capture is not supported by this browser'));
-    const dialog = await openEngageModal({ name: 'screen-capture' });
+    const dialog = await openTestModal({ name: 'screen-capture' });
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Your browser cannot capture the screen.');
     expect(within(dialog).queryByRole('button', { name: 'Capture the screen' })).not.toBeInTheDocument();
   });
@@ -74,7 +74,7 @@ describe('the screen capture (spec §2.4)', () => {
   test('Capture: the current tab is asked for, the modal hides meanwhile, one frame is kept at 1000 px wide, the tracks stop', async () => {
     let give: (stream: MediaStream) => void = () => undefined;
     supportCapture(() => new Promise<MediaStream>((resolve) => (give = resolve)));
-    const dialog = await openEngageModal({ name: 'screen-capture' });
+    const dialog = await openTestModal({ name: 'screen-capture' });
     expect(dialog).toHaveAccessibleName('Screen capture');
     await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Capture the screen' }));
     expect(getDisplayMedia).toHaveBeenCalledWith(expect.objectContaining({ video: true, audio: false, preferCurrentTab: true }));
@@ -93,7 +93,7 @@ describe('the screen capture (spec §2.4)', () => {
 
   test('Download in the workspace: a PNG file', async () => {
     supportCapture();
-    const dialog = await openEngageModal({ name: 'screen-capture' });
+    const dialog = await openTestModal({ name: 'screen-capture' });
     const user = userEvent.setup();
     await user.click(within(dialog).getByRole('button', { name: 'Capture the screen' }));
     const workspace = await screen.findByRole('dialog', { name: 'Crop your capture' });
@@ -107,7 +107,7 @@ describe('the screen capture (spec §2.4)', () => {
 
   test('Cancel in the workspace closes the modal', async () => {
     supportCapture();
-    const dialog = await openEngageModal({ name: 'screen-capture' });
+    const dialog = await openTestModal({ name: 'screen-capture' });
     const user = userEvent.setup();
     await user.click(within(dialog).getByRole('button', { name: 'Capture the screen' }));
     const workspace = await screen.findByRole('dialog', { name: 'Crop your capture' });
@@ -117,7 +117,7 @@ describe('the screen capture (spec §2.4)', () => {
 
   test('the visitor cancels the browser\'s picker: "The capture was cancelled.", and can try again', async () => {
     supportCapture(() => Promise.reject(new DOMException('Permission denied', 'NotAllowedError')));
-    const dialog = await openEngageModal({ name: 'screen-capture' });
+    const dialog = await openTestModal({ name: 'screen-capture' });
     await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Capture the screen' }));
     const again = await screen.findByRole('dialog', { name: 'Screen capture' });
     expect(within(again).getByRole('alert')).toHaveTextContent('The capture was cancelled.');
@@ -127,7 +127,7 @@ describe('the screen capture (spec §2.4)', () => {
   test('a frame that cannot be drawn: "The screen could not be captured." and the tracks still stop', async () => {
     supportCapture();
     jest.spyOn(HTMLVideoElement.prototype, 'videoWidth', 'get').mockReturnValue(0);
-    const dialog = await openEngageModal({ name: 'screen-capture' });
+    const dialog = await openTestModal({ name: 'screen-capture' });
     await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Capture the screen' }));
     const again = await screen.findByRole('dialog', { name: 'Screen capture' });
     expect(within(again).getByRole('alert')).toHaveTextContent('The screen could not be captured.');

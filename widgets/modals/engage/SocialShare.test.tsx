@@ -3,7 +3,7 @@ import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PageDataInput } from '@salon/shared';
 import { visitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
-import { answers, calls, describeCall, openEngageModal, settle, startServer, stopServer, toastTexts } from './testing';
+import { server, calls, describeCall, openTestModal, settle, startServer, stopServer, toastTexts } from '../testing';
 
 const SOCIAL = {
   social_title: 'Salon de l’innovation',
@@ -27,7 +27,7 @@ afterEach(stopServer);
 
 describe('the social share (spec §2.4, §7, §9)', () => {
   test('one button per platform: Facebook, LinkedIn, X (Twitter)', async () => {
-    const dialog = await openEngageModal({ name: 'social-share' }, page());
+    const dialog = await openTestModal({ name: 'social-share' }, page());
     expect(dialog).toHaveAccessibleName('Share on social media');
     expect(within(dialog).getAllByRole('button', { name: /^Share on / }).map((button) => button.textContent)).toEqual([
       'Share on Facebook',
@@ -41,8 +41,8 @@ describe('the social share (spec §2.4, §7, §9)', () => {
     ['LinkedIn', 'linkedin'],
     ['X (Twitter)', 'twitter'],
   ])('%s: POST /api/partages with the platform and the English texts, then the sharer opens in a new window', async (name, platform) => {
-    answers['/api/partages'] = { data: { url: `https://sharer.example/${platform}?u=1` } };
-    const dialog = await openEngageModal({ name: 'social-share' }, page());
+    server.answers['/api/partages'] = { data: { url: `https://sharer.example/${platform}?u=1` } };
+    const dialog = await openTestModal({ name: 'social-share' }, page());
     await userEvent.setup().click(within(dialog).getByRole('button', { name: `Share on ${name}` }));
     await settle();
     expect(calls().map(describeCall)).toEqual(['POST /api/partages']);
@@ -52,16 +52,16 @@ describe('the social share (spec §2.4, §7, §9)', () => {
   });
 
   test('French page: the French title and description', async () => {
-    answers['/api/partages'] = { data: { url: 'https://sharer.example/f' } };
-    const dialog = await openEngageModal({ name: 'social-share' }, page('fr_FR'));
+    server.answers['/api/partages'] = { data: { url: 'https://sharer.example/f' } };
+    const dialog = await openTestModal({ name: 'social-share' }, page('fr_FR'));
     await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Partager sur Facebook' }));
     await settle();
     expect(calls()[0]?.json).toEqual({ title: 'Salon de l’innovation', description: 'Le salon en ligne', image: 'http://localhost/images/share.png', platform: 'facebook' });
   });
 
   test('an error answer: the API client\'s toast, nothing opens', async () => {
-    answers['/api/partages'] = { data: { error: true, message: 'Sharing is off' } };
-    const dialog = await openEngageModal({ name: 'social-share' }, page());
+    server.answers['/api/partages'] = { data: { error: true, message: 'Sharing is off' } };
+    const dialog = await openTestModal({ name: 'social-share' }, page());
     await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Share on LinkedIn' }));
     await settle();
     expect(toastTexts('error')).toEqual(['Sharing is off... Open console for more details']);
@@ -69,8 +69,8 @@ describe('the social share (spec §2.4, §7, §9)', () => {
   });
 
   test('an address that is not a web address is never opened', async () => {
-    answers['/api/partages'] = { data: { url: 'javascript:alert(1)' } };
-    const dialog = await openEngageModal({ name: 'social-share' }, page());
+    server.answers['/api/partages'] = { data: { url: 'javascript:alert(1)' } };
+    const dialog = await openTestModal({ name: 'social-share' }, page());
     await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Share on Facebook' }));
     await settle();
     expect(open).not.toHaveBeenCalled();

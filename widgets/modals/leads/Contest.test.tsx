@@ -6,7 +6,7 @@ import { anonymousPageData, exhibitorPageData, visitorPageData, withLocale } fro
 import { $contestScore, handleFrameMessage } from '@salon/shared/room';
 import { envelope } from '@salon/shared/room-frame/contract';
 import { CONSENTS } from '@salon/shared/forms';
-import { calls, describeCall, openLeadModal, server, settle, startServer, stopServer, toastTexts } from './testing';
+import { calls, describeCall, openTestModal, server, settle, startServer, stopServer, toastTexts } from '../testing';
 
 const CONTEST = { name: 'contest' } as const;
 
@@ -38,14 +38,14 @@ describe('the contest (spec §4.10, §5)', () => {
     ['an anonymous visitor (French)', anonymousPageData(), 'fr_FR', "Vous n'êtes pas autorisé à participer au jeu concours."],
     ['an exhibitor (French)', exhibitorPageData(), 'fr_FR', "Vous n'êtes pas autorisé à participer au jeu concours."],
   ] as const)('%s only gets the not-allowed message', async (_who, page, locale, message) => {
-    const dialog = await openLeadModal(CONTEST, withLocale(page, locale));
+    const dialog = await openTestModal(CONTEST, withLocale(page, locale));
     expect(within(dialog).getByRole('alert')).toHaveTextContent(message);
     expect(within(dialog).queryByRole('textbox')).toBeNull();
     expect(within(dialog).queryByRole('checkbox')).toBeNull();
   });
 
   test('a visitor: the intro about the 5 questions, the form filled from the user, the linked rules and privacy policy', async () => {
-    const dialog = await openLeadModal(CONTEST, visitor());
+    const dialog = await openTestModal(CONTEST, visitor());
     expect(dialog).toHaveAccessibleName('Contest');
     expect(within(dialog).getByText(/5 questions/)).toBeInTheDocument();
     expect(textbox(dialog, 'First name')).toHaveValue('Camille');
@@ -64,7 +64,7 @@ describe('the contest (spec §4.10, §5)', () => {
     [0, false],
     [undefined, false],
   ])('the marketing box with the contest opt-in %p: shown %p', async (flag, shown) => {
-    const dialog = await openLeadModal(CONTEST, visitor('en_EN', flag === undefined ? {} : { contest_optin_marketing: flag }));
+    const dialog = await openTestModal(CONTEST, visitor('en_EN', flag === undefined ? {} : { contest_optin_marketing: flag }));
     const box = within(dialog).queryByRole('checkbox', { name: CONSENTS.marketing.en });
     expect(box !== null).toBe(shown);
   });
@@ -92,7 +92,7 @@ describe('the contest (spec §4.10, §5)', () => {
 
   test.each(['en_EN', 'fr_FR'] as const)('%s: Send shows every message and sends nothing while the form is invalid', async (locale) => {
     const text = TEXTS[locale];
-    const dialog = await openLeadModal(CONTEST, visitor(locale));
+    const dialog = await openTestModal(CONTEST, visitor(locale));
     const user = userEvent.setup();
     await user.clear(textbox(dialog, text.labels.firstname));
     await user.clear(textbox(dialog, text.labels.email));
@@ -117,7 +117,7 @@ describe('the contest (spec §4.10, §5)', () => {
     act(() => handleFrameMessage(envelope('handleContestParticipation', { score: 4 })));
     await settle();
     expect(calls().map(describeCall)).toEqual(['POST /api/contest/participation']);
-    const dialog = await openLeadModal(CONTEST, visitor('en_EN', { contest_optin_marketing: 1 }));
+    const dialog = await openTestModal(CONTEST, visitor('en_EN', { contest_optin_marketing: 1 }));
     expect(within(dialog).getByText('Your score: 4')).toBeInTheDocument();
     await userEvent.setup().click(within(dialog).getByRole('checkbox', { name: CONSENTS.marketing.en }));
     await acceptAndSend(dialog);
@@ -139,7 +139,7 @@ describe('the contest (spec §4.10, §5)', () => {
   });
 
   test('without a score or a marketing box, neither is sent', async () => {
-    const dialog = await openLeadModal(CONTEST, visitor());
+    const dialog = await openTestModal(CONTEST, visitor());
     await acceptAndSend(dialog);
     expect(calls()[0]?.json).not.toHaveProperty('score');
     expect(calls()[0]?.json).not.toHaveProperty('marketing');
@@ -150,7 +150,7 @@ describe('the contest (spec §4.10, §5)', () => {
     ['fr_FR', 'Votre participation a déjà été enregistrée.'],
   ] as const)('%s: already recorded', async (locale, message) => {
     server.answers.default = { body: { statusCode: 400, data: { error: true, message: 'Already', data: 'contest_participation.already' } } };
-    const dialog = await openLeadModal(CONTEST, visitor(locale));
+    const dialog = await openTestModal(CONTEST, visitor(locale));
     await acceptAndSend(dialog, locale);
     expect(within(dialog).getByRole('status')).toHaveTextContent(message);
     expect(toastTexts()).toEqual([]);
@@ -158,7 +158,7 @@ describe('the contest (spec §4.10, §5)', () => {
 
   test("the server's field errors under their fields", async () => {
     server.answers.default = { body: { statusCode: 400, data: { error: true, message: 'The form has errors.', formErrors: { email: 'This email already took part with another account.', mobile: 'phone' } } } };
-    const dialog = await openLeadModal(CONTEST, visitor());
+    const dialog = await openTestModal(CONTEST, visitor());
     await acceptAndSend(dialog);
     expect(textbox(dialog, 'Email')).toHaveAccessibleDescription('This email already took part with another account.');
     expect(textbox(dialog, 'Mobile')).toHaveAccessibleDescription('The number format is incorrect');
@@ -167,7 +167,7 @@ describe('the contest (spec §4.10, §5)', () => {
 
   test("another error: the server's message in the form", async () => {
     server.answers.default = { body: { statusCode: 403, data: { error: true, message: 'The contest is closed.' } } };
-    const dialog = await openLeadModal(CONTEST, visitor());
+    const dialog = await openTestModal(CONTEST, visitor());
     await acceptAndSend(dialog);
     expect(within(dialog).getByRole('alert')).toHaveTextContent('The contest is closed.');
     expect(toastTexts()).toEqual([]);
@@ -179,7 +179,7 @@ describe('the contest (spec §4.10, §5)', () => {
     ['a network failure (French)', 'network', 'fr_FR', "Une erreur est survenue, consultez la console pour plus d'informations"],
   ] as const)('%s: the generic toast, the form stays', async (_what, answer, locale, message) => {
     server.answers.default = answer;
-    const dialog = await openLeadModal(CONTEST, visitor(locale));
+    const dialog = await openTestModal(CONTEST, visitor(locale));
     await acceptAndSend(dialog, locale);
     expect(toastTexts('error')).toEqual([message]);
     expect(screen.getByRole('dialog')).toBe(dialog);
@@ -188,7 +188,7 @@ describe('the contest (spec §4.10, §5)', () => {
 
   test('Send is disabled while sending', async () => {
     server.answers.default = 'pending';
-    const dialog = await openLeadModal(CONTEST, visitor());
+    const dialog = await openTestModal(CONTEST, visitor());
     const user = await acceptAndSend(dialog);
     const sending = within(dialog).getByRole('button', { name: 'Sending…' });
     expect(sending).toBeDisabled();

@@ -7,7 +7,7 @@ import { handleFrameMessage } from '@salon/shared/room';
 import { envelope } from '@salon/shared/room-frame/contract';
 import { stand } from '@salon/shared/test/exhibitors';
 import { CONSENTS } from '@salon/shared/forms';
-import { calls, describeCall, openLeadModal, server, settle, startServer, stopServer, toastTexts } from './testing';
+import { calls, describeCall, openTestModal, server, settle, startServer, stopServer, toastTexts } from '../testing';
 
 const OFFER = { standId: 's1', subject: 'credit_auto', codeApporteur: 'AB12' };
 const CONTACT_INFO: Modal = { name: 'offer-contact-info', ...OFFER };
@@ -28,7 +28,7 @@ afterEach(stopServer);
 
 describe('the offer confirmation (spec §4.11)', () => {
   test('Yes tracks {subject}_Yes and opens the contact-info form with the same offer', async () => {
-    const dialog = await openLeadModal({ name: 'offer-confirm', ...OFFER });
+    const dialog = await openTestModal({ name: 'offer-confirm', ...OFFER });
     expect(dialog).toHaveAccessibleName('Be contacted about this offer');
     await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Yes' }));
     await settle();
@@ -38,7 +38,7 @@ describe('the offer confirmation (spec §4.11)', () => {
   });
 
   test('No tracks {subject}_No and just closes', async () => {
-    const dialog = await openLeadModal({ name: 'offer-confirm', ...OFFER });
+    const dialog = await openTestModal({ name: 'offer-confirm', ...OFFER });
     await userEvent.setup().click(within(dialog).getByRole('button', { name: 'No' }));
     await settle();
     expect($modal.get()).toBeNull();
@@ -47,7 +47,7 @@ describe('the offer confirmation (spec §4.11)', () => {
   });
 
   test('French: Oui / Non', async () => {
-    const dialog = await openLeadModal({ name: 'offer-confirm', ...OFFER }, visitor('fr_FR'));
+    const dialog = await openTestModal({ name: 'offer-confirm', ...OFFER }, visitor('fr_FR'));
     expect(dialog).toHaveAccessibleName('Être recontacté au sujet de cette offre');
     expect(within(dialog).getByRole('button', { name: 'Oui' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Non' })).toBeInTheDocument();
@@ -56,7 +56,7 @@ describe('the offer confirmation (spec §4.11)', () => {
 
 describe('the offer contact-info form (spec §5)', () => {
   test('opens filled from the page data; Send disabled until the phone and the consent are given', async () => {
-    const dialog = await openLeadModal(CONTACT_INFO, visitor());
+    const dialog = await openTestModal(CONTACT_INFO, visitor());
     expect(textbox(dialog, 'First name')).toHaveValue('Camille');
     expect(within(dialog).getByLabelText(/Date of birth/)).toHaveValue('1990-04-12');
     expect(within(dialog).getByText('The exhibitors of Nordic Robotics will contact you about this offer.')).toBeInTheDocument();
@@ -76,7 +76,7 @@ describe('the offer contact-info form (spec §5)', () => {
   } as const;
 
   test.each(['en_EN', 'fr_FR'] as const)('%s: the messages under the fields', async (locale) => {
-    const dialog = await openLeadModal(CONTACT_INFO, visitor(locale));
+    const dialog = await openTestModal(CONTACT_INFO, visitor(locale));
     const text = TEXTS[locale];
     const user = userEvent.setup();
     await user.clear(textbox(dialog, text.firstname));
@@ -99,7 +99,7 @@ describe('the offer contact-info form (spec §5)', () => {
 
   test('the marketing box follows the display flag of the frame (1 shows it, 0 or none hides it)', async () => {
     const marketing = () => screen.queryByRole('checkbox', { name: CONSENTS.marketing.en });
-    await openLeadModal({ ...CONTACT_INFO, displayMarketing: true });
+    await openTestModal({ ...CONTACT_INFO, displayMarketing: true });
     expect(marketing()).toBeInTheDocument();
     act(() => handleFrameMessage(envelope('showContactFormInfos', { stand_id: 's1', subject: 'credit_auto', display_marketing: 1 as unknown as boolean })));
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Yes' }));
@@ -117,7 +117,7 @@ describe('the offer contact-info form (spec §5)', () => {
   });
 
   test('sends every field of the offer form; success tracks {subject}_Submit, toasts and closes', async () => {
-    const dialog = await openLeadModal({ ...CONTACT_INFO, displayMarketing: true }, visitor());
+    const dialog = await openTestModal({ ...CONTACT_INFO, displayMarketing: true }, visitor());
     const user = userEvent.setup();
     await user.type(textbox(dialog, 'Phone'), '+33 6 12 34 56 78');
     await user.type(textbox(dialog, 'Email'), 'camille@example.test');
@@ -147,7 +147,7 @@ describe('the offer contact-info form (spec §5)', () => {
   });
 
   test('without email, comments, code or marketing box, those are left out', async () => {
-    const dialog = await openLeadModal({ name: 'offer-contact-info', standId: 's1', subject: 'credit_auto' }, visitor('fr_FR'));
+    const dialog = await openTestModal({ name: 'offer-contact-info', standId: 's1', subject: 'credit_auto' }, visitor('fr_FR'));
     const user = userEvent.setup();
     await user.type(textbox(dialog, 'Téléphone'), '0612345678');
     await user.click(within(dialog).getByRole('checkbox', { name: CONSENTS.opt_in.fr }));
@@ -168,7 +168,7 @@ describe('the offer contact-info form (spec §5)', () => {
 
   test('a failure: no Submit tracking, the form stays; the server message, field errors, or the generic toast', async () => {
     server.answers.requestForminfo = { data: { error: true, message: 'Offer closed.' } };
-    const dialog = await openLeadModal(CONTACT_INFO, visitor());
+    const dialog = await openTestModal(CONTACT_INFO, visitor());
     const user = userEvent.setup();
     await user.type(textbox(dialog, 'Phone'), '0612345678');
     await user.click(within(dialog).getByRole('checkbox', { name: CONSENTS.opt_in.en }));
@@ -191,7 +191,7 @@ describe('the offer contact-info form (spec §5)', () => {
 
 describe('the offer popup (showPopupOffer)', () => {
   test("names the stand, not the frame's identifier, and leads to the offer's contact flow", async () => {
-    const dialog = await openLeadModal({ name: 'offer-popup', standId: 's1', offer: 'offer_stand-nordic' });
+    const dialog = await openTestModal({ name: 'offer-popup', standId: 's1', offer: 'offer_stand-nordic' });
     expect(dialog).toHaveAccessibleName('A special offer');
     expect(within(dialog).getByText("Nordic Robotics has a special offer for the salon's visitors.")).toBeInTheDocument();
     expect(within(dialog).queryByText(/offer_stand-nordic/)).toBeNull();
@@ -200,7 +200,7 @@ describe('the offer popup (showPopupOffer)', () => {
   });
 
   test('without a stand: a general line and Close only (French)', async () => {
-    const dialog = await openLeadModal({ name: 'offer-popup', offer: 'offer_x' }, visitor('fr_FR'));
+    const dialog = await openTestModal({ name: 'offer-popup', offer: 'offer_x' }, visitor('fr_FR'));
     expect(dialog).toHaveAccessibleName('Une offre spéciale');
     expect(within(dialog).getByText('Une offre spéciale vous attend sur ce stand.')).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: "Ça m'intéresse" })).toBeNull();

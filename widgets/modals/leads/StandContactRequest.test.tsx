@@ -5,7 +5,7 @@ import { $modal, type PageDataInput } from '@salon/shared';
 import { visitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
 import { stand } from '@salon/shared/test/exhibitors';
 import { CONSENTS } from '@salon/shared/forms';
-import { calls, describeCall, openLeadModal, server, settle, startServer, stopServer, toastTexts } from './testing';
+import { calls, describeCall, openTestModal, server, settle, startServer, stopServer, toastTexts } from '../testing';
 
 const MODAL = { name: 'stand-contact-request', standId: 's1' } as const;
 
@@ -38,7 +38,7 @@ afterEach(stopServer);
 
 describe('the stand contact request (spec §5, §8)', () => {
   test('opens filled with what the page knows of the user; Send disabled until the form is valid', async () => {
-    const dialog = await openLeadModal(MODAL, visitor());
+    const dialog = await openTestModal(MODAL, visitor());
     expect(dialog).toHaveAccessibleName('Ask to be contacted');
     expect(textbox(dialog, 'First name')).toHaveValue('Camille');
     expect(textbox(dialog, 'Last name')).toHaveValue('Martin');
@@ -63,7 +63,7 @@ describe('the stand contact request (spec §5, §8)', () => {
   } as const;
 
   test.each(['en_EN', 'fr_FR'] as const)('%s: each message under its field once it was left, and Send stays disabled', async (locale) => {
-    const dialog = await openLeadModal(MODAL, visitor(locale));
+    const dialog = await openTestModal(MODAL, visitor(locale));
     const user = userEvent.setup();
     const label = LABELS[locale];
     const message = MESSAGES[locale];
@@ -88,7 +88,7 @@ describe('the stand contact request (spec §5, §8)', () => {
   });
 
   test('an empty required field of the page data shows its message once left', async () => {
-    const dialog = await openLeadModal(MODAL, visitor());
+    const dialog = await openTestModal(MODAL, visitor());
     const user = userEvent.setup();
     await user.click(textbox(dialog, 'Phone'));
     expect(within(dialog).queryByText('This field is required')).toBeNull();
@@ -97,7 +97,7 @@ describe('the stand contact request (spec §5, §8)', () => {
   });
 
   test.each(['en_EN', 'fr_FR'] as const)('%s: the consent boxes carry the exact recorded wordings, with the privacy policy linked', async (locale) => {
-    const dialog = await openLeadModal(MODAL, visitor(locale, { stands_optin_marketing: true }));
+    const dialog = await openTestModal(MODAL, visitor(locale, { stands_optin_marketing: true }));
     const wording = (key: 'data_sharing' | 'marketing') => (locale === 'fr_FR' ? CONSENTS[key].fr : CONSENTS[key].en);
     expect(within(dialog).getByRole('checkbox', { name: wording('data_sharing') })).not.toBeChecked();
     expect(within(dialog).getByRole('checkbox', { name: wording('marketing') })).not.toBeChecked();
@@ -113,7 +113,7 @@ describe('the stand contact request (spec §5, §8)', () => {
     { standValue: null, global: false, shown: false },
   ])('marketing box: stand $standValue, global $global → shown $shown', async ({ standValue, global, shown }) => {
     server.stands = { s1: { ...stand('s1', 'Robotique Nordique'), optin_marketing: standValue } };
-    const dialog = await openLeadModal(MODAL, visitor('en_EN', { stands_optin_marketing: global }));
+    const dialog = await openTestModal(MODAL, visitor('en_EN', { stands_optin_marketing: global }));
     const box = within(dialog).queryByRole('checkbox', { name: CONSENTS.marketing.en });
     if (shown) expect(box).toBeInTheDocument();
     else expect(box).toBeNull();
@@ -121,7 +121,7 @@ describe('the stand contact request (spec §5, §8)', () => {
 
   test('sends the form to the stand with its company, the consents and their language; success toast; the modal closes', async () => {
     server.stands = { s1: { ...stand('s1', 'Robotique Nordique'), optin_marketing: true, company_id: 'c7' } };
-    const dialog = await openLeadModal(MODAL, visitor());
+    const dialog = await openTestModal(MODAL, visitor());
     const user = await fillValid(dialog);
     await user.click(within(dialog).getByRole('checkbox', { name: CONSENTS.marketing.en }));
     await user.click(send(dialog));
@@ -146,7 +146,7 @@ describe('the stand contact request (spec §5, §8)', () => {
   });
 
   test("the opener's company wins; without the marketing box nothing is said about marketing", async () => {
-    const dialog = await openLeadModal({ ...MODAL, companyId: 'c9' }, visitor());
+    const dialog = await openTestModal({ ...MODAL, companyId: 'c9' }, visitor());
     const user = await fillValid(dialog);
     await user.click(send(dialog));
     await settle();
@@ -155,7 +155,7 @@ describe('the stand contact request (spec §5, §8)', () => {
   });
 
   test('French: the success toast in French', async () => {
-    const dialog = await openLeadModal(MODAL, visitor('fr_FR'));
+    const dialog = await openTestModal(MODAL, visitor('fr_FR'));
     const user = await fillValid(dialog, 'fr_FR');
     await user.click(send(dialog, 'Envoyer'));
     await settle();
@@ -165,7 +165,7 @@ describe('the stand contact request (spec §5, §8)', () => {
 
   test('Send is disabled while sending', async () => {
     server.answers.requestContact = 'pending';
-    const dialog = await openLeadModal(MODAL, visitor());
+    const dialog = await openTestModal(MODAL, visitor());
     const user = await fillValid(dialog);
     await user.click(send(dialog));
     const sending = within(dialog).getByRole('button', { name: 'Sending…' });
@@ -176,7 +176,7 @@ describe('the stand contact request (spec §5, §8)', () => {
 
   test("an error answer: one toast with the server's message, the form stays open", async () => {
     server.answers.requestContact = { data: { error: true, message: 'This stand no longer takes requests.' } };
-    const dialog = await openLeadModal(MODAL, visitor());
+    const dialog = await openTestModal(MODAL, visitor());
     const user = await fillValid(dialog);
     await user.click(send(dialog));
     await settle();
@@ -187,7 +187,7 @@ describe('the stand contact request (spec §5, §8)', () => {
 
   test('field errors of the server are shown under their fields', async () => {
     server.answers.requestContact = { status: 400, data: { error: true, message: 'The form has errors.', formErrors: { email: 'This address cannot receive mail.', postal_code: 'numeric' } } };
-    const dialog = await openLeadModal(MODAL, visitor());
+    const dialog = await openTestModal(MODAL, visitor());
     const user = await fillValid(dialog);
     await user.click(send(dialog));
     await settle();
@@ -205,7 +205,7 @@ describe('the stand contact request (spec §5, §8)', () => {
     ['a network failure', 'network'],
   ] as const)('%s: the generic toast (English and French)', async (_what, answer) => {
     server.answers.requestContact = answer;
-    let dialog = await openLeadModal(MODAL, visitor());
+    let dialog = await openTestModal(MODAL, visitor());
     let user = await fillValid(dialog);
     await user.click(send(dialog));
     await settle();
@@ -213,7 +213,7 @@ describe('the stand contact request (spec §5, §8)', () => {
     await stopServer();
     startServer();
     server.answers.requestContact = answer;
-    dialog = await openLeadModal(MODAL, visitor('fr_FR'));
+    dialog = await openTestModal(MODAL, visitor('fr_FR'));
     user = await fillValid(dialog, 'fr_FR');
     await user.click(send(dialog, 'Envoyer'));
     await settle();
