@@ -118,6 +118,30 @@ describe('the room notifications list (spec §2.11)', () => {
     expect(pages()).toEqual(['1', '2', '2']);
     stop();
   });
+
+  test('when the reload for a new notification fails, Retry reloads from page 1 and the new one shows first', async () => {
+    const stop = news.$notificationList.listen(() => undefined);
+    await settle();
+    news.loadMoreNotifications();
+    await settle();
+    bus.receiveNotifications(all.slice(0, 10), 'list');
+    const fresh = item(26, new Date().toISOString());
+    all = [fresh, ...all];
+    failing = true;
+    bus.receiveNotifications([fresh, ...all.slice(1, 10)], 'list');
+    await settle();
+    expect(news.$notificationList.get().status).toBe('error');
+    // The old list stays in sight meanwhile.
+    expect(news.$notificationList.get().items).toHaveLength(20);
+    failing = false;
+    news.retryNotificationList();
+    await settle();
+    expect(pages()).toEqual(['1', '2', '1', '1']);
+    expect(news.$notificationList.get()).toMatchObject({ status: 'ready', page: 1, complete: false });
+    expect(ids(news.$notificationList.get().items)).toEqual(ids(all.slice(0, 10)));
+    expect(news.$notificationList.get().items[0]?.id_notification).toBe(26);
+    stop();
+  });
 });
 
 describe('today’s news', () => {

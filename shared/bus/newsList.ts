@@ -17,7 +17,10 @@ export type NewsStatus = 'loading' | 'ready' | 'error';
 export interface NotificationListState {
   items: readonly Notification[];
   status: NewsStatus;
-  /** The last page loaded (pages start at 1); 0 before the first. */
+  /**
+   * The last page loaded in sequence (pages start at 1); 0 before the first, and after a reload from page 1 failed
+   * (the items are then the old list): Retry loads `page + 1`.
+   */
   page: number;
   /** Every page is loaded. */
   complete: boolean;
@@ -96,7 +99,8 @@ async function loadPage(page: number): Promise<void> {
     state.$list.set({ items, status: 'ready', page, complete: page >= data.pages || data.notifications.length < data.per_page });
   } catch (error) {
     if (controller.signal.aborted || isAbort(error)) return;
-    state.$list.set({ ...before, status: 'error' });
+    // The page before the one that failed, so Retry asks for that one again (page 1 after a failed reload).
+    state.$list.set({ ...before, status: 'error', page: page - 1, complete: page === 1 ? false : before.complete });
   }
 }
 
@@ -107,7 +111,7 @@ export function loadMoreNotifications(): void {
   void loadPage(list.page + 1);
 }
 
-/** After a failure: the page that failed again. */
+/** After a failure: the page that failed again (page 1 when a reload failed, else the next page). */
 export function retryNotificationList(): void {
   const list = state.$list.get();
   if (list.status === 'error') void loadPage(list.page + 1);
