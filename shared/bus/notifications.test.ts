@@ -54,6 +54,19 @@ describe('notifications delivered live (spec §4.7)', () => {
     expect(toastIds()).toEqual(['3']);
   });
 
+  test("on the first list, what was sent in the last 15 minutes still shows; older news is only remembered", () => {
+    jest.useFakeTimers({ now: Date.parse('2026-11-21T10:00:00.000Z') });
+    const justBefore = news(4, '2026-11-21T09:50:00.000Z', 'Keynote in 10 minutes');
+    const atTheLimit = news(3, '2026-11-21T09:45:00.000Z');
+    const tooOld = news(5, '2026-11-21T09:44:59.000Z');
+    bus.receiveNotifications([justBefore, tooOld, atTheLimit, ...older], 'list');
+    expect(toastIds()).toEqual(['3', '4']);
+    // All of them are remembered: the next page shows none again.
+    bus.receiveNotifications([justBefore, tooOld, atTheLimit, ...older], 'list');
+    expect(toastIds()).toEqual(['3', '4']);
+    expect(bus.RECENT_NEWS_MS).toBe(15 * 60_000);
+  });
+
   test('a notification toast does not hide by itself', () => {
     jest.useFakeTimers();
     bus.receiveNotifications(older, 'list');

@@ -10,8 +10,9 @@ import { $user } from './pageData';
  * Each unseen id shows once as a toast that never hides by itself, and is remembered.
  *
  * Remembered where: the ids shown (or already there) go to localStorage, per user, so a reload, another room
- * page or another tab does not show them again. The first list this browser ever receives for a user is
- * only remembered, not shown: what was sent before the visitor came is in the news list, not a stack of toasts.
+ * page or another tab does not show them again. From the first list this browser ever receives for a user, only
+ * what was sent in the last `RECENT_NEWS_MS` shows (an announcement made just before the visitor came is still
+ * news); older ones are only remembered: they are in the news list, not a stack of toasts.
  * Without storage (private mode), memory lasts for the page.
  */
 
@@ -35,6 +36,8 @@ export type NotificationSource = 'list' | 'push';
 /** How many ids are remembered per user (a list carries at most 10). */
 export const SEEN_MEMORY_SIZE = 200;
 const STORAGE_PREFIX = 'salon.notifications@1/seen/';
+/** On a user's first list, notifications sent this recently still show as toasts. */
+export const RECENT_NEWS_MS = 15 * 60_000;
 
 interface Memory {
   /** Whose memory it is (the storage key). */
@@ -106,22 +109,25 @@ function isNotification(value: unknown): value is LiveNotification {
 }
 
 /**
- * Takes notifications delivered live. Each unseen id is remembered and, unless this is the browser's first list
- * for the user, shown as a toast (oldest first); then whoever shows the news list reloads it (`onNewNotifications`).
+ * Takes notifications delivered live. Each unseen id is remembered and shown as a toast (oldest first; from the
+ * browser's first list for the user, only the recent ones); then whoever shows the news list reloads it
+ * (`onNewNotifications`).
  * Entries that are not notifications are ignored.
  */
 export function receiveNotifications(list: readonly unknown[], source: NotificationSource): void {
   const mem = memory();
-  const fresh = list.filter(isNotification).filter((n) => !mem.seen.has(idOf(n)));
+  let fresh = list.filter(isNotification).filter((n) => !mem.seen.has(idOf(n)));
   for (const n of fresh) mem.seen.add(idOf(n));
   if (source === 'list' && !mem.baseline) {
     mem.baseline = true;
     persist(mem);
-    return;
+    const since = Date.now() - RECENT_NEWS_MS;
+    fresh = fresh.filter((n) => Date.parse(n.sent_at) >= since);
+  } else if (fresh.length > 0 && mem.baseline) {
+    // Before any list, a push is shown but not stored: the first list then stores it with the rest.
+    persist(mem);
   }
   if (fresh.length === 0) return;
-  // Before any list, a push is shown but not stored: the first list then stores it with the rest.
-  if (mem.baseline) persist(mem);
   const byDate = [...fresh].sort((a, b) => (a.sent_at < b.sent_at ? -1 : a.sent_at > b.sent_at ? 1 : 0));
   state.$toasts.set([...state.$toasts.get(), ...byDate]);
   for (const listener of [...state.arrivals]) {
