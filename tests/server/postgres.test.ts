@@ -8,6 +8,7 @@ import type { Channel } from '../../shared/api/schemas/chat';
 import { decodeId, encodeId } from '../../host-shell/server/lib/ids';
 import { insertMessage } from '../../host-shell/server/services/chat';
 import { DEMO, ORIGIN, TEST_SCRYPT_COST, XHR, closeListening, createTestApp, login, pageDataOf, request, standBySlug, userIdByEmail, type TestApp } from './helpers';
+import { OVERSIZED_ID_STATUSES, oversizedIdAnswers } from './oversized-ids';
 import { ask, closeSockets, collect, connect, messageOf, settle } from './sockets';
 
 /**
@@ -232,6 +233,10 @@ if (configured) {
       expect((await put(exhibitor2)).statusCode).toBe(403);
       expect((await put(exhibitor)).statusCode).toBe(200);
       expect((await put(promoter)).statusCode).toBe(200);
+    });
+
+    it('answers an id above the integer id columns as an unknown id (404/400), not a database error', async () => {
+      expect(await oversizedIdAnswers(t)).toEqual(Object.entries(OVERSIZED_ID_STATUSES));
     });
 
     it('stores leads with their consents, one contest entry per visitor even when submits race, opinions replaced, CSV for those allowed', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { decodeId, encodeId } from '../../host-shell/server/lib/ids';
+import { MAX_ID, decodeId, encodeId } from '../../host-shell/server/lib/ids';
 import { fromAcceptLanguage, resolveLocale } from '../../host-shell/server/lib/locale';
 import { hashPassword, verifyPassword } from '../../host-shell/server/lib/password';
 import { cacheControlFor } from '../../host-shell/server/plugins/static';
@@ -9,7 +9,7 @@ import type { PageData } from '../../shared/page-data/types';
 
 describe('obfuscated ids', () => {
   it('round-trips and does not look like the number', () => {
-    for (const id of [1, 2, 42, 1000, 2 ** 31]) {
+    for (const id of [1, 2, 42, 1000, 2 ** 31 - 1]) {
       const encoded = encodeId(id);
       expect(encoded).toMatch(/^[A-Za-z0-9]{6,}$/);
       expect(encoded).not.toContain(String(id));
@@ -21,6 +21,12 @@ describe('obfuscated ids', () => {
     expect(() => decodeId(value)).not.toThrow();
     const decoded = decodeId(value);
     if (decoded !== null) expect(encodeId(decoded)).toBe(value);
+  });
+
+  it('decodes nothing above the largest 32-bit id (the id columns are integer on PostgreSQL)', () => {
+    expect(MAX_ID).toBe(2 ** 31 - 1);
+    expect(decodeId(encodeId(MAX_ID))).toBe(MAX_ID);
+    for (const id of [2 ** 31, 2 ** 40, Number.MAX_SAFE_INTEGER]) expect(decodeId(encodeId(id))).toBeNull();
   });
 
   it('accepts only the canonical spelling of an id', () => {

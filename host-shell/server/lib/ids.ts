@@ -6,15 +6,18 @@ import Sqids from 'sqids';
  */
 const sqids = new Sqids({ alphabet: 'HBNkTJpnD0284OsU6Mq51Sd3wIoPKgVuxCyzQiYaFZfLGhRce7brEtXmWlvj9A', minLength: 6 });
 
+/** The largest id a row can have: id columns are 32-bit integers on PostgreSQL (a larger value is a query error). */
+export const MAX_ID = 2_147_483_647;
+
 export function encodeId(id: number): string {
   return sqids.encode([id]);
 }
 
-/** The numeric id, or null when `value` is not a canonical id of this project (callers answer 404). */
+/** The numeric id, or null when `value` is not a canonical id of a possible row (callers answer 404). */
 export function decodeId(value: string): number | null {
   if (!/^[A-Za-z0-9]{6,20}$/.test(value)) return null;
   const [id, ...rest] = sqids.decode(value);
-  if (id === undefined || rest.length > 0 || !Number.isSafeInteger(id)) return null;
+  if (id === undefined || rest.length > 0 || !Number.isSafeInteger(id) || id < 0 || id > MAX_ID) return null;
   // Several strings can decode to the same number; only the one we emit is accepted.
   return sqids.encode([id]) === value ? id : null;
 }
