@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { parse } from 'csv-parse/sync';
 import { CONSENTS } from '../../shared/forms/consents';
-import { CSV_COLUMNS, neutralise } from '../../host-shell/server/services/leads';
+import { CSV_COLUMNS, insertLead, neutralise } from '../../host-shell/server/services/leads';
 import { DEMO, ORIGIN, XHR, anonymousCookie, createTestApp, login, request, standBySlug, userIdByEmail, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -258,5 +259,42 @@ describe('the area pages', () => {
     expect(page.body).toContain(`href="${ORIGIN}/api/leads.csv" download>Télécharger tous les contacts (CSV)`);
     expect(page.body).toContain(`href="${ORIGIN}/api/stands/${nordic.key}/leads.csv" download>Télécharger le CSV (Robotique Nordique)`);
     expect(page.body).toContain('&lt;script&gt;');
+  });
+});
+
+describe('CSV cells a spreadsheet could take for formulas', () => {
+  /** Values as stored (straight into the table: the forms trim, so a tab or CR cannot lead through them) → as exported. */
+  const CELLS: [stored: string, exported: string][] = [
+    ["x;=cmd|' /C calc'!A0", "x;=cmd|' /C calc'!A0"],
+    ['a;b;@SUM(A1)', 'a;b;@SUM(A1)'],
+    ['=1+1', "'=1+1"],
+    ['+33 6 12 34 56 78', "'+33 6 12 34 56 78"],
+    ['-2+3', "'-2+3"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\t=1+1', "'\t=1+1"],
+    ['\r=1+1', "'\r=1+1"],
+    ['a\tb\r\nc;d', 'a\tb\r\nc;d'],
+  ];
+
+  it('quotes every value (a French Excel splits on ";") and neutralises a leading = + - @ tab or CR; csv-parse reads them back', async () => {
+    const aquapure = await standBySlug(t, 'stand-aquapure');
+    for (const [stored] of CELLS) {
+      await insertLead(t.database.db, { kind: 'contact_request', stand_id: aquapure.id, user_id: null, firstname: stored, lastname: 'Moreau', email: 'a@b.co', phone: stored, city: stored }, [], 'en_EN');
+    }
+    const response = await get(`/api/stands/${aquapure.key}/leads.csv`, cookies.promoter);
+    expect(response.statusCode).toBe(200);
+    const unquoted: string[] = [];
+    const rows = parse(response.body, {
+      bom: true,
+      columns: true,
+      cast: (value, context) => {
+        if (!context.quoting && value !== '') unquoted.push(value);
+        return value;
+      },
+    }) as Record<string, string>[];
+    expect(unquoted).toEqual([]);
+    expect(rows.map((r) => [r.firstname, r.phone, r.city]).reverse()).toEqual(CELLS.map(([, exported]) => [exported, exported, exported]));
+    // The header is quoted too, and no record begins with a bare value.
+    expect(response.body.replace(/^\uFEFF/, '').startsWith('"id","kind",')).toBe(true);
   });
 });

@@ -195,7 +195,9 @@ export const CSV_COLUMNS: readonly string[] = [...FIELD_COLUMNS, ...CONSENT_ORDE
 
 /**
  * The leads as CSV for a spreadsheet: UTF-8 with a BOM (Excel then reads accents right), CRLF, a header row,
- * timestamps in ISO 8601 UTC; a consent the form did not show is empty, else yes/no.
+ * timestamps in ISO 8601 UTC; a consent the form did not show is empty, else yes/no. Every value is quoted: a
+ * spreadsheet that splits on `;` (Excel in French) would otherwise start a cell after a `;` inside a value
+ * (`x;=cmd|…`), past the reach of `neutralise`.
  */
 export function leadsCsv(rows: readonly LeadListRow[], locale: LocaleCode): string {
   const records = rows.map((row) => {
@@ -229,7 +231,7 @@ export function leadsCsv(rows: readonly LeadListRow[], locale: LocaleCode): stri
     for (const column of CSV_COLUMNS) record[column] = neutralise(record[column] ?? '');
     return record;
   });
-  return stringify(records, { header: true, columns: CSV_COLUMNS.map((key) => ({ key, header: key })), bom: true, record_delimiter: 'windows' });
+  return stringify(records, { header: true, columns: CSV_COLUMNS.map((key) => ({ key, header: key })), bom: true, record_delimiter: 'windows', quoted: true });
 }
 
 /** `leads-<what>-<YYYY-MM-DD>.csv`, ASCII only. */
