@@ -10,6 +10,7 @@ import { setPageData } from './pageData';
 import { enterStand, leaveStand } from './standVisit';
 import { $toasts, clearToasts } from './toasts';
 import { $journey, parseJourney, type Journey } from './journey';
+import { STANDS_RETRY_MAX_MS, STANDS_RETRY_MS } from './stands';
 import {
   $journeyView,
   JOURNEY_RETRY_MS,
@@ -79,8 +80,8 @@ afterEach(async () => {
   await settle();
   // Every save answered, so none is left waiting for the next test.
   while (saves.length > 0) await answerSave();
-  // Lazy stores (the stand list, the view) unmount a second after their last listener.
-  await jest.advanceTimersByTimeAsync(1000);
+  // Lazy stores unmount a second after their last listener, and the stand list a second after the view that listens to it.
+  await jest.advanceTimersByTimeAsync(3000);
   // Another page: whatever was pending is forgotten.
   setPageData(visitorPageData());
   clearToasts();
@@ -237,6 +238,18 @@ describe('add to visit (spec §4.1)', () => {
     expect(await addToVisit('s1')).toBe(false);
     expect($journey.get().standsToVisit).toEqual([]);
     expect(toasts().filter(([kind]) => kind === 'error').length).toBeGreaterThan(0);
+  });
+
+  test('after the stand list failed to load, the next add loads it again and passes', async () => {
+    standsAnswer = 'fail';
+    expect(await addToVisit('s1')).toBe(false);
+    expect(standLoads()).toBe(1);
+    standsAnswer = 'ok';
+    clearToasts();
+    expect(await addToVisit('s1')).toBe(true);
+    expect(standLoads()).toBe(2);
+    expect($journey.get().standsToVisit).toEqual(['s1']);
+    expect(toasts()).toEqual([['success', 'The selection has been added to your personal journey.']]);
   });
 });
 
@@ -411,6 +424,48 @@ describe('the view for the sidebar', () => {
     ]);
     expect($journeyView.get().progress).toBe('done');
     stopFr();
+  });
+
+  test('when the stand list fails to load, it is tried again a little later (each wait longer), then names the stands', async () => {
+    standsAnswer = 'fail';
+    page({ standsToVisit: ['s2'] });
+    const stop = $journeyView.listen(() => undefined);
+    await settle();
+    expect($journeyView.get()).toMatchObject({ standsStatus: 'error', toVisit: [{ id: 's2', name: null, panoramaSlug: null }] });
+    expect(standLoads()).toBe(1);
+    await jest.advanceTimersByTimeAsync(STANDS_RETRY_MS - 1);
+    expect(standLoads()).toBe(1);
+    await jest.advanceTimersByTimeAsync(1);
+    await settle();
+    expect(standLoads()).toBe(2);
+    // The second failure waits twice as long.
+    await jest.advanceTimersByTimeAsync(STANDS_RETRY_MS * 2 - 1);
+    expect(standLoads()).toBe(2);
+    standsAnswer = 'ok';
+    await jest.advanceTimersByTimeAsync(1);
+    await settle();
+    expect(standLoads()).toBe(3);
+    expect($journeyView.get()).toMatchObject({ standsStatus: 'ready', toVisit: [{ id: 's2', name: 'Nordic Robotics', panoramaSlug: 'stand-s2' }] });
+    // Loaded: no more tries.
+    await jest.advanceTimersByTimeAsync(STANDS_RETRY_MAX_MS);
+    expect(standLoads()).toBe(3);
+    stop();
+  });
+
+  test('nobody listening: no try after a failure until the list is needed again', async () => {
+    standsAnswer = 'fail';
+    page({ standsToVisit: ['s2'] });
+    const stop = $journeyView.listen(() => undefined);
+    await settle();
+    stop();
+    await jest.advanceTimersByTimeAsync(STANDS_RETRY_MAX_MS * 2);
+    expect(standLoads()).toBe(1);
+    standsAnswer = 'ok';
+    const again = $journeyView.listen(() => undefined);
+    await settle();
+    expect(standLoads()).toBe(2);
+    expect($journeyView.get().toVisit[0]?.name).toBe('Nordic Robotics');
+    again();
   });
 
   test('empty when no list holds a stand', () => {

@@ -7,7 +7,7 @@ import { busSingleton } from '../singleton';
 import { $journey, isJourneyEnabled, provideJourneyMachine, writeJourney, type Journey } from './journey';
 import { $locale } from './locale';
 import { $pageData } from './pageData';
-import { $stands, standName, type StandsState } from './stands';
+import { $stands, requestStands, standName, type StandsState } from './stands';
 import { showToast } from './toasts';
 
 /**
@@ -198,7 +198,7 @@ export function markVisited(standId?: string): boolean {
   return unsetVisiting(standId);
 }
 
-/** The stand list, loaded once per page (GET /api/stands); null when it could not be loaded. */
+/** The stand list (GET /api/stands, loaded once per page, tried again after a failure); null when it could not be loaded. */
 function loadedStands(): Promise<Record<string, Stand> | null> {
   return new Promise((resolve) => {
     let done = false;
@@ -208,8 +208,9 @@ function loadedStands(): Promise<Record<string, Stand> | null> {
       stop();
       resolve(value.status === 'ready' ? value.stands : null);
     };
-    // Listening loads the list (once per page); it may already be there.
+    // Listening loads the list (once per page); it may already be there, or have failed before: then it is tried again.
     const stop = $stands.listen(finish);
+    requestStands();
     finish($stands.get());
   });
 }
