@@ -59,6 +59,28 @@ describe('the opinion popup (spec §4.9)', () => {
     }
   });
 
+  test('a delay that is not a number (null, empty, a word) is the spec’s 1200 s, not 0', () => {
+    for (const delay of [null, '', 'soon', true]) {
+      resetOpinionTimer();
+      closeModal();
+      setPageData({ feedback_delay: delay as never });
+      startOpinionTimer();
+      jest.advanceTimersByTime(1_199_999);
+      expect([delay, $modal.get()]).toEqual([delay, null]);
+      jest.advanceTimersByTime(1);
+      expect([delay, $modal.get()]).toEqual([delay, { name: 'feedback' }]);
+    }
+  });
+
+  test('a numeric string counts as its number', () => {
+    setPageData({ feedback_delay: '30' as never });
+    startOpinionTimer();
+    jest.advanceTimersByTime(29_999);
+    expect($modal.get()).toBeNull();
+    jest.advanceTimersByTime(1);
+    expect($modal.get()).toEqual({ name: 'feedback' });
+  });
+
   test('not when an opinion was given meanwhile (the cookie is read again when the time comes)', () => {
     withDelay(10);
     startOpinionTimer();

@@ -1,3 +1,4 @@
+import { feedbackDelaySeconds } from '../page-data/parse';
 import { readCookie, writeCookie } from '../platform/cookies';
 import { busSingleton } from '../singleton';
 import { $modal, openModal } from './modal';
@@ -5,8 +6,9 @@ import { $pageData } from './pageData';
 
 /**
  * The opinion popup (spec §4.9): the feedback modal opens by itself `feedback_delay` seconds after the page
- * loaded, unless the visitor already gave an opinion (the `nps` cookie) or the delay is 0. It runs from the
- * first widget of the page (the toaster starts it), long before the modals remote loads.
+ * loaded, unless the visitor already gave an opinion (the `nps` cookie) or the delay is 0 or below (a missing or
+ * non-numeric delay is the spec's 1200 s). It runs from the first widget of the page (the toaster starts it), long
+ * before the modals remote loads.
  */
 
 /** The same name and lifetime as `NPS_COOKIE` / `NPS_COOKIE_MAX_AGE_SECONDS` of `shared/forms` (a test checks it); kept here so the main entry does not carry the form rules. */
@@ -60,8 +62,8 @@ function openWhenFree(): void {
 export function startOpinionTimer(): void {
   if (state.started) return;
   state.started = true;
-  const seconds = Number($pageData.get().feedback_delay);
-  if (!Number.isFinite(seconds) || seconds <= 0 || hasGivenOpinion()) return;
+  const seconds = feedbackDelaySeconds($pageData.get().feedback_delay);
+  if (seconds <= 0 || hasGivenOpinion()) return;
   const delay = seconds * 1000;
   if (delay > LONGEST_TIMER_MS) return;
   state.timer = setTimeout(openWhenFree, delay);

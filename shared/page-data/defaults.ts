@@ -2,6 +2,9 @@ import type { AppParameters, LocaleState, PageData, PageUser } from './types';
 import { DEFAULT_LANGS, detectBrowserLocale } from '../i18n/locales';
 
 /** The user a page without (valid) page data gets: anonymous, no profile page. */
+/** Spec §4.9: the opinion popup opens 1200 s after the page loaded unless the server says otherwise. */
+export const DEFAULT_FEEDBACK_DELAY = 1200;
+
 export function anonymousUser(): PageUser {
   return {
     id_user: 0,
@@ -58,7 +61,7 @@ export function defaultParameters(): AppParameters {
     exhibitor_activity_period_before_hide: 900,
     exhibitor_force_visio_link: false,
     exhibitor_upc_priority_action: 'chat',
-    feedback_delay: 1200,
+    feedback_delay: DEFAULT_FEEDBACK_DELAY,
     gif_key: '',
   };
 }
@@ -78,7 +81,7 @@ export function defaultPageData(): PageData {
     owned_stands_ids: [],
     tracked_room_url: '',
     room_url: '',
-    feedback_delay: 1200,
+    feedback_delay: DEFAULT_FEEDBACK_DELAY,
     parameters: defaultParameters(),
     features: {},
     locale: browserLocaleState(),

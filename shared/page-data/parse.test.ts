@@ -49,6 +49,19 @@ describe('parsePageData()', () => {
     expect((data as unknown as Record<string, unknown>).extra_field).toBe(1);
   });
 
+  test('feedback_delay: a finite number or a numeric string; anything else is the spec’s 1200 s, never 0', () => {
+    for (const given of [null, '', '  ', 'soon', true, false, {}, [], undefined]) {
+      const data = normalizePageData({ feedback_delay: given, parameters: { feedback_delay: given } } as never);
+      expect([given, data.feedback_delay, data.parameters.feedback_delay]).toEqual([given, 1200, 1200]);
+    }
+    for (const [given, seconds] of [[30, 30], ['45', 45], [' 60 ', 60], ['0', 0], [0, 0], [-5, -5], ['2.5', 2.5]] as const) {
+      const data = normalizePageData({ feedback_delay: given, parameters: { feedback_delay: given } } as never);
+      expect([given, data.feedback_delay, data.parameters.feedback_delay]).toEqual([given, seconds, seconds]);
+    }
+    expect(parsePageData('{"feedback_delay": null}').data.feedback_delay).toBe(1200);
+    expect(normalizePageData({}).feedback_delay).toBe(1200);
+  });
+
   test('a locale the app does not know falls back to the browser; one language means no switcher', () => {
     expect(normalizePageData({ locale: { locale: 'de_DE', langs: [], multilingual: true } }).locale.locale).toBe('en_EN');
     const single = normalizePageData({ locale: { locale: 'fr_FR', langs: [{ name: 'Français', prefix_all: 'fr_FR', flag: 'fr' }], multilingual: true } });

@@ -1,5 +1,5 @@
 import type { LocaleState, PageData } from './types';
-import { browserLocaleState, defaultPageData } from './defaults';
+import { DEFAULT_FEEDBACK_DELAY, browserLocaleState, defaultPageData } from './defaults';
 import { isLocaleCode } from '../i18n/locales';
 
 /** A partial page data, as tests, stories and older servers may give. */
@@ -24,6 +24,15 @@ function normalizeLocale(given: unknown): LocaleState {
 }
 
 /**
+ * The opinion popup's delay in seconds (spec §4.9): a finite number, or a string holding one; anything else (null,
+ * '', a word, a boolean) is the default 1200, not 0, which would turn the popup off.
+ */
+export function feedbackDelaySeconds(given: unknown): number {
+  const value = typeof given === 'string' && given.trim() !== '' ? Number(given) : given;
+  return typeof value === 'number' && Number.isFinite(value) ? value : DEFAULT_FEEDBACK_DELAY;
+}
+
+/**
  * Fills what the server left out with the anonymous defaults, section by section, so a widget can
  * read any field without checking. Unknown fields are kept (the contract only ever adds fields).
  */
@@ -37,7 +46,12 @@ export function normalizePageData(given: unknown): PageData {
     ...given,
     version: 1,
     user: merge(defaults.user, given.user),
-    parameters: { ...parameters, styles: { ...styles, sidebar: merge(defaults.parameters.styles.sidebar, styles.sidebar) } },
+    feedback_delay: feedbackDelaySeconds(given.feedback_delay),
+    parameters: {
+      ...parameters,
+      feedback_delay: feedbackDelaySeconds(parameters.feedback_delay),
+      styles: { ...styles, sidebar: merge(defaults.parameters.styles.sidebar, styles.sidebar) },
+    },
     features: merge(defaults.features, given.features),
     locale: normalizeLocale(given.locale),
   } as PageData;
