@@ -48,11 +48,21 @@ describe('the contest score (spec §7 handleContestParticipation)', () => {
     expect($contestScore.get()).toBe(5);
   });
 
-  test('a score that is not a number is ignored', async () => {
-    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    handleFrameMessage(envelope('handleContestParticipation', { score: 'many' as unknown as number }));
+  test('a score that is not a number is ignored, with a warning (null, empty, a boolean: not 0 or 1)', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const notNumbers: unknown[] = ['many', null, '', '  ', true, false, undefined, [], {}, Number.NaN, Number.POSITIVE_INFINITY, 'Infinity'];
+    for (const score of notNumbers) handleFrameMessage(envelope('handleContestParticipation', { score: score as number }));
     await flush();
     expect(fetchMock.requests).toEqual([]);
     expect($contestScore.get()).toBeNull();
+    expect(warn).toHaveBeenCalledTimes(notNumbers.length);
+    expect(warn.mock.calls[1]?.[0]).toContain('"handleContestParticipation" ignored');
+  });
+
+  test('a numeric string counts as its number', async () => {
+    handleFrameMessage(envelope('handleContestParticipation', { score: ' 12 ' as unknown as number }));
+    expect($contestScore.get()).toBe(12);
+    await flush();
+    expect(fetchMock.requests.map((r) => r.json)).toEqual([{ score: 12 }]);
   });
 });

@@ -13,6 +13,12 @@ function id(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
+/** A finite number, or a non-empty string holding one; null for anything else (null, '', true would pass Number()). */
+function finiteNumber(value: unknown): number | null {
+  const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  return Number.isFinite(number) ? number : null;
+}
+
 function ignored(message: FrameMessage): void {
   console.warn(`[salon] room frame message "${message.name}" ignored: missing or invalid fields`, message.payload);
 }
@@ -56,8 +62,8 @@ export function handleFrameMessage(message: FrameMessage): void {
       openModal({ name: 'contest' });
       return;
     case 'handleContestParticipation': {
-      const score = Number(payload.score);
-      if (!Number.isFinite(score)) return ignored(message);
+      const score = finiteNumber(payload.score);
+      if (score === null) return ignored(message);
       emitBusEvent('contest:participation', { score });
       return;
     }
