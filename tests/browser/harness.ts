@@ -106,7 +106,8 @@ export async function startSalon(env: Record<string, string> = {}, options: Star
   };
 }
 
-export async function launchChromium(): Promise<Browser> {
+/** Debian's Chromium, headless; `extraArgs` adds switches (e.g. the fake screen-capture device). */
+export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -117,6 +118,7 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }
@@ -161,12 +163,12 @@ export async function widgetsSettled(page: Page): Promise<Record<string, string>
  * One server and one browser for a whole test file: `const env = useSalon();` at the top, then
  * `env.salon.baseUrl` and `env.browser` inside the tests.
  */
-export function useSalon(serverEnv: Record<string, string> = {}): { readonly salon: Salon; readonly browser: Browser } {
+export function useSalon(serverEnv: Record<string, string> = {}, chromiumArgs: readonly string[] = []): { readonly salon: Salon; readonly browser: Browser } {
   let salon: Salon | undefined;
   let browser: Browser | undefined;
   before(async () => {
     salon = await startSalon(serverEnv);
-    browser = await launchChromium();
+    browser = await launchChromium(chromiumArgs);
   });
   after(async () => {
     await browser?.close();

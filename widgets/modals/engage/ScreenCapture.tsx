@@ -42,6 +42,9 @@ function CropWorkspace({ image }: { image: string }) {
     const instance = new Cropper(element, { container: container.current, template: TEMPLATE });
     cropper.current = instance;
     return () => {
+      // A selection listens for keys on the document and keeps listening once removed (cropperjs 2.2.0): it would
+      // swallow the next workspace's Delete and arrow keys. Turning its keyboard off unbinds it.
+      for (const selection of instance.getCropperSelections() ?? []) selection.keyboard = false;
       instance.destroy();
       cropper.current = null;
     };
