@@ -201,7 +201,22 @@ describe('the stand contact request (spec §5, §8)', () => {
   });
 
   test.each([
-    ['a non-200 answer', { status: 503, data: { error: true, message: 'down' } }],
+    ['a non-200 answer with data.error', { status: 503, data: { error: true, message: 'Requests are paused for maintenance.' } }],
+    ['a non-200 answer without data.error', { status: 422, data: { message: 'Requests are paused for maintenance.' } }],
+  ] as const)("%s and a message: one toast with the server's message, the form stays open", async (_what, answer) => {
+    server.answers.requestContact = answer;
+    const dialog = await openTestModal(MODAL, visitor());
+    const user = await fillValid(dialog);
+    await user.click(send(dialog));
+    await settle();
+    expect(toastTexts()).toEqual(['Requests are paused for maintenance.']);
+    expect(screen.getByRole('dialog')).toBe(dialog);
+    expect(send(dialog)).toBeEnabled();
+  });
+
+  test.each([
+    ['a non-200 answer without a message', { status: 503, data: { error: true } }],
+    ['a non-200 answer with an empty message', { status: 500, data: { message: '  ' } }],
     ['a network failure', 'network'],
   ] as const)('%s: the generic toast (English and French)', async (_what, answer) => {
     server.answers.requestContact = answer;

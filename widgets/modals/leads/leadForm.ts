@@ -100,7 +100,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export type FormFailure =
   /** The server's errors for the form's own fields: shown under them. */
   | { kind: 'fields'; errors: Record<string, FieldError> }
-  /** An HTTP 200 answer with `data.error`: its message. */
+  /** An HTTP 200 answer with `data.error` (or, where the form says so, any answer's `data.message`): the message. */
   | { kind: 'message'; message: string }
   /** Non-200, network, or an answer without a message: 'An error occured, see console for more information'. */
   | { kind: 'failed' };
@@ -110,8 +110,16 @@ export function failureData(error: unknown): Record<string, unknown> | undefined
   return error instanceof ApiError && isRecord(error.data) ? error.data : undefined;
 }
 
+export interface FailureOptions {
+  /**
+   * A non-200 answer's `data.message` counts as the server's message too (spec §8, stand contact request: "an error
+   * shows a toast with the message"); otherwise a non-200 answer is the generic failure (contact and contest forms).
+   */
+  messageOfAnyStatus?: boolean;
+}
+
 /** Sorts a failed call out; `fields` are the form's fields (others' errors are not shown under anything). */
-export function classifyFailure(error: unknown, fields: readonly string[]): FormFailure {
+export function classifyFailure(error: unknown, fields: readonly string[], options: FailureOptions = {}): FormFailure {
   const data = failureData(error);
   const formErrors = isRecord(data?.formErrors) ? data.formErrors : {};
   const errors: Record<string, FieldError> = {};
@@ -121,7 +129,8 @@ export function classifyFailure(error: unknown, fields: readonly string[]): Form
   }
   if (Object.keys(errors).length > 0) return { kind: 'fields', errors };
   const message = typeof data?.message === 'string' ? data.message.trim() : '';
-  if (error instanceof ApiError && error.kind === 'server' && message !== '') return { kind: 'message', message };
+  const carriesMessage = error instanceof ApiError && (error.kind === 'server' || (error.kind === 'http' && options.messageOfAnyStatus === true));
+  if (carriesMessage && message !== '') return { kind: 'message', message };
   return { kind: 'failed' };
 }
 
@@ -134,8 +143,8 @@ export function toastCallFailed(): void {
  * The stand contact request and the offer form (spec §8): field errors under the fields, a server message as a
  * toast, anything else the generic toast. Returns the field errors for `submit`.
  */
-export function reportFailure(error: unknown, fields: readonly string[]): Record<string, FieldError> | undefined {
-  const failure = classifyFailure(error, fields);
+export function reportFailure(error: unknown, fields: readonly string[], options: FailureOptions = {}): Record<string, FieldError> | undefined {
+  const failure = classifyFailure(error, fields, options);
   if (failure.kind === 'fields') return failure.errors;
   if (failure.kind === 'message') showToast({ kind: 'error', message: failure.message, unique: true });
   else toastCallFailed();

@@ -60,7 +60,8 @@ export async function sendStandContact(values: FormValues<typeof standContactRul
   try {
     await request<unknown>('POST', `/api/stands/${encodeURIComponent(send.modal.standId)}/requestContact`, { json: standContactBody(values, send), notify: false });
   } catch (error) {
-    return reportFailure(error, STAND_CONTACT_FIELDS);
+    // Spec §8: "an error shows a toast with the message", whatever the status; without one, the generic toast.
+    return reportFailure(error, STAND_CONTACT_FIELDS, { messageOfAnyStatus: true });
   }
   showToast({ kind: 'success', message: CONTACT_REQUEST_SENT });
   closeModal();
