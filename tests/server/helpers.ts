@@ -26,7 +26,7 @@ export interface TestApp {
 }
 
 /** A migrated, seeded app on a fresh in-memory SQLite database (or the given database). */
-export async function createTestApp(options: { database?: DatabaseConfig; config?: BuildOptions['config'] } = {}): Promise<TestApp> {
+export async function createTestApp(options: { database?: DatabaseConfig; config?: BuildOptions['config']; logger?: BuildOptions['logger'] } = {}): Promise<TestApp> {
   const database = openDatabase(options.database ?? { dialect: 'sqlite', filename: ':memory:' });
   try {
     await migrateToLatest(database);
@@ -37,7 +37,7 @@ export async function createTestApp(options: { database?: DatabaseConfig; config
   }
   // Uploaded chat files go to a folder of this app's own, removed when it closes.
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salon-test-uploads-'));
-  const app = build({ database, config: { scryptCost: TEST_SCRYPT_COST, spaDir: '/nonexistent/salon-spa', uploadDir, ...options.config } });
+  const app = build({ database, config: { scryptCost: TEST_SCRYPT_COST, spaDir: '/nonexistent/salon-spa', uploadDir, ...options.config }, ...(options.logger ? { logger: options.logger } : {}) });
   await app.ready();
   return {
     app,

@@ -23,6 +23,7 @@ import type { LocaleCode } from '../../../../shared/page-data/types';
 import { buildPath } from '../../../../shared/routes';
 import { nowIso } from '../../db/schema';
 import { HttpError, badRequest, forbidden, notFound } from '../../lib/errors';
+import { formDataError } from '../../lib/form-data';
 import { decodeId } from '../../lib/ids';
 import { pick } from '../../lib/locale';
 import { detectFileType, removeStoredFile, safeFileName, storeFile } from '../../services/chat-files';
@@ -209,7 +210,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
         part = await request.file();
       } catch (err) {
         if (errorCode(err) === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, tooLargeMessage(locale));
-        throw err;
+        throw formDataError(request, err);
       }
       if (!part || part.fieldname !== UPLOAD_FILE_FIELD) throw badRequest(expected, { [UPLOAD_FILE_FIELD]: 'is required' });
       let content: Buffer;
@@ -217,7 +218,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
         content = await part.toBuffer();
       } catch (err) {
         if (errorCode(err) === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, tooLargeMessage(locale));
-        throw err;
+        throw formDataError(request, err);
       }
       // toBuffer() misses the limit when it is reached with the stream's last chunk (busboy marks the file
       // truncated after that chunk was read): the flag is what says the file was cut.

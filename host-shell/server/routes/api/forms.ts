@@ -1,4 +1,3 @@
-import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Envelope } from '../../../../shared/api/schemas/envelope';
@@ -36,6 +35,7 @@ import type { LocaleCode } from '../../../../shared/page-data/types';
 import { url } from '../../../../shared/routes';
 import { nowIso, type StandRow, type UserRow } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { acceptFormData } from '../../lib/form-data';
 import { decodeId } from '../../lib/ids';
 import { isLocale, pick } from '../../lib/locale';
 import { findStand } from '../../services/exhibitors';
@@ -46,8 +46,6 @@ import { apiViewer } from './auth';
 
 /** Spec §5 "Required ids": `/stands/{id}/requestContact` and `/requestForminfo` need a stand. */
 const STAND_ID_REQUIRED = 'A stand id is required: /api/stands/{id_stand}/…';
-/** The form fields of a multipart body (no files): a few dozen short fields at most. */
-const MULTIPART_LIMITS = { files: 0, fields: 30, fieldSize: 10_000, parts: 30, headerPairs: 100 };
 
 type Body = Readonly<Record<string, unknown>>;
 const bodyOf = (request: FastifyRequest): Body =>
@@ -92,7 +90,7 @@ const SHARERS: Record<SocialPlatform, (address: string, title: string) => string
  * the opinion, the social share. Bodies are JSON, urlencoded or multipart form data (fields only).
  */
 export const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  await app.register(fastifyMultipart, { attachFieldsToBody: 'keyValues', limits: MULTIPART_LIMITS });
+  await acceptFormData(app);
 
   app.post(
     '/stands/:id/requestContact',

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ROUTES, buildPath, type RouteName } from '../../../../shared/routes';
+import { acceptFormData } from '../../lib/form-data';
 import { sameOrigin } from '../../plugins/same-origin';
 import { contentPage, type ContentPage } from '../../views/content';
 import { notFoundPage } from '../../views/errors';
@@ -19,6 +20,8 @@ interface PageDefinition {
   /** A form post: checked for same origin before its body is read. */
   post?: Handler;
   errorFormat?: 'contact';
+  /** The post also takes multipart form data (fields only), besides urlencoded and JSON (spec §7 "form data"). */
+  formData?: true;
 }
 
 const content =
@@ -32,7 +35,7 @@ const PAGES: Record<RouteName, PageDefinition> = {
   room: { get: showRoom },
   notfound: { get: async (request, reply) => sendPage(reply, notFoundPage(await pageContext(request)), 404) },
   profile: { get: showProfile, post: saveProfile },
-  contact: { get: showContact, post: sendContact, errorFormat: 'contact' },
+  contact: { get: showContact, post: sendContact, errorFormat: 'contact', formData: true },
   login: { get: showHome, post: login },
   faq: { get: content('faq') },
   'legal-notice': { get: content('legal-notice') },
@@ -68,13 +71,20 @@ export function fastifyPaths(pattern: string): string[] {
 
 export const pageRoutes: FastifyPluginAsync = async (app) => {
   const formGuard = sameOrigin('form');
+  const configOf = (page: PageDefinition) => (page.errorFormat ? { errorFormat: page.errorFormat } : {});
+  const formDataPosts: [path: string, page: PageDefinition, post: Handler][] = [];
   for (const name of Object.keys(ROUTES) as RouteName[]) {
     const page = PAGES[name];
-    const config = page.errorFormat ? { errorFormat: page.errorFormat } : {};
     for (const path of fastifyPaths(ROUTES[name])) {
-      app.get(path, { config }, page.get);
-      if (page.post) app.post(path, { config, onRequest: formGuard }, page.post);
+      app.get(path, { config: configOf(page) }, page.get);
+      if (page.post && page.formData) formDataPosts.push([path, page, page.post]);
+      else if (page.post) app.post(path, { config: configOf(page), onRequest: formGuard }, page.post);
     }
   }
+  // Multipart bodies only where a page takes them, in a scope of their own: the other forms keep refusing them (415).
+  await app.register(async (scope) => {
+    await acceptFormData(scope);
+    for (const [path, page, post] of formDataPosts) scope.post(path, { config: configOf(page), onRequest: formGuard }, post);
+  });
   app.post(buildPath(REGISTER_PATTERN), { onRequest: formGuard }, register);
 };
