@@ -393,6 +393,18 @@ describe('POST /api/partages', () => {
     expect(response.json().data.url).toContain(`&text=${encodeURIComponent('Innovation Fair – the virtual trade show')}`);
   });
 
+  it('needs a session like the other forms (anonymous visitors have one), and records nothing without', async () => {
+    const shares = async () => (await t.database.db.selectFrom('shares').select('id').execute()).length;
+    const before = await shares();
+    const none = await post('/api/partages', { platform: 'facebook' });
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toEqual({ data: { error: true, message: 'Not authenticated: open /salon or log in first' } });
+    expect(await shares()).toBe(before);
+    const anonymous = await post('/api/partages', { platform: 'linkedin' }, await anonymousCookie(t.app));
+    expect(anonymous.statusCode).toBe(200);
+    expect(await shares()).toBe(before + 1);
+  });
+
   it('refuses an unknown platform with a 400', async () => {
     const response = await post('/api/partages', { platform: 'myspace' }, visitor);
     expect(response.statusCode).toBe(400);

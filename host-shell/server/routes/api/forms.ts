@@ -306,13 +306,13 @@ export const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         summary:
-          "A sharer address for facebook, linkedin or twitter (spec §7) sharing the salon's public home page (absolute, from the request's origin); twitter also carries the title (the given one, else the social title, else the room name). An unknown platform is a 400. The share is recorded.",
+          "A sharer address for facebook, linkedin or twitter (spec §7) sharing the salon's public home page (absolute, from the request's origin); twitter also carries the title (the given one, else the social title, else the room name). Any session (anonymous visitors too; 401 without), like the other forms. An unknown platform is a 400. The share is recorded.",
         body: ShareBody,
         response: { 200: Envelope(ShareAnswer) },
       },
     },
     async (request) => {
-      const viewer = await request.viewer();
+      const viewer = await apiViewer(request);
       const { platform, title } = request.body;
       const params = await app.parameters.get();
       const fallback = pick(viewer.locale, params.social_title, params.social_title_en || params.social_title) || pick(viewer.locale, params.room_name, params.room_name_en);
@@ -320,7 +320,7 @@ export const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const address = url('home', {}, { origin: viewer.origin });
       await app.db
         .insertInto('shares')
-        .values({ user_id: viewer.user?.id ?? null, platform, title: shownTitle || null, created_at: nowIso() })
+        .values({ user_id: viewer.user.id, platform, title: shownTitle || null, created_at: nowIso() })
         .execute();
       return { data: { url: SHARERS[platform](address, shownTitle) } };
     },
