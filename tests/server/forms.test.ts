@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CONSENTS } from '../../shared/forms/consents';
+import { setParameter } from '../../host-shell/server/services/settings';
 import { DEMO, ORIGIN, XHR, anonymousCookie, createTestApp, login, request, standBySlug, userIdByEmail, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -200,6 +201,27 @@ describe('POST /api/stands/{id}/requestForminfo', () => {
   it('leaves the marketing consent out when the box was not shown', async () => {
     await post(`/api/stands/${solaire.key}/requestForminfo`, offer, visitor);
     expect(JSON.parse((await latestLead()).consents).map((c: { key: string }) => c.key)).toEqual(['opt_in']);
+  });
+
+  it("records the marketing consent only where the stand's opt-in shows the box (its own value, else the global one), even if sent", async () => {
+    const marketing = async (stand: string) => {
+      expect((await post(`/api/stands/${stand}/requestForminfo`, { ...offer, optin_marketing: true }, visitor)).statusCode).toBe(200);
+      return JSON.parse((await latestLead()).consents).map((c: { key: string; given: boolean }) => [c.key, c.given]);
+    };
+    // Nordic Robotics: optin_marketing 0, so the box was never shown.
+    expect(await marketing(nordic.key)).toEqual([['opt_in', true]]);
+    // Helios Stockage: no value of its own, the demo's stands_optin_marketing is on.
+    expect(await marketing(stockage.key)).toEqual([['opt_in', true], ['marketing', true]]);
+    await setParameter(t.database.db, 'stands_optin_marketing', false);
+    t.app.parameters.invalidate();
+    try {
+      expect(await marketing(stockage.key)).toEqual([['opt_in', true]]);
+      // Helios Solaire's own opt-in (1) wins over the global one.
+      expect(await marketing(solaire.key)).toEqual([['opt_in', true], ['marketing', true]]);
+    } finally {
+      await setParameter(t.database.db, 'stands_optin_marketing', true);
+      t.app.parameters.invalidate();
+    }
   });
 
   it('checks the required fields, the birthdate, the optional email and the opt-in, in both languages', async () => {

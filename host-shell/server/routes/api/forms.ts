@@ -63,6 +63,13 @@ function schemaErrorAfterRules(request: FastifyRequest): void {
   if (error) throw error;
 }
 
+/**
+ * Spec §5: a stand's marketing box is shown when its opt-in is on — the stand's own value, else the global
+ * `stands_optin_marketing` — which is the display flag the room frame and the offer popup give the offer form.
+ */
+const standMarketingShown = (stand: StandRow, params: { stands_optin_marketing: boolean }): boolean =>
+  stand.optin_marketing === null ? params.stands_optin_marketing : stand.optin_marketing === 1;
+
 async function standOf(request: FastifyRequest): Promise<StandRow> {
   const raw = (request.params as Record<string, unknown>).id;
   if (raw === undefined || raw === '') throw notFound(STAND_ID_REQUIRED);
@@ -111,8 +118,7 @@ export const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const locale = formLocale(body, viewer.locale);
       checkOrThrow(request, standContactRules, body, locale);
       const value = readForm(standContactRules, body);
-      const params = await app.parameters.get();
-      const marketingShown = stand.optin_marketing === null ? params.stands_optin_marketing : stand.optin_marketing === 1;
+      const marketingShown = standMarketingShown(stand, await app.parameters.get());
       const skip: ConsentKey[] = marketingShown ? [] : ['marketing'];
       await insertLead(
         app.db,
@@ -140,7 +146,7 @@ export const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         summary:
-          "An offer's contact-info form (spec §5). Any session. Field errors: 400 with formErrors. The marketing consent is recorded when optin_marketing is sent (send false when the box was shown and left unticked; leave it out when it was not shown). Stores a lead for the stand's exhibitors.",
+          "An offer's contact-info form (spec §5). Any session. Field errors: 400 with formErrors. The marketing consent is recorded when the stand's marketing opt-in is on (the stand's value, else stands_optin_marketing: the display flag of the box) and optin_marketing is sent (send false when the box was shown and left unticked; leave it out when it was not shown). Stores a lead for the stand's exhibitors.",
         params: StandIdParams,
         body: OfferFormBody,
         response: { 200: Envelope(FormSent) },
@@ -154,7 +160,9 @@ export const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const locale = formLocale(body, viewer.locale);
       checkOrThrow(request, offerFormRules, body, locale);
       const value = readForm(offerFormRules, body);
-      const skip: ConsentKey[] = 'optin_marketing' in body ? [] : ['marketing'];
+      // The box was shown only when the stand's opt-in is on, and the form sends it only when it showed it.
+      const marketingShown = standMarketingShown(stand, await app.parameters.get()) && 'optin_marketing' in body;
+      const skip: ConsentKey[] = marketingShown ? [] : ['marketing'];
       await insertLead(
         app.db,
         {
