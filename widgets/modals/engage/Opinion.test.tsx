@@ -138,6 +138,18 @@ describe('the opinion modal (spec §2.12, §5)', () => {
     expect($modal.get()).toBeNull();
   });
 
+  test('Send is disabled while sending: a second click sends nothing more', async () => {
+    server.answers['/api/nps'] = 'pending';
+    const user = userEvent.setup();
+    const { dialog, slider, send } = await openOpinion();
+    choose(slider, 6);
+    await user.click(send);
+    const sending = within(dialog).getByRole('button', { name: 'Sending…' });
+    expect(sending).toBeDisabled();
+    await user.click(sending);
+    expect(calls().map(describeCall)).toEqual(['POST /api/nps']);
+  });
+
   test('French thanks: "Merci pour votre avis, celui-ci a bien été pris en compte"', async () => {
     server.answers['/api/nps'] = { data: { success: true, message: 'ok' } };
     const { dialog, slider, send } = await openOpinion(FRENCH);

@@ -57,8 +57,8 @@ function CommentCounter({ remaining }: { remaining: number }) {
 
 /**
  * The opinion modal (spec §2.12, §4.9, §5): a score from 0 to 10 (none until chosen) and a comment of at most 140
- * characters; Send stays disabled until a score is chosen and while the comment is too long. Then thanks, or the
- * error text (the form stays, to send again). `initial` is for stories and tests.
+ * characters; Send stays disabled until a score is chosen, while the comment is too long and while sending. Then
+ * thanks, or the error text (the form stays, to send again). `initial` is for stories and tests.
  */
 export function Opinion({ initial }: { modal: Extract<Modal, { name: 'feedback' }>; initial?: Partial<OpinionState> }) {
   injectEngageStyles();
@@ -110,7 +110,7 @@ export function Opinion({ initial }: { modal: Extract<Modal, { name: 'feedback' 
             error={over ? <CommentCounter remaining={view.remaining} /> : undefined}
           />
           <div className="salon-engage__actions">
-            <button type="submit" className="salon-engage__button salon-engage__button--primary" disabled={!view.canSubmit && view.status !== 'sending'} aria-busy={view.status === 'sending' || undefined}>
+            <button type="submit" className="salon-engage__button salon-engage__button--primary" disabled={!view.canSubmit} aria-busy={view.status === 'sending' || undefined}>
               {view.status === 'sending' ? t`Sending…` : t`Send my opinion`}
             </button>
           </div>
