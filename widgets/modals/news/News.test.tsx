@@ -171,6 +171,24 @@ describe('room notifications (spec §2.11)', () => {
     expect(pagesAsked()).toEqual(['1', '1']);
   });
 
+  test('where it takes place (at / at_en), by the page’s language, when the notification says', async () => {
+    all[0] = { ...all[0]!, at: 'Salle Curie, 16 h', at_en: 'Curie room, 4 pm' };
+    all[1] = { ...all[1]!, at: 'Hall B', at_en: '' };
+    const english = await open({ name: 'room-notifications' });
+    await settle();
+    const [first, second, third] = within(english).getAllByRole('listitem');
+    expect(within(first!).getByText('Curie room, 4 pm')).toBeInTheDocument();
+    // No English twin: the French one.
+    expect(within(second!).getByText('Hall B')).toBeInTheDocument();
+    expect(third).toHaveTextContent(/^Title 23Message 23 in English/);
+    act(() => closeModal());
+    const french = await open({ name: 'room-notifications' }, 'fr_FR');
+    await settle();
+    const [premier] = within(french).getAllByRole('listitem');
+    expect(within(premier!).getByText('Salle Curie, 16 h')).toBeInTheDocument();
+    expect(within(premier!).queryByText('Curie room, 4 pm')).not.toBeInTheDocument();
+  });
+
   test('in French: the French fields and a French date', async () => {
     setNewsTimeZone('UTC');
     const dialog = await open({ name: 'room-notifications' }, 'fr_FR');

@@ -6,6 +6,7 @@ export function injectNewsStyles(): void {
     `.salon-news__list{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:.75rem}
 .salon-news__item{padding:.75rem;border:1px solid #e4e4e7;border-left:4px solid #5b3cc4;border-radius:6px;background:#fafafa}
 .salon-news__title{margin:0 0 .25rem;font-size:1rem}
+.salon-news__at{margin:0 0 .25rem;color:#3f3f46;font-size:.9rem;font-weight:600;overflow-wrap:anywhere}
 .salon-news__message{margin:0 0 .35rem;white-space:pre-line;overflow-wrap:anywhere}
 .salon-news__when{color:#52525b;font-size:.85rem}
 .salon-news__state{margin:.75rem 0 0;color:#3f3f46}
