@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { registerCatalog, type CompiledCatalog } from '../i18n/catalogs';
-import { OPINION_SCORE_MAX, OPINION_SCORE_MIN, type IssueCode } from './rules';
+import { CONTEST_SCORE_MAX, CONTEST_SCORE_MIN, OPINION_SCORE_MAX, OPINION_SCORE_MIN, type IssueCode } from './rules';
 
 // The forms' own catalog (shared/forms/locales), loaded with the first form a page shows, not on every page.
 registerCatalog('forms', (locale) => import(`./locales/${locale}/messages.ts`) as Promise<CompiledCatalog>);
@@ -23,6 +23,9 @@ export const ISSUE_MESSAGES: Record<IssueCode, MessageDescriptor> = {
   tooLong: msg`Too long`,
   score: msg`The score must be a number`,
   range: msg`Choose a score from ${OPINION_SCORE_MIN} to ${OPINION_SCORE_MAX}`,
+  contestScore: msg`The score must be a whole number from ${CONTEST_SCORE_MIN} to ${CONTEST_SCORE_MAX}`,
+  noSuchDate: msg`This date does not exist`,
+  futureDate: msg`The date cannot be in the future`,
 };
 
 /** Spec §8 "Forms": the toast of a contact or contest form whose call failed (non-200 or network). */

@@ -1,12 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
 import { CONSENTS, FORM_CONSENTS, consentWording } from './consents';
 import {
+  CONTEST_SCORE_MAX,
+  CONTEST_SCORE_MIN,
   NPS_COOKIE_MAX_AGE_SECONDS,
   OPINION_COMMENT_MAX,
   OPINION_SCORE_MAX,
   OPINION_SCORE_MIN,
   checkForm,
   contestParticipationRules,
+  isCalendarDate,
+  latestToday,
   contestRules,
   offerFormRules,
   opinionColour,
@@ -89,6 +93,24 @@ describe('offer form (spec §5)', () => {
     expect(checkForm(offerFormRules, { ...offer, email: 'lea@example.org', comments: 'Call me after 6' })).toEqual({});
     expect(checkForm(offerFormRules, { ...offer, birthdate: '17/05/1990' })).toEqual({ birthdate: 'date' });
   });
+
+  it('wants a birthdate that exists in the calendar', () => {
+    for (const birthdate of ['2024-02-31', '2023-02-29', '1990-04-31', '1900-02-29', '0050-02-30']) {
+      expect([birthdate, checkForm(offerFormRules, { ...offer, birthdate })]).toEqual([birthdate, { birthdate: 'noSuchDate' }]);
+    }
+    for (const birthdate of ['2024-02-29', '2000-02-29', '1990-12-31', '0050-01-01']) expect(checkForm(offerFormRules, { ...offer, birthdate })).toEqual({});
+    expect(['2024-02-31', '2024-13-01', '24-02-01', '2024-2-1'].map(isCalendarDate)).toEqual([false, false, false, false]);
+  });
+
+  it('refuses a birthdate after today, today being the latest date on Earth (UTC+14), so browser and server agree', () => {
+    const today = '2026-03-10';
+    expect(checkForm(offerFormRules, { ...offer, birthdate: today }, { today })).toEqual({});
+    expect(checkForm(offerFormRules, { ...offer, birthdate: '2026-03-11' }, { today })).toEqual({ birthdate: 'futureDate' });
+    expect(checkForm(offerFormRules, { ...offer, birthdate: '2990-01-01' })).toEqual({ birthdate: 'futureDate' });
+    // 11:00 UTC on 10 March is already 11 March in Kiribati (UTC+14).
+    expect(latestToday(Date.UTC(2026, 2, 10, 9, 59))).toBe('2026-03-10');
+    expect(latestToday(Date.UTC(2026, 2, 10, 10, 0))).toBe('2026-03-11');
+  });
 });
 
 describe('contest form (spec §5)', () => {
@@ -104,9 +126,20 @@ describe('contest form (spec §5)', () => {
     expect(checkForm(contestRules, { ...entry, score: 4 })).toEqual({});
     expect(checkForm(contestRules, { ...entry, score: '4' })).toEqual({});
     expect(checkForm(contestRules, { ...entry, score: 'four' })).toEqual({ score: 'score' });
-    expect(readForm(contestRules, { ...entry, score: '4.5' }).score).toBe(4.5);
+    expect(readForm(contestRules, { ...entry, score: '4' }).score).toBe(4);
     expect(checkForm(contestParticipationRules, {})).toEqual({ score: 'required' });
     expect(checkForm(contestParticipationRules, { score: [3] })).toEqual({ score: 'score' });
+  });
+
+  it("takes a whole score from 0 to 5 (the quiz's 5 questions), as a number or its text", () => {
+    expect([CONTEST_SCORE_MIN, CONTEST_SCORE_MAX]).toEqual([0, 5]);
+    for (const rules of [contestRules, contestParticipationRules]) {
+      for (const score of [0, 5, '3', ' 2 ', 3.0]) expect(checkForm(rules, { ...entry, score })).toEqual({});
+      for (const score of [2.5, '2.5', -1, '-5', -1e9, 6, 1e308, Number.MAX_SAFE_INTEGER]) {
+        expect([score, checkForm(rules, { ...entry, score })]).toEqual([score, { score: 'contestScore' }]);
+      }
+      for (const score of ['1e308', 'NaN', Infinity, true]) expect(checkForm(rules, { ...entry, score })).toEqual({ score: 'score' });
+    }
   });
 });
 

@@ -18,26 +18,50 @@ export type IssueCode =
   | 'privacy'
   | 'tooLong'
   | 'score'
-  | 'range';
+  | 'range'
+  | 'contestScore'
+  | 'noSuchDate'
+  | 'futureDate';
 
-export const ISSUE_CODES: readonly IssueCode[] = ['required', 'email', 'phone', 'numeric', 'date', 'choice', 'consent', 'contest_rules', 'privacy', 'tooLong', 'score', 'range'];
+export const ISSUE_CODES: readonly IssueCode[] = [
+  'required',
+  'email',
+  'phone',
+  'numeric',
+  'date',
+  'choice',
+  'consent',
+  'contest_rules',
+  'privacy',
+  'tooLong',
+  'score',
+  'range',
+  'contestScore',
+  'noSuchDate',
+  'futureDate',
+];
 
 export type TextFormat = 'email' | 'phone' | 'numeric' | 'date';
 
 export type FieldRule =
-  /** `required: 'unauthenticated'`: required only when `context.authenticated` is not true. */
-  | { type: 'text'; required?: boolean | 'unauthenticated'; format?: TextFormat; maxLength: number }
+  /**
+   * `required: 'unauthenticated'`: required only when `context.authenticated` is not true. The `date` format is a
+   * real calendar date (`noSuchDate` otherwise); `notFuture` refuses one after today (`futureDate`).
+   */
+  | { type: 'text'; required?: boolean | 'unauthenticated'; format?: TextFormat; maxLength: number; notFuture?: boolean }
   | { type: 'choice'; required?: boolean; options: readonly string[] }
   /** `mustBeTicked`: the code of an unticked box; without it the box is optional. */
   | { type: 'checkbox'; mustBeTicked?: IssueCode }
-  /** A missing value is `required` (or fine when not required), a non-number `score`, out of bounds `range`. */
-  | { type: 'number'; required?: boolean; integer?: boolean; min?: number; max?: number };
+  /** A missing value is `required` (or fine when not required), a non-number `score`, out of bounds `outOfRange` ('range'). */
+  | { type: 'number'; required?: boolean; integer?: boolean; min?: number; max?: number; outOfRange?: IssueCode };
 
 export type FormRules = Readonly<Record<string, FieldRule>>;
 
 export interface FormContext {
   /** A logged-in, non-anonymous user (spec §3 App parameters `auth`). */
   authenticated?: boolean;
+  /** Today as YYYY-MM-DD, for `notFuture` dates; by default `latestToday()`. */
+  today?: string;
 }
 
 export type FormIssues<R extends FormRules> = Partial<Record<keyof R & string, IssueCode>>;
@@ -68,6 +92,36 @@ export function opinionColour(score: number): OpinionColour {
   return 'green';
 }
 
+// ── Contest (spec §5, §7) ───────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The room game's score: one point per right answer of the quiz's 5 questions (spec §5 "The contest intro mentions 5
+ * questions"; the room frame's `QUIZ_LENGTH`, checked equal by tests/server/forms-contract.test.ts).
+ */
+export const CONTEST_SCORE_MIN = 0;
+export const CONTEST_SCORE_MAX = 5;
+
+// ── Dates ───────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** YYYY-MM-DD that exists in the calendar (no 2024-02-31, no 2023-02-29). */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(0);
+  // setUTCFullYear, unlike Date.UTC, does not turn the years 0–99 into 1900–1999.
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/**
+ * Today where it is latest on Earth (UTC+14), as YYYY-MM-DD: a date after it is in the future everywhere, so the
+ * browser and the server agree whatever their time zones.
+ */
+export function latestToday(now: number = Date.now()): string {
+  return new Date(now + 14 * 3600 * 1000).toISOString().slice(0, 10);
+}
+
 // ── The forms ───────────────────────────────────────────────────────────────────────────────────────────────────
 
 const text = (maxLength: number, required: boolean | 'unauthenticated' = true, format?: TextFormat) =>
@@ -92,8 +146,8 @@ export const standContactRules = {
 export const offerFormRules = {
   firstname: text(FIELD_MAX.name),
   lastname: text(FIELD_MAX.name),
-  /** YYYY-MM-DD (an `<input type="date">`). */
-  birthdate: text(FIELD_MAX.date, true, 'date'),
+  /** YYYY-MM-DD (an `<input type="date">`): a real date, not after today. */
+  birthdate: { ...text(FIELD_MAX.date, true, 'date'), notFuture: true },
   phone: text(FIELD_MAX.phone, true, 'phone'),
   email: text(FIELD_MAX.email, false, 'email'),
   comments: text(FIELD_MAX.comments, false),
@@ -115,12 +169,12 @@ export const contestRules = {
   data: { type: 'checkbox', mustBeTicked: 'privacy' },
   marketing: optionalBox,
   /** The game's score when the form has one; the server otherwise keeps the last `POST /api/contest/participation`. */
-  score: { type: 'number', required: false },
+  score: { type: 'number', required: false, integer: true, min: CONTEST_SCORE_MIN, max: CONTEST_SCORE_MAX, outOfRange: 'contestScore' },
 } as const satisfies FormRules;
 
-/** `POST /api/contest/participation`: the game's score (spec §7). */
+/** `POST /api/contest/participation`: the game's score (spec §7), a whole number from 0 to 5. */
 export const contestParticipationRules = {
-  score: { type: 'number', required: true },
+  score: { type: 'number', required: true, integer: true, min: CONTEST_SCORE_MIN, max: CONTEST_SCORE_MAX, outOfRange: 'contestScore' },
 } as const satisfies FormRules;
 
 export const CONTACT_SUBJECTS = ['question', 'edit_delete'] as const;
@@ -185,7 +239,9 @@ function checkField(rule: FieldRule, value: unknown, context: FormContext): Issu
       if (rule.format) {
         const format = FORMATS[rule.format];
         if (!format.pattern.test(v)) return format.code;
+        if (rule.format === 'date' && !isCalendarDate(v)) return 'noSuchDate';
       }
+      if (rule.notFuture && v > (context.today ?? latestToday())) return 'futureDate';
       return undefined;
     }
     case 'choice': {
@@ -199,7 +255,7 @@ function checkField(rule: FieldRule, value: unknown, context: FormContext): Issu
       const n = numberOf(value);
       if (n === null) return rule.required ? 'required' : undefined;
       if (Number.isNaN(n)) return 'score';
-      if ((rule.integer && !Number.isInteger(n)) || (rule.min !== undefined && n < rule.min) || (rule.max !== undefined && n > rule.max)) return 'range';
+      if ((rule.integer && !Number.isInteger(n)) || (rule.min !== undefined && n < rule.min) || (rule.max !== undefined && n > rule.max)) return rule.outOfRange ?? 'range';
       return undefined;
     }
   }

@@ -10,7 +10,8 @@ import {
   OPINION_FAILED,
   OPINION_THANKS,
 } from '../../shared/forms/messages';
-import { ISSUE_CODES } from '../../shared/forms/rules';
+import { CONTEST_SCORE_MAX, CONTEST_SCORE_MIN, ISSUE_CODES } from '../../shared/forms/rules';
+import { QUIZ_LENGTH } from '../../host-shell/room-frame/quiz';
 import { FORM_TEXTS, ISSUE_TEXTS, type Bilingual } from '../../host-shell/server/views/messages';
 
 /** The browser (Lingui, shared catalog) and the server (views/messages.ts) must say the same thing for the same case. */
@@ -53,6 +54,10 @@ describe('the forms contract', () => {
     expect(FORM_TEXTS.opinionFailed).toEqual({ en: "Sorry your opinion can't be taken due to an error.", fr: "Désolé votre avis ne peut être pris en compte à cause d'une erreur." });
     expect(FORM_TEXTS.contactRequestSent.en).toBe('The request has been sent successfully, you will be contacted very soon.');
     expect(FORM_TEXTS.contestAlready.en).toBe('Your participation has already been recorded.');
+  });
+
+  it("bounds the contest score by the room frame's quiz: one point per question", () => {
+    expect([CONTEST_SCORE_MIN, CONTEST_SCORE_MAX]).toEqual([0, QUIZ_LENGTH]);
   });
 
   it('shares the answers the browser may also show', () => {

@@ -239,6 +239,22 @@ describe('POST /api/stands/{id}/requestForminfo', () => {
     expect(french.json().data.formErrors).toEqual({ email: "Le format de l'email est incorrect", opt_in: 'Vous devez donner votre accord pour envoyer cette demande' });
   });
 
+  it('refuses a birthdate that does not exist or is in the future, in both languages, and stores nothing', async () => {
+    const before = await leadCount();
+    const impossible = await post(`/api/stands/${solaire.key}/requestForminfo`, { ...offer, birthdate: '2024-02-31' }, visitor);
+    expect(impossible.statusCode).toBe(400);
+    expect(impossible.json()).toEqual({ data: { error: true, message: 'The form has errors.', formErrors: { birthdate: 'This date does not exist' } } });
+    const french = await post(`/api/stands/${solaire.key}/requestForminfo`, { ...offer, birthdate: '2023-02-29' }, fr(visitor));
+    expect(french.json().data.formErrors).toEqual({ birthdate: "Cette date n'existe pas" });
+    const future = await post(`/api/stands/${solaire.key}/requestForminfo`, { ...offer, birthdate: '2999-01-01' }, visitor);
+    expect(future.json().data.formErrors).toEqual({ birthdate: 'The date cannot be in the future' });
+    expect((await post(`/api/stands/${solaire.key}/requestForminfo`, { ...offer, birthdate: '2999-01-01' }, fr(visitor))).json().data.formErrors).toEqual({
+      birthdate: 'La date ne peut pas être dans le futur',
+    });
+    expect(await leadCount()).toBe(before);
+    expect((await post(`/api/stands/${solaire.key}/requestForminfo`, { ...offer, birthdate: '2000-02-29' }, visitor)).statusCode).toBe(200);
+  });
+
   it('is a 404 for an unknown stand', async () => {
     expect((await post('/api/stands/zzzzzzzz/requestForminfo', offer, visitor)).statusCode).toBe(404);
   });
@@ -326,6 +342,20 @@ describe('POST /api/concours/{contest_name}', () => {
     expect((await latestLead()).score).toBe(5);
   });
 
+  it('takes a whole score from 0 to 5: anything else is a field error in the answer (HTTP 200), and no entry', async () => {
+    const cookie = await login(t.app, DEMO.visitor2);
+    const before = await leadCount();
+    for (const score of [1e308, -5, 2.5, '6']) {
+      const response = await post('/api/concours/bornes', { ...entry, score }, en(cookie));
+      expect([score, response.statusCode, response.json()]).toEqual([
+        score,
+        200,
+        { statusCode: 400, data: { error: true, message: 'The form has errors.', formErrors: { score: 'The score must be a whole number from 0 to 5' } } },
+      ]);
+    }
+    expect(await leadCount()).toBe(before);
+  });
+
   it('refuses a malformed contest name', async () => {
     const response = await post('/api/concours/no%20spaces', entry, visitor);
     expect(response.statusCode).toBe(400);
@@ -340,6 +370,21 @@ describe('POST /api/contest/participation', () => {
     expect(response.json()).toEqual({ data: { error: false, message: 'Your score has been recorded.' } });
     const row = await t.database.db.selectFrom('contest_scores').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(row).toMatchObject({ user_id: await userIdByEmail(t, DEMO.visitor2), score: 4 });
+  });
+
+  it('takes a whole score from 0 to 5 (a number, or its text in form data); anything else is a field error and stores nothing', async () => {
+    const cookie = await login(t.app, DEMO.visitor2);
+    const scores = async () => (await t.database.db.selectFrom('contest_scores').select('score').where('user_id', '=', await userIdByEmail(t, DEMO.visitor2)).orderBy('id').execute()).map((r) => r.score);
+    const before = await scores();
+    for (const score of [1e308, -1e9, -5, 6, 2.5, '2.5']) {
+      const response = await post('/api/contest/participation', { score }, en(cookie));
+      expect([score, response.statusCode, response.json()]).toEqual([score, 400, { data: { error: true, message: 'The form has errors.', formErrors: { score: 'The score must be a whole number from 0 to 5' } } }]);
+    }
+    expect((await post('/api/contest/participation', { score: -1 }, fr(cookie))).json().data.formErrors).toEqual({ score: 'Le score doit être un nombre entier de 0 à 5' });
+    expect(await scores()).toEqual(before);
+    expect((await post('/api/contest/participation', { score: '3' }, cookie)).statusCode).toBe(200);
+    expect((await postMultipart('/api/contest/participation', { score: '0' }, cookie)).statusCode).toBe(200);
+    expect(await scores()).toEqual([...before, 3, 0]);
   });
 
   it('wants a number, and a visitor', async () => {

@@ -1,4 +1,4 @@
-import { OPINION_SCORE_MAX, OPINION_SCORE_MIN, type IssueCode } from '../../../shared/forms/rules';
+import { CONTEST_SCORE_MAX, CONTEST_SCORE_MIN, OPINION_SCORE_MAX, OPINION_SCORE_MIN, type IssueCode } from '../../../shared/forms/rules';
 import type { LocaleCode } from '../../../shared/page-data/types';
 import { pick } from '../lib/locale';
 import type { Issue } from '../lib/validation';
@@ -25,6 +25,12 @@ export const ISSUE_TEXTS: Readonly<Record<IssueCode, Bilingual>> = {
   tooLong: { fr: 'Trop long', en: 'Too long' },
   score: { fr: 'Le score doit être un nombre', en: 'The score must be a number' },
   range: { fr: `Choisissez une note de ${OPINION_SCORE_MIN} à ${OPINION_SCORE_MAX}`, en: `Choose a score from ${OPINION_SCORE_MIN} to ${OPINION_SCORE_MAX}` },
+  contestScore: {
+    fr: `Le score doit être un nombre entier de ${CONTEST_SCORE_MIN} à ${CONTEST_SCORE_MAX}`,
+    en: `The score must be a whole number from ${CONTEST_SCORE_MIN} to ${CONTEST_SCORE_MAX}`,
+  },
+  noSuchDate: { fr: "Cette date n'existe pas", en: 'This date does not exist' },
+  futureDate: { fr: 'La date ne peut pas être dans le futur', en: 'The date cannot be in the future' },
 };
 
 /** The answers of the visitor's forms (spec §5, §8); those the browser may show itself are in the shared catalog too. */
