@@ -63,6 +63,18 @@ describe('contact an organizer (spec §2.4, §5, §7, §8)', () => {
     expect(within(dialog).getByRole('status')).toHaveTextContent('Your message has been sent to the organizer.');
   });
 
+  test('Send is disabled while sending (spec §5)', async () => {
+    server.answers['/contact'] = 'pending';
+    const user = userEvent.setup();
+    const dialog = await openContact(loggedIn());
+    await user.type(within(dialog).getByRole('textbox', { name: 'Your message' }), 'Where is the conference room?');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    const sending = within(dialog).getByRole('button', { name: 'Sending…' });
+    expect(sending).toBeDisabled();
+    await user.click(sending);
+    expect(calls().map(describeCall)).toEqual(['POST /contact']);
+  });
+
   test('anonymous with an email: it is sent', async () => {
     server.answers['/contact'] = { body: { statusCode: 200, data: { error: false, message: 'Sent.' } } };
     const user = userEvent.setup();

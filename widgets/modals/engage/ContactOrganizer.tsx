@@ -90,7 +90,12 @@ export function ContactOrganizer({ initial }: { modal: Extract<Modal, { name: 'c
             <button type="button" className="salon-engage__button" onClick={() => closeModal()}>
               {t`Cancel`}
             </button>
-            <button type="submit" className="salon-engage__button salon-engage__button--primary" aria-busy={state.status === 'sending' || undefined}>
+            <button
+              type="submit"
+              className="salon-engage__button salon-engage__button--primary"
+              disabled={state.status === 'sending'}
+              aria-busy={state.status === 'sending' || undefined}
+            >
               {state.status === 'sending' ? t`Sending…` : t`Send`}
             </button>
           </div>
