@@ -143,6 +143,17 @@ export const OpinionThanksFrench: Story = {
   play: chooseScore(8, 'fr_FR', 'Très utile.', true),
 };
 
+/** Sending: the button says "Sending…" and is disabled until the server answers (here it never does). */
+export const OpinionSending: Story = {
+  parameters: story({ modal: FEEDBACK, forms: { nps: 'pending' } }),
+  play: chooseScore(7, 'en_EN', 'Well organised.', true),
+};
+
+export const OpinionSendingFrench: Story = {
+  parameters: story({ modal: FEEDBACK, forms: { nps: 'pending' } }, visitor('fr_FR')),
+  play: chooseScore(7, 'fr_FR', 'Bien organisé.', true),
+};
+
 /** The server fails: "Sorry your opinion can't be taken due to an error."; the form stays to send again. */
 export const OpinionError: Story = {
   parameters: story({ modal: FEEDBACK, forms: { nps: npsFailure } }),
@@ -191,6 +202,17 @@ export const ContactCallFailedFrench: Story = {
   play: sendContact('fr_FR', { message: 'Où est la salle de conférence ?' }),
 };
 
+/** Sending: the button says "Sending…" and is disabled until the server answers (here it never does). */
+export const ContactSending: Story = {
+  parameters: story({ modal: CONTACT, forms: { contact: 'pending' } }),
+  play: sendContact('en_EN', { message: 'Where is the conference room?' }),
+};
+
+export const ContactSendingFrench: Story = {
+  parameters: story({ modal: CONTACT, forms: { contact: 'pending' } }, visitor('fr_FR')),
+  play: sendContact('fr_FR', { message: 'Où est la salle de conférence ?' }),
+};
+
 /** Sent: the server's message. */
 export const ContactSent: Story = {
   parameters: story(
@@ -215,6 +237,23 @@ export const Share: Story = { parameters: story(SHARE) };
 
 export const ShareFrench: Story = { parameters: story(SHARE, visitor('fr_FR')) };
 
+const SHARE_ERROR: EngageStory = { modal: { name: 'social-share' }, forms: { partages: { body: { data: { error: true, message: 'Sharing is turned off for this salon.' } } } } };
+
+/** The server refuses: the API client's error toast with its message; the window opened for the sharer closes. */
+export const ShareError: Story = {
+  parameters: story(SHARE_ERROR),
+  play: async ({ canvasElement }) => {
+    await userEvent.click((await dialog(canvasElement)).getByRole('button', { name: 'Share on LinkedIn' }));
+  },
+};
+
+export const ShareErrorFrench: Story = {
+  parameters: story(SHARE_ERROR, visitor('fr_FR')),
+  play: async ({ canvasElement }) => {
+    await userEvent.click((await dialog(canvasElement)).getByRole('button', { name: 'Partager sur LinkedIn' }));
+  },
+};
+
 /** The first step: the browser's capture needs the visitor's click. */
 export const CaptureStart: Story = { parameters: story({ modal: { name: 'screen-capture' } }) };
 
@@ -232,6 +271,11 @@ export const CaptureWorkspaceFrench: Story = captureStory('fr_FR', { step: 'work
 
 /** The visitor closed the browser's picker. */
 export const CaptureCancelled: Story = captureStory('en_EN', { step: 'start', problem: 'cancelled' }, true);
+
+/** The capture failed (the browser refused, or no frame could be drawn): the message, and Capture to try again. */
+export const CaptureFailed: Story = captureStory('en_EN', { step: 'start', problem: 'failed' }, true);
+
+export const CaptureFailedFrench: Story = captureStory('fr_FR', { step: 'start', problem: 'failed' }, true);
 
 /** A browser without getDisplayMedia (the top bar hides the item and writes a console message). */
 export const CaptureUnsupported: Story = captureStory('en_EN', undefined, false);

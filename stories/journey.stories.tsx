@@ -1,9 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
+import { userEvent, within } from 'storybook/test';
 import type { PageDataInput } from '@salon/shared';
 import { visitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
 import type { Journey as JourneyState } from '@salon/shared/room';
 import { stand } from '@salon/shared/test/exhibitors';
 import { Journey } from '../widgets/journey/Journey';
+import { ModalsSlot } from '../widgets/modals/mount';
 import { setExhibitorAnswers } from '../.storybook/api-mock';
 import type { SalonParameters } from '../.storybook/preview';
 import { onPageWithToaster } from './decorators';
@@ -86,3 +88,26 @@ export const FrenchSeveralToVisit: Story = { parameters: salon(withJourney({ sta
 
 /** French, all done. */
 export const FrenchAllDone: Story = { parameters: salon(withJourney(ALL_DONE, french(visitorPageData()))) };
+
+/**
+ * "Empty the list" clicked: the confirm modal (the modals remote beside the sidebar) asks first; Cancel keeps the
+ * list, Confirm empties it.
+ */
+const confirmingReset = (pageData: PageDataInput, button: string, title: string): Story => ({
+  parameters: { salon: { ...salon(pageData).salon, widgets: ['journey', 'modals/engage', 'toaster'] } satisfies SalonParameters },
+  render: () => (
+    <>
+      <Journey />
+      <ModalsSlot />
+    </>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: button }));
+    await canvas.findByRole('dialog', { name: title });
+  },
+});
+
+export const EmptyTheListConfirm: Story = confirmingReset(withJourney(ALL_THREE), 'Empty the list', 'Please confirm');
+
+export const FrenchEmptyTheListConfirm: Story = confirmingReset(withJourney(ALL_THREE, french(visitorPageData())), 'Vider la liste', 'Confirmation');

@@ -9,8 +9,11 @@ import { onPageWithToaster } from './decorators';
 
 type Locale = 'en_EN' | 'fr_FR';
 
-/** What GET /api/notifications answers: every notification (10 a page), never ('pending'), or a 503. */
-type NewsAnswer = Notification[] | 'pending' | 'fail';
+/**
+ * What GET /api/notifications answers: every notification (10 a page), never ('pending'), a 503, or the first pages
+ * and then never (`{list, pendingFrom}`: the page `pendingFrom` and later never answer).
+ */
+type NewsAnswer = Notification[] | 'pending' | 'fail' | { list: Notification[]; pendingFrom: number };
 
 interface NewsStory {
   /** The modal open at the start (none: only toasts). */
@@ -22,21 +25,22 @@ interface NewsStory {
   timeZone?: string;
 }
 
-const TOPICS: [string, string, string, string][] = [
-  ['Conférence à 15h : le cloud souverain', 'Talk at 3 pm: the sovereign cloud', 'Salle Ampère, au fond du hall. Les places sont limitées.', 'Ampère room, at the back of the hall. Seats are limited.'],
-  ['Pause café virtuelle', 'Virtual coffee break', 'Retrouvez les exposants disponibles dans le point de contact unique.', 'Meet the available exhibitors in the contact point.'],
-  ['Jeu concours', 'Contest', 'Répondez aux 5 questions pour tenter de gagner une batterie Helios.', 'Answer the 5 questions for a chance to win a Helios battery.'],
-  ['Démonstration de cobots', 'Cobot demonstration', 'Stand Nordic Robotics, dans 10 minutes.', 'Nordic Robotics stand, in 10 minutes.'],
-  ['Donnez votre avis', 'Give us your opinion', 'Le bouton Avis est dans la barre du haut.', 'The Feedback button is in the top bar.'],
+/** Title, message and where (`at`, empty when the notification says nothing), French then English. */
+const TOPICS: [string, string, string, string, string, string][] = [
+  ['Conférence à 15h : le cloud souverain', 'Talk at 3 pm: the sovereign cloud', 'Au fond du hall. Les places sont limitées.', 'At the back of the hall. Seats are limited.', 'Salle Ampère', 'Ampère room'],
+  ['Pause café virtuelle', 'Virtual coffee break', 'Retrouvez les exposants disponibles dans le point de contact unique.', 'Meet the available exhibitors in the contact point.', '', ''],
+  ['Jeu concours', 'Contest', 'Répondez aux 5 questions pour tenter de gagner une batterie Helios.', 'Answer the 5 questions for a chance to win a Helios battery.', '', ''],
+  ['Démonstration de cobots', 'Cobot demonstration', 'Dans 10 minutes.', 'In 10 minutes.', 'Stand Nordic Robotics', 'Nordic Robotics stand'],
+  ['Donnez votre avis', 'Give us your opinion', 'Le bouton Avis est dans la barre du haut.', 'The Feedback button is in the top bar.', '', ''],
 ];
 
 /** `count` notifications, newest first, one every 25 minutes back from now. */
 function newsList(count: number): Notification[] {
   const now = Date.now();
   return Array.from({ length: count }, (_, i) => {
-    const [title, title_en, message, message_en] = TOPICS[i % TOPICS.length]!;
+    const [title, title_en, message, message_en, at, at_en] = TOPICS[i % TOPICS.length]!;
     const id = count - i;
-    return { id_notification: id, title: `${title} (${id})`, title_en: `${title_en} (${id})`, message, message_en, at: '', at_en: '', sent_at: new Date(now - i * 25 * 60_000).toISOString() };
+    return { id_notification: id, title: `${title} (${id})`, title_en: `${title_en} (${id})`, message, message_en, at, at_en, sent_at: new Date(now - i * 25 * 60_000).toISOString() };
   });
 }
 
@@ -50,7 +54,9 @@ globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise
   if (answer === 'pending') return new Promise<Response>(() => undefined);
   if (answer === 'fail') return new Response('', { status: 503, statusText: 'Service Unavailable' });
   const page = Number(url.searchParams.get('page') ?? '1');
-  const data = { notifications: answer.slice((page - 1) * 10, page * 10), page, per_page: 10, total: answer.length, pages: Math.max(1, Math.ceil(answer.length / 10)) };
+  if (!Array.isArray(answer) && page >= answer.pendingFrom) return new Promise<Response>(() => undefined);
+  const list = Array.isArray(answer) ? answer : answer.list;
+  const data = { notifications: list.slice((page - 1) * 10, page * 10), page, per_page: 10, total: list.length, pages: Math.max(1, Math.ceil(list.length / 10)) };
   return new Response(JSON.stringify({ data }), { headers: { 'Content-Type': 'application/json' } });
 };
 
@@ -145,6 +151,23 @@ export const RoomNotificationsSeveralPages: Story = {
     await box.findByRole('heading', { name: /\(1\)$/ });
   },
 };
+
+/** The first page shown while the next one loads: the list, then the loading row (page 2 never answers here). */
+const loadingNextPage = (locale: Locale, loadMore: string): Story => ({
+  parameters: story({ modal: ROOM, answer: { list: newsList(25), pendingFrom: 2 } }, locale),
+  play: async ({ canvasElement }) => {
+    const box = within(await within(canvasElement).findByRole('dialog'));
+    await box.findByRole('heading', { name: /\(25\)$/ });
+    // The end of a short list in view asks for the next page by itself; otherwise "Load more" does.
+    const more = box.queryByRole('button', { name: loadMore });
+    if (more) await userEvent.click(more);
+    await box.findByRole('status');
+  },
+});
+
+export const RoomNotificationsLoadingNextPage: Story = loadingNextPage('en_EN', 'Load more');
+
+export const RoomNotificationsLoadingNextPageFrench: Story = loadingNextPage('fr_FR', 'Afficher plus');
 
 /** A visitor in Tokyo: the times are theirs. */
 export const RoomNotificationsTokyo: Story = { parameters: story({ modal: ROOM, timeZone: 'Asia/Tokyo' }) };
