@@ -22,6 +22,7 @@ export {
   OPINION_COMMENT_MAX,
   CONTEST_SCORE_MIN,
   CONTEST_SCORE_MAX,
+  DEFAULT_CONTEST_NAME,
   isCalendarDate,
   latestToday,
   NPS_COOKIE,

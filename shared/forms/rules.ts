@@ -100,6 +100,8 @@ export function opinionColour(score: number): OpinionColour {
  */
 export const CONTEST_SCORE_MIN = 0;
 export const CONTEST_SCORE_MAX = 5;
+/** Spec §7, §9: the contest of `POST /api/concours` without a name. */
+export const DEFAULT_CONTEST_NAME = 'default';
 
 // ── Dates ───────────────────────────────────────────────────────────────────────────────────────────────────────
 

@@ -54,6 +54,7 @@ export function defaultParameters(): AppParameters {
     ga_ua: '',
     stands_optin_marketing: false,
     contest_optin_marketing: false,
+    contests: ['default'],
     styles: { sidebar: { opacity: 100, blur: 0 } },
     exhibitor_search_permissions: [],
     visitor_search_permissions: [],

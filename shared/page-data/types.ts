@@ -79,6 +79,11 @@ export interface AppParameters {
   stands_optin_marketing: boolean;
   /** The contest form's marketing box (spec §5: shown only if the contest marketing opt-in equals 1). */
   contest_optin_marketing: boolean;
+  /**
+   * The salon's contests: the names `POST /api/concours/{contest_name}` accepts (any case; the entry keeps this
+   * spelling), so one visitor has one entry per contest. Spec §9: the default contest is 'default'.
+   */
+  contests: string[];
   styles: { sidebar: SidebarStyle };
   exhibitor_search_permissions: SearchPermission[];
   visitor_search_permissions: SearchPermission[];

@@ -262,6 +262,12 @@ describe('POST /api/stands/{id}/requestForminfo', () => {
 
 describe('POST /api/concours/{contest_name}', () => {
   const entry = { firstname: 'Léa', lastname: 'Moreau', email: 'lea@example.org', mobile: '0612345678', contest_rules: '1', data: '1', marketing: '1', score: '4' };
+  const entriesOf = async (contest: string) => (await t.database.db.selectFrom('leads').select('id').where('contest_name', '=', contest).execute()).length;
+
+  beforeAll(async () => {
+    await setParameter(t.database.db, 'contests', ['default', 'printemps', 'Ete', 'course', 'erreurs', 'jeu', 'bornes', 'schema']);
+    t.app.parameters.invalidate();
+  });
 
   it('records one entry per visitor and contest; the second is contest_participation.already', async () => {
     const cookie = await login(t.app, DEMO.visitor2);
@@ -280,8 +286,71 @@ describe('POST /api/concours/{contest_name}', () => {
     expect(again.json()).toEqual({ statusCode: 409, data: { error: true, data: 'contest_participation.already', message: 'Your participation has already been recorded.' } });
     const french = await postMultipart('/api/concours/printemps', entry, fr(cookie));
     expect(french.json().data.message).toBe('Votre participation a déjà été enregistrée.');
-    // Another contest is another entry.
+    // Another contest is another entry, under the name the salon gives it.
     expect((await postMultipart('/api/concours/ete', entry, cookie)).json().statusCode).toBe(200);
+    expect((await latestLead()).contest_name).toBe('Ete');
+  });
+
+  it("takes the salon's contests only, in any case: another spelling of a contest is the same contest", async () => {
+    const cookie = await login(t.app, DEMO.visitor2);
+    const before = await leadCount();
+    expect((await post('/api/concours/DEFAULT', entry, cookie)).json()).toEqual({ statusCode: 200, data: { error: false, message: 'Your participation has been recorded.' } });
+    expect((await latestLead()).contest_name).toBe('default');
+    for (const url of ['/api/concours/default', '/api/concours/Default', '/api/concours']) {
+      expect([url, (await post(url, entry, cookie)).json()]).toEqual([url, { statusCode: 409, data: { error: true, data: 'contest_participation.already', message: 'Your participation has already been recorded.' } }]);
+    }
+    expect(await leadCount()).toBe(before + 1);
+  });
+
+  it('answers a contest the salon does not have with a 404 that says so, and stores nothing', async () => {
+    const before = await leadCount();
+    const unknown = await post('/api/concours/anything', entry, en(visitor));
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ statusCode: 404, data: { error: true, message: 'Unknown contest: "anything". This salon has no contest of that name.' } });
+    const french = await post('/api/concours/autre', entry, fr(visitor));
+    expect(french.json().data.message).toBe("Jeu concours inconnu : « autre ». Ce salon n'a pas de jeu concours de ce nom.");
+    expect(await leadCount()).toBe(before);
+    expect(await entriesOf('anything')).toBe(0);
+  });
+
+  it("follows the contests parameter: by default only 'default' (spec §9)", async () => {
+    const fresh = await createTestApp();
+    try {
+      const cookie = await login(fresh.app, DEMO.visitor);
+      const send = (url: string) =>
+        request(fresh.app, { method: 'POST', url, payload: JSON.stringify(entry), headers: { ...XHR, 'content-type': 'application/json', origin: ORIGIN, cookie } });
+      expect((await send('/api/concours/printemps')).statusCode).toBe(404);
+      expect((await send('/api/concours')).json().statusCode).toBe(200);
+      expect((await fresh.app.parameters.get()).contests).toEqual(['default']);
+      // A stored list keeps the names a path can spell, each once whatever its case.
+      await setParameter(fresh.database.db, 'contests', ['Printemps', 'PRINTEMPS', 'bad name', 'x'.repeat(65), 5, 'ete'] as unknown as string[]);
+      fresh.app.parameters.invalidate();
+      expect((await fresh.app.parameters.get()).contests).toEqual(['Printemps', 'ete']);
+      expect((await send('/api/concours/printemps')).json().statusCode).toBe(200);
+      expect((await send('/api/concours')).statusCode).toBe(404);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('answers the schema\'s refusals in the same 200 + statusCode 400 shape: a wrong type under its field, an unknown field in the message', async () => {
+    const cookie = await login(t.app, DEMO.visitor2);
+    const before = await leadCount();
+    const wrongType = await post('/api/concours/schema', { ...entry, firstname: 5 }, en(cookie));
+    expect(wrongType.statusCode).toBe(200);
+    expect(wrongType.json()).toEqual({ statusCode: 400, data: { error: true, message: 'The form has errors.', formErrors: { firstname: 'Invalid value' } } });
+    const unknown = await post('/api/concours/schema', { ...entry, foo: 1 }, en(cookie));
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual({ statusCode: 400, data: { error: true, message: 'The form has errors. "foo" is not a field of this form.' } });
+    const french = await post('/api/concours/schema', { ...entry, foo: 1, firstname: 5 }, fr(cookie));
+    expect(french.json()).toEqual({
+      statusCode: 400,
+      data: { error: true, message: "Le formulaire contient des erreurs. « foo » n'est pas un champ de ce formulaire.", formErrors: { firstname: 'Valeur invalide' } },
+    });
+    expect(await leadCount()).toBe(before);
+    // Malformed JSON is not a form's answer: it keeps its HTTP status.
+    const malformed = await request(t.app, { method: 'POST', url: '/api/concours/schema', payload: '{"firstname":', headers: { ...XHR, 'content-type': 'application/json', origin: ORIGIN, cookie } });
+    expect(malformed.statusCode).toBe(400);
   });
 
   it('keeps one entry when two submits race', async () => {

@@ -248,7 +248,7 @@ if (configured) {
       const contact = { firstname: '=HYPERLINK("http://x")', lastname: 'Moreau', email: 'lea@example.org', phone: '0612345678', postal_code: '69003', city: 'Lyon', data_sharing: true, optin_marketing: true };
       expect((await post(`/api/stands/${solaire.key}/requestContact`, contact, visitor)).statusCode).toBe(200);
       const entry = { firstname: 'Léa', lastname: 'Moreau', email: 'lea@example.org', mobile: '0612345678', contest_rules: true, data: true, score: 4 };
-      const answers = await Promise.all([1, 2, 3].map(() => post('/api/concours/pg', entry, visitor)));
+      const answers = await Promise.all([1, 2, 3].map(() => post('/api/concours/default', entry, visitor)));
       expect(answers.map((a) => a.json().statusCode).sort()).toEqual([200, 409, 409]);
       const leads = (await get('/api/leads', promoter)).json().data.leads as { kind: string; score: number | null; consents: { key: string; given: boolean }[] }[];
       expect(leads.map((l) => [l.kind, l.score])).toEqual([

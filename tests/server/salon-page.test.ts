@@ -72,6 +72,7 @@ describe('GET /salon', () => {
       exhibitor_upc_priority_action: 'chat',
       feedback_delay: 1200,
       gif_key: '',
+      contests: ['default'],
     });
   });
 

@@ -228,6 +228,7 @@ export const DEMO_PARAMETERS: StoredParameters = {
   ga_ua: '',
   stands_optin_marketing: true,
   contest_optin_marketing: true,
+  contests: ['default'],
   styles: { sidebar: { opacity: 85, blur: 12 } },
   exhibitor_search_permissions: ['visitor', 'exhibitor', 'connected', 'stand_vistor'],
   visitor_search_permissions: ['exhibitor', 'connected', 'stand_exhibitor'],

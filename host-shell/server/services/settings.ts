@@ -22,6 +22,21 @@ const SEARCH_PERMISSIONS: readonly SearchPermission[] = [
 const PRIORITY_ACTIONS: readonly UpcPriorityAction[] = ['chat', 'mail', 'mobile', 'linkedin'];
 
 const clamp = (n: number) => Math.min(100, Math.max(0, n));
+/** A contest name as a path segment of `POST /api/concours/{contest_name}` can spell it (`ContestParams`). */
+const CONTEST_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Contest names as stored: valid ones, each once whatever its case (the first spelling is kept). */
+function contestNames(value: unknown): string[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const seen = new Set<string>();
+  const names: string[] = [];
+  for (const name of value) {
+    if (typeof name !== 'string' || !CONTEST_NAME.test(name) || seen.has(name.toLowerCase())) continue;
+    seen.add(name.toLowerCase());
+    names.push(name);
+  }
+  return names;
+}
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function parseJson(text: string): unknown {
@@ -49,6 +64,8 @@ function narrow(key: keyof StoredParameters, value: unknown): unknown {
       return Array.isArray(value) ? SEARCH_PERMISSIONS.filter((p) => value.includes(p)) : undefined;
     case 'exhibitor_upc_priority_action':
       return PRIORITY_ACTIONS.find((a) => a === value);
+    case 'contests':
+      return contestNames(value);
     default:
       return typeof value === typeof fallback ? value : undefined;
   }

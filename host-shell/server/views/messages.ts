@@ -50,7 +50,16 @@ export const FORM_TEXTS = {
   scoreRecorded: { fr: 'Votre score a bien été enregistré.', en: 'Your score has been recorded.' },
   opinionThanks: { fr: 'Merci pour votre avis, celui-ci a bien été pris en compte', en: 'Thanks for your opinion' },
   opinionFailed: { fr: "Désolé votre avis ne peut être pris en compte à cause d'une erreur.", en: "Sorry your opinion can't be taken due to an error." },
+  unreadable: { fr: 'Le formulaire est illisible.', en: 'The form could not be read.' },
 } as const satisfies Record<string, Bilingual>;
+
+/** `POST /api/concours/{contest_name}` with a name that is not one of the salon's contests (404). */
+export const unknownContestText = (locale: LocaleCode, name: string): string =>
+  pick(locale, `Jeu concours inconnu : « ${name} ». Ce salon n'a pas de jeu concours de ce nom.`, `Unknown contest: "${name}". This salon has no contest of that name.`);
+
+/** A field a form does not have (the contest's answer names it, since it is shown under no field). */
+export const notAFieldText = (locale: LocaleCode, field: string): string =>
+  field ? pick(locale, `« ${field} » n'est pas un champ de ce formulaire.`, `"${field}" is not a field of this form.`) : say(locale, FORM_TEXTS.unreadable);
 
 export const say = (locale: LocaleCode, text: Bilingual): string => pick(locale, text.fr, text.en);
 

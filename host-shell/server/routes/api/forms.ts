@@ -19,9 +19,11 @@ import {
 import { StandIdParams } from '../../../../shared/api/schemas/room';
 import type { ConsentKey } from '../../../../shared/forms/consents';
 import {
+  DEFAULT_CONTEST_NAME,
   NPS_COOKIE,
   NPS_COOKIE_MAX_AGE_SECONDS,
   checkForm,
+  isValid,
   contestParticipationRules,
   contestRules,
   offerFormRules,
@@ -40,7 +42,8 @@ import { decodeId } from '../../lib/ids';
 import { isLocale, pick } from '../../lib/locale';
 import { findStand } from '../../services/exhibitors';
 import { consentsOf, insertLead } from '../../services/leads';
-import { FORM_TEXTS, formErrorsOf, say } from '../../views/messages';
+import type { Issue } from '../../lib/validation';
+import { FORM_TEXTS, fieldErrors, formErrorsOf, notAFieldText, say, unknownContestText } from '../../views/messages';
 import { cookieOptions } from '../../plugins/session';
 import { apiViewer } from './auth';
 
@@ -77,6 +80,27 @@ async function standOf(request: FastifyRequest): Promise<StandRow> {
   const stand = id === null ? null : await findStand(request.server.db, id);
   if (!stand) throw notFound(`Unknown stand: "${typeof raw === 'string' ? raw : ''}" is not a stand id`);
   return stand;
+}
+
+/**
+ * The schema's complaints about a contest entry the field rules let through (a wrong type, an unknown field), in the
+ * contest's answer: under the body's own fields, and named in the message when they are not fields of the form.
+ */
+function contestSchemaAnswer(request: FastifyRequest, locale: LocaleCode): ContestAnswer | null {
+  const error = request.validationError as (Error & { validation?: unknown }) | undefined;
+  if (!error) return null;
+  const issues: Issue[] = Array.isArray(error.validation)
+    ? error.validation.flatMap((item: { params?: Partial<Issue> }) => (typeof item.params?.field === 'string' && typeof item.params.kind === 'string' ? [item.params as Issue] : []))
+    : [];
+  const isField = (issue: Issue) => issue.kind !== 'unknownField' && Object.hasOwn(ContestBody.properties, issue.field.split('.')[0] ?? '');
+  const others = issues.filter((issue) => !isField(issue));
+  const formErrors = fieldErrors(locale, issues.filter(isField));
+  const details = others.map((issue) => notAFieldText(locale, issue.field));
+  if (issues.length === 0) details.push(say(locale, FORM_TEXTS.unreadable));
+  return {
+    statusCode: 400,
+    data: { error: true, message: [say(locale, FORM_TEXTS.hasErrors), ...details].join(' '), ...(Object.keys(formErrors).length > 0 ? { formErrors } : {}) },
+  };
 }
 
 /** The shared rules first (each field's spec §5 message, 400), then the schema (types, unknown fields). */
@@ -188,30 +212,36 @@ export const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   const contestSchema = {
     summary:
-      "Enter the contest (spec §5): registered visitors only (403 otherwise, 'You are not allowed to participate at the game'). The answer repeats its status in the body, like POST /contact: field errors are HTTP 200 with statusCode 400 and formErrors; a second entry of the same user in the same contest is HTTP 200 with statusCode 409 and data 'contest_participation.already'. score: the form's, else the user's last game score. The marketing consent is recorded when `marketing` is sent. Default contest name: 'default'.",
+      "Enter the contest (spec §5): registered visitors only (403 otherwise, 'You are not allowed to participate at the game'). Only the salon's contests (the parameter `contests`, any case; default ['default']): another name is a 404. The answer repeats its status in the body, like POST /contact: field errors — the field rules' and the schema's (a wrong type; an unknown field is named in the message) — are HTTP 200 with statusCode 400 and formErrors; a second entry of the same user in the same contest is HTTP 200 with statusCode 409 and data 'contest_participation.already'. score: the form's (a whole number from 0 to 5), else the user's last game score. The marketing consent is recorded when `marketing` is sent. Default contest name: 'default'.",
     body: ContestBody,
     response: { 200: ContestAnswer },
   };
 
-  async function enterContest(request: FastifyRequest, reply: FastifyReply, contestName: string) {
+  async function enterContest(request: FastifyRequest, reply: FastifyReply, requestedName: string) {
     const viewer = await apiViewer(request);
     const body = bodyOf(request);
     const locale = formLocale(body, viewer.locale);
+    const params = await app.parameters.get();
+    // One entry per visitor and contest holds only if the names are the salon's own (and 'DEFAULT' is 'default').
+    const contestName = params.contests.find((name) => name.toLowerCase() === requestedName.toLowerCase());
+    if (contestName === undefined) throw notFound(unknownContestText(locale, requestedName));
     if (!mayEnterContest(viewer.user)) throw forbidden(say(locale, FORM_TEXTS.contestNotAllowed));
     const issues = checkForm(contestRules, body);
     if (Object.keys(issues).length > 0) {
       const answer: ContestAnswer = { statusCode: 400, data: { error: true, message: say(locale, FORM_TEXTS.hasErrors), formErrors: formErrorsOf(locale, issues) } };
       return reply.code(200).send(answer);
     }
-    schemaErrorAfterRules(request);
+    // Spec §8 shows the contest's errors from a 200 only: the schema's too come back in the answer.
+    const schemaAnswer = contestSchemaAnswer(request, locale);
+    if (schemaAnswer) return reply.code(200).send(schemaAnswer);
     const value = readForm(contestRules, body);
     let score = value.score;
     if (score === null) {
       const last = await app.db.selectFrom('contest_scores').select('score').where('user_id', '=', viewer.user.id).orderBy('id', 'desc').executeTakeFirst();
-      score = last ? Number(last.score) : null;
+      // A score stored before the bounds were checked is not carried into an entry.
+      score = last && isValid(checkForm(contestParticipationRules, { score: Number(last.score) })) ? Number(last.score) : null;
     }
     // The marketing box exists only when the contest's opt-in is on: no consent is recorded for a box nobody saw.
-    const params = await app.parameters.get();
     const skip: ConsentKey[] = params.contest_optin_marketing && 'marketing' in body ? [] : ['marketing'];
     const id = await insertLead(
       app.db,
@@ -235,7 +265,9 @@ export const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return reply.code(200).send(answer);
   }
 
-  app.post('/concours', { schema: contestSchema, attachValidation: true, config: { errorFormat: 'contact' } }, (request, reply) => enterContest(request, reply, 'default'));
+  app.post('/concours', { schema: contestSchema, attachValidation: true, config: { errorFormat: 'contact' } }, (request, reply) =>
+    enterContest(request, reply, DEFAULT_CONTEST_NAME),
+  );
   app.post(
     '/concours/:contest_name',
     { schema: { ...contestSchema, params: ContestParams }, attachValidation: true, config: { errorFormat: 'contact' } },
