@@ -51,6 +51,25 @@ describe('/profil', () => {
     expect(stored.postal_code).toBe('69002');
   });
 
+  it('refuses a birthdate that does not exist or is in the future, as the visitor forms do', async () => {
+    const cookie = await login(t.app, DEMO.visitor);
+    const errorOf = (body: string) => /<p class="error" id="profile-birthdate-error">([^<]*)<\/p>/.exec(body)?.[1];
+    const noSuchDate = await postProfile(cookie, { ...validProfile, birthdate: '1990-02-30' });
+    expect(noSuchDate.statusCode).toBe(400);
+    expect(errorOf(noSuchDate.body)).toBe('This date does not exist');
+    const future = await postProfile(cookie, { ...validProfile, birthdate: '2999-01-01' });
+    expect(future.statusCode).toBe(400);
+    expect(errorOf(future.body)).toBe('The date cannot be in the future');
+    const stored = await t.database.db.selectFrom('users').select('birthdate').where('email', '=', DEMO.visitor).executeTakeFirstOrThrow();
+    expect(['1990-02-30', '2999-01-01']).not.toContain(stored.birthdate);
+    // PUT /api/users/me: the same rule, in the request's language.
+    const api = await request(t.app, { method: 'PUT', url: '/api/users/me', headers: { ...XHR, cookie, 'accept-language': 'fr' }, payload: { birthdate: '2023-02-29' } });
+    expect(api.statusCode).toBe(400);
+    expect(api.json()).toMatchObject({ data: { error: true, formErrors: { birthdate: "Cette date n'existe pas" } } });
+    const leap = await request(t.app, { method: 'PUT', url: '/api/users/me', headers: { ...XHR, cookie }, payload: { birthdate: '2024-02-29' } });
+    expect(leap.statusCode).toBe(200);
+  });
+
   it('gives the spec’s French messages to a French user', async () => {
     const cookie = await login(t.app, DEMO.visitor);
     const f = form({ ...validProfile, contact_email: 'nope', postal_code: 'abc' });

@@ -1,9 +1,22 @@
 import type { Kysely } from 'kysely';
 import type { UserMeUpdateBody } from '../../../shared/api/schemas/users';
+import { isCalendarDate, latestToday, type IssueCode } from '../../../shared/forms/rules';
 import type { Database, UserRow, UserUpdate } from '../db/schema';
 import { findUserById, parseFieldsParam, updateUser } from './users';
 
 export const PROFILE_TEXT_FIELDS = ['pseudo', 'firstname', 'lastname', 'contact_email', 'mobile', 'postal_code', 'city', 'birthdate', 'linkedin'] as const;
+
+/**
+ * What the schema cannot say of a validated update: a birthdate must exist in the calendar and not be after today,
+ * as in the visitor's forms (`shared/forms`). Field → issue code; empty when the update is fine.
+ */
+export function profileIssues(body: UserMeUpdateBody): Partial<Record<'birthdate', IssueCode>> {
+  const { birthdate } = body;
+  if (typeof birthdate !== 'string') return {};
+  if (!isCalendarDate(birthdate)) return { birthdate: 'noSuchDate' };
+  if (birthdate > latestToday()) return { birthdate: 'futureDate' };
+  return {};
+}
 
 /** Applies a validated update (PUT /api/users/me, POST /profil) and returns the fresh row. */
 export async function applyProfileUpdate(db: Kysely<Database>, user: UserRow, body: UserMeUpdateBody): Promise<UserRow> {

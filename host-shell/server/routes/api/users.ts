@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope } from '../../../../shared/api/schemas/envelope';
 import { UserMeData, UserMeUpdateBody } from '../../../../shared/api/schemas/users';
-import { forbidden } from '../../lib/errors';
+import { badRequest, forbidden } from '../../lib/errors';
 import { refreshViewerUser } from '../../plugins/session';
-import { applyProfileUpdate } from '../../services/profile';
+import { applyProfileUpdate, profileIssues } from '../../services/profile';
+import { formErrorsOf, FORM_TEXTS, say } from '../../views/messages';
 import { toPageUser } from '../../services/users';
 import { apiViewer } from './auth';
 
@@ -23,6 +24,8 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw forbidden('Anonymous visitors can only change their pseudo');
       }
       if (body.hidden !== undefined && viewer.user.profile !== 'exhibitor') throw forbidden('"hidden" applies to exhibitors only');
+      const formErrors = formErrorsOf(viewer.locale, profileIssues(body));
+      if (Object.keys(formErrors).length > 0) throw badRequest(say(viewer.locale, FORM_TEXTS.hasErrors), formErrors);
       const user = await applyProfileUpdate(app.db, viewer.user, body);
       await refreshViewerUser(request, user);
       return { data: { user: await toPageUser(app.db, user, viewer) } };

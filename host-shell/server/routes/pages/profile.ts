@@ -2,9 +2,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PUBLISHABLE_FIELDS, UserMeUpdateBody, type PublishableField } from '../../../../shared/api/schemas/users';
 import { url } from '../../../../shared/routes';
 import { validate } from '../../lib/validation';
-import { applyProfileUpdate, PROFILE_TEXT_FIELDS } from '../../services/profile';
+import { applyProfileUpdate, PROFILE_TEXT_FIELDS, profileIssues } from '../../services/profile';
 import { formStrings } from '../../views/forms';
-import { fieldErrors } from '../../views/messages';
+import { fieldErrors, formErrorsOf } from '../../views/messages';
 import { profilePage, profileStateOf, type ProfileState } from '../../views/profile';
 import { gate, pageContext, sendPage } from './kit';
 
@@ -30,12 +30,13 @@ export async function saveProfile(request: FastifyRequest, reply: FastifyReply) 
   if (user.profile === 'exhibitor') body.hidden = !form.publish_profile;
 
   const checked = validate(UserMeUpdateBody, body);
-  if (!checked.ok) {
+  const errors = checked.ok ? formErrorsOf(ctx.locale, profileIssues(checked.value)) : fieldErrors(ctx.locale, checked.issues);
+  if (!checked.ok || Object.keys(errors).length > 0) {
     const state: ProfileState = {
       values: Object.fromEntries(PROFILE_TEXT_FIELDS.map((name) => [name, form[name] ?? ''])),
       published: Object.fromEntries(PUBLISHABLE_FIELDS.map((name): [PublishableField, boolean] => [name, !!form[`publish_${name}`]])),
       publishProfile: !!form.publish_profile,
-      errors: fieldErrors(ctx.locale, checked.issues),
+      errors,
     };
     return sendPage(reply, profilePage(ctx, user, state), 400);
   }
