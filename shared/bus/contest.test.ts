@@ -24,18 +24,18 @@ afterEach(() => {
 
 describe('the contest score (spec §7 handleContestParticipation)', () => {
   test('the frame message records the score: POST /api/contest/participation {score}, kept for the form', async () => {
-    handleFrameMessage(envelope('handleContestParticipation', { score: 42 }));
-    expect($contestScore.get()).toBe(42);
+    handleFrameMessage(envelope('handleContestParticipation', { score: 4 }));
+    expect($contestScore.get()).toBe(4);
     await flush();
-    expect(fetchMock.requests.map((r) => [r.method, r.url.pathname, r.json])).toEqual([['POST', '/api/contest/participation', { score: 42 }]]);
+    expect(fetchMock.requests.map((r) => [r.method, r.url.pathname, r.json])).toEqual([['POST', '/api/contest/participation', { score: 4 }]]);
   });
 
   test('a later game replaces the score', async () => {
     handleFrameMessage(envelope('handleContestParticipation', { score: 3 }));
-    handleFrameMessage(envelope('handleContestParticipation', { score: 7 }));
-    expect($contestScore.get()).toBe(7);
+    handleFrameMessage(envelope('handleContestParticipation', { score: 1 }));
+    expect($contestScore.get()).toBe(1);
     await flush();
-    expect(fetchMock.requests.map((r) => r.json)).toEqual([{ score: 3 }, { score: 7 }]);
+    expect(fetchMock.requests.map((r) => r.json)).toEqual([{ score: 3 }, { score: 1 }]);
   });
 
   test('a failed recording is not toasted and keeps the score for the form', async () => {
@@ -48,9 +48,9 @@ describe('the contest score (spec §7 handleContestParticipation)', () => {
     expect($contestScore.get()).toBe(5);
   });
 
-  test('a score that is not a number is ignored, with a warning (null, empty, a boolean: not 0 or 1)', async () => {
+  test('a score that is not a whole number from 0 to 5 is ignored, with a warning (null, empty, a boolean: not 0 or 1)', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const notNumbers: unknown[] = ['many', null, '', '  ', true, false, undefined, [], {}, Number.NaN, Number.POSITIVE_INFINITY, 'Infinity'];
+    const notNumbers: unknown[] = ['many', null, '', '  ', true, false, undefined, [], {}, Number.NaN, Number.POSITIVE_INFINITY, 'Infinity', 2.5, -1, 6, 42, '1e9'];
     for (const score of notNumbers) handleFrameMessage(envelope('handleContestParticipation', { score: score as number }));
     await flush();
     expect(fetchMock.requests).toEqual([]);
@@ -60,9 +60,9 @@ describe('the contest score (spec §7 handleContestParticipation)', () => {
   });
 
   test('a numeric string counts as its number', async () => {
-    handleFrameMessage(envelope('handleContestParticipation', { score: ' 12 ' as unknown as number }));
-    expect($contestScore.get()).toBe(12);
+    handleFrameMessage(envelope('handleContestParticipation', { score: ' 2 ' as unknown as number }));
+    expect($contestScore.get()).toBe(2);
     await flush();
-    expect(fetchMock.requests.map((r) => r.json)).toEqual([{ score: 12 }]);
+    expect(fetchMock.requests.map((r) => r.json)).toEqual([{ score: 2 }]);
   });
 });

@@ -1,3 +1,4 @@
+import { CONTEST_SCORE_MAX, CONTEST_SCORE_MIN } from '../forms/rules';
 import type { FrameMessage } from '../room-frame/contract';
 // The score of handleContestParticipation is recorded by its subscriber, which must exist before any modal loads.
 import './contest';
@@ -62,8 +63,9 @@ export function handleFrameMessage(message: FrameMessage): void {
       openModal({ name: 'contest' });
       return;
     case 'handleContestParticipation': {
+      // The game's score (spec §5: a number; the server takes a whole one from 0 to 5, the quiz's questions).
       const score = finiteNumber(payload.score);
-      if (score === null) return ignored(message);
+      if (score === null || !Number.isInteger(score) || score < CONTEST_SCORE_MIN || score > CONTEST_SCORE_MAX) return ignored(message);
       emitBusEvent('contest:participation', { score });
       return;
     }

@@ -1,12 +1,9 @@
 import { atom, type ReadableAtom } from 'nanostores';
 import { request, type AppParameters, type LocaleCode, type PageUser } from '@salon/shared';
 import { setContestScore } from '@salon/shared/room';
-import { contestRules, type FormValues } from '@salon/shared/forms';
+import { DEFAULT_CONTEST_NAME, contestRules, type FormValues } from '@salon/shared/forms';
 import type { ContestAnswer, ContestBody } from '@salon/shared/api/schemas/forms';
 import { classifyFailure, createLeadForm, failureData, toastCallFailed, type FieldError, type LeadForm, type RawValues } from './leadForm';
-
-/** Spec §7: the contest of POST /api/concours/{contest_name} when none is named. */
-export const DEFAULT_CONTEST_NAME = 'default';
 
 /** The answer's `data.data` when this visitor already took part (spec §8). A type-only import keeps TypeBox out of the modal. */
 const CONTEST_ALREADY: ContestAnswer['data']['data'] = 'contest_participation.already';
