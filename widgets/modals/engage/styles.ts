@@ -16,6 +16,7 @@ export function injectEngageStyles(): void {
 .salon-score{display:grid;grid-template-columns:1fr auto;align-items:center;gap:.25rem 1rem;margin:0 0 .75rem}
 .salon-score label{grid-column:1/-1;font-weight:600}
 .salon-score input{width:100%;margin:0;accent-color:#1f5fa8}
+.salon-score input[data-unset]{-webkit-appearance:none;appearance:none;height:.5rem;margin:.4rem 0;border-radius:999px;background:#e4e4e7;box-shadow:inset 0 0 0 1px #a1a1aa;cursor:pointer}
 .salon-score input[data-unset]::-webkit-slider-thumb{opacity:0}
 .salon-score input[data-unset]::-moz-range-thumb{opacity:0}
 .salon-score__ends{grid-column:1;display:flex;justify-content:space-between;color:#52525b;font-size:.85rem}
