@@ -27,7 +27,7 @@ nav ul{list-style:none;display:flex;flex-wrap:wrap;gap:1rem;margin:0;padding:0;a
 nav .brand{font-weight:700;margin-right:auto;text-decoration:none;color:#1d2433}
 main{max-width:60rem;margin:2rem auto;padding:0 1.5rem}
 .cards{display:grid;gap:1.5rem;grid-template-columns:repeat(auto-fit,minmax(17rem,1fr))}
-.card{background:#fff;border:1px solid #e2e5ee;border-radius:.5rem;padding:1.25rem}.cards+.card,.card+.card{margin-top:1.5rem}
+.card{background:#fff;border:1px solid #e2e5ee;border-radius:.5rem;padding:1.25rem}.cards+.card,.card+.card{margin-top:1.5rem}.cards>.card{margin-top:0}
 label{display:block;font-weight:600;margin-top:.75rem}input,select,textarea{font:inherit;width:100%;box-sizing:border-box;padding:.45rem;border:1px solid #b8bfd0;border-radius:.3rem}
 input[type=checkbox]{width:auto;margin-right:.4rem}.check{font-weight:400}
 button,.button{display:inline-block;margin-top:1rem;font:inherit;padding:.5rem 1rem;border:0;border-radius:.3rem;background:#2b59c3;color:#fff;text-decoration:none;cursor:pointer}
