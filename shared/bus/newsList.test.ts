@@ -73,7 +73,8 @@ describe('the room notifications list (spec §2.11)', () => {
     stop();
   });
 
-  test('reloads from page 1 when new notifications arrive', async () => {
+  /** Two pages shown, then notification 26 arrives live (its reload fails when `reloadFails`). Returns unsubscribe. */
+  async function twoPagesThenNews(reloadFails = false): Promise<() => void> {
     // The browser's first list (its recent ones show as toasts), before the list shows.
     bus.receiveNotifications(all.slice(0, 10), 'list');
     const stop = news.$notificationList.listen(() => undefined);
@@ -82,8 +83,14 @@ describe('the room notifications list (spec §2.11)', () => {
     await settle();
     const fresh = item(26, new Date().toISOString());
     all = [fresh, ...all];
+    failing = reloadFails;
     bus.receiveNotifications([fresh, ...all.slice(1, 10)], 'list');
     await settle();
+    return stop;
+  }
+
+  test('reloads from page 1 when new notifications arrive', async () => {
+    const stop = await twoPagesThenNews();
     expect(pages()).toEqual(['1', '2', '1']);
     expect(news.$notificationList.get()).toMatchObject({ status: 'ready', page: 1 });
     expect(news.$notificationList.get().items[0]?.id_notification).toBe(26);
@@ -121,17 +128,7 @@ describe('the room notifications list (spec §2.11)', () => {
   });
 
   test('when the reload for a new notification fails, Retry reloads from page 1 and the new one shows first', async () => {
-    // The browser's first list (its recent ones show as toasts), before the list shows.
-    bus.receiveNotifications(all.slice(0, 10), 'list');
-    const stop = news.$notificationList.listen(() => undefined);
-    await settle();
-    news.loadMoreNotifications();
-    await settle();
-    const fresh = item(26, new Date().toISOString());
-    all = [fresh, ...all];
-    failing = true;
-    bus.receiveNotifications([fresh, ...all.slice(1, 10)], 'list');
-    await settle();
+    const stop = await twoPagesThenNews(true);
     expect(news.$notificationList.get().status).toBe('error');
     // The old list stays in sight meanwhile.
     expect(news.$notificationList.get().items).toHaveLength(20);
