@@ -113,6 +113,7 @@ describe('enterStand (spec §4.2)', () => {
 
   test('a failing visit start shows the API error toast; the visitor is still on the stand', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     fetchMock.restore();
     fetchMock = installFetch(() => jsonResponse({ data: { error: true, message: 'Stand fermé' } }));
     enterStand('s7');

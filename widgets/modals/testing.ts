@@ -44,7 +44,9 @@ export function startServer(): void {
     }
     return jsonResponse('body' in answer ? answer.body : { data: answer.data }, { status: answer.status ?? 200 });
   });
+  // The client logs every server error answer (console.error, or console.warn when the form handles it itself).
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 }
 
 /** Lets the calls and the lazy modal chunks settle. */

@@ -62,8 +62,11 @@ async function showTopBar(data: PageDataInput) {
 
 beforeEach(() => {
   document.documentElement.lang = '';
+  // jsdom cannot capture the screen: the menu says so in the console once per page.
+  jest.spyOn(console, 'info').mockImplementation(() => undefined);
 });
 afterEach(() => {
+  jest.restoreAllMocks();
   widget?.unmount();
   fetchMock?.restore();
   fetchMock = undefined;
