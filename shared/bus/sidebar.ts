@@ -23,8 +23,20 @@ const $slot = busSingleton('sidebar', () => {
 /** The open sidebar, or null. Written only through `showSidebar` / `hideSidebar`. */
 export const $sidebar = readonlyType($slot);
 
+// What had the focus when a sidebar opened on an empty slot (the top bar's button, the room's frame).
+const opener = busSingleton('sidebar-opener', () => ({ element: null as HTMLElement | null }));
+
 export function showSidebar(sidebar: Sidebar): void {
+  if ($slot.get() === null) {
+    const active = globalThis.document?.activeElement;
+    opener.element = active instanceof HTMLElement && active !== document.body ? active : null;
+  }
   $slot.set(sidebar);
+}
+
+/** Where the focus goes back when the sidebar closes with the focus inside it: what had it when the slot was opened. */
+export function sidebarOpener(): HTMLElement | null {
+  return opener.element?.isConnected ? opener.element : null;
 }
 
 export function hideSidebar(): void {

@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { hideSidebar } from '../bus/sidebar';
+import { $sidebar, hideSidebar, sidebarOpener } from '../bus/sidebar';
 import { IconButton } from './IconButton';
 import { injectStyles } from './styles';
 
@@ -18,10 +18,25 @@ export interface SidebarFrameProps {
 
 /**
  * The generic sidebar wrapper (spec §2.12): a panel on the right under the top bar, full width on
- * mobile, with a title area, an optional close button and a scrolling body.
+ * mobile, with a title area, an optional close button and a scrolling body. Escape inside a closable panel
+ * closes it (unless something inside handled the key: a menu, the emoji picker); when the panel closes with
+ * the focus inside, the focus goes back to what had it when the panel opened (the top bar's button).
  */
 export function SidebarFrame({ name, label, title, closable = true, children }: SidebarFrameProps) {
   const { t } = useLingui();
+  const panel = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const root = panel.current;
+    // Runs while the panel is still in the page, so the focus can still be seen inside it.
+    return () => {
+      if ($sidebar.get() === null && root?.contains(document.activeElement)) sidebarOpener()?.focus();
+    };
+  }, []);
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Escape' || !closable || event.defaultPrevented) return;
+    event.preventDefault();
+    hideSidebar();
+  };
   injectStyles(
     'salon-sidebar-styles',
     `.salon-sidebar{position:fixed;z-index:20;top:var(--salon-top-bar-height,3.25rem);right:0;bottom:0;width:min(24rem,100vw);display:flex;flex-direction:column;background:#fff;color:#1d1d1f;font:14px/1.4 system-ui,sans-serif;box-shadow:-2px 0 12px rgba(0,0,0,.18)}
@@ -31,7 +46,7 @@ export function SidebarFrame({ name, label, title, closable = true, children }: 
 @media (max-width:750px){.salon-sidebar{width:100vw}}`,
   );
   return (
-    <aside className="salon-sidebar" data-sidebar={name} aria-label={label}>
+    <aside ref={panel} className="salon-sidebar" data-sidebar={name} aria-label={label} onKeyDown={onKeyDown}>
       <div className="salon-sidebar__title">
         {title}
         {closable && <IconButton label={t`Close`} icon="×" onClick={hideSidebar} />}

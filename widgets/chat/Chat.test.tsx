@@ -505,6 +505,11 @@ describe('the emoji picker (loaded when first opened)', () => {
     expect(box).toHaveValue('Hello😀');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // The first Escape closed the picker only; the next one closes the chat sidebar.
+    expect($sidebar.get()).toMatchObject({ name: 'chat' });
+    box.focus();
+    await user.keyboard('{Escape}');
+    expect($sidebar.get()).toBeNull();
   });
 });
 

@@ -56,7 +56,9 @@ export function Composer({ view }: { view: OpenChannelView }) {
         sendDraft();
       }}
       onKeyDown={(event) => {
-        if (event.key !== 'Escape') return;
+        // Escape closes the attach menu or the emoji picker first; with neither open it closes the chat sidebar.
+        if (event.key !== 'Escape' || (!menu && !emoji)) return;
+        event.preventDefault();
         setMenu(false);
         setEmoji(false);
       }}
