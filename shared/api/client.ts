@@ -1,4 +1,4 @@
-import ky, { TimeoutError } from 'ky';
+import type { KyInstance, TimeoutError } from 'ky';
 import { msg } from '@lingui/core/macro';
 import { showToast, type ToastMessage } from '../bus/toasts';
 
@@ -52,16 +52,34 @@ export interface RequestOptions {
   keepalive?: boolean;
 }
 
-const http = ky.create({
-  headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' },
-  credentials: 'same-origin',
-  // Callers decide about retrying (the activity push simply runs again 2 s later).
-  retry: 0,
-  timeout: 10_000,
-  throwHttpErrors: false,
-  // Read at call time so tests (and nothing else) can replace globalThis.fetch.
-  fetch: (input, init) => globalThis.fetch(input, init),
-});
+/**
+ * ky is loaded with the first request (its own chunk): showing the page needs no API call, so the page does not
+ * download it before the widgets are on screen. A failed load is a network failure of that request.
+ */
+interface Http {
+  ky: KyInstance;
+  TimeoutError: typeof TimeoutError;
+}
+let http: Promise<Http> | undefined;
+function loadHttp(): Promise<Http> {
+  http ??= import('ky').then(({ default: ky, TimeoutError }) => ({
+    TimeoutError,
+    ky: ky.create({
+      headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' },
+      credentials: 'same-origin',
+      // Callers decide about retrying (the activity push simply runs again 2 s later).
+      retry: 0,
+      timeout: 10_000,
+      throwHttpErrors: false,
+      // Read at call time so tests (and nothing else) can replace globalThis.fetch.
+      fetch: (input, init) => globalThis.fetch(input, init),
+    }),
+  }));
+  http.catch(() => {
+    http = undefined;
+  });
+  return http;
+}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -115,8 +133,11 @@ function apiUrl(path: string): string {
 export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
   let response: Response;
   let body: unknown;
+  let timeoutError: Http['TimeoutError'] | undefined;
   try {
-    response = await http(apiUrl(path), {
+    const { ky, TimeoutError } = await loadHttp();
+    timeoutError = TimeoutError;
+    response = await ky(apiUrl(path), {
       method,
       json: options.json,
       body: options.body,
@@ -128,7 +149,7 @@ export async function request<T>(method: Method, path: string, options: RequestO
     body = await readBody(response);
   } catch (error) {
     if (isAbort(error, options.signal)) throw new ApiError('Request aborted', 'aborted', undefined, undefined, { cause: error });
-    const kind: ApiErrorKind = error instanceof TimeoutError ? 'timeout' : 'network';
+    const kind: ApiErrorKind = timeoutError && error instanceof timeoutError ? 'timeout' : 'network';
     console.error(`Request failed: ${method} ${path}`, error);
     notifyError(options, REQUEST_FAILED);
     throw new ApiError(`Request failed: ${method} ${path}`, kind, undefined, undefined, { cause: error });
