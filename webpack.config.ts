@@ -16,7 +16,7 @@
  */
 import path from 'node:path';
 import fs from 'node:fs';
-import type { Compiler, Configuration, RuleSetRule } from 'webpack';
+import { NormalModuleReplacementPlugin, type Compiler, type Configuration, type RuleSetRule } from 'webpack';
 import TerserPlugin from 'terser-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { VersionedRemotePlugin, containerName, listWidgets } from './scripts/build/widgets';
@@ -124,6 +124,12 @@ function remoteConfig(widget: string): Configuration {
           optimization: { disableSnapshot: true, target: 'web' },
         },
       }),
+      // The loader provides the bundler runtime too (host-shell/client/bundler-runtime.ts): the federation glue
+      // imports it by this path, and gets the remote's own federation object built on the loader's functions.
+      new NormalModuleReplacementPlugin(
+        /[\\/]@module-federation[\\/]webpack-bundler-runtime[\\/]dist[\\/]bundler\.js$/,
+        path.join(root, 'host-shell', 'client', 'remote-bundler-runtime.ts'),
+      ),
       new VersionedRemotePlugin({ widget, spaDir }),
     ],
   };

@@ -10,6 +10,7 @@
  * A PHP/Symfony page needs only the slots, the page-data script element and `<script src="/spa/loader.js" defer>`.
  */
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import './provide-bundler-runtime';
 import { containerName } from './container-name';
 import { fetchManifest, type Manifest } from './manifest';
 
