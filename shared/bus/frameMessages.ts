@@ -1,10 +1,9 @@
+import { openModal, showSidebar } from '@salon/shared';
 import { CONTEST_SCORE_MAX, CONTEST_SCORE_MIN } from '../forms/rules';
 import type { FrameMessage } from '../room-frame/contract';
 // The score of handleContestParticipation is recorded by its subscriber, which must exist before any modal loads.
 import './contest';
 import { emitBusEvent } from './events';
-import { openModal } from './modal';
-import { showSidebar } from './sidebar';
 import { setSoundState } from './sound';
 import { enterStand, leaveStand } from './standVisit';
 import { emitTracking } from './tracking';

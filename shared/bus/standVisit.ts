@@ -1,11 +1,11 @@
 import { msg } from '@lingui/core/macro';
+import { hideSidebar } from '@salon/shared';
 import { SPECIAL_PANORAMAS } from '../room-frame/contract';
 import { endVisitByBeacon, postVisit } from '../api/room';
 import { busSingleton } from '../singleton';
 import { emitBusEvent } from './events';
 import { hasFramePort, sendRoomCommand } from './framePort';
 import { $room, isOwnedStand, setCurrentPanorama, updateRoom } from './room';
-import { hideSidebar } from './sidebar';
 import { showToast } from './toasts';
 import { emitTracking } from './tracking';
 
