@@ -1,7 +1,7 @@
 // Two projects: browser code in jsdom, the server in node (through fastify.inject).
 const common = {
   transform: { '^.+\\.[jt]sx?$': 'babel-jest' },
-  transformIgnorePatterns: ['/node_modules/(?!(nanostores|@nanostores|ky|cookie|file-type|strtok3|token-types|@tokenizer|uint8array-extras|@borewit)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(nanostores|@nanostores|@module-federation|ky|cookie|file-type|strtok3|token-types|@tokenizer|uint8array-extras|@borewit)/)'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   injectGlobals: false,
 };
