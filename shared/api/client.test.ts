@@ -134,6 +134,25 @@ describe('errors (spec §8)', () => {
     expect(errors).toHaveBeenCalled();
   });
 
+  test('no answer within 10 s: a timeout, logged, generic error toast, rejected', async () => {
+    jest.useFakeTimers();
+    try {
+      // Loads ky before the clock stops, then a server that never answers.
+      fetchMock = installFetch(() => jsonResponse({ data: {} }));
+      await request('GET', '/api/stands');
+      fetchMock.restore();
+      fetchMock = installFetch(() => new Promise<Response>(() => undefined));
+      const pending = failure(request('GET', '/api/stands'));
+      await jest.advanceTimersByTimeAsync(10_000);
+      const error = await pending;
+      expect(error.kind).toBe('timeout');
+      expect(shownTexts()).toEqual(['An error occurred']);
+      expect(errors).toHaveBeenCalled();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   test('an aborted request rejects silently: no toast, no log', async () => {
     fetchMock = installFetch(
       (req) =>

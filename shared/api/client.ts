@@ -1,4 +1,4 @@
-import type { KyInstance, TimeoutError } from 'ky';
+import type { KyInstance } from 'ky';
 import { msg } from '@lingui/core/macro';
 import { showToast, type ToastMessage } from '../bus/toasts';
 
@@ -56,15 +56,10 @@ export interface RequestOptions {
  * ky is loaded with the first request (its own chunk): showing the page needs no API call, so the page does not
  * download it before the widgets are on screen. A failed load is a network failure of that request.
  */
-interface Http {
-  ky: KyInstance;
-  TimeoutError: typeof TimeoutError;
-}
-let http: Promise<Http> | undefined;
-function loadHttp(): Promise<Http> {
-  http ??= import('ky').then(({ default: ky, TimeoutError }) => ({
-    TimeoutError,
-    ky: ky.create({
+let http: Promise<KyInstance> | undefined;
+function loadHttp(): Promise<KyInstance> {
+  http ??= import('ky').then(({ default: ky }) =>
+    ky.create({
       headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' },
       credentials: 'same-origin',
       // Callers decide about retrying (the activity push simply runs again 2 s later).
@@ -74,7 +69,7 @@ function loadHttp(): Promise<Http> {
       // Read at call time so tests (and nothing else) can replace globalThis.fetch.
       fetch: (input, init) => globalThis.fetch(input, init),
     }),
-  }));
+  );
   http.catch(() => {
     http = undefined;
   });
@@ -133,10 +128,8 @@ function apiUrl(path: string): string {
 export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
   let response: Response;
   let body: unknown;
-  let timeoutError: Http['TimeoutError'] | undefined;
   try {
-    const { ky, TimeoutError } = await loadHttp();
-    timeoutError = TimeoutError;
+    const ky = await loadHttp();
     response = await ky(apiUrl(path), {
       method,
       json: options.json,
@@ -149,7 +142,8 @@ export async function request<T>(method: Method, path: string, options: RequestO
     body = await readBody(response);
   } catch (error) {
     if (isAbort(error, options.signal)) throw new ApiError('Request aborted', 'aborted', undefined, undefined, { cause: error });
-    const kind: ApiErrorKind = timeoutError && error instanceof timeoutError ? 'timeout' : 'network';
+    // ky's TimeoutError (by name: the class comes with ky's chunk, which may be what failed to load).
+    const kind: ApiErrorKind = error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'network';
     console.error(`Request failed: ${method} ${path}`, error);
     notifyError(options, REQUEST_FAILED);
     throw new ApiError(`Request failed: ${method} ${path}`, kind, undefined, undefined, { cause: error });
