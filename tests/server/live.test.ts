@@ -289,7 +289,7 @@ describe('GET /api/sse/live/activity: edge cases', () => {
   it('forgets a client that left before its stream opened', async () => {
     // What the route hands over when the client went away during its checks: the response's socket is gone.
     const gone = { destroyed: true, socket: null, on: () => gone, write: () => true, end: () => gone } as unknown as ServerResponse;
-    await t.app.live.open({ userId: 1, anonymous: false, visited: null, owned: [] }, gone);
+    await t.app.live.open({ userId: 1, anonymous: false, searchClass: 'visitor', visited: null, owned: [] }, gone);
     expect(t.app.live.stats()).toMatchObject({ streams: 0, scopes: 0 });
   });
 });

@@ -250,6 +250,22 @@ describe('user_writing', () => {
     expect(atMember).toHaveLength(2);
   });
 
+  it('names the writer by their published names only (spec §5 "Field publication")', async () => {
+    const before = await t.database.db.selectFrom('users').select(['pseudo', 'firstname', 'lastname', 'fields_param']).where('id', '=', ids.visitor2).executeTakeFirstOrThrow();
+    await t.database.db.updateTable('users').set({ pseudo: null, firstname: 'Inès', lastname: 'Secrète', fields_param: JSON.stringify({ firstname: '0', lastname: '1' }) }).where('id', '=', ids.visitor2).execute();
+    try {
+      const own = await open(cookies.visitor2, ids.exhibitor);
+      const writer = await connect(base, { cookie: cookies.visitor2 });
+      const member = await connect(base, { cookie: cookies.exhibitor });
+      const atMember = collect(member, 'user_writing');
+      writer.emit('user_writing', { channel_id: own.id_channel });
+      await settle(300);
+      expect(atMember).toEqual([{ channel_id: own.id_channel, user_id: encodeId(ids.visitor2), fullname: 'Inès' }]);
+    } finally {
+      await t.database.db.updateTable('users').set(before).where('id', '=', ids.visitor2).execute();
+    }
+  });
+
   it('is not relayed for a channel the writer is not in', async () => {
     const stranger = await connect(base, { cookie: cookies.visitor2 });
     const member = await connect(base, { cookie: cookies.exhibitor });

@@ -6,6 +6,7 @@ import { LIVE_ACTIVITY_EVENT } from '../../../shared/api/schemas/room';
 import type { Database } from '../db/schema';
 import { encodeId } from '../lib/ids';
 import type { ActivityTracker } from '../services/activity';
+import type { SearchClass } from '../services/chat-users';
 import type { ParametersCache } from '../services/settings';
 import { exScope, hisScope, isNewsScope, newsScope, visScope, type LiveChange, type Scope } from './changes';
 import type { LiveHub } from './hub';
@@ -39,6 +40,8 @@ export interface StreamSpec {
   userId: number;
   /** Anonymous visitors get the visited-stand fields only. */
   anonymous: boolean;
+  /** Whose search rules decide who chat_users lists (null: anonymous, who get none). */
+  searchClass: SearchClass | null;
   visited: number | null;
   /** Stands the user owns (already checked). */
   owned: number[];
@@ -630,13 +633,18 @@ export class LiveActivity {
           break;
         }
         case 'chat_users': {
-          const chat = get('chat', 'chat');
+          const searchClass = spec.searchClass;
+          if (searchClass === null) {
+            value = '[]';
+            break;
+          }
+          const chat = get('chat', 'chat').lists[searchClass];
           const position = chat.index.get(spec.userId);
           const limit = this.options.chatLimit;
           value =
             position === undefined
-              ? shared('c|', () => `[${chat.items.slice(0, limit).join(',')}]`)
-              : shared(`c|${spec.userId}`, () => `[${chat.items.filter((_, i) => i !== position).slice(0, limit).join(',')}]`);
+              ? shared(`c|${searchClass}`, () => `[${chat.items.slice(0, limit).join(',')}]`)
+              : shared(`c|${searchClass}|${spec.userId}`, () => `[${chat.items.filter((_, i) => i !== position).slice(0, limit).join(',')}]`);
           break;
         }
       }

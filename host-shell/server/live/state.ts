@@ -14,6 +14,7 @@ import {
   type RoomUserRow,
 } from '../services/room-users';
 import { latestNotifications, nextScheduledAt } from '../services/notifications';
+import { SEARCH_CLASSES, foundAnywhere, searchRulesOfClass, type SearchClass } from '../services/chat-users';
 import type { ParametersCache, StoredParameters } from '../services/settings';
 import { parseScope, type Scope } from './changes';
 
@@ -24,12 +25,19 @@ import { parseScope, type Scope } from './changes';
  */
 export type Piece =
   | { kind: 'active'; json: string }
-  | { kind: 'chat'; json: string; items: string[]; index: Map<number, number> }
+  /** chat_users for each search class: the people its rules find anywhere in the room. */
+  | { kind: 'chat'; json: string; lists: Record<SearchClass, ChatList> }
   | { kind: 'ex'; json: string; animators: string; available: boolean; availableItems: { id: number; json: string }[] }
   | { kind: 'vis'; json: string }
   | { kind: 'his'; json: string }
   /** Newest first; `next`: when the next scheduled notification becomes due (the public scope only). */
   | { kind: 'news'; json: string; items: NewsItem[]; next: string | null };
+
+/** Serialised room users, most recently active first, and each user's position. */
+export interface ChatList {
+  items: string[];
+  index: Map<number, number>;
+}
 
 /** One notification, serialised once, with what merging two lists needs. */
 export interface NewsItem {
@@ -71,7 +79,7 @@ export class RoomState {
       case 'active':
         return { kind: 'active', json: String(activity.countSince(now - params.last_activity_period * 1000)) };
       case 'chat':
-        return this.chat(now);
+        return this.chat(now, params);
       case 'ex':
         return this.exhibitors(parsed.standId, now - params.exhibitor_activity_period_before_hide * 1000);
       case 'vis':
@@ -91,20 +99,37 @@ export class RoomState {
     return rows.map((row) => toRoomUser(row, companies.get(row.id) ?? null, this.deps.activity.effectiveIso(row.id, row.last_activity_at)));
   }
 
-  /** People active in the last 60 minutes, most recent first, hidden profiles left out; one more than the limit. */
-  private async chat(now: number): Promise<Piece> {
+  /**
+   * People active in the last 60 minutes, most recent first, hidden profiles left out, for each search class:
+   * only those its search permissions find anywhere in the room (spec §5 "Search permissions"); one more than the
+   * limit, so that a stream can leave its own user out.
+   */
+  private async chat(now: number, params: StoredParameters): Promise<Piece> {
     const { activity, chatLimit, db } = this.deps;
     const wanted = chatLimit + 1;
-    // Some candidates may be hidden: ask for a margin.
-    const recent = activity.recentSince(now - CHAT_WINDOW_SECONDS * 1000, wanted * 2 + 20);
+    // Some candidates are hidden, or not found by a class: ask for a margin.
+    const recent = activity.recentSince(now - CHAT_WINDOW_SECONDS * 1000, wanted * 4 + 20);
     const rows = new Map((await roomUserRows(db, recent.map((r) => r.userId))).map((r) => [r.id, r]));
-    const kept = recent.flatMap((r) => {
+    const visible = recent.flatMap((r) => {
       const row = rows.get(r.userId);
       return row && row.hidden === 0 ? [row] : [];
     });
-    const users = await this.roomUsers(kept.slice(0, wanted));
-    const items = users.map((u) => JSON.stringify(u));
-    return { kind: 'chat', json: `[${items.join(',')}]`, items, index: new Map(kept.slice(0, wanted).map((row, i) => [row.id, i])) };
+    const connectedSince = now - params.last_activity_period * 1000;
+    const kept = SEARCH_CLASSES.map((searchClass) => {
+      const rules = searchRulesOfClass(searchClass, params);
+      return visible.filter((row) => foundAnywhere(rules, row.profile, activity.effective(row.id, row.last_activity_at) >= connectedSince)).slice(0, wanted);
+    });
+    const everyone = [...new Map(kept.flat().map((row) => [row.id, row])).values()];
+    const users = await this.roomUsers(everyone);
+    const json = new Map(everyone.map((row, i) => [row.id, JSON.stringify(users[i])]));
+    const lists = Object.fromEntries(
+      SEARCH_CLASSES.map((searchClass, c) => {
+        const list = kept[c] ?? [];
+        return [searchClass, { items: list.map((row) => json.get(row.id) ?? ''), index: new Map(list.map((row, i) => [row.id, i])) }];
+      }),
+    ) as Record<SearchClass, ChatList>;
+    const serialised = SEARCH_CLASSES.map((searchClass) => `"${searchClass}":[${lists[searchClass].items.join(',')}]`).join(',');
+    return { kind: 'chat', json: `{${serialised}}`, lists };
   }
 
   /** The stand's exhibitors who are not hidden, each with `availability`: set, and active lately. */

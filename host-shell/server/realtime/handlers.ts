@@ -13,7 +13,7 @@ import { composeContent } from '../services/chat-content';
 import { addClientHistory, checkClientHistory } from '../services/history';
 import { createNotification, deliverNotification } from '../services/notifications';
 import { toRoomUser } from '../services/room-users';
-import { displayName, findUserById } from '../services/users';
+import { findUserById, publicDisplayName } from '../services/users';
 import { standExists } from '../services/visits';
 import { channelRoom, userRoom, type SalonSocket } from './rooms';
 
@@ -161,7 +161,7 @@ export function registerHandlers(app: FastifyInstance, socket: SalonSocket): voi
       socket
         .to(channelRoom(channelId))
         .except(userRoom(data.userId))
-        .emit('user_writing', { channel_id: event.channel_id, user_id: encodeId(data.userId), fullname: displayName(data.user, data.locale) });
+        .emit('user_writing', { channel_id: event.channel_id, user_id: encodeId(data.userId), fullname: publicDisplayName(data.user, data.locale) });
       return { answer: { ok: true as const } };
     }),
   );

@@ -3,7 +3,7 @@ import { notFound } from '../lib/errors';
 import { escapeHtml } from '../lib/html';
 import { decodeId } from '../lib/ids';
 import { loadParameters } from '../services/settings';
-import { findUserById } from '../services/users';
+import { findUserById, publicNames } from '../services/users';
 import { pathParam } from './pages/kit';
 
 const initialsOf = (first: string | null, last: string | null, pseudo: string | null): string => {
@@ -31,6 +31,12 @@ function sendSvg(reply: FastifyReply, svg: string): FastifyReply {
     .send(svg);
 }
 
+/** Initials from the published names only (spec §5 "Field publication"). */
+function initialsOfUser(user: Parameters<typeof publicNames>[0] & { pseudo: string | null }): string {
+  const { firstname, lastname } = publicNames(user);
+  return initialsOf(firstname, lastname, user.pseudo);
+}
+
 /** Generated media: exhibitors' avatars and the social-sharing image. */
 export const mediaRoutes: FastifyPluginAsync = async (app) => {
   app.get('/media/avatars/:file', async (request, reply) => {
@@ -38,7 +44,7 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
     const id = match?.[1] ? decodeId(match[1]) : null;
     const user = id === null ? null : await findUserById(app.db, id);
     if (!user) throw notFound('Unknown avatar');
-    return sendSvg(reply, avatarSvg(user.id, initialsOf(user.firstname, user.lastname, user.pseudo)));
+    return sendSvg(reply, avatarSvg(user.id, initialsOfUser(user)));
   });
 
   app.get('/media/favicon.svg', async (_request, reply) =>

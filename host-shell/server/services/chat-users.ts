@@ -5,7 +5,7 @@ import type { Database, ProfileCode, UserRow } from '../db/schema';
 import { CHAT_WINDOW_SECONDS, type ActivityTracker } from './activity';
 import { companiesOf, roomUserRows, toRoomUser, type RoomUserRow } from './room-users';
 import type { StoredParameters } from './settings';
-import { fullName } from './users';
+import { publicFullName } from './users';
 
 /** At most this many people per card. */
 export const CHAT_USERS_LIMIT = 100;
@@ -52,6 +52,29 @@ export function searchRulesFor(user: Pick<UserRow, 'profile' | 'anonymous'>, par
     connectedOnStand: list.includes('stand_connected'),
   };
 }
+
+/** Users whose search rules are the same: the organisers, the exhibitors, the visitors (registered ones). */
+export type SearchClass = 'organiser' | 'exhibitor' | 'visitor';
+export const SEARCH_CLASSES: readonly SearchClass[] = ['organiser', 'exhibitor', 'visitor'];
+
+/** The search class of a registered user; anonymous visitors have none (they cannot search). */
+export function searchClassOf(user: Pick<UserRow, 'profile' | 'anonymous'>): SearchClass | null {
+  if (user.anonymous === 1) return null;
+  return user.profile === 'administrator' || user.profile === 'promoter' ? 'organiser' : user.profile;
+}
+
+const CLASS_PROFILE: Record<SearchClass, ProfileCode> = { organiser: 'promoter', exhibitor: 'exhibitor', visitor: 'visitor' };
+
+/** The search rules of everyone in a class. */
+export const searchRulesOfClass = (searchClass: SearchClass, params: Pick<StoredParameters, 'exhibitor_search_permissions' | 'visitor_search_permissions'>): SearchRules =>
+  searchRulesFor({ profile: CLASS_PROFILE[searchClass], anonymous: 0 }, params);
+
+/**
+ * Whether the rules let a person be found wherever they are in the room (the room-wide lists: the live activity's
+ * `chat_users`); the stand-scoped permissions need a stand and are left to the search.
+ */
+export const foundAnywhere = (rules: SearchRules, profile: ProfileCode, connected: boolean): boolean =>
+  rules.enabled && (rules.anywhere.has(profile) || (rules.connectedAnywhere && connected));
 
 /** Lower case without accents, for a forgiving name search. */
 export const fold = (text: string): string =>
@@ -116,7 +139,7 @@ export async function searchChatUsers({ db, activity, params }: Deps, viewer: Us
     if (!allowed) continue;
     if (query.profiles && !query.profiles.includes(row.profile)) continue;
     if (query.connected !== undefined && query.connected !== connected) continue;
-    if (needle && !fold([row.pseudo ?? '', fullName(row)].join(' ')).includes(needle)) continue;
+    if (needle && !fold([row.pseudo ?? '', publicFullName(row)].join(' ')).includes(needle)) continue;
     const list = here ? onStand : elsewhere;
     if (list.length < CHAT_USERS_LIMIT) list.push(row);
   }
@@ -134,4 +157,41 @@ export async function searchChatUsers({ db, activity, params }: Deps, viewer: Us
       row.profile === 'exhibitor' ? { availability: row.availability === 1 && activity.effective(row.id, row.last_activity_at) >= exhibitorSince } : {},
     );
   return { search_enabled: true, on_stand: onStand.map(toUser), elsewhere: elsewhere.map(toUser) };
+}
+
+/**
+ * Whether `viewer` may open a new channel with `other` (spec §6): only with someone the product shows them. An
+ * existing channel between the two is always reopened; that is the caller's check, before this one.
+ * - organisers reach everyone;
+ * - nobody else reaches a hidden profile;
+ * - a stand's exhibitors are reachable by every registered user (the contact point, the exhibitor cards);
+ * - an exhibitor reaches whoever visited one of their stands (the activity stream lists them);
+ * - otherwise the viewer's search permissions decide, the stand-scoped ones on the stand the viewer is visiting
+ *   or owns (as the Start-a-chat search does, without its 60-minute window).
+ */
+export async function mayStartChatWith({ db, activity, params }: Deps, viewer: UserRow, other: UserRow, now = Date.now()): Promise<boolean> {
+  const searchClass = searchClassOf(viewer);
+  if (searchClass === null) return false;
+  if (searchClass === 'organiser') return true;
+  if (other.hidden === 1) return false;
+  if (other.profile === 'exhibitor' && (await db.selectFrom('stand_exhibitors').select('stand_id').where('user_id', '=', other.id).executeTakeFirst())) return true;
+
+  const owned = viewer.profile === 'exhibitor' ? (await db.selectFrom('stand_exhibitors').select('stand_id').where('user_id', '=', viewer.id).execute()).map((r) => r.stand_id) : [];
+  if (owned.length > 0) {
+    const came = await db.selectFrom('stand_visits').select('id').where('user_id', '=', other.id).where('stand_id', 'in', owned).executeTakeFirst();
+    if (came) return true;
+  }
+
+  const rules = searchRulesFor(viewer, params);
+  const connected = activity.effective(other.id, other.last_activity_at) >= now - params.last_activity_period * 1000;
+  if (foundAnywhere(rules, other.profile, connected)) return true;
+  if (!rules.enabled || !(rules.onStand.has(other.profile) || (rules.connectedOnStand && connected))) return false;
+  const visiting = await db.selectFrom('stand_visits').select('stand_id').where('user_id', '=', viewer.id).where('ended_at', 'is', null).executeTakeFirst();
+  const here = [...owned, ...(visiting ? [visiting.stand_id] : [])];
+  if (here.length === 0) return false;
+  const [visitor, exhibitor] = await Promise.all([
+    db.selectFrom('stand_visits').select('id').where('user_id', '=', other.id).where('ended_at', 'is', null).where('stand_id', 'in', here).executeTakeFirst(),
+    db.selectFrom('stand_exhibitors').select('stand_id').where('user_id', '=', other.id).where('stand_id', 'in', here).executeTakeFirst(),
+  ]);
+  return visitor !== undefined || exhibitor !== undefined;
 }

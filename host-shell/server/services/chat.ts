@@ -88,7 +88,7 @@ export async function findOrCreateDirectChannel(db: Kysely<Database>, a: number,
 }
 
 /** What a channel shows of a member: the room user, and the contact fields for the channel's buttons. */
-const CONTACT_COLUMNS = ['mobile', 'email', 'contact_email', 'fields_param'] as const;
+const CONTACT_COLUMNS = ['mobile', 'email', 'contact_email'] as const;
 type MemberUserRow = RoomUserRow & Pick<UserRow, (typeof CONTACT_COLUMNS)[number]>;
 
 export interface MemberRow {

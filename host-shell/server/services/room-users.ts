@@ -2,12 +2,13 @@ import type { Kysely } from 'kysely';
 import type { HistoryItem, RoomUser } from '../../../shared/api/schemas/room';
 import type { Database, HistoryType, UserRow } from '../db/schema';
 import { encodeId } from '../lib/ids';
-import { fullName } from './users';
+import { publicFullName } from './users';
 
 /** The user columns a RoomUser needs. */
-export const ROOM_USER_COLUMNS = ['id', 'profile', 'anonymous', 'hidden', 'availability', 'pseudo', 'firstname', 'lastname', 'last_activity_at'] as const;
+export const ROOM_USER_COLUMNS = ['id', 'profile', 'anonymous', 'hidden', 'availability', 'pseudo', 'firstname', 'lastname', 'fields_param', 'last_activity_at'] as const;
 export type RoomUserRow = Pick<UserRow, (typeof ROOM_USER_COLUMNS)[number]>;
 
+/** A person as lists show them to others: the names only as published (`publicNames`). */
 export function toRoomUser(
   user: RoomUserRow,
   company: string | null,
@@ -19,7 +20,7 @@ export function toRoomUser(
     id_user: id,
     obfuscated_id: id,
     profile: user.profile,
-    fullname: fullName(user),
+    fullname: publicFullName(user),
     pseudo: user.pseudo,
     company: company === null ? null : { name: company },
     last_activity_at: lastActivityAt,

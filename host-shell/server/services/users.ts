@@ -61,6 +61,43 @@ export function isPublished(fieldsParam: FieldsParam, field: string, value: stri
   return Object.keys(fieldsParam).length === 0 || fieldsParam[field] === '0';
 }
 
+/** Parsed fields_param texts: a handful of distinct values shared by thousands of users, parsed once each. */
+const publicationCache = new Map<string, Readonly<FieldsParam>>();
+const PUBLICATION_CACHE_LIMIT = 1000;
+
+function publicationOf(text: string | null): Readonly<FieldsParam> {
+  if (!text) return {};
+  let parsed = publicationCache.get(text);
+  if (parsed === undefined) {
+    parsed = Object.freeze(parseFieldsParam(text));
+    if (publicationCache.size >= PUBLICATION_CACHE_LIMIT) publicationCache.clear();
+    publicationCache.set(text, parsed);
+  }
+  return parsed;
+}
+
+export type PublicNameColumns = Pick<UserRow, 'firstname' | 'lastname' | 'fields_param'>;
+
+/**
+ * A person's names as anyone else sees them (spec §5 "Field publication"): an unpublished first or last name is
+ * null. Every list, search, live stream and typing notice that shows someone to another user goes through this.
+ */
+export function publicNames(user: PublicNameColumns): { firstname: string | null; lastname: string | null } {
+  const fields = publicationOf(user.fields_param);
+  return {
+    firstname: isPublished(fields, 'firstname', user.firstname) ? user.firstname : null,
+    lastname: isPublished(fields, 'lastname', user.lastname) ? user.lastname : null,
+  };
+}
+
+/** The published full name ('' when neither name is published). */
+export const publicFullName = (user: PublicNameColumns): string => fullName(publicNames(user));
+
+/** The name others see: pseudo, else the published full name, else the profile label and public id. */
+export function publicDisplayName(user: PublicNameColumns & Pick<UserRow, 'id' | 'pseudo' | 'profile' | 'anonymous'>, locale: LocaleCode): string {
+  return user.pseudo || publicFullName(user) || `${profileLabel(user, locale)} ${encodeId(user.id)}`;
+}
+
 const HOME_ROUTES: Record<ProfileCode, RouteName> = {
   administrator: 'admin',
   promoter: 'promoter',
@@ -86,7 +123,7 @@ export function profileLabel(user: Pick<UserRow, 'profile' | 'anonymous'>, local
 export const fullName = (user: Pick<UserRow, 'firstname' | 'lastname'>): string =>
   [user.firstname, user.lastname].filter((part): part is string => !!part).join(' ');
 
-/** The name to show for a user: pseudo, else full name, else the profile label and public id. */
+/** The name to show a user of themselves: pseudo, else full name, else the profile label and public id. */
 export function displayName(user: UserRow, locale: LocaleCode): string {
   return user.pseudo || fullName(user) || `${profileLabel(user, locale)} ${encodeId(user.id)}`;
 }

@@ -27,7 +27,7 @@ import { formDataError } from '../../lib/form-data';
 import { decodeId } from '../../lib/ids';
 import { pick } from '../../lib/locale';
 import { detectFileType, removeStoredFile, safeFileName, storeFile } from '../../services/chat-files';
-import { parseProfiles, searchChatUsers } from '../../services/chat-users';
+import { mayStartChatWith, parseProfiles, searchChatUsers } from '../../services/chat-users';
 import {
   channelFor,
   findDirectChannel,
@@ -103,7 +103,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         summary:
-          '{members: [user id]} finds or creates the 1-to-1 channel with that user (with oneself: channel null, silently); {id_channel} reopens a channel of the user. Answers the channel and its latest 50 messages (oldest first). Anonymous visitors may open a channel someone started with them, not start one (403).',
+          '{members: [user id]} finds or creates the 1-to-1 channel with that user (with oneself: channel null, silently; someone the caller cannot find or reach in the product — hidden, outside their search permissions, not an exhibitor — 404 like an unknown id); {id_channel} reopens a channel of the user. Answers the channel and its latest 50 messages (oldest first). Anonymous visitors may open a channel someone started with them, not start one (403).',
         body: OpenChannelBody,
         response: { 200: Envelope(OpenChannelData) },
       },
@@ -116,25 +116,27 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if ('members' in body) {
         const raw = body.members[0] ?? '';
         const otherId = decodeId(raw);
-        if (otherId === null || !(await findUserById(app.db, otherId))) throw notFound(pick(locale, `Utilisateur inconnu : ${raw}`, `Unknown user: ${raw}`));
+        const other = otherId === null ? null : await findUserById(app.db, otherId);
+        // Someone the caller may not reach is as unknown as an id that is nobody: ids are not secrets.
+        const unknownUser = () => notFound(pick(locale, `Utilisateur inconnu : ${raw}`, `Unknown user: ${raw}`));
+        if (!other) throw unknownUser();
         // Spec §4.6: a chat with oneself is silently ignored.
-        if (otherId === user.id) return { data: { channel: null, messages: [] } };
-        if (user.anonymous === 1) {
-          const existing = await findDirectChannel(app.db, user.id, otherId);
-          if (existing === null) {
-            throw forbidden(
-              pick(
-                locale,
-                'Les visiteurs anonymes ne peuvent pas démarrer une discussion : connectez-vous ou créez un compte',
-                'Anonymous visitors cannot start a chat: log in or create an account',
-              ),
-            );
-          }
-          channelId = existing;
+        if (other.id === user.id) return { data: { channel: null, messages: [] } };
+        const existing = await findDirectChannel(app.db, user.id, other.id);
+        if (existing !== null) channelId = existing;
+        else if (user.anonymous === 1) {
+          throw forbidden(
+            pick(
+              locale,
+              'Les visiteurs anonymes ne peuvent pas démarrer une discussion : connectez-vous ou créez un compte',
+              'Anonymous visitors cannot start a chat: log in or create an account',
+            ),
+          );
         } else {
-          const opened = await findOrCreateDirectChannel(app.db, user.id, otherId);
+          if (!(await mayStartChatWith({ db: app.db, activity: app.activity, params: await app.parameters.get() }, user, other))) throw unknownUser();
+          const opened = await findOrCreateDirectChannel(app.db, user.id, other.id);
           channelId = opened.channelId;
-          if (opened.created) app.realtime.joinChannel(channelId, [user.id, otherId]);
+          if (opened.created) app.realtime.joinChannel(channelId, [user.id, other.id]);
         }
       } else {
         const id = decodeId(body.id_channel);

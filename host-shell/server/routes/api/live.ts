@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { LIVE_ACTIVITY_EVENT, LiveActivityQuery, LiveActivityState } from '../../../../shared/api/schemas/room';
 import { badRequest } from '../../lib/errors';
 import { decodeId } from '../../lib/ids';
+import { searchClassOf } from '../../services/chat-users';
 import { ownedStandIds } from '../../services/users';
 import { standExists } from '../../services/visits';
 import { apiViewer } from './auth';
@@ -55,7 +56,7 @@ export const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
         Connection: 'close',
       });
       out.write(`retry: ${RETRY_MS}\n\n`);
-      await app.live.open({ userId: viewer.user.id, anonymous, visited, owned, lastEventId }, out);
+      await app.live.open({ userId: viewer.user.id, anonymous, searchClass: searchClassOf(viewer.user), visited, owned, lastEventId }, out);
     },
   );
 };

@@ -1,0 +1,214 @@
+/**
+ * Who a user may open a chat with (spec §6), and the one publication rule (spec §5 "Field publication") wherever a
+ * person is shown to someone else: channels, the Start-a-chat search, the live activity, avatars.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import type { Channel } from '../../shared/api/schemas/chat';
+import type { LiveActivityState, RoomUser } from '../../shared/api/schemas/room';
+import type { SearchPermission } from '../../shared/page-data/types';
+import { encodeId } from '../../host-shell/server/lib/ids';
+import { setParameter } from '../../host-shell/server/services/settings';
+import { insertUser } from '../../host-shell/server/services/users';
+import { DEMO, XHR, anonymousCookie, closeListening, createTestApp, login, openSse, request, standBySlug, userIdByEmail, waitFor, type SseClient, type TestApp } from './helpers';
+
+let t: TestApp;
+let base: string;
+const cookies = { visitor: '', visitor2: '', exhibitor: '', exhibitor2: '', promoter: '', admin: '' };
+const ids = { visitor: 0, visitor2: 0, exhibitor: 0, exhibitor2: 0, promoter: 0, admin: 0, hidden: 0, away: 0, private: 0 };
+let solar: { id: number; key: string };
+let nordic: { id: number; key: string };
+const streams: SseClient[] = [];
+const MINUTE = 60_000;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('not listening');
+  base = `http://127.0.0.1:${address.port}`;
+  for (const key of Object.keys(cookies) as (keyof typeof cookies)[]) {
+    cookies[key] = await login(t.app, DEMO[key]);
+    ids[key] = await userIdByEmail(t, DEMO[key]);
+  }
+  ids.hidden = (await t.database.db.selectFrom('users').select('id').where('firstname', '=', 'Maja').executeTakeFirstOrThrow()).id; // hidden Nordic exhibitor
+  // A visitor last seen 30 minutes ago (not connected), and one who publishes neither name.
+  ids.away = await insertUser(t.database.db, { profile: 'visitor', anonymous: 0, email: 'away@salon.test', firstname: 'Anouk', lastname: 'Lointaine', locale: 'fr_FR' });
+  ids.private = await insertUser(t.database.db, {
+    profile: 'visitor',
+    anonymous: 0,
+    email: 'private@salon.test',
+    firstname: 'Paul',
+    lastname: 'Discretberg',
+    fields_param: JSON.stringify({ firstname: '0', lastname: '1' }),
+    locale: 'fr_FR',
+  });
+  solar = await standBySlug(t, 'stand-helios-solaire');
+  nordic = await standBySlug(t, 'stand-nordic-robotics');
+  const now = Date.now();
+  for (const key of ['visitor', 'visitor2', 'exhibitor', 'hidden', 'admin', 'private'] as const) t.app.activity.touch(ids[key], now - MINUTE);
+  for (const key of ['exhibitor2', 'promoter', 'away'] as const) t.app.activity.touch(ids[key], now - 30 * MINUTE);
+});
+afterAll(async () => {
+  for (const s of streams) s.close();
+  await closeListening(t);
+});
+
+async function permissions(visitor: SearchPermission[], exhibitor: SearchPermission[] = []): Promise<void> {
+  await setParameter(t.database.db, 'visitor_search_permissions', visitor);
+  await setParameter(t.database.db, 'exhibitor_search_permissions', exhibitor);
+  t.app.parameters.invalidate();
+}
+
+const openWith = (cookie: string, userId: number) =>
+  request(t.app, { method: 'POST', url: '/api/chat/channels', headers: { ...XHR, cookie }, payload: { members: [encodeId(userId)] } });
+const visit = (cookie: string, stand: string, payload: Record<string, boolean>) =>
+  request(t.app, { method: 'POST', url: `/api/stands/${stand}/visit`, headers: { ...XHR, cookie }, payload });
+async function forgetChannel(a: number, b: number): Promise<void> {
+  const key = a < b ? `${a}:${b}` : `${b}:${a}`;
+  const channel = await t.database.db.selectFrom('channels').select('id').where('direct_key', '=', key).executeTakeFirst();
+  if (!channel) return;
+  await t.database.db.deleteFrom('messages').where('channel_id', '=', channel.id).execute();
+  await t.database.db.deleteFrom('channel_members').where('channel_id', '=', channel.id).execute();
+  await t.database.db.deleteFrom('channels').where('id', '=', channel.id).execute();
+}
+const channelCount = async () => Number((await t.database.db.selectFrom('channels').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow()).n);
+
+describe('POST /api/chat/channels {members}: only with someone the product shows the caller', () => {
+  beforeEach(async () => {
+    await permissions(['exhibitor', 'connected', 'stand_exhibitor'], ['visitor', 'exhibitor', 'connected', 'stand_vistor']);
+  });
+
+  it('refuses a hidden exhibitor, an organiser and a visitor who is not connected, as an unknown id (404), and creates nothing', async () => {
+    const before = await channelCount();
+    for (const other of [ids.hidden, ids.promoter, ids.away]) {
+      const response = await openWith(cookies.visitor, other);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ data: { error: true, message: `Unknown user: ${encodeId(other)}` } });
+    }
+    expect(await channelCount()).toBe(before);
+  });
+
+  it("lets a visitor reach any stand's exhibitor (the contact point) and a connected visitor (the 'connected' permission)", async () => {
+    expect((await openWith(cookies.visitor, ids.exhibitor2)).statusCode).toBe(200);
+    expect((await openWith(cookies.visitor, ids.private)).statusCode).toBe(200);
+  });
+
+  it('follows the permission lists: without any, a visitor reaches exhibitors only', async () => {
+    await permissions([]);
+    await forgetChannel(ids.visitor, ids.visitor2);
+    expect((await openWith(cookies.visitor, ids.visitor2)).statusCode).toBe(404);
+    expect((await openWith(cookies.visitor, ids.exhibitor)).statusCode).toBe(200);
+  });
+
+  it('applies the stand-scoped permissions on the stand the caller is visiting', async () => {
+    await permissions(['stand_connected'], []);
+    await forgetChannel(ids.visitor, ids.visitor2);
+    expect((await openWith(cookies.visitor, ids.visitor2)).statusCode).toBe(404);
+    await visit(cookies.visitor, nordic.key, { start: true });
+    await visit(cookies.visitor2, nordic.key, { start: true });
+    try {
+      expect((await openWith(cookies.visitor, ids.visitor2)).statusCode).toBe(200);
+    } finally {
+      await visit(cookies.visitor, nordic.key, { end: true });
+      await visit(cookies.visitor2, nordic.key, { end: true });
+    }
+  });
+
+  it("lets an exhibitor reach whoever visited one of their stands (the activity stream), even without permissions", async () => {
+    await permissions([], []);
+    await forgetChannel(ids.exhibitor, ids.away);
+    expect((await openWith(cookies.exhibitor, ids.away)).statusCode).toBe(404);
+    // A visit 40 minutes ago (the away visitor has no password to log in with).
+    await t.database.db
+      .insertInto('stand_visits')
+      .values({ user_id: ids.away, stand_id: solar.id, started_at: new Date(Date.now() - 40 * MINUTE).toISOString(), ended_at: new Date(Date.now() - 35 * MINUTE).toISOString(), ended_by: 'client' })
+      .execute();
+    expect((await openWith(cookies.exhibitor, ids.away)).statusCode).toBe(200);
+  });
+
+  it('lets organisers reach everyone, hidden profiles included', async () => {
+    expect((await openWith(cookies.promoter, ids.hidden)).statusCode).toBe(200);
+    expect((await openWith(cookies.admin, ids.away)).statusCode).toBe(200);
+  });
+
+  it('always reopens an existing channel, even once the other person is out of reach', async () => {
+    await forgetChannel(ids.visitor, ids.visitor2);
+    const first = (await openWith(cookies.visitor, ids.visitor2)).json().data.channel as Channel;
+    await permissions([]);
+    const again = await openWith(cookies.visitor, ids.visitor2);
+    expect(again.statusCode).toBe(200);
+    expect((again.json().data.channel as Channel).id_channel).toBe(first.id_channel);
+  });
+
+  it('still refuses anonymous visitors a new channel (403), and reopens one started with them', async () => {
+    const anonymous = await anonymousCookie(t.app);
+    const response = await openWith(anonymous, ids.exhibitor);
+    expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('field publication: an unpublished last name is nowhere', () => {
+  beforeEach(async () => {
+    await permissions(['exhibitor', 'connected', 'stand_exhibitor'], ['visitor', 'exhibitor', 'connected', 'stand_vistor']);
+  });
+
+  const named = (users: RoomUser[] | undefined) => (users ?? []).find((u) => u.id_user === encodeId(ids.private));
+
+  it('shows the published first name only, in the channel the other member sees', async () => {
+    const channel = (await openWith(cookies.visitor, ids.private)).json().data.channel as Channel;
+    const member = channel.members.find((m) => m.user.id_user === encodeId(ids.private));
+    expect(member?.user.fullname).toBe('Paul');
+    const listed = (await request(t.app, { method: 'GET', url: '/api/chat/channels', headers: { cookie: cookies.visitor } })).json().data.channels as Channel[];
+    expect(JSON.stringify(listed)).not.toContain('Discretberg');
+  });
+
+  it('does not find them by their unpublished last name in Start a chat, and finds them by the published one', async () => {
+    const search = async (q: string) => (await request(t.app, { method: 'GET', url: `/api/chat/users?search=${encodeURIComponent(q)}`, headers: { cookie: cookies.visitor } })).json().data;
+    const byLast = await search('discretberg');
+    expect([...byLast.on_stand, ...byLast.elsewhere]).toEqual([]);
+    const byFirst = await search('paul');
+    expect(named(byFirst.elsewhere)?.fullname).toBe('Paul');
+  });
+
+  it("keeps it out of the live activity's chat_users", async () => {
+    const client = await openSse(`${base}/api/sse/live/activity`, { cookie: cookies.visitor });
+    streams.push(client);
+    const first = (await client.next()).data as LiveActivityState;
+    expect(named(first.chat_users)?.fullname).toBe('Paul');
+    expect(JSON.stringify(first)).not.toContain('Discretberg');
+    client.close();
+  });
+
+  it('draws the avatar from the published names', async () => {
+    const response = await request(t.app, { method: 'GET', url: `/media/avatars/${encodeId(ids.private)}.svg` });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('>P<');
+    expect(response.body).not.toContain('PD');
+  });
+});
+
+describe("the live activity's chat_users follow the search permissions", () => {
+  const profiles = (state: LiveActivityState) => new Set((state.chat_users ?? []).map((u) => u.profile));
+
+  it('lists for a visitor only the people their permissions find anywhere in the room; none when search is off', async () => {
+    await permissions(['exhibitor'], ['visitor', 'exhibitor', 'promoter']);
+    const visitorStream = await openSse(`${base}/api/sse/live/activity`, { cookie: cookies.visitor });
+    const exhibitorStream = await openSse(`${base}/api/sse/live/activity`, { cookie: cookies.exhibitor });
+    const organiserStream = await openSse(`${base}/api/sse/live/activity`, { cookie: cookies.promoter });
+    streams.push(visitorStream, exhibitorStream, organiserStream);
+    const forVisitor = (await visitorStream.next()).data as LiveActivityState;
+    expect([...profiles(forVisitor)]).toEqual(['exhibitor']);
+    expect(forVisitor.chat_users?.some((u) => u.id_user === encodeId(ids.hidden))).toBe(false);
+    const forExhibitor = (await exhibitorStream.next()).data as LiveActivityState;
+    expect(profiles(forExhibitor)).toEqual(new Set(['visitor', 'exhibitor', 'promoter', 'administrator']));
+    const forOrganiser = (await organiserStream.next()).data as LiveActivityState;
+    expect(forOrganiser.chat_users?.some((u) => u.id_user === encodeId(ids.private))).toBe(true);
+
+    for (const s of [visitorStream, exhibitorStream, organiserStream]) s.close();
+    await waitFor(() => (t.app.live.stats().streams === 0 ? true : undefined), 2000, 'the streams to close');
+    await permissions([]);
+    const off = await openSse(`${base}/api/sse/live/activity`, { cookie: cookies.visitor2 });
+    streams.push(off);
+    expect(((await off.next()).data as LiveActivityState).chat_users).toEqual([]);
+  });
+});
