@@ -26,6 +26,7 @@ export const ISSUE_MESSAGES: Record<IssueCode, MessageDescriptor> = {
   contestScore: msg`The score must be a whole number from ${CONTEST_SCORE_MIN} to ${CONTEST_SCORE_MAX}`,
   noSuchDate: msg`This date does not exist`,
   futureDate: msg`The date cannot be in the future`,
+  characters: msg`This field contains characters that are not allowed`,
 };
 
 /** Spec §8 "Forms": the toast of a contact or contest form whose call failed (non-200 or network). */

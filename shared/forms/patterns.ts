@@ -10,4 +10,12 @@ export const PATTERNS = {
   postalCode: '^[0-9]{3,10}$',
   date: '^\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])$',
   httpUrl: '^https?://[^\\s]+$',
+  /**
+   * One line of text without invisible controls: no C0/C1 control characters (NUL, line breaks, tabs…), no
+   * direction overrides or isolates (U+202A–U+202E, U+2066–U+2069, the marks U+200E, U+200F, U+061C), no line or
+   * paragraph separators, no byte-order mark. Names, pseudos, cities.
+   */
+  singleLine: '^[^\\u0000-\\u001F\\u007F-\\u009F\\u061C\\u200E\\u200F\\u2028-\\u202E\\u2066-\\u2069\\uFEFF]*$',
+  /** The same for text that may span lines: tabs and line breaks (TAB, LF, CR) allowed. */
+  multiLine: '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u061C\\u200E\\u200F\\u2028-\\u202E\\u2066-\\u2069\\uFEFF]*$',
 } as const;

@@ -143,6 +143,17 @@ describe('contest form (spec §5)', () => {
   });
 });
 
+describe('text fields: no control or direction-override characters', () => {
+  it('refuses them in names, allows line breaks only where the field spans lines, and reads texts as NFC', () => {
+    const contact = { firstname: 'Léa', lastname: 'Moreau', email: 'lea@example.org', phone: '0612345678', postal_code: '69003', city: 'Lyon', data_sharing: true };
+    expect(checkForm(standContactRules, { ...contact, firstname: 'L\u202Eaé', city: 'Ly\u0000on' })).toEqual({ firstname: 'characters', city: 'characters' });
+    expect(checkForm(standContactRules, { ...contact, lastname: 'Mo\nreau' })).toEqual({ lastname: 'characters' });
+    expect(checkForm(promoterContactRules, { subject: 'question', message: 'Line one\nLine two\tend' }, { authenticated: true })).toEqual({});
+    expect(checkForm(promoterContactRules, { subject: 'question', message: 'Hi\u202E' }, { authenticated: true })).toEqual({ message: 'characters' });
+    expect(readForm(standContactRules, { ...contact, firstname: ' Le\u0301a ' }).firstname).toBe('L\u00e9a');
+  });
+});
+
 describe('promoter contact form (spec §5)', () => {
   it('needs the email only when not authenticated', () => {
     expect(checkForm(promoterContactRules, { subject: 'question', message: 'Hi' })).toEqual({ email: 'required' });

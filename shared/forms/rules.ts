@@ -21,7 +21,8 @@ export type IssueCode =
   | 'range'
   | 'contestScore'
   | 'noSuchDate'
-  | 'futureDate';
+  | 'futureDate'
+  | 'characters';
 
 export const ISSUE_CODES: readonly IssueCode[] = [
   'required',
@@ -39,6 +40,7 @@ export const ISSUE_CODES: readonly IssueCode[] = [
   'contestScore',
   'noSuchDate',
   'futureDate',
+  'characters',
 ];
 
 export type TextFormat = 'email' | 'phone' | 'numeric' | 'date';
@@ -46,9 +48,10 @@ export type TextFormat = 'email' | 'phone' | 'numeric' | 'date';
 export type FieldRule =
   /**
    * `required: 'unauthenticated'`: required only when `context.authenticated` is not true. The `date` format is a
-   * real calendar date (`noSuchDate` otherwise); `notFuture` refuses one after today (`futureDate`).
+   * real calendar date (`noSuchDate` otherwise); `notFuture` refuses one after today (`futureDate`). Control and
+   * direction-override characters are refused (`characters`); `multiline` lets tabs and line breaks through.
    */
-  | { type: 'text'; required?: boolean | 'unauthenticated'; format?: TextFormat; maxLength: number; notFuture?: boolean }
+  | { type: 'text'; required?: boolean | 'unauthenticated'; format?: TextFormat; maxLength: number; notFuture?: boolean; multiline?: boolean }
   | { type: 'choice'; required?: boolean; options: readonly string[] }
   /** `mustBeTicked`: the code of an unticked box; without it the box is optional. */
   | { type: 'checkbox'; mustBeTicked?: IssueCode }
@@ -152,7 +155,7 @@ export const offerFormRules = {
   birthdate: { ...text(FIELD_MAX.date, true, 'date'), notFuture: true },
   phone: text(FIELD_MAX.phone, true, 'phone'),
   email: text(FIELD_MAX.email, false, 'email'),
-  comments: text(FIELD_MAX.comments, false),
+  comments: { ...text(FIELD_MAX.comments, false), multiline: true },
   subject: text(FIELD_MAX.short, false),
   code_apporteur: text(FIELD_MAX.short, false),
   standName: text(FIELD_MAX.short, false),
@@ -186,13 +189,13 @@ export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
 export const promoterContactRules = {
   email: text(FIELD_MAX.email, 'unauthenticated', 'email'),
   subject: { type: 'choice', required: true, options: CONTACT_SUBJECTS },
-  message: text(FIELD_MAX.message),
+  message: { ...text(FIELD_MAX.message), multiline: true },
 } as const satisfies FormRules;
 
 /** Spec §5 "Opinion" (`POST /api/nps`). */
 export const opinionRules = {
   score: { type: 'number', required: true, integer: true, min: OPINION_SCORE_MIN, max: OPINION_SCORE_MAX },
-  comment: text(OPINION_COMMENT_MAX, false),
+  comment: { ...text(OPINION_COMMENT_MAX, false), multiline: true },
 } as const satisfies FormRules;
 
 /** Social platforms of the share modal (spec §7 `POST /api/partages`, §9). */
@@ -210,11 +213,17 @@ const FORMATS: Record<TextFormat, { pattern: RegExp; code: IssueCode }> = {
   date: { pattern: new RegExp(PATTERNS.date), code: 'date' },
 };
 
+const SINGLE_LINE = new RegExp(PATTERNS.singleLine);
+const MULTI_LINE = new RegExp(PATTERNS.multiLine);
+
+/** A person's name, pseudo or city as stored: Unicode NFC, runs of spaces as one space, trimmed. */
+export const normalizeName = (value: string): string => value.normalize('NFC').replace(/\s+/g, ' ').trim();
+
 /** A checkbox as JSON (`true`), form data (`'1'`, `'on'`, `'true'`) or absent. */
 export const isTicked = (value: unknown): boolean => TICKED.has(value);
 
 function textOf(value: unknown): string {
-  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'string') return value.normalize('NFC').trim();
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   return '';
 }
@@ -238,6 +247,7 @@ function checkField(rule: FieldRule, value: unknown, context: FormContext): Issu
       const required = rule.required === 'unauthenticated' ? context.authenticated !== true : rule.required === true;
       if (v === '') return required ? 'required' : undefined;
       if (v.length > rule.maxLength) return 'tooLong';
+      if (!(rule.multiline ? MULTI_LINE : SINGLE_LINE).test(v)) return 'characters';
       if (rule.format) {
         const format = FORMATS[rule.format];
         if (!format.pattern.test(v)) return format.code;

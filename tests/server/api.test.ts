@@ -217,6 +217,23 @@ describe('/api/users/me', () => {
     expect(notExhibitor.statusCode).toBe(403);
   });
 
+  it('refuses control and direction-override characters in names and pseudo, and stores them normalised', async () => {
+    const cookie = await login(t.app, DEMO.visitor2);
+    const put = (payload: Record<string, unknown>) => request(t.app, { method: 'PUT', url: '/api/users/me', headers: { ...XHR, cookie }, payload });
+    for (const pseudo of ['lea\u0000', 'gro\u202Etoor', '\u2066admin\u2069', 'a\u0007b', 'x\u200Fy']) {
+      const refused = await put({ pseudo });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().data.formErrors).toEqual({ pseudo: 'has an invalid format' });
+    }
+    expect((await put({ lastname: 'Moreau\u202E' })).statusCode).toBe(400);
+    const ok = await put({ pseudo: '  Le\u0301a   M.  ', city: ' Saint-Étienne ' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data.user).toMatchObject({ pseudo: 'L\u00e9a M.', city: 'Saint-Étienne' });
+    // A blank pseudo clears it; joiners that scripts and emoji need are kept.
+    expect((await put({ pseudo: '   ' })).json().data.user.pseudo).toBeNull();
+    expect((await put({ pseudo: 'نا\u200Cصر 👩\u200D💻' })).json().data.user.pseudo).toBe('نا\u200Cصر 👩\u200D💻');
+  });
+
   it('lets an anonymous visitor change only the pseudo', async () => {
     const cookie = await anonymousCookie(t.app);
     expect((await request(t.app, { method: 'PUT', url: '/api/users/me', headers: { ...XHR, cookie }, payload: { pseudo: 'Guest 7' } })).statusCode).toBe(200);

@@ -103,6 +103,23 @@ describe('POST /inscription', () => {
     expect(response.body).not.toContain('value="short"');
   });
 
+  it('refuses control and direction-override characters in the names, and blank names; stores names normalised', async () => {
+    for (const firstname of ['Ada\u0000', 'Ada\u202Eecalevol', 'Ada\nLovelace']) {
+      const refused = await request(t.app, { method: 'POST', url: '/inscription', ...form({ ...valid, email: 'ctl@example.org', firstname }) });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body).toContain('This field contains characters that are not allowed');
+    }
+    const blank = await request(t.app, { method: 'POST', url: '/inscription', ...form({ ...valid, email: 'blank@example.org', lastname: '   ' }) });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.body).toContain('This field is required');
+    expect(await t.database.db.selectFrom('users').select('id').where('email', 'in', ['ctl@example.org', 'blank@example.org']).execute()).toEqual([]);
+
+    const ok = await request(t.app, { method: 'POST', url: '/inscription', ...form({ ...valid, email: 'spaced@example.org', firstname: '  Ade\u0301le  ', lastname: 'de   la Tour ' }) });
+    expect(ok.statusCode).toBe(303);
+    const row = await t.database.db.selectFrom('users').select(['firstname', 'lastname']).where('email', '=', 'spaced@example.org').executeTakeFirstOrThrow();
+    expect(row).toEqual({ firstname: 'Ad\u00e9le', lastname: 'de la Tour' });
+  });
+
   it('refuses an email that already has an account', async () => {
     const response = await request(t.app, { method: 'POST', url: '/inscription', ...form({ ...valid, email: DEMO.visitor }) });
     expect(response.statusCode).toBe(400);

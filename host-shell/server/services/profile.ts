@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { UserMeUpdateBody } from '../../../shared/api/schemas/users';
-import { isCalendarDate, latestToday, type IssueCode } from '../../../shared/forms/rules';
+import { isCalendarDate, latestToday, normalizeName, type IssueCode } from '../../../shared/forms/rules';
 import type { Database, UserRow, UserUpdate } from '../db/schema';
 import { findUserById, parseFieldsParam, updateUser } from './users';
 
 export const PROFILE_TEXT_FIELDS = ['pseudo', 'firstname', 'lastname', 'contact_email', 'mobile', 'postal_code', 'city', 'birthdate', 'linkedin'] as const;
+/** Free-text fields stored normalised (`normalizeName`). */
+const NAME_FIELDS = new Set<string>(['pseudo', 'firstname', 'lastname', 'city']);
 
 /**
  * What the schema cannot say of a validated update: a birthdate must exist in the calendar and not be after today,
@@ -23,7 +25,8 @@ export async function applyProfileUpdate(db: Kysely<Database>, user: UserRow, bo
   const changes: UserUpdate = {};
   for (const field of PROFILE_TEXT_FIELDS) {
     const value = body[field];
-    if (value !== undefined) changes[field] = value;
+    if (value === undefined) continue;
+    changes[field] = typeof value === 'string' && NAME_FIELDS.has(field) ? normalizeName(value) || null : value;
   }
   if (body.fields_param) changes.fields_param = JSON.stringify({ ...parseFieldsParam(user.fields_param), ...body.fields_param });
   if (body.hidden !== undefined) changes.hidden = body.hidden ? 1 : 0;

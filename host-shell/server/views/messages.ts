@@ -31,6 +31,7 @@ export const ISSUE_TEXTS: Readonly<Record<IssueCode, Bilingual>> = {
   },
   noSuchDate: { fr: "Cette date n'existe pas", en: 'This date does not exist' },
   futureDate: { fr: 'La date ne peut pas être dans le futur', en: 'The date cannot be in the future' },
+  characters: { fr: 'Ce champ contient des caractères non autorisés', en: 'This field contains characters that are not allowed' },
 };
 
 /** The answers of the visitor's forms (spec §5, §8); those the browser may show itself are in the shared catalog too. */
@@ -86,6 +87,7 @@ export function issueMessage(locale: LocaleCode, issue: Issue): string {
       if (field === 'postal_code') return issueText(locale, 'numeric');
       if (field === 'birthdate') return issueText(locale, 'date');
       if (field === 'linkedin') return tr('Adresse web attendue (https://…)', 'Expected a web address (https://…)');
+      if (['pseudo', 'firstname', 'lastname', 'city'].includes(field)) return issueText(locale, 'characters');
       return tr('Format incorrect', 'Invalid format');
     case 'tooShort':
       if (field === 'password') return tr('Le mot de passe doit contenir au moins 8 caractères', 'The password must be at least 8 characters long');

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Email } from './common';
+import { Email, SingleLine } from './common';
 
 export const PASSWORD_MIN_LENGTH = 8;
 
@@ -14,7 +14,7 @@ export type LoginBody = Static<typeof LoginBody>;
 export const RegisterBody = Type.Object({
   email: Email,
   password: Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: 200 }),
-  firstname: Type.String({ minLength: 1, maxLength: 100 }),
-  lastname: Type.String({ minLength: 1, maxLength: 100 }),
+  firstname: SingleLine(100),
+  lastname: SingleLine(100),
 });
 export type RegisterBody = Static<typeof RegisterBody>;

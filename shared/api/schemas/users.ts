@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { PageUser } from '../../page-data/types';
-import { Email, HttpUrl, IsoDate, Nullable, Phone, PostalCode } from './common';
+import { Email, HttpUrl, IsoDate, Nullable, Phone, PostalCode, SingleLine } from './common';
 
 export const ProfileCode = Type.Union([
   Type.Literal('administrator'),
@@ -68,21 +68,21 @@ void pageUserMatches;
 export const UserMeData = Type.Object({ user: PageUserSchema });
 export type UserMeData = Static<typeof UserMeData>;
 
-const Text = (maxLength: number) => Type.String({ minLength: 1, maxLength });
 
 /**
  * PUT /api/users/me, and the fields of the POST /profil form (empty form fields become null, which clears them).
+ * Names, pseudo and city are stored normalised (NFC, single spaces, trimmed; blank clears them).
  * An anonymous user may only send `pseudo`.
  */
 export const UserMeUpdateBody = Type.Object(
   {
-    pseudo: Type.Optional(Nullable(Text(50))),
-    firstname: Type.Optional(Nullable(Text(100))),
-    lastname: Type.Optional(Nullable(Text(100))),
+    pseudo: Type.Optional(Nullable(SingleLine(50))),
+    firstname: Type.Optional(Nullable(SingleLine(100))),
+    lastname: Type.Optional(Nullable(SingleLine(100))),
     contact_email: Type.Optional(Nullable(Email)),
     mobile: Type.Optional(Nullable(Phone)),
     postal_code: Type.Optional(Nullable(PostalCode)),
-    city: Type.Optional(Nullable(Text(100))),
+    city: Type.Optional(Nullable(SingleLine(100))),
     birthdate: Type.Optional(Nullable(IsoDate)),
     linkedin: Type.Optional(Nullable(HttpUrl)),
     fields_param: Type.Optional(

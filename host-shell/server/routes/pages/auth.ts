@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LoginBody, RegisterBody } from '../../../../shared/api/schemas/accounts';
+import { normalizeName } from '../../../../shared/forms/rules';
 import { buildPath, url } from '../../../../shared/routes';
 import { dummyHashPromise, hashPassword, verifyPassword } from '../../lib/password';
 import { validate } from '../../lib/validation';
@@ -8,7 +9,7 @@ import { findUserByEmail, findUserById, homeRouteName, insertUser, normalizeEmai
 import { formStrings } from '../../views/forms';
 import { homePage, type HomeState } from '../../views/home';
 import { helpers } from '../../views/layout';
-import { fieldErrors } from '../../views/messages';
+import { fieldErrors, issueText } from '../../views/messages';
 import { pageContext, sendPage } from './kit';
 
 /** Not in the route table of spec §2.1 (registration is ours); built with the same builder. */
@@ -60,6 +61,10 @@ export async function register(request: FastifyRequest, reply: FastifyReply) {
   const shown = { email: values.email, firstname: values.firstname, lastname: values.lastname };
   const checked = validate(RegisterBody, values);
   if (!checked.ok) return renderHome(request, reply, { register: { values: shown, errors: fieldErrors(ctx.locale, checked.issues) } }, 400);
+  const blank = (['firstname', 'lastname'] as const).filter((field) => normalizeName(checked.value[field]) === '');
+  if (blank.length > 0) {
+    return renderHome(request, reply, { register: { values: shown, errors: Object.fromEntries(blank.map((field) => [field, issueText(ctx.locale, 'required')])) } }, 400);
+  }
 
   const db = request.server.db;
   const email = normalizeEmail(checked.value.email);
@@ -69,8 +74,8 @@ export async function register(request: FastifyRequest, reply: FastifyReply) {
   const account = {
     email,
     password_hash: await hashPassword(checked.value.password, request.server.config.scryptCost),
-    firstname: checked.value.firstname,
-    lastname: checked.value.lastname,
+    firstname: normalizeName(checked.value.firstname),
+    lastname: normalizeName(checked.value.lastname),
     locale: ctx.locale,
   };
   // An anonymous visitor who registers keeps their user (journey, chats): the row becomes a real account.
