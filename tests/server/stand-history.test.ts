@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import type { Channel } from '../../shared/api/schemas/chat';
 import type { HistoryItem } from '../../shared/api/schemas/room';
 import type { NotificationPayload } from '../../shared/api/socket-events';
-import { encodeId } from '../../host-shell/server/lib/ids';
+import { decodeId, encodeId } from '../../host-shell/server/lib/ids';
 import { DEMO, XHR, createTestApp, login, openSse, request, standBySlug, userIdByEmail, type TestApp } from './helpers';
 import { ask, closeSockets, collect, connect, listen, settle } from './sockets';
 
@@ -56,6 +56,29 @@ describe('POST /api/stands/{id}/history', () => {
     const live = await stream.next((e) => ((e.data.histories as Record<string, HistoryItem[]> | undefined)?.[solar.key] ?? []).some((h) => h.id_history === item?.id_history));
     expect(live.event).toBe('liveActivity');
     stream.close();
+  });
+
+  it('records a chat once per stand and channel: a repeat answers the first entry and sends nothing', async () => {
+    const channel = await open(cookies.visitor2, ids.exhibitor);
+    const first = await addHistory(cookies.visitor2, storage.key, { type: 'chatStarted', channel_id: channel.id_channel });
+    expect(first.statusCode).toBe(200);
+    const [item] = first.json().data.history as HistoryItem[];
+    const exhibitor = await connect(base, { cookie: cookies.exhibitor });
+    const atExhibitor = collect(exhibitor, 'stand_history');
+    for (const cookie of [cookies.visitor2, cookies.visitor2, cookies.exhibitor]) {
+      const again = await addHistory(cookie, storage.key, { type: 'chatStarted', channel_id: channel.id_channel });
+      expect(again.statusCode).toBe(200);
+      expect((again.json().data.history as HistoryItem[]).map((h) => h.id_history)).toEqual([item?.id_history]);
+    }
+    const visitor = await connect(base, { cookie: cookies.visitor2 });
+    expect(await ask(visitor, 'stand_history', { stands_ids: [storage.key], content: { type: 'chatStarted', channel_id: channel.id_channel } })).toEqual({ ok: true });
+    await settle();
+    expect(atExhibitor).toEqual([]);
+    const channelId = decodeId(channel.id_channel);
+    const forChannel = (await t.database.db.selectFrom('stand_history').select('content').where('stand_id', '=', storage.id).where('type', '=', 'chatStarted').execute()).filter(
+      (r) => (JSON.parse(r.content) as { channel_id?: number }).channel_id === channelId,
+    );
+    expect(forChannel).toHaveLength(1);
   });
 
   it('lets the stand’s exhibitors record chatStarted and visioOpened, and nobody else visioOpened', async () => {

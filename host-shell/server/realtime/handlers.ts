@@ -178,13 +178,17 @@ export function registerHandlers(app: FastifyInstance, socket: SalonSocket): voi
         if (standId === null || !(await standExists(app.db, standId))) throw new Refused(tr(`Stand inconnu : ${raw}`, `Unknown stand: ${raw}`));
         checked.push({ standId, ...(await checkClientHistory(app.db, user, standId, event.content, data.locale)) });
       }
-      const ids: number[] = [];
-      for (const { standId, channelId } of checked) ids.push(await addClientHistory(app.db, user, standId, event.content.type, channelId));
+      const added: { standId: number; id: number }[] = [];
+      for (const { standId, channelId } of checked) {
+        const { id, created } = await addClientHistory(app.db, user, standId, event.content.type, channelId);
+        if (created) added.push({ standId, id });
+      }
       return {
         answer: { ok: true as const },
         after: () => {
-          app.live.publish({ type: 'history', standIds: checked.map((c) => c.standId) });
-          void app.realtime.historyAdded(ids);
+          if (added.length === 0) return;
+          app.live.publish({ type: 'history', standIds: added.map((a) => a.standId) });
+          void app.realtime.historyAdded(added.map((a) => a.id));
         },
       };
     }),

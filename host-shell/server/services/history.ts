@@ -102,8 +102,30 @@ export async function checkClientHistory(
   return { channelId };
 }
 
-export async function addClientHistory(db: Kysely<Database>, user: UserRow, standId: number, type: HistoryBody['type'], channelId: number | null): Promise<number> {
-  return addHistory(db, { standId, userId: user.id, type, content: channelId === null ? {} : { channel_id: channelId } });
+/**
+ * Stores a checked client entry. A chat is started on a stand once: a second chatStarted for the same stand and
+ * channel adds nothing and gives back the first entry (`created` false), whoever sends it.
+ */
+export async function addClientHistory(
+  db: Kysely<Database>,
+  user: UserRow,
+  standId: number,
+  type: HistoryBody['type'],
+  channelId: number | null,
+): Promise<{ id: number; created: boolean }> {
+  const content = channelId === null ? {} : { channel_id: channelId };
+  if (type === 'chatStarted') {
+    const first = await db
+      .selectFrom('stand_history')
+      .select('id')
+      .where('stand_id', '=', standId)
+      .where('type', '=', 'chatStarted')
+      .where('content', '=', JSON.stringify(content))
+      .orderBy('id')
+      .executeTakeFirst();
+    if (first) return { id: first.id, created: false };
+  }
+  return { id: await addHistory(db, { standId, userId: user.id, type, content }), created: true };
 }
 
 /**

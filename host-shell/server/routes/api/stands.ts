@@ -117,7 +117,7 @@ export const standRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         summary:
-          "Add a history entry: chatStarted (with channel_id) by the stand's exhibitors or a member of a chat with one of them; visioOpened by the stand's exhibitors only. Sent to the stand's exhibitors (socket stand_history, live activity). Answers the entry.",
+          "Add a history entry: chatStarted (with channel_id) by the stand's exhibitors or a member of a chat with one of them; visioOpened by the stand's exhibitors only. Sent to the stand's exhibitors (socket stand_history, live activity). Answers the entry. A chat is recorded once per stand and channel: a repeated chatStarted answers the first entry and sends nothing.",
         params: StandIdParams,
         body: HistoryBody,
         response: { 200: Envelope(HistoryData) },
@@ -129,10 +129,12 @@ export const standRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const standId = (await standOf(request)).id;
       validationAfterPath(request);
       const { channelId } = await checkClientHistory(app.db, viewer.user, standId, request.body, viewer.locale);
-      const id = await addClientHistory(app.db, viewer.user, standId, request.body.type, channelId);
+      const { id, created } = await addClientHistory(app.db, viewer.user, standId, request.body.type, channelId);
       const history = await historyItemsByIds(app.db, app.activity, [id]);
-      app.live.publish({ type: 'history', standIds: [standId] });
-      app.realtime.emitHistory(history);
+      if (created) {
+        app.live.publish({ type: 'history', standIds: [standId] });
+        app.realtime.emitHistory(history);
+      }
       return { data: { history } };
     },
   );
