@@ -1,12 +1,12 @@
-import type { Channel, ChatMember, ChatMessage, MessageContent } from '../api/schemas/chat';
+import type { Channel, ChatMember, ChatMessage, MessageContent, VISIO_UNANSWERED_MS as UnansweredMs } from '../api/schemas/chat';
 import type { AppParameters, FieldsParam, PageUser, SearchPermission } from '../page-data/types';
 
 /** The chat's rules (spec §2.7, §4.5, §4.6, §5, §6, §9), pure functions of their inputs. */
 
 /** Spec §9: more than 1 minute between two messages shows the date. */
 export const MESSAGE_GROUP_GAP_MS = 60_000;
-/** Spec §4.5: an invitation without answer for more than 1 minute is unanswered. */
-export const VISIO_UNANSWERED_MS = 60_000;
+/** Spec §4.5: an invitation without answer for more than 1 minute is unanswered (the server's rule too: same type). */
+export const VISIO_UNANSWERED_MS: typeof UnansweredMs = 60_000;
 
 /**
  * A channel member's user. The contract's RoomUser has no contact fields; the server may add the other

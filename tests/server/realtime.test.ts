@@ -228,6 +228,24 @@ describe('video invitations', () => {
     expect(await answer({ message_id: text.id_message })).toEqual({ ok: false, error: 'Only a video invitation can be answered' });
     expect(await answer({ message_id: encodeId(987654) })).toEqual({ ok: false, error: 'Unknown message' });
   });
+
+  it('cannot be answered once unanswered: more than a minute after they were sent (spec §4.5)', async () => {
+    const exhibitor = await connect(base, { cookie: cookies.exhibitor });
+    const visitor = await connect(base, { cookie: cookies.visitor });
+    const answer = (message_id: string) => ask(visitor, 'update_chat_message', { channel_id: channel.id_channel, message_id, acceptation: true });
+    const sentAt = (id: string, msAgo: number) =>
+      t.database.db.updateTable('messages').set({ created_at: new Date(Date.now() - msAgo).toISOString() }).where('id', '=', decodeId(id) ?? 0).execute();
+
+    const late = messageOf(await send(exhibitor, { type: 'visio_invitation' }, { as: ids.exhibitor }));
+    await sentAt(late.id_message, 61_000);
+    expect(await answer(late.id_message)).toEqual({ ok: false, error: 'This invitation has expired: the sender can invite you again' });
+    const stored = await t.database.db.selectFrom('messages').select('content').where('id', '=', decodeId(late.id_message) ?? 0).executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.content)).toMatchObject({ acceptation: null });
+
+    const inTime = messageOf(await send(exhibitor, { type: 'visio_invitation' }, { as: ids.exhibitor }));
+    await sentAt(inTime.id_message, 55_000);
+    expect(await answer(inTime.id_message)).toMatchObject({ ok: true });
+  });
 });
 
 describe('user_writing', () => {

@@ -1,6 +1,6 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { HistoryBody, type ChatMember, type ChatMessage } from '../../../shared/api/schemas/chat';
+import { HistoryBody, VISIO_UNANSWERED_MS, type ChatMember, type ChatMessage } from '../../../shared/api/schemas/chat';
 import { NOTIFICATION_MESSAGE_MAX, NOTIFICATION_TITLE_MAX } from '../../../shared/api/schemas/notifications';
 import { ObfuscatedId } from '../../../shared/api/schemas/room';
 import { nowIso } from '../db/schema';
@@ -133,6 +133,10 @@ export function registerHandlers(app: FastifyInstance, socket: SalonSocket): voi
       if (content.type !== 'visio_invitation') throw new Refused(tr('Seule une invitation en visio peut recevoir une réponse', 'Only a video invitation can be answered'));
       if (row.member_id === memberId) throw new Refused(tr('Seul l’invité peut répondre à cette invitation', 'Only the invitee can answer this invitation'));
       if (content.acceptation !== null) throw new Refused(tr('Cette invitation a déjà reçu une réponse', 'This invitation has already been answered'));
+      // Spec §4.5: after a minute the invitation shows unanswered, and the sender may invite again.
+      if (Date.now() - Date.parse(row.created_at) > VISIO_UNANSWERED_MS) {
+        throw new Refused(tr('Cette invitation a expiré : votre interlocuteur peut vous inviter à nouveau', 'This invitation has expired: the sender can invite you again'));
+      }
       const updated = { ...row, content: JSON.stringify({ ...content, acceptation: event.acceptation }), updated_at: nowIso() };
       // Only if still pending: of two answers, the first wins.
       const result = await app.db

@@ -8,6 +8,8 @@ import { HistoryItem, ObfuscatedId, RoomUser } from './room';
  */
 
 export const CHAT_FILE_MAX_BYTES = 5_242_880;
+/** Spec §4.5: a video invitation without answer for more than 1 minute is unanswered; the server refuses a later answer. */
+export const VISIO_UNANSWERED_MS = 60_000;
 export const CHAT_MESSAGE_MAX_LENGTH = 5000;
 
 /**
