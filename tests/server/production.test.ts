@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { build } from '../../host-shell/server/app';
+import { REPO_ROOT } from '../../host-shell/server/config';
 import { openDatabase, type DatabaseHandle } from '../../host-shell/server/db/connect';
 import { migrateToLatest } from '../../host-shell/server/db/migrate';
 import { seedDemo } from '../../host-shell/server/db/seed';
@@ -266,6 +268,38 @@ describe('the compiled server (dist/server)', () => {
     } finally {
       await server.stop();
     }
+  }, 60_000);
+
+  it('npm run start:production (scripts/compiled.sh) runs the build with NODE_ENV=production, and refuses without a build', async () => {
+    const run = (cwd: string, env: Record<string, string>) =>
+      new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
+        const environment: NodeJS.ProcessEnv = { ...process.env, ...env };
+        delete environment.NODE_ENV;
+        const child = spawn('bash', [path.join(cwd, 'scripts', 'compiled.sh'), 'server'], { cwd, env: environment, stdio: ['ignore', 'ignore', 'pipe'] });
+        let stderr = '';
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+        child.on('error', reject);
+        child.on('close', (code) => resolve({ code, stderr }));
+      });
+    // No NODE_ENV given: the script sets production, so a database with the demo accounts is refused.
+    const d = salonDir();
+    const handle = openDatabase({ dialect: 'sqlite', filename: d.env.SQLITE_PATH ?? '' });
+    await migrateToLatest(handle);
+    await seedDemo(handle.db, { scryptCost: TEST_SCRYPT_COST });
+    await handle.close();
+    const refused = await run(REPO_ROOT, { ...d.env, PORT: '0', LOG_LEVEL: 'warn' });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/Salon refused to start: NODE_ENV=production, and these 6 accounts/);
+
+    // A checkout without dist/server: the script says what to run, and builds nothing.
+    const checkout = salonDir();
+    fs.mkdirSync(path.join(checkout.dir, 'scripts'));
+    fs.copyFileSync(path.join(REPO_ROOT, 'scripts', 'compiled.sh'), path.join(checkout.dir, 'scripts', 'compiled.sh'));
+    const missing = await run(checkout.dir, {});
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('dist/server/server.js is missing: this start runs the compiled server and builds nothing.');
+    expect(missing.stderr).toContain('npm run build');
+    expect(fs.existsSync(path.join(checkout.dir, 'dist'))).toBe(false);
   }, 60_000);
 
   it('create-admin asks for the password at a terminal without echoing it', async () => {
