@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Compiles the message catalogs and builds the loader and every remote into dist/spa.
+# Compiles the message catalogs and builds the loader and every remote into dist/spa, then compiles the server
+# into dist/server (scripts/build/server.ts; `npm run start:production` runs it).
 #   --if-stale       skip when dist/ is newer than every source file
 #   --widget NAME    deploy one widget: build only that remote (a new version folder and its manifest line)
 set -euo pipefail
@@ -17,3 +18,4 @@ else
   npx webpack
 fi
 node --import tsx scripts/build/compress.ts
+if [ "${1:-}" != "--widget" ]; then node --import tsx scripts/build/server.ts; fi

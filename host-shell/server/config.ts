@@ -1,5 +1,6 @@
 import path from 'node:path';
 
+/** Two levels up: from host-shell/server (the sources) as from dist/server (the compiled server, scripts/build/server.ts). */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
 export type DatabaseConfig =

@@ -1,22 +1,33 @@
-/* The only file that listens. `npx tsx host-shell/server/server.ts` */
+/*
+ * The only file that listens.
+ *   SALON_DEMO=1 npx tsx host-shell/server/server.ts     the demo salon (what `npm start` runs)
+ *   npm run start:production                             the compiled copy (dist/server/server.js), NODE_ENV=production
+ * What each mode does to the database: startup.ts.
+ */
 import { build } from './app';
 import { loadConfig } from './config';
-import { migrateToLatest } from './db/migrate';
-import { isDatabaseEmpty, seedDemo } from './db/seed';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed-data';
 import { deleteExpiredSessions } from './services/sessions';
+import { CREATE_ADMIN_HINT, StartupRefusal, prepareDatabase, startupOptions } from './startup';
 
 async function main(): Promise<void> {
+  const options = startupOptions();
   const config = loadConfig();
   const app = build({ config });
   await app.ready();
 
-  const applied = await migrateToLatest(app.dbHandle);
-  for (const m of applied) app.log.info({ migration: m.migrationName, status: m.status }, 'migration');
-  if (await isDatabaseEmpty(app.db)) {
-    await seedDemo(app.db, { scryptCost: config.scryptCost });
-    app.log.info('demo salon seeded');
+  let report;
+  try {
+    report = await prepareDatabase(app.dbHandle, options, config.scryptCost);
+  } catch (err) {
+    await app.close();
+    throw err;
   }
+  for (const m of report.migrations) app.log.info({ migration: m.migrationName, status: m.status }, 'migration');
+  if (report.seeded) app.log.info('demo salon seeded');
+  if (report.adminCreated) app.log.info({ email: report.adminCreated }, 'administrator created from SALON_ADMIN_EMAIL');
+  if (options.admin && !report.adminCreated) app.log.info('an administrator exists: SALON_ADMIN_EMAIL and SALON_ADMIN_PASSWORD are not used');
+  if (report.administrators === 0) app.log.warn(`no administrator yet: ${CREATE_ADMIN_HINT}`);
   await deleteExpiredSessions(app.db);
 
   let stopping = false;
@@ -40,20 +51,25 @@ async function main(): Promise<void> {
 
   const address = await app.listen({ host: config.host, port: config.port });
   const database = config.database.dialect === 'sqlite' ? `SQLite ${config.database.filename}` : 'PostgreSQL (DATABASE_URL)';
-  const width = Math.max(...DEMO_ACCOUNTS.map((a) => a.email.length));
-  process.stdout.write(
-    [
-      '',
-      `Salon is running at ${address}/  (database: ${database})`,
+  const mode = options.demo ? 'demo salon' : options.production ? 'production' : 'no demo data';
+  const lines = ['', `Salon is running at ${address}/  (database: ${database}; ${mode})`];
+  if (options.demo) {
+    const width = Math.max(...DEMO_ACCOUNTS.map((a) => a.email.length));
+    lines.push(
       `Demo accounts (password "${DEMO_PASSWORD}"):`,
       ...DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(width)}  ${DEMO_PASSWORD}  ${a.profile}`),
       `Anonymous visit: ${address}/salon`,
-      '',
-    ].join('\n') + '\n',
-  );
+    );
+  } else if (report.administrators === 0) {
+    lines.push(`No administrator yet: ${CREATE_ADMIN_HINT}.`);
+  } else {
+    lines.push(`Administrators: ${report.administrators}`);
+  }
+  process.stdout.write([...lines, ''].join('\n') + '\n');
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`Salon failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  if (err instanceof StartupRefusal) process.stderr.write(`Salon refused to start: ${err.message}\n`);
+  else process.stderr.write(`Salon failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   process.exit(1);
 });

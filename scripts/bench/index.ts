@@ -209,7 +209,8 @@ function startSalon(fixture: Fixture): Promise<{ base: string; child: ChildProce
       SPA_DIR: path.join(fixture.dir, 'spa'),
       SALON_BENCH_ENDPOINTS: '1',
       DATABASE_URL: '',
-      NODE_ENV: 'production',
+      // The fixture is the demo salon plus the bench's users (prepared above): the server runs as `npm start` runs it.
+      SALON_DEMO: '1',
     },
     /Salon is running at (http:\/\/127\.0\.0\.1:\d+)\//,
   ).then(({ child, match }) => ({ base: match[1] ?? '', child }));

@@ -1,6 +1,7 @@
 /**
- * Starts the real salon (host-shell/server/server.ts on a fresh SQLite file, serving the built dist/spa)
- * and Debian's Chromium through playwright-core. Used by the browser tests and scripts/measure/.
+ * Starts the real salon (host-shell/server/server.ts with SALON_DEMO=1, the demo salon of `npm start`, on a fresh
+ * SQLite file, serving the built dist/spa) and Debian's Chromium through playwright-core. Used by the browser tests
+ * and scripts/measure/.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -61,6 +62,8 @@ export async function startSalon(env: Record<string, string> = {}, options: Star
       UPLOAD_DIR: path.join(dataDir, 'uploads'),
       REDIS_URL: '',
       LOG_LEVEL: 'warn',
+      // The demo salon (seeded when the database is empty): the tests log in with its accounts.
+      SALON_DEMO: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

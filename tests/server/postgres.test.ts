@@ -1,19 +1,25 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client } from 'pg';
 import { REPO_ROOT, loadConfig } from '../../host-shell/server/config';
+import { openDatabase } from '../../host-shell/server/db/connect';
 import { seedDemo } from '../../host-shell/server/db/seed';
+import { DEMO_PASSWORD } from '../../host-shell/server/db/seed-data';
 import type { Channel } from '../../shared/api/schemas/chat';
 import { decodeId, encodeId } from '../../host-shell/server/lib/ids';
 import { insertMessage } from '../../host-shell/server/services/chat';
+import { buildCompiled, loginStatus, runCompiled, startCompiled } from './compiled';
 import { DEMO, ORIGIN, TEST_SCRYPT_COST, XHR, closeListening, createTestApp, login, pageDataOf, request, standBySlug, userIdByEmail, type TestApp } from './helpers';
 import { OVERSIZED_ID_STATUSES, oversizedIdAnswers } from './oversized-ids';
 import { ask, closeSockets, collect, connect, messageOf, settle } from './sockets';
 
 /**
  * Runs against PostgreSQL when TEST_DATABASE_URL is a postgres URL (scripts/pg-test-server.sh prints one),
- * in a schema of its own that is dropped afterwards. Without it, one test records that PostgreSQL was not tried.
+ * in a schema of its own that is dropped afterwards; the production start (the compiled server, a child process) gets a
+ * database of its own, dropped afterwards too. Without it, one test records that PostgreSQL was not tried.
  */
 const url = process.env.TEST_DATABASE_URL ?? '';
 const configured = /^postgres(?:ql)?:\/\//.test(url);
@@ -269,6 +275,72 @@ if (configured) {
       const opinions = await t.database.db.selectFrom('opinions').selectAll().where('user_id', '=', await userIdByEmail(t, DEMO.visitor)).execute();
       expect(opinions).toEqual([expect.objectContaining({ score: 8, comment: 'Mieux' })]);
     });
+  });
+
+  describe('the production start on a fresh PostgreSQL database (compiled server)', () => {
+    const database = `salon_prod_${randomBytes(4).toString('hex')}`;
+    const databaseUrl = (() => {
+      const u = new URL(url);
+      u.pathname = `/${database}`;
+      return u.toString();
+    })();
+    const ADMIN = { email: 'ops@example.org', password: 'correct-horse-battery' };
+    const env = { DATABASE_URL: databaseUrl, NODE_ENV: 'production', UPLOAD_DIR: path.join(os.tmpdir(), `${database}-uploads`) };
+    let admin: Client;
+    let db: Client;
+    const users = async () => (await db.query<{ email: string; profile: string }>('SELECT email, profile FROM users ORDER BY id')).rows;
+
+    beforeAll(async () => {
+      buildCompiled();
+      admin = new Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${database}`);
+      db = new Client({ connectionString: databaseUrl });
+      await db.connect();
+    }, 120_000);
+    afterAll(async () => {
+      await db?.end();
+      await admin?.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      await admin?.end();
+      fs.rmSync(env.UPLOAD_DIR, { recursive: true, force: true });
+    });
+
+    it('migrates, creates the administrator of the environment and no demo account', async () => {
+      const server = await startCompiled({ ...env, SALON_ADMIN_EMAIL: ADMIN.email, SALON_ADMIN_PASSWORD: ADMIN.password });
+      try {
+        expect(server.output()).toMatch(/database: PostgreSQL \(DATABASE_URL\); production\)\nAdministrators: 1/);
+        expect(await loginStatus(server.baseUrl, DEMO.admin, DEMO_PASSWORD)).toBe(401);
+        expect(await loginStatus(server.baseUrl, ADMIN.email, ADMIN.password)).toBe(303);
+      } finally {
+        await server.stop();
+      }
+      expect(await users()).toEqual([{ email: ADMIN.email, profile: 'administrator' }]);
+    }, 60_000);
+
+    it('create-admin adds an administrator who logs in', async () => {
+      const created = await runCompiled('create-admin', { ...env, SALON_ADMIN_PASSWORD: 'second-admin-password' }, ['second@example.org']);
+      expect(created).toMatchObject({ code: 0, stdout: expect.stringContaining('Administrator second@example.org created (database: PostgreSQL (DATABASE_URL))') });
+      const server = await startCompiled(env);
+      try {
+        expect(server.output()).toContain('Administrators: 2');
+        expect(await loginStatus(server.baseUrl, 'second@example.org', 'second-admin-password')).toBe(303);
+      } finally {
+        await server.stop();
+      }
+    }, 60_000);
+
+    it('refuses to start once the database holds the demo accounts', async () => {
+      const handle = openDatabase({ dialect: 'postgres', connectionString: databaseUrl });
+      try {
+        await seedDemo(handle.db, { scryptCost: TEST_SCRYPT_COST });
+      } finally {
+        await handle.close();
+      }
+      const refused = await runCompiled('server', env);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/^Salon refused to start: NODE_ENV=production, and these 6 accounts log in with the published demo password:/);
+      expect(refused.stderr).toContain(`${DEMO.admin} (administrator)`);
+    }, 60_000);
   });
 } else {
   describe('on PostgreSQL', () => {

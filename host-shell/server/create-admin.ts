@@ -1,0 +1,94 @@
+/*
+ * Creates an administrator account in the database the server would use (DATABASE_URL, else SQLITE_PATH).
+ *   npm run create-admin -- admin@example.com             (compiled: dist/server/create-admin.js)
+ *   npx tsx host-shell/server/create-admin.ts admin@example.com
+ * The password comes from SALON_ADMIN_PASSWORD, else it is typed at a prompt (twice, not echoed).
+ * Exit codes: 0 created, 1 refused (password, address taken, database), 2 usage.
+ */
+import { loadConfig } from './config';
+import { openDatabase } from './db/connect';
+import { migrateToLatest } from './db/migrate';
+import { ADMIN_PASSWORD_MIN_LENGTH, adminEmailProblem, adminPasswordProblem, createAdministrator } from './services/admins';
+
+const USAGE = `Usage: npm run create-admin -- <email>
+Creates an administrator. The password comes from SALON_ADMIN_PASSWORD, else it is asked for (not echoed).
+It must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters long and cannot be the demo password.
+The database is the server's: DATABASE_URL (PostgreSQL), else SQLITE_PATH (default data/salon.sqlite).`;
+
+class Refusal extends Error {}
+
+/** Reads one line from the terminal without echoing it. Ctrl-C and Ctrl-D cancel. */
+function promptHidden(question: string): Promise<string> {
+  const { stdin, stdout } = process;
+  return new Promise((resolve, reject) => {
+    let value = '';
+    const finish = (error: Error | null) => {
+      stdin.off('data', onData);
+      stdin.setRawMode(false);
+      stdin.pause();
+      stdout.write('\n');
+      if (error) reject(error);
+      else resolve(value);
+    };
+    const onData = (chunk: string) => {
+      for (const ch of chunk) {
+        if (ch === '\r' || ch === '\n') return finish(null);
+        if (ch === '\u0003' || ch === '\u0004') return finish(new Refusal('cancelled: no administrator created'));
+        if (ch === '\u007f' || ch === '\b') value = value.slice(0, -1);
+        else if (ch >= ' ') value += ch;
+      }
+    };
+    stdout.write(question);
+    stdin.setEncoding('utf8');
+    stdin.setRawMode(true);
+    stdin.resume();
+    stdin.on('data', onData);
+  });
+}
+
+async function readPassword(): Promise<string> {
+  const given = process.env.SALON_ADMIN_PASSWORD;
+  if (given) return given;
+  if (!process.stdin.isTTY) throw new Refusal('no terminal to type the password in: set SALON_ADMIN_PASSWORD');
+  const first = await promptHidden(`Password (at least ${ADMIN_PASSWORD_MIN_LENGTH} characters): `);
+  const problem = adminPasswordProblem(first);
+  if (problem) throw new Refusal(`password refused: ${problem}`);
+  const second = await promptHidden('Password again: ');
+  if (second !== first) throw new Refusal('the two passwords differ: no administrator created');
+  return first;
+}
+
+async function main(args: string[]): Promise<number> {
+  if (args.length !== 1 || args[0]?.startsWith('-')) {
+    process.stderr.write(`${USAGE}\n`);
+    return args[0] === '--help' || args[0] === '-h' ? 0 : 2;
+  }
+  const email = args[0] ?? '';
+  const emailProblem = adminEmailProblem(email);
+  if (emailProblem) throw new Refusal(emailProblem);
+  const password = await readPassword();
+  const passwordProblem = adminPasswordProblem(password);
+  if (passwordProblem) throw new Refusal(`password refused: ${passwordProblem}`);
+
+  const config = loadConfig();
+  const handle = openDatabase(config.database);
+  try {
+    await migrateToLatest(handle);
+    const result = await createAdministrator(handle.db, { email, password, scryptCost: config.scryptCost });
+    if (!result.created) throw new Refusal(`${result.email} already has an account (${result.existingProfile}): no administrator created`);
+    const where = config.database.dialect === 'sqlite' ? `SQLite ${config.database.filename}` : 'PostgreSQL (DATABASE_URL)';
+    process.stdout.write(`Administrator ${result.email} created (database: ${where}).\n`);
+    return 0;
+  } finally {
+    await handle.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    if (err instanceof Refusal) process.stderr.write(`create-admin: ${err.message}\n`);
+    else process.stderr.write(`create-admin failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.exit(1);
+  },
+);

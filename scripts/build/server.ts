@@ -1,0 +1,47 @@
+/**
+ * `npm run build:server` (also the last step of `npm run build`): compiles the server and the create-admin command
+ * into dist/server/{server,create-admin}.js, what `npm run start:production` and `npm run create-admin` run.
+ *
+ * One CommonJS file per entry with our own code (host-shell/server and the shared/ modules it imports); packages stay
+ * in node_modules (better-sqlite3 is native, and the versions are package-lock's). The files sit two folders under the
+ * repository, like host-shell/server's sources, so REPO_ROOT (config.ts) finds data/, dist/spa and node_modules the
+ * same way. Each file is written under a temporary name and renamed: a server starting meanwhile reads the old file
+ * or the new one, never half of one.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const root = path.resolve(__dirname, '..', '..');
+const outdir = path.join(root, 'dist', 'server');
+
+async function main(): Promise<void> {
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: { server: 'host-shell/server/server.ts', 'create-admin': 'host-shell/server/create-admin.ts' },
+    outdir,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    packages: 'external',
+    sourcemap: 'linked',
+    sourcesContent: false,
+    legalComments: 'none',
+    logLevel: 'warning',
+    write: false,
+  });
+  fs.mkdirSync(outdir, { recursive: true });
+  for (const file of result.outputFiles) {
+    const temporary = `${file.path}.${process.pid}.tmp`;
+    fs.writeFileSync(temporary, file.contents);
+    fs.renameSync(temporary, file.path);
+  }
+  const names = result.outputFiles.map((f) => path.relative(root, f.path)).filter((f) => f.endsWith('.js'));
+  console.log(`compiled ${names.join(', ')}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

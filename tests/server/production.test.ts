@@ -1,0 +1,333 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { build } from '../../host-shell/server/app';
+import { REPO_ROOT } from '../../host-shell/server/config';
+import { openDatabase, type DatabaseHandle } from '../../host-shell/server/db/connect';
+import { migrateToLatest } from '../../host-shell/server/db/migrate';
+import { seedDemo } from '../../host-shell/server/db/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../host-shell/server/db/seed-data';
+import { hashPassword } from '../../host-shell/server/lib/password';
+import { accountsWithDemoPassword } from '../../host-shell/server/services/admins';
+import { insertUser } from '../../host-shell/server/services/users';
+import { StartupRefusal, prepareDatabase, startupOptions, type StartupOptions } from '../../host-shell/server/startup';
+import { DIST_SERVER, buildCompiled, loginStatus, runCompiled, startCompiled, tempSalonDir } from './compiled';
+import { DEMO, ORIGIN, TEST_SCRYPT_COST, request } from './helpers';
+
+const ADMIN = { email: 'ops@example.org', password: 'correct-horse-battery' };
+const options = (o: Partial<StartupOptions> = {}): StartupOptions => ({ demo: false, production: false, admin: null, ...o });
+
+async function usersOf(handle: DatabaseHandle): Promise<{ email: string | null; profile: string }[]> {
+  return handle.db.selectFrom('users').select(['email', 'profile']).orderBy('id').execute();
+}
+
+/** Opens a SQLite file the way the server does, reads its users, closes it. */
+async function usersInFile(file: string): Promise<{ email: string | null; profile: string }[]> {
+  const handle = openDatabase({ dialect: 'sqlite', filename: file });
+  try {
+    await migrateToLatest(handle);
+    return await usersOf(handle);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** POST /connexion through the app (not listening); the status. */
+async function loginWith(handle: DatabaseHandle, email: string, password: string): Promise<number> {
+  const app = build({ database: handle, config: { scryptCost: TEST_SCRYPT_COST, spaDir: '/nonexistent/salon-spa' } });
+  try {
+    await app.ready();
+    const response = await request(app, {
+      method: 'POST',
+      url: '/connexion',
+      headers: { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ email, password }).toString(),
+    });
+    return response.statusCode;
+  } finally {
+    await app.close();
+  }
+}
+
+describe('the start-up environment', () => {
+  it('is no demo, no production and no administrator when nothing is set', () => {
+    expect(startupOptions({})).toEqual({ demo: false, production: false, admin: null });
+    expect(startupOptions({ SALON_DEMO: '1' })).toMatchObject({ demo: true, production: false });
+    expect(startupOptions({ NODE_ENV: 'production', SALON_ADMIN_EMAIL: ADMIN.email, SALON_ADMIN_PASSWORD: ADMIN.password })).toEqual({
+      demo: false,
+      production: true,
+      admin: ADMIN,
+    });
+  });
+
+  it('refuses the demo in production, the demo password, short passwords and half-set variables', () => {
+    const refusal = (env: NodeJS.ProcessEnv) => {
+      try {
+        startupOptions(env);
+      } catch (err) {
+        expect(err).toBeInstanceOf(StartupRefusal);
+        return (err as Error).message;
+      }
+      throw new Error(`accepted ${JSON.stringify(env)}`);
+    };
+    expect(refusal({ SALON_DEMO: '1', NODE_ENV: 'production' })).toMatch(/SALON_DEMO=1 with NODE_ENV=production/);
+    expect(refusal({ SALON_ADMIN_EMAIL: ADMIN.email, SALON_ADMIN_PASSWORD: DEMO_PASSWORD })).toMatch(/SALON_ADMIN_PASSWORD: that is the demo password/);
+    expect(refusal({ SALON_ADMIN_EMAIL: ADMIN.email, SALON_ADMIN_PASSWORD: ' Salon-Demo ' })).toMatch(/demo password/);
+    expect(refusal({ SALON_ADMIN_EMAIL: ADMIN.email, SALON_ADMIN_PASSWORD: 'eleven-char' })).toMatch(/at least 12 characters/);
+    expect(refusal({ SALON_ADMIN_EMAIL: ADMIN.email })).toMatch(/without SALON_ADMIN_PASSWORD/);
+    expect(refusal({ SALON_ADMIN_PASSWORD: ADMIN.password })).toMatch(/without SALON_ADMIN_EMAIL/);
+    expect(refusal({ SALON_ADMIN_EMAIL: 'not-an-address', SALON_ADMIN_PASSWORD: ADMIN.password })).toMatch(/not an email address/);
+    expect(refusal({ SALON_ADMIN_EMAIL: DEMO.admin, SALON_ADMIN_PASSWORD: ADMIN.password })).toMatch(/demo account's address/);
+    expect(refusal({ SALON_DEMO: 'yes' })).toMatch(/SALON_DEMO must be 1/);
+  });
+});
+
+describe('preparing the database (SQLite in memory)', () => {
+  let handle: DatabaseHandle;
+  afterEach(async () => {
+    await handle.close();
+  });
+  const fresh = () => (handle = openDatabase({ dialect: 'sqlite', filename: ':memory:' }));
+
+  it('creates no account at all without the demo flag', async () => {
+    fresh();
+    const report = await prepareDatabase(handle, options(), TEST_SCRYPT_COST);
+    expect(report).toMatchObject({ seeded: false, adminCreated: null, administrators: 0 });
+    expect(report.migrations.map((m) => m.status)).toEqual(['Success', 'Success', 'Success', 'Success']);
+    expect(await usersOf(handle)).toEqual([]);
+  });
+
+  it('seeds the demo salon with the flag, once', async () => {
+    fresh();
+    expect((await prepareDatabase(handle, options({ demo: true }), TEST_SCRYPT_COST)).seeded).toBe(true);
+    const emails = (await usersOf(handle)).map((u) => u.email);
+    for (const account of DEMO_ACCOUNTS) expect(emails).toContain(account.email);
+    expect((await prepareDatabase(handle, options({ demo: true }), TEST_SCRYPT_COST)).seeded).toBe(false);
+    expect(await usersOf(handle)).toHaveLength(emails.length);
+    expect(await loginWith(handle, DEMO.admin, DEMO_PASSWORD)).toBe(303);
+  });
+
+  it('creates the administrator of the environment once, and only when there is none', async () => {
+    fresh();
+    const first = await prepareDatabase(handle, options({ admin: ADMIN }), TEST_SCRYPT_COST);
+    expect(first).toMatchObject({ adminCreated: ADMIN.email, administrators: 1 });
+    const second = await prepareDatabase(handle, options({ admin: { email: 'other@example.org', password: 'another-long-password' } }), TEST_SCRYPT_COST);
+    expect(second).toMatchObject({ adminCreated: null, administrators: 1 });
+    expect(await usersOf(handle)).toEqual([{ email: ADMIN.email, profile: 'administrator' }]);
+    expect(await loginWith(handle, ADMIN.email, ADMIN.password)).toBe(303);
+    expect(await loginWith(handle, 'other@example.org', 'another-long-password')).toBe(401);
+  });
+
+  it('refuses an administrator address that a visitor already has', async () => {
+    fresh();
+    await migrateToLatest(handle);
+    await insertUser(handle.db, { profile: 'visitor', anonymous: 0, email: ADMIN.email, password_hash: await hashPassword('visitor-password', TEST_SCRYPT_COST) });
+    await expect(prepareDatabase(handle, options({ admin: ADMIN }), TEST_SCRYPT_COST)).rejects.toThrow(/already belongs to a visitor account/);
+    expect(await usersOf(handle)).toEqual([{ email: ADMIN.email, profile: 'visitor' }]);
+  });
+
+  it('refuses, in production, a database holding the demo accounts', async () => {
+    fresh();
+    await migrateToLatest(handle);
+    await seedDemo(handle.db, { scryptCost: TEST_SCRYPT_COST });
+    const refused = prepareDatabase(handle, options({ production: true, admin: ADMIN }), TEST_SCRYPT_COST);
+    await expect(refused).rejects.toBeInstanceOf(StartupRefusal);
+    const message = await refused.catch((err: Error) => err.message);
+    expect(message).toMatch(/these 6 accounts log in with the published demo password/);
+    for (const account of DEMO_ACCOUNTS) expect(message).toContain(`${account.email} (${account.profile})`);
+    // Without production, the same database starts (the demo does).
+    await expect(prepareDatabase(handle, options({ demo: true }), TEST_SCRYPT_COST)).resolves.toMatchObject({ seeded: false });
+  });
+
+  it('checks every administrator and promoter, and no visitor, for the demo password', async () => {
+    fresh();
+    await migrateToLatest(handle);
+    const demoHash = await hashPassword(DEMO_PASSWORD, TEST_SCRYPT_COST);
+    await insertUser(handle.db, { profile: 'visitor', anonymous: 0, email: 'guest@example.org', password_hash: demoHash });
+    await insertUser(handle.db, { profile: 'administrator', anonymous: 0, email: 'boss@example.org', password_hash: await hashPassword('a-strong-secret!', TEST_SCRYPT_COST) });
+    await expect(prepareDatabase(handle, options({ production: true }), TEST_SCRYPT_COST)).resolves.toMatchObject({ administrators: 1 });
+
+    await insertUser(handle.db, { profile: 'promoter', anonymous: 0, email: 'events@example.org', password_hash: demoHash });
+    expect(await accountsWithDemoPassword(handle.db)).toEqual([{ email: 'events@example.org', profile: 'promoter' }]);
+    await expect(prepareDatabase(handle, options({ production: true }), TEST_SCRYPT_COST)).rejects.toThrow(/this account logs in[^]*events@example\.org \(promoter\)/);
+  });
+});
+
+describe('the compiled server (dist/server)', () => {
+  const dirs: ReturnType<typeof tempSalonDir>[] = [];
+  const salonDir = () => {
+    const d = tempSalonDir();
+    dirs.push(d);
+    return d;
+  };
+  beforeAll(() => buildCompiled(), 120_000);
+  afterAll(() => {
+    for (const d of dirs) d.remove();
+  });
+
+  it('starts in production on a fresh SQLite file with no demo account, and tells how to create an administrator', async () => {
+    const d = salonDir();
+    const server = await startCompiled({ ...d.env, NODE_ENV: 'production' });
+    try {
+      expect(server.output()).toMatch(/; production\)\nNo administrator yet: set SALON_ADMIN_EMAIL and SALON_ADMIN_PASSWORD and restart, or run `npm run create-admin -- you@example.com`/);
+      expect(server.output()).not.toContain(DEMO_PASSWORD);
+      expect(await loginStatus(server.baseUrl, DEMO.admin, DEMO_PASSWORD)).toBe(401);
+      expect(await loginStatus(server.baseUrl, DEMO.visitor, DEMO_PASSWORD)).toBe(401);
+      expect((await fetch(`${server.baseUrl}/`)).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+    expect(await usersInFile(d.env.SQLITE_PATH ?? '')).toEqual([]);
+  }, 60_000);
+
+  it('seeds the demo only with SALON_DEMO=1 (outside production)', async () => {
+    const plain = salonDir();
+    const server = await startCompiled(plain.env);
+    try {
+      expect(server.output()).toContain('; no demo data)');
+      expect(await loginStatus(server.baseUrl, DEMO.admin, DEMO_PASSWORD)).toBe(401);
+    } finally {
+      await server.stop();
+    }
+    expect(await usersInFile(plain.env.SQLITE_PATH ?? '')).toEqual([]);
+
+    const demo = salonDir();
+    const demoServer = await startCompiled({ ...demo.env, SALON_DEMO: '1' });
+    try {
+      expect(demoServer.output()).toContain(`Demo accounts (password "${DEMO_PASSWORD}")`);
+      expect(await loginStatus(demoServer.baseUrl, DEMO.admin, DEMO_PASSWORD)).toBe(303);
+    } finally {
+      await demoServer.stop();
+    }
+  }, 60_000);
+
+  it('creates the administrator from the environment once', async () => {
+    const d = salonDir();
+    const first = await startCompiled({ ...d.env, NODE_ENV: 'production', SALON_ADMIN_EMAIL: ADMIN.email, SALON_ADMIN_PASSWORD: ADMIN.password });
+    try {
+      expect(first.output()).toContain('Administrators: 1');
+      expect(await loginStatus(first.baseUrl, ADMIN.email, ADMIN.password)).toBe(303);
+    } finally {
+      await first.stop();
+    }
+    const second = await startCompiled({ ...d.env, NODE_ENV: 'production', SALON_ADMIN_EMAIL: 'second@example.org', SALON_ADMIN_PASSWORD: 'yet-another-password' });
+    try {
+      expect(second.output()).toContain('Administrators: 1');
+      expect(await loginStatus(second.baseUrl, ADMIN.email, ADMIN.password)).toBe(303);
+      expect(await loginStatus(second.baseUrl, 'second@example.org', 'yet-another-password')).toBe(401);
+    } finally {
+      await second.stop();
+    }
+    expect(await usersInFile(d.env.SQLITE_PATH ?? '')).toEqual([{ email: ADMIN.email, profile: 'administrator' }]);
+  }, 60_000);
+
+  it('refuses to start on a database holding the demo accounts, with the demo flag, or with the demo password', async () => {
+    const d = salonDir();
+    const handle = openDatabase({ dialect: 'sqlite', filename: d.env.SQLITE_PATH ?? '' });
+    await migrateToLatest(handle);
+    await seedDemo(handle.db, { scryptCost: TEST_SCRYPT_COST });
+    await handle.close();
+    const demoDatabase = await runCompiled('server', { ...d.env, NODE_ENV: 'production' });
+    expect(demoDatabase.code).toBe(1);
+    expect(demoDatabase.stderr).toMatch(/^Salon refused to start: NODE_ENV=production, and these 6 accounts log in with the published demo password:/);
+    expect(demoDatabase.stderr).toContain(`${DEMO.admin} (administrator)`);
+    expect(demoDatabase.stdout).not.toContain('Salon is running');
+
+    const fresh = salonDir();
+    const demoFlag = await runCompiled('server', { ...fresh.env, NODE_ENV: 'production', SALON_DEMO: '1' });
+    expect(demoFlag.code).toBe(1);
+    expect(demoFlag.stderr).toMatch(/SALON_DEMO=1 with NODE_ENV=production/);
+    const demoPassword = await runCompiled('server', { ...fresh.env, NODE_ENV: 'production', SALON_ADMIN_EMAIL: ADMIN.email, SALON_ADMIN_PASSWORD: DEMO_PASSWORD });
+    expect(demoPassword.code).toBe(1);
+    expect(demoPassword.stderr).toMatch(/SALON_ADMIN_PASSWORD: that is the demo password/);
+    expect(await usersInFile(fresh.env.SQLITE_PATH ?? '')).toEqual([]);
+  }, 60_000);
+
+  it('create-admin creates an administrator who logs in; refuses the demo password, short ones and a taken address', async () => {
+    const d = salonDir();
+    const refusedDemo = await runCompiled('create-admin', { ...d.env, SALON_ADMIN_PASSWORD: DEMO_PASSWORD }, [ADMIN.email]);
+    expect(refusedDemo).toMatchObject({ code: 1, stderr: expect.stringMatching(/password refused: that is the demo password/) });
+    const refusedShort = await runCompiled('create-admin', { ...d.env, SALON_ADMIN_PASSWORD: 'too-short' }, [ADMIN.email]);
+    expect(refusedShort).toMatchObject({ code: 1, stderr: expect.stringMatching(/at least 12 characters/) });
+    const noTerminal = await runCompiled('create-admin', d.env, [ADMIN.email]);
+    expect(noTerminal).toMatchObject({ code: 1, stderr: expect.stringMatching(/no terminal to type the password in: set SALON_ADMIN_PASSWORD/) });
+    expect((await runCompiled('create-admin', d.env, [])).code).toBe(2);
+
+    const created = await runCompiled('create-admin', { ...d.env, SALON_ADMIN_PASSWORD: ADMIN.password }, [ADMIN.email]);
+    expect(created.code).toBe(0);
+    expect(created.stdout).toContain(`Administrator ${ADMIN.email} created`);
+    const again = await runCompiled('create-admin', { ...d.env, SALON_ADMIN_PASSWORD: 'a-different-password' }, [ADMIN.email.toUpperCase()]);
+    expect(again).toMatchObject({ code: 1, stderr: expect.stringMatching(/already has an account \(administrator\)/) });
+
+    const server = await startCompiled({ ...d.env, NODE_ENV: 'production' });
+    try {
+      expect(server.output()).toContain('Administrators: 1');
+      expect(await loginStatus(server.baseUrl, ADMIN.email, ADMIN.password)).toBe(303);
+      expect(await loginStatus(server.baseUrl, ADMIN.email, 'a-different-password')).toBe(401);
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
+
+  it('npm run start:production (scripts/compiled.sh) runs the build with NODE_ENV=production, and refuses without a build', async () => {
+    const run = (cwd: string, env: Record<string, string>) =>
+      new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
+        const environment: NodeJS.ProcessEnv = { ...process.env, ...env };
+        delete environment.NODE_ENV;
+        const child = spawn('bash', [path.join(cwd, 'scripts', 'compiled.sh'), 'server'], { cwd, env: environment, stdio: ['ignore', 'ignore', 'pipe'] });
+        let stderr = '';
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+        child.on('error', reject);
+        child.on('close', (code) => resolve({ code, stderr }));
+      });
+    // No NODE_ENV given: the script sets production, so a database with the demo accounts is refused.
+    const d = salonDir();
+    const handle = openDatabase({ dialect: 'sqlite', filename: d.env.SQLITE_PATH ?? '' });
+    await migrateToLatest(handle);
+    await seedDemo(handle.db, { scryptCost: TEST_SCRYPT_COST });
+    await handle.close();
+    const refused = await run(REPO_ROOT, { ...d.env, PORT: '0', LOG_LEVEL: 'warn' });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/Salon refused to start: NODE_ENV=production, and these 6 accounts/);
+
+    // A checkout without dist/server: the script says what to run, and builds nothing.
+    const checkout = salonDir();
+    fs.mkdirSync(path.join(checkout.dir, 'scripts'));
+    fs.copyFileSync(path.join(REPO_ROOT, 'scripts', 'compiled.sh'), path.join(checkout.dir, 'scripts', 'compiled.sh'));
+    const missing = await run(checkout.dir, {});
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('dist/server/server.js is missing: this start runs the compiled server and builds nothing.');
+    expect(missing.stderr).toContain('npm run build');
+    expect(fs.existsSync(path.join(checkout.dir, 'dist'))).toBe(false);
+  }, 60_000);
+
+  it('create-admin asks for the password at a terminal without echoing it', async () => {
+    const d = salonDir();
+    const password = 'typed-at-the-prompt';
+    // `script` gives the command a real pseudo-terminal, as a person's shell would.
+    const command = `'${process.execPath}' '${path.join(DIST_SERVER, 'create-admin.js')}' typed@example.org`;
+    const child = spawn('script', ['-qefc', command, '/dev/null'], { env: { ...process.env, ...d.env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const until = async (text: string) => {
+      const deadline = Date.now() + 15_000;
+      while (!output.includes(text)) {
+        if (Date.now() > deadline || child.exitCode !== null) throw new Error(`no "${text}" in:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    await until('Password (at least 12 characters): ');
+    child.stdin.write(`${password}\r`);
+    await until('Password again: ');
+    child.stdin.write(`${password}\r`);
+    await until('created');
+    child.stdin.end();
+    expect(await exited).toBe(0);
+    expect(output).toContain('Administrator typed@example.org created');
+    expect(output).not.toContain(password);
+    expect(await usersInFile(d.env.SQLITE_PATH ?? '')).toEqual([{ email: 'typed@example.org', profile: 'administrator' }]);
+  }, 60_000);
+});
