@@ -61,11 +61,11 @@ async function whenReady(redis: Redis): Promise<void> {
 
 /**
  * The rate limits (issue 11): @fastify/rate-limit, registered once with `global: false` — routes opt in with
- * `config.rateLimit` (per address) and the per-user hooks of `app.limits` — and rate-limiter-flexible for the
- * login's failed attempts per account (a point taken before the check, given back on success) and the chat socket. With REDIS_URL both count in Redis, so every process of the salon shares the budgets;
- * otherwise in memory. A refusal is a `TooManyRequests` (429, Retry-After), answered by `plugins/errors.ts` in the
- * route's shape and the viewer's language. When Redis fails, requests are let through (logged): the limits never
- * take the salon down.
+ * `config.rateLimit` (per address) and the per-user hooks of `app.limits` — and rate-limiter-flexible for the login's
+ * failed attempts per account (a point taken before the check, given back on success) and for the chat socket. With
+ * REDIS_URL both count in Redis, so every process of the salon shares the budgets; otherwise in memory. A refusal is
+ * a `TooManyRequests` (429, Retry-After), answered by `plugins/errors.ts` in the route's shape and the viewer's
+ * language. When Redis fails (the client logs it), requests are let through: the limits never take the salon down.
  */
 export const rateLimitPlugin = globalPlugin('salon-rate-limit', async (app) => {
   const { config } = app;
