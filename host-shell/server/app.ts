@@ -8,6 +8,7 @@ import { configPlugin } from './plugins/config';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { livePlugin } from './plugins/live';
+import { rateLimitPlugin } from './plugins/rate-limit';
 import { sessionPlugin } from './plugins/session';
 import { staticPlugin } from './plugins/static';
 import { realtimePlugin } from './realtime';
@@ -28,7 +29,7 @@ export interface BuildOptions {
 }
 
 /**
- * The whole server, not listening: plugins first (config, db, session, errors, forms, static, live, realtime), then routes.
+ * The whole server, not listening: plugins first (config, db, session, errors, forms, static, live, rate limits, realtime), then routes.
  * Migrations and the demo seed are the caller's business (server.ts, the tests).
  */
 export function build(options: BuildOptions = {}) {
@@ -52,6 +53,7 @@ export function build(options: BuildOptions = {}) {
   app.register(fastifyFormbody);
   app.register(staticPlugin);
   app.register(livePlugin);
+  app.register(rateLimitPlugin);
   app.register(realtimePlugin);
 
   app.register(mediaRoutes);

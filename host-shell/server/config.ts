@@ -7,6 +7,58 @@ export type DatabaseConfig =
   | { dialect: 'sqlite'; filename: string }
   | { dialect: 'postgres'; connectionString: string; schema?: string };
 
+/** A budget: at most `max` requests per fixed window of `windowMs`, counted per key (an address, a user, …). */
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+}
+
+/**
+ * The rate limits (`plugins/rate-limit.ts`). Per-address budgets are generous (a company's office, a hotel or a
+ * university shares one address among many visitors); per-account and per-user budgets are the tight ones.
+ */
+export interface RateLimits {
+  /** `POST /connexion`, failed attempts per address and e-mail (normalised); a successful login does not count. */
+  loginPerAccount: RateLimit;
+  /** `POST /connexion`, per address, whatever the account. */
+  loginPerAddress: RateLimit;
+  /** `POST /inscription`, per address. */
+  registerPerAddress: RateLimit;
+  /** `POST /contact`, per session user (anonymous visitors are users too). */
+  contactPerUser: RateLimit;
+  /** `POST /contact`, per address (the only budget of a post without a session). */
+  contactPerAddress: RateLimit;
+  /** The visitor's forms (`routes/api/forms.ts`: contact request, offer form, contest, game score, opinion, share), each route counted on its own, per session user. */
+  formsPerUser: RateLimit;
+  /** The same routes, per address. */
+  formsPerAddress: RateLimit;
+  /** Chat file uploads, per user. */
+  chatUploadsPerUser: RateLimit;
+  /** Chat file uploads, per address. */
+  chatUploadsPerAddress: RateLimit;
+  /** Chat messages over the socket (`new_chat_message`), per user. */
+  chatMessagesPerUser: RateLimit;
+}
+
+const MINUTE = 60_000;
+
+/**
+ * Defaults for a salon of thousands of visitors. The chat budget allows the bursts of the outbox (everything written
+ * while offline is sent again at once on reconnection) while stopping a script.
+ */
+export const DEFAULT_RATE_LIMITS: Readonly<RateLimits> = {
+  loginPerAccount: { max: 10, windowMs: 15 * MINUTE },
+  loginPerAddress: { max: 300, windowMs: 15 * MINUTE },
+  registerPerAddress: { max: 30, windowMs: 15 * MINUTE },
+  contactPerUser: { max: 10, windowMs: 10 * MINUTE },
+  contactPerAddress: { max: 100, windowMs: 10 * MINUTE },
+  formsPerUser: { max: 30, windowMs: 10 * MINUTE },
+  formsPerAddress: { max: 600, windowMs: 10 * MINUTE },
+  chatUploadsPerUser: { max: 40, windowMs: 10 * MINUTE },
+  chatUploadsPerAddress: { max: 400, windowMs: 10 * MINUTE },
+  chatMessagesPerUser: { max: 120, windowMs: MINUTE },
+};
+
 export interface AppConfig {
   host: string;
   port: number;
@@ -42,6 +94,8 @@ export interface AppConfig {
   uploadDir: string;
   /** Redis for socket.io's adapter and the live hub, so several processes serve one salon (env REDIS_URL); null: in process. */
   redisUrl: string | null;
+  /** Rate limits (env RATE_LIMITS: JSON overriding some of them, e.g. `{"loginPerAddress": {"max": 1000}}`). */
+  rateLimits: RateLimits;
   /** `/__bench/*` (memory, stream counts) for scripts/bench; loopback callers only. Env SALON_BENCH_ENDPOINTS=1. */
   benchEndpoints: boolean;
 }
@@ -59,6 +113,35 @@ function intFromEnv(value: string | undefined, fallback: number, name: string): 
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
   return n;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The defaults, with the budgets RATE_LIMITS (JSON) changes: `{"<name>": {"max"?: n, "windowMs"?: n}}`. */
+export function rateLimitsFromEnv(value: string | undefined): RateLimits {
+  const limits: RateLimits = { ...DEFAULT_RATE_LIMITS };
+  if (value === undefined || value.trim() === '') return limits;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw new Error(`RATE_LIMITS must be JSON, got "${value}"`);
+  }
+  if (!isRecord(parsed)) throw new Error('RATE_LIMITS must be a JSON object: {"<name>": {"max": n, "windowMs": n}}');
+  for (const [name, change] of Object.entries(parsed)) {
+    if (!Object.hasOwn(DEFAULT_RATE_LIMITS, name)) throw new Error(`RATE_LIMITS: unknown limit "${name}" (known: ${Object.keys(DEFAULT_RATE_LIMITS).join(', ')})`);
+    if (!isRecord(change)) throw new Error(`RATE_LIMITS.${name} must be an object: {"max": n, "windowMs": n}`);
+    const rule = { ...limits[name as keyof RateLimits] };
+    for (const [key, n] of Object.entries(change)) {
+      if (key !== 'max' && key !== 'windowMs') throw new Error(`RATE_LIMITS.${name}: unknown key "${key}" (max, windowMs)`);
+      if (typeof n !== 'number' || !Number.isInteger(n) || n < (key === 'max' ? 0 : 1000)) {
+        throw new Error(`RATE_LIMITS.${name}.${key} must be an integer${key === 'max' ? ' ≥ 0' : ' ≥ 1000 (milliseconds)'}`);
+      }
+      rule[key] = n;
+    }
+    limits[name as keyof RateLimits] = rule;
+  }
+  return limits;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -82,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     liveMaxBufferedBytes: 1 << 20,
     uploadDir: path.resolve(env.UPLOAD_DIR || path.join(REPO_ROOT, 'data', 'uploads')),
     redisUrl: env.REDIS_URL || null,
+    rateLimits: rateLimitsFromEnv(env.RATE_LIMITS),
     benchEndpoints: env.SALON_BENCH_ENDPOINTS === '1',
   };
 }

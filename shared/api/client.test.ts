@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, jest, test } from '@jest/globals';
-import { ApiError, request } from './client';
+import { ApiError, rateLimitMessage, request } from './client';
 import { getLangs, getLocale, putLocale } from './locale';
 import { $toasts, clearToasts, type ToastMessage } from '../bus/toasts';
 import { activateLocale, i18n } from '../i18n/catalogs';
@@ -113,6 +113,38 @@ describe('errors (spec §8)', () => {
     expect(error.message).toBe('Response not ok: 400');
     expect(error.data).toEqual({ error: true, message: 'Invalid', formErrors: { email: 'bad' } });
     expect(shownTexts()).toEqual(['Invalid... Open console for more details']);
+  });
+
+  test('a rate limit (429): the server’s message as is — it says how long to wait —, without the console hint', async () => {
+    fetchMock = installFetch(() => jsonResponse({ data: { error: true, message: 'Too many attempts. Try again in 42 seconds.' } }, { status: 429, headers: { 'Retry-After': '42' } }));
+    const error = await failure(request('POST', '/api/partages', { json: { platform: 'linkedin' } }));
+    expect(error.message).toBe('Response not ok: 429');
+    expect(error.status).toBe(429);
+    expect(rateLimitMessage(error)).toBe('Too many attempts. Try again in 42 seconds.');
+    expect(shownTexts()).toEqual(['Too many attempts. Try again in 42 seconds.']);
+  });
+
+  test('a 429 in POST /contact’s shape, in French: its message', async () => {
+    fetchMock = installFetch(() => jsonResponse({ statusCode: 429, data: { error: true, message: 'Trop de tentatives. Réessayez dans 3 minutes.' } }, { status: 429 }));
+    const error = await failure(request('POST', '/contact', { json: {}, notify: false }));
+    expect(rateLimitMessage(error)).toBe('Trop de tentatives. Réessayez dans 3 minutes.');
+    expect(shownTexts()).toEqual([]);
+  });
+
+  test('a 429 without a message (a proxy’s): "Too many attempts. Please wait a moment and try again.", in the active language', async () => {
+    fetchMock = installFetch(() => new Response('<html>429 Too Many Requests</html>', { status: 429, statusText: 'Too Many Requests', headers: { 'Content-Type': 'text/html' } }));
+    const error = await failure(request('GET', '/api/stands'));
+    expect(rateLimitMessage(error)).toBeNull();
+    expect(shownTexts()).toEqual(['Too many attempts. Please wait a moment and try again.']);
+    await activateLocale('fr_FR');
+    expect(shownTexts()).toEqual(['Trop de tentatives. Patientez un moment, puis réessayez.']);
+    await activateLocale('en_EN');
+  });
+
+  test('rateLimitMessage is null for every other failure', async () => {
+    fetchMock = installFetch(() => jsonResponse({ data: { error: true, message: 'Invalid' } }, { status: 400 }));
+    expect(rateLimitMessage(await failure(request('GET', '/api/stands')))).toBeNull();
+    expect(rateLimitMessage(new Error('x'))).toBeNull();
   });
 
   test('toasts the messages in the active language', async () => {

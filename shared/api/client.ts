@@ -90,6 +90,18 @@ export function serverErrorMessage(message: unknown): ToastMessage {
 }
 
 const REQUEST_FAILED = msg`An error occurred`;
+/** A 429 that does not say how long to wait (a proxy's, say). */
+export const TOO_MANY_REQUESTS = msg`Too many attempts. Please wait a moment and try again.`;
+
+/**
+ * The message of a rate limit's refusal (429): the server's `data.message`, written for a person in their language
+ * and saying how long to wait. Null for any other failure, or a 429 without a message.
+ */
+export function rateLimitMessage(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 429 || !isRecord(error.data)) return null;
+  const message = error.data.message;
+  return typeof message === 'string' && message.trim() !== '' ? message.trim().slice(0, ERROR_MESSAGE_MAX_LENGTH) : null;
+}
 
 /** A failed request's toast text: the server's error description, else the status text. */
 function failureMessage(body: unknown, statusText: string): ToastMessage {
@@ -153,9 +165,12 @@ export async function request<T>(method: Method, path: string, options: RequestO
   if (!response.ok) {
     const message = `Response not ok: ${response.status}`;
     console.error(message, { method, path, body });
+    const error = new ApiError(message, 'http', response.status, data);
     const serverError = isRecord(data) && data.error === true;
-    notifyError(options, serverError ? serverErrorMessage(data.message) : failureMessage(body, response.statusText));
-    throw new ApiError(message, 'http', response.status, data);
+    // A rate limit's refusal is for the person, not the console: its message as is (it says how long to wait).
+    if (response.status === 429) notifyError(options, rateLimitMessage(error) ?? TOO_MANY_REQUESTS);
+    else notifyError(options, serverError ? serverErrorMessage(data.message) : failureMessage(body, response.statusText));
+    throw error;
   }
   if (body === undefined) return undefined as T;
   if (!isRecord(body) || !('data' in body)) {

@@ -231,6 +231,29 @@ describe('nothing lost: client ids, acknowledgements, retries, reconnection (arc
     expect(view().open?.items[0]?.delivery).toBe('sending');
   });
 
+  test('a rate limit’s refusal: not sent, with the server’s message; never resent by itself (later, on reconnection), only by Retry', async () => {
+    const socket = await openedChannel();
+    jest.useFakeTimers();
+    sendMessage('c1', { type: 'message', text: 'Encore' });
+    const error = 'Vous envoyez trop de messages. Réessayez dans 12 secondes.';
+    socket.emitted('new_chat_message')[0]?.answer({ ok: false, error });
+    await jest.advanceTimersByTimeAsync(0);
+    expect(view().open?.items.map((i) => [i.delivery, i.error, i.content])).toEqual([['failed', error, { type: 'message', text: 'Encore' }]]);
+    await jest.advanceTimersByTimeAsync(10 * 60_000);
+    expect(socket.emitted('new_chat_message')).toHaveLength(1);
+    jest.useRealTimers();
+    // A reconnection sends what is still sending, not what was refused.
+    socket.drop();
+    socket.accept();
+    showSidebar({ name: 'chat' });
+    await openChat('c1');
+    expect(socket.emitted('new_chat_message')).toHaveLength(1);
+    expect(view().open?.items.map((i) => [i.delivery, i.error])).toEqual([['failed', error]]);
+    retryMessage(view().open?.items[0]?.key ?? '');
+    expect(socket.emitted('new_chat_message')).toHaveLength(2);
+    expect(view().open?.items[0]?.delivery).toBe('sending');
+  });
+
   test('after a reconnection: what each known channel missed, with ?lastOne=; counted and shown once', async () => {
     const a1 = message('c1', ALICE, 'One', AT(1));
     const b1 = message('c2', BRUNO, 'Un', AT(2));

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/errors';
 import { isXhr } from '../lib/origin';
 import { globalPlugin } from '../lib/plugin';
+import { TooManyRequests, tooManyText } from '../lib/rate-limit';
 import type { SalonValidationError } from '../lib/validation';
 import { errorPage, notFoundPage } from '../views/errors';
 
@@ -12,6 +13,11 @@ declare module 'fastify' {
      * 'contact': the `{statusCode, data}` answer of POST /contact (spec §7) to XHR or JSON requests.
      */
     errorFormat?: 'json' | 'contact' | 'html';
+    /**
+     * A form page's answer to a post refused by a rate limit, when it is answered as HTML: the same page again with
+     * `message` shown (the reply's status is already 429). Without it, the error page.
+     */
+    rateLimitPage?: (request: FastifyRequest, reply: FastifyReply, message: string) => Promise<FastifyReply>;
   }
 }
 
@@ -54,25 +60,40 @@ function formatOf(request: FastifyRequest): 'json' | 'contact' | 'html' {
   return path === '/api' || path.startsWith('/api/') || isXhr(request) ? 'json' : 'html';
 }
 
+async function viewerOrNobody(request: FastifyRequest) {
+  try {
+    return await request.viewer();
+  } catch {
+    // The error may come from the database itself: render without a user rather than fail again.
+    return { user: null, locale: 'en_EN' as const, origin: `${request.protocol}://${request.host}` };
+  }
+}
+
 export async function sendError(request: FastifyRequest, reply: FastifyReply, answer: ErrorAnswer): Promise<FastifyReply> {
   reply.code(answer.status);
   const format = formatOf(request);
   const data = { error: true as const, message: answer.message, ...(answer.formErrors ? { formErrors: answer.formErrors } : {}) };
   if (format === 'json') return reply.type('application/json; charset=utf-8').send({ data });
   if (format === 'contact') return reply.type('application/json; charset=utf-8').send({ statusCode: answer.status, data });
-  let ctx;
-  try {
-    ctx = await request.viewer();
-  } catch {
-    // The error may come from the database itself: render without a user rather than fail again.
-    ctx = { user: null, locale: 'en_EN' as const, origin: `${request.protocol}://${request.host}` };
-  }
+  const ctx = await viewerOrNobody(request);
   const page = answer.status === 404 ? notFoundPage(ctx) : errorPage(ctx, answer.status, answer.status >= 500 ? undefined : answer.message);
   return reply.type('text/html; charset=utf-8').send(page);
 }
 
+/** A rate limit's refusal: 429, Retry-After, the message in the viewer's language, in the route's shape. */
+async function sendTooMany(request: FastifyRequest, reply: FastifyReply, error: TooManyRequests): Promise<FastifyReply> {
+  const { locale } = await viewerOrNobody(request);
+  const message = tooManyText(locale, error.retryAfterSeconds, error.action);
+  request.log.info({ status: 429, retryAfter: error.retryAfterSeconds }, 'request refused: rate limit');
+  reply.header('Retry-After', String(error.retryAfterSeconds));
+  const page = request.is404 ? undefined : request.routeOptions.config.rateLimitPage;
+  if (page && formatOf(request) === 'html') return page(request, reply.code(429), message);
+  return sendError(request, reply, { status: 429, message });
+}
+
 export const errorsPlugin = globalPlugin('salon-errors', async (app) => {
   app.setErrorHandler(async (error: unknown, request, reply) => {
+    if (error instanceof TooManyRequests) return sendTooMany(request, reply, error);
     const answer = classifyError(error);
     if (answer.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ status: answer.status, reason: answer.message }, 'request refused');

@@ -7,6 +7,7 @@ import { nowIso } from '../db/schema';
 import { HttpError } from '../lib/errors';
 import { decodeId, encodeId } from '../lib/ids';
 import { pick } from '../lib/locale';
+import { tooManyText } from '../lib/rate-limit';
 import { issueSentence, validate } from '../lib/validation';
 import { chatMembers, insertMessage, memberRows, membershipOf, messageRow, parseContent, toChatMessage } from '../services/chat';
 import { composeContent } from '../services/chat-content';
@@ -103,6 +104,9 @@ export function registerHandlers(app: FastifyInstance, socket: SalonSocket): voi
       const channelId = decodeId(event.channel_id);
       const memberId = decodeId(event.member_id);
       if (channelId === null || memberId === null || (await memberIdIn(channelId)) !== memberId) throw unknownChannel();
+      // The user's budget (AppConfig.rateLimits.chatMessagesPerUser): a refused message stays unsent in the client's outbox.
+      const wait = await app.limits.chatMessage(data.userId);
+      if (wait !== null) throw new Refused(tooManyText(data.locale, wait, 'messages'));
       // Rules that depend on the profile (video link, published details) read the current row.
       const type = typeof event.content === 'object' && event.content !== null ? (event.content as { type?: unknown }).type : undefined;
       const sender = type === 'message' ? data.user : ((await findUserById(app.db, data.userId)) ?? data.user);

@@ -6,6 +6,8 @@ export interface ContactState {
   values?: Record<string, string>;
   errors?: Record<string, string>;
   sent?: boolean;
+  /** Why the message was not sent (a rate limit), above the form. */
+  error?: string;
   /** The email field is shown (and required) only to visitors without an account. */
   askEmail: boolean;
 }
@@ -19,6 +21,7 @@ export function contactPage(ctx: PageContext, state: ContactState): string {
     ctx,
     tr('Contacter l’organisateur', 'Contact the organizer'),
     html`${state.sent ? html`<p class="notice success" role="status">${tr('Votre message a bien été envoyé à l’organisateur.', 'Your message has been sent to the organizer.')}</p>` : ''}
+${state.error ? html`<p class="notice" role="alert">${state.error}</p>` : ''}
 <form method="post" action="${link('contact')}" novalidate class="card">
 ${state.askEmail ? field({ form: 'contact', name: 'email', type: 'email', label: tr('Votre adresse e-mail', 'Your email address'), value: v.email, error: e.email, autocomplete: 'email', required: true }) : ''}
 <label for="contact-subject">${tr('Sujet', 'Subject')} *</label>

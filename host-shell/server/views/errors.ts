@@ -8,6 +8,7 @@ export function errorPage(ctx: PageContext, status: number, message?: string): s
     401: tr('Connexion requise', 'Login required'),
     403: tr('Accès refusé', 'Access denied'),
     404: tr('Page introuvable', 'Page not found'),
+    429: tr('Trop de requêtes', 'Too many requests'),
   };
   const title = titles[status] ?? (status >= 500 ? tr('Une erreur est survenue', 'Something went wrong') : tr('Requête refusée', 'Request refused'));
   return layout(

@@ -117,6 +117,22 @@ describe('contact an organizer (spec §2.4, §5, §7, §8)', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Your message' })).toHaveValue('Hello');
   });
 
+  test.each([
+    ['en_EN', 'Too many attempts. Try again in 42 seconds.', 'Your message', 'Send'],
+    ['fr_FR', 'Trop de tentatives. Réessayez dans 42 secondes.', 'Votre message', 'Envoyer'],
+  ] as const)('%s: a rate limit (429): the server\'s message above the form, which stays as written; no generic toast', async (locale, message, label, send) => {
+    server.answers['/contact'] = { body: { statusCode: 429, data: { error: true, message } }, status: 429 };
+    const user = userEvent.setup();
+    const dialog = await openContact(withLocale(loggedIn(), locale));
+    await user.type(within(dialog).getByRole('textbox', { name: label }), 'Hello');
+    await user.click(within(dialog).getByRole('button', { name: send }));
+    await settle();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(message);
+    expect(within(dialog).getByRole('textbox', { name: label })).toHaveValue('Hello');
+    expect(within(dialog).getByRole('button', { name: send })).toBeEnabled();
+    expect(toastTexts()).toEqual([]);
+  });
+
   test('Cancel closes', async () => {
     const dialog = await openContact(loggedIn());
     await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Cancel' }));

@@ -186,6 +186,25 @@ describe('the opinion modal (spec §2.12, §5)', () => {
     expect(within(dialog).getByRole('alert')).toHaveTextContent(/^Désolé votre avis ne peut être pris en compte à cause d'une erreur\.$/);
   });
 
+  test.each([
+    ['en_EN', 'Too many attempts. Try again in 3 minutes.'],
+    ['fr_FR', 'Trop de tentatives. Réessayez dans 3 minutes.'],
+  ] as const)('%s: a rate limit (429) shows its message (how long to wait) instead of the error text; no cookie', async (locale, message) => {
+    server.answers['/api/nps'] = { data: { error: true, message }, status: 429 };
+    const { dialog, slider, send } = await openOpinion(withLocale(visitorPageData(), locale));
+    choose(slider, 7);
+    await userEvent.setup().click(send);
+    await settle();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(new RegExp(`^${message.replace(/\./g, '\\.')}$`));
+    expect(readCookie('nps')).toBeNull();
+    expect(send).toBeEnabled();
+    // Sent again and refused otherwise: the usual error text.
+    server.answers['/api/nps'] = { data: {}, status: 500 };
+    await userEvent.setup().click(send);
+    await settle();
+    expect(within(dialog).getByRole('alert')).not.toHaveTextContent(message);
+  });
+
   test('opened again, it starts afresh', async () => {
     const { slider } = await openOpinion();
     choose(slider, 2);

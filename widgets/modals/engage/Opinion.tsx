@@ -96,7 +96,7 @@ export function Opinion({ initial }: { modal: Extract<Modal, { name: 'feedback' 
           <p className="salon-engage__intro">{t`How satisfied are you with this trade show?`}</p>
           {view.status === 'error' && (
             <p className="salon-engage__alert" role="alert">
-              {i18n._(OPINION_FAILED)}
+              {view.refusal ?? i18n._(OPINION_FAILED)}
             </p>
           )}
           <ScoreSlider store={store} view={view} />

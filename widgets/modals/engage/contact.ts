@@ -1,6 +1,6 @@
 import { atom, readonlyType, type ReadableAtom } from 'nanostores';
 import type { MessageDescriptor } from '@lingui/core';
-import { $parameters, $user, ApiError, request, showToast } from '@salon/shared';
+import { $parameters, $user, ApiError, rateLimitMessage, request, showToast } from '@salon/shared';
 import type { ContactAnswer, ContactBody } from '@salon/shared/api/schemas/contact';
 import { checkForm, FORM_CALL_FAILED, ISSUE_MESSAGES, promoterContactRules, type ContactSubject } from '@salon/shared/forms';
 
@@ -58,8 +58,8 @@ function serverErrors(formErrors: unknown): ContactState['errors'] {
 /**
  * The "contact an organizer" form (spec §2.4, §5, §7 `POST /contact`, §8 "Forms"). Checked with the shared rules
  * first; the server answers 200 with `data.error` and its message (and field errors) when it refuses: shown, the
- * form marked validated. A non-200 answer or a network failure: the toast 'An error occured, see console for
- * more information'.
+ * form marked validated. A rate limit's refusal (429): its message, shown the same way, the form as it was. Any other
+ * non-200 answer or a network failure: the toast 'An error occured, see console for more information'.
  */
 export function createContactStore(initial: Partial<ContactState> = {}): ContactStore {
   const $state = atom<ContactState>({
@@ -96,6 +96,11 @@ export function createContactStore(initial: Partial<ContactState> = {}): Contact
       $state.set({ ...$state.get(), status: 'sent', serverMessage: answer?.message ?? null });
     } catch (error) {
       const current = $state.get();
+      const limited = rateLimitMessage(error);
+      if (limited) {
+        $state.set({ ...current, status: 'editing', serverMessage: limited });
+        return;
+      }
       if (error instanceof ApiError && error.kind === 'server') {
         const data = (error.data ?? {}) as { message?: unknown; formErrors?: unknown };
         $state.set({

@@ -1,5 +1,5 @@
 import { atom, computed, type ReadableAtom } from 'nanostores';
-import { recordOpinionGiven, request } from '@salon/shared';
+import { rateLimitMessage, recordOpinionGiven, request } from '@salon/shared';
 import type { OpinionAnswer, OpinionBody } from '@salon/shared/api/schemas/forms';
 import { OPINION_COMMENT_MAX, OPINION_SCORE_MAX, OPINION_SCORE_MIN, opinionColour, type OpinionColour } from '@salon/shared/forms';
 
@@ -10,6 +10,8 @@ export interface OpinionState {
   score: number | null;
   comment: string;
   status: 'editing' | 'sending' | 'thanks' | 'error';
+  /** With `error`: the server's message of a rate limit's refusal (how long to wait), shown instead of the error text. */
+  refusal?: string | null;
 }
 
 export interface OpinionView extends OpinionState {
@@ -34,7 +36,8 @@ function clampScore(score: number): number | null {
 /**
  * The opinion form (spec §2.12, §5, §8): a score 0–10, chosen (none at first), and a comment of at most 140
  * characters. `POST /api/nps`; a success records the `nps` cookie (the popup stops asking) and thanks the
- * visitor, any failure shows the error text (both are the spec's, from `@salon/shared/forms`).
+ * visitor, any failure shows the error text (both are the spec's, from `@salon/shared/forms`), except a rate limit's
+ * refusal, which shows its own message (how long to wait).
  */
 export function createOpinionStore(initial: Partial<OpinionState> = {}): OpinionStore {
   const $state = atom<OpinionState>({ score: null, comment: '', status: 'editing', ...initial });
@@ -57,7 +60,7 @@ export function createOpinionStore(initial: Partial<OpinionState> = {}): Opinion
   async function submit(): Promise<void> {
     const view = $view.get();
     if (!view.canSubmit || view.score === null) return;
-    $state.set({ ...$state.get(), status: 'sending' });
+    $state.set({ ...$state.get(), status: 'sending', refusal: null });
     const body: OpinionBody = { score: view.score, comment: view.comment.trim() };
     try {
       const answer = await request<OpinionAnswer>('POST', '/api/nps', { json: body, notify: false });
@@ -66,7 +69,7 @@ export function createOpinionStore(initial: Partial<OpinionState> = {}): Opinion
       $state.set({ ...$state.get(), status: 'thanks' });
     } catch (error) {
       console.error('[salon] the opinion was not recorded', error);
-      $state.set({ ...$state.get(), status: 'error' });
+      $state.set({ ...$state.get(), status: 'error', refusal: rateLimitMessage(error) });
     }
   }
 

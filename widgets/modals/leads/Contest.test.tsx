@@ -165,6 +165,18 @@ describe('the contest (spec §4.10, §5)', () => {
     expect(toastTexts()).toEqual([]);
   });
 
+  test.each([
+    ['en_EN', 'Too many attempts. Try again in 8 minutes.'],
+    ['fr_FR', 'Trop de tentatives. Réessayez dans 8 minutes.'],
+  ] as const)('%s: a rate limit (429): its message in the form, not the generic toast', async (locale, message) => {
+    server.answers.default = { body: { statusCode: 429, data: { error: true, message } }, status: 429 };
+    const dialog = await openTestModal(CONTEST, visitor(locale));
+    await acceptAndSend(dialog, locale);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(message);
+    expect(toastTexts()).toEqual([]);
+    expect(within(dialog).getByRole('button', { name: locale === 'fr_FR' ? 'Envoyer' : 'Send' })).toBeEnabled();
+  });
+
   test("another error: the server's message in the form", async () => {
     server.answers.default = { body: { statusCode: 403, data: { error: true, message: 'The contest is closed.' } } };
     const dialog = await openTestModal(CONTEST, visitor());

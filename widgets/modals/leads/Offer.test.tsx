@@ -184,6 +184,10 @@ describe('the offer contact-info form (spec §5)', () => {
     await user.click(send);
     await settle();
     expect(toastTexts()).toEqual(['Offer closed.', 'An error occured, see console for more information']);
+    server.answers.requestForminfo = { status: 429, data: { error: true, message: 'Too many attempts. Try again in 5 minutes.' } };
+    await user.click(send);
+    await settle();
+    expect(toastTexts()).toEqual(['Offer closed.', 'An error occured, see console for more information', 'Too many attempts. Try again in 5 minutes.']);
     expect(tracked()).toEqual([]);
     expect(screen.getByRole('dialog')).toBe(dialog);
   });

@@ -1,6 +1,6 @@
 import { atom, computed, type ReadableAtom } from 'nanostores';
 import type { MessageDescriptor } from '@lingui/core';
-import { ApiError, showToast } from '@salon/shared';
+import { ApiError, rateLimitMessage, showToast } from '@salon/shared';
 import { checkForm, FORM_CALL_FAILED, ISSUE_CODES, ISSUE_MESSAGES, isValid, readForm, type FormRules, type FormValues, type IssueCode } from '@salon/shared/forms';
 
 /** A message under a field: one of the shared issue texts, or the server's own words. */
@@ -100,7 +100,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export type FormFailure =
   /** The server's errors for the form's own fields: shown under them. */
   | { kind: 'fields'; errors: Record<string, FieldError> }
-  /** An HTTP 200 answer with `data.error` (or, where the form says so, any answer's `data.message`): the message. */
+  /** An HTTP 200 answer with `data.error` (or, where the form says so, any answer's `data.message`), or a rate limit's 429: the message. */
   | { kind: 'message'; message: string }
   /** Non-200, network, or an answer without a message: 'An error occured, see console for more information'. */
   | { kind: 'failed' };
@@ -128,6 +128,9 @@ export function classifyFailure(error: unknown, fields: readonly string[], optio
     errors[field] = (ISSUE_CODES as readonly string[]).includes(value) ? issueMessage(value as IssueCode) : value;
   }
   if (Object.keys(errors).length > 0) return { kind: 'fields', errors };
+  // Too many tries: the server says how long to wait, which the generic toast would not.
+  const limited = rateLimitMessage(error);
+  if (limited) return { kind: 'message', message: limited };
   const message = typeof data?.message === 'string' ? data.message.trim() : '';
   const carriesMessage = error instanceof ApiError && (error.kind === 'server' || (error.kind === 'http' && options.messageOfAnyStatus === true));
   if (carriesMessage && message !== '') return { kind: 'message', message };

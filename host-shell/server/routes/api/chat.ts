@@ -197,7 +197,12 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: ChannelIdParams,
         response: { 200: Envelope(UploadData) },
       },
-      config: { multipart: { file: UPLOAD_FILE_FIELD, fields: [UPLOAD_CLIENT_ID_FIELD], maxBytes: CHAT_FILE_MAX_BYTES } },
+      config: {
+        multipart: { file: UPLOAD_FILE_FIELD, fields: [UPLOAD_CLIENT_ID_FIELD], maxBytes: CHAT_FILE_MAX_BYTES },
+        // Counted before the file is read: a refused upload is neither read nor stored.
+        rateLimit: app.limits.perAddress(app.config.rateLimits.chatUploadsPerAddress),
+      },
+      preValidation: app.limits.perUser(app.config.rateLimits.chatUploadsPerUser),
       attachValidation: true,
     },
     async (request, reply) => {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
 import { Envelope } from '../../../../shared/api/schemas/envelope';
 import {
   CONTEST_ALREADY,
@@ -122,6 +122,12 @@ const SHARERS: Record<SocialPlatform, (address: string, title: string) => string
  */
 export const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await acceptFormData(app);
+  // Each route has its own budgets: per address (config.rateLimit) and per session user (a preValidation hook).
+  const rules = app.config.rateLimits;
+  const limited = (config: FastifyContextConfig = {}) => ({
+    preValidation: app.limits.perUser(rules.formsPerUser),
+    config: { ...config, rateLimit: app.limits.perAddress(rules.formsPerAddress) },
+  });
 
   app.post(
     '/stands/:id/requestContact',
@@ -134,6 +140,7 @@ export const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(FormSent) },
       },
       attachValidation: true,
+      ...limited(),
     },
     async (request) => {
       const viewer = await apiViewer(request);
@@ -176,6 +183,7 @@ export const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(FormSent) },
       },
       attachValidation: true,
+      ...limited(),
     },
     async (request) => {
       const viewer = await apiViewer(request);
@@ -265,12 +273,12 @@ export const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return reply.code(200).send(answer);
   }
 
-  app.post('/concours', { schema: contestSchema, attachValidation: true, config: { errorFormat: 'contact' } }, (request, reply) =>
+  app.post('/concours', { schema: contestSchema, attachValidation: true, ...limited({ errorFormat: 'contact' }) }, (request, reply) =>
     enterContest(request, reply, DEFAULT_CONTEST_NAME),
   );
   app.post(
     '/concours/:contest_name',
-    { schema: { ...contestSchema, params: ContestParams }, attachValidation: true, config: { errorFormat: 'contact' } },
+    { schema: { ...contestSchema, params: ContestParams }, attachValidation: true, ...limited({ errorFormat: 'contact' }) },
     (request, reply) => {
       const error = request.validationError as (Error & { validationContext?: string }) | undefined;
       if (error?.validationContext === 'params') throw badRequest('"contest_name" must be 1 to 64 letters, digits, - or _');
@@ -287,6 +295,7 @@ export const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(FormSent) },
       },
       attachValidation: true,
+      ...limited(),
     },
     async (request) => {
       const viewer = await apiViewer(request);
@@ -313,6 +322,7 @@ export const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(OpinionAnswer), 400: Envelope(OpinionFailed), 500: Envelope(OpinionFailed) },
       },
       attachValidation: true,
+      ...limited(),
     },
     async (request, reply) => {
       const viewer = await apiViewer(request);
@@ -350,6 +360,7 @@ export const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: ShareBody,
         response: { 200: Envelope(ShareAnswer) },
       },
+      ...limited(),
     },
     async (request) => {
       const viewer = await apiViewer(request);

@@ -53,6 +53,17 @@ export async function login(request: FastifyRequest, reply: FastifyReply) {
   return reply.redirect(url(homeRouteName(user.profile), {}, { origin: ctx.origin }), 303);
 }
 
+/** A login refused by a rate limit (429): the home page again, the e-mail kept, the message in the login form. */
+export async function loginRefused(request: FastifyRequest, reply: FastifyReply, message: string) {
+  return renderHome(request, reply, { login: { email: formStrings(request.body).email, error: message } }, 429);
+}
+
+/** A registration refused by a rate limit (429): the home page again with the values (not the password) and the message. */
+export async function registerRefused(request: FastifyRequest, reply: FastifyReply, message: string) {
+  const form = formStrings(request.body);
+  return renderHome(request, reply, { register: { values: { email: form.email ?? '', firstname: form.firstname ?? '', lastname: form.lastname ?? '' }, error: message } }, 429);
+}
+
 export async function register(request: FastifyRequest, reply: FastifyReply) {
   const ctx = await pageContext(request);
   const { tr } = helpers(ctx);

@@ -19,15 +19,28 @@ export async function showContact(request: FastifyRequest, reply: FastifyReply) 
   return sendPage(reply, contactPage(ctx, { askEmail: !ctx.user || ctx.user.anonymous === 1 }));
 }
 
-export async function sendContact(request: FastifyRequest, reply: FastifyReply) {
-  const ctx = await pageContext(request);
-  const tr = (fr: string, en: string) => pick(ctx.locale, fr, en);
-  const authenticated = ctx.user !== null && ctx.user.anonymous === 0;
-  const form = formStrings(request.body);
+/** The fields of a posted contact form, as the page shows them again. */
+function contactInput(body: unknown): Record<string, string> {
+  const form = formStrings(body);
   const input: Record<string, string> = {};
   for (const key of Object.keys(form)) if (key === 'email' || key === 'subject' || key === 'message') input[key] = form[key] ?? '';
   if (!('subject' in input)) input.subject = '';
   if (!('message' in input)) input.message = '';
+  return input;
+}
+
+/** A plain form post refused by a rate limit (429): the page again with what was written and the message. */
+export async function contactRefused(request: FastifyRequest, reply: FastifyReply, message: string) {
+  const ctx = await pageContext(request);
+  const authenticated = ctx.user !== null && ctx.user.anonymous === 0;
+  return sendPage(reply, contactPage(ctx, { askEmail: !authenticated, values: contactInput(request.body), error: message }), 429);
+}
+
+export async function sendContact(request: FastifyRequest, reply: FastifyReply) {
+  const ctx = await pageContext(request);
+  const tr = (fr: string, en: string) => pick(ctx.locale, fr, en);
+  const authenticated = ctx.user !== null && ctx.user.anonymous === 0;
+  const input = contactInput(request.body);
 
   // Spec §5: the email is required only when the visitor is not authenticated (the shared rules know it).
   const errors = formErrorsOf(ctx.locale, checkForm(promoterContactRules, input, { authenticated }));

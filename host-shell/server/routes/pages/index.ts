@@ -1,12 +1,13 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { ROUTES, buildPath, type RouteName } from '../../../../shared/routes';
+import type { RateLimits } from '../../config';
 import { acceptFormData } from '../../lib/form-data';
 import { sameOrigin } from '../../plugins/same-origin';
 import { contentPage, type ContentPage } from '../../views/content';
 import { notFoundPage } from '../../views/errors';
 import { showAdmin, showExhibitorArea, showExhibitorProfile, showOwnExhibitorProfile, showPromoterArea, showVisitors } from './areas';
-import { login, logout, register, REGISTER_PATTERN, showHome } from './auth';
-import { sendContact, showContact } from './contact';
+import { login, loginRefused, logout, register, registerRefused, REGISTER_PATTERN, showHome } from './auth';
+import { contactRefused, sendContact, showContact } from './contact';
 import { pageContext, sendPage } from './kit';
 import { saveProfile, showProfile } from './profile';
 import { showRoom } from './room';
@@ -22,6 +23,17 @@ interface PageDefinition {
   errorFormat?: 'contact';
   /** The post also takes multipart form data (fields only), besides urlencoded and JSON (spec §7 "form data"). */
   formData?: true;
+  /** The post's rate limits (`AppConfig.rateLimits`), and its page again with the message when one refuses it. */
+  limits?: PostLimits;
+}
+
+interface PostLimits {
+  perAddress: keyof RateLimits;
+  /** The session user's budget. */
+  perUser?: keyof RateLimits;
+  /** The login's budget per address and e-mail. */
+  perAccount?: keyof RateLimits;
+  page: NonNullable<FastifyContextConfig['rateLimitPage']>;
 }
 
 const content =
@@ -35,8 +47,14 @@ const PAGES: Record<RouteName, PageDefinition> = {
   room: { get: showRoom },
   notfound: { get: async (request, reply) => sendPage(reply, notFoundPage(await pageContext(request)), 404) },
   profile: { get: showProfile, post: saveProfile },
-  contact: { get: showContact, post: sendContact, errorFormat: 'contact', formData: true },
-  login: { get: showHome, post: login },
+  contact: {
+    get: showContact,
+    post: sendContact,
+    errorFormat: 'contact',
+    formData: true,
+    limits: { perAddress: 'contactPerAddress', perUser: 'contactPerUser', page: contactRefused },
+  },
+  login: { get: showHome, post: login, limits: { perAddress: 'loginPerAddress', perAccount: 'loginPerAccount', page: loginRefused } },
   faq: { get: content('faq') },
   'legal-notice': { get: content('legal-notice') },
   'privacy-policy': { get: content('privacy-policy') },
@@ -69,22 +87,42 @@ export function fastifyPaths(pattern: string): string[] {
   return paths;
 }
 
+/** Registration is not in the route table; its post is limited per address. */
+const REGISTER_LIMITS: PostLimits = { perAddress: 'registerPerAddress', page: registerRefused };
+
 export const pageRoutes: FastifyPluginAsync = async (app) => {
   const formGuard = sameOrigin('form');
   const configOf = (page: PageDefinition) => (page.errorFormat ? { errorFormat: page.errorFormat } : {});
+  const postOptions = (page: PageDefinition): RouteShorthandOptions => {
+    const limited = limitOptions(app, page.limits);
+    return { ...limited, config: { ...configOf(page), ...limited.config }, onRequest: formGuard };
+  };
   const formDataPosts: [path: string, page: PageDefinition, post: Handler][] = [];
   for (const name of Object.keys(ROUTES) as RouteName[]) {
     const page = PAGES[name];
     for (const path of fastifyPaths(ROUTES[name])) {
       app.get(path, { config: configOf(page) }, page.get);
       if (page.post && page.formData) formDataPosts.push([path, page, page.post]);
-      else if (page.post) app.post(path, { config: configOf(page), onRequest: formGuard }, page.post);
+      else if (page.post) app.post(path, postOptions(page), page.post);
     }
   }
   // Multipart bodies only where a page takes them, in a scope of their own: the other forms keep refusing them (415).
   await app.register(async (scope) => {
     await acceptFormData(scope);
-    for (const [path, page, post] of formDataPosts) scope.post(path, { config: configOf(page), onRequest: formGuard }, post);
+    for (const [path, page, post] of formDataPosts) scope.post(path, postOptions(page), post);
   });
-  app.post(buildPath(REGISTER_PATTERN), { onRequest: formGuard }, register);
+  app.post(buildPath(REGISTER_PATTERN), postOptions({ get: showHome, limits: REGISTER_LIMITS }), register);
 };
+
+/** A post's rate-limit options: the per-address budget (`config.rateLimit`), the other budgets' hooks, the refusal page. */
+function limitOptions(app: FastifyInstance, limits: PostLimits | undefined): Pick<RouteShorthandOptions, 'preValidation' | 'onResponse'> & { config: FastifyContextConfig } {
+  if (!limits) return { config: {} };
+  const rules = app.config.rateLimits;
+  const account = limits.perAccount ? app.limits.perAccount(rules[limits.perAccount]) : null;
+  const hooks = [...(account ? [account.preValidation] : []), ...(limits.perUser ? [app.limits.perUser(rules[limits.perUser])] : [])];
+  return {
+    config: { rateLimit: app.limits.perAddress(rules[limits.perAddress]), rateLimitPage: limits.page },
+    ...(hooks.length > 0 ? { preValidation: hooks } : {}),
+    ...(account ? { onResponse: account.onResponse } : {}),
+  };
+}
