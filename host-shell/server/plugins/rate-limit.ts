@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fastifyRateLimit, { normalizeIP, type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyRequest, onResponseAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify';
 import { Redis } from 'ioredis';
@@ -141,7 +142,9 @@ export const rateLimitPlugin = globalPlugin('salon-rate-limit', async (app) => {
       return {
         // The point is taken before the password is checked, so parallel guesses cannot all slip through.
         async preValidation(request) {
-          const key = `${addressOf(request)}:${normalizeEmail(formStrings(request.body).email ?? '')}`;
+          // The email is hashed: a counter in Redis does not hold who tried to log in.
+          const email = createHash('sha256').update(normalizeEmail(formStrings(request.body).email ?? '')).digest('base64url');
+          const key = `${addressOf(request)}:${email}`;
           const wait = await consume(limiter, key, 'login');
           if (wait !== null) throw new TooManyRequests(wait);
           keys.set(request, key);
