@@ -105,9 +105,12 @@ describe('GET /salon', () => {
 describe('page-data escaping', () => {
   it('keeps a hostile pseudo inside the JSON element, and the JSON equal to what was stored', async () => {
     const cookie = await anonymousCookie(t.app);
-    const pseudo = '</script><script>alert(1)</script>&<!--\u2028\u2029';
-    const put = await request(t.app, { method: 'PUT', url: '/api/users/me', headers: { ...XHR, cookie }, payload: { pseudo } });
+    const typed = '</script><script>alert(1)</script>&<!--';
+    const put = await request(t.app, { method: 'PUT', url: '/api/users/me', headers: { ...XHR, cookie }, payload: { pseudo: typed } });
     expect(put.statusCode).toBe(200);
+    // Line separators are refused as input now; a row written before that rule (or by hand) may still hold them.
+    const pseudo = `${typed}\u2028\u2029`;
+    await t.database.db.updateTable('users').set({ pseudo }).where('pseudo', '=', typed).execute();
 
     const response = await request(t.app, { method: 'GET', url: '/salon', headers: { cookie } });
     expect(response.body).not.toContain('<script>alert(1)');
