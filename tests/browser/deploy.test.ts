@@ -150,8 +150,9 @@ test('a new top bar deployed alone runs with every other widget at its previous 
   await page.close();
 });
 
-test('a remote built against another @salon/shared contract fails alone, with one error naming it and the versions', async () => {
+test('a remote built against another @salon/shared contract fails alone, with one error naming it and the versions', async (t) => {
   setLine('toaster', after_.toaster);
+  t.after(() => setLine('toaster', before_.toaster));
   const page = await browser.newPage();
   const errors = collectErrors(page);
   const requested: string[] = [];
@@ -168,7 +169,33 @@ test('a remote built against another @salon/shared contract fails alone, with on
   assert.ok(error.includes(`runtime contract ${before_.toaster?.runtimeContract}`), error);
   assert.equal(requested.filter((p) => p.startsWith('/spa/toaster/')).length, 0, 'the incompatible remote was downloaded');
   assert.equal(await page.locator('[data-salon-widget="toaster"]').innerText(), '');
-  setLine('toaster', before_.toaster);
+  await page.close();
+});
+
+test('a remote built for another runtime contract refuses the loader at start and fails alone, even when its line claims the loader’s', async (t) => {
+  // The previous toaster with the runtime contract its build defined changed, as a build for the next contract would
+  // have it; its line (as if edited by hand) claims the loader's contract, so only the remote's own check can refuse.
+  const oldFolder = path.dirname(path.join(spa, before_.toaster?.entry ?? 'missing'));
+  const nextFolder = path.join(spa, 'toaster', 'ffffffffff');
+  fs.cpSync(oldFolder, nextFolder, { recursive: true });
+  const entryFile = path.join(nextFolder, 'remoteEntry.js');
+  const built = `runtimeContract:"${before_.toaster?.runtimeContract}"`;
+  const source = fs.readFileSync(entryFile, 'utf8');
+  assert.ok(source.includes(built), `no ${built} in the toaster's remoteEntry.js`);
+  fs.writeFileSync(entryFile, source.replace(built, 'runtimeContract:"2+mf9.9.9"'));
+  for (const copy of ['.gz', '.br']) fs.rmSync(`${entryFile}${copy}`, { force: true });
+  setLine('toaster', { ...before_.toaster, entry: 'toaster/ffffffffff/remoteEntry.js' } as ManifestLine);
+  t.after(() => setLine('toaster', before_.toaster));
+
+  const page = await browser.newPage();
+  const errors = collectErrors(page);
+  const states = await open(page);
+  assert.equal(states.toaster, 'failed');
+  for (const widget of eagerWidgets(states).filter((w) => w !== 'toaster')) assert.equal(states[widget], 'mounted', `${widget} is ${states[widget]}`);
+  await page.getByRole('navigation', { name: 'Main menu' }).waitFor({ timeout: 10_000 });
+  const refusal = `widget "toaster" not started: it was built for runtime contract 2+mf9.9.9; the loader on this page provides ${before_.toaster?.runtimeContract}`;
+  assert.ok(errors.some((e) => e.includes(refusal)), errors.join('\n'));
+  assert.ok(errors.every((e) => e.includes('toaster')), errors.join('\n'));
   await page.close();
 });
 
