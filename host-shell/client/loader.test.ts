@@ -67,6 +67,25 @@ describe('the loader mounts what it can run and isolates the rest', () => {
     expect(String(errors.mock.calls[0]?.[0])).toContain('runtime contract 2+mf3.0.0');
   });
 
+  test('a lazy widget of another contract is refused when the bus first opens it', async () => {
+    mockManifest = { 'top-bar': line('top-bar'), chat: line('chat', { sharedContract: '0.2' }) };
+    document.body.innerHTML = '<div data-salon-widget="top-bar"></div><div data-salon-widget="chat" data-salon-lazy></div>';
+    let loader: typeof Loader | undefined;
+    jest.isolateModules(() => {
+      loader = jest.requireActual<typeof Loader>('./loader');
+    });
+    await loader?.mountAll();
+    const chat = document.querySelector<HTMLElement>('[data-salon-widget="chat"]');
+    expect(chat?.dataset.salonState).toBe('idle');
+    expect(errors).not.toHaveBeenCalled();
+    const api = (globalThis as unknown as Record<symbol, Loader.LoaderApi>)[Symbol.for(loader?.LOADER_KEY ?? '')];
+    await expect(api?.ensure('chat')).resolves.toBe(false);
+    expect(chat?.dataset.salonState).toBe('failed');
+    expect(loaded()).toEqual(['salon_top_bar/mount']);
+    expect(errors).toHaveBeenCalledTimes(1);
+    expect(String(errors.mock.calls[0]?.[0])).toContain('widget "chat"');
+  });
+
   test('a line written before the contracts is refused', async () => {
     mockManifest = { 'top-bar': { entry: 'top-bar/0123456789/remoteEntry.js' }, toaster: line('toaster') };
     expect(await runLoader(['top-bar', 'toaster'])).toEqual({ 'top-bar': 'failed', toaster: 'mounted' });
