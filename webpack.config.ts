@@ -6,6 +6,10 @@
  *   npx webpack --env widget=loader      the loader only
  *   npx webpack --env widget=room-frame  the 360° room frame only
  *
+ *   SALON_SPA_DIR=/tmp/x/spa            build into another folder than dist/spa (a copy of it, to deploy to)
+ *   SALON_BUILD_OVERLAY=/tmp/patch      files there replace the repository's files of the same relative path
+ *                                        (sources and shared/package.json): a patched build without touching the tree
+ *
  * Output (see scripts/build/README.md):
  *   dist/spa/loader.js                   the host-page loader (not versioned: served no-cache)
  *   dist/spa/loader/<hash>/…             its chunks (immutable)
@@ -16,19 +20,44 @@
  */
 import path from 'node:path';
 import fs from 'node:fs';
-import { NormalModuleReplacementPlugin, type Compiler, type Configuration, type RuleSetRule } from 'webpack';
+import { DefinePlugin, NormalModuleReplacementPlugin, type Compiler, type Configuration, type RuleSetRule } from 'webpack';
 import TerserPlugin from 'terser-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { VersionedRemotePlugin, containerName, listWidgets } from './scripts/build/widgets';
+import { runtimeContractOf, sharedContractOf, type BuildInfo, type Contracts } from './host-shell/client/contract';
 
 const root = __dirname;
-const spaDir = path.join(root, 'dist', 'spa');
+const spaDir = path.resolve(process.env.SALON_SPA_DIR || path.join(root, 'dist', 'spa'));
+const overlayDir = process.env.SALON_BUILD_OVERLAY ? path.resolve(process.env.SALON_BUILD_OVERLAY) : null;
+
+/** A repository file, or its replacement in SALON_BUILD_OVERLAY. */
+function overlaid(file: string): string {
+  if (!overlayDir) return file;
+  const replacement = path.join(overlayDir, path.relative(root, file));
+  return fs.existsSync(replacement) ? replacement : file;
+}
+
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
   dependencies: Record<string, string>;
 };
-const sharedPkg = JSON.parse(fs.readFileSync(path.join(root, 'shared', 'package.json'), 'utf8')) as {
+const sharedPkg = JSON.parse(fs.readFileSync(overlaid(path.join(root, 'shared', 'package.json')), 'utf8')) as {
   version: string;
 };
+const federationPkg = JSON.parse(fs.readFileSync(path.join(root, 'node_modules', '@module-federation', 'enhanced', 'package.json'), 'utf8')) as {
+  version: string;
+};
+
+/** The contracts the loader provides and each remote needs (host-shell/client/contract.ts): computed, never hand-written. */
+const contracts: Contracts = {
+  runtimeContract: runtimeContractOf(federationPkg.version),
+  sharedContract: sharedContractOf(sharedPkg.version),
+};
+
+/** `__SALON_BUILD__` in the bundle: what it was built for. */
+function buildInfo(widget: string): DefinePlugin {
+  const info: BuildInfo = { widget, ...contracts };
+  return new DefinePlugin({ __SALON_BUILD__: JSON.stringify(info) });
+}
 
 /** The packages that must exist once per page (spec: one React, one bus, one i18n). */
 const singletons = ['react', 'react-dom', 'nanostores', '@nanostores/react', '@lingui/core', '@lingui/react'];
@@ -70,6 +99,15 @@ const scriptRule: RuleSetRule = {
   ],
 };
 
+/** Reads a source from SALON_BUILD_OVERLAY when it has one of the same path; imports still resolve from the tree. */
+function overlayRule(dir: string): RuleSetRule {
+  return {
+    enforce: 'pre',
+    test: (file: string) => file.startsWith(root + path.sep) && !file.includes(`${path.sep}node_modules${path.sep}`) && overlaid(file) !== file,
+    use: [{ loader: path.join(root, 'scripts', 'build', 'overlay-loader.cjs'), options: { root, overlay: dir } }],
+  };
+}
+
 function base(name: string): Configuration {
   return {
     name,
@@ -83,7 +121,7 @@ function base(name: string): Configuration {
       // build too keeps one copy of the federation runtime per bundle (it halves the loader).
       conditionNames: ['import', 'module', 'browser', 'default'],
     },
-    module: { rules: [scriptRule] },
+    module: { rules: overlayDir ? [overlayRule(overlayDir), scriptRule] : [scriptRule] },
     performance: { hints: false },
     // License headers stay inline: they also let the page-weight check count React copies.
     optimization: { minimizer: [new TerserPlugin({ extractComments: false })] },
@@ -130,7 +168,8 @@ function remoteConfig(widget: string): Configuration {
         /[\\/]@module-federation[\\/]webpack-bundler-runtime[\\/]dist[\\/]bundler\.js$/,
         path.join(root, 'host-shell', 'client', 'remote-bundler-runtime.ts'),
       ),
-      new VersionedRemotePlugin({ widget, spaDir }),
+      buildInfo(widget),
+      new VersionedRemotePlugin({ widget, spaDir, contracts }),
     ],
   };
 }
@@ -159,6 +198,7 @@ function loaderConfig(): Configuration {
           optimization: { disableSnapshot: true, target: 'web' },
         },
       }),
+      buildInfo('loader'),
     ],
   };
 }

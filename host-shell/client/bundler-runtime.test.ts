@@ -1,8 +1,10 @@
-import { afterEach, describe, expect, jest, test } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
 import { BUNDLER_RUNTIME_KEY, type ProvidedBundlerRuntime } from './bundler-runtime';
+import type { BuildInfo } from './contract';
 
 const slot = globalThis as unknown as Record<symbol, ProvidedBundlerRuntime | undefined>;
 const key = Symbol.for(BUNDLER_RUNTIME_KEY);
+const build = globalThis as unknown as { __SALON_BUILD__?: BuildInfo };
 
 async function load<T>(importer: () => Promise<T>): Promise<T> {
   let loaded: T | undefined;
@@ -12,23 +14,34 @@ async function load<T>(importer: () => Promise<T>): Promise<T> {
   return loaded as T;
 }
 
+/** What webpack's DefinePlugin puts in the bundle being loaded next. */
+function builtAs(widget: string, runtimeContract = '1+mf2.9.2'): void {
+  build.__SALON_BUILD__ = { widget, runtimeContract, sharedContract: '0.1' };
+}
+
+beforeEach(() => builtAs('loader'));
+
 afterEach(() => {
   delete slot[key];
+  delete build.__SALON_BUILD__;
 });
 
 describe('the bundler runtime the loader provides to the remotes', () => {
-  test('the loader provides every function a remote calls, initContainerEntry included', async () => {
+  test('the loader provides every function a remote calls, initContainerEntry included, and names its runtime contract', async () => {
     await load(() => import('./provide-bundler-runtime'));
     const provided = slot[key];
     for (const name of ['remotes', 'consumes', 'I', 'installInitialConsumes', 'initContainerEntry', 'init', 'getSharedFallbackGetter'] as const) {
       expect(typeof provided?.bundlerRuntime[name]).toBe('function');
     }
     expect(typeof provided?.attachShareScopeMap).toBe('function');
+    expect(provided?.runtimeContract).toBe('1+mf2.9.2');
   });
 
   test('each remote gets its own federation object on the loader functions', async () => {
     await load(() => import('./provide-bundler-runtime'));
+    builtAs('top-bar');
     const first = (await load(() => import('./remote-bundler-runtime'))).default;
+    builtAs('toaster');
     const second = (await load(() => import('./remote-bundler-runtime'))).default;
     expect(first).not.toBe(second);
     expect(first.bundlerRuntime).not.toBe(second.bundlerRuntime);
@@ -40,6 +53,22 @@ describe('the bundler runtime the loader provides to the remotes', () => {
   });
 
   test('a remote loaded without the loader fails at once', async () => {
+    builtAs('top-bar');
     await expect(load(() => import('./remote-bundler-runtime'))).rejects.toThrow('/spa/loader.js');
+  });
+
+  test('a remote built for another runtime contract than the loader provides refuses to start, naming both', async () => {
+    await load(() => import('./provide-bundler-runtime'));
+    builtAs('top-bar', '2+mf2.10.0');
+    const start = load(() => import('./remote-bundler-runtime'));
+    await expect(start).rejects.toThrow('widget "top-bar" not started: it was built for runtime contract 2+mf2.10.0; the loader on this page provides 1+mf2.9.2');
+  });
+
+  test('a loader built before the contracts (no runtimeContract) is refused too', async () => {
+    await load(() => import('./provide-bundler-runtime'));
+    const { runtimeContract: _omitted, ...older } = slot[key] as ProvidedBundlerRuntime;
+    slot[key] = older as ProvidedBundlerRuntime;
+    builtAs('toaster');
+    await expect(load(() => import('./remote-bundler-runtime'))).rejects.toThrow('provides undefined');
   });
 });

@@ -7,11 +7,19 @@
  * `globalThis[Symbol.for('salon.loader@1')].ensure(name)`, which `@salon/shared` calls when its sidebar or modal
  * slot opens that widget. Until then the page downloads nothing of it.
  *
+ * Each line of widgets.json says which runtime and `@salon/shared` contracts its remote was built for
+ * (`contract.ts`); a widget built for other contracts than this loader's is never loaded: its slot is marked failed
+ * with one `console.error` naming the widget and the versions, and the others mount as usual.
+ *
+ * The manifest is read next to the loader script, wherever that is served from (the salon's `/spa/` or a static
+ * origin such as a CDN); the remotes' URLs are relative to the manifest, their chunks to their `remoteEntry.js`.
+ *
  * A PHP/Symfony page needs only the slots, the page-data script element and `<script src="/spa/loader.js" defer>`.
  */
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import './provide-bundler-runtime';
 import { containerName } from './container-name';
+import { builtFor, incompatibility, type Contracts } from './contract';
 import { fetchManifest, type Manifest } from './manifest';
 
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -37,6 +45,15 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   });
 }
 
+/** The contracts this loader provides (the build's `__SALON_BUILD__`). */
+const provided: Contracts = builtFor();
+
+/** Why this loader cannot run the widget's remote (logged once, when its slot is mounted), or null. */
+function refusal(manifest: Manifest, widget: string): string | null {
+  const line = manifest[widget];
+  return line ? incompatibility(widget, line, provided) : null;
+}
+
 const mounted = new Map<HTMLElement, Unmount>();
 const mounting = new Map<HTMLElement, Promise<void>>();
 
@@ -57,6 +74,12 @@ async function loadAndMount(slot: HTMLElement, manifest: Manifest): Promise<void
     console.warn(`[salon] no widget "${widget}" in the manifest`);
     return;
   }
+  const refused = refusal(manifest, widget);
+  if (refused) {
+    slot.dataset.salonState = 'failed';
+    console.error(refused);
+    return;
+  }
   slot.dataset.salonState = 'loading';
   try {
     const mod = await withTimeout(loadRemote<RemoteModule>(`${containerName(widget)}/mount`), CHUNK_LOAD_TIMEOUT_MS, widget);
@@ -70,12 +93,16 @@ async function loadAndMount(slot: HTMLElement, manifest: Manifest): Promise<void
   }
 }
 
-function loaderScriptUrl(): string {
+declare const __webpack_public_path__: string | undefined;
+
+/** The folder of loader.js: webpack's `publicPath: 'auto'`, found from the script's own URL when the bundle starts. */
+function loaderBaseUrl(): string {
+  if (typeof __webpack_public_path__ === 'string' && /^https?:/.test(__webpack_public_path__)) return __webpack_public_path__;
   const script = document.currentScript as HTMLScriptElement | null;
   return script?.src || new URL('/spa/loader.js', location.href).href;
 }
 
-const manifestUrl = new URL('widgets.json', loaderScriptUrl()).href;
+const manifestUrl = new URL('widgets.json', loaderBaseUrl()).href;
 
 export const LOADER_KEY = 'salon.loader@1';
 
@@ -86,8 +113,11 @@ export interface LoaderApi {
 
 export async function mountAll(root: ParentNode = document): Promise<void> {
   const ready = fetchManifest(manifestUrl).then((manifest) => {
+    // A remote built for other contracts is not even registered: nothing of it reaches the page's share scope.
     registerRemotes(
-      Object.entries(manifest).map(([widget, entry]) => ({ name: containerName(widget), entry: new URL(entry, manifestUrl).href })),
+      Object.entries(manifest)
+        .filter(([widget]) => !refusal(manifest, widget))
+        .map(([widget, line]) => ({ name: containerName(widget), entry: new URL(line.entry, manifestUrl).href })),
       { force: true },
     );
     return manifest;
@@ -104,19 +134,25 @@ export async function mountAll(root: ParentNode = document): Promise<void> {
   const manifest = await ready;
   const slots = Array.from(root.querySelectorAll<HTMLElement>('[data-salon-widget]'));
   for (const slot of slots) if ('salonLazy' in slot.dataset && !mounting.has(slot)) slot.dataset.salonState = 'idle';
-  const [first, ...others] = slots.filter((slot) => !('salonLazy' in slot.dataset));
-  if (!first) return;
+  const eager = slots.filter((slot) => !('salonLazy' in slot.dataset));
+  const refused = eager.filter((slot) => refusal(manifest, slot.dataset.salonWidget ?? ''));
+  const refusedDone = Promise.all(refused.map((slot) => mountSlot(slot, manifest)));
+  const [first, ...others] = eager.filter((slot) => !refused.includes(slot));
+  if (!first) {
+    await refusedDone;
+    return;
+  }
   // The first widget loads alone, so React and @salon/shared come from one remote, the same on every load; the
   // others reuse them. In parallel, @salon/shared's entries come from whichever remote answers first, each
   // carrying its own copy of the modules they have in common: the page weighed 8 kB more one time in five.
   for (const slot of others) preloadEntry(manifest, slot.dataset.salonWidget ?? '');
   await mountSlot(first, manifest);
-  await Promise.all(others.map((slot) => mountSlot(slot, manifest)));
+  await Promise.all([refusedDone, ...others.map((slot) => mountSlot(slot, manifest))]);
 }
 
 /** Fetches a remote's entry while the first widget loads; the federation runtime's script tag then reads it from cache. */
 function preloadEntry(manifest: Manifest, widget: string): void {
-  const entry = manifest[widget];
+  const entry = manifest[widget]?.entry;
   if (!entry || typeof document === 'undefined') return;
   const link = document.createElement('link');
   link.rel = 'preload';

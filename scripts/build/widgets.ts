@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Compilation, Compiler } from 'webpack';
+import type { Contracts, ManifestLine } from '../../host-shell/client/contract';
 
 /** A widget is a folder of widgets/ with a mount.tsx. */
 export function listWidgets(widgetsDir: string): string[] {
@@ -29,36 +30,54 @@ function hashDir(dir: string): string {
   return hash.digest('hex').slice(0, 10);
 }
 
-/** Reads, changes and atomically rewrites the manifest: only the built widget's line changes. */
-export function updateManifest(spaDir: string, widget: string, entry: string): void {
+/** The line of a version folder, written next to its remoteEntry.js: what a rollback puts back. */
+export const LINE_FILE = 'line.json';
+
+/**
+ * Reads, changes and atomically rewrites the manifest (a temporary file, then a rename): only `widget`'s line
+ * changes. Its precompressed copies are removed, so the server never sends a stale one.
+ */
+export function updateManifest(spaDir: string, widget: string, line: ManifestLine): void {
   const file = path.join(spaDir, MANIFEST);
-  const manifest: Record<string, string> = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>) : {};
-  manifest[widget] = entry;
+  const manifest: Record<string, unknown> = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+  manifest[widget] = line;
   const sorted = Object.fromEntries(Object.entries(manifest).sort(([a], [b]) => a.localeCompare(b)));
   const tmp = `${file}.${process.pid}.tmp`;
   fs.writeFileSync(tmp, `${JSON.stringify(sorted, null, 2)}\n`);
   fs.renameSync(tmp, file);
+  for (const copy of [`${file}.gz`, `${file}.br`]) fs.rmSync(copy, { force: true });
+}
+
+/** Points `widget`'s line back at one of its version folders (a rollback, or a redeploy of an older build). */
+export function restoreLine(spaDir: string, widget: string, version: string): ManifestLine {
+  const lineFile = path.join(spaDir, widget, version, LINE_FILE);
+  if (!fs.existsSync(lineFile)) throw new Error(`no ${widget}/${version}/${LINE_FILE} in ${spaDir}`);
+  const line = JSON.parse(fs.readFileSync(lineFile, 'utf8')) as ManifestLine;
+  updateManifest(spaDir, widget, line);
+  return line;
 }
 
 /**
  * After a remote's build: moves its output into a folder named by the hash of its content
- * (so every file in it can be cached forever) and points the manifest at it. Older versions stay for
- * pages that still reference them.
+ * (so every file in it can be cached forever) and points the manifest at it, with the contracts it was built for
+ * (host-shell/client/contract.ts). Older versions stay for pages that still reference them, and for rollbacks.
  */
 export class VersionedRemotePlugin {
-  constructor(private readonly options: { widget: string; spaDir: string }) {}
+  constructor(private readonly options: { widget: string; spaDir: string; contracts: Contracts }) {}
 
   apply(compiler: Compiler): void {
     compiler.hooks.done.tap('VersionedRemotePlugin', (stats) => {
       if (stats.hasErrors()) return;
-      const { widget, spaDir } = this.options;
+      const { widget, spaDir, contracts } = this.options;
       const outDir = compiler.options.output.path;
       if (!outDir || !fs.existsSync(outDir)) return;
       const version = hashDir(outDir);
       const target = path.join(spaDir, widget, version);
       fs.rmSync(target, { recursive: true, force: true });
       fs.renameSync(outDir, target);
-      updateManifest(spaDir, widget, `${widget}/${version}/remoteEntry.js`);
+      const line: ManifestLine = { entry: `${widget}/${version}/remoteEntry.js`, ...contracts };
+      fs.writeFileSync(path.join(target, LINE_FILE), `${JSON.stringify(line, null, 2)}\n`);
+      updateManifest(spaDir, widget, line);
       writeSizeReport(stats.compilation, widget, version, target);
     });
   }

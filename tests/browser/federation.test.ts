@@ -87,9 +87,11 @@ test('the manifest maps each widget to a versioned remoteEntry served immutable'
   const res = await fetch(`${env.salon.baseUrl}/spa/widgets.json`);
   assert.equal(res.status, 200);
   assert.match(res.headers.get('cache-control') ?? '', /no-cache/);
-  const manifest = (await res.json()) as Record<string, string>;
-  assert.match(manifest['top-bar'] ?? '', /^top-bar\/[0-9a-f]{10}\/remoteEntry\.js$/);
-  const entry = await fetch(new URL(manifest['top-bar'] ?? '', `${env.salon.baseUrl}/spa/`));
+  const manifest = (await res.json()) as Record<string, { entry: string; runtimeContract: string; sharedContract: string }>;
+  assert.match(manifest['top-bar']?.entry ?? '', /^top-bar\/[0-9a-f]{10}\/remoteEntry\.js$/);
+  assert.match(manifest['top-bar']?.runtimeContract ?? '', /^\d+\+mf\d+\.\d+\.\d+/);
+  assert.match(manifest['top-bar']?.sharedContract ?? '', /^\d+(\.\d+)*$/);
+  const entry = await fetch(new URL(manifest['top-bar']?.entry ?? '', `${env.salon.baseUrl}/spa/`));
   assert.equal(entry.status, 200);
   assert.match(entry.headers.get('cache-control') ?? '', /immutable/);
 });
