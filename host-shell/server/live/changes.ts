@@ -12,15 +12,18 @@ export type LiveChange =
   /** Users became active after a gap, or went past the edge of an activity window. */
   | { type: 'presence'; userIds: number[] }
   /** A notification was sent (or a scheduled one became due): to these users, or to everyone when empty. */
-  | { type: 'notifications'; userIds: number[] };
+  | { type: 'notifications'; userIds: number[] }
+  /** An administrator changed the parameters, the feature flags or the live stream (every process drops its cached parameters). */
+  | { type: 'settings' };
 
 /**
  * A scope is one piece of shared state, computed once per change for every stream that shows it:
  * `active` (active_users), `chat` (chat_users), `ex:<stand>` (its exhibitors and availability),
  * `vis:<stand>` (users on it now), `his:<stand>` (its last history entries), `news` (the newest public
- * notifications), `news:<user>` (the newest sent to that user only). `*` means "everything".
+ * notifications), `news:<user>` (the newest sent to that user only), `settings` (parameters, feature flags and live
+ * stream: one value for every stream). `*` means "everything".
  */
-export type Scope = 'active' | 'chat' | `ex:${number}` | `vis:${number}` | `his:${number}` | 'news' | `news:${number}` | '*';
+export type Scope = 'active' | 'chat' | 'settings' | `ex:${number}` | `vis:${number}` | `his:${number}` | 'news' | `news:${number}` | '*';
 
 export const exScope = (standId: number): Scope => `ex:${standId}`;
 export const visScope = (standId: number): Scope => `vis:${standId}`;
@@ -30,8 +33,8 @@ export const isNewsScope = (scope: Scope): boolean => scope === 'news' || scope.
 
 export function parseScope(
   scope: Scope,
-): { kind: 'active' | 'chat' | 'news' | '*' } | { kind: 'ex' | 'vis' | 'his'; standId: number } | { kind: 'news-user'; userId: number } {
-  if (scope === 'active' || scope === 'chat' || scope === 'news' || scope === '*') return { kind: scope };
+): { kind: 'active' | 'chat' | 'news' | 'settings' | '*' } | { kind: 'ex' | 'vis' | 'his'; standId: number } | { kind: 'news-user'; userId: number } {
+  if (scope === 'active' || scope === 'chat' || scope === 'news' || scope === 'settings' || scope === '*') return { kind: scope };
   const [kind, id] = scope.split(':') as ['ex' | 'vis' | 'his' | 'news', string];
   if (kind === 'news') return { kind: 'news-user', userId: Number(id) };
   return { kind, standId: Number(id) };

@@ -3,6 +3,7 @@ import type { ServerResponse } from 'node:http';
 import type { Kysely } from 'kysely';
 import { LIVE_NOTIFICATIONS_EVENT, LIVE_NOTIFICATIONS_LIMIT } from '../../../shared/api/schemas/notifications';
 import { LIVE_ACTIVITY_EVENT } from '../../../shared/api/schemas/room';
+import { LIVE_SETTINGS_EVENT } from '../../../shared/api/schemas/settings';
 import type { Database } from '../db/schema';
 import { encodeId } from '../lib/ids';
 import type { ActivityTracker } from '../services/activity';
@@ -55,6 +56,8 @@ const FIELD_ORDER: readonly Field[] = LIVE_ACTIVITY_FIELDS;
 export const frame = (id: number, data: string): string => `id: ${id}\nevent: ${LIVE_ACTIVITY_EVENT}\ndata: ${data}\n\n`;
 /** Spec §4.7: the user's newest notifications, a list, as an event of its own on the same stream. */
 export const newsFrame = (id: number, data: string): string => `id: ${id}\nevent: ${LIVE_NOTIFICATIONS_EVENT}\ndata: ${data}\n\n`;
+/** The salon's settings (parameters, feature flags, live stream): one frame text for every stream of a flush. */
+export const settingsFrame = (id: number, data: string): string => `id: ${id}\nevent: ${LIVE_SETTINGS_EVENT}\ndata: ${data}\n\n`;
 
 const newestFirst = (a: NewsItem, b: NewsItem): number => (a.sentAt === b.sentAt ? b.id - a.id : a.sentAt < b.sentAt ? 1 : -1);
 const PING = ': ping\n\n';
@@ -95,10 +98,10 @@ const newsScopesOf = (spec: StreamSpec): Scope[] => ['news', newsScope(spec.user
 
 function scopesOf(spec: StreamSpec): Scope[] {
   const visited = spec.visited === null ? [] : [exScope(spec.visited)];
-  // Anonymous visitors are in the room too: they get the organisers' notifications.
-  if (spec.anonymous) return [...visited, ...newsScopesOf(spec)];
+  // Anonymous visitors are in the room too: they get the organisers' notifications and the salon's settings.
+  if (spec.anonymous) return [...visited, ...newsScopesOf(spec), 'settings'];
   const owned = spec.owned.flatMap((id) => [exScope(id), visScope(id), hisScope(id)]);
-  return [...new Set<Scope>(['active', 'chat', ...visited, ...owned, ...newsScopesOf(spec)])];
+  return [...new Set<Scope>(['active', 'chat', ...visited, ...owned, ...newsScopesOf(spec), 'settings'])];
 }
 
 /**
@@ -266,6 +269,8 @@ export class LiveActivity {
 
   private receive(change: LiveChange): void {
     if (this.stopped) return;
+    // Whichever process the administrator used, each one reads the new parameters from now on.
+    if (change.type === 'settings') this.deps.parameters.invalidate();
     this.seq += 1;
     this.pending.push({ id: this.seq, change });
     this.schedule();
@@ -383,6 +388,11 @@ export class LiveActivity {
           if (change.userIds.length === 0) scopes.add('news');
           for (const id of change.userIds) scopes.add(newsScope(id));
           break;
+        case 'settings':
+          // The activity windows and search permissions are parameters too: what they decide is recomputed.
+          scopes.add('settings').add('active').add('chat');
+          for (const scope of this.watchers.keys()) if (scope.startsWith('ex:')) scopes.add(scope);
+          break;
       }
     }
     if (users.size > 0) {
@@ -466,6 +476,7 @@ export class LiveActivity {
       targets.flatMap((t) => [
         ...this.scopesFor(t.stream, this.fieldsOf(t.stream, t.touched, false)),
         ...(t.touched.some(isNewsScope) ? newsScopesOf(t.stream.spec) : []),
+        ...(t.touched.includes('settings') ? (['settings'] as Scope[]) : []),
       ]),
       fresh,
     );
@@ -476,7 +487,7 @@ export class LiveActivity {
         for (const scope of touched) stream.missed.add(scope);
         continue;
       }
-      stream.send(this.frames(id, stream, this.fieldsOf(stream, touched, false), touched.some(isNewsScope), lookup, memo));
+      stream.send(this.frames(id, stream, this.fieldsOf(stream, touched, false), touched.some(isNewsScope), touched.includes('settings'), lookup, memo));
     }
   }
 
@@ -484,14 +495,29 @@ export class LiveActivity {
   private async build(stream: LiveStream, scopes: Scope[], full: boolean, id: number): Promise<string> {
     const fields = this.fieldsOf(stream, scopes, full);
     const news = full || scopes.some(isNewsScope);
-    const lookup = await this.lookup([...this.scopesFor(stream, fields), ...(news ? newsScopesOf(stream.spec) : [])], new Map());
-    return this.frames(id, stream, fields, news, lookup, new Map());
+    const settings = full || scopes.includes('settings');
+    const lookup = await this.lookup([...this.scopesFor(stream, fields), ...(news ? newsScopesOf(stream.spec) : []), ...(settings ? (['settings'] as Scope[]) : [])], new Map());
+    return this.frames(id, stream, fields, news, settings, lookup, new Map());
   }
 
-  /** A `liveActivity` event when fields changed, then a notifications event when they changed. */
-  private frames(id: number, stream: LiveStream, fields: Field[], news: boolean, pieces: Map<Scope, Piece>, memo: Map<string, string>): string {
+  /** A `liveActivity` event when fields changed, then a notifications event, then a settings event, when they changed. */
+  private frames(id: number, stream: LiveStream, fields: Field[], news: boolean, settings: boolean, pieces: Map<Scope, Piece>, memo: Map<string, string>): string {
     const activity = fields.length > 0 ? frame(id, this.render(stream, fields, pieces, memo)) : '';
-    return news ? activity + newsFrame(id, this.renderNews(stream, pieces, memo)) : activity;
+    const withNews = news ? activity + newsFrame(id, this.renderNews(stream, pieces, memo)) : activity;
+    return settings ? withNews + this.renderSettings(id, pieces, memo) : withNews;
+  }
+
+  /** The settings frame, built once per flush and shared by every stream. */
+  private renderSettings(id: number, pieces: Map<Scope, Piece>, memo: Map<string, string>): string {
+    const key = `s|${id}`;
+    let shared = memo.get(key);
+    if (shared === undefined) {
+      const piece = pieces.get('settings');
+      if (!piece || piece.kind !== 'settings') throw new Error('live activity: no settings value');
+      shared = settingsFrame(id, piece.json);
+      memo.set(key, shared);
+    }
+    return shared;
   }
 
   /** The public notifications merged with the user's own, newest first; shared by every stream without their own. */

@@ -15,7 +15,8 @@ import {
 } from '../services/room-users';
 import { latestNotifications, nextScheduledAt } from '../services/notifications';
 import { SEARCH_CLASSES, foundAnywhere, searchRulesOfClass, type SearchClass } from '../services/chat-users';
-import type { ParametersCache, StoredParameters } from '../services/settings';
+import { loadFeatures, loadStream, type ParametersCache, type StoredParameters } from '../services/settings';
+import type { LiveSettings } from '../../../shared/api/schemas/settings';
 import { parseScope, type Scope } from './changes';
 
 /**
@@ -30,6 +31,8 @@ export type Piece =
   | { kind: 'ex'; json: string; animators: string; available: boolean; availableItems: { id: number; json: string }[] }
   | { kind: 'vis'; json: string }
   | { kind: 'his'; json: string }
+  /** The salon's settings (`liveSettings` event): the same text for every stream. */
+  | { kind: 'settings'; json: string }
   /** Newest first; `next`: when the next scheduled notification becomes due (the public scope only). */
   | { kind: 'news'; json: string; items: NewsItem[]; next: string | null };
 
@@ -71,6 +74,7 @@ export class RoomState {
     // Notifications need neither the parameters nor the activity tracker.
     if (parsed.kind === 'news') return this.news(null);
     if (parsed.kind === 'news-user') return this.news(parsed.userId);
+    if (parsed.kind === 'settings') return this.settings();
     const { activity, parameters } = this.deps;
     const [params] = await Promise.all([parameters.get(), activity.ready()]);
     activity.setWindows(windowsOf(params));
@@ -158,6 +162,13 @@ export class RoomState {
     ]);
     const items = list.map((n) => ({ id: n.id_notification, sentAt: n.sent_at, json: JSON.stringify(n) }));
     return { kind: 'news', json: `[${items.map((i) => i.json).join(',')}]`, items, next };
+  }
+
+  /** Parameters (through the cache, dropped when they change), feature flags and the live stream. */
+  private async settings(): Promise<Piece> {
+    const [parameters, features, stream] = await Promise.all([this.deps.parameters.get(), loadFeatures(this.deps.db), loadStream(this.deps.db)]);
+    const value: LiveSettings = { parameters, features, stream };
+    return { kind: 'settings', json: JSON.stringify(value) };
   }
 
   private async history(standId: number): Promise<Piece> {

@@ -163,3 +163,32 @@ export class ParametersCache {
     this.cached = null;
   }
 }
+
+/** Stores each parameter of an administrator's change (already validated by `ParametersPatch`), in one transaction. */
+export async function saveParameters(db: Kysely<Database>, patch: Partial<StoredParameters>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const key of Object.keys(patch) as (keyof StoredParameters)[]) {
+      if (!isParameterKey(key) || patch[key] === undefined) continue;
+      await setParameter(trx, key, patch[key] as StoredParameters[typeof key]);
+    }
+  });
+}
+
+/** Stores the live stream: `stream_active` '1' or '0', the addresses or '' (none). */
+export async function saveStream(db: Kysely<Database>, stream: StreamSettings): Promise<void> {
+  const entries: [string, string][] = [
+    ['stream_active', stream.active ? '1' : '0'],
+    ['stream_video_url', stream.video_url ?? ''],
+    ['stream_chat_url', stream.chat_url ?? ''],
+  ];
+  await db.transaction().execute(async (trx) => {
+    for (const [key, value] of entries) {
+      const json = JSON.stringify(value);
+      await trx
+        .insertInto('parameters')
+        .values({ key, value: json })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value: json }))
+        .execute();
+    }
+  });
+}

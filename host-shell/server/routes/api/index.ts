@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sameOrigin } from '../../plugins/same-origin';
+import { adminRoutes } from './admin';
 import { chatRoutes } from './chat';
 import { companyRoutes } from './company';
 import { exhibitorRoutes } from './exhibitors';
@@ -32,5 +33,6 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(journeyRoutes);
   await api.register(formRoutes);
   await api.register(leadRoutes);
+  await api.register(adminRoutes);
   await api.register(openApiRoute(documented.routes));
 };

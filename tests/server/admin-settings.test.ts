@@ -1,0 +1,260 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import type { LiveSettings } from '../../shared/api/schemas/settings';
+import { DEMO, ORIGIN, XHR, anonymousCookie, closeListening, createTestApp, login, openSse, pageDataOf, request, waitFor, type SseClient, type TestApp } from './helpers';
+
+let t: TestApp;
+let base: string;
+const opened: SseClient[] = [];
+const cookies: Record<'visitor' | 'exhibitor' | 'promoter' | 'admin' | 'anonymous', string> = { visitor: '', exhibitor: '', promoter: '', admin: '', anonymous: '' };
+
+function call(method: 'GET' | 'PUT', url: string, payload: unknown, cookie?: string) {
+  return request(t.app, {
+    method,
+    url,
+    ...(payload === undefined ? {} : { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) }),
+    headers: { ...XHR, origin: ORIGIN, ...(payload === undefined ? {} : { 'content-type': 'application/json' }), ...(cookie ? { cookie } : {}) },
+  });
+}
+const put = (url: string, payload: unknown, cookie = cookies.admin) => call('PUT', url, payload, cookie);
+const errorOf = (body: string) => (JSON.parse(body) as { data: { error: boolean; message: string; formErrors?: Record<string, string> } }).data;
+
+async function listen(): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('not listening');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+async function stream(cookie: string): Promise<SseClient> {
+  const client = await openSse(`${base}/api/sse/live/activity`, { cookie });
+  opened.push(client);
+  return client;
+}
+const settingsOf = (client: SseClient, from = 0) => client.next((e) => e.event === 'liveSettings', 3000, from);
+
+beforeAll(async () => {
+  t = await createTestApp({ config: { livePingMs: 100, liveGlobalMinMs: 50 } });
+  base = await listen();
+  [cookies.visitor, cookies.exhibitor, cookies.promoter, cookies.admin, cookies.anonymous] = await Promise.all([
+    login(t.app, DEMO.visitor),
+    login(t.app, DEMO.exhibitor),
+    login(t.app, DEMO.promoter),
+    login(t.app, DEMO.admin),
+    anonymousCookie(t.app),
+  ]);
+});
+afterEach(async () => {
+  for (const client of opened.splice(0)) client.close();
+  await waitFor(() => (t.app.live.stats().streams === 0 ? true : undefined), 2000, 'streams to close');
+});
+afterAll(async () => {
+  await closeListening(t);
+});
+
+describe('the admin settings API: who may call it', () => {
+  const calls: [string, 'GET' | 'PUT', string, unknown][] = [
+    ['read the settings', 'GET', '/api/admin/parameters', undefined],
+    ['change a parameter', 'PUT', '/api/admin/parameters', { room_name: 'Pirate' }],
+    ['switch a feature', 'PUT', '/api/admin/features', { journey: false }],
+    ['switch the stream', 'PUT', '/api/admin/stream', { active: true, video_url: 'https://video.test/live' }],
+  ];
+  it.each(calls)('%s: 401 without a session', async (_what, method, url, payload) => {
+    const response = await call(method, url, payload);
+    expect(response.statusCode).toBe(401);
+  });
+  it.each(calls.flatMap(([what, method, url, payload]) => (['anonymous', 'visitor', 'exhibitor', 'promoter'] as const).map((who) => [`${what} as ${who}`, method, url, payload, who] as const)))(
+    '%s: 403, nothing changes',
+    async (_what, method, url, payload, who) => {
+      const response = await call(method, url, payload, cookies[who]);
+      expect(response.statusCode).toBe(403);
+      expect(errorOf(response.body).message).toMatch(/administrat/i);
+    },
+  );
+  it('even a bad body from a non-administrator is a 403, not a 400', async () => {
+    expect((await put('/api/admin/parameters', { nope: 1 }, cookies.promoter)).statusCode).toBe(403);
+  });
+  it('nothing was changed by the refused calls', async () => {
+    const response = await call('GET', '/api/admin/parameters', undefined, cookies.admin);
+    expect(response.statusCode).toBe(200);
+    const { data } = JSON.parse(response.body) as { data: LiveSettings };
+    expect(data.parameters.room_name).toBe('Salon de l’innovation');
+    expect(data.features.journey).toBe('1');
+    expect(data.stream).toEqual({ active: false, video_url: null, chat_url: null });
+  });
+});
+
+describe('PUT /api/admin/parameters', () => {
+  it('changes some parameters and leaves the others; the next page has them', async () => {
+    const response = await put('/api/admin/parameters', { room_name: 'Salon d’hiver', room_name_en: 'Winter Fair', styles: { sidebar: { opacity: 60, blur: 4 } }, feedback_delay: 0 });
+    expect(response.statusCode).toBe(200);
+    const { data } = JSON.parse(response.body) as { data: LiveSettings };
+    expect(data.parameters).toMatchObject({ room_name: 'Salon d’hiver', room_name_en: 'Winter Fair', styles: { sidebar: { opacity: 60, blur: 4 } }, feedback_delay: 0 });
+    expect(data.parameters.room_desc_en).toBe('Energy, robotics, health, data: innovative companies welcome you on their virtual stands.');
+    const page = pageDataOf((await request(t.app, { method: 'GET', url: '/salon', headers: { cookie: cookies.visitor } })).body);
+    expect(page.parameters.room_name_en).toBe('Winter Fair');
+    expect(page.parameters.styles.sidebar).toEqual({ opacity: 60, blur: 4 });
+    expect(page.feedback_delay).toBe(0);
+  });
+
+  it('drops the cached parameters at once', async () => {
+    await t.app.parameters.get();
+    await put('/api/admin/parameters', { last_activity_period: 321 });
+    expect((await t.app.parameters.get()).last_activity_period).toBe(321);
+  });
+
+  it.each<[string, unknown, string]>([
+    ['an unknown key', { room_name: 'X', colour: 'red' }, 'colour'],
+    ['an empty room name', { room_name: '' }, 'room_name'],
+    ['a room name on two lines', { room_name_en: 'a\nb' }, 'room_name_en'],
+    ['opacity above 100', { styles: { sidebar: { opacity: 101, blur: 0 } } }, 'styles.sidebar.opacity'],
+    ['a missing blur', { styles: { sidebar: { opacity: 50 } } }, 'styles.sidebar.blur'],
+    ['a period of 0 s', { last_activity_period: 0 }, 'last_activity_period'],
+    ['a period in text', { exhibitor_activity_period_before_hide: '600' }, 'exhibitor_activity_period_before_hide'],
+    ['an unknown priority action', { exhibitor_upc_priority_action: 'fax' }, 'exhibitor_upc_priority_action'],
+    ['an unknown search permission', { visitor_search_permissions: ['everyone'] }, 'visitor_search_permissions.0'],
+    ['a boolean as a string', { stands_optin_marketing: 'true' }, 'stands_optin_marketing'],
+    ['a social image that is not an address', { social_image: 'javascript:alert(1)' }, 'social_image'],
+    ['a contest name with a slash', { contests: ['a/b'] }, 'contests.0'],
+    ['the viewer-only auth', { auth: true }, 'auth'],
+  ])('400 for %s, naming the field; nothing stored', async (_case, payload, field) => {
+    const before = await call('GET', '/api/admin/parameters', undefined, cookies.admin);
+    const response = await put('/api/admin/parameters', payload);
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(errorOf(response.body).formErrors ?? {})).toContain(field);
+    expect((await call('GET', '/api/admin/parameters', undefined, cookies.admin)).body).toBe(before.body);
+  });
+
+  it.each<[string, string | undefined, string]>([
+    ['an empty object', '{}', 'application/json'],
+    ['a list', '[]', 'application/json'],
+    ['not JSON', '{room_name:', 'application/json'],
+    ['no body', undefined, 'application/json'],
+  ])('400 for %s, never a 500', async (_case, payload, type) => {
+    const response = await request(t.app, {
+      method: 'PUT',
+      url: '/api/admin/parameters',
+      ...(payload === undefined ? {} : { payload }),
+      headers: { ...XHR, origin: ORIGIN, 'content-type': type, cookie: cookies.admin },
+    });
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('PUT /api/admin/features', () => {
+  it('switches the journey off and on; pages follow', async () => {
+    expect((await put('/api/admin/features', { journey: false })).statusCode).toBe(200);
+    expect(pageDataOf((await request(t.app, { method: 'GET', url: '/salon', headers: { cookie: cookies.visitor } })).body).features.journey).toBe('0');
+    const on = await put('/api/admin/features', { journey: true });
+    expect((JSON.parse(on.body) as { data: LiveSettings }).data.features.journey).toBe('1');
+  });
+  it.each([[{ journey: '1' }], [{ chat: true }], [{}]])('400 for %j', async (payload) => {
+    expect((await put('/api/admin/features', payload)).statusCode).toBe(400);
+  });
+});
+
+describe('PUT /api/admin/stream and GET /api/stream/active', () => {
+  afterAll(async () => {
+    await put('/api/admin/stream', { active: false, video_url: '', chat_url: '' });
+  });
+
+  it('switches the stream on with its addresses; GET /api/stream/active answers it, to anyone', async () => {
+    const response = await put('/api/admin/stream', { active: true, video_url: 'https://video.test/live', chat_url: 'https://video.test/chat' });
+    expect(response.statusCode).toBe(200);
+    const active = await request(t.app, { method: 'GET', url: '/api/stream/active', headers: XHR });
+    expect(JSON.parse(active.body)).toEqual({ data: { active: true, video_url: 'https://video.test/live', chat_url: 'https://video.test/chat' } });
+    expect(pageDataOf((await request(t.app, { method: 'GET', url: '/salon', headers: { cookie: cookies.visitor } })).body).is_streaming).toBe(true);
+  });
+
+  it('off keeps the addresses for next time; a chat address can be cleared', async () => {
+    await put('/api/admin/stream', { active: false, chat_url: '' });
+    const active = await request(t.app, { method: 'GET', url: '/api/stream/active', headers: XHR });
+    expect(JSON.parse(active.body)).toEqual({ data: { active: false, video_url: 'https://video.test/live', chat_url: null } });
+  });
+
+  it.each<[string, unknown, string]>([
+    ['a javascript: video address', { active: true, video_url: 'javascript:alert(1)' }, 'video_url'],
+    ['a relative chat address', { chat_url: '/chat' }, 'chat_url'],
+    ['active as a string', { active: 'yes' }, 'active'],
+    ['an unknown key', { active: true, poster: 'x' }, 'poster'],
+  ])('400 for %s', async (_case, payload, field) => {
+    const response = await put('/api/admin/stream', payload);
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(errorOf(response.body).formErrors ?? {})).toContain(field);
+  });
+
+  it('400 for switching on without any video address', async () => {
+    await put('/api/admin/stream', { active: false, video_url: null });
+    const response = await put('/api/admin/stream', { active: true });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response.body).formErrors).toHaveProperty('video_url');
+    expect(JSON.parse((await request(t.app, { method: 'GET', url: '/api/stream/active', headers: XHR })).body)).toEqual({ data: { active: false, video_url: null, chat_url: null } });
+  });
+});
+
+describe('the live activity carries the settings (liveSettings)', () => {
+  it('every stream gets them first, anonymous visitors too', async () => {
+    const [visitor, anonymous] = await Promise.all([stream(cookies.visitor), stream(cookies.anonymous)]);
+    for (const client of [visitor, anonymous]) {
+      const first = await settingsOf(client);
+      const settings = first.data as unknown as LiveSettings;
+      expect(settings.stream.active).toBe(false);
+      expect(settings.features.journey).toBe('1');
+      expect(settings.parameters).not.toHaveProperty('auth');
+      expect(client.events[0]?.event).toBe('liveActivity');
+    }
+  });
+
+  it('the stream switched on reaches open streams within 3 s, and off again', async () => {
+    const clients = await Promise.all([stream(cookies.visitor), stream(cookies.anonymous), stream(cookies.exhibitor)]);
+    const counts = await Promise.all(clients.map(async (c) => (await settingsOf(c), c.events.length)));
+    const switchedAt = Date.now();
+    expect((await put('/api/admin/stream', { active: true, video_url: 'https://video.test/live', chat_url: 'https://video.test/chat' })).statusCode).toBe(200);
+    for (const [i, client] of clients.entries()) {
+      const event = await client.next((e) => e.event === 'liveSettings' && (e.data as unknown as LiveSettings).stream.active, 3000, counts[i]);
+      expect(event.at - switchedAt).toBeLessThan(3000);
+      expect((event.data as unknown as LiveSettings).stream).toEqual({ active: true, video_url: 'https://video.test/live', chat_url: 'https://video.test/chat' });
+    }
+    const from = clients.map((c) => c.events.length);
+    await put('/api/admin/stream', { active: false });
+    for (const [i, client] of clients.entries()) {
+      const event = await client.next((e) => e.event === 'liveSettings', 3000, from[i]);
+      expect((event.data as unknown as LiveSettings).stream.active).toBe(false);
+    }
+  });
+
+  it('a parameter and a feature change reach open streams; the same value again sends nothing', async () => {
+    const client = await stream(cookies.visitor);
+    await settingsOf(client);
+    let from = client.events.length;
+    await put('/api/admin/parameters', { room_name_en: 'Spring Fair' });
+    const named = await client.next((e) => e.event === 'liveSettings', 3000, from);
+    expect((named.data as unknown as LiveSettings).parameters.room_name_en).toBe('Spring Fair');
+    from = client.events.length;
+    await put('/api/admin/features', { journey: false });
+    const flagged = await client.next((e) => e.event === 'liveSettings', 3000, from);
+    expect((flagged.data as unknown as LiveSettings).features.journey).toBe('0');
+    from = client.events.length;
+    await put('/api/admin/features', { journey: false });
+    await t.app.live.settle();
+    expect(client.events.slice(from).filter((e) => e.event === 'liveSettings')).toEqual([]);
+    await put('/api/admin/features', { journey: true });
+  });
+
+  it('one change is the same event, same id and same text, on every stream', async () => {
+    const clients = await Promise.all([stream(cookies.visitor), stream(cookies.anonymous), stream(cookies.promoter)]);
+    await Promise.all(clients.map((c) => settingsOf(c)));
+    const from = clients.map((c) => c.events.length);
+    await put('/api/admin/parameters', { room_name: 'Salon partagé' });
+    const events = await Promise.all(clients.map((c, i) => c.next((e) => e.event === 'liveSettings', 3000, from[i])));
+    // Same id, same text: the frame is built once per flush.
+    expect(new Set(events.map((e) => e.id)).size).toBe(1);
+    expect(new Set(events.map((e) => JSON.stringify(e.data))).size).toBe(1);
+  });
+});
+
+describe('the /admin page', () => {
+  it('is for administrators: 303 without a session, 403 for the promoter', async () => {
+    expect((await request(t.app, { method: 'GET', url: '/admin' })).statusCode).toBe(303);
+    expect((await request(t.app, { method: 'GET', url: '/admin', headers: { cookie: cookies.promoter } })).statusCode).toBe(403);
+  });
+});
