@@ -1,4 +1,5 @@
-export { $pageData, $user, $parameters, $features, initPageData, setPageData, isFeatureOn } from './pageData';
+export { $pageData, $user, $parameters, $features, initPageData, setPageData, isFeatureOn, type PageSettings } from './pageData';
+export { $liveStream, applyLiveSettings, receiveLiveSettings, resetLiveSettings, LIVE_SETTINGS_EVENT } from './liveSettings';
 export { $sidebar, showSidebar, hideSidebar, toggleSidebar, onSidebarHidden, type Sidebar, type SidebarName } from './sidebar';
 export { $myAvailability, recordMyAvailability } from './myAvailability';
 export { $modal, openModal, closeModal, onModalClosed, type Modal, type ModalName } from './modal';

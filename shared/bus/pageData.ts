@@ -38,6 +38,19 @@ export function setPageData(input: PageDataInput): PageData {
   return apply(normalizePageData(input));
 }
 
+export type PageSettings = Pick<PageData, 'parameters' | 'features' | 'is_streaming'>;
+
+/**
+ * The salon's settings changed while the page is open (`applyLiveSettings`, the live activity): the page data with
+ * these parts replaced, everything else (user, room, locale) kept as the same objects. Nothing when nothing differs.
+ */
+export function replacePageSettings(patch: Partial<PageSettings>): void {
+  const current = state.$pageData.get();
+  const changed = (Object.keys(patch) as (keyof PageSettings)[]).filter((key) => JSON.stringify(patch[key]) !== JSON.stringify(current[key]));
+  if (changed.length === 0) return;
+  state.$pageData.set({ ...current, ...Object.fromEntries(changed.map((key) => [key, patch[key]])) });
+}
+
 /** Spec: a feature flag is on when it is '1'. */
 export function isFeatureOn(features: PageData['features'], name: string): boolean {
   return features[name] === '1';

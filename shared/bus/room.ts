@@ -48,9 +48,15 @@ function fromPageData(data: PageData): RoomState {
 }
 
 const state = busSingleton('room', () => {
-  const $room = atom<RoomState>(fromPageData($pageData.get()));
-  // New page data (first mount, Storybook, tests) starts a new room.
-  $pageData.listen((data) => $room.set(fromPageData(data)));
+  let source = $pageData.get();
+  const $room = atom<RoomState>(fromPageData(source));
+  // New page data (first mount, Storybook, tests) starts a new room; new settings (the live activity) do not.
+  $pageData.listen((data) => {
+    const previous = source;
+    source = data;
+    const same = data.user === previous.user && data.visited_stand_id === previous.visited_stand_id && data.owned_stands_ids === previous.owned_stands_ids && data.last_ongoing_visit === previous.last_ongoing_visit;
+    if (!same) $room.set(fromPageData(data));
+  });
   return { $room, $currentPanorama: atom<string | null>(null) };
 });
 

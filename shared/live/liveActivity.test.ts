@@ -5,6 +5,8 @@ import { exhibitorPageData, visitorPageData } from '../page-data/fixtures';
 import { setPageData } from '../bus/pageData';
 import { $room, applyLiveActivity } from '../bus/room';
 import { enterStand, leaveStand } from '../bus/standVisit';
+import { $liveStream, resetLiveSettings } from '../bus/liveSettings';
+import { $pageData } from '../bus/pageData';
 import { $liveActivity, pauseLive, resumeLive } from './liveActivity';
 
 let bodies: ReturnType<typeof sseBody>[];
@@ -81,6 +83,25 @@ describe('live activity (spec §4.8)', () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     await flush();
     expect($room.get().active_users).toBe(12);
+  });
+
+  test('a liveSettings event replaces the parameters, the flags and the stream, and keeps the room state', async () => {
+    resetLiveSettings();
+    setPageData(visitorPageData());
+    stop = $liveActivity.listen(() => undefined);
+    await flush();
+    bodies[0]!.push(live({ active_users: 7 }));
+    await flush();
+    const parameters = { ...$pageData.get().parameters, room_name_en: 'Winter Fair' };
+    const stream = { active: true, video_url: 'https://video.test/live', chat_url: null };
+    bodies[0]!.push(`event: liveSettings\nid: 2\ndata: ${JSON.stringify({ parameters, features: { journey: '0' }, stream })}\n\n`);
+    await flush();
+    expect($pageData.get().parameters.room_name_en).toBe('Winter Fair');
+    expect($pageData.get().features.journey).toBe('0');
+    expect($pageData.get().is_streaming).toBe(true);
+    expect($liveStream.get()).toEqual(stream);
+    expect($room.get().active_users).toBe(7);
+    expect(streams()).toHaveLength(1);
   });
 
   test('entering and leaving a stand reconnects with the new visited stand ("refreshes activity")', async () => {

@@ -3,7 +3,7 @@ import type { LIVE_ACTIVITY_EVENT as LiveActivityEvent } from '../api/schemas/ro
 import { busSingleton } from '../singleton';
 // By package name, not '../bus/room': a remote then shares the room bus instead of carrying a second copy.
 import { $room, applyLiveActivity } from '@salon/shared/room';
-import { LIVE_NOTIFICATIONS_EVENT, receiveLiveNotifications } from '@salon/shared';
+import { LIVE_NOTIFICATIONS_EVENT, LIVE_SETTINGS_EVENT, receiveLiveNotifications, receiveLiveSettings } from '@salon/shared';
 import { openEventStream, type EventStream } from './sse';
 
 /** The schema's event name, checked against it at compile time (a value import would bundle TypeBox). */
@@ -96,6 +96,8 @@ function connect(): void {
       if (message.event === LIVE_ACTIVITY_EVENT) onData(message.data);
       // The organisers' notifications ride on this stream: open on every room page, socket or not.
       else if (message.event === LIVE_NOTIFICATIONS_EVENT) receiveLiveNotifications(message.data);
+      // The salon's settings (parameters, feature flags, live stream), whenever an administrator changes them.
+      else if (message.event === LIVE_SETTINGS_EVENT) receiveLiveSettings(message.data);
     },
     onDisconnect: (error) => {
       console.warn('[salon] live activity stream interrupted; reconnecting', error);

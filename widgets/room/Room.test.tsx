@@ -10,6 +10,7 @@ import {
   clearToasts,
   hideSidebar,
   recordMyAvailability,
+  resetLiveSettings,
   i18n,
   setPageData,
   type PageDataInput,
@@ -19,6 +20,7 @@ import { $activity, $room, goToPanorama, leaveStand } from '@salon/shared/room';
 import { envelope } from '@salon/shared/room-frame/contract';
 import { installFetch, jsonResponse } from '@salon/shared/test/fetch';
 import { sseBody } from '@salon/shared/test/sse';
+import { refreshLiveActivity } from '@salon/shared/live';
 import { mountWidget } from '@salon/shared/test/widgets';
 import { mount } from './mount';
 import { resetBanners, setStream } from './store';
@@ -27,6 +29,7 @@ const ROOM_ORIGIN = 'http://localhost';
 let widget: Awaited<ReturnType<typeof mountWidget>> | undefined;
 let fetchMock: ReturnType<typeof installFetch>;
 let stream: { active: boolean; video_url: string | null; chat_url: string | null };
+let sseBodies: ReturnType<typeof sseBody>[];
 
 const flush = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 const toastTexts = () => $toasts.get().map((toast) => (typeof toast.message === 'string' ? toast.message : i18n._(toast.message)));
@@ -51,12 +54,18 @@ function fromFrame(frame: HTMLIFrameElement, data: unknown, origin = ROOM_ORIGIN
 
 beforeEach(() => {
   stream = { active: false, video_url: null, chat_url: null };
+  sseBodies = [];
+  resetLiveSettings();
   setStream({ status: 'idle', data: null });
   resetBanners();
   clearConsent();
   fetchMock = installFetch((request) => {
     const { pathname } = new URL(request.url);
-    if (pathname.startsWith('/api/sse/')) return sseBody().response();
+    if (pathname.startsWith('/api/sse/')) {
+      const body = sseBody();
+      sseBodies.push(body);
+      return body.response();
+    }
     if (pathname === '/api/stream/active') return jsonResponse({ data: stream });
     if (pathname.endsWith('/visit')) return jsonResponse({ data: { stand_visit: null } });
     return jsonResponse({ data: {} });
@@ -198,6 +207,28 @@ describe('live stream (spec §2.2)', () => {
   test('is_streaming but no stream after all: the room', async () => {
     await showRoom({ ...visitorPageData(), is_streaming: true });
     expect(roomFrame()).toBeInTheDocument();
+  });
+
+  test('an administrator switches the stream on, then off: the room follows the live activity, without a reload', async () => {
+    await showRoom(visitorPageData());
+    expect(roomFrame()).toBeInTheDocument();
+    const settings = (on: boolean) =>
+      `event: liveSettings\nid: ${on ? 2 : 3}\ndata: ${JSON.stringify({ parameters: {}, features: { journey: '1' }, stream: { active: on, video_url: 'https://video.test/live', chat_url: 'https://video.test/chat' } })}\n\n`;
+    // A stream of this test's own (the previous test's may still be closing).
+    act(() => refreshLiveActivity());
+    await flush();
+    const body = sseBodies.at(-1)!;
+    act(() => body.push(settings(true)));
+    await flush();
+    expect(screen.queryByTitle('Virtual room')).not.toBeInTheDocument();
+    expect(roomFrame('Live stream').src).toBe('https://video.test/live');
+    expect(roomFrame('Live stream chat').src).toBe('https://video.test/chat');
+    expect(screen.getByRole('button', { name: 'Hide the chat' })).toBeInTheDocument();
+    act(() => body.push(settings(false)));
+    await flush();
+    expect(screen.queryByTitle('Live stream')).not.toBeInTheDocument();
+    expect(roomFrame()).toBeInTheDocument();
+    expect(apiCalls()).toEqual(['GET /api/stream/active']);
   });
 
   test('while the stream answer is awaited: a loader', async () => {

@@ -1,8 +1,11 @@
 import { atom, computed, readonlyType } from 'nanostores';
-import { $consent, $locale, $myAvailability, $pageData, toLinguiLocale, url, type Consent, type LocaleCode, type PageData } from '@salon/shared';
+import { $consent, $liveStream, $locale, $myAvailability, $pageData, toLinguiLocale, url, type Consent, type LocaleCode, type PageData } from '@salon/shared';
 import { getActiveStream, type StreamData } from '@salon/shared/room';
 
-/** The live stream as GET /api/stream/active said ('checking' while it answers). */
+/**
+ * The live stream as GET /api/stream/active said ('checking' while it answers), or as the live activity said since
+ * (an administrator switched it on or off: the latest word wins, so the room follows without a reload).
+ */
 export interface StreamState {
   status: 'idle' | 'checking' | 'done';
   data: StreamData | null;
@@ -10,16 +13,24 @@ export interface StreamState {
 
 const $streamSlot = atom<StreamState>({ status: 'idle', data: null });
 export const $stream = readonlyType($streamSlot);
+$liveStream.listen((data) => {
+  if (data) $streamSlot.set({ status: 'done', data });
+});
 
 /** Asks the server whether a live stream replaces the room (spec §2.2). Never toasts: the room is the fallback. */
 export async function checkStream(): Promise<void> {
   if ($streamSlot.get().status === 'checking') return;
   $streamSlot.set({ status: 'checking', data: $streamSlot.get().data });
+  const live = $liveStream.get();
+  let data: StreamData | null = null;
   try {
-    $streamSlot.set({ status: 'done', data: await getActiveStream({ notify: false }) });
+    data = await getActiveStream({ notify: false });
   } catch {
-    $streamSlot.set({ status: 'done', data: null });
+    data = null;
   }
+  // The live activity spoke while the answer was on its way: its word is the newer one.
+  if ($liveStream.get() !== live) return;
+  $streamSlot.set({ status: 'done', data });
 }
 
 /** Stories and tests: a stream answer without the server. */
