@@ -22,7 +22,7 @@ export async function checkStream(): Promise<void> {
   if ($streamSlot.get().status === 'checking') return;
   $streamSlot.set({ status: 'checking', data: $streamSlot.get().data });
   const live = $liveStream.get();
-  let data: StreamData | null = null;
+  let data: StreamData | null;
   try {
     data = await getActiveStream({ notify: false });
   } catch {
