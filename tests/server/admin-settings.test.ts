@@ -253,8 +253,171 @@ describe('the live activity carries the settings (liveSettings)', () => {
 });
 
 describe('the /admin page', () => {
-  it('is for administrators: 303 without a session, 403 for the promoter', async () => {
+  const page = (cookie = cookies.admin, url = '/admin') => request(t.app, { method: 'GET', url, headers: { cookie } });
+  /** The settings form as the page fills it in (every field, the stored values), with some changed. */
+  function settingsForm(changes: Record<string, string | string[]> = {}): URLSearchParams {
+    const fields: Record<string, string | string[]> = {
+      form: 'settings',
+      'feature.journey': '1',
+      room_name: 'Salon de l’innovation',
+      room_name_en: 'Innovation Fair',
+      room_desc: 'Description',
+      room_desc_en: 'Description',
+      form_text: 'Texte',
+      social_title: 'Titre',
+      social_title_en: 'Title',
+      social_description: 'Desc',
+      social_description_en: 'Desc',
+      social_image: '/media/social.svg',
+      'styles.sidebar.opacity': '85',
+      'styles.sidebar.blur': '12',
+      exhibitor_search_permissions: ['visitor', 'exhibitor'],
+      visitor_search_permissions: ['exhibitor'],
+      last_activity_period: '900',
+      exhibitor_activity_period_before_hide: '600',
+      exhibitor_upc_priority_action: 'chat',
+      stands_optin_marketing: '1',
+      contest_optin_marketing: '1',
+      contests: 'default, printemps',
+      feedback_delay: '1200',
+      ga_ua: '',
+      gif_key: '',
+      ...changes,
+    };
+    const body = new URLSearchParams();
+    for (const [key, value] of Object.entries(fields)) for (const v of Array.isArray(value) ? value : [value]) body.append(key, v);
+    return body;
+  }
+  const post = (body: URLSearchParams, cookie = cookies.admin, headers: Record<string, string> = { origin: ORIGIN }) =>
+    request(t.app, { method: 'POST', url: '/admin', payload: body.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers, cookie } });
+  const stored = async () => JSON.parse((await call('GET', '/api/admin/parameters', undefined, cookies.admin)).body) as { data: LiveSettings };
+
+  it('is for administrators: 303 without a session, 403 for the promoter and the anonymous, to GET and POST', async () => {
     expect((await request(t.app, { method: 'GET', url: '/admin' })).statusCode).toBe(303);
-    expect((await request(t.app, { method: 'GET', url: '/admin', headers: { cookie: cookies.promoter } })).statusCode).toBe(403);
+    expect((await page(cookies.promoter)).statusCode).toBe(403);
+    expect((await page(cookies.anonymous)).statusCode).toBe(403);
+    expect((await post(settingsForm({ room_name: 'Pirate' }), cookies.promoter)).statusCode).toBe(403);
+    expect((await post(new URLSearchParams({ form: 'stream', active: '1', video_url: 'https://x.test/v' }), cookies.visitor)).statusCode).toBe(403);
+    expect((await stored()).data.parameters.room_name).not.toBe('Pirate');
+  });
+
+  it('shows a field for every parameter and feature flag, and the stream switch, in the page language', async () => {
+    const body = (await page()).body;
+    for (const name of [
+      'feature.journey',
+      'room_name',
+      'room_name_en',
+      'room_desc',
+      'room_desc_en',
+      'form_text',
+      'social_title',
+      'social_title_en',
+      'social_description',
+      'social_description_en',
+      'social_image',
+      'styles.sidebar.opacity',
+      'styles.sidebar.blur',
+      'exhibitor_search_permissions',
+      'visitor_search_permissions',
+      'last_activity_period',
+      'exhibitor_activity_period_before_hide',
+      'exhibitor_force_visio_link',
+      'exhibitor_upc_priority_action',
+      'stands_optin_marketing',
+      'contest_optin_marketing',
+      'contests',
+      'feedback_delay',
+      'ga_ua',
+      'gif_key',
+      'active',
+      'video_url',
+      'chat_url',
+    ])
+      expect(body).toContain(`name="${name}"`);
+    expect(body).toContain('Fair settings');
+    expect(body).toContain('Live stream on (replaces the room)');
+    const french = await request(t.app, { method: 'GET', url: '/admin', headers: { cookie: `${cookies.admin}; salon_locale=fr_FR` } });
+    expect(french.body).toContain('Paramètres du salon');
+    expect(french.body).toContain('Direct en cours (remplace le salon)');
+    expect(french.body).toContain('Nom du salon (anglais)');
+  });
+
+  it('saves the settings form, redirects, and connected visitors get the change', async () => {
+    const client = await stream(cookies.visitor);
+    await settingsOf(client);
+    const from = client.events.length;
+    const response = await post(settingsForm({ room_name_en: 'Summer Fair', 'styles.sidebar.opacity': '70', 'feature.journey': '', visitor_search_permissions: ['exhibitor', 'connected'] }));
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe(`${ORIGIN}/admin?saved=settings#settings`);
+    const { data } = await stored();
+    expect(data.parameters).toMatchObject({ room_name_en: 'Summer Fair', styles: { sidebar: { opacity: 70, blur: 12 } }, visitor_search_permissions: ['exhibitor', 'connected'], contests: ['default', 'printemps'], exhibitor_force_visio_link: false });
+    expect(data.features.journey).toBe('0');
+    const event = await client.next((e) => e.event === 'liveSettings', 3000, from);
+    expect((event.data as unknown as LiveSettings).parameters.room_name_en).toBe('Summer Fair');
+    expect((event.data as unknown as LiveSettings).features.journey).toBe('0');
+    expect((await page(cookies.admin, '/admin?saved=settings')).body).toMatch(/role="status">The settings have been saved/);
+    await post(settingsForm());
+  });
+
+  it('an invalid form: 400, the values kept, each error next to its field, nothing saved', async () => {
+    const before = await stored();
+    const response = await post(settingsForm({ room_name: '', 'styles.sidebar.opacity': '150', last_activity_period: 'soon', contests: 'a/b', social_image: 'javascript:alert(1)', room_name_en: '<b>Fair</b>' }));
+    expect(response.statusCode).toBe(400);
+    const body = response.body;
+    expect(body).toContain('role="alert"');
+    expect(body).toMatch(/id="settings-room_name-error">This field is required</);
+    expect(body).toMatch(/id="settings-styles.sidebar.opacity-error">Outside the limits shown</);
+    expect(body).toMatch(/id="settings-last_activity_period-error">A number is expected</);
+    expect(body).toContain('id="settings-contests-error"');
+    expect(body).toMatch(/id="settings-social_image-error">Expected a web address/);
+    expect(body).toContain('value="soon"');
+    expect(body).toContain('value="&lt;b&gt;Fair&lt;/b&gt;"');
+    expect(body).not.toContain('<b>Fair</b>');
+    expect(await stored()).toEqual(before);
+  });
+
+  it('a name with markup is stored as text and shown escaped', async () => {
+    expect((await post(settingsForm({ room_name_en: '<img src=x onerror=alert(1)>' }))).statusCode).toBe(303);
+    const body = (await page()).body;
+    expect(body).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(body).not.toContain('<img src=x');
+    await post(settingsForm());
+  });
+
+  it('switches the live stream on and off from the page; open streams follow', async () => {
+    const client = await stream(cookies.anonymous);
+    await settingsOf(client);
+    let from = client.events.length;
+    const on = await post(new URLSearchParams({ form: 'stream', active: '1', video_url: 'https://video.test/live', chat_url: 'https://video.test/chat' }));
+    expect(on.statusCode).toBe(303);
+    expect(on.headers.location).toBe(`${ORIGIN}/admin?saved=stream#stream`);
+    expect((await client.next((e) => e.event === 'liveSettings', 3000, from)).data).toMatchObject({ stream: { active: true, video_url: 'https://video.test/live', chat_url: 'https://video.test/chat' } });
+    expect((await page(cookies.admin, '/admin?saved=stream')).body).toContain('The live stream is on');
+    from = client.events.length;
+    expect((await post(new URLSearchParams({ form: 'stream', video_url: 'https://video.test/live', chat_url: '' }))).statusCode).toBe(303);
+    expect((await client.next((e) => e.event === 'liveSettings', 3000, from)).data).toMatchObject({ stream: { active: false, chat_url: null } });
+  });
+
+  it('an invalid stream form: 400 with the error next to the address; nothing changes', async () => {
+    const bad = await post(new URLSearchParams({ form: 'stream', active: '1', video_url: 'javascript:alert(1)', chat_url: '' }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toMatch(/id="stream-video_url-error">Expected a web address/);
+    const none = await post(new URLSearchParams({ form: 'stream', active: '1', video_url: '', chat_url: '' }));
+    expect(none.statusCode).toBe(400);
+    expect(none.body).toMatch(/id="stream-video_url-error">Required to switch the live stream on/);
+    const french = await request(t.app, {
+      method: 'POST',
+      url: '/admin',
+      payload: new URLSearchParams({ form: 'stream', active: '1', video_url: '', chat_url: '' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN, cookie: `${cookies.admin}; salon_locale=fr_FR` },
+    });
+    expect(french.body).toMatch(/id="stream-video_url-error">Obligatoire pour lancer le direct/);
+    expect((await stored()).data.stream.active).toBe(false);
+  });
+
+  it('refuses a post from another site (403) and an unknown form (400)', async () => {
+    expect((await post(new URLSearchParams({ form: 'stream', active: '1', video_url: 'https://evil.test/v' }), cookies.admin, { origin: 'https://evil.test' })).statusCode).toBe(403);
+    expect((await post(new URLSearchParams({ form: 'other' }))).statusCode).toBe(400);
+    expect((await stored()).data.stream.active).toBe(false);
   });
 });

@@ -56,7 +56,3 @@ export async function listVisitors(db: Kysely<Database>, page: number): Promise<
 export async function recentContactRequests(db: Kysely<Database>, limit = 10): Promise<Selectable<ContactRequestsTable>[]> {
   return db.selectFrom('contact_requests').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
-
-export async function keyValues(db: Kysely<Database>, table: 'parameters' | 'features'): Promise<{ key: string; value: string }[]> {
-  return db.selectFrom(table).select(['key', 'value']).orderBy('key').execute();
-}

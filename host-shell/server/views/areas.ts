@@ -108,16 +108,15 @@ export function visitorsPage(ctx: PageContext, visitors: UserRow[], page: number
   );
 }
 
-export function adminArea(ctx: PageContext, c: Counts, parameters: { key: string; value: string }[], features: { key: string; value: string }[]): string {
+/** The administrator's area: the figures, then the live stream switch and the salon's settings (`views/admin-settings.ts`). */
+export function adminArea(ctx: PageContext, c: Counts, stream: SafeHtml, settings: SafeHtml): string {
   const { tr, link } = helpers(ctx);
-  const kv = (rows: { key: string; value: string }[]) =>
-    html`<table><tbody>${rows.map((r) => html`<tr><th scope="row"><code>${r.key}</code></th><td><code>${r.value}</code></td></tr>`)}</tbody></table>`;
   return layout(
     ctx,
     tr('Administration', 'Administration'),
     html`<div class="cards"><section class="card"><h2>${tr('Chiffres', 'Figures')}</h2>${countCards(ctx, c)}
 <p><a href="${link('promoter')}">${tr('Espace organisateur', 'Organizer area')}</a></p></section>
-<section class="card"><h2>${tr('Fonctionnalités', 'Feature flags')}</h2>${kv(features)}</section></div>
-<h2>${tr('Paramètres', 'Parameters')}</h2>${kv(parameters)}`,
+${stream}</div>
+${settings}`,
   );
 }

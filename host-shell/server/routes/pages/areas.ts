@@ -4,11 +4,11 @@ import { badRequest, notFound } from '../../lib/errors';
 import { html } from '../../lib/html';
 import { decodeId } from '../../lib/ids';
 import { convertStrings, validate } from '../../lib/validation';
-import { counts, keyValues, listVisitors, recentContactRequests, VISITORS_PER_PAGE } from '../../services/backoffice';
+import { counts, listVisitors, recentContactRequests, VISITORS_PER_PAGE } from '../../services/backoffice';
 import { leadCountsByStand, listLeads } from '../../services/leads';
 import { standsOfExhibitor } from '../../services/stands';
 import { findUserById } from '../../services/users';
-import { adminArea, exhibitorArea, exhibitorProfilePage, promoterArea, visitorsPage } from '../../views/areas';
+import { exhibitorArea, exhibitorProfilePage, promoterArea, visitorsPage } from '../../views/areas';
 import { LEADS_SHOWN, exhibitorLeads, organiserLeads } from '../../views/leads';
 import { gate, pageContext, pathParam, sendPage } from './kit';
 import { newsSent, promoterNewsSection } from './news';
@@ -67,10 +67,3 @@ export async function showVisitors(request: FastifyRequest, reply: FastifyReply)
   return sendPage(reply, visitorsPage(await pageContext(request), visitors, page, pages, total));
 }
 
-export async function showAdmin(request: FastifyRequest, reply: FastifyReply) {
-  const user = await gate(request, reply, { registered: true, profiles: ['administrator'] });
-  if (!user) return reply;
-  const db = request.server.db;
-  const [c, parameters, features] = await Promise.all([counts(db), keyValues(db, 'parameters'), keyValues(db, 'features')]);
-  return sendPage(reply, adminArea(await pageContext(request), c, parameters, features));
-}

@@ -5,7 +5,8 @@ import { acceptFormData } from '../../lib/form-data';
 import { sameOrigin } from '../../plugins/same-origin';
 import { contentPage, type ContentPage } from '../../views/content';
 import { notFoundPage } from '../../views/errors';
-import { showAdmin, showExhibitorArea, showExhibitorProfile, showOwnExhibitorProfile, showPromoterArea, showVisitors } from './areas';
+import { showExhibitorArea, showExhibitorProfile, showOwnExhibitorProfile, showPromoterArea, showVisitors } from './areas';
+import { saveAdmin, showAdmin } from './admin';
 import { login, loginRefused, logout, register, registerRefused, REGISTER_PATTERN, showHome } from './auth';
 import { contactRefused, sendContact, showContact } from './contact';
 import { pageContext, sendPage } from './kit';
@@ -67,7 +68,7 @@ const PAGES: Record<RouteName, PageDefinition> = {
   'exhibitor.profile.me': { get: showOwnExhibitorProfile },
   promoter: { get: showPromoterArea, post: sendPromoterNotification },
   'promoter.visitors': { get: showVisitors },
-  admin: { get: showAdmin },
+  admin: { get: showAdmin, post: saveAdmin },
 };
 
 /**
