@@ -1,0 +1,80 @@
+/**
+ * Admin: settings and the live stream (issue 13, item 1). The administrator, on /admin, switches the live stream on;
+ * a visitor's room (another browser context, on /salon) becomes the stream, with its chat and toggle, within 3 s,
+ * without a reload; then off, and the room is back. A renamed fair and the journey flag reach the visitor the same way.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { collectErrors, logIn, useSalon, widgetsSettled } from './harness';
+
+const env = useSalon();
+
+/** Submits a form of /admin and waits for the page its redirect leads to; resolves with the time the answer came. */
+async function submit(admin: Page, button: string): Promise<number> {
+  await Promise.all([admin.waitForURL(/\/admin\?saved=/), admin.getByRole('button', { name: button }).click()]);
+  return Date.now();
+}
+
+test('the administrator switches the live stream on and off from /admin; a visitor’s room follows within 3 s', async () => {
+  const { salon, browser } = env;
+  const video = `${salon.baseUrl}/faq`;
+  const chat = `${salon.baseUrl}/cookies`;
+
+  const visitorContext = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+  const visitor = await visitorContext.newPage();
+  const errors = collectErrors(visitor);
+  assert.equal(await logIn(visitor, salon.baseUrl, 'visiteur@salon.test'), 303);
+  if (!visitor.url().includes('/salon')) await visitor.goto(`${salon.baseUrl}/salon`);
+  await widgetsSettled(visitor);
+  await visitor.getByTitle('Virtual room').waitFor();
+  await visitor.getByRole('button', { name: /^Journey/ }).waitFor();
+  const loads: string[] = [];
+  visitor.on('load', () => loads.push(visitor.url()));
+
+  const adminContext = await browser.newContext({ locale: 'en-US' });
+  const admin = await adminContext.newPage();
+  assert.equal(await logIn(admin, salon.baseUrl, 'admin@salon.test'), 303);
+  await admin.goto(`${salon.baseUrl}/admin`);
+  assert.match((await admin.locator('#stream-state').textContent()) ?? '', /No live stream/);
+
+  // On: video and chat addresses.
+  const stream = admin.getByRole('region', { name: 'Live stream' });
+  await stream.getByLabel('Live stream on (replaces the room)').check();
+  await stream.getByLabel('Video address').fill(video);
+  await stream.getByLabel('Chat address (optional)').fill(chat);
+  const switchedOn = await submit(admin, 'Save the live stream');
+  assert.match((await admin.locator('#stream-state').textContent()) ?? '', /The live stream is on/);
+  await visitor.getByTitle('Live stream', { exact: true }).waitFor({ timeout: 3000 });
+  const shownAt = Date.now();
+  assert.ok(shownAt - switchedOn < 3000, `the stream showed ${shownAt - switchedOn} ms after the switch`);
+  assert.equal(await visitor.getByTitle('Live stream', { exact: true }).getAttribute('src'), video);
+  assert.equal(await visitor.getByTitle('Live stream chat').getAttribute('src'), chat);
+  assert.equal(await visitor.getByTitle('Virtual room').count(), 0);
+  // The chat toggle works as in the page-load stream mode.
+  await visitor.getByRole('button', { name: 'Hide the chat' }).click();
+  assert.equal(await visitor.getByTitle('Live stream chat').isVisible(), false);
+  await visitor.getByRole('button', { name: 'Show the chat' }).click();
+  assert.equal(await visitor.getByTitle('Live stream chat').isVisible(), true);
+
+  // Off: the room comes back.
+  await admin.getByRole('region', { name: 'Live stream' }).getByLabel('Live stream on (replaces the room)').uncheck();
+  const switchedOff = await submit(admin, 'Save the live stream');
+  await visitor.getByTitle('Virtual room').waitFor({ timeout: 3000 });
+  assert.ok(Date.now() - switchedOff < 3000);
+  assert.equal(await visitor.getByTitle('Live stream', { exact: true }).count(), 0);
+
+  // A parameter and a feature flag: the top bar follows.
+  const settings = admin.getByRole('region', { name: 'Fair settings' });
+  await settings.getByLabel('Fair name (English)').fill('Winter Fair');
+  await settings.getByLabel('Personal journey (journey)').uncheck();
+  const saved = await submit(admin, 'Save the settings');
+  await visitor.getByText('Winter Fair').first().waitFor({ timeout: 3000 });
+  await visitor.getByRole('button', { name: /^Journey/ }).waitFor({ state: 'detached', timeout: 3000 });
+  assert.ok(Date.now() - saved < 3000);
+
+  assert.deepEqual(loads, [], 'the visitor’s page was reloaded');
+  assert.deepEqual(errors, []);
+  await adminContext.close();
+  await visitorContext.close();
+});
