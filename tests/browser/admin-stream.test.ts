@@ -28,6 +28,8 @@ test('the administrator switches the live stream on and off from /admin; a visit
   if (!visitor.url().includes('/salon')) await visitor.goto(`${salon.baseUrl}/salon`);
   await widgetsSettled(visitor);
   await visitor.getByTitle('Virtual room').waitFor();
+  // The cookie banner would cover the stream's chat toggle.
+  await visitor.getByRole('button', { name: 'Refuse', exact: true }).click();
   await visitor.getByRole('button', { name: /^Journey/ }).waitFor();
   const loads: string[] = [];
   visitor.on('load', () => loads.push(visitor.url()));
