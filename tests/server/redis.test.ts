@@ -11,7 +11,7 @@ import { openDatabase, type DatabaseHandle } from '../../host-shell/server/db/co
 import { migrateToLatest } from '../../host-shell/server/db/migrate';
 import { seedDemo } from '../../host-shell/server/db/seed';
 import { encodeId } from '../../host-shell/server/lib/ids';
-import { DEMO, TEST_SCRYPT_COST, XHR, login, openSse, request, standBySlug, userIdByEmail, type TestApp } from './helpers';
+import { DEMO, ORIGIN, TEST_SCRYPT_COST, XHR, login, openSse, request, standBySlug, userIdByEmail, type TestApp } from './helpers';
 import { ask, closeSockets, collect, connect, messageOf, settle } from './sockets';
 
 /**
@@ -125,6 +125,26 @@ if (given || installed) {
       stream.close();
       await settle();
       expect(history.map((h) => h.content.type)).toEqual(['enterOnStand']);
+    });
+
+    it('an administrator’s change on one process reaches the streams of the other, whose parameters cache drops it', async () => {
+      const admin = await login(t(a).app, DEMO.admin);
+      const visitor = await login(t(b).app, DEMO.visitor);
+      // B has the parameters cached (5 s) before the change.
+      expect((await t(b).app.parameters.get()).last_activity_period).toBe(900);
+      const stream = await openSse(`${bases[b] ?? ''}/api/sse/live/activity`, { cookie: visitor });
+      await stream.next((e) => e.event === 'liveSettings');
+      const from = stream.events.length;
+      const headers = { ...XHR, cookie: admin, origin: ORIGIN };
+      const put = (url: string, payload: unknown) => request(t(a).app, { method: 'PUT', url, headers, payload: payload as Record<string, unknown> });
+      expect((await put('/api/admin/parameters', { last_activity_period: 420 })).statusCode).toBe(200);
+      expect((await put('/api/admin/stream', { active: true, video_url: 'https://video.test/live' })).statusCode).toBe(200);
+      const change = await stream.next((e) => e.event === 'liveSettings' && (e.data.stream as { active: boolean }).active, 3000, from);
+      expect((change.data.parameters as { last_activity_period: number }).last_activity_period).toBe(420);
+      expect((await t(b).app.parameters.get()).last_activity_period).toBe(420);
+      stream.close();
+      await put('/api/admin/stream', { active: false });
+      await put('/api/admin/parameters', { last_activity_period: 900 });
     });
   });
 } else {
