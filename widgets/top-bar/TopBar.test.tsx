@@ -10,6 +10,7 @@ import {
   closeModal,
   hideSidebar,
   i18n,
+  applyLiveSettings,
   setPageData,
   type PageDataInput,
 } from '@salon/shared';
@@ -468,5 +469,17 @@ describe('background', () => {
     const nav = await showTopBar({ ...data, parameters: { ...data.parameters, styles: { sidebar: { opacity: -20, blur: 250 } } } });
     expect(nav.style.backgroundColor).toBe('rgba(255, 255, 255, 0)');
     expect(nav.style.backdropFilter).toBe('blur(100px)');
+  });
+});
+
+describe('settings changed by an administrator (the live activity’s liveSettings)', () => {
+  test('the fair name, the style and the journey button follow at once', async () => {
+    const data = visitorPageData();
+    const nav = await showTopBar({ ...data, user: { ...data.user, journey: '{"standsToVisit":["a"]}' }, features: { journey: '1' } });
+    expect(within(nav).getByRole('button', { name: /^Journey/ })).toBeInTheDocument();
+    act(() => applyLiveSettings({ parameters: { ...data.parameters, room_name_en: 'Winter Fair', styles: { sidebar: { opacity: 40, blur: 3 } } }, features: { journey: '0' } }));
+    expect(within(nav).getByRole('link', { name: 'Winter Fair' })).toBeInTheDocument();
+    expect(nav.style.backgroundColor).toBe('rgba(255, 255, 255, 0.4)');
+    expect(within(nav).queryByRole('button', { name: /^Journey/ })).not.toBeInTheDocument();
   });
 });
