@@ -1,5 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import type { LiveSettings } from '../../shared/api/schemas/settings';
+import { PARAMETER_KEYS, ParametersPatch, type LiveSettings } from '../../shared/api/schemas/settings';
+import { DEMO_PARAMETERS } from '../../host-shell/server/db/seed-data';
+import { validate } from '../../host-shell/server/lib/validation';
+import { DEFAULT_PARAMETERS } from '../../host-shell/server/services/settings';
 import { DEMO, ORIGIN, XHR, anonymousCookie, closeListening, createTestApp, login, openSse, pageDataOf, request, waitFor, type SseClient, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -49,6 +52,14 @@ afterEach(async () => {
 });
 afterAll(async () => {
   await closeListening(t);
+});
+
+describe('the parameters schema', () => {
+  it('has one schema per stored parameter, and accepts the defaults and the demo salon as they are', () => {
+    expect([...PARAMETER_KEYS].sort()).toEqual(Object.keys(DEFAULT_PARAMETERS).sort());
+    expect(validate(ParametersPatch, DEFAULT_PARAMETERS)).toMatchObject({ ok: true });
+    expect(validate(ParametersPatch, DEMO_PARAMETERS)).toMatchObject({ ok: true });
+  });
 });
 
 describe('the admin settings API: who may call it', () => {
