@@ -3,6 +3,7 @@ import { visitorPageData } from '../page-data/fixtures';
 import { $liveStream, applyLiveSettings, receiveLiveSettings, resetLiveSettings } from './liveSettings';
 import { $pageData, $parameters, setPageData } from './pageData';
 import { $room, updateRoom } from './room';
+import { $sidebar, showSidebar } from './sidebar';
 
 const stream = { active: true, video_url: 'https://video.test/live', chat_url: 'https://video.test/chat' };
 
@@ -45,6 +46,17 @@ describe('applyLiveSettings (the liveSettings event)', () => {
     expect($liveStream.get()).toEqual({ active: true, video_url: 'https://video.test/live', chat_url: null });
     applyLiveSettings({ features: { journey: '0', other: 'on' } });
     expect($pageData.get().features).toEqual({ journey: '0' });
+  });
+
+  test('the journey switched off closes the journey sidebar; another sidebar stays', () => {
+    showSidebar({ name: 'journey' });
+    applyLiveSettings({ features: { journey: '1' } });
+    expect($sidebar.get()).toEqual({ name: 'journey' });
+    applyLiveSettings({ features: { journey: '0' } });
+    expect($sidebar.get()).toBeNull();
+    showSidebar({ name: 'activity-stream' });
+    applyLiveSettings({ features: { journey: '0' } });
+    expect($sidebar.get()).toEqual({ name: 'activity-stream' });
   });
 
   test('unreadable event text is logged, nothing changes', () => {

@@ -4,7 +4,8 @@ import type { StreamData } from '../api/schemas/room';
 import { normalizePageData } from '../page-data/parse';
 import type { Features } from '../page-data/types';
 import { busSingleton } from '../singleton';
-import { $pageData, replacePageSettings } from './pageData';
+import { $pageData, isFeatureOn, replacePageSettings } from './pageData';
+import { $sidebar, hideSidebar } from './sidebar';
 
 /** The schema's event name, checked against it at compile time (a value import would bundle TypeBox). */
 export const LIVE_SETTINGS_EVENT: typeof LiveSettingsEvent = 'liveSettings';
@@ -35,6 +36,7 @@ function featuresOf(value: unknown): Features | null {
  * A `liveSettings` event (an administrator changed the salon's settings; also sent with the first state): the page
  * data's parameters (the viewer's `auth` kept), feature flags and `is_streaming` are replaced, so every widget that
  * reads them follows (room names, styles, journey flag); the stream goes to `$liveStream`. The room state is kept.
+ * The journey switched off closes the journey sidebar if it is open (its button is gone).
  * A part that is missing or malformed is left as it was.
  */
 export function applyLiveSettings(value: unknown): void {
@@ -50,6 +52,7 @@ export function applyLiveSettings(value: unknown): void {
     ...(features ? { features } : {}),
     ...(stream ? { is_streaming: stream.active } : {}),
   });
+  if (features && !isFeatureOn(features, 'journey') && $sidebar.get()?.name === 'journey') hideSidebar();
   if (stream) {
     const known = state.$liveStream.get();
     if (!known || known.active !== stream.active || known.video_url !== stream.video_url || known.chat_url !== stream.chat_url) state.$liveStream.set(stream);
