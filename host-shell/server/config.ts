@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { cspOrigin } from './lib/csp';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
@@ -43,6 +44,8 @@ export interface AppConfig {
   redisUrl: string | null;
   /** `/__bench/*` (memory, stream counts) for scripts/bench; loopback callers only. Env SALON_BENCH_ENDPOINTS=1. */
   benchEndpoints: boolean;
+  /** Origins besides this server's that serve exhibitors' pictures and videos (env MEDIA_ORIGINS, comma list): the pages' CSP allows them. */
+  mediaOrigins: string[];
 }
 
 const isPostgresUrl = (value: string) => /^postgres(?:ql)?:\/\//.test(value);
@@ -58,6 +61,16 @@ function intFromEnv(value: string | undefined, fallback: number, name: string): 
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
   return n;
+}
+
+/** `https://cdn.example, http://b.test:8000` → origins; anything that is not an http(s) origin is dropped. */
+export function originsFromEnv(value: string | undefined): string[] {
+  const origins: string[] = [];
+  for (const part of (value ?? '').split(',')) {
+    const origin = cspOrigin(part);
+    if (origin && !origins.includes(origin)) origins.push(origin);
+  }
+  return origins;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -82,5 +95,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadDir: path.resolve(env.UPLOAD_DIR || path.join(REPO_ROOT, 'data', 'uploads')),
     redisUrl: env.REDIS_URL || null,
     benchEndpoints: env.SALON_BENCH_ENDPOINTS === '1',
+    mediaOrigins: originsFromEnv(env.MEDIA_ORIGINS),
   };
 }
