@@ -5,6 +5,7 @@ import { loadConfig, type AppConfig } from './config';
 import type { DatabaseHandle } from './db/connect';
 import { typeboxValidatorCompiler } from './lib/validation';
 import { configPlugin } from './plugins/config';
+import { cspPlugin } from './plugins/csp';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { livePlugin } from './plugins/live';
@@ -14,6 +15,7 @@ import { staticPlugin } from './plugins/static';
 import { realtimePlugin } from './realtime';
 import { apiRoutes } from './routes/api';
 import { benchRoutes } from './routes/bench';
+import { cspReportRoutes } from './routes/csp-report';
 import { emojiRoutes } from './routes/emoji';
 import { mediaRoutes } from './routes/media';
 import { pageRoutes } from './routes/pages';
@@ -29,7 +31,7 @@ export interface BuildOptions {
 }
 
 /**
- * The whole server, not listening: plugins first (config, db, session, errors, forms, static, live, rate limits, realtime), then routes.
+ * The whole server, not listening: plugins first (config, db, session, errors, forms, static, live, csp, rate limits, realtime), then routes.
  * Migrations and the demo seed are the caller's business (server.ts, the tests).
  */
 export function build(options: BuildOptions = {}) {
@@ -53,12 +55,15 @@ export function build(options: BuildOptions = {}) {
   app.register(fastifyFormbody);
   app.register(staticPlugin);
   app.register(livePlugin);
+  // After live: the policy reads the stream's addresses from app.parameters.
+  app.register(cspPlugin);
   app.register(rateLimitPlugin);
   app.register(realtimePlugin);
 
   app.register(mediaRoutes);
   app.register(emojiRoutes);
   app.register(roomFrameRoutes);
+  app.register(cspReportRoutes);
   app.register(apiRoutes, { prefix: '/api' });
   app.register(pageRoutes);
   if (config.benchEndpoints) app.register(benchRoutes);

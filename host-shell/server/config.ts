@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { cspOrigin } from './lib/csp';
 
 /** Two levels up: from host-shell/server (the sources) as from dist/server (the compiled server, scripts/build/server.ts). */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -98,6 +99,8 @@ export interface AppConfig {
   rateLimits: RateLimits;
   /** `/__bench/*` (memory, stream counts) for scripts/bench; loopback callers only. Env SALON_BENCH_ENDPOINTS=1. */
   benchEndpoints: boolean;
+  /** Origins besides this server's that serve exhibitors' pictures and videos (env MEDIA_ORIGINS, comma list): the pages' CSP allows them. */
+  mediaOrigins: string[];
 }
 
 const isPostgresUrl = (value: string) => /^postgres(?:ql)?:\/\//.test(value);
@@ -144,6 +147,16 @@ export function rateLimitsFromEnv(value: string | undefined): RateLimits {
   return limits;
 }
 
+/** `https://cdn.example, http://b.test:8000` → origins; anything that is not an http(s) origin is dropped. */
+export function originsFromEnv(value: string | undefined): string[] {
+  const origins: string[] = [];
+  for (const part of (value ?? '').split(',')) {
+    const origin = cspOrigin(part);
+    if (origin && !origins.includes(origin)) origins.push(origin);
+  }
+  return origins;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     host: env.HOST || '127.0.0.1',
@@ -167,5 +180,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: env.REDIS_URL || null,
     rateLimits: rateLimitsFromEnv(env.RATE_LIMITS),
     benchEndpoints: env.SALON_BENCH_ENDPOINTS === '1',
+    mediaOrigins: originsFromEnv(env.MEDIA_ORIGINS),
   };
 }
