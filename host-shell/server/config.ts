@@ -66,6 +66,12 @@ export interface AppConfig {
   database: DatabaseConfig;
   /** Built widgets and loader (`/spa/*`). */
   spaDir: string;
+  /**
+   * Where browsers load the widgets' files from: `/spa` (this server, the default) or the `/spa` folder on a static
+   * origin (a CDN serving the same files: `https://cdn.example/salon/spa`). The pages' loader script and their
+   * Content-Security-Policy follow it.
+   */
+  spaUrl: string;
   /** Adds `Secure` to cookies. Also on automatically for requests that arrive over https. */
   cookieSecure: boolean;
   /** Trust X-Forwarded-* headers (behind a reverse proxy). */
@@ -147,6 +153,14 @@ export function rateLimitsFromEnv(value: string | undefined): RateLimits {
   return limits;
 }
 
+/** SPA_URL: `/spa` by default, else an http(s) address without query or fragment (a trailing slash dropped). */
+export function spaUrlFromEnv(value: string | undefined): string {
+  const text = (value ?? '').trim().replace(/\/+$/, '');
+  if (text === '') return '/spa';
+  if (cspOrigin(text) === null || /[?#\s"'<>]/.test(text)) throw new Error(`SPA_URL must be an http(s) address such as https://cdn.example/spa, got "${value}"`);
+  return text;
+}
+
 /** `https://cdn.example, http://b.test:8000` → origins; anything that is not an http(s) origin is dropped. */
 export function originsFromEnv(value: string | undefined): string[] {
   const origins: string[] = [];
@@ -163,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: intFromEnv(env.PORT, 8080, 'PORT'),
     database: databaseFromEnv(env),
     spaDir: path.resolve(env.SPA_DIR || path.join(REPO_ROOT, 'dist', 'spa')),
+    spaUrl: spaUrlFromEnv(env.SPA_URL),
     cookieSecure: env.COOKIE_SECURE === '1',
     trustProxy: env.TRUST_PROXY === '1',
     logLevel: env.LOG_LEVEL || 'info',

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { LightMyRequestResponse } from 'fastify';
-import { REPO_ROOT, originsFromEnv } from '../../host-shell/server/config';
+import { REPO_ROOT, originsFromEnv, spaUrlFromEnv } from '../../host-shell/server/config';
 import { cspOrigin } from '../../host-shell/server/lib/csp';
 import { CSP_REPORT_BODY_LIMIT } from '../../host-shell/server/routes/csp-report';
 import { EMOJI_PICKER_MODULE, EMOJI_PICKER_PATCHES } from '../../scripts/build/csp-patches';
@@ -224,6 +224,22 @@ describe('origins in the policy', () => {
       'http://b.test:8000',
     ]);
     expect(originsFromEnv(undefined)).toEqual([]);
+  });
+
+  it('loads the widgets from SPA_URL when they come from a static origin: the loader script, script-src and connect-src', async () => {
+    expect(spaUrlFromEnv(undefined)).toBe('/spa');
+    expect(spaUrlFromEnv('https://cdn.example/salon/spa/')).toBe('https://cdn.example/salon/spa');
+    for (const bad of ['ftp://cdn.example/spa', 'cdn.example/spa', 'https://cdn.example/spa?x=1', 'https://cdn.example/"spa']) expect(() => spaUrlFromEnv(bad)).toThrow(/SPA_URL/);
+    const own = await createTestApp({ config: { spaUrl: 'https://cdn.example/salon/spa' } });
+    try {
+      const response = await request(own.app, { method: 'GET', url: '/salon', headers: { cookie: await anonymousCookie(own.app) } });
+      expect(response.body).toContain('<script src="https://cdn.example/salon/spa/loader.js" defer></script>');
+      const policy = directives(response);
+      expect(policy.get('script-src')).toEqual(["'self'", 'https://cdn.example']);
+      expect(policy.get('connect-src')).toContain('https://cdn.example');
+    } finally {
+      await own.close();
+    }
   });
 });
 

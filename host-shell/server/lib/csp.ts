@@ -43,6 +43,8 @@ export interface PolicySources {
   frameUrls?: readonly (string | null | undefined)[];
   /** Other origins of exhibitors' pictures and videos (MEDIA_ORIGINS). */
   mediaOrigins?: readonly string[];
+  /** Where the widgets' files come from when not this server (SPA_URL): their scripts and the manifest fetch. */
+  spaUrl?: string;
 }
 
 const unique = (values: readonly (string | null)[]): string[] => [...new Set(values.filter((v): v is string => v !== null))];
@@ -54,16 +56,19 @@ export function pagePolicy(sources: PolicySources): string {
   const socket = own ? own.replace(/^http/, 'ws') : null;
   const media = unique((sources.mediaOrigins ?? []).map(cspOrigin));
   const frames = unique((sources.frameUrls ?? []).map(cspOrigin)).filter((o) => o !== own);
+  const spa = unique([cspOrigin(sources.spaUrl)]).filter((o) => o !== own);
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    // The loader and the remotes, from this server or the static origin of SPA_URL.
+    `script-src ${["'self'", ...spa].join(' ')}`,
     // The pages' own <style> by hash; the widgets style through constructed stylesheets and CSSOM, which CSP allows.
     `style-src ${["'self'", ...sources.styleHashes].join(' ')}`,
     // data: the screen capture (a canvas's PNG shown and cropped); blob: its download address.
     `img-src ${["'self'", 'data:', 'blob:', ...media].join(' ')}`,
     `media-src ${["'self'", ...media].join(' ')}`,
     // The API, the live activity (SSE) and socket.io (polling, then its websocket).
-    `connect-src ${unique(["'self'", socket]).join(' ')}`,
+    // (and the loader's fetch of widgets.json when the widgets come from SPA_URL's origin)
+    `connect-src ${unique(["'self'", socket, ...spa]).join(' ')}`,
     // The 360° room frame (/room/) and the live stream's video and chat.
     `frame-src ${["'self'", ...frames].join(' ')}`,
     "object-src 'none'",

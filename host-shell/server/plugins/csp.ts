@@ -39,6 +39,7 @@ export const cspPlugin = globalPlugin('salon-csp', async (app) => {
         styleHashes: PAGE_STYLE_HASHES,
         frameUrls: stream ? [stream.video_url, stream.chat_url] : [],
         mediaOrigins,
+        spaUrl: app.config.spaUrl,
       }),
     );
     if (reportsTo(origin)) reply.header('Reporting-Endpoints', REPORTING_ENDPOINTS);
