@@ -15,6 +15,7 @@ import { realtimePlugin } from './realtime';
 import { apiRoutes } from './routes/api';
 import { benchRoutes } from './routes/bench';
 import { emojiRoutes } from './routes/emoji';
+import { hostRoutes } from './routes/host';
 import { mediaRoutes } from './routes/media';
 import { pageRoutes } from './routes/pages';
 import { roomFrameRoutes } from './routes/room-frame';
@@ -60,6 +61,8 @@ export function build(options: BuildOptions = {}) {
   app.register(emojiRoutes);
   app.register(roomFrameRoutes);
   app.register(apiRoutes, { prefix: '/api' });
+  // Outside /api's same-origin guard: server-to-server, HMAC-signed; absent without SALON_HOST_SECRET.
+  app.register(hostRoutes, { prefix: '/api/host' });
   app.register(pageRoutes);
   if (config.benchEndpoints) app.register(benchRoutes);
   return app;

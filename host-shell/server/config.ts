@@ -98,6 +98,13 @@ export interface AppConfig {
   rateLimits: RateLimits;
   /** `/__bench/*` (memory, stream counts) for scripts/bench; loopback callers only. Env SALON_BENCH_ENDPOINTS=1. */
   benchEndpoints: boolean;
+  /**
+   * The shared secret of the sites that host the widgets and decide who the user is (the Symfony host:
+   * `POST /api/host/sessions`, HMAC-signed). Env SALON_HOST_SECRET; null: those routes do not exist (404).
+   */
+  hostSecret: string | null;
+  /** How far a signed host call's timestamp may be from this server's clock (seconds), either way. */
+  hostMaxSkewSeconds: number;
 }
 
 const isPostgresUrl = (value: string) => /^postgres(?:ql)?:\/\//.test(value);
@@ -144,6 +151,13 @@ export function rateLimitsFromEnv(value: string | undefined): RateLimits {
   return limits;
 }
 
+/** SALON_HOST_SECRET: unset or empty turns the host routes off; a short one is refused (it signs identities). */
+export function hostSecretFromEnv(value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  if (value.length < 32) throw new Error('SALON_HOST_SECRET must be at least 32 characters (e.g. `openssl rand -hex 32`)');
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     host: env.HOST || '127.0.0.1',
@@ -167,5 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: env.REDIS_URL || null,
     rateLimits: rateLimitsFromEnv(env.RATE_LIMITS),
     benchEndpoints: env.SALON_BENCH_ENDPOINTS === '1',
+    hostSecret: hostSecretFromEnv(env.SALON_HOST_SECRET),
+    hostMaxSkewSeconds: 120,
   };
 }
