@@ -42,6 +42,8 @@ salon_upstream=${SALON_URL#http://}
 salon_upstream=${salon_upstream%%/*}
 case "$SALON_URL" in http://*) ;; *) echo "SALON_URL must be http://host:port (got $SALON_URL)" >&2; exit 1 ;; esac
 
+# Symfony's compiled container and templates are rebuilt on each start (the sources may have changed).
+rm -rf "$RUN_DIR/var/cache"
 mkdir -p "$RUN_DIR/tmp" "$RUN_DIR/var/sessions"
 rm -f "$RUN_DIR/nginx.pid"
 sed -e "s#@LISTEN@#127.0.0.1:$SYMFONY_PORT#" -e "s#@PHP_UPSTREAM@#127.0.0.1:$SYMFONY_PHP_PORT#" -e "s#@SALON_UPSTREAM@#$salon_upstream#" \
