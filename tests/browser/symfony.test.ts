@@ -6,79 +6,16 @@
  * exhibitor sees them live; they chat both ways; logging out on Symfony ends the salon session.
  */
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO_PASSWORD, ROOT, closePromotion, collectErrors, launchChromium, roomFrame, startSalon, widgetsSettled, type Salon } from './harness';
-
-const SECRET = randomBytes(32).toString('hex');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-interface SymfonyHost {
-  baseUrl: string;
-  logs: () => string;
-  stop: () => Promise<void>;
-}
-
-/** `scripts/symfony.sh` in its own process group (PHP, its workers and nginx are stopped together). */
-async function startSymfony(salonUrl: string): Promise<SymfonyHost> {
-  const [port, phpPort] = [await freePort(), await freePort()];
-  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salon-symfony-'));
-  let output = '';
-  const child: ChildProcess = spawn('bash', ['scripts/symfony.sh'], {
-    cwd: ROOT,
-    detached: true,
-    env: { ...process.env, SYMFONY_PORT: String(port), SYMFONY_PHP_PORT: String(phpPort), SALON_URL: salonUrl, SALON_HOST_SECRET: SECRET, SYMFONY_RUN_DIR: runDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise((r) => child.once('exit', r));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null && child.pid) {
-      process.kill(-child.pid, 'SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-    }
-    // Whatever is left of the group (nothing, normally).
-    try {
-      if (child.pid) process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      // the group is gone
-    }
-    fs.rmSync(runDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 120_000;
-  while (!output.includes('Symfony host: http://')) {
-    if (child.exitCode !== null) throw new Error(`scripts/symfony.sh exited with ${child.exitCode}:\n${output}`);
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`the Symfony host did not start within 120 s:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { baseUrl: `http://127.0.0.1:${port}`, logs: () => output, stop };
-}
+import { closePromotion, collectErrors, launchChromium, roomFrame, startSalon, widgetsSettled, type Salon } from './harness';
+import { HOST_SECRET, logInOnSymfony, startSymfony, type SymfonyHost } from './symfony-host';
 
 let salon: Salon | undefined;
 let host: SymfonyHost | undefined;
 let browser: Browser | undefined;
 before(async () => {
-  salon = await startSalon({ SALON_HOST_SECRET: SECRET, TRUST_PROXY: '1' });
+  salon = await startSalon({ SALON_HOST_SECRET: HOST_SECRET, TRUST_PROXY: '1' });
   host = await startSymfony(salon.baseUrl);
   browser = await launchChromium();
 });
@@ -90,13 +27,9 @@ after(async () => {
 
 /** Logs in on the Symfony site's own form and lands on its /salon. */
 async function enterThroughSymfony(context: BrowserContext, email: string): Promise<{ page: Page; errors: string[] }> {
-  const base = host?.baseUrl ?? '';
   const page = await context.newPage();
   const errors = collectErrors(page);
-  await page.goto(`${base}/login?next=salon`);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await Promise.all([page.waitForURL(`${base}/salon`), page.getByRole('button', { name: 'Log in' }).click()]);
+  await logInOnSymfony(page, host?.baseUrl ?? '', email);
   return { page, errors };
 }
 
