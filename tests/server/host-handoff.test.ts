@@ -100,7 +100,7 @@ describe('POST /api/host/sessions (the identity handoff)', () => {
     const nordic = await standBySlug(t, 'stand-nordic-robotics');
     expect([...first.page_data.owned_stands_ids].sort()).toEqual([encodeId(solaire.id), encodeId(stockage.id)].sort());
 
-    const changed = { ...exhibitor, firstname: 'Clara', city: 'Annecy', stands: ['stand-nordic-robotics', 'stand-nowhere'] };
+    const changed = { ...exhibitor, firstname: '  Clara ', city: 'Annecy', stands: ['stand-nordic-robotics', 'stand-nowhere'] };
     const res = await signedPost(t, '/api/host/sessions', handoff(changed, { session: first.session.token }));
     expect(res.statusCode).toBe(200);
     const second = res.json<HandoffAnswer>().data;
@@ -133,6 +133,10 @@ describe('POST /api/host/sessions (the identity handoff)', () => {
     expect(replayed.statusCode).toBe(401);
     expect(replayed.json().data).toMatchObject({ error: true, message: expect.stringMatching(/replay/) });
 
+    // A signed body is still validated: a name with a direction override is refused, as on the profile page.
+    const hostile = await signedPost(t, '/api/host/sessions', handoff({ ...visitor, lastname: 'Moreau\u202Egnp.exe' }));
+    expect(hostile.statusCode).toBe(400);
+
     // A body changed after signing is a bad signature too.
     const payload = JSON.stringify(handoff());
     const ts = String(Math.floor(Date.now() / 1000));
@@ -151,6 +155,19 @@ describe('POST /api/host/sessions (the identity handoff)', () => {
     // Nothing was created by the refused calls: only the accepted one made a host user.
     const links = await t.database.db.selectFrom('host_users').selectAll().execute();
     expect(links).toHaveLength(1);
+  });
+
+  it('ends a session of another user that the host hands back (a new login without logout) and starts a fresh one', async () => {
+    const lea = (await signedPost(t, '/api/host/sessions', handoff())).json<HandoffAnswer>().data;
+    const thomas = { ...visitor, id: '2', firstname: 'Thomas', lastname: 'Petit', email: 'visiteur2@salon.test' };
+    const res = await signedPost(t, '/api/host/sessions', handoff(thomas, { session: lea.session.token }));
+    expect(res.statusCode).toBe(200);
+    const data = res.json<HandoffAnswer>().data;
+    expect(data.user_id).not.toBe(lea.user_id);
+    expect(data.session.created).toBe(true);
+    expect(data.session.token).not.toBe(lea.session.token);
+    const asLea = await request(t.app, { method: 'GET', url: '/api/users/me', headers: { ...XHR, cookie: `salon_session=${lea.session.token}` } });
+    expect(asLea.statusCode).toBe(401);
   });
 
   it('ends the session on the host logout: the old cookie is 401 afterwards', async () => {

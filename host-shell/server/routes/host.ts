@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
+import { PATTERNS } from '../../../shared/forms/patterns';
 import { unauthorized } from '../lib/errors';
 import { encodeId } from '../lib/ids';
 import { isLocale, resolveLocale } from '../lib/locale';
@@ -8,7 +9,8 @@ import { buildPageData } from '../page-data/build';
 import { HOST_HEADERS, claimNonce, hostSignature, signaturesMatch, upsertHostUser } from '../services/host-users';
 import { SESSION_COOKIE, SESSION_TTL_SECONDS, createSession, deleteSession, findSession } from '../services/sessions';
 
-const Text = (max: number) => Type.Optional(Type.Union([Type.String({ maxLength: max }), Type.Null()]));
+/** One line, no control or direction-override characters (the profile's own rule); empty or null clears the field. */
+const Text = (max: number) => Type.Optional(Type.Union([Type.String({ maxLength: max, pattern: PATTERNS.singleLine }), Type.Null()]));
 
 const HandoffBody = Type.Object(
   {
@@ -21,7 +23,7 @@ const HandoffBody = Type.Object(
         email: Text(254),
         firstname: Text(100),
         lastname: Text(100),
-        pseudo: Text(100),
+        pseudo: Text(50),
         city: Text(100),
         postal_code: Text(20),
         mobile: Text(40),

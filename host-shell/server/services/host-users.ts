@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { normalizeName } from '../../../shared/forms/rules';
 import { nowIso, type Database, type ProfileCode, type UserRow, type UserUpdate } from '../db/schema';
 import { findUserById, insertUser, updateUser } from './users';
 
@@ -66,15 +67,18 @@ export interface HostUserResult {
  */
 export async function upsertHostUser(db: Kysely<Database>, host: string, profile: HostProfile, locale: string | null): Promise<HostUserResult> {
   return db.transaction().execute(async (trx) => {
+    // Stored as the profile page stores them: names normalised (NFC, single spaces, trimmed), blank is null.
+    const name = (value: string | null | undefined) => (value ? normalizeName(value) || null : null);
+    const text = (value: string | null | undefined) => value?.trim() || null;
     const fields: UserUpdate = {
       profile: profile.profile,
-      firstname: profile.firstname ?? null,
-      lastname: profile.lastname ?? null,
-      pseudo: profile.pseudo ?? null,
-      contact_email: profile.email ?? null,
-      city: profile.city ?? null,
-      postal_code: profile.postal_code ?? null,
-      mobile: profile.mobile ?? null,
+      firstname: name(profile.firstname),
+      lastname: name(profile.lastname),
+      pseudo: name(profile.pseudo),
+      contact_email: text(profile.email),
+      city: name(profile.city),
+      postal_code: text(profile.postal_code),
+      mobile: text(profile.mobile),
       ...(locale ? { locale } : {}),
     };
     const link = await trx.selectFrom('host_users').select('user_id').where('host', '=', host).where('host_user_id', '=', profile.id).executeTakeFirst();

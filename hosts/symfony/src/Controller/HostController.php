@@ -90,7 +90,13 @@ final class HostController extends AbstractController
         // The language chosen in the widgets (the salon's cookie on this origin), else the browser's.
         $chosen = $request->cookies->get('salon_locale');
         $locale = \in_array($chosen, ['en_EN', 'fr_FR'], true) ? $chosen : ($request->getPreferredLanguage(['fr', 'en']) === 'en' ? 'en_EN' : 'fr_FR');
-        $answer = $this->salon->handoff($user, $request->getSchemeAndHttpHost(), $locale, $request->cookies->get(self::SALON_COOKIE));
+        try {
+            $answer = $this->salon->handoff($user, $request->getSchemeAndHttpHost(), $locale, $request->cookies->get(self::SALON_COOKIE));
+        } catch (\RuntimeException $e) {
+            // The salon is down or refused the call (a wrong secret): this site stays up and says so.
+            error_log($e->getMessage());
+            return $this->render('unavailable.html.twig', ['user' => $user], new Response('', 503));
+        }
         $response = $this->render('salon.html.twig', ['page_data' => $answer->page_data]);
         $response->headers->setCookie(Cookie::create(
             $answer->session->cookie,
