@@ -16,10 +16,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 
-bash scripts/ensure-apt.sh /usr/bin/php php-cli
-bash scripts/ensure-apt.sh /usr/share/php/Symfony/Bundle/FrameworkBundle/autoload.php php-symfony-framework-bundle
-bash scripts/ensure-apt.sh /usr/share/php/Symfony/Bundle/TwigBundle/autoload.php php-symfony-twig-bundle php-twig
-bash scripts/ensure-apt.sh /usr/sbin/nginx nginx-light
+# What the host needs from Debian, installed in one apt run (one `apt-get update`) when any piece is missing.
+for needed in /usr/bin/php /usr/share/php/Symfony/Bundle/FrameworkBundle/autoload.php /usr/share/php/Symfony/Bundle/TwigBundle/autoload.php /usr/share/php/Twig/autoload.php /usr/sbin/nginx; do
+  if [ ! -e "$needed" ]; then
+    bash scripts/ensure-apt.sh "$needed" php-cli php-symfony-framework-bundle php-symfony-twig-bundle php-twig nginx-light
+    break
+  fi
+done
+# `scripts/symfony.sh --install-only`: that, and nothing else (npm test's step before the browser tests).
+if [ "${1:-}" = --install-only ]; then exit 0; fi
 
 SYMFONY_PORT=${SYMFONY_PORT:-8090}
 SYMFONY_PHP_PORT=${SYMFONY_PHP_PORT:-$((SYMFONY_PORT + 1))}

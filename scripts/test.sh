@@ -17,10 +17,7 @@ step chromium bash scripts/ensure-apt.sh "${CHROMIUM_PATH:-/usr/bin/chromium}" c
 # The Redis tests (several processes sharing one salon) start their own redis-server.
 step redis-server bash scripts/ensure-apt.sh /usr/bin/redis-server redis-server
 # The Symfony host's browser test (tests/browser/symfony.test.ts): PHP, Symfony and Twig from Debian, and nginx.
-step symfony bash -c 'bash scripts/ensure-apt.sh /usr/bin/php php-cli &&
-  bash scripts/ensure-apt.sh /usr/share/php/Symfony/Bundle/FrameworkBundle/autoload.php php-symfony-framework-bundle &&
-  bash scripts/ensure-apt.sh /usr/share/php/Symfony/Bundle/TwigBundle/autoload.php php-symfony-twig-bundle php-twig &&
-  bash scripts/ensure-apt.sh /usr/sbin/nginx nginx-light'
+step symfony bash scripts/symfony.sh --install-only
 step i18n bash -c 'npx lingui extract && npx lingui compile --typescript --strict'
 step typecheck npx tsc -p tsconfig.json
 step lint npx eslint .
