@@ -5,12 +5,35 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { Client } from 'pg';
+import type { BuildOptions } from '../../host-shell/server/app';
 import { hostSignature } from '../../host-shell/server/services/host-users';
 import { createTestApp, request, standBySlug, XHR, type TestApp } from './helpers';
 import { encodeId } from '../../host-shell/server/lib/ids';
 import type { PageData } from '../../shared/page-data/types';
 
 const SECRET = 'test-host-secret-0123456789abcdef0123456789';
+
+/** SQLite in memory, and PostgreSQL too when TEST_DATABASE_URL is a postgres URL (a schema per app, dropped after). */
+const pgUrl = process.env.TEST_DATABASE_URL ?? '';
+const BACKENDS = ['SQLite', ...(/^postgres(?:ql)?:\/\//.test(pgUrl) ? ['PostgreSQL'] : [])];
+
+async function openApp(backend: string, config: BuildOptions['config']): Promise<TestApp> {
+  if (backend === 'SQLite') return createTestApp({ config });
+  const schema = `salon_host_${randomBytes(4).toString('hex')}`;
+  const admin = new Client({ connectionString: pgUrl });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const t = await createTestApp({ database: { dialect: 'postgres', connectionString: pgUrl, schema }, config });
+  return {
+    ...t,
+    async close() {
+      await t.close();
+      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await admin.end();
+    },
+  };
+}
 
 interface Signed {
   timestamp?: number;
@@ -53,10 +76,10 @@ interface HandoffAnswer {
   data: { user_id: string; user_created: boolean; session: { token: string; created: boolean; cookie: string; max_age: number }; unknown_stands: string[]; page_data: PageData };
 }
 
-describe('POST /api/host/sessions (the identity handoff)', () => {
+describe.each(BACKENDS)('POST /api/host/sessions (the identity handoff), %s', (backend) => {
   let t: TestApp;
   beforeEach(async () => {
-    t = await createTestApp({ config: { hostSecret: SECRET } });
+    t = await openApp(backend, { hostSecret: SECRET });
   });
   afterEach(() => t.close());
 
