@@ -17,6 +17,7 @@ import { apiRoutes } from './routes/api';
 import { benchRoutes } from './routes/bench';
 import { cspReportRoutes } from './routes/csp-report';
 import { emojiRoutes } from './routes/emoji';
+import { hostRoutes } from './routes/host';
 import { mediaRoutes } from './routes/media';
 import { pageRoutes } from './routes/pages';
 import { roomFrameRoutes } from './routes/room-frame';
@@ -65,6 +66,8 @@ export function build(options: BuildOptions = {}) {
   app.register(roomFrameRoutes);
   app.register(cspReportRoutes);
   app.register(apiRoutes, { prefix: '/api' });
+  // Outside /api's same-origin guard: server-to-server, HMAC-signed; absent without SALON_HOST_SECRET.
+  app.register(hostRoutes, { prefix: '/api/host' });
   app.register(pageRoutes);
   if (config.benchEndpoints) app.register(benchRoutes);
   return app;

@@ -107,6 +107,13 @@ export interface AppConfig {
   benchEndpoints: boolean;
   /** Origins besides this server's that serve exhibitors' pictures and videos (env MEDIA_ORIGINS, comma list): the pages' CSP allows them. */
   mediaOrigins: string[];
+  /**
+   * The shared secret of the sites that host the widgets and decide who the user is (the Symfony host:
+   * `POST /api/host/sessions`, HMAC-signed). Env SALON_HOST_SECRET; null: those routes do not exist (404).
+   */
+  hostSecret: string | null;
+  /** How far a signed host call's timestamp may be from this server's clock (seconds), either way. */
+  hostMaxSkewSeconds: number;
 }
 
 const isPostgresUrl = (value: string) => /^postgres(?:ql)?:\/\//.test(value);
@@ -171,6 +178,13 @@ export function originsFromEnv(value: string | undefined): string[] {
   return origins;
 }
 
+/** SALON_HOST_SECRET: unset or empty turns the host routes off; a short one is refused (it signs identities). */
+export function hostSecretFromEnv(value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  if (value.length < 32) throw new Error('SALON_HOST_SECRET must be at least 32 characters (e.g. `openssl rand -hex 32`)');
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     host: env.HOST || '127.0.0.1',
@@ -196,5 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimits: rateLimitsFromEnv(env.RATE_LIMITS),
     benchEndpoints: env.SALON_BENCH_ENDPOINTS === '1',
     mediaOrigins: originsFromEnv(env.MEDIA_ORIGINS),
+    hostSecret: hostSecretFromEnv(env.SALON_HOST_SECRET),
+    hostMaxSkewSeconds: 120,
   };
 }
