@@ -103,6 +103,20 @@ test('through the Symfony origin: login on Symfony, the widgets on its Twig /sal
   assert.equal(cookie.httpOnly, true);
   assert.equal(cookie.sameSite, 'Lax');
   assert.equal(cookie.path, '/');
+  // The salon's own pages the widgets lead to work on this origin too: the profile, the legal pages, the organiser
+  // contact form's post; the salon's login address leads to this site's.
+  const profile = await visitor.page.request.get(`${base}/profil`);
+  assert.equal(profile.status(), 200);
+  assert.match(await profile.text(), /name="publish_lastname"/);
+  assert.equal((await visitor.page.request.get(`${base}/mentions-legales`)).status(), 200);
+  const contact = await visitor.page.request.post(`${base}/contact`, {
+    headers: { 'X-Requested-With': 'XMLHttpRequest', Origin: base },
+    data: { subject: 'question', message: 'Through the Symfony host' },
+  });
+  assert.equal(((await contact.json()) as { statusCode: number }).statusCode, 200);
+  const login = await fetch(`${base}/connexion`, { redirect: 'manual' });
+  assert.equal(login.status, 303);
+  assert.equal(new URL(login.headers.get('location') ?? '', base).pathname, '/login');
 
   // The visitor enters one of the exhibitor's stands from the floor plan's list; the exhibitor sees her within 3 s.
   const frame = await roomFrame(visitor.page);

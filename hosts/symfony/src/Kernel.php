@@ -88,5 +88,7 @@ final class Kernel extends BaseKernel
         // The widgets' top bar leads to /deconnexion ("Leave the room"), the salon's own logout address.
         $routes->add('salon_logout', '/deconnexion')->controller([HostController::class, 'logout'])->methods(['GET', 'POST']);
         $routes->add('salon', '/salon')->controller([HostController::class, 'salon'])->methods(['GET']);
+        // The salon's pages (proxied by nginx) send a visitor without a session to the salon's login address.
+        $routes->add('salon_login', '/connexion')->controller([HostController::class, 'salonLogin'])->methods(['GET']);
     }
 }

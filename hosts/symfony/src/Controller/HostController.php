@@ -64,6 +64,12 @@ final class HostController extends AbstractController
         return $response;
     }
 
+    /** The salon's login address (its pages' gate): this site's login. */
+    public function salonLogin(): Response
+    {
+        return new RedirectResponse($this->generateUrl('login'), 303);
+    }
+
     public function logout(Request $request): Response
     {
         $token = $request->cookies->get(self::SALON_COOKIE);
