@@ -23,6 +23,7 @@ import fs from 'node:fs';
 import { DefinePlugin, NormalModuleReplacementPlugin, type Compiler, type Configuration, type RuleSetRule } from 'webpack';
 import TerserPlugin from 'terser-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { EMOJI_PICKER_MODULE, EMOJI_PICKER_PATCHES } from './scripts/build/csp-patches';
 import { VersionedRemotePlugin, containerName, listWidgets } from './scripts/build/widgets';
 import { runtimeContractOf, sharedContractOf, type BuildInfo, type Contracts } from './host-shell/client/contract';
 
@@ -121,7 +122,14 @@ function base(name: string): Configuration {
       // build too keeps one copy of the federation runtime per bundle (it halves the loader).
       conditionNames: ['import', 'module', 'browser', 'default'],
     },
-    module: { rules: overlayDir ? [overlayRule(overlayDir), scriptRule] : [scriptRule] },
+    module: {
+      rules: [
+        ...(overlayDir ? [overlayRule(overlayDir)] : []),
+        scriptRule,
+        // emoji-picker-element's style attributes become CSSOM writes, which the pages' CSP allows.
+        { test: EMOJI_PICKER_MODULE, use: [{ loader: path.join(root, 'scripts', 'build', 'patch-loader.cjs'), options: { patches: EMOJI_PICKER_PATCHES } }] },
+      ],
+    },
     performance: { hints: false },
     // License headers stay inline: they also let the page-weight check count React copies.
     optimization: { minimizer: [new TerserPlugin({ extractComments: false })] },

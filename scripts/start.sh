@@ -8,4 +8,12 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   npm ci --no-audit --no-fund
 fi
 bash scripts/build.sh --if-stale
+# The secret shared with the Symfony host (`npm run symfony`, its identity handoff): from the environment, else one
+# generated once into data/ (never in the repo) and read by scripts/symfony.sh.
+if [ -z "${SALON_HOST_SECRET:-}" ]; then
+  mkdir -p data
+  if [ ! -s data/host-secret ]; then (umask 077 && od -An -N32 -tx1 /dev/urandom | tr -d ' \n' > data/host-secret); fi
+  SALON_HOST_SECRET=$(cat data/host-secret)
+  export SALON_HOST_SECRET
+fi
 SALON_DEMO=1 exec node --import tsx host-shell/server/server.ts

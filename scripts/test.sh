@@ -16,6 +16,8 @@ step() {
 step chromium bash scripts/ensure-apt.sh "${CHROMIUM_PATH:-/usr/bin/chromium}" chromium fonts-dejavu-core
 # The Redis tests (several processes sharing one salon) start their own redis-server.
 step redis-server bash scripts/ensure-apt.sh /usr/bin/redis-server redis-server
+# The Symfony host's browser test (tests/browser/symfony.test.ts): PHP, Symfony and Twig from Debian, and nginx.
+step symfony bash scripts/symfony.sh --install-only
 step i18n bash -c 'npx lingui extract && npx lingui compile --typescript --strict'
 step typecheck npx tsc -p tsconfig.json
 step lint npx eslint .

@@ -5,6 +5,7 @@ import { loadConfig, type AppConfig } from './config';
 import type { DatabaseHandle } from './db/connect';
 import { typeboxValidatorCompiler } from './lib/validation';
 import { configPlugin } from './plugins/config';
+import { cspPlugin } from './plugins/csp';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { livePlugin } from './plugins/live';
@@ -14,7 +15,9 @@ import { staticPlugin } from './plugins/static';
 import { realtimePlugin } from './realtime';
 import { apiRoutes } from './routes/api';
 import { benchRoutes } from './routes/bench';
+import { cspReportRoutes } from './routes/csp-report';
 import { emojiRoutes } from './routes/emoji';
+import { hostRoutes } from './routes/host';
 import { mediaRoutes } from './routes/media';
 import { pageRoutes } from './routes/pages';
 import { roomFrameRoutes } from './routes/room-frame';
@@ -29,7 +32,7 @@ export interface BuildOptions {
 }
 
 /**
- * The whole server, not listening: plugins first (config, db, session, errors, forms, static, live, rate limits, realtime), then routes.
+ * The whole server, not listening: plugins first (config, db, session, errors, forms, static, live, csp, rate limits, realtime), then routes.
  * Migrations and the demo seed are the caller's business (server.ts, the tests).
  */
 export function build(options: BuildOptions = {}) {
@@ -53,13 +56,18 @@ export function build(options: BuildOptions = {}) {
   app.register(fastifyFormbody);
   app.register(staticPlugin);
   app.register(livePlugin);
+  // After live: the policy reads the stream's addresses from app.parameters.
+  app.register(cspPlugin);
   app.register(rateLimitPlugin);
   app.register(realtimePlugin);
 
   app.register(mediaRoutes);
   app.register(emojiRoutes);
   app.register(roomFrameRoutes);
+  app.register(cspReportRoutes);
   app.register(apiRoutes, { prefix: '/api' });
+  // Outside /api's same-origin guard: server-to-server, HMAC-signed; absent without SALON_HOST_SECRET.
+  app.register(hostRoutes, { prefix: '/api/host' });
   app.register(pageRoutes);
   if (config.benchEndpoints) app.register(benchRoutes);
   return app;

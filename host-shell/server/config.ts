@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { cspOrigin } from './lib/csp';
 
 /** Two levels up: from host-shell/server (the sources) as from dist/server (the compiled server, scripts/build/server.ts). */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -65,6 +66,12 @@ export interface AppConfig {
   database: DatabaseConfig;
   /** Built widgets and loader (`/spa/*`). */
   spaDir: string;
+  /**
+   * Where browsers load the widgets' files from: `/spa` (this server, the default) or the `/spa` folder on a static
+   * origin (a CDN serving the same files: `https://cdn.example/salon/spa`). The pages' loader script and their
+   * Content-Security-Policy follow it.
+   */
+  spaUrl: string;
   /** Adds `Secure` to cookies. Also on automatically for requests that arrive over https. */
   cookieSecure: boolean;
   /** Trust X-Forwarded-* headers (behind a reverse proxy). */
@@ -98,6 +105,15 @@ export interface AppConfig {
   rateLimits: RateLimits;
   /** `/__bench/*` (memory, stream counts) for scripts/bench; loopback callers only. Env SALON_BENCH_ENDPOINTS=1. */
   benchEndpoints: boolean;
+  /** Origins besides this server's that serve exhibitors' pictures and videos (env MEDIA_ORIGINS, comma list): the pages' CSP allows them. */
+  mediaOrigins: string[];
+  /**
+   * The shared secret of the sites that host the widgets and decide who the user is (the Symfony host:
+   * `POST /api/host/sessions`, HMAC-signed). Env SALON_HOST_SECRET; null: those routes do not exist (404).
+   */
+  hostSecret: string | null;
+  /** How far a signed host call's timestamp may be from this server's clock (seconds), either way. */
+  hostMaxSkewSeconds: number;
 }
 
 const isPostgresUrl = (value: string) => /^postgres(?:ql)?:\/\//.test(value);
@@ -144,12 +160,38 @@ export function rateLimitsFromEnv(value: string | undefined): RateLimits {
   return limits;
 }
 
+/** SPA_URL: `/spa` by default, else an http(s) address without query or fragment (a trailing slash dropped). */
+export function spaUrlFromEnv(value: string | undefined): string {
+  const text = (value ?? '').trim().replace(/\/+$/, '');
+  if (text === '') return '/spa';
+  if (cspOrigin(text) === null || /[?#\s"'<>]/.test(text)) throw new Error(`SPA_URL must be an http(s) address such as https://cdn.example/spa, got "${value}"`);
+  return text;
+}
+
+/** `https://cdn.example, http://b.test:8000` → origins; anything that is not an http(s) origin is dropped. */
+export function originsFromEnv(value: string | undefined): string[] {
+  const origins: string[] = [];
+  for (const part of (value ?? '').split(',')) {
+    const origin = cspOrigin(part);
+    if (origin && !origins.includes(origin)) origins.push(origin);
+  }
+  return origins;
+}
+
+/** SALON_HOST_SECRET: unset or empty turns the host routes off; a short one is refused (it signs identities). */
+export function hostSecretFromEnv(value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  if (value.length < 32) throw new Error('SALON_HOST_SECRET must be at least 32 characters (e.g. `openssl rand -hex 32`)');
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     host: env.HOST || '127.0.0.1',
     port: intFromEnv(env.PORT, 8080, 'PORT'),
     database: databaseFromEnv(env),
     spaDir: path.resolve(env.SPA_DIR || path.join(REPO_ROOT, 'dist', 'spa')),
+    spaUrl: spaUrlFromEnv(env.SPA_URL),
     cookieSecure: env.COOKIE_SECURE === '1',
     trustProxy: env.TRUST_PROXY === '1',
     logLevel: env.LOG_LEVEL || 'info',
@@ -167,5 +209,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: env.REDIS_URL || null,
     rateLimits: rateLimitsFromEnv(env.RATE_LIMITS),
     benchEndpoints: env.SALON_BENCH_ENDPOINTS === '1',
+    mediaOrigins: originsFromEnv(env.MEDIA_ORIGINS),
+    hostSecret: hostSecretFromEnv(env.SALON_HOST_SECRET),
+    hostMaxSkewSeconds: 120,
   };
 }

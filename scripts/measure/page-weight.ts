@@ -7,11 +7,15 @@
  *     ~9 kB federation glue, so widgets that are not visible at first must load when first opened).
  * The 360° room frame is its own document (an iframe, loaded after the page): its JavaScript is reported on its
  * own line with its own budget.
+ * Then the Symfony host's /salon (hosts/symfony behind nginx, a visitor logged in on the Symfony site): the same
+ * widgets from a Twig page, which must transfer no more JavaScript than host-shell's /salon with every widget
+ * (skipped when PHP or nginx is missing: `npm run symfony` installs them).
  *   node --import tsx scripts/measure/page-weight.ts [--json]
  */
 import zlib from 'node:zlib';
-import type { Browser, Response } from 'playwright-core';
-import { collectErrors, launchChromium, startSalon, widgetsSettled, type Salon } from '../../tests/browser/harness';
+import type { Browser, Page, Response } from 'playwright-core';
+import { collectErrors, launchChromium, startSalon, widgetsSettled } from '../../tests/browser/harness';
+import { HOST_SECRET, logInOnSymfony, startSymfony, symfonyInstalled, type SymfonyHost } from '../../tests/browser/symfony-host';
 
 const BUDGETS = { 'top bar + toaster': 150_000, 'every widget': 175_000 } as const;
 /** three.js's WebGL renderer is most of it; see host-shell/room-frame/README.md. */
@@ -36,7 +40,11 @@ interface Measure {
   frame: { total: number; files: number };
 }
 
-async function measure(salon: Salon, browser: Browser, configuration: keyof typeof BUDGETS, only?: string[]): Promise<Measure> {
+/**
+ * `origin`'s /salon; `enter` replaces the plain visit (the Symfony host logs in on its own form first, and is
+ * measured from that form's post on).
+ */
+async function measure(origin: string, browser: Browser, configuration: keyof typeof BUDGETS, only?: string[], enter?: (page: Page) => Promise<void>): Promise<Measure> {
   const page = await browser.newPage();
   const errors = collectErrors(page);
   if (only) {
@@ -59,7 +67,7 @@ async function measure(salon: Salon, browser: Browser, configuration: keyof type
     }
     const text = body.toString('utf8');
     scripts.push({
-      url: url.replace(salon.baseUrl, ''),
+      url: url.replace(origin, ''),
       raw: body.length,
       gzip,
       react: text.includes('react.production.js'),
@@ -67,7 +75,8 @@ async function measure(salon: Salon, browser: Browser, configuration: keyof type
     });
   }
   page.on('response', (response) => pending.push(record(response)));
-  await page.goto(`${salon.baseUrl}/salon`);
+  if (enter) await enter(page);
+  else await page.goto(`${origin}/salon`);
   const states = await widgetsSettled(page);
   for (const widget of only ?? ['top-bar', 'toaster']) {
     if (states[widget] !== 'mounted') throw new Error(`${widget} is ${states[widget] ?? 'missing'}: ${errors.join('\n')}`);
@@ -96,17 +105,27 @@ async function measure(salon: Salon, browser: Browser, configuration: keyof type
 const kb = (n: number) => `${(n / 1000).toFixed(1)} kB`;
 
 async function main(): Promise<void> {
-  const salon = await startSalon();
+  const salon = await startSalon({ SALON_HOST_SECRET: HOST_SECRET });
   const browser = await launchChromium();
+  let host: SymfonyHost | undefined;
   try {
-    const results = [await measure(salon, browser, 'top bar + toaster', ['top-bar', 'toaster']), await measure(salon, browser, 'every widget')];
+    const results = [await measure(salon.baseUrl, browser, 'top bar + toaster', ['top-bar', 'toaster']), await measure(salon.baseUrl, browser, 'every widget')];
     const full = results[1];
-    if (process.argv.includes('--json')) console.log(JSON.stringify({ results, frameBudget: FRAME_BUDGET }, null, 2));
+    let symfony: Measure | null = null;
+    if (symfonyInstalled()) {
+      host = await startSymfony(salon.baseUrl);
+      const base = host.baseUrl;
+      symfony = await measure(base, browser, 'every widget', undefined, (page) => logInOnSymfony(page, base, 'visiteur@salon.test'));
+    }
+    if (process.argv.includes('--json')) console.log(JSON.stringify({ results, symfony, frameBudget: FRAME_BUDGET }, null, 2));
     else {
       for (const s of full?.scripts ?? []) console.log(`${kb(s.gzip).padStart(9)}  ${kb(s.raw).padStart(9)} raw  ${s.url}`);
       for (const r of results)
         console.log(`/salon, ${r.configuration} (${r.mounted.join(', ')}): ${kb(r.total)} gzip in ${r.scripts.length} files (budget ${kb(r.budget)}); React ${r.reactCopies}×, react-dom ${r.reactDomCopies}×`);
       if (full) console.log(`room frame document (/room/, 360° viewer): ${kb(full.frame.total)} gzip in ${full.frame.files} files (budget ${kb(FRAME_BUDGET)})`);
+      if (symfony)
+        console.log(`Symfony host /salon through nginx, a visitor (${symfony.mounted.join(', ')}): ${kb(symfony.total)} gzip in ${symfony.scripts.length} files (at most host-shell's ${kb(full?.total ?? 0)}); React ${symfony.reactCopies}×, react-dom ${symfony.reactDomCopies}×`);
+      else console.log('Symfony host /salon: not measured (PHP or nginx missing: npm run symfony installs them)');
     }
     const problems: string[] = [];
     for (const r of results) {
@@ -114,9 +133,12 @@ async function main(): Promise<void> {
       if (r.reactCopies !== 1 || r.reactDomCopies !== 1) problems.push(`${r.configuration}: React ${r.reactCopies}× and react-dom ${r.reactDomCopies}×, expected once`);
     }
     if (full && full.frame.total > FRAME_BUDGET) problems.push(`room frame: ${full.frame.total} B is over the ${FRAME_BUDGET} B budget`);
+    if (symfony && full && symfony.total > full.total) problems.push(`Symfony /salon: ${symfony.total} B, more than host-shell's ${full.total} B`);
+    if (symfony && (symfony.reactCopies !== 1 || symfony.reactDomCopies !== 1)) problems.push(`Symfony /salon: React ${symfony.reactCopies}× and react-dom ${symfony.reactDomCopies}×, expected once`);
     if (problems.length) throw new Error(problems.join('\n'));
   } finally {
     await browser.close();
+    await host?.stop();
     await salon.stop();
   }
 }

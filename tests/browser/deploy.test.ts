@@ -98,12 +98,11 @@ before(async () => {
   after_ = readManifest();
   setLine('toaster', before_.toaster);
 
-  salon = await startSalon({ SPA_DIR: spa });
-  // The CDN case rewrites the page in the browser (route.fulfill): Chromium then takes the page for a public one
-  // and refuses its requests to the loopback address of the static server (Local Network Access).
-  browser = await launchChromium(['--disable-features=LocalNetworkAccessChecks']);
+  // The pages load the widgets from the static origin (SPA_URL); the salon serves the same files at /spa too.
   cdn = await startCdn();
   cdnOrigin = `http://127.0.0.1:${(cdn.address() as net.AddressInfo).port}`;
+  salon = await startSalon({ SPA_DIR: spa, SPA_URL: `${cdnOrigin}/spa` });
+  browser = await launchChromium();
 });
 
 after(async () => {
@@ -222,13 +221,8 @@ test('the loader and every remote load from a static origin of their own; the AP
   page.on('request', (r) => {
     if (r.frame() === page.mainFrame()) requests.push(new URL(r.url()));
   });
-  await page.route(`${salon.baseUrl}/salon`, async (route) => {
-    const response = await route.fetch();
-    const html = await response.text();
-    assert.ok(html.includes('src="/spa/loader.js"'), 'the page has no /spa/loader.js script');
-    await route.fulfill({ response, body: html.replace('src="/spa/loader.js"', `src="${cdnOrigin}/spa/loader.js"`) });
-  });
   const states = await open(page);
+  assert.ok((await page.locator('script[src$="/loader.js"]').getAttribute('src'))?.startsWith(`${cdnOrigin}/spa/`), 'the page loads its loader from SPA_URL');
   for (const widget of eagerWidgets(states)) assert.equal(states[widget], 'mounted', `${widget} is ${states[widget]}`);
   await page.getByRole('navigation', { name: 'Main menu' }).getByText(MARKER).waitFor({ timeout: 10_000 });
   // A sidebar opened later loads its remote from the static origin too.

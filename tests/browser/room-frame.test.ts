@@ -295,17 +295,29 @@ test('the host page moves the viewer and sets the sound; other origins are ignor
   assert.deepEqual(await nextMessages(host, 1), [{ origin: env.salon.baseUrl, name: 'checkSound', payload: { muted: true, available: true } }]);
   assert.equal(await host.frame.getByRole('button', { name: 'Ambient sound' }).getAttribute('aria-pressed'), 'false');
 
-  // A page of another origin (a sandboxed document: origin "null") sends the same commands: nothing happens.
-  await host.page.evaluate((protocol) => {
+  // A page of another origin (a sandboxed document: origin "null") sends the same commands: nothing happens. It is
+  // served by the test (a srcdoc would inherit the host page's Content-Security-Policy, which refuses inline scripts).
+  await host.page.route(`${env.salon.baseUrl}/__other-origin`, (route) =>
+    route.fulfill({
+      contentType: 'text/html; charset=utf-8',
+      body: `<!doctype html><script>
+      const room = parent.frames[0];
+      room.postMessage(${JSON.stringify({ protocol: PROTOCOL, version: 1, name: 'goToPanorama', payload: { slug: 'conference' } })}, '*');
+      room.postMessage(${JSON.stringify({ protocol: PROTOCOL, version: 1, name: 'setSound', payload: { muted: false } })}, '*');
+      document.title = 'sent';
+    </script>`,
+    }),
+  );
+  await host.page.evaluate(() => {
     const other = document.createElement('iframe');
     other.setAttribute('sandbox', 'allow-scripts');
-    other.srcdoc = `<script>
-      const room = parent.frames[0];
-      room.postMessage(${JSON.stringify({ protocol, version: 1, name: 'goToPanorama', payload: { slug: 'conference' } })}, '*');
-      room.postMessage(${JSON.stringify({ protocol, version: 1, name: 'setSound', payload: { muted: false } })}, '*');
-    </script>`;
+    other.src = '/__other-origin';
     document.body.append(other);
-  }, PROTOCOL);
+  });
+  const sender = await (await host.page.waitForSelector('iframe[src="/__other-origin"]')).contentFrame();
+  assert.ok(sender, 'the other page is not there');
+  // Its commands were sent.
+  await sender.waitForFunction(() => document.title === 'sent');
   await host.page.waitForTimeout(1500);
   assert.equal(await host.frame.locator('#room-frame').getAttribute('data-panorama'), 'home');
   assert.deepEqual(await host.take(), []);

@@ -1,5 +1,22 @@
 import { useEffect, useRef } from 'react';
 import { useLingui } from '@lingui/react/macro';
+import { constructStyleSheet } from '@salon/shared';
+
+/**
+ * emoji-picker-element's constructor puts its stylesheet in its shadow root as a `<style>` element, which a
+ * Content-Security-Policy without `style-src 'unsafe-inline'` refuses once the picker is in the page. Before it
+ * is connected (nothing is applied or checked yet), the same text becomes a constructed stylesheet of the shadow
+ * root, which CSP allows, and the element goes. Where constructed stylesheets do not exist it stays as it is.
+ */
+export function adoptPickerStyles(picker: HTMLElement): void {
+  const root = picker.shadowRoot;
+  const style = root?.querySelector('style');
+  if (!root || !style) return;
+  const sheet = constructStyleSheet(style.textContent ?? '', picker.ownerDocument);
+  if (!sheet) return;
+  root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  style.remove();
+}
 
 /**
  * emoji-picker-element (lazy: this module is its own chunk), in the page's language, with its data served by
@@ -19,6 +36,7 @@ export default function EmojiPicker({ onPick }: { onPick: (emoji: string) => voi
       ([{ Picker }, french]) => {
         if (cancelled || !host.current) return;
         const element = new Picker({ locale: lang, dataSource: `/spa/emoji/${lang}/data.json`, ...(french ? { i18n: french.default } : {}) });
+        adoptPickerStyles(element);
         element.addEventListener('emoji-click', (event) => {
           if (event.detail.unicode) pick.current(event.detail.unicode);
         });

@@ -259,6 +259,20 @@ export interface SharesTable {
   created_at: string;
 }
 
+/** A user whose identity another site (a host such as the Symfony one) decides: one salon user per (host, host user id). */
+export interface HostUsersTable {
+  host: string;
+  host_user_id: string;
+  user_id: number;
+  created_at: string;
+}
+
+/** Nonces of signed host calls, kept until their timestamp could no longer be accepted. */
+export interface HostNoncesTable {
+  nonce: string;
+  expires_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -282,6 +296,8 @@ export interface Database {
   opinions: OpinionsTable;
   contest_scores: ContestScoresTable;
   shares: SharesTable;
+  host_users: HostUsersTable;
+  host_nonces: HostNoncesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -15,7 +15,7 @@ import {
 } from '../services/room-users';
 import { latestNotifications, nextScheduledAt } from '../services/notifications';
 import { SEARCH_CLASSES, foundAnywhere, searchRulesOfClass, type SearchClass } from '../services/chat-users';
-import { loadFeatures, loadStream, type ParametersCache, type StoredParameters } from '../services/settings';
+import { loadFeatures, type ParametersCache, type StoredParameters } from '../services/settings';
 import type { LiveSettings } from '../../../shared/api/schemas/settings';
 import { parseScope, type Scope } from './changes';
 
@@ -166,7 +166,7 @@ export class RoomState {
 
   /** Parameters (through the cache, dropped when they change), feature flags and the live stream. */
   private async settings(): Promise<Piece> {
-    const [parameters, features, stream] = await Promise.all([this.deps.parameters.get(), loadFeatures(this.deps.db), loadStream(this.deps.db)]);
+    const [parameters, features, stream] = await Promise.all([this.deps.parameters.get(), loadFeatures(this.deps.db), this.deps.parameters.stream()]);
     const value: LiveSettings = { parameters, features, stream };
     return { kind: 'settings', json: JSON.stringify(value) };
   }

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { SPECIAL_PANORAMAS } from '../../../shared/room-frame/contract';
 import { FRAME_DATA_ELEMENT_ID, type FrameLang, type RoomFrameData } from '../../room-frame/data';
+import { originsFromEnv } from '../config';
 import { notFound } from '../lib/errors';
 import { html, raw } from '../lib/html';
 import { encodeId } from '../lib/ids';
@@ -23,19 +24,8 @@ export interface RoomFrameOptions {
 
 /** `https://a.example, http://b.test:8000` → normalised origins; anything that is not an http(s) origin is dropped. */
 export function parseHostOrigins(value: string | undefined): string[] {
-  const origins: string[] = [];
-  for (const part of (value ?? '').split(',')) {
-    const text = part.trim();
-    if (!text) continue;
-    try {
-      const url = new URL(text);
-      // An origin only: a path or a quote in the value would otherwise end up inside the CSP header.
-      if ((url.protocol === 'http:' || url.protocol === 'https:') && url.origin !== 'null' && !origins.includes(url.origin)) origins.push(url.origin);
-    } catch {
-      // not a URL: ignored
-    }
-  }
-  return origins;
+  // An origin only: a path, a quote or a semicolon in the value would otherwise end up inside the CSP header.
+  return originsFromEnv(value);
 }
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,79}$/;

@@ -135,32 +135,57 @@ export async function loadStream(db: Kysely<Database>): Promise<StreamSettings> 
   };
 }
 
-/**
- * The parameters for code that reads them on every tick (live activity, sweeper, activity tracker): one query per
- * `ttlMs` at most. A change through the back office is seen after at most `ttlMs`, or at once after `invalidate()`.
- */
-export class ParametersCache {
-  private cached: { until: number; value: Promise<StoredParameters> } | null = null;
+/** One value loaded at most once per `ttlMs`; a failed load is not kept. */
+class Cached<T> {
+  private cached: { until: number; value: Promise<T> } | null = null;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly load: () => Promise<T>,
     private readonly ttlMs: number,
   ) {}
 
-  get(): Promise<StoredParameters> {
+  get(): Promise<T> {
     const now = Date.now();
     if (this.cached && this.cached.until > now) return this.cached.value;
-    const value = loadParameters(this.db);
+    const value = this.load();
     this.cached = { until: now + this.ttlMs, value };
-    // A failed read is not cached.
     value.catch(() => {
       if (this.cached?.value === value) this.cached = null;
     });
     return value;
   }
 
-  invalidate(): void {
+  clear(): void {
     this.cached = null;
+  }
+}
+
+/**
+ * The parameters for code that reads them on every tick (live activity, sweeper, activity tracker) or on every
+ * page (the Content-Security-Policy reads the stream's addresses): one query per `ttlMs` at most. A change through
+ * the back office is seen after at most `ttlMs`, or at once after `invalidate()`.
+ */
+export class ParametersCache {
+  private readonly parameters: Cached<StoredParameters>;
+  private readonly streamSettings: Cached<StreamSettings>;
+
+  constructor(db: Kysely<Database>, ttlMs: number) {
+    this.parameters = new Cached(() => loadParameters(db), ttlMs);
+    this.streamSettings = new Cached(() => loadStream(db), ttlMs);
+  }
+
+  get(): Promise<StoredParameters> {
+    return this.parameters.get();
+  }
+
+  /** The live stream's parameters (`stream_active`, `stream_video_url`, `stream_chat_url`), as `loadStream` reads them. */
+  stream(): Promise<StreamSettings> {
+    return this.streamSettings.get();
+  }
+
+  invalidate(): void {
+    this.parameters.clear();
+    this.streamSettings.clear();
   }
 }
 

@@ -19,7 +19,8 @@ export function helpers(ctx: PageContext) {
   };
 }
 
-const STYLE = `
+/** The stylesheet of every page but /salon, inline (the CSP allows it by hash: plugins/csp.ts). */
+export const SITE_STYLE = `
 :root{color-scheme:light;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5;color:#1d2433;background:#f5f6fa}
 body{margin:0}a{color:#2b59c3}header,footer{background:#fff;border-bottom:1px solid #e2e5ee;padding:.75rem 1.5rem}
 footer{border-top:1px solid #e2e5ee;border-bottom:0;margin-top:3rem;font-size:.9rem}
@@ -71,7 +72,7 @@ export function layout(ctx: PageContext, title: string, body: Interpolation): st
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="icon" href="/media/favicon.svg" type="image/svg+xml">
 <title>${title} – Salon</title>
-<style>${raw(STYLE)}</style>
+<style>${raw(SITE_STYLE)}</style>
 </head>
 <body>
 <header>${nav(ctx)}</header>

@@ -15,7 +15,7 @@ export const SALON_PAGE_STYLE =
   '[data-salon-widget="top-bar"]{position:relative;z-index:10}';
 
 /** The /salon document: a full-screen host page with no chrome of its own, the widgets draw everything. */
-export function salonDocument(data: PageData): string {
+export function salonDocument(data: PageData, spaUrl = '/spa'): string {
   const locale = data.locale.locale;
   const p = data.parameters;
   const title = pick(locale, p.room_name, p.room_name_en);
@@ -37,7 +37,7 @@ ${image ? html`<meta property="og:image" content="${image}">` : ''}
 </head>
 <body>
 <noscript><p>${pick(locale, 'Le salon virtuel nécessite JavaScript.', 'The virtual fair needs JavaScript.')}</p></noscript>
-${salonMarkup(data)}
+${salonMarkup(data, { loaderSrc: `${spaUrl}/loader.js` })}
 </body>
 </html>
 `.value;

@@ -4,6 +4,7 @@ import { initial } from './0001_initial';
 import { standVisits } from './0002_stand_visits';
 import { chat } from './0003_chat';
 import { engagement } from './0004_engagement';
+import { hostUsers } from './0005_host_users';
 
 /** Every migration, in order. Add a file `000N_name.ts` and a line here; never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -12,5 +13,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0002_stand_visits': standVisits(dialect),
     '0003_chat': chat(dialect),
     '0004_engagement': engagement(dialect),
+    '0005_host_users': hostUsers(dialect),
   };
 }

@@ -9,5 +9,5 @@ export async function showRoom(request: FastifyRequest, reply: FastifyReply) {
   const user = await ensureUser(request, reply);
   const ctx = await pageContext(request);
   const data = await buildPageData(request.server.db, user, ctx);
-  return sendPage(reply, salonDocument(data));
+  return sendPage(reply, salonDocument(data, request.server.config.spaUrl));
 }

@@ -1,0 +1,48 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { pagePolicy, REPORTING_ENDPOINTS, reportsTo, styleHash } from '../lib/csp';
+import { requestOrigin } from '../lib/origin';
+import { globalPlugin } from '../lib/plugin';
+import type { StreamSettings } from '../services/settings';
+import { SITE_STYLE } from '../views/layout';
+import { SALON_PAGE_STYLE } from '../views/salon';
+
+/** The pages' only inline styles, allowed by hash. */
+export const PAGE_STYLE_HASHES: readonly string[] = [styleHash(SITE_STYLE), styleHash(SALON_PAGE_STYLE)];
+
+const isHtml = (reply: FastifyReply): boolean => /^text\/html\b/i.test(String(reply.getHeader('content-type') ?? ''));
+
+/**
+ * onSend: every HTML answer that has no policy of its own (the room frame sends one) gets the pages' policy —
+ * `/salon` and the other pages, the error and 404 pages. The live stream's addresses come from the cached
+ * parameters (`app.parameters`, a few seconds old at most); a failure to read them never fails the page.
+ */
+export const cspPlugin = globalPlugin('salon-csp', async (app) => {
+  const mediaOrigins = app.config.mediaOrigins;
+
+  async function streamOf(request: FastifyRequest): Promise<StreamSettings | null> {
+    try {
+      return await app.parameters.stream();
+    } catch (err) {
+      request.log.warn({ err }, 'reading the stream parameters for the Content-Security-Policy');
+      return null;
+    }
+  }
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!isHtml(reply) || reply.hasHeader('content-security-policy')) return payload;
+    const stream = await streamOf(request);
+    const origin = requestOrigin(request);
+    reply.header(
+      'Content-Security-Policy',
+      pagePolicy({
+        origin,
+        styleHashes: PAGE_STYLE_HASHES,
+        frameUrls: stream ? [stream.video_url, stream.chat_url] : [],
+        mediaOrigins,
+        spaUrl: app.config.spaUrl,
+      }),
+    );
+    if (reportsTo(origin)) reply.header('Reporting-Endpoints', REPORTING_ENDPOINTS);
+    return payload;
+  });
+});
