@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $activity, $currentPanorama, goToPanorama, handleFrameMessage, leaveStand, listenToFrame, registerFramePort, setPointerOverRoom } from '@salon/shared/room';
 import { $liveActivity } from '@salon/shared/live';
-import { $roomView, checkStream } from './store';
+import { $roomView, checkStream, reloadForBlockedStream } from './store';
 import { RoomView } from './RoomView';
 
 /**
@@ -23,6 +23,21 @@ export function Room() {
 
   useEffect(() => {
     void checkStream();
+  }, []);
+
+  // A stream switched on after the page was served may come from an origin its Content-Security-Policy does not list.
+  useEffect(() => {
+    const onViolation = (event: Event) => {
+      let storage: Storage | null;
+      try {
+        storage = window.sessionStorage;
+      } catch {
+        storage = null;
+      }
+      if (reloadForBlockedStream(event as SecurityPolicyViolationEvent, $roomView.get(), storage)) window.location.reload();
+    };
+    document.addEventListener('securitypolicyviolation', onViolation);
+    return () => document.removeEventListener('securitypolicyviolation', onViolation);
   }, []);
 
   // A new address (language switch, consent given) reloads the frame, which starts over at home: leave

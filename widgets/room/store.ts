@@ -104,3 +104,42 @@ export const $roomView = computed([$pageData, $consent, $locale, $streamSlot, $d
     unavailable: exhibitor && !available && !dismissed.includes('unavailable'),
   };
 });
+
+/** What a Content-Security-Policy violation event says (the fields the room reads). */
+export interface FrameViolation {
+  effectiveDirective?: string;
+  violatedDirective?: string;
+  blockedURI?: string;
+}
+
+const RELOAD_KEY = 'salon.room@1/stream-reload';
+const originOf = (address: string | null | undefined): string | null => {
+  if (!address) return null;
+  try {
+    return new URL(address, globalThis.location?.href).origin;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The page's Content-Security-Policy lists the stream's origins as they were when the page was served. A stream an
+ * administrator switched on later with another video or chat origin is refused by it: the page is loaded again (its
+ * new policy has them), once per pair of addresses, so a refusal that a reload would not cure never loops.
+ * True when the page should reload; remembers it in `storage`.
+ */
+export function reloadForBlockedStream(violation: FrameViolation, view: Pick<RoomViewState, 'mode' | 'stream'>, storage: Pick<Storage, 'getItem' | 'setItem'> | null): boolean {
+  if (view.mode !== 'stream' || !view.stream) return false;
+  const directive = violation.effectiveDirective ?? violation.violatedDirective ?? '';
+  if (!/^(frame-src|child-src|default-src)\b/.test(directive)) return false;
+  const blocked = originOf(violation.blockedURI);
+  if (!blocked || ![originOf(view.stream.videoUrl), originOf(view.stream.chatUrl)].includes(blocked)) return false;
+  const key = `${view.stream.videoUrl} ${view.stream.chatUrl ?? ''}`;
+  try {
+    if (!storage || storage.getItem(RELOAD_KEY) === key) return false;
+    storage.setItem(RELOAD_KEY, key);
+  } catch {
+    return false;
+  }
+  return true;
+}
