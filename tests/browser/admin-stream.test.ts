@@ -2,8 +2,12 @@
  * Admin: settings and the live stream (issue 13, item 1). The administrator, on /admin, switches the live stream on;
  * a visitor's room (another browser context, on /salon) becomes the stream, with its chat and toggle, within 3 s,
  * without a reload; then off, and the room is back. A renamed fair and the journey flag reach the visitor the same way.
+ * A stream from an origin the visitor's page did not list in its Content-Security-Policy shows too (the page reloads
+ * once, with the new policy).
  */
 import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { collectErrors, logIn, useSalon, widgetsSettled } from './harness';
@@ -79,4 +83,51 @@ test('the administrator switches the live stream on and off from /admin; a visit
   assert.deepEqual(errors, []);
   await adminContext.close();
   await visitorContext.close();
+});
+
+test('a stream from another origin, which the open page’s Content-Security-Policy does not list, still shows within 3 s', async () => {
+  const { salon, browser } = env;
+  // Another origin: a server of its own on another port, as a video provider would be.
+  const provider = http.createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end('<!doctype html><title>Provider</title><p id="provider">On air</p>');
+  });
+  await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
+  const video = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/live`;
+  try {
+    const visitorContext = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+    const visitor = await visitorContext.newPage();
+    assert.equal(await logIn(visitor, salon.baseUrl, 'visiteur2@salon.test'), 303);
+    if (!visitor.url().includes('/salon')) await visitor.goto(`${salon.baseUrl}/salon`);
+    await widgetsSettled(visitor);
+    await visitor.getByTitle('Virtual room').waitFor();
+    const policy = (await visitor.request.get(`${salon.baseUrl}/salon`)).headers()['content-security-policy'] ?? '';
+    assert.ok(!policy.includes(new URL(video).origin), 'the page already lists the provider');
+    const loads: string[] = [];
+    visitor.on('load', () => loads.push(visitor.url()));
+
+    const adminContext = await browser.newContext({ locale: 'en-US' });
+    const admin = await adminContext.newPage();
+    assert.equal(await logIn(admin, salon.baseUrl, 'admin@salon.test'), 303);
+    await admin.goto(`${salon.baseUrl}/admin`);
+    const stream = admin.getByRole('region', { name: 'Live stream' });
+    await stream.getByLabel('Live stream on (replaces the room)').check();
+    await stream.getByLabel('Video address').fill(video);
+    await stream.getByLabel('Chat address (optional)').fill('');
+    const switchedOn = await submit(admin, 'Save the live stream');
+    const player = visitor.frameLocator('iframe[title="Live stream"]').locator('#provider');
+    await player.waitFor({ timeout: 3000 });
+    assert.ok(Date.now() - switchedOn < 3000, `the stream showed ${Date.now() - switchedOn} ms after the switch`);
+    assert.equal(await player.textContent(), 'On air');
+    // The open page's policy refused the provider: it was loaded again, once, with the new policy.
+    assert.equal(loads.length, 1);
+
+    await stream.getByLabel('Live stream on (replaces the room)').uncheck();
+    await submit(admin, 'Save the live stream');
+    await visitor.getByTitle('Virtual room').waitFor({ timeout: 3000 });
+    await adminContext.close();
+    await visitorContext.close();
+  } finally {
+    provider.close();
+  }
 });
