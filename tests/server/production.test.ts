@@ -94,7 +94,7 @@ describe('preparing the database (SQLite in memory)', () => {
     fresh();
     const report = await prepareDatabase(handle, options(), TEST_SCRYPT_COST);
     expect(report).toMatchObject({ seeded: false, adminCreated: null, administrators: 0 });
-    expect(report.migrations.map((m) => m.status)).toEqual(['Success', 'Success', 'Success', 'Success', 'Success']);
+    expect(report.migrations.map((m) => m.status)).toEqual(['Success', 'Success', 'Success', 'Success', 'Success', 'Success']);
     expect(await usersOf(handle)).toEqual([]);
   });
 

@@ -273,6 +273,20 @@ export interface HostNoncesTable {
   expires_at: string;
 }
 
+/** One change by an administrator or a promoter (`services/audit.ts`); `before`/`after` are JSON, null when none. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  /** null once the account is deleted; `actor_name`/`actor_email` still say who. */
+  actor_id: number | null;
+  actor_name: string;
+  actor_email: string | null;
+  action: string;
+  target: string | null;
+  before: string | null;
+  after: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -298,6 +312,7 @@ export interface Database {
   shares: SharesTable;
   host_users: HostUsersTable;
   host_nonces: HostNoncesTable;
+  audit_log: AuditLogTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -215,7 +215,7 @@ export function registerHandlers(app: FastifyInstance, socket: SalonSocket): voi
         if (id === null) throw new Refused(tr(`Utilisateur inconnu : ${raw}`, `Unknown user: ${raw}`));
         userIds.push(id);
       }
-      const notification = await createNotification(app.db, event.content, userIds);
+      const notification = await createNotification(app.db, event.content, userIds, data.user.id);
       return { answer: { ok: true as const }, after: () => deliverNotification(app, userIds, notification) };
     }),
   );

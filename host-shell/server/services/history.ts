@@ -4,12 +4,13 @@ import type { HistoryItem, RoomUser } from '../../../shared/api/schemas/room';
 import type { LocaleCode } from '../../../shared/page-data/types';
 import type { Database, UserRow } from '../db/schema';
 import { HttpError, forbidden, notFound } from '../lib/errors';
-import { decodeId } from '../lib/ids';
+import { decodeId, encodeId } from '../lib/ids';
 import { pick } from '../lib/locale';
 import type { ActivityTracker } from './activity';
 import { membershipOf } from './chat';
 import { ROOM_USER_COLUMNS, companiesOf, toHistoryItem, toRoomUser, type HistoryRowWithUser } from './room-users';
-import { ownedStandIds } from './users';
+import { fullName, ownedStandIds } from './users';
+import { recordChange } from './audit';
 import { addHistory, ownsStand } from './visits';
 
 /** GET /api/stands/{id}/history: entries per page. */
@@ -132,11 +133,21 @@ export async function addClientHistory(
  * An exhibitor's availability (spec §4.4). When it changes, each of their stands gets an updateAvailability entry.
  * Returns the new entries and the stands.
  */
-export async function setAvailability(db: Kysely<Database>, user: UserRow, availability: boolean): Promise<{ changed: boolean; standIds: number[]; historyIds: number[] }> {
+export async function setAvailability(
+  db: Kysely<Database>,
+  user: UserRow,
+  availability: boolean,
+  /** An organiser changing an exhibitor's availability: the change goes in the audit log, in the same transaction. */
+  audit?: { actorId: number },
+): Promise<{ changed: boolean; standIds: number[]; historyIds: number[] }> {
   return db.transaction().execute(async (trx) => {
     const flag = availability ? 1 : 0;
     const result = await trx.updateTable('users').set({ availability: flag }).where('id', '=', user.id).where('availability', '<>', flag).executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return { changed: false, standIds: [], historyIds: [] };
+    if (audit) {
+      const target = `${fullName(user) || user.pseudo || encodeId(user.id)}${user.email ? ` <${user.email}>` : ''}`;
+      await recordChange(trx, { actorId: audit.actorId, action: 'availability.update', target, before: { availability: !availability }, after: { availability } });
+    }
     const standIds = await ownedStandIds(trx, user.id);
     const historyIds: number[] = [];
     for (const standId of standIds) historyIds.push(await addHistory(trx, { standId, userId: user.id, type: 'updateAvailability', content: { availability } }));

@@ -3,6 +3,7 @@ import { NOTIFICATIONS_PER_PAGE, type Notification, type NotificationsData } fro
 import type { NotificationPayload } from '../../../shared/api/socket-events';
 import { nowIso, type Database } from '../db/schema';
 import { badRequest } from '../lib/errors';
+import { recordChange } from './audit';
 
 type Row = { id: number; title: string; title_en: string; at: string; at_en: string; message: string; message_en: string; sent_at: string };
 
@@ -86,9 +87,10 @@ export interface NotificationContent {
 /**
  * A notification sent now by an organiser (socket `notification`, POST /api/notifications). With `userIds` it is
  * for those users only (unknown ids are left out; none known is a 400); without, for everyone. Texts are trimmed,
- * and the English ones fall back to the French.
+ * and the English ones fall back to the French. Recorded in the audit log (`actorId`: the organiser who sent it), in
+ * the same transaction.
  */
-export async function createNotification(db: Kysely<Database>, content: NotificationContent, userIds: number[], now = new Date()): Promise<Notification> {
+export async function createNotification(db: Kysely<Database>, content: NotificationContent, userIds: number[], actorId: number, now = new Date()): Promise<Notification> {
   const title = content.title.trim();
   const message = content.message.trim();
   if (!title) throw badRequest('"title" must not be empty', { title: 'must not be empty' });
@@ -111,6 +113,12 @@ export async function createNotification(db: Kysely<Database>, content: Notifica
     }
     // Meant for some users, none of whom exists: not a notification for everyone.
     if (userIds.length > 0 && recipients === 0) throw badRequest('None of "users_ids" is a user', { users_ids: 'names no user' });
+    const { title: t, title_en, message: m, message_en, sent_at } = values;
+    await recordChange(
+      trx,
+      { actorId, action: 'notification.send', target: `notification ${id}`, before: null, after: { title: t, title_en, message: m, message_en, sent_at, to: userIds.length > 0 ? recipients : 'everyone' } },
+      sent_at,
+    );
     return { id_notification: id, ...values };
   });
 }

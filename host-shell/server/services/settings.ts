@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { AppParameters, Features, SearchPermission, UpcPriorityAction } from '../../../shared/page-data/types';
 import type { Database } from '../db/schema';
 import { defaultParameters } from '../../../shared/page-data/defaults';
@@ -189,9 +189,14 @@ export class ParametersCache {
   }
 }
 
+/** `work` in `db`'s transaction when it is one (the caller's, with its audit entry), else in a new one. */
+export function inTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work);
+}
+
 /** Stores each parameter of an administrator's change (already validated by `ParametersPatch`), in one transaction. */
 export async function saveParameters(db: Kysely<Database>, patch: Partial<StoredParameters>): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     for (const key of Object.keys(patch) as (keyof StoredParameters)[]) {
       if (!isParameterKey(key) || patch[key] === undefined) continue;
       await setParameter(trx, key, patch[key] as StoredParameters[typeof key]);
@@ -206,7 +211,7 @@ export async function saveStream(db: Kysely<Database>, stream: StreamSettings): 
     ['stream_video_url', stream.video_url ?? ''],
     ['stream_chat_url', stream.chat_url ?? ''],
   ];
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     for (const [key, value] of entries) {
       const json = JSON.stringify(value);
       await trx

@@ -108,8 +108,8 @@ export function visitorsPage(ctx: PageContext, visitors: UserRow[], page: number
   );
 }
 
-/** The administrator's area: the figures, then the live stream switch and the salon's settings (`views/admin-settings.ts`). */
-export function adminArea(ctx: PageContext, c: Counts, stream: SafeHtml, settings: SafeHtml): string {
+/** The administrator's area: the figures, then the live stream switch, the salon's settings (`views/admin-settings.ts`) and the change log (`views/audit.ts`). */
+export function adminArea(ctx: PageContext, c: Counts, stream: SafeHtml, settings: SafeHtml, audit: SafeHtml | '' = ''): string {
   const { tr, link } = helpers(ctx);
   return layout(
     ctx,
@@ -117,6 +117,7 @@ export function adminArea(ctx: PageContext, c: Counts, stream: SafeHtml, setting
     html`<div class="cards"><section class="card"><h2>${tr('Chiffres', 'Figures')}</h2>${countCards(ctx, c)}
 <p><a href="${link('promoter')}">${tr('Espace organisateur', 'Organizer area')}</a></p></section>
 ${stream}</div>
-${settings}`,
+${settings}
+${audit}`,
   );
 }

@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AUDIT_PER_PAGE, AuditData, AuditQuery } from '../../../../shared/api/schemas/backoffice';
 import { Envelope } from '../../../../shared/api/schemas/envelope';
 import { StreamData } from '../../../../shared/api/schemas/room';
 import { AdminSettingsData, FeaturesPatch, ParametersPatch, StreamBody, type AdminSettingsData as Settings } from '../../../../shared/api/schemas/settings';
 import type { UserRow } from '../../db/schema';
 import { badRequest, forbidden } from '../../lib/errors';
 import { pick } from '../../lib/locale';
+import { diff, listChanges, recordChange } from '../../services/audit';
 import { loadFeatures, loadParameters, loadStream, saveParameters, saveStream, setFeature, type StoredParameters, type StreamSettings } from '../../services/settings';
 import { apiViewer } from './auth';
 
@@ -31,15 +33,35 @@ export async function currentSettings(app: FastifyInstance): Promise<Settings> {
   return { parameters, features, stream };
 }
 
-export async function changeParameters(app: FastifyInstance, patch: ParametersPatch): Promise<void> {
-  await saveParameters(app.db, patch as Partial<StoredParameters>);
+/**
+ * Stores an administrator's change of parameters and feature flags, and its audit entries (the changed keys,
+ * before and after), in one transaction; then every process and stream learns of it.
+ */
+export async function changeSettings(app: FastifyInstance, actor: UserRow, change: { parameters?: ParametersPatch; features?: FeaturesPatch }): Promise<void> {
+  await app.db.transaction().execute(async (trx) => {
+    if (change.parameters) {
+      const before = await loadParameters(trx);
+      await saveParameters(trx, change.parameters as Partial<StoredParameters>);
+      const changed = diff(before as unknown as Record<string, unknown>, change.parameters);
+      if (changed) await recordChange(trx, { actorId: actor.id, action: 'parameters.update', target: Object.keys(changed.after).join(', '), ...changed });
+    }
+    if (change.features) {
+      const before = await loadFeatures(trx);
+      const after: Record<string, string> = {};
+      for (const [name, on] of Object.entries(change.features)) {
+        if (typeof on !== 'boolean') continue;
+        await setFeature(trx, name, on);
+        after[name] = on ? '1' : '0';
+      }
+      const changed = diff(before, after);
+      if (changed) await recordChange(trx, { actorId: actor.id, action: 'features.update', target: Object.keys(changed.after).join(', '), ...changed });
+    }
+  });
   publishSettings(app);
 }
 
-export async function changeFeatures(app: FastifyInstance, patch: FeaturesPatch): Promise<void> {
-  for (const [name, on] of Object.entries(patch)) if (typeof on === 'boolean') await setFeature(app.db, name, on);
-  publishSettings(app);
-}
+export const changeParameters = (app: FastifyInstance, actor: UserRow, patch: ParametersPatch): Promise<void> => changeSettings(app, actor, { parameters: patch });
+export const changeFeatures = (app: FastifyInstance, actor: UserRow, patch: FeaturesPatch): Promise<void> => changeSettings(app, actor, { features: patch });
 
 /**
  * The stream after the change (fields left out keep their stored value; '' or null clears an address), or the
@@ -57,8 +79,14 @@ export async function nextStream(app: FastifyInstance, body: StreamBody): Promis
   return { ok: true, stream };
 }
 
-export async function changeStream(app: FastifyInstance, stream: StreamSettings): Promise<void> {
-  await saveStream(app.db, stream);
+/** Stores the stream and its audit entry in one transaction; then every process and stream learns of it. */
+export async function changeStream(app: FastifyInstance, actor: UserRow, stream: StreamSettings): Promise<void> {
+  await app.db.transaction().execute(async (trx) => {
+    const before = await loadStream(trx);
+    await saveStream(trx, stream);
+    const changed = diff({ ...before }, { ...stream });
+    if (changed) await recordChange(trx, { actorId: actor.id, action: 'stream.update', target: null, ...changed });
+  });
   publishSettings(app);
 }
 
@@ -68,6 +96,7 @@ const ADMIN_ONLY = 'Administrators only: 401 without a session, 403 for anonymou
 export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // The role is checked before the body: a visitor learns nothing of what would be valid.
   const guard = { preValidation: async (request: FastifyRequest) => void (await requireAdministrator(request)) };
+  const actorOf = async (request: FastifyRequest) => requireAdministrator(request);
 
   app.get(
     '/admin/parameters',
@@ -86,7 +115,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await changeParameters(app, request.body);
+      await changeParameters(app, await actorOf(request), request.body);
       return { data: await currentSettings(app) };
     },
   );
@@ -98,7 +127,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { summary: `Switches feature flags (true: '1'). ${ADMIN_ONLY}`, body: FeaturesPatch, response: { 200: Envelope(AdminSettingsData) } },
     },
     async (request) => {
-      await changeFeatures(app, request.body);
+      await changeFeatures(app, await actorOf(request), request.body);
       return { data: await currentSettings(app) };
     },
   );
@@ -116,8 +145,21 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const next = await nextStream(app, request.body);
       if (!next.ok) throw badRequest(`"${next.field}" ${next.message}`, { [next.field]: next.message });
-      await changeStream(app, next.stream);
+      await changeStream(app, await actorOf(request), next.stream);
       return { data: await loadStream(app.db) };
     },
+  );
+
+  app.get(
+    '/admin/audit',
+    {
+      ...guard,
+      schema: {
+        summary: `The audit log: every change an administrator or a promoter made (settings, stream, news, an exhibitor's availability), who (name and e-mail at the time), what, before and after (the changed values), when (ISO 8601 UTC); newest first, ${AUDIT_PER_PAGE} a page, pages from 1 (a bad page is a 400). ${ADMIN_ONLY}`,
+        querystring: AuditQuery,
+        response: { 200: Envelope(AuditData) },
+      },
+    },
+    async (request) => ({ data: await listChanges(app.db, request.query.page ?? 1) }),
   );
 };

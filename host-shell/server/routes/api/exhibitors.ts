@@ -22,7 +22,9 @@ async function applyAvailability(request: FastifyRequest, viewer: UserRow, targe
   const app = request.server;
   // Changing it is an act of the caller: their activity is now (the exhibitor's own switch makes them available at once).
   app.activity.touch(viewer.id);
-  const { changed, standIds, historyIds } = await setAvailability(app.db, target, available);
+  // An organiser's change of someone's availability is theirs to answer for: it goes in the audit log.
+  const organiser = viewer.anonymous === 0 && (viewer.profile === 'promoter' || viewer.profile === 'administrator');
+  const { changed, standIds, historyIds } = await setAvailability(app.db, target, available, organiser ? { actorId: viewer.id } : undefined);
   if (!changed) return;
   app.live.publish({ type: 'exhibitors', userIds: [target.id] });
   app.live.publish({ type: 'history', standIds });

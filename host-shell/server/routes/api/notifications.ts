@@ -53,7 +53,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const userIds = decodeUsers(request.body.users_ids);
-      const notification = await createNotification(app.db, request.body, userIds);
+      const notification = await createNotification(app.db, request.body, userIds, (await apiViewer(request)).user.id);
       deliverNotification(app, userIds, notification);
       return { data: { notification } };
     },

@@ -1,14 +1,66 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { ACTIVE_USERS_LISTED, UsersActivesData, UsersCountData } from '../../../../shared/api/schemas/backoffice';
 import { Envelope } from '../../../../shared/api/schemas/envelope';
 import { UserMeData, UserMeUpdateBody } from '../../../../shared/api/schemas/users';
 import { badRequest, forbidden } from '../../lib/errors';
+import { pick } from '../../lib/locale';
+import { windowsOf } from '../../live/state';
+import { counts } from '../../services/backoffice';
+import { companiesOf, roomUserRows, toRoomUser } from '../../services/room-users';
 import { refreshViewerUser } from '../../plugins/session';
 import { applyProfileUpdate, profileIssues } from '../../services/profile';
 import { formErrorsOf, FORM_TEXTS, say } from '../../views/messages';
 import { toPageUser } from '../../services/users';
 import { apiViewer } from './auth';
 
+/** Promoters and administrators (issue 13: "answer for promoters and admins only"): 401 without a session, 403 for anyone else. */
+async function organisersOnly(request: FastifyRequest): Promise<void> {
+  const { user, locale } = await apiViewer(request);
+  if (user.anonymous === 1 || (user.profile !== 'promoter' && user.profile !== 'administrator')) throw forbidden(pick(locale, 'Réservé aux organisateurs', 'For organizers only'));
+}
+
+const ORGANISERS_ONLY = 'Promoters and administrators only: 401 without a session, 403 for visitors (anonymous ones too) and exhibitors.';
+
 export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/users/count',
+    { preValidation: organisersOnly, schema: { summary: `Registered users by profile, and anonymous visitors. ${ORGANISERS_ONLY}`, response: { 200: Envelope(UsersCountData) } } },
+    async () => {
+      const { byProfile, anonymous } = await counts(app.db);
+      return { data: { by_profile: byProfile, registered: byProfile.administrator + byProfile.promoter + byProfile.exhibitor + byProfile.visitor, anonymous } };
+    },
+  );
+
+  app.get(
+    '/users/actives',
+    {
+      preValidation: organisersOnly,
+      schema: {
+        summary: `The people active within last_activity_period now: their count (the live activity's active_users) and the ${ACTIVE_USERS_LISTED} most recently active, most recent first, hidden profiles too (flagged), names as published. ${ORGANISERS_ONLY}`,
+        response: { 200: Envelope(UsersActivesData) },
+      },
+    },
+    async () => {
+      const [params] = await Promise.all([app.parameters.get(), app.activity.ready()]);
+      app.activity.setWindows(windowsOf(params));
+      const since = Date.now() - params.last_activity_period * 1000;
+      const recent = app.activity.recentSince(since, ACTIVE_USERS_LISTED);
+      const rows = new Map((await roomUserRows(app.db, recent.map((r) => r.userId))).map((row) => [row.id, row]));
+      const listed = recent.flatMap((r) => {
+        const row = rows.get(r.userId);
+        return row ? [row] : [];
+      });
+      const companies = await companiesOf(
+        app.db,
+        listed.filter((row) => row.profile === 'exhibitor').map((row) => row.id),
+      );
+      // Organisers see everyone (hidden profiles too, flagged), but names only as their owners published them.
+      const users = listed.map((row) => toRoomUser(row, companies.get(row.id) ?? null, app.activity.effectiveIso(row.id, row.last_activity_at), { hidden: row.hidden === 1 }));
+      return { data: { count: app.activity.countSince(since), period: params.last_activity_period, users } };
+    },
+  );
+
   app.get('/users/me', { schema: { summary: 'The current user', response: { 200: Envelope(UserMeData) } } }, async (request) => {
     const viewer = await apiViewer(request);
     return { data: { user: await toPageUser(app.db, viewer.user, viewer) } };

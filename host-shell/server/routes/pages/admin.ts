@@ -3,14 +3,18 @@ import { FeaturesPatch, ParametersPatch, StreamBody } from '../../../../shared/a
 import type { LocaleCode } from '../../../../shared/page-data/types';
 import { url } from '../../../../shared/routes';
 import { pick } from '../../lib/locale';
-import { validate, type Issue } from '../../lib/validation';
+import { Type } from '@sinclair/typebox';
+import { badRequest } from '../../lib/errors';
+import { convertStrings, validate, type Issue } from '../../lib/validation';
+import { listChanges } from '../../services/audit';
+import { auditSection } from '../../views/audit';
 import { counts } from '../../services/backoffice';
-import { loadFeatures, loadParameters, loadStream, saveParameters, setFeature, type StoredParameters } from '../../services/settings';
+import { loadFeatures, loadParameters, loadStream, type StoredParameters } from '../../services/settings';
 import { PARAMETER_GROUPS, settingsSection, streamSection, type FormValues } from '../../views/admin-settings';
 import { adminArea } from '../../views/areas';
 import type { PageContext } from '../../views/layout';
 import { issueMessage } from '../../views/messages';
-import { changeStream, nextStream, publishSettings } from '../api/admin';
+import { changeSettings, changeStream, nextStream } from '../api/admin';
 import { gate, pageContext, sendPage } from './kit';
 
 const FIELDS = PARAMETER_GROUPS.flatMap((group) => group.fields);
@@ -99,13 +103,26 @@ interface AdminPageState {
 
 async function adminPage(request: FastifyRequest, ctx: PageContext, state: AdminPageState = {}): Promise<string> {
   const db = request.server.db;
-  const [c, parameters, features, stream] = await Promise.all([counts(db), loadParameters(db), loadFeatures(db), loadStream(db)]);
+  const [c, parameters, features, stream, log] = await Promise.all([counts(db), loadParameters(db), loadFeatures(db), loadStream(db), listChanges(db, auditPageOf(request))]);
   return adminArea(
     ctx,
     c,
     streamSection(ctx, { current: stream, ...(state.stream ?? {}), saved: state.saved === 'stream' }),
     settingsSection(ctx, { values: valuesOf(parameters, features), ...(state.settings ?? {}), saved: state.saved === 'settings' }),
+    auditSection(ctx, log),
   );
+}
+
+const AuditPageQuery = Type.Object({ audit_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })) });
+
+/** `?audit_page=n`: the change log's page (a malformed one is a 400, as the API's `?page=`). */
+function auditPageOf(request: FastifyRequest): number {
+  const query: unknown = request.query;
+  const given = typeof query === 'object' && query !== null ? (query as Record<string, unknown>).audit_page : undefined;
+  if (given === undefined) return 1;
+  const checked = validate(AuditPageQuery, convertStrings(AuditPageQuery, { audit_page: given }));
+  if (!checked.ok) throw badRequest('"audit_page" must be a whole number from 1');
+  return checked.value.audit_page ?? 1;
 }
 
 function savedOf(request: FastifyRequest): AdminPageState['saved'] {
@@ -143,7 +160,7 @@ export async function saveAdmin(request: FastifyRequest, reply: FastifyReply) {
     if (checked.ok) {
       const next = await nextStream(app, checked.value);
       if (next.ok) {
-        await changeStream(app, next.stream);
+        await changeStream(app, user, next.stream);
         return done('stream');
       }
       errors = { video_url: pick(ctx.locale, 'Obligatoire pour lancer le direct', 'Required to switch the live stream on') };
@@ -156,9 +173,7 @@ export async function saveAdmin(request: FastifyRequest, reply: FastifyReply) {
     const checkedParameters = validate(ParametersPatch, parameters);
     const checkedFeatures = validate(FeaturesPatch, features);
     if (checkedParameters.ok && checkedFeatures.ok) {
-      await saveParameters(app.db, checkedParameters.value as Partial<StoredParameters>);
-      for (const [name, on] of Object.entries(checkedFeatures.value)) if (typeof on === 'boolean') await setFeature(app.db, name, on);
-      publishSettings(app);
+      await changeSettings(app, user, { parameters: checkedParameters.value, features: checkedFeatures.value });
       return done('settings');
     }
     const errors = {

@@ -50,7 +50,7 @@ export async function sendPromoterNotification(request: FastifyRequest, reply: F
     const [c, requests, news] = await Promise.all([counts(db), recentContactRequests(db), promoterNewsSection(request, ctx, { values, errors: fieldErrors(ctx.locale, checked.issues) })]);
     return sendPage(reply, promoterArea(ctx, c, requests, news), 400);
   }
-  const notification = await createNotification(request.server.db, checked.value, []);
+  const notification = await createNotification(request.server.db, checked.value, [], user.id);
   deliverNotification(request.server, [], notification);
   return reply.redirect(url('promoter', {}, { origin: ctx.origin, query: { sent: 'news' }, hash: 'news' }), 303);
 }
