@@ -42,7 +42,10 @@ export async function changeSettings(app: FastifyInstance, actor: UserRow, chang
     if (change.parameters) {
       const before = await loadParameters(trx);
       await saveParameters(trx, change.parameters as Partial<StoredParameters>);
-      const changed = diff(before as unknown as Record<string, unknown>, change.parameters);
+      // As read back (lists in their canonical order), so saving the same values again is no change.
+      const stored = (await loadParameters(trx)) as unknown as Record<string, unknown>;
+      const after = Object.fromEntries(Object.keys(change.parameters).map((key) => [key, stored[key]]));
+      const changed = diff(before as unknown as Record<string, unknown>, after);
       if (changed) await recordChange(trx, { actorId: actor.id, action: 'parameters.update', target: Object.keys(changed.after).join(', '), ...changed });
     }
     if (change.features) {
