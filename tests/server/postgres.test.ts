@@ -275,6 +275,37 @@ if (configured) {
       const opinions = await t.database.db.selectFrom('opinions').selectAll().where('user_id', '=', await userIdByEmail(t, DEMO.visitor)).execute();
       expect(opinions).toEqual([expect.objectContaining({ score: 8, comment: 'Mieux' })]);
     });
+
+    it('keeps the audit log (settings, stream, news) and answers the organisers’ user counts and actives', async () => {
+      const [admin, promoter, visitor] = await Promise.all([login(t.app, DEMO.admin), login(t.app, DEMO.promoter), login(t.app, DEMO.visitor)]);
+      const send = (method: 'PUT' | 'POST', url: string, payload: unknown, cookie: string) =>
+        request(t.app, { method, url, payload: JSON.stringify(payload), headers: { ...XHR, 'content-type': 'application/json', origin: ORIGIN, cookie } });
+      const get = (url: string, cookie: string) => request(t.app, { method: 'GET', url, headers: { ...XHR, cookie } });
+      expect((await send('PUT', '/api/admin/parameters', { room_name: 'Salon PG', contests: ['default', 'pg'] }, admin)).statusCode).toBe(200);
+      expect((await send('PUT', '/api/admin/stream', { active: true, video_url: 'https://video.test/pg' }, admin)).statusCode).toBe(200);
+      expect((await send('POST', '/api/notifications', { title: '<b>PG</b>', message: 'Nouvelle' }, promoter)).statusCode).toBe(200);
+      // Refused after the insert began: the notification and its entry roll back together.
+      expect((await send('POST', '/api/notifications', { title: 'x', message: 'y', users_ids: [encodeId(2_000_000_000)] }, promoter)).statusCode).toBe(400);
+      const log = (await get('/api/admin/audit', admin)).json().data as { total: number; entries: { action: string; actor: { email: string }; before: unknown; after: Record<string, unknown> }[] };
+      expect(log.entries.slice(0, 3).map((e) => [e.action, e.actor.email])).toEqual([
+        ['notification.send', DEMO.promoter],
+        ['stream.update', DEMO.admin],
+        ['parameters.update', DEMO.admin],
+      ]);
+      expect(log.entries[2]).toMatchObject({ before: { room_name: 'Salon de l’innovation' }, after: { room_name: 'Salon PG', contests: ['default', 'pg'] } });
+      expect((await get('/api/admin/audit?page=0', admin)).statusCode).toBe(400);
+      expect((await get('/api/admin/audit', promoter)).statusCode).toBe(403);
+      const page = (await get('/admin', admin)).body;
+      expect(page).toContain('&lt;b&gt;PG&lt;/b&gt;');
+      expect(page).not.toContain('<b>PG</b>');
+
+      const count = (await get('/api/users/count', promoter)).json().data as { registered: number; anonymous: number };
+      expect(count.registered).toBe(Number((await t.database.db.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).where('anonymous', '=', 0).executeTakeFirstOrThrow()).n));
+      await request(t.app, { method: 'PUT', url: '/api/users/me/active', headers: { ...XHR, cookie: visitor } });
+      const actives = (await get('/api/users/actives', admin)).json().data as { count: number; users: { id_user: string }[] };
+      expect(actives.users.map((u) => u.id_user)).toContain(encodeId(await userIdByEmail(t, DEMO.visitor)));
+      expect((await get('/api/users/actives', visitor)).statusCode).toBe(403);
+    });
   });
 
   describe('the production start on a fresh PostgreSQL database (compiled server)', () => {
