@@ -293,6 +293,12 @@ if (configured) {
         ['parameters.update', DEMO.admin],
       ]);
       expect(log.entries[2]).toMatchObject({ before: { room_name: 'Salon de l’innovation' }, after: { room_name: 'Salon PG', contests: ['default', 'pg'] } });
+      // Two changes at the same instant: one after the other, each entry's before is what the other left.
+      const racing = await Promise.all(['Course A', 'Course B'].map((room_name) => send('PUT', '/api/admin/parameters', { room_name }, admin)));
+      expect(racing.map((r) => r.statusCode)).toEqual([200, 200]);
+      const [second, first] = ((await get('/api/admin/audit', admin)).json().data as typeof log).entries;
+      expect(first?.before).toEqual({ room_name: 'Salon PG' });
+      expect(second?.before).toEqual(first?.after);
       expect((await get('/api/admin/audit?page=0', admin)).statusCode).toBe(400);
       expect((await get('/api/admin/audit', promoter)).statusCode).toBe(403);
       const page = (await get('/admin', admin)).body;

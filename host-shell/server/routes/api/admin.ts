@@ -4,7 +4,8 @@ import { AUDIT_PER_PAGE, AuditData, AuditQuery } from '../../../../shared/api/sc
 import { Envelope } from '../../../../shared/api/schemas/envelope';
 import { StreamData } from '../../../../shared/api/schemas/room';
 import { AdminSettingsData, FeaturesPatch, ParametersPatch, StreamBody, type AdminSettingsData as Settings } from '../../../../shared/api/schemas/settings';
-import type { UserRow } from '../../db/schema';
+import { sql, type Transaction } from 'kysely';
+import type { Database, UserRow } from '../../db/schema';
 import { badRequest, forbidden } from '../../lib/errors';
 import { pick } from '../../lib/locale';
 import { diff, listChanges, recordChange } from '../../services/audit';
@@ -33,12 +34,25 @@ export async function currentSettings(app: FastifyInstance): Promise<Settings> {
   return { parameters, features, stream };
 }
 
+/** A number of our own for PostgreSQL's transaction-level advisory lock on the settings. */
+const SETTINGS_LOCK = 7_013_001;
+
+/**
+ * Settings changes one after the other, so each audit entry's `before` is what the previous change left. SQLite runs
+ * one transaction at a time already (one connection); PostgreSQL's read committed would let two changes read the
+ * same `before`: a transaction-level advisory lock, released at commit or rollback.
+ */
+async function lockSettings(app: FastifyInstance, trx: Transaction<Database>): Promise<void> {
+  if (app.dbHandle.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${SETTINGS_LOCK})`.execute(trx);
+}
+
 /**
  * Stores an administrator's change of parameters and feature flags, and its audit entries (the changed keys,
  * before and after), in one transaction; then every process and stream learns of it.
  */
 export async function changeSettings(app: FastifyInstance, actor: UserRow, change: { parameters?: ParametersPatch; features?: FeaturesPatch }): Promise<void> {
   await app.db.transaction().execute(async (trx) => {
+    await lockSettings(app, trx);
     if (change.parameters) {
       const before = await loadParameters(trx);
       await saveParameters(trx, change.parameters as Partial<StoredParameters>);
@@ -85,6 +99,7 @@ export async function nextStream(app: FastifyInstance, body: StreamBody): Promis
 /** Stores the stream and its audit entry in one transaction; then every process and stream learns of it. */
 export async function changeStream(app: FastifyInstance, actor: UserRow, stream: StreamSettings): Promise<void> {
   await app.db.transaction().execute(async (trx) => {
+    await lockSettings(app, trx);
     const before = await loadStream(trx);
     await saveStream(trx, stream);
     const changed = diff({ ...before }, { ...stream });
