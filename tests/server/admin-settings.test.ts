@@ -4,6 +4,7 @@ import { DEMO_PARAMETERS } from '../../host-shell/server/db/seed-data';
 import { validate } from '../../host-shell/server/lib/validation';
 import { DEFAULT_PARAMETERS } from '../../host-shell/server/services/settings';
 import { DEMO, ORIGIN, XHR, anonymousCookie, closeListening, createTestApp, login, openSse, pageDataOf, request, waitFor, type SseClient, type TestApp } from './helpers';
+import { settingsForm } from './admin-forms';
 
 let t: TestApp;
 let base: string;
@@ -265,40 +266,6 @@ describe('the live activity carries the settings (liveSettings)', () => {
 
 describe('the /admin page', () => {
   const page = (cookie = cookies.admin, url = '/admin') => request(t.app, { method: 'GET', url, headers: { cookie } });
-  /** The settings form as the page fills it in (every field, the stored values), with some changed. */
-  function settingsForm(changes: Record<string, string | string[]> = {}): URLSearchParams {
-    const fields: Record<string, string | string[]> = {
-      form: 'settings',
-      'feature.journey': '1',
-      room_name: 'Salon de l’innovation',
-      room_name_en: 'Innovation Fair',
-      room_desc: 'Description',
-      room_desc_en: 'Description',
-      form_text: 'Texte',
-      social_title: 'Titre',
-      social_title_en: 'Title',
-      social_description: 'Desc',
-      social_description_en: 'Desc',
-      social_image: '/media/social.svg',
-      'styles.sidebar.opacity': '85',
-      'styles.sidebar.blur': '12',
-      exhibitor_search_permissions: ['visitor', 'exhibitor'],
-      visitor_search_permissions: ['exhibitor'],
-      last_activity_period: '900',
-      exhibitor_activity_period_before_hide: '600',
-      exhibitor_upc_priority_action: 'chat',
-      stands_optin_marketing: '1',
-      contest_optin_marketing: '1',
-      contests: 'default, printemps',
-      feedback_delay: '1200',
-      ga_ua: '',
-      gif_key: '',
-      ...changes,
-    };
-    const body = new URLSearchParams();
-    for (const [key, value] of Object.entries(fields)) for (const v of Array.isArray(value) ? value : [value]) body.append(key, v);
-    return body;
-  }
   const post = (body: URLSearchParams, cookie = cookies.admin, headers: Record<string, string> = { origin: ORIGIN }) =>
     request(t.app, { method: 'POST', url: '/admin', payload: body.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers, cookie } });
   const stored = async () => JSON.parse((await call('GET', '/api/admin/parameters', undefined, cookies.admin)).body) as { data: LiveSettings };

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AuditData, AuditEntry } from '../../shared/api/schemas/backoffice';
 import { encodeId } from '../../host-shell/server/lib/ids';
 import { DEMO, ORIGIN, XHR, anonymousCookie, closeListening, createTestApp, form, login, request, userIdByEmail, type TestApp } from './helpers';
+import { settingsForm } from './admin-forms';
 import { ask, closeSockets, connect, listen } from './sockets';
 
 let t: TestApp;
@@ -161,35 +162,7 @@ describe('every change by an administrator or a promoter leaves an entry', () =>
 
   it('the /admin forms: the settings (parameters and features, one entry each) and the stream', async () => {
     const before = await entryCount();
-    const fields: Record<string, string | string[]> = {
-      form: 'settings',
-      'feature.journey': '1',
-      room_name: 'Salon du formulaire',
-      room_name_en: 'Innovation Fair',
-      room_desc: 'Description',
-      room_desc_en: 'Description',
-      form_text: 'Texte',
-      social_title: 'Titre',
-      social_title_en: 'Title',
-      social_description: 'Desc',
-      social_description_en: 'Desc',
-      social_image: '/media/social.svg',
-      'styles.sidebar.opacity': '85',
-      'styles.sidebar.blur': '12',
-      exhibitor_search_permissions: ['visitor', 'exhibitor'],
-      visitor_search_permissions: ['exhibitor'],
-      last_activity_period: '900',
-      exhibitor_activity_period_before_hide: '600',
-      exhibitor_upc_priority_action: 'chat',
-      stands_optin_marketing: '1',
-      contest_optin_marketing: '1',
-      contests: 'default, printemps',
-      feedback_delay: '30',
-      ga_ua: '',
-      gif_key: '',
-    };
-    const body = new URLSearchParams();
-    for (const [key, value] of Object.entries(fields)) for (const v of Array.isArray(value) ? value : [value]) body.append(key, v);
+    const body = settingsForm({ room_name: 'Salon du formulaire', feedback_delay: '30' });
     const post = (payload: URLSearchParams) =>
       request(t.app, { method: 'POST', url: '/admin', payload: payload.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN, cookie: cookies.admin } });
     expect((await post(body)).statusCode).toBe(303);
