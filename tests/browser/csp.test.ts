@@ -17,7 +17,7 @@ import Database from 'better-sqlite3';
 import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { promotionOf } from '../../host-shell/room-frame/offers';
 import { CONSENTS } from '../../shared/forms/consents';
-import { closePromotion, logIn, roomFrame, useSalon, widgetsSettled } from './harness';
+import { closePromotion, fillContest, logIn, roomFrame, useSalon, widgetsSettled } from './harness';
 
 /** One violation as the page saw it. */
 interface Violation {
@@ -319,15 +319,7 @@ test('a visitor and an exhibitor use every widget under the pages’ policy with
     await quiz.getByRole('radio').first().check();
     await quiz.getByRole('button', { name: i === 4 ? 'See my score' : 'Next question' }).click();
   }
-  const contest = visitor.getByRole('dialog', { name: 'Contest' });
-  await contest.waitFor({ timeout: 5000 });
-  await contest.getByRole('textbox', { name: /^First name/ }).fill('Vera');
-  await contest.getByRole('textbox', { name: /^Last name/ }).fill('Visitor');
-  await contest.getByRole('textbox', { name: /^Email/ }).fill('vera.visitor@example.org');
-  await contest.getByRole('textbox', { name: /^Mobile/ }).fill('+33 6 12 34 56 78');
-  await contest.getByRole('checkbox', { name: CONSENTS.contest_rules.en }).check();
-  await contest.getByRole('checkbox', { name: CONSENTS.privacy.en }).check();
-  await contest.getByRole('button', { name: 'Send' }).click();
+  const contest = await fillContest(visitor);
   await contest.getByText('Thank you, your participation has been recorded. Good luck!').waitFor({ timeout: 5000 });
   await closeDialog(visitor, 'Contest');
 

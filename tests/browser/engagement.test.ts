@@ -11,7 +11,7 @@ import type { Frame, Page } from 'playwright-core';
 import { parse } from 'csv-parse/sync';
 import { promotionOf } from '../../host-shell/room-frame/offers';
 import { CONSENTS } from '../../shared/forms/consents';
-import { closePromotion, collectErrors, logIn, roomFrame, useSalon, widgetsSettled } from './harness';
+import { closePromotion, collectErrors, fillContest, logIn, roomFrame, useSalon, widgetsSettled } from './harness';
 
 const env = useSalon();
 
@@ -52,19 +52,6 @@ async function playQuiz(frame: Frame): Promise<void> {
     await form.getByRole('button', { name: i === 4 ? 'See my score' : 'Next question' }).click();
   }
   await frame.getByRole('region', { name: 'Contest' }).getByText(/^Your score: \d out of 5$/).waitFor();
-}
-
-async function fillContest(page: Page): Promise<ReturnType<Page['getByRole']>> {
-  const contest = page.getByRole('dialog', { name: 'Contest' });
-  await contest.waitFor({ timeout: 5000 });
-  await contest.getByRole('textbox', { name: /^First name/ }).fill('Vera');
-  await contest.getByRole('textbox', { name: /^Last name/ }).fill('Visitor');
-  await contest.getByRole('textbox', { name: /^Email/ }).fill('vera.visitor@example.org');
-  await contest.getByRole('textbox', { name: /^Mobile/ }).fill('+33 6 12 34 56 78');
-  await contest.getByRole('checkbox', { name: CONSENTS.contest_rules.en }).check();
-  await contest.getByRole('checkbox', { name: CONSENTS.privacy.en }).check();
-  await contest.getByRole('button', { name: 'Send' }).click();
-  return contest;
 }
 
 test('journey, opinion, contest and a call-back request; the exhibitor downloads the lead with its consents', async (t) => {

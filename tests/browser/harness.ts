@@ -11,6 +11,7 @@ import path from 'node:path';
 import { after, before } from 'node:test';
 import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
 import { promotionOf } from '../../host-shell/room-frame/offers';
+import { CONSENTS } from '../../shared/forms/consents';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 export const DEMO_PASSWORD = 'salon-demo';
@@ -35,7 +36,8 @@ export interface StartOptions {
   requireBuild?: boolean;
 }
 
-async function freePort(): Promise<number> {
+/** A port nobody listens on right now (the OS picks it). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.once('error', reject);
@@ -209,4 +211,18 @@ export async function closePromotion(page: Page, stand: { panorama: string }): P
   await popup.waitFor({ timeout: 10_000 });
   await popup.getByRole('button', { name: /^(Close|Fermer)$/ }).first().click();
   await popup.waitFor({ state: 'detached' });
+}
+
+/** Fills the contest form of the open Contest dialog as Vera Visitor (both consents ticked) and sends it. */
+export async function fillContest(page: Page): Promise<ReturnType<Page['getByRole']>> {
+  const contest = page.getByRole('dialog', { name: 'Contest' });
+  await contest.waitFor({ timeout: 5000 });
+  await contest.getByRole('textbox', { name: /^First name/ }).fill('Vera');
+  await contest.getByRole('textbox', { name: /^Last name/ }).fill('Visitor');
+  await contest.getByRole('textbox', { name: /^Email/ }).fill('vera.visitor@example.org');
+  await contest.getByRole('textbox', { name: /^Mobile/ }).fill('+33 6 12 34 56 78');
+  await contest.getByRole('checkbox', { name: CONSENTS.contest_rules.en }).check();
+  await contest.getByRole('checkbox', { name: CONSENTS.privacy.en }).check();
+  await contest.getByRole('button', { name: 'Send' }).click();
+  return contest;
 }

@@ -6,28 +6,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { DEMO_PASSWORD, ROOT } from './harness';
+import { DEMO_PASSWORD, ROOT, freePort } from './harness';
 
 /** One random secret per run: give it to the salon (`SALON_HOST_SECRET`), startSymfony gives it to the host. */
 export const HOST_SECRET = randomBytes(32).toString('hex');
 
 /** PHP and nginx are there (`npm test` and `npm run symfony` install them). */
 export const symfonyInstalled = (): boolean => fs.existsSync('/usr/bin/php') && fs.existsSync('/usr/sbin/nginx');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 export interface SymfonyHost {
   baseUrl: string;

@@ -15,7 +15,8 @@ export interface TestRedis {
   restart(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A port nobody listens on right now (the OS picks it). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);

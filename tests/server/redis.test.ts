@@ -1,6 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -13,6 +12,7 @@ import { seedDemo } from '../../host-shell/server/db/seed';
 import { encodeId } from '../../host-shell/server/lib/ids';
 import { DEMO, ORIGIN, TEST_SCRYPT_COST, XHR, login, openSse, request, standBySlug, userIdByEmail, type TestApp } from './helpers';
 import { ask, closeSockets, collect, connect, messageOf, settle } from './sockets';
+import { freePort } from './redis-server';
 
 /**
  * Two salon processes (two apps here) on one database and one Redis: socket.io's Redis adapter and the live hub
@@ -21,17 +21,6 @@ import { ask, closeSockets, collect, connect, messageOf, settle } from './socket
  */
 const given = process.env.TEST_REDIS_URL ?? '';
 const installed = spawnSync('redis-server', ['--version']).status === 0;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 if (given || installed) {
   describe('two processes through Redis', () => {
