@@ -28,8 +28,8 @@ export const cspPlugin = globalPlugin('salon-csp', async (app) => {
     }
   }
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!isHtml(reply) || reply.hasHeader('content-security-policy')) return payload;
+  /** The policy of one page, with the stream's current origins. */
+  async function setPolicy(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const stream = await streamOf(request);
     const origin = requestOrigin(request);
     reply.header(
@@ -43,6 +43,17 @@ export const cspPlugin = globalPlugin('salon-csp', async (app) => {
       }),
     );
     if (reportsTo(origin)) reply.header('Reporting-Endpoints', REPORTING_ENDPOINTS);
-    return payload;
+  }
+
+  // A callback hook, so that the API's answers (the activity push every 2 s, among them) pass without a promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!isHtml(reply) || reply.hasHeader('content-security-policy')) {
+      done(null, payload);
+      return;
+    }
+    setPolicy(request, reply).then(
+      () => done(null, payload),
+      (err: unknown) => done(err instanceof Error ? err : new Error(String(err))),
+    );
   });
 });
