@@ -85,12 +85,12 @@ describe('errors (spec §8)', () => {
     expect(shownTexts()).toEqual(['Bad Gateway']);
   });
 
-  test('data.error: the message in an error toast, with the console hint, and rejected', async () => {
+  test('data.error: the message in an error toast as the server wrote it (no console hint), and rejected', async () => {
     fetchMock = installFetch(() => jsonResponse({ data: { error: true, message: 'Stand inconnu' } }));
     const error = await failure(request('POST', '/api/stands/s1/visit', { json: { start: true } }));
     expect(error.kind).toBe('server');
     expect(error.message).toBe('Stand inconnu');
-    expect(shownTexts()).toEqual(['Stand inconnu... Open console for more details']);
+    expect(shownTexts()).toEqual(['Stand inconnu']);
     expect(errors).toHaveBeenCalled();
   });
 
@@ -99,6 +99,14 @@ describe('errors (spec §8)', () => {
     fetchMock = installFetch(() => jsonResponse({ data: { error: true, message: long } }));
     await failure(request('GET', '/api/stands'));
     expect(shownTexts()).toEqual([`${'x'.repeat(1000)}... Open console for more details`]);
+  });
+
+  test('data.error of exactly 1000 characters is not cut and gets no hint; 1001 are cut with it', async () => {
+    fetchMock = installFetch(() => jsonResponse({ data: { error: true, message: 'y'.repeat(1000) } }));
+    await failure(request('GET', '/api/stands'));
+    fetchMock = installFetch(() => jsonResponse({ data: { error: true, message: 'z'.repeat(1001) } }));
+    await failure(request('GET', '/api/stands'));
+    expect(shownTexts()).toEqual(['y'.repeat(1000), `${'z'.repeat(1000)}... Open console for more details`]);
   });
 
   test('data.error without a message: the exact no-message text', async () => {
@@ -112,7 +120,7 @@ describe('errors (spec §8)', () => {
     const error = await failure(request('POST', '/contact', { json: {} }));
     expect(error.message).toBe('Response not ok: 400');
     expect(error.data).toEqual({ error: true, message: 'Invalid', formErrors: { email: 'bad' } });
-    expect(shownTexts()).toEqual(['Invalid... Open console for more details']);
+    expect(shownTexts()).toEqual(['Invalid']);
   });
 
   test('a rate limit (429): the server’s message as is — it says how long to wait —, without the console hint', async () => {

@@ -80,11 +80,16 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The toast for `data.error` (spec §8): the message cut at 1000 characters, or the no-message text. */
+/**
+ * The toast for `data.error` (spec §8): the message as the server wrote it; cut at 1000 characters with the
+ * console hint only when it is longer; the no-message text when there is none. A normal refusal ("Stand fermé")
+ * reads as itself, not as a crash.
+ */
 export function serverErrorMessage(message: unknown): ToastMessage {
   if (typeof message !== 'string' || message.trim() === '') {
     return msg`Error witout message. Open console for more details`;
   }
+  if (message.length <= ERROR_MESSAGE_MAX_LENGTH) return message;
   const truncated = message.slice(0, ERROR_MESSAGE_MAX_LENGTH);
   return msg`${truncated}... Open console for more details`;
 }

@@ -595,7 +595,7 @@ describe('files (spec §5: 5 MB)', () => {
     attachFile(new File(['x'], 'a.txt'));
     sendDraft();
     await flush();
-    expect(toastTexts()).toEqual(['Antivirus scan in progress... Open console for more details']);
+    expect(toastTexts()).toEqual(['Antivirus scan in progress']);
     expect(view().open?.draft.file?.name).toBe('a.txt');
   });
 });

@@ -119,7 +119,7 @@ describe('enterStand (spec §4.2)', () => {
     enterStand('s7');
     await flush();
     expect($room.get().visited_stand_id).toBe('s7');
-    expect(toastTexts()).toEqual(['Stand fermé... Open console for more details']);
+    expect(toastTexts()).toEqual(['Stand fermé']);
   });
 });
 
