@@ -171,7 +171,7 @@ describe('availability (spec §4.4)', () => {
     expect(toggle).toHaveAttribute('aria-checked', 'false');
     await userEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-checked', 'false');
-    expect(toastTexts()).toEqual(['Indisponible pour le moment... Open console for more details']);
+    expect(toastTexts()).toEqual(['Indisponible pour le moment']);
   });
 });
 

@@ -116,7 +116,7 @@ describe('the social share (spec §2.4, §7, §9)', () => {
     const dialog = await openTestModal({ name: 'social-share' }, page());
     await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Share on LinkedIn' }));
     await settle();
-    expect(toastTexts('error')).toEqual(['Sharing is off... Open console for more details']);
+    expect(toastTexts('error')).toEqual(['Sharing is off']);
     expect(popup?.close).toHaveBeenCalledTimes(1);
     expect(popup?.location.replace).not.toHaveBeenCalled();
   });
