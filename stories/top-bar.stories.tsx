@@ -84,7 +84,7 @@ export const JourneyBadge: Story = {
 /** Feature flag journey off: no Journey button. */
 export const JourneyOff: Story = { parameters: salon(withJourney(visitorPageData(), null, '0')) };
 
-/** The room's sound is muted (the frame's checkSound said so): the toggle is pressed. */
+/** The room's sound is muted (the frame's checkSound said so): the button offers to turn it back on. */
 export const Muted: Story = { parameters: salon(visitorPageData(), { sound: { muted: true, available: true } }) };
 
 /** No room frame on the page: Map, Home, Conferences and the sound toggle show their "not available" toasts. */

@@ -132,7 +132,8 @@ export function TopBar() {
           <BarButton icon="chat" label={t({ message: 'Chat', context: 'the chat sidebar' })} expanded={sidebar?.name === 'chat'} onClick={() => toggleSidebar({ name: 'chat' })} />
         </li>
         <li>
-          <BarButton icon={sound.muted ? 'muted' : 'sound'} label={t`Mute the sound`} pressed={sound.muted} onClick={toggleSound} />
+          {/* The label says what pressing does (no aria-pressed: a toggle whose name changes would say it twice). */}
+          <BarButton icon={sound.muted ? 'muted' : 'sound'} label={sound.muted ? t`Turn the sound on` : t`Mute the sound`} onClick={toggleSound} />
         </li>
         {multilingual && (
           <li>
