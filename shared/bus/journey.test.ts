@@ -212,6 +212,12 @@ describe('add to visit (spec §4.1)', () => {
     expect(journeyPuts()).toHaveLength(0);
   });
 
+  test('an unknown stand on a French page: the spec\'s text, in French', async () => {
+    await activateLocale('fr_FR');
+    expect(await addToVisit('zz9')).toBe(false);
+    expect(toasts()).toEqual([['error', 'Stand inconnu (identifiant zz9)']]);
+  });
+
   test('a visited stand leaves the visited list', async () => {
     page({ standsVisited: ['s1', 's2'] });
     await addToVisit('s1');
