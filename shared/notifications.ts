@@ -14,6 +14,7 @@ export {
   dayOf,
   formatSentAt,
   formatNewsTime,
+  formatNewsDate,
   type NewsStatus,
   type NotificationListState,
   type TodaysNewsState,

@@ -172,10 +172,12 @@ describe('today’s news', () => {
   });
 
   test('formats times in the visitor’s time zone', () => {
-    expect(news.formatNewsTime('2026-11-21T13:05:00.000Z', 'Europe/Paris')).toBe('14:05');
-    expect(news.formatNewsTime('2026-11-21T13:05:00.000Z', 'America/New_York')).toBe('08:05');
-    expect(news.formatSentAt('2026-11-21T13:05:00.000Z', 'fr_FR', 'Europe/Paris')).toBe('21 nov. 2026, 14:05');
-    expect(news.formatSentAt('2026-11-21T13:05:00.000Z', 'en_EN', 'Asia/Tokyo')).toMatch(/^Nov 21, 2026, 10:05\sPM$/);
+    expect(news.formatNewsTime('2026-11-21T13:05:00.000Z', 'Europe/Paris')).toBe('14h05');
+    expect(news.formatNewsTime('2026-11-21T13:05:00.000Z', 'America/New_York')).toBe('08h05');
+    expect(news.formatNewsTime('2026-11-21T23:59:00.000Z', 'UTC')).toBe('23h59');
+    expect(news.formatSentAt('2026-11-21T13:05:00.000Z', 'fr_FR', 'Europe/Paris')).toBe('21 nov. 2026, 14h05');
+    expect(news.formatSentAt('2026-11-21T13:05:00.000Z', 'en_EN', 'Asia/Tokyo')).toBe('Nov 21, 2026, 22h05');
+    expect(news.formatNewsDate('2026-11-21T23:30:00.000Z', 'fr_FR', 'Europe/Paris')).toBe('22 nov. 2026');
     expect(news.dayOf('2026-11-20T23:30:00.000Z', 'Europe/Paris')).toBe('2026-11-21');
   });
 });

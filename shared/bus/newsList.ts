@@ -151,12 +151,19 @@ export function retryTodaysNews(): void {
 
 const tag = (locale: LocaleCode): string => (locale === 'en_EN' ? 'en' : 'fr');
 
-/** When a notification was sent, in the visitor's time zone and the page's language ("21 nov. 2026, 14:05"). */
-export function formatSentAt(iso: string, locale: LocaleCode, timeZone?: string): string {
-  return new Intl.DateTimeFormat(tag(locale), { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
+/** The day a notification was sent, in the visitor's time zone and the page's language ("21 nov. 2026"). */
+export function formatNewsDate(iso: string, locale: LocaleCode, timeZone?: string): string {
+  return new Intl.DateTimeFormat(tag(locale), { dateStyle: 'medium', timeZone }).format(new Date(iso));
 }
 
-/** Today's news' `time` (spec §3 Notification): HH:mm in the visitor's time zone. */
+/** When a notification was sent, in the visitor's time zone and the page's language ("21 nov. 2026, 14h05"). */
+export function formatSentAt(iso: string, locale: LocaleCode, timeZone?: string): string {
+  return `${formatNewsDate(iso, locale, timeZone)}, ${formatNewsTime(iso, timeZone)}`;
+}
+
+/** Today's news' `time` (spec §3 Notification) in the visitor's time zone, written as the product writes times: 14h05. */
 export function formatNewsTime(iso: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(new Date(iso));
+  const parts = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).formatToParts(new Date(iso));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('hour')}h${part('minute')}`;
 }

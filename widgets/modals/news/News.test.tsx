@@ -118,7 +118,7 @@ describe('room notifications (spec §2.11)', () => {
     const first = within(dialog).getAllByRole('listitem')[0]!;
     expect(within(first).getByText('Message 25 in English')).toBeInTheDocument();
     // 15:00 UTC is 16:00 in Paris.
-    const time = within(first).getByText(/Nov 21, 2026, 4:00\sPM/);
+    const time = within(first).getByText('Sent on Nov 21, 2026 at 16h00');
     expect(time.tagName).toBe('TIME');
     expect(time).toHaveAttribute('datetime', '2026-11-21T15:00:00.000Z');
   });
@@ -178,6 +178,7 @@ describe('room notifications (spec §2.11)', () => {
     await settle();
     const [first, second, third] = within(english).getAllByRole('listitem');
     expect(within(first!).getByText('Curie room, 4 pm')).toBeInTheDocument();
+    expect(within(first!).getByText('Curie room, 4 pm').parentElement).toHaveTextContent(/^Where: Curie room, 4 pm$/);
     // No English twin: the French one.
     expect(within(second!).getByText('Hall B')).toBeInTheDocument();
     expect(third).toHaveTextContent(/^Title 23Message 23 in English/);
@@ -185,7 +186,7 @@ describe('room notifications (spec §2.11)', () => {
     const french = await open({ name: 'room-notifications' }, 'fr_FR');
     await settle();
     const [premier] = within(french).getAllByRole('listitem');
-    expect(within(premier!).getByText('Salle Curie, 16 h')).toBeInTheDocument();
+    expect(within(premier!).getByText('Salle Curie, 16 h').parentElement).toHaveTextContent(/^Lieu : Salle Curie, 16 h$/);
     expect(within(premier!).queryByText('Curie room, 4 pm')).not.toBeInTheDocument();
   });
 
@@ -195,7 +196,7 @@ describe('room notifications (spec §2.11)', () => {
     expect(dialog).toHaveAccessibleName('Actualités');
     await settle();
     expect(titles(dialog)[0]).toBe('Titre 25');
-    expect(within(dialog).getByText('21 nov. 2026, 15:00')).toBeInTheDocument();
+    expect(within(dialog).getByText('Envoyée le 21 nov. 2026 à 15h00')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Afficher plus' })).toBeInTheDocument();
   });
 });
@@ -209,7 +210,7 @@ describe('today’s news (spec §2.4)', () => {
     await settle();
     // In Tokyo it is 00:30 on the 22nd: only what was sent after 15:00 UTC on the 21st is today's.
     expect(titles(dialog)).toEqual(['Title 25']);
-    expect(within(dialog).getByText('00:00')).toHaveAttribute('datetime', '2026-11-21T15:00:00.000Z');
+    expect(within(dialog).getByText('Sent at 00h00')).toHaveAttribute('datetime', '2026-11-21T15:00:00.000Z');
   });
 
   test('in Paris the same moment lists the day’s news, and See all news opens the whole list', async () => {
@@ -218,7 +219,7 @@ describe('today’s news (spec §2.4)', () => {
     await settle();
     // 00:00 to 16:30 in Paris: sent at 16:00, 15:00 … 01:00 (23:00 UTC the day before is midnight in Paris).
     expect(titles(dialog)).toEqual(all.slice(0, 17).map((n) => n.title));
-    expect(within(dialog).getByText('16:00')).toBeInTheDocument();
+    expect(within(dialog).getByText('Envoyée à 16h00')).toBeInTheDocument();
     jest.useRealTimers();
     await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Voir toutes les actualités' }));
     expect($modal.get()).toEqual({ name: 'room-notifications' });

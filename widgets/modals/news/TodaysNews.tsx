@@ -6,7 +6,7 @@ import { $newsTimeZone, $todaysNews, formatNewsTime, retryTodaysNews } from '@sa
 import { NewsItem } from './NewsItem';
 import { injectNewsStyles } from './styles';
 
-/** Today's news (spec §2.4): the notifications sent today in the visitor's time zone, each with its time (HH:mm). */
+/** Today's news (spec §2.4): the notifications sent today in the visitor's time zone, each with its time (14h05). */
 export function TodaysNews(_props: { modal: Extract<Modal, { name: 'todays-news' }> }) {
   injectNewsStyles();
   const { t } = useLingui();
@@ -18,7 +18,7 @@ export function TodaysNews(_props: { modal: Extract<Modal, { name: 'todays-news'
       {today.items.length > 0 && (
         <ul className="salon-news__list" aria-label={t`Today’s news`} aria-busy={today.status === 'loading'}>
           {today.items.map((notification) => (
-            <NewsItem key={notification.id_notification} notification={notification} locale={locale} when={formatNewsTime(notification.sent_at, timeZone)} />
+            <NewsItem key={notification.id_notification} notification={notification} locale={locale} sentAt={formatNewsTime(notification.sent_at, timeZone)} />
           ))}
         </ul>
       )}
