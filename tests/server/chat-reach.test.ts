@@ -147,6 +147,31 @@ describe('POST /api/chat/channels {members}: only with someone the product shows
   });
 });
 
+describe('anonymous visitors are never offered as chat partners (they cannot chat)', () => {
+  beforeEach(async () => {
+    await permissions(['exhibitor', 'visitor', 'connected', 'stand_vistor'], ['visitor', 'exhibitor', 'connected', 'stand_vistor']);
+  });
+
+  it('leaves them out of Start a chat, for visitors, exhibitors and organisers alike, even while they are on the stand', async () => {
+    const anonymous = await anonymousCookie(t.app);
+    const anonymousId = (await t.database.db.selectFrom('users').select('id').where('anonymous', '=', 1).orderBy('id', 'desc').executeTakeFirstOrThrow()).id;
+    t.app.activity.touch(anonymousId, Date.now() - MINUTE);
+    expect((await visit(anonymous, solar.key, { start: true })).statusCode).toBe(200);
+    for (const cookie of [cookies.visitor, cookies.exhibitor, cookies.admin]) {
+      const data = (await request(t.app, { method: 'GET', url: `/api/chat/users?stand_id=${solar.key}`, headers: { cookie } })).json().data;
+      const everyone = [...data.on_stand, ...data.elsewhere] as RoomUser[];
+      expect(everyone.length).toBeGreaterThan(0);
+      expect(everyone.map((u) => u.id_user)).not.toContain(encodeId(anonymousId));
+    }
+    const before = await channelCount();
+    for (const cookie of [cookies.visitor, cookies.exhibitor, cookies.admin]) {
+      expect((await openWith(cookie, anonymousId)).statusCode).toBe(404);
+    }
+    expect(await channelCount()).toBe(before);
+    await visit(anonymous, solar.key, { end: true });
+  });
+});
+
 describe('field publication: an unpublished last name is nowhere', () => {
   beforeEach(async () => {
     await permissions(['exhibitor', 'connected', 'stand_exhibitor'], ['visitor', 'exhibitor', 'connected', 'stand_vistor']);

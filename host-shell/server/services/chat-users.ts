@@ -129,7 +129,8 @@ export async function searchChatUsers({ db, activity, params }: Deps, viewer: Us
   const elsewhere: RoomUserRow[] = [];
   for (const { userId } of recent) {
     const row = rows.get(userId);
-    if (!row || row.hidden === 1) continue;
+    // Anonymous visitors cannot chat (spec §6): never offered as partners.
+    if (!row || row.hidden === 1 || row.anonymous === 1) continue;
     const connected = activity.effective(row.id, row.last_activity_at) >= connectedSince;
     const here = onStandIds.has(row.id);
     const allowed =
@@ -162,7 +163,8 @@ export async function searchChatUsers({ db, activity, params }: Deps, viewer: Us
 /**
  * Whether `viewer` may open a new channel with `other` (spec §6): only with someone the product shows them. An
  * existing channel between the two is always reopened; that is the caller's check, before this one.
- * - organisers reach everyone;
+ * - nobody reaches an anonymous visitor (they cannot chat);
+ * - organisers reach everyone else;
  * - nobody else reaches a hidden profile;
  * - a stand's exhibitors are reachable by every registered user (the contact point, the exhibitor cards);
  * - an exhibitor reaches whoever visited one of their stands (the activity stream lists them);
@@ -171,7 +173,7 @@ export async function searchChatUsers({ db, activity, params }: Deps, viewer: Us
  */
 export async function mayStartChatWith({ db, activity, params }: Deps, viewer: UserRow, other: UserRow, now = Date.now()): Promise<boolean> {
   const searchClass = searchClassOf(viewer);
-  if (searchClass === null) return false;
+  if (searchClass === null || other.anonymous === 1) return false;
   if (searchClass === 'organiser') return true;
   if (other.hidden === 1) return false;
   if (other.profile === 'exhibitor' && (await db.selectFrom('stand_exhibitors').select('stand_id').where('user_id', '=', other.id).executeTakeFirst())) return true;
