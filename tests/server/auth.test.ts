@@ -138,6 +138,37 @@ describe('POST /inscription', () => {
   });
 });
 
+describe('back to the same place in the room (retour)', () => {
+  it('keeps ?retour= in both forms, and a login returns there', async () => {
+    const page = await request(t.app, { method: 'GET', url: '/connexion?retour=/salon/stand-helios-solaire' });
+    expect(page.body.match(/<input type="hidden" name="retour" value="\/salon\/stand-helios-solaire">/g)).toHaveLength(2);
+    const response = await request(t.app, { method: 'POST', url: '/connexion', ...form({ email: DEMO.exhibitor, password: 'salon-demo', retour: '/salon/stand-helios-solaire' }) });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe(`${ORIGIN}/salon/stand-helios-solaire`);
+  });
+
+  it('keeps it when the login fails, so the next try still returns there', async () => {
+    const response = await request(t.app, { method: 'POST', url: '/connexion', ...form({ email: DEMO.visitor, password: 'wrong-password', retour: '/salon/plan' }) });
+    expect(response.statusCode).toBe(401);
+    expect(response.body).toContain('<input type="hidden" name="retour" value="/salon/plan">');
+  });
+
+  it('sends a new account back to the place it came from', async () => {
+    const anonymous = sessionCookieOf(await request(t.app, { method: 'GET', url: '/salon' }));
+    const fields = form({ email: 'retour@salon.test', password: 'long-enough-1', firstname: 'Rémi', lastname: 'Retour', retour: '/salon/conference' });
+    const response = await request(t.app, { method: 'POST', url: '/inscription', ...fields, headers: { ...fields.headers, cookie: anonymous } });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe(`${ORIGIN}/salon/conference`);
+  });
+
+  it.each(['https://evil.example/salon', '//evil.example', '/admin', '/salon/../admin', '/salon\\x', '/salon/%2F%2Fevil', ' /salon'])('ignores a retour that is not a place in the room (%s)', async (retour) => {
+    const page = await request(t.app, { method: 'GET', url: `/connexion?retour=${encodeURIComponent(retour)}` });
+    expect(page.body).not.toContain('name="retour"');
+    const response = await request(t.app, { method: 'POST', url: '/connexion', ...form({ email: DEMO.visitor, password: 'salon-demo', retour }) });
+    expect(response.headers.location).toBe(`${ORIGIN}/salon`);
+  });
+});
+
 describe('/deconnexion', () => {
   it('ends the session and redirects home', async () => {
     const cookie = await login(t.app, DEMO.visitor2);

@@ -8,6 +8,8 @@ export interface HomeState {
   register?: { values?: Record<string, string>; errors?: Record<string, string>; error?: string };
   /** Form action of the registration form (not a named route yet). */
   registerAction: string;
+  /** The place in the room both forms return to (`retour`, checked by `roomReturnPath`). */
+  returnTo?: string;
 }
 
 export function homePage(ctx: PageContext, state: HomeState): string {
@@ -15,6 +17,8 @@ export function homePage(ctx: PageContext, state: HomeState): string {
   const user = ctx.user;
   const values = state.register?.values ?? {};
   const errors = state.register?.errors ?? {};
+  const returnField = state.returnTo ? html`<input type="hidden" name="retour" value="${state.returnTo}">
+` : '';
   const loggedIn =
     user && user.anonymous === 0
       ? html`<p class="notice success">${tr('Vous êtes connecté en tant que', 'You are logged in as')} <strong>${displayName(user, ctx.locale)}</strong>.
@@ -28,7 +32,7 @@ export function homePage(ctx: PageContext, state: HomeState): string {
 <h2 id="login-title">${tr('Se connecter', 'Log in')}</h2>
 ${state.login?.error ? html`<p class="notice" role="alert">${state.login.error}</p>` : ''}
 <form method="post" action="${link('login')}">
-${field({ form: 'login', name: 'email', type: 'email', label: tr('Adresse e-mail', 'Email address'), value: state.login?.email, autocomplete: 'username', required: true })}
+${returnField}${field({ form: 'login', name: 'email', type: 'email', label: tr('Adresse e-mail', 'Email address'), value: state.login?.email, autocomplete: 'username', required: true })}
 ${field({ form: 'login', name: 'password', type: 'password', label: tr('Mot de passe', 'Password'), autocomplete: 'current-password', required: true })}
 <button type="submit">${tr('Se connecter', 'Log in')}</button>
 </form>
@@ -37,7 +41,7 @@ ${field({ form: 'login', name: 'password', type: 'password', label: tr('Mot de p
 <h2 id="register-title">${tr('Créer un compte visiteur', 'Create a visitor account')}</h2>
 ${state.register?.error ? html`<p class="notice" role="alert">${state.register.error}</p>` : ''}
 <form method="post" action="${state.registerAction}" novalidate>
-${field({ form: 'register', name: 'email', type: 'email', label: tr('Adresse e-mail', 'Email address'), value: values.email, error: errors.email, autocomplete: 'email', required: true })}
+${returnField}${field({ form: 'register', name: 'email', type: 'email', label: tr('Adresse e-mail', 'Email address'), value: values.email, error: errors.email, autocomplete: 'email', required: true })}
 ${field({ form: 'register', name: 'password', type: 'password', label: tr('Mot de passe (8 caractères minimum)', 'Password (at least 8 characters)'), error: errors.password, autocomplete: 'new-password', required: true })}
 ${field({ form: 'register', name: 'firstname', label: tr('Prénom', 'First name'), value: values.firstname, error: errors.firstname, autocomplete: 'given-name', required: true })}
 ${field({ form: 'register', name: 'lastname', label: tr('Nom', 'Last name'), value: values.lastname, error: errors.lastname, autocomplete: 'family-name', required: true })}

@@ -3,6 +3,7 @@ import { LoginBody, RegisterBody } from '../../../../shared/api/schemas/accounts
 import { normalizeName } from '../../../../shared/forms/rules';
 import { buildPath, url } from '../../../../shared/routes';
 import { dummyHashPromise, hashPassword, verifyPassword } from '../../lib/password';
+import { roomReturnPath } from '../../lib/return-path';
 import { validate } from '../../lib/validation';
 import { endSession, startSession } from '../../plugins/session';
 import { findUserByEmail, findUserById, homeRouteName, insertUser, normalizeEmail, updateUser } from '../../services/users';
@@ -25,9 +26,15 @@ function dummyHash(cost: number): Promise<string> {
   return hash;
 }
 
-async function renderHome(request: FastifyRequest, reply: FastifyReply, state: Omit<HomeState, 'registerAction'>, status = 200) {
+/** The place in the room the login or registration returns to: the form's `retour`, else the page's `?retour=`. */
+function returnPathOf(request: FastifyRequest): string | null {
+  return roomReturnPath(formStrings(request.body).retour) ?? roomReturnPath((request.query as Record<string, unknown> | undefined)?.retour);
+}
+
+async function renderHome(request: FastifyRequest, reply: FastifyReply, state: Omit<HomeState, 'registerAction' | 'returnTo'>, status = 200) {
   const ctx = await pageContext(request);
-  return sendPage(reply, homePage(ctx, { ...state, registerAction: new URL(buildPath(REGISTER_PATTERN), ctx.origin).toString() }), status);
+  const registerAction = new URL(buildPath(REGISTER_PATTERN), ctx.origin).toString();
+  return sendPage(reply, homePage(ctx, { ...state, registerAction, returnTo: returnPathOf(request) ?? undefined }), status);
 }
 
 export async function showHome(request: FastifyRequest, reply: FastifyReply) {
@@ -50,7 +57,8 @@ export async function login(request: FastifyRequest, reply: FastifyReply) {
     return renderHome(request, reply, { login: { email: form.email, error: failure } }, 401);
   }
   await startSession(request, reply, user);
-  return reply.redirect(url(homeRouteName(user.profile), {}, { origin: ctx.origin }), 303);
+  const back = returnPathOf(request);
+  return reply.redirect(back ? new URL(back, ctx.origin).toString() : url(homeRouteName(user.profile), {}, { origin: ctx.origin }), 303);
 }
 
 /** A login refused by a rate limit (429): the home page again, the e-mail kept, the message in the login form. */
@@ -101,7 +109,8 @@ export async function register(request: FastifyRequest, reply: FastifyReply) {
   const user = await findUserById(db, userId);
   if (!user) throw new Error('registered user vanished');
   await startSession(request, reply, user);
-  return reply.redirect(url('room', {}, { origin: ctx.origin }), 303);
+  const back = returnPathOf(request);
+  return reply.redirect(back ? new URL(back, ctx.origin).toString() : url('room', {}, { origin: ctx.origin }), 303);
 }
 
 export async function logout(request: FastifyRequest, reply: FastifyReply) {
