@@ -295,3 +295,13 @@ export const ConfirmFrench: Story = {
 export const ConfirmTranslatedMessage: Story = {
   parameters: story({ modal: { name: 'confirm', message: msg`Share on social media`, onConfirm: () => console.info('[story] confirmed') } }, visitor('fr_FR')),
 };
+
+/** An anonymous visitor pressed Chat on an exhibitor card: log in or create an account, then come back here. */
+export const LoginNeededChat: Story = { parameters: story({ modal: { name: 'login-needed', reason: 'chat' } }, visitor('en_EN', false)) };
+
+export const LoginNeededChatFrench: Story = { parameters: story({ modal: { name: 'login-needed', reason: 'chat' } }, visitor('fr_FR', false)) };
+
+/** An anonymous visitor started the contest: offered before the first question. */
+export const LoginNeededContest: Story = { parameters: story({ modal: { name: 'login-needed', reason: 'contest' } }, visitor('en_EN', false)) };
+
+export const LoginNeededContestFrench: Story = { parameters: story({ modal: { name: 'login-needed', reason: 'contest' } }, visitor('fr_FR', false)) };

@@ -3,7 +3,7 @@ import type { Animator } from '../api/schemas/exhibitors';
 import type { AppParameters, FieldsParam, UpcPriorityAction } from '../page-data/types';
 // By package name: the field-publication rule is the chat's (one rule, spec §5), and the toast is the main entry's.
 import { isFieldPublished } from '@salon/shared/bus/chatRules';
-import { showToast } from '@salon/shared';
+import { $user, openModal, showToast } from '@salon/shared';
 
 /**
  * The exhibitor card's rules (spec §2.9, §5 "Main action on an exhibitor card" and "Field publication"), pure
@@ -104,6 +104,11 @@ export function mainAction(
  * The chat's entry is loaded when first needed: the widgets that show cards do not carry it.
  */
 export async function chatWith(userId: string, standId?: string | null): Promise<void> {
+  // Anonymous visitors cannot chat (spec §6): offer the login or an account before anything opens.
+  if ($user.get().anonymous) {
+    openModal({ name: 'login-needed', reason: 'chat' });
+    return;
+  }
   try {
     const { startChat } = await import('@salon/shared/chat');
     await startChat(userId, { standId: standId ?? null });

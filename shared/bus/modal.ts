@@ -18,6 +18,8 @@ export type Modal =
   | { name: 'offer-confirm'; standId: string; subject: string; codeApporteur?: string; displayMarketing?: boolean }
   | { name: 'confirm'; message: MessageDescriptor | string; onConfirm: () => void }
   | { name: 'contest' }
+  /** What an anonymous visitor can do instead of an action kept for accounts (spec §6): log in or create one, then come back. */
+  | { name: 'login-needed'; reason: 'chat' | 'contest' }
   /** The room frame's showPopupOffer; `offer` names the offer (its contents are not in the spec). */
   | { name: 'offer-popup'; standId?: string; offer: string };
 export type ModalName = Modal['name'];

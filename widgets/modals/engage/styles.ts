@@ -6,7 +6,7 @@ export function injectEngageStyles(): void {
     `.salon-engage{display:flex;flex-direction:column;gap:.25rem}
 .salon-engage__intro{margin:0 0 .75rem}
 .salon-engage__actions{display:flex;flex-wrap:wrap;justify-content:flex-end;gap:.5rem;margin-top:.5rem}
-.salon-engage__button{padding:.5rem 1.1rem;border:1px solid #1f5fa8;border-radius:999px;background:#fff;color:#1f5fa8;font:inherit;cursor:pointer}
+.salon-engage__button{padding:.5rem 1.1rem;border:1px solid #1f5fa8;border-radius:999px;background:#fff;color:#1f5fa8;font:inherit;cursor:pointer;display:inline-block;text-decoration:none}
 .salon-engage__button--primary{background:#1f5fa8;color:#fff}
 .salon-engage__button:disabled{border-color:#a1a1aa;background:#e4e4e7;color:#71717a;cursor:not-allowed}
 .salon-engage__button:focus-visible{outline:2px solid #1f5fa8;outline-offset:2px}
