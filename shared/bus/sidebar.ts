@@ -23,15 +23,32 @@ const $slot = busSingleton('sidebar', () => {
 /** The open sidebar, or null. Written only through `showSidebar` / `hideSidebar`. */
 export const $sidebar = readonlyType($slot);
 
-// What had the focus when a sidebar opened on an empty slot (the top bar's button, the room's frame).
-const opener = busSingleton('sidebar-opener', () => ({ element: null as HTMLElement | null }));
+// What had the focus when a sidebar opened on an empty slot (the top bar's button, the room's frame), and whether
+// the focus still has to move into the sidebar that was just shown (it mounts later: its widget loads lazily).
+const opener = busSingleton('sidebar-opener', () => ({ element: null as HTMLElement | null, focusPending: false }));
 
 export function showSidebar(sidebar: Sidebar): void {
-  if ($slot.get() === null) {
+  const current = $slot.get();
+  if (current === null) {
     const active = globalThis.document?.activeElement;
     opener.element = active instanceof HTMLElement && active !== document.body ? active : null;
   }
+  if (current?.name !== sidebar.name) opener.focusPending = true;
   $slot.set(sidebar);
+}
+
+/**
+ * Whether the sidebar now mounting should take the focus (once per opening; `SidebarFrame` asks). A frame that
+ * unmounts with the focus inside while the slot stays open gives it back with `passSidebarFocus`.
+ */
+export function takeSidebarFocus(): boolean {
+  const pending = opener.focusPending;
+  opener.focusPending = false;
+  return pending;
+}
+
+export function passSidebarFocus(): void {
+  opener.focusPending = true;
 }
 
 /** Where the focus goes back when the sidebar closes with the focus inside it: what had it when the slot was opened. */
@@ -40,6 +57,7 @@ export function sidebarOpener(): HTMLElement | null {
 }
 
 export function hideSidebar(): void {
+  opener.focusPending = false;
   $slot.set(null);
 }
 

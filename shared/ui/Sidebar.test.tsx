@@ -7,15 +7,16 @@ import { $sidebar, activateLocale, hideSidebar, i18n, showSidebar, toggleSidebar
 import { SidebarFrame } from './Sidebar';
 
 /** A page with the top bar's toggle and a journey sidebar holding a button and a menu that handles Escape itself. */
-function Page({ closable = true }: { closable?: boolean }) {
+function Page({ closable = true, remountKey = 'a' }: { closable?: boolean; remountKey?: string }) {
   const sidebar = useStore($sidebar);
   return (
     <I18nProvider i18n={i18n}>
       <button type="button" onClick={() => toggleSidebar({ name: 'journey' })}>
         Journey
       </button>
+      <button type="button">Elsewhere</button>
       {sidebar?.name === 'journey' && (
-        <SidebarFrame name="journey" label="My personal journey" title={<h2>My personal journey</h2>} closable={closable}>
+        <SidebarFrame key={remountKey} name="journey" label="My personal journey" title={<h2>My personal journey</h2>} closable={closable}>
           <button type="button">Inside</button>
           <div
             role="menu"
@@ -62,16 +63,46 @@ describe('SidebarFrame', () => {
     expect(screen.getByRole('button', { name: 'Journey' })).toHaveFocus();
   });
 
-  test('Escape that something inside handled (a menu) does not close it; Escape outside does nothing', async () => {
+  test('Escape that something inside handled (a menu) does not close it; Escape elsewhere on the page does nothing', async () => {
     const user = userEvent.setup();
     render(<Page />);
     await user.click(screen.getByRole('button', { name: 'Journey' }));
     screen.getByRole('menu').focus();
     await user.keyboard('{Escape}');
     expect($sidebar.get()).toEqual({ name: 'journey' });
-    screen.getByRole('button', { name: 'Journey' }).focus();
+    screen.getByRole('button', { name: 'Elsewhere' }).focus();
     await user.keyboard('{Escape}');
     expect($sidebar.get()).toEqual({ name: 'journey' });
+  });
+
+  test('opening moves the focus into the panel: the next Tab reaches its first control', async () => {
+    const user = userEvent.setup();
+    render(<Page />);
+    screen.getByRole('button', { name: 'Journey' }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('complementary', { name: 'My personal journey' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus();
+  });
+
+  test('Escape on the button that opened it closes it too, and the focus stays on that button', async () => {
+    const user = userEvent.setup();
+    render(<Page />);
+    screen.getByRole('button', { name: 'Journey' }).focus();
+    await user.keyboard('{Enter}');
+    screen.getByRole('button', { name: 'Journey' }).focus();
+    await user.keyboard('{Escape}');
+    expect($sidebar.get()).toBeNull();
+    expect(screen.getByRole('button', { name: 'Journey' })).toHaveFocus();
+  });
+
+  test('a panel that remounts while open (a widget switching views) keeps the focus inside', async () => {
+    const user = userEvent.setup();
+    const { rerender } = render(<Page />);
+    screen.getByRole('button', { name: 'Journey' }).focus();
+    await user.keyboard('{Enter}');
+    rerender(<Page remountKey="b" />);
+    expect(screen.getByRole('complementary', { name: 'My personal journey' })).toHaveFocus();
   });
 
   test('a sidebar that cannot be closed stays on Escape; closed from elsewhere, it leaves the focus alone', async () => {

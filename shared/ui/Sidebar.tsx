@@ -1,6 +1,6 @@
-import { useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { $sidebar, hideSidebar, sidebarOpener } from '../bus/sidebar';
+import { $sidebar, hideSidebar, passSidebarFocus, sidebarOpener, takeSidebarFocus } from '../bus/sidebar';
 import { IconButton } from './IconButton';
 import { injectStyles } from './styles';
 
@@ -19,19 +19,34 @@ export interface SidebarFrameProps {
 /**
  * The generic sidebar wrapper (spec §2.12): a panel on the right under the top bar, full width on
  * mobile, with a title area, an optional close button and a scrolling body. Escape inside a closable panel
- * closes it (unless something inside handled the key: a menu, the emoji picker); when the panel closes with
- * the focus inside, the focus goes back to what had it when the panel opened (the top bar's button).
+ * closes it (unless something inside handled the key: a menu, the emoji picker), and so does Escape on the button
+ * that opened it. Opening moves the focus into the panel (the next Tab reaches its first control, not the room
+ * frame); when the panel closes with the focus inside, the focus goes back to what had it when the panel opened
+ * (the top bar's button).
  */
 export function SidebarFrame({ name, label, title, closable = true, children }: SidebarFrameProps) {
   const { t } = useLingui();
   const panel = useRef<HTMLElement>(null);
   useLayoutEffect(() => {
     const root = panel.current;
+    // Unless something inside already took it (a composer's autofocus).
+    if (takeSidebarFocus() && root && !root.contains(document.activeElement)) root.focus({ preventScroll: true });
     // Runs while the panel is still in the page, so the focus can still be seen inside it.
     return () => {
-      if ($sidebar.get() === null && root?.contains(document.activeElement)) sidebarOpener()?.focus();
+      if (!root?.contains(document.activeElement)) return;
+      if ($sidebar.get() === null) sidebarOpener()?.focus();
+      else passSidebarFocus();
     };
   }, []);
+  useEffect(() => {
+    if (!closable) return undefined;
+    const onDocumentKey = (event: globalThis.KeyboardEvent) => {
+      const opener = sidebarOpener();
+      if (event.key === 'Escape' && !event.defaultPrevented && opener !== null && document.activeElement === opener) hideSidebar();
+    };
+    document.addEventListener('keydown', onDocumentKey);
+    return () => document.removeEventListener('keydown', onDocumentKey);
+  }, [closable]);
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key !== 'Escape' || !closable || event.defaultPrevented) return;
     event.preventDefault();
@@ -46,7 +61,7 @@ export function SidebarFrame({ name, label, title, closable = true, children }: 
 @media (max-width:750px){.salon-sidebar{width:100vw}}`,
   );
   return (
-    <aside ref={panel} className="salon-sidebar" data-sidebar={name} aria-label={label} onKeyDown={onKeyDown}>
+    <aside ref={panel} className="salon-sidebar" data-sidebar={name} aria-label={label} onKeyDown={onKeyDown} tabIndex={-1}>
       <div className="salon-sidebar__title">
         {title}
         {closable && <IconButton label={t`Close`} icon="×" onClick={hideSidebar} />}
