@@ -103,8 +103,10 @@ export const Toast: Story = {};
 
 export const ToastFrench: Story = { parameters: story({ arriving: newsList(1) }, 'fr_FR') };
 
-/** Several sent while the visitor was there, oldest first. */
+/** Several sent while the visitor was there: one toast says how many and names the latest. */
 export const ToastsStacked: Story = { parameters: story({ arriving: newsList(3) }) };
+
+export const ToastsStackedFrench: Story = { parameters: story({ arriving: newsList(3) }, 'fr_FR') };
 
 /** What the organiser wrote is text: markup shows as typed. */
 export const ToastWithMarkup: Story = {

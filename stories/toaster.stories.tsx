@@ -9,7 +9,7 @@ const salon = (toasts: ToastInput[], extra: Omit<SalonParameters, 'widgets' | 't
   salon: { widgets: ['toaster'], toasts, ...extra },
 });
 
-/** The toast stack, bottom right (spec §2.2, §4.7, §8). Stories use persistent toasts unless said. */
+/** The toast stack, top right under the top bar (spec §2.2, §4.7, §8); at most three at once. Stories use persistent toasts unless said. */
 const meta = {
   title: 'Widgets/Toaster',
   component: Toaster,

@@ -37,14 +37,14 @@ export function ModalFrame({ name, title, onClose = closeModal, fullScreen = fal
   close.current = onClose;
   injectStyles(
     'salon-modal-styles',
-    `.salon-modal{position:fixed;inset:0;z-index:40;display:flex;align-items:center;justify-content:center;padding:1rem;background:rgba(16,16,20,.55);font:14px/1.4 system-ui,sans-serif}
-.salon-modal__box{position:relative;display:flex;flex-direction:column;width:min(32rem,100%);max-height:calc(100vh - 2rem);background:#fff;color:#1d1d1f;border-radius:8px;box-shadow:0 8px 32px rgba(0,0,0,.3)}
+    `.salon-modal{position:fixed;inset:0;z-index:40;display:flex;align-items:center;justify-content:center;padding:calc(1rem + var(--salon-toasts-height,0px)) 1rem calc(1rem + var(--salon-consent-height,0px));background:rgba(16,16,20,.55);font:14px/1.4 system-ui,sans-serif}
+.salon-modal__box{position:relative;display:flex;flex-direction:column;width:min(32rem,100%);max-height:100%;background:#fff;color:#1d1d1f;border-radius:8px;box-shadow:0 8px 32px rgba(0,0,0,.3)}
 .salon-modal__box[data-size=wide]{width:min(44rem,100%)}
 .salon-modal__box[data-full-screen]{width:100%;height:100%;max-height:none;border-radius:0}
 .salon-modal__head{display:flex;align-items:center;gap:.5rem;padding:.75rem 1rem;border-bottom:1px solid #e4e4e7}
 .salon-modal__head h2{flex:1;margin:0;font-size:1.1rem}
 .salon-modal__body{flex:1;min-height:0;overflow:auto;padding:1rem}
-@media (max-width:750px){.salon-modal{padding:0}.salon-modal__box{width:100%;height:100%;max-height:none;border-radius:0}}`,
+@media (max-width:750px){.salon-modal{padding:var(--salon-toasts-height,0px) 0 var(--salon-consent-height,0px)}.salon-modal__box{width:100%;height:100%;max-height:none;border-radius:0}}`,
   );
 
   useEffect(() => {

@@ -16,7 +16,7 @@ export function injectRoomStyles(): void {
 .salon-room__banner a,.salon-room__link{color:#1f5fa8;font:inherit;text-decoration:underline;background:none;border:0;padding:0;cursor:pointer}
 .salon-room__stream{position:relative;flex:1;display:flex;min-height:20rem}
 .salon-room__chat{width:min(22rem,40%);border:0;border-left:1px solid #333;background:#fff}
-.salon-room__chat-toggle{position:absolute;left:.5rem;bottom:.5rem;z-index:1;padding:.4rem .7rem;border:0;border-radius:4px;background:#fff;color:#1d1d1f;font:inherit;cursor:pointer}
+.salon-room__chat-toggle{position:absolute;left:.5rem;bottom:calc(.5rem + var(--salon-consent-height,0px));z-index:1;padding:.4rem .7rem;border:0;border-radius:4px;background:#fff;color:#1d1d1f;font:inherit;cursor:pointer}
 .salon-room__missing{margin:auto;padding:1rem;color:#fff}
 @media (max-width:750px){.salon-room__stream{flex-direction:column}.salon-room__chat{width:100%;height:45%;border-left:0}}`,
   );

@@ -88,16 +88,38 @@ describe('notification toasts (spec §4.7)', () => {
     expect(document.querySelector('.salon-toaster img, .salon-toaster script')).toBeNull();
   });
 
-  test('"See all news" opens the room notifications; the close button closes one', async () => {
+  test('"See all news" opens the room notifications; the close button closes it', async () => {
     await mountIn('en_EN');
     const user = userEvent.setup();
-    arrive(news(3, 'Un', 'One'), news(4, 'Deux', 'Two'));
-    const [first] = screen.getAllByRole('button', { name: 'Close notification' });
-    await user.click(first!);
+    arrive(news(3, 'Un', 'One'));
+    await user.click(screen.getByRole('button', { name: 'Close notification' }));
     expect(screen.queryByText('One')).not.toBeInTheDocument();
-    expect(screen.getByText('Two')).toBeInTheDocument();
+    arrive(news(4, 'Deux', 'Two'));
     await user.click(within(document.body).getByRole('button', { name: 'See all news' }));
     expect($modal.get()).toEqual({ name: 'room-notifications' });
     expect(screen.queryByText('Two')).not.toBeInTheDocument();
+  });
+
+  test('several news items make one toast that says how many and names the latest; See all news opens the list', async () => {
+    await mountIn('en_EN');
+    const user = userEvent.setup();
+    arrive(news(3, 'Un', 'Keynote at 2 pm'), news(4, 'Deux', 'Lunch is served'), news(5, 'Trois', 'Last call'));
+    const toasts = document.querySelectorAll('.salon-toast');
+    expect(toasts).toHaveLength(1);
+    expect(toasts[0]).toHaveTextContent('3 news items');
+    expect(toasts[0]).toHaveTextContent('Latest: Last call');
+    await user.click(screen.getByRole('button', { name: 'See all news' }));
+    expect($modal.get()).toEqual({ name: 'room-notifications' });
+    expect(document.querySelectorAll('.salon-toast')).toHaveLength(0);
+  });
+
+  test('the summary in French, and × closes every news item at once', async () => {
+    await mountIn('fr_FR');
+    const user = userEvent.setup();
+    arrive(news(6, 'Conférence', 'C'), news(7, 'Déjeuner', 'D'));
+    expect(document.querySelector('.salon-toast')).toHaveTextContent('2 actualités');
+    expect(document.querySelector('.salon-toast')).toHaveTextContent('Dernière : Déjeuner');
+    await user.click(screen.getByRole('button', { name: 'Fermer les actualités' }));
+    expect(document.querySelectorAll('.salon-toast')).toHaveLength(0);
   });
 });

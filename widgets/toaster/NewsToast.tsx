@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useLingui } from '@lingui/react/macro';
+import { Plural, useLingui } from '@lingui/react/macro';
 import { $locale, dismissNotificationToast, IconButton, pickLocalized, showAllNews, VisuallyHidden, type LiveNotification } from '@salon/shared';
 
 /**
@@ -28,6 +28,39 @@ export function NewsToast({ notification }: { notification: LiveNotification }) 
           {t`See all news`}
         </button>
         <IconButton label={t`Close notification`} icon="×" onClick={() => dismissNotificationToast(notification.id_notification)} />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Several notifications at once: one toast that says how many there are and names the latest; "See all news"
+ * opens the list (and closes them), × closes them all. A column of persistent toasts would cover the page.
+ */
+export function NewsSummaryToast({ notifications }: { notifications: readonly LiveNotification[] }) {
+  const { t } = useLingui();
+  const { locale } = useStore($locale);
+  const latest = notifications[notifications.length - 1];
+  const latestTitle = latest ? pickLocalized(locale, latest.title, latest.title_en) : '';
+  const count = notifications.length;
+  return (
+    <div className="salon-toast salon-toast--news">
+      <span className="salon-toast__icon" aria-hidden="true">
+        ★
+      </span>
+      <div className="salon-toast__body" role="status" aria-live="polite">
+        <p className="salon-toast__message">
+          <strong className="salon-toast__title">
+            <Plural value={count} one="# news item" other="# news items" />
+          </strong>
+          {t`Latest: ${latestTitle}`}
+        </p>
+      </div>
+      <div className="salon-toast__actions">
+        <button type="button" className="salon-toast__action" onClick={showAllNews}>
+          {t`See all news`}
+        </button>
+        <IconButton label={t`Close the news`} icon="×" onClick={() => notifications.forEach((n) => dismissNotificationToast(n.id_notification))} />
       </div>
     </div>
   );

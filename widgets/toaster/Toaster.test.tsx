@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globa
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { msg } from '@lingui/core/macro';
-import { $modal, activateLocale, clearToasts, closeModal, resetOpinionTimer, setPageData, showToast } from '@salon/shared';
+import { $modal, activateLocale, clearToasts, closeModal, hideSidebar, openModal, resetOpinionTimer, setPageData, showSidebar, showToast } from '@salon/shared';
 import { visitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
 import { mountWidget } from '@salon/shared/test/widgets';
 import { mount } from './mount';
@@ -21,6 +21,29 @@ afterEach(() => {
 });
 
 describe('toaster', () => {
+  test('shows the newest three toasts; the others wait for a place', () => {
+    act(() => {
+      for (const n of [1, 2, 3, 4, 5]) showToast({ kind: 'info', message: `Toast ${n}`, persistent: true });
+    });
+    expect(screen.getAllByRole('status').map((s) => s.textContent)).toEqual(['Information: Toast 3', 'Information: Toast 4', 'Information: Toast 5']);
+  });
+
+  test('sits beside an open sidebar and above an open modal, and publishes its height for the modal and the sidebars', () => {
+    act(() => showToast({ kind: 'info', message: 'Hello', persistent: true }));
+    const stack = document.querySelector('.salon-toaster')!;
+    expect(stack.className).toBe('salon-toaster');
+    act(() => showSidebar({ name: 'journey' }));
+    expect(stack).toHaveClass('salon-toaster--beside-sidebar');
+    act(() => openModal({ name: 'feedback' }));
+    expect(stack).toHaveClass('salon-toaster--over-modal');
+    act(() => {
+      closeModal();
+      hideSidebar();
+    });
+    expect(stack.className).toBe('salon-toaster');
+    expect(document.documentElement.style.getPropertyValue('--salon-toasts-height')).toMatch(/^\d+px$/);
+  });
+
   test('shows nothing without toasts', () => {
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

@@ -1,9 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { useLingui } from '@lingui/react/macro';
-import { $notificationToasts, $toasts, dismissToast, IconButton, VisuallyHidden, type Toast, type ToastKind } from '@salon/shared';
+import { $modal, $notificationToasts, $sidebar, $toasts, dismissToast, IconButton, VisuallyHidden, type Toast, type ToastKind } from '@salon/shared';
 import { injectToasterStyles } from './styles';
 import { CookieBanner } from './CookieBanner';
-import { NewsToast } from './NewsToast';
+import { NewsSummaryToast, NewsToast } from './NewsToast';
+import { usePublishedHeight } from './publishedHeight';
+
+/** The most toasts shown at once (the newest); the others wait for a place. */
+export const VISIBLE_TOASTS = 3;
+
 
 const ICONS: Record<ToastKind, string> = { success: '✓', error: '!', info: 'i', warning: '⚠' };
 
@@ -37,22 +42,30 @@ function ToastItem({ toast }: { toast: Toast }) {
 }
 
 /**
- * The toast stack (spec §2.2 "toaster area"), bottom right: the organisers' notifications (`$notificationToasts`,
- * they stay until closed) above the other toasts; and the cookie-consent banner (§2.4), bottom. What shows and for
- * how long lives in the stores.
+ * The toast stack (spec §2.2 "toaster area"): top right under the top bar (beside an open sidebar on a desktop),
+ * never over the top bar, a sidebar, a modal's actions or the consent banner. The organisers' notifications
+ * (`$notificationToasts`, they stay until closed) come first, several of them as one summary toast; then the
+ * newest other toasts, at most `VISIBLE_TOASTS` in all. Its height is published as `--salon-toasts-height`, which
+ * the modal slot and the phone's sidebars keep free. The cookie-consent banner (§2.4) is at the bottom. What shows
+ * and for how long lives in the stores.
  */
 export function Toaster() {
   injectToasterStyles();
   const toasts = useStore($toasts);
   const news = useStore($notificationToasts);
+  const sidebar = useStore($sidebar);
+  const modal = useStore($modal);
+  const stack = usePublishedHeight('--salon-toasts-height');
+  const newsToasts = news.length === 0 ? 0 : 1;
+  const shown = toasts.slice(Math.max(0, toasts.length - (VISIBLE_TOASTS - newsToasts)));
+  const place = modal ? ' salon-toaster--over-modal' : sidebar ? ' salon-toaster--beside-sidebar' : '';
   return (
     <>
       <CookieBanner />
-      <div className="salon-toaster">
-        {news.map((notification) => (
-          <NewsToast key={`news-${notification.id_notification}`} notification={notification} />
-        ))}
-        {toasts.map((toast) => (
+      <div className={`salon-toaster${place}`} ref={(element) => void (stack.current = element)}>
+        {news.length === 1 && news[0] && <NewsToast key={`news-${news[0].id_notification}`} notification={news[0]} />}
+        {news.length > 1 && <NewsSummaryToast notifications={news} />}
+        {shown.map((toast) => (
           <ToastItem key={toast.id} toast={toast} />
         ))}
       </div>

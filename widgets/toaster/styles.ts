@@ -5,7 +5,11 @@ const ACCENT = { success: '#1b7f3b', error: '#b3261e', info: '#1f5fa8', warning:
 export function injectToasterStyles(): void {
   injectStyles(
     'salon-toaster-styles',
-    `.salon-toaster{position:fixed;right:.5rem;bottom:.5rem;z-index:1000;box-sizing:border-box;display:flex;flex-direction:column;gap:.5rem;width:min(25rem,calc(100vw - 1rem));max-height:calc(100vh - 1rem);padding:.5rem;overflow-y:auto;font:14px/1.4 system-ui,sans-serif;pointer-events:none}
+    `.salon-toaster{position:fixed;right:.5rem;top:calc(var(--salon-top-bar-height,3.25rem) + .25rem);z-index:1000;box-sizing:border-box;display:flex;flex-direction:column;gap:.5rem;width:min(25rem,calc(100vw - 1rem));max-height:calc(50vh - var(--salon-top-bar-height,3.25rem));padding:0 .5rem;overflow-y:auto;font:14px/1.4 system-ui,sans-serif;pointer-events:none}
+.salon-toaster:empty{display:none}
+.salon-toaster--beside-sidebar{right:calc(min(24rem,100vw) + .5rem)}
+.salon-toaster--over-modal{top:.5rem}
+@media (max-width:750px){.salon-toaster,.salon-toaster--beside-sidebar{right:0;left:0;width:100vw;max-height:25vh;padding:0 .25rem;gap:.25rem}.salon-toaster--over-modal{top:0}.salon-toast{padding:.4rem .25rem .4rem .5rem}.salon-toast__message{max-height:4.5rem}}
 .salon-toast{display:flex;align-items:center;gap:.5rem;padding:.75rem .5rem .75rem .75rem;border-radius:6px;border-left:4px solid;background:#fff;color:#1d1d1f;box-shadow:0 4px 16px rgba(0,0,0,.18);pointer-events:auto}
 .salon-toast__body{flex:1;min-width:0;display:flex;gap:.5rem}
 .salon-toast__message{margin:0;overflow-wrap:anywhere;white-space:pre-line;max-height:12rem;overflow-y:auto}
