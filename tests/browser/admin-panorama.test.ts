@@ -38,6 +38,9 @@ async function visitStand(context: BrowserContext, page: Page, baseUrl: string):
   await page.goto(`${baseUrl}/salon`);
   await widgetsSettled(page);
   const frame = await roomFrame(page);
+  await frame.waitForSelector('#room-frame[data-panorama="home"][data-state="ready"]', { timeout: 60_000 });
+  await frame.getByRole('button', { name: 'Floor plan' }).click();
+  await frame.waitForSelector('#room-frame[data-panorama="plan"][data-state="ready"]', { timeout: 60_000 });
   await frame.getByRole('button', { name: STAND.name, exact: true }).click();
   await closePromotion(page, STAND);
   await frame.waitForSelector(`#room-frame[data-panorama="${STAND.panorama}"][data-state="ready"]`, { timeout: 60_000 });
