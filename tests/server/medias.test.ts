@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Client } from 'pg';
 import sharp from 'sharp';
 import type { LightMyRequestResponse } from 'fastify';
 import { DEFAULT_RATE_LIMITS } from '../../host-shell/server/config';
@@ -57,8 +59,23 @@ async function uploaded(kind: string, content: Buffer, filename: string, cookie 
   return media;
 }
 
+/** With TEST_DATABASE_URL (a postgres URL), the main app runs on PostgreSQL, in a schema of its own. */
+const pgUrl = /^postgres(?:ql)?:\/\//.test(process.env.TEST_DATABASE_URL ?? '') ? (process.env.TEST_DATABASE_URL ?? '') : null;
+const pgSchema = `salon_medias_${randomBytes(4).toString('hex')}`;
+
+async function pg<T>(run: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: pgUrl ?? '' });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
 beforeAll(async () => {
-  t = await createTestApp({ config: { rateLimits: RATE_LIMITS } });
+  if (pgUrl) await pg((client) => client.query(`CREATE SCHEMA ${pgSchema}`));
+  t = await createTestApp({ config: { rateLimits: RATE_LIMITS }, ...(pgUrl ? { database: { dialect: 'postgres' as const, connectionString: pgUrl, schema: pgSchema } } : {}) });
   [cookies.admin, cookies.promoter, cookies.exhibitor, cookies.visitor, cookies.anonymous] = await Promise.all([
     login(t.app, DEMO.admin),
     login(t.app, DEMO.promoter),
@@ -69,6 +86,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
+  if (pgUrl) await pg((client) => client.query(`DROP SCHEMA IF EXISTS ${pgSchema} CASCADE`));
 });
 
 describe('POST /api/medias: each kind', () => {

@@ -26,8 +26,10 @@ const KIND_LABELS: Record<PanoramaEntry['kind'], [fr: string, en: string]> = {
  */
 export function panoramasPage(ctx: PageContext, panoramas: PanoramaEntry[], state: PanoramasPageState = {}): string {
   const { tr, link } = helpers(ctx);
-  const action = link('admin.panoramas');
+  // The answer (the page again with a refusal, or the redirect) opens at the panorama whose form was sent.
+  const action = (p: PanoramaEntry) => link('admin.panoramas', {}, { hash: `panorama-${p.slug}` });
   const name = (p: PanoramaEntry) => (ctx.locale === 'fr_FR' ? p.name : p.name_en);
+  const standName = (p: PanoramaEntry) => (p.stand ? (ctx.locale === 'fr_FR' ? p.stand.name : p.stand.name_en) : '');
   const maxMb = KIND_RULES.panorama.maxBytes / (1024 * 1024);
   const rows = panoramas.map((p) => {
     const id = `panorama-${p.slug}`;
@@ -42,12 +44,12 @@ export function panoramasPage(ctx: PageContext, panoramas: PanoramaEntry[], stat
 <p class="hint">${image.media.width ?? 0} × ${image.media.height ?? 0} px</p>`;
     return html`<section class="card" id="${id}" aria-labelledby="${id}-title">
 <h2 id="${id}-title">${name(p)}</h2>
-<p>${tr(kfr, ken)}${p.stand ? html` · ${ctx.locale === 'fr_FR' ? p.stand.name : p.stand.name_en}` : ''} · <code>${p.slug}</code></p>
+<p>${tr(kfr, ken)}${p.stand && standName(p) !== name(p) ? html` · ${standName(p)}` : ''} · <code>${p.slug}</code></p>
 ${mine && state.error ? html`<p class="notice" role="alert">${state.error}</p>` : ''}
 ${mine && state.saved === 'uploaded' ? html`<p class="notice success" role="status">${state.pending ? tr('Image envoyée : analyse antivirus en cours.', 'Image uploaded: antivirus scan in progress.') : tr('Image enregistrée : la salle la montre désormais.', 'Image saved: the room now shows it.')}</p>` : ''}
 ${mine && state.saved === 'removed' ? html`<p class="notice success" role="status">${tr('Image retirée : la salle dessine de nouveau ce panorama.', 'Image removed: the room draws this panorama again.')}</p>` : ''}
 ${current}
-<form method="post" action="${action}" enctype="multipart/form-data">
+<form method="post" action="${action(p)}" enctype="multipart/form-data">
 <input type="hidden" name="slug" value="${p.slug}">
 <label for="${id}-file">${tr('Nouvelle image équirectangulaire', 'New equirectangular image')}</label>
 <input id="${id}-file" type="file" name="file" accept="image/jpeg,image/png,image/webp" required aria-describedby="${id}-hint">
@@ -59,7 +61,7 @@ ${current}
 </form>
 ${
   image
-    ? html`<form method="post" action="${action}">
+    ? html`<form method="post" action="${action(p)}">
 <input type="hidden" name="action" value="remove"><input type="hidden" name="slug" value="${p.slug}">
 <button type="submit">${tr('Retirer l’image (revenir au dessin)', 'Remove the image (back to the drawing)')}</button>
 </form>`
