@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { BrowserContext, Frame, Page } from 'playwright-core';
+import type { BrowserContext, Frame, Page, Response } from 'playwright-core';
 import sharp from 'sharp';
 import { closePromotion, collectErrors, logIn, roomFrame, useSalon, widgetsSettled } from './harness';
 
@@ -31,7 +31,7 @@ async function redShare(frame: Frame): Promise<number> {
 /** The visitor's room on the stand; resolves with the frame and the media addresses it loaded. */
 async function visitStand(context: BrowserContext, page: Page, baseUrl: string): Promise<{ frame: Frame; medias: { url: string; status: number; type: string }[] }> {
   const medias: { url: string; status: number; type: string }[] = [];
-  const listener = (response: import('playwright-core').Response) => {
+  const listener = (response: Response) => {
     if (response.url().includes('/api/medias/')) medias.push({ url: new URL(response.url()).pathname, status: response.status(), type: response.headers()['content-type'] ?? '' });
   };
   context.on('response', listener);

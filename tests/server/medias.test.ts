@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client } from 'pg';
 import sharp from 'sharp';
 import type { LightMyRequestResponse } from 'fastify';
+import { parseFrameData } from '../../host-shell/room-frame/data';
 import { DEFAULT_RATE_LIMITS } from '../../host-shell/server/config';
 import { mediaDir } from '../../host-shell/server/services/medias';
 import { DEMO, ORIGIN, XHR, anonymousCookie, createTestApp, login, request, type TestApp } from './helpers';
@@ -207,6 +208,38 @@ describe('POST /api/medias: refusals with the spec’s messages', () => {
     const files = fs.readdirSync(mediaDir(t.app.config.uploadDir));
     expect(files.filter((f) => f.endsWith('.part'))).toEqual([]);
     expect(files.length).toBe(Number(after.n));
+  });
+});
+
+describe('over a real socket', () => {
+  it('refuses a file over the limit even when the limit is reached with the last chunk (413, nothing stored)', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('not listening');
+    const before = (await t.database.db.selectFrom('medias').select('id').execute()).length;
+    for (const extra of [1, 64 * 1024]) {
+      const body = new FormData();
+      body.append('file', new Blob([await image(16, 16), Buffer.alloc(5 * 1024 * 1024 + extra - 200)]), 'big.jpg');
+      const response = await fetch(`http://127.0.0.1:${address.port}/api/medias?kind=picture`, {
+        method: 'POST',
+        body,
+        headers: { ...XHR, host: 'salon.test', cookie: `${cookies.admin}; salon_locale=en_EN` },
+      });
+      expect(response.status).toBe(413);
+      expect(((await response.json()) as { data: Answer }).data.message).toBe('The file is too heavy, maximum 5 MB');
+    }
+    expect((await t.database.db.selectFrom('medias').select('id').execute()).length).toBe(before);
+  });
+});
+
+describe('the room frame’s data', () => {
+  it('keeps an uploaded image of this server only', () => {
+    const panoramas = (image: unknown) =>
+      parseFrameData(JSON.stringify({ panoramas: [{ slug: 'home', kind: 'home', name: 'Accueil', name_en: 'Entrance', image }] }))?.panoramas[0]?.image;
+    expect(panoramas('/api/medias/abcdefghijklmnopqrstuvwx')).toBe('/api/medias/abcdefghijklmnopqrstuvwx');
+    expect(panoramas('https://evil.example/api/medias/abcdefghijklmnopqrstuvwx')).toBeUndefined();
+    expect(panoramas('/api/medias/../../admin')).toBeUndefined();
+    expect(panoramas(undefined)).toBeUndefined();
   });
 });
 
