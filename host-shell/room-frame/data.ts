@@ -13,6 +13,11 @@ export interface FramePanorama {
   /** French name. */
   name: string;
   name_en: string;
+  /**
+   * An uploaded equirectangular image (`/api/medias/<str>`, this server) shown instead of the drawn panorama;
+   * absent: the frame draws it.
+   */
+  image?: string;
 }
 
 export interface FrameStand {
@@ -49,11 +54,16 @@ export interface RoomFrameData {
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isString = (v: unknown): v is string => typeof v === 'string';
 const KINDS: readonly PanoramaKind[] = ['home', 'plan', 'conference', 'stand'];
+const MEDIA_IMAGE = /^\/api\/medias\/[A-Za-z0-9_-]{24}$/;
 
 function panoramaOf(v: unknown): FramePanorama | null {
   if (!isRecord(v) || !isString(v.slug) || !isString(v.name) || !isString(v.name_en)) return null;
   const kind = KINDS.find((k) => k === v.kind);
-  return kind ? { slug: v.slug, kind, name: v.name, name_en: v.name_en } : null;
+  if (!kind) return null;
+  const panorama: FramePanorama = { slug: v.slug, kind, name: v.name, name_en: v.name_en };
+  // Only this server's medias: anything else is drawn.
+  if (isString(v.image) && MEDIA_IMAGE.test(v.image)) panorama.image = v.image;
+  return panorama;
 }
 
 function standOf(v: unknown): FrameStand | null {

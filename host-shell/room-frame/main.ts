@@ -4,7 +4,7 @@
  */
 import coreCss from '@photo-sphere-viewer/core/index.css';
 import markersCss from '@photo-sphere-viewer/markers-plugin/index.css';
-import { FRAME_DATA_ELEMENT_ID, parseFrameData } from './data';
+import { FRAME_DATA_ELEMENT_ID, parseFrameData, type FramePanorama } from './data';
 import { connectHost } from './host';
 import { TEXTS } from './i18n';
 import { Salon } from './layout';
@@ -15,6 +15,11 @@ import { Room } from './room';
 import { Ambience } from './sound';
 import { FRAME_CSS } from './styles';
 import { PanoramaView, type Hotspot } from './view';
+
+/** slug → the uploaded image that replaces its drawing. */
+function uploadedImages(panoramas: readonly FramePanorama[]): Map<string, string> {
+  return new Map(panoramas.flatMap((p) => (p.image ? [[p.slug, p.image] as const] : [])));
+}
 
 function start(): void {
   const root = document.getElementById('room-frame');
@@ -62,7 +67,7 @@ function start(): void {
     // No WebGL: no panorama, but the panel still moves between places and talks to the host.
     console.error('[room-frame] the 360° viewer could not start', error);
   }
-  room = new Room(salon, host, new PanoramaImages(salon, texts), { view, panel, root }, texts, sound, { codeApporteur: referralCode(location.search) });
+  room = new Room(salon, host, new PanoramaImages(salon, texts, undefined, uploadedImages(data.panoramas)), { view, panel, root }, texts, sound, { codeApporteur: referralCode(location.search) });
 
   panel.setSound(sound.state);
   sound.onChange((state) => {

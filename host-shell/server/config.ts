@@ -101,6 +101,10 @@ export interface AppConfig {
   uploadDir: string;
   /** Redis for socket.io's adapter and the live hub, so several processes serve one salon (env REDIS_URL); null: in process. */
   redisUrl: string | null;
+  /** A clamd unix socket (env CLAMAV_SOCKET): every media upload is scanned through it; null: no scan. */
+  clamavSocket: string | null;
+  /** How long a media upload waits for its scan before answering 202 (the scan goes on; the media is served once clean). */
+  scanWaitMs: number;
   /** Rate limits (env RATE_LIMITS: JSON overriding some of them, e.g. `{"loginPerAddress": {"max": 1000}}`). */
   rateLimits: RateLimits;
   /** `/__bench/*` (memory, stream counts) for scripts/bench; loopback callers only. Env SALON_BENCH_ENDPOINTS=1. */
@@ -207,6 +211,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     liveMaxBufferedBytes: 1 << 20,
     uploadDir: path.resolve(env.UPLOAD_DIR || path.join(REPO_ROOT, 'data', 'uploads')),
     redisUrl: env.REDIS_URL || null,
+    clamavSocket: env.CLAMAV_SOCKET || null,
+    scanWaitMs: 10_000,
     rateLimits: rateLimitsFromEnv(env.RATE_LIMITS),
     benchEndpoints: env.SALON_BENCH_ENDPOINTS === '1',
     mediaOrigins: originsFromEnv(env.MEDIA_ORIGINS),

@@ -23,10 +23,14 @@ export class PanoramaImages {
     private readonly salon: Salon,
     private readonly texts: Texts,
     private readonly width = PANORAMA_WIDTH,
+    /** Uploaded images (slug → `/api/medias/<str>`), shown instead of the drawn ones. */
+    private readonly uploaded: ReadonlyMap<string, string> = new Map(),
   ) {}
 
-  /** The `blob:` address of a panorama's image; rejects for an unknown slug. */
+  /** The address of a panorama's image: its uploaded one, else the `blob:` of its drawing; rejects for an unknown slug. */
   url(slug: string): Promise<string> {
+    const image = this.uploaded.get(slug);
+    if (image) return Promise.resolve(image);
     let url = this.urls.get(slug);
     if (!url) {
       url = this.draw(slug);

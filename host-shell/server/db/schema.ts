@@ -287,6 +287,36 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+export type MediaKind = 'picture' | 'video' | 'document' | 'panorama';
+export type ScanStatus = 'pending' | 'clean' | 'unscanned';
+
+export interface MediasTable {
+  id: Generated<number>;
+  /** The unguessable name of `/api/medias/{str}`. */
+  str: string;
+  kind: MediaKind;
+  /** The type detected from the content. */
+  mime: string;
+  extension: string;
+  size: number;
+  /** Images only. */
+  width: number | null;
+  height: number | null;
+  uploader_id: number | null;
+  original_name: string;
+  /** Under `<UPLOAD_DIR>/medias/`: 32 hex characters and the extension. */
+  stored_name: string;
+  scan_status: ScanStatus;
+  created_at: string;
+}
+
+export interface PanoramaImagesTable {
+  panorama_slug: string;
+  media_id: number;
+  updated_by: number | null;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -313,6 +343,8 @@ export interface Database {
   host_users: HostUsersTable;
   host_nonces: HostNoncesTable;
   audit_log: AuditLogTable;
+  medias: MediasTable;
+  panorama_images: PanoramaImagesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -326,6 +358,7 @@ export type StandHistoryRow = Selectable<StandHistoryTable>;
 export type MessageRow = Selectable<MessagesTable>;
 export type ChatFileRow = Selectable<ChatFilesTable>;
 export type LeadRow = Selectable<LeadsTable>;
+export type MediaRow = Selectable<MediasTable>;
 
 export type Dialect = 'sqlite' | 'postgres';
 

@@ -14,6 +14,7 @@ import { html, raw } from '../lib/html';
 import { encodeId } from '../lib/ids';
 import { requestOrigin } from '../lib/origin';
 import { serializeScriptJson } from '../salon-page/markup';
+import { panoramaImages } from '../services/medias';
 import { loadFeatures, loadParameters } from '../services/settings';
 import { pathParam } from './pages/kit';
 
@@ -91,7 +92,7 @@ export const roomFrameRoutes: FastifyPluginAsync<RoomFrameOptions> = async (app,
 
   async function show(request: FastifyRequest, reply: FastifyReply, initial: string) {
     const db = app.db;
-    const [panoramas, stands, parameters, features, script] = await Promise.all([
+    const [panoramas, stands, parameters, features, script, images] = await Promise.all([
       db.selectFrom('panoramas').select(['slug', 'kind', 'name', 'name_en']).orderBy('id').execute(),
       db
         .selectFrom('stands')
@@ -110,6 +111,7 @@ export const roomFrameRoutes: FastifyPluginAsync<RoomFrameOptions> = async (app,
       loadParameters(db),
       loadFeatures(db),
       frameScript(app.config.spaDir),
+      panoramaImages(db),
     ]);
     // The frame always has the three special panoramas, even when the table lacks their rows (names default then).
     const known = new Set<string>([...SPECIAL_PANORAMAS, ...panoramas.map((p) => p.slug), ...stands.map((s) => s.panorama)]);
@@ -122,7 +124,10 @@ export const roomFrameRoutes: FastifyPluginAsync<RoomFrameOptions> = async (app,
       lang,
       initialPanorama: initial,
       roomName: lang === 'en' ? parameters.room_name_en : parameters.room_name,
-      panoramas: panoramas.map((p) => ({ slug: p.slug, kind: p.kind, name: p.name, name_en: p.name_en })),
+      panoramas: panoramas.map((p) => {
+        const image = images.get(p.slug);
+        return { slug: p.slug, kind: p.kind, name: p.name, name_en: p.name_en, ...(image ? { image } : {}) };
+      }),
       stands: stands.map((s) => ({
         id: encodeId(s.id),
         name: s.name,
@@ -146,7 +151,7 @@ export const roomFrameRoutes: FastifyPluginAsync<RoomFrameOptions> = async (app,
           "script-src 'self'",
           // The viewer positions its elements with inline styles; the frame injects its stylesheet.
           "style-src 'self' 'unsafe-inline'",
-          // The panoramas are drawn in the browser and loaded from blob: addresses.
+          // The panoramas are drawn in the browser and loaded from blob: addresses, or uploaded (`/api/medias/…`: 'self').
           "img-src 'self' data: blob:",
           "connect-src 'self' blob:",
           "object-src 'none'",

@@ -9,6 +9,8 @@ const ACTIONS: Record<AuditAction, [fr: string, en: string]> = {
   'stream.update': ['Direct modifié', 'Live stream changed'],
   'notification.send': ['Notification envoyée', 'Notification sent'],
   'availability.update': ['Disponibilité d’un exposant modifiée', 'Exhibitor availability changed'],
+  'panorama.update': ['Panorama remplacé par une image', 'Panorama replaced by an image'],
+  'panorama.remove': ['Image de panorama retirée', 'Panorama image removed'],
 };
 
 /** "2026-11-25 14:05:09 UTC" from an ISO 8601 UTC timestamp. */

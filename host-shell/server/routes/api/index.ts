@@ -9,6 +9,7 @@ import { journeyRoutes } from './journey';
 import { leadRoutes } from './leads';
 import { liveRoutes } from './live';
 import { localeRoutes } from './locale';
+import { mediasRoutes } from './medias';
 import { notificationRoutes } from './notifications';
 import { collectRoutes, openApiRoute } from './openapi';
 import { roomRoutes } from './room';
@@ -34,5 +35,6 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(formRoutes);
   await api.register(leadRoutes);
   await api.register(adminRoutes);
+  await api.register(mediasRoutes);
   await api.register(openApiRoute(documented.routes));
 };

@@ -7,6 +7,7 @@ import { contentPage, type ContentPage } from '../../views/content';
 import { notFoundPage } from '../../views/errors';
 import { showExhibitorArea, showExhibitorProfile, showOwnExhibitorProfile, showPromoterArea, showVisitors } from './areas';
 import { saveAdmin, showAdmin } from './admin';
+import { panoramaFormRoutes, showPanoramas } from './admin-panoramas';
 import { login, loginRefused, logout, register, registerRefused, REGISTER_PATTERN, showHome } from './auth';
 import { contactRefused, sendContact, showContact } from './contact';
 import { pageContext, sendPage } from './kit';
@@ -69,6 +70,8 @@ const PAGES: Record<RouteName, PageDefinition> = {
   promoter: { get: showPromoterArea, post: sendPromoterNotification },
   'promoter.visitors': { get: showVisitors },
   admin: { get: showAdmin, post: saveAdmin },
+  // Its post (a multipart upload) is registered by `panoramaFormRoutes`, in a scope of its own.
+  'admin.panoramas': { get: showPanoramas },
 };
 
 /**
@@ -113,6 +116,7 @@ export const pageRoutes: FastifyPluginAsync = async (app) => {
     for (const [path, page, post] of formDataPosts) scope.post(path, postOptions(page), post);
   });
   app.post(buildPath(REGISTER_PATTERN), postOptions({ get: showHome, limits: REGISTER_LIMITS }), register);
+  await app.register(panoramaFormRoutes, { formGuard });
 };
 
 /** A post's rate-limit options: the per-address budget (`config.rateLimit`), the other budgets' hooks, the refusal page. */

@@ -1,0 +1,305 @@
+import fs from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Envelope } from '../../../../shared/api/schemas/envelope';
+import {
+  MEDIA_FILE_FIELD,
+  MEDIA_KINDS,
+  MediaStatusData,
+  MediaStrParams,
+  MediaUploadData,
+  MediaUploadQuery,
+  PanoramaData,
+  PanoramaImageBody,
+  PanoramaSlugParams,
+  PanoramasData,
+  type MediaKind,
+} from '../../../../shared/api/schemas/medias';
+import type { LocaleCode } from '../../../../shared/page-data/types';
+import type { UserRow } from '../../db/schema';
+import { HttpError, badRequest, forbidden, notFound } from '../../lib/errors';
+import { formDataError } from '../../lib/form-data';
+import { pick } from '../../lib/locale';
+import { recordChange } from '../../services/audit';
+import { antivirusFor, type Antivirus } from '../../services/antivirus';
+import { contentDisposition } from '../../services/chat-files';
+import {
+  KIND_RULES,
+  MEDIA_MAX_BYTES,
+  findMedia,
+  isServed,
+  listPanoramas,
+  mediaDir,
+  mediaMessages,
+  panoramaExists,
+  removePanoramaImage,
+  setPanoramaImage,
+  storeMedia,
+  temporaryPath,
+  type MediaContext,
+  type Stored,
+} from '../../services/medias';
+import { apiViewer } from './auth';
+import path from 'node:path';
+
+const errorCode = (err: unknown): unknown => (typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined);
+const isKind = (value: unknown): value is MediaKind => typeof value === 'string' && (MEDIA_KINDS as readonly string[]).includes(value);
+
+/** Administrators and promoters (the room's panoramas); 401 without a session, 403 for everyone else. */
+export async function requireBackOffice(request: FastifyRequest): Promise<UserRow> {
+  const viewer = await apiViewer(request);
+  if (viewer.user.anonymous === 1 || (viewer.user.profile !== 'administrator' && viewer.user.profile !== 'promoter'))
+    throw forbidden(pick(viewer.locale, 'Réservé aux administrateurs et aux organisateurs', 'For administrators and organizers only'));
+  return viewer.user;
+}
+
+/** Who may upload a kind (`?kind=`, or any kind when it is missing or wrong: the schema refuses it next). */
+export async function requireUploader(request: FastifyRequest): Promise<{ user: UserRow; locale: LocaleCode }> {
+  const viewer = await apiViewer(request);
+  const query = request.query as Record<string, unknown> | undefined;
+  const kind = query?.kind;
+  const profiles = isKind(kind) ? KIND_RULES[kind].profiles : ['exhibitor', 'promoter', 'administrator'];
+  if (viewer.user.anonymous === 1 || !profiles.includes(viewer.user.profile)) throw forbidden(mediaMessages.profile(viewer.locale));
+  return { user: viewer.user, locale: viewer.locale };
+}
+
+export function mediaContext(request: FastifyRequest, antivirus: Antivirus | null): MediaContext {
+  const app = request.server;
+  return { db: app.db, uploadDir: app.config.uploadDir, antivirus, scanWaitMs: app.config.scanWaitMs, log: request.log };
+}
+
+/**
+ * Reads the one file of a multipart body (field `file`) to a temporary file, at most the kind's size, then checks,
+ * stores and scans it. `fields` are the text fields sent before the file (the /admin/panoramas form's slug).
+ */
+export async function receiveMedia(
+  request: FastifyRequest,
+  kind: MediaKind,
+  user: UserRow,
+  locale: LocaleCode,
+  antivirus: Antivirus | null,
+  onFields?: (fields: Record<string, string>) => Promise<void> | void,
+): Promise<Stored> {
+  const rule = KIND_RULES[kind];
+  const expected = pick(locale, `Un fichier est attendu dans le champ "${MEDIA_FILE_FIELD}" (multipart/form-data)`, `Expected a file in the field "${MEDIA_FILE_FIELD}" (multipart/form-data)`);
+  if (!request.isMultipart()) throw new HttpError(415, expected);
+  const tooHeavy = () => new HttpError(413, mediaMessages.tooHeavy(locale, rule.maxBytes));
+  const upload = await temporaryPath(request.server.config.uploadDir);
+  try {
+    let part;
+    try {
+      part = await request.file({ limits: { fileSize: rule.maxBytes } });
+    } catch (err) {
+      if (errorCode(err) === 'FST_REQ_FILE_TOO_LARGE') throw tooHeavy();
+      throw formDataError(request, err);
+    }
+    if (!part || part.fieldname !== MEDIA_FILE_FIELD) throw badRequest(expected, { [MEDIA_FILE_FIELD]: 'is required' });
+    if (onFields) {
+      const fields: Record<string, string> = {};
+      for (const [name, value] of Object.entries(part.fields)) {
+        const one = Array.isArray(value) ? value[0] : value;
+        if (one && one.type === 'field' && typeof one.value === 'string') fields[name] = one.value;
+      }
+      await onFields(fields);
+    }
+    try {
+      await pipeline(part.file, fs.createWriteStream(upload, { flags: 'wx', mode: 0o640 }));
+    } catch (err) {
+      if (errorCode(err) === 'FST_REQ_FILE_TOO_LARGE') throw tooHeavy();
+      throw formDataError(request, err);
+    }
+    // The size limit reached with the last chunk only marks the stream truncated (see the README's footguns).
+    if (part.file.truncated) throw tooHeavy();
+    return await storeMedia(mediaContext(request, antivirus), { kind, upload, originalName: part.filename, uploaderId: user.id, locale });
+  } finally {
+    await fs.promises.rm(upload, { force: true });
+  }
+}
+
+/** `bytes=a-b`, `bytes=a-`, `bytes=-n` (one range; anything else is ignored and the whole file sent). */
+export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(match[1]);
+  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  if (start >= size || end < start) return 'unsatisfiable';
+  return { start, end };
+}
+
+const ONE_YEAR = 'public, max-age=31536000, immutable';
+const BACK_OFFICE = 'Administrators and promoters: 401 without a session, 403 for anonymous visitors, visitors and exhibitors.';
+
+/** `POST /api/medias`, `GET /api/medias/{str}` and the panoramas' images (`/api/admin/panoramas`). */
+export const mediasRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(fastifyMultipart, { limits: { fileSize: MEDIA_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 } });
+  const antivirus = antivirusFor(app.config.clamavSocket);
+
+  app.post(
+    '/medias',
+    {
+      schema: {
+        summary: `Uploads one file (multipart/form-data, field "${MEDIA_FILE_FIELD}"). kind=picture (JPEG, PNG, WebP, ${KIND_RULES.picture.maxBytes} bytes, at most 6000 px a side; exhibitors, promoters, administrators), video (MP4, WebM, ${KIND_RULES.video.maxBytes} bytes; the same), document (PDF, ${KIND_RULES.document.maxBytes} bytes; promoters, administrators), panorama (JPEG, PNG, WebP, ${KIND_RULES.panorama.maxBytes} bytes, equirectangular 2:1 within 1 %, 2048×1024 to 8192×4096; promoters, administrators). The type is read from the content; images are re-encoded without metadata. 201 with the media; 202 while the antivirus scan runs (with CLAMAV_SOCKET); 413 too heavy, 415 another type, 422 pixels, ratio or an infected file; 401/403 for other profiles.`,
+        querystring: MediaUploadQuery,
+        response: { 201: Envelope(MediaUploadData), 202: Envelope(MediaUploadData) },
+      },
+      config: {
+        multipart: { file: MEDIA_FILE_FIELD, maxBytes: MEDIA_MAX_BYTES },
+        rateLimit: app.limits.perAddress(app.config.rateLimits.chatUploadsPerAddress),
+      },
+      // The profile is checked before the query and the body: a visitor learns nothing and sends nothing.
+      preValidation: [async (request: FastifyRequest) => void (await requireUploader(request)), app.limits.perUser(app.config.rateLimits.chatUploadsPerUser)],
+    },
+    async (request, reply) => {
+      const { user, locale } = await requireUploader(request);
+      const stored = await receiveMedia(request, request.query.kind, user, locale, antivirus);
+      if (stored.pending) return reply.code(202).send({ data: { media: stored.media, pending: true as const, message: mediaMessages.scanning(locale) } });
+      return reply.code(201).send({ data: { media: stored.media } });
+    },
+  );
+
+  async function serve(request: FastifyRequest, reply: FastifyReply, str: string) {
+    const { locale } = await request.viewer();
+    const row = await findMedia(app.db, str);
+    if (!row) throw notFound(mediaMessages.unknown(locale));
+    if (!isServed(row)) {
+      reply.header('Cache-Control', 'no-store').header('Retry-After', '5');
+      throw new HttpError(409, mediaMessages.scanning(locale));
+    }
+    const file = path.join(mediaDir(app.config.uploadDir), row.stored_name);
+    let size: number;
+    try {
+      size = (await fs.promises.stat(file)).size;
+    } catch {
+      throw notFound(mediaMessages.unknown(locale));
+    }
+    const etag = `"${row.str}"`;
+    reply
+      .header('Cache-Control', ONE_YEAR)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('ETag', etag)
+      .header('Accept-Ranges', 'bytes')
+      .header('Content-Security-Policy', "default-src 'none'; sandbox")
+      .header('Content-Disposition', contentDisposition(row.kind === 'document' ? 'attachment' : 'inline', row.original_name));
+    const match = request.headers['if-none-match'];
+    if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return reply.code(304).send();
+    reply.type(row.mime);
+    const range = parseRange(request.headers.range, size);
+    if (range === 'unsatisfiable') {
+      return reply.code(416).header('Content-Range', `bytes */${size}`).type('application/json; charset=utf-8').send({ data: { error: true, message: 'Range Not Satisfiable' } });
+    }
+    if (range) {
+      return reply
+        .code(206)
+        .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
+        .header('Content-Length', String(range.end - range.start + 1))
+        .send(fs.createReadStream(file, { start: range.start, end: range.end }));
+    }
+    return reply.header('Content-Length', String(size)).send(fs.createReadStream(file));
+  }
+
+  app.get(
+    '/medias/:str',
+    {
+      schema: {
+        summary:
+          'The file of a media, with its detected type, cached a year (immutable), ETag, byte ranges (videos); documents as attachments. 404 for an unknown str, 409 while its antivirus scan runs. Public: the str is unguessable.',
+        params: MediaStrParams,
+      },
+    },
+    async (request, reply) => serve(request, reply, request.params.str),
+  );
+
+  app.get(
+    '/medias/:str/status',
+    { schema: { summary: 'Whether a media is served yet (`pending` while its antivirus scan runs). 404 for an unknown str.', params: MediaStrParams, response: { 200: Envelope(MediaStatusData) } } },
+    async (request) => {
+      const { locale } = await request.viewer();
+      const row = await findMedia(app.db, request.params.str);
+      if (!row) throw notFound(mediaMessages.unknown(locale));
+      return { data: isServed(row) ? { status: 'ready' as const } : { status: 'pending' as const, message: mediaMessages.scanning(locale) } };
+    },
+  );
+
+  const guard = { preValidation: async (request: FastifyRequest) => void (await requireBackOffice(request)) };
+
+  app.get(
+    '/admin/panoramas',
+    { ...guard, schema: { summary: `The room's panoramas (special ones, then stands) and their uploaded images. ${BACK_OFFICE}`, response: { 200: Envelope(PanoramasData) } } },
+    async () => ({ data: { panoramas: await listPanoramas(app.db) } }),
+  );
+
+  app.put(
+    '/admin/panoramas/:slug',
+    {
+      ...guard,
+      schema: {
+        summary: `Shows a media uploaded with kind=panorama instead of the drawn panorama, in every room opened after it (audit-logged). 404 for an unknown panorama, 400 for a media that is not a panorama. ${BACK_OFFICE}`,
+        params: PanoramaSlugParams,
+        body: PanoramaImageBody,
+        response: { 200: Envelope(PanoramaData) },
+      },
+    },
+    async (request) => {
+      const actor = await requireBackOffice(request);
+      const { locale } = await request.viewer();
+      const { slug } = request.params;
+      await applyPanoramaImage(request, actor, slug, request.body.media, locale);
+      const [panorama] = await listPanoramas(app.db, slug);
+      if (!panorama) throw notFound(pick(locale, 'Panorama inconnu', 'Unknown panorama'));
+      return { data: { panorama } };
+    },
+  );
+
+  app.delete(
+    '/admin/panoramas/:slug',
+    {
+      ...guard,
+      schema: {
+        summary: `Removes a panorama's uploaded image: the room draws it again (audit-logged; nothing to remove is no change). 404 for an unknown panorama. ${BACK_OFFICE}`,
+        params: PanoramaSlugParams,
+        response: { 200: Envelope(PanoramaData) },
+      },
+    },
+    async (request) => {
+      const actor = await requireBackOffice(request);
+      const { locale } = await request.viewer();
+      const { slug } = request.params;
+      await clearPanoramaImage(request, actor, slug, locale);
+      const [panorama] = await listPanoramas(app.db, slug);
+      if (!panorama) throw notFound(pick(locale, 'Panorama inconnu', 'Unknown panorama'));
+      return { data: { panorama } };
+    },
+  );
+};
+
+/** Sets a panorama's image and its audit entry in one transaction. */
+export async function applyPanoramaImage(request: FastifyRequest, actor: UserRow, slug: string, str: string, locale: LocaleCode): Promise<void> {
+  const db = request.server.db;
+  if (!(await panoramaExists(db, slug))) throw notFound(pick(locale, 'Panorama inconnu', 'Unknown panorama'));
+  const media = await findMedia(db, str);
+  if (!media || media.kind !== 'panorama')
+    throw badRequest(pick(locale, 'Ce média n’est pas un panorama : envoyez-le avec kind=panorama', 'This media is not a panorama: upload it with kind=panorama'), { media: 'is not a panorama' });
+  await db.transaction().execute(async (trx) => {
+    const before = await setPanoramaImage(trx, slug, media.id, actor.id);
+    if (before !== media.str) await recordChange(trx, { actorId: actor.id, action: 'panorama.update', target: slug, before: { image: before }, after: { image: media.str } });
+  });
+}
+
+/** Removes a panorama's image and writes its audit entry (when there was one) in one transaction. */
+export async function clearPanoramaImage(request: FastifyRequest, actor: UserRow, slug: string, locale: LocaleCode): Promise<void> {
+  const db = request.server.db;
+  if (!(await panoramaExists(db, slug))) throw notFound(pick(locale, 'Panorama inconnu', 'Unknown panorama'));
+  await db.transaction().execute(async (trx) => {
+    const before = await removePanoramaImage(trx, slug);
+    if (before !== null) await recordChange(trx, { actorId: actor.id, action: 'panorama.remove', target: slug, before: { image: before }, after: { image: null } });
+  });
+}
+

@@ -1,0 +1,81 @@
+import type { PanoramaEntry } from '../../../shared/api/schemas/medias';
+import { html } from '../lib/html';
+import { KIND_RULES, PANORAMA } from '../services/medias';
+import { helpers, layout, type PageContext } from './layout';
+
+export interface PanoramasPageState {
+  /** The panorama whose form was just sent, and what happened. */
+  slug?: string;
+  error?: string;
+  saved?: 'uploaded' | 'removed';
+  /** The upload is stored; its antivirus scan still runs (the room shows it once clean). */
+  pending?: boolean;
+}
+
+const KIND_LABELS: Record<PanoramaEntry['kind'], [fr: string, en: string]> = {
+  home: ['Accueil', 'Entrance'],
+  plan: ['Plan du salon', 'Exhibition hall'],
+  conference: ['Conférences', 'Conference room'],
+  stand: ['Stand', 'Stand'],
+};
+
+/**
+ * `/admin/panoramas` (administrators and promoters): every panorama of the room, its uploaded image (a thumbnail)
+ * or "drawn by the room", a form to upload one (multipart, to the same address) and one to remove it. Every stored
+ * text is escaped by `html`.
+ */
+export function panoramasPage(ctx: PageContext, panoramas: PanoramaEntry[], state: PanoramasPageState = {}): string {
+  const { tr, link } = helpers(ctx);
+  // The answer (the page again with a refusal, or the redirect) opens at the panorama whose form was sent.
+  const action = (p: PanoramaEntry) => link('admin.panoramas', {}, { hash: `panorama-${p.slug}` });
+  const name = (p: PanoramaEntry) => (ctx.locale === 'fr_FR' ? p.name : p.name_en);
+  const standName = (p: PanoramaEntry) => (p.stand ? (ctx.locale === 'fr_FR' ? p.stand.name : p.stand.name_en) : '');
+  const maxMb = KIND_RULES.panorama.maxBytes / (1024 * 1024);
+  const rows = panoramas.map((p) => {
+    const id = `panorama-${p.slug}`;
+    const [kfr, ken] = KIND_LABELS[p.kind];
+    const mine = state.slug === p.slug;
+    const image = p.image;
+    const current = !image
+      ? html`<p>${tr('Dessiné par la salle', 'Drawn by the room')}</p>`
+      : image.pending
+        ? html`<p>${tr('Image envoyée : analyse antivirus en cours, la salle la montrera ensuite', 'Image uploaded: antivirus scan in progress, the room shows it afterwards')}</p>`
+        : html`<p><img src="${image.media.url}" width="192" height="96" alt="${tr(`Image actuelle de ${name(p)}`, `Current image of ${name(p)}`)}"></p>
+<p class="hint">${image.media.width ?? 0} × ${image.media.height ?? 0} px</p>`;
+    return html`<section class="card" id="${id}" aria-labelledby="${id}-title">
+<h2 id="${id}-title">${name(p)}</h2>
+<p>${tr(kfr, ken)}${p.stand && standName(p) !== name(p) ? html` · ${standName(p)}` : ''} · <code>${p.slug}</code></p>
+${mine && state.error ? html`<p class="notice" role="alert">${state.error}</p>` : ''}
+${mine && state.saved === 'uploaded' ? html`<p class="notice success" role="status">${state.pending ? tr('Image envoyée : analyse antivirus en cours.', 'Image uploaded: antivirus scan in progress.') : tr('Image enregistrée : la salle la montre désormais.', 'Image saved: the room now shows it.')}</p>` : ''}
+${mine && state.saved === 'removed' ? html`<p class="notice success" role="status">${tr('Image retirée : la salle dessine de nouveau ce panorama.', 'Image removed: the room draws this panorama again.')}</p>` : ''}
+${current}
+<form method="post" action="${action(p)}" enctype="multipart/form-data">
+<input type="hidden" name="slug" value="${p.slug}">
+<label for="${id}-file">${tr('Nouvelle image équirectangulaire', 'New equirectangular image')}</label>
+<input id="${id}-file" type="file" name="file" accept="image/jpeg,image/png,image/webp" required aria-describedby="${id}-hint">
+<p class="hint" id="${id}-hint">${tr(
+      `JPEG, PNG ou WebP, deux fois plus large que haute (2:1), de ${PANORAMA.minWidth} × ${PANORAMA.minHeight} à ${PANORAMA.maxWidth} × ${PANORAMA.maxHeight} pixels, ${maxMb} Mo au plus.`,
+      `JPEG, PNG or WebP, twice as wide as it is high (2:1), from ${PANORAMA.minWidth} × ${PANORAMA.minHeight} to ${PANORAMA.maxWidth} × ${PANORAMA.maxHeight} pixels, ${maxMb} MB at most.`,
+    )}</p>
+<button type="submit">${tr('Envoyer l’image', 'Upload the image')}</button>
+</form>
+${
+  image
+    ? html`<form method="post" action="${action(p)}">
+<input type="hidden" name="action" value="remove"><input type="hidden" name="slug" value="${p.slug}">
+<button type="submit">${tr('Retirer l’image (revenir au dessin)', 'Remove the image (back to the drawing)')}</button>
+</form>`
+    : ''
+}
+</section>`;
+  });
+  return layout(
+    ctx,
+    tr('Panoramas de la salle', 'Room panoramas'),
+    html`<p>${tr(
+      'La salle dessine chaque panorama. Une image envoyée ici le remplace pour les salles ouvertes ensuite ; la retirer ramène le dessin.',
+      'The room draws every panorama. An image uploaded here replaces it in rooms opened afterwards; removing it brings the drawing back.',
+    )}</p>
+${rows}`,
+  );
+}

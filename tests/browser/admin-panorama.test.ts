@@ -1,0 +1,110 @@
+/**
+ * Uploads of §5, the room's panoramas (issue 13, item 4). The administrator, on /admin/panoramas, first sends an image
+ * that is not 2:1 and reads the server's message, then uploads a 2:1 JPEG for the Helios Solar stand; a visitor's
+ * room (another browser context) shows that image for the stand: the frame loads `/api/medias/<str>` and the 360°
+ * viewer paints it. Removing it brings the drawn panorama back.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { BrowserContext, Frame, Page, Response } from 'playwright-core';
+import sharp from 'sharp';
+import { closePromotion, collectErrors, logIn, roomFrame, useSalon, widgetsSettled } from './harness';
+
+const env = useSalon();
+const STAND = { panorama: 'stand-helios-solaire', name: 'Helios Solar' };
+
+/** A plain red equirectangular image: nothing the room draws is that red. */
+const red = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 220, g: 20, b: 20 } } }).jpeg().toBuffer();
+
+/** The share of the viewer's pixels that are that red. */
+async function redShare(frame: Frame): Promise<number> {
+  const png = await frame.locator('.rf-viewer').screenshot();
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  let reds = 0;
+  for (let i = 0; i < data.length; i += info.channels) {
+    const [r, g, b] = [data[i] ?? 0, data[i + 1] ?? 0, data[i + 2] ?? 0];
+    if (r > 150 && g < 90 && b < 90) reds += 1;
+  }
+  return reds / (info.width * info.height);
+}
+
+/** The visitor's room on the stand; resolves with the frame and the media addresses it loaded. */
+async function visitStand(context: BrowserContext, page: Page, baseUrl: string): Promise<{ frame: Frame; medias: { url: string; status: number; type: string }[] }> {
+  const medias: { url: string; status: number; type: string }[] = [];
+  const listener = (response: Response) => {
+    if (response.url().includes('/api/medias/')) medias.push({ url: new URL(response.url()).pathname, status: response.status(), type: response.headers()['content-type'] ?? '' });
+  };
+  context.on('response', listener);
+  await page.goto(`${baseUrl}/salon`);
+  await widgetsSettled(page);
+  const frame = await roomFrame(page);
+  await frame.waitForSelector('#room-frame[data-panorama="home"][data-state="ready"]', { timeout: 60_000 });
+  await frame.getByRole('button', { name: 'Floor plan' }).click();
+  await frame.waitForSelector('#room-frame[data-panorama="plan"][data-state="ready"]', { timeout: 60_000 });
+  await frame.getByRole('button', { name: STAND.name, exact: true }).click();
+  await closePromotion(page, STAND);
+  await frame.waitForSelector(`#room-frame[data-panorama="${STAND.panorama}"][data-state="ready"]`, { timeout: 60_000 });
+  // Photo Sphere Viewer fades the new panorama in.
+  await page.waitForTimeout(1500);
+  context.off('response', listener);
+  return { frame, medias };
+}
+
+test('the administrator uploads a panorama for a stand and the visitor’s room shows it; removing it brings the drawing back', async () => {
+  const { salon, browser } = env;
+
+  const adminContext = await browser.newContext({ locale: 'en-US' });
+  const admin = await adminContext.newPage();
+  const adminErrors = collectErrors(admin);
+  assert.equal(await logIn(admin, salon.baseUrl, 'admin@salon.test'), 303);
+  await admin.goto(`${salon.baseUrl}/admin`);
+  await admin.getByRole('link', { name: 'Room panoramas' }).click();
+  await admin.waitForURL(/\/admin\/panoramas$/);
+  const section = admin.locator(`#panorama-${STAND.panorama}`);
+  assert.match((await section.textContent()) ?? '', /Drawn by the room/);
+
+  // Not 2:1: the server's message, on that panorama.
+  await section.getByLabel('New equirectangular image').setInputFiles({ name: 'helios.jpg', mimeType: 'image/jpeg', buffer: await red(2048, 1536) });
+  await section.getByRole('button', { name: 'Upload the image' }).click();
+  await admin.locator(`#panorama-${STAND.panorama}`).getByRole('alert').waitFor();
+  assert.equal(
+    await admin.locator(`#panorama-${STAND.panorama}`).getByRole('alert').textContent(),
+    'A panorama is an equirectangular image twice as wide as it is high (2:1); this one is 2048 × 1536',
+  );
+
+  // 2:1: saved, with its thumbnail.
+  const again = admin.locator(`#panorama-${STAND.panorama}`);
+  await again.getByLabel('New equirectangular image').setInputFiles({ name: 'helios.jpg', mimeType: 'image/jpeg', buffer: await red(2048, 1024) });
+  await Promise.all([admin.waitForURL(/saved=uploaded/), again.getByRole('button', { name: 'Upload the image' }).click()]);
+  const saved = admin.locator(`#panorama-${STAND.panorama}`);
+  assert.equal(await saved.getByRole('status').textContent(), 'Image saved: the room now shows it.');
+  const thumbnail = saved.getByRole('img', { name: 'Current image of Helios Solar' });
+  await thumbnail.waitFor();
+  assert.ok((await thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)) === 2048, 'the thumbnail did not load');
+  const src = (await thumbnail.getAttribute('src')) ?? '';
+  assert.match(src, /^\/api\/medias\/[A-Za-z0-9_-]{24}$/);
+
+  // The visitor's room shows it on the stand.
+  const visitorContext = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+  const visitor = await visitorContext.newPage();
+  const visitorErrors = collectErrors(visitor);
+  assert.equal(await logIn(visitor, salon.baseUrl, 'visiteur@salon.test'), 303);
+  const shown = await visitStand(visitorContext, visitor, salon.baseUrl);
+  assert.deepEqual(shown.medias, [{ url: src, status: 200, type: 'image/jpeg' }]);
+  const share = await redShare(shown.frame);
+  assert.ok(share > 0.5, `the viewer shows ${Math.round(share * 100)} % of the uploaded red`);
+
+  // Removed: the room draws the stand again.
+  await admin.getByRole('button', { name: 'Remove the image (back to the drawing)' }).click();
+  await admin.waitForURL(/saved=removed/);
+  assert.match((await admin.locator(`#panorama-${STAND.panorama}`).textContent()) ?? '', /Drawn by the room/);
+  const drawn = await visitStand(visitorContext, visitor, salon.baseUrl);
+  assert.deepEqual(drawn.medias, []);
+  const drawnShare = await redShare(drawn.frame);
+  assert.ok(drawnShare < 0.1, `the drawn panorama is ${Math.round(drawnShare * 100)} % red`);
+
+  assert.deepEqual(adminErrors.filter((e) => !/status of 422/.test(e)), []);
+  assert.deepEqual(visitorErrors, []);
+  await visitorContext.close();
+  await adminContext.close();
+});
