@@ -9,6 +9,8 @@ const ACTIONS: Record<AuditAction, [fr: string, en: string]> = {
   'stream.update': ['Direct modifié', 'Live stream changed'],
   'notification.send': ['Notification envoyée', 'Notification sent'],
   'availability.update': ['Disponibilité d’un exposant modifiée', 'Exhibitor availability changed'],
+  'users.import': ['Import d’utilisateurs (CSV)', 'Users import (CSV)'],
+  'visio_links.import': ['Import de liens visio (CSV)', 'Video links import (CSV)'],
 };
 
 /** "2026-11-25 14:05:09 UTC" from an ISO 8601 UTC timestamp. */

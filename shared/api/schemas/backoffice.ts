@@ -51,6 +51,8 @@ export const AuditAction = Type.Union([
   Type.Literal('stream.update'),
   Type.Literal('notification.send'),
   Type.Literal('availability.update'),
+  Type.Literal('users.import'),
+  Type.Literal('visio_links.import'),
 ]);
 export type AuditAction = Static<typeof AuditAction>;
 
