@@ -22,6 +22,7 @@ export const ROUTES = {
   promoter: '/organisateur',
   'promoter.visitors': '/organisateur/visiteurs',
   admin: '/admin',
+  'admin.imports': '/admin/imports',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ImportData } from '../../shared/api/schemas/imports';
-import { DEMO, ORIGIN, XHR, anonymousCookie, closeListening, createTestApp, login, request, waitFor, type TestApp } from './helpers';
+import { DEMO, ORIGIN, XHR, anonymousCookie, closeListening, createTestApp, login, pageDataOf, request, waitFor, widgetSlotsOf, type TestApp } from './helpers';
 import { PNG, multipart, zip } from './uploads';
 
 let t: TestApp;
@@ -379,5 +379,29 @@ describe('an import’s id', () => {
     expect((await confirm(preview.id, { skip_missing: 'yes' })).statusCode).toBe(400);
     expect((await confirm(preview.id, { everything: true })).statusCode).toBe(400);
     expect(await userByEmail('body@example.org')).toBeUndefined();
+  });
+});
+
+describe('the /admin/imports page', () => {
+  it('mounts the admin-imports widget alone with the page data, for administrators and promoters; linked from /admin and /organisateur', async () => {
+    for (const who of ['admin', 'promoter'] as const) {
+      const page = await request(t.app, { method: 'GET', url: '/admin/imports', headers: { cookie: `${cookies[who]}; salon_locale=en_EN` } });
+      expect(page.statusCode).toBe(200);
+      expect(widgetSlotsOf(page.body)).toEqual(['admin-imports']);
+      expect(pageDataOf(page.body).user.profile).toBe(who === 'admin' ? 'administrator' : 'promoter');
+      expect(page.body).toContain('<h1>CSV imports</h1>');
+    }
+    for (const [url, cookie] of [
+      ['/admin', cookies.admin],
+      ['/organisateur', cookies.promoter],
+    ] as const) {
+      const area = await request(t.app, { method: 'GET', url, headers: { cookie } });
+      expect(area.body).toContain(`href="${ORIGIN}/admin/imports"`);
+    }
+  });
+
+  it('never mounts the imports on /salon', async () => {
+    const salon = await request(t.app, { method: 'GET', url: '/salon', headers: { cookie: cookies.admin } });
+    expect(widgetSlotsOf(salon.body)).not.toContain('admin-imports');
   });
 });

@@ -49,6 +49,7 @@ const GATES: Record<Exclude<keyof typeof ROUTES, 'logout'>, Expectation> = {
   promoter: only('promoter', 'admin'),
   'promoter.visitors': only('promoter', 'admin'),
   admin: only('admin'),
+  'admin.imports': only('promoter', 'admin'),
 };
 
 describe('role gating of every page of the route table', () => {

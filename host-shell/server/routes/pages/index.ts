@@ -12,6 +12,7 @@ import { contactRefused, sendContact, showContact } from './contact';
 import { pageContext, sendPage } from './kit';
 import { saveProfile, showProfile } from './profile';
 import { showRoom } from './room';
+import { showImports } from './imports';
 import { serveChatFile } from './chat-file';
 import { sendPromoterNotification } from './news';
 
@@ -69,6 +70,7 @@ const PAGES: Record<RouteName, PageDefinition> = {
   promoter: { get: showPromoterArea, post: sendPromoterNotification },
   'promoter.visitors': { get: showVisitors },
   admin: { get: showAdmin, post: saveAdmin },
+  'admin.imports': { get: showImports },
 };
 
 /**
