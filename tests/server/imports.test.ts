@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ImportData } from '../../shared/api/schemas/imports';
 import { DEMO, ORIGIN, XHR, anonymousCookie, closeListening, createTestApp, login, pageDataOf, request, waitFor, widgetSlotsOf, type TestApp } from './helpers';
@@ -61,7 +62,7 @@ beforeAll(async () => {
     login(t.app, DEMO.admin),
     anonymousCookie(t.app),
   ]);
-});
+}, 30_000);
 afterAll(async () => {
   await closeListening(t);
 });
@@ -404,4 +405,49 @@ describe('the /admin/imports page', () => {
     const salon = await request(t.app, { method: 'GET', url: '/salon', headers: { cookie: cookies.admin } });
     expect(widgetSlotsOf(salon.body)).not.toContain('admin-imports');
   });
+});
+
+/** The same import on PostgreSQL when TEST_DATABASE_URL is a postgres URL (scripts/pg-test-server.sh), in a schema of its own. */
+const pgUrl = process.env.TEST_DATABASE_URL ?? '';
+(/^postgres(?:ql)?:\/\//.test(pgUrl) ? describe : describe.skip)('on PostgreSQL', () => {
+  const schema = `salon_imports_${Math.random().toString(16).slice(2, 10)}`;
+  let pg: TestApp;
+  let owner: Client;
+  let admin = '';
+
+  beforeAll(async () => {
+    owner = new Client({ connectionString: pgUrl });
+    await owner.connect();
+    await owner.query(`CREATE SCHEMA ${schema}`);
+    pg = await createTestApp({ database: { dialect: 'postgres', connectionString: pgUrl, schema } });
+    admin = await login(pg.app, DEMO.admin);
+  }, 30_000);
+  afterAll(async () => {
+    await pg?.close();
+    await owner.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await owner.end();
+  });
+
+  it('previews, runs 1,200 lines in batches, and finds them unchanged the second time; video links too', async () => {
+    const previous = t;
+    t = pg;
+    try {
+      const lines = ['email,firstname,lastname', ',No,Email'];
+      for (let i = 0; i < 1200; i += 1) lines.push(`pg${i}@example.org,Pé${i},Gé${i}`);
+      const preview = await previewOf('users', lines.join('\n'), admin);
+      expect(preview.preview).toMatchObject({ create: 1200, missing: [2] });
+      const first = await run(preview.id, { skip_missing: true }, admin);
+      expect(first.final.report).toMatchObject({ created: 1200, skipped_count: 1 });
+      const again = await previewOf('users', lines.join('\n'), admin);
+      const second = await run(again.id, { skip_missing: true }, admin);
+      expect(second.final.report).toMatchObject({ created: 0, updated: 0, unchanged: 1200 });
+      const links = await previewOf('visio-links', 'name,link\npg7@example.org,https://meet.example/pg7\nPé8 Gé8,https://meet.example/pg8', admin);
+      const linked = await run(links.id, {}, admin);
+      expect(linked.final.report).toMatchObject({ updated: 2 });
+      expect(await userByEmail('pg8@example.org')).toMatchObject({ visio_link: 'https://meet.example/pg8' });
+      expect(await auditEntries('users.import')).toHaveLength(2);
+    } finally {
+      t = previous;
+    }
+  }, 60_000);
 });
