@@ -280,6 +280,7 @@ describe('a file refused as a whole writes nothing', () => {
     ['a wrong header', 'mail,first,last\nzoe@example.org,Zoe,Lee\n', 400, 'The header (line 1) must contain the columns email, firstname, lastname; missing: email, firstname, lastname'],
     ['a column twice', 'email,firstname,lastname,email\nzoe@example.org,Zoe,Lee,z@example.org\n', 400, 'The column "email" appears twice in the header (line 1)'],
     ['an unclosed quote', 'email,firstname,lastname\nzoe@example.org,"Zoe,Lee\n', 400, 'The file is not valid CSV (line 2): a quote is never closed'],
+    ['a misplaced quote, with more lines after it', `email,firstname,lastname\nzoe@example.org,"Zoe"x,Lee\n${'more@example.org,More,Lines\n'.repeat(5000)}`, 400, 'The file is not valid CSV (line 2): a quote is misplaced'],
     ['an empty file', '', 400, 'The file is empty'],
     ['a header alone', 'email,firstname,lastname\n', 400, 'The file has no line under its header'],
   ];
