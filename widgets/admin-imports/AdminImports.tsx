@@ -107,11 +107,12 @@ function Body({ kind, state, fileLabel, missingLabel }: { kind: ImportKind; stat
 }
 
 function Counts({ items }: { items: [label: string, value: number][] }) {
+  const { i18n } = useLingui();
   return (
     <ul className="salon-imports__counts">
       {items.map(([label, value]) => (
         <li key={label}>
-          <strong>{value}</strong>
+          <strong>{i18n.number(value)}</strong>
           <span>{label}</span>
         </li>
       ))}
@@ -198,7 +199,10 @@ function Preview({ kind, data, busy, missingLabel }: { kind: ImportKind; data: I
 }
 
 function Progress({ data, label }: { data: ImportData; label: string }) {
+  const { i18n } = useLingui();
   const { processed, total } = data.progress;
+  const done = i18n.number(processed);
+  const all = i18n.number(total);
   const fileName = data.file_name;
   return (
     <>
@@ -208,7 +212,7 @@ function Progress({ data, label }: { data: ImportData; label: string }) {
       <progress className="salon-imports__progress" aria-label={label} max={Math.max(total, 1)} value={processed} />
       <p className="salon-imports__status" aria-live="polite">
         <Trans>
-          {processed} of {total} lines
+          {done} of {all} lines
         </Trans>
       </p>
     </>
