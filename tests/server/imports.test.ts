@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { sql } from 'kysely';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ImportData } from '../../shared/api/schemas/imports';
@@ -227,6 +228,35 @@ describe('the users import', () => {
     const second = await run(again.id);
     expect(second.final.report).toMatchObject({ created: 0, updated: 0, unchanged: 10_000 });
     expect(await userCount()).toBe(users + 10_000);
+  }, 60_000);
+});
+
+describe('a run that fails part way', () => {
+  it('keeps whole batches only: the failing batch is rolled back, the run is reported failed, and the same file finishes it', async () => {
+    // The database refuses one line of the second batch (a stand-in for any failure while writing).
+    await sql`CREATE TRIGGER imports_boom BEFORE INSERT ON users WHEN NEW.email = 'boom@example.org' BEGIN SELECT RAISE(ABORT, 'boom'); END`.execute(db());
+    const lines = ['email,firstname,lastname'];
+    for (let i = 0; i < 1200; i += 1) lines.push(i === 700 ? 'boom@example.org,Boom,Line' : `part${i}@example.org,Part${i},Way`);
+    const users = await userCount();
+    const preview = await previewOf('users', lines.join('\n'));
+    const { final } = await run(preview.id);
+    expect(final.status).toBe('failed');
+    expect(final.error).toBe('The import stopped at line 502 on a server error: the lines before it are imported; send the same file again to finish');
+    expect(final.progress).toEqual({ processed: 500, total: 1200 });
+    expect(final.report).toMatchObject({ created: 500, updated: 0 });
+    // Exactly the first batch: nothing of the failed one.
+    expect(await userCount()).toBe(users + 500);
+    expect(await userByEmail('part499@example.org')).toBeDefined();
+    expect(await userByEmail('part500@example.org')).toBeUndefined();
+    const entry = (await auditEntries('users.import')).at(-1);
+    expect(JSON.parse(entry?.after ?? 'null')).toMatchObject({ created: 500, stopped_at: 500 });
+
+    await sql`DROP TRIGGER imports_boom`.execute(db());
+    const again = await previewOf('users', lines.join('\n'));
+    expect(again.preview).toMatchObject({ create: 700, unchanged: 500 });
+    const second = await run(again.id);
+    expect(second.final).toMatchObject({ status: 'done', report: { created: 700, unchanged: 500 } });
+    expect(await userCount()).toBe(users + 1200);
   }, 60_000);
 });
 
