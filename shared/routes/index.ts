@@ -23,6 +23,7 @@ export const ROUTES = {
   'promoter.visitors': '/organisateur/visiteurs',
   admin: '/admin',
   'admin.panoramas': '/admin/panoramas',
+  'admin.imports': '/admin/imports',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

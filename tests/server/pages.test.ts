@@ -50,6 +50,7 @@ const GATES: Record<Exclude<keyof typeof ROUTES, 'logout'>, Expectation> = {
   'promoter.visitors': only('promoter', 'admin'),
   admin: only('admin'),
   'admin.panoramas': only('promoter', 'admin'),
+  'admin.imports': only('promoter', 'admin'),
 };
 
 describe('role gating of every page of the route table', () => {

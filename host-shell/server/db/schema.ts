@@ -317,6 +317,31 @@ export interface PanoramaImagesTable {
   updated_at: string;
 }
 
+export type ImportKind = 'users' | 'visio_links';
+export type ImportStatus = 'preview' | 'running' | 'done' | 'failed';
+
+/** A CSV import (`services/imports.ts`): its checked lines and preview until confirmed, then its progress and report. */
+export interface ImportsTable {
+  id: Generated<number>;
+  kind: ImportKind;
+  file_name: string;
+  created_by: number | null;
+  status: ImportStatus;
+  /** JSON list of the lines to apply (emptied once the import has run). */
+  rows: string;
+  /** JSON: the preview (counts, lines without email/link, invalid lines). */
+  preview: string;
+  /** JSON: the report, once run (or failed part way). */
+  report: string | null;
+  processed: Generated<number>;
+  total: Generated<number>;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+  /** A preview is forgotten after this (and a finished import's report). */
+  expires_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -345,6 +370,7 @@ export interface Database {
   audit_log: AuditLogTable;
   medias: MediasTable;
   panorama_images: PanoramaImagesTable;
+  imports: ImportsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -11,7 +11,7 @@
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '../../../shared/page-data/types';
 import { html, raw, type SafeHtml } from '../lib/html';
 
-export const WIDGET_NAMES = ['top-bar', 'room', 'toaster', 'chat', 'company-sheet', 'contact-point', 'modals', 'journey', 'activity-stream'] as const;
+export const WIDGET_NAMES = ['top-bar', 'room', 'toaster', 'chat', 'company-sheet', 'contact-point', 'modals', 'journey', 'activity-stream', 'admin-imports'] as const;
 export type WidgetName = (typeof WIDGET_NAMES)[number];
 
 export const LOADER_SRC = '/spa/loader.js';
@@ -22,11 +22,13 @@ export const LOADER_SRC = '/spa/loader.js';
  */
 export const LAZY_WIDGETS: readonly WidgetName[] = ['chat', 'company-sheet', 'contact-point', 'journey', 'modals'];
 
-/** The widgets a page mounts for this user: journey only with the feature flag, activity stream only for exhibitors. */
+/** The widgets /salon mounts for this user: journey only with the feature flag, activity stream only for exhibitors, no back-office widget. */
 export function widgetsFor(data: Pick<PageData, 'features' | 'user'>): WidgetName[] {
   return WIDGET_NAMES.filter((name) => {
     if (name === 'journey') return data.features.journey === '1';
     if (name === 'activity-stream') return data.user.profile === 'exhibitor';
+    // Back-office widgets are mounted by their own pages (`salonMarkup`'s `widgets`), never on /salon.
+    if (name === 'admin-imports') return false;
     return true;
   });
 }

@@ -89,7 +89,8 @@ export function promoterArea(ctx: PageContext, c: Counts, requests: Selectable<C
     tr('Espace organisateur', 'Organizer area'),
     html`<div class="cards"><section class="card"><h2>${tr('Chiffres du salon', 'Fair figures')}</h2>${countCards(ctx, c)}
 <p><a href="${link('promoter.visitors')}">${tr('Liste des visiteurs', 'Visitor list')}</a></p>
-<p><a href="${link('admin.panoramas')}">${tr('Panoramas de la salle', 'Room panoramas')}</a></p></section>
+<p><a href="${link('admin.panoramas')}">${tr('Panoramas de la salle', 'Room panoramas')}</a></p>
+<p><a href="${link('admin.imports')}">${tr('Imports CSV (utilisateurs, liens visio)', 'CSV imports (users, video links)')}</a></p></section>
 <section class="card"><h2>${tr('Derniers messages', 'Latest messages')}</h2>
 ${requests.length === 0 ? html`<p>${tr('Aucun message.', 'No message.')}</p>` : html`<ul>${requests.map((r) => html`<li><strong>${r.subject === 'question' ? tr('Question', 'Question') : tr('Données', 'Data')}</strong> – ${r.email ?? ''}<br>${r.message}</li>`)}</ul>`}
 </section></div>
@@ -117,7 +118,8 @@ export function adminArea(ctx: PageContext, c: Counts, stream: SafeHtml, setting
     tr('Administration', 'Administration'),
     html`<div class="cards"><section class="card"><h2>${tr('Chiffres', 'Figures')}</h2>${countCards(ctx, c)}
 <p><a href="${link('promoter')}">${tr('Espace organisateur', 'Organizer area')}</a></p>
-<p><a href="${link('admin.panoramas')}">${tr('Panoramas de la salle', 'Room panoramas')}</a></p></section>
+<p><a href="${link('admin.panoramas')}">${tr('Panoramas de la salle', 'Room panoramas')}</a></p>
+<p><a href="${link('admin.imports')}">${tr('Imports CSV (utilisateurs, liens visio)', 'CSV imports (users, video links)')}</a></p></section>
 ${stream}</div>
 ${settings}
 ${audit}`,

@@ -11,6 +11,8 @@ const ACTIONS: Record<AuditAction, [fr: string, en: string]> = {
   'availability.update': ['Disponibilité d’un exposant modifiée', 'Exhibitor availability changed'],
   'panorama.update': ['Panorama remplacé par une image', 'Panorama replaced by an image'],
   'panorama.remove': ['Image de panorama retirée', 'Panorama image removed'],
+  'users.import': ['Import d’utilisateurs (CSV)', 'Users import (CSV)'],
+  'visio_links.import': ['Import de liens visio (CSV)', 'Video links import (CSV)'],
 };
 
 /** "2026-11-25 14:05:09 UTC" from an ISO 8601 UTC timestamp. */

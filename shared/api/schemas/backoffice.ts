@@ -53,6 +53,8 @@ export const AuditAction = Type.Union([
   Type.Literal('availability.update'),
   Type.Literal('panorama.update'),
   Type.Literal('panorama.remove'),
+  Type.Literal('users.import'),
+  Type.Literal('visio_links.import'),
 ]);
 export type AuditAction = Static<typeof AuditAction>;
 

@@ -5,6 +5,7 @@ import { chatRoutes } from './chat';
 import { companyRoutes } from './company';
 import { exhibitorRoutes } from './exhibitors';
 import { formRoutes } from './forms';
+import { importRoutes } from './imports';
 import { journeyRoutes } from './journey';
 import { leadRoutes } from './leads';
 import { liveRoutes } from './live';
@@ -36,5 +37,6 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(leadRoutes);
   await api.register(adminRoutes);
   await api.register(mediasRoutes);
+  await api.register(importRoutes);
   await api.register(openApiRoute(documented.routes));
 };

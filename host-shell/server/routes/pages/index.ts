@@ -13,6 +13,7 @@ import { contactRefused, sendContact, showContact } from './contact';
 import { pageContext, sendPage } from './kit';
 import { saveProfile, showProfile } from './profile';
 import { showRoom } from './room';
+import { showImports } from './imports';
 import { serveChatFile } from './chat-file';
 import { sendPromoterNotification } from './news';
 
@@ -72,6 +73,7 @@ const PAGES: Record<RouteName, PageDefinition> = {
   admin: { get: showAdmin, post: saveAdmin },
   // Its post (a multipart upload) is registered by `panoramaFormRoutes`, in a scope of its own.
   'admin.panoramas': { get: showPanoramas },
+  'admin.imports': { get: showImports },
 };
 
 /**

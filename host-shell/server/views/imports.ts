@@ -1,0 +1,20 @@
+import type { PageData } from '../../../shared/page-data/types';
+import { html } from '../lib/html';
+import { salonMarkup } from '../salon-page/markup';
+import { helpers, layout, type PageContext } from './layout';
+
+/**
+ * `/admin/imports` (issue 13): the CSV imports of spec §5, drawn by the `admin-imports` widget (file pickers, the
+ * preview with the lines to skip, the progress, the report) mounted through the host-page contract.
+ */
+export function importsPage(ctx: PageContext, data: PageData, spaUrl: string): string {
+  const { tr, link } = helpers(ctx);
+  const back = ctx.user?.profile === 'administrator' ? link('admin') : link('promoter');
+  return layout(
+    ctx,
+    tr('Imports CSV', 'CSV imports'),
+    html`<p><a href="${back}">${ctx.user?.profile === 'administrator' ? tr('Retour à l’administration', 'Back to the administration') : tr('Retour à l’espace organisateur', 'Back to the organizer area')}</a></p>
+<noscript><p class="notice">${tr('Les imports nécessitent JavaScript.', 'Imports need JavaScript.')}</p></noscript>
+${salonMarkup(data, { widgets: ['admin-imports'], loaderSrc: `${spaUrl}/loader.js` })}`,
+  );
+}

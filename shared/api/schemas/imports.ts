@@ -1,0 +1,119 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Nullable } from './common';
+
+/*
+ * CSV imports of spec §5 ("Uploads"): users (`POST /api/users/import`) and video links
+ * (`POST /api/visio-links/import`). Two steps: the upload answers a preview and writes nothing; the confirmation
+ * (`POST /api/imports/{id}/confirm`) runs it in batches, followed with `GET /api/imports/{id}` (progress, then the
+ * report). Administrators and promoters only.
+ */
+
+/** The multipart field of the file. */
+export const IMPORT_FILE_FIELD = 'file';
+/** Larger files are refused (413) while they stream in, never held in memory. */
+export const IMPORT_MAX_MB = 20;
+export const IMPORT_MAX_BYTES = IMPORT_MAX_MB * 1024 * 1024;
+/** Lines applied per transaction. */
+export const IMPORT_BATCH_SIZE = 500;
+/** At most this many invalid or skipped lines are listed (all are counted). */
+export const IMPORT_LISTED_LINES = 1000;
+
+/** Users CSV: the header must name these (any order, any case). */
+export const USER_IMPORT_REQUIRED = ['email', 'firstname', 'lastname'] as const;
+/** Users CSV: columns also read when present; any other column is ignored (and said so in the preview). */
+export const USER_IMPORT_OPTIONAL = ['profile', 'mobile', 'city', 'postal_code'] as const;
+/** Video links CSV: the header must name these. */
+export const VISIO_IMPORT_REQUIRED = ['name', 'link'] as const;
+
+export const ImportKind = Type.Union([Type.Literal('users'), Type.Literal('visio_links')]);
+export type ImportKind = Static<typeof ImportKind>;
+
+export const ImportStatus = Type.Union([Type.Literal('preview'), Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')]);
+export type ImportStatus = Static<typeof ImportStatus>;
+
+/** Why a line is not applied. */
+export const LineIssueCode = Type.Union([
+  /** No e-mail (users) or no link (video links): skipped once the confirmation says so. */
+  Type.Literal('missing'),
+  Type.Literal('fields_count'),
+  Type.Literal('email_invalid'),
+  Type.Literal('duplicate'),
+  Type.Literal('required'),
+  Type.Literal('text_invalid'),
+  Type.Literal('too_long'),
+  Type.Literal('profile_invalid'),
+  Type.Literal('profile_change'),
+  Type.Literal('protected_account'),
+  Type.Literal('mobile_invalid'),
+  Type.Literal('postal_code_invalid'),
+  Type.Literal('link_invalid'),
+  Type.Literal('name_unknown'),
+  Type.Literal('name_ambiguous'),
+]);
+export type LineIssueCode = Static<typeof LineIssueCode>;
+
+export const LineIssue = Type.Object({
+  /** The line in the file (the header is line 1). */
+  line: Type.Integer({ minimum: 1 }),
+  code: LineIssueCode,
+  /** In the caller's language. */
+  reason: Type.String(),
+});
+export type LineIssue = Static<typeof LineIssue>;
+
+export const ImportPreview = Type.Object({
+  /** Data lines read (the header and blank lines aside). */
+  lines: Type.Integer(),
+  create: Type.Integer(),
+  update: Type.Integer(),
+  unchanged: Type.Integer(),
+  /** Lines without an e-mail (users) or a link (video links), by line number: skipped only with `skip_missing`. */
+  missing: Type.Array(Type.Integer()),
+  /** Lines that cannot be applied, with the reason: skipped only with `skip_invalid`. At most IMPORT_LISTED_LINES listed. */
+  invalid: Type.Array(LineIssue),
+  invalid_count: Type.Integer(),
+  /** Header columns this import does not read. */
+  ignored_columns: Type.Array(Type.String()),
+});
+export type ImportPreview = Static<typeof ImportPreview>;
+
+export const ImportReport = Type.Object({
+  created: Type.Integer(),
+  updated: Type.Integer(),
+  unchanged: Type.Integer(),
+  /** Every line not applied, with why (lines without e-mail/link, invalid lines, lines that changed meanwhile). At most IMPORT_LISTED_LINES listed. */
+  skipped: Type.Array(LineIssue),
+  skipped_count: Type.Integer(),
+});
+export type ImportReport = Static<typeof ImportReport>;
+
+export const ImportData = Type.Object({
+  id: Type.String(),
+  kind: ImportKind,
+  file_name: Type.String(),
+  status: ImportStatus,
+  preview: ImportPreview,
+  /** Lines applied so far out of `total` (the lines to apply). */
+  progress: Type.Object({ processed: Type.Integer(), total: Type.Integer() }),
+  /** Once running: what was done so far; complete when `done`. */
+  report: Nullable(ImportReport),
+  /** Why a run stopped (`failed`), in the caller's language. */
+  error: Nullable(Type.String()),
+  /** ISO 8601 UTC: the preview (or the report) is forgotten after this. */
+  expires_at: Type.String(),
+});
+export type ImportData = Static<typeof ImportData>;
+
+export const ImportIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 32 }) });
+export type ImportIdParams = Static<typeof ImportIdParams>;
+
+export const ImportConfirmBody = Type.Object(
+  {
+    /** Required (true) when the preview lists lines without e-mail/link: they are skipped. */
+    skip_missing: Type.Optional(Type.Boolean()),
+    /** Required (true) when the preview lists invalid lines: they are skipped. */
+    skip_invalid: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type ImportConfirmBody = Static<typeof ImportConfirmBody>;

@@ -1,0 +1,173 @@
+import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { activateLocale, setPageData } from '@salon/shared';
+import { administratorPageData, withLocale } from '@salon/shared/page-data/fixtures';
+import { installFetch, jsonResponse } from '@salon/shared/test/fetch';
+import { mountWidget } from '@salon/shared/test/widgets';
+import { IMPORT_MAX_MB as SERVER_MAX_MB } from '@salon/shared/api/schemas/imports';
+import type { ImportData } from '@salon/shared/api/schemas/imports';
+import { cleanPreview, previewWithSkips, report, running, videoLinksPreview } from './fixtures';
+import { IMPORT_MAX_MB, POLL_MS, resetImport, setImportState } from './store';
+import { mount } from './mount';
+
+let widget: Awaited<ReturnType<typeof mountWidget>> | undefined;
+let fetchMock: ReturnType<typeof installFetch>;
+let answer: (request: Request) => Response | Promise<Response>;
+const calls = () => fetchMock.requests.map((r) => `${r.method} ${r.url.pathname}`);
+
+const csv = (text: string, name = 'visiteurs.csv') => new File([text], name, { type: 'text/csv' });
+const usersPanel = () => screen.getByRole('region', { name: 'Users' });
+const linksPanel = () => screen.getByRole('region', { name: 'Video links' });
+
+async function open(locale: 'en_EN' | 'fr_FR' = 'en_EN') {
+  const page = withLocale(administratorPageData(), locale);
+  setPageData(page);
+  await act(() => activateLocale(locale));
+  widget = await mountWidget(mount);
+}
+
+beforeEach(() => {
+  answer = () => jsonResponse({ data: cleanPreview() });
+  fetchMock = installFetch((request) => answer(request));
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  widget?.unmount();
+  widget = undefined;
+  fetchMock.restore();
+  act(() => {
+    resetImport('users');
+    resetImport('visio_links');
+  });
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+});
+
+describe('the CSV imports (spec §5 "Uploads")', () => {
+  test('the widget refuses files over the server’s own limit', () => {
+    expect(IMPORT_MAX_MB).toBe(SERVER_MAX_MB);
+  });
+
+  test('two file pickers, described; choosing a file sends it and shows the preview, nothing else asked', async () => {
+    await open();
+    expect(within(usersPanel()).getByText(/Imported accounts have no password/)).toBeInTheDocument();
+    expect(within(linksPanel()).getByText(/an http or https address/)).toBeInTheDocument();
+    let release: () => void = () => undefined;
+    answer = () => new Promise<Response>((resolve) => (release = () => resolve(jsonResponse({ data: previewWithSkips() }))));
+    await userEvent.upload(within(usersPanel()).getByLabelText('CSV file of users'), csv('email,firstname,lastname\n'));
+    expect(within(usersPanel()).getByRole('status')).toHaveTextContent('Reading visiteurs.csv…');
+    await act(async () => release());
+    expect(await within(usersPanel()).findByRole('heading', { name: 'Preview of visiteurs.csv' })).toBeInTheDocument();
+    expect(calls()).toEqual(['POST /api/users/import']);
+    const sent = fetchMock.requests[0]?.form?.get('file');
+    expect(sent).toBeInstanceOf(File);
+    expect((sent as File).name).toBe('visiteurs.csv');
+
+    const panel = usersPanel();
+    expect(within(panel).getByText('12 lines read. Nothing is written until you confirm.')).toBeInTheDocument();
+    expect(within(panel).getByText('to create').previousSibling).toHaveTextContent('6');
+    expect(within(panel).getByText('to skip').previousSibling).toHaveTextContent('4');
+    expect(within(panel).getByText('Lines without email, skipped: 3, 7')).toBeInTheDocument();
+    expect(within(panel).getByText('Columns ignored: company')).toBeInTheDocument();
+    const table = within(panel).getByRole('table', { name: 'Invalid lines, skipped' });
+    expect(within(table).getAllByRole('row').map((row) => row.textContent)).toEqual(['LineReason', '5invalid email: jean.dupont@', '9already on line 2']);
+    expect(within(panel).getByRole('button', { name: 'Skip 4 lines and import' })).toBeEnabled();
+    // The other panel is untouched.
+    expect(within(linksPanel()).getByLabelText('CSV file of video links')).toBeInTheDocument();
+  });
+
+  test('confirming skips the listed lines, shows the progress while it runs, then the report naming the skipped lines', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    await open();
+    act(() => setImportState('users', { phase: 'preview', data: previewWithSkips() }));
+    const polls: ImportData[] = [running(0, 8), running(4, 8), report()];
+    answer = (request) => {
+      if (request.method === 'POST') return jsonResponse({ data: running(0, 8) });
+      return jsonResponse({ data: polls.shift() ?? report() });
+    };
+    await userEvent.click(within(usersPanel()).getByRole('button', { name: 'Skip 4 lines and import' }));
+    const progress = await within(usersPanel()).findByRole('progressbar', { name: 'Import progress' });
+    expect(progress).toHaveAttribute('max', '8');
+    expect(fetchMock.requests[0]?.json).toEqual({ skip_missing: true, skip_invalid: true });
+    expect(calls()[0]).toBe('POST /api/imports/imp123/confirm');
+    await act(async () => jest.advanceTimersByTimeAsync(POLL_MS));
+    await act(async () => jest.advanceTimersByTimeAsync(POLL_MS));
+    expect(within(usersPanel()).getByRole('progressbar')).toHaveAttribute('value', '4');
+    expect(within(usersPanel()).getByText('4 of 8 lines')).toBeInTheDocument();
+    await act(async () => jest.advanceTimersByTimeAsync(POLL_MS));
+    expect(await within(usersPanel()).findByRole('heading', { name: 'Report of visiteurs.csv' })).toBeInTheDocument();
+    expect(within(usersPanel()).getByRole('status')).toHaveTextContent('The import is finished.');
+    expect(within(usersPanel()).getByText('created').previousSibling).toHaveTextContent('6');
+    expect(within(usersPanel()).getByText('skipped').previousSibling).toHaveTextContent('4');
+    const skipped = within(usersPanel()).getByRole('table', { name: 'Skipped lines' });
+    expect(within(skipped).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual(['3no email', '5invalid email: jean.dupont@', '7no email', '9already on line 2']);
+    expect(calls().filter((c) => c.startsWith('GET')).every((c) => c === 'GET /api/imports/imp123')).toBe(true);
+    // Polling stopped with the report.
+    const count = calls().length;
+    await act(async () => jest.advanceTimersByTimeAsync(POLL_MS * 4));
+    expect(calls()).toHaveLength(count);
+
+    await userEvent.click(within(usersPanel()).getByRole('button', { name: 'Import another file' }));
+    expect(within(usersPanel()).getByLabelText('CSV file of users')).toBeInTheDocument();
+  });
+
+  test('a clean file says Import; the video links go to their own call', async () => {
+    await open();
+    answer = () => jsonResponse({ data: videoLinksPreview() });
+    await userEvent.upload(within(linksPanel()).getByLabelText('CSV file of video links'), csv('name,link\n', 'visio.csv'));
+    expect(await within(linksPanel()).findByText('Lines without link, skipped: 4')).toBeInTheDocument();
+    expect(calls()).toEqual(['POST /api/visio-links/import']);
+    act(() => setImportState('visio_links', { phase: 'preview', data: { ...videoLinksPreview(), preview: { ...videoLinksPreview().preview, missing: [] } } }));
+    expect(within(linksPanel()).getByRole('button', { name: 'Import' })).toBeEnabled();
+  });
+
+  test('the server’s refusal is shown as it is, and another file can be chosen', async () => {
+    await open();
+    answer = () => jsonResponse({ data: { error: true, message: 'The header (line 1) must contain the columns email, firstname, lastname; missing: email' } }, { status: 400 });
+    await userEvent.upload(within(usersPanel()).getByLabelText('CSV file of users'), csv('mail\n'));
+    expect(await within(usersPanel()).findByRole('alert')).toHaveTextContent('The header (line 1) must contain the columns email, firstname, lastname; missing: email');
+    expect(within(usersPanel()).getByLabelText('CSV file of users')).toBeInTheDocument();
+  });
+
+  test('a file over the limit is refused before anything is sent', async () => {
+    await open();
+    const big = csv('x');
+    Object.defineProperty(big, 'size', { value: 21 * 1024 * 1024 });
+    await userEvent.upload(within(usersPanel()).getByLabelText('CSV file of users'), big);
+    expect(within(usersPanel()).getByRole('alert')).toHaveTextContent('The file is too heavy, maximum 20 MB');
+    expect(calls()).toEqual([]);
+  });
+
+  test('cancelling a preview goes back to the file picker without writing', async () => {
+    await open();
+    act(() => setImportState('users', { phase: 'preview', data: cleanPreview() }));
+    await userEvent.click(within(usersPanel()).getByRole('button', { name: 'Choose another file' }));
+    expect(within(usersPanel()).getByLabelText('CSV file of users')).toBeInTheDocument();
+    expect(calls()).toEqual([]);
+  });
+
+  test('in French', async () => {
+    await open('fr_FR');
+    act(() => setImportState('users', { phase: 'preview', data: previewWithSkips('fr') }));
+    const panel = screen.getByRole('region', { name: 'Utilisateurs' });
+    expect(within(panel).getByText('12 lignes lues. Rien n’est écrit avant votre confirmation.')).toBeInTheDocument();
+    expect(within(panel).getByText('Lignes sans e-mail, ignorées : 3, 7')).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Ignorer 4 lignes et importer' })).toBeInTheDocument();
+    act(() => setImportState('users', { phase: 'running', data: running() }));
+    expect(within(panel).getByRole('progressbar', { name: 'Progression de l’import' })).toBeInTheDocument();
+    expect(within(panel).getByText(/^4\s500 lignes sur 10\s000$/)).toBeInTheDocument();
+    act(() => setImportState('users', { phase: 'report', data: report('fr') }));
+    expect(within(panel).getByText('L’import est terminé.')).toBeInTheDocument();
+    expect(within(panel).getByRole('table', { name: 'Lignes ignorées' })).toHaveTextContent('pas d’e-mail');
+    expect(screen.getByRole('region', { name: 'Liens visio' })).toBeInTheDocument();
+  });
+
+  test('a run stopped on the server shows why, with what was done', async () => {
+    await open();
+    act(() => setImportState('users', { phase: 'report', data: { ...report(), status: 'failed', error: 'The import was interrupted (the server stopped)' } }));
+    expect(within(usersPanel()).getByRole('alert')).toHaveTextContent('The import was interrupted (the server stopped)');
+    expect(within(usersPanel()).getByText('created').previousSibling).toHaveTextContent('6');
+  });
+});
