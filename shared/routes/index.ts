@@ -22,6 +22,9 @@ export const ROUTES = {
   promoter: '/organisateur',
   'promoter.visitors': '/organisateur/visiteurs',
   admin: '/admin',
+  'admin.companies': '/admin/entreprises',
+  'admin.stands': '/admin/stands',
+  'admin.accounts': '/admin/comptes',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

@@ -49,6 +49,9 @@ const GATES: Record<Exclude<keyof typeof ROUTES, 'logout'>, Expectation> = {
   promoter: only('promoter', 'admin'),
   'promoter.visitors': only('promoter', 'admin'),
   admin: only('admin'),
+  'admin.companies': only('promoter', 'admin'),
+  'admin.stands': only('promoter', 'admin'),
+  'admin.accounts': only('promoter', 'admin'),
 };
 
 describe('role gating of every page of the route table', () => {

@@ -51,6 +51,16 @@ export const AuditAction = Type.Union([
   Type.Literal('stream.update'),
   Type.Literal('notification.send'),
   Type.Literal('availability.update'),
+  // The event's content (issue 13 item 2: shared/api/schemas/content.ts CONTENT_AUDIT_ACTIONS).
+  Type.Literal('company.create'),
+  Type.Literal('company.update'),
+  Type.Literal('company.remove'),
+  Type.Literal('stand.create'),
+  Type.Literal('stand.update'),
+  Type.Literal('stand.remove'),
+  Type.Literal('account.create'),
+  Type.Literal('account.update'),
+  Type.Literal('account.remove'),
 ]);
 export type AuditAction = Static<typeof AuditAction>;
 

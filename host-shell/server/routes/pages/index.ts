@@ -7,6 +7,7 @@ import { contentPage, type ContentPage } from '../../views/content';
 import { notFoundPage } from '../../views/errors';
 import { showExhibitorArea, showExhibitorProfile, showOwnExhibitorProfile, showPromoterArea, showVisitors } from './areas';
 import { saveAdmin, showAdmin } from './admin';
+import { saveAccounts, saveCompanies, saveStands, showAccounts, showCompanies, showStands } from './admin-content';
 import { login, loginRefused, logout, register, registerRefused, REGISTER_PATTERN, showHome } from './auth';
 import { contactRefused, sendContact, showContact } from './contact';
 import { pageContext, sendPage } from './kit';
@@ -69,6 +70,9 @@ const PAGES: Record<RouteName, PageDefinition> = {
   promoter: { get: showPromoterArea, post: sendPromoterNotification },
   'promoter.visitors': { get: showVisitors },
   admin: { get: showAdmin, post: saveAdmin },
+  'admin.companies': { get: showCompanies, post: saveCompanies },
+  'admin.stands': { get: showStands, post: saveStands },
+  'admin.accounts': { get: showAccounts, post: saveAccounts },
 };
 
 /**
