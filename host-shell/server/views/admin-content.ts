@@ -111,7 +111,7 @@ ${removeButton(ctx, 'admin.companies', c.id_company, tr(`Supprimer ${c.name}`, `
 ${noticeOf(notice)}
 <section class="card" aria-labelledby="companies-heading"><h2 id="companies-heading">${tr('Les entreprises', 'The companies')}</h2>
 <p>${tr('Une entreprise qui a des stands ou des contacts ne peut pas être supprimée.', 'A company that has stands or leads cannot be removed.')}</p>
-<table><thead><tr><th>${tr('Nom', 'Name')}</th><th>${tr('Stands', 'Stands')}</th><th>${tr('Actions', 'Actions')}</th></tr></thead><tbody>${rows}</tbody></table></section>
+<div class="scroll"><table><thead><tr><th>${tr('Nom', 'Name')}</th><th>${tr('Stands', 'Stands')}</th><th>${tr('Actions', 'Actions')}</th></tr></thead><tbody>${rows}</tbody></table></div></section>
 <section class="card" id="form" aria-labelledby="company-form-heading"><h2 id="company-form-heading">${heading}</h2>
 ${Object.keys(errors).length ? html`<p class="notice" role="alert">${tr('Le formulaire contient des erreurs.', 'The form has errors.')}</p>` : ''}
 <form method="post" action="${link('admin.companies')}#form" novalidate>
@@ -166,7 +166,7 @@ ${removeButton(ctx, 'admin.stands', s.id_stand, tr(`Supprimer ${s.niceName}`, `R
 ${noticeOf(notice)}
 <section class="card" aria-labelledby="stands-heading"><h2 id="stands-heading">${tr('Les stands', 'The stands')}</h2>
 <p>${tr('Un stand qui a des visites, un historique ou des contacts ne peut pas être supprimé. Les visiteurs voient les changements au prochain chargement du salon.', 'A stand that has visits, history or leads cannot be removed. Visitors see the changes at their next load of the fair.')}</p>
-<table><thead><tr><th>${tr('Nom (français / anglais)', 'Name (French / English)')}</th><th>${tr('Entreprise', 'Company')}</th><th>${tr('Exposants', 'Exhibitors')}</th><th>${tr('Accord marketing', 'Marketing consent')}</th><th>${tr('Panorama', 'Panorama')}</th><th>${tr('Actions', 'Actions')}</th></tr></thead><tbody>${rows}</tbody></table></section>
+<div class="scroll"><table><thead><tr><th>${tr('Nom (français / anglais)', 'Name (French / English)')}</th><th>${tr('Entreprise', 'Company')}</th><th>${tr('Exposants', 'Exhibitors')}</th><th>${tr('Accord marketing', 'Marketing consent')}</th><th>${tr('Panorama', 'Panorama')}</th><th>${tr('Actions', 'Actions')}</th></tr></thead><tbody>${rows}</tbody></table></div></section>
 <section class="card" id="form" aria-labelledby="stand-form-heading"><h2 id="stand-form-heading">${heading}</h2>
 ${Object.keys(errors).length ? html`<p class="notice" role="alert">${tr('Le formulaire contient des erreurs.', 'The form has errors.')}</p>` : ''}
 <form method="post" action="${link('admin.stands')}#form" novalidate>
@@ -264,7 +264,7 @@ ${
 }
 <section class="card" aria-labelledby="accounts-heading"><h2 id="accounts-heading">${tr('Les comptes', 'The accounts')}</h2>
 <p>${tr('Un compte qui a des conversations, un historique ou des visites ne peut pas être supprimé : masquez-le plutôt.', 'An account that has chats, history or visits cannot be removed: hide it instead.')}</p>
-<table><thead><tr><th>${tr('Nom', 'Name')}</th><th>${tr('Profil', 'Profile')}</th><th>${tr('Stands', 'Stands')}</th><th>${tr('Actions', 'Actions')}</th></tr></thead><tbody>${rows}</tbody></table></section>
+<div class="scroll"><table><thead><tr><th>${tr('Nom', 'Name')}</th><th>${tr('Profil', 'Profile')}</th><th>${tr('Stands', 'Stands')}</th><th>${tr('Actions', 'Actions')}</th></tr></thead><tbody>${rows}</tbody></table></div></section>
 <section class="card" id="form" aria-labelledby="account-form-heading"><h2 id="account-form-heading">${heading}</h2>
 ${Object.keys(errors).length ? html`<p class="notice" role="alert">${tr('Le formulaire contient des erreurs.', 'The form has errors.')}</p>` : ''}
 <form method="post" action="${link('admin.accounts')}#form" novalidate>
