@@ -3,7 +3,9 @@
  * the pages /admin/entreprises, /admin/stands, /admin/comptes. Who may, bad input, conflicts, audit entries, and what
  * visitors see after a change.
  */
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Client } from 'pg';
 import type { AuditData, AuditEntry } from '../../shared/api/schemas/backoffice';
 import type { AccountCreatedData, AdminAccountData, AdminAccountsData, AdminCompaniesData, AdminCompanyData, AdminStandData } from '../../shared/api/schemas/content';
 import type { StandsData } from '../../shared/api/schemas/exhibitors';
@@ -47,8 +49,26 @@ let demoStand = { id: 0, key: '' };
 let exhibitorKey = '';
 let promoterKey = '';
 
+/*
+ * On PostgreSQL too when TEST_DATABASE_URL is a postgres URL (scripts/pg-test-server.sh prints one): the whole file
+ * runs in a schema of its own, dropped afterwards.
+ */
+const pgUrl = /^postgres(?:ql)?:\/\//.test(process.env.TEST_DATABASE_URL ?? '') ? (process.env.TEST_DATABASE_URL as string) : null;
+const pgSchema = `salon_content_${randomBytes(4).toString('hex')}`;
+
+async function pgQuery(text: string): Promise<void> {
+  const client = new Client({ connectionString: pgUrl ?? '' });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
 beforeAll(async () => {
-  t = await createTestApp();
+  if (pgUrl) await pgQuery(`CREATE SCHEMA ${pgSchema}`);
+  t = await createTestApp(pgUrl ? { database: { dialect: 'postgres', connectionString: pgUrl, schema: pgSchema } } : {});
   [cookies.visitor, cookies.exhibitor, cookies.promoter, cookies.admin, cookies.anonymous] = await Promise.all([
     login(t.app, DEMO.visitor),
     login(t.app, DEMO.exhibitor),
@@ -64,6 +84,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
+  if (pgUrl) await pgQuery(`DROP SCHEMA ${pgSchema} CASCADE`);
 });
 
 describe('who may call it', () => {
