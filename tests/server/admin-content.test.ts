@@ -10,7 +10,7 @@ import type { AuditData, AuditEntry } from '../../shared/api/schemas/backoffice'
 import type { AccountCreatedData, AdminAccountData, AdminAccountsData, AdminCompaniesData, AdminCompanyData, AdminStandData } from '../../shared/api/schemas/content';
 import type { StandsData } from '../../shared/api/schemas/exhibitors';
 import { encodeId } from '../../host-shell/server/lib/ids';
-import { DEMO, ORIGIN, XHR, anonymousCookie, createTestApp, form, login, request, standBySlug, userIdByEmail, type TestApp } from './helpers';
+import { DEMO, ORIGIN, XHR, anonymousCookie, createTestApp, form, login, openSse, request, standBySlug, userIdByEmail, type SseEvent, type TestApp } from './helpers';
 
 let t: TestApp;
 type Who = 'visitor' | 'exhibitor' | 'promoter' | 'admin' | 'anonymous';
@@ -83,6 +83,8 @@ beforeAll(async () => {
   companyId = companies[0]!.id_company;
 });
 afterAll(async () => {
+  // SSE clients aborted their fetch: drop their spare sockets first (see closeListening).
+  t.app.server.closeAllConnections();
   await t.close();
   if (pgUrl) await pgQuery(`DROP SCHEMA ${pgSchema} CASCADE`);
 });
@@ -434,6 +436,50 @@ describe('accounts', () => {
     expect(stand.owners.map((o) => o.id_user)).not.toContain(key);
     const after = await request(t.app, { method: 'GET', url: '/exposant', headers: { cookie } });
     expect(after.statusCode).not.toBe(200);
+  });
+});
+
+describe('what connected visitors see', () => {
+  let base = '';
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('not listening');
+    base = `http://127.0.0.1:${address.port}`;
+  });
+
+  it('an exhibitor hidden, renamed, shown again by an organiser: a visitor on their stand sees it live, without a reload', async () => {
+    const stand = await standBySlug(t, 'stand-nordic-robotics');
+    const client = await openSse(`${base}/api/sse/live/activity?visited_stand_id=${stand.key}`, { cookie: cookies.visitor });
+    // Keyed by stand id (spec §3 Room state).
+    const animators = (e: SseEvent) => (e.data.visited_stand_animators as Record<string, { id_user: string; fullname: string; company: { name: string } | null }[]> | undefined)?.[stand.key] ?? null;
+    try {
+      const first = await client.next((e) => e.event === 'liveActivity', 3000);
+      expect(animators(first)?.map((a) => a.id_user)).toContain(exhibitorKey);
+
+      let from = client.events.length;
+      expect((await promoter().put(`/api/admin/accounts/${exhibitorKey}`, { hidden: true })).statusCode).toBe(200);
+      const hidden = await client.next((e) => e.event === 'liveActivity' && animators(e) !== null, 3000, from);
+      expect(animators(hidden)?.map((a) => a.id_user)).not.toContain(exhibitorKey);
+
+      from = client.events.length;
+      expect((await promoter().put(`/api/admin/accounts/${exhibitorKey}`, { hidden: false, lastname: 'Bergström' })).statusCode).toBe(200);
+      const shown = await client.next((e) => e.event === 'liveActivity' && (animators(e)?.some((a) => a.id_user === exhibitorKey) ?? false), 3000, from);
+      // The name as the stand's card shows it (the publication rule applies to the live activity as to the API).
+      const card = dataOf<{ visited_stand_animators: { id_user: string; lastname: string | null }[] }>((await call('GET', `/api/stands/${stand.key}/animators`, undefined, cookies.visitor)).body);
+      const published = card.visited_stand_animators.find((a) => a.id_user === exhibitorKey)?.lastname;
+      expect(published).toBe('Bergström');
+      expect(animators(shown)?.find((a) => a.id_user === exhibitorKey)?.fullname).toBe(`Jonas ${published}`);
+
+      // The company renamed: the stand's exhibitors carry its new name.
+      const company = dataOf<AdminStandData>((await admin().get(`/api/admin/stands/${stand.key}`)).body).stand.company;
+      from = client.events.length;
+      expect((await admin().put(`/api/admin/companies/${company.id_company}`, { name: 'Nordic Robotics Group' })).statusCode).toBe(200);
+      const renamed = await client.next((e) => e.event === 'liveActivity' && animators(e) !== null, 3000, from);
+      expect(animators(renamed)?.find((a) => a.id_user === exhibitorKey)?.company).toEqual({ name: 'Nordic Robotics Group' });
+    } finally {
+      client.close();
+    }
   });
 });
 

@@ -48,6 +48,22 @@ export const conflict = (message: string, formErrors?: Record<string, string>) =
 const invalid = (message: string, field: string) => new HttpError(400, message, { [field]: message });
 const missing = (message: string) => new HttpError(404, message);
 
+/** A unique constraint refused the write (two organisers saving the same name or e-mail at the same instant). */
+function isUniqueViolation(err: unknown): boolean {
+  const code = typeof err === 'object' && err !== null && 'code' in err ? (err as { code: unknown }).code : undefined;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}
+
+/** Runs a write; the unique violation a concurrent save can still cause becomes the same 409 as the checks give. */
+async function unique<T>(run: () => Promise<T>, refusal: () => HttpError): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw refusal();
+    throw err;
+  }
+}
+
 /** A cleared text ('' or only spaces) is null; a field left out stays undefined (unchanged). */
 function cleared(value: string | null | undefined): string | null | undefined {
   if (value === undefined) return undefined;
@@ -132,6 +148,10 @@ const nameTaken = (locale: LocaleCode, companyName: string) =>
   });
 
 export async function createCompany(db: Kysely<Database>, actor: UserRow, body: CompanyCreateBody, locale: LocaleCode): Promise<number> {
+  return unique(() => createCompanyOnce(db, actor, body, locale), () => nameTaken(locale, name(body.name) ?? body.name));
+}
+
+async function createCompanyOnce(db: Kysely<Database>, actor: UserRow, body: CompanyCreateBody, locale: LocaleCode): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const values = companyValues(body);
     const companyName = values.name ?? '';
@@ -150,6 +170,10 @@ export async function createCompany(db: Kysely<Database>, actor: UserRow, body: 
 
 /** Returns the company's stands (their exhibitors show the company's name). */
 export async function updateCompany(db: Kysely<Database>, actor: UserRow, id: number, body: CompanyUpdateBody, locale: LocaleCode): Promise<Touched> {
+  return unique(() => updateCompanyOnce(db, actor, id, body, locale), () => nameTaken(locale, name(body.name) ?? body.name ?? ''));
+}
+
+async function updateCompanyOnce(db: Kysely<Database>, actor: UserRow, id: number, body: CompanyUpdateBody, locale: LocaleCode): Promise<Touched> {
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirst();
     if (!before) throw missing(pick(locale, 'Entreprise inconnue', 'Unknown company'));
@@ -537,7 +561,7 @@ export async function createAccount(db: Kysely<Database>, actor: UserRow, body: 
     throw invalid(pick(locale, 'Seuls les exposants tiennent des stands', 'Only exhibitors hold stands'), 'stands');
   const password = typed === '' ? generatePassword() : typed;
   const password_hash = await hashPassword(password, scryptCost);
-  return db.transaction().execute(async (trx) => {
+  return unique(() => db.transaction().execute(async (trx) => {
     const email = normalizeEmail(body.email);
     if (await emailUsed(trx, email)) throw emailTaken(locale, email);
     const stands = await standIdsOf(trx, body.stands ?? [], 'stands', locale);
@@ -550,12 +574,16 @@ export async function createAccount(db: Kysely<Database>, actor: UserRow, body: 
     const row = await trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     await recordChange(trx, { actorId: actor.id, action: 'account.create', target: email, before: null, after: accountRecord(row, await standNames(trx, id)) });
     return { id, password: typed === '' ? password : null, touched: { standIds: stands, userIds: [id], presence: true } };
-  });
+  }), () => emailTaken(locale, normalizeEmail(body.email)));
 }
 
 export async function updateAccount(db: Kysely<Database>, actor: UserRow, target: UserRow, body: AccountUpdateBody, locale: LocaleCode): Promise<Touched> {
   if (target.profile !== 'exhibitor' && body.stands && body.stands.length > 0)
     throw invalid(pick(locale, 'Seuls les exposants tiennent des stands', 'Only exhibitors hold stands'), 'stands');
+  return unique(() => updateAccountOnce(db, actor, target, body, locale), () => emailTaken(locale, normalizeEmail(body.email ?? '')));
+}
+
+async function updateAccountOnce(db: Kysely<Database>, actor: UserRow, target: UserRow, body: AccountUpdateBody, locale: LocaleCode): Promise<Touched> {
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('users').selectAll().where('id', '=', target.id).executeTakeFirstOrThrow();
     const email = body.email === undefined ? undefined : normalizeEmail(body.email);
