@@ -404,6 +404,21 @@ describe('accounts', () => {
     expect(again.visited_stand_animators.map((a) => a.id_user)).toContain(key);
   });
 
+  it('a new password set by an organiser (same rules): the old one stops working; the audit says so without it', async () => {
+    expect((await admin().put(`/api/admin/accounts/${key}`, { password: 'too short' })).statusCode).toBe(400);
+    const response = await promoter().put(`/api/admin/accounts/${key}`, { password: 'another long passphrase' });
+    expect(response.statusCode).toBe(200);
+    const entry = await newest();
+    expect(entry).toMatchObject({ action: 'account.update', before: { password: null }, after: { password: 'new' } });
+    expect(JSON.stringify(entry)).not.toContain('another long passphrase');
+    await login(t.app, 'new.exhibitor@salon.test', 'another long passphrase');
+    await expect(login(t.app, 'new.exhibitor@salon.test', generated)).rejects.toThrow(/failed/);
+    generated = 'another long passphrase';
+    // Saving without a password keeps it.
+    expect((await promoter().put(`/api/admin/accounts/${key}`, { password: '', function_en: 'Head of sales' })).statusCode).toBe(200);
+    await login(t.app, 'new.exhibitor@salon.test', generated);
+  });
+
   it('an e-mail taken by another account is a 409', async () => {
     const response = await admin().put(`/api/admin/accounts/${key}`, { email: DEMO.exhibitor });
     expect(response.statusCode).toBe(409);
@@ -557,6 +572,23 @@ describe('the pages', () => {
     expect((await page('/admin/comptes', cookies.promoter)).body).not.toContain(match![1]!);
     const promoterForm = await post('/admin/comptes', { action: 'create', profile: 'promoter', email: 'page.promoter@salon.test' }, cookies.promoter, 'en_EN');
     expect(promoterForm.statusCode).toBe(403);
+  });
+
+  it('edits an account through the page: hidden, a new password, its stands; a promoter cannot edit a promoter’s', async () => {
+    const id = encodeId(await userIdByEmail(t, 'page.exhibitor@salon.test'));
+    const editForm = await page(`/admin/comptes?edit=${id}`, cookies.promoter, 'en_EN');
+    expect(editForm.body).toContain('value="page.exhibitor@salon.test"');
+    expect(editForm.body).toContain('New password');
+    const stand = await standBySlug(t, 'stand-verdi');
+    const f = form({ action: 'update', id, email: 'page.exhibitor@salon.test', firstname: 'Paul', lastname: 'Page', function: '', function_en: '', visio_link: '', hidden: '1', password: 'a brand new passphrase' });
+    const response = await request(t.app, { method: 'POST', url: '/admin/comptes', payload: `${f.payload}&stands=${stand.key}`, headers: { ...f.headers, cookie: cookies.promoter } });
+    expect(response.statusCode).toBe(303);
+    const account = dataOf<AdminAccountData>((await admin().get(`/api/admin/accounts/${id}`)).body).account;
+    expect(account).toMatchObject({ lastname: 'Page', hidden: true, stands: [{ id_stand: stand.key }] });
+    await login(t.app, 'page.exhibitor@salon.test', 'a brand new passphrase');
+    const refused = await post('/admin/comptes', { action: 'update', id: promoterKey, email: DEMO.promoter, firstname: 'Pirate' }, cookies.promoter, 'en_EN');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).toContain('Only administrators manage promoter accounts');
   });
 
   it('a short typed password is shown next to its field', async () => {

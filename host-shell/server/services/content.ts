@@ -577,13 +577,19 @@ export async function createAccount(db: Kysely<Database>, actor: UserRow, body: 
   }), () => emailTaken(locale, normalizeEmail(body.email)));
 }
 
-export async function updateAccount(db: Kysely<Database>, actor: UserRow, target: UserRow, body: AccountUpdateBody, locale: LocaleCode): Promise<Touched> {
+export async function updateAccount(db: Kysely<Database>, actor: UserRow, target: UserRow, body: AccountUpdateBody, locale: LocaleCode, scryptCost?: number): Promise<Touched> {
   if (target.profile !== 'exhibitor' && body.stands && body.stands.length > 0)
     throw invalid(pick(locale, 'Seuls les exposants tiennent des stands', 'Only exhibitors hold stands'), 'stands');
-  return unique(() => updateAccountOnce(db, actor, target, body, locale), () => emailTaken(locale, normalizeEmail(body.email ?? '')));
+  const typed = body.password ?? '';
+  if (typed !== '') {
+    const problem = adminPasswordProblem(typed);
+    if (problem) throw invalid(passwordMessage(locale, problem), 'password');
+  }
+  const passwordHash = typed === '' ? null : await hashPassword(typed, scryptCost);
+  return unique(() => updateAccountOnce(db, actor, target, body, locale, passwordHash), () => emailTaken(locale, normalizeEmail(body.email ?? '')));
 }
 
-async function updateAccountOnce(db: Kysely<Database>, actor: UserRow, target: UserRow, body: AccountUpdateBody, locale: LocaleCode): Promise<Touched> {
+async function updateAccountOnce(db: Kysely<Database>, actor: UserRow, target: UserRow, body: AccountUpdateBody, locale: LocaleCode, passwordHash: string | null): Promise<Touched> {
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('users').selectAll().where('id', '=', target.id).executeTakeFirstOrThrow();
     const email = body.email === undefined ? undefined : normalizeEmail(body.email);
@@ -591,14 +597,16 @@ async function updateAccountOnce(db: Kysely<Database>, actor: UserRow, target: U
     const standsBefore = (await trx.selectFrom('stand_exhibitors').select('stand_id').where('user_id', '=', target.id).orderBy('stand_id').execute()).map((r) => r.stand_id);
     const standsAfter = body.stands === undefined ? standsBefore : (await standIdsOf(trx, body.stands, 'stands', locale)).sort((a, b) => a - b);
     const namesBefore = await standNames(trx, target.id);
-    const values = { ...accountValues(body), ...(email === undefined ? {} : { email }) };
+    const values = { ...accountValues(body), ...(email === undefined ? {} : { email }), ...(passwordHash === null ? {} : { password_hash: passwordHash }) };
     if (Object.keys(values).length) await trx.updateTable('users').set(values).where('id', '=', target.id).execute();
     if (JSON.stringify(standsAfter) !== JSON.stringify(standsBefore)) {
       await trx.deleteFrom('stand_exhibitors').where('user_id', '=', target.id).execute();
       if (standsAfter.length) await trx.insertInto('stand_exhibitors').values(standsAfter.map((stand_id) => ({ stand_id, user_id: target.id }))).execute();
     }
     const after = await trx.selectFrom('users').selectAll().where('id', '=', target.id).executeTakeFirstOrThrow();
-    const changed = diff(accountRecord(before, namesBefore), accountRecord(after, await standNames(trx, target.id)));
+    // A new password is recorded as such, never its value nor its hash.
+    const newPassword = passwordHash === null ? {} : { password: 'new' };
+    const changed = diff({ ...accountRecord(before, namesBefore), password: null }, { ...accountRecord(after, await standNames(trx, target.id)), ...newPassword });
     if (changed) await recordChange(trx, { actorId: actor.id, action: 'account.update', target: after.email ?? before.email, ...changed });
     return { standIds: [...new Set([...standsBefore, ...standsAfter])], userIds: [target.id], presence: before.hidden !== after.hidden };
   });

@@ -282,19 +282,17 @@ ${
       )
 }
 ${field({ form: 'account', name: 'email', type: 'email', label: tr('E-mail (identifiant)', 'Email (login)'), value: text(values.email), required: true, ...(errors.email ? { error: errors.email } : {}) })}
-${
-  editing
-    ? ''
-    : field({
-        form: 'account',
-        name: 'password',
-        type: 'password',
-        label: tr('Mot de passe initial', 'Initial password'),
-        hint: tr('Au moins 12 caractères. Vide : un mot de passe est généré et affiché une seule fois.', 'At least 12 characters. Empty: one is generated and shown once.'),
-        autocomplete: 'new-password',
-        ...(errors.password ? { error: errors.password } : {}),
-      })
-}
+${field({
+  form: 'account',
+  name: 'password',
+  type: 'password',
+  label: editing ? tr('Nouveau mot de passe', 'New password') : tr('Mot de passe initial', 'Initial password'),
+  hint: editing
+    ? tr('Vide : inchangé. Sinon au moins 12 caractères.', 'Empty: unchanged. Otherwise at least 12 characters.')
+    : tr('Au moins 12 caractères. Vide : un mot de passe est généré et affiché une seule fois.', 'At least 12 characters. Empty: one is generated and shown once.'),
+  autocomplete: 'new-password',
+  ...(errors.password ? { error: errors.password } : {}),
+})}
 ${field({ form: 'account', name: 'firstname', label: tr('Prénom', 'First name'), value: text(values.firstname), ...(errors.firstname ? { error: errors.firstname } : {}) })}
 ${field({ form: 'account', name: 'lastname', label: tr('Nom', 'Last name'), value: text(values.lastname), ...(errors.lastname ? { error: errors.lastname } : {}) })}
 ${field({ form: 'account', name: 'function', label: tr('Fonction (français)', 'Position (French)'), value: text(values.function), ...(errors.function ? { error: errors.function } : {}) })}

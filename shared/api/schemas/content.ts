@@ -124,7 +124,11 @@ export const AccountCreateBody = Type.Object(
 );
 export type AccountCreateBody = Static<typeof AccountCreateBody>;
 
-export const AccountUpdateBody = Type.Object({ email: Type.Optional(Email), ...accountFields }, { additionalProperties: false, minProperties: 1 });
+/** PUT /api/admin/accounts/{id}: `password` non-empty sets a new one (same rules); empty or left out keeps it. */
+export const AccountUpdateBody = Type.Object(
+  { email: Type.Optional(Email), password: Type.Optional(InitialPassword), ...accountFields },
+  { additionalProperties: false, minProperties: 1 },
+);
 export type AccountUpdateBody = Static<typeof AccountUpdateBody>;
 
 export const AdminAccount = Type.Object({

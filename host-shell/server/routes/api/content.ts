@@ -270,7 +270,7 @@ export const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...guard,
       schema: {
-        summary: `Changes an account: e-mail (unique, 409), names, function (both languages), hidden, visio link, stands (exhibitors; the list replaces the current one). Open live activities follow. ${WHO_ACCOUNTS}`,
+        summary: `Changes an account: e-mail (unique, 409), password (non-empty: a new one, same rules as at creation), names, function (both languages), hidden, visio link, stands (exhibitors; the list replaces the current one). Open live activities follow. ${WHO_ACCOUNTS}`,
         params: ContentIdParams,
         body: AccountUpdateBody,
         response: { 200: Envelope(AdminAccountData) },
@@ -278,7 +278,7 @@ export const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user, locale, account } = await target(request);
-      publishContent(app, await updateAccount(app.db, user, account, request.body, locale));
+      publishContent(app, await updateAccount(app.db, user, account, request.body, locale, app.config.scryptCost));
       return { data: { account: (await adminAccount(app.db, account.id))! } };
     },
   );

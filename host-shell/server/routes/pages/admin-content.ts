@@ -267,14 +267,15 @@ export async function saveAccounts(request: FastifyRequest, reply: FastifyReply)
     }
     const body = {
       email: one(values.email),
+      password: one(values.password),
       ...textFields(values, ACCOUNT_TEXTS),
       hidden: one(values.hidden) === '1',
       ...(target.profile === 'exhibitor' ? { stands: many(values.stands) } : {}),
     };
     const checked = check(ctx, AccountUpdateBody, body);
-    const outcome = !checked.ok ? checked.outcome : await attempt(async () => publishContent(app, await updateAccount(app.db, user, target, checked.value as AccountUpdateBody, ctx.locale)));
+    const outcome = !checked.ok ? checked.outcome : await attempt(async () => publishContent(app, await updateAccount(app.db, user, target, checked.value as AccountUpdateBody, ctx.locale, app.config.scryptCost)));
     if (outcome.ok) return redirectDone(reply, ctx, 'admin.accounts', 'saved');
-    return sendPage(reply, await renderAccounts(request, ctx, user, { values, errors: outcome.errors, editing: encodeId(id) }, outcome.notice), outcome.status);
+    return sendPage(reply, await renderAccounts(request, ctx, user, { values: { ...values, password: '' }, errors: outcome.errors, editing: encodeId(id) }, outcome.notice), outcome.status);
   }
 
   if (action === 'create') {
