@@ -250,22 +250,23 @@ ${removeButton(ctx, 'admin.accounts', a.id_user, tr(`Supprimer ${nameOf(a)}`, `R
     tr('Comptes exposants et organisateurs', 'Exhibitor and organizer accounts'),
     html`${nav(ctx, 'admin.accounts')}
 ${noticeOf(notice)}
+<section class="card" aria-labelledby="accounts-heading"><h2 id="accounts-heading">${tr('Les comptes', 'The accounts')}</h2>
+<p>${tr('Un compte qui a des conversations, un historique ou des visites ne peut pas être supprimé : masquez-le plutôt.', 'An account that has chats, history or visits cannot be removed: hide it instead.')}</p>
+<div class="scroll"><table><thead><tr><th>${tr('Nom', 'Name')}</th><th>${tr('Profil', 'Profile')}</th><th>${tr('Stands', 'Stands')}</th><th>${tr('Actions', 'Actions')}</th></tr></thead><tbody>${rows}</tbody></table></div></section>
+<section class="card" id="form" aria-labelledby="account-form-heading">
 ${
   created
-    ? html`<section class="card" aria-labelledby="created-heading"><h2 id="created-heading">${tr('Compte créé', 'Account created')}</h2>
+    ? html`<div class="notice success" role="status" aria-labelledby="created-heading"><h3 id="created-heading">${tr('Compte créé', 'Account created')}</h3>
 <p>${tr(`Le compte ${created.account.email ?? ''} peut se connecter dès maintenant.`, `The account ${created.account.email ?? ''} can log in now.`)}</p>
 ${
   created.password
     ? html`<p>${tr('Mot de passe généré, affiché une seule fois : notez-le et transmettez-le à la personne.', 'Generated password, shown this once only: write it down and give it to the person.')}</p>
 <p><code id="generated-password">${created.password}</code></p>`
     : html`<p>${tr('Avec le mot de passe que vous avez saisi.', 'With the password you typed.')}</p>`
-}</section>`
+}</div>`
     : ''
 }
-<section class="card" aria-labelledby="accounts-heading"><h2 id="accounts-heading">${tr('Les comptes', 'The accounts')}</h2>
-<p>${tr('Un compte qui a des conversations, un historique ou des visites ne peut pas être supprimé : masquez-le plutôt.', 'An account that has chats, history or visits cannot be removed: hide it instead.')}</p>
-<div class="scroll"><table><thead><tr><th>${tr('Nom', 'Name')}</th><th>${tr('Profil', 'Profile')}</th><th>${tr('Stands', 'Stands')}</th><th>${tr('Actions', 'Actions')}</th></tr></thead><tbody>${rows}</tbody></table></div></section>
-<section class="card" id="form" aria-labelledby="account-form-heading"><h2 id="account-form-heading">${heading}</h2>
+<h2 id="account-form-heading">${heading}</h2>
 ${Object.keys(errors).length ? html`<p class="notice" role="alert">${tr('Le formulaire contient des erreurs.', 'The form has errors.')}</p>` : ''}
 <form method="post" action="${link('admin.accounts')}#form" novalidate>
 <input type="hidden" name="action" value="${editing ? 'update' : 'create'}">${editing ? html`<input type="hidden" name="id" value="${editing.id_user}">` : ''}
