@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client } from 'pg';
+import { sql } from 'kysely';
 import type { AuditData, AuditEntry } from '../../shared/api/schemas/backoffice';
 import type { AccountCreatedData, AdminAccountData, AdminAccountsData, AdminCompaniesData, AdminCompanyData, AdminStandData } from '../../shared/api/schemas/content';
 import type { StandsData } from '../../shared/api/schemas/exhibitors';
@@ -66,6 +67,7 @@ async function pgQuery(text: string): Promise<void> {
   }
 }
 
+// A minute: migrations and the demo seed take a while on PostgreSQL on a busy machine.
 beforeAll(async () => {
   if (pgUrl) await pgQuery(`CREATE SCHEMA ${pgSchema}`);
   t = await createTestApp(pgUrl ? { database: { dialect: 'postgres', connectionString: pgUrl, schema: pgSchema } } : {});
@@ -81,7 +83,7 @@ beforeAll(async () => {
   promoterKey = encodeId(await userIdByEmail(t, DEMO.promoter));
   const companies = dataOf<AdminCompaniesData>((await admin().get('/api/admin/companies')).body).companies;
   companyId = companies[0]!.id_company;
-});
+}, 60_000);
 afterAll(async () => {
   // SSE clients aborted their fetch: drop their spare sockets first (see closeListening).
   t.app.server.closeAllConnections();
@@ -439,6 +441,23 @@ describe('accounts', () => {
     expect(response.statusCode).toBe(409);
     expect(errorOf(response.body).message).toMatch(/^Le compte exposant@salon\.test n’a pas été supprimé : il a .*entrée\(s\) d’historique.*Masquez-le plutôt\.$/);
     expect((await admin().get(`/api/admin/accounts/${encodeId(await userIdByEmail(t, DEMO.exhibitor))}`)).statusCode).toBe(200);
+  });
+
+  it('an account another table still points at (a foreign key without cascade, such as a later part’s): 409, nothing removed', async () => {
+    const created = dataOf<AccountCreatedData>((await admin().post('/api/admin/accounts', { profile: 'exhibitor', email: 'held@salon.test' })).body);
+    const userId = await userIdByEmail(t, 'held@salon.test');
+    await sql`create table content_test_refs (user_id integer not null references users(id))`.execute(t.database.db);
+    try {
+      await sql`insert into content_test_refs (user_id) values (${userId})`.execute(t.database.db);
+      const before = await entryCount();
+      const response = await admin().del(`/api/admin/accounts/${created.account.id_user}`);
+      expect(response.statusCode).toBe(409);
+      expect(errorOf(response.body).message).toBe('Rien n’a été supprimé : d’autres données s’y rapportent encore.');
+      expect(await entryCount()).toBe(before);
+      expect((await admin().get(`/api/admin/accounts/${created.account.id_user}`)).statusCode).toBe(200);
+    } finally {
+      await sql`drop table content_test_refs`.execute(t.database.db);
+    }
   });
 
   it('an account that holds nothing is removed: its stands lose it, its sessions end, the audit keeps it', async () => {

@@ -64,6 +64,23 @@ async function unique<T>(run: () => Promise<T>, refusal: () => HttpError): Promi
   }
 }
 
+/** A foreign key refused a removal: a table this file does not know still points at the row. */
+function isForeignKeyViolation(err: unknown): boolean {
+  const code = typeof err === 'object' && err !== null && 'code' in err ? (err as { code: unknown }).code : undefined;
+  return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
+}
+
+/** Runs a removal; a row still referenced elsewhere (a foreign key without cascade) is a 409, nothing removed. */
+async function removal<T>(locale: LocaleCode, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (isForeignKeyViolation(err))
+      throw conflict(pick(locale, 'Rien n’a été supprimé : d’autres données s’y rapportent encore.', 'Nothing was removed: other data still refers to it.'));
+    throw err;
+  }
+}
+
 /** A cleared text ('' or only spaces) is null; a field left out stays undefined (unchanged). */
 function cleared(value: string | null | undefined): string | null | undefined {
   if (value === undefined) return undefined;
@@ -189,7 +206,7 @@ async function updateCompanyOnce(db: Kysely<Database>, actor: UserRow, id: numbe
 }
 
 export async function removeCompany(db: Kysely<Database>, actor: UserRow, id: number, locale: LocaleCode): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await removal(locale, () => db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirst();
     if (!before) throw missing(pick(locale, 'Entreprise inconnue', 'Unknown company'));
     const [stands, leads] = await Promise.all([count(trx, 'stands', 'company_id', id), count(trx, 'leads', 'company_id', id)]);
@@ -208,7 +225,7 @@ export async function removeCompany(db: Kysely<Database>, actor: UserRow, id: nu
     }
     await trx.deleteFrom('companies').where('id', '=', id).execute();
     await recordChange(trx, { actorId: actor.id, action: 'company.remove', target: before.name, before: companyRecord(before), after: null });
-  });
+  }));
 }
 
 /* ---------------------------------------------------------------- stands */
@@ -418,7 +435,7 @@ export async function updateStand(db: Kysely<Database>, actor: UserRow, id: numb
 }
 
 export async function removeStand(db: Kysely<Database>, actor: UserRow, id: number, locale: LocaleCode): Promise<Touched> {
-  return db.transaction().execute(async (trx) => {
+  return removal(locale, () => db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('stands').selectAll().where('id', '=', id).executeTakeFirst();
     if (!before) throw missing(pick(locale, 'Stand inconnu', 'Unknown stand'));
     const holds = (await holdingsOf(trx, [id])).get(id) ?? { visits: 0, history: 0, leads: 0 };
@@ -440,7 +457,7 @@ export async function removeStand(db: Kysely<Database>, actor: UserRow, id: numb
     await trx.deleteFrom('stands').where('id', '=', id).execute();
     await recordChange(trx, { actorId: actor.id, action: 'stand.remove', target: `${before.name} / ${before.name_en}`, before: record, after: null });
     return { standIds: [id], userIds: owners, presence: false };
-  });
+  }));
 }
 
 /* ---------------------------------------------------------------- accounts */
@@ -617,7 +634,7 @@ async function updateAccountOnce(db: Kysely<Database>, actor: UserRow, target: U
  * removing it would delete its messages from the other people's conversations; hiding it is the safe alternative.
  */
 export async function removeAccount(db: Kysely<Database>, actor: UserRow, target: UserRow, locale: LocaleCode): Promise<Touched> {
-  return db.transaction().execute(async (trx) => {
+  return removal(locale, () => db.transaction().execute(async (trx) => {
     const [chats, history, visits] = await Promise.all([
       count(trx, 'channel_members', 'user_id', target.id),
       count(trx, 'stand_history', 'user_id', target.id),
@@ -639,7 +656,7 @@ export async function removeAccount(db: Kysely<Database>, actor: UserRow, target
     await trx.deleteFrom('users').where('id', '=', target.id).execute();
     await recordChange(trx, { actorId: actor.id, action: 'account.remove', target: target.email, before: record, after: null });
     return { standIds: stands, userIds: [target.id], presence: true };
-  });
+  }));
 }
 
 /** Which accounts a viewer may manage: administrators every managed profile, promoters exhibitors only. */
