@@ -610,6 +610,31 @@ describe('the pages', () => {
     expect(refused.body).toContain('Only administrators manage promoter accounts');
   });
 
+  it('creates a stand through the page, then removes it; a stand with visits is refused with the reason on top', async () => {
+    const f = form({ action: 'create', name: 'Stand de la page', name_en: 'Page Stand', company_id: companyId, optin_marketing: 'inherit' });
+    const created = await request(t.app, { method: 'POST', url: '/admin/stands', payload: f.payload, headers: { ...f.headers, cookie: cookies.promoter } });
+    expect(created.statusCode).toBe(303);
+    expect(created.headers.location).toBe(`${ORIGIN}/admin/stands?done=created`);
+    const row = await t.database.db.selectFrom('stands').selectAll().where('name_en', '=', 'Page Stand').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ name: 'Stand de la page', optin_marketing: null, panorama_slug: 'stand-page-stand' });
+    const invalid = await post('/admin/stands', { action: 'create', name: '', name_en: 'X', company_id: 'nope!' }, cookies.admin, 'en_EN');
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.body).toMatch(/id="stand-name-error">[^<]+</);
+    expect(invalid.body).toMatch(/id="stand-company_id-error">[^<]+</);
+    const refused = await post('/admin/stands', { action: 'remove', id: demoStand.key }, cookies.admin, 'en_EN');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.body).toMatch(/role="alert">The stand “[^”]+” was not removed: it holds \d+ visit\(s\)/);
+    const removed = await post('/admin/stands', { action: 'remove', id: encodeId(row.id) }, cookies.promoter);
+    expect(removed.statusCode).toBe(303);
+    expect(await t.database.db.selectFrom('stands').select('id').where('id', '=', row.id).executeTakeFirst()).toBeUndefined();
+  });
+
+  it('an account with history cannot be removed through the page: the reason and “hide it instead” on top', async () => {
+    const refused = await post('/admin/comptes', { action: 'remove', id: encodeId(await userIdByEmail(t, DEMO.exhibitor)) }, cookies.admin, 'en_EN');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.body).toMatch(/role="alert">The account exposant@salon\.test was not removed: [^<]*Hide it instead\.</);
+  });
+
   it('a short typed password is shown next to its field', async () => {
     const response = await post('/admin/comptes', { action: 'create', profile: 'exhibitor', email: 'page.short@salon.test', password: 'short' }, cookies.admin, 'en_EN');
     expect(response.statusCode).toBe(400);
