@@ -24,6 +24,9 @@ export const ROUTES = {
   admin: '/admin',
   'admin.panoramas': '/admin/panoramas',
   'admin.imports': '/admin/imports',
+  'admin.companies': '/admin/entreprises',
+  'admin.stands': '/admin/stands',
+  'admin.accounts': '/admin/comptes',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

@@ -51,6 +51,9 @@ const GATES: Record<Exclude<keyof typeof ROUTES, 'logout'>, Expectation> = {
   admin: only('admin'),
   'admin.panoramas': only('promoter', 'admin'),
   'admin.imports': only('promoter', 'admin'),
+  'admin.companies': only('promoter', 'admin'),
+  'admin.stands': only('promoter', 'admin'),
+  'admin.accounts': only('promoter', 'admin'),
 };
 
 describe('role gating of every page of the route table', () => {

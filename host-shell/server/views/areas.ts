@@ -68,6 +68,18 @@ ${own ? html`<p><a href="${link('exhibitor.profile', { id_user: encodeId(exhibit
   );
 }
 
+/** The event's content pages (issue 13 item 2), for administrators and promoters. */
+function contentLinks(ctx: PageContext): SafeHtml {
+  const { tr, link } = helpers(ctx);
+  return html`<section class="card" aria-labelledby="content-heading"><h2 id="content-heading">${tr('Contenu du salon', 'Fair content')}</h2><ul>
+<li><a href="${link('admin.companies')}">${tr('Entreprises', 'Companies')}</a></li>
+<li><a href="${link('admin.stands')}">${tr('Stands', 'Stands')}</a></li>
+<li><a href="${link('admin.accounts')}">${tr('Comptes exposants et organisateurs', 'Exhibitor and organizer accounts')}</a></li>
+<li><a href="${link('admin.panoramas')}">${tr('Panoramas de la salle', 'Room panoramas')}</a></li>
+<li><a href="${link('admin.imports')}">${tr('Imports CSV (utilisateurs, liens visio)', 'CSV imports (users, video links)')}</a></li>
+</ul></section>`;
+}
+
 function countCards(ctx: PageContext, c: Counts): SafeHtml {
   const { tr } = helpers(ctx);
   const rows: [string, number][] = [
@@ -88,9 +100,8 @@ export function promoterArea(ctx: PageContext, c: Counts, requests: Selectable<C
     ctx,
     tr('Espace organisateur', 'Organizer area'),
     html`<div class="cards"><section class="card"><h2>${tr('Chiffres du salon', 'Fair figures')}</h2>${countCards(ctx, c)}
-<p><a href="${link('promoter.visitors')}">${tr('Liste des visiteurs', 'Visitor list')}</a></p>
-<p><a href="${link('admin.panoramas')}">${tr('Panoramas de la salle', 'Room panoramas')}</a></p>
-<p><a href="${link('admin.imports')}">${tr('Imports CSV (utilisateurs, liens visio)', 'CSV imports (users, video links)')}</a></p></section>
+<p><a href="${link('promoter.visitors')}">${tr('Liste des visiteurs', 'Visitor list')}</a></p></section>
+${contentLinks(ctx)}
 <section class="card"><h2>${tr('Derniers messages', 'Latest messages')}</h2>
 ${requests.length === 0 ? html`<p>${tr('Aucun message.', 'No message.')}</p>` : html`<ul>${requests.map((r) => html`<li><strong>${r.subject === 'question' ? tr('Question', 'Question') : tr('Données', 'Data')}</strong> – ${r.email ?? ''}<br>${r.message}</li>`)}</ul>`}
 </section></div>
@@ -117,9 +128,8 @@ export function adminArea(ctx: PageContext, c: Counts, stream: SafeHtml, setting
     ctx,
     tr('Administration', 'Administration'),
     html`<div class="cards"><section class="card"><h2>${tr('Chiffres', 'Figures')}</h2>${countCards(ctx, c)}
-<p><a href="${link('promoter')}">${tr('Espace organisateur', 'Organizer area')}</a></p>
-<p><a href="${link('admin.panoramas')}">${tr('Panoramas de la salle', 'Room panoramas')}</a></p>
-<p><a href="${link('admin.imports')}">${tr('Imports CSV (utilisateurs, liens visio)', 'CSV imports (users, video links)')}</a></p></section>
+<p><a href="${link('promoter')}">${tr('Espace organisateur', 'Organizer area')}</a></p></section>
+${contentLinks(ctx)}
 ${stream}</div>
 ${settings}
 ${audit}`,

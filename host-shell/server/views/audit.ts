@@ -13,6 +13,15 @@ const ACTIONS: Record<AuditAction, [fr: string, en: string]> = {
   'panorama.remove': ['Image de panorama retirée', 'Panorama image removed'],
   'users.import': ['Import d’utilisateurs (CSV)', 'Users import (CSV)'],
   'visio_links.import': ['Import de liens visio (CSV)', 'Video links import (CSV)'],
+  'company.create': ['Entreprise créée', 'Company created'],
+  'company.update': ['Entreprise modifiée', 'Company changed'],
+  'company.remove': ['Entreprise supprimée', 'Company removed'],
+  'stand.create': ['Stand créé', 'Stand created'],
+  'stand.update': ['Stand modifié', 'Stand changed'],
+  'stand.remove': ['Stand supprimé', 'Stand removed'],
+  'account.create': ['Compte créé', 'Account created'],
+  'account.update': ['Compte modifié', 'Account changed'],
+  'account.remove': ['Compte supprimé', 'Account removed'],
 };
 
 /** "2026-11-25 14:05:09 UTC" from an ISO 8601 UTC timestamp. */

@@ -55,6 +55,16 @@ export const AuditAction = Type.Union([
   Type.Literal('panorama.remove'),
   Type.Literal('users.import'),
   Type.Literal('visio_links.import'),
+  // The event's content (issue 13 item 2: shared/api/schemas/content.ts CONTENT_AUDIT_ACTIONS).
+  Type.Literal('company.create'),
+  Type.Literal('company.update'),
+  Type.Literal('company.remove'),
+  Type.Literal('stand.create'),
+  Type.Literal('stand.update'),
+  Type.Literal('stand.remove'),
+  Type.Literal('account.create'),
+  Type.Literal('account.update'),
+  Type.Literal('account.remove'),
 ]);
 export type AuditAction = Static<typeof AuditAction>;
 

@@ -3,6 +3,7 @@ import { sameOrigin } from '../../plugins/same-origin';
 import { adminRoutes } from './admin';
 import { chatRoutes } from './chat';
 import { companyRoutes } from './company';
+import { contentRoutes } from './content';
 import { exhibitorRoutes } from './exhibitors';
 import { formRoutes } from './forms';
 import { importRoutes } from './imports';
@@ -38,5 +39,6 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(adminRoutes);
   await api.register(mediasRoutes);
   await api.register(importRoutes);
+  await api.register(contentRoutes);
   await api.register(openApiRoute(documented.routes));
 };

@@ -8,6 +8,7 @@ import { notFoundPage } from '../../views/errors';
 import { showExhibitorArea, showExhibitorProfile, showOwnExhibitorProfile, showPromoterArea, showVisitors } from './areas';
 import { saveAdmin, showAdmin } from './admin';
 import { panoramaFormRoutes, showPanoramas } from './admin-panoramas';
+import { saveAccounts, saveCompanies, saveStands, showAccounts, showCompanies, showStands } from './admin-content';
 import { login, loginRefused, logout, register, registerRefused, REGISTER_PATTERN, showHome } from './auth';
 import { contactRefused, sendContact, showContact } from './contact';
 import { pageContext, sendPage } from './kit';
@@ -74,6 +75,9 @@ const PAGES: Record<RouteName, PageDefinition> = {
   // Its post (a multipart upload) is registered by `panoramaFormRoutes`, in a scope of its own.
   'admin.panoramas': { get: showPanoramas },
   'admin.imports': { get: showImports },
+  'admin.companies': { get: showCompanies, post: saveCompanies },
+  'admin.stands': { get: showStands, post: saveStands },
+  'admin.accounts': { get: showAccounts, post: saveAccounts },
 };
 
 /**

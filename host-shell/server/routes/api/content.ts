@@ -1,0 +1,302 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  AccountCreateBody,
+  AccountCreatedData,
+  AccountUpdateBody,
+  AdminAccountData,
+  AdminAccountsData,
+  AdminCompaniesData,
+  AdminCompanyData,
+  AdminStandData,
+  AdminStandsData,
+  CompanyCreateBody,
+  CompanyUpdateBody,
+  ContentIdParams,
+  RemovedData,
+  StandCreateBody,
+  StandUpdateBody,
+} from '../../../../shared/api/schemas/content';
+import { Envelope } from '../../../../shared/api/schemas/envelope';
+import type { LocaleCode } from '../../../../shared/page-data/types';
+import type { UserRow } from '../../db/schema';
+import { forbidden, notFound } from '../../lib/errors';
+import { decodeId } from '../../lib/ids';
+import { pick } from '../../lib/locale';
+import {
+  adminAccount,
+  adminCompany,
+  adminStand,
+  createAccount,
+  createCompany,
+  createStand,
+  listAccounts,
+  listCompanies,
+  listStands,
+  managedAccount,
+  mayManage,
+  removeAccount,
+  removeCompany,
+  removeStand,
+  updateAccount,
+  updateCompany,
+  updateStand,
+  type Touched,
+} from '../../services/content';
+import { apiViewer } from './auth';
+
+/** Administrators and promoters (registered): 401 without a session, 403 for anyone else. */
+export async function requireOrganiser(request: FastifyRequest): Promise<{ user: UserRow; locale: LocaleCode }> {
+  const { user, locale } = await apiViewer(request);
+  if (user.anonymous === 1 || (user.profile !== 'promoter' && user.profile !== 'administrator')) throw forbidden(pick(locale, 'Réservé aux organisateurs', 'For organizers only'));
+  return { user, locale };
+}
+
+export const promoterAccountsRefused = (locale: LocaleCode) =>
+  forbidden(pick(locale, 'Seuls les administrateurs gèrent les comptes organisateurs', 'Only administrators manage promoter accounts'));
+
+/**
+ * What visitors see follows a change at once: the stand list (`GET /api/stands`), the page data and the room frame
+ * read the database on every request (no cache to drop); open live activity streams get the stands' exhibitors
+ * again (company name, names, hidden, owners) and, when an account was hidden, shown or removed, the chat lists.
+ */
+export function publishContent(app: FastifyInstance, touched: Touched): void {
+  if (touched.standIds.length || touched.userIds.length) app.live.publish({ type: 'exhibitors', standIds: touched.standIds, userIds: touched.userIds });
+  if (touched.presence && touched.userIds.length) app.live.publish({ type: 'presence', userIds: touched.userIds });
+}
+
+const WHO = 'Administrators and promoters: 401 without a session, 403 for visitors (anonymous ones too) and exhibitors.';
+const WHO_ACCOUNTS = `${WHO} Promoter accounts: administrators only (403 for promoters).`;
+
+function idOf(raw: string, locale: LocaleCode, what: 'company' | 'stand' | 'account'): number {
+  const id = decodeId(raw);
+  if (id === null) throw notFound(unknown(locale, what));
+  return id;
+}
+const unknown = (locale: LocaleCode, what: 'company' | 'stand' | 'account') =>
+  what === 'company' ? pick(locale, 'Entreprise inconnue', 'Unknown company') : what === 'stand' ? pick(locale, 'Stand inconnu', 'Unknown stand') : pick(locale, 'Compte inconnu', 'Unknown account');
+
+/** Companies, stands, exhibitor and promoter accounts (issue 13, item 2). Every change is in the audit log. */
+export const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // The role is checked before the body or the path: a visitor learns nothing of what would be valid.
+  const guard = { preValidation: async (request: FastifyRequest) => void (await requireOrganiser(request)) };
+
+  /* companies */
+  app.get('/admin/companies', { ...guard, schema: { summary: `Every company (spec §3 Company), with its stands, by name. ${WHO}`, response: { 200: Envelope(AdminCompaniesData) } } }, async () => ({
+    data: { companies: await listCompanies(app.db) },
+  }));
+
+  app.post(
+    '/admin/companies',
+    {
+      ...guard,
+      schema: {
+        summary: `Creates a company: name (unique, 409), descriptions in both languages, links (http/https), mobile, e-mail. ${WHO}`,
+        body: CompanyCreateBody,
+        response: { 200: Envelope(AdminCompanyData) },
+      },
+    },
+    async (request) => {
+      const { user, locale } = await requireOrganiser(request);
+      const id = await createCompany(app.db, user, request.body, locale);
+      return { data: { company: (await adminCompany(app.db, id))! } };
+    },
+  );
+
+  app.get(
+    '/admin/companies/:id',
+    { ...guard, schema: { summary: `One company. ${WHO}`, params: ContentIdParams, response: { 200: Envelope(AdminCompanyData) } } },
+    async (request) => {
+      const { locale } = await requireOrganiser(request);
+      const company = await adminCompany(app.db, idOf(request.params.id, locale, 'company'));
+      if (!company) throw notFound(unknown(locale, 'company'));
+      return { data: { company } };
+    },
+  );
+
+  app.put(
+    '/admin/companies/:id',
+    {
+      ...guard,
+      schema: {
+        summary: `Changes a company: the fields given ('' or null clears one), the others stay. Its stands' exhibitors, as visitors see them, follow. ${WHO}`,
+        params: ContentIdParams,
+        body: CompanyUpdateBody,
+        response: { 200: Envelope(AdminCompanyData) },
+      },
+    },
+    async (request) => {
+      const { user, locale } = await requireOrganiser(request);
+      const id = idOf(request.params.id, locale, 'company');
+      publishContent(app, await updateCompany(app.db, user, id, request.body, locale));
+      return { data: { company: (await adminCompany(app.db, id))! } };
+    },
+  );
+
+  app.delete(
+    '/admin/companies/:id',
+    {
+      ...guard,
+      schema: { summary: `Removes a company that has no stand and no lead; otherwise 409 saying what holds it. ${WHO}`, params: ContentIdParams, response: { 200: Envelope(RemovedData) } },
+    },
+    async (request) => {
+      const { user, locale } = await requireOrganiser(request);
+      await removeCompany(app.db, user, idOf(request.params.id, locale, 'company'), locale);
+      return { data: { removed: true as const } };
+    },
+  );
+
+  /* stands */
+  app.get(
+    '/admin/stands',
+    {
+      ...guard,
+      schema: { summary: `Every stand: names, panorama slug (read-only), optin_marketing (null: the global setting), company, exhibitors, and what it holds. ${WHO}`, response: { 200: Envelope(AdminStandsData) } },
+    },
+    async () => ({ data: { stands: await listStands(app.db) } }),
+  );
+
+  app.post(
+    '/admin/stands',
+    {
+      ...guard,
+      schema: {
+        summary: `Creates a stand (its panorama slug is made from its name: stand-…), with its company and exhibitor accounts. ${WHO}`,
+        body: StandCreateBody,
+        response: { 200: Envelope(AdminStandData) },
+      },
+    },
+    async (request) => {
+      const { user, locale } = await requireOrganiser(request);
+      const { id, touched } = await createStand(app.db, user, request.body, locale);
+      publishContent(app, touched);
+      return { data: { stand: (await adminStand(app.db, id))! } };
+    },
+  );
+
+  app.get(
+    '/admin/stands/:id',
+    { ...guard, schema: { summary: `One stand. ${WHO}`, params: ContentIdParams, response: { 200: Envelope(AdminStandData) } } },
+    async (request) => {
+      const { locale } = await requireOrganiser(request);
+      const stand = await adminStand(app.db, idOf(request.params.id, locale, 'stand'));
+      if (!stand) throw notFound(unknown(locale, 'stand'));
+      return { data: { stand } };
+    },
+  );
+
+  app.put(
+    '/admin/stands/:id',
+    {
+      ...guard,
+      schema: {
+        summary: `Changes a stand: names, company, optin_marketing (null: the global setting), owners (the list replaces the current one). Visitors see it at their next load of the room; open live activities get its exhibitors again. ${WHO}`,
+        params: ContentIdParams,
+        body: StandUpdateBody,
+        response: { 200: Envelope(AdminStandData) },
+      },
+    },
+    async (request) => {
+      const { user, locale } = await requireOrganiser(request);
+      const id = idOf(request.params.id, locale, 'stand');
+      publishContent(app, await updateStand(app.db, user, id, request.body, locale));
+      return { data: { stand: (await adminStand(app.db, id))! } };
+    },
+  );
+
+  app.delete(
+    '/admin/stands/:id',
+    {
+      ...guard,
+      schema: {
+        summary: `Removes a stand that has no visit, no history and no lead (its exhibitors are taken off it); otherwise 409 saying what holds it. Its panorama is kept. ${WHO}`,
+        params: ContentIdParams,
+        response: { 200: Envelope(RemovedData) },
+      },
+    },
+    async (request) => {
+      const { user, locale } = await requireOrganiser(request);
+      publishContent(app, await removeStand(app.db, user, idOf(request.params.id, locale, 'stand'), locale));
+      return { data: { removed: true as const } };
+    },
+  );
+
+  /* accounts */
+  app.get(
+    '/admin/accounts',
+    { ...guard, schema: { summary: `Every exhibitor and promoter account, with their stands. ${WHO}`, response: { 200: Envelope(AdminAccountsData) } } },
+    async () => ({ data: { accounts: await listAccounts(app.db) } }),
+  );
+
+  app.post(
+    '/admin/accounts',
+    {
+      ...guard,
+      schema: {
+        summary: `Creates an exhibitor or promoter account. password: at least 12 characters, not the demo one; empty or left out, one is generated and answered once (password, else null). The e-mail is unique (409). ${WHO_ACCOUNTS}`,
+        body: AccountCreateBody,
+        response: { 200: Envelope(AccountCreatedData) },
+      },
+    },
+    async (request) => {
+      const { user, locale } = await requireOrganiser(request);
+      if (!mayManage(user, request.body.profile)) throw promoterAccountsRefused(locale);
+      const created = await createAccount(app.db, user, request.body, locale, app.config.scryptCost);
+      publishContent(app, created.touched);
+      return { data: { account: (await adminAccount(app.db, created.id))!, password: created.password } };
+    },
+  );
+
+  /** The account of the path, if the viewer may manage it: 404 for another profile, 403 for a promoter's by a promoter. */
+  async function target(request: FastifyRequest<{ Params: ContentIdParams }>): Promise<{ user: UserRow; locale: LocaleCode; account: UserRow }> {
+    const { user, locale } = await requireOrganiser(request);
+    const account = await managedAccount(app.db, idOf(request.params.id, locale, 'account'));
+    if (!account) throw notFound(unknown(locale, 'account'));
+    if (!mayManage(user, account.profile as 'exhibitor' | 'promoter')) throw promoterAccountsRefused(locale);
+    return { user, locale, account };
+  }
+
+  app.get(
+    '/admin/accounts/:id',
+    { ...guard, schema: { summary: `One exhibitor or promoter account. ${WHO_ACCOUNTS}`, params: ContentIdParams, response: { 200: Envelope(AdminAccountData) } } },
+    async (request) => {
+      const { account } = await target(request);
+      return { data: { account: (await adminAccount(app.db, account.id))! } };
+    },
+  );
+
+  app.put(
+    '/admin/accounts/:id',
+    {
+      ...guard,
+      schema: {
+        summary: `Changes an account: e-mail (unique, 409), password (non-empty: a new one, same rules as at creation), names, function (both languages), hidden, visio link, stands (exhibitors; the list replaces the current one). Open live activities follow. ${WHO_ACCOUNTS}`,
+        params: ContentIdParams,
+        body: AccountUpdateBody,
+        response: { 200: Envelope(AdminAccountData) },
+      },
+    },
+    async (request) => {
+      const { user, locale, account } = await target(request);
+      publishContent(app, await updateAccount(app.db, user, account, request.body, locale, app.config.scryptCost));
+      return { data: { account: (await adminAccount(app.db, account.id))! } };
+    },
+  );
+
+  app.delete(
+    '/admin/accounts/:id',
+    {
+      ...guard,
+      schema: {
+        summary: `Removes an account that has no chat, no stand history and no visit; otherwise 409 (hide it instead: PUT hidden true). ${WHO_ACCOUNTS}`,
+        params: ContentIdParams,
+        response: { 200: Envelope(RemovedData) },
+      },
+    },
+    async (request) => {
+      const { user, locale, account } = await target(request);
+      publishContent(app, await removeAccount(app.db, user, account, locale));
+      return { data: { removed: true as const } };
+    },
+  );
+};
