@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sameOrigin } from '../../plugins/same-origin';
 import { adminRoutes } from './admin';
+import { analyticsRoutes } from './analytics';
 import { chatRoutes } from './chat';
 import { companyRoutes } from './company';
 import { exhibitorRoutes } from './exhibitors';
@@ -34,5 +35,6 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(formRoutes);
   await api.register(leadRoutes);
   await api.register(adminRoutes);
+  await api.register(analyticsRoutes);
   await api.register(openApiRoute(documented.routes));
 };
