@@ -277,3 +277,28 @@ describe('GET /api/sse/users/actives', () => {
     await waitFor(() => (t.app.actives.size === 0 ? true : undefined), 2000, 'streams to close');
   });
 });
+
+describe('the pages', () => {
+  it('/exposant and /organisateur mount the stats widget; /salon never does', async () => {
+    const slots = (body: string) => [...body.matchAll(/data-salon-widget="([^"]+)"/g)].map((m) => m[1]);
+    const page = (url: string, cookie: string) => request(t.app, { method: 'GET', url, headers: { cookie } });
+    expect(slots((await page('/exposant', cookies.exhibitor)).body)).toEqual(['stats']);
+    expect(slots((await page('/organisateur', cookies.promoter)).body)).toEqual(['stats']);
+    expect(slots((await page('/organisateur', cookies.admin)).body)).toEqual(['stats']);
+    for (const who of ['exhibitor', 'promoter', 'visitor'] as const) expect(slots((await page('/salon', cookies[who])).body)).not.toContain('stats');
+  });
+
+  it('/organisateur/visiteurs: searched, sorted and paged on published fields, with the CSV of the same search', async () => {
+    const page = await request(t.app, { method: 'GET', url: '/organisateur/visiteurs?search=zo%C3%A9&sort=name', headers: { cookie: cookies.promoter } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Zoé');
+    expect(page.body).not.toContain('Secretname');
+    expect(page.body).not.toContain(DEMO.visitor);
+    expect(page.body).toContain('/api/users/visitors.csv?search=zo%C3%A9&amp;sort=name');
+    expect(page.body).toMatch(/<option value="name" selected>/);
+    for (const bad of ['?page=0', '?sort=email', `?search=${'x'.repeat(101)}`]) {
+      expect((await request(t.app, { method: 'GET', url: `/organisateur/visiteurs${bad}`, headers: { cookie: cookies.promoter } })).statusCode).toBe(400);
+    }
+    expect((await request(t.app, { method: 'GET', url: '/organisateur/visiteurs', headers: { cookie: cookies.exhibitor } })).statusCode).toBe(403);
+  });
+});

@@ -34,7 +34,8 @@ input[type=checkbox]{width:auto;margin-right:.4rem}.check{font-weight:400}
 button,.button{display:inline-block;margin-top:1rem;font:inherit;padding:.5rem 1rem;border:0;border-radius:.3rem;background:#2b59c3;color:#fff;text-decoration:none;cursor:pointer}
 .error{color:#b00020;font-weight:400;font-size:.9rem;margin:.2rem 0 0}.notice{padding:.75rem 1rem;border-radius:.3rem;background:#fdecea;color:#7a1020}
 .success{background:#e7f6ec;color:#0f5b2a}table{width:100%;border-collapse:collapse;background:#fff}th,td{text-align:left;padding:.4rem .6rem;border-bottom:1px solid #e2e5ee}
-img.avatar{width:96px;height:96px;border-radius:50%}dl{display:grid;grid-template-columns:max-content 1fr;gap:.3rem 1rem}dt{font-weight:600}dd{margin:0}
+
+.table-scroll{overflow-x:auto}.muted{color:#6b7280}img.avatar{width:96px;height:96px;border-radius:50%}dl{display:grid;grid-template-columns:max-content 1fr;gap:.3rem 1rem}dt{font-weight:600}dd{margin:0}
 `;
 
 function nav(ctx: PageContext): SafeHtml {
