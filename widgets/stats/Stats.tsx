@@ -122,7 +122,7 @@ function StandBlock({ standId }: { standId: string }) {
 export function ExhibitorStats() {
   const { t } = useLingui();
   const page = useStore($pageData);
-  const stands = page.owned_stands_ids;
+  const stands = page.user.stands;
   return (
     <div className="salon-stats">
       <h2>{t`My stands in figures`}</h2>

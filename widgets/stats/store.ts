@@ -60,7 +60,7 @@ export const $actives = atom<LiveActives>({ status: 'connecting' });
 let stream: EventStream | null = null;
 
 onMount($actives, () => {
-  stream = openEventStream(ACTIVES_STREAM_PATH, {
+  stream = openEventStream(new URL(ACTIVES_STREAM_PATH, globalThis.location?.origin).href, {
     onEvent(message) {
       if (message.event !== USERS_ACTIVES_EVENT) return;
       try {
