@@ -9,6 +9,7 @@ import { mountWidget } from '@salon/shared/test/widgets';
 import type { AttendanceData, StandAnalyticsData } from '@salon/shared/api/schemas/analytics';
 import type { UsersActivesData } from '@salon/shared/api/schemas/backoffice';
 import { mount } from './mount';
+import { resetStats } from './store';
 
 /** uPlot draws on a canvas, which jsdom has not: a stand-in records what each chart was given. */
 const mockPlots: { series: { label?: string }[]; data: number[][]; destroyed: boolean }[] = [];
@@ -57,6 +58,7 @@ async function show(page: PageDataInput) {
 
 beforeEach(() => {
   mockPlots.length = 0;
+  resetStats();
   answer = () => jsonResponse({ data: figures() });
   fetchMock = installFetch((request) => answer(request));
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -103,7 +105,7 @@ describe('the exhibitor\'s stands in figures', () => {
     await show(exhibitorPageData());
     expect(await screen.findByText('0 visits · 0 unique visitors · 0 chats started · 0 leads')).toBeInTheDocument();
     expect(screen.getByText('No visit yet. The chart appears with the first visit.')).toBeInTheDocument();
-    expect(mockPlots.filter((p) => !p.destroyed)).toHaveLength(0);
+    expect(mockPlots).toHaveLength(0);
   });
 
   test('an error, then Try again', async () => {
@@ -179,6 +181,6 @@ describe('the organisers\' dashboard', () => {
     expect(await screen.findByText('Personne dans le salon en ce moment.')).toBeInTheDocument();
     expect(screen.getByText('0 personne active')).toBeInTheDocument();
     expect(await screen.findByText('Personne n’est venu ces dernières 24 heures.')).toBeInTheDocument();
-    expect(mockPlots.filter((p) => !p.destroyed)).toHaveLength(0);
+    expect(mockPlots).toHaveLength(0);
   });
 });

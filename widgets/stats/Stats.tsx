@@ -238,19 +238,20 @@ function AttendanceFigures({ hours }: { hours: readonly AttendanceHour[] }) {
 
 function Attendance() {
   const { t } = useLingui();
-  const state = useStore(attendance.$state);
+  const { $state, load } = attendance();
+  const state = useStore($state);
   useEffect(() => {
-    void attendance.load();
-  }, []);
+    void load();
+  }, [load]);
   return (
     <section className="salon-stats__card" aria-labelledby="salon-stats-attendance">
       <h3 id="salon-stats-attendance">{t`Attendance over the day`}</h3>
       {state.status === 'loading' && <Status>{t`Loading the figures…`}</Status>}
-      {state.status === 'error' && <Failed onRetry={() => void attendance.load()} />}
+      {state.status === 'error' && <Failed onRetry={() => void load()} />}
       {state.status === 'ready' && <AttendanceFigures hours={state.data.hours} />}
       <p className="salon-stats__actions">
         <a href={attendanceCsvUrl()} download>{t`Download the figures (CSV)`}</a>
-        <button type="button" onClick={() => void attendance.load()}>{t`Refresh`}</button>
+        <button type="button" onClick={() => void load()}>{t`Refresh`}</button>
       </p>
     </section>
   );

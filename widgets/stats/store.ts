@@ -50,8 +50,17 @@ export function standFigures(standId: string) {
   return entry;
 }
 
+const attendanceLoader = () => loader(() => request<AttendanceData>('GET', ATTENDANCE_PATH, { notify: false }));
+let attendanceStore = attendanceLoader();
+
 /** The salon's attendance over the last 24 hours (GET /api/analytics/attendance). */
-export const attendance = loader(() => request<AttendanceData>('GET', ATTENDANCE_PATH, { notify: false }));
+export const attendance = () => attendanceStore;
+
+/** Forgets every figure loaded (a new page: stories, tests). */
+export function resetStats(): void {
+  stands.clear();
+  attendanceStore = attendanceLoader();
+}
 
 export type LiveActives = { status: 'connecting' } | { status: 'live' | 'reconnecting'; data: UsersActivesData | null };
 
