@@ -18,10 +18,10 @@ const HOUR_S = 3600;
  * remote), so no other page and no other widget downloads it. The canvas is decoration for screen readers: the
  * figures are in the summary and the table next to it.
  */
-export function Chart({ hours, series, height = 220 }: { hours: readonly string[]; series: readonly ChartSeries[]; height?: number }) {
+export function Chart({ hours, series, timeLabel, height = 220 }: { hours: readonly string[]; series: readonly ChartSeries[]; timeLabel: string; height?: number }) {
   const ref = useRef<HTMLDivElement>(null);
   const { locale } = useStore($locale);
-  const key = JSON.stringify([hours, series, locale]);
+  const key = JSON.stringify([hours, series, locale, timeLabel]);
 
   useEffect(() => {
     let plot: uPlot | null = null;
@@ -44,11 +44,12 @@ export function Chart({ hours, series, height = 220 }: { hours: readonly string[
           height,
           scales: { x: { time: true, range: [first - HOUR_S / 2, last + HOUR_S / 2] }, y: { range: (_u, _min, max) => [0, Math.max(1, Math.ceil(max * 1.1))] } },
           axes: [
-            { values: (_u, splits) => splits.map((s) => (manyDays ? dayLabel : hourLabel).format(new Date(s * 1000))) },
+            // Ticks on whole hours only: the figures are per hour.
+            { incrs: [HOUR_S, 2 * HOUR_S, 3 * HOUR_S, 6 * HOUR_S, 12 * HOUR_S, 24 * HOUR_S, 48 * HOUR_S, 168 * HOUR_S], values: (_u, splits) => splits.map((s) => (manyDays ? dayLabel : hourLabel).format(new Date(s * 1000))) },
             { values: (_u, splits) => splits.map((s) => (Number.isInteger(s) ? String(s) : '')) },
           ],
           series: [
-            { value: (_u, v) => (v === null ? '' : dayLabel.format(new Date(v * 1000))) },
+            { label: timeLabel, value: (_u, v) => (v === null ? '' : dayLabel.format(new Date(v * 1000))) },
             ...series.map((s) => ({
               label: s.label,
               stroke: s.color,
@@ -70,7 +71,7 @@ export function Chart({ hours, series, height = 220 }: { hours: readonly string[
       observer?.disconnect();
       plot?.destroy();
     };
-    // `key` stands for hours, series and locale.
+    // `key` stands for hours, series, locale and the label.
   }, [key, height]);
 
   return <div ref={ref} className="salon-stats__chart" aria-hidden="true" data-chart="" />;

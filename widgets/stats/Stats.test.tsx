@@ -81,7 +81,7 @@ describe('the exhibitor\'s stands in figures', () => {
     expect(fetchMock.requests.map((r) => `${r.url.pathname}${r.url.search}`)).toEqual(['/api/analytics?stand_id=s1']);
     expect(within(stand).getByText('3 visits · 2 unique visitors · 1 chat started · 1 lead')).toBeInTheDocument();
     await waitFor(() => expect(mockPlots).toHaveLength(1));
-    expect(mockPlots[0]?.series.map((s) => s.label)).toEqual([undefined, 'Visits', 'Unique visitors', 'Chats started', 'Leads']);
+    expect(mockPlots[0]?.series.map((s) => s.label)).toEqual(['Hour', 'Visits', 'Unique visitors', 'Chats started', 'Leads']);
     expect(mockPlots[0]?.data).toEqual([[Date.parse(HOUR) / 1000, Date.parse(NEXT) / 1000], [3, 0], [2, 0], [1, 0], [1, 0]]);
     // The table lists the hours with activity.
     const table = within(stand).getByRole('table', { name: 'Hours with activity at Helios Solar' });

@@ -62,6 +62,7 @@ function StandFigures({ data, onRefresh }: { data: StandAnalyticsData; onRefresh
       ) : (
         <>
           <Chart
+            timeLabel={t`Hour`}
             hours={data.hours.map((h) => h.hour)}
             series={[
               { label: t`Visits`, values: data.hours.map((h) => h.visits), color: COLORS.visits, bars: true },
@@ -202,6 +203,7 @@ function AttendanceFigures({ hours }: { hours: readonly AttendanceHour[] }) {
       {!empty && (
         <>
           <Chart
+            timeLabel={t`Hour`}
             hours={hours.map((h) => h.hour)}
             series={[
               { label: t`People`, values: hours.map((h) => h.people), color: COLORS.people, bars: true },

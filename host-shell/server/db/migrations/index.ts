@@ -6,6 +6,7 @@ import { chat } from './0003_chat';
 import { engagement } from './0004_engagement';
 import { hostUsers } from './0005_host_users';
 import { auditLog } from './0006_audit_log';
+import { analytics } from './0008_analytics';
 
 /** Every migration, in order. Add a file `000N_name.ts` and a line here; never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -16,5 +17,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0004_engagement': engagement(dialect),
     '0005_host_users': hostUsers(dialect),
     '0006_audit_log': auditLog(dialect),
+    '0008_analytics': analytics(dialect),
   };
 }
