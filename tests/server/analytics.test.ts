@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomBytes } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
+import { Client } from 'pg';
 import type { AttendanceData, StandAnalyticsData, VisitorsData } from '../../shared/api/schemas/analytics';
 import type { UsersActivesData } from '../../shared/api/schemas/backoffice';
 import { encodeId } from '../../host-shell/server/lib/ids';
@@ -18,8 +20,18 @@ const dataOf = <T>(body: string) => (JSON.parse(body) as { data: T }).data;
 const csvRows = (body: string) => parse(body.replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
 const hourOf = (ms: number) => new Date(Math.floor(ms / 3_600_000) * 3_600_000).toISOString();
 
+/** With TEST_DATABASE_URL (a postgres URL: scripts/pg-test-server.sh), the same tests run on PostgreSQL, in a schema of their own. */
+const pgUrl = /^postgres(?:ql)?:\/\//.test(process.env.TEST_DATABASE_URL ?? '') ? (process.env.TEST_DATABASE_URL as string) : null;
+const pgSchema = `salon_stats_${randomBytes(4).toString('hex')}`;
+let pgAdmin: Client | null = null;
+
 beforeAll(async () => {
-  t = await createTestApp({ config: { livePingMs: 100, liveGlobalMinMs: 50 } });
+  if (pgUrl) {
+    pgAdmin = new Client({ connectionString: pgUrl });
+    await pgAdmin.connect();
+    await pgAdmin.query(`CREATE SCHEMA ${pgSchema}`);
+  }
+  t = await createTestApp({ config: { livePingMs: 100, liveGlobalMinMs: 50 }, ...(pgUrl ? { database: { dialect: 'postgres' as const, connectionString: pgUrl, schema: pgSchema } } : {}) });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   if (!address || typeof address === 'string') throw new Error('not listening');
@@ -39,6 +51,10 @@ afterEach(() => {
 });
 afterAll(async () => {
   await closeListening(t);
+  if (pgAdmin) {
+    await pgAdmin.query(`DROP SCHEMA IF EXISTS ${pgSchema} CASCADE`);
+    await pgAdmin.end();
+  }
 });
 
 describe('refusals: every call, every profile', () => {
