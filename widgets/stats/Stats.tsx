@@ -132,6 +132,7 @@ export function ExhibitorStats() {
   );
 }
 
+/** The pseudo, else the published name ('' when the person published neither). */
 function personName(user: RoomUser): string {
   return user.pseudo || user.fullname;
 }
@@ -170,7 +171,7 @@ function InTheRoom() {
             <ul className="salon-stats__people" aria-label={t`People in the room`}>
               {data.users.map((user) => (
                 <li key={user.id_user}>
-                  <span className="salon-stats__person">{personName(user)}</span>
+                  <span className="salon-stats__person">{personName(user) || label(user.profile)}</span>
                   <span className="salon-stats__meta">
                     {label(user.profile)}
                     {user.company ? ` · ${user.company.name}` : ''}
