@@ -59,6 +59,40 @@ export function setStreamAnswer(next: StreamAnswer): void {
   stream = next;
 }
 
+/**
+ * What the back office's figures answer (the stats widget): a stand's figures by id (GET /api/analytics), the
+ * attendance, and the live list of who is here (one usersActives event, then an open stream). 'pending': never
+ * answers; 'fail': an error.
+ */
+export interface StatsAnswers {
+  stands?: Record<string, unknown>;
+  attendance?: unknown;
+  actives?: unknown;
+}
+let stats: StatsAnswers = {};
+
+export function setStatsAnswers(next: StatsAnswers): void {
+  stats = next;
+}
+
+function statsAnswer(answer: unknown): Response | Promise<Response> {
+  if (answer === 'pending') return new Promise<Response>(() => undefined);
+  if (answer === 'fail' || answer === undefined) return json({ data: { error: true, message: 'The figures could not be computed (story).' } }, 500);
+  return json({ data: answer });
+}
+
+function usersActives(): Response | Promise<Response> {
+  if (stats.actives === 'pending') return new Promise<Response>(() => undefined);
+  if (stats.actives === 'fail') return new Response('', { status: 503 });
+  const event = `event: usersActives\nid: 1\ndata: ${JSON.stringify(stats.actives)}\n\n`;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode(event));
+    },
+  });
+  return new Response(body, { headers: { 'Content-Type': 'text/event-stream' } });
+}
+
 function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
@@ -83,6 +117,7 @@ globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise
   // POST /contact (the organizer contact) is a page route that also answers the widget's JSON.
   if (!pathname.startsWith('/api/') && !(pathname === '/contact' && request.method === 'POST')) return realFetch(input, init);
   if (pathname === '/api/sse/live/activity') return liveActivity();
+  if (pathname === '/api/sse/users/actives') return usersActives();
   await new Promise((resolve) => setTimeout(resolve, 250));
   if (mode === 'fail') return new Response('', { status: 503, statusText: 'Service Unavailable' });
   if (pathname === '/api/locale' && request.method !== 'GET') {
@@ -104,6 +139,8 @@ globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise
     return json({ data: { availability: body.availability ?? body.available ?? false } });
   }
   if (pathname.startsWith('/api/chat/')) return chat(request, pathname);
+  if (pathname === '/api/analytics') return statsAnswer(stats.stands?.[searchParams.get('stand_id') ?? '']);
+  if (pathname === '/api/analytics/attendance') return statsAnswer(stats.attendance);
   const form = request.method === 'POST' ? formAnswers[pathname.split('/').pop() ?? ''] : undefined;
   if (form) return form === 'pending' ? new Promise<Response>(() => undefined) : json(form.body, form.status);
   return json({ data: {} });

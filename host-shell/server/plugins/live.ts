@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { InProcessHub, RedisHub, type LiveHub } from '../live/hub';
+import { ActivesFeed } from '../live/actives';
 import { LiveActivity } from '../live/engine';
 import { globalPlugin } from '../lib/plugin';
 import { ActivityTracker } from '../services/activity';
@@ -16,6 +17,8 @@ declare module 'fastify' {
     live: LiveActivity;
     /** Ends visits of inactive users. */
     sweeper: Sweeper;
+    /** The streams of GET /api/sse/users/actives (organisers: who is here now). */
+    actives: ActivesFeed;
   }
 }
 
@@ -89,6 +92,11 @@ export const livePlugin = globalPlugin('salon-live', async (app) => {
   app.decorate('parameters', parameters);
   app.decorate('live', live);
   app.decorate('sweeper', sweeper);
+  const actives = new ActivesFeed(
+    { db: app.db, activity, parameters, hub, onError: (err) => app.log.error({ err }, 'users actives stream') },
+    { minMs: config.liveGlobalMinMs, pingMs: config.livePingMs, maxBufferedBytes: config.liveMaxBufferedBytes },
+  );
+  app.decorate('actives', actives);
 
   live.start();
   sweeper.start();
@@ -98,7 +106,7 @@ export const livePlugin = globalPlugin('salon-live', async (app) => {
   flushTimer.unref();
 
   app.addHook('preClose', async () => {
-    await live.stop();
+    await Promise.all([live.stop(), actives.stop()]);
   });
   app.addHook('onClose', async () => {
     clearInterval(flushTimer);

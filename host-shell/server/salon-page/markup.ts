@@ -11,8 +11,11 @@
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '../../../shared/page-data/types';
 import { html, raw, type SafeHtml } from '../lib/html';
 
-export const WIDGET_NAMES = ['top-bar', 'room', 'toaster', 'chat', 'company-sheet', 'contact-point', 'modals', 'journey', 'activity-stream', 'admin-imports'] as const;
+export const WIDGET_NAMES = ['top-bar', 'room', 'toaster', 'chat', 'company-sheet', 'contact-point', 'modals', 'journey', 'activity-stream', 'admin-imports', 'stats'] as const;
 export type WidgetName = (typeof WIDGET_NAMES)[number];
+
+/** Widgets of the back-office pages only (`/exposant`, `/organisateur`, `/admin/imports`), mounted by their own pages (`salonMarkup`'s `widgets`), never on /salon. */
+export const BACK_OFFICE_WIDGETS: readonly WidgetName[] = ['stats', 'admin-imports'];
 
 export const LOADER_SRC = '/spa/loader.js';
 
@@ -25,10 +28,9 @@ export const LAZY_WIDGETS: readonly WidgetName[] = ['chat', 'company-sheet', 'co
 /** The widgets /salon mounts for this user: journey only with the feature flag, activity stream only for exhibitors, no back-office widget. */
 export function widgetsFor(data: Pick<PageData, 'features' | 'user'>): WidgetName[] {
   return WIDGET_NAMES.filter((name) => {
+    if (BACK_OFFICE_WIDGETS.includes(name)) return false;
     if (name === 'journey') return data.features.journey === '1';
     if (name === 'activity-stream') return data.user.profile === 'exhibitor';
-    // Back-office widgets are mounted by their own pages (`salonMarkup`'s `widgets`), never on /salon.
-    if (name === 'admin-imports') return false;
     return true;
   });
 }

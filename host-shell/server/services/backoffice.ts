@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ContactRequestsTable, Database, ProfileCode, UserRow } from '../db/schema';
+import type { ContactRequestsTable, Database, ProfileCode } from '../db/schema';
 import type { Selectable } from 'kysely';
 
 export interface Counts {
@@ -34,23 +34,6 @@ export async function counts(db: Kysely<Database>): Promise<Counts> {
     count('notifications'),
   ]);
   return { byProfile, anonymous, stands, companies, contactRequests, notifications };
-}
-
-export const VISITORS_PER_PAGE = 50;
-
-export async function listVisitors(db: Kysely<Database>, page: number): Promise<{ visitors: UserRow[]; total: number }> {
-  const base = db.selectFrom('users').where('profile', '=', 'visitor').where('anonymous', '=', 0);
-  const [visitors, total] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(VISITORS_PER_PAGE)
-      .offset((page - 1) * VISITORS_PER_PAGE)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst(),
-  ]);
-  return { visitors, total: num(total?.n) };
 }
 
 export async function recentContactRequests(db: Kysely<Database>, limit = 10): Promise<Selectable<ContactRequestsTable>[]> {

@@ -4,7 +4,7 @@ import { html, httpUrl, type SafeHtml } from '../lib/html';
 import { encodeId } from '../lib/ids';
 import type { Counts } from '../services/backoffice';
 import type { StandWithCompany } from '../services/stands';
-import { displayName, fullName, isPublished, parseFieldsParam, profileLabel } from '../services/users';
+import { fullName, isPublished, parseFieldsParam, profileLabel } from '../services/users';
 import { helpers, layout, type PageContext } from './layout';
 
 function standList(ctx: PageContext, stands: StandWithCompany[]): SafeHtml {
@@ -106,18 +106,6 @@ ${contentLinks(ctx)}
 ${requests.length === 0 ? html`<p>${tr('Aucun message.', 'No message.')}</p>` : html`<ul>${requests.map((r) => html`<li><strong>${r.subject === 'question' ? tr('Question', 'Question') : tr('Données', 'Data')}</strong> – ${r.email ?? ''}<br>${r.message}</li>`)}</ul>`}
 </section></div>
 ${news}`,
-  );
-}
-
-export function visitorsPage(ctx: PageContext, visitors: UserRow[], page: number, pages: number, total: number): string {
-  const { tr, link } = helpers(ctx);
-  return layout(
-    ctx,
-    tr('Visiteurs', 'Visitors'),
-    html`<p>${tr(`${total} visiteurs inscrits.`, `${total} registered visitors.`)}</p>
-<table><thead><tr><th>${tr('Nom', 'Name')}</th><th>${tr('E-mail', 'Email')}</th><th>${tr('Ville', 'City')}</th><th>${tr('Inscrit le', 'Registered on')}</th></tr></thead>
-<tbody>${visitors.map((v) => html`<tr><td>${displayName(v, ctx.locale)}</td><td>${v.email ?? ''}</td><td>${[v.postal_code, v.city].filter(Boolean).join(' ')}</td><td>${v.created_at.slice(0, 10)}</td></tr>`)}</tbody></table>
-<nav aria-label="${tr('Pages', 'Pages')}"><p>${page > 1 ? html`<a href="${link('promoter.visitors', {}, { query: { page: page - 1 } })}">${tr('Précédente', 'Previous')}</a> ` : ''}${tr(`Page ${page} sur ${pages}`, `Page ${page} of ${pages}`)}${page < pages ? html` <a href="${link('promoter.visitors', {}, { query: { page: page + 1 } })}">${tr('Suivante', 'Next')}</a>` : ''}</p></nav>`,
   );
 }
 

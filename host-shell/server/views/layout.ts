@@ -36,6 +36,7 @@ button,.button{display:inline-block;margin-top:1rem;font:inherit;padding:.5rem 1
 .success{background:#e7f6ec;color:#0f5b2a}table{width:100%;border-collapse:collapse;background:#fff}th,td{text-align:left;padding:.4rem .6rem;border-bottom:1px solid #e2e5ee}
 img.avatar{width:96px;height:96px;border-radius:50%}dl{display:grid;grid-template-columns:max-content 1fr;gap:.3rem 1rem}dt{font-weight:600}dd{margin:0}
 .scroll{overflow-x:auto}form.inline{display:inline}button.secondary{margin:.25rem 0 0;padding:.2rem .5rem;background:#fff;color:#b00020;border:1px solid #b00020;font-size:.9rem}
+.table-scroll{overflow-x:auto}.muted{color:#6b7280}
 `;
 
 function nav(ctx: PageContext): SafeHtml {

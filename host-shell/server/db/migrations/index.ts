@@ -7,6 +7,7 @@ import { engagement } from './0004_engagement';
 import { hostUsers } from './0005_host_users';
 import { auditLog } from './0006_audit_log';
 import { medias } from './0007_medias';
+import { analytics } from './0008_analytics';
 import { imports } from './0010_imports';
 
 /** Every migration, in order. Add a file `000N_name.ts` and a line here; never edit a released one. */
@@ -19,6 +20,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0005_host_users': hostUsers(dialect),
     '0006_audit_log': auditLog(dialect),
     '0007_medias': medias(dialect),
+    '0008_analytics': analytics(dialect),
     '0010_imports': imports(dialect),
   };
 }

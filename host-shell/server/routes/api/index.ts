@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sameOrigin } from '../../plugins/same-origin';
 import { adminRoutes } from './admin';
+import { analyticsRoutes } from './analytics';
 import { chatRoutes } from './chat';
 import { companyRoutes } from './company';
 import { contentRoutes } from './content';
@@ -40,5 +41,6 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(mediasRoutes);
   await api.register(importRoutes);
   await api.register(contentRoutes);
+  await api.register(analyticsRoutes);
   await api.register(openApiRoute(documented.routes));
 };

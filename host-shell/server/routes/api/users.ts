@@ -5,9 +5,8 @@ import { Envelope } from '../../../../shared/api/schemas/envelope';
 import { UserMeData, UserMeUpdateBody } from '../../../../shared/api/schemas/users';
 import { badRequest, forbidden } from '../../lib/errors';
 import { pick } from '../../lib/locale';
-import { windowsOf } from '../../live/state';
+import { activeUsers } from '../../live/actives';
 import { counts } from '../../services/backoffice';
-import { companiesOf, roomUserRows, toRoomUser } from '../../services/room-users';
 import { refreshViewerUser } from '../../plugins/session';
 import { applyProfileUpdate, profileIssues } from '../../services/profile';
 import { formErrorsOf, FORM_TEXTS, say } from '../../views/messages';
@@ -15,7 +14,7 @@ import { toPageUser } from '../../services/users';
 import { apiViewer } from './auth';
 
 /** Promoters and administrators (issue 13: "answer for promoters and admins only"): 401 without a session, 403 for anyone else. */
-async function organisersOnly(request: FastifyRequest): Promise<void> {
+export async function organisersOnly(request: FastifyRequest): Promise<void> {
   const { user, locale } = await apiViewer(request);
   if (user.anonymous === 1 || (user.profile !== 'promoter' && user.profile !== 'administrator')) throw forbidden(pick(locale, 'Réservé aux organisateurs', 'For organizers only'));
 }
@@ -41,24 +40,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(UsersActivesData) },
       },
     },
-    async () => {
-      const [params] = await Promise.all([app.parameters.get(), app.activity.ready()]);
-      app.activity.setWindows(windowsOf(params));
-      const since = Date.now() - params.last_activity_period * 1000;
-      const recent = app.activity.recentSince(since, ACTIVE_USERS_LISTED);
-      const rows = new Map((await roomUserRows(app.db, recent.map((r) => r.userId))).map((row) => [row.id, row]));
-      const listed = recent.flatMap((r) => {
-        const row = rows.get(r.userId);
-        return row ? [row] : [];
-      });
-      const companies = await companiesOf(
-        app.db,
-        listed.filter((row) => row.profile === 'exhibitor').map((row) => row.id),
-      );
-      // Organisers see everyone (hidden profiles too, flagged), but names only as their owners published them.
-      const users = listed.map((row) => toRoomUser(row, companies.get(row.id) ?? null, app.activity.effectiveIso(row.id, row.last_activity_at), { hidden: row.hidden === 1 }));
-      return { data: { count: app.activity.countSince(since), period: params.last_activity_period, users } };
-    },
+    async () => ({ data: await activeUsers(app) }),
   );
 
   app.get('/users/me', { schema: { summary: 'The current user', response: { 200: Envelope(UserMeData) } } }, async (request) => {

@@ -4,14 +4,18 @@ import { badRequest, notFound } from '../../lib/errors';
 import { html } from '../../lib/html';
 import { decodeId } from '../../lib/ids';
 import { convertStrings, validate } from '../../lib/validation';
-import { counts, listVisitors, recentContactRequests, VISITORS_PER_PAGE } from '../../services/backoffice';
+import { VisitorsQuery } from '../../../../shared/api/schemas/analytics';
+import { searchVisitors } from '../../services/analytics';
+import { counts, recentContactRequests } from '../../services/backoffice';
 import { leadCountsByStand, listLeads } from '../../services/leads';
 import { standsOfExhibitor } from '../../services/stands';
 import { findUserById } from '../../services/users';
-import { exhibitorArea, exhibitorProfilePage, promoterArea, visitorsPage } from '../../views/areas';
+import { exhibitorArea, exhibitorProfilePage, promoterArea } from '../../views/areas';
+import { visitorListPage } from '../../views/visitors';
 import { LEADS_SHOWN, exhibitorLeads, organiserLeads } from '../../views/leads';
 import { gate, pageContext, pathParam, sendPage } from './kit';
 import { newsSent, promoterNewsSection } from './news';
+import { statsWidget } from './stats';
 
 export async function showExhibitorArea(request: FastifyRequest, reply: FastifyReply) {
   const user = await gate(request, reply, { registered: true, profiles: ['exhibitor'] });
@@ -19,7 +23,8 @@ export async function showExhibitorArea(request: FastifyRequest, reply: FastifyR
   const stands = await standsOfExhibitor(request.server.db, user.id);
   const leads = await Promise.all(stands.map(async ({ stand }) => ({ stand, leads: await listLeads(request.server.db, { standId: stand.id, limit: LEADS_SHOWN }) })));
   const ctx = await pageContext(request);
-  return sendPage(reply, exhibitorArea(ctx, user, stands, exhibitorLeads(ctx, leads)));
+  const stats = await statsWidget(request, user);
+  return sendPage(reply, exhibitorArea(ctx, user, stands, html`${stats}${exhibitorLeads(ctx, leads)}`));
 }
 
 /** Public: anyone may read a published exhibitor's sheet. A bad id, a non-exhibitor or a hidden profile is a 404. */
@@ -44,26 +49,26 @@ export async function showPromoterArea(request: FastifyRequest, reply: FastifyRe
   if (!user) return reply;
   const ctx = await pageContext(request);
   const db = request.server.db;
-  const [c, requests, news, latest, byStand] = await Promise.all([
+  const [c, requests, news, latest, byStand, stats] = await Promise.all([
     counts(db),
     recentContactRequests(db),
     promoterNewsSection(request, ctx, { sent: newsSent(request) }),
     listLeads(db, { limit: LEADS_SHOWN }),
     leadCountsByStand(db),
+    statsWidget(request, user),
   ]);
-  return sendPage(reply, promoterArea(ctx, c, requests, html`${news}${organiserLeads(ctx, latest, byStand)}`));
+  return sendPage(reply, promoterArea(ctx, c, requests, html`${stats}${news}${organiserLeads(ctx, latest, byStand)}`));
 }
 
-const VisitorsQuery = Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })) });
+const VisitorsPageQuery = Type.Omit(VisitorsQuery, ['format']);
 
 export async function showVisitors(request: FastifyRequest, reply: FastifyReply) {
   const user = await gate(request, reply, { registered: true, profiles: ['promoter', 'administrator'] });
   if (!user) return reply;
-  const checked = validate(VisitorsQuery, convertStrings(VisitorsQuery, request.query));
-  if (!checked.ok) throw badRequest('"page" must be a whole number from 1');
-  const page = checked.value.page ?? 1;
-  const { visitors, total } = await listVisitors(request.server.db, page);
-  const pages = Math.max(1, Math.ceil(total / VISITORS_PER_PAGE));
-  return sendPage(reply, visitorsPage(await pageContext(request), visitors, page, pages, total));
+  const checked = validate(VisitorsPageQuery, convertStrings(VisitorsPageQuery, request.query));
+  if (!checked.ok) throw badRequest('"page" must be a whole number from 1, "sort" one of name, -name, created_at, -created_at, city, -city, "search" at most 100 characters');
+  const search = (checked.value.search ?? '').trim();
+  const sort = checked.value.sort ?? '-created_at';
+  const list = await searchVisitors(request.server.db, { search, sort, page: checked.value.page ?? 1 });
+  return sendPage(reply, visitorListPage(await pageContext(request), list, { search, sort }));
 }
-

@@ -1,0 +1,16 @@
+import type { FastifyRequest } from 'fastify';
+import type { UserRow } from '../../db/schema';
+import type { SafeHtml } from '../../lib/html';
+import { buildPageData } from '../../page-data/build';
+import { salonMarkup } from '../../salon-page/markup';
+import { pageContext } from './kit';
+
+/**
+ * The `stats` widget in a back-office page (`/exposant`: the exhibitor's stands in figures; `/organisateur`: who is
+ * here now and the attendance): its page data, its slot and the loader. uPlot comes with that widget only, so /salon
+ * never downloads it.
+ */
+export async function statsWidget(request: FastifyRequest, user: UserRow): Promise<SafeHtml> {
+  const data = await buildPageData(request.server.db, user, await pageContext(request));
+  return salonMarkup(data, { widgets: ['stats'], loaderSrc: `${request.server.config.spaUrl}/loader.js` });
+}

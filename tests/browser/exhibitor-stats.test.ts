@@ -1,0 +1,106 @@
+/**
+ * Numbers on /exposant (issue 13, item 6, "the exhibitor sees a chart of their stand's visits after a visit"): a visitor
+ * (another browser context) enters the exhibitor's stand in the room; the exhibitor then opens /exposant and sees that
+ * stand's figures (in French, the demo exhibitor's language): the sentence says 1 visit and 1 unique visitor, the uPlot canvas is drawn, the table has the hour,
+ * and the CSV carries the same figures. /salon never downloads the stats widget (nor uPlot). The organiser's
+ * /organisateur shows the visitor in the room, live.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Frame, Page } from 'playwright-core';
+import { collectErrors, logIn, roomFrame, useSalon, widgetsSettled } from './harness';
+
+const env = useSalon();
+
+interface FrameStand {
+  id: string;
+  panorama: string;
+  niceNameEn: string;
+}
+
+async function enterStand(frame: Frame, stand: FrameStand): Promise<void> {
+  await frame.getByRole('button', { name: 'Floor plan', exact: true }).click();
+  await frame.waitForSelector('#room-frame[data-panorama="plan"][data-state="ready"]', { timeout: 60_000 });
+  await frame.getByRole('button', { name: stand.niceNameEn, exact: true }).click();
+  await frame.waitForSelector(`#room-frame[data-panorama="${stand.panorama}"][data-state="ready"]`, { timeout: 60_000 });
+}
+
+/** How many pixels of the canvas are not transparent: uPlot drew something. */
+async function drawnPixels(page: Page, selector: string): Promise<number> {
+  return page.locator(selector).first().evaluate((canvas) => {
+    const c = canvas as HTMLCanvasElement;
+    const data = c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    if (data) for (let i = 3; i < data.length; i += 4) if ((data[i] ?? 0) > 0) n += 1;
+    return n;
+  });
+}
+
+test('a visitor enters a stand; its exhibitor sees the visit on /exposant as a chart, in words, in a table and as CSV', async () => {
+  const { salon, browser } = env;
+
+  const exhibitorContext = await browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 900 } });
+  const exhibitor = await exhibitorContext.newPage();
+  const exhibitorErrors = collectErrors(exhibitor);
+  assert.equal(await logIn(exhibitor, salon.baseUrl, 'exposant@salon.test'), 303);
+  await exhibitor.goto(`${salon.baseUrl}/exposant`);
+  assert.deepEqual(await widgetsSettled(exhibitor), { stats: 'mounted' });
+  // Before any visit: the zeros, no chart.
+  const solar = exhibitor.getByRole('region', { name: 'Helios Solaire' });
+  await solar.getByText('0 visite · 0 visiteur unique · 0 discussion ouverte · 0 contact').waitFor({ timeout: 10_000 });
+  await solar.getByText('Aucune visite pour le moment. Le graphique apparaît avec la première visite.').waitFor();
+  assert.equal(await solar.locator('canvas').count(), 0);
+  const owned = (JSON.parse((await exhibitor.locator('#salon-page-data').textContent()) ?? '{}') as { owned_stands_ids: string[] }).owned_stands_ids;
+
+  // The visitor, in another context, enters the stand through the room.
+  const visitorContext = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+  const visitor = await visitorContext.newPage();
+  const downloaded: string[] = [];
+  visitor.on('request', (request) => downloaded.push(request.url()));
+  assert.equal(await logIn(visitor, salon.baseUrl, 'visiteur@salon.test'), 303);
+  if (!visitor.url().includes('/salon')) await visitor.goto(`${salon.baseUrl}/salon`);
+  await widgetsSettled(visitor);
+  const frame = await roomFrame(visitor);
+  const stands = (JSON.parse((await frame.locator('#room-frame-data').textContent()) ?? '{}') as { stands: FrameStand[] }).stands;
+  const stand = stands.find((s) => s.niceNameEn === 'Helios Solar');
+  assert.ok(stand && owned.includes(stand.id), 'Helios Solar is the exhibitor’s stand');
+  await enterStand(frame, stand);
+  assert.equal(downloaded.filter((u) => u.includes('/spa/stats/') || /uplot/i.test(u)).length, 0, '/salon downloads neither the stats widget nor uPlot');
+
+  // The exhibitor refreshes the figures: the visit is there.
+  await solar.getByRole('button', { name: 'Actualiser' }).click();
+  await solar.getByText('1 visite · 1 visiteur unique · 0 discussion ouverte · 0 contact').waitFor({ timeout: 5000 });
+  const canvas = solar.locator('canvas');
+  await canvas.first().waitFor({ timeout: 10_000 });
+  assert.ok(((await canvas.first().boundingBox())?.width ?? 0) > 200, 'the chart has a width');
+  assert.ok((await drawnPixels(exhibitor, '[aria-label="Helios Solaire"] canvas')) > 100, 'the canvas is drawn');
+  // The same after a reload (the page itself asks the server).
+  await exhibitor.reload();
+  await solar.getByText('1 visite · 1 visiteur unique · 0 discussion ouverte · 0 contact').waitFor({ timeout: 10_000 });
+  await solar.getByText('Chiffres par heure').click();
+  const table = solar.getByRole('table', { name: 'Heures d’activité de Helios Solaire' });
+  const cells = await table.getByRole('row').nth(1).getByRole('cell').allTextContents();
+  assert.deepEqual(cells, ['1', '1', '0', '0']);
+
+  // The CSV link: the same figures.
+  const [download] = await Promise.all([exhibitor.waitForEvent('download'), solar.getByRole('link', { name: 'Télécharger les chiffres (CSV)' }).click()]);
+  const file = await download.path();
+  const { readFile } = await import('node:fs/promises');
+  const csv = (await readFile(file, 'utf8')).replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+  assert.equal(csv[0], '"stand","hour","visits","unique_visitors","chats","leads"');
+  assert.match(csv.at(-1) ?? '', /^"Helios Solaire","\d{4}-\d{2}-\d{2}T\d{2}:00:00\.000Z","1","1","0","0"$/);
+
+  // The organiser (an English account) sees the visitor in the room, live.
+  const promoterContext = await browser.newContext({ locale: 'en-US' });
+  const promoter = await promoterContext.newPage();
+  const promoterErrors = collectErrors(promoter);
+  assert.equal(await logIn(promoter, salon.baseUrl, 'organisateur@salon.test'), 303);
+  await promoter.goto(`${salon.baseUrl}/organisateur`);
+  const room = promoter.getByRole('region', { name: 'In the room now' });
+  await room.getByRole('list', { name: 'People in the room' }).getByText(/Visitor/).first().waitFor({ timeout: 10_000 });
+  await promoter.getByRole('region', { name: 'Attendance over the day' }).locator('canvas').first().waitFor({ timeout: 10_000 });
+
+  assert.deepEqual(exhibitorErrors, []);
+  assert.deepEqual(promoterErrors, []);
+  await Promise.all([exhibitorContext.close(), visitorContext.close(), promoterContext.close()]);
+});
