@@ -3,7 +3,7 @@
  * panel's buttons and the host's goToPanorama all go through `goTo`, and entering a stand is one function,
  * `enterStand`, whatever the visitor clicked. The contest quiz is played here too (its questions in quiz.ts).
  */
-import type { HostCommand } from '../../shared/room-frame/contract';
+import type { ContestAccess, HostCommand } from '../../shared/room-frame/contract';
 import type { HostLink } from './host';
 import type { Texts } from './i18n';
 import { STAND_ACTIONS, boothHotspot, canonicalSlug, gateHotspot, type FrameAction, type Place, type PlaceAction, type Salon, type Stand } from './layout';
@@ -34,6 +34,7 @@ export class Room {
   private current: string | null = null;
   private moves = 0;
   private quiz: QuizRun | null = null;
+  private contestAccess: ContestAccess = 'open';
   /** Stands whose promotional offer was shown on this page: once each. */
   private readonly promoted = new Set<string>();
 
@@ -140,8 +141,16 @@ export class Room {
     }
   }
 
-  /** A new play of the contest quiz (replaying is allowed: the host decides what a participation counts for). */
+  /**
+   * A new play of the contest quiz (replaying is allowed: the host decides what a participation counts for).
+   * Someone who may not take part (the host said so: setContestAccess) gets the host's contest modal at once — the
+   * login for an anonymous visitor, the refusal for others — rather than five questions first.
+   */
   startQuiz(): void {
+    if (this.contestAccess !== 'open') {
+      this.host.send('showContestModal', {});
+      return;
+    }
     this.quiz = new QuizRun(buildQuiz(this.salon, this.texts));
     this.ui.panel.showQuiz(this.quiz.step);
   }
@@ -176,6 +185,9 @@ export class Room {
     } else if (command.name === 'setSound') {
       const muted: unknown = command.payload.muted;
       if (typeof muted === 'boolean') this.sound.setMuted(muted);
+    } else if (command.name === 'setContestAccess') {
+      const access: unknown = command.payload.access;
+      if (access === 'open' || access === 'login' || access === 'closed') this.contestAccess = access;
     }
   }
 

@@ -1,7 +1,10 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
 import { installFetch, jsonResponse } from '../test/fetch';
 import { envelope } from '../room-frame/contract';
-import { handleFrameMessage } from './frameMessages';
+import { contestAccess, handleFrameMessage } from './frameMessages';
+import { registerFramePort } from './framePort';
+import { $modal, closeModal, setPageData, type PageUser } from '@salon/shared';
+import { anonymousPageData, exhibitorPageData, visitorPageData } from '../page-data/fixtures';
 import { $contestScore, setContestScore } from './contest';
 import { $toasts, clearToasts } from './toasts';
 
@@ -64,5 +67,36 @@ describe('the contest score (spec §7 handleContestParticipation)', () => {
     expect($contestScore.get()).toBe(2);
     await flush();
     expect(fetchMock.requests.map((r) => r.json)).toEqual([{ score: 2 }]);
+  });
+});
+
+describe('who may play the quiz (spec §5), told to the frame before anyone starts it', () => {
+  const users = {
+    anonymous: { ...anonymousPageData().user, anonymous: true },
+    visitor: visitorPageData().user,
+    exhibitor: exhibitorPageData().user,
+  };
+
+  test.each([
+    ['an anonymous visitor', users.anonymous, 'login'],
+    ['a visitor with a profile route', users.visitor, 'open'],
+    ['an exhibitor', users.exhibitor, 'closed'],
+  ] as const)('%s', (_who, user, access) => {
+    expect(contestAccess(user as PageUser)).toBe(access);
+  });
+
+  test('the frame\'s first checkSound is answered with setContestAccess; an anonymous visitor\'s contest modal is the login offer', () => {
+    const postMessage = jest.fn();
+    const unregister = registerFramePort({ window: () => ({ postMessage }) as unknown as Window, origin: 'http://localhost' });
+    setPageData(anonymousPageData());
+    handleFrameMessage(envelope('checkSound', { muted: false, available: true }));
+    expect(postMessage).toHaveBeenCalledWith(envelope('setContestAccess', { access: 'login' }), 'http://localhost');
+    handleFrameMessage(envelope('showContestModal', {}));
+    expect($modal.get()).toEqual({ name: 'login-needed', reason: 'contest' });
+    setPageData(visitorPageData());
+    handleFrameMessage(envelope('showContestModal', {}));
+    expect($modal.get()).toEqual({ name: 'contest' });
+    closeModal();
+    unregister();
   });
 });

@@ -1,6 +1,7 @@
-import { openModal, showSidebar } from '@salon/shared';
+import { $user, openModal, showSidebar, type PageUser } from '@salon/shared';
 import { CONTEST_SCORE_MAX, CONTEST_SCORE_MIN } from '../forms/rules';
-import type { FrameMessage } from '../room-frame/contract';
+import type { ContestAccess, FrameMessage } from '../room-frame/contract';
+import { sendRoomCommand } from './framePort';
 // The score of handleContestParticipation is recorded by its subscriber, which must exist before any modal loads.
 import './contest';
 import { emitBusEvent } from './events';
@@ -17,6 +18,12 @@ function id(value: unknown): string | null {
 function finiteNumber(value: unknown): number | null {
   const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
   return Number.isFinite(number) ? number : null;
+}
+
+/** Spec §5: the contest is for visitors with a profile route; an anonymous visitor can get there by logging in. */
+export function contestAccess(user: PageUser): ContestAccess {
+  if (user.anonymous) return 'login';
+  return user.profile === 'visitor' && Boolean(user.profileRoute) ? 'open' : 'closed';
 }
 
 function ignored(message: FrameMessage): void {
@@ -59,7 +66,8 @@ export function handleFrameMessage(message: FrameMessage): void {
       return;
     }
     case 'showContestModal':
-      openModal({ name: 'contest' });
+      // An anonymous visitor is offered the login (back to this place), not a refusal.
+      openModal($user.get().anonymous ? { name: 'login-needed', reason: 'contest' } : { name: 'contest' });
       return;
     case 'handleContestParticipation': {
       // The game's score (spec §5: a number; the server takes a whole one from 0 to 5, the quiz's questions).
@@ -81,6 +89,8 @@ export function handleFrameMessage(message: FrameMessage): void {
       return;
     case 'checkSound':
       setSoundState({ muted: payload.muted === true, available: payload.available === true });
+      // The frame is there: tell it who may play the quiz, before anyone starts it.
+      sendRoomCommand('setContestAccess', { access: contestAccess($user.get()) });
       return;
     case 'showContactFormInfos': {
       const subject = typeof payload.subject === 'string' ? payload.subject : null;

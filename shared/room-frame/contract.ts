@@ -51,9 +51,17 @@ export interface HostCommands {
   /** Move to a panorama: 'home', 'plan' (map), 'conference' or a stand's slug. */
   goToPanorama: { slug: string };
   setSound: { muted: boolean };
+  /**
+   * Who may play the contest quiz (spec §5: visitors with a profile route): 'open', or 'login' (an anonymous
+   * visitor) and 'closed' (anyone else), for which the frame asks the host for the contest modal instead of
+   * starting the questions. Sent when the frame reports it is there (its first checkSound). A frame that was never
+   * told plays the quiz (the host's modal still decides).
+   */
+  setContestAccess: { access: ContestAccess };
 }
+export type ContestAccess = 'open' | 'login' | 'closed';
 export type HostCommandName = keyof HostCommands;
-export const HOST_COMMAND_NAMES: readonly HostCommandName[] = ['goToPanorama', 'setSound'];
+export const HOST_COMMAND_NAMES: readonly HostCommandName[] = ['goToPanorama', 'setSound', 'setContestAccess'];
 
 /** Panoramas that are not stands: moving to one of them does not leave the current stand (spec §4.2). */
 export const SPECIAL_PANORAMAS = ['home', 'plan', 'conference'] as const;

@@ -438,6 +438,23 @@ test('the contest: a quiz of 5 questions in the panel posts the score, then asks
   await host.page.close();
 });
 
+test('the contest for someone who may not play (setContestAccess login or closed): the host is asked for its modal at once, no question', async () => {
+  const host = await openHost('en');
+  await host.take();
+  for (const access of ['login', 'closed']) {
+    await host.command('setContestAccess', { access });
+    await host.frame.getByRole('list', { name: 'Activities' }).getByRole('button', { name: 'Play the contest' }).click();
+    assert.deepEqual(await nextMessages(host, 1), [{ origin: env.salon.baseUrl, name: 'showContestModal', payload: {} }]);
+    assert.equal(await host.frame.getByText('Question 1 of 5', { exact: true }).count(), 0);
+  }
+  // Told it is open again, the quiz starts.
+  await host.command('setContestAccess', { access: 'open' });
+  await host.frame.getByRole('list', { name: 'Activities' }).getByRole('button', { name: 'Play the contest' }).click();
+  assert.ok(await host.frame.getByText('Question 1 of 5', { exact: true }).isVisible());
+  assert.deepEqual(realErrors(host.errors), []);
+  await host.page.close();
+});
+
 test('the offers: "Request an offer" posts the subject of the stand, the referral code and the opt-in; a promotion pops once', async () => {
   const host = await openHost('en', '/room/plan', '&code_apporteur=PARTNER_42');
   const byPanorama = (slug: string) => host.stands.find((s) => s.panorama === slug);
