@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable } from './common';
+import { PublishedCardFields } from './profile';
 
 /** Ids in paths and payloads are obfuscated ids. */
 export const ObfuscatedId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9]+$' });
@@ -71,6 +72,8 @@ export const RoomUser = Type.Object({
   last_activity_at: Nullable(Type.String()),
   availability: Type.Optional(Type.Boolean()),
   hidden: Type.Optional(Type.Boolean()),
+  /** A stand's exhibitors in the live activity: their card's published fields (`./profile`). */
+  ...PublishedCardFields,
 });
 export type RoomUser = Static<typeof RoomUser>;
 

@@ -4,6 +4,7 @@ import { adminRoutes } from './admin';
 import { chatRoutes } from './chat';
 import { companyRoutes } from './company';
 import { exhibitorRoutes } from './exhibitors';
+import { exhibitorProfileRoutes } from './exhibitor-profile';
 import { formRoutes } from './forms';
 import { journeyRoutes } from './journey';
 import { leadRoutes } from './leads';
@@ -28,6 +29,7 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(liveRoutes);
   await api.register(standRoutes);
   await api.register(exhibitorRoutes);
+  await api.register(exhibitorProfileRoutes);
   await api.register(companyRoutes);
   await api.register(chatRoutes);
   await api.register(journeyRoutes);
