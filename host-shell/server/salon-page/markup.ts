@@ -11,8 +11,11 @@
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '../../../shared/page-data/types';
 import { html, raw, type SafeHtml } from '../lib/html';
 
-export const WIDGET_NAMES = ['top-bar', 'room', 'toaster', 'chat', 'company-sheet', 'contact-point', 'modals', 'journey', 'activity-stream'] as const;
+export const WIDGET_NAMES = ['top-bar', 'room', 'toaster', 'chat', 'company-sheet', 'contact-point', 'modals', 'journey', 'activity-stream', 'exhibitor-profile'] as const;
 export type WidgetName = (typeof WIDGET_NAMES)[number];
+
+/** Widgets of the back-office pages (each page names its own with `salonMarkup(data, {widgets})`), never on /salon. */
+export const BACK_OFFICE_WIDGETS: readonly WidgetName[] = ['exhibitor-profile'];
 
 export const LOADER_SRC = '/spa/loader.js';
 
@@ -25,6 +28,7 @@ export const LAZY_WIDGETS: readonly WidgetName[] = ['chat', 'company-sheet', 'co
 /** The widgets a page mounts for this user: journey only with the feature flag, activity stream only for exhibitors. */
 export function widgetsFor(data: Pick<PageData, 'features' | 'user'>): WidgetName[] {
   return WIDGET_NAMES.filter((name) => {
+    if (BACK_OFFICE_WIDGETS.includes(name)) return false;
     if (name === 'journey') return data.features.journey === '1';
     if (name === 'activity-stream') return data.user.profile === 'exhibitor';
     return true;
