@@ -374,11 +374,11 @@ export function ExhibitorProfile({ initial }: { initial?: InitialState }) {
           <p className="salon-profile__hint">{t`Tick what visitors may see. A field is shown only when it has a value and is ticked.`}</p>
           <div className="salon-profile__names">
             <span>
-              {t`First name`}: <strong>{identity.firstname ?? '—'}</strong>
+              <span className="salon-profile__muted">{t`First name`}</span> <strong>{identity.firstname ?? '—'}</strong>
             </span>
             <PublishBox field="firstname" label={labels.firstname} form={form} onToggle={toggle} />
             <span>
-              {t`Last name`}: <strong>{identity.lastname ?? '—'}</strong>
+              <span className="salon-profile__muted">{t`Last name`}</span> <strong>{identity.lastname ?? '—'}</strong>
             </span>
             <PublishBox field="lastname" label={labels.lastname} form={form} onToggle={toggle} />
           </div>

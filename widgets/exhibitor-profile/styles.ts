@@ -1,6 +1,9 @@
 import { injectStyles } from '@salon/shared';
 
-/** The editor beside its preview on wide screens; one column (the preview first) on narrow ones. */
+/**
+ * The editor beside its preview on wide screens; one column (the preview first) on narrow ones. The back-office
+ * pages' own button styles (`views/layout.ts`) are undone inside, so the card looks as it does in the salon.
+ */
 export function injectProfileStyles(): void {
   injectStyles(
     'salon-exhibitor-profile-styles',
@@ -18,7 +21,12 @@ export function injectProfileStyles(): void {
 .salon-profile input:not([type=checkbox]),.salon-profile textarea{display:block;width:100%;box-sizing:border-box;margin-top:.2rem;padding:.45rem;border:1px solid #b8bfd0;border-radius:.3rem;font:inherit;background:#fff;color:inherit}
 .salon-profile textarea{resize:vertical}
 .salon-profile [aria-invalid=true]{border-color:#b00020}
-.salon-profile__publish{display:inline-flex;align-items:center;gap:.35rem;font-weight:400;font-size:.9rem;color:#3f4657;cursor:pointer}
+.salon-profile [hidden]{display:none!important}
+.salon-profile button{margin:0}
+.salon-profile label{margin-top:0}
+.salon-profile__card [role=menuitem]{color:#1d1d1f}
+.salon-profile__muted{color:#52525b}
+.salon-profile__label-row .salon-profile__publish,.salon-profile__publish{display:inline-flex;align-items:center;gap:.35rem;font-weight:400;font-size:.9rem;color:#3f4657;cursor:pointer}
 .salon-profile__publish input{width:1rem;height:1rem;margin:0}
 .salon-profile__names{display:grid;grid-template-columns:minmax(0,1fr) auto;gap:.4rem 1rem;align-items:center}
 .salon-profile__hint{margin:.4rem 0 0;color:#52525b;font-size:.9rem}
