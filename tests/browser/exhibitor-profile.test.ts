@@ -3,7 +3,9 @@
  * context) has the contact point of that exhibitor's stand open. The exhibitor unticks the phone: the preview stops
  * offering it at once, and after Save the visitor's card stops offering it within a few seconds — without a reload
  * of the visitor's page. The exhibitor's page is in French (the demo account's language), the visitor's in English: the English
- * function the exhibitor types is what the visitor's card shows.
+ * function the exhibitor types is what the visitor's card shows. Then the picture in Chromium: cropped with Cropper.js
+ * under the page's Content-Security-Policy and sent as a 512 px square JPEG (the uploads endpoint, another part of
+ * the back office, is answered by the test as its contract says).
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -119,6 +121,50 @@ test('an exhibitor unpublishes their phone on /exposant/profil; the visitor’s 
   assert.deepEqual(visitorErrors, []);
   await visitorContext.close();
   await exhibitorContext.close();
+});
+
+test('the picture: chosen, cropped with Cropper.js under the page’s policy, sent as a 512 px square JPEG in a multipart body', async () => {
+  const { salon, browser } = env;
+  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  assert.equal(await logIn(page, salon.baseUrl, 'exposant2@salon.test'), 303);
+  await page.request.put(`${salon.baseUrl}/api/locale`, { data: { lang: 'en_EN' }, headers: { 'x-requested-with': 'XMLHttpRequest', origin: salon.baseUrl } });
+  // The uploads endpoint is another part of the back office: the test answers it as its contract says, and keeps what was sent.
+  const uploads: { kind: string | null; file: File }[] = [];
+  await page.route((address) => address.pathname.startsWith('/api/medias'), async (route) => {
+    const request = route.request();
+    if (request.method() === 'GET') {
+      const file = uploads.at(-1)?.file;
+      await route.fulfill(file ? { status: 200, contentType: file.type, body: Buffer.from(await file.arrayBuffer()) } : { status: 404 });
+      return;
+    }
+    const form = await new Response(new Uint8Array(request.postDataBuffer() ?? Buffer.alloc(0)), { headers: { 'content-type': (await request.headerValue('content-type')) ?? '' } }).formData();
+    uploads.push({ kind: new URL(request.url()).searchParams.get('kind'), file: form.get('file') as File });
+    await route.fulfill({ status: 201, contentType: 'application/json', body: JSON.stringify({ data: { media: { str: 'cr0p', url: '/api/medias/cr0p', kind: 'picture', mime: 'image/jpeg', size: 1, width: 512, height: 512 } } }) });
+  });
+  await page.goto(`${salon.baseUrl}/exposant/profil`);
+  await widgetsSettled(page);
+  const form = page.getByRole('form', { name: 'My card' });
+  await form.waitFor({ timeout: 10_000 });
+  const photo = '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><rect width="1200" height="800" fill="#1f5fa8"/><circle cx="600" cy="400" r="300" fill="#f2c9a0"/></svg>';
+  await page.getByLabel('Picture file').setInputFiles({ name: 'me.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(photo) });
+  const cropper = page.getByRole('group', { name: 'Crop your picture' });
+  await cropper.locator('cropper-selection').waitFor();
+  await cropper.getByRole('button', { name: 'Use this picture' }).click();
+  const preview = page.getByRole('region', { name: 'What visitors see' });
+  await until('the cropped picture in the preview', 5000, async () => (await preview.getByRole('img', { name: /^Picture of / }).getAttribute('src')) === '/api/medias/cr0p', page);
+  assert.equal(uploads.length, 1);
+  assert.equal(uploads[0]?.kind, 'picture');
+  const file = uploads[0]?.file;
+  assert.equal(file?.type, 'image/jpeg');
+  const bytes = new Uint8Array(await (file as File).arrayBuffer());
+  assert.deepEqual([...bytes.slice(0, 3)], [0xff, 0xd8, 0xff], 'not a JPEG');
+  const { default: sharp } = await import('sharp');
+  const meta = await sharp(Buffer.from(bytes)).metadata();
+  assert.deepEqual([meta.width, meta.height], [512, 512]);
+  assert.deepEqual(errors, []);
+  await context.close();
 });
 
 test('/exposant/profil refuses a visitor (403) and sends a visitor without a session to the home page', async () => {
