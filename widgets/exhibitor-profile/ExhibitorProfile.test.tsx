@@ -120,6 +120,14 @@ describe('the exhibitor card editor', () => {
     expect(calls()).toEqual(['GET /api/exhibitors/me/profile']);
   });
 
+  test('the preview’s main action only shows: clicking it starts nothing', async () => {
+    await open();
+    await userEvent.setup().click(await within(card()).findByRole('button', { name: 'Chat with Claire Fontaine' }));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(calls()).toEqual(['GET /api/exhibitors/me/profile']);
+    expect(console.error).not.toHaveBeenCalled();
+  });
+
   test('Save sends the whole card, the boxes as published flags; "saved" is announced', async () => {
     const saved = { ...PROFILE, profile: { ...PROFILE.profile, published: { ...PROFILE.profile.published, mobile: false } } };
     answers.put = { status: 200, body: { data: saved } };
