@@ -120,7 +120,9 @@ describe('PUT /api/exhibitors/me/profile', () => {
     await t.database.db.updateTable('users').set(rest).where('id', '=', claire).execute();
   });
 
-  it('saves every field, writes the publication flags and keeps the other fields’ flags', async () => {
+  it('saves every field, writes the publication flags and keeps the other fields’ flags; only the caller’s card changes', async () => {
+    const other = await userIdByEmail(t, DEMO.exhibitor2);
+    const otherBefore = await t.database.db.selectFrom('users').selectAll().where('id', '=', other).executeTakeFirstOrThrow();
     const response = await call(
       'PUT',
       body({ function: '  Directrice   des ventes ', presentation: 'Ligne 1\nLigne 2', picture_path: '/api/medias/Ab3_x-9', video_path: '/api/medias/v1deo.mp4', published: { ...body().published, mobile: false, firstname: false } }),
@@ -140,6 +142,7 @@ describe('PUT /api/exhibitors/me/profile', () => {
     const card = animators.find((a) => a.obfuscated_id === encodeId(claire));
     expect(card).toMatchObject({ mobile: null, firstname: null, lastname: 'Fontaine', contact_email: 'claire@helios.example', function: 'Directrice des ventes' });
     expect(card?.picturePath).toBe(`${ORIGIN}/api/medias/Ab3_x-9`);
+    expect(await t.database.db.selectFrom('users').selectAll().where('id', '=', other).executeTakeFirstOrThrow()).toEqual(otherBefore);
   });
 
   it('clears values with null or an empty string', async () => {
