@@ -36,6 +36,8 @@ interface ContactPointInternals {
   /** null: the group's default. */
   $open: WritableAtom<Record<ContactGroup, boolean | null>>;
   controller: AbortController | null;
+  /** The open stand's exhibitors' cards as the live activity last gave them (a change loads the animators again). */
+  liveCards: { standId: string; signature: string } | null;
 }
 
 const CLOSED: Fetched = { standId: null, status: 'idle', animators: [] };
@@ -44,20 +46,26 @@ const state = busSingleton<ContactPointInternals>('contactPoint', () => ({
   $fetched: atom<Fetched>(CLOSED),
   $open: atom<Record<ContactGroup, boolean | null>>({ available: null, unavailable: null }),
   controller: null,
+  liveCards: null,
 }));
 
-async function load(standId: string): Promise<void> {
+/** `quiet`: a refresh of what is shown (an exhibitor edited their card): no loading state, and a failure keeps it. */
+async function load(standId: string, quiet = false): Promise<void> {
   state.controller?.abort();
   const controller = new AbortController();
   state.controller = controller;
   const previous = state.$fetched.get();
-  state.$fetched.set({ standId, status: 'loading', animators: previous.standId === standId ? previous.animators : [] });
+  if (!quiet) state.$fetched.set({ standId, status: 'loading', animators: previous.standId === standId ? previous.animators : [] });
   try {
-    const data = await getAnimators(standId, null, { signal: controller.signal });
+    const data = await getAnimators(standId, null, { signal: controller.signal, ...(quiet ? { notify: false } : {}) });
     if (state.controller !== controller) return;
+    // What is fetched goes with the cards the live activity shows now: the next change of them loads again.
+    const live = $room.get().visited_stand_animators[standId];
+    state.liveCards = live ? { standId, signature: cardsSignature(live) } : null;
     state.$fetched.set({ standId, status: 'ready', animators: Array.isArray(data?.visited_stand_animators) ? data.visited_stand_animators : [] });
   } catch {
     if (state.controller !== controller) return;
+    if (quiet) return;
     state.$fetched.set({ standId, status: 'error', animators: [] });
   } finally {
     if (state.controller === controller) state.controller = null;
@@ -104,10 +112,49 @@ export const $contactPoint = computed([state.$fetched, state.$open, $room], (fet
   };
 });
 
+/** What the live activity says of the cards (the published fields, names, pictures), not of availability. */
+const CARD_KEYS = [
+  'fullname',
+  'function',
+  'function_en',
+  'presentation',
+  'presentation_en',
+  'contact_email',
+  'mobile',
+  'linkedin',
+  'picturePath',
+  'videoPath',
+  'fields_param',
+  'visio_link',
+] as const;
+
+function cardsSignature(live: readonly RoomUser[]): string {
+  return JSON.stringify(live.map((user) => [user.obfuscated_id || user.id_user, ...CARD_KEYS.map((key) => user[key] ?? null)]));
+}
+
+/**
+ * An exhibitor of the open stand edited their card (the live activity carries each card's published fields): the
+ * animators are loaded again, so the contact point shows the change as the server words it for this viewer.
+ */
+function followCards(room: ReturnType<typeof $room.get>): void {
+  const { standId, status } = state.$fetched.get();
+  const live = standId ? room.visited_stand_animators[standId] : undefined;
+  if (!standId || !live) return;
+  const signature = cardsSignature(live);
+  const last = state.liveCards;
+  state.liveCards = { standId, signature };
+  if (last && last.standId === standId && last.signature !== signature && status === 'ready') void load(standId, true);
+}
+
 // Listening is what loads: the stand of the sidebar slot, again each time it opens.
 onMount($contactPoint, () => {
   follow($sidebar.get());
-  return $sidebar.listen(follow);
+  const stopSidebar = $sidebar.listen(follow);
+  const stopRoom = $room.listen(followCards);
+  return () => {
+    stopSidebar();
+    stopRoom();
+  };
 });
 
 export function toggleContactGroup(group: ContactGroup): void {

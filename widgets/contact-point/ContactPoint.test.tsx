@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { $modal, activateLocale, closeModal, hideSidebar, setPageData, showSidebar, type PageDataInput } from '@salon/shared';
 import { visitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
@@ -127,6 +127,29 @@ describe('the contact point (spec §2.8)', () => {
     act(() => applyLiveActivity(live));
     expect(cardNames(group(panel, /^Available exhibitors/).list)).toEqual(['Basile Roux']);
     expect(cardNames(group(panel, /^Unavailable exhibitors/).list)).toEqual(['Alice Durand']);
+  });
+
+  test('an exhibitor edits their card (the live activity carries it): the animators are loaded again, quietly, and the card follows', async () => {
+    const panel = await openContactPoint([ALICE]);
+    const card = () => within(group(panel, /^Available exhibitors/).list).getByRole('article');
+    const menuItems = async () => {
+      await userEvent.click(within(card()).getByRole('button', { name: 'More ways to contact Alice Durand' }));
+      const items = within(card()).getAllByRole('menuitem').map((item) => item.textContent);
+      await userEvent.keyboard('{Escape}');
+      return items;
+    };
+    expect(await menuItems()).toEqual(['Email', 'Phone', 'LinkedIn']);
+    const published = { profile: 'exhibitor', availability: true, mobile: '+33 6 12 34 56 78', fields_param: {} };
+    act(() => applyLiveActivity({ visited_stand_animators: { s1: [roomUser('alice1', 'Alice Durand', published)] } }));
+    // Availability or activity alone changes no card: nothing is loaded again.
+    act(() => applyLiveActivity({ visited_stand_animators: { s1: [roomUser('alice1', 'Alice Durand', { ...published, last_activity_at: new Date(Date.now() + 1000).toISOString() })] } }));
+    expect(calls()).toEqual(['GET /api/stands/s1/animators']);
+
+    animators = [{ ...ALICE, mobile: null, fields_param: { contact_email: '0', mobile: '1', linkedin: '0' } }];
+    act(() => applyLiveActivity({ visited_stand_animators: { s1: [roomUser('alice1', 'Alice Durand', { ...published, mobile: null, fields_param: { mobile: '1' } })] } }));
+    await waitFor(() => expect(calls()).toEqual(['GET /api/stands/s1/animators', 'GET /api/stands/s1/animators']));
+    expect(within(panel).queryByRole('status')).not.toBeInTheDocument();
+    await waitFor(async () => expect(await menuItems()).toEqual(['Email', 'LinkedIn']));
   });
 
   test('French page', async () => {

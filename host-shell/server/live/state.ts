@@ -6,13 +6,13 @@ import { CHAT_WINDOW_SECONDS, type ActivityTracker, type ActivityWindows } from 
 import {
   companiesOf,
   roomUserRows,
-  standExhibitorRows,
   standHistoryRows,
   standVisitorRows,
   toHistoryItem,
   toRoomUser,
   type RoomUserRow,
 } from '../services/room-users';
+import { publishedCard, standExhibitorCards } from '../services/exhibitor-profile';
 import { latestNotifications, nextScheduledAt } from '../services/notifications';
 import { SEARCH_CLASSES, foundAnywhere, searchRulesOfClass, type SearchClass } from '../services/chat-users';
 import { loadFeatures, type ParametersCache, type StoredParameters } from '../services/settings';
@@ -136,16 +136,19 @@ export class RoomState {
     return { kind: 'chat', json: `{${serialised}}`, lists };
   }
 
-  /** The stand's exhibitors who are not hidden, each with `availability`: set, and active lately. */
+  /**
+   * The stand's exhibitors who are not hidden, each with `availability` (set, and active lately) and their card's
+   * published fields, so that open cards follow an edit of the profile.
+   */
   private async exhibitors(standId: number, activeSince: number): Promise<Piece> {
     const { activity, db } = this.deps;
-    const { rows, company } = await standExhibitorRows(db, standId);
+    const { rows, company } = await standExhibitorCards(db, standId);
     const animators: RoomUser[] = [];
     const availableItems: { id: number; json: string }[] = [];
     for (const row of rows) {
       if (row.hidden === 1) continue;
       const available = row.availability === 1 && activity.effective(row.id, row.last_activity_at) >= activeSince;
-      const user = toRoomUser(row, company, activity.effectiveIso(row.id, row.last_activity_at), { availability: available, hidden: false });
+      const user: RoomUser = { ...toRoomUser(row, company, activity.effectiveIso(row.id, row.last_activity_at), { availability: available, hidden: false }), ...publishedCard(row) };
       animators.push(user);
       if (available) availableItems.push({ id: row.id, json: JSON.stringify(user) });
     }

@@ -11,11 +11,14 @@
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '../../../shared/page-data/types';
 import { html, raw, type SafeHtml } from '../lib/html';
 
-export const WIDGET_NAMES = ['top-bar', 'room', 'toaster', 'chat', 'company-sheet', 'contact-point', 'modals', 'journey', 'activity-stream', 'admin-imports', 'stats'] as const;
+export const WIDGET_NAMES = ['top-bar', 'room', 'toaster', 'chat', 'company-sheet', 'contact-point', 'modals', 'journey', 'activity-stream', 'admin-imports', 'stats', 'exhibitor-profile'] as const;
 export type WidgetName = (typeof WIDGET_NAMES)[number];
 
-/** Widgets of the back-office pages only (`/exposant`, `/organisateur`, `/admin/imports`), mounted by their own pages (`salonMarkup`'s `widgets`), never on /salon. */
-export const BACK_OFFICE_WIDGETS: readonly WidgetName[] = ['stats', 'admin-imports'];
+/**
+ * Widgets of the back-office pages only (`/exposant`, `/exposant/profil`, `/organisateur`, `/admin/imports`), mounted
+ * by their own pages (`salonMarkup`'s `widgets`), never on /salon.
+ */
+export const BACK_OFFICE_WIDGETS: readonly WidgetName[] = ['stats', 'admin-imports', 'exhibitor-profile'];
 
 export const LOADER_SRC = '/spa/loader.js';
 

@@ -28,7 +28,7 @@ export function exhibitorArea(ctx: PageContext, user: UserRow, stands: StandWith
 <p>${user.availability ? tr('Vous êtes affiché comme disponible.', 'You are shown as available.') : tr('Vous êtes affiché comme indisponible.', 'You are shown as unavailable.')}</p>
 <p>${tr('Changez-la depuis le fil d’activité, dans le salon.', 'Change it from the activity stream, in the fair.')}</p></section>
 <section class="card"><h2>${tr('Mon profil', 'My profile')}</h2>
-<p><a href="${link('exhibitor.profile.me')}">${tr('Voir ma fiche exposant', 'See my exhibitor sheet')}</a></p>
+<p><a href="${link('exhibitor.profile.me')}">${tr('Modifier ma fiche exposant', 'Edit my exhibitor card')}</a></p>
 <p><a href="${link('profile')}">${tr('Modifier mes informations', 'Edit my details')}</a></p></section>
 </div>
 ${leads}`,

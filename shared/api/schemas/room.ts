@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable } from './common';
+import { PublishedCardFields } from './profile';
 
 /** Ids in paths and payloads are obfuscated ids. */
 export const ObfuscatedId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9]+$' });
@@ -73,6 +74,8 @@ export const RoomUser = Type.Object({
   hidden: Type.Optional(Type.Boolean()),
   /** Present (true) only for an anonymous visitor: nobody can chat with them. */
   anonymous: Type.Optional(Type.Literal(true)),
+  /** A stand's exhibitors in the live activity: their card's published fields (`./profile`). */
+  ...PublishedCardFields,
 });
 export type RoomUser = Static<typeof RoomUser>;
 

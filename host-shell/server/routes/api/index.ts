@@ -6,6 +6,7 @@ import { chatRoutes } from './chat';
 import { companyRoutes } from './company';
 import { contentRoutes } from './content';
 import { exhibitorRoutes } from './exhibitors';
+import { exhibitorProfileRoutes } from './exhibitor-profile';
 import { formRoutes } from './forms';
 import { importRoutes } from './imports';
 import { journeyRoutes } from './journey';
@@ -32,6 +33,7 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(liveRoutes);
   await api.register(standRoutes);
   await api.register(exhibitorRoutes);
+  await api.register(exhibitorProfileRoutes);
   await api.register(companyRoutes);
   await api.register(chatRoutes);
   await api.register(journeyRoutes);

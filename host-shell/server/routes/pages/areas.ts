@@ -12,6 +12,8 @@ import { standsOfExhibitor } from '../../services/stands';
 import { findUserById } from '../../services/users';
 import { exhibitorArea, exhibitorProfilePage, promoterArea } from '../../views/areas';
 import { visitorListPage } from '../../views/visitors';
+import { exhibitorProfileEditor } from '../../views/exhibitor-profile';
+import { buildPageData } from '../../page-data/build';
 import { LEADS_SHOWN, exhibitorLeads, organiserLeads } from '../../views/leads';
 import { gate, pageContext, pathParam, sendPage } from './kit';
 import { newsSent, promoterNewsSection } from './news';
@@ -37,11 +39,13 @@ export async function showExhibitorProfile(request: FastifyRequest, reply: Fasti
   return sendPage(reply, exhibitorProfilePage(ctx, exhibitor, stands, ctx.user?.id === exhibitor.id));
 }
 
+/** The exhibitor's card editor with its live preview (a widget); exhibitors only. */
 export async function showOwnExhibitorProfile(request: FastifyRequest, reply: FastifyReply) {
   const user = await gate(request, reply, { registered: true, profiles: ['exhibitor'] });
   if (!user) return reply;
-  const stands = await standsOfExhibitor(request.server.db, user.id);
-  return sendPage(reply, exhibitorProfilePage(await pageContext(request), user, stands, true));
+  const ctx = await pageContext(request);
+  const data = await buildPageData(request.server.db, user, ctx);
+  return sendPage(reply, exhibitorProfileEditor(ctx, user, data, request.server.config.spaUrl));
 }
 
 export async function showPromoterArea(request: FastifyRequest, reply: FastifyReply) {

@@ -1,0 +1,24 @@
+import type { PageData } from '../../../shared/page-data/types';
+import type { UserRow } from '../db/schema';
+import { html } from '../lib/html';
+import { encodeId } from '../lib/ids';
+import { salonMarkup } from '../salon-page/markup';
+import { helpers, layout, type PageContext } from './layout';
+
+/**
+ * `/exposant/profil`: the exhibitor's card editor, a widget (`widgets/exhibitor-profile`) mounted through the
+ * host-page contract, with the links around it; without JavaScript, the public sheet's address.
+ */
+export function exhibitorProfileEditor(ctx: PageContext, user: UserRow, data: PageData, spaUrl: string): string {
+  const { tr, link } = helpers(ctx);
+  return layout(
+    ctx,
+    tr('Ma fiche exposant', 'My exhibitor card'),
+    html`<p>${tr('Ce que vous écrivez ici est ce que les visiteurs voient de vous sur vos stands.', 'What you write here is what visitors see of you on your stands.')}
+<a href="${link('exhibitor')}">${tr('Retour à l’espace exposant', 'Back to the exhibitor area')}</a> ·
+<a href="${link('exhibitor.profile', { id_user: encodeId(user.id) })}">${tr('Ma fiche publique', 'My public sheet')}</a></p>
+${user.hidden ? html`<p class="notice">${tr('Votre profil n’est pas publié : les visiteurs ne vous voient pas.', 'Your profile is not published: visitors cannot see you.')} <a href="${link('profile')}">${tr('Le publier', 'Publish it')}</a></p>` : ''}
+<noscript><p class="notice">${tr('La modification de votre fiche nécessite JavaScript.', 'Editing your card needs JavaScript.')}</p></noscript>
+${salonMarkup(data, { widgets: ['exhibitor-profile'], loaderSrc: `${spaUrl}/loader.js` })}`,
+  );
+}

@@ -1,0 +1,428 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type MouseEvent, type ReactNode } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { ApiError, url } from '@salon/shared';
+import { ExhibitorCard } from '@salon/shared/exhibitors';
+import { getMyProfile, putMyProfile, uploadMedia, type ExhibitorProfileData, type MediaKind } from './api';
+import { PictureCropper } from './PictureCropper';
+import { checkProfile, FUNCTION_MAX, formOf, bodyOf, PRESENTATION_MAX, previewCard, type CardField, type IssueCode, type ProfileForm, type TextField } from './preview';
+import { injectProfileStyles } from './styles';
+
+export type SaveState = { status: 'idle' } | { status: 'saving' } | { status: 'saved' } | { status: 'failed'; message: string | null };
+export type PictureState =
+  | { step: 'idle' }
+  | { step: 'cropping'; image: string }
+  | { step: 'uploading'; preview: string | null }
+  | { step: 'refused'; message: string | null };
+export type VideoState = { step: 'idle' } | { step: 'uploading' } | { step: 'refused'; message: string | null };
+
+/** A state to start from (stories and tests); without it, the widget loads the profile. */
+export interface InitialState {
+  data: ExhibitorProfileData;
+  form?: ProfileForm;
+  issues?: Partial<Record<TextField, IssueCode>>;
+  serverErrors?: Partial<Record<string, string>>;
+  save?: SaveState;
+  picture?: PictureState;
+  video?: VideoState;
+}
+
+const ISSUES: Record<IssueCode, MessageDescriptor> = {
+  email: msg`The email format is incorrect`,
+  phone: msg`The number format is incorrect`,
+  url: msg`Expected an address starting with http:// or https://`,
+  tooLong: msg`Too long`,
+  characters: msg`This field contains characters that are not allowed`,
+};
+
+const PICTURE_TYPES = 'image/jpeg,image/png,image/webp,image/gif';
+const VIDEO_TYPES = 'video/mp4,video/webm,video/quicktime';
+
+/** The message a refused call carries (`{data: {error, message}}`), as the server words it. */
+function serverMessage(error: unknown): string | null {
+  if (error instanceof ApiError && typeof error.data === 'object' && error.data !== null) {
+    const message = (error.data as { message?: unknown }).message;
+    if (typeof message === 'string' && message.trim()) return message;
+  }
+  return null;
+}
+
+function formErrorsOf(error: unknown): Partial<Record<string, string>> {
+  if (error instanceof ApiError && typeof error.data === 'object' && error.data !== null) {
+    const formErrors = (error.data as { formErrors?: unknown }).formErrors;
+    if (typeof formErrors === 'object' && formErrors !== null) {
+      return Object.fromEntries(Object.entries(formErrors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+    }
+  }
+  return {};
+}
+
+function TextInput({
+  field,
+  label,
+  form,
+  error,
+  onChange,
+  type = 'text',
+  multiline = false,
+  max,
+  autoComplete,
+  lang,
+  extra,
+}: {
+  field: TextField;
+  label: string;
+  form: ProfileForm;
+  error: string | null;
+  onChange: (field: TextField, value: string) => void;
+  type?: 'text' | 'email' | 'tel' | 'url';
+  multiline?: boolean;
+  max?: number;
+  autoComplete?: string;
+  lang?: string;
+  extra?: ReactNode;
+}) {
+  const { t } = useLingui();
+  const id = useId();
+  const errorId = `${id}-error`;
+  const countId = `${id}-count`;
+  const value = form.values[field];
+  const left = max === undefined ? null : max - value.length;
+  const described = [error ? errorId : null, multiline && left !== null ? countId : null].filter(Boolean).join(' ') || undefined;
+  const common = {
+    id,
+    name: field,
+    value,
+    lang,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': described,
+  } as const;
+  return (
+    <div className="salon-profile__field">
+      <div className="salon-profile__label-row">
+        <label htmlFor={id}>{label}</label>
+        {extra}
+      </div>
+      {multiline ? (
+        <textarea {...common} rows={4} onChange={(event) => onChange(field, event.target.value)} />
+      ) : (
+        <input {...common} type={type} autoComplete={autoComplete} onChange={(event) => onChange(field, event.target.value)} />
+      )}
+      {multiline && left !== null && (
+        <p id={countId} className={left < 0 ? 'salon-profile__count salon-profile__count--over' : 'salon-profile__count'}>
+          {left >= 0 ? t`${left} characters left` : t`${-left} characters too many`}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="salon-profile__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function PublishBox({ field, label, form, onToggle }: { field: CardField; label: string; form: ProfileForm; onToggle: (field: CardField) => void }) {
+  const { t } = useLingui();
+  return (
+    <label className="salon-profile__publish">
+      <input type="checkbox" checked={form.published[field]} onChange={() => onToggle(field)} aria-label={t`Show ${label} on my card`} />
+      <span aria-hidden="true">{t`On my card`}</span>
+    </label>
+  );
+}
+
+/**
+ * The exhibitor's card editor (`/exposant/profil`, spec §2.9, §5 "Field publication"): function and presentation in
+ * French and English, picture (cropped to a square, uploaded as JPEG), video, contact details and the video link,
+ * each field's publication, and beside them the card exactly as visitors see it (`ExhibitorCard`), following
+ * every keystroke. Saving sends the whole card (PUT /api/exhibitors/me/profile); visitors' open cards follow
+ * through the live activity.
+ */
+export function ExhibitorProfile({ initial }: { initial?: InitialState }) {
+  injectProfileStyles();
+  const { t, i18n } = useLingui();
+  const [data, setData] = useState<ExhibitorProfileData | null>(initial?.data ?? null);
+  const [status, setStatus] = useState<'loading' | 'error' | 'ready'>(initial ? 'ready' : 'loading');
+  const [form, setForm] = useState<ProfileForm | null>(initial ? (initial.form ?? formOf(initial.data)) : null);
+  const [issues, setIssues] = useState<Partial<Record<TextField, IssueCode>>>(initial?.issues ?? {});
+  const [serverErrors, setServerErrors] = useState<Partial<Record<string, string>>>(initial?.serverErrors ?? {});
+  const [save, setSave] = useState<SaveState>(initial?.save ?? { status: 'idle' });
+  const [picture, setPicture] = useState<PictureState>(initial?.picture ?? { step: 'idle' });
+  const [video, setVideo] = useState<VideoState>(initial?.video ?? { step: 'idle' });
+  const [attempt, setAttempt] = useState(0);
+  const pictureInput = useRef<HTMLInputElement>(null);
+  const videoInput = useRef<HTMLInputElement>(null);
+  const headingId = useId();
+  const previewId = useId();
+
+  useEffect(() => {
+    if (initial) return undefined;
+    let live = true;
+    setStatus('loading');
+    getMyProfile().then(
+      (loaded) => {
+        if (!live) return;
+        setData(loaded);
+        setForm(formOf(loaded));
+        setStatus('ready');
+      },
+      (error: unknown) => {
+        console.error('[salon] the exhibitor card could not be loaded', error);
+        if (live) setStatus('error');
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [initial, attempt]);
+
+  // Object URLs made for the cropper and the picture's preview are let go when replaced.
+  useEffect(() => {
+    const address = picture.step === 'cropping' ? picture.image : picture.step === 'uploading' ? picture.preview : null;
+    return () => {
+      if (address?.startsWith('blob:')) URL.revokeObjectURL(address);
+    };
+  }, [picture]);
+
+  if (status === 'loading') {
+    return (
+      <p className="salon-profile__status" role="status">
+        {t`Loading your card…`}
+      </p>
+    );
+  }
+  if (status === 'error' || !data || !form) {
+    return (
+      <div className="salon-profile__status" role="alert">
+        <p>{t`Your card could not be loaded.`}</p>
+        <button type="button" className="salon-profile__button" onClick={() => setAttempt(attempt + 1)}>
+          {t`Try again`}
+        </button>
+      </div>
+    );
+  }
+  const identity = data.identity;
+
+  const edit = (next: ProfileForm) => {
+    setForm(next);
+    if (save.status === 'saved' || save.status === 'failed') setSave({ status: 'idle' });
+  };
+  const change = (field: TextField, value: string) => {
+    edit({ ...form, values: { ...form.values, [field]: value } });
+    if (issues[field]) setIssues({ ...issues, [field]: undefined });
+    if (serverErrors[field]) setServerErrors({ ...serverErrors, [field]: undefined });
+  };
+  const toggle = (field: CardField) => edit({ ...form, published: { ...form.published, [field]: !form.published[field] } });
+  const errorOf = (field: string): string | null => {
+    const code = issues[field as TextField];
+    if (code) return i18n._(ISSUES[code]);
+    return serverErrors[field] ?? null;
+  };
+
+  async function upload(kind: MediaKind, file: Blob, filename: string, preview: string | null) {
+    if (kind === 'picture') setPicture({ step: 'uploading', preview });
+    else setVideo({ step: 'uploading' });
+    try {
+      const media = await uploadMedia(kind, file, filename);
+      setForm((current) => (current ? { ...current, [kind === 'picture' ? 'picture_path' : 'video_path']: media.url } : current));
+      setSave({ status: 'idle' });
+      if (kind === 'picture') setPicture({ step: 'idle' });
+      else setVideo({ step: 'idle' });
+    } catch (error) {
+      console.error(`[salon] the ${kind} was not uploaded`, error);
+      const message = serverMessage(error);
+      if (kind === 'picture') setPicture({ step: 'refused', message });
+      else setVideo({ step: 'refused', message });
+    }
+  }
+
+  const choosePicture = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (file) setPicture({ step: 'cropping', image: URL.createObjectURL(file) });
+  };
+  const chooseVideo = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (file) void upload('video', file, file.name, null);
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!form || save.status === 'saving') return;
+    const found = checkProfile(form);
+    setIssues(found);
+    setServerErrors({});
+    if (Object.keys(found).length > 0) {
+      setSave({ status: 'failed', message: null });
+      return;
+    }
+    setSave({ status: 'saving' });
+    try {
+      const saved = await putMyProfile(bodyOf(form));
+      setData(saved);
+      setForm(formOf(saved));
+      setSave({ status: 'saved' });
+    } catch (error) {
+      console.error('[salon] the exhibitor card was not saved', error);
+      const fields = formErrorsOf(error);
+      setServerErrors(fields);
+      setSave({ status: 'failed', message: Object.keys(fields).length > 0 ? null : serverMessage(error) });
+    }
+  }
+
+  const uploading = picture.step === 'uploading' || video.step === 'uploading';
+  const saving = save.status === 'saving';
+  const hasErrors = Object.values(issues).some(Boolean) || Object.values(serverErrors).some(Boolean);
+  const previewPicture = picture.step === 'uploading' ? picture.preview : null;
+  const card = previewCard(form, identity, previewPicture);
+  const labels: Record<CardField, string> = {
+    firstname: t`first name`,
+    lastname: t`last name`,
+    contact_email: t`contact email`,
+    mobile: t`mobile phone`,
+    linkedin: t`LinkedIn`,
+    visio_link: t`video call link`,
+  };
+
+  // The preview's main action would start a chat or a call with oneself: it only shows.
+  const inertMainAction = (event: MouseEvent) => {
+    if ((event.target as Element).closest('.salon-exhibitor-card__main')) {
+      event.preventDefault();
+      event.stopPropagation();
+    }
+  };
+
+  return (
+    <div className="salon-profile">
+      <form className="salon-profile__form" aria-labelledby={headingId} noValidate onSubmit={(event) => void submit(event)}>
+        <h2 id={headingId}>{t`My card`}</h2>
+
+        <fieldset className="salon-profile__group">
+          <legend>{t`Picture and video`}</legend>
+          {picture.step === 'cropping' ? (
+            <PictureCropper
+              image={picture.image}
+              onCancel={() => setPicture({ step: 'idle' })}
+              onCropped={(blob) => void upload('picture', blob, 'picture.jpg', URL.createObjectURL(blob))}
+            />
+          ) : (
+            <div className="salon-profile__media">
+              <div className="salon-profile__row">
+                <button type="button" className="salon-profile__button" disabled={uploading} onClick={() => pictureInput.current?.click()}>
+                  {form.picture_path ? t`Change the picture` : t`Add a picture`}
+                </button>
+                {form.picture_path && (
+                  <button type="button" className="salon-profile__button salon-profile__button--quiet" disabled={uploading} onClick={() => edit({ ...form, picture_path: null })}>
+                    {t`Remove the picture`}
+                  </button>
+                )}
+                <input ref={pictureInput} type="file" accept={PICTURE_TYPES} hidden aria-label={t`Picture file`} onChange={choosePicture} />
+              </div>
+              {picture.step === 'uploading' && (
+                <p className="salon-profile__hint" role="status">
+                  {t`Sending the picture…`}
+                </p>
+              )}
+              {picture.step === 'refused' && (
+                <p className="salon-profile__error" role="alert">
+                  {picture.message ?? t`The picture could not be sent.`}
+                </p>
+              )}
+              <div className="salon-profile__row">
+                <button type="button" className="salon-profile__button" disabled={uploading} onClick={() => videoInput.current?.click()}>
+                  {form.video_path ? t`Change the video` : t`Add a video`}
+                </button>
+                {form.video_path && (
+                  <button type="button" className="salon-profile__button salon-profile__button--quiet" disabled={uploading} onClick={() => edit({ ...form, video_path: null })}>
+                    {t`Remove the video`}
+                  </button>
+                )}
+                <input ref={videoInput} type="file" accept={VIDEO_TYPES} hidden aria-label={t`Video file`} onChange={chooseVideo} />
+              </div>
+              {video.step === 'uploading' && (
+                <p className="salon-profile__hint" role="status">
+                  {t`Sending the video…`}
+                </p>
+              )}
+              {video.step === 'refused' && (
+                <p className="salon-profile__error" role="alert">
+                  {video.message ?? t`The video could not be sent.`}
+                </p>
+              )}
+            </div>
+          )}
+        </fieldset>
+
+        <fieldset className="salon-profile__group">
+          <legend>{t`Function and presentation`}</legend>
+          <div className="salon-profile__pair">
+            <TextInput field="function" label={t`Function (French)`} lang="fr" form={form} error={errorOf('function')} onChange={change} max={FUNCTION_MAX} autoComplete="organization-title" />
+            <TextInput field="function_en" label={t`Function (English)`} lang="en" form={form} error={errorOf('function_en')} onChange={change} max={FUNCTION_MAX} />
+          </div>
+          <div className="salon-profile__pair">
+            <TextInput field="presentation" label={t`Presentation (French)`} lang="fr" form={form} error={errorOf('presentation')} onChange={change} multiline max={PRESENTATION_MAX} />
+            <TextInput field="presentation_en" label={t`Presentation (English)`} lang="en" form={form} error={errorOf('presentation_en')} onChange={change} multiline max={PRESENTATION_MAX} />
+          </div>
+          <p className="salon-profile__hint">{t`The card shows the first 60 characters; visitors see the whole presentation by hovering it.`}</p>
+        </fieldset>
+
+        <fieldset className="salon-profile__group">
+          <legend>{t`Contact details`}</legend>
+          <p className="salon-profile__hint">{t`Tick what visitors may see. A field is shown only when it has a value and is ticked.`}</p>
+          <div className="salon-profile__names">
+            <span>
+              <span className="salon-profile__muted">{t`First name`}</span> <strong>{identity.firstname ?? '—'}</strong>
+            </span>
+            <PublishBox field="firstname" label={labels.firstname} form={form} onToggle={toggle} />
+            <span>
+              <span className="salon-profile__muted">{t`Last name`}</span> <strong>{identity.lastname ?? '—'}</strong>
+            </span>
+            <PublishBox field="lastname" label={labels.lastname} form={form} onToggle={toggle} />
+          </div>
+          <p className="salon-profile__hint">
+            {t`Your names are changed on your profile page.`} <a href={url('profile')}>{t`My profile`}</a>
+          </p>
+          <TextInput field="contact_email" label={t`Contact email`} type="email" autoComplete="email" form={form} error={errorOf('contact_email')} onChange={change} extra={<PublishBox field="contact_email" label={labels.contact_email} form={form} onToggle={toggle} />} />
+          <TextInput field="mobile" label={t`Mobile phone`} type="tel" autoComplete="tel" form={form} error={errorOf('mobile')} onChange={change} extra={<PublishBox field="mobile" label={labels.mobile} form={form} onToggle={toggle} />} />
+          <TextInput field="linkedin" label={t`LinkedIn`} type="url" form={form} error={errorOf('linkedin')} onChange={change} extra={<PublishBox field="linkedin" label={labels.linkedin} form={form} onToggle={toggle} />} />
+          <TextInput field="visio_link" label={t`Video call link`} type="url" form={form} error={errorOf('visio_link')} onChange={change} extra={<PublishBox field="visio_link" label={labels.visio_link} form={form} onToggle={toggle} />} />
+        </fieldset>
+        {(serverErrors.picture_path || serverErrors.video_path) && (
+          <p className="salon-profile__error">{[serverErrors.picture_path, serverErrors.video_path].filter(Boolean).join(' ')}</p>
+        )}
+
+        <div className="salon-profile__actions">
+          <button type="submit" className="salon-profile__button salon-profile__button--primary" disabled={uploading || picture.step === 'cropping'} aria-busy={saving || undefined}>
+            {saving ? t`Saving…` : t`Save my card`}
+          </button>
+          <div className="salon-profile__result" role="status">
+            {save.status === 'saved' && <span className="salon-profile__saved">{t`Your card has been saved. Visitors see it now.`}</span>}
+          </div>
+          {save.status === 'failed' && (
+            <p className="salon-profile__error" role="alert">
+              {save.message ?? (hasErrors ? t`Some fields need your attention.` : t`Your card could not be saved. Please try again.`)}
+            </p>
+          )}
+        </div>
+      </form>
+
+      <section className="salon-profile__preview" aria-labelledby={previewId}>
+        <h2 id={previewId}>{t`What visitors see`}</h2>
+        <p className="salon-profile__hint">{t`Your card as it shows in the stand's contact point. Visitors browsing in the other language see your function and presentation in that language.`}</p>
+        {/* Only a preview: its main action does nothing here. */}
+        {identity.hidden && (
+          <p className="salon-profile__notice" role="note">
+            {t`Hidden: visitors do not see this card until you publish your profile.`} <a href={url('profile')}>{t`Publish it`}</a>
+          </p>
+        )}
+        <div className="salon-profile__card" onClickCapture={inertMainAction}>
+          <ExhibitorCard exhibitor={card} />
+        </div>
+        {!card.firstname && !card.lastname && <p className="salon-profile__hint">{t`Neither name is shown: visitors see your nickname, or "Unknown user".`}</p>}
+      </section>
+    </div>
+  );
+}
