@@ -147,7 +147,7 @@ describe('POST /api/chat/channels {members}: only with someone the product shows
   });
 });
 
-describe('anonymous visitors are never offered as chat partners (they cannot chat)', () => {
+describe('anonymous visitors (who can answer a chat, not start one) are offered only to the exhibitors of a stand they visit', () => {
   beforeEach(async () => {
     await permissions(['exhibitor', 'visitor', 'connected', 'stand_vistor'], ['visitor', 'exhibitor', 'connected', 'stand_vistor']);
   });
@@ -164,10 +164,12 @@ describe('anonymous visitors are never offered as chat partners (they cannot cha
       expect(everyone.map((u) => u.id_user)).not.toContain(encodeId(anonymousId));
     }
     const before = await channelCount();
-    for (const cookie of [cookies.visitor, cookies.exhibitor, cookies.admin]) {
+    for (const cookie of [cookies.visitor, cookies.visitor2, cookies.admin, cookies.exhibitor2]) {
       expect((await openWith(cookie, anonymousId)).statusCode).toBe(404);
     }
     expect(await channelCount()).toBe(before);
+    // The stand's exhibitor sees them in the activity stream, and may start a chat they can answer.
+    expect((await openWith(cookies.exhibitor, anonymousId)).statusCode).toBe(200);
     await visit(anonymous, solar.key, { end: true });
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Channel, ChatMessage, MessageContent } from '../../shared/api/schemas/chat';
 import { decodeId, encodeId } from '../../host-shell/server/lib/ids';
 import { insertMessage } from '../../host-shell/server/services/chat';
-import { DEMO, ORIGIN, XHR, anonymousCookie, createTestApp, login, request, userIdByEmail, type TestApp } from './helpers';
+import { DEMO, ORIGIN, XHR, anonymousCookie, createTestApp, login, request, standBySlug, userIdByEmail, type TestApp } from './helpers';
 
 let t: TestApp;
 const cookies: Record<keyof typeof DEMO, string> = { visitor: '', visitor2: '', exhibitor: '', exhibitor2: '', promoter: '', admin: '' };
@@ -111,6 +111,9 @@ describe('POST /api/chat/channels', () => {
     const french = await request(t.app, { method: 'POST', url: '/api/chat/channels', headers: { ...XHR, cookie: `${anonymous}; salon_locale=fr_FR` }, payload: { members: [encodeId(ids.exhibitor2)] } });
     expect(french.json().data.message).toMatch(/^Les visiteurs anonymes ne peuvent pas démarrer une discussion/);
 
+    // On the exhibitor's stand, they show in its activity stream: the exhibitor may start a chat with them.
+    const nordic = await standBySlug(t, 'stand-nordic-robotics');
+    await request(t.app, { method: 'POST', url: `/api/stands/${nordic.key}/visit`, headers: { ...XHR, cookie: anonymous }, payload: { start: true } });
     const started = (await openWith(cookies.exhibitor2, me.id_user)).json().data.channel as Channel;
     await say(started, ids.exhibitor2, 'Bonjour, je peux vous aider ?');
     const answered = await openWith(anonymous, ids.exhibitor2);

@@ -37,12 +37,9 @@ function VisitorsCard({ stand, index, several }: { stand: OwnedStandView; index:
                   {visitorName}
                   {visitor.company?.name && <span className="salon-activity__company">{visitor.company.name}</span>}
                 </span>
-                {/* An anonymous visitor cannot chat (spec §6): no button that would open an empty chat. */}
-                {!visitor.anonymous && (
-                  <button type="button" className="salon-activity__chat" aria-label={t`Chat with ${visitorName}`} disabled={!id} onClick={() => id && void chatWith(id, stand.id)}>
-                    {t`Chat`}
-                  </button>
-                )}
+                <button type="button" className="salon-activity__chat" aria-label={t`Chat with ${visitorName}`} disabled={!id} onClick={() => id && void chatWith(id, stand.id)}>
+                  {t`Chat`}
+                </button>
               </li>
             );
           })}

@@ -178,7 +178,7 @@ describe('availability (spec §4.4)', () => {
 describe('the activity stream panel (spec §2.10)', () => {
   test('the availability card, visitors on the stand, other exhibitors, the stand history', async () => {
     await show(exhibitor(), {
-      owned_stands_users: { s1: [ANA, BRUNO, roomUser('anon1', '', { anonymous: true })] },
+      owned_stands_users: { s1: [ANA, BRUNO] },
       owned_stands_exhibitors: {
         s1: [
           ME,
@@ -192,9 +192,8 @@ describe('the activity stream panel (spec §2.10)', () => {
     });
     const panel = openPanel();
     expect(within(panel).getByRole('region', { name: 'My availability' })).toContainElement(within(panel).getByRole('switch', { name: 'I am available' }));
-    const visitors = within(panel).getByRole('region', { name: 'Visitors on Acme Robots (3)' });
-    // An anonymous visitor is listed, without a Chat button (they cannot chat).
-    expect(within(visitors).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Ana LopezGlobexChat', 'Bruno PetitChat', 'Unknown user']);
+    const visitors = within(panel).getByRole('region', { name: 'Visitors on Acme Robots (2)' });
+    expect(within(visitors).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Ana LopezGlobexChat', 'Bruno PetitChat']);
     await userEvent.click(within(visitors).getByRole('button', { name: 'Chat with Ana Lopez' }));
     expect(mockStartChat).toHaveBeenCalledWith('ana1', { standId: 's1' });
     const others = within(panel).getByRole('region', { name: 'Other exhibitors available (1)' });

@@ -163,7 +163,8 @@ export async function searchChatUsers({ db, activity, params }: Deps, viewer: Us
 /**
  * Whether `viewer` may open a new channel with `other` (spec §6): only with someone the product shows them. An
  * existing channel between the two is always reopened; that is the caller's check, before this one.
- * - nobody reaches an anonymous visitor (they cannot chat);
+ * - an anonymous visitor (who can answer a chat, not start one) only by the exhibitors of a stand they visited (the
+ *   activity stream lists them); nobody else, organisers included, is offered them;
  * - organisers reach everyone else;
  * - nobody else reaches a hidden profile;
  * - a stand's exhibitors are reachable by every registered user (the contact point, the exhibitor cards);
@@ -171,18 +172,27 @@ export async function searchChatUsers({ db, activity, params }: Deps, viewer: Us
  * - otherwise the viewer's search permissions decide, the stand-scoped ones on the stand the viewer is visiting
  *   or owns (as the Start-a-chat search does, without its 60-minute window).
  */
+async function ownedStandIds(db: Kysely<Database>, exhibitorId: number): Promise<number[]> {
+  return (await db.selectFrom('stand_exhibitors').select('stand_id').where('user_id', '=', exhibitorId).execute()).map((r) => r.stand_id);
+}
+
+/** Whether `visitorId` ever visited one of the stands of exhibitor `exhibitorId` (`owned`, when already known). */
+async function visitedStandOf(db: Kysely<Database>, exhibitorId: number, visitorId: number, owned?: number[]): Promise<boolean> {
+  const stands = owned ?? (await ownedStandIds(db, exhibitorId));
+  if (stands.length === 0) return false;
+  return (await db.selectFrom('stand_visits').select('id').where('user_id', '=', visitorId).where('stand_id', 'in', stands).executeTakeFirst()) !== undefined;
+}
+
 export async function mayStartChatWith({ db, activity, params }: Deps, viewer: UserRow, other: UserRow, now = Date.now()): Promise<boolean> {
   const searchClass = searchClassOf(viewer);
-  if (searchClass === null || other.anonymous === 1) return false;
+  if (searchClass === null) return false;
+  if (other.anonymous === 1) return viewer.profile === 'exhibitor' && (await visitedStandOf(db, viewer.id, other.id));
   if (searchClass === 'organiser') return true;
   if (other.hidden === 1) return false;
   if (other.profile === 'exhibitor' && (await db.selectFrom('stand_exhibitors').select('stand_id').where('user_id', '=', other.id).executeTakeFirst())) return true;
 
-  const owned = viewer.profile === 'exhibitor' ? (await db.selectFrom('stand_exhibitors').select('stand_id').where('user_id', '=', viewer.id).execute()).map((r) => r.stand_id) : [];
-  if (owned.length > 0) {
-    const came = await db.selectFrom('stand_visits').select('id').where('user_id', '=', other.id).where('stand_id', 'in', owned).executeTakeFirst();
-    if (came) return true;
-  }
+  const owned = viewer.profile === 'exhibitor' ? await ownedStandIds(db, viewer.id) : [];
+  if (owned.length > 0 && (await visitedStandOf(db, viewer.id, other.id, owned))) return true;
 
   const rules = searchRulesFor(viewer, params);
   const connected = activity.effective(other.id, other.last_activity_at) >= now - params.last_activity_period * 1000;

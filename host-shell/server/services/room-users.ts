@@ -24,7 +24,6 @@ export function toRoomUser(
     pseudo: user.pseudo,
     company: company === null ? null : { name: company },
     last_activity_at: lastActivityAt,
-    ...(user.anonymous === 1 ? { anonymous: true as const } : {}),
     ...extra,
   };
 }

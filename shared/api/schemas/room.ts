@@ -72,8 +72,6 @@ export const RoomUser = Type.Object({
   last_activity_at: Nullable(Type.String()),
   availability: Type.Optional(Type.Boolean()),
   hidden: Type.Optional(Type.Boolean()),
-  /** Present (true) only for an anonymous visitor: nobody can chat with them. */
-  anonymous: Type.Optional(Type.Literal(true)),
   /** A stand's exhibitors in the live activity: their card's published fields (`./profile`). */
   ...PublishedCardFields,
 });
