@@ -130,18 +130,16 @@ test('the picture: chosen, cropped with Cropper.js under the page’s policy, se
   const errors = collectErrors(page);
   assert.equal(await logIn(page, salon.baseUrl, 'exposant2@salon.test'), 303);
   await page.request.put(`${salon.baseUrl}/api/locale`, { data: { lang: 'en_EN' }, headers: { 'x-requested-with': 'XMLHttpRequest', origin: salon.baseUrl } });
-  // The uploads endpoint is another part of the back office: the test answers it as its contract says, and keeps what was sent.
+  // The real uploads endpoint (POST /api/medias?kind=picture): what the page sends is kept to look at.
   const uploads: { kind: string | null; file: File }[] = [];
-  await page.route((address) => address.pathname.startsWith('/api/medias'), async (route) => {
+  await page.route((address) => address.pathname === '/api/medias', async (route) => {
     const request = route.request();
-    if (request.method() === 'GET') {
-      const file = uploads.at(-1)?.file;
-      await route.fulfill(file ? { status: 200, contentType: file.type, body: Buffer.from(await file.arrayBuffer()) } : { status: 404 });
-      return;
+    if (request.method() === 'POST') {
+      const type = (await request.headerValue('content-type')) ?? '';
+      const form = await new Response(new Uint8Array(request.postDataBuffer() ?? Buffer.alloc(0)), { headers: { 'content-type': type } }).formData();
+      uploads.push({ kind: new URL(request.url()).searchParams.get('kind'), file: form.get('file') as File });
     }
-    const form = await new Response(new Uint8Array(request.postDataBuffer() ?? Buffer.alloc(0)), { headers: { 'content-type': (await request.headerValue('content-type')) ?? '' } }).formData();
-    uploads.push({ kind: new URL(request.url()).searchParams.get('kind'), file: form.get('file') as File });
-    await route.fulfill({ status: 201, contentType: 'application/json', body: JSON.stringify({ data: { media: { str: 'cr0p', url: '/api/medias/cr0p', kind: 'picture', mime: 'image/jpeg', size: 1, width: 512, height: 512 } } }) });
+    await route.continue();
   });
   await page.goto(`${salon.baseUrl}/exposant/profil`);
   await widgetsSettled(page);
@@ -153,7 +151,8 @@ test('the picture: chosen, cropped with Cropper.js under the page’s policy, se
   await cropper.locator('cropper-selection').waitFor();
   await cropper.getByRole('button', { name: 'Use this picture' }).click();
   const preview = page.getByRole('region', { name: 'What visitors see' });
-  await until('the cropped picture in the preview', 5000, async () => (await preview.getByRole('img', { name: /^Picture of / }).getAttribute('src')) === '/api/medias/cr0p', page);
+  await until('the cropped picture in the preview', 10_000, async () => /^\/api\/medias\/[A-Za-z0-9_-]{24}$/.test((await preview.getByRole('img', { name: /^Picture of / }).getAttribute('src')) ?? ''), page);
+  const src = (await preview.getByRole('img', { name: /^Picture of / }).getAttribute('src')) ?? '';
   assert.equal(uploads.length, 1);
   assert.equal(uploads[0]?.kind, 'picture');
   const file = uploads[0]?.file;
@@ -163,6 +162,15 @@ test('the picture: chosen, cropped with Cropper.js under the page’s policy, se
   const { default: sharp } = await import('sharp');
   const meta = await sharp(Buffer.from(bytes)).metadata();
   assert.deepEqual([meta.width, meta.height], [512, 512]);
+  // Saved, the card keeps that upload; the server re-encoded it and serves it as a JPEG.
+  const [saved] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith('/api/exhibitors/me/profile')),
+    form.getByRole('button', { name: 'Save my card' }).click(),
+  ]);
+  assert.equal(saved.status(), 200);
+  assert.equal(((await saved.json()) as { data: { profile: { picture_path: string } } }).data.profile.picture_path, src);
+  const served = await page.request.get(`${salon.baseUrl}${src}`);
+  assert.equal(served.headers()['content-type'], 'image/jpeg');
   assert.deepEqual(errors, []);
   await context.close();
 });

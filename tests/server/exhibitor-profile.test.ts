@@ -24,6 +24,16 @@ let original: UserRow;
 const streams: SseClient[] = [];
 
 const URL_ME = '/api/exhibitors/me/profile';
+const PICTURE = 'Ab3_x-9Ab3_x-9Ab3_x-9Ab3';
+const VIDEO = 'v1deov1deov1deov1deov1de';
+
+/** A media row as an upload leaves it (the file itself is not needed by these checks). */
+async function addMedia(str: string, kind: 'picture' | 'video', uploader: number, scan: 'clean' | 'pending' | 'unscanned' = 'unscanned'): Promise<void> {
+  await t.database.db
+    .insertInto('medias')
+    .values({ str, kind, mime: kind === 'picture' ? 'image/jpeg' : 'video/mp4', extension: kind === 'picture' ? 'jpg' : 'mp4', size: 1, width: null, height: null, uploader_id: uploader, original_name: 'x', stored_name: `${str}.bin`, scan_status: scan, created_at: new Date().toISOString() })
+    .execute();
+}
 
 function call(method: 'GET' | 'PUT', payload?: unknown, cookie?: string, contentType = 'application/json') {
   return request(t.app, {
@@ -60,6 +70,8 @@ beforeAll(async () => {
   for (const who of ['visitor', 'exhibitor', 'promoter', 'admin'] as const) cookies[who] = await login(t.app, DEMO[who]);
   cookies.anonymous = await anonymousCookie(t.app);
   claire = await userIdByEmail(t, DEMO.exhibitor);
+  await addMedia(PICTURE, 'picture', claire);
+  await addMedia(VIDEO, 'video', claire);
   solar = await standBySlug(t, 'stand-helios-solaire');
   original = await claireRow();
 });
@@ -125,12 +137,12 @@ describe('PUT /api/exhibitors/me/profile', () => {
     const otherBefore = await t.database.db.selectFrom('users').selectAll().where('id', '=', other).executeTakeFirstOrThrow();
     const response = await call(
       'PUT',
-      body({ function: '  Directrice   des ventes ', presentation: 'Ligne 1\nLigne 2', picture_path: '/api/medias/Ab3_x-9', video_path: '/api/medias/v1deo.mp4', published: { ...body().published, mobile: false, firstname: false } }),
+      body({ function: '  Directrice   des ventes ', presentation: 'Ligne 1\nLigne 2', picture_path: `/api/medias/${PICTURE}`, video_path: `/api/medias/${VIDEO}`, published: { ...body().published, mobile: false, firstname: false } }),
       cookies.exhibitor,
     );
     expect(response.statusCode).toBe(200);
     const data = response.json().data;
-    expect(data.profile).toMatchObject({ function: 'Directrice des ventes', presentation: 'Ligne 1\nLigne 2', picture_path: '/api/medias/Ab3_x-9', video_path: '/api/medias/v1deo.mp4' });
+    expect(data.profile).toMatchObject({ function: 'Directrice des ventes', presentation: 'Ligne 1\nLigne 2', picture_path: `/api/medias/${PICTURE}`, video_path: `/api/medias/${VIDEO}` });
     expect(data.profile.published).toEqual({ firstname: false, lastname: true, contact_email: true, mobile: false, linkedin: true, visio_link: true });
     const row = await claireRow();
     // birthdate stays private, city stays published: only the card's flags changed.
@@ -141,7 +153,7 @@ describe('PUT /api/exhibitors/me/profile', () => {
     const animators = (await request(t.app, { method: 'GET', url: `/api/stands/${solar.key}/animators`, headers: { cookie: cookies.visitor } })).json().data.visited_stand_animators as Animator[];
     const card = animators.find((a) => a.obfuscated_id === encodeId(claire));
     expect(card).toMatchObject({ mobile: null, firstname: null, lastname: 'Fontaine', contact_email: 'claire@helios.example', function: 'Directrice des ventes' });
-    expect(card?.picturePath).toBe(`${ORIGIN}/api/medias/Ab3_x-9`);
+    expect(card?.picturePath).toBe(`${ORIGIN}/api/medias/${PICTURE}`);
     expect(await t.database.db.selectFrom('users').selectAll().where('id', '=', other).executeTakeFirstOrThrow()).toEqual(otherBefore);
   });
 
@@ -217,13 +229,23 @@ describe('PUT /api/exhibitors/me/profile', () => {
 });
 
 describe('the rules of the service', () => {
-  it('mediaUrlAllowed: an upload’s address or the stored value, nothing else', () => {
-    const user = { id: 1 };
-    expect(mediaUrlAllowed('/api/medias/abc', null, user)).toBe(true);
-    expect(mediaUrlAllowed('/media/avatars/x.svg', '/media/avatars/x.svg', user)).toBe(true);
-    expect(mediaUrlAllowed('/media/avatars/x.svg', null, user)).toBe(false);
-    expect(mediaUrlAllowed('//evil.example/api/medias/abc', null, user)).toBe(false);
-    expect(mediaUrlAllowed('/api/medias/abc?x=1', null, user)).toBe(false);
+  it('mediaUrlAllowed: the user’s own upload of the field’s kind, served, or the stored value; nothing else', async () => {
+    const db = t.database.db;
+    const user = { id: claire };
+    const other = await userIdByEmail(t, DEMO.exhibitor2);
+    await addMedia('mineP1ctureAAAAAAAAAAAAA', 'picture', claire);
+    await addMedia('mineV1deoAAAAAAAAAAAAAAA', 'video', claire);
+    await addMedia('theirsP1ctureAAAAAAAAAAA', 'picture', other);
+    await addMedia('scanningP1ctureAAAAAAAAA', 'picture', claire, 'pending');
+    expect(await mediaUrlAllowed(db, '/api/medias/mineP1ctureAAAAAAAAAAAAA', null, user, 'picture')).toBe(true);
+    expect(await mediaUrlAllowed(db, '/api/medias/mineV1deoAAAAAAAAAAAAAAA', null, user, 'picture')).toBe(false);
+    expect(await mediaUrlAllowed(db, '/api/medias/theirsP1ctureAAAAAAAAAAA', null, user, 'picture')).toBe(false);
+    expect(await mediaUrlAllowed(db, '/api/medias/scanningP1ctureAAAAAAAAA', null, user, 'picture')).toBe(false);
+    expect(await mediaUrlAllowed(db, '/api/medias/unknownAAAAAAAAAAAAAAAAA', null, user, 'picture')).toBe(false);
+    expect(await mediaUrlAllowed(db, '/media/avatars/x.svg', '/media/avatars/x.svg', user, 'picture')).toBe(true);
+    expect(await mediaUrlAllowed(db, '/media/avatars/x.svg', null, user, 'picture')).toBe(false);
+    expect(await mediaUrlAllowed(db, '//evil.example/api/medias/abc', null, user, 'picture')).toBe(false);
+    expect(await mediaUrlAllowed(db, '/api/medias/abc?x=1', null, user, 'picture')).toBe(false);
   });
   it('mergedFieldsParam: an empty fields_param (everything published) keeps the other fields published', () => {
     const flags = { firstname: true, lastname: true, contact_email: true, mobile: false, linkedin: true, visio_link: true };

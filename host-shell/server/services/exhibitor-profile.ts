@@ -12,6 +12,7 @@ import type { FieldsParam } from '../../../shared/page-data/types';
 import type { Database, UserRow, UserUpdate } from '../db/schema';
 import { encodeId } from '../lib/ids';
 import { ROOM_USER_COLUMNS, type RoomUserRow } from './room-users';
+import { findMedia } from './medias';
 import { companiesOf } from './room-users';
 import { findUserById, isPublished, parseFieldsParam, updateUser } from './users';
 
@@ -26,12 +27,16 @@ const MEDIA_URL = new RegExp(MEDIA_URL_PATTERN);
 export const avatarPath = (userId: number): string => `/media/avatars/${encodeId(userId)}.svg`;
 
 /**
- * Whether a picture or video address may be stored on the user's card: an uploaded media's address
- * (`/api/medias/<str>`), or the value already stored (an older address kept as it is). The check that the media
- * exists and was uploaded by this user belongs here too.
+ * Whether a picture or video address may be stored on the user's card: the address (`/api/medias/<str>`) of a media
+ * this user uploaded, of the field's kind, not waiting for the antivirus; or the value already stored (an older
+ * address kept as it is).
  */
-export function mediaUrlAllowed(value: string, current: string | null, _user: Pick<UserRow, 'id'>): boolean {
-  return value === current || MEDIA_URL.test(value);
+export async function mediaUrlAllowed(db: Kysely<Database>, value: string, current: string | null, user: Pick<UserRow, 'id'>, kind: 'picture' | 'video'): Promise<boolean> {
+  if (value === current) return true;
+  if (!MEDIA_URL.test(value)) return false;
+  const media = await findMedia(db, value.slice('/api/medias/'.length));
+  // The user's own upload, of the field's kind, served (not waiting for the antivirus).
+  return media !== null && media.kind === kind && media.uploader_id === user.id && media.scan_status !== 'pending';
 }
 
 /** Each card field published ('0'), or not; an empty fields_param publishes everything (spec §5). */
@@ -89,13 +94,13 @@ export interface ProfileIssue {
 }
 
 /** What the schema cannot check: the media addresses. */
-export function exhibitorProfileIssues(user: UserRow, body: ExhibitorProfileBody): ProfileIssue[] {
+export async function exhibitorProfileIssues(db: Kysely<Database>, user: UserRow, body: ExhibitorProfileBody): Promise<ProfileIssue[]> {
   const issues: ProfileIssue[] = [];
   for (const field of ['picture_path', 'video_path'] as const) {
     const value = body[field];
     if (value === null || value === '') continue;
-    if (!mediaUrlAllowed(value, user[field], user)) {
-      issues.push({ field, fr: 'doit être l’adresse d’un fichier envoyé (/api/medias/…)', en: 'must be the address of an uploaded file (/api/medias/…)' });
+    if (!(await mediaUrlAllowed(db, value, user[field], user, field === 'picture_path' ? 'picture' : 'video'))) {
+      issues.push({ field, fr: 'doit être l’adresse d’un fichier que vous avez envoyé (/api/medias/…)', en: 'must be the address of a file you uploaded (/api/medias/…)' });
     }
   }
   return issues;

@@ -47,7 +47,7 @@ export const exhibitorProfileRoutes: FastifyPluginAsyncTypebox = async (app) => 
     },
     async (request) => {
       const { user, locale } = await exhibitorOnly(request);
-      const issues = exhibitorProfileIssues(user, request.body);
+      const issues = await exhibitorProfileIssues(request.server.db, user, request.body);
       if (issues.length > 0) {
         const formErrors = Object.fromEntries(issues.map((issue) => [issue.field, pick(locale, issue.fr, issue.en)]));
         const first = issues[0];
