@@ -25,7 +25,8 @@ beforeAll(async () => {
   const exhibitorId = await userIdByEmail(t, DEMO.exhibitor);
   const opened = await request(t.app, { method: 'POST', url: '/api/chat/channels', headers: { ...XHR, origin: ORIGIN, cookie: visitor }, payload: { members: [encodeId(exhibitorId)] } });
   channelId = (opened.json() as { data: { channel: { id_channel: string } } }).data.channel.id_channel;
-});
+  // A whole app (migrations, demo seed, two logins) on a busy machine.
+}, 30_000);
 beforeEach(() => {
   logs = [];
 });

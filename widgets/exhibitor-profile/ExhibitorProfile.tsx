@@ -278,13 +278,14 @@ export function ExhibitorProfile({ initial }: { initial?: InitialState }) {
   const hasErrors = Object.values(issues).some(Boolean) || Object.values(serverErrors).some(Boolean);
   const previewPicture = picture.step === 'uploading' ? picture.preview : null;
   const card = previewCard(form, identity, previewPicture);
+  // In "Show {label} on my card" (French puts an article in front: "le prénom").
   const labels: Record<CardField, string> = {
-    firstname: t`first name`,
-    lastname: t`last name`,
-    contact_email: t`contact email`,
-    mobile: t`mobile phone`,
-    linkedin: t`LinkedIn`,
-    visio_link: t`video call link`,
+    firstname: t({ message: 'first name', context: 'published card field' }),
+    lastname: t({ message: 'last name', context: 'published card field' }),
+    contact_email: t({ message: 'contact email', context: 'published card field' }),
+    mobile: t({ message: 'mobile phone', context: 'published card field' }),
+    linkedin: t({ message: 'LinkedIn', context: 'published card field' }),
+    visio_link: t({ message: 'video call link', context: 'published card field' }),
   };
 
   // The preview's main action would start a chat or a call with oneself: it only shows.
