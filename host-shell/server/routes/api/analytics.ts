@@ -5,6 +5,7 @@ import { UsersActivesData } from '../../../../shared/api/schemas/backoffice';
 import { AnalyticsQuery, USERS_ACTIVES_EVENT, AttendanceData, AttendanceQuery, StandAnalyticsData, VisitorsData, VisitorsQuery } from '../../../../shared/api/schemas/analytics';
 import { Envelope } from '../../../../shared/api/schemas/envelope';
 import type { StandRow } from '../../db/schema';
+import { openEventStream, sendCsv } from '../../lib/responses';
 import { forbidden, notFound } from '../../lib/errors';
 import { decodeId } from '../../lib/ids';
 import { pick } from '../../lib/locale';
@@ -33,14 +34,6 @@ async function standFor(request: FastifyRequest, raw: string): Promise<StandRow>
   return stand;
 }
 
-function sendCsv(reply: FastifyReply, csv: string, filename: string): FastifyReply {
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${filename}"`)
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff')
-    .send(csv);
-}
 
 const CSV =
   'With ?format=csv (or the .csv address): text/csv; charset=utf-8 with a BOM, as an attachment, a header row, every value quoted, a cell that starts with = + - @, a tab or a carriage return gets a leading apostrophe.';
@@ -143,16 +136,7 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       exposeHeadRoute: false,
     },
     async (request, reply) => {
-      reply.hijack();
-      const out = reply.raw;
-      out.writeHead(200, {
-        'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': 'no-store',
-        'X-Content-Type-Options': 'nosniff',
-        'X-Accel-Buffering': 'no',
-        Connection: 'close',
-      });
-      out.write(`retry: ${RETRY_MS}\n\n`);
+      const out = openEventStream(reply, RETRY_MS);
       await app.actives.open(out);
     },
   );

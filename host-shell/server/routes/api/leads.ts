@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { Envelope } from '../../../../shared/api/schemas/envelope';
 import { LeadsData, LeadsQuery } from '../../../../shared/api/schemas/leads';
 import { StandIdParams } from '../../../../shared/api/schemas/room';
 import type { LocaleCode } from '../../../../shared/page-data/types';
 import type { StandRow, UserRow } from '../../db/schema';
+import { sendCsv } from '../../lib/responses';
 import { forbidden, notFound } from '../../lib/errors';
 import { decodeId } from '../../lib/ids';
 import { pick } from '../../lib/locale';
@@ -38,14 +39,6 @@ async function allLeadsFor(request: FastifyRequest, kind: LeadListRow['kind'] | 
   return { rows: await listLeads(request.server.db, { kind }), locale: viewer.locale };
 }
 
-function sendCsv(reply: FastifyReply, csv: string, filename: string): FastifyReply {
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${filename}"`)
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff')
-    .send(csv);
-}
 
 const CSV_SUMMARY =
   'text/csv; charset=utf-8 with a BOM, as an attachment: a header row, one column per field, then for each consent yes/no (empty when the form did not show it), its wording and version; wording language; created_at in ISO 8601 UTC; a cell that starts with = + - @, a tab or a carriage return gets a leading apostrophe.';

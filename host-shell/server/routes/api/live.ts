@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { LIVE_ACTIVITY_EVENT, LiveActivityQuery, LiveActivityState } from '../../../../shared/api/schemas/room';
+import { openEventStream } from '../../lib/responses';
 import { badRequest } from '../../lib/errors';
 import { decodeId } from '../../lib/ids';
 import { searchClassOf } from '../../services/chat-users';
@@ -44,18 +45,7 @@ export const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const header = request.headers['last-event-id'];
       const lastEventId = (Array.isArray(header) ? header[0] : header) ?? lastEventIdQuery;
 
-      reply.hijack();
-      const out = reply.raw;
-      out.writeHead(200, {
-        'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': 'no-store',
-        'X-Content-Type-Options': 'nosniff',
-        // Proxies (nginx) must not buffer the stream.
-        'X-Accel-Buffering': 'no',
-        // Never reused for another request; when the stream ends (shutdown), the socket goes with it.
-        Connection: 'close',
-      });
-      out.write(`retry: ${RETRY_MS}\n\n`);
+      const out = openEventStream(reply, RETRY_MS);
       await app.live.open({ userId: viewer.user.id, anonymous, searchClass: searchClassOf(viewer.user), visited, owned, lastEventId }, out);
     },
   );
