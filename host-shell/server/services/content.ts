@@ -15,6 +15,7 @@ import type {
   StandRef,
   StandUpdateBody,
 } from '../../../shared/api/schemas/content';
+import { COMPANY_DOCUMENT_PATTERN } from '../../../shared/api/schemas/content';
 import { normalizeName } from '../../../shared/forms/rules';
 import type { LocaleCode } from '../../../shared/page-data/types';
 import { nowIso, type CompanyRow, type Database, type StandRow, type UserRow } from '../db/schema';
@@ -25,6 +26,7 @@ import { hashPassword } from '../lib/password';
 import { adminPasswordProblem } from './admins';
 import { diff, recordChange } from './audit';
 import { toCompany } from './exhibitors';
+import { findMedia, isServed } from './medias';
 import { fullName, normalizeEmail } from './users';
 
 /*
@@ -124,6 +126,22 @@ function companyValues(body: Partial<CompanyCreateBody>) {
   });
 }
 
+const COMPANY_DOCUMENT = new RegExp(COMPANY_DOCUMENT_PATTERN);
+
+/**
+ * A `storage_link` that names an upload (`/api/medias/<str>`) must be a served media of kind document; the value
+ * already stored is kept as it is. Otherwise a 400 on `storage_link`.
+ */
+async function checkDocument(db: Db, value: string | null | undefined, current: string | null, locale: LocaleCode): Promise<void> {
+  if (typeof value !== 'string' || value === current || !COMPANY_DOCUMENT.test(value)) return;
+  const media = await findMedia(db as Kysely<Database>, value.slice('/api/medias/'.length));
+  if (media && media.kind === 'document' && isServed(media)) return;
+  throw invalid(
+    pick(locale, 'doit être l’adresse d’un document PDF envoyé ici (/api/medias/…)', 'must be the address of a PDF document uploaded here (/api/medias/…)'),
+    'storage_link',
+  );
+}
+
 const companyRecord = (row: CompanyRow): Record<string, unknown> => {
   const { id: _id, created_at: _created, ...rest } = row;
   return rest;
@@ -174,6 +192,7 @@ async function createCompanyOnce(db: Kysely<Database>, actor: UserRow, body: Com
     const companyName = values.name ?? '';
     if (companyName === '') throw invalid(pick(locale, 'Le nom est obligatoire', 'The name is required'), 'name');
     if (await companyNamed(trx, companyName)) throw nameTaken(locale, companyName);
+    await checkDocument(trx, values.storage_link, null, locale);
     const { id } = await trx
       .insertInto('companies')
       .values({ ...values, name: companyName, created_at: nowIso() })
@@ -196,6 +215,7 @@ async function updateCompanyOnce(db: Kysely<Database>, actor: UserRow, id: numbe
     if (!before) throw missing(pick(locale, 'Entreprise inconnue', 'Unknown company'));
     const values = companyValues(body);
     if (values.name !== undefined && (await companyNamed(trx, values.name, id))) throw nameTaken(locale, values.name);
+    await checkDocument(trx, values.storage_link, before.storage_link, locale);
     const changed = diff(companyRecord(before), values);
     if (!changed) return { standIds: [], userIds: [], presence: false };
     await trx.updateTable('companies').set(values).where('id', '=', id).execute();

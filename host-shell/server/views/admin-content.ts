@@ -1,5 +1,5 @@
-import type { AdminAccount, AdminCompany, AdminStand } from '../../../shared/api/schemas/content';
-import type { RouteName } from '../../../shared/routes';
+import { COMPANY_DOCUMENT_PATTERN, type AdminAccount, type AdminCompany, type AdminStand } from '../../../shared/api/schemas/content';
+import { ROUTES, buildPath, type RouteName } from '../../../shared/routes';
 import type { UserRow } from '../db/schema';
 import { html, type SafeHtml } from '../lib/html';
 import { checkbox, field } from './forms';
@@ -94,12 +94,58 @@ export const companyValues = (c: AdminCompany): Values => ({
   ...Object.fromEntries(COMPANY_TEXT_FIELDS.map(([name]) => [name, (c as unknown as Record<string, string | null>)[name] ?? ''])),
 });
 
-export function companiesPage(ctx: PageContext, companies: AdminCompany[], state: FormState, notice?: Notice): string {
+/** The post of a company's document: multipart `id` then `file` uploads it, urlencoded `action=remove&id=` removes it. */
+export const COMPANY_DOCUMENT_PATH = `${buildPath(ROUTES['admin.companies'])}/document`;
+const COMPANY_DOCUMENT = new RegExp(COMPANY_DOCUMENT_PATTERN);
+export const isCompanyDocument = (link: string | null | undefined): link is string => typeof link === 'string' && COMPANY_DOCUMENT.test(link);
+
+/** The company whose document form was just sent, and what happened (a refusal: the server's message as it is). */
+export interface DocumentState {
+  id: string;
+  error?: string;
+  saved?: 'uploaded' | 'removed';
+}
+
+/** A company's "Document (PDF)" cell: the uploaded document, its upload form and its removal. */
+function documentCell(ctx: PageContext, c: AdminCompany, state: DocumentState | undefined, maxMb: number): SafeHtml {
+  const { tr } = helpers(ctx);
+  const id = `company-${c.id_company}-document`;
+  const action = `${ctx.origin}${COMPANY_DOCUMENT_PATH}#${id}`;
+  const mine = state?.id === c.id_company ? state : undefined;
+  const uploaded = isCompanyDocument(c.storage_link);
+  const current = uploaded
+    ? html`<p><a href="${ctx.origin}${c.storage_link}" download>${tr(`Document de ${c.name} (PDF)`, `${c.name}’s document (PDF)`)}</a></p>`
+    : c.storage_link
+      ? html`<p class="hint">${tr('Lien :', 'Link:')} ${c.storage_link}</p>`
+      : html`<p class="hint">${tr('Aucun document', 'No document')}</p>`;
+  return html`<div id="${id}">
+${mine?.error ? html`<p class="notice" role="alert">${mine.error}</p>` : ''}
+${mine?.saved === 'uploaded' ? html`<p class="notice success" role="status">${tr('Document enregistré : la fiche entreprise le propose.', 'Document saved: the company sheet offers it.')}</p>` : ''}
+${mine?.saved === 'removed' ? html`<p class="notice success" role="status">${tr('Document retiré : la fiche entreprise n’a plus de lien de documents.', 'Document removed: the company sheet has no documents link any more.')}</p>` : ''}
+${current}
+<form method="post" action="${action}" enctype="multipart/form-data">
+<input type="hidden" name="id" value="${c.id_company}">
+<label for="${id}-file">${tr('Document (PDF)', 'Document (PDF)')}</label>
+<input id="${id}-file" type="file" name="file" accept="application/pdf" required aria-describedby="${id}-hint">
+<p class="hint" id="${id}-hint">${tr(`PDF, ${maxMb} Mo au plus. Remplace le lien de documents de ${c.name}.`, `PDF, ${maxMb} MB at most. Replaces ${c.name}’s documents link.`)}</p>
+<button type="submit" aria-label="${tr(`Envoyer le document de ${c.name}`, `Upload ${c.name}’s document`)}">${tr('Envoyer le document', 'Upload the document')}</button>
+</form>
+${
+  uploaded
+    ? html`<form method="post" action="${action}"><input type="hidden" name="action" value="remove"><input type="hidden" name="id" value="${c.id_company}">
+<button type="submit" class="secondary" aria-label="${tr(`Retirer le document de ${c.name}`, `Remove ${c.name}’s document`)}">${tr('Retirer le document', 'Remove the document')}</button></form>`
+    : ''
+}
+</div>`;
+}
+
+export function companiesPage(ctx: PageContext, companies: AdminCompany[], state: FormState, notice?: Notice, document?: DocumentState, documentMaxMb = 10): string {
   const { tr, link } = helpers(ctx);
   const { values, errors } = state;
   const editing = state.editing ? companies.find((c) => c.id_company === state.editing) : undefined;
   const rows = companies.map(
     (c) => html`<tr><td><strong>${c.name}</strong></td><td>${c.stands.length === 0 ? tr('Aucun', 'None') : c.stands.map((s) => tr(s.name, s.name_en)).join(', ')}</td>
+<td>${documentCell(ctx, c, document, documentMaxMb)}</td>
 <td><a href="${link('admin.companies', {}, { query: { edit: c.id_company }, hash: 'form' })}" aria-label="${tr(`Modifier ${c.name}`, `Edit ${c.name}`)}">${tr('Modifier', 'Edit')}</a>
 ${removeButton(ctx, 'admin.companies', c.id_company, tr(`Supprimer ${c.name}`, `Remove ${c.name}`))}</td></tr>`,
   );
@@ -111,7 +157,7 @@ ${removeButton(ctx, 'admin.companies', c.id_company, tr(`Supprimer ${c.name}`, `
 ${noticeOf(notice)}
 <section class="card" aria-labelledby="companies-heading"><h2 id="companies-heading">${tr('Les entreprises', 'The companies')}</h2>
 <p>${tr('Une entreprise qui a des stands ou des contacts ne peut pas être supprimée.', 'A company that has stands or leads cannot be removed.')}</p>
-<div class="scroll"><table><thead><tr><th>${tr('Nom', 'Name')}</th><th>${tr('Stands', 'Stands')}</th><th>${tr('Actions', 'Actions')}</th></tr></thead><tbody>${rows}</tbody></table></div></section>
+<div class="scroll"><table><thead><tr><th>${tr('Nom', 'Name')}</th><th>${tr('Stands', 'Stands')}</th><th>${tr('Document (PDF)', 'Document (PDF)')}</th><th>${tr('Actions', 'Actions')}</th></tr></thead><tbody>${rows}</tbody></table></div></section>
 <section class="card" id="form" aria-labelledby="company-form-heading"><h2 id="company-form-heading">${heading}</h2>
 ${Object.keys(errors).length ? html`<p class="notice" role="alert">${tr('Le formulaire contient des erreurs.', 'The form has errors.')}</p>` : ''}
 <form method="post" action="${link('admin.companies')}#form" novalidate>

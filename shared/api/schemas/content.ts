@@ -12,13 +12,17 @@ import { ObfuscatedId } from './room';
 /** A text field that may be cleared: `''` or null clears it, a field left out keeps its value. */
 const Clearable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Optional(Type.Union([schema, Type.Literal(''), Type.Null()]));
 const LongText = Type.String({ maxLength: 5000 });
+/** A company document uploaded here (`POST /api/medias?kind=document`): its same-origin address. */
+export const COMPANY_DOCUMENT_PATTERN = '^/api/medias/[A-Za-z0-9_-]{24}$';
+export const CompanyDocumentUrl = Type.String({ pattern: COMPANY_DOCUMENT_PATTERN, maxLength: 36 });
 
 /** Every company-sheet field of spec §3 but the name. */
 const companyFields = {
   description: Clearable(LongText),
   description_en: Clearable(LongText),
   website_link: Clearable(HttpUrl),
-  storage_link: Clearable(HttpUrl),
+  /** The documents: a web address, or a document uploaded here (`/api/medias/<str>`, a served media of kind document). */
+  storage_link: Type.Optional(Type.Union([HttpUrl, CompanyDocumentUrl, Type.Literal(''), Type.Null()])),
   mobile: Clearable(Phone),
   email: Clearable(Email),
   facebook_link: Clearable(HttpUrl),

@@ -34,7 +34,8 @@ import {
 } from '../../services/content';
 import { loadParameters } from '../../services/settings';
 import { fullName } from '../../services/users';
-import { COMPANY_TEXT_FIELDS, accountValues, accountsPage, companiesPage, companyValues, standValues, standsPage, type Created, type FormState, type Notice, type Values } from '../../views/admin-content';
+import { KIND_RULES } from '../../services/medias';
+import { COMPANY_TEXT_FIELDS, type DocumentState, accountValues, accountsPage, companiesPage, companyValues, standValues, standsPage, type Created, type FormState, type Notice, type Values } from '../../views/admin-content';
 import type { PageContext } from '../../views/layout';
 import { issueMessage } from '../../views/messages';
 import { publishContent } from '../api/content';
@@ -128,12 +129,26 @@ const textFields = (values: Values, names: readonly string[]): Record<string, st
 
 const COMPANY_FIELDS = ['description', 'description_en', ...COMPANY_TEXT_FIELDS.map(([name]) => name)];
 
-async function renderCompanies(request: FastifyRequest, ctx: PageContext, state?: Partial<FormState>, notice?: Notice): Promise<string> {
+/** `?document=uploaded|removed&company=<id>` (after a document form's redirect) says what was done to which company. */
+function documentDone(request: FastifyRequest): DocumentState | undefined {
+  const { document, company } = queryOf(request);
+  if ((document !== 'uploaded' && document !== 'removed') || typeof company !== 'string' || decodeId(company) === null) return undefined;
+  return { id: company, saved: document };
+}
+
+export async function renderCompanies(request: FastifyRequest, ctx: PageContext, state?: Partial<FormState>, notice?: Notice, document?: DocumentState): Promise<string> {
   const companies = await listCompanies(request.server.db);
   const editing = state?.editing ?? editOf(request);
   const current = editing ? companies.find((c) => c.id_company === editing) : undefined;
   const values = state?.values ?? (current ? companyValues(current) : {});
-  return companiesPage(ctx, companies, { values, errors: state?.errors ?? {}, ...(current ? { editing: current.id_company } : {}) }, notice ?? doneNotice(ctx, request));
+  return companiesPage(
+    ctx,
+    companies,
+    { values, errors: state?.errors ?? {}, ...(current ? { editing: current.id_company } : {}) },
+    notice ?? doneNotice(ctx, request),
+    document ?? documentDone(request),
+    KIND_RULES.document.maxBytes / (1024 * 1024),
+  );
 }
 
 export async function showCompanies(request: FastifyRequest, reply: FastifyReply) {

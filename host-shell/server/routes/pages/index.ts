@@ -7,6 +7,7 @@ import { contentPage, type ContentPage } from '../../views/content';
 import { notFoundPage } from '../../views/errors';
 import { showExhibitorArea, showExhibitorProfile, showOwnExhibitorProfile, showPromoterArea, showVisitors } from './areas';
 import { saveAdmin, showAdmin } from './admin';
+import { companyDocumentRoutes } from './admin-company-documents';
 import { panoramaFormRoutes, showPanoramas } from './admin-panoramas';
 import { saveAccounts, saveCompanies, saveStands, showAccounts, showCompanies, showStands } from './admin-content';
 import { login, loginRefused, logout, register, registerRefused, REGISTER_PATTERN, showHome } from './auth';
@@ -123,6 +124,7 @@ export const pageRoutes: FastifyPluginAsync = async (app) => {
   });
   app.post(buildPath(REGISTER_PATTERN), postOptions({ get: showHome, limits: REGISTER_LIMITS }), register);
   await app.register(panoramaFormRoutes, { formGuard });
+  await app.register(companyDocumentRoutes, { formGuard });
 };
 
 /** A post's rate-limit options: the per-address budget (`config.rateLimit`), the other budgets' hooks, the refusal page. */
