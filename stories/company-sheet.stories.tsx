@@ -57,3 +57,9 @@ export const LoadingError: Story = { parameters: salon(company(), visitorPageDat
 
 /** French page: the French description and labels. */
 export const French: Story = { parameters: salon(company(), withLocale(visitorPageData(), 'fr_FR')) };
+
+/** A PDF uploaded from /admin/entreprises (`/api/medias/…`): "Download the documents" downloads it (no new tab). */
+export const UploadedDocument: Story = { parameters: salon(company({ storage_link: '/api/medias/Q2xlYXJseUFQZGZEb2N1bWVu' })) };
+
+/** The same in French: « Télécharger les documents ». */
+export const UploadedDocumentFrench: Story = { parameters: salon(company({ storage_link: '/api/medias/Q2xlYXJseUFQZGZEb2N1bWVu' }), withLocale(visitorPageData(), 'fr_FR')) };

@@ -23,6 +23,8 @@ export interface CompanyEntry {
   value: string;
   href: string;
   copy: CopyKind;
+  /** A document uploaded to this salon (`/api/medias/<str>`, served as an attachment): downloaded, not opened. */
+  download?: true;
 }
 
 export const EMAIL_COPIED = msg`The email has been copied`;
@@ -40,11 +42,21 @@ function link(key: CompanyEntryKey, value: string | null | undefined): CompanyEn
   return present(value) ? [{ key, value: value.trim(), href: value.trim(), copy: 'link' }] : [];
 }
 
+/** A company document uploaded from `/admin/entreprises`: its same-origin address (spec §3 Company `storage_link`). */
+const UPLOADED_DOCUMENT = /^\/api\/medias\/[A-Za-z0-9_-]{1,128}$/;
+
+/** The documents link: a web address as it is, or an uploaded document made absolute on this page's origin. */
+function documents(value: string | null | undefined): CompanyEntry[] {
+  if (!present(value) || !UPLOADED_DOCUMENT.test(value.trim())) return link('documents', value);
+  const absolute = new URL(value.trim(), globalThis.location?.href ?? 'http://localhost/').href;
+  return [{ key: 'documents', value: absolute, href: absolute, copy: 'link', download: true }];
+}
+
 /** The info card (website, documents, phone, email) and the social card; a card shows only with an entry. */
 export function companyEntries(company: Company): { info: CompanyEntry[]; social: CompanyEntry[] } {
   const info = [
     ...link('website', company.website_link),
-    ...link('documents', company.storage_link),
+    ...documents(company.storage_link),
     ...(present(company.mobile) ? [{ key: 'phone' as const, value: company.mobile.trim(), href: `tel:${company.mobile.replace(/[^\d+]/g, '')}`, copy: 'phone' as const }] : []),
     ...(present(company.email) ? [{ key: 'email' as const, value: company.email.trim(), href: `mailto:${company.email.trim()}`, copy: 'email' as const }] : []),
   ];

@@ -88,6 +88,25 @@ describe('the company sheet (spec §2.5)', () => {
     expect(within(sheet).getByRole('button', { name: "Copier l'email" })).toBeInTheDocument();
   });
 
+  test('a document uploaded to the salon (/api/medias/…): a download link on this page’s origin, copied whole', async () => {
+    stubClipboard();
+    const sheet = await openSheet(company({ storage_link: '/api/medias/Q2xlYXJseUFQZGZEb2N1bWVu' }), withLocale(visitorPageData(), 'fr_FR'));
+    const info = await within(sheet).findByRole('region', { name: 'Informations' });
+    const document = within(info).getByRole('link', { name: 'Télécharger les documents' });
+    expect(document).toHaveAttribute('href', `${window.location.origin}/api/medias/Q2xlYXJseUFQZGZEb2N1bWVu`);
+    expect(document).toHaveAttribute('download');
+    expect(document).not.toHaveAttribute('target');
+    await userEvent.click(within(info).getByRole('button', { name: 'Copier le lien des documents' }));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/api/medias/Q2xlYXJseUFQZGZEb2N1bWVu`);
+    // A web address stays a link opened in a new tab.
+    widget?.unmount();
+    act(() => hideSidebar());
+    const other = await openSheet(company());
+    const external = within(await within(other).findByRole('region', { name: 'Information' })).getByRole('link', { name: 'Download the documents' });
+    expect(external).toHaveAttribute('target', '_blank');
+    expect(external).not.toHaveAttribute('download');
+  });
+
   test('a card shows only when it has an entry', async () => {
     let sheet = await openSheet(company(NO_SOCIAL));
     await within(sheet).findByRole('region', { name: 'Information' });

@@ -40,7 +40,7 @@ function EntryCard({ title, entries }: { title: string; entries: CompanyEntry[] 
           return (
             <li key={entry.key} className="salon-company-sheet__entry">
               <span className="salon-company-sheet__label">{label}</span>
-              <a href={entry.href} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+              <a href={entry.href} {...(entry.download ? { download: '' } : external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
                 {text ?? entry.value}
               </a>
               <IconButton label={copy} icon={copyIcon} onClick={() => void copyToClipboard(entry.value, entry.copy)} />
