@@ -44,8 +44,15 @@ async function saveDocument(request: FastifyRequest, reply: FastifyReply) {
     const company = encodeId(companyId!);
     return reply.redirect(url('admin.companies', {}, { origin: ctx.origin, query: { document: saved, company }, hash: `company-${company}-document` }), 303);
   };
+  // The message on the company's document form; on top of the page when the company is not known.
   const again = async (status: number, error: string) =>
-    sendPage(reply, await renderCompanies(request, ctx, {}, undefined, companyId === null ? undefined : { id: encodeId(companyId), error }), status);
+    sendPage(
+      reply,
+      companyId === null
+        ? await renderCompanies(request, ctx, {}, { kind: 'alert', text: error })
+        : await renderCompanies(request, ctx, {}, undefined, { id: encodeId(companyId), error }),
+      status,
+    );
   try {
     if (request.isMultipart()) {
       const stored = await receiveMedia(request, 'document', user, ctx.locale, antivirusFor(app.config.clamavSocket), async (fields) => {
