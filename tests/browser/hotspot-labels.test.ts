@@ -2,7 +2,7 @@
  * The hotspot labels of the floor plan (issue 15, item 11: "Helios Stockage" / "Robotique Nordique" overlapped), in
  * real Chromium on /salon at 1366×768 and 375×812, in French and English: the view is turned all the way round the
  * ring, and at every step no two visible hotspots' boxes (icon and label, what `.rf-spot` draws) intersect.
- * Screenshots go to /tmp/hotspot-labels-*.png.
+ * Screenshots (first view, and the two doors) go to /tmp/hotspot-labels-*.png.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -68,6 +68,7 @@ for (const [width, height] of [
       const iframeBox = await page.locator('iframe[src*="/room/"]').boundingBox();
       assert.ok(iframeBox);
       const seen = new Set<string>();
+      let doorsShot = false;
       // Each drag turns the view by 35 % of its horizontal field of view (Photo Sphere Viewer's moveSpeed 1).
       const steps = width > height ? 14 : 28;
       for (let step = 0; step <= steps; step += 1) {
@@ -93,6 +94,10 @@ for (const [width, height] of [
           }
         }
         if (step === 0) await page.screenshot({ path: `/tmp/hotspot-labels-${width}-${lang}.png` });
+        if (!doorsShot && spots.filter((spot) => spot.id.startsWith('psv-marker-place-')).length === 2) {
+          doorsShot = true;
+          await page.screenshot({ path: `/tmp/hotspot-labels-doors-${width}-${lang}.png` });
+        }
       }
       // The whole ring went by: every stand and both doors.
       const expected = await frame.evaluate(() => (JSON.parse(document.getElementById('room-frame-data')?.textContent ?? '{}') as { stands: unknown[] }).stands.length + 2);
