@@ -43,6 +43,11 @@ export interface BoothSpot {
   size: BoothSize;
   /** The stand whose panorama this is (drawn up close, with its actions), or one seen from elsewhere. */
   main: boolean;
+  /**
+   * The row of its hotspot's label: 0 just above the booth, 1 and 2 higher by `LABEL_ROW_PITCH` each. On the plan,
+   * neighbours of the ring alternate rows, so that their labels, wider than a booth seen from the centre, never overlap.
+   */
+  labelRow: number;
 }
 
 export interface GateSpot {
@@ -51,6 +56,8 @@ export interface GateSpot {
   placement: Placement;
   width: number;
   height: number;
+  /** The row of its label: 0 in the doorway, 1 lower by `LABEL_ROW_PITCH` (the plan's second door, next to the first). */
+  labelRow: number;
 }
 
 export const STAND_ACTIONS = ['contact', 'offer', 'exhibitors', 'companySheet', 'journey', 'share'] as const;
@@ -96,13 +103,31 @@ export function canonicalSlug(slug: string): string {
   return slug;
 }
 
-/** A booth's hotspot: just above its back wall (below its banner), so it hides none of the booth. */
+/**
+ * How much higher each row of booth labels sits (radians): more than a label's height (34 px) in a frame 500 px tall
+ * at the widest field of view (100°: 210 px a radian), so rows never overlap; zooming in only moves them apart.
+ */
+export const LABEL_ROW_PITCH = (9.5 * Math.PI) / 180;
+
+/** A booth's hotspot: just above its back wall (below its banner), so it hides none of the booth; higher on other rows. */
 export function boothHotspot(spot: BoothSpot): { yaw: number; pitch: number; anchor: Anchor } {
-  return { ...sphericalOf(toWorld(spot.placement, 0, spot.size.height + 0.12, spot.size.depth)), anchor: 'bottom center' };
+  const { yaw, pitch } = sphericalOf(toWorld(spot.placement, 0, spot.size.height + 0.12, spot.size.depth));
+  return { yaw, pitch: pitch + spot.labelRow * LABEL_ROW_PITCH, anchor: 'bottom center' };
+}
+
+/**
+ * The label row of the plan's slot k of `count`: rows alternate around the ring; with an odd count the ring's last
+ * slot neighbours both the one before it and slot 0 (row 0 and row 0 or 1): it takes a third row when the ring is full.
+ */
+export function planLabelRow(k: number, count: number, full: boolean): number {
+  if (full && count % 2 === 1 && k === count - 1) return 2;
+  return k % 2;
 }
 
 export function gateHotspot(spot: GateSpot): { yaw: number; pitch: number; anchor: Anchor } {
-  return { ...sphericalOf(toWorld(spot.placement, 0, spot.height * 0.5, 0.6)), anchor: 'center center' };
+  const { yaw, pitch } = sphericalOf(toWorld(spot.placement, 0, spot.height * 0.5, 0.6));
+  // Lower, away from the booths' labels, which are all above the booths.
+  return { yaw, pitch: pitch - spot.labelRow * LABEL_ROW_PITCH, anchor: 'center center' };
 }
 
 /** Where a booth's counter and its exhibitor stand, in the booth's frame (x right, y up, z away from the viewer). */
@@ -219,8 +244,8 @@ export class Salon {
     return spot ? spot.yaw : 0;
   }
 
-  private gate(target: SpecialSlug, yaw: number, distance: number, width: number = GATE.width): GateSpot {
-    return { target, yaw, placement: facingViewer(yaw, distance), width, height: GATE.height };
+  private gate(target: SpecialSlug, yaw: number, distance: number, width: number = GATE.width, labelRow = 0): GateSpot {
+    return { target, yaw, placement: facingViewer(yaw, distance), width, height: GATE.height, labelRow };
   }
 
   private build(place: Place): PanoramaLayout {
@@ -252,8 +277,9 @@ export class Salon {
       ring.slots.forEach((slot, k) => {
         const yaw = wrapAngle(k * ring.angle);
         // A door as wide as a booth, frame included.
-        if ('gate' in slot) gates.push(this.gate(slot.gate, yaw, ring.radius, Math.min(GATE.width, ring.size.width - 0.9)));
-        else booths.push({ stand: slot.stand, yaw, placement: facingViewer(yaw, ring.radius), size: ring.size, main: false });
+        // The two doors are neighbours on the ring: the second one's label goes a row lower.
+        if ('gate' in slot) gates.push(this.gate(slot.gate, yaw, ring.radius, Math.min(GATE.width, ring.size.width - 0.9), gates.length));
+        else booths.push({ stand: slot.stand, yaw, placement: facingViewer(yaw, ring.radius), size: ring.size, main: false, labelRow: planLabelRow(k, ring.slots.length, ring.slots.length >= 6) });
       });
       const half = ring.radius + ring.size.depth + 8;
       return { place, booths, gates, actions: [], ringRadius: ring.radius, hall: { halfX: half, halfZ: half, height: 9 } };
@@ -262,14 +288,14 @@ export class Salon {
     const stand = this.standOfPanorama(place.slug);
     const booths: BoothSpot[] = [];
     if (stand) {
-      booths.push({ stand, yaw: 0, placement: facingViewer(0, 3), size: MAIN_BOOTH, main: true });
+      booths.push({ stand, yaw: 0, placement: facingViewer(0, 3), size: MAIN_BOOTH, main: true, labelRow: 0 });
       const index = this.stands.indexOf(stand);
       const n = this.stands.length;
       const neighbours = n > 1 ? [this.stands[(index - 1 + n) % n], n > 2 ? this.stands[(index + 1) % n] : undefined] : [];
       neighbours.forEach((neighbour, side) => {
         if (!neighbour) return;
         const yaw = ((side === 0 ? -70 : 70) * Math.PI) / 180;
-        booths.push({ stand: neighbour, yaw, placement: facingViewer(yaw, 8.5), size: STANDARD_BOOTH, main: false });
+        booths.push({ stand: neighbour, yaw, placement: facingViewer(yaw, 8.5), size: STANDARD_BOOTH, main: false, labelRow: 0 });
       });
     }
     const main = booths[0];

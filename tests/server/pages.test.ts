@@ -149,7 +149,8 @@ describe('back-office pages', () => {
   });
 
   it('shows the exhibitor their two stands', async () => {
-    const response = await request(t.app, { method: 'GET', url: '/exposant', headers: { cookie: cookies.exhibitor } });
+    // A French browser: the demo exhibitor has no saved language (host-shell/server/README.md, Locale).
+    const response = await request(t.app, { method: 'GET', url: '/exposant', headers: { cookie: cookies.exhibitor, 'accept-language': 'fr-FR,fr;q=0.9' } });
     expect(response.body).toContain('Helios Solaire');
     expect(response.body).toContain('Helios Stockage');
   });

@@ -147,7 +147,8 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions = {}):
             city: account?.city ?? null,
             postal_code: account?.postal_code ?? null,
             password_hash: account ? (hashes.get(account.email) ?? null) : null,
-            locale: 'fr_FR',
+            // No saved language: the browser's applies until the exhibitor picks one with a switcher.
+            locale: null,
           });
           const owned = account?.stands ?? [s.slug];
           for (const slug of owned) {

@@ -8,6 +8,9 @@ export const LANGS: readonly Lang[] = [
   { name: 'Français', prefix_all: 'fr_FR', flag: 'fr' },
 ];
 
+/** The language switcher of the server-rendered pages' header posts here (routes/pages/locale.ts): a form, no JavaScript needed. */
+export const LOCALE_FORM_PATH = '/langue';
+
 export const isLocale = (value: unknown): value is LocaleCode => LANGS.some((l) => l.prefix_all === value);
 
 /** `en_EN` → `en`: the html `lang` attribute and the room frame's `lang` parameter. */
@@ -33,7 +36,10 @@ export function fromAcceptLanguage(header: string | undefined): LocaleCode | nul
   return null;
 }
 
-/** The page locale: the explicit choice (cookie, then the user's), else the browser's, else English. */
+/**
+ * The page locale: the explicit choice — a switcher's, in this browser's cookie, else the one a switcher saved on the
+ * account — else the browser's, else English. Only the switchers save a language on an account (never the browser's).
+ */
 export function resolveLocale(cookie: string | undefined, userLocale: string | null | undefined, acceptLanguage: string | undefined): LocaleCode {
   if (isLocale(cookie)) return cookie;
   if (isLocale(userLocale)) return userLocale;
@@ -43,4 +49,11 @@ export function resolveLocale(cookie: string | undefined, userLocale: string | n
 /** Bilingual content: English when the locale is en_EN, otherwise French (spec §1). */
 export function pick<T>(locale: LocaleCode, fr: T, en: T): T {
   return locale === 'en_EN' ? en : fr;
+}
+
+/** A path of this site to go back to: `/faq`, `/salon/stand/x?y`; never `//host`, `/\host` or an address. */
+export function localPath(value: unknown): string | null {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.length > 2000) return null;
+  if (value.startsWith('//') || value.startsWith('/\\') || [...value].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127)) return null;
+  return value;
 }

@@ -2,11 +2,11 @@ import fastifyCookie, { type CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LocaleCode } from '../../../shared/page-data/types';
 import type { UserRow } from '../db/schema';
-import { resolveLocale, LOCALE_COOKIE } from '../lib/locale';
+import { isLocale, resolveLocale, LOCALE_COOKIE } from '../lib/locale';
 import { requestOrigin } from '../lib/origin';
 import { globalPlugin } from '../lib/plugin';
 import { SESSION_COOKIE, SESSION_TTL_SECONDS, SessionCache, createSession, deleteSession, findSession } from '../services/sessions';
-import { createAnonymousVisitor, type RenderContext } from '../services/users';
+import { createAnonymousVisitor, findUserById, updateUser, type RenderContext } from '../services/users';
 
 /** Who is asking, in which language, from which origin. */
 export interface Viewer extends RenderContext {
@@ -26,6 +26,10 @@ declare module 'fastify' {
 
 const memo = new WeakMap<FastifyRequest, Promise<Viewer>>();
 
+/**
+ * The rule (host-shell/server/README.md, Locale): an explicit choice — a language switcher's, kept in this browser's
+ * cookie, else the one saved on the account by a switcher — wins; without one, the browser's language.
+ */
 function localeFor(request: FastifyRequest, user: UserRow | null): LocaleCode {
   return resolveLocale(request.cookies[LOCALE_COOKIE], user?.locale, request.headers['accept-language']);
 }
@@ -65,8 +69,15 @@ export async function startSession(request: FastifyRequest, reply: FastifyReply,
   }
   const token = await createSession(request.server.db, user.id);
   reply.setCookie(SESSION_COOKIE, token, cookieOptions(request, SESSION_TTL_SECONDS));
+  // A choice made in this browser before logging in is the account's latest explicit choice: it is saved.
+  const chosen = request.cookies[LOCALE_COOKIE];
+  let current = user;
+  if (isLocale(chosen) && user.locale !== chosen) {
+    await updateUser(request.server.db, user.id, { locale: chosen });
+    current = { ...user, locale: chosen };
+  }
   const viewer = await request.viewer();
-  memo.set(request, Promise.resolve({ ...viewer, user, locale: localeFor(request, user) }));
+  memo.set(request, Promise.resolve({ ...viewer, user: current, locale: localeFor(request, current) }));
 }
 
 export async function endSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -85,7 +96,8 @@ export async function endSession(request: FastifyRequest, reply: FastifyReply): 
 export async function ensureUser(request: FastifyRequest, reply: FastifyReply): Promise<UserRow> {
   const viewer = await request.viewer();
   if (viewer.user) return viewer.user;
-  const user = await createAnonymousVisitor(request.server.db, viewer.locale);
+  // Nothing is saved for the language until the visitor chooses one: the browser's is not a choice.
+  const user = await createAnonymousVisitor(request.server.db);
   await startSession(request, reply, user);
   return user;
 }
@@ -95,6 +107,17 @@ export async function setLocale(request: FastifyRequest, reply: FastifyReply, lo
   reply.setCookie(LOCALE_COOKIE, locale, cookieOptions(request, 365 * 24 * 3600));
   const viewer = await request.viewer();
   memo.set(request, Promise.resolve({ ...viewer, locale }));
+}
+
+/** A language switcher's choice: kept in the cookie and, for a user, saved on the account (spec §2, host-shell/server/README.md). */
+export async function chooseLocale(request: FastifyRequest, reply: FastifyReply, locale: LocaleCode): Promise<void> {
+  const { user } = await request.viewer();
+  if (user) {
+    await updateUser(request.server.db, user.id, { locale });
+    const fresh = await findUserById(request.server.db, user.id);
+    if (fresh) await refreshViewerUser(request, fresh);
+  }
+  await setLocale(request, reply, locale);
 }
 
 /** The viewer after a change to their user row. */

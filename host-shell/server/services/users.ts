@@ -35,8 +35,9 @@ export async function updateUser(db: Kysely<Database>, id: number, changes: User
   await db.updateTable('users').set(changes).where('id', '=', id).execute();
 }
 
-export async function createAnonymousVisitor(db: Kysely<Database>, locale: LocaleCode): Promise<UserRow> {
-  const id = await insertUser(db, { profile: 'visitor', anonymous: 1, locale });
+/** A new anonymous visitor (spec §1), with no saved language: only a switcher saves one. */
+export async function createAnonymousVisitor(db: Kysely<Database>): Promise<UserRow> {
+  const id = await insertUser(db, { profile: 'visitor', anonymous: 1, locale: null });
   const user = await findUserById(db, id);
   if (!user) throw new Error('anonymous user vanished after insert');
   return user;

@@ -2,13 +2,15 @@ import type { LocaleCode } from '../../../shared/page-data/types';
 import { url, type RouteName, type RouteParams, type BuildOptions } from '../../../shared/routes';
 import type { UserRow } from '../db/schema';
 import { html, raw, type SafeHtml, type Interpolation } from '../lib/html';
-import { languageOf, pick } from '../lib/locale';
+import { LANGS, LOCALE_FORM_PATH, languageOf, localPath, pick } from '../lib/locale';
 import { displayName, homeRouteName } from '../services/users';
 
 export interface PageContext {
   locale: LocaleCode;
   origin: string;
   user: UserRow | null;
+  /** The page's path and query: where the language switcher comes back to (the home page when absent). */
+  path?: string;
 }
 
 /** Helpers bound to one request: translations and absolute addresses of named routes. */
@@ -37,6 +39,8 @@ button,.button{display:inline-block;margin-top:1rem;font:inherit;padding:.5rem 1
 img.avatar{width:96px;height:96px;border-radius:50%}dl{display:grid;grid-template-columns:max-content 1fr;gap:.3rem 1rem}dt{font-weight:600}dd{margin:0}
 .scroll{overflow-x:auto}form.inline{display:inline}button.secondary{margin:.25rem 0 0;padding:.2rem .5rem;background:#fff;color:#b00020;border:1px solid #b00020;font-size:.9rem}
 .table-scroll{overflow-x:auto}.muted{color:#6b7280}
+form.lang{display:flex;gap:.25rem;margin:0}form.lang button{margin:0;padding:.15rem .55rem;background:#fff;color:#2b59c3;border:1px solid #2b59c3;font-size:.9rem}
+form.lang button[aria-current=true]{background:#2b59c3;color:#fff}form.lang button:focus-visible{outline:2px solid #1d2433;outline-offset:2px}
 `;
 
 function nav(ctx: PageContext): SafeHtml {
@@ -51,7 +55,22 @@ ${registered ? html`<li><a href="${link('profile')}">${tr('Mon profil', 'My prof
 ${user ? html`<li><span>${displayName(user, ctx.locale)}</span></li>` : ''}
 ${registered ? html`<li><a href="${link('logout')}">${tr('Se déconnecter', 'Log out')}</a></li>` : ''}
 ${user ? '' : html`<li><a href="${link('home')}">${tr('Se connecter', 'Log in')}</a></li>`}
+${languageSwitcher(ctx)}
 </ul></nav>`;
+}
+
+/**
+ * The language switcher: a form of one button per language (no JavaScript needed), the page's language marked
+ * current. It posts to `/langue`, which stores the choice as the top bar's switcher does, then shows this page again.
+ */
+function languageSwitcher(ctx: PageContext): SafeHtml {
+  const { tr } = helpers(ctx);
+  if (LANGS.length < 2) return html``;
+  const back = localPath(ctx.path) ?? '/';
+  return html`<li><form class="lang" method="post" action="${LOCALE_FORM_PATH}" role="group" aria-label="${tr('Langue', 'Language')}">
+<input type="hidden" name="back" value="${back}">
+${LANGS.map((l) => html`<button type="submit" name="lang" value="${l.prefix_all}" lang="${languageOf(l.prefix_all)}"${l.prefix_all === ctx.locale ? html` aria-current="true"` : ''}>${l.name}</button>`)}
+</form></li>`;
 }
 
 function footer(ctx: PageContext): SafeHtml {

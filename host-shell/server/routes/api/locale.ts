@@ -4,8 +4,7 @@ import type { LocaleCode } from '../../../../shared/page-data/types';
 import { Envelope } from '../../../../shared/api/schemas/envelope';
 import { LangsData, LocaleBody, LocaleData } from '../../../../shared/api/schemas/locale';
 import { LANGS } from '../../lib/locale';
-import { refreshViewerUser, setLocale } from '../../plugins/session';
-import { findUserById, updateUser } from '../../services/users';
+import { chooseLocale } from '../../plugins/session';
 
 const multi = LANGS.length > 1;
 
@@ -21,13 +20,7 @@ export const localeRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   const schema = { summary: 'Choose the locale (kept in the salon_locale cookie and on the user)', body: LocaleBody, response: { 200: Envelope(LocaleData) } };
   const choose = async (request: FastifyRequest, reply: FastifyReply, lang: LocaleCode) => {
-    const { user } = await request.viewer();
-    if (user) {
-      await updateUser(app.db, user.id, { locale: lang });
-      const fresh = await findUserById(app.db, user.id);
-      if (fresh) await refreshViewerUser(request, fresh);
-    }
-    await setLocale(request, reply, lang);
+    await chooseLocale(request, reply, lang);
     return { data: { locale: lang, multi } };
   };
   app.post('/locale', { schema }, async (request, reply) => choose(request, reply, request.body.lang));

@@ -12,6 +12,8 @@ import { panoramaFormRoutes, showPanoramas } from './admin-panoramas';
 import { saveAccounts, saveCompanies, saveStands, showAccounts, showCompanies, showStands } from './admin-content';
 import { login, loginRefused, logout, register, registerRefused, REGISTER_PATTERN, showHome } from './auth';
 import { contactRefused, sendContact, showContact } from './contact';
+import { LOCALE_FORM_PATH } from '../../lib/locale';
+import { chooseLocaleForm } from './locale';
 import { pageContext, sendPage } from './kit';
 import { saveProfile, showProfile } from './profile';
 import { showRoom } from './room';
@@ -123,6 +125,8 @@ export const pageRoutes: FastifyPluginAsync = async (app) => {
     for (const [path, page, post] of formDataPosts) scope.post(path, postOptions(page), post);
   });
   app.post(buildPath(REGISTER_PATTERN), postOptions({ get: showHome, limits: REGISTER_LIMITS }), register);
+  // The header's language switcher (views/layout.ts): not a page of the route table, a form post only.
+  app.post(LOCALE_FORM_PATH, postOptions({ get: showHome }), chooseLocaleForm);
   await app.register(panoramaFormRoutes, { formGuard });
   await app.register(companyDocumentRoutes, { formGuard });
 };

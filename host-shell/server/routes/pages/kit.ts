@@ -18,7 +18,7 @@ export function sendPage(reply: FastifyReply, page: string, status = 200): Fasti
 
 export async function pageContext(request: FastifyRequest): Promise<PageContext> {
   const { user, locale, origin } = await request.viewer();
-  return { user, locale, origin };
+  return { user, locale, origin, path: request.url };
 }
 
 export interface GateRule {

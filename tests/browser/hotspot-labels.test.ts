@@ -1,0 +1,109 @@
+/**
+ * The hotspot labels of the floor plan (issue 15, item 11: "Helios Stockage" / "Robotique Nordique" overlapped), in
+ * real Chromium on /salon at 1366×768 and 375×812, in French and English: the view is turned all the way round the
+ * ring, and at every step no two visible hotspots' boxes (icon and label, what `.rf-spot` draws) intersect.
+ * Screenshots (first view, and the two doors) go to /tmp/hotspot-labels-*.png.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Frame, Page } from 'playwright-core';
+import { collectErrors, useSalon, widgetsSettled } from './harness';
+
+const env = useSalon();
+
+interface Box {
+  id: string;
+  text: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+const intersect = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** The boxes of the hotspots Photo Sphere Viewer shows now (in the frame's viewport), label included when shown. */
+function visibleSpots(frame: Frame): Promise<Box[]> {
+  return frame.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.psv-marker--visible')].flatMap((marker) => {
+      const spot = marker.querySelector<HTMLElement>('.rf-spot');
+      if (!spot) return [];
+      const r = spot.getBoundingClientRect();
+      if (r.width === 0 || r.right < 0 || r.bottom < 0 || r.left > innerWidth || r.top > innerHeight) return [];
+      return [{ id: marker.id, text: spot.textContent ?? '', x: r.x, y: r.y, width: r.width, height: r.height }];
+    }),
+  );
+}
+
+async function openPlan(page: Page, lang: 'en' | 'fr'): Promise<Frame> {
+  await page.goto(`${env.salon.baseUrl}/salon`);
+  await widgetsSettled(page);
+  const iframe = page.locator('iframe[src*="/room/"]');
+  await iframe.waitFor();
+  const frame = await (await iframe.elementHandle())?.contentFrame();
+  if (!frame) throw new Error('the room frame is missing');
+  await frame.waitForSelector('#room-frame[data-state="ready"]', { timeout: 60_000 });
+  const planName = lang === 'en' ? 'Floor plan' : 'Plan du salon';
+  const plan = frame.getByRole('button', { name: planName, exact: true });
+  if (!(await plan.isVisible())) await frame.getByRole('button', { name: lang === 'en' ? 'Stands and areas' : 'Stands et espaces' }).click();
+  await plan.click();
+  await frame.waitForSelector('#room-frame[data-panorama="plan"][data-state="ready"]', { timeout: 60_000 });
+  await frame.waitForSelector('.psv-marker--visible .rf-spot');
+  // On a phone the stands panel opens over the whole room: closed, the hotspots are there to see.
+  const toggle = frame.getByRole('button', { name: lang === 'en' ? 'Stands and areas' : 'Stands et espaces' });
+  if ((await toggle.getAttribute('aria-expanded')) === 'true') await toggle.click();
+  return frame;
+}
+
+for (const [width, height] of [
+  [1366, 768],
+  [375, 812],
+] as const) {
+  for (const lang of ['fr', 'en'] as const) {
+    test(`on the floor plan at ${width}×${height} in ${lang}, no two hotspot labels overlap, all the way round`, async () => {
+      const context = await env.browser.newContext({ locale: lang === 'en' ? 'en-US' : 'fr-FR', viewport: { width, height } });
+      const page = await context.newPage();
+      const errors = collectErrors(page);
+      const frame = await openPlan(page, lang);
+      const iframeBox = await page.locator('iframe[src*="/room/"]').boundingBox();
+      assert.ok(iframeBox);
+      const seen = new Set<string>();
+      let doorsShot = false;
+      // Each drag turns the view by 35 % of its horizontal field of view (Photo Sphere Viewer's moveSpeed 1).
+      const steps = width > height ? 14 : 28;
+      for (let step = 0; step <= steps; step += 1) {
+        if (step > 0) {
+          // Low in the frame (the floor), above the cookie banner.
+          const y = iframeBox.y + iframeBox.height * 0.62;
+          await page.mouse.move(iframeBox.x + iframeBox.width * 0.7, y);
+          await page.mouse.down();
+          await page.mouse.move(iframeBox.x + iframeBox.width * 0.35, y, { steps: 8 });
+          await page.mouse.up();
+          await page.waitForTimeout(700);
+        }
+        const spots = await visibleSpots(frame);
+        for (const spot of spots) seen.add(spot.id);
+        for (let i = 0; i < spots.length; i += 1) {
+          for (let j = i + 1; j < spots.length; j += 1) {
+            const a = spots[i] as Box;
+            const b = spots[j] as Box;
+            if (intersect(a, b)) {
+              await page.screenshot({ path: `/tmp/hotspot-labels-overlap-${width}-${lang}.png` });
+              assert.fail(`"${a.text}" ${JSON.stringify(a)} and "${b.text}" ${JSON.stringify(b)} overlap (step ${step})`);
+            }
+          }
+        }
+        if (step === 0) await page.screenshot({ path: `/tmp/hotspot-labels-${width}-${lang}.png` });
+        if (!doorsShot && spots.filter((spot) => spot.id.startsWith('psv-marker-place-')).length === 2) {
+          doorsShot = true;
+          await page.screenshot({ path: `/tmp/hotspot-labels-doors-${width}-${lang}.png` });
+        }
+      }
+      // The whole ring went by: every stand and both doors.
+      const expected = await frame.evaluate(() => (JSON.parse(document.getElementById('room-frame-data')?.textContent ?? '{}') as { stands: unknown[] }).stands.length + 2);
+      assert.ok(seen.size >= expected, `only ${seen.size} of ${expected} hotspots came into view`);
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+}
