@@ -19,6 +19,6 @@ export function injectRoomStyles(): void {
 .salon-room__chat{width:min(22rem,40%);border:0;border-left:1px solid #333;background:#fff}
 .salon-room__chat-toggle{position:absolute;left:.5rem;bottom:calc(.5rem + var(--salon-consent-height,0px));z-index:1;padding:.4rem .7rem;border:0;border-radius:4px;background:#fff;color:#1d1d1f;font:inherit;cursor:pointer}
 .salon-room__missing{margin:auto;padding:1rem;color:#fff}
-@media (max-width:750px){.salon-room__stream{flex-direction:column}.salon-room__chat{width:100%;height:45%;border-left:0}}`,
+@media (max-width:750px){.salon-room{padding-top:var(--salon-toasts-height,0px)}.salon-room__stream{flex-direction:column}.salon-room__chat{width:100%;height:45%;border-left:0}}`,
   );
 }
