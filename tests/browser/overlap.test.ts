@@ -242,6 +242,8 @@ test('items 1 and 7: three news items and an error toast cover neither the top b
     const banner = page.getByRole('region', { name: /^(Cookie consent|Consentement aux cookies)$/ });
     const bannerButtons = await freeButtons(banner, /^(Accept|Refuse|Accepter|Refuser)$/);
     await screenshot(page, `toasts-${screen.viewport.width}`);
+    // The cookie banner lies over nothing of the room either: the room ends above it.
+    assertApart(await box(banner), await box(page.locator('[data-salon-widget="room"] iframe.salon-room__frame')), `${screen.name}: the cookie banner covers the room frame`);
     await toastsClear(page, [{ what: 'the top bar', box: await box(topBar) }, { what: 'the room frame’s panel', box: await box(frame.locator('.rf-panel')) }, ...bannerButtons], screen.name);
     // Every top-bar button can still be clicked.
     for (const button of await topBar.getByRole('button').all()) if (await button.isVisible()) await button.click({ trial: true, timeout: 3000 });
