@@ -36,6 +36,8 @@ const BUSY: ExhibitorAnswers = {
 interface Setup {
   answers: ExhibitorAnswers;
   panel: boolean;
+  /** The widget starts collapsed to its "Show my activity" button (what the previous page left). */
+  collapsed?: boolean;
 }
 
 function exhibitor(user: Record<string, unknown> = {}, stands = ['s1']): PageDataInput {
@@ -61,6 +63,7 @@ const meta = {
       const setup = parameters.setup as Setup;
       setExhibitorAnswers(setup.answers);
       if (setup.panel) showSidebar({ name: 'activity-stream' });
+      localStorage.setItem('salon.activity-widget.collapsed', setup.collapsed ? '1' : '0');
       return {};
     },
   ],
@@ -118,3 +121,11 @@ export const French: Story = { parameters: salon(BUSY, withLocale(exhibitor(), '
 
 /** French, unpublished profile. */
 export const HiddenProfileFrench: Story = { parameters: salon(BUSY, withLocale(exhibitor({ hidden: true }), 'fr_FR')) };
+
+/** The widget collapsed to its one button in the dock at the left of the room ("Show my activity" expands it). */
+export const WidgetCollapsed: Story = { parameters: { ...salon(BUSY, exhibitor(), false), setup: { answers: BUSY, panel: false, collapsed: true } } };
+
+/** The same in French ("Afficher mon activité"). */
+export const WidgetCollapsedFrench: Story = {
+  parameters: { ...salon(BUSY, withLocale(exhibitor(), 'fr_FR'), false), setup: { answers: BUSY, panel: false, collapsed: true } },
+};

@@ -66,6 +66,7 @@ beforeEach(() => {
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   mockStartChat.mockClear();
   media.matches = false;
+  localStorage.removeItem('salon.activity-widget.collapsed');
   historyPages = {};
   availabilityAnswer = () => jsonResponse({ data: { availability: false } });
   fetchMock = installFetch((request) => {
@@ -136,6 +137,37 @@ describe('the activity widget (spec §2.10)', () => {
     expect(screen.queryByRole('region', { name: 'My activity' })).not.toBeInTheDocument();
     setMobile(false);
     expect(screen.getByRole('region', { name: 'My activity' })).toBeInTheDocument();
+  });
+
+  test('collapses to one button and back, keeping the focus on it and the choice for the next page; the room is told the width it takes', async () => {
+    await show(exhibitor());
+    const width = () => document.documentElement.style.getPropertyValue('--salon-activity-width');
+    expect(width()).toMatch(/^\d+px$/);
+    const hide = within(screen.getByRole('region', { name: 'My activity' })).getByRole('button', { name: 'Hide my activity' });
+    expect(hide).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(hide);
+    expect(screen.queryByRole('region', { name: 'My activity' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+    const showButton = screen.getByRole('button', { name: 'Show my activity' });
+    expect(showButton).toHaveAttribute('aria-expanded', 'false');
+    expect(showButton).toHaveFocus();
+    expect(localStorage.getItem('salon.activity-widget.collapsed')).toBe('1');
+
+    // The next page starts collapsed.
+    widget?.unmount();
+    expect(width()).toBe('0px');
+    widget = await mountWidget(mount);
+    await userEvent.click(screen.getByRole('button', { name: 'Show my activity' }));
+    expect(within(screen.getByRole('region', { name: 'My activity' })).getByRole('button', { name: 'Hide my activity' })).toHaveFocus();
+    expect(screen.getByRole('switch', { name: 'I am available' })).toBeInTheDocument();
+    expect(localStorage.getItem('salon.activity-widget.collapsed')).toBe('0');
+  });
+
+  test('in French', async () => {
+    await show(withLocale(exhibitor(), 'fr_FR'));
+    const region = screen.getByRole('region', { name: 'Mon activité' });
+    await userEvent.click(within(region).getByRole('button', { name: 'Masquer mon activité' }));
+    expect(screen.getByRole('button', { name: 'Afficher mon activité' })).toHaveAttribute('aria-expanded', 'false');
   });
 
   test('its button opens the activity stream panel; the panel closes', async () => {

@@ -1,3 +1,4 @@
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useLingui } from '@lingui/react/macro';
 import { showSidebar } from '@salon/shared';
@@ -9,44 +10,118 @@ import type { ActivityView } from './store';
 /** Spec §9: the widget shows the 3 latest history lines. */
 export const WIDGET_HISTORY_LINES = 3;
 
+/** The page's custom property holding the width the widget's dock takes at the left of the window (0px without it). */
+export const ACTIVITY_WIDTH_PROPERTY = '--salon-activity-width';
+
+const COLLAPSED_KEY = 'salon.activity-widget.collapsed';
+
+function readCollapsed(): boolean {
+  try {
+    return globalThis.localStorage?.getItem(COLLAPSED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function writeCollapsed(collapsed: boolean): void {
+  try {
+    globalThis.localStorage?.setItem(COLLAPSED_KEY, collapsed ? '1' : '0');
+  } catch {
+    // Storage refused (private mode): the choice lasts for this page only.
+  }
+}
+
+/**
+ * Publishes the dock's width as `--salon-activity-width` on the page (CSSOM, allowed by the pages' CSP): the room
+ * starts right of it, so the widget never lies over the room frame's panel or hotspots. 0px once it is gone (and
+ * while it is hidden on a narrow screen, where its width is 0).
+ */
+function usePublishedWidth() {
+  const ref = useRef<HTMLDivElement | null>(null);
+  useLayoutEffect(() => {
+    const root = globalThis.document?.documentElement;
+    const element = ref.current;
+    if (!root || !element) return undefined;
+    const publish = () => root.style.setProperty(ACTIVITY_WIDTH_PROPERTY, `${Math.ceil(element.getBoundingClientRect().width)}px`);
+    publish();
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(publish) : null;
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      root.style.setProperty(ACTIVITY_WIDTH_PROPERTY, '0px');
+    };
+  }, []);
+  return ref;
+}
+
 /**
  * The activity widget (spec §2.10), bottom left on desktop: the 3 latest history lines, the availability switch,
- * the available exhibitors of each owned stand.
+ * the available exhibitors of each owned stand. It sits in a dock at the left of the window that the room leaves
+ * free (`--salon-activity-width`), and collapses to a narrow strip with one button.
  */
 export function ActivityWidget({ view }: { view: ActivityView }) {
   const { t, i18n } = useLingui();
   const history = useStore($standHistory);
   const latest = history.items.slice(0, WIDGET_HISTORY_LINES);
+  const [collapsed, setCollapsed] = useState(readCollapsed);
+  const dock = usePublishedWidth();
+  const contentId = useId();
+  // The button that collapses or expands: it keeps the focus across the change.
+  const toggle = useRef<HTMLButtonElement | null>(null);
+  const moved = useRef(false);
+  useEffect(() => {
+    if (moved.current) toggle.current?.focus();
+    moved.current = false;
+  }, [collapsed]);
+  const change = (next: boolean) => {
+    moved.current = true;
+    setCollapsed(next);
+    writeCollapsed(next);
+  };
+  if (collapsed) {
+    return (
+      <div className="salon-activity-dock salon-activity-dock--collapsed" ref={dock}>
+        <button type="button" ref={toggle} className="salon-activity-dock__show" aria-expanded={false} onClick={() => change(false)}>
+          {t`Show my activity`}
+        </button>
+      </div>
+    );
+  }
   return (
-    <section className="salon-activity-widget" aria-label={t`My activity`}>
-      <div className="salon-activity-widget__header">
-        <h2>{t`My activity`}</h2>
+    <div className="salon-activity-dock" ref={dock}>
+      <section id={contentId} className="salon-activity-widget" aria-label={t`My activity`}>
+        <div className="salon-activity-widget__header">
+          <h2>{t`My activity`}</h2>
+          <button type="button" ref={toggle} className="salon-activity-widget__hide" aria-expanded={true} aria-controls={contentId} onClick={() => change(true)}>
+            {t`Hide my activity`}
+          </button>
+        </div>
         <button type="button" className="salon-activity__link" onClick={() => showSidebar({ name: 'activity-stream' })}>
           {t`Open the activity stream`}
         </button>
-      </div>
-      {view.hidden ? (
-        <p>
-          {t`Your profile is not published.`} <a href={view.profileHref}>{t`Publish my profile`}</a>
-        </p>
-      ) : (
-        <>
-          <AvailabilitySwitch />
-          {latest.length === 0 ? <p className="salon-activity__empty">{t`No activity on your stands yet.`}</p> : <HistoryLines items={latest} stands={view.severalStands ? view.stands : null} />}
-          <ul className="salon-activity-widget__stands">
-            {view.stands.map((stand, index) => {
-              const number = index + 1;
-              const standLabel = stand.name ?? (view.severalStands ? t`Stand ${number}` : t`Your stand`);
-              const names = stand.exhibitors.map((person) => personName(person) ?? i18n._(UNKNOWN_USER)).join(', ');
-              return (
-                <li key={stand.id}>
-                  <strong>{standLabel}</strong>: {names || t`no other exhibitor available`}
-                </li>
-              );
-            })}
-          </ul>
-        </>
-      )}
-    </section>
+        {view.hidden ? (
+          <p>
+            {t`Your profile is not published.`} <a href={view.profileHref}>{t`Publish my profile`}</a>
+          </p>
+        ) : (
+          <>
+            <AvailabilitySwitch />
+            {latest.length === 0 ? <p className="salon-activity__empty">{t`No activity on your stands yet.`}</p> : <HistoryLines items={latest} stands={view.severalStands ? view.stands : null} />}
+            <ul className="salon-activity-widget__stands">
+              {view.stands.map((stand, index) => {
+                const number = index + 1;
+                const standLabel = stand.name ?? (view.severalStands ? t`Stand ${number}` : t`Your stand`);
+                const names = stand.exhibitors.map((person) => personName(person) ?? i18n._(UNKNOWN_USER)).join(', ');
+                return (
+                  <li key={stand.id}>
+                    <strong>{standLabel}</strong>: {names || t`no other exhibitor available`}
+                  </li>
+                );
+              })}
+            </ul>
+          </>
+        )}
+      </section>
+    </div>
   );
 }

@@ -31,12 +31,18 @@ export function injectActivityStyles(): void {
 .salon-activity__switch:focus-visible{outline:2px solid #1f5fa8;outline-offset:2px}
 .salon-activity__switch-state{color:#52525b;font-size:.85em}
 .salon-activity__link{padding:0;border:0;background:none;color:#1f5fa8;font:inherit;text-decoration:underline;cursor:pointer}
-.salon-activity-widget{position:fixed;z-index:15;left:1rem;bottom:1rem;display:flex;flex-direction:column;gap:.5rem;width:18rem;max-height:50vh;overflow:auto;padding:.75rem;border-radius:10px;background:rgba(255,255,255,.96);color:#1d1d1f;font:13px/1.4 system-ui,sans-serif;box-shadow:0 6px 24px rgba(0,0,0,.2)}
+.salon-activity-dock{position:fixed;z-index:5;left:0;top:0;bottom:var(--salon-consent-height,0px);box-sizing:border-box;width:19.5rem;display:flex;flex-direction:column;justify-content:flex-end;padding:calc(var(--salon-top-bar-height,3.25rem) + .75rem) .75rem .75rem;background:#10131a}
+.salon-activity-dock--collapsed{width:auto;padding-left:.4rem;padding-right:.4rem}
+.salon-activity-dock__show{writing-mode:vertical-rl;transform:rotate(180deg);padding:.75rem .45rem;border:0;border-radius:8px;background:#fff;color:#1d1d1f;font:600 13px/1.2 system-ui,sans-serif;cursor:pointer;box-shadow:0 4px 16px rgba(0,0,0,.25)}
+.salon-activity-dock__show:focus-visible,.salon-activity-widget__hide:focus-visible{outline:2px solid #f2b632;outline-offset:2px}
+.salon-activity-widget{display:flex;flex-direction:column;gap:.5rem;min-height:0;overflow:auto;padding:.75rem;border-radius:10px;background:#fff;color:#1d1d1f;font:13px/1.4 system-ui,sans-serif;box-shadow:0 6px 24px rgba(0,0,0,.2)}
+.salon-activity-widget .salon-activity__link{align-self:flex-start}
+.salon-activity-widget__hide{flex:none;padding:.15rem .55rem;border:1px solid #52525b;border-radius:999px;background:#fff;color:#1d1d1f;font:inherit;font-size:.85em;cursor:pointer}
 .salon-activity-widget__header{display:flex;align-items:baseline;justify-content:space-between;gap:.5rem}
 .salon-activity-widget h2{margin:0;font-size:.95rem}
 .salon-activity-widget p{margin:0}
 .salon-activity-widget__stands{margin:0;padding:0;list-style:none}
-@media (max-width:750px){.salon-activity-widget{display:none}}
+@media (max-width:750px){.salon-activity-dock{display:none}}
 @media (prefers-reduced-motion:reduce){.salon-activity__track,.salon-activity__thumb{transition:none}}`,
   );
 }

@@ -1,0 +1,312 @@
+/**
+ * What the host page lays over the room and over itself (issue 15, items 1, 4 and 7), measured on element boxes in
+ * Chromium at 1366×768 and 375×812:
+ * - the exhibitor's activity widget never covers the room frame (its panel, its hotspots): the room leaves it room;
+ * - toasts (three news items of the organiser and an error) never cover the top bar, a modal's actions, the cookie
+ *   banner's buttons or an open chat's textarea and Send; on a phone they take at most a quarter of the height;
+ * - in live-stream mode, the stream's chat toggle is not under the cookie banner.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
+import { logIn, useSalon, widgetsSettled } from './harness';
+
+const env = useSalon();
+
+const DESKTOP = { width: 1366, height: 768 };
+const PHONE = { width: 375, height: 812 };
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+async function box(locator: Locator): Promise<Box> {
+  const found = await locator.boundingBox();
+  assert.ok(found, `no box for ${String(locator)}`);
+  return found;
+}
+
+/** Two boxes share some area (touching edges do not count). */
+function intersects(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5;
+}
+
+function show(b: Box): string {
+  return `${Math.round(b.x)},${Math.round(b.y)} ${Math.round(b.width)}×${Math.round(b.height)}`;
+}
+
+function assertApart(a: Box, b: Box, what: string): void {
+  assert.ok(!intersects(a, b), `${what}: ${show(a)} intersects ${show(b)}`);
+}
+
+/** With OVERLAP_SHOTS=<folder>, the states measured are saved there as PNG, to look at. */
+async function screenshot(page: Page, name: string): Promise<void> {
+  if (process.env.OVERLAP_SHOTS) await page.screenshot({ path: `${process.env.OVERLAP_SHOTS}/${name}.png` });
+}
+
+async function ready(frame: FrameLocator, panorama: string): Promise<void> {
+  await frame.locator(`#room-frame[data-panorama="${panorama}"][data-state="ready"]`).waitFor({ timeout: 60_000 });
+}
+
+/** The room frame, found again whenever it reloads (a language or consent change gives it a new address). */
+async function room(page: Page): Promise<FrameLocator> {
+  const frame = page.frameLocator('[data-salon-widget="room"] iframe.salon-room__frame');
+  await frame.getByRole('button', { name: /(Stands and areas|Stands et espaces)$/ }).waitFor({ timeout: 30_000 });
+  return frame;
+}
+
+async function openSalon(browser: Browser, email: string | null, viewport: { width: number; height: number }, locale = 'en-US'): Promise<Page> {
+  const context = await browser.newContext({ locale, viewport });
+  const page = await context.newPage();
+  if (email) {
+    assert.equal(await logIn(page, env.salon.baseUrl, email), 303);
+    // The page's language, whatever the account chose before.
+    const lang = locale.startsWith('fr') ? 'fr_FR' : 'en_EN';
+    const answer = await page.request.put(`${env.salon.baseUrl}/api/locale`, { data: { lang }, headers: { 'X-Requested-With': 'XMLHttpRequest', Origin: env.salon.baseUrl } });
+    assert.equal(answer.status(), 200);
+  }
+  await page.goto(`${env.salon.baseUrl}/salon`);
+  await widgetsSettled(page);
+  return page;
+}
+
+/** Every visible button of the room frame's panel: its box in the page, and a trial click (hit-tested by Playwright). */
+async function panelButtonsFree(frame: FrameLocator, cover: Box, what: string): Promise<number> {
+  const buttons = frame.locator('.rf-panel button:visible, .rf-panel input:visible');
+  const count = await buttons.count();
+  for (let i = 0; i < count; i += 1) {
+    const button = buttons.nth(i);
+    await button.scrollIntoViewIfNeeded();
+    assertApart(await box(button), cover, `${what} covers the panel's "${(await button.textContent())?.trim() ?? ''}"`);
+    await button.click({ trial: true, timeout: 3000 });
+  }
+  return count;
+}
+
+test('item 4: the exhibitor’s activity widget never covers the room frame, its panel or its hotspots (1366×768), and is not on a phone', async () => {
+  const { browser } = env;
+  const page = await openSalon(browser, 'exposant@salon.test', DESKTOP);
+  await page.getByRole('button', { name: 'Refuse', exact: true }).click();
+  const frame = await room(page);
+  await ready(frame, 'home');
+  const widget = page.getByRole('region', { name: 'My activity' });
+  await widget.getByRole('switch').waitFor();
+  const widgetBox = await box(widget);
+  const roomBox = await box(page.getByTitle('Virtual room'));
+  // The room leaves the widget its own room: nothing of the frame (panel, hotspots, the viewer's navbar) is under it.
+  assertApart(widgetBox, roomBox, 'the activity widget covers the room frame');
+  assertApart(widgetBox, await box(frame.locator('.rf-panel')), 'the activity widget covers the frame panel');
+  assert.ok(roomBox.width >= 0.6 * DESKTOP.width, `the room keeps most of the width: ${show(roomBox)}`);
+
+  // The entrance hall's panel: every button can be clicked, down to "Play the contest" and the sound toggle.
+  assert.ok((await panelButtonsFree(frame, widgetBox, 'the activity widget')) > 3);
+  // An exhibitor may not take part (spec §5): the click reaches the frame, which has the host say so.
+  // (Until the host has told the frame who may play, the frame starts the quiz: then "Next question" is clicked.)
+  await frame.getByRole('button', { name: 'Play the contest' }).click({ timeout: 3000 });
+  const refusal = page.getByRole('dialog');
+  const quiz = frame.getByRole('form', { name: 'Contest' });
+  for (let tries = 0; tries < 100 && (await refusal.count()) === 0 && (await quiz.count()) === 0; tries += 1) await page.waitForTimeout(150);
+  if ((await quiz.count()) > 0) {
+    await quiz.getByRole('radio').first().check({ timeout: 3000 });
+    await quiz.getByRole('button', { name: 'Next question' }).click({ timeout: 3000 });
+    await quiz.getByText('Question 2 of 5', { exact: true }).waitFor();
+    await frame.getByRole('button', { name: 'Leave the contest' }).click({ timeout: 3000 });
+  } else {
+    await refusal.waitFor({ timeout: 15_000 });
+    await page.keyboard.press('Escape');
+    await refusal.waitFor({ state: 'detached', timeout: 5000 });
+  }
+
+  // A stand's panel, its actions at the bottom: all clickable.
+  await frame.getByRole('button', { name: 'Floor plan', exact: true }).click();
+  await ready(frame, 'plan');
+  await frame.getByRole('button', { name: 'Nordic Robotics', exact: true }).click();
+  await ready(frame, 'stand-nordic-robotics');
+  assertApart(await box(widget), await box(frame.locator('.rf-panel')), 'the activity widget covers the stand panel');
+  await screenshot(page, 'activity-stand-1366');
+  assert.ok((await panelButtonsFree(frame, await box(widget), 'the activity widget')) > 5);
+  // The hotspots (the viewer's markers) are all inside the frame, which the widget does not cover.
+  for (const marker of await frame.locator('.psv-marker:visible').all()) assertApart(await box(marker), await box(widget), 'the activity widget covers a hotspot');
+
+  // Collapsed, it gives the room its width back and still covers nothing.
+  await widget.getByRole('button', { name: 'Hide my activity' }).click();
+  const collapsed = page.getByRole('button', { name: 'Show my activity' });
+  await collapsed.waitFor();
+  await page.waitForFunction((before) => (document.querySelector('iframe[title="Virtual room"]')?.getBoundingClientRect().width ?? 0) > before, roomBox.width);
+  assertApart(await box(collapsed), await box(page.getByTitle('Virtual room')), 'the collapsed activity widget covers the room frame');
+  await screenshot(page, 'activity-collapsed-1366');
+  await collapsed.click();
+  await widget.getByRole('switch').waitFor();
+  await page.context().close();
+
+  // A phone has no activity widget (spec §2.10: desktop only); nothing lies over the frame.
+  const phone = await openSalon(browser, 'exposant@salon.test', PHONE);
+  await room(phone);
+  assert.equal(await phone.getByRole('region', { name: 'My activity' }).count(), 0);
+  assert.equal(await phone.getByRole('button', { name: 'Show my activity' }).count(), 0);
+  await screenshot(phone, 'activity-phone-375');
+  await phone.context().close();
+});
+
+const SCREENS = [
+  { name: 'desktop, English', viewport: DESKTOP, locale: 'en-US' },
+  { name: 'phone, French', viewport: PHONE, locale: 'fr-FR' },
+] as const;
+
+const XHR = () => ({ 'X-Requested-With': 'XMLHttpRequest', Origin: env.salon.baseUrl });
+
+/** The organiser sends a news item to everyone through the API (what /organisateur's form does). */
+async function postNews(organiser: Page, n: number): Promise<void> {
+  const answer = await organiser.request.post(`${env.salon.baseUrl}/api/notifications`, {
+    data: { title: `Nouvelle ${n}`, title_en: `News ${n}`, message: `Conférence ${n} en salle B à 15h.`, message_en: `Talk ${n} in room B at 3 pm.` },
+    headers: XHR(),
+  });
+  assert.equal(answer.status(), 200, await answer.text());
+}
+
+/**
+ * An error toast as the API client shows a server's refusal (a persistent one, so the measures do not race its
+ * 5 s): put on the page's toast store, the bus singleton every widget shares.
+ */
+async function showErrorToast(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    type Store = { get(): { id: number }[]; set(v: unknown[]): void };
+    const bus = (globalThis as unknown as Record<symbol, { $toasts: Store } | undefined>)[Symbol.for('salon.bus@1/toasts')];
+    if (!bus) throw new Error('no toast store on the page');
+    bus.$toasts.set([...bus.$toasts.get(), { id: 90_001, kind: 'error', message: 'The server refused the request: this stand no longer takes offer requests today.', persistent: true }]);
+  });
+}
+
+const toastsOf = (page: Page) => page.locator('.salon-toaster .salon-toast');
+
+/** Every toast's box against a list of boxes that must stay free; on a phone, the stack within a quarter of the height. */
+async function toastsClear(page: Page, free: { what: string; box: Box }[], screen: string): Promise<void> {
+  const toasts = await toastsOf(page).all();
+  assert.ok(toasts.length >= 2, `${screen}: ${toasts.length} toasts`);
+  for (const toast of toasts) {
+    const tb = await box(toast);
+    for (const { what, box: other } of free) assertApart(tb, other, `${screen}: a toast covers ${what}`);
+  }
+  const viewport = page.viewportSize();
+  if (viewport && viewport.width <= 750) {
+    const stack = await box(page.locator('.salon-toaster'));
+    assert.ok(stack.height <= viewport.height / 4 + 0.5, `${screen}: the toast stack is ${Math.round(stack.height)} px high`);
+  }
+}
+
+/** The page's topmost element at the centre of `locator` is it (or inside it). */
+async function topmost(locator: Locator): Promise<boolean> {
+  return locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    return hit !== null && (hit === el || el.contains(hit));
+  });
+}
+
+async function freeButtons(locator: Locator, names: RegExp): Promise<{ what: string; box: Box }[]> {
+  const buttons = await locator.getByRole('button', { name: names }).all();
+  assert.ok(buttons.length > 0, `no button ${String(names)}`);
+  return Promise.all(buttons.map(async (b) => ({ what: `the button "${(await b.textContent())?.trim() ?? ''}"`, box: await box(b) })));
+}
+
+
+test('items 1 and 7: three news items and an error toast cover neither the top bar, the cookie banner, the offer form’s Send nor an open chat; the stream’s chat toggle is above the cookie banner', async () => {
+  const { browser } = env;
+  const organiserContext = await browser.newContext({ locale: 'en-US' });
+  const organiser = await organiserContext.newPage();
+  assert.equal(await logIn(organiser, env.salon.baseUrl, 'organisateur@salon.test'), 303);
+  // The exhibitor has been active: Start a chat lists them.
+  const exhibitorContext = await browser.newContext({ locale: 'en-US' });
+  const exhibitor = await exhibitorContext.newPage();
+  assert.equal(await logIn(exhibitor, env.salon.baseUrl, 'exposant@salon.test'), 303);
+  assert.equal((await exhibitor.request.put(`${env.salon.baseUrl}/api/users/me/active`, { headers: XHR() })).status(), 200);
+  const exhibitorName = (JSON.parse((await (await exhibitor.request.get(`${env.salon.baseUrl}/api/users/me`, { headers: XHR() })).text()) || '{}') as { data?: { user?: { fullname?: string } } }).data?.user?.fullname;
+  assert.ok(exhibitorName, 'the exhibitor has no name');
+
+  let news = 0;
+  for (const screen of SCREENS) {
+    const page = await openSalon(browser, 'visiteur@salon.test', screen.viewport, screen.locale);
+    const frame = await room(page);
+    for (let i = 0; i < 3; i += 1) await postNews(organiser, (news += 1));
+    // Several news items are one toast that counts them.
+    // (A new page also gets the unseen ones of the earlier screens: at least these three.)
+    const counted = page.locator('.salon-toaster').getByText(/^\d+ (news items|actualités)$/);
+    await counted.waitFor({ timeout: 10_000 });
+    await page.waitForFunction(() => /([3-9]|\d\d+) (news items|actualités)/.test(document.querySelector('.salon-toaster')?.textContent ?? ''));
+    await showErrorToast(page);
+    await page.locator('.salon-toaster').getByRole('alert').waitFor();
+    const topBar = page.locator('[data-salon-widget="top-bar"]');
+    const banner = page.getByRole('region', { name: /^(Cookie consent|Consentement aux cookies)$/ });
+    const bannerButtons = await freeButtons(banner, /^(Accept|Refuse|Accepter|Refuser)$/);
+    await screenshot(page, `toasts-${screen.viewport.width}`);
+    // The cookie banner lies over nothing of the room either: the room ends above it.
+    assertApart(await box(banner), await box(page.locator('[data-salon-widget="room"] iframe.salon-room__frame')), `${screen.name}: the cookie banner covers the room frame`);
+    await toastsClear(page, [{ what: 'the top bar', box: await box(topBar) }, { what: 'the room frame’s panel', box: await box(frame.locator('.rf-panel')) }, ...bannerButtons], screen.name);
+    // Every top-bar button can still be clicked.
+    for (const button of await topBar.getByRole('button').all()) if (await button.isVisible()) await button.click({ trial: true, timeout: 3000 });
+
+    // The offer form of a stand: "Request an offer" → Yes → the form, whose Send stays free.
+    const toggle = frame.getByRole('button', { name: /(Stands and areas|Stands et espaces)$/ });
+    if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+    await frame.getByRole('button', { name: /^(Floor plan|Plan du salon)$/ }).click();
+    await ready(frame, 'plan');
+    await frame.getByRole('button', { name: /^(Nordic Robotics|Robotique Nordique)$/ }).click();
+    await ready(frame, 'stand-nordic-robotics');
+    if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+    await frame.getByRole('button', { name: /^(Request an offer|Demander une offre)$/ }).click();
+    await page.getByRole('dialog', { name: /^(Be contacted about this offer|Être recontacté au sujet de cette offre)$/ }).getByRole('button', { name: /^(Yes|Oui)$/ }).click();
+    const offer = page.getByRole('dialog', { name: /^(Your contact details|Vos coordonnées)$/ });
+    const send = offer.getByRole('button', { name: /^(Send|Envoyer)$/ });
+    await send.scrollIntoViewIfNeeded();
+    await screenshot(page, `toasts-offer-${screen.viewport.width}`);
+    await toastsClear(page, [{ what: 'the offer form’s Send', box: await box(send) }, ...(await freeButtons(banner, /^(Accept|Refuse|Accepter|Refuser)$/))], screen.name);
+    // Nothing lies over Send (still disabled until the form is filled): the page's topmost element at its centre is it.
+    assert.ok(await topmost(send), `${screen.name}: something lies over the offer form's Send`);
+    await page.keyboard.press('Escape');
+    await offer.waitFor({ state: 'detached', timeout: 5000 });
+
+    // An open chat: its textarea and Send stay free.
+    await page.getByRole('navigation', { name: /^(Main menu|Menu principal)$/ }).getByRole('button', { name: /^(Chat|Discussion)/ }).click();
+    const chat = page.getByRole('complementary', { name: /^(Chat|Discussion)/ });
+    await chat.getByRole('tab', { name: /^(Start a chat|Démarrer une discussion)$/ }).click();
+    await chat.getByRole('searchbox').fill(exhibitorName.split(' ')[0] ?? '');
+    await chat.getByRole('button', { name: new RegExp(exhibitorName) }).first().click();
+    const textbox = chat.getByRole('textbox', { name: 'Message' });
+    await textbox.waitFor();
+    const chatSend = chat.getByRole('button', { name: /^(Send|Envoyer)$/ });
+    await screenshot(page, `toasts-chat-${screen.viewport.width}`);
+    await toastsClear(page, [{ what: 'the chat’s textarea', box: await box(textbox) }, { what: 'the chat’s Send', box: await box(chatSend) }, { what: 'the top bar', box: await box(topBar) }], screen.name);
+    await textbox.click({ trial: true, timeout: 3000 });
+    await page.context().close();
+  }
+  await exhibitorContext.close();
+  await organiserContext.close();
+
+  // Item 7: the administrator switches the live stream on; the chat toggle of a visitor who has not answered the
+  // cookie banner is above it.
+  const adminContext = await browser.newContext({ locale: 'en-US' });
+  const admin = await adminContext.newPage();
+  assert.equal(await logIn(admin, env.salon.baseUrl, 'admin@salon.test'), 303);
+  await admin.goto(`${env.salon.baseUrl}/admin`);
+  const stream = admin.getByRole('region', { name: 'Live stream' });
+  await stream.getByLabel('Live stream on (replaces the room)').check();
+  await stream.getByLabel('Video address').fill(`${env.salon.baseUrl}/faq`);
+  await stream.getByLabel('Chat address (optional)').fill(`${env.salon.baseUrl}/cookies`);
+  await Promise.all([admin.waitForURL(/\/admin\?saved=/), admin.getByRole('button', { name: 'Save the live stream' }).click()]);
+  for (const screen of SCREENS) {
+    const page = await openSalon(browser, 'visiteur@salon.test', screen.viewport, screen.locale);
+    const chatToggle = page.getByRole('button', { name: /^(Hide the chat|Show the chat|Masquer le chat|Afficher le chat|Masquer la discussion|Afficher la discussion)$/ });
+    await chatToggle.waitFor({ timeout: 10_000 });
+    const banner = page.getByRole('region', { name: /^(Cookie consent|Consentement aux cookies)$/ });
+    await screenshot(page, `stream-${screen.viewport.width}`);
+    assertApart(await box(chatToggle), await box(banner), `${screen.name}: the cookie banner covers the stream's chat toggle`);
+    await chatToggle.click({ timeout: 3000 });
+    await page.context().close();
+  }
+  await stream.getByLabel('Live stream on (replaces the room)').uncheck();
+  await Promise.all([admin.waitForURL(/\/admin\?saved=/), admin.getByRole('button', { name: 'Save the live stream' }).click()]);
+  await adminContext.close();
+});
