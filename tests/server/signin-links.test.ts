@@ -155,7 +155,7 @@ describe('links for an import, used once', () => {
     const path = pathOf(lines[0]!.link);
     const page = await request(t.app, { method: 'GET', url: path, headers: { cookie: english('') } });
     expect(page.statusCode).toBe(200);
-    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.headers['referrer-policy']).toBe('same-origin');
     expect(page.body).toContain('Choose your password');
     expect(page.body).toContain('ines.link@example.org');
     expect(page.body).toContain('Welcome, Inès!');

@@ -20,8 +20,8 @@ export function signinLinkPage(ctx: PageContext, state: SigninLinkState): string
     return layout(
       ctx,
       tr('Lien de connexion', 'Sign-in link'),
-      html`<section class="card" aria-labelledby="link-title"><h2 id="link-title">${tr('Lien de connexion', 'Sign-in link')}</h2>
-<p class="notice" role="alert">${reason}</p>
+      html`<p class="notice" role="alert">${reason}</p>
+<section class="card" aria-labelledby="link-title"><h2 id="link-title">${tr('Que faire ?', 'What to do')}</h2>
 <p>${tr(
         'Demandez un nouveau lien à l’organisateur du salon. Si vous avez déjà choisi un mot de passe, connectez-vous avec votre adresse e-mail.',
         'Ask the fair’s organizer for a new link. If you have already chosen a password, log in with your email address.',
@@ -33,7 +33,7 @@ export function signinLinkPage(ctx: PageContext, state: SigninLinkState): string
   return layout(
     ctx,
     title,
-    html`<section class="card" aria-labelledby="link-title"><h2 id="link-title">${title}</h2>
+    html`<section class="card" aria-labelledby="link-title"><h2 id="link-title">${tr('Votre compte', 'Your account')}</h2>
 <p>${greeting} ${tr(
       'Choisissez le mot de passe de votre compte : vous serez connecté aussitôt, et vous l’utiliserez ensuite avec votre adresse e-mail. Ce lien ne sert qu’une fois.',
       'Choose the password of your account: you will be logged in at once, and then use it with your email address. This link works only once.',

@@ -12,7 +12,7 @@ import { homeRouteName } from '../../services/users';
 import { formStrings } from '../../views/forms';
 import { fieldErrors } from '../../views/messages';
 import { signinLinkPage, type SigninLinkState } from '../../views/signin-link';
-import { pageContext, pathParam, sendPage } from './kit';
+import { pageContext, pathParam } from './kit';
 
 /** The password of a link: the registration's rules (`RegisterBody`). */
 const LinkBody = Type.Object({ password: RegisterBody.properties.password });
@@ -20,7 +20,15 @@ const LinkBody = Type.Object({ password: RegisterBody.properties.password });
 /** The token is in the address: no referrer ever carries it elsewhere. */
 async function send(request: FastifyRequest, reply: FastifyReply, state: SigninLinkState, status: number) {
   const ctx = await pageContext(request);
-  return sendPage(reply, signinLinkPage(ctx, state), status).header('Referrer-Policy', 'no-referrer');
+  // `sendPage`'s headers, but no referrer to another site (a form post needs its Origin: no-referrer would make it null).
+  return reply
+    .code(status)
+    .header('Cache-Control', 'no-store')
+    .header('X-Frame-Options', 'SAMEORIGIN')
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Referrer-Policy', 'same-origin')
+    .type('text/html; charset=utf-8')
+    .send(signinLinkPage(ctx, state));
 }
 
 function refusal(found: Exclude<LinkState, { state: 'valid' }>): { state: SigninLinkState; status: number } {
