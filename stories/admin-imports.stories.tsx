@@ -21,7 +21,8 @@ const parameters = (imports: States, pageData: PageDataInput = english): { salon
 /**
  * `/admin/imports` (issue 13, spec §5 "Uploads"): the users and video-links CSV imports, each through its states —
  * a file picker, the preview (counts, lines without email or link, invalid lines; nothing written yet), the progress
- * of a running import, the report naming the skipped lines, and the server's refusal of a file.
+ * of a running import, the report naming the skipped lines (a users report offers the accounts' sign-in links), and
+ * the server's refusal of a file.
  */
 const meta = {
   title: 'Back office/CSV imports',
@@ -70,7 +71,7 @@ export const ErrorFileRefused: Story = {
 /** A 10,000-line file running: the progress bar. */
 export const Running: Story = { parameters: parameters({ users: { phase: 'running', data: running() } }) };
 
-/** Done: created, updated, unchanged, skipped, and the skipped lines with why. */
+/** Done: created, updated, unchanged, skipped, the skipped lines with why, and the imported accounts' sign-in links to download (CSV). */
 export const Report: Story = { parameters: parameters({ users: { phase: 'report', data: report() } }) };
 
 /** A run interrupted on the server: why, and what was done before. */

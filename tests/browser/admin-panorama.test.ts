@@ -80,9 +80,13 @@ test('the administrator uploads a panorama for a stand and the visitor’s room 
   assert.equal(await saved.getByRole('status').textContent(), 'Image saved: the room now shows it.');
   const thumbnail = saved.getByRole('img', { name: 'Current image of Helios Solar' });
   await thumbnail.waitFor();
-  assert.ok((await thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)) === 2048, 'the thumbnail did not load');
-  const src = (await thumbnail.getAttribute('src')) ?? '';
-  assert.match(src, /^\/api\/medias\/[A-Za-z0-9_-]{24}$/);
+  // The page loads a 480×240 thumbnail, not the full image (up to 20 MB), and links to the full one.
+  await thumbnail.evaluate((img: HTMLImageElement) => img.decode());
+  assert.deepEqual(await thumbnail.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]), [480, 240], 'the thumbnail is the small one');
+  const thumbnailSrc = (await thumbnail.getAttribute('src')) ?? '';
+  assert.match(thumbnailSrc, /^\/api\/medias\/[A-Za-z0-9_-]{24}\/thumbnail$/);
+  const src = thumbnailSrc.replace(/\/thumbnail$/, '');
+  assert.equal(await saved.getByRole('link', { name: 'Current image of Helios Solar' }).getAttribute('href'), src);
 
   // The visitor's room shows it on the stand.
   const visitorContext = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });

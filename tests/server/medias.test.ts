@@ -324,6 +324,54 @@ describe('GET /api/medias/{str}', () => {
   });
 });
 
+describe('GET /api/medias/{str}/thumbnail', () => {
+  /** A panorama with detail in it (noise), so that the full image weighs what a real one does. */
+  const noisyPanorama = (width: number, height: number) =>
+    sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+
+  it('a panorama’s thumbnail: 480×240 JPEG, made once and kept beside the media, with the media’s cache headers; public', async () => {
+    const full = await noisyPanorama(2048, 1024);
+    const media = await uploaded('panorama', full, 'hall.jpg');
+    const response = await get(`${media.url}/thumbnail`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/jpeg');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['etag']).toBe(`"${media.str}-thumbnail"`);
+    const meta = await sharp(response.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 480, 240]);
+    expect(response.rawPayload.length).toBeLessThan(media.size / 20);
+
+    const row = await t.database.db.selectFrom('medias').select('stored_name').where('str', '=', media.str).executeTakeFirstOrThrow();
+    const kept = path.join(mediaDir(t.app.config.uploadDir), `${row.stored_name}.thumb.jpg`);
+    expect(fs.readFileSync(kept).equals(response.rawPayload)).toBe(true);
+    const made = fs.statSync(kept).mtimeMs;
+    const again = await get(`${media.url}/thumbnail`);
+    expect(again.rawPayload.equals(response.rawPayload)).toBe(true);
+    expect(fs.statSync(kept).mtimeMs).toBe(made);
+    expect((await get(`${media.url}/thumbnail`, { 'if-none-match': `"${media.str}-thumbnail"` })).statusCode).toBe(304);
+  }, 30_000);
+
+  it('a picture is fitted inside, never enlarged; videos, documents and unknown strs have none (404); a media being scanned is 409', async () => {
+    const picture = await uploaded('picture', await image(300, 300, 'png'), 'face.png');
+    const meta = await sharp((await get(`${picture.url}/thumbnail`)).rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 240, 240]);
+    const video = await uploaded('video', MP4, 'clip.mp4');
+    expect((await get(`${video.url}/thumbnail`)).statusCode).toBe(404);
+    const document = await uploaded('document', PDF, 'sheet.pdf');
+    expect((await get(`${document.url}/thumbnail`)).statusCode).toBe(404);
+    expect((await get(`/api/medias/${'A'.repeat(24)}/thumbnail`)).statusCode).toBe(404);
+    expect((await get('/api/medias/short/thumbnail')).statusCode).toBe(404);
+    const scanned = await uploaded('panorama', await image(2048, 1024), 'scanning.jpg');
+    await t.database.db.updateTable('medias').set({ scan_status: 'pending' }).where('str', '=', scanned.str).execute();
+    const pending = await get(`${scanned.url}/thumbnail`);
+    expect(pending.statusCode).toBe(409);
+    expect(pending.headers['cache-control']).toBe('no-store');
+  });
+});
+
 describe('the panoramas of the room', () => {
   const slug = 'stand-helios-solaire';
 
@@ -422,7 +470,8 @@ describe('the /admin/panoramas page', () => {
     const page = await request(t.app, { method: 'GET', url: String(sent.headers.location).replace(ORIGIN, ''), headers: { cookie: cookies.admin } });
     expect(page.body).toContain('Image saved: the room now shows it.');
     const row = await t.database.db.selectFrom('panorama_images').innerJoin('medias', 'medias.id', 'panorama_images.media_id').select('medias.str').where('panorama_slug', '=', slug).executeTakeFirstOrThrow();
-    expect(page.body).toContain(`<img src="/api/medias/${row.str}"`);
+    // The page shows the small thumbnail, linked to the full image.
+    expect(page.body).toContain(`<a href="/api/medias/${row.str}"><img src="/api/medias/${row.str}/thumbnail"`);
 
     const wrong = multipart([
       { name: 'slug', content: slug },

@@ -47,7 +47,7 @@ if (configured) {
 
     it('runs the migrations in its schema', async () => {
       const { rows } = await admin.query<{ name: string }>(`SELECT name FROM ${schema}.kysely_migration ORDER BY name`);
-      expect(rows.map((r) => r.name)).toEqual(['0001_initial', '0002_stand_visits', '0003_chat', '0004_engagement', '0005_host_users', '0006_audit_log', '0007_medias', '0008_analytics', '0010_imports']);
+      expect(rows.map((r) => r.name)).toEqual(['0001_initial', '0002_stand_visits', '0003_chat', '0004_engagement', '0005_host_users', '0006_audit_log', '0007_medias', '0008_analytics', '0010_imports', '0011_signin_links']);
     });
 
     it('seeds the demo salon, idempotently', async () => {

@@ -164,6 +164,31 @@ describe('the CSV imports (spec §5 "Uploads")', () => {
     expect(screen.getByRole('region', { name: 'Liens visio' })).toBeInTheDocument();
   });
 
+  test('a users report offers the imported accounts’ sign-in links as a form posted to the accounts page with the import; a video-links report does not', async () => {
+    await open();
+    act(() => setImportState('users', { phase: 'report', data: report() }));
+    const links = within(usersPanel()).getByRole('region', { name: 'Sign-in links' });
+    expect(links).toHaveTextContent('The imported accounts have no password.');
+    const button = within(links).getByRole('button', { name: 'Download the sign-in links (CSV)' });
+    const form = button.closest('form')!;
+    expect(form.method).toBe('post');
+    expect(new URL(form.action).pathname).toBe('/admin/comptes');
+    expect(Object.fromEntries([...form.querySelectorAll('input')].map((input) => [input.name, input.value]))).toEqual({ action: 'signin-links', import: 'imp123' });
+    act(() => setImportState('visio_links', { phase: 'report', data: { ...report(), id: 'vis456', kind: 'visio_links' } }));
+    expect(within(linksPanel()).getByText('The import is finished.')).toBeInTheDocument();
+    expect(within(linksPanel()).queryByRole('region', { name: 'Sign-in links' })).toBeNull();
+  });
+
+  test('a users report that applied no line offers no links; in French the links are offered in French', async () => {
+    await open('fr_FR');
+    act(() => setImportState('users', { phase: 'report', data: { ...report('fr'), report: { created: 0, updated: 0, unchanged: 0, skipped: [], skipped_count: 0 } } }));
+    const panel = screen.getByRole('region', { name: 'Utilisateurs' });
+    expect(within(panel).queryByRole('region', { name: 'Liens de connexion' })).toBeNull();
+    act(() => setImportState('users', { phase: 'report', data: report('fr') }));
+    const links = within(panel).getByRole('region', { name: 'Liens de connexion' });
+    expect(within(links).getByRole('button', { name: 'Télécharger les liens de connexion (CSV)' })).toBeInTheDocument();
+  });
+
   test('a run stopped on the server shows why, with what was done', async () => {
     await open();
     act(() => setImportState('users', { phase: 'report', data: { ...report(), status: 'failed', error: 'The import was interrupted (the server stopped)' } }));

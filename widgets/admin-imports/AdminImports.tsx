@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { url } from '@salon/shared';
 import type { ImportData, ImportKind, LineIssue } from '@salon/shared/api/schemas/imports';
 import { $imports, confirmImport, linesToSkip, previewImport, resetImport, type ImportState } from './store';
 import { injectAdminImportsStyles } from './styles';
@@ -246,11 +247,34 @@ function Report({ kind, data }: { kind: ImportKind; data: ImportData }) {
         ]}
       />
       <IssueTable caption={t`Skipped lines`} issues={report.skipped} total={report.skipped_count} />
+      {kind === 'users' && report.created + report.updated + report.unchanged > 0 ? <SigninLinks importId={data.id} /> : null}
       <div className="salon-imports__actions">
         <button type="button" className="salon-imports__button salon-imports__button--secondary" onClick={() => resetImport(kind)}>
           {t`Import another file`}
         </button>
       </div>
     </>
+  );
+}
+
+/**
+ * The imported accounts have no password: their sign-in links, as a CSV the organiser sends with their own mailing tool.
+ * A plain form post to `/admin/comptes` (`action=signin-links`), answered with the file as an attachment.
+ */
+function SigninLinks({ importId }: { importId: string }) {
+  const { t } = useLingui();
+  const headingId = useId();
+  return (
+    <section className="salon-imports__links" aria-labelledby={headingId}>
+      <h4 id={headingId}>{t`Sign-in links`}</h4>
+      <p className="salon-imports__hint">
+        {t`The imported accounts have no password. The fair sends no e-mail: download their sign-in links (email, firstname, lastname, link) and send them with your own mailing tool. Each link works once, for 14 days, and lets the person choose their password.`}
+      </p>
+      <form method="post" action={url('admin.accounts')}>
+        <input type="hidden" name="action" value="signin-links" />
+        <input type="hidden" name="import" value={importId} />
+        <button type="submit" className="salon-imports__button">{t`Download the sign-in links (CSV)`}</button>
+      </form>
+    </section>
   );
 }

@@ -26,6 +26,9 @@ export function injectAdminImportsStyles(): void {
 .salon-imports__error{margin:.75rem 0;padding:.75rem 1rem;border-radius:.3rem;background:#fdecea;color:#7a1020;overflow-wrap:anywhere}
 .salon-imports__status{margin:.75rem 0;color:#4a5365}
 .salon-imports__progress{display:block;width:100%;height:1.1rem;margin:.5rem 0;accent-color:#2b59c3}
+.salon-imports__links{margin:1rem 0 0;padding:.75rem 1rem;border:1px solid #e2e5ee;border-radius:.3rem;background:#f7f9fc}
+.salon-imports__links h4{margin:0 0 .25rem;font-size:1rem}
+.salon-imports__links form{margin:0}
 .salon-imports__done{margin:.75rem 0;padding:.75rem 1rem;border-radius:.3rem;background:#e7f6ec;color:#0f5b2a}`,
   );
 }

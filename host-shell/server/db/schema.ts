@@ -342,6 +342,17 @@ export interface ImportsTable {
   expires_at: string;
 }
 
+/** A sign-in link (`services/signin-links.ts`): the SHA-256 of its token, single use, until `expires_at`. */
+export interface SigninLinksTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_by: number | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -371,6 +382,7 @@ export interface Database {
   medias: MediasTable;
   panorama_images: PanoramaImagesTable;
   imports: ImportsTable;
+  signin_links: SigninLinksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

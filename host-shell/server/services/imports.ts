@@ -555,6 +555,8 @@ interface StoredReport {
   updated: number;
   unchanged: number;
   skipped: StoredIssue[];
+  /** Users imports: the e-mails of the lines applied (created, updated, unchanged), for their sign-in links (`services/signin-links.ts`). */
+  emails?: string[];
 }
 
 /** Checks a read file for an import and stores its preview; nothing else is written. Returns the import's id. */
@@ -760,7 +762,7 @@ const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 export async function runImport(db: Kysely<Database>, id: number, options: RunOptions): Promise<void> {
   const row = await db.selectFrom('imports').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const preview = parseJson<StoredPreview>(row.preview)!;
-  const report: StoredReport = { created: 0, updated: 0, unchanged: 0, skipped: [...missingIssues(preview.missing), ...preview.invalid] };
+  const report: StoredReport = { created: 0, updated: 0, unchanged: 0, skipped: [...missingIssues(preview.missing), ...preview.invalid], ...(row.kind === 'users' ? { emails: [] } : {}) };
   const rows = JSON.parse(row.rows) as (UserLine | VisioLine)[];
   let processed = 0;
   let failure: Bilingual | null = null;
@@ -788,6 +790,10 @@ export async function runImport(db: Kysely<Database>, id: number, options: RunOp
         report.updated += counts.update;
         report.unchanged += counts.unchanged;
         report.skipped.push(...counts.skipped);
+        if (report.emails) {
+          const skippedLines = new Set(counts.skipped.map((issue) => issue.line));
+          for (const line of batch as UserLine[]) if (!skippedLines.has(line.line)) report.emails.push(line.email);
+        }
         processed += batch.length;
         await trx.updateTable('imports').set({ processed, report: JSON.stringify(report), updated_at: now }).where('id', '=', id).execute();
       });

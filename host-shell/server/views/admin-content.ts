@@ -299,6 +299,7 @@ ${noticeOf(notice)}
 <section class="card" aria-labelledby="accounts-heading"><h2 id="accounts-heading">${tr('Les comptes', 'The accounts')}</h2>
 <p>${tr('Un compte qui a des conversations, un historique ou des visites ne peut pas être supprimé : masquez-le plutôt.', 'An account that has chats, history or visits cannot be removed: hide it instead.')}</p>
 <div class="scroll"><table><thead><tr><th>${tr('Nom', 'Name')}</th><th>${tr('Profil', 'Profile')}</th><th>${tr('Stands', 'Stands')}</th><th>${tr('Actions', 'Actions')}</th></tr></thead><tbody>${rows}</tbody></table></div></section>
+${signinLinksSection(ctx, accounts.filter((a) => admin || a.profile === 'exhibitor'), nameOf)}
 <section class="card" id="form" aria-labelledby="account-form-heading">
 ${
   created
@@ -351,4 +352,30 @@ ${editingExhibitor ? checkboxes('account', 'stands', tr('Stands (exposants)', 'S
 ${editing ? html` <a href="${link('admin.accounts')}#form">${tr('Annuler', 'Cancel')}</a>` : ''}
 </form></section>`,
   );
+}
+
+/**
+ * Sign-in links (`services/signin-links.ts`): the product sends no e-mail, so the organiser downloads them as CSV for
+ * their own mailing tool; for the ticked accounts, or for every account without a password (imported ones too).
+ */
+function signinLinksSection(ctx: PageContext, accounts: AdminAccount[], nameOf: (a: AdminAccount) => string): SafeHtml {
+  const { tr, link } = helpers(ctx);
+  const boxes = accounts.map(
+    (a) => html`<label class="check" for="links-${a.id_user}"><input id="links-${a.id_user}" type="checkbox" name="ids" value="${a.id_user}">${nameOf(a)}${a.email ? ` (${a.email})` : ''}</label>`,
+  );
+  return html`<section class="card" id="signin-links" aria-labelledby="signin-links-heading"><h2 id="signin-links-heading">${tr('Liens de connexion', 'Sign-in links')}</h2>
+<p>${tr(
+    'Le salon n’envoie pas d’e-mail : téléchargez les liens (CSV : email, firstname, lastname, link) et envoyez-les avec votre outil d’envoi. Chaque lien sert une seule fois, pendant 14 jours : la personne y choisit son mot de passe et entre connectée. Un compte importé n’a pas de mot de passe avant cela.',
+    'The fair sends no e-mail: download the links (CSV: email, firstname, lastname, link) and send them with your own mailing tool. Each link works once, for 14 days: the person chooses their password there and enters logged in. An imported account has no password until then.',
+  )}</p>
+<form method="post" action="${link('admin.accounts')}">
+<input type="hidden" name="action" value="signin-links">
+<button type="submit" name="scope" value="without_password">${tr('Liens pour tous les comptes sans mot de passe (CSV)', 'Links for every account without a password (CSV)')}</button>
+${
+  boxes.length
+    ? html`<fieldset><legend>${tr('Ou pour ces comptes (un nouveau mot de passe remplacera l’actuel)', 'Or for these accounts (a new password will replace the current one)')}</legend>${boxes}</fieldset>
+<button type="submit" name="scope" value="selected">${tr('Liens pour les comptes cochés (CSV)', 'Links for the ticked accounts (CSV)')}</button>`
+    : ''
+}
+</form></section>`;
 }

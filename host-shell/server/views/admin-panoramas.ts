@@ -40,7 +40,7 @@ export function panoramasPage(ctx: PageContext, panoramas: PanoramaEntry[], stat
       ? html`<p>${tr('Dessiné par la salle', 'Drawn by the room')}</p>`
       : image.pending
         ? html`<p>${tr('Image envoyée : analyse antivirus en cours, la salle la montrera ensuite', 'Image uploaded: antivirus scan in progress, the room shows it afterwards')}</p>`
-        : html`<p><img src="${image.media.url}" width="192" height="96" alt="${tr(`Image actuelle de ${name(p)}`, `Current image of ${name(p)}`)}"></p>
+        : html`<p><a href="${image.media.url}"><img src="${image.media.url}/thumbnail" width="192" height="96" alt="${tr(`Image actuelle de ${name(p)}`, `Current image of ${name(p)}`)}"></a></p>
 <p class="hint">${image.media.width ?? 0} × ${image.media.height ?? 0} px</p>`;
     return html`<section class="card" id="${id}" aria-labelledby="${id}-title">
 <h2 id="${id}-title">${name(p)}</h2>

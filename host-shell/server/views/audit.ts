@@ -22,6 +22,7 @@ const ACTIONS: Record<AuditAction, [fr: string, en: string]> = {
   'account.create': ['Compte créé', 'Account created'],
   'account.update': ['Compte modifié', 'Account changed'],
   'account.remove': ['Compte supprimé', 'Account removed'],
+  'signin_links.create': ['Liens de connexion créés', 'Sign-in links created'],
 };
 
 /** "2026-11-25 14:05:09 UTC" from an ISO 8601 UTC timestamp. */

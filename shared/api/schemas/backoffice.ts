@@ -65,6 +65,8 @@ export const AuditAction = Type.Union([
   Type.Literal('account.create'),
   Type.Literal('account.update'),
   Type.Literal('account.remove'),
+  // Sign-in links handed out (host-shell/server/services/signin-links.ts).
+  Type.Literal('signin_links.create'),
 ]);
 export type AuditAction = Static<typeof AuditAction>;
 

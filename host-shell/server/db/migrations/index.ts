@@ -9,6 +9,7 @@ import { auditLog } from './0006_audit_log';
 import { medias } from './0007_medias';
 import { analytics } from './0008_analytics';
 import { imports } from './0010_imports';
+import { signinLinks } from './0011_signin_links';
 
 /** Every migration, in order. Add a file `000N_name.ts` and a line here; never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -22,5 +23,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0007_medias': medias(dialect),
     '0008_analytics': analytics(dialect),
     '0010_imports': imports(dialect),
+    '0011_signin_links': signinLinks(dialect),
   };
 }

@@ -29,10 +29,12 @@ import {
   KIND_RULES,
   MEDIA_MAX_BYTES,
   findMedia,
+  hasThumbnail,
   isServed,
   listPanoramas,
   mediaDir,
   mediaMessages,
+  mediaThumbnail,
   panoramaExists,
   removePanoramaImage,
   setPanoramaImage,
@@ -215,6 +217,44 @@ export const mediasRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => serve(request, reply, request.params.str),
+  );
+
+  app.get(
+    '/medias/:str/thumbnail',
+    {
+      schema: {
+        summary:
+          'A small JPEG of an image media (pictures, panoramas): at most 480×240, made on the first request and kept on disk beside the media; cached a year (immutable), ETag. 404 for an unknown str or a media that is not an image, 409 while its antivirus scan runs. Public: the str is unguessable.',
+        params: MediaStrParams,
+      },
+    },
+    async (request, reply) => {
+      const { locale } = await request.viewer();
+      const row = await findMedia(app.db, request.params.str);
+      if (!row || !hasThumbnail(row)) throw notFound(mediaMessages.unknown(locale));
+      if (!isServed(row)) {
+        reply.header('Cache-Control', 'no-store').header('Retry-After', '5');
+        throw new HttpError(409, mediaMessages.scanning(locale));
+      }
+      const etag = `"${row.str}-thumbnail"`;
+      reply
+        .header('Cache-Control', ONE_YEAR)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('ETag', etag)
+        .header('Content-Security-Policy', "default-src 'none'; sandbox");
+      const match = request.headers['if-none-match'];
+      if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return reply.code(304).send();
+      let file: string;
+      try {
+        file = await mediaThumbnail(app.config.uploadDir, row);
+      } catch (err) {
+        request.log.warn({ err, str: row.str }, 'thumbnail could not be made');
+        reply.header('Cache-Control', 'no-store');
+        throw notFound(mediaMessages.unknown(locale));
+      }
+      const { size } = await fs.promises.stat(file);
+      return reply.type('image/jpeg').header('Content-Length', String(size)).send(fs.createReadStream(file));
+    },
   );
 
   app.get(

@@ -33,6 +33,7 @@ import {
   updateStand,
 } from '../../services/content';
 import { loadParameters } from '../../services/settings';
+import { createSigninLinks, signinLinksCsv, type LinkScope } from '../../services/signin-links';
 import { fullName } from '../../services/users';
 import { KIND_RULES } from '../../services/medias';
 import { COMPANY_TEXT_FIELDS, type DocumentState, accountValues, accountsPage, companiesPage, companyValues, standValues, standsPage, type Created, type FormState, type Notice, type Values } from '../../views/admin-content';
@@ -271,6 +272,8 @@ export async function saveAccounts(request: FastifyRequest, reply: FastifyReply)
   const id = decodeId(one(values.id));
   const forbiddenNotice: Notice = { kind: 'alert', text: pick(ctx.locale, 'Seuls les administrateurs gèrent les comptes organisateurs', 'Only administrators manage promoter accounts') };
 
+  if (action === 'signin-links') return sendSigninLinks(request, reply, ctx, user, values);
+
   if ((action === 'remove' || action === 'update') && id !== null) {
     const target = await managedAccount(app.db, id);
     if (!target) return sendPage(reply, await renderAccounts(request, ctx, user, {}, { kind: 'alert', text: pick(ctx.locale, 'Compte inconnu', 'Unknown account') }), 404);
@@ -321,4 +324,42 @@ export async function saveAccounts(request: FastifyRequest, reply: FastifyReply)
     return sendPage(reply, await renderAccounts(request, ctx, user, { values: kept, errors: outcome.ok ? {} : outcome.errors }, outcome.ok ? undefined : outcome.notice), outcome.ok ? 500 : outcome.status);
   }
   return sendPage(reply, await renderAccounts(request, ctx, user, {}, { kind: 'alert', text: pick(ctx.locale, 'Action inconnue', 'Unknown action') }), 400);
+}
+
+/**
+ * `action=signin-links`: the sign-in links as a CSV attachment (`services/signin-links.ts`), for the accounts of a
+ * users import (`import`), the ticked accounts (`ids`), or every account without a password (`scope=without_password`).
+ * Nobody to give a link to: the page again with the reason (nothing recorded).
+ */
+async function sendSigninLinks(request: FastifyRequest, reply: FastifyReply, ctx: PageContext, user: UserRow, values: Values) {
+  const notice = async (fr: string, en: string, status: number) =>
+    sendPage(reply, await renderAccounts(request, ctx, user, {}, { kind: 'alert', text: pick(ctx.locale, fr, en) }), status);
+  let scope: LinkScope;
+  if (one(values.import) !== '') {
+    const importId = decodeId(one(values.import));
+    if (importId === null) return notice('Import inconnu ou expiré', 'Unknown or expired import', 404);
+    scope = { kind: 'import', importId };
+  } else if (one(values.scope) === 'without_password') {
+    scope = { kind: 'without_password' };
+  } else {
+    const ids = many(values.ids).map(decodeId);
+    if (ids.some((i) => i === null)) return notice('Compte inconnu', 'Unknown account', 400);
+    if (ids.length === 0) return notice('Cochez au moins un compte.', 'Tick at least one account.', 400);
+    scope = { kind: 'selected', userIds: ids as number[] };
+  }
+  const created = await createSigninLinks(request.server.db, user, scope, ctx.origin);
+  if (!created) return notice('Import inconnu ou expiré', 'Unknown or expired import', 404);
+  if (created.rows.length === 0) {
+    return scope.kind === 'selected'
+      ? notice('Aucun des comptes cochés ne peut recevoir de lien de connexion.', 'None of the ticked accounts can get a sign-in link.', 400)
+      : notice('Aucun compte sans mot de passe : il n’y a pas de lien à créer.', 'No account without a password: there is no link to create.', 200);
+  }
+  const day = new Date().toISOString().slice(0, 10);
+  return reply
+    .code(200)
+    .header('Cache-Control', 'private, no-store')
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Content-Disposition', `attachment; filename="signin-links-${day}.csv"`)
+    .type('text/csv; charset=utf-8')
+    .send(signinLinksCsv(created.rows));
 }

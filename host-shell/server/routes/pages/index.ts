@@ -18,6 +18,8 @@ import { pageContext, sendPage } from './kit';
 import { saveProfile, showProfile } from './profile';
 import { showRoom } from './room';
 import { showImports } from './imports';
+import { showSigninLink, signinLinkRefused, useSigninLinkPage } from './signin-link';
+import { SIGNIN_LINK_PATTERN } from '../../services/signin-links';
 import { serveChatFile } from './chat-file';
 import { sendPromoterNotification } from './news';
 
@@ -102,6 +104,8 @@ export function fastifyPaths(pattern: string): string[] {
 
 /** Registration is not in the route table; its post is limited per address. */
 const REGISTER_LIMITS: PostLimits = { perAddress: 'registerPerAddress', page: registerRefused };
+/** A sign-in link's password: the registration's budget per address. */
+const SIGNIN_LINK_LIMITS: PostLimits = { perAddress: 'registerPerAddress', page: signinLinkRefused };
 
 export const pageRoutes: FastifyPluginAsync = async (app) => {
   const formGuard = sameOrigin('form');
@@ -127,6 +131,10 @@ export const pageRoutes: FastifyPluginAsync = async (app) => {
   app.post(buildPath(REGISTER_PATTERN), postOptions({ get: showHome, limits: REGISTER_LIMITS }), register);
   // The header's language switcher (views/layout.ts): not a page of the route table, a form post only.
   app.post(LOCALE_FORM_PATH, postOptions({ get: showHome }), chooseLocaleForm);
+  // Sign-in links (not in the route table either): the password form of a link, its post limited per address.
+  const [signinLinkPath] = fastifyPaths(SIGNIN_LINK_PATTERN);
+  app.get(signinLinkPath!, showSigninLink);
+  app.post(signinLinkPath!, postOptions({ get: showSigninLink, limits: SIGNIN_LINK_LIMITS }), useSigninLinkPage);
   await app.register(panoramaFormRoutes, { formGuard });
   await app.register(companyDocumentRoutes, { formGuard });
 };
