@@ -432,6 +432,16 @@ describe('fitting the width (the bar measures its items; the lowest priority mov
     expect(within(nav).getByRole('link', { name: 'Mon compte' })).toBeInTheDocument();
   });
 
+  test('on a phone the name is cut before the room’s buttons move', async () => {
+    bar.width = 800;
+    bar.name = 900;
+    const nav = await showTopBar(exhibitorPageData());
+    setMobile(true);
+    resize();
+    for (const name of ['Home', 'Journey', 'Map', 'Chat', 'Mute the sound', 'More']) expect(within(nav).getByRole('button', { name })).toBeInTheDocument();
+    bar.name = 200;
+  });
+
   test('the name is cut only when nothing is left to move; the hidden copy it measures is not read or focusable', async () => {
     bar.width = 600;
     bar.name = 900;

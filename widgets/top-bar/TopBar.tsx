@@ -57,7 +57,7 @@ const NO_KEYS: ReadonlySet<MovableKey> = new Set();
  * style (labels or icons), the bar's own width what is available; `itemsToMove` says what goes into the menu.
  * Measured again whenever the bar or the copy changes size (a resize, another language, a label that changes).
  */
-function useFit(nav: RefObject<HTMLElement | null>, measure: RefObject<HTMLElement | null>, logo: RefObject<HTMLElement | null>) {
+function useFit(nav: RefObject<HTMLElement | null>, measure: RefObject<HTMLElement | null>, logo: RefObject<HTMLElement | null>, compact: boolean) {
   const [moved, setMoved] = useState<ReadonlySet<MovableKey>>(NO_KEYS);
   const [nameCut, setNameCut] = useState(false);
   const measurable = typeof ResizeObserver === 'function';
@@ -73,7 +73,8 @@ function useFit(nav: RefObject<HTMLElement | null>, measure: RefObject<HTMLEleme
       available: bar.clientWidth - (parseFloat(style.paddingLeft) || 0) - (parseFloat(style.paddingRight) || 0),
       gap: parseFloat(style.columnGap) || 0,
       itemGap: list ? parseFloat(getComputedStyle(list).columnGap) || 0 : 0,
-      name: name?.getBoundingClientRect().width ?? 0,
+      // On a phone the room's buttons come first: the name may be cut down to its minimum before anything moves.
+      name: Math.min(name?.getBoundingClientRect().width ?? 0, compact && logo.current ? parseFloat(getComputedStyle(logo.current).minWidth) || Infinity : Infinity),
       items: Array.from(copy.querySelectorAll<HTMLElement>('[data-measure-key]')).map((item) => ({
         key: item.dataset.measureKey as BarKey,
         width: item.getBoundingClientRect().width,
@@ -85,7 +86,7 @@ function useFit(nav: RefObject<HTMLElement | null>, measure: RefObject<HTMLEleme
       const shown = logo.current;
       setNameCut(shown ? shown.scrollWidth > shown.clientWidth : false);
     });
-  }, [nav, measure, logo]);
+  }, [nav, measure, logo, compact]);
 
   useLayoutEffect(() => {
     if (!measurable) return undefined;
@@ -113,7 +114,7 @@ export function TopBar() {
   const nav = useRef<HTMLElement>(null);
   const measure = useRef<HTMLDivElement>(null);
   const logo = useRef<HTMLAnchorElement>(null);
-  const { measurable, moved, nameCut } = useFit(nav, measure, logo);
+  const { measurable, moved, nameCut } = useFit(nav, measure, logo, compact);
 
   const toVisit = view.journey?.toVisit ?? 0;
   const accountLabel = view.account?.kind === 'account' ? t`My account` : t`Profile`;
