@@ -112,3 +112,36 @@ export const MobileOverflowOpen: Story = {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'More' }));
   },
 };
+
+const LONG_NAME_FR = 'Salon international des technologies de l’innovation industrielle, numérique et durable de Lyon';
+const LONG_NAME_EN = 'International fair of industrial, digital and sustainable innovation technologies of Lyon';
+function withLongName(data: PageDataInput): PageDataInput {
+  return { ...data, parameters: { ...data.parameters, room_name: LONG_NAME_FR, room_name_en: LONG_NAME_EN } };
+}
+/** The bar in a box of `width` px: what does not fit moves into the overflow menu. */
+const narrow = (width: number) => (Story: () => React.JSX.Element) => (
+  <div style={{ width }}>
+    <Story />
+  </div>
+);
+
+/** 1,000 px wide, an exhibitor in French: the items of lowest priority (Votre avis, Conférences…) are in "Plus". */
+export const NarrowFrench: Story = { parameters: salon(withLocale(exhibitorPageData(), 'fr_FR')), decorators: [narrow(1000)] };
+
+/** The same in English. */
+export const NarrowEnglish: Story = { parameters: salon(exhibitorPageData()), decorators: [narrow(1000)] };
+
+/** A long salon name at 1,366 px: items move into "Plus" before the name is cut. */
+export const LongName: Story = { parameters: salon(withLocale(withLongName(exhibitorPageData()), 'fr_FR')), decorators: [narrow(1366)] };
+
+/** A long salon name at 751 px: everything that can move has moved; the name is cut, its tooltip gives it whole. */
+export const LongNameCut: Story = { parameters: salon(withLongName(exhibitorPageData())), decorators: [narrow(751)] };
+
+/** The same in French, with the menu open: the moved items first, in the bar's order. */
+export const LongNameCutFrench: Story = {
+  parameters: salon(withLocale(withLongName(exhibitorPageData()), 'fr_FR')),
+  decorators: [narrow(751)],
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Plus' }));
+  },
+};

@@ -9,7 +9,7 @@ import { connectHost } from './host';
 import { TEXTS } from './i18n';
 import { Salon } from './layout';
 import { referralCode } from './offers';
-import { Panel } from './panel';
+import { Panel, isWideFrame } from './panel';
 import { PanoramaImages } from './render/generate';
 import { Room } from './room';
 import { Ambience } from './sound';
@@ -57,7 +57,7 @@ function start(): void {
       quizAgain: () => room?.startQuiz(),
       quizQuit: () => room?.closeQuiz(),
     },
-    root.clientWidth >= 600,
+    isWideFrame(root.clientWidth),
   );
   const onHotspot = (hotspot: Hotspot) => room?.activate(hotspot);
   let view: PanoramaView | null = null;

@@ -54,6 +54,10 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<H
   return el;
 }
 
+/** From this width the frame has room for the panel beside the view: it starts expanded and stays so. */
+export const WIDE_FRAME = 600;
+export const isWideFrame = (width: number): boolean => width >= WIDE_FRAME;
+
 export class Panel {
   private readonly root: HTMLElement;
   private readonly body: HTMLElement;
@@ -83,6 +87,8 @@ export class Panel {
     this.body = element('div', { className: 'rf-panel__body', id: 'rf-panel-body' }, this.heading, this.status, this.content, this.soundButton);
     this.toggle = element('button', { type: 'button', className: 'rf-panel__toggle' }, texts.panelToggle);
     this.toggle.setAttribute('aria-controls', this.body.id);
+    this.status.id = 'rf-panel-status';
+    this.toggle.setAttribute('aria-describedby', this.status.id);
     this.toggle.addEventListener('click', () => this.setExpanded(this.toggle.getAttribute('aria-expanded') !== 'true'));
     this.root = element('section', { className: 'rf-panel' }, this.toggle, this.body);
     this.root.setAttribute('aria-labelledby', this.heading.id);
@@ -94,6 +100,18 @@ export class Panel {
     this.toggle.setAttribute('aria-expanded', String(expanded));
     this.body.hidden = !expanded;
     this.root.classList.toggle('rf-panel--collapsed', !expanded);
+  }
+
+  /**
+   * A stand chosen in the panel. In a narrow frame (a phone) the expanded panel covers the stand: it collapses, and
+   * the focus goes to its toggle (which the heading's "You are at" describes) instead of the hidden heading.
+   */
+  private chooseStand(standId: string): void {
+    if (this.root.parentElement && !isWideFrame(this.root.parentElement.clientWidth)) {
+      this.setExpanded(false);
+      this.toggle.focus();
+    }
+    this.callbacks.enterStand(standId);
   }
 
   setSound(state: SoundState): void {
@@ -145,7 +163,7 @@ export class Panel {
       list(
         state.current ? t.nearbyStands : t.standsHere,
         state.stands.map((stand) => {
-          const b = button(stand.label, () => this.callbacks.enterStand(stand.id), 'rf-button rf-button--stand', String(stand.number));
+          const b = button(stand.label, () => this.chooseStand(stand.id), 'rf-button rf-button--stand', String(stand.number));
           b.dataset.standId = stand.id;
           return b;
         }),

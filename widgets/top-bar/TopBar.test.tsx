@@ -373,6 +373,88 @@ describe('mobile (max-width 750 px)', () => {
     expect(within(nav).getByRole('button', { name: 'Conferences' })).toBeInTheDocument();
   });
 });
+describe('fitting the width (the bar measures its items; the lowest priority moves into the menu first)', () => {
+  /** A stand-in layout: the bar `bar.width` px wide, every item 100 px, the salon's name `bar.name` px. */
+  const bar = { width: 2000, name: 200 };
+  const observers: (() => void)[] = [];
+  const resize = () => act(() => observers.forEach((callback) => callback()));
+
+  beforeEach(() => {
+    observers.length = 0;
+    (globalThis as { ResizeObserver?: unknown }).ResizeObserver = class {
+      constructor(private readonly callback: () => void) {
+        observers.push(callback);
+      }
+      observe() {}
+      disconnect() {}
+    };
+    jest.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.tagName === 'NAV' ? bar.width : 0;
+    });
+    jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      const width = this.dataset.measure === 'name' ? bar.name : this.dataset.measureKey ? 100 : 0;
+      return { width, height: 20, top: 0, left: 0, right: width, bottom: 20, x: 0, y: 0, toJSON: () => ({}) } as DOMRect;
+    });
+  });
+  afterEach(() => {
+    delete (globalThis as { ResizeObserver?: unknown }).ResizeObserver;
+  });
+
+  test('in French, an exhibitor’s bar that narrows sends Votre avis, then Conférences, then Mon compte into Plus, in the bar’s order; wider, they come back', async () => {
+    bar.width = 2000;
+    const nav = await showTopBar(withLocale(exhibitorPageData(), 'fr_FR'));
+    const inBar = () => within(nav).queryAllByRole('button').map((button) => button.getAttribute('title'));
+    expect(inBar()).toEqual(expect.arrayContaining(['Votre avis', 'Conférences', 'Activité']));
+    expect(within(nav).getByRole('link', { name: 'Mon compte' })).toBeInTheDocument();
+
+    // 11 items of 100 px (language and Plus included), the name 200 px: one item short, then two, then three.
+    bar.width = 1250;
+    resize();
+    expect(inBar()).not.toContain('Votre avis');
+    expect(inBar()).toContain('Conférences');
+    bar.width = 1150;
+    resize();
+    expect(inBar()).not.toContain('Conférences');
+    expect(within(nav).getByRole('link', { name: 'Mon compte' })).toBeInTheDocument();
+    bar.width = 1050;
+    resize();
+    expect(within(nav).queryByRole('link', { name: 'Mon compte' })).not.toBeInTheDocument();
+    expect(inBar()).toEqual(expect.arrayContaining(['Accueil', 'Mon parcours', 'Plan', 'Activité', 'Chat', 'Couper le son', 'Langue : Français', 'Plus']));
+    await userEvent.setup().click(within(nav).getByRole('button', { name: 'Plus' }));
+    const menu = screen.getByRole('menu', { name: 'Plus' });
+    expect(names(menuItems(menu)).slice(0, 4)).toEqual(['Conférences', 'Votre avis', 'Mon compte', 'Partager sur les réseaux sociaux']);
+    await userEvent.setup().click(within(menu).getByRole('menuitem', { name: 'Votre avis' }));
+    expect($modal.get()).toMatchObject({ name: 'feedback' });
+
+    bar.width = 2000;
+    resize();
+    expect(inBar()).toEqual(expect.arrayContaining(['Votre avis', 'Conférences']));
+    expect(within(nav).getByRole('link', { name: 'Mon compte' })).toBeInTheDocument();
+  });
+
+  test('on a phone the name is cut before the room’s buttons move', async () => {
+    bar.width = 800;
+    bar.name = 900;
+    const nav = await showTopBar(exhibitorPageData());
+    setMobile(true);
+    resize();
+    for (const name of ['Home', 'Journey', 'Map', 'Chat', 'Mute the sound', 'More']) expect(within(nav).getByRole('button', { name })).toBeInTheDocument();
+    bar.name = 200;
+  });
+
+  test('the name is cut only when nothing is left to move; the hidden copy it measures is not read or focusable', async () => {
+    bar.width = 600;
+    bar.name = 900;
+    const nav = await showTopBar(exhibitorPageData());
+    resize();
+    expect(within(nav).queryAllByRole('button').map((button) => button.getAttribute('title'))).toEqual(['Language: English', 'More']);
+    expect(within(nav).getAllByRole('link')).toHaveLength(1);
+    const copy = nav.querySelector('[aria-hidden="true"]');
+    expect(copy?.querySelector('button, a, [tabindex]')).toBeNull();
+    bar.name = 200;
+  });
+});
+
 describe('language', () => {
   test('monolingual: no language switcher', async () => {
     const nav = await showTopBar(withLocale(visitorPageData(), 'en_EN', false));

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useStore } from '@nanostores/react';
 import { Plural, useLingui } from '@lingui/react/macro';
 import { $locale, $sidebar, openModal, toggleSidebar, VisuallyHidden } from '@salon/shared';
@@ -8,6 +8,7 @@ import { LanguageSwitcher } from './LanguageSwitcher';
 import { OverflowMenu, type MenuItem } from './OverflowMenu';
 import { Icon, type IconName } from './icons';
 import { injectTopBarStyles } from './styles';
+import { itemsToMove, sameKeys, type BarKey, type MovableKey } from './fit';
 
 interface BarButtonProps {
   icon: IconName;
@@ -38,30 +39,158 @@ function BarButton({ icon, label, onClick, pressed, expanded, current, extra }: 
   );
 }
 
+/** One item of the bar, and what it is once moved into the overflow menu. */
+interface BarEntry {
+  key: MovableKey;
+  icon: IconName;
+  label: string;
+  link?: boolean;
+  badge?: number;
+  bar: ReactNode;
+  menu: MenuItem;
+}
+
+const NO_KEYS: ReadonlySet<MovableKey> = new Set();
+
+/**
+ * Keeps the bar within its width: a hidden copy of every item (`measure`) gives their widths at the bar's current
+ * style (labels or icons), the bar's own width what is available; `itemsToMove` says what goes into the menu.
+ * Measured again whenever the bar or the copy changes size (a resize, another language, a label that changes).
+ */
+function useFit(nav: RefObject<HTMLElement | null>, measure: RefObject<HTMLElement | null>, logo: RefObject<HTMLElement | null>, compact: boolean) {
+  const [moved, setMoved] = useState<ReadonlySet<MovableKey>>(NO_KEYS);
+  const [nameCut, setNameCut] = useState(false);
+  const measurable = typeof ResizeObserver === 'function';
+
+  const update = useCallback(() => {
+    const bar = nav.current;
+    const copy = measure.current;
+    if (!bar || !copy) return;
+    const style = getComputedStyle(bar);
+    const name = copy.querySelector<HTMLElement>('[data-measure="name"]');
+    const list = copy.querySelector<HTMLElement>('[data-measure="items"]');
+    const next = itemsToMove({
+      available: bar.clientWidth - (parseFloat(style.paddingLeft) || 0) - (parseFloat(style.paddingRight) || 0),
+      gap: parseFloat(style.columnGap) || 0,
+      itemGap: list ? parseFloat(getComputedStyle(list).columnGap) || 0 : 0,
+      // On a phone the room's buttons come first: the name may be cut down to its minimum before anything moves.
+      name: Math.min(name?.getBoundingClientRect().width ?? 0, compact && logo.current ? parseFloat(getComputedStyle(logo.current).minWidth) || Infinity : Infinity),
+      items: Array.from(copy.querySelectorAll<HTMLElement>('[data-measure-key]')).map((item) => ({
+        key: item.dataset.measureKey as BarKey,
+        width: item.getBoundingClientRect().width,
+      })),
+    });
+    setMoved((previous) => (sameKeys(previous, next) ? previous : next));
+    // Once the items have moved: is the name still cut? Then it gets its tooltip.
+    requestAnimationFrame(() => {
+      const shown = logo.current;
+      setNameCut(shown ? shown.scrollWidth > shown.clientWidth : false);
+    });
+  }, [nav, measure, logo, compact]);
+
+  useLayoutEffect(() => {
+    if (!measurable) return undefined;
+    update();
+    const observer = new ResizeObserver(() => update());
+    if (nav.current) observer.observe(nav.current);
+    measure.current?.querySelectorAll('[data-measure]').forEach((element) => observer.observe(element));
+    return () => observer.disconnect();
+  }, [measurable, update, nav, measure]);
+
+  return { measurable, moved, nameCut };
+}
+
 /** The room's top bar (spec §2.3). What it shows is computed in `store.ts`; what it does is bus actions. */
 export function TopBar() {
   injectTopBarStyles();
   const { t } = useLingui();
   const view = useStore($topBar);
-  const { multilingual } = useStore($locale);
+  const { multilingual, langs, locale } = useStore($locale);
   const sidebar = useStore($sidebar);
   const panorama = useStore($currentPanorama);
   const sound = useStore($sound);
   const fullscreen = useStore($fullscreen);
   const { compact } = view;
+  const nav = useRef<HTMLElement>(null);
+  const measure = useRef<HTMLDivElement>(null);
+  const logo = useRef<HTMLAnchorElement>(null);
+  const { measurable, moved, nameCut } = useFit(nav, measure, logo, compact);
 
-  const conferences = { icon: 'conference', label: t`Conferences`, onSelect: () => goToPanorama('conference') } as const;
-  const activity = { icon: 'activity', label: t`Activity`, onSelect: () => toggleSidebar({ name: 'activity-stream' }) } as const;
-  const feedback = { icon: 'feedback', label: t`Feedback`, onSelect: () => openModal({ name: 'feedback' }) } as const;
+  const toVisit = view.journey?.toVisit ?? 0;
   const accountLabel = view.account?.kind === 'account' ? t`My account` : t`Profile`;
+  const soundLabel = sound.muted ? t`Turn the sound on` : t`Mute the sound`;
+  const chatLabel = t({ message: 'Chat', context: 'the chat sidebar' });
 
-  const menu: MenuItem[] = [];
-  if (compact) {
-    menu.push({ key: 'conferences', kind: 'action', ...conferences });
-    if (view.activity) menu.push({ key: 'activity', kind: 'action', ...activity });
-    menu.push({ key: 'feedback', kind: 'action', ...feedback });
-    if (view.account) menu.push({ key: 'account', kind: 'link', icon: 'account', label: accountLabel, href: view.account.href });
+  // The bar's items in their order. On a phone, Conferences, Activity, Feedback and the account are always in the menu.
+  const entries: BarEntry[] = [];
+  const action = (key: MovableKey, icon: IconName, label: string, onSelect: () => void, bar: ReactNode, badge?: number) =>
+    entries.push({ key, icon, label, bar, badge, menu: { key, kind: 'action', icon, label, onSelect } });
+  const goHome = () => goToPanorama('home');
+  action('home', 'home', t`Home`, goHome, <BarButton icon="home" label={t`Home`} current={panorama === 'home'} onClick={goHome} />);
+  if (view.journey) {
+    const toggleJourney = () => toggleSidebar({ name: 'journey' });
+    action(
+      'journey',
+      'journey',
+      t`Journey`,
+      toggleJourney,
+      <BarButton
+        icon="journey"
+        label={t`Journey`}
+        expanded={sidebar?.name === 'journey'}
+        onClick={toggleJourney}
+        extra={
+          toVisit > 0 && (
+            <>
+              <span className="salon-top-bar__badge" aria-hidden="true">
+                {toVisit}
+              </span>
+              <VisuallyHidden>
+                {' ('}
+                <Plural value={toVisit} one="# stand to visit" other="# stands to visit" />
+                {')'}
+              </VisuallyHidden>
+            </>
+          )
+        }
+      />,
+      toVisit,
+    );
   }
+  const goMap = () => goToPanorama('plan');
+  action('map', 'map', t`Map`, goMap, <BarButton icon="map" label={t`Map`} current={panorama === 'plan'} onClick={goMap} />);
+  const goConferences = () => goToPanorama('conference');
+  action('conferences', 'conference', t`Conferences`, goConferences, <BarButton icon="conference" label={t`Conferences`} current={panorama === 'conference'} onClick={goConferences} />);
+  if (view.activity) {
+    const toggleActivity = () => toggleSidebar({ name: 'activity-stream' });
+    action('activity', 'activity', t`Activity`, toggleActivity, <BarButton icon="activity" label={t`Activity`} expanded={sidebar?.name === 'activity-stream'} onClick={toggleActivity} />);
+  }
+  const giveFeedback = () => openModal({ name: 'feedback' });
+  action('feedback', 'feedback', t`Feedback`, giveFeedback, <BarButton icon="feedback" label={t`Feedback`} onClick={giveFeedback} />);
+  const toggleChat = () => toggleSidebar({ name: 'chat' });
+  action('chat', 'chat', chatLabel, toggleChat, <BarButton icon="chat" label={chatLabel} expanded={sidebar?.name === 'chat'} onClick={toggleChat} />);
+  // The label says what pressing does (no aria-pressed: a toggle whose name changes would say it twice).
+  action('sound', sound.muted ? 'muted' : 'sound', soundLabel, toggleSound, <BarButton icon={sound.muted ? 'muted' : 'sound'} label={soundLabel} onClick={toggleSound} />);
+  if (view.account) {
+    entries.push({
+      key: 'account',
+      icon: 'account',
+      label: accountLabel,
+      link: true,
+      menu: { key: 'account', kind: 'link', icon: 'account', label: accountLabel, href: view.account.href },
+      bar: (
+        <a className="salon-top-bar__link" href={view.account.href} title={accountLabel}>
+          <Icon name="account" />
+          <span className="salon-top-bar__label">{accountLabel}</span>
+        </a>
+      ),
+    });
+  }
+  const alwaysInMenu: ReadonlySet<MovableKey> = new Set(compact ? ['conferences', 'activity', 'feedback', 'account'] : []);
+  const candidates = entries.filter((entry) => !alwaysInMenu.has(entry.key));
+  const inMenu = (entry: BarEntry) => alwaysInMenu.has(entry.key) || moved.has(entry.key);
+
+  const menu: MenuItem[] = entries.filter(inMenu).map((entry) => entry.menu);
   menu.push({ key: 'share', kind: 'action', icon: 'share', label: t`Share on social media`, onSelect: () => openModal({ name: 'social-share' }) });
   if (view.screenCapture) menu.push({ key: 'capture', kind: 'action', icon: 'capture', label: t`Screen capture`, onSelect: () => openModal({ name: 'screen-capture' }) });
   if (view.fullscreenAvailable) {
@@ -76,82 +205,56 @@ export function TopBar() {
   );
   if (view.logoutHref) menu.push({ key: 'logout', kind: 'link', icon: 'logout', label: t`Leave the room`, href: view.logoutHref });
 
-  const toVisit = view.journey?.toVisit ?? 0;
+  const shown = (entry: BarEntry) => (
+    <li key={entry.key}>
+      {entry.bar}
+    </li>
+  );
+  const beforeLanguage = candidates.filter((entry) => entry.key !== 'account' && !moved.has(entry.key));
+  const account = candidates.find((entry) => entry.key === 'account' && !moved.has(entry.key));
+
+  // The hidden copy that the bar measures (every candidate, as the bar would show it): not seen, not read, not focusable.
+  const ghost = (key: BarKey, icon: IconName, label: string, link = false, badge = 0) => (
+    <li key={key} data-measure-key={key}>
+      <span className={link ? 'salon-top-bar__link' : 'salon-top-bar__button'}>
+        <Icon name={icon} />
+        <span className="salon-top-bar__label">{label}</span>
+        {badge > 0 && <span className="salon-top-bar__badge">{badge}</span>}
+      </span>
+    </li>
+  );
+  const currentName = langs.find((lang) => lang.prefix_all === locale)?.name ?? locale;
+
   return (
-    <nav className={compact ? 'salon-top-bar salon-top-bar--compact' : 'salon-top-bar'} aria-label={t`Main menu`} style={view.background}>
-      <a className="salon-top-bar__logo" href={view.roomHref}>
+    <nav ref={nav} className={compact ? 'salon-top-bar salon-top-bar--compact' : 'salon-top-bar'} aria-label={t`Main menu`} style={view.background}>
+      <a ref={logo} className="salon-top-bar__logo" href={view.roomHref} title={nameCut ? view.roomName : undefined}>
         {view.roomName}
       </a>
       <ul className="salon-top-bar__items">
-        <li>
-          <BarButton icon="home" label={t`Home`} current={panorama === 'home'} onClick={() => goToPanorama('home')} />
-        </li>
-        {view.journey && (
-          <li>
-            <BarButton
-              icon="journey"
-              label={t`Journey`}
-              expanded={sidebar?.name === 'journey'}
-              onClick={() => toggleSidebar({ name: 'journey' })}
-              extra={
-                toVisit > 0 && (
-                  <>
-                    <span className="salon-top-bar__badge" aria-hidden="true">
-                      {toVisit}
-                    </span>
-                    <VisuallyHidden>
-                      {' ('}
-                      <Plural value={toVisit} one="# stand to visit" other="# stands to visit" />
-                      {')'}
-                    </VisuallyHidden>
-                  </>
-                )
-              }
-            />
-          </li>
-        )}
-        <li>
-          <BarButton icon="map" label={t`Map`} current={panorama === 'plan'} onClick={() => goToPanorama('plan')} />
-        </li>
-        {!compact && (
-          <li>
-            <BarButton icon={conferences.icon} label={conferences.label} current={panorama === 'conference'} onClick={conferences.onSelect} />
-          </li>
-        )}
-        {!compact && view.activity && (
-          <li>
-            <BarButton icon={activity.icon} label={activity.label} expanded={sidebar?.name === 'activity-stream'} onClick={activity.onSelect} />
-          </li>
-        )}
-        {!compact && (
-          <li>
-            <BarButton icon={feedback.icon} label={feedback.label} onClick={feedback.onSelect} />
-          </li>
-        )}
-        <li>
-          <BarButton icon="chat" label={t({ message: 'Chat', context: 'the chat sidebar' })} expanded={sidebar?.name === 'chat'} onClick={() => toggleSidebar({ name: 'chat' })} />
-        </li>
-        <li>
-          {/* The label says what pressing does (no aria-pressed: a toggle whose name changes would say it twice). */}
-          <BarButton icon={sound.muted ? 'muted' : 'sound'} label={sound.muted ? t`Turn the sound on` : t`Mute the sound`} onClick={toggleSound} />
-        </li>
+        {beforeLanguage.map(shown)}
         {multilingual && (
           <li>
             <LanguageSwitcher />
           </li>
         )}
-        {!compact && view.account && (
-          <li>
-            <a className="salon-top-bar__link" href={view.account.href} title={accountLabel}>
-              <Icon name="account" />
-              <span className="salon-top-bar__label">{accountLabel}</span>
-            </a>
-          </li>
-        )}
+        {account && shown(account)}
         <li>
           <OverflowMenu items={menu} />
         </li>
       </ul>
+      {measurable && (
+        <div ref={measure} className="salon-top-bar__measure" aria-hidden="true">
+          <span className="salon-top-bar__logo" data-measure="name">
+            {view.roomName}
+          </span>
+          <ul className="salon-top-bar__items" data-measure="items">
+            {candidates.filter((entry) => !entry.link).map((entry) => ghost(entry.key, entry.icon, entry.label, false, entry.badge))}
+            {multilingual && ghost('language', 'language', t`Language: ${currentName}`)}
+            {candidates.filter((entry) => entry.link).map((entry) => ghost(entry.key, entry.icon, entry.label, true))}
+            {ghost('more', 'more', t`More`)}
+          </ul>
+        </div>
+      )}
     </nav>
   );
 }

@@ -5,6 +5,8 @@ export function injectTopBarStyles(): void {
     'salon-top-bar-styles',
     `.salon-top-bar{display:flex;align-items:center;gap:1rem;min-height:3.25rem;padding:0 1rem;color:#1d1d1f;font:14px/1.4 system-ui,sans-serif;box-shadow:0 1px 4px rgba(0,0,0,.12)}
 .salon-top-bar__logo{flex:0 1 auto;min-width:5rem;font-weight:700;font-size:1.05rem;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;color:inherit;text-decoration:none}
+.salon-top-bar__measure{position:absolute;top:0;left:0;width:0;height:0;overflow:hidden;visibility:hidden;pointer-events:none}
+.salon-top-bar__measure>*{position:absolute;top:0;left:0;width:max-content;min-width:0;margin:0;overflow:visible}
 .salon-top-bar__items{flex:none;display:flex;align-items:center;gap:.125rem;margin:0 0 0 auto;padding:0;list-style:none}
 .salon-top-bar__link,.salon-top-bar__button{position:relative;display:inline-flex;align-items:center;gap:.35rem;padding:.4rem .6rem;border:0;border-radius:4px;background:transparent;color:inherit;font:inherit;text-decoration:none;white-space:nowrap;cursor:pointer}
 .salon-top-bar__link:hover,.salon-top-bar__button:hover,.salon-menu__item:hover{background:rgba(0,0,0,.07)}
