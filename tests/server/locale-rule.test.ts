@@ -48,10 +48,10 @@ describe('without an explicit choice, the browser’s language', () => {
     expect(pageDataOf(later.body).locale.locale).toBe('en_EN');
   });
 
-  it('a demo exhibitor has no saved language: an English browser gets English pages', async () => {
-    expect(await savedLocale(DEMO.exhibitor)).toBeNull();
-    const cookie = await login(t.app, DEMO.exhibitor);
-    const area = await request(t.app, { method: 'GET', url: '/exposant', headers: { cookie, 'accept-language': 'en-US,en;q=0.8' } });
+  it('a demo visitor has no saved language: an English browser gets English pages', async () => {
+    expect(await savedLocale(DEMO.visitor)).toBeNull();
+    const cookie = await login(t.app, DEMO.visitor);
+    const area = await request(t.app, { method: 'GET', url: '/profil', headers: { cookie, 'accept-language': 'en-US,en;q=0.8' } });
     expect(area.body).toContain('<html lang="en">');
     const room = await request(t.app, { method: 'GET', url: '/salon', headers: { cookie, 'accept-language': 'en-US,en;q=0.8' } });
     expect(pageDataOf(room.body).locale.locale).toBe('en_EN');

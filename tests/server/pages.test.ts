@@ -149,7 +149,7 @@ describe('back-office pages', () => {
   });
 
   it('shows the exhibitor their two stands', async () => {
-    // A French browser: the demo exhibitor has no saved language (host-shell/server/README.md, Locale).
+    // A French browser (the demo exhibitor's saved language is French too).
     const response = await request(t.app, { method: 'GET', url: '/exposant', headers: { cookie: cookies.exhibitor, 'accept-language': 'fr-FR,fr;q=0.9' } });
     expect(response.body).toContain('Helios Solaire');
     expect(response.body).toContain('Helios Stockage');

@@ -147,8 +147,8 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions = {}):
             city: account?.city ?? null,
             postal_code: account?.postal_code ?? null,
             password_hash: account ? (hashes.get(account.email) ?? null) : null,
-            // No saved language: the browser's applies until the exhibitor picks one with a switcher.
-            locale: null,
+            // The demo's exhibitors chose French (a saved choice, shown as current in every switcher; they can change it).
+            locale: 'fr_FR',
           });
           const owned = account?.stands ?? [s.slug];
           for (const slug of owned) {
