@@ -80,7 +80,7 @@ before(async () => {
 
   // The new top bar: its source with one visible line more, built alone.
   const topBarSource = fs.readFileSync(path.join(ROOT, 'widgets', 'top-bar', 'TopBar.tsx'), 'utf8');
-  const navOpen = /(<nav className=[^\n]*>\n)/;
+  const navOpen = /(<nav [^\n]*className=[^\n]*>\n)/;
   assert.match(topBarSource, navOpen);
   const patched = path.join(tmp, 'patched');
   fs.mkdirSync(path.join(patched, 'widgets', 'top-bar'), { recursive: true });
