@@ -8,6 +8,8 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   npm ci --no-audit --no-fund
 fi
 bash scripts/build.sh --if-stale
+# The server draws the room's panoramas, whose signs are written in DejaVu Sans: without a font they have no text.
+bash scripts/ensure-apt.sh /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf fonts-dejavu-core || echo "The panoramas' signs need a font: apt-get install fonts-dejavu-core" >&2
 # The secret shared with the Symfony host (`npm run symfony`, its identity handoff): from the environment, else one
 # generated once into data/ (never in the repo) and read by scripts/symfony.sh.
 if [ -z "${SALON_HOST_SECRET:-}" ]; then

@@ -13,11 +13,15 @@ export interface FramePanorama {
   /** French name. */
   name: string;
   name_en: string;
-  /**
-   * An uploaded equirectangular image (`/api/medias/<str>`, this server) shown instead of the drawn panorama;
-   * absent: the frame draws it.
-   */
-  image?: string;
+}
+
+/**
+ * A panorama's equirectangular image, made by the server (`host-shell/server/panoramas/`): its drawing, or the image an
+ * organiser uploaded for it, at two widths (`/media/panoramas/<key>-4096.webp` and `-2048.webp`, for narrow screens).
+ */
+export interface PanoramaSources {
+  large: string;
+  small: string;
 }
 
 export interface FrameStand {
@@ -42,6 +46,8 @@ export interface RoomFrameData {
   roomName: string;
   panoramas: FramePanorama[];
   stands: FrameStand[];
+  /** The image of every panorama (the special ones and each stand's), by slug. */
+  images: Record<string, PanoramaSources>;
   /**
    * Origins of the pages allowed to embed the frame, the only ones it talks to (the server's own origin unless
    * ROOM_HOST_ORIGINS says otherwise). The frame picks its parent's among them.
@@ -54,16 +60,25 @@ export interface RoomFrameData {
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isString = (v: unknown): v is string => typeof v === 'string';
 const KINDS: readonly PanoramaKind[] = ['home', 'plan', 'conference', 'stand'];
-const MEDIA_IMAGE = /^\/api\/medias\/[A-Za-z0-9_-]{24}$/;
+const PANORAMA_SLUG = /^[a-z0-9][a-z0-9-]{0,79}$/;
+/** Only this server's panorama images. */
+const PANORAMA_IMAGE = /^\/media\/panoramas\/[0-9a-f]{24}-(?:4096|2048)\.webp$/;
 
 function panoramaOf(v: unknown): FramePanorama | null {
   if (!isRecord(v) || !isString(v.slug) || !isString(v.name) || !isString(v.name_en)) return null;
   const kind = KINDS.find((k) => k === v.kind);
   if (!kind) return null;
-  const panorama: FramePanorama = { slug: v.slug, kind, name: v.name, name_en: v.name_en };
-  // Only this server's medias: anything else is drawn.
-  if (isString(v.image) && MEDIA_IMAGE.test(v.image)) panorama.image = v.image;
-  return panorama;
+  return { slug: v.slug, kind, name: v.name, name_en: v.name_en };
+}
+
+function imagesOf(v: unknown): Record<string, PanoramaSources> {
+  const images: Record<string, PanoramaSources> = {};
+  if (!isRecord(v)) return images;
+  for (const [slug, sources] of Object.entries(v)) {
+    if (!PANORAMA_SLUG.test(slug) || !isRecord(sources) || !isString(sources.large) || !isString(sources.small)) continue;
+    if (PANORAMA_IMAGE.test(sources.large) && PANORAMA_IMAGE.test(sources.small)) images[slug] = { large: sources.large, small: sources.small };
+  }
+  return images;
 }
 
 function standOf(v: unknown): FrameStand | null {
@@ -92,6 +107,7 @@ export function parseFrameData(text: string | null | undefined): RoomFrameData |
     roomName: isString(raw.roomName) ? raw.roomName : 'Salon',
     panoramas,
     stands,
+    images: imagesOf(raw.images),
     hostOrigins: Array.isArray(raw.hostOrigins) ? raw.hostOrigins.filter(isString) : [],
     features: { journey: features.journey === true },
   };

@@ -4,22 +4,17 @@
  */
 import coreCss from '@photo-sphere-viewer/core/index.css';
 import markersCss from '@photo-sphere-viewer/markers-plugin/index.css';
-import { FRAME_DATA_ELEMENT_ID, parseFrameData, type FramePanorama } from './data';
+import { FRAME_DATA_ELEMENT_ID, parseFrameData } from './data';
 import { connectHost } from './host';
 import { TEXTS } from './i18n';
+import { PanoramaImages } from './images';
 import { Salon } from './layout';
 import { referralCode } from './offers';
 import { Panel, isWideFrame } from './panel';
-import { PanoramaImages } from './render/generate';
 import { Room } from './room';
 import { Ambience } from './sound';
 import { FRAME_CSS } from './styles';
 import { PanoramaView, type Hotspot } from './view';
-
-/** slug → the uploaded image that replaces its drawing. */
-function uploadedImages(panoramas: readonly FramePanorama[]): Map<string, string> {
-  return new Map(panoramas.flatMap((p) => (p.image ? [[p.slug, p.image] as const] : [])));
-}
 
 function start(): void {
   const root = document.getElementById('room-frame');
@@ -67,7 +62,7 @@ function start(): void {
     // No WebGL: no panorama, but the panel still moves between places and talks to the host.
     console.error('[room-frame] the 360° viewer could not start', error);
   }
-  room = new Room(salon, host, new PanoramaImages(salon, texts, undefined, uploadedImages(data.panoramas)), { view, panel, root }, texts, sound, { codeApporteur: referralCode(location.search) });
+  room = new Room(salon, host, new PanoramaImages(data.images, () => root.clientWidth), { view, panel, root }, texts, sound, { codeApporteur: referralCode(location.search) });
 
   panel.setSound(sound.state);
   sound.onChange((state) => {

@@ -23,7 +23,12 @@ export interface RoomUi {
 
 export interface PanoramaSource {
   url(slug: string): Promise<string>;
+  /** Fetches ahead the images of places a visitor may open next. */
+  preload(slugs: readonly string[]): void;
 }
+
+/** How many places are fetched ahead after each move. */
+const PRELOADED_PLACES = 3;
 
 export interface RoomOptions {
   /** A partner's referral code from the frame's address, passed on with the offer requests. */
@@ -92,12 +97,28 @@ export class Room {
       const url = await this.images.url(place.slug);
       if (move !== this.moves) return true;
       const shown = await this.ui.view.show(url, place.name, this.startPosition(previous, place.slug), this.hotspots(place));
-      if (shown && move === this.moves) this.setState(place, 'ready');
+      if (shown && move === this.moves) {
+        this.setState(place, 'ready');
+        this.images.preload(this.likelyNext(place));
+      }
     } catch (error) {
       console.error('[room-frame] the panorama could not be shown', error);
       if (move === this.moves) this.setState(place, 'error');
     }
     return true;
+  }
+
+  /**
+   * Where a visitor is likely to go from `place`, most likely first: the plan, then a stand's neighbours or the other
+   * hall. None from the plan itself: any of its stands may be next.
+   */
+  likelyNext(place: Place): string[] {
+    if (place.kind === 'plan') return [];
+    const layout = this.salon.layout(place.slug);
+    const gates = (layout?.gates ?? []).map((gate) => gate.target).sort((a, b) => Number(b === 'plan') - Number(a === 'plan'));
+    const neighbours = (layout?.booths ?? []).filter((booth) => !booth.main).map((booth) => booth.stand.panorama);
+    const [plan, ...others] = gates;
+    return [...(plan ? [plan] : []), ...neighbours, ...others].filter((slug) => slug !== place.slug).slice(0, PRELOADED_PLACES);
   }
 
   /** What a hotspot does; the panel's buttons call the same methods. */

@@ -9,6 +9,7 @@ import { cspPlugin } from './plugins/csp';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { livePlugin } from './plugins/live';
+import { panoramasPlugin } from './plugins/panoramas';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { sessionPlugin } from './plugins/session';
 import { staticPlugin } from './plugins/static';
@@ -32,7 +33,7 @@ export interface BuildOptions {
 }
 
 /**
- * The whole server, not listening: plugins first (config, db, session, errors, forms, static, live, csp, rate limits, realtime), then routes.
+ * The whole server, not listening: plugins first (config, db, session, errors, forms, static, live, panoramas, csp, rate limits, realtime), then routes.
  * Migrations and the demo seed are the caller's business (server.ts, the tests).
  */
 export function build(options: BuildOptions = {}) {
@@ -56,6 +57,7 @@ export function build(options: BuildOptions = {}) {
   app.register(fastifyFormbody);
   app.register(staticPlugin);
   app.register(livePlugin);
+  app.register(panoramasPlugin);
   // After live: the policy reads the stream's addresses from app.parameters.
   app.register(cspPlugin);
   app.register(rateLimitPlugin);

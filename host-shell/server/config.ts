@@ -99,6 +99,13 @@ export interface AppConfig {
   liveMaxBufferedBytes: number;
   /** Where uploaded chat files are stored (env UPLOAD_DIR, default <repo>/data/uploads). */
   uploadDir: string;
+  /**
+   * Where the room's panorama images are kept (env PANORAMA_DIR, default <repo>/data/panoramas). Files are named by
+   * the hash of what they show: servers of one salon, and test servers, may share the folder.
+   */
+  panoramaDir: string;
+  /** Draw every missing panorama at start and after each change of the content (env PANORAMA_PRERENDER=0: only when first asked for). */
+  panoramaPrerender: boolean;
   /** Redis for socket.io's adapter and the live hub, so several processes serve one salon (env REDIS_URL); null: in process. */
   redisUrl: string | null;
   /** A clamd unix socket (env CLAMAV_SOCKET): every media upload is scanned through it; null: no scan. */
@@ -210,6 +217,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     liveRingSize: 1_000,
     liveMaxBufferedBytes: 1 << 20,
     uploadDir: path.resolve(env.UPLOAD_DIR || path.join(REPO_ROOT, 'data', 'uploads')),
+    panoramaDir: path.resolve(env.PANORAMA_DIR || path.join(REPO_ROOT, 'data', 'panoramas')),
+    panoramaPrerender: env.PANORAMA_PRERENDER !== '0',
     redisUrl: env.REDIS_URL || null,
     clamavSocket: env.CLAMAV_SOCKET || null,
     scanWaitMs: 10_000,

@@ -50,6 +50,8 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void stop('SIGTERM'));
 
   const address = await app.listen({ host: config.host, port: config.port });
+  // The panoramas missing from PANORAMA_DIR are drawn in the background (PANORAMA_PRERENDER=0: when first asked for).
+  app.panoramas.refresh();
   const database = config.database.dialect === 'sqlite' ? `SQLite ${config.database.filename}` : 'PostgreSQL (DATABASE_URL)';
   const mode = options.demo ? 'demo salon' : options.production ? 'production' : 'no demo data';
   const lines = ['', `Salon is running at ${address}/  (database: ${database}; ${mode})`];

@@ -1,6 +1,6 @@
 /**
  * `npm run build:server` (also the last step of `npm run build`): compiles the server and the create-admin command
- * into dist/server/{server,create-admin}.js, what `npm run start:production` and `npm run create-admin` run.
+ * and the panorama renderer's worker into dist/server/{server,create-admin,panorama-worker}.js, what `npm run start:production` and `npm run create-admin` run.
  *
  * One CommonJS file per entry with our own code (host-shell/server and the shared/ modules it imports); packages stay
  * in node_modules (better-sqlite3 is native, and the versions are package-lock's). The files sit two folders under the
@@ -18,7 +18,12 @@ const outdir = path.join(root, 'dist', 'server');
 async function main(): Promise<void> {
   const result = await build({
     absWorkingDir: root,
-    entryPoints: { server: 'host-shell/server/server.ts', 'create-admin': 'host-shell/server/create-admin.ts' },
+    entryPoints: {
+      server: 'host-shell/server/server.ts',
+      'create-admin': 'host-shell/server/create-admin.ts',
+      // The panorama renderer's worker thread (host-shell/server/panoramas/images.ts starts it by this name).
+      'panorama-worker': 'host-shell/server/panoramas/worker.ts',
+    },
     outdir,
     bundle: true,
     platform: 'node',

@@ -62,6 +62,10 @@ export async function startSalon(env: Record<string, string> = {}, options: Star
       DATABASE_URL: '',
       SQLITE_PATH: path.join(dataDir, 'salon.sqlite'),
       UPLOAD_DIR: path.join(dataDir, 'uploads'),
+      // Panorama images are named by what they show: every test server shares one folder, and draws an image only
+      // when a test first opens it.
+      PANORAMA_DIR: path.join(os.tmpdir(), 'salon-test-panoramas'),
+      PANORAMA_PRERENDER: '0',
       REDIS_URL: '',
       LOG_LEVEL: 'warn',
       // The demo salon (seeded when the database is empty): the tests log in with its accounts.

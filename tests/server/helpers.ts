@@ -37,7 +37,10 @@ export async function createTestApp(options: { database?: DatabaseConfig; config
   }
   // Uploaded chat files go to a folder of this app's own, removed when it closes.
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salon-test-uploads-'));
-  const app = build({ database, config: { scryptCost: TEST_SCRYPT_COST, spaDir: '/nonexistent/salon-spa', uploadDir, ...options.config }, ...(options.logger ? { logger: options.logger } : {}) });
+  // Panoramas are drawn only when a test asks for one (panoramas.test.ts), into a folder all tests share: files are
+  // named by what they show.
+  const panoramas = { panoramaDir: path.join(os.tmpdir(), 'salon-test-panoramas'), panoramaPrerender: false };
+  const app = build({ database, config: { scryptCost: TEST_SCRYPT_COST, spaDir: '/nonexistent/salon-spa', uploadDir, ...panoramas, ...options.config }, ...(options.logger ? { logger: options.logger } : {}) });
   await app.ready();
   return {
     app,

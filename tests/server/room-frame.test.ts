@@ -243,6 +243,7 @@ describe('the frame layout', () => {
       roomName: 'Salon',
       panoramas: [],
       stands: [{ id: 'abcdef', name: 'Un', niceNameEn: 'One', panorama: 'stand-one', companyId: 'ghijkl', companyName: 'One Inc.', optinMarketing: false }],
+      images: {},
       hostOrigins: [],
       features: { journey: false },
     };

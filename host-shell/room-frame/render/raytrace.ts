@@ -2,7 +2,8 @@
  * Draws an equirectangular panorama of a scene by casting one ray per pixel: a box-shaped hall (floor, ceiling,
  * four walls, each a shading function) and flat rectangles (quads) for everything in it. Flat shapes keep the
  * projection exact (straight edges bend as they must in an equirectangular image) at a cost a browser can pay:
- * a 4096×2048 image takes a few hundred milliseconds, in slices so the page stays responsive.
+ * the server renders each panorama once (`host-shell/server/panoramas/`), in a worker thread, with a canvas made for
+ * Node; nothing here needs a browser.
  */
 import { EYE, cross, dot, length, type Vec3 } from '../geometry';
 
@@ -51,43 +52,38 @@ export interface Scene {
   hazeDensity: number;
 }
 
-interface Texture {
+/** RGBA pixels, row by row. */
+export interface Pixels {
   width: number;
   height: number;
   data: Uint8ClampedArray;
 }
 
+type Texture = Pixels;
+
+/** A 2D canvas of the given size: the browser's, or one made for Node (`@napi-rs/canvas`), whose context is the same API. */
+export type MakeCanvas = (width: number, height: number) => { getContext(kind: '2d'): unknown };
+
 const QUAD_STRIDE = 17;
 
-function textureOf(material: Extract<Material, { kind: 'texture' }>, quad: Quad, imageWidth: number): Texture {
+function textureOf(material: Extract<Material, { kind: 'texture' }>, quad: Quad, imageWidth: number, makeCanvas: MakeCanvas): Texture {
   // About one texel per panorama pixel at the quad's distance, so text stays crisp without wasting time.
   const distance = Math.max(0.5, length(quad.c) - Math.hypot(quad.hu, quad.hv) * 0.5);
   const angular = 2 * Math.atan(quad.hu / distance);
   const wanted = Math.round(((angular / (2 * Math.PI)) * imageWidth) * 1.3);
   const width = Math.max(material.minWidth ?? 64, Math.min(2048, wanted));
   const height = Math.max(16, Math.min(2048, Math.round((width * quad.hv) / quad.hu)));
-  const canvas = document.createElement('canvas');
-  canvas.width = width;
-  canvas.height = height;
-  const ctx = canvas.getContext('2d', { willReadFrequently: true });
+  const ctx = makeCanvas(width, height).getContext('2d') as CanvasRenderingContext2D | null;
   if (!ctx) throw new Error('no 2D canvas');
   material.draw(ctx, width, height);
   return { width, height, data: ctx.getImageData(0, 0, width, height).data };
 }
 
-const nextSlice = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-/** Renders `scene` into a new canvas of `width`×`width/2` pixels. */
-export async function renderEquirectangular(scene: Scene, width: number): Promise<HTMLCanvasElement> {
+/** Renders `scene` into `width`×`width/2` RGBA pixels; `makeCanvas` gives the canvases its pictures are drawn on. */
+export function renderEquirectangular(scene: Scene, width: number, makeCanvas: MakeCanvas): Pixels {
   const height = width / 2;
   const { hall, quads } = scene;
-  const canvas = document.createElement('canvas');
-  canvas.width = width;
-  canvas.height = height;
-  const ctx = canvas.getContext('2d');
-  if (!ctx) throw new Error('no 2D canvas');
-  const image = ctx.createImageData(width, height);
-  const px = image.data;
+  const px = new Uint8ClampedArray(width * height * 4);
 
   // Per column and row: the ray's direction terms.
   const sinYaw = new Float64Array(width);
@@ -114,7 +110,7 @@ export async function renderEquirectangular(scene: Scene, width: number): Promis
     const n = normalize(cross(quad.u, quad.v));
     const o = i * QUAD_STRIDE;
     q.set([...quad.c, ...quad.u, ...quad.v, ...n, quad.hu, quad.hv, dot(quad.c, n)], o);
-    textures.push(quad.material.kind === 'texture' ? textureOf(quad.material, quad, width) : null);
+    textures.push(quad.material.kind === 'texture' ? textureOf(quad.material, quad, width, makeCanvas) : null);
     const d = length(quad.c);
     const radius = Math.hypot(quad.hu, quad.hv) * 1.02;
     let rowMin = 0;
@@ -150,167 +146,161 @@ export async function renderEquirectangular(scene: Scene, width: number): Promis
   let hitG = 0;
   let hitB = 0;
 
-  const ROWS_PER_SLICE = 96;
-  for (let y0 = 0; y0 < height; y0 += ROWS_PER_SLICE) {
-    const y1 = Math.min(height, y0 + ROWS_PER_SLICE);
-    for (let y = y0; y < y1; y += 1) {
-      const sp = sinPitch[y] ?? 0;
-      const cp = cosPitch[y] ?? 1;
-      for (let x = 0; x < width; x += 1) {
-        const dx = cp * (sinYaw[x] ?? 0);
-        const dy = sp;
-        const dz = cp * (cosYaw[x] ?? 1);
-        dir[0] = dx;
-        dir[1] = dy;
-        dir[2] = dz;
+  for (let y = 0; y < height; y += 1) {
+    const sp = sinPitch[y] ?? 0;
+    const cp = cosPitch[y] ?? 1;
+    for (let x = 0; x < width; x += 1) {
+      const dx = cp * (sinYaw[x] ?? 0);
+      const dy = sp;
+      const dz = cp * (cosYaw[x] ?? 1);
+      dir[0] = dx;
+      dir[1] = dy;
+      dir[2] = dz;
 
-        // The hall: the nearest of the planes the ray goes towards.
-        let tHall = Infinity;
-        let surface = -1;
-        if (dy < -1e-9) {
-          tHall = -EYE / dy;
-          surface = 4;
-        } else if (dy > 1e-9) {
-          tHall = eyeToCeiling / dy;
-          surface = 5;
-        }
-        if (dz > 1e-9 && hall.halfZ / dz < tHall) {
-          tHall = hall.halfZ / dz;
-          surface = 0;
-        } else if (dz < -1e-9 && -hall.halfZ / dz < tHall) {
-          tHall = -hall.halfZ / dz;
-          surface = 2;
-        }
-        if (dx > 1e-9 && hall.halfX / dx < tHall) {
-          tHall = hall.halfX / dx;
-          surface = 1;
-        } else if (dx < -1e-9 && -hall.halfX / dx < tHall) {
-          tHall = -hall.halfX / dx;
-          surface = 3;
-        }
-
-        // The quads in this direction: the nearest opaque hit.
-        let best = tHall;
-        let hit = -1;
-        let emissive = false;
-        let nx = 0;
-        let ny = 0;
-        let nz = 0;
-        const list = columnLists[x] as Int32Array;
-        for (let k = 0; k < list.length; k += 1) {
-          const i = list[k] as number;
-          const o = i * QUAD_STRIDE;
-          if (y < (q[o + 15] as number) || y > (q[o + 16] as number)) continue;
-          const qnx = q[o + 9] as number;
-          const qny = q[o + 10] as number;
-          const qnz = q[o + 11] as number;
-          const denom = dx * qnx + dy * qny + dz * qnz;
-          if (denom > -1e-9 && denom < 1e-9) continue;
-          const t = (q[o + 14] as number) / denom;
-          if (t <= 0.05 || t >= best) continue;
-          const rx = dx * t - (q[o] as number);
-          const ry = dy * t - (q[o + 1] as number);
-          const rz = dz * t - (q[o + 2] as number);
-          const lu = rx * (q[o + 3] as number) + ry * (q[o + 4] as number) + rz * (q[o + 5] as number);
-          const hu = q[o + 12] as number;
-          if (lu < -hu || lu > hu) continue;
-          const lv = rx * (q[o + 6] as number) + ry * (q[o + 7] as number) + rz * (q[o + 8] as number);
-          const hv = q[o + 13] as number;
-          if (lv < -hv || lv > hv) continue;
-          const material = (quads[i] as Quad).material;
-          if (material.kind === 'color') {
-            out[0] = material.rgb[0];
-            out[1] = material.rgb[1];
-            out[2] = material.rgb[2];
-          } else if (material.kind === 'shader') {
-            if (!material.shade(lu, lv, out)) continue;
-          } else {
-            const tex = textures[i] as Texture;
-            const tx = Math.min(tex.width - 1, Math.max(0, Math.floor((lu / hu + 1) * 0.5 * tex.width)));
-            const ty = Math.min(tex.height - 1, Math.max(0, Math.floor((1 - lv / hv) * 0.5 * tex.height)));
-            const p = (ty * tex.width + tx) * 4;
-            if ((tex.data[p + 3] as number) < 128) continue;
-            out[0] = (tex.data[p] as number) / 255;
-            out[1] = (tex.data[p + 1] as number) / 255;
-            out[2] = (tex.data[p + 2] as number) / 255;
-          }
-          best = t;
-          hit = i;
-          emissive = material.emissive === true;
-          // The face turned to the viewer.
-          const flip = denom > 0 ? -1 : 1;
-          nx = qnx * flip;
-          ny = qny * flip;
-          nz = qnz * flip;
-          hitR = out[0] as number;
-          hitG = out[1] as number;
-          hitB = out[2] as number;
-        }
-
-        let r: number;
-        let g: number;
-        let b: number;
-        const t = best;
-        if (hit >= 0) {
-          r = hitR;
-          g = hitG;
-          b = hitB;
-        } else {
-          const hx = dx * t;
-          const hy = dy * t + EYE;
-          const hz = dz * t;
-          // How much of the surface one pixel covers: patterns fade out where they would alias.
-          if (surface === 4) {
-            const footprint = (t * pixelAngle) / Math.max(0.05, -dy);
-            hall.floor(hx, hz, dir, footprint, out);
-            nx = 0;
-            ny = 1;
-            nz = 0;
-          } else if (surface === 5) {
-            const footprint = (t * pixelAngle) / Math.max(0.05, dy);
-            emissive = hall.ceiling(hx, hz, footprint, out);
-            nx = 0;
-            ny = -1;
-            nz = 0;
-          } else {
-            const side = surface as 0 | 1 | 2 | 3;
-            const across = side === 0 ? dz : side === 2 ? -dz : side === 1 ? dx : -dx;
-            const footprint = (t * pixelAngle) / Math.max(0.05, across);
-            const s = side === 0 ? hx : side === 1 ? -hz : side === 2 ? -hx : hz;
-            emissive = hall.wall(side, s, hy, footprint, out);
-            nx = side === 1 ? -1 : side === 3 ? 1 : 0;
-            ny = 0;
-            nz = side === 0 ? -1 : side === 2 ? 1 : 0;
-          }
-          r = out[0] as number;
-          g = out[1] as number;
-          b = out[2] as number;
-        }
-
-        if (!emissive) {
-          // Light from the ceiling and from where the visitor looks (a soft frontal light), darker far away.
-          const facing = -(nx * dx + ny * dy + nz * dz);
-          const light = (0.6 + 0.32 * Math.max(0, facing) + 0.16 * ny) * (1 - Math.min(0.3, t / 90));
-          r *= light;
-          g *= light;
-          b *= light;
-        }
-        const fog = 1 - Math.exp(-t * scene.hazeDensity);
-        r += (hazeR - r) * fog;
-        g += (hazeG - g) * fog;
-        b += (hazeB - b) * fog;
-
-        const p = (y * width + x) * 4;
-        px[p] = r * 255;
-        px[p + 1] = g * 255;
-        px[p + 2] = b * 255;
-        px[p + 3] = 255;
+      // The hall: the nearest of the planes the ray goes towards.
+      let tHall = Infinity;
+      let surface = -1;
+      if (dy < -1e-9) {
+        tHall = -EYE / dy;
+        surface = 4;
+      } else if (dy > 1e-9) {
+        tHall = eyeToCeiling / dy;
+        surface = 5;
       }
+      if (dz > 1e-9 && hall.halfZ / dz < tHall) {
+        tHall = hall.halfZ / dz;
+        surface = 0;
+      } else if (dz < -1e-9 && -hall.halfZ / dz < tHall) {
+        tHall = -hall.halfZ / dz;
+        surface = 2;
+      }
+      if (dx > 1e-9 && hall.halfX / dx < tHall) {
+        tHall = hall.halfX / dx;
+        surface = 1;
+      } else if (dx < -1e-9 && -hall.halfX / dx < tHall) {
+        tHall = -hall.halfX / dx;
+        surface = 3;
+      }
+
+      // The quads in this direction: the nearest opaque hit.
+      let best = tHall;
+      let hit = -1;
+      let emissive = false;
+      let nx = 0;
+      let ny = 0;
+      let nz = 0;
+      const list = columnLists[x] as Int32Array;
+      for (let k = 0; k < list.length; k += 1) {
+        const i = list[k] as number;
+        const o = i * QUAD_STRIDE;
+        if (y < (q[o + 15] as number) || y > (q[o + 16] as number)) continue;
+        const qnx = q[o + 9] as number;
+        const qny = q[o + 10] as number;
+        const qnz = q[o + 11] as number;
+        const denom = dx * qnx + dy * qny + dz * qnz;
+        if (denom > -1e-9 && denom < 1e-9) continue;
+        const t = (q[o + 14] as number) / denom;
+        if (t <= 0.05 || t >= best) continue;
+        const rx = dx * t - (q[o] as number);
+        const ry = dy * t - (q[o + 1] as number);
+        const rz = dz * t - (q[o + 2] as number);
+        const lu = rx * (q[o + 3] as number) + ry * (q[o + 4] as number) + rz * (q[o + 5] as number);
+        const hu = q[o + 12] as number;
+        if (lu < -hu || lu > hu) continue;
+        const lv = rx * (q[o + 6] as number) + ry * (q[o + 7] as number) + rz * (q[o + 8] as number);
+        const hv = q[o + 13] as number;
+        if (lv < -hv || lv > hv) continue;
+        const material = (quads[i] as Quad).material;
+        if (material.kind === 'color') {
+          out[0] = material.rgb[0];
+          out[1] = material.rgb[1];
+          out[2] = material.rgb[2];
+        } else if (material.kind === 'shader') {
+          if (!material.shade(lu, lv, out)) continue;
+        } else {
+          const tex = textures[i] as Texture;
+          const tx = Math.min(tex.width - 1, Math.max(0, Math.floor((lu / hu + 1) * 0.5 * tex.width)));
+          const ty = Math.min(tex.height - 1, Math.max(0, Math.floor((1 - lv / hv) * 0.5 * tex.height)));
+          const p = (ty * tex.width + tx) * 4;
+          if ((tex.data[p + 3] as number) < 128) continue;
+          out[0] = (tex.data[p] as number) / 255;
+          out[1] = (tex.data[p + 1] as number) / 255;
+          out[2] = (tex.data[p + 2] as number) / 255;
+        }
+        best = t;
+        hit = i;
+        emissive = material.emissive === true;
+        // The face turned to the viewer.
+        const flip = denom > 0 ? -1 : 1;
+        nx = qnx * flip;
+        ny = qny * flip;
+        nz = qnz * flip;
+        hitR = out[0] as number;
+        hitG = out[1] as number;
+        hitB = out[2] as number;
+      }
+
+      let r: number;
+      let g: number;
+      let b: number;
+      const t = best;
+      if (hit >= 0) {
+        r = hitR;
+        g = hitG;
+        b = hitB;
+      } else {
+        const hx = dx * t;
+        const hy = dy * t + EYE;
+        const hz = dz * t;
+        // How much of the surface one pixel covers: patterns fade out where they would alias.
+        if (surface === 4) {
+          const footprint = (t * pixelAngle) / Math.max(0.05, -dy);
+          hall.floor(hx, hz, dir, footprint, out);
+          nx = 0;
+          ny = 1;
+          nz = 0;
+        } else if (surface === 5) {
+          const footprint = (t * pixelAngle) / Math.max(0.05, dy);
+          emissive = hall.ceiling(hx, hz, footprint, out);
+          nx = 0;
+          ny = -1;
+          nz = 0;
+        } else {
+          const side = surface as 0 | 1 | 2 | 3;
+          const across = side === 0 ? dz : side === 2 ? -dz : side === 1 ? dx : -dx;
+          const footprint = (t * pixelAngle) / Math.max(0.05, across);
+          const s = side === 0 ? hx : side === 1 ? -hz : side === 2 ? -hx : hz;
+          emissive = hall.wall(side, s, hy, footprint, out);
+          nx = side === 1 ? -1 : side === 3 ? 1 : 0;
+          ny = 0;
+          nz = side === 0 ? -1 : side === 2 ? 1 : 0;
+        }
+        r = out[0] as number;
+        g = out[1] as number;
+        b = out[2] as number;
+      }
+
+      if (!emissive) {
+        // Light from the ceiling and from where the visitor looks (a soft frontal light), darker far away.
+        const facing = -(nx * dx + ny * dy + nz * dz);
+        const light = (0.6 + 0.32 * Math.max(0, facing) + 0.16 * ny) * (1 - Math.min(0.3, t / 90));
+        r *= light;
+        g *= light;
+        b *= light;
+      }
+      const fog = 1 - Math.exp(-t * scene.hazeDensity);
+      r += (hazeR - r) * fog;
+      g += (hazeG - g) * fog;
+      b += (hazeB - b) * fog;
+
+      const p = (y * width + x) * 4;
+      px[p] = r * 255;
+      px[p + 1] = g * 255;
+      px[p + 2] = b * 255;
+      px[p + 3] = 255;
     }
-    await nextSlice();
   }
-  ctx.putImageData(image, 0, 0);
-  return canvas;
+  return { width, height, data: px };
 }
 
 function normalize(a: Vec3): Vec3 {

@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { notFound } from '../lib/errors';
 import { escapeHtml } from '../lib/html';
@@ -45,6 +47,21 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
     const user = id === null ? null : await findUserById(app.db, id);
     if (!user) throw notFound('Unknown avatar');
     return sendSvg(reply, avatarSvg(user.id, initialsOfUser(user)));
+  });
+
+  // The room's panoramas (panoramas/images.ts): named by the hash of what they show, so cached for a year.
+  app.get('/media/panoramas/:file', async (request, reply) => {
+    const name = pathParam(request, 'file');
+    const file = await app.panoramas.file(name);
+    if (!file) throw notFound('Unknown panorama image');
+    const etag = `"${name.slice(0, -'.webp'.length)}"`;
+    reply.header('Cache-Control', 'public, max-age=31536000, immutable').header('ETag', etag).header('X-Content-Type-Options', 'nosniff');
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    const { size } = await stat(file);
+    return reply
+      .header('Content-Length', size)
+      .type('image/webp')
+      .send(createReadStream(file));
   });
 
   app.get('/media/favicon.svg', async (_request, reply) =>

@@ -11,11 +11,9 @@ import { FRAME_DATA_ELEMENT_ID, type FrameLang, type RoomFrameData } from '../..
 import { originsFromEnv } from '../config';
 import { notFound } from '../lib/errors';
 import { html, raw } from '../lib/html';
-import { encodeId } from '../lib/ids';
 import { requestOrigin } from '../lib/origin';
 import { serializeScriptJson } from '../salon-page/markup';
-import { panoramaImages } from '../services/medias';
-import { loadFeatures, loadParameters } from '../services/settings';
+import { loadRoomContent, roomFrameData } from '../services/room-frame';
 import { pathParam } from './pages/kit';
 
 export interface RoomFrameOptions {
@@ -91,55 +89,14 @@ export const roomFrameRoutes: FastifyPluginAsync<RoomFrameOptions> = async (app,
   const configured = options.hostOrigins ? [...options.hostOrigins] : parseHostOrigins(process.env.ROOM_HOST_ORIGINS);
 
   async function show(request: FastifyRequest, reply: FastifyReply, initial: string) {
-    const db = app.db;
-    const [panoramas, stands, parameters, features, script, images] = await Promise.all([
-      db.selectFrom('panoramas').select(['slug', 'kind', 'name', 'name_en']).orderBy('id').execute(),
-      db
-        .selectFrom('stands')
-        .innerJoin('companies', 'companies.id', 'stands.company_id')
-        .select([
-          'stands.id as id',
-          'stands.name as name',
-          'stands.name_en as name_en',
-          'stands.panorama_slug as panorama',
-          'stands.optin_marketing as optin_marketing',
-          'companies.id as company_id',
-          'companies.name as company_name',
-        ])
-        .orderBy('stands.id')
-        .execute(),
-      loadParameters(db),
-      loadFeatures(db),
-      frameScript(app.config.spaDir),
-      panoramaImages(db),
-    ]);
+    const [content, script] = await Promise.all([loadRoomContent(app.db), frameScript(app.config.spaDir)]);
     // The frame always has the three special panoramas, even when the table lacks their rows (names default then).
-    const known = new Set<string>([...SPECIAL_PANORAMAS, ...panoramas.map((p) => p.slug), ...stands.map((s) => s.panorama)]);
+    const known = new Set<string>([...SPECIAL_PANORAMAS, ...content.panoramas.map((p) => p.slug), ...content.stands.map((s) => s.panorama)]);
     if (!known.has(initial)) throw notFound(`Unknown panorama: ${initial}`);
 
-    const lang = langOf(request);
     const own = requestOrigin(request);
-    const data: RoomFrameData = {
-      version: 1,
-      lang,
-      initialPanorama: initial,
-      roomName: lang === 'en' ? parameters.room_name_en : parameters.room_name,
-      panoramas: panoramas.map((p) => {
-        const image = images.get(p.slug);
-        return { slug: p.slug, kind: p.kind, name: p.name, name_en: p.name_en, ...(image ? { image } : {}) };
-      }),
-      stands: stands.map((s) => ({
-        id: encodeId(s.id),
-        name: s.name,
-        niceNameEn: s.name_en,
-        panorama: s.panorama,
-        companyId: encodeId(s.company_id),
-        companyName: s.company_name,
-        optinMarketing: s.optin_marketing === null ? parameters.stands_optin_marketing : s.optin_marketing === 1,
-      })),
-      hostOrigins: [...configured.filter((o) => o !== own), own],
-      features: { journey: features.journey === '1' },
-    };
+    const data = roomFrameData(content, langOf(request), initial, [...configured.filter((o) => o !== own), own]);
+    data.images = app.panoramas.sources(data, content.uploads);
     return reply
       .header('Cache-Control', 'no-cache')
       .header('X-Content-Type-Options', 'nosniff')
@@ -151,9 +108,9 @@ export const roomFrameRoutes: FastifyPluginAsync<RoomFrameOptions> = async (app,
           "script-src 'self'",
           // The viewer positions its elements with inline styles; the frame injects its stylesheet.
           "style-src 'self' 'unsafe-inline'",
-          // The panoramas are drawn in the browser and loaded from blob: addresses, or uploaded (`/api/medias/…`: 'self').
-          "img-src 'self' data: blob:",
-          "connect-src 'self' blob:",
+          // The panoramas are images of this server (`/media/panoramas/…`).
+          "img-src 'self' data:",
+          "connect-src 'self'",
           "object-src 'none'",
           "base-uri 'none'",
           "form-action 'none'",

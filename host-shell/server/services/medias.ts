@@ -320,14 +320,15 @@ export async function listPanoramas(db: Kysely<Database>, slug?: string): Promis
 }
 
 /** The images the room frame shows instead of its drawings: slug → `/api/medias/<str>` (scanned or unscanned, never pending). */
-export async function panoramaImages(db: Kysely<Database>): Promise<Map<string, string>> {
+/** The uploaded panoramas: slug → its media's file (under `mediaDir`), scanned clean or unscanned, not pending. */
+export async function panoramaUploads(db: Kysely<Database>): Promise<Map<string, string>> {
   const rows = await db
     .selectFrom('panorama_images')
     .innerJoin('medias', 'medias.id', 'panorama_images.media_id')
-    .select(['panorama_images.panorama_slug as slug', 'medias.str as str'])
+    .select(['panorama_images.panorama_slug as slug', 'medias.stored_name as storedName'])
     .where('medias.scan_status', '!=', 'pending')
     .execute();
-  return new Map(rows.map((r) => [r.slug, mediaUrl(r.str)]));
+  return new Map(rows.map((r) => [r.slug, r.storedName]));
 }
 
 /** The image of one panorama, as the audit log keeps it. */

@@ -75,6 +75,8 @@ export async function changeSettings(app: FastifyInstance, actor: UserRow, chang
     }
   });
   publishSettings(app);
+  // The salon's name is drawn on the halls' signs.
+  if (change.parameters) app.panoramas.refresh();
 }
 
 export const changeParameters = (app: FastifyInstance, actor: UserRow, patch: ParametersPatch): Promise<void> => changeSettings(app, actor, { parameters: patch });

@@ -63,6 +63,8 @@ export const promoterAccountsRefused = (locale: LocaleCode) =>
 export function publishContent(app: FastifyInstance, touched: Touched): void {
   if (touched.standIds.length || touched.userIds.length) app.live.publish({ type: 'exhibitors', standIds: touched.standIds, userIds: touched.userIds });
   if (touched.presence && touched.userIds.length) app.live.publish({ type: 'presence', userIds: touched.userIds });
+  // A stand's name, company or neighbours are drawn on panoramas.
+  app.panoramas.refresh();
 }
 
 const WHO = 'Administrators and promoters: 401 without a session, 403 for visitors (anonymous ones too) and exhibitors.';

@@ -331,6 +331,7 @@ export async function applyPanoramaImage(request: FastifyRequest, actor: UserRow
     const before = await setPanoramaImage(trx, slug, media.id, actor.id);
     if (before !== media.str) await recordChange(trx, { actorId: actor.id, action: 'panorama.update', target: slug, before: { image: before }, after: { image: media.str } });
   });
+  request.server.panoramas.refresh();
 }
 
 /** Removes a panorama's image and writes its audit entry (when there was one) in one transaction. */
@@ -341,5 +342,6 @@ export async function clearPanoramaImage(request: FastifyRequest, actor: UserRow
     const before = await removePanoramaImage(trx, slug);
     if (before !== null) await recordChange(trx, { actorId: actor.id, action: 'panorama.remove', target: slug, before: { image: before }, after: { image: null } });
   });
+  request.server.panoramas.refresh();
 }
 

@@ -1,0 +1,305 @@
+/**
+ * The room's panorama images, made on the server once and served as files (`GET /media/panoramas/<key>-<width>.webp`,
+ * cached a year: the key changes with the content).
+ *
+ * - A drawn panorama's key is the hash of everything its picture shows (`panoramaInputs`: the salon's name, the
+ *   places' names, the stands of its layout with their names, colours and neighbours, the language, the renderer's
+ *   version): renaming a stand gives the panoramas that show it new keys, and only those are drawn again.
+ * - An uploaded panorama's key is the hash of its stored file's name: it is scaled once.
+ *
+ * Each image exists at two widths, 4096 and 2048 (phones), in WebP. Drawing runs in a worker thread (`worker.ts`),
+ * one panorama at a time; encoding runs in sharp's thread pool: the event loop only waits. `refresh()` (at start and
+ * after every change of the content) makes the missing images of both languages in the background; an image asked
+ * for before it exists is made first, then served.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync, readdirSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { FastifyBaseLogger } from 'fastify';
+import sharp, { type Sharp } from 'sharp';
+import type { FrameLang, PanoramaSources, RoomFrameData } from '../../room-frame/data';
+import { Salon } from '../../room-frame/layout';
+import { PANORAMA_WIDTH, panoramaInputs } from '../../room-frame/render/panorama';
+import { roomFrameData, type RoomContent } from '../services/room-frame';
+import type { DrawRequest, DrawResult } from './worker';
+
+export const PANORAMA_WIDTHS = [PANORAMA_WIDTH, PANORAMA_WIDTH / 2] as const;
+export const PANORAMA_URL_PREFIX = '/media/panoramas/';
+const FILE = /^([0-9a-f]{24})-(4096|2048)\.webp$/;
+/** WebP at this quality: about half the bytes of a JPEG of the same look (a drawn 4096 panorama: 130–260 kB). */
+const WEBP_QUALITY = 80;
+/** Part of an uploaded image's key: a change of how uploads are scaled makes new files. */
+const UPLOAD_SCALING = 1;
+const LANGS: readonly FrameLang[] = ['fr', 'en'];
+const REFRESH_DELAY_MS = 300;
+
+type Recipe = { kind: 'draw'; data: RoomFrameData; slug: string } | { kind: 'upload'; source: string };
+
+const hash = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 24);
+const fileName = (key: string, width: number): string => `${key}-${width}.webp`;
+const sourcesOf = (key: string): PanoramaSources => ({
+  large: `${PANORAMA_URL_PREFIX}${fileName(key, PANORAMA_WIDTHS[0])}`,
+  small: `${PANORAMA_URL_PREFIX}${fileName(key, PANORAMA_WIDTHS[1])}`,
+});
+
+/** Run from the sources (tsx, Jest): this file is in host-shell/server/panoramas; compiled, in dist/server. */
+const FROM_SOURCES = path.basename(__dirname) === 'panoramas';
+const COMPILED_WORKER = path.join(__dirname, 'panorama-worker.js');
+const ROOM_FRAME = path.join(__dirname, '..', '..', 'room-frame');
+
+/** The worker's entry: the compiled file beside the compiled server, else the source through tsx. */
+function startWorker(): Worker {
+  if (!FROM_SOURCES) return new Worker(COMPILED_WORKER);
+  const source = path.join(__dirname, 'worker.ts');
+  return new Worker(`require(${JSON.stringify(require.resolve('tsx/cjs/api'))}).register(); require(${JSON.stringify(source)});`, { eval: true });
+}
+
+let rendererCode: string | null = null;
+/**
+ * The drawing's own version, part of every drawn image's key, so that a new renderer draws again what an older one
+ * drew: the hash of the compiled worker (which holds all of the drawing's code), or of the renderer's sources.
+ */
+function rendererVersion(): string {
+  if (rendererCode === null) {
+    const files = FROM_SOURCES
+      ? [...readdirSync(path.join(ROOM_FRAME, 'render')).map((f) => path.join('render', f)), 'layout.ts', 'geometry.ts', 'i18n.ts'].sort().map((f) => path.join(ROOM_FRAME, f))
+      : [COMPILED_WORKER];
+    const digest = createHash('sha256');
+    for (const file of files) digest.update(readFileSync(file));
+    rendererCode = digest.digest('hex');
+  }
+  return rendererCode;
+}
+
+export interface PanoramaImagesOptions {
+  /** Where the images are kept (PANORAMA_DIR); files are named by their key, so several servers may share it. */
+  dir: string;
+  /** Where uploaded panoramas are (services/medias.ts `mediaDir`). */
+  mediaDir: string;
+  /** The room's content now (for `refresh` and for a key asked for after a restart). */
+  load: () => Promise<RoomContent>;
+  log: FastifyBaseLogger;
+  /** Whether `refresh()` makes the missing images ahead of time (else each is made when first asked for). */
+  prerender: boolean;
+}
+
+export class PanoramaImages {
+  /** How to make the image of each key seen and not made yet. */
+  private readonly recipes = new Map<string, Recipe>();
+  private readonly made = new Set<string>();
+  private readonly making = new Map<string, Promise<void>>();
+  private readonly urgent: string[] = [];
+  private readonly background: string[] = [];
+  private pumping = false;
+  private worker: Worker | null = null;
+  private nextId = 1;
+  private readonly draws = new Map<number, { resolve: (result: DrawResult) => void; reject: (error: Error) => void }>();
+  private refreshTimer: NodeJS.Timeout | null = null;
+  private refreshing: Promise<void> | null = null;
+  private closed = false;
+
+  constructor(private readonly options: PanoramaImagesOptions) {}
+
+  /** The images of every place of `data` (the frame's `images`); remembers how to make those that do not exist yet. */
+  sources(data: RoomFrameData, uploads: ReadonlyMap<string, string>): Record<string, PanoramaSources> {
+    const images: Record<string, PanoramaSources> = {};
+    for (const [slug, key] of this.keys(data, uploads)) images[slug] = sourcesOf(key);
+    return images;
+  }
+
+  /** The path of an image file (`<key>-<width>.webp`), made now if it is known and missing; null for anything else. */
+  async file(name: string): Promise<string | null> {
+    const match = FILE.exec(name);
+    if (!match?.[1]) return null;
+    const key = match[1];
+    const target = path.join(this.options.dir, name);
+    if (this.made.has(key) || (await exists(target))) return target;
+    // After a restart, or a change of content since the page was made: the current content may know the key.
+    if (!this.recipes.has(key) && !this.making.has(key)) await this.registerAll();
+    if (!this.recipes.has(key) && !this.making.has(key)) return null;
+    await this.make(key, true);
+    return target;
+  }
+
+  /** Soon, in the background: the keys of the current content (both languages), and the missing images made. */
+  refresh(): void {
+    if (this.closed || !this.options.prerender || this.refreshTimer) return;
+    this.refreshTimer = setTimeout(() => {
+      this.refreshTimer = null;
+      void this.registerAll(true).catch((err: unknown) => this.options.log.error({ err }, 'panoramas: refresh failed'));
+    }, REFRESH_DELAY_MS);
+    this.refreshTimer.unref();
+  }
+
+  /** Resolves when every image of the current content exists (the seed's, in tests and measurements). */
+  async ready(): Promise<void> {
+    await this.registerAll(true);
+    await Promise.all([...this.making.values()]);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.refreshTimer) clearTimeout(this.refreshTimer);
+    this.urgent.length = 0;
+    this.background.length = 0;
+    const worker = this.worker;
+    this.worker = null;
+    if (worker) await worker.terminate();
+  }
+
+  /** slug → key of every place of `data`; remembers how to make the keys not made yet. */
+  private keys(data: RoomFrameData, uploads: ReadonlyMap<string, string>): Map<string, string> {
+    const salon = new Salon(data);
+    const keys = new Map<string, string>();
+    for (const slug of salon.places.keys()) {
+      const upload = uploads.get(slug);
+      let key: string;
+      let recipe: Recipe;
+      if (upload) {
+        key = hash(`upload\n${UPLOAD_SCALING}\n${upload}`);
+        recipe = { kind: 'upload', source: path.join(this.options.mediaDir, upload) };
+      } else {
+        const inputs = panoramaInputs(salon, slug);
+        if (!inputs) continue;
+        key = hash(`${rendererVersion()}\n${JSON.stringify(inputs)}`);
+        recipe = { kind: 'draw', data, slug };
+      }
+      if (!this.made.has(key)) this.recipes.set(key, recipe);
+      keys.set(slug, key);
+    }
+    return keys;
+  }
+
+  private async registerAll(makeMissing = false): Promise<void> {
+    // One pass at a time: a change during a pass is seen by the next one.
+    while (this.refreshing) await this.refreshing;
+    this.refreshing = (async () => {
+      const content = await this.options.load();
+      const keys = LANGS.flatMap((lang) => [...this.keys(roomFrameData(content, lang, 'home', []), content.uploads).values()]);
+      if (!makeMissing) return;
+      for (const key of keys) {
+        if (this.made.has(key) || this.making.has(key)) continue;
+        if (await exists(path.join(this.options.dir, fileName(key, PANORAMA_WIDTHS[1])))) {
+          this.made.add(key);
+          this.recipes.delete(key);
+        } else void this.make(key, false).catch(() => undefined);
+      }
+    })();
+    try {
+      await this.refreshing;
+    } finally {
+      this.refreshing = null;
+    }
+  }
+
+  /** Makes `key`'s two files (once, whoever asks); `urgent` ones go before those made ahead of time. */
+  private make(key: string, urgent: boolean): Promise<void> {
+    let running = this.making.get(key);
+    if (running) {
+      if (urgent && this.background.includes(key)) {
+        this.background.splice(this.background.indexOf(key), 1);
+        this.urgent.push(key);
+      }
+      return running;
+    }
+    running = new Promise<void>((resolve, reject) => {
+      this.waiters.set(key, { resolve, reject });
+    });
+    this.making.set(key, running);
+    (urgent ? this.urgent : this.background).push(key);
+    void this.pump();
+    return running;
+  }
+
+  private readonly waiters = new Map<string, { resolve: () => void; reject: (error: Error) => void }>();
+
+  private async pump(): Promise<void> {
+    if (this.pumping) return;
+    this.pumping = true;
+    try {
+      for (let key = this.urgent.shift() ?? this.background.shift(); key !== undefined && !this.closed; key = this.urgent.shift() ?? this.background.shift()) {
+        const waiter = this.waiters.get(key);
+        this.waiters.delete(key);
+        try {
+          await this.build(key);
+          this.made.add(key);
+          this.recipes.delete(key);
+          waiter?.resolve();
+        } catch (error) {
+          this.options.log.error({ err: error, key }, 'panoramas: an image could not be made');
+          waiter?.reject(error instanceof Error ? error : new Error(String(error)));
+        } finally {
+          this.making.delete(key);
+        }
+      }
+    } finally {
+      this.pumping = false;
+    }
+  }
+
+  private async build(key: string): Promise<void> {
+    const recipe = this.recipes.get(key);
+    if (!recipe) throw new Error(`no recipe for panorama ${key}`);
+    const started = performance.now();
+    let image: Sharp;
+    if (recipe.kind === 'upload') image = sharp(recipe.source);
+    else {
+      const drawn = await this.draw(recipe.data, recipe.slug);
+      image = sharp(Buffer.from(drawn.pixels), { raw: { width: drawn.width, height: drawn.height, channels: 4 } });
+    }
+    await fs.mkdir(this.options.dir, { recursive: true });
+    // The large one first: a file of the small width is what says the pair is complete.
+    for (const width of PANORAMA_WIDTHS) {
+      const content = await image.clone().resize({ width, withoutEnlargement: true }).webp({ quality: WEBP_QUALITY }).toBuffer();
+      await writeAtomically(path.join(this.options.dir, fileName(key, width)), content);
+    }
+    this.options.log.info({ key, ...(recipe.kind === 'draw' ? { slug: recipe.slug, lang: recipe.data.lang } : { upload: path.basename(recipe.source) }), ms: Math.round(performance.now() - started) }, 'panorama image made');
+  }
+
+  private draw(data: RoomFrameData, slug: string): Promise<{ width: number; height: number; pixels: ArrayBuffer }> {
+    if (!this.worker) {
+      const worker = startWorker();
+      worker.unref();
+      worker.on('message', (result: DrawResult) => {
+        const pending = this.draws.get(result.id);
+        this.draws.delete(result.id);
+        if ('error' in result) pending?.reject(new Error(result.error));
+        else pending?.resolve(result);
+      });
+      const fail = (error: Error) => {
+        if (this.worker === worker) this.worker = null;
+        for (const pending of this.draws.values()) pending.reject(error);
+        this.draws.clear();
+      };
+      worker.on('error', fail);
+      worker.on('exit', (code) => fail(new Error(`the panorama renderer stopped (exit code ${code})`)));
+      this.worker = worker;
+    }
+    const id = this.nextId++;
+    const request: DrawRequest = { id, data, slug, width: PANORAMA_WIDTH };
+    const result = new Promise<DrawResult>((resolve, reject) => this.draws.set(id, { resolve, reject }));
+    this.worker.postMessage(request);
+    return result.then((r) => {
+      if ('error' in r) throw new Error(r.error);
+      return r;
+    });
+  }
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await fs.access(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Written under a temporary name, then renamed: a reader gets the whole file or none. */
+async function writeAtomically(target: string, content: Buffer): Promise<void> {
+  const part = `${target}.${randomBytes(6).toString('hex')}.part`;
+  await fs.writeFile(part, content);
+  await fs.rename(part, target);
+}
