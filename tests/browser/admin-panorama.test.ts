@@ -1,8 +1,8 @@
 /**
  * Uploads of §5, the room's panoramas (issue 13, item 4). The administrator, on /admin/panoramas, first sends an image
  * that is not 2:1 and reads the server's message, then uploads a 2:1 JPEG for the Helios Solar stand; a visitor's
- * room (another browser context) shows that image for the stand: the frame loads `/api/medias/<str>` and the 360°
- * viewer paints it. Removing it brings the drawn panorama back.
+ * room (another browser context) shows that image for the stand: the frame loads it as the server scaled it
+ * (`/media/panoramas/<key>-4096.webp`) and the 360° viewer paints it. Removing it brings the drawn panorama back.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -28,11 +28,17 @@ async function redShare(frame: Frame): Promise<number> {
   return reds / (info.width * info.height);
 }
 
-/** The visitor's room on the stand; resolves with the frame and the media addresses it loaded. */
-async function visitStand(context: BrowserContext, page: Page, baseUrl: string): Promise<{ frame: Frame; medias: { url: string; status: number; type: string }[] }> {
-  const medias: { url: string; status: number; type: string }[] = [];
+interface Loaded {
+  url: string;
+  status: number;
+  type: string;
+}
+
+/** The visitor's room on the stand; resolves with the frame, the stand's image address and the panorama images it loaded. */
+async function visitStand(context: BrowserContext, page: Page, baseUrl: string): Promise<{ frame: Frame; image: string; loaded: Loaded[] }> {
+  const loaded: Loaded[] = [];
   const listener = (response: Response) => {
-    if (response.url().includes('/api/medias/')) medias.push({ url: new URL(response.url()).pathname, status: response.status(), type: response.headers()['content-type'] ?? '' });
+    if (response.url().includes('/media/panoramas/')) loaded.push({ url: new URL(response.url()).pathname, status: response.status(), type: response.headers()['content-type'] ?? '' });
   };
   context.on('response', listener);
   await page.goto(`${baseUrl}/salon`);
@@ -47,7 +53,8 @@ async function visitStand(context: BrowserContext, page: Page, baseUrl: string):
   // Photo Sphere Viewer fades the new panorama in.
   await page.waitForTimeout(1500);
   context.off('response', listener);
-  return { frame, medias };
+  const images = await frame.evaluate(() => (JSON.parse(document.getElementById('room-frame-data')?.textContent ?? '{}') as { images: Record<string, { large: string }> }).images);
+  return { frame, image: images[STAND.panorama]?.large ?? '', loaded };
 }
 
 test('the administrator uploads a panorama for a stand and the visitor’s room shows it; removing it brings the drawing back', async () => {
@@ -94,7 +101,8 @@ test('the administrator uploads a panorama for a stand and the visitor’s room 
   const visitorErrors = collectErrors(visitor);
   assert.equal(await logIn(visitor, salon.baseUrl, 'visiteur@salon.test'), 303);
   const shown = await visitStand(visitorContext, visitor, salon.baseUrl);
-  assert.deepEqual(shown.medias, [{ url: src, status: 200, type: 'image/jpeg' }]);
+  assert.match(shown.image, /^\/media\/panoramas\/[0-9a-f]{24}-4096\.webp$/);
+  assert.deepEqual(shown.loaded.filter((l) => l.url === shown.image), [{ url: shown.image, status: 200, type: 'image/webp' }]);
   const share = await redShare(shown.frame);
   assert.ok(share > 0.5, `the viewer shows ${Math.round(share * 100)} % of the uploaded red`);
 
@@ -103,7 +111,8 @@ test('the administrator uploads a panorama for a stand and the visitor’s room 
   await admin.waitForURL(/saved=removed/);
   assert.match((await admin.locator(`#panorama-${STAND.panorama}`).textContent()) ?? '', /Drawn by the room/);
   const drawn = await visitStand(visitorContext, visitor, salon.baseUrl);
-  assert.deepEqual(drawn.medias, []);
+  assert.notEqual(drawn.image, shown.image);
+  assert.deepEqual(drawn.loaded.filter((l) => l.url === drawn.image), [{ url: drawn.image, status: 200, type: 'image/webp' }]);
   const drawnShare = await redShare(drawn.frame);
   assert.ok(drawnShare < 0.1, `the drawn panorama is ${Math.round(drawnShare * 100)} % red`);
 
