@@ -13,17 +13,15 @@
  * for before it exists is made first, then served.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync, readdirSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp, { type Sharp } from 'sharp';
 import type { FrameLang, PanoramaSources, RoomFrameData } from '../../room-frame/data';
 import { Salon } from '../../room-frame/layout';
 import { PANORAMA_WIDTH, panoramaInputs } from '../../room-frame/render/panorama';
 import { roomFrameData, type RoomContent } from '../services/room-frame';
-import type { DrawRequest, DrawResult } from './worker';
+import { PanoramaRenderer, rendererVersion } from './renderer';
 
 export const PANORAMA_WIDTHS = [PANORAMA_WIDTH, PANORAMA_WIDTH / 2] as const;
 export const PANORAMA_URL_PREFIX = '/media/panoramas/';
@@ -43,35 +41,6 @@ const sourcesOf = (key: string): PanoramaSources => ({
   large: `${PANORAMA_URL_PREFIX}${fileName(key, PANORAMA_WIDTHS[0])}`,
   small: `${PANORAMA_URL_PREFIX}${fileName(key, PANORAMA_WIDTHS[1])}`,
 });
-
-/** Run from the sources (tsx, Jest): this file is in host-shell/server/panoramas; compiled, in dist/server. */
-const FROM_SOURCES = path.basename(__dirname) === 'panoramas';
-const COMPILED_WORKER = path.join(__dirname, 'panorama-worker.js');
-const ROOM_FRAME = path.join(__dirname, '..', '..', 'room-frame');
-
-/** The worker's entry: the compiled file beside the compiled server, else the source through tsx. */
-function startWorker(): Worker {
-  if (!FROM_SOURCES) return new Worker(COMPILED_WORKER);
-  const source = path.join(__dirname, 'worker.ts');
-  return new Worker(`require(${JSON.stringify(require.resolve('tsx/cjs/api'))}).register(); require(${JSON.stringify(source)});`, { eval: true });
-}
-
-let rendererCode: string | null = null;
-/**
- * The drawing's own version, part of every drawn image's key, so that a new renderer draws again what an older one
- * drew: the hash of the compiled worker (which holds all of the drawing's code), or of the renderer's sources.
- */
-function rendererVersion(): string {
-  if (rendererCode === null) {
-    const files = FROM_SOURCES
-      ? [...readdirSync(path.join(ROOM_FRAME, 'render')).map((f) => path.join('render', f)), 'layout.ts', 'geometry.ts', 'i18n.ts'].sort().map((f) => path.join(ROOM_FRAME, f))
-      : [COMPILED_WORKER];
-    const digest = createHash('sha256');
-    for (const file of files) digest.update(readFileSync(file));
-    rendererCode = digest.digest('hex');
-  }
-  return rendererCode;
-}
 
 export interface PanoramaImagesOptions {
   /** Where the images are kept (PANORAMA_DIR); files are named by their key, so several servers may share it. */
@@ -93,9 +62,7 @@ export class PanoramaImages {
   private readonly urgent: string[] = [];
   private readonly background: string[] = [];
   private pumping = false;
-  private worker: Worker | null = null;
-  private nextId = 1;
-  private readonly draws = new Map<number, { resolve: (result: DrawResult) => void; reject: (error: Error) => void }>();
+  private readonly renderer = new PanoramaRenderer();
   private refreshTimer: NodeJS.Timeout | null = null;
   private refreshing: Promise<void> | null = null;
   private closed = false;
@@ -144,9 +111,7 @@ export class PanoramaImages {
     if (this.refreshTimer) clearTimeout(this.refreshTimer);
     this.urgent.length = 0;
     this.background.length = 0;
-    const worker = this.worker;
-    this.worker = null;
-    if (worker) await worker.terminate();
+    await this.renderer.close();
   }
 
   /** slug → key of every place of `data`; remembers how to make the keys not made yet. */
@@ -246,7 +211,7 @@ export class PanoramaImages {
     let image: Sharp;
     if (recipe.kind === 'upload') image = sharp(recipe.source);
     else {
-      const drawn = await this.draw(recipe.data, recipe.slug);
+      const drawn = await this.renderer.draw(recipe.data, recipe.slug, PANORAMA_WIDTH);
       image = sharp(Buffer.from(drawn.pixels), { raw: { width: drawn.width, height: drawn.height, channels: 4 } });
     }
     await fs.mkdir(this.options.dir, { recursive: true });
@@ -256,35 +221,6 @@ export class PanoramaImages {
       await writeAtomically(path.join(this.options.dir, fileName(key, width)), content);
     }
     this.options.log.info({ key, ...(recipe.kind === 'draw' ? { slug: recipe.slug, lang: recipe.data.lang } : { upload: path.basename(recipe.source) }), ms: Math.round(performance.now() - started) }, 'panorama image made');
-  }
-
-  private draw(data: RoomFrameData, slug: string): Promise<{ width: number; height: number; pixels: ArrayBuffer }> {
-    if (!this.worker) {
-      const worker = startWorker();
-      worker.unref();
-      worker.on('message', (result: DrawResult) => {
-        const pending = this.draws.get(result.id);
-        this.draws.delete(result.id);
-        if ('error' in result) pending?.reject(new Error(result.error));
-        else pending?.resolve(result);
-      });
-      const fail = (error: Error) => {
-        if (this.worker === worker) this.worker = null;
-        for (const pending of this.draws.values()) pending.reject(error);
-        this.draws.clear();
-      };
-      worker.on('error', fail);
-      worker.on('exit', (code) => fail(new Error(`the panorama renderer stopped (exit code ${code})`)));
-      this.worker = worker;
-    }
-    const id = this.nextId++;
-    const request: DrawRequest = { id, data, slug, width: PANORAMA_WIDTH };
-    const result = new Promise<DrawResult>((resolve, reject) => this.draws.set(id, { resolve, reject }));
-    this.worker.postMessage(request);
-    return result.then((r) => {
-      if ('error' in r) throw new Error(r.error);
-      return r;
-    });
   }
 }
 
