@@ -24,7 +24,8 @@ export function tempSalonDir(): { dir: string; env: Record<string, string>; remo
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'salon-prod-'));
   return {
     dir,
-    env: { SQLITE_PATH: path.join(dir, 'salon.sqlite'), UPLOAD_DIR: path.join(dir, 'uploads'), DATABASE_URL: '' },
+    // Panoramas are drawn only when asked for (no test of the compiled server asks): nothing runs in the background.
+    env: { SQLITE_PATH: path.join(dir, 'salon.sqlite'), UPLOAD_DIR: path.join(dir, 'uploads'), PANORAMA_DIR: path.join(dir, 'panoramas'), PANORAMA_PRERENDER: '0', DATABASE_URL: '' },
     remove: () => fs.rmSync(dir, { recursive: true, force: true }),
   };
 }

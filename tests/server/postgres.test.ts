@@ -322,7 +322,7 @@ if (configured) {
       return u.toString();
     })();
     const ADMIN = { email: 'ops@example.org', password: 'correct-horse-battery' };
-    const env = { DATABASE_URL: databaseUrl, NODE_ENV: 'production', UPLOAD_DIR: path.join(os.tmpdir(), `${database}-uploads`) };
+    const env = { DATABASE_URL: databaseUrl, NODE_ENV: 'production', UPLOAD_DIR: path.join(os.tmpdir(), `${database}-uploads`), PANORAMA_DIR: path.join(os.tmpdir(), 'salon-test-panoramas'), PANORAMA_PRERENDER: '0' };
     let admin: Client;
     let db: Client;
     const users = async () => (await db.query<{ email: string; profile: string }>('SELECT email, profile FROM users ORDER BY id')).rows;

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { build } from '../../host-shell/server/app';
 import { REPO_ROOT } from '../../host-shell/server/config';
@@ -181,6 +182,22 @@ describe('the compiled server (dist/server)', () => {
       await server.stop();
     }
     expect(await usersInFile(d.env.SQLITE_PATH ?? '')).toEqual([]);
+  }, 60_000);
+
+  it('draws a panorama of the room with the compiled worker thread', async () => {
+    const d = salonDir();
+    const server = await startCompiled({ ...d.env, SALON_DEMO: '1' });
+    try {
+      const page = await (await fetch(`${server.baseUrl}/room/?lang=fr`)).text();
+      const url = /"conference":\{"large":"[^"]+","small":"([^"]+)"/.exec(page)?.[1];
+      expect(url).toMatch(/^\/media\/panoramas\/[0-9a-f]{24}-2048\.webp$/);
+      const image = await fetch(`${server.baseUrl}${url}`);
+      expect(image.status).toBe(200);
+      expect(image.headers.get('content-type')).toBe('image/webp');
+      expect(await sharp(Buffer.from(await image.arrayBuffer())).metadata()).toMatchObject({ width: 2048, height: 1024 });
+    } finally {
+      await server.stop();
+    }
   }, 60_000);
 
   it('seeds the demo only with SALON_DEMO=1 (outside production)', async () => {
