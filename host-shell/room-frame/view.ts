@@ -147,7 +147,7 @@ async function decodeImage(url: string): Promise<ImageBitmap | HTMLImageElement>
   if (typeof createImageBitmap === 'function') {
     const response = await fetch(url);
     if (!response.ok) throw new Error(`panorama ${url}: HTTP ${response.status}`);
-    return createImageBitmap(await response.blob());
+    return createImageBitmap(await response.blob(), { premultiplyAlpha: 'none' });
   }
   const image = new Image();
   image.decoding = 'async';
@@ -277,13 +277,17 @@ export class PanoramaView {
     return program;
   }
 
+  /**
+   * The image as one texture. Uploading a decoded 4096×2048 bitmap is the one long task of a move left on the main
+   * thread; in strips (`texSubImage2D` of cropped bitmaps, one task each) it was slower in all in Chromium.
+   */
   private upload(image: ImageBitmap | HTMLImageElement): WebGLTexture {
     const gl = this.gl;
     const texture = gl.createTexture();
     if (!texture) throw new Error('WebGL: no texture');
     gl.bindTexture(gl.TEXTURE_2D, texture);
     gl.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, false);
-    gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGB, gl.RGB, gl.UNSIGNED_BYTE, image);
+    gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA, gl.RGBA, gl.UNSIGNED_BYTE, image);
     // Repeat across the seam at yaw ±π (WebGL 1 repeats only power-of-two sizes).
     const pot = (n: number) => (n & (n - 1)) === 0;
     const repeat = 'texStorage2D' in gl || (pot(image.width) && pot(image.height));
