@@ -159,11 +159,10 @@ async function decodeImage(url: string): Promise<ImageBitmap | HTMLImageElement>
 export class PanoramaView {
   private readonly gl: GL;
   private readonly canvas: HTMLCanvasElement;
-  private readonly program: WebGLProgram;
   private readonly spots: HTMLElement;
   private readonly loader: HTMLElement;
   private readonly caption: HTMLElement;
-  private readonly uniforms: Record<'f' | 'r' | 'u' | 'tangents' | 'alpha', WebGLUniformLocation | null>;
+  private uniforms: Record<'f' | 'r' | 'u' | 'tangents' | 'alpha', WebGLUniformLocation | null>;
   private current: Layer | null = null;
   private fading: { layer: Layer; start: number } | null = null;
   private placed: Placed[] = [];
@@ -188,9 +187,7 @@ export class PanoramaView {
     const gl: GL | null = this.canvas.getContext('webgl2', options) ?? this.canvas.getContext('webgl', options);
     if (!gl) throw new Error(texts.viewer.webglError);
     this.gl = gl;
-    this.program = this.link();
-    const at = (name: string) => gl.getUniformLocation(this.program, name);
-    this.uniforms = { f: at('f'), r: at('r'), u: at('u'), tangents: at('tangents'), alpha: at('alpha') };
+    this.uniforms = this.link();
 
     this.spots = document.createElement('div');
     this.spots.className = 'rf-viewer__spots';
@@ -258,7 +255,8 @@ export class PanoramaView {
     return true;
   }
 
-  private link(): WebGLProgram {
+  /** Compiles and links the shader, sets up the triangle; returns the uniforms' locations. */
+  private link(): Record<'f' | 'r' | 'u' | 'tangents' | 'alpha', WebGLUniformLocation | null> {
     const gl = this.gl;
     const program = gl.createProgram();
     if (!program) throw new Error('WebGL: no program');
@@ -274,7 +272,8 @@ export class PanoramaView {
     gl.enableVertexAttribArray(p);
     gl.vertexAttribPointer(p, 2, gl.FLOAT, false, 0, 0);
     gl.blendFunc(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA);
-    return program;
+    const at = (name: string) => gl.getUniformLocation(program, name);
+    return { f: at('f'), r: at('r'), u: at('u'), tangents: at('tangents'), alpha: at('alpha') };
   }
 
   /**
@@ -382,8 +381,11 @@ export class PanoramaView {
       event.preventDefault();
       move();
     });
+    // Lost (the GPU was reset): asking for it back; the textures are gone with it.
+    this.canvas.addEventListener('webglcontextlost', (event) => event.preventDefault());
     this.canvas.addEventListener('webglcontextrestored', () => {
-      // The textures are gone with the context: the next move loads its image again.
+      // The shader and the textures are gone with the context: the next move loads its image again.
+      this.uniforms = this.link();
       this.current = null;
       this.fading = null;
       this.render();
