@@ -227,8 +227,8 @@ class RoomFrameManifestPlugin {
 
 /**
  * The 360° room frame (host-shell/room-frame/): a page of its own inside an iframe, so a plain production bundle,
- * not a federated remote (it shares nothing with the widgets). Photo Sphere Viewer and three.js are most of it;
- * their ESM builds are tree-shaken and minified. Its stylesheets are bundled as text and injected by the frame.
+ * not a federated remote (it shares nothing with the widgets), with no dependency: its 360° viewer is its own
+ * (view.ts) and its styles are a string it injects (styles.ts).
  */
 function roomFrameConfig(): Configuration {
   return {
@@ -241,7 +241,6 @@ function roomFrameConfig(): Configuration {
           exclude: /node_modules/,
           use: [{ loader: 'ts-loader', options: { transpileOnly: true, configFile: path.join(root, 'tsconfig.build.json') } }],
         },
-        { test: /\.css$/, type: 'asset/source' },
       ],
     },
     output: {

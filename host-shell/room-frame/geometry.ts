@@ -1,6 +1,6 @@
 /**
  * The panoramas' world: the viewer stands at the origin, eyes EYE metres above the floor; +y is up and yaw 0 (the
- * middle of the equirectangular image) looks along +z. Yaw grows to the right, as in Photo Sphere Viewer.
+ * middle of the equirectangular image) looks along +z. Yaw grows to the right, as the viewer (view.ts) has it.
  */
 export type Vec3 = readonly [number, number, number];
 

@@ -60,26 +60,18 @@ const en = {
   standWelcome: 'Welcome to our stand',
   contestBoard: '5 questions: try your luck!',
   offerPoster: 'Ask for our offer',
-  // The viewer's own controls (Photo Sphere Viewer).
-  psv: {
-    zoom: 'Zoom',
-    zoomOut: 'Zoom out',
+  // The viewer's own texts (view.ts).
+  viewer: {
+    loading: 'Loading…',
     zoomIn: 'Zoom in',
+    zoomOut: 'Zoom out',
     moveUp: 'Move up',
     moveDown: 'Move down',
     moveLeft: 'Move left',
     moveRight: 'Move right',
-    description: 'Description',
-    download: 'Download',
-    fullscreen: 'Fullscreen',
-    loading: 'Loading…',
-    menu: 'Menu',
-    close: 'Close',
-    twoFingers: 'Use two fingers to navigate',
-    ctrlZoom: 'Use ctrl + scroll to zoom',
-    loadError: 'The panorama cannot be loaded',
     webglError: 'Your browser does not seem to support WebGL',
   },
+
 };
 
 export type Texts = typeof en;
@@ -138,25 +130,17 @@ const fr: Texts = {
   standWelcome: 'Bienvenue sur notre stand',
   contestBoard: '5 questions : tentez votre chance !',
   offerPoster: 'Demandez notre offre',
-  psv: {
-    zoom: 'Zoom',
-    zoomOut: 'Dézoomer',
+  viewer: {
+    loading: 'Chargement…',
     zoomIn: 'Zoomer',
+    zoomOut: 'Dézoomer',
     moveUp: 'Regarder en haut',
     moveDown: 'Regarder en bas',
     moveLeft: 'Regarder à gauche',
     moveRight: 'Regarder à droite',
-    description: 'Description',
-    download: 'Télécharger',
-    fullscreen: 'Plein écran',
-    loading: 'Chargement…',
-    menu: 'Menu',
-    close: 'Fermer',
-    twoFingers: 'Utilisez deux doigts pour naviguer',
-    ctrlZoom: 'Utilisez Ctrl + molette pour zoomer',
-    loadError: 'Le panorama ne peut pas être chargé',
     webglError: 'Votre navigateur ne semble pas prendre en charge WebGL',
   },
+
 };
 
 export const TEXTS: Record<FrameLang, Texts> = { en, fr };

@@ -66,7 +66,7 @@ export type StandAction = (typeof STAND_ACTIONS)[number];
 export type PlaceAction = 'contest';
 export type FrameAction = StandAction | PlaceAction;
 
-/** Which point of a hotspot's label sits on its position (Photo Sphere Viewer's marker anchor). */
+/** Which point of a hotspot's label sits on its position (view.ts places it there). */
 export type Anchor = 'center center' | 'center left' | 'center right' | 'bottom center';
 
 export interface ActionSpot {

@@ -2,8 +2,6 @@
  * The room frame's entry: reads the page's data, draws the viewer and the panel, connects to the host page and
  * moves to the first panorama. See README.md.
  */
-import coreCss from '@photo-sphere-viewer/core/index.css';
-import markersCss from '@photo-sphere-viewer/markers-plugin/index.css';
 import { FRAME_DATA_ELEMENT_ID, parseFrameData } from './data';
 import { connectHost } from './host';
 import { TEXTS } from './i18n';
@@ -24,7 +22,7 @@ function start(): void {
     return;
   }
   const style = document.createElement('style');
-  style.textContent = `${coreCss}\n${markersCss}\n${FRAME_CSS}`;
+  style.textContent = FRAME_CSS;
   document.head.append(style);
 
   const texts = TEXTS[data.lang];

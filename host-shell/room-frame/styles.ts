@@ -1,7 +1,35 @@
-/** The frame's own styles (the viewer's come from Photo Sphere Viewer's stylesheets). */
+/** The frame's styles, the viewer's (view.ts) included. */
 export const FRAME_CSS = `
 #room-frame { position: relative; height: 100%; }
-.rf-viewer { position: absolute; inset: 0; }
+.rf-viewer { position: absolute; inset: 0; overflow: hidden; background: #121826; touch-action: none; user-select: none; cursor: grab; }
+.rf-viewer:active { cursor: grabbing; }
+.rf-viewer__canvas { position: absolute; inset: 0; width: 100%; height: 100%; display: block; }
+.rf-viewer__spots { position: absolute; inset: 0 0 40px; overflow: hidden; pointer-events: none; }
+.rf-viewer__loader {
+  position: absolute; left: 50%; top: 50%; transform: translate(-50%, -50%); display: flex; flex-direction: column;
+  align-items: center; gap: 10px; color: #fff; font: 600 14px/1.2 system-ui, sans-serif; pointer-events: none;
+  text-shadow: 0 1px 4px rgba(0, 0, 0, 0.6);
+}
+.rf-viewer__loader::before {
+  content: ''; width: 44px; height: 44px; border-radius: 50%; border: 4px solid rgba(255, 255, 255, 0.25);
+  border-top-color: #fff; animation: rf-spin 0.9s linear infinite;
+}
+.rf-viewer__loader[hidden] { display: none; }
+@keyframes rf-spin { to { transform: rotate(360deg); } }
+@media (prefers-reduced-motion: reduce) { .rf-viewer__loader::before { animation-duration: 3s; } }
+.rf-viewer__bar {
+  position: absolute; left: 0; right: 0; bottom: 0; height: 40px; display: flex; align-items: center; gap: 2px;
+  padding: 0 6px; background: rgba(40, 44, 52, 0.7); color: rgba(255, 255, 255, 0.9); cursor: default;
+  font: 16px/1.2 system-ui, sans-serif;
+}
+.rf-viewer__button {
+  all: unset; flex: none; width: 34px; height: 34px; display: inline-flex; align-items: center; justify-content: center;
+  border-radius: 6px; cursor: pointer;
+}
+.rf-viewer__button svg { fill: none; stroke: currentColor; stroke-width: 2; stroke-linecap: round; stroke-linejoin: round; }
+.rf-viewer__button:hover { background: rgba(255, 255, 255, 0.16); }
+.rf-viewer__button:focus-visible { outline: 3px solid #f2b632; outline-offset: -3px; }
+.rf-viewer__caption { flex: 1; min-width: 0; text-align: center; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; padding: 0 8px; }
 .rf-viewer:focus-visible { outline: 3px solid #f2b632; outline-offset: -3px; }
 .rf-panel {
   position: absolute; top: 12px; left: 12px; z-index: 200; width: 270px; max-width: calc(100% - 24px);
@@ -51,7 +79,12 @@ export const FRAME_CSS = `
 .rf-quiz__error { color: #ffb4a8; font-weight: 600; }
 .rf-quiz__score { font-size: 18px; font-weight: 800; }
 .rf-quiz__score:focus-visible { outline: 3px solid #f2b632; outline-offset: 2px; }
-.rf-marker { cursor: pointer; }
+.rf-marker {
+  position: absolute; left: 0; top: 0; width: max-content; pointer-events: auto; cursor: pointer; visibility: hidden;
+}
+.rf-marker--visible { visibility: visible; }
+.rf-marker .rf-spot { transition: transform .12s; }
+.rf-marker:hover .rf-spot { transform: scale(1.08); }
 .rf-spot {
   display: inline-flex; align-items: center; gap: 6px; padding: 3px 11px 3px 3px; border-radius: 999px; white-space: nowrap;
   background: rgba(14, 19, 34, 0.82); color: #fff; border: 2px solid rgba(255, 255, 255, 0.9);

@@ -1,9 +1,8 @@
 /**
- * The 360° viewer: Photo Sphere Viewer with its markers plugin. It shows a panorama image with its hotspots and
- * reports which hotspot was clicked; what a hotspot does is the room's business (room.ts).
+ * The 360° viewer: one WebGL shader draws the equirectangular image as seen from its centre, and the hotspots are
+ * our own DOM nodes placed over it. It shows a panorama with its hotspots and reports which hotspot was clicked;
+ * what a hotspot does is the room's business (room.ts). README.md, "Why this viewer", says why it is ours.
  */
-import { Viewer } from '@photo-sphere-viewer/core';
-import { MarkersPlugin, type MarkerConfig } from '@photo-sphere-viewer/markers-plugin';
 import type { Texts } from './i18n';
 import type { Anchor, FrameAction } from './layout';
 
@@ -17,100 +16,495 @@ export interface HotspotSpec {
   anchor: Anchor;
 }
 
+/** Where the view looks, in radians: yaw 0 is the image's centre column, growing to the right; pitch up. */
 export interface Position {
   yaw: number;
   pitch: number;
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
-
-const ICONS: Record<string, string> = {
-  stand: '<path d="M4 20V9l8-5 8 5v11h-5v-6H9v6z"/>',
-  place: '<path d="M13 5l7 7-7 7v-4H4V9h9z"/>',
-  contact: '<path d="M3 6h18v12H3zm2 2v.5l7 4.5 7-4.5V8l-7 4.5z"/>',
-  offer: '<path d="M3 3h8l10 10-8 8L3 11zm4.5 2.5a2 2 0 1 0 0 4 2 2 0 0 0 0-4z"/>',
-  contest: '<path d="M7 3h10v2h3v3a4 4 0 0 1-4.2 4A5 5 0 0 1 13 14.9V18h3v3H8v-3h3v-3.1A5 5 0 0 1 8.2 12 4 4 0 0 1 4 8V5h3zm-1 4v1a2 2 0 0 0 1 1.7V7zm12 0v2.7A2 2 0 0 0 18 8V7z"/>',
-  exhibitors: '<circle cx="12" cy="8" r="4"/><path d="M4 20c0-4 4-6 8-6s8 2 8 6z"/>',
-  companySheet: '<path d="M6 3h9l4 4v14H6zm3 7v2h7v-2zm0 4v2h7v-2z"/>',
-  journey: '<path d="M12 3l2.6 5.6 6 .7-4.5 4.1 1.2 6L12 16.5 6.7 19.4l1.2-6L3.4 9.3l6-.7z"/>',
-  share: '<circle cx="6" cy="12" r="3"/><circle cx="18" cy="6" r="3"/><circle cx="18" cy="18" r="3"/><path d="M8 11l8-4v2l-8 4zm0 2l8 4v-2l-8-4z"/>',
+const SVG_NS = 'http://www.w3.org/2000/svg';
+/** Icon shapes: `d` of paths, or circles as [cx, cy, r]. */
+const ICONS: Record<string, (string | [number, number, number])[]> = {
+  stand: ['M4 20V9l8-5 8 5v11h-5v-6H9v6z'],
+  place: ['M13 5l7 7-7 7v-4H4V9h9z'],
+  contact: ['M3 6h18v12H3zm2 2v.5l7 4.5 7-4.5V8l-7 4.5z'],
+  offer: ['M3 3h8l10 10-8 8L3 11zm4.5 2.5a2 2 0 1 0 0 4 2 2 0 0 0 0-4z'],
+  contest: ['M7 3h10v2h3v3a4 4 0 0 1-4.2 4A5 5 0 0 1 13 14.9V18h3v3H8v-3h3v-3.1A5 5 0 0 1 8.2 12 4 4 0 0 1 4 8V5h3zm-1 4v1a2 2 0 0 0 1 1.7V7zm12 0v2.7A2 2 0 0 0 18 8V7z'],
+  exhibitors: [[12, 8, 4], 'M4 20c0-4 4-6 8-6s8 2 8 6z'],
+  companySheet: ['M6 3h9l4 4v14H6zm3 7v2h7v-2zm0 4v2h7v-2z'],
+  journey: ['M12 3l2.6 5.6 6 .7-4.5 4.1 1.2 6L12 16.5 6.7 19.4l1.2-6L3.4 9.3l6-.7z'],
+  share: [[6, 12, 3], [18, 6, 3], [18, 18, 3], 'M8 11l8-4v2l-8 4zm0 2l8 4v-2l-8-4z'],
 };
+
+/** The viewer bar's buttons: stroked paths. */
+const BUTTON_ICONS = {
+  zoomOut: 'M10 3a7 7 0 1 1 0 14 7 7 0 0 1 0-14zm5 12l6 6M7 10h6',
+  zoomIn: 'M10 3a7 7 0 1 1 0 14 7 7 0 0 1 0-14zm5 12l6 6M7 10h6M10 7v6',
+  left: 'M20 12H5m6-6l-6 6 6 6',
+  right: 'M4 12h15m-6-6l6 6-6 6',
+  up: 'M12 20V5m-6 6l6-6 6 6',
+  down: 'M12 4v15m-6-6l6 6 6-6',
+} as const;
 
 const iconOf = (hotspot: Hotspot): string => (hotspot.type === 'action' ? hotspot.action : hotspot.type);
 
 export const markerId = (hotspot: Hotspot): string =>
   hotspot.type === 'stand' ? `stand-${hotspot.standId}` : hotspot.type === 'place' ? `place-${hotspot.slug}` : `action-${hotspot.action}`;
 
-function markerOf(spec: HotspotSpec): MarkerConfig {
-  const icon = iconOf(spec.hotspot);
-  return {
-    id: markerId(spec.hotspot),
-    position: { yaw: spec.yaw, pitch: spec.pitch },
-    // The list of the panel is the accessible way to the same actions: the hotspots are for the pointer.
-    html: `<span class="rf-spot rf-spot--${spec.hotspot.type}${spec.anchor === 'center right' ? ' rf-spot--reverse' : ''}" aria-hidden="true"><span class="rf-spot__icon"><svg viewBox="0 0 24 24" width="16" height="16" fill="currentColor">${ICONS[icon] ?? ''}</svg></span><span class="rf-spot__label">${escapeHtml(spec.label)}</span></span>`,
-    anchor: spec.anchor,
-    className: `rf-marker rf-marker--${spec.hotspot.type}`,
-    data: spec.hotspot,
-  };
+/** The hotspot element's id in the page: `rf-hotspot-<markerId>`. */
+export const hotspotElementId = (hotspot: Hotspot): string => `rf-hotspot-${markerId(hotspot)}`;
+
+/** Zoom limits and start, as vertical fields of view in degrees (the horizontal one follows the frame's shape). */
+export const FOV = { min: 30, max: 100, start: 86 } as const;
+const BACKGROUND = [0x12 / 255, 0x18 / 255, 0x26 / 255] as const; // #121826
+const FADE_MS = 450;
+const KEY_STEP = (4 * Math.PI) / 180;
+const DRAG_THRESHOLD = 5;
+const PITCH_LIMIT = Math.PI / 2;
+
+/** Where a hotspot's point sits on its box (CSS translate of the box from the point). */
+const ANCHOR_SHIFT: Record<Anchor, string> = {
+  'center center': 'translate(-50%, -50%)',
+  'center left': 'translate(0, -50%)',
+  'center right': 'translate(-100%, -50%)',
+  'bottom center': 'translate(-50%, -100%)',
+};
+
+function iconSvg(name: string): SVGSVGElement {
+  const svg = document.createElementNS(SVG_NS, 'svg');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('width', '16');
+  svg.setAttribute('height', '16');
+  svg.setAttribute('fill', 'currentColor');
+  for (const shape of ICONS[name] ?? []) {
+    const node = document.createElementNS(SVG_NS, typeof shape === 'string' ? 'path' : 'circle');
+    if (typeof shape === 'string') node.setAttribute('d', shape);
+    else ['cx', 'cy', 'r'].forEach((attribute, i) => node.setAttribute(attribute, String(shape[i])));
+    svg.append(node);
+  }
+  return svg;
+}
+
+/** A hotspot's element (placed by `transform`, its anchor on its point) and its pill: icon + label, as text. */
+function hotspotElement(spec: HotspotSpec): HTMLElement {
+  const marker = document.createElement('div');
+  marker.className = `rf-marker rf-marker--${spec.hotspot.type}`;
+  marker.id = hotspotElementId(spec.hotspot);
+  // The list of the panel is the accessible way to the same actions: the hotspots are for the pointer.
+  marker.setAttribute('aria-hidden', 'true');
+  const spot = document.createElement('span');
+  spot.className = `rf-spot rf-spot--${spec.hotspot.type}${spec.anchor === 'center right' ? ' rf-spot--reverse' : ''}`;
+  const icon = document.createElement('span');
+  icon.className = 'rf-spot__icon';
+  icon.append(iconSvg(iconOf(spec.hotspot)));
+  const label = document.createElement('span');
+  label.className = 'rf-spot__label';
+  label.textContent = spec.label;
+  spot.append(icon, label);
+  marker.append(spot);
+  return marker;
+}
+
+const VERTEX = `attribute vec2 p; varying vec2 v; void main() { v = p; gl_Position = vec4(p, 0.0, 1.0); }`;
+// For each pixel: the ray through it (camera basis f, r, u; tangents of the half fields of view), then the
+// equirectangular texel it meets: u = yaw / 2π + ½, v = ½ − pitch / π (the image's first row on top).
+const FRAGMENT = `precision highp float;
+varying vec2 v;
+uniform sampler2D image;
+uniform vec3 f, r, u;
+uniform vec2 tangents;
+uniform float alpha;
+void main() {
+  vec3 d = normalize(f + r * (v.x * tangents.x) + u * (v.y * tangents.y));
+  vec2 t = vec2(atan(d.x, d.z) * 0.15915494 + 0.5, 0.5 - asin(clamp(d.y, -1.0, 1.0)) * 0.31830989);
+  gl_FragColor = vec4(texture2D(image, t).rgb, alpha);
+}`;
+
+interface Layer {
+  texture: WebGLTexture;
+  yaw: number;
+  pitch: number;
+}
+
+interface Placed {
+  element: HTMLElement;
+  spec: HotspotSpec;
+}
+
+type GL = WebGLRenderingContext | WebGL2RenderingContext;
+
+function compile(gl: GL, type: number, source: string): WebGLShader {
+  const shader = gl.createShader(type);
+  if (!shader) throw new Error('WebGL: no shader');
+  gl.shaderSource(shader, source);
+  gl.compileShader(shader);
+  if (!gl.getShaderParameter(shader, gl.COMPILE_STATUS)) throw new Error(`WebGL: ${gl.getShaderInfoLog(shader) ?? 'shader error'}`);
+  return shader;
+}
+
+/** Fetches and decodes an image off the main thread (`createImageBitmap` of the bytes), `img.decode()` otherwise. */
+async function decodeImage(url: string): Promise<ImageBitmap | HTMLImageElement> {
+  if (typeof createImageBitmap === 'function') {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`panorama ${url}: HTTP ${response.status}`);
+    return createImageBitmap(await response.blob(), { premultiplyAlpha: 'none' });
+  }
+  const image = new Image();
+  image.decoding = 'async';
+  image.src = url;
+  await image.decode();
+  return image;
 }
 
 export class PanoramaView {
-  private readonly viewer: Viewer;
-  private readonly markers: MarkersPlugin;
-  private first = true;
+  private readonly gl: GL;
+  private readonly canvas: HTMLCanvasElement;
+  private readonly spots: HTMLElement;
+  private readonly loader: HTMLElement;
+  private readonly caption: HTMLElement;
+  private uniforms: Record<'f' | 'r' | 'u' | 'tangents' | 'alpha', WebGLUniformLocation | null>;
+  private current: Layer | null = null;
+  private fading: { layer: Layer; start: number } | null = null;
+  private placed: Placed[] = [];
+  private yaw = 0;
+  private pitch = 0;
+  private fov: number = FOV.start;
+  private frame = 0;
+  private calls = 0;
+  private readonly pointers = new Map<number, { x: number; y: number }>();
+  private dragged = false;
+  private pinch = 0;
 
-  constructor(container: HTMLElement, texts: Texts, onHotspot: (hotspot: Hotspot) => void) {
-    this.viewer = new Viewer({
-      container,
-      navbar: ['zoom', 'move', 'caption'],
-      lang: texts.psv,
-      loadingTxt: texts.psv.loading,
-      defaultZoomLvl: 20,
-      minFov: 30,
-      maxFov: 100,
-      // Arrow keys turn the view only while the viewer has the focus (see below), not while using the panel.
-      keyboard: 'always',
-      mousewheelCtrlKey: false,
-      touchmoveTwoFingers: false,
-      canvasBackground: '#121826',
-      defaultTransition: { speed: 700, rotation: false, effect: 'fade' },
-      plugins: [[MarkersPlugin, { defaultHoverScale: { amount: 1.08, duration: 120 } }]],
-    });
-    this.markers = this.viewer.getPlugin<MarkersPlugin>(MarkersPlugin);
-    this.markers.addEventListener('select-marker', ({ marker }) => {
-      const hotspot = marker.data as Hotspot | undefined;
-      if (hotspot) onHotspot(hotspot);
-    });
-    this.viewer.stopKeyboardControl();
-    // The viewer turns keyboard control on again when its first panorama is ready: arrow keys in the panel (the
-    // quiz's radio buttons) would turn the view.
-    this.viewer.addEventListener('ready', () => {
-      if (!container.contains(document.activeElement)) this.viewer.stopKeyboardControl();
-    });
-    container.addEventListener('focusin', () => this.viewer.startKeyboardControl());
-    container.addEventListener('focusout', () => this.viewer.stopKeyboardControl());
+  constructor(
+    private readonly container: HTMLElement,
+    texts: Texts,
+    private readonly onHotspot: (hotspot: Hotspot) => void,
+  ) {
+    this.canvas = document.createElement('canvas');
+    this.canvas.className = 'rf-viewer__canvas';
+    this.canvas.setAttribute('aria-hidden', 'true');
+    const options: WebGLContextAttributes = { alpha: false, antialias: false, depth: false, premultipliedAlpha: false };
+    const gl: GL | null = this.canvas.getContext('webgl2', options) ?? this.canvas.getContext('webgl', options);
+    if (!gl) throw new Error(texts.viewer.webglError);
+    this.gl = gl;
+    this.uniforms = this.link();
+
+    this.spots = document.createElement('div');
+    this.spots.className = 'rf-viewer__spots';
+    this.loader = document.createElement('div');
+    this.loader.className = 'rf-viewer__loader';
+    this.loader.setAttribute('aria-hidden', 'true');
+    const loaderText = document.createElement('span');
+    loaderText.textContent = texts.viewer.loading;
+    this.loader.append(loaderText);
+    const bar = document.createElement('div');
+    bar.className = 'rf-viewer__bar';
+    this.caption = document.createElement('span');
+    this.caption.className = 'rf-viewer__caption';
+    const t = texts.viewer;
+    bar.append(
+      this.button('zoomOut', t.zoomOut, () => this.zoom(1.15)),
+      this.button('zoomIn', t.zoomIn, () => this.zoom(1 / 1.15)),
+      this.button('left', t.moveLeft, () => this.turn(-3 * KEY_STEP, 0)),
+      this.button('right', t.moveRight, () => this.turn(3 * KEY_STEP, 0)),
+      this.button('up', t.moveUp, () => this.turn(0, 3 * KEY_STEP)),
+      this.button('down', t.moveDown, () => this.turn(0, -3 * KEY_STEP)),
+      this.caption,
+    );
+    container.append(this.canvas, this.spots, this.loader, bar);
+
+    this.listen();
+    new ResizeObserver(() => this.resize()).observe(container);
+    this.resize();
   }
 
-  /** Leaving a panorama: its hotspots go (they must not be clicked while the next one is drawn), the loader shows. */
+  /** Leaving a panorama: its hotspots go (they must not be clicked while the next one loads), the loader shows. */
   beginLoading(): void {
-    this.markers.clearMarkers();
-    this.viewer.loader.show();
-    this.viewer.loader.showUndefined();
+    this.calls += 1;
+    this.setHotspots([]);
+    this.loader.hidden = false;
   }
 
   /** Shows a panorama image looking at `position`, then its hotspots. False when a later call replaced it. */
   async show(url: string, caption: string, position: Position, hotspots: HotspotSpec[]): Promise<boolean> {
-    const shown = await this.viewer.setPanorama(url, {
-      caption,
-      position,
-      zoom: 20,
-      showLoader: true,
-      transition: this.first ? false : undefined,
-    });
-    if (!shown) return false;
-    this.first = false;
-    this.markers.setMarkers(hotspots.map(markerOf));
+    const call = ++this.calls;
+    this.loader.hidden = false;
+    let image: ImageBitmap | HTMLImageElement;
+    try {
+      image = await decodeImage(url);
+    } catch (error) {
+      if (call === this.calls) this.loader.hidden = true;
+      throw error;
+    }
+    if (call !== this.calls) {
+      if ('close' in image) image.close();
+      return false;
+    }
+    const texture = this.upload(image);
+    if ('close' in image) image.close();
+    if (this.fading) this.gl.deleteTexture(this.fading.layer.texture);
+    this.fading = this.current ? { layer: this.current, start: performance.now() } : null;
+    this.current = { texture, yaw: position.yaw, pitch: position.pitch };
+    this.yaw = position.yaw;
+    this.pitch = position.pitch;
+    this.fov = FOV.start;
+    this.caption.textContent = caption;
+    this.loader.hidden = true;
+    this.setHotspots(hotspots);
+    this.render();
     return true;
   }
+
+  /** Compiles and links the shader, sets up the triangle; returns the uniforms' locations. */
+  private link(): Record<'f' | 'r' | 'u' | 'tangents' | 'alpha', WebGLUniformLocation | null> {
+    const gl = this.gl;
+    const program = gl.createProgram();
+    if (!program) throw new Error('WebGL: no program');
+    gl.attachShader(program, compile(gl, gl.VERTEX_SHADER, VERTEX));
+    gl.attachShader(program, compile(gl, gl.FRAGMENT_SHADER, FRAGMENT));
+    gl.linkProgram(program);
+    if (!gl.getProgramParameter(program, gl.LINK_STATUS)) throw new Error(`WebGL: ${gl.getProgramInfoLog(program) ?? 'link error'}`);
+    gl.useProgram(program);
+    // One triangle that covers the screen.
+    gl.bindBuffer(gl.ARRAY_BUFFER, gl.createBuffer());
+    gl.bufferData(gl.ARRAY_BUFFER, new Float32Array([-1, -1, 3, -1, -1, 3]), gl.STATIC_DRAW);
+    const p = gl.getAttribLocation(program, 'p');
+    gl.enableVertexAttribArray(p);
+    gl.vertexAttribPointer(p, 2, gl.FLOAT, false, 0, 0);
+    gl.blendFunc(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA);
+    const at = (name: string) => gl.getUniformLocation(program, name);
+    return { f: at('f'), r: at('r'), u: at('u'), tangents: at('tangents'), alpha: at('alpha') };
+  }
+
+  /**
+   * The image as one texture. Uploading a decoded 4096×2048 bitmap is the one long task of a move left on the main
+   * thread; in strips (`texSubImage2D` of cropped bitmaps, one task each) it was slower in all in Chromium.
+   */
+  private upload(image: ImageBitmap | HTMLImageElement): WebGLTexture {
+    const gl = this.gl;
+    const texture = gl.createTexture();
+    if (!texture) throw new Error('WebGL: no texture');
+    gl.bindTexture(gl.TEXTURE_2D, texture);
+    gl.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, false);
+    gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA, gl.RGBA, gl.UNSIGNED_BYTE, image);
+    // Repeat across the seam at yaw ±π (WebGL 1 repeats only power-of-two sizes).
+    const pot = (n: number) => (n & (n - 1)) === 0;
+    const repeat = 'texStorage2D' in gl || (pot(image.width) && pot(image.height));
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, repeat ? gl.REPEAT : gl.CLAMP_TO_EDGE);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.LINEAR);
+    return texture;
+  }
+
+  private button(icon: keyof typeof BUTTON_ICONS, label: string, onClick: () => void): HTMLButtonElement {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'rf-viewer__button';
+    button.setAttribute('aria-label', label);
+    button.title = label;
+    const svg = document.createElementNS(SVG_NS, 'svg');
+    svg.setAttribute('viewBox', '0 0 24 24');
+    svg.setAttribute('width', '22');
+    svg.setAttribute('height', '22');
+    svg.setAttribute('aria-hidden', 'true');
+    const path = document.createElementNS(SVG_NS, 'path');
+    path.setAttribute('d', BUTTON_ICONS[icon]);
+    svg.append(path);
+    button.append(svg);
+    button.addEventListener('click', onClick);
+    return button;
+  }
+
+  private listen(): void {
+    const { container } = this;
+    container.addEventListener('pointerdown', (event) => {
+      if ((event.target as Element).closest('button')) return;
+      this.pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+      if (this.pointers.size === 1) this.dragged = false;
+      this.pinch = this.pointers.size === 2 ? this.spread() : 0;
+    });
+    container.addEventListener('pointermove', (event) => {
+      const last = this.pointers.get(event.pointerId);
+      if (!last) return;
+      const dx = event.clientX - last.x;
+      const dy = event.clientY - last.y;
+      if (!this.dragged && Math.hypot(dx, dy) < DRAG_THRESHOLD) return;
+      if (!this.dragged) {
+        this.dragged = true;
+        // Keeps receiving the moves outside the frame's hotspots; a hotspot under the pointer gets no click.
+        if (container.setPointerCapture && event.isPrimary) container.setPointerCapture(event.pointerId);
+      }
+      this.pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+      if (this.pointers.size === 2) {
+        const spread = this.spread();
+        if (this.pinch > 0 && spread > 0) this.zoom(this.pinch / spread);
+        this.pinch = spread;
+        return;
+      }
+      const perPixel = (2 * Math.atan(this.tangents()[1])) / Math.max(1, container.clientHeight);
+      this.turn(-dx * perPixel, dy * perPixel);
+    });
+    const release = (event: PointerEvent) => {
+      this.pointers.delete(event.pointerId);
+      this.pinch = 0;
+    };
+    container.addEventListener('pointerup', release);
+    container.addEventListener('pointercancel', release);
+    container.addEventListener('click', (event) => {
+      const marker = (event.target as Element).closest<HTMLElement>('.rf-marker');
+      const placed = marker && !this.dragged ? this.placed.find((p) => p.element === marker) : undefined;
+      if (placed) this.onHotspot(placed.spec.hotspot);
+    });
+    container.addEventListener(
+      'wheel',
+      (event) => {
+        event.preventDefault();
+        this.zoom(Math.exp(Math.max(-100, Math.min(100, event.deltaY)) * 0.002));
+      },
+      { passive: false },
+    );
+    // Only while the viewer itself has the focus: the panel (the quiz's radio buttons) is not inside it.
+    container.addEventListener('keydown', (event) => {
+      if (event.target !== container || event.altKey || event.ctrlKey || event.metaKey) return;
+      const moves: Record<string, () => void> = {
+        ArrowLeft: () => this.turn(-KEY_STEP, 0),
+        ArrowRight: () => this.turn(KEY_STEP, 0),
+        ArrowUp: () => this.turn(0, KEY_STEP),
+        ArrowDown: () => this.turn(0, -KEY_STEP),
+        '+': () => this.zoom(1 / 1.15),
+        '=': () => this.zoom(1 / 1.15),
+        '-': () => this.zoom(1.15),
+      };
+      const move = moves[event.key];
+      if (!move) return;
+      event.preventDefault();
+      move();
+    });
+    // Lost (the GPU was reset): asking for it back; the textures are gone with it.
+    this.canvas.addEventListener('webglcontextlost', (event) => event.preventDefault());
+    this.canvas.addEventListener('webglcontextrestored', () => {
+      // The shader and the textures are gone with the context: the next move loads its image again.
+      this.uniforms = this.link();
+      this.current = null;
+      this.fading = null;
+      this.render();
+    });
+  }
+
+  private spread(): number {
+    const [a, b] = [...this.pointers.values()];
+    return a && b ? Math.hypot(a.x - b.x, a.y - b.y) : 0;
+  }
+
+  private turn(dYaw: number, dPitch: number): void {
+    this.yaw = ((this.yaw + dYaw + 3 * Math.PI) % (2 * Math.PI)) - Math.PI;
+    this.pitch = Math.max(-PITCH_LIMIT, Math.min(PITCH_LIMIT, this.pitch + dPitch));
+    this.render();
+  }
+
+  private zoom(factor: number): void {
+    this.fov = Math.max(FOV.min, Math.min(FOV.max, this.fov * factor));
+    this.render();
+  }
+
+  private resize(): void {
+    const ratio = Math.min(2, window.devicePixelRatio || 1);
+    const width = Math.max(1, Math.round(this.container.clientWidth * ratio));
+    const height = Math.max(1, Math.round(this.container.clientHeight * ratio));
+    if (this.canvas.width !== width || this.canvas.height !== height) {
+      this.canvas.width = width;
+      this.canvas.height = height;
+    }
+    // The labels' sizes change with the frame's width (narrow frames show icons only).
+    for (const placed of this.placed) placed.element.dataset.size = '';
+    this.render();
+  }
+
+  /** tan of the half horizontal and vertical fields of view. */
+  private tangents(): [number, number] {
+    const vertical = Math.tan((this.fov * Math.PI) / 360);
+    const aspect = this.container.clientWidth / Math.max(1, this.container.clientHeight);
+    return [vertical * aspect, vertical];
+  }
+
+  private setHotspots(hotspots: HotspotSpec[]): void {
+    for (const placed of this.placed) placed.element.remove();
+    this.placed = hotspots.map((spec) => ({ spec, element: hotspotElement(spec) }));
+    this.spots.append(...this.placed.map((p) => p.element));
+  }
+
+  private render(): void {
+    if (!this.frame) this.frame = requestAnimationFrame((now) => this.draw(now));
+  }
+
+  private draw(now: number): void {
+    this.frame = 0;
+    const gl = this.gl;
+    gl.viewport(0, 0, this.canvas.width, this.canvas.height);
+    gl.clearColor(BACKGROUND[0], BACKGROUND[1], BACKGROUND[2], 1);
+    gl.clear(gl.COLOR_BUFFER_BIT);
+    const tangents = this.tangents();
+    gl.uniform2f(this.uniforms.tangents, tangents[0], tangents[1]);
+    const fade = this.fading ? Math.min(1, (now - this.fading.start) / FADE_MS) : 1;
+    gl.disable(gl.BLEND);
+    if (this.fading && fade < 1) {
+      this.drawLayer(this.fading.layer.texture, this.fading.layer.yaw, this.fading.layer.pitch, 1);
+      gl.enable(gl.BLEND);
+    }
+    if (this.current) this.drawLayer(this.current.texture, this.yaw, this.pitch, fade);
+    if (this.fading && fade >= 1) {
+      gl.deleteTexture(this.fading.layer.texture);
+      this.fading = null;
+    }
+    if (this.fading) this.render();
+    this.placeHotspots(tangents);
+  }
+
+  private drawLayer(texture: WebGLTexture, yaw: number, pitch: number, alpha: number): void {
+    const gl = this.gl;
+    const [f, r, u] = basis(yaw, pitch);
+    gl.uniform3fv(this.uniforms.f, f);
+    gl.uniform3fv(this.uniforms.r, r);
+    gl.uniform3fv(this.uniforms.u, u);
+    gl.uniform1f(this.uniforms.alpha, alpha);
+    gl.bindTexture(gl.TEXTURE_2D, texture);
+    gl.drawArrays(gl.TRIANGLES, 0, 3);
+  }
+
+  /** Puts each hotspot on its point; those behind the viewer or out of the frame are hidden. */
+  private placeHotspots([tanX, tanY]: [number, number]): void {
+    const width = this.container.clientWidth;
+    const height = this.container.clientHeight;
+    const [f, r, u] = basis(this.yaw, this.pitch);
+    for (const { element, spec } of this.placed) {
+      const d = direction(spec.yaw, spec.pitch);
+      const z = dot(d, f);
+      let visible = z > 1e-3;
+      if (visible) {
+        const x = ((dot(d, r) / z / tanX + 1) / 2) * width;
+        const y = ((1 - dot(d, u) / z / tanY) / 2) * height;
+        if (!element.dataset.size) element.dataset.size = `${element.offsetWidth}`;
+        const reach = Number(element.dataset.size) + 40;
+        visible = x > -reach && x < width + reach && y > -reach && y < height + reach;
+        if (visible) element.style.transform = `translate(${x.toFixed(1)}px, ${y.toFixed(1)}px) ${ANCHOR_SHIFT[spec.anchor]}`;
+      }
+      element.classList.toggle('rf-marker--visible', visible);
+    }
+  }
+}
+
+type Vec3 = [number, number, number];
+
+const direction = (yaw: number, pitch: number): Vec3 => [Math.sin(yaw) * Math.cos(pitch), Math.sin(pitch), Math.cos(yaw) * Math.cos(pitch)];
+
+const dot = (a: Vec3, b: Vec3): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+
+/** The camera's forward, right and up vectors looking at (yaw, pitch). */
+function basis(yaw: number, pitch: number): [Vec3, Vec3, Vec3] {
+  return [
+    direction(yaw, pitch),
+    [Math.cos(yaw), 0, -Math.sin(yaw)],
+    [-Math.sin(yaw) * Math.sin(pitch), Math.cos(pitch), -Math.cos(yaw) * Math.sin(pitch)],
+  ];
 }

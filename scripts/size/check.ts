@@ -53,7 +53,7 @@ if (roomFrameLimit !== undefined) {
     console.error('the room frame is not built (dist/spa/room-frame/manifest.json): rebuild it');
     process.exitCode = 1;
   } else {
-    rows.push({ what: 'room-frame (three.js + Photo Sphere Viewer)', gzip: gzipSize(fs.readFileSync(path.join(spa, entry))), limit: roomFrameLimit });
+    rows.push({ what: 'room-frame (its 360° viewer, panel, quiz)', gzip: gzipSize(fs.readFileSync(path.join(spa, entry))), limit: roomFrameLimit });
   }
 }
 

@@ -50,7 +50,7 @@ async function visitStand(context: BrowserContext, page: Page, baseUrl: string):
   await frame.getByRole('button', { name: STAND.name, exact: true }).click();
   await closePromotion(page, STAND);
   await frame.waitForSelector(`#room-frame[data-panorama="${STAND.panorama}"][data-state="ready"]`, { timeout: 60_000 });
-  // Photo Sphere Viewer fades the new panorama in.
+  // The viewer fades the new panorama in.
   await page.waitForTimeout(1500);
   context.off('response', listener);
   const images = await frame.evaluate(() => (JSON.parse(document.getElementById('room-frame-data')?.textContent ?? '{}') as { images: Record<string, { large: string }> }).images);

@@ -22,10 +22,10 @@ interface Box {
 
 const intersect = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-/** The boxes of the hotspots Photo Sphere Viewer shows now (in the frame's viewport), label included when shown. */
+/** The boxes of the hotspots the viewer shows now (in the frame's viewport), label included when shown. */
 function visibleSpots(frame: Frame): Promise<Box[]> {
   return frame.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('.psv-marker--visible')].flatMap((marker) => {
+    [...document.querySelectorAll<HTMLElement>('.rf-marker--visible')].flatMap((marker) => {
       const spot = marker.querySelector<HTMLElement>('.rf-spot');
       if (!spot) return [];
       const r = spot.getBoundingClientRect();
@@ -48,7 +48,7 @@ async function openPlan(page: Page, lang: 'en' | 'fr'): Promise<Frame> {
   if (!(await plan.isVisible())) await frame.getByRole('button', { name: lang === 'en' ? 'Stands and areas' : 'Stands et espaces' }).click();
   await plan.click();
   await frame.waitForSelector('#room-frame[data-panorama="plan"][data-state="ready"]', { timeout: 60_000 });
-  await frame.waitForSelector('.psv-marker--visible .rf-spot');
+  await frame.waitForSelector('.rf-marker--visible .rf-spot');
   // On a phone the stands panel opens over the whole room: closed, the hotspots are there to see.
   const toggle = frame.getByRole('button', { name: lang === 'en' ? 'Stands and areas' : 'Stands et espaces' });
   if ((await toggle.getAttribute('aria-expanded')) === 'true') await toggle.click();
@@ -69,7 +69,7 @@ for (const [width, height] of [
       assert.ok(iframeBox);
       const seen = new Set<string>();
       let doorsShot = false;
-      // Each drag turns the view by 35 % of its horizontal field of view (Photo Sphere Viewer's moveSpeed 1).
+      // Each drag of 35 % of the width turns the view by about 45 % of its horizontal field of view.
       const steps = width > height ? 14 : 28;
       for (let step = 0; step <= steps; step += 1) {
         if (step > 0) {
@@ -94,7 +94,7 @@ for (const [width, height] of [
           }
         }
         if (step === 0) await page.screenshot({ path: `/tmp/hotspot-labels-${width}-${lang}.png` });
-        if (!doorsShot && spots.filter((spot) => spot.id.startsWith('psv-marker-place-')).length === 2) {
+        if (!doorsShot && spots.filter((spot) => spot.id.startsWith('rf-hotspot-place-')).length === 2) {
           doorsShot = true;
           await page.screenshot({ path: `/tmp/hotspot-labels-doors-${width}-${lang}.png` });
         }

@@ -129,7 +129,7 @@ test('item 4: the exhibitor’s activity widget never covers the room frame, its
   await screenshot(page, 'activity-stand-1366');
   assert.ok((await panelButtonsFree(frame, await box(widget), 'the activity widget')) > 5);
   // The hotspots (the viewer's markers) are all inside the frame, which the widget does not cover.
-  for (const marker of await frame.locator('.psv-marker:visible').all()) assertApart(await box(marker), await box(widget), 'the activity widget covers a hotspot');
+  for (const marker of await frame.locator('.rf-marker--visible').all()) assertApart(await box(marker), await box(widget), 'the activity widget covers a hotspot');
 
   // Collapsed, it gives the room its width back and still covers nothing.
   await widget.getByRole('button', { name: 'Hide my activity' }).click();

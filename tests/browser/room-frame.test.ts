@@ -179,8 +179,8 @@ test('the frame draws a hall with stands, and lists the stands of the plan by th
   assert.deepEqual((await standButtons(host, 'Stands in this area')).map((text) => text.replace(/^\d+/, '')), expected);
   assertPicture(await pictureStats(host, '/tmp/room-frame-plan.png'), 'plan');
   // A hotspot on every booth, and on both doors.
-  for (const stand of host.stands) assert.equal(await host.frame.locator(`[id="psv-marker-stand-${stand.id}"]`).count(), 1);
-  assert.equal(await host.frame.locator('[id="psv-marker-place-home"], [id="psv-marker-place-conference"]').count(), 2);
+  for (const stand of host.stands) assert.equal(await host.frame.locator(`[id="rf-hotspot-stand-${stand.id}"]`).count(), 1);
+  assert.equal(await host.frame.locator('[id="rf-hotspot-place-home"], [id="rf-hotspot-place-conference"]').count(), 2);
 
   await host.command('goToPanorama', { slug: 'conference' });
   await host.waitFor('conference');
@@ -210,7 +210,7 @@ test('a stand button and the stand hotspot enter the stand in exactly the same w
     const id: string = host.stands.find((s) => s.panorama === stand.slug)?.id ?? '';
     await host.take();
     if (way === 'button') await host.frame.getByRole('button', { name: stand.name_en, exact: true }).click();
-    else await host.frame.locator(`[id="psv-marker-stand-${id}"]`).click();
+    else await host.frame.locator(`[id="rf-hotspot-stand-${id}"]`).click();
     const posted = await nextMessages(host, 2);
     await host.waitFor(stand.slug);
     assert.deepEqual(posted, [
@@ -246,7 +246,7 @@ test('leaving a stand posts leaveStand first; its actions post their messages', 
     assert.deepEqual(await nextMessages(host, 1), [{ origin: env.salon.baseUrl, name, payload }]);
   }
   // The same action from its hotspot on the booth.
-  await host.frame.locator('[id="psv-marker-action-contact"]').click();
+  await host.frame.locator('[id="rf-hotspot-action-contact"]').click();
   assert.deepEqual(names(await nextMessages(host, 1)), ['requestContactStand']);
 
   // To the neighbour stand: leave this one, then enter the other (which has a promotional offer).
@@ -383,7 +383,7 @@ test('the contest: a quiz of 5 questions in the panel posts the score, then asks
   await host.take();
 
   // The entrance hall offers the contest: a panel button, and a hotspot on the contest board.
-  const hotspot = host.frame.locator('[id="psv-marker-action-contest"]');
+  const hotspot = host.frame.locator('[id="rf-hotspot-action-contest"]');
   assert.equal(await hotspot.count(), 1);
   const where = await hotspot.boundingBox();
   await host.frame.getByRole('list', { name: 'Activities' }).getByRole('button', { name: 'Play the contest' }).click();
@@ -427,7 +427,7 @@ test('the contest: a quiz of 5 questions in the panel posts the score, then asks
   // Back to the hall, then again from the board's hotspot: all right this time.
   await result.getByRole('button', { name: 'Close' }).click();
   assert.ok(await host.frame.getByRole('button', { name: 'Play the contest' }).isVisible());
-  await host.frame.locator('[id="psv-marker-action-contest"]').click();
+  await host.frame.locator('[id="rf-hotspot-action-contest"]').click();
   for (const q of quiz) {
     await form.getByRole('group', { name: q.text }).getByRole('radio', { name: q.choices[q.answer], exact: true }).check();
     await form.getByRole('button', { name: /^(Next question|See my score)$/ }).click();
@@ -469,7 +469,7 @@ test('the offers: "Request an offer" posts the subject of the stand, the referra
   const request = { stand_id: solar.id, subject: 'offer_stand-helios-solaire', code_apporteur: 'PARTNER_42', display_marketing: true };
   await host.frame.getByRole('button', { name: 'Request an offer' }).click();
   assert.deepEqual(await nextMessages(host, 1), [{ origin: env.salon.baseUrl, name: 'showContactFormInfos', payload: request }]);
-  await host.frame.locator('[id="psv-marker-action-offer"]').click();
+  await host.frame.locator('[id="rf-hotspot-action-offer"]').click();
   assert.deepEqual(await nextMessages(host, 1), [{ origin: env.salon.baseUrl, name: 'showContactFormInfos', payload: request }]);
 
   // Helios Storage has one: shown on entering, once per page.

@@ -73,7 +73,7 @@ test('a visitor enters a stand from a hotspot and from the list, its exhibitor s
   let first: FrameStand | undefined;
   for (let turn = 0; turn < 24 && !first; turn += 1) {
     for (const stand of owned as FrameStand[]) {
-      const marker = await frame.locator(`[id="psv-marker-stand-${stand.id}"]`).boundingBox();
+      const marker = await frame.locator(`[id="rf-hotspot-stand-${stand.id}"]`).boundingBox();
       // Right of the stand panel, inside the frame.
       if (marker && marker.x > box.x + 320 && marker.x + marker.width < box.x + box.width && marker.y > box.y && marker.y + marker.height < box.y + box.height) {
         first = stand;
@@ -92,7 +92,7 @@ test('a visitor enters a stand from a hotspot and from the list, its exhibitor s
   const second = owned.find((s) => s !== first) as FrameStand;
   await visitor.screenshot({ path: 'test-results/room-plan.png' });
   const started = Date.now();
-  await frame.locator(`[id="psv-marker-stand-${first.id}"]`).click();
+  await frame.locator(`[id="rf-hotspot-stand-${first.id}"]`).click();
   for (;;) {
     if ((await visitorsOn(exhibitor, first.id)).length > 0) break;
     assert.ok(Date.now() - started < 3000, 'the exhibitor did not see the visitor within 3 s');

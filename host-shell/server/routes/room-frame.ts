@@ -108,8 +108,8 @@ export const roomFrameRoutes: FastifyPluginAsync<RoomFrameOptions> = async (app,
           "script-src 'self'",
           // The viewer positions its elements with inline styles; the frame injects its stylesheet.
           "style-src 'self' 'unsafe-inline'",
-          // The panoramas are images of this server (`/media/panoramas/…`); the viewer reads them through blob: addresses.
-          "img-src 'self' data: blob:",
+          // The panoramas are images of this server (`/media/panoramas/…`), which the viewer fetches.
+          "img-src 'self' data:",
           "connect-src 'self'",
           "object-src 'none'",
           "base-uri 'none'",

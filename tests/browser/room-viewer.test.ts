@@ -1,0 +1,96 @@
+/**
+ * The room frame's 360° viewer (host-shell/room-frame/view.ts) in real Chromium, on the frame's own page at 1366×768:
+ * the arrow keys turn the view while the viewer has the focus and not while the panel has it, the zoom stops at its
+ * limit, a drag turns the view, and the labelled viewer and its bar's buttons are there in French too.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { collectErrors, useSalon } from './harness';
+
+const env = useSalon();
+
+/** The centre x of a hotspot, after the viewer has drawn its next frame. */
+async function spotX(page: Page, id: string): Promise<number> {
+  return page.evaluate(async (markerId) => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const box = document.getElementById(markerId)?.getBoundingClientRect();
+    if (!box) throw new Error(`no hotspot ${markerId}`);
+    return box.x + box.width / 2;
+  }, id);
+}
+
+/** The distance between two hotspots' centres: grows when the view zooms in. */
+async function spread(page: Page, a: string, b: string): Promise<number> {
+  return Math.abs((await spotX(page, a)) - (await spotX(page, b)));
+}
+
+test('arrow keys turn the view only while it has the focus; the zoom stops at its limit; a drag turns it', async () => {
+  const page = await env.browser.newPage({ viewport: { width: 1366, height: 768 }, locale: 'en-US' });
+  const errors = collectErrors(page);
+  await page.goto(`${env.salon.baseUrl}/room/plan?lang=en`);
+  await page.waitForSelector('#room-frame[data-panorama="plan"][data-state="ready"]', { timeout: 60_000 });
+  const viewer = page.getByRole('application', { name: /^360° view/ });
+  await viewer.waitFor();
+  // The two stands' hotspots nearest the middle of the view (they stay in it at the closest zoom).
+  const ids = await page.$$eval('.rf-marker--visible[id^="rf-hotspot-stand-"]', (els) =>
+    els
+      .map((el) => {
+        const box = el.getBoundingClientRect();
+        return { id: el.id, off: Math.abs(box.x + box.width / 2 - innerWidth / 2) };
+      })
+      .sort((a, b) => a.off - b.off)
+      .map((spot) => spot.id),
+  );
+  assert.ok(ids.length >= 2, `stands in view: ${ids.join(', ')}`);
+  const [first, second] = ids as [string, string];
+
+  // The panel has the focus: the arrow keys are the panel's.
+  const before = await spotX(page, first);
+  await page.getByRole('button', { name: 'Floor plan', exact: true }).focus();
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await spotX(page, first), before, 'an arrow key in the panel turned the view');
+
+  // The viewer has the focus: turning right moves what is ahead to the left.
+  await viewer.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  const turned = await spotX(page, first);
+  assert.ok(turned < before - 20, `ArrowRight: ${before} → ${turned}`);
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  assert.ok(Math.abs((await spotX(page, first)) - before) < 1, 'ArrowLeft turns back');
+
+  // Zoom in with the bar's button, then to the limit with the keyboard: past it nothing changes.
+  const wide = await spread(page, first, second);
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  const closer = await spread(page, first, second);
+  assert.ok(closer > wide * 1.05, `zoom in: ${wide} → ${closer}`);
+  await viewer.focus();
+  for (let i = 0; i < 12; i += 1) await page.keyboard.press('+');
+  const limit = await spread(page, first, second);
+  await page.keyboard.press('+');
+  assert.ok(limit > closer && Math.abs((await spread(page, first, second)) - limit) < 0.5, `the zoom stops: ${closer} → ${limit}`);
+  for (let i = 0; i < 20; i += 1) await page.keyboard.press('-');
+
+  // A drag to the left turns the view to the right, and clicks no hotspot.
+  const start = await spotX(page, first);
+  await page.mouse.move(900, 600);
+  await page.mouse.down();
+  await page.mouse.move(700, 600, { steps: 6 });
+  await page.mouse.up();
+  assert.ok((await spotX(page, first)) < start - 100, 'the drag turned the view');
+  assert.equal(await page.locator('#room-frame').getAttribute('data-panorama'), 'plan');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('in French, the viewer and its bar speak French', async () => {
+  const page = await env.browser.newPage({ viewport: { width: 375, height: 812 }, locale: 'fr-FR' });
+  await page.goto(`${env.salon.baseUrl}/room/home?lang=fr`);
+  await page.waitForSelector('#room-frame[data-panorama="home"][data-state="ready"]', { timeout: 60_000 });
+  await page.getByRole('application', { name: /^Vue à 360°/ }).waitFor();
+  for (const name of ['Zoomer', 'Dézoomer', 'Regarder à gauche', 'Regarder à droite']) assert.equal(await page.getByRole('button', { name, exact: true }).count(), 1, name);
+  assert.equal(await page.locator('.rf-viewer__caption').textContent(), 'Hall d’accueil');
+  await page.close();
+});
