@@ -229,6 +229,8 @@ async function main(): Promise<void> {
   const anonymous = process.argv.includes('--anonymous');
   const log = (line: string) => (json ? console.error(line) : console.log(line));
 
+  // Lighthouse's simulated throttling scales what it observes: a busy machine shows in the figures, so say how busy.
+  const loadAtStart = os.loadavg()[0] ?? 0;
   const salon = await startSalon();
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -268,6 +270,7 @@ async function main(): Promise<void> {
   // The run whose TBT is the median one explains the figures.
   const typical = [...results].sort((a, b) => a.tbt - b.tbt)[Math.floor((results.length - 1) / 2)];
   const who = `${anonymous ? 'an anonymous visitor' : VISITOR}${noFrame ? ', room frame blocked' : ''}`;
+  log(`machine load average (1 min): ${loadAtStart.toFixed(1)} at the start, ${(os.loadavg()[0] ?? 0).toFixed(1)} at the end, on ${os.cpus().length} cores`);
   log(`/salon (${who}), median of ${runs}: score ${med.score} (budget ≥ ${BUDGET.score}), TBT ${ms(med.tbt)} (≤ ${BUDGET.tbt} ms), LCP ${s(med.lcp)} (≤ ${s(BUDGET.lcp)}), FCP ${s(med.fcp)}, TTI ${s(med.tti)}, Speed Index ${s(med.speedIndex)}, JavaScript ${kb(med.scriptBytes)} transferred`);
   if (typical) {
     log(`LCP element: ${typical.lcpElement === 'none reported' ? `${lcpSeen} (Chromium's PerformanceObserver, unthrottled)` : typical.lcpElement}`);
