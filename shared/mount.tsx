@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { Component, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, startTransition, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nProvider, useLingui } from '@lingui/react';
 import { msg } from '@lingui/core/macro';
@@ -53,8 +53,8 @@ class WidgetErrorBoundary extends Component<{ children: ReactNode }, { failed: b
 
 /**
  * Builds a widget's `mount`: reads the page data (once per page), loads this widget's messages with
- * the shared ones for the active locale, then renders `Widget` inside Lingui's provider and an error
- * boundary, so a failing widget shows a small notice and logs, and the page goes on.
+ * the shared ones for the active locale, then renders `Widget` (in a transition: in slices that yield to the
+ * browser) inside Lingui's provider and an error boundary, so a failing widget shows a small notice and logs, and the page goes on.
  */
 export function createMount(name: string, Widget: ComponentType<WidgetProps>, options: MountOptions): MountFunction {
   return function mount(element, props = {}) {
@@ -73,12 +73,16 @@ export function createMount(name: string, Widget: ComponentType<WidgetProps>, op
       .catch((error: unknown) => console.error(`[salon] widget "${name}": i18n failed`, error))
       .then(() => {
         if (unmounted) return;
-        root.render(
-          <I18nProvider i18n={i18n}>
-            <WidgetErrorBoundary>
-              <Widget {...props} />
-            </WidgetErrorBoundary>
-          </I18nProvider>,
+        // A transition: React renders the widget in slices and gives the main thread back between them, so
+        // mounting the page's widgets makes no long task on a slow phone.
+        startTransition(() =>
+          root.render(
+            <I18nProvider i18n={i18n}>
+              <WidgetErrorBoundary>
+                <Widget {...props} />
+              </WidgetErrorBoundary>
+            </I18nProvider>,
+          ),
         );
       });
 

@@ -54,6 +54,13 @@ function refusal(manifest: Manifest, widget: string): string | null {
   return line ? incompatibility(widget, line, provided) : null;
 }
 
+/** Lets the browser paint and handle input before going on: `scheduler.yield()` where it exists, else a new task. */
+function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 const mounted = new Map<HTMLElement, Unmount>();
 const mounting = new Map<HTMLElement, Promise<void>>();
 
@@ -84,6 +91,9 @@ async function loadAndMount(slot: HTMLElement, manifest: Manifest): Promise<void
   try {
     const mod = await withTimeout(loadRemote<RemoteModule>(`${containerName(widget)}/mount`), CHUNK_LOAD_TIMEOUT_MS, widget);
     if (!mod || typeof mod.mount !== 'function') throw new Error(`widget "${widget}" exposes no mount()`);
+    // Each widget mounts in a task of its own, not in the one that evaluated its remote's chunks (nor with the
+    // other widgets that arrived meanwhile): no long task of everything at once on a slow phone.
+    await nextTask();
     const props: Record<string, unknown> = { ...slot.dataset };
     mounted.set(slot, mod.mount(slot, props));
     slot.dataset.salonState = 'mounted';

@@ -92,7 +92,8 @@ export function pageDataOf(html: string): PageData {
 }
 
 export function widgetSlotsOf(html: string): string[] {
-  return [...html.matchAll(/<div data-salon-widget="([^"]+)"( data-salon-lazy)?><\/div>/g)].map((m) => m[1] ?? '');
+  // A slot may hold what it shows until its widget mounts (the room's placeholder).
+  return [...html.matchAll(/<div data-salon-widget="([^"]+)"( data-salon-lazy)?>/g)].map((m) => m[1] ?? '');
 }
 
 /** The slots marked lazy (mounted when the bus first opens them). */

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { setFeature } from '../../host-shell/server/services/settings';
 import { DEMO, ORIGIN, XHR, anonymousCookie, createTestApp, login, lazySlotsOf, pageDataOf, request, sessionCookieOf, widgetSlotsOf, type TestApp } from './helpers';
 
@@ -153,4 +156,41 @@ describe('widget slots', () => {
       await setFeature(t.database.db, 'journey', true);
     }
   });
+});
+
+describe('the first paint and the first downloads', () => {
+  it("shows the salon's name and description in the room's slot until the room mounts, in the page's language", async () => {
+    const en = await request(t.app, { method: 'GET', url: '/salon', headers: { cookie: await login(t.app, DEMO.visitor) } });
+    const slot = /<div data-salon-widget="room"><div class="salon-room-placeholder">([^]*?)<\/div><\/div>/.exec(en.body)?.[1] ?? '';
+    expect(slot).toContain('Visit 14 stands in 360°, chat with exhibitors and attend talks, from home.');
+    expect(slot).toContain('The room is loading…');
+    const fr = await request(t.app, { method: 'GET', url: '/salon', headers: { cookie: await anonymousCookie(t.app), 'accept-language': 'fr' } });
+    expect(fr.body).toContain('<p class="salon-room-placeholder__wait">La salle se charge…</p>');
+  });
+
+  it('preloads the manifest, and the entries of the widgets that mount at once when this server serves /spa', async () => {
+    const spaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salon-spa-hints-'));
+    const line = (name: string) => ({ entry: `${name}/0123456789/remoteEntry.js`, runtimeContract: '1', sharedContract: '0.3' });
+    fs.writeFileSync(path.join(spaDir, 'widgets.json'), JSON.stringify(Object.fromEntries(['top-bar', 'room', 'toaster', 'chat', 'modals'].map((w) => [w, line(w)]))));
+    const served = await createTestApp({ config: { spaDir } });
+    const cdn = await createTestApp({ config: { spaDir, spaUrl: 'https://cdn.example/spa' } });
+    try {
+      const page = await request(served.app, { method: 'GET', url: '/salon' });
+      const head = page.body.slice(0, page.body.indexOf('</head>'));
+      expect(head).toContain('<link rel="preload" href="/spa/widgets.json" as="fetch" crossorigin>');
+      expect([...head.matchAll(/<link rel="preload" href="([^"]+)" as="script">/g)].map((m) => m[1])).toEqual([
+        '/spa/top-bar/0123456789/remoteEntry.js',
+        '/spa/room/0123456789/remoteEntry.js',
+        '/spa/toaster/0123456789/remoteEntry.js',
+      ]);
+      // /spa on another origin: the manifest's hint only (this server's copy may not be what the CDN serves).
+      const elsewhere = await request(cdn.app, { method: 'GET', url: '/salon' });
+      expect(elsewhere.body).toContain('<link rel="preload" href="https://cdn.example/spa/widgets.json" as="fetch" crossorigin>');
+      expect(elsewhere.body).not.toContain('as="script"');
+    } finally {
+      await served.close();
+      await cdn.close();
+      fs.rmSync(spaDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -57,11 +57,33 @@ export function serializeScriptJson(data: unknown): string {
 export interface SalonMarkupOptions {
   widgets?: readonly WidgetName[];
   loaderSrc?: string;
+  /**
+   * What a slot shows until its widget mounts (React replaces it on the first render): optional, e.g. host-shell's
+   * room placeholder, the page's first paint.
+   */
+  placeholders?: Partial<Record<WidgetName, SafeHtml>>;
 }
 
 /** The page-data element, the widget slots and the loader, to place inside `<body>`. */
 export function salonMarkup(data: PageData, options: SalonMarkupOptions = {}): SafeHtml {
   const widgets = options.widgets ?? widgetsFor(data);
+  const inside = (name: WidgetName) => options.placeholders?.[name] ?? '';
   return html`<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${raw(serializeScriptJson(data))}</script>
-${widgets.map((name) => (LAZY_WIDGETS.includes(name) ? html`<div data-salon-widget="${name}" data-salon-lazy></div>\n` : html`<div data-salon-widget="${name}"></div>\n`))}<script src="${options.loaderSrc ?? LOADER_SRC}" defer></script>`;
+${widgets.map((name) => (LAZY_WIDGETS.includes(name) ? html`<div data-salon-widget="${name}" data-salon-lazy></div>\n` : html`<div data-salon-widget="${name}">${inside(name)}</div>\n`))}<script src="${options.loaderSrc ?? LOADER_SRC}" defer></script>`;
+}
+
+/**
+ * The `<head>` hints that start the first downloads while the loader itself arrives: the manifest, and, when this
+ * server serves `/spa` itself (`manifest`, read from its `SPA_DIR`), the entries of the slots that mount at once
+ * (not the lazy ones). `/spa` on another origin: the manifest's hint only, the loader finds the rest.
+ */
+export function preloadHints(manifest: Readonly<Record<string, unknown>> | null, widgets: readonly WidgetName[], spaUrl: string): SafeHtml {
+  const entries = widgets.flatMap((name) => {
+    const line = manifest?.[name];
+    const entry = typeof line === 'string' ? line : line && typeof line === 'object' ? (line as { entry?: unknown }).entry : undefined;
+    return !LAZY_WIDGETS.includes(name) && typeof entry === 'string' && /^[\w./-]+$/.test(entry) && !entry.includes('..') ? [`${spaUrl}/${entry}`] : [];
+  });
+  // `crossorigin` (anonymous: credentials on the same origin only) is what the loader's fetch of widgets.json matches.
+  return html`<link rel="preload" href="${spaUrl}/widgets.json" as="fetch" crossorigin>
+${entries.map((href) => html`<link rel="preload" href="${href}" as="script">\n`)}`;
 }
