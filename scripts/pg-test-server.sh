@@ -2,7 +2,8 @@
 # Starts (or reuses) a throwaway PostgreSQL cluster for the server tests and prints the URL to use:
 #   export TEST_DATABASE_URL="$(scripts/pg-test-server.sh)"
 # The cluster lives in /tmp (PG_TEST_DIR), listens on 127.0.0.1:PG_TEST_PORT (5433) with trust auth,
-# and is meant to be thrown away: `scripts/pg-test-server.sh stop` stops it and deletes its folder.
+# and is meant to be thrown away: `scripts/pg-test-server.sh stop` stops it and deletes its folder; `restart` restarts
+# it (fast mode: every client is disconnected).
 # Everything but the URL goes to stderr, so the output can be captured.
 set -euo pipefail
 
@@ -33,6 +34,13 @@ if [ -z "$BIN" ] || [ ! -x "$BIN/initdb" ]; then
   DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >&2
   BIN="$(find_bin)"
+fi
+
+if [ "${1:-}" = "restart" ]; then
+  # A fast restart (clients are disconnected, as when a real server restarts): the restart drills.
+  as_pg "$BIN/pg_ctl" -D "$DIR" -m fast -w restart >&2
+  echo "$URL"
+  exit 0
 fi
 
 if [ "${1:-}" = "stop" ]; then

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# The server tests that need PostgreSQL, against a throwaway cluster (scripts/pg-test-server.sh), which is
-# stopped and removed afterwards.
+# Every server test (every file of tests/server/) again on PostgreSQL, against a throwaway cluster
+# (scripts/pg-test-server.sh), which is stopped and removed afterwards: SALON_TEST_POSTGRES gives each test app a
+# schema of its own (tests/server/helpers.ts), TEST_DATABASE_URL runs postgres.test.ts's own cases. Tests that need
+# SQLite itself (a file opened by the compiled server, the Redis ones' shared file) keep it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 url=$(bash scripts/pg-test-server.sh)
 trap 'bash scripts/pg-test-server.sh stop >/dev/null 2>&1 || true' EXIT
-TEST_DATABASE_URL="$url" npx jest --ci tests/server/postgres.test.ts --selectProjects server
+# Migrating and seeding a schema takes longer than an in-memory SQLite file: hooks get 30 s.
+SALON_TEST_POSTGRES="$url" TEST_DATABASE_URL="$url" npx jest --ci --testTimeout=30000 tests/server --selectProjects server

@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createParser } from 'eventsource-parser';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { Client } from 'pg';
 import { build, type BuildOptions, type SalonApp } from '../../host-shell/server/app';
 import { openDatabase, type DatabaseHandle } from '../../host-shell/server/db/connect';
 import { migrateToLatest } from '../../host-shell/server/db/migrate';
@@ -25,14 +27,50 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A migrated, seeded app on a fresh in-memory SQLite database (or the given database). */
+/**
+ * With SALON_TEST_POSTGRES (a postgres:// URL; `npm run test:postgres` sets it), every test app runs on PostgreSQL
+ * instead of SQLite, each in a schema of its own, dropped when the app closes.
+ */
+const POSTGRES_URL = /^postgres(?:ql)?:\/\//.test(process.env.SALON_TEST_POSTGRES ?? '') ? (process.env.SALON_TEST_POSTGRES as string) : null;
+
+/** The database of a new test app: a fresh in-memory SQLite, or a fresh schema of SALON_TEST_POSTGRES; `drop` removes it. */
+async function freshDatabase(): Promise<{ config: DatabaseConfig; drop: () => Promise<void> }> {
+  if (!POSTGRES_URL) return { config: { dialect: 'sqlite', filename: ':memory:' }, drop: async () => undefined };
+  const schema = `salon_t_${randomBytes(6).toString('hex')}`;
+  const admin = new Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE SCHEMA ${schema}`);
+  } finally {
+    await admin.end();
+  }
+  return {
+    config: { dialect: 'postgres', connectionString: POSTGRES_URL, schema },
+    drop: async () => {
+      const client = new Client({ connectionString: POSTGRES_URL });
+      await client.connect();
+      try {
+        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/** Whether the test apps run on PostgreSQL (SALON_TEST_POSTGRES). */
+export const ON_POSTGRES = POSTGRES_URL !== null;
+
+/** A migrated, seeded app on a fresh database (SQLite in memory, or PostgreSQL: see SALON_TEST_POSTGRES), or the given one. */
 export async function createTestApp(options: { database?: DatabaseConfig; config?: BuildOptions['config']; logger?: BuildOptions['logger'] } = {}): Promise<TestApp> {
-  const database = openDatabase(options.database ?? { dialect: 'sqlite', filename: ':memory:' });
+  const fresh = options.database ? { config: options.database, drop: async () => undefined } : await freshDatabase();
+  const database = openDatabase(fresh.config);
   try {
     await migrateToLatest(database);
     await seedDemo(database.db, { scryptCost: TEST_SCRYPT_COST });
   } catch (err) {
     await database.close();
+    await fresh.drop();
     throw err;
   }
   // Uploaded chat files go to a folder of this app's own, removed when it closes.
@@ -48,6 +86,7 @@ export async function createTestApp(options: { database?: DatabaseConfig; config
     async close() {
       await app.close();
       await database.close();
+      await fresh.drop();
       fs.rmSync(uploadDir, { recursive: true, force: true });
     },
   };

@@ -234,7 +234,12 @@ describe('the users import', () => {
 describe('a run that fails part way', () => {
   it('keeps whole batches only: the failing batch is rolled back, the run is reported failed, and the same file finishes it', async () => {
     // The database refuses one line of the second batch (a stand-in for any failure while writing).
-    await sql`CREATE TRIGGER imports_boom BEFORE INSERT ON users WHEN NEW.email = 'boom@example.org' BEGIN SELECT RAISE(ABORT, 'boom'); END`.execute(db());
+    if (t.database.dialect === 'postgres') {
+      await sql`CREATE FUNCTION imports_boom() RETURNS trigger AS $$ BEGIN IF NEW.email = 'boom@example.org' THEN RAISE EXCEPTION 'boom'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`.execute(db());
+      await sql`CREATE TRIGGER imports_boom BEFORE INSERT ON users FOR EACH ROW EXECUTE FUNCTION imports_boom()`.execute(db());
+    } else {
+      await sql`CREATE TRIGGER imports_boom BEFORE INSERT ON users WHEN NEW.email = 'boom@example.org' BEGIN SELECT RAISE(ABORT, 'boom'); END`.execute(db());
+    }
     const lines = ['email,firstname,lastname'];
     for (let i = 0; i < 1200; i += 1) lines.push(i === 700 ? 'boom@example.org,Boom,Line' : `part${i}@example.org,Part${i},Way`);
     const users = await userCount();
@@ -251,7 +256,7 @@ describe('a run that fails part way', () => {
     const entry = (await auditEntries('users.import')).at(-1);
     expect(JSON.parse(entry?.after ?? 'null')).toMatchObject({ created: 500, stopped_at: 500 });
 
-    await sql`DROP TRIGGER imports_boom`.execute(db());
+    await sql`DROP TRIGGER imports_boom${sql.raw(t.database.dialect === 'postgres' ? ' ON users' : '')}`.execute(db());
     const again = await previewOf('users', lines.join('\n'));
     expect(again.preview).toMatchObject({ create: 700, unchanged: 500 });
     const second = await run(again.id);

@@ -25,14 +25,25 @@ function openSqlite(filename: string): Kysely<Database> {
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
 }
 
-function openPostgres(connectionString: string, schema: string | undefined): Kysely<Database> {
+export interface OpenOptions {
+  /**
+   * An idle PostgreSQL connection failed (the server restarted, the network dropped): the pool drops it and opens a new
+   * one for the next query. Without a listener, pg's pool would crash the process on that event.
+   */
+  onIdleError?: (error: Error) => void;
+}
+
+const warnIdleError = (error: Error): void => process.emitWarning(`an idle PostgreSQL connection failed: ${error.message}`);
+
+function openPostgres(connectionString: string, schema: string | undefined, onIdleError: (error: Error) => void): Kysely<Database> {
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid PostgreSQL schema name "${schema}"`);
   const pool = new Pool({ connectionString, max: 10, options: schema ? `-c search_path=${schema}` : undefined });
+  pool.on('error', onIdleError);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
-export function openDatabase(config: DatabaseConfig): DatabaseHandle {
-  const db = config.dialect === 'postgres' ? openPostgres(config.connectionString, config.schema) : openSqlite(config.filename);
+export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): DatabaseHandle {
+  const db = config.dialect === 'postgres' ? openPostgres(config.connectionString, config.schema, options.onIdleError ?? warnIdleError) : openSqlite(config.filename);
   let closed: Promise<void> | null = null;
   return {
     db,
