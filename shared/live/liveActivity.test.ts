@@ -118,6 +118,24 @@ describe('live activity (spec §4.8)', () => {
     expect(query(2)).toEqual({ owned_stands_ids: 's1' });
   });
 
+  test('a move to another stand resumes after the last event; pulling the state again does not', async () => {
+    stop = $liveActivity.listen(() => undefined);
+    await flush();
+    expect(streams()[0]?.headers.get('Last-Event-ID')).toBeNull();
+    bodies[0]!.push(live({ active_users: 3 }, '41'));
+    await flush();
+    enterStand('s7');
+    await flush();
+    // The server then sends the new stand's fields and what changed since 41, not the whole state (chat users…).
+    expect(query(1)).toEqual({ visited_stand_id: 's7', owned_stands_ids: 's1' });
+    expect(streams()[1]?.headers.get('Last-Event-ID')).toBe('41');
+    pauseLive();
+    resumeLive();
+    await flush();
+    expect(streams()).toHaveLength(3);
+    expect(streams()[2]?.headers.get('Last-Event-ID')).toBeNull();
+  });
+
   test('pauseLive() closes the stream; resumeLive() pulls the live state again', async () => {
     stop = $liveActivity.listen(() => undefined);
     await flush();

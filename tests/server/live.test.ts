@@ -223,6 +223,18 @@ describe('GET /api/sse/live/activity: resuming', () => {
     expect(again.events).toEqual([]);
   });
 
+  it('a stream resumed on another visited stand gets that stand\'s fields, not the whole state again', async () => {
+    await t.app.live.settle();
+    const first = await stream(visitor);
+    const id = (await first.next()).id ?? '';
+    first.close();
+    const moved = await stream(visitor, { visited_stand_id: nordic.key }, { 'last-event-id': id });
+    const event = await moved.next();
+    expect(Object.keys(state(event))).toEqual(['visited_stand_id', 'visited_stand_availability', 'visited_stand_animators']);
+    expect(state(event).visited_stand_id).toBe(nordic.key);
+    moved.close();
+  });
+
   it.each([
     ['an id from before the buffer', 'old'],
     ['an id from the future', 'future'],

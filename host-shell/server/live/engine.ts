@@ -221,8 +221,11 @@ export class LiveActivity {
     const resumed = this.resumable(spec.lastEventId);
     try {
       if (resumed && !resumed.has('*')) {
+        // The client resumes on the stand it moved to (the room bus reopens the stream at each move, with the id of
+        // its last event): that stand's fields always come, the rest only when it changed.
         const touched = stream.scopes.filter((s) => resumed.has(s));
-        if (touched.length > 0) stream.send(await this.build(stream, touched, false, startId));
+        const visited = spec.visited !== null;
+        if (touched.length > 0 || visited) stream.send(await this.build(stream, touched, false, startId, visited));
         else stream.send(': resumed\n\n');
       } else {
         stream.send(await this.build(stream, stream.scopes, true, startId));
@@ -492,8 +495,8 @@ export class LiveActivity {
   }
 
   /** The events for these scopes (all of the stream's fields and its notifications when `full`). */
-  private async build(stream: LiveStream, scopes: Scope[], full: boolean, id: number): Promise<string> {
-    const fields = this.fieldsOf(stream, scopes, full);
+  private async build(stream: LiveStream, scopes: Scope[], full: boolean, id: number, visitedFields = false): Promise<string> {
+    const fields = visitedFields ? this.withVisited(this.fieldsOf(stream, scopes, full)) : this.fieldsOf(stream, scopes, full);
     const news = full || scopes.some(isNewsScope);
     const settings = full || scopes.includes('settings');
     const lookup = await this.lookup([...this.scopesFor(stream, fields), ...(news ? newsScopesOf(stream.spec) : []), ...(settings ? (['settings'] as Scope[]) : [])], new Map());
@@ -577,6 +580,12 @@ export class LiveActivity {
       }
     }
     return FIELD_ORDER.filter((f) => fields.has(f));
+  }
+
+  /** The fields plus those of the visited stand (a few hundred bytes), in their order. */
+  private withVisited(fields: Field[]): Field[] {
+    const all = new Set<Field>([...fields, 'visited_stand_id', 'visited_stand_availability', 'visited_stand_animators']);
+    return FIELD_ORDER.filter((f) => all.has(f));
   }
 
   /** The scopes whose values the fields are made of. */
