@@ -186,4 +186,34 @@ describe('applyLiveActivity', () => {
     expect($room.get().visited_stand_availability).toBe(false);
     expect($room.get().active_users).toBe(0);
   });
+
+  test('applies a chat users delta: the new order, each one\'s last activity, new people whole', () => {
+    setPageData(visitorPageData());
+    const person = (id: string, fullname: string) => ({ id_user: id, obfuscated_id: id, profile: 'visitor' as const, fullname, pseudo: null, company: null, last_activity_at: '2026-01-01T10:00:00.000Z' });
+    applyLiveActivity({ chat_users: [person('a', 'Ana'), person('b', 'Bo')] });
+    const at = Date.parse('2026-01-01T10:05:00.000Z');
+    expect(applyLiveActivity({ chat_users_delta: { ids: ['c', 'b'], at: [at, null], users: [person('c', 'Cy')] } })).toBe(true);
+    expect($room.get().chat_users).toEqual([
+      { ...person('c', 'Cy'), last_activity_at: '2026-01-01T10:05:00.000Z' },
+      { ...person('b', 'Bo'), last_activity_at: null },
+    ]);
+    // Applied twice: the same list.
+    applyLiveActivity({ chat_users_delta: { ids: ['c', 'b'], at: [at, null], users: [person('c', 'Cy')] } });
+    expect($room.get().chat_users.map((u) => u.fullname)).toEqual(['Cy', 'Bo']);
+    // Someone it does not have: nothing changes, and the caller is told.
+    expect(applyLiveActivity({ chat_users_delta: { ids: ['z'], at: [at], users: [] } })).toBe(false);
+    expect($room.get().chat_users.map((u) => u.fullname)).toEqual(['Cy', 'Bo']);
+  });
+});
+
+describe('a chat users delta the page cannot apply', () => {
+  test('pulls the whole state again', async () => {
+    stop = $liveActivity.listen(() => undefined);
+    await flush();
+    bodies[0]!.push(live({ chat_users_delta: { ids: ['nobody'], at: [null], users: [] } }, '5'));
+    await flush();
+    expect(streams()).toHaveLength(2);
+    expect(signalOf(0)?.aborted).toBe(true);
+    expect(streams()[1]?.headers.get('Last-Event-ID')).toBeNull();
+  });
 });
