@@ -196,6 +196,16 @@ function cpuMs(pid: number | undefined): number {
   }
 }
 
+/** Time the process ran and time it waited for a CPU while runnable (ns, /proc/<pid>/schedstat, every thread's sum for the main one). */
+function schedstat(pid: number | undefined): { run: number; wait: number } {
+  try {
+    const [run, wait] = fs.readFileSync(`/proc/${pid}/schedstat`, 'utf8').trim().split(' ').map(Number);
+    return { run: run ?? NaN, wait: wait ?? NaN };
+  } catch {
+    return { run: NaN, wait: NaN };
+  }
+}
+
 interface ServerStats {
   memory: NodeJS.MemoryUsage;
   live: { streams: number };
@@ -501,7 +511,7 @@ export interface VisitorsResult {
   ramp_errors: Record<string, number>;
   unanswered: number;
   stream_bytes_per_visitor_per_s: number;
-  server: { rss_mb_before: number; rss_mb_after: number; rss_per_visitor_kb: number; heap_per_visitor_kb: number; cpu_percent: number; streams: number; sockets: number; saturation_log_lines: number };
+  server: { rss_mb_before: number; rss_mb_after: number; rss_per_visitor_kb: number; heap_per_visitor_kb: number; cpu_percent: number; waited_for_cpu_percent: number; streams: number; sockets: number; saturation_log_lines: number };
   generator: { event_loop_p99_ms: number; cpu_percent: number };
   load_average: number[];
   holds: boolean;
@@ -549,6 +559,7 @@ export async function runVisitors(options: VisitorsOptions): Promise<VisitorsRes
     generator.meter.measuring = true;
     generatorLoop.enable();
     const cpuBefore = cpuMs(server.child.pid);
+    const schedBefore = schedstat(server.child.pid);
     const ownCpuBefore = process.cpuUsage();
     const steadyStarted = performance.now();
     let churned = 0;
@@ -561,6 +572,7 @@ export async function runVisitors(options: VisitorsOptions): Promise<VisitorsRes
     }
     const steadySeconds = (performance.now() - steadyStarted) / 1000;
     const cpuAfter = cpuMs(server.child.pid);
+    const schedAfter = schedstat(server.child.pid);
     const ownCpu = process.cpuUsage(ownCpuBefore);
     generator.meter.measuring = false;
     generatorLoop.disable();
@@ -592,6 +604,7 @@ export async function runVisitors(options: VisitorsOptions): Promise<VisitorsRes
         rss_per_visitor_kb: after ? kb((after.memory.rss - before.memory.rss) / visitors) : NaN,
         heap_per_visitor_kb: after ? kb((after.memory.heapUsed - before.memory.heapUsed) / visitors) : NaN,
         cpu_percent: Math.round(((cpuAfter - cpuBefore) / (steadySeconds * 1000)) * 100),
+        waited_for_cpu_percent: Math.round(((schedAfter.wait - schedBefore.wait) / 1e6 / (steadySeconds * 1000)) * 100),
         streams: after?.live.streams ?? NaN,
         sockets: after?.realtime.sockets ?? NaN,
         saturation_log_lines: saturation,
@@ -636,7 +649,7 @@ export function printVisitors(r: VisitorsResult): void {
     ['errors / never answered', `${JSON.stringify(r.errors)} / ${r.unanswered} (during the ramp: ${JSON.stringify(r.ramp_errors)})`],
     ['stream bytes per visitor', `${r.stream_bytes_per_visitor_per_s} B/s`],
     ['server memory per visitor (< 100 kB)', `${r.server.rss_per_visitor_kb} kB RSS, ${r.server.heap_per_visitor_kb} kB heap (${r.server.rss_mb_before} → ${r.server.rss_mb_after} MB)`],
-    ['server CPU (core 0)', `${r.server.cpu_percent} %; ${r.server.streams} streams, ${r.server.sockets} sockets; saturation warnings ${r.server.saturation_log_lines}`],
+    ['server CPU (core 0)', `${r.server.cpu_percent} %, waiting for the CPU ${r.server.waited_for_cpu_percent} % of the time (other processes on core 0); ${r.server.streams} streams, ${r.server.sockets} sockets; saturation warnings ${r.server.saturation_log_lines}`],
     ['generator (core 1)', `CPU ${r.generator.cpu_percent} %, event loop p99 ${r.generator.event_loop_p99_ms} ms`],
     ['holds the targets', r.holds ? 'yes' : `no: ${r.failed.join('; ')}`],
   ];
