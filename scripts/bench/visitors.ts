@@ -580,6 +580,8 @@ export async function runVisitors(options: VisitorsOptions): Promise<VisitorsRes
     const chat = await generator.lost();
     const after = await stats(server.base);
     const m = generator.meter;
+    // Per visitor: those connected at the end (fewer than asked when arrivals failed).
+    const present = Math.max(1, generator.connectedVisitors);
     const kb = (bytes: number) => Math.round(bytes / 1024);
     const saturation = (server.output().match(/event loop delay/gi) ?? []).length;
     const result: VisitorsResult = {
@@ -597,12 +599,12 @@ export async function runVisitors(options: VisitorsOptions): Promise<VisitorsRes
       errors: Object.fromEntries(m.errors),
       ramp_errors: Object.fromEntries(m.rampErrors),
       unanswered: m.unanswered,
-      stream_bytes_per_visitor_per_s: Math.round(m.streamBytes / visitors / steadySeconds),
+      stream_bytes_per_visitor_per_s: Math.round(m.streamBytes / present / steadySeconds),
       server: {
         rss_mb_before: Math.round(before.memory.rss / 2 ** 20),
         rss_mb_after: after ? Math.round(after.memory.rss / 2 ** 20) : NaN,
-        rss_per_visitor_kb: after ? kb((after.memory.rss - before.memory.rss) / visitors) : NaN,
-        heap_per_visitor_kb: after ? kb((after.memory.heapUsed - before.memory.heapUsed) / visitors) : NaN,
+        rss_per_visitor_kb: after ? kb((after.memory.rss - before.memory.rss) / present) : NaN,
+        heap_per_visitor_kb: after ? kb((after.memory.heapUsed - before.memory.heapUsed) / present) : NaN,
         cpu_percent: Math.round(((cpuAfter - cpuBefore) / (steadySeconds * 1000)) * 100),
         waited_for_cpu_percent: Math.round(((schedAfter.wait - schedBefore.wait) / 1e6 / (steadySeconds * 1000)) * 100),
         streams: after?.live.streams ?? NaN,
