@@ -243,6 +243,8 @@ interface VisitorState {
   timers: NodeJS.Timeout[];
   gone: boolean;
   stand: number | null;
+  /** The id of the last event its stream received. */
+  lastEventId: string | null;
 }
 
 class Generator {
@@ -317,9 +319,12 @@ class Generator {
     }
   }
 
-  private openStream(account: Account, query: string, onData: (data: string) => void): Promise<http.ClientRequest> {
+  /** `onData` gets each liveActivity event's data; `onId` each event's id (what the room bus resumes from). */
+  private openStream(account: Account, query: string, onData: (data: string) => void, onId?: (id: string) => void, lastEventId?: string | null): Promise<http.ClientRequest> {
     return new Promise((resolve, reject) => {
-      const request = http.request(`${this.base}/api/sse/live/activity?${query}`, { agent: this.agent, headers: { cookie: account.cookie, accept: 'text/event-stream' }, timeout: REQUEST_TIMEOUT_MS }, (response) => {
+      const headers: Record<string, string> = { cookie: account.cookie, accept: 'text/event-stream' };
+      if (lastEventId) headers['last-event-id'] = lastEventId;
+      const request = http.request(`${this.base}/api/sse/live/activity?${query}`, { agent: this.agent, headers, timeout: REQUEST_TIMEOUT_MS }, (response) => {
         if (response.statusCode !== 200) {
           response.resume();
           reject(new Error(`stream answered ${response.statusCode}`));
@@ -328,7 +333,12 @@ class Generator {
         request.setTimeout(0);
         resolve(request);
         response.setEncoding('utf8');
-        const parser = createParser({ onEvent: (event) => event.event === 'liveActivity' && onData(event.data) });
+        const parser = createParser({
+          onEvent: (event) => {
+            if (event.id) onId?.(event.id);
+            if (event.event === 'liveActivity') onData(event.data);
+          },
+        });
         response.on('data', (chunk: string) => {
           if (this.meter.measuring) this.meter.streamBytes += Buffer.byteLength(chunk);
           parser.feed(chunk);
@@ -383,14 +393,14 @@ class Generator {
     const index = this.next++;
     const account = this.fixture.visitors[index];
     if (!account) throw new Error('no account left for an arrival: more churn than prepared');
-    const v: VisitorState = { index, account, stream: null, socket: null, timers: [], gone: false, stand: null };
+    const v: VisitorState = { index, account, stream: null, socket: null, timers: [], gone: false, stand: null, lastEventId: null };
     this.active.add(v);
     const heartbeat = async () => {
       const ms = await this.call('PUT', '/api/users/me/active', account.cookie);
       if (Number.isFinite(ms)) (this.meter.measuring ? this.meter.heartbeat : this.meter.rampHeartbeat).push(ms);
     };
     try {
-      v.stream = await this.openStream(account, '', () => undefined);
+      v.stream = await this.openStream(account, '', () => undefined, (id) => (v.lastEventId = id));
       v.socket = await this.connectSocket(account);
     } catch (err) {
       this.meter.error(`arrival: ${(err as Error).message}`);
@@ -433,10 +443,10 @@ class Generator {
     }
     if (this.meter.measuring) this.meter.visit.push(ms);
     if (v.gone) return;
-    // The room bus reopens the stream on the new visited stand.
+    // The room bus reopens the stream on the new visited stand, resuming after its last event.
     v.stream?.destroy();
     try {
-      v.stream = await this.openStream(v.account, `visited_stand_id=${key}`, () => undefined);
+      v.stream = await this.openStream(v.account, `visited_stand_id=${key}`, () => undefined, (id) => (v.lastEventId = id), v.lastEventId);
       if (v.gone) v.stream.destroy();
     } catch (err) {
       this.meter.error(`stream reopen: ${(err as Error).message}`);
