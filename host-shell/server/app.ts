@@ -14,6 +14,7 @@ import { rateLimitPlugin } from './plugins/rate-limit';
 import { sessionPlugin } from './plugins/session';
 import { staticPlugin } from './plugins/static';
 import { realtimePlugin } from './realtime';
+import { saturationPlugin } from './plugins/saturation';
 import { apiRoutes } from './routes/api';
 import { benchRoutes } from './routes/bench';
 import { cspReportRoutes } from './routes/csp-report';
@@ -62,6 +63,7 @@ export function build(options: BuildOptions = {}) {
   app.register(cspPlugin);
   app.register(rateLimitPlugin);
   app.register(realtimePlugin);
+  app.register(saturationPlugin);
 
   app.register(mediaRoutes);
   app.register(emojiRoutes);

@@ -112,6 +112,10 @@ export interface AppConfig {
   clamavSocket: string | null;
   /** How long a media upload waits for its scan before answering 202 (the scan goes on; the media is served once clean). */
   scanWaitMs: number;
+  /** Above this event loop delay (p99 over a window, ms), the process logs that it is saturated and GET /api/health says so (env SALON_SATURATION_MS, 100). */
+  saturationThresholdMs: number;
+  /** The event loop is measured over windows this long. */
+  saturationWindowMs: number;
   /** Rate limits (env RATE_LIMITS: JSON overriding some of them, e.g. `{"loginPerAddress": {"max": 1000}}`). */
   rateLimits: RateLimits;
   /** `/__bench/*` (memory, stream counts) for scripts/bench; loopback callers only. Env SALON_BENCH_ENDPOINTS=1. */
@@ -222,6 +226,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: env.REDIS_URL || null,
     clamavSocket: env.CLAMAV_SOCKET || null,
     scanWaitMs: 10_000,
+    saturationThresholdMs: intFromEnv(env.SALON_SATURATION_MS, 100, 'SALON_SATURATION_MS'),
+    saturationWindowMs: 5_000,
     rateLimits: rateLimitsFromEnv(env.RATE_LIMITS),
     benchEndpoints: env.SALON_BENCH_ENDPOINTS === '1',
     mediaOrigins: originsFromEnv(env.MEDIA_ORIGINS),

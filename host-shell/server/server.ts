@@ -10,6 +10,9 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed-data';
 import { deleteExpiredSessions } from './services/sessions';
 import { CREATE_ADMIN_HINT, StartupRefusal, prepareDatabase, startupOptions } from './startup';
 
+/** Connections waiting to be accepted (see the listen call). */
+const LISTEN_BACKLOG = 4096;
+
 async function main(): Promise<void> {
   const options = startupOptions();
   const config = loadConfig();
@@ -49,7 +52,9 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
 
-  const address = await app.listen({ host: config.host, port: config.port });
+  // Node's default accept queue (511) overflows when thousands of visitors reconnect at once (a restart, a network
+  // blip): connections are then reset. The kernel caps it at net.core.somaxconn.
+  const address = await app.listen({ host: config.host, port: config.port, backlog: LISTEN_BACKLOG });
   // The panoramas missing from PANORAMA_DIR are drawn in the background (PANORAMA_PRERENDER=0: when first asked for).
   app.panoramas.refresh();
   const database = config.database.dialect === 'sqlite' ? `SQLite ${config.database.filename}` : 'PostgreSQL (DATABASE_URL)';

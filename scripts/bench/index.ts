@@ -208,6 +208,8 @@ function startSalon(fixture: Fixture): Promise<{ base: string; child: ChildProce
       SQLITE_PATH: fixture.sqlitePath,
       SPA_DIR: path.join(fixture.dir, 'spa'),
       SALON_BENCH_ENDPOINTS: '1',
+      // No panorama drawn in the background on the measured core.
+      PANORAMA_PRERENDER: '0',
       DATABASE_URL: '',
       // The fixture is the demo salon plus the bench's users (prepared above): the server runs as `npm start` runs it.
       SALON_DEMO: '1',
@@ -589,14 +591,62 @@ async function main(): Promise<void> {
   }
 }
 
+/** `--scenario visitors`: the whole-visitor load test (scripts/bench/visitors.ts). */
+function argValue(name: string): string | undefined {
+  const args = process.argv.slice(2);
+  const at = args.indexOf(`--${name}`);
+  if (at >= 0) return args[at + 1];
+  return args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+}
+const SCENARIO = argValue('scenario') ?? 'server';
+
+async function visitorsMain(): Promise<void> {
+  const { runVisitors, printVisitors, pinGenerator } = await import('./visitors');
+  const positive = (name: string, fallback: number): number => {
+    const raw = argValue(name);
+    const value = Number(raw ?? fallback);
+    if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number (got ${raw})`);
+    return value;
+  };
+  const findMax = process.argv.includes('--find-max');
+  const options = {
+    visitors: Math.round(positive('visitors', 1000)),
+    duration: positive('duration', findMax ? 30 : 60),
+    rampRate: positive('ramp-rate', 50),
+    churnPerSecond: positive('churn', 1),
+    findMax,
+  };
+  if (fileLimit() < options.visitors * 4 + 1000) log(`open file limit ${fileLimit()} may be too low for ${options.visitors} visitors (4 sockets each, both sides)`);
+  pinGenerator();
+  const runs = [];
+  let n = options.visitors;
+  const step = Math.round(positive('step', 500));
+  let best = 0;
+  for (let run = 0; run < (findMax ? Math.round(positive('max-runs', 4)) : 1); run += 1) {
+    const result = await runVisitors({ ...options, visitors: n });
+    printVisitors(result);
+    runs.push(result);
+    if (!findMax) break;
+    if (result.holds) best = Math.max(best, n);
+    const next = result.holds ? n + step : n - step;
+    if (next <= best || next <= 0 || runs.some((r) => r.visitors === next)) break;
+    n = next;
+  }
+  fs.mkdirSync(path.join(REPO_ROOT, 'dist'), { recursive: true });
+  const report = { date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, scenario: 'visitors', options, runs, largest_holding: findMax ? best : undefined };
+  fs.writeFileSync(path.join(REPO_ROOT, 'dist', 'bench-visitors.json'), `${JSON.stringify(report, null, 2)}\n`);
+  if (findMax) log(`\nlargest number of visitors that held the targets: ${best || 'none of those tried'}`);
+  log('written dist/bench-visitors.json');
+}
+
 const watchdog = setTimeout(() => {
   process.stderr.write(`bench: still running after ${OVERALL_TIMEOUT_MS / 1000} s, giving up\n`);
   for (const child of children) child.kill('SIGKILL');
   process.exit(1);
-}, OVERALL_TIMEOUT_MS);
+}, SCENARIO === 'visitors' ? (process.argv.includes('--find-max') ? 15 : 4) * 60_000 : OVERALL_TIMEOUT_MS);
 watchdog.unref();
 
-main()
+(SCENARIO === 'visitors' ? visitorsMain() : main())
   .then(() => process.exit(0))
   .catch(async (err: unknown) => {
     process.stderr.write(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);

@@ -73,8 +73,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * Spec §4.8: each field present in `partial` replaces the local one, whole (no deep merge); fields it
  * leaves out, and fields that are not room-state fields, are left alone.
  */
-export function applyLiveActivity(partial: LiveActivityState | Record<string, unknown>): void {
-  if (!isRecord(partial)) return;
+export function applyLiveActivity(partial: LiveActivityState | Record<string, unknown>): boolean {
+  if (!isRecord(partial)) return true;
   const next: RoomState = { ...state.$room.get() };
   let changed = false;
   for (const field of LIVE_ACTIVITY_FIELDS) {
@@ -82,7 +82,35 @@ export function applyLiveActivity(partial: LiveActivityState | Record<string, un
     (next as unknown as Record<string, unknown>)[field] = partial[field];
     changed = true;
   }
+  let applied = true;
+  if (partial.chat_users === undefined && partial.chat_users_delta !== undefined) {
+    const users = chatUsersAfter(next.chat_users, partial.chat_users_delta);
+    if (users) {
+      next.chat_users = users;
+      changed = true;
+    } else applied = false;
+  }
   if (changed) state.$room.set(next);
+  return applied;
+}
+
+/**
+ * `chat_users_delta` (the server sends it instead of the whole list while a stream stays open): the new order, each
+ * one's last activity, and whole only the people who are new or changed. Null when it names someone this list does
+ * not have (the caller then pulls the whole state again).
+ */
+export function chatUsersAfter(current: readonly RoomUser[], delta: unknown): RoomUser[] | null {
+  if (!isRecord(delta) || !Array.isArray(delta.ids) || !Array.isArray(delta.at) || !Array.isArray(delta.users)) return null;
+  const known = new Map<string, RoomUser>(current.map((user) => [user.id_user, user]));
+  for (const user of delta.users as RoomUser[]) if (isRecord(user) && typeof user.id_user === 'string') known.set(user.id_user, user);
+  const out: RoomUser[] = [];
+  for (let i = 0; i < delta.ids.length; i += 1) {
+    const user = known.get(String(delta.ids[i]));
+    if (!user) return null;
+    const at: unknown = delta.at[i];
+    out.push({ ...user, last_activity_at: typeof at === 'number' ? new Date(at).toISOString() : null });
+  }
+  return out;
 }
 
 /** Changes some fields of the room state (the stand-visit actions). */

@@ -118,6 +118,24 @@ describe('live activity (spec §4.8)', () => {
     expect(query(2)).toEqual({ owned_stands_ids: 's1' });
   });
 
+  test('a move to another stand resumes after the last event; pulling the state again does not', async () => {
+    stop = $liveActivity.listen(() => undefined);
+    await flush();
+    expect(streams()[0]?.headers.get('Last-Event-ID')).toBeNull();
+    bodies[0]!.push(live({ active_users: 3 }, '41'));
+    await flush();
+    enterStand('s7');
+    await flush();
+    // The server then sends the new stand's fields and what changed since 41, not the whole state (chat users…).
+    expect(query(1)).toEqual({ visited_stand_id: 's7', owned_stands_ids: 's1' });
+    expect(streams()[1]?.headers.get('Last-Event-ID')).toBe('41');
+    pauseLive();
+    resumeLive();
+    await flush();
+    expect(streams()).toHaveLength(3);
+    expect(streams()[2]?.headers.get('Last-Event-ID')).toBeNull();
+  });
+
   test('pauseLive() closes the stream; resumeLive() pulls the live state again', async () => {
     stop = $liveActivity.listen(() => undefined);
     await flush();
@@ -167,5 +185,35 @@ describe('applyLiveActivity', () => {
     applyLiveActivity({ visited_stand_availability: false, active_users: undefined });
     expect($room.get().visited_stand_availability).toBe(false);
     expect($room.get().active_users).toBe(0);
+  });
+
+  test('applies a chat users delta: the new order, each one\'s last activity, new people whole', () => {
+    setPageData(visitorPageData());
+    const person = (id: string, fullname: string) => ({ id_user: id, obfuscated_id: id, profile: 'visitor' as const, fullname, pseudo: null, company: null, last_activity_at: '2026-01-01T10:00:00.000Z' });
+    applyLiveActivity({ chat_users: [person('a', 'Ana'), person('b', 'Bo')] });
+    const at = Date.parse('2026-01-01T10:05:00.000Z');
+    expect(applyLiveActivity({ chat_users_delta: { ids: ['c', 'b'], at: [at, null], users: [person('c', 'Cy')] } })).toBe(true);
+    expect($room.get().chat_users).toEqual([
+      { ...person('c', 'Cy'), last_activity_at: '2026-01-01T10:05:00.000Z' },
+      { ...person('b', 'Bo'), last_activity_at: null },
+    ]);
+    // Applied twice: the same list.
+    applyLiveActivity({ chat_users_delta: { ids: ['c', 'b'], at: [at, null], users: [person('c', 'Cy')] } });
+    expect($room.get().chat_users.map((u) => u.fullname)).toEqual(['Cy', 'Bo']);
+    // Someone it does not have: nothing changes, and the caller is told.
+    expect(applyLiveActivity({ chat_users_delta: { ids: ['z'], at: [at], users: [] } })).toBe(false);
+    expect($room.get().chat_users.map((u) => u.fullname)).toEqual(['Cy', 'Bo']);
+  });
+});
+
+describe('a chat users delta the page cannot apply', () => {
+  test('pulls the whole state again', async () => {
+    stop = $liveActivity.listen(() => undefined);
+    await flush();
+    bodies[0]!.push(live({ chat_users_delta: { ids: ['nobody'], at: [null], users: [] } }, '5'));
+    await flush();
+    expect(streams()).toHaveLength(2);
+    expect(signalOf(0)?.aborted).toBe(true);
+    expect(streams()[1]?.headers.get('Last-Event-ID')).toBeNull();
   });
 });

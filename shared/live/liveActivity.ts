@@ -19,6 +19,8 @@ interface LiveInternals {
   stream: EventStream | null;
   /** The query of the open stream: a new visited stand means a new stream. */
   streamUrl: string | null;
+  /** The owned stands of the open stream: while they stay, a new stream resumes after the last event. */
+  streamOwned: string | null;
   mounted: boolean;
   pauses: number;
 }
@@ -48,7 +50,7 @@ const state = busSingleton<LiveInternals>('liveActivity', () => {
       $status.set('idle');
     };
   });
-  return { $status, stream: null, streamUrl: null, mounted: false, pauses: 0 };
+  return { $status, stream: null, streamUrl: null, streamOwned: null, mounted: false, pauses: 0 };
 });
 
 /**
@@ -67,13 +69,15 @@ function onData(data: string): void {
     console.error('[salon] unreadable live activity event', error);
     return;
   }
-  if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) applyLiveActivity(parsed as Record<string, unknown>);
+  // A delta that names someone this page does not have (it missed an event): the whole state again.
+  if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && !applyLiveActivity(parsed as Record<string, unknown>)) refreshLiveActivity();
 }
 
 function disconnect(): void {
   state.stream?.close();
   state.stream = null;
   state.streamUrl = null;
+  state.streamOwned = null;
 }
 
 /** (Re)opens the stream for the current room, unless nobody listens, it is paused or already open on that query. */
@@ -87,10 +91,16 @@ function connect(): void {
   const room = $room.get();
   const url = liveActivityUrl(room.visited_stand_id, room.owned_stands_ids);
   if (state.stream && state.streamUrl === url) return;
+  // A move to another stand keeps everything but the visited stand's fields: the new stream resumes after the last
+  // event (the server sends that stand's fields and what changed since), rather than the whole state again.
+  const owned = room.owned_stands_ids.join(',');
+  const resumeAfter = state.stream && state.streamOwned === owned ? state.stream.lastEventId : null;
   disconnect();
+  state.streamOwned = owned;
   state.$status.set('connecting');
   state.streamUrl = url;
   state.stream = openEventStream(url, {
+    lastEventId: resumeAfter,
     onOpen: () => state.$status.set('open'),
     onEvent: (message) => {
       if (message.event === LIVE_ACTIVITY_EVENT) onData(message.data);

@@ -12,8 +12,8 @@ let disconnects: unknown[];
 
 const flush = () => jest.advanceTimersByTimeAsync(0);
 
-function open() {
-  stream = openEventStream(URL_, { onEvent: (m) => received.push(m), onDisconnect: (e) => disconnects.push(e) });
+function open(lastEventId?: string) {
+  stream = openEventStream(URL_, { onEvent: (m) => received.push(m), onDisconnect: (e) => disconnects.push(e), lastEventId });
   return stream;
 }
 
@@ -60,6 +60,13 @@ describe('the SSE reader', () => {
       { event: 'other', id: undefined, data: 'line one\nline two' },
     ]);
     expect(stream?.lastEventId).toBe('1');
+  });
+
+  test('a stream opened after a given event sends its id from the first request on', async () => {
+    open('17');
+    await flush();
+    expect(fetchMock.requests[0]?.headers.get('Last-Event-ID')).toBe('17');
+    expect(stream?.lastEventId).toBe('17');
   });
 
   test('the server closes: reconnects 2000 ms later with Last-Event-ID', async () => {

@@ -17,6 +17,8 @@ export interface EventStreamOptions {
   /** The connection failed or the server closed it; a reconnect is scheduled `retryMs` later. */
   onDisconnect?: (error: unknown) => void;
   retryMs?: number;
+  /** Resume after this event (sent as `Last-Event-ID` from the first request on): the server sends what changed since. */
+  lastEventId?: string | null;
 }
 
 export interface EventStream {
@@ -33,7 +35,7 @@ export class StreamClosedError extends Error {
 export function openEventStream(url: string, options: EventStreamOptions): EventStream {
   const retryMs = options.retryMs ?? SSE_RECONNECT_MS;
   let closed = false;
-  let lastEventId: string | null = null;
+  let lastEventId: string | null = options.lastEventId ?? null;
   let controller: AbortController | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
 

@@ -3,6 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import type { LiveActivityState } from '../../shared/api/schemas/room';
 import { encodeId } from '../../host-shell/server/lib/ids';
+import { chatUsersAfter } from '../../shared/bus/room';
 import {
   DEMO,
   XHR,
@@ -154,7 +155,11 @@ describe('GET /api/sse/live/activity: changes', () => {
     expect(claire).toMatchObject({ availability: true, last_activity_at: expect.any(String) });
     const counted = await client.next((e) => typeof e.data.active_users === 'number', 1000, 1);
     expect(state(counted).active_users).toBeGreaterThan(first.active_users ?? 0);
-    expect(ids(state(await client.next((e) => e.data.chat_users !== undefined, 1000, 1)).chat_users)).toContain(encodeId(await userIdByEmail(t, DEMO.exhibitor)));
+    // On an open stream, the chat users come as a delta: the exhibitor, newly active, is in it whole.
+    const delta = state(await client.next((e) => e.data.chat_users_delta !== undefined, 1000, 1)).chat_users_delta;
+    const claireKey = encodeId(await userIdByEmail(t, DEMO.exhibitor));
+    expect(delta?.ids).toContain(claireKey);
+    expect(ids(delta?.users)).toContain(claireKey);
   });
 
   it('lists other people in chat_users, never the user themself', async () => {
@@ -180,6 +185,36 @@ describe('GET /api/sse/live/activity: room-wide fields', () => {
       const two = await client.next((e) => e.data.active_users === (first.active_users ?? 0) + 2, 2000, 1);
       expect(two.at - one.at).toBeGreaterThanOrEqual(400);
       client.close();
+    } finally {
+      await closeListening(own);
+    }
+  });
+});
+
+describe('GET /api/sse/live/activity: chat users as deltas', () => {
+  it('sends an open stream what changed in chat_users; applied to its first state, it gives what a new stream gets', async () => {
+    const own = await createTestApp({ config: { liveGlobalMinMs: 100 } });
+    try {
+      const url = await listen(own.app);
+      const push = (cookie: string) => request(own.app, { method: 'PUT', url: '/api/users/me/active', headers: { ...XHR, cookie } });
+      const [visitorCookie, visitor2Cookie, exhibitorCookie] = await Promise.all([login(own.app, DEMO.visitor), login(own.app, DEMO.visitor2), login(own.app, DEMO.exhibitor)]);
+      await push(visitor2Cookie);
+      await own.app.live.settle();
+      const client = await stream(visitorCookie, {}, {}, url);
+      const first = state(await client.next());
+      await push(exhibitorCookie);
+      const event = await client.next((e) => e.data.chat_users_delta !== undefined, 2000, 1);
+      expect(state(event)).not.toHaveProperty('chat_users');
+      const delta = state(event).chat_users_delta;
+      const claire = encodeId(await userIdByEmail(own, DEMO.exhibitor));
+      // Only the newcomer whole; the others by id and last activity.
+      expect(ids(delta?.users)).toEqual([claire]);
+      expect(delta?.ids).toEqual(expect.arrayContaining([claire, encodeId(await userIdByEmail(own, DEMO.visitor2))]));
+      expect(delta?.ids).not.toContain(encodeId(await userIdByEmail(own, DEMO.visitor)));
+      const fresh = await stream(visitorCookie, {}, {}, url);
+      expect(chatUsersAfter(first.chat_users ?? [], delta)).toEqual(state(await fresh.next()).chat_users);
+      client.close();
+      fresh.close();
     } finally {
       await closeListening(own);
     }
@@ -221,6 +256,18 @@ describe('GET /api/sse/live/activity: resuming', () => {
     const again = await stream(visitor, {}, { 'last-event-id': id });
     await waitFor(() => (again.comments.includes('resumed') ? true : undefined), 1000, 'the resume comment');
     expect(again.events).toEqual([]);
+  });
+
+  it('a stream resumed on another visited stand gets that stand\'s fields, not the whole state again', async () => {
+    await t.app.live.settle();
+    const first = await stream(visitor);
+    const id = (await first.next()).id ?? '';
+    first.close();
+    const moved = await stream(visitor, { visited_stand_id: nordic.key }, { 'last-event-id': id });
+    const event = await moved.next();
+    expect(Object.keys(state(event))).toEqual(['visited_stand_id', 'visited_stand_availability', 'visited_stand_animators']);
+    expect(state(event).visited_stand_id).toBe(nordic.key);
+    moved.close();
   });
 
   it.each([

@@ -9,8 +9,21 @@ const sqids = new Sqids({ alphabet: 'HBNkTJpnD0284OsU6Mq51Sd3wIoPKgVuxCyzQiYaFZf
 /** The largest id a row can have: id columns are 32-bit integers on PostgreSQL (a larger value is a query error). */
 export const MAX_ID = 2_147_483_647;
 
+/**
+ * Encoding is the costly way (sqids shuffles its alphabet for every number) and the live activity encodes the same
+ * people over and over: each id is encoded once. Bounded: past ENCODED_KEPT ids, the memo starts afresh.
+ */
+const encoded = new Map<number, string>();
+const ENCODED_KEPT = 200_000;
+
 export function encodeId(id: number): string {
-  return sqids.encode([id]);
+  let value = encoded.get(id);
+  if (value === undefined) {
+    value = sqids.encode([id]);
+    if (encoded.size >= ENCODED_KEPT) encoded.clear();
+    encoded.set(id, value);
+  }
+  return value;
 }
 
 /** The numeric id, or null when `value` is not a canonical id of a possible row (callers answer 404). */
@@ -19,5 +32,5 @@ export function decodeId(value: string): number | null {
   const [id, ...rest] = sqids.decode(value);
   if (id === undefined || rest.length > 0 || !Number.isSafeInteger(id) || id < 0 || id > MAX_ID) return null;
   // Several strings can decode to the same number; only the one we emit is accepted.
-  return sqids.encode([id]) === value ? id : null;
+  return encodeId(id) === value ? id : null;
 }

@@ -12,7 +12,7 @@ import type { ParametersCache } from '../services/settings';
 import { exScope, hisScope, isNewsScope, newsScope, visScope, type LiveChange, type Scope } from './changes';
 import type { LiveHub } from './hub';
 import { ChangeRing } from './ring';
-import { RoomState, type NewsItem, type Piece } from './state';
+import { RoomState, type ChatList, type NewsItem, type Piece } from './state';
 
 export interface LiveOptions {
   /** At most one flush (recompute + events) per window; an isolated change goes out at once. */
@@ -58,6 +58,29 @@ export const frame = (id: number, data: string): string => `id: ${id}\nevent: ${
 export const newsFrame = (id: number, data: string): string => `id: ${id}\nevent: ${LIVE_NOTIFICATIONS_EVENT}\ndata: ${data}\n\n`;
 /** The salon's settings (parameters, feature flags, live stream): one frame text for every stream of a flush. */
 export const settingsFrame = (id: number, data: string): string => `id: ${id}\nevent: ${LIVE_SETTINGS_EVENT}\ndata: ${data}\n\n`;
+
+/**
+ * `chat_users_delta`: the new list as obfuscated ids in order (the stream's own user left out, at most `limit`), each
+ * one's last activity (ms, or null), and whole only the people the client may not have as they are now: new in the
+ * list, or changed other than in their last activity. Applying it needs the previous list only for the people it does
+ * not carry, so applying it twice, or to a newer list, gives the same result.
+ */
+export function chatDelta(before: ChatList, after: ChatList, self: number, limit: number): string {
+  const ids: string[] = [];
+  const at: string[] = [];
+  const users: string[] = [];
+  for (let i = 0; i < after.ids.length && ids.length < limit; i += 1) {
+    const id = after.ids[i] as number;
+    if (id === self) continue;
+    ids.push(`"${after.keys[i] ?? ''}"`);
+    at.push(String(after.at[i] ?? null));
+    const was = before.index.get(id);
+    // Sent before for sure: within the first limit - 1 (whatever the stream's own user took).
+    const had = was !== undefined && was < limit - 1 && before.shapes[was] === after.shapes[i];
+    if (!had) users.push(after.items[i] ?? '');
+  }
+  return `{"ids":[${ids.join(',')}],"at":[${at.join(',')}],"users":[${users.join(',')}]}`;
+}
 
 const newestFirst = (a: NewsItem, b: NewsItem): number => (a.sentAt === b.sentAt ? b.id - a.id : a.sentAt < b.sentAt ? 1 : -1);
 const PING = ': ping\n\n';
@@ -221,8 +244,11 @@ export class LiveActivity {
     const resumed = this.resumable(spec.lastEventId);
     try {
       if (resumed && !resumed.has('*')) {
+        // The client resumes on the stand it moved to (the room bus reopens the stream at each move, with the id of
+        // its last event): that stand's fields always come, the rest only when it changed.
         const touched = stream.scopes.filter((s) => resumed.has(s));
-        if (touched.length > 0) stream.send(await this.build(stream, touched, false, startId));
+        const visited = spec.visited !== null;
+        if (touched.length > 0 || visited) stream.send(await this.build(stream, touched, false, startId, visited));
         else stream.send(': resumed\n\n');
       } else {
         stream.send(await this.build(stream, stream.scopes, true, startId));
@@ -329,7 +355,7 @@ export class LiveActivity {
       );
       this.flushedSeq = last.id;
       this.flushes += 1;
-      if (changed.size > 0) await this.deliver(changed, last.id, fresh);
+      if (changed.size > 0) await this.deliver(changed, last.id, fresh, previous);
     };
     const flushing = run().finally(() => {
       this.flushing = null;
@@ -463,7 +489,11 @@ export class LiveActivity {
     this.newsTimer = { at, timer };
   }
 
-  private async deliver(changed: Set<Scope>, id: number, fresh: Map<Scope, Piece>): Promise<void> {
+  /**
+   * Writes the changed fields to the streams that show them. Streams that are ready have the previous values: the
+   * chat users go out as a delta from the previous list (`previous`), the rest whole.
+   */
+  private async deliver(changed: Set<Scope>, id: number, fresh: Map<Scope, Piece>, previous: Map<Scope, Piece | undefined>): Promise<void> {
     const targets: { stream: LiveStream; touched: Scope[] }[] = [];
     for (const stream of this.streams) {
       const touched = stream.scopes.filter((s) => changed.has(s));
@@ -487,13 +517,13 @@ export class LiveActivity {
         for (const scope of touched) stream.missed.add(scope);
         continue;
       }
-      stream.send(this.frames(id, stream, this.fieldsOf(stream, touched, false), touched.some(isNewsScope), touched.includes('settings'), lookup, memo));
+      stream.send(this.frames(id, stream, this.fieldsOf(stream, touched, false), touched.some(isNewsScope), touched.includes('settings'), lookup, memo, previous.get('chat')));
     }
   }
 
   /** The events for these scopes (all of the stream's fields and its notifications when `full`). */
-  private async build(stream: LiveStream, scopes: Scope[], full: boolean, id: number): Promise<string> {
-    const fields = this.fieldsOf(stream, scopes, full);
+  private async build(stream: LiveStream, scopes: Scope[], full: boolean, id: number, visitedFields = false): Promise<string> {
+    const fields = visitedFields ? this.withVisited(this.fieldsOf(stream, scopes, full)) : this.fieldsOf(stream, scopes, full);
     const news = full || scopes.some(isNewsScope);
     const settings = full || scopes.includes('settings');
     const lookup = await this.lookup([...this.scopesFor(stream, fields), ...(news ? newsScopesOf(stream.spec) : []), ...(settings ? (['settings'] as Scope[]) : [])], new Map());
@@ -501,8 +531,8 @@ export class LiveActivity {
   }
 
   /** A `liveActivity` event when fields changed, then a notifications event, then a settings event, when they changed. */
-  private frames(id: number, stream: LiveStream, fields: Field[], news: boolean, settings: boolean, pieces: Map<Scope, Piece>, memo: Map<string, string>): string {
-    const activity = fields.length > 0 ? frame(id, this.render(stream, fields, pieces, memo)) : '';
+  private frames(id: number, stream: LiveStream, fields: Field[], news: boolean, settings: boolean, pieces: Map<Scope, Piece>, memo: Map<string, string>, previousChat?: Piece): string {
+    const activity = fields.length > 0 ? frame(id, this.render(stream, fields, pieces, memo, previousChat)) : '';
     const withNews = news ? activity + newsFrame(id, this.renderNews(stream, pieces, memo)) : activity;
     return settings ? withNews + this.renderSettings(id, pieces, memo) : withNews;
   }
@@ -579,6 +609,12 @@ export class LiveActivity {
     return FIELD_ORDER.filter((f) => fields.has(f));
   }
 
+  /** The fields plus those of the visited stand (a few hundred bytes), in their order. */
+  private withVisited(fields: Field[]): Field[] {
+    const all = new Set<Field>([...fields, 'visited_stand_id', 'visited_stand_availability', 'visited_stand_animators']);
+    return FIELD_ORDER.filter((f) => all.has(f));
+  }
+
   /** The scopes whose values the fields are made of. */
   private scopesFor(stream: LiveStream, fields: Field[]): Scope[] {
     const { visited, owned } = stream.spec;
@@ -604,7 +640,7 @@ export class LiveActivity {
   }
 
   /** `{"field":value,…}` by concatenating shared fragments; `memo` shares them between streams of one flush. */
-  private render(stream: LiveStream, fields: Field[], pieces: Map<Scope, Piece>, memo: Map<string, string>): string {
+  private render(stream: LiveStream, fields: Field[], pieces: Map<Scope, Piece>, memo: Map<string, string>, previousChat?: Piece): string {
     const { spec } = stream;
     const get = <K extends Piece['kind']>(scope: Scope, kind: K): Extract<Piece, { kind: K }> => {
       const piece = pieces.get(scope);
@@ -667,6 +703,10 @@ export class LiveActivity {
           const chat = get('chat', 'chat').lists[searchClass];
           const position = chat.index.get(spec.userId);
           const limit = this.options.chatLimit;
+          if (previousChat?.kind === 'chat') {
+            const before = previousChat.lists[searchClass];
+            return `"chat_users_delta":${shared(`cd|${searchClass}|${position === undefined ? '' : spec.userId}`, () => chatDelta(before, chat, spec.userId, limit))}`;
+          }
           value =
             position === undefined
               ? shared(`c|${searchClass}`, () => `[${chat.items.slice(0, limit).join(',')}]`)

@@ -40,6 +40,11 @@ export type Piece =
 export interface ChatList {
   items: string[];
   index: Map<number, number>;
+  /** Per item: its user id, obfuscated id, last activity (ms, or null) and its JSON without the last activity. */
+  ids: number[];
+  keys: string[];
+  at: (number | null)[];
+  shapes: string[];
 }
 
 /** One notification, serialised once, with what merging two lists needs. */
@@ -125,11 +130,28 @@ export class RoomState {
     });
     const everyone = [...new Map(kept.flat().map((row) => [row.id, row])).values()];
     const users = await this.roomUsers(everyone);
-    const json = new Map(everyone.map((row, i) => [row.id, JSON.stringify(users[i])]));
+    const byId = new Map(
+      everyone.map((row, i) => {
+        const user = users[i] as RoomUser;
+        const at = user.last_activity_at === null ? null : Date.parse(user.last_activity_at);
+        return [row.id, { json: JSON.stringify(user), key: user.id_user, at: Number.isFinite(at) ? at : null, shape: JSON.stringify({ ...user, last_activity_at: null }) }];
+      }),
+    );
     const lists = Object.fromEntries(
       SEARCH_CLASSES.map((searchClass, c) => {
         const list = kept[c] ?? [];
-        return [searchClass, { items: list.map((row) => json.get(row.id) ?? ''), index: new Map(list.map((row, i) => [row.id, i])) }];
+        const of = (row: RoomUserRow) => byId.get(row.id) ?? { json: '', key: '', at: null, shape: '' };
+        return [
+          searchClass,
+          {
+            items: list.map((row) => of(row).json),
+            index: new Map(list.map((row, i) => [row.id, i])),
+            ids: list.map((row) => row.id),
+            keys: list.map((row) => of(row).key),
+            at: list.map((row) => of(row).at),
+            shapes: list.map((row) => of(row).shape),
+          },
+        ];
       }),
     ) as Record<SearchClass, ChatList>;
     const serialised = SEARCH_CLASSES.map((searchClass) => `"${searchClass}":[${lists[searchClass].items.join(',')}]`).join(',');

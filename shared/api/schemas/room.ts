@@ -114,6 +114,11 @@ export const LiveActivityState = Type.Partial(
     owned_stands_exhibitors: Type.Record(Type.String(), Type.Array(RoomUser)),
     histories: Type.Record(Type.String(), Type.Array(HistoryItem)),
     chat_users: Type.Array(RoomUser),
+    /**
+     * Instead of `chat_users` on an open stream: the new list as obfuscated ids in order, each one's last activity
+     * (ms since the epoch, or null), and whole only the people who are new in it or changed otherwise.
+     */
+    chat_users_delta: Type.Object({ ids: Type.Array(ObfuscatedId), at: Type.Array(Nullable(Type.Integer())), users: Type.Array(RoomUser) }),
   }),
 );
 export type LiveActivityState = Static<typeof LiveActivityState>;

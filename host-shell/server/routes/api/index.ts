@@ -8,6 +8,7 @@ import { contentRoutes } from './content';
 import { exhibitorRoutes } from './exhibitors';
 import { exhibitorProfileRoutes } from './exhibitor-profile';
 import { formRoutes } from './forms';
+import { healthRoutes } from './health';
 import { importRoutes } from './imports';
 import { journeyRoutes } from './journey';
 import { leadRoutes } from './leads';
@@ -26,6 +27,7 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   const documented = collectRoutes();
   api.addHook('onRoute', documented.onRoute);
 
+  await api.register(healthRoutes);
   await api.register(localeRoutes);
   await api.register(userRoutes);
   await api.register(notificationRoutes);
