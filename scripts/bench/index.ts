@@ -22,11 +22,11 @@ import autocannon, { type Result } from 'autocannon';
 import { createParser } from 'eventsource-parser';
 import { io, type Socket } from 'socket.io-client';
 import type { ChatMessage } from '../../shared/api/schemas/chat';
+import { insertBenchUsers, insertDirectChannel } from './fixture';
 import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '../../shared/api/socket-events';
 import { REPO_ROOT } from '../../host-shell/server/config';
 import { openDatabase } from '../../host-shell/server/db/connect';
 import { migrateToLatest } from '../../host-shell/server/db/migrate';
-import { nowIso } from '../../host-shell/server/db/schema';
 import { seedDemo } from '../../host-shell/server/db/seed';
 import { encodeId } from '../../host-shell/server/lib/ids';
 import { createSession } from '../../host-shell/server/services/sessions';
@@ -94,24 +94,8 @@ async function prepare(streams: number, chatClients: number): Promise<Fixture> {
     const stand = await db.selectFrom('stands').select('id').where('panorama_slug', '=', STAND_SLUG).executeTakeFirstOrThrow();
     const cookie = (token: string) => `salon_session=${token}`;
     return await db.transaction().execute(async (trx) => {
-      const insertUsers = async (count: number, profile: 'visitor' | 'exhibitor', prefix: string): Promise<number[]> => {
-        const ids: number[] = [];
-        for (let i = 0; i < count; i += 500) {
-          const rows = Array.from({ length: Math.min(500, count - i) }, (_, k) => ({
-            profile,
-            anonymous: 0 as const,
-            firstname: prefix,
-            lastname: String(i + k + 1),
-            email: `${prefix.toLowerCase()}-${i + k + 1}@bench.test`,
-            availability: 1 as const,
-            created_at: nowIso(),
-          }));
-          ids.push(...(await trx.insertInto('users').values(rows).returning('id').execute()).map((r) => r.id));
-        }
-        return ids;
-      };
-      const visitors = await insertUsers(SESSIONS + 1, 'visitor', 'Visitor');
-      const exhibitors = await insertUsers(streams, 'exhibitor', 'Exhibitor');
+      const visitors = await insertBenchUsers(trx, SESSIONS + 1, 'visitor', 'Visitor');
+      const exhibitors = await insertBenchUsers(trx, streams, 'exhibitor', 'Exhibitor');
       for (let i = 0; i < exhibitors.length; i += 500) {
         await trx
           .insertInto('stand_exhibitors')
@@ -126,20 +110,13 @@ async function prepare(streams: number, chatClients: number): Promise<Fixture> {
       const [visitorCookie, ...activityCookies] = await sessions(visitors);
 
       // Chat users; sender i talks with receiver CHAT_SENDERS + i, the others are connected and idle.
-      const chatUsers = await insertUsers(chatClients, 'visitor', 'Chatter');
+      const chatUsers = await insertBenchUsers(trx, chatClients, 'visitor', 'Chatter');
       const senders = Math.min(CHAT_SENDERS, Math.floor(chatClients / 2));
       const chatPairs: ChatPair[] = [];
-      const at = nowIso();
       for (let i = 0; i < senders; i += 1) {
         const [a, b] = [chatUsers[i] ?? 0, chatUsers[senders + i] ?? 0];
-        const channel = await trx.insertInto('channels').values({ direct_key: a < b ? `${a}:${b}` : `${b}:${a}`, created_at: at }).returning('id').executeTakeFirstOrThrow();
-        const members = await trx
-          .insertInto('channel_members')
-          .values([a, b].map((user_id) => ({ channel_id: channel.id, user_id, last_read_message_id: null, created_at: at })))
-          .returning(['id', 'user_id'])
-          .execute();
-        const senderMember = members.find((m) => m.user_id === a)?.id ?? 0;
-        chatPairs.push({ sender: i, receiver: senders + i, channelKey: encodeId(channel.id), senderMemberKey: encodeId(senderMember) });
+        const { channelId, memberOf } = await insertDirectChannel(trx, a, b);
+        chatPairs.push({ sender: i, receiver: senders + i, channelKey: encodeId(channelId), senderMemberKey: encodeId(memberOf(a)) });
       }
       return {
         dir,

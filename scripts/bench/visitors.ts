@@ -19,11 +19,11 @@ import { createParser } from 'eventsource-parser';
 import { io, type Socket } from 'socket.io-client';
 import { Pool } from 'undici';
 import type { ChatMessage } from '../../shared/api/schemas/chat';
+import { insertBenchUsers, insertDirectChannel } from './fixture';
 import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '../../shared/api/socket-events';
 import { REPO_ROOT } from '../../host-shell/server/config';
 import { openDatabase } from '../../host-shell/server/db/connect';
 import { migrateToLatest } from '../../host-shell/server/db/migrate';
-import { nowIso } from '../../host-shell/server/db/schema';
 import { seedDemo } from '../../host-shell/server/db/seed';
 import { encodeId } from '../../host-shell/server/lib/ids';
 import { createSession } from '../../host-shell/server/services/sessions';
@@ -86,42 +86,24 @@ async function prepare(accounts: number): Promise<Fixture> {
     await seedDemo(handle.db);
     return await handle.db.transaction().execute(async (trx) => {
       const standRows = await trx.selectFrom('stands').select('id').orderBy('id').execute();
-      const insertUsers = async (count: number, profile: 'visitor' | 'exhibitor', prefix: string): Promise<Account[]> => {
+      const accountsOf = async (ids: number[]): Promise<Account[]> => {
         const out: Account[] = [];
-        for (let i = 0; i < count; i += 500) {
-          const rows = Array.from({ length: Math.min(500, count - i) }, (_, k) => ({
-            profile,
-            anonymous: 0 as const,
-            firstname: prefix,
-            lastname: String(i + k + 1),
-            email: `${prefix.toLowerCase()}-${i + k + 1}@bench.test`,
-            availability: 1 as const,
-            created_at: nowIso(),
-          }));
-          const ids = (await trx.insertInto('users').values(rows).returning('id').execute()).map((r) => r.id);
-          for (const id of ids) out.push({ id, key: encodeId(id), cookie: `salon_session=${await createSession(trx, id)}` });
-        }
+        for (const id of ids) out.push({ id, key: encodeId(id), cookie: `salon_session=${await createSession(trx, id)}` });
         return out;
       };
-      const exhibitors = await insertUsers(standRows.length, 'exhibitor', 'Exhibitor');
+      const exhibitors = await accountsOf(await insertBenchUsers(trx, standRows.length, 'exhibitor', 'Exhibitor'));
       await trx
         .insertInto('stand_exhibitors')
         .values(standRows.map((s, i) => ({ stand_id: s.id, user_id: exhibitors[i]?.id ?? 0 })))
         .execute();
-      const visitors = await insertUsers(accounts, 'visitor', 'Visitor');
+      const visitors = await accountsOf(await insertBenchUsers(trx, accounts, 'visitor', 'Visitor'));
       const chats = new Map<number, { stand: number; channelKey: string; memberKey: string }>();
-      const at = nowIso();
       const every = Math.round(1 / CHAT_SHARE);
       for (let i = 0; i < visitors.length; i += every) {
         const stand = (i / every) % standRows.length;
         const [a, b] = [visitors[i]?.id ?? 0, exhibitors[stand]?.id ?? 0];
-        const channel = await trx.insertInto('channels').values({ direct_key: a < b ? `${a}:${b}` : `${b}:${a}`, created_at: at }).returning('id').executeTakeFirstOrThrow();
-        const members = await trx
-          .insertInto('channel_members')
-          .values([a, b].map((user_id) => ({ channel_id: channel.id, user_id, last_read_message_id: null, created_at: at })))
-          .returning(['id', 'user_id'])
-          .execute();
-        chats.set(i, { stand, channelKey: encodeId(channel.id), memberKey: encodeId(members.find((m) => m.user_id === a)?.id ?? 0) });
+        const { channelId, memberOf } = await insertDirectChannel(trx, a, b);
+        chats.set(i, { stand, channelKey: encodeId(channelId), memberKey: encodeId(memberOf(a)) });
       }
       return { dir, sqlitePath, stands: standRows.map((s) => ({ id: s.id, key: encodeId(s.id) })), exhibitors, visitors, chats };
     });
