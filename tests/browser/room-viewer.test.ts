@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { collectErrors, useSalon } from './harness';
 
 const env = useSalon();
@@ -92,5 +93,49 @@ test('in French, the viewer and its bar speak French', async () => {
   await page.getByRole('application', { name: /^Vue à 360°/ }).waitFor();
   for (const name of ['Zoomer', 'Dézoomer', 'Regarder à gauche', 'Regarder à droite']) assert.equal(await page.getByRole('button', { name, exact: true }).count(), 1, name);
   assert.equal(await page.locator('.rf-viewer__caption').textContent(), 'Hall d’accueil');
+  await page.close();
+});
+
+/** The viewer's pixels: their spread of grey levels (a flat background has none) and the picture itself. */
+async function viewerPixels(page: Page): Promise<{ spread: number; raw: Buffer }> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  const png = await page.locator('.rf-viewer').screenshot();
+  const { data } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const mean = data.reduce((n, v) => n + v, 0) / data.length;
+  return { spread: Math.sqrt(data.reduce((n, v) => n + (v - mean) ** 2, 0) / data.length), raw: data };
+}
+
+test('the panorama is drawn by the viewer’s worker, whose script the frame’s CSP allows, and follows the view', async () => {
+  const page = await env.browser.newPage({ viewport: { width: 1366, height: 768 }, locale: 'en-US' });
+  const errors = collectErrors(page);
+  const warnings: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'warning') warnings.push(m.text());
+  });
+  await page.addInitScript(() => {
+    (window as unknown as { violations: string[] }).violations = [];
+    document.addEventListener('securitypolicyviolation', (event) => (window as unknown as { violations: string[] }).violations.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(worker.url()));
+  await page.goto(`${env.salon.baseUrl}/room/home?lang=en`);
+  await page.waitForSelector('#room-frame[data-panorama="home"][data-state="ready"]', { timeout: 60_000 });
+  assert.equal(workers.length, 1, `workers: ${workers.join(', ')}`);
+  assert.match(workers[0] ?? '', /\/spa\/room-frame\/[0-9a-f]{10}\/[\w-]+\.js$/);
+  assert.deepEqual(
+    warnings.filter((w) => w.includes('[room-frame]')),
+    [],
+    'the viewer fell back to the main thread',
+  );
+  assert.deepEqual(await page.evaluate(() => (window as unknown as { violations: string[] }).violations), []);
+
+  const before = await viewerPixels(page);
+  assert.ok(before.spread > 10, `a picture, not a flat background (spread ${before.spread.toFixed(1)})`);
+  await page.getByRole('application', { name: /^360° view/ }).focus();
+  for (let i = 0; i < 6; i += 1) await page.keyboard.press('ArrowRight');
+  const after = await viewerPixels(page);
+  const changed = after.raw.reduce((n, v, i) => n + (Math.abs(v - (before.raw[i] ?? 0)) > 16 ? 1 : 0), 0) / after.raw.length;
+  assert.ok(changed > 0.05, `the drawing turned with the view (${(changed * 100).toFixed(1)} % of pixels changed)`);
+  assert.deepEqual(errors, []);
   await page.close();
 });
