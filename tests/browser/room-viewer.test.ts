@@ -1,7 +1,9 @@
 /**
  * The room frame's 360° viewer (host-shell/room-frame/view.ts) in real Chromium, on the frame's own page at 1366×768:
  * the arrow keys turn the view while the viewer has the focus and not while the panel has it, the zoom stops at its
- * limit, a drag turns the view, and the labelled viewer and its bar's buttons are there in French too.
+ * limit, a drag turns the view, and the labelled viewer and its bar's buttons are there in French too. The panorama
+ * is drawn by the viewer's worker (its script allowed by the frame's CSP) and follows the view; where the worker
+ * cannot draw (no OffscreenCanvas, its script not loaded), the page draws it.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -138,4 +140,38 @@ test('the panorama is drawn by the viewer’s worker, whose script the frame’s
   assert.ok(changed > 0.05, `the drawing turned with the view (${(changed * 100).toFixed(1)} % of pixels changed)`);
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+test('where the worker cannot draw (no OffscreenCanvas, or its script does not load), the page draws the panorama itself', async () => {
+  for (const without of ['offscreen', 'worker'] as const) {
+    const page = await env.browser.newPage({ viewport: { width: 1366, height: 768 }, locale: 'en-US' });
+    const errors = collectErrors(page);
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(worker.url()));
+    const warnings: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'warning') warnings.push(m.text());
+    });
+    if (without === 'offscreen') await page.addInitScript(() => delete (HTMLCanvasElement.prototype as Partial<HTMLCanvasElement>).transferControlToOffscreen);
+    // The worker's script answers 404: the canvas is already the worker's, so the page draws on a new one.
+    else await page.route(/\/spa\/room-frame\/[0-9a-f]{10}\/(?!room-frame\.js)[\w-]+\.js$/, (route) => route.fulfill({ status: 404, body: '' }));
+    await page.goto(`${env.salon.baseUrl}/room/home?lang=en`);
+    await page.waitForSelector('#room-frame[data-panorama="home"][data-state="ready"]', { timeout: 60_000 });
+    assert.equal(await page.locator('.rf-viewer__canvas').count(), 1, without);
+    if (without === 'offscreen') assert.deepEqual(workers, [], 'no worker without OffscreenCanvas');
+    else assert.ok(warnings.some((w) => w.includes('the viewer draws on the main thread')), `the fallback ran: ${warnings.join(' / ')}`);
+    const before = await viewerPixels(page);
+    assert.ok(before.spread > 10, `${without}: a picture, not a flat background (spread ${before.spread.toFixed(1)})`);
+    await page.getByRole('button', { name: 'Floor plan', exact: true }).click();
+    await page.waitForSelector('#room-frame[data-panorama="plan"][data-state="ready"]', { timeout: 60_000 });
+    const after = await viewerPixels(page);
+    const changed = after.raw.reduce((n, v, i) => n + (Math.abs(v - (before.raw[i] ?? 0)) > 16 ? 1 : 0), 0) / after.raw.length;
+    assert.ok(changed > 0.05, `${without}: the next panorama is drawn (${(changed * 100).toFixed(1)} % of pixels changed)`);
+    assert.deepEqual(
+      errors.filter((e) => !(without === 'worker' && /404|viewer worker failed/.test(e))),
+      [],
+      without,
+    );
+    await page.close();
+  }
 });
