@@ -16,6 +16,7 @@
  *   dist/spa/<widget>/<hash>/remoteEntry.js and chunks (immutable)
  *   dist/spa/widgets.json                widget name → versioned remoteEntry URL
  *   dist/spa/room-frame/<hash>/room-frame.js  the room frame (a plain bundle, not a remote)
+ *   dist/spa/room-frame/<hash>/<id>.js   its 360° viewer's worker (drawing on an OffscreenCanvas)
  *   dist/spa/room-frame/manifest.json    its entry file, read by host-shell's /room/ page
  */
 import path from 'node:path';
