@@ -16,6 +16,7 @@
  *   dist/spa/<widget>/<hash>/remoteEntry.js and chunks (immutable)
  *   dist/spa/widgets.json                widget name → versioned remoteEntry URL
  *   dist/spa/room-frame/<hash>/room-frame.js  the room frame (a plain bundle, not a remote)
+ *   dist/spa/room-frame/<hash>/<id>.js   its 360° viewer's worker (drawing on an OffscreenCanvas)
  *   dist/spa/room-frame/manifest.json    its entry file, read by host-shell's /room/ page
  */
 import path from 'node:path';
@@ -213,14 +214,22 @@ function loaderConfig(): Configuration {
 
 const ROOM_FRAME = 'room-frame';
 
-/** Writes dist/spa/room-frame/manifest.json (`{"entry": "room-frame/<hash>/room-frame.js"}`) once the bundle is out. */
+/**
+ * Writes dist/spa/room-frame/manifest.json (`{"entry": "room-frame/<hash>/room-frame.js", "scripts": [...]}`: the
+ * entry, and every script of the build, its viewer's worker included) once the bundle is out.
+ */
 class RoomFrameManifestPlugin {
   apply(compiler: Compiler): void {
     compiler.hooks.afterEmit.tap('RoomFrameManifestPlugin', (compilation) => {
       const files = [...(compilation.entrypoints.get(ROOM_FRAME)?.getFiles() ?? [])].filter((f) => f.endsWith('.js'));
       if (files.length !== 1) throw new Error(`room-frame: expected one entry file, got ${files.join(', ') || 'none'}`);
       const outDir = compilation.outputOptions.path ?? path.join(spaDir, ROOM_FRAME);
-      fs.writeFileSync(path.join(outDir, 'manifest.json'), `${JSON.stringify({ entry: `${ROOM_FRAME}/${files[0]}` }, null, 2)}\n`);
+      // Every script of the build, the entry and its viewer's worker: what `npm run size` counts.
+      const scripts = Object.keys(compilation.assets)
+        .filter((f) => f.endsWith('.js'))
+        .sort()
+        .map((f) => `${ROOM_FRAME}/${f}`);
+      fs.writeFileSync(path.join(outDir, 'manifest.json'), `${JSON.stringify({ entry: `${ROOM_FRAME}/${files[0]}`, scripts }, null, 2)}\n`);
     });
   }
 }

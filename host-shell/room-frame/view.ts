@@ -1,8 +1,10 @@
 /**
- * The 360° viewer: one WebGL shader draws the equirectangular image as seen from its centre, and the hotspots are
- * our own DOM nodes placed over it. It shows a panorama with its hotspots and reports which hotspot was clicked;
- * what a hotspot does is the room's business (room.ts). README.md, "Why this viewer", says why it is ours.
+ * The 360° viewer: the equirectangular image drawn by gl-renderer.ts (in a worker where the browser can: see
+ * `WorkerDrawing`), and the hotspots, our own DOM nodes placed over it with the same projection. It owns the view
+ * (yaw, pitch, zoom) and the input, shows a panorama with its hotspots and reports which hotspot was clicked; what a
+ * hotspot does is the room's business (room.ts). README.md, "Why this viewer", says why it is ours.
  */
+import { GlRenderer, basis, direction, dot, type FromRenderer, type ToRenderer, type ViewState } from './gl-renderer';
 import type { Texts } from './i18n';
 import type { Anchor, FrameAction } from './layout';
 
@@ -56,8 +58,6 @@ export const hotspotElementId = (hotspot: Hotspot): string => `rf-hotspot-${mark
 
 /** Zoom limits and start, as vertical fields of view in degrees (the horizontal one follows the frame's shape). */
 export const FOV = { min: 30, max: 100, start: 86 } as const;
-const BACKGROUND = [0x12 / 255, 0x18 / 255, 0x26 / 255] as const; // #121826
-const FADE_MS = 450;
 const KEY_STEP = (4 * Math.PI) / 180;
 const DRAG_THRESHOLD = 5;
 const PITCH_LIMIT = Math.PI / 2;
@@ -105,66 +105,113 @@ function hotspotElement(spec: HotspotSpec): HTMLElement {
   return marker;
 }
 
-const VERTEX = `attribute vec2 p; varying vec2 v; void main() { v = p; gl_Position = vec4(p, 0.0, 1.0); }`;
-// For each pixel: the ray through it (camera basis f, r, u; tangents of the half fields of view), then the
-// equirectangular texel it meets: u = yaw / 2π + ½, v = ½ − pitch / π (the image's first row on top).
-const FRAGMENT = `precision highp float;
-varying vec2 v;
-uniform sampler2D image;
-uniform vec3 f, r, u;
-uniform vec2 tangents;
-uniform float alpha;
-void main() {
-  vec3 d = normalize(f + r * (v.x * tangents.x) + u * (v.y * tangents.y));
-  vec2 t = vec2(atan(d.x, d.z) * 0.15915494 + 0.5, 0.5 - asin(clamp(d.y, -1.0, 1.0)) * 0.31830989);
-  gl_FragColor = vec4(texture2D(image, t).rgb, alpha);
-}`;
-
-interface Layer {
-  texture: WebGLTexture;
-  yaw: number;
-  pitch: number;
-}
-
 interface Placed {
   element: HTMLElement;
   spec: HotspotSpec;
 }
 
-type GL = WebGLRenderingContext | WebGL2RenderingContext;
-
-function compile(gl: GL, type: number, source: string): WebGLShader {
-  const shader = gl.createShader(type);
-  if (!shader) throw new Error('WebGL: no shader');
-  gl.shaderSource(shader, source);
-  gl.compileShader(shader);
-  if (!gl.getShaderParameter(shader, gl.COMPILE_STATUS)) throw new Error(`WebGL: ${gl.getShaderInfoLog(shader) ?? 'shader error'}`);
-  return shader;
+/** What draws: the renderer itself (on the page's canvas) or its worker behind messages. */
+interface Drawing {
+  load(id: number, url: string): Promise<void>;
+  show(id: number, yaw: number, pitch: number, fade: boolean): void;
+  drop(id: number): void;
+  setView(view: ViewState): void;
 }
 
-/** Fetches and decodes an image off the main thread (`createImageBitmap` of the bytes), `img.decode()` otherwise. */
-async function decodeImage(url: string): Promise<ImageBitmap | HTMLImageElement> {
-  if (typeof createImageBitmap === 'function') {
-    const response = await fetch(url);
-    if (!response.ok) throw new Error(`panorama ${url}: HTTP ${response.status}`);
-    return createImageBitmap(await response.blob(), { premultiplyAlpha: 'none' });
+/**
+ * The renderer in a dedicated worker, drawing on the canvas's `OffscreenCanvas`. Where the worker has no WebGL
+ * context, `fallback()` gives the renderer on the page's main thread instead (and then throws without WebGL).
+ */
+class WorkerDrawing implements Drawing {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  private readonly ready: Promise<boolean>;
+  private local: Drawing | null = null;
+  private view: ViewState | null = null;
+
+  constructor(canvas: HTMLCanvasElement, fallback: () => Drawing) {
+    // Throws (and the page's canvas is still the page's) where a worker cannot start.
+    this.worker = new Worker(new URL('./render-worker.ts', import.meta.url));
+    const offscreen = canvas.transferControlToOffscreen();
+    let settle: (ok: boolean) => void = () => undefined;
+    this.ready = new Promise((resolve) => (settle = resolve));
+    let started = false;
+    // No WebGL in the worker, or no worker (its script did not load): the renderer on the main thread.
+    const unavailable = (message: string) => {
+      if (started) return;
+      started = true;
+      console.warn('[room-frame] the viewer draws on the main thread:', message);
+      this.worker.terminate();
+      try {
+        this.local = fallback();
+        if (this.view) this.local.setView(this.view);
+      } catch (error) {
+        console.error('[room-frame] the 360° viewer could not start', error);
+      }
+      settle(false);
+    };
+    this.worker.addEventListener('message', ({ data }: MessageEvent<FromRenderer>) => {
+      if (data.type === 'ready') {
+        started = true;
+        settle(true);
+      } else if (data.type === 'unavailable') unavailable(data.message);
+      else {
+        const call = this.pending.get(data.id);
+        this.pending.delete(data.id);
+        if (data.type === 'loaded') call?.resolve();
+        else call?.reject(new Error(data.message));
+      }
+    });
+    this.worker.addEventListener('error', (event) => {
+      console.error('[room-frame] the viewer worker failed', event.message);
+      unavailable(event.message);
+    });
+    this.post({ type: 'init', canvas: offscreen }, [offscreen]);
   }
-  const image = new Image();
-  image.decoding = 'async';
-  image.src = url;
-  await image.decode();
-  return image;
+
+  async load(id: number, url: string): Promise<void> {
+    if (!(await this.ready)) return this.localDrawing().load(id, url);
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.post({ type: 'load', id, url });
+    });
+  }
+
+  show(id: number, yaw: number, pitch: number, fade: boolean): void {
+    if (this.local) this.local.show(id, yaw, pitch, fade);
+    else this.post({ type: 'show', id, yaw, pitch, fade });
+  }
+
+  drop(id: number): void {
+    if (this.local) this.local.drop(id);
+    else this.post({ type: 'drop', id });
+  }
+
+  setView(view: ViewState): void {
+    this.view = view;
+    if (this.local) this.local.setView(view);
+    else this.post({ type: 'view', view });
+  }
+
+  private localDrawing(): Drawing {
+    if (!this.local) throw new Error('WebGL: no context');
+    return this.local;
+  }
+
+  private post(message: ToRenderer, transfer: Transferable[] = []): void {
+    this.worker.postMessage(message, transfer);
+  }
 }
 
 export class PanoramaView {
-  private readonly gl: GL;
-  private readonly canvas: HTMLCanvasElement;
+  private readonly drawing: Drawing;
+  private canvas: HTMLCanvasElement;
   private readonly spots: HTMLElement;
   private readonly loader: HTMLElement;
   private readonly caption: HTMLElement;
-  private uniforms: Record<'f' | 'r' | 'u' | 'tangents' | 'alpha', WebGLUniformLocation | null>;
-  private current: Layer | null = null;
-  private fading: { layer: Layer; start: number } | null = null;
+  private shown = false;
+  /** The canvas's size in device pixels (the renderer sizes it: an OffscreenCanvas's is set in the worker). */
+  private size: [number, number] = [1, 1];
   private placed: Placed[] = [];
   private yaw = 0;
   private pitch = 0;
@@ -180,14 +227,24 @@ export class PanoramaView {
     texts: Texts,
     private readonly onHotspot: (hotspot: Hotspot) => void,
   ) {
-    this.canvas = document.createElement('canvas');
-    this.canvas.className = 'rf-viewer__canvas';
-    this.canvas.setAttribute('aria-hidden', 'true');
-    const options: WebGLContextAttributes = { alpha: false, antialias: false, depth: false, premultipliedAlpha: false };
-    const gl: GL | null = this.canvas.getContext('webgl2', options) ?? this.canvas.getContext('webgl', options);
-    if (!gl) throw new Error(texts.viewer.webglError);
-    this.gl = gl;
-    this.uniforms = this.link();
+    this.canvas = canvasElement();
+    // The drawing runs in a worker on the canvas's OffscreenCanvas where the browser can, so that uploading an image
+    // and drawing the fade's frames are not tasks of this thread; else here, on the canvas itself.
+    const onPage = (): Drawing => {
+      const canvas = canvasElement();
+      this.canvas.replaceWith(canvas);
+      this.canvas = canvas;
+      return this.pageRenderer(texts);
+    };
+    let drawing: Drawing | null = null;
+    if (typeof Worker === 'function' && 'transferControlToOffscreen' in this.canvas) {
+      try {
+        drawing = new WorkerDrawing(this.canvas, onPage);
+      } catch (error) {
+        console.warn('[room-frame] the viewer draws on the main thread:', error);
+      }
+    }
+    this.drawing = drawing ?? this.pageRenderer(texts);
 
     this.spots = document.createElement('div');
     this.spots.className = 'rf-viewer__spots';
@@ -229,22 +286,18 @@ export class PanoramaView {
   async show(url: string, caption: string, position: Position, hotspots: HotspotSpec[]): Promise<boolean> {
     const call = ++this.calls;
     this.loader.hidden = false;
-    let image: ImageBitmap | HTMLImageElement;
     try {
-      image = await decodeImage(url);
+      await this.drawing.load(call, url);
     } catch (error) {
       if (call === this.calls) this.loader.hidden = true;
       throw error;
     }
     if (call !== this.calls) {
-      if ('close' in image) image.close();
+      this.drawing.drop(call);
       return false;
     }
-    const texture = this.upload(image);
-    if ('close' in image) image.close();
-    if (this.fading) this.gl.deleteTexture(this.fading.layer.texture);
-    this.fading = this.current ? { layer: this.current, start: performance.now() } : null;
-    this.current = { texture, yaw: position.yaw, pitch: position.pitch };
+    this.drawing.show(call, position.yaw, position.pitch, this.shown);
+    this.shown = true;
     this.yaw = position.yaw;
     this.pitch = position.pitch;
     this.fov = FOV.start;
@@ -255,46 +308,13 @@ export class PanoramaView {
     return true;
   }
 
-  /** Compiles and links the shader, sets up the triangle; returns the uniforms' locations. */
-  private link(): Record<'f' | 'r' | 'u' | 'tangents' | 'alpha', WebGLUniformLocation | null> {
-    const gl = this.gl;
-    const program = gl.createProgram();
-    if (!program) throw new Error('WebGL: no program');
-    gl.attachShader(program, compile(gl, gl.VERTEX_SHADER, VERTEX));
-    gl.attachShader(program, compile(gl, gl.FRAGMENT_SHADER, FRAGMENT));
-    gl.linkProgram(program);
-    if (!gl.getProgramParameter(program, gl.LINK_STATUS)) throw new Error(`WebGL: ${gl.getProgramInfoLog(program) ?? 'link error'}`);
-    gl.useProgram(program);
-    // One triangle that covers the screen.
-    gl.bindBuffer(gl.ARRAY_BUFFER, gl.createBuffer());
-    gl.bufferData(gl.ARRAY_BUFFER, new Float32Array([-1, -1, 3, -1, -1, 3]), gl.STATIC_DRAW);
-    const p = gl.getAttribLocation(program, 'p');
-    gl.enableVertexAttribArray(p);
-    gl.vertexAttribPointer(p, 2, gl.FLOAT, false, 0, 0);
-    gl.blendFunc(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA);
-    const at = (name: string) => gl.getUniformLocation(program, name);
-    return { f: at('f'), r: at('r'), u: at('u'), tangents: at('tangents'), alpha: at('alpha') };
-  }
-
-  /**
-   * The image as one texture. Uploading a decoded 4096×2048 bitmap is the one long task of a move left on the main
-   * thread; in strips (`texSubImage2D` of cropped bitmaps, one task each) it was slower in all in Chromium.
-   */
-  private upload(image: ImageBitmap | HTMLImageElement): WebGLTexture {
-    const gl = this.gl;
-    const texture = gl.createTexture();
-    if (!texture) throw new Error('WebGL: no texture');
-    gl.bindTexture(gl.TEXTURE_2D, texture);
-    gl.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, false);
-    gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA, gl.RGBA, gl.UNSIGNED_BYTE, image);
-    // Repeat across the seam at yaw ±π (WebGL 1 repeats only power-of-two sizes).
-    const pot = (n: number) => (n & (n - 1)) === 0;
-    const repeat = 'texStorage2D' in gl || (pot(image.width) && pot(image.height));
-    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, repeat ? gl.REPEAT : gl.CLAMP_TO_EDGE);
-    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
-    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR);
-    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.LINEAR);
-    return texture;
+  /** The renderer on this thread, on the current canvas; throws without WebGL. */
+  private pageRenderer(texts: Texts): GlRenderer {
+    try {
+      return new GlRenderer(this.canvas);
+    } catch {
+      throw new Error(texts.viewer.webglError);
+    }
   }
 
   private button(icon: keyof typeof BUTTON_ICONS, label: string, onClick: () => void): HTMLButtonElement {
@@ -381,15 +401,6 @@ export class PanoramaView {
       event.preventDefault();
       move();
     });
-    // Lost (the GPU was reset): asking for it back; the textures are gone with it.
-    this.canvas.addEventListener('webglcontextlost', (event) => event.preventDefault());
-    this.canvas.addEventListener('webglcontextrestored', () => {
-      // The shader and the textures are gone with the context: the next move loads its image again.
-      this.uniforms = this.link();
-      this.current = null;
-      this.fading = null;
-      this.render();
-    });
   }
 
   private spread(): number {
@@ -412,10 +423,7 @@ export class PanoramaView {
     const ratio = Math.min(2, window.devicePixelRatio || 1);
     const width = Math.max(1, Math.round(this.container.clientWidth * ratio));
     const height = Math.max(1, Math.round(this.container.clientHeight * ratio));
-    if (this.canvas.width !== width || this.canvas.height !== height) {
-      this.canvas.width = width;
-      this.canvas.height = height;
-    }
+    this.size = [width, height];
     // The labels' sizes change with the frame's width (narrow frames show icons only).
     for (const placed of this.placed) placed.element.dataset.size = '';
     this.render();
@@ -435,41 +443,15 @@ export class PanoramaView {
   }
 
   private render(): void {
-    if (!this.frame) this.frame = requestAnimationFrame((now) => this.draw(now));
+    if (!this.frame) this.frame = requestAnimationFrame(() => this.draw());
   }
 
-  private draw(now: number): void {
+  /** Once per frame at most: the renderer gets the new view, the hotspots go to their places. */
+  private draw(): void {
     this.frame = 0;
-    const gl = this.gl;
-    gl.viewport(0, 0, this.canvas.width, this.canvas.height);
-    gl.clearColor(BACKGROUND[0], BACKGROUND[1], BACKGROUND[2], 1);
-    gl.clear(gl.COLOR_BUFFER_BIT);
     const tangents = this.tangents();
-    gl.uniform2f(this.uniforms.tangents, tangents[0], tangents[1]);
-    const fade = this.fading ? Math.min(1, (now - this.fading.start) / FADE_MS) : 1;
-    gl.disable(gl.BLEND);
-    if (this.fading && fade < 1) {
-      this.drawLayer(this.fading.layer.texture, this.fading.layer.yaw, this.fading.layer.pitch, 1);
-      gl.enable(gl.BLEND);
-    }
-    if (this.current) this.drawLayer(this.current.texture, this.yaw, this.pitch, fade);
-    if (this.fading && fade >= 1) {
-      gl.deleteTexture(this.fading.layer.texture);
-      this.fading = null;
-    }
-    if (this.fading) this.render();
+    this.drawing.setView({ yaw: this.yaw, pitch: this.pitch, tangents, width: this.size[0], height: this.size[1] });
     this.placeHotspots(tangents);
-  }
-
-  private drawLayer(texture: WebGLTexture, yaw: number, pitch: number, alpha: number): void {
-    const gl = this.gl;
-    const [f, r, u] = basis(yaw, pitch);
-    gl.uniform3fv(this.uniforms.f, f);
-    gl.uniform3fv(this.uniforms.r, r);
-    gl.uniform3fv(this.uniforms.u, u);
-    gl.uniform1f(this.uniforms.alpha, alpha);
-    gl.bindTexture(gl.TEXTURE_2D, texture);
-    gl.drawArrays(gl.TRIANGLES, 0, 3);
   }
 
   /** Puts each hotspot on its point; those behind the viewer or out of the frame are hidden. */
@@ -494,17 +476,9 @@ export class PanoramaView {
   }
 }
 
-type Vec3 = [number, number, number];
-
-const direction = (yaw: number, pitch: number): Vec3 => [Math.sin(yaw) * Math.cos(pitch), Math.sin(pitch), Math.cos(yaw) * Math.cos(pitch)];
-
-const dot = (a: Vec3, b: Vec3): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-
-/** The camera's forward, right and up vectors looking at (yaw, pitch). */
-function basis(yaw: number, pitch: number): [Vec3, Vec3, Vec3] {
-  return [
-    direction(yaw, pitch),
-    [Math.cos(yaw), 0, -Math.sin(yaw)],
-    [-Math.sin(yaw) * Math.sin(pitch), Math.cos(pitch), -Math.cos(yaw) * Math.sin(pitch)],
-  ];
+function canvasElement(): HTMLCanvasElement {
+  const canvas = document.createElement('canvas');
+  canvas.className = 'rf-viewer__canvas';
+  canvas.setAttribute('aria-hidden', 'true');
+  return canvas;
 }

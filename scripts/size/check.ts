@@ -2,7 +2,7 @@
  * Per-remote size limits (size-limits.json), checked on the built dist/: the loader, each remote's
  * remoteEntry.js (its federation glue), its own code, and the shared code it can provide (React, @salon/shared
  * and their libraries, downloaded once per page); and the room
- * frame's bundle (a page of its own, in an iframe).
+ * frame's scripts (a page of its own, in an iframe): its entry and its viewer's worker.
  * Exits 1 when a limit is passed. Run after `npm run build`: `npm run size`.
  */
 import fs from 'node:fs';
@@ -48,12 +48,16 @@ for (const widget of Object.keys(manifest).sort()) {
 const roomFrameLimit = limits['room-frame'];
 if (roomFrameLimit !== undefined) {
   const manifestFile = path.join(spa, 'room-frame', 'manifest.json');
-  const entry = fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { entry?: unknown }).entry : undefined;
-  if (typeof entry !== 'string' || !fs.existsSync(path.join(spa, entry))) {
+  const built = fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { entry?: unknown; scripts?: unknown }) : {};
+  // The entry and the viewer's worker script (`scripts`), which the frame loads at its start too.
+  const scripts = Array.isArray(built.scripts) ? built.scripts.filter((f): f is string => typeof f === 'string') : [];
+  const files = typeof built.entry === 'string' ? [...new Set([built.entry, ...scripts])] : [];
+  if (!files.length || !files.every((f) => fs.existsSync(path.join(spa, f)))) {
     console.error('the room frame is not built (dist/spa/room-frame/manifest.json): rebuild it');
     process.exitCode = 1;
   } else {
-    rows.push({ what: 'room-frame (its 360° viewer, panel, quiz)', gzip: gzipSize(fs.readFileSync(path.join(spa, entry))), limit: roomFrameLimit });
+    const gzip = files.reduce((n, f) => n + gzipSize(fs.readFileSync(path.join(spa, f))), 0);
+    rows.push({ what: 'room-frame (viewer + its worker, panel, quiz)', gzip, limit: roomFrameLimit });
   }
 }
 

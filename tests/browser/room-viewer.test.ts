@@ -1,11 +1,14 @@
 /**
  * The room frame's 360° viewer (host-shell/room-frame/view.ts) in real Chromium, on the frame's own page at 1366×768:
  * the arrow keys turn the view while the viewer has the focus and not while the panel has it, the zoom stops at its
- * limit, a drag turns the view, and the labelled viewer and its bar's buttons are there in French too.
+ * limit, a drag turns the view, and the labelled viewer and its bar's buttons are there in French too. The panorama
+ * is drawn by the viewer's worker (its script allowed by the frame's CSP) and follows the view; where the worker
+ * cannot draw (no OffscreenCanvas, its script not loaded), the page draws it.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { collectErrors, useSalon } from './harness';
 
 const env = useSalon();
@@ -93,4 +96,82 @@ test('in French, the viewer and its bar speak French', async () => {
   for (const name of ['Zoomer', 'Dézoomer', 'Regarder à gauche', 'Regarder à droite']) assert.equal(await page.getByRole('button', { name, exact: true }).count(), 1, name);
   assert.equal(await page.locator('.rf-viewer__caption').textContent(), 'Hall d’accueil');
   await page.close();
+});
+
+/** The viewer's pixels: their spread of grey levels (a flat background has none) and the picture itself. */
+async function viewerPixels(page: Page): Promise<{ spread: number; raw: Buffer }> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  const png = await page.locator('.rf-viewer').screenshot();
+  const { data } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const mean = data.reduce((n, v) => n + v, 0) / data.length;
+  return { spread: Math.sqrt(data.reduce((n, v) => n + (v - mean) ** 2, 0) / data.length), raw: data };
+}
+
+test('the panorama is drawn by the viewer’s worker, whose script the frame’s CSP allows, and follows the view', async () => {
+  const page = await env.browser.newPage({ viewport: { width: 1366, height: 768 }, locale: 'en-US' });
+  const errors = collectErrors(page);
+  const warnings: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'warning') warnings.push(m.text());
+  });
+  await page.addInitScript(() => {
+    (window as unknown as { violations: string[] }).violations = [];
+    document.addEventListener('securitypolicyviolation', (event) => (window as unknown as { violations: string[] }).violations.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(worker.url()));
+  await page.goto(`${env.salon.baseUrl}/room/home?lang=en`);
+  await page.waitForSelector('#room-frame[data-panorama="home"][data-state="ready"]', { timeout: 60_000 });
+  assert.equal(workers.length, 1, `workers: ${workers.join(', ')}`);
+  assert.match(workers[0] ?? '', /\/spa\/room-frame\/[0-9a-f]{10}\/[\w-]+\.js$/);
+  assert.deepEqual(
+    warnings.filter((w) => w.includes('[room-frame]')),
+    [],
+    'the viewer fell back to the main thread',
+  );
+  assert.deepEqual(await page.evaluate(() => (window as unknown as { violations: string[] }).violations), []);
+
+  const before = await viewerPixels(page);
+  assert.ok(before.spread > 10, `a picture, not a flat background (spread ${before.spread.toFixed(1)})`);
+  await page.getByRole('application', { name: /^360° view/ }).focus();
+  for (let i = 0; i < 6; i += 1) await page.keyboard.press('ArrowRight');
+  const after = await viewerPixels(page);
+  const changed = after.raw.reduce((n, v, i) => n + (Math.abs(v - (before.raw[i] ?? 0)) > 16 ? 1 : 0), 0) / after.raw.length;
+  assert.ok(changed > 0.05, `the drawing turned with the view (${(changed * 100).toFixed(1)} % of pixels changed)`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('where the worker cannot draw (no OffscreenCanvas, or its script does not load), the page draws the panorama itself', async () => {
+  for (const without of ['offscreen', 'worker'] as const) {
+    const page = await env.browser.newPage({ viewport: { width: 1366, height: 768 }, locale: 'en-US' });
+    const errors = collectErrors(page);
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(worker.url()));
+    const warnings: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'warning') warnings.push(m.text());
+    });
+    if (without === 'offscreen') await page.addInitScript(() => delete (HTMLCanvasElement.prototype as Partial<HTMLCanvasElement>).transferControlToOffscreen);
+    // The worker's script answers 404: the canvas is already the worker's, so the page draws on a new one.
+    else await page.route(/\/spa\/room-frame\/[0-9a-f]{10}\/(?!room-frame\.js)[\w-]+\.js$/, (route) => route.fulfill({ status: 404, body: '' }));
+    await page.goto(`${env.salon.baseUrl}/room/home?lang=en`);
+    await page.waitForSelector('#room-frame[data-panorama="home"][data-state="ready"]', { timeout: 60_000 });
+    assert.equal(await page.locator('.rf-viewer__canvas').count(), 1, without);
+    if (without === 'offscreen') assert.deepEqual(workers, [], 'no worker without OffscreenCanvas');
+    else assert.ok(warnings.some((w) => w.includes('the viewer draws on the main thread')), `the fallback ran: ${warnings.join(' / ')}`);
+    const before = await viewerPixels(page);
+    assert.ok(before.spread > 10, `${without}: a picture, not a flat background (spread ${before.spread.toFixed(1)})`);
+    await page.getByRole('button', { name: 'Floor plan', exact: true }).click();
+    await page.waitForSelector('#room-frame[data-panorama="plan"][data-state="ready"]', { timeout: 60_000 });
+    const after = await viewerPixels(page);
+    const changed = after.raw.reduce((n, v, i) => n + (Math.abs(v - (before.raw[i] ?? 0)) > 16 ? 1 : 0), 0) / after.raw.length;
+    assert.ok(changed > 0.05, `${without}: the next panorama is drawn (${(changed * 100).toFixed(1)} % of pixels changed)`);
+    assert.deepEqual(
+      errors.filter((e) => !(without === 'worker' && /404|viewer worker failed/.test(e))),
+      [],
+      without,
+    );
+    await page.close();
+  }
 });

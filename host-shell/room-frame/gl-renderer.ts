@@ -1,0 +1,263 @@
+/**
+ * The viewer's drawing: one WebGL shader that draws an equirectangular image as seen from its centre, the images'
+ * fetch, decoding and upload as textures, and the fade from one panorama to the next. No DOM: it draws on an
+ * `OffscreenCanvas` in the frame's worker (render-worker.ts), or on the page's canvas where that is not possible
+ * (view.ts). The view (where it looks, the canvas's size) comes from the main thread, which owns the input and the
+ * hotspots.
+ */
+
+/** What the main thread sends with each render request. */
+export interface ViewState {
+  yaw: number;
+  pitch: number;
+  /** tan of the half horizontal and vertical fields of view. */
+  tangents: [number, number];
+  /** The canvas's size in device pixels. */
+  width: number;
+  height: number;
+}
+
+/** Main thread → worker. */
+export type ToRenderer =
+  | { type: 'init'; canvas: OffscreenCanvas }
+  | { type: 'view'; view: ViewState }
+  | { type: 'load'; id: number; url: string }
+  | { type: 'show'; id: number; yaw: number; pitch: number; fade: boolean }
+  | { type: 'drop'; id: number };
+
+/** Worker → main thread. */
+export type FromRenderer =
+  | { type: 'ready' }
+  | { type: 'unavailable'; message: string }
+  | { type: 'loaded'; id: number }
+  | { type: 'failed'; id: number; message: string };
+
+const BACKGROUND = [0x12 / 255, 0x18 / 255, 0x26 / 255] as const; // #121826
+const FADE_MS = 450;
+
+const VERTEX = `attribute vec2 p; varying vec2 v; void main() { v = p; gl_Position = vec4(p, 0.0, 1.0); }`;
+// For each pixel: the ray through it (camera basis f, r, u; tangents of the half fields of view), then the
+// equirectangular texel it meets: u = yaw / 2π + ½, v = ½ − pitch / π (the image's first row on top).
+const FRAGMENT = `precision highp float;
+varying vec2 v;
+uniform sampler2D image;
+uniform vec3 f, r, u;
+uniform vec2 tangents;
+uniform float alpha;
+void main() {
+  vec3 d = normalize(f + r * (v.x * tangents.x) + u * (v.y * tangents.y));
+  vec2 t = vec2(atan(d.x, d.z) * 0.15915494 + 0.5, 0.5 - asin(clamp(d.y, -1.0, 1.0)) * 0.31830989);
+  gl_FragColor = vec4(texture2D(image, t).rgb, alpha);
+}`;
+
+interface Layer {
+  texture: WebGLTexture;
+  yaw: number;
+  pitch: number;
+}
+
+type GL = WebGLRenderingContext | WebGL2RenderingContext;
+type Uniforms = Record<'f' | 'r' | 'u' | 'tangents' | 'alpha', WebGLUniformLocation | null>;
+/** The page's canvas or an OffscreenCanvas: both have a size, WebGL contexts and the context-loss events. */
+type Surface = HTMLCanvasElement | OffscreenCanvas;
+
+function compile(gl: GL, type: number, source: string): WebGLShader {
+  const shader = gl.createShader(type);
+  if (!shader) throw new Error('WebGL: no shader');
+  gl.shaderSource(shader, source);
+  gl.compileShader(shader);
+  if (!gl.getShaderParameter(shader, gl.COMPILE_STATUS)) throw new Error(`WebGL: ${gl.getShaderInfoLog(shader) ?? 'shader error'}`);
+  return shader;
+}
+
+/** Fetches and decodes an image off the main thread (`createImageBitmap` of the bytes), `img.decode()` otherwise. */
+async function decodeImage(url: string): Promise<ImageBitmap | HTMLImageElement> {
+  if (typeof createImageBitmap === 'function') {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`panorama ${url}: HTTP ${response.status}`);
+    return createImageBitmap(await response.blob(), { premultiplyAlpha: 'none' });
+  }
+  const image = new Image();
+  image.decoding = 'async';
+  image.src = url;
+  await image.decode();
+  return image;
+}
+
+/** `requestAnimationFrame` of the page or of the worker (dedicated workers have it in Chromium and Firefox). */
+const nextFrame = (callback: (now: number) => void): void => {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(callback);
+  else setTimeout(() => callback(performance.now()), 16);
+};
+
+type Vec3 = [number, number, number];
+
+export const direction = (yaw: number, pitch: number): Vec3 => [Math.sin(yaw) * Math.cos(pitch), Math.sin(pitch), Math.cos(yaw) * Math.cos(pitch)];
+
+export const dot = (a: Vec3, b: Vec3): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+
+/** The camera's forward, right and up vectors looking at (yaw, pitch). */
+export function basis(yaw: number, pitch: number): [Vec3, Vec3, Vec3] {
+  return [
+    direction(yaw, pitch),
+    [Math.cos(yaw), 0, -Math.sin(yaw)],
+    [-Math.sin(yaw) * Math.sin(pitch), Math.cos(pitch), -Math.cos(yaw) * Math.sin(pitch)],
+  ];
+}
+
+export class GlRenderer {
+  private readonly gl: GL;
+  private uniforms: Uniforms;
+  /** Uploaded images not shown yet, by load id. */
+  private readonly loaded = new Map<number, WebGLTexture>();
+  private current: Layer | null = null;
+  private fading: { layer: Layer; start: number } | null = null;
+  private view: ViewState = { yaw: 0, pitch: 0, tangents: [1, 1], width: 1, height: 1 };
+  private scheduled = false;
+  private lost = false;
+
+  /** Throws when the canvas gives no WebGL context. */
+  constructor(private readonly canvas: Surface) {
+    const options: WebGLContextAttributes = { alpha: false, antialias: false, depth: false, premultipliedAlpha: false };
+    const gl = (canvas.getContext('webgl2', options) ?? canvas.getContext('webgl', options)) as GL | null;
+    if (!gl) throw new Error('WebGL: no context');
+    this.gl = gl;
+    this.uniforms = this.link();
+    // Lost (the GPU was reset): asking for it back; the shader and the textures are gone with it, so the next move
+    // loads its image again.
+    (canvas as HTMLCanvasElement).addEventListener('webglcontextlost', (event) => {
+      event.preventDefault();
+      this.lost = true;
+    });
+    (canvas as HTMLCanvasElement).addEventListener('webglcontextrestored', () => {
+      this.lost = false;
+      this.uniforms = this.link();
+      this.loaded.clear();
+      this.current = null;
+      this.fading = null;
+      this.render();
+    });
+  }
+
+  /** Fetches, decodes and uploads an image, kept under `id` until `show(id)` or `drop(id)`. */
+  async load(id: number, url: string): Promise<void> {
+    const image = await decodeImage(url);
+    try {
+      this.loaded.set(id, this.upload(image));
+    } finally {
+      if ('close' in image) image.close();
+    }
+  }
+
+  /** Forgets an uploaded image that will not be shown (a later move replaced it). */
+  drop(id: number): void {
+    const texture = this.loaded.get(id);
+    this.loaded.delete(id);
+    if (texture) this.gl.deleteTexture(texture);
+  }
+
+  /** Shows the image loaded under `id`, looked at from (yaw, pitch), fading from the one shown before. */
+  show(id: number, yaw: number, pitch: number, fade: boolean): void {
+    const texture = this.loaded.get(id);
+    if (!texture) return;
+    this.loaded.delete(id);
+    for (const older of [...this.loaded.keys()].filter((other) => other < id)) this.drop(older);
+    if (this.fading) this.gl.deleteTexture(this.fading.layer.texture);
+    this.fading = null;
+    if (this.current && fade) this.fading = { layer: this.current, start: performance.now() };
+    else if (this.current) this.gl.deleteTexture(this.current.texture);
+    this.current = { texture, yaw, pitch };
+    this.view = { ...this.view, yaw, pitch };
+    this.render();
+  }
+
+  /** A new view (a move, a turn, a zoom, a resize): drawn at the next frame, several requests coalesced. */
+  setView(view: ViewState): void {
+    this.view = view;
+    if (this.canvas.width !== view.width || this.canvas.height !== view.height) {
+      this.canvas.width = view.width;
+      this.canvas.height = view.height;
+    }
+    this.render();
+  }
+
+  private render(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    nextFrame((now) => this.draw(now));
+  }
+
+  /** Compiles and links the shader, sets up the triangle; returns the uniforms' locations. */
+  private link(): Uniforms {
+    const gl = this.gl;
+    const program = gl.createProgram();
+    if (!program) throw new Error('WebGL: no program');
+    gl.attachShader(program, compile(gl, gl.VERTEX_SHADER, VERTEX));
+    gl.attachShader(program, compile(gl, gl.FRAGMENT_SHADER, FRAGMENT));
+    gl.linkProgram(program);
+    if (!gl.getProgramParameter(program, gl.LINK_STATUS)) throw new Error(`WebGL: ${gl.getProgramInfoLog(program) ?? 'link error'}`);
+    gl.useProgram(program);
+    // One triangle that covers the screen.
+    gl.bindBuffer(gl.ARRAY_BUFFER, gl.createBuffer());
+    gl.bufferData(gl.ARRAY_BUFFER, new Float32Array([-1, -1, 3, -1, -1, 3]), gl.STATIC_DRAW);
+    const p = gl.getAttribLocation(program, 'p');
+    gl.enableVertexAttribArray(p);
+    gl.vertexAttribPointer(p, 2, gl.FLOAT, false, 0, 0);
+    gl.blendFunc(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA);
+    const at = (name: string) => gl.getUniformLocation(program, name);
+    return { f: at('f'), r: at('r'), u: at('u'), tangents: at('tangents'), alpha: at('alpha') };
+  }
+
+  /** The image as one texture: in the worker, its upload is no longer a task of the page's main thread. */
+  private upload(image: ImageBitmap | HTMLImageElement): WebGLTexture {
+    const gl = this.gl;
+    const texture = gl.createTexture();
+    if (!texture) throw new Error('WebGL: no texture');
+    gl.bindTexture(gl.TEXTURE_2D, texture);
+    gl.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, false);
+    gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA, gl.RGBA, gl.UNSIGNED_BYTE, image);
+    // Repeat across the seam at yaw ±π (WebGL 1 repeats only power-of-two sizes).
+    const pot = (n: number) => (n & (n - 1)) === 0;
+    const repeat = 'texStorage2D' in gl || (pot(image.width) && pot(image.height));
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, repeat ? gl.REPEAT : gl.CLAMP_TO_EDGE);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.LINEAR);
+    return texture;
+  }
+
+  private draw(now: number): void {
+    this.scheduled = false;
+    if (this.lost) return;
+    const gl = this.gl;
+    const { view } = this;
+    gl.viewport(0, 0, this.canvas.width, this.canvas.height);
+    gl.clearColor(BACKGROUND[0], BACKGROUND[1], BACKGROUND[2], 1);
+    gl.clear(gl.COLOR_BUFFER_BIT);
+    gl.uniform2f(this.uniforms.tangents, view.tangents[0], view.tangents[1]);
+    const fade = this.fading ? Math.min(1, (now - this.fading.start) / FADE_MS) : 1;
+    gl.disable(gl.BLEND);
+    if (this.fading && fade < 1) {
+      // The previous panorama stays where it was looked at while the new one fades in over it.
+      this.drawLayer(this.fading.layer.texture, this.fading.layer.yaw, this.fading.layer.pitch, 1);
+      gl.enable(gl.BLEND);
+    }
+    if (this.current) this.drawLayer(this.current.texture, view.yaw, view.pitch, fade);
+    if (this.fading && fade >= 1) {
+      gl.deleteTexture(this.fading.layer.texture);
+      this.fading = null;
+    }
+    if (this.fading) this.render();
+  }
+
+  private drawLayer(texture: WebGLTexture, yaw: number, pitch: number, alpha: number): void {
+    const gl = this.gl;
+    const [f, r, u] = basis(yaw, pitch);
+    gl.uniform3fv(this.uniforms.f, f);
+    gl.uniform3fv(this.uniforms.r, r);
+    gl.uniform3fv(this.uniforms.u, u);
+    gl.uniform1f(this.uniforms.alpha, alpha);
+    gl.bindTexture(gl.TEXTURE_2D, texture);
+    gl.drawArrays(gl.TRIANGLES, 0, 3);
+  }
+}
