@@ -27,7 +27,7 @@ step size node --import tsx scripts/size/check.ts
 step storybook npx storybook build --disable-telemetry --quiet -o storybook-static
 step browser node --import tsx --test --test-concurrency=1 tests/browser/*.test.ts
 step page-weight node --import tsx scripts/measure/page-weight.ts
-step lighthouse node --import tsx scripts/measure/lighthouse.ts
+step lighthouse node --import tsx scripts/measure/lighthouse.ts --runs 5
 step postgres bash scripts/test-postgres.sh
 
 echo
