@@ -1,7 +1,8 @@
 /**
  * What the benchmarks put in their SQLite salon besides the demo seed (index.ts, visitors.ts): numbered accounts,
- * inserted 500 at a time, and one-to-one chat channels.
+ * inserted 500 at a time, and one-to-one chat channels; and the measured server's environment.
  */
+import path from 'node:path';
 import type { Transaction } from 'kysely';
 import { nowIso, type Database } from '../../host-shell/server/db/schema';
 
@@ -33,4 +34,21 @@ export async function insertDirectChannel(trx: Transaction<Database>, a: number,
     .returning(['id', 'user_id'])
     .execute();
   return { channelId: channel.id, memberOf: (userId) => members.find((m) => m.user_id === userId)?.id ?? 0 };
+}
+
+/**
+ * The environment of the measured server: the demo salon plus the bench's users in `sqlitePath` (it runs as `npm start`
+ * runs it), the bench endpoints, no built widgets, and no panorama drawn in the background on the measured core.
+ */
+export function benchServerEnv(fixture: { dir: string; sqlitePath: string }): Record<string, string> {
+  return {
+    HOST: '127.0.0.1',
+    PORT: '0',
+    SQLITE_PATH: fixture.sqlitePath,
+    SPA_DIR: path.join(fixture.dir, 'spa'),
+    SALON_BENCH_ENDPOINTS: '1',
+    PANORAMA_PRERENDER: '0',
+    DATABASE_URL: '',
+    SALON_DEMO: '1',
+  };
 }

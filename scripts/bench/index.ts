@@ -22,7 +22,7 @@ import autocannon, { type Result } from 'autocannon';
 import { createParser } from 'eventsource-parser';
 import { io, type Socket } from 'socket.io-client';
 import type { ChatMessage } from '../../shared/api/schemas/chat';
-import { insertBenchUsers, insertDirectChannel } from './fixture';
+import { benchServerEnv, insertBenchUsers, insertDirectChannel } from './fixture';
 import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '../../shared/api/socket-events';
 import { REPO_ROOT } from '../../host-shell/server/config';
 import { openDatabase } from '../../host-shell/server/db/connect';
@@ -179,18 +179,7 @@ async function stop(child: ChildProcess): Promise<void> {
 function startSalon(fixture: Fixture): Promise<{ base: string; child: ChildProcess }> {
   return start(
     ['--expose-gc', '--import', 'tsx', 'host-shell/server/server.ts'],
-    {
-      HOST: '127.0.0.1',
-      PORT: '0',
-      SQLITE_PATH: fixture.sqlitePath,
-      SPA_DIR: path.join(fixture.dir, 'spa'),
-      SALON_BENCH_ENDPOINTS: '1',
-      // No panorama drawn in the background on the measured core.
-      PANORAMA_PRERENDER: '0',
-      DATABASE_URL: '',
-      // The fixture is the demo salon plus the bench's users (prepared above): the server runs as `npm start` runs it.
-      SALON_DEMO: '1',
-    },
+    benchServerEnv(fixture),
     /Salon is running at (http:\/\/127\.0\.0\.1:\d+)\//,
   ).then(({ child, match }) => ({ base: match[1] ?? '', child }));
 }

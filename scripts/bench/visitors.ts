@@ -19,7 +19,7 @@ import { createParser } from 'eventsource-parser';
 import { io, type Socket } from 'socket.io-client';
 import { Pool } from 'undici';
 import type { ChatMessage } from '../../shared/api/schemas/chat';
-import { insertBenchUsers, insertDirectChannel } from './fixture';
+import { benchServerEnv, insertBenchUsers, insertDirectChannel } from './fixture';
 import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '../../shared/api/socket-events';
 import { REPO_ROOT } from '../../host-shell/server/config';
 import { openDatabase } from '../../host-shell/server/db/connect';
@@ -116,19 +116,7 @@ function startServer(fixture: Fixture): Promise<{ base: string; child: ChildProc
   return new Promise((resolve, reject) => {
     const child = spawn('taskset', ['-c', '0', process.execPath, '--expose-gc', '--import', 'tsx', 'host-shell/server/server.ts'], {
       cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        HOST: '127.0.0.1',
-        PORT: '0',
-        SQLITE_PATH: fixture.sqlitePath,
-        SPA_DIR: path.join(fixture.dir, 'spa'),
-        SALON_BENCH_ENDPOINTS: '1',
-        // No panorama drawn in the background on the measured core.
-        PANORAMA_PRERENDER: '0',
-        DATABASE_URL: '',
-        SALON_DEMO: '1',
-        LOG_LEVEL: 'warn',
-      },
+      env: { ...process.env, ...benchServerEnv(fixture), LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
