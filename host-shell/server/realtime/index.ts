@@ -80,9 +80,36 @@ export class Realtime {
 }
 
 /**
+ * Calls `then` each time the subscriber's connection is back after a loss and its subscriptions are in place again
+ * (ioredis resubscribes on 'ready'; a PING on the same connection answers after those commands).
+ */
+function afterResubscribing(sub: Redis, then: () => void): void {
+  let lost = false;
+  let closing = false;
+  sub.on('close', () => {
+    if (!closing) lost = true;
+  });
+  sub.on('end', () => {
+    closing = true;
+  });
+  sub.on('ready', () => {
+    if (!lost) return;
+    sub.ping().then(
+      () => {
+        lost = false;
+        then();
+      },
+      // Lost again: the next 'ready' tries again.
+      () => undefined,
+    );
+  });
+}
+
+/**
  * socket.io on fastify's HTTP server, path /socket.io (spec §7). The handshake checks the Origin and the session
  * cookie; each socket joins `user:<id>`, its channels' `channel:<id>` and, for exhibitors, `stand:<id>`. With
- * REDIS_URL the Redis adapter (ioredis publisher and subscriber) lets several processes serve one salon.
+ * REDIS_URL the Redis adapter (ioredis publisher and subscriber) lets several processes serve one salon; after Redis
+ * went away and came back, this process's sockets are made to reconnect, so their clients catch up on what they missed.
  * On close: sockets are disconnected in preClose (the HTTP server would otherwise wait for them), Redis quits in onClose.
  */
 export const realtimePlugin = globalPlugin('salon-realtime', async (app: FastifyInstance) => {
@@ -99,6 +126,14 @@ export const realtimePlugin = globalPlugin('salon-realtime', async (app: Fastify
     for (const client of [pub, sub]) client.on('error', (err: unknown) => app.log.error({ err }, 'redis (socket.io adapter)'));
     redis = [pub, sub];
     io.adapter(createAdapter(pub, sub, { key: 'salon.socket.io' }));
+    afterResubscribing(sub, () => {
+      // What other processes emitted while this one was not subscribed never reached its sockets (ioredis sends what
+      // it queued as soon as it reconnects, maybe before this subscriber is back). Closing the connections (not
+      // `disconnectSockets`, whose "server disconnect" tells clients not to come back) makes the clients reconnect,
+      // and a client catches up on every connection (the chat's `?lastOne=`).
+      app.log.warn('socket.io: Redis is back, the sockets of this process reconnect to catch up');
+      for (const socket of io.of('/').sockets.values()) socket.conn.close();
+    });
   }
   const realtime = new Realtime(io, { db: app.db, activity: app.activity, log: app.log });
   app.decorate('realtime', realtime);
