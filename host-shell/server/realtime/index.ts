@@ -80,29 +80,33 @@ export class Realtime {
 }
 
 /**
- * Calls `then` each time the subscriber's connection is back after a loss and its subscriptions are in place again
- * (ioredis resubscribes on 'ready'; a PING on the same connection answers after those commands).
+ * After Redis went away and came back, what other processes emitted meanwhile never reached this process's sockets
+ * (ioredis sends what it queued as soon as it reconnects, maybe before this subscriber is back). When the subscriber's
+ * connection is back ('ready': before any message of the renewed subscriptions can arrive), every socket's connection
+ * is closed (not `disconnectSockets`, whose "server disconnect" tells clients not to come back): clients reconnect and
+ * catch up (the chat's `?lastOne=`), and since their old sockets receive nothing more, no live message can move
+ * their catch-up point past one they missed. New connections wait until the subscriptions are in place again (ioredis
+ * resubscribes on 'ready'; a PING on the same connection answers after those commands), so nothing emitted after
+ * their catch-up is missed either. Returns the gate for the handshake.
  */
-function afterResubscribing(sub: Redis, then: () => void): void {
+function reconnectAfterRedisLoss(io: SalonServer, sub: Redis, log: FastifyBaseLogger): () => Promise<void> {
   let lost = false;
-  let closing = false;
+  let subscribed: Promise<void> = Promise.resolve();
   sub.on('close', () => {
-    if (!closing) lost = true;
-  });
-  sub.on('end', () => {
-    closing = true;
+    lost = true;
   });
   sub.on('ready', () => {
     if (!lost) return;
-    sub.ping().then(
-      () => {
-        lost = false;
-        then();
-      },
-      // Lost again: the next 'ready' tries again.
+    lost = false;
+    log.warn('socket.io: Redis is back, the sockets of this process reconnect to catch up');
+    // Lost again before the answer: the gate opens, and the next 'ready' closes the sockets again.
+    subscribed = sub.ping().then(
+      () => undefined,
       () => undefined,
     );
+    for (const socket of io.of('/').sockets.values()) socket.conn.close();
   });
+  return () => subscribed;
 }
 
 /**
@@ -126,13 +130,9 @@ export const realtimePlugin = globalPlugin('salon-realtime', async (app: Fastify
     for (const client of [pub, sub]) client.on('error', (err: unknown) => app.log.error({ err }, 'redis (socket.io adapter)'));
     redis = [pub, sub];
     io.adapter(createAdapter(pub, sub, { key: 'salon.socket.io' }));
-    afterResubscribing(sub, () => {
-      // What other processes emitted while this one was not subscribed never reached its sockets (ioredis sends what
-      // it queued as soon as it reconnects, maybe before this subscriber is back). Closing the connections (not
-      // `disconnectSockets`, whose "server disconnect" tells clients not to come back) makes the clients reconnect,
-      // and a client catches up on every connection (the chat's `?lastOne=`).
-      app.log.warn('socket.io: Redis is back, the sockets of this process reconnect to catch up');
-      for (const socket of io.of('/').sockets.values()) socket.conn.close();
+    const subscribed = reconnectAfterRedisLoss(io, sub, app.log);
+    io.use((_socket, next) => {
+      void subscribed().then(() => next());
     });
   }
   const realtime = new Realtime(io, { db: app.db, activity: app.activity, log: app.log });
