@@ -283,7 +283,7 @@ if (canRun) {
   describe('restart drills: two processes, one PostgreSQL, one Redis', () => {
     it('runs only in the PostgreSQL step of npm test, with redis-server installed', () => {
       console.log(
-        `Restart drills NOT run: ${ON_POSTGRES ? '' : 'they restart PostgreSQL, so they run with SALON_TEST_POSTGRES (scripts/test-postgres.sh); '}${REDIS_SERVER_INSTALLED ? '' : 'redis-server is not installed'}`,
+        `Restart drills NOT run: ${ON_POSTGRES ? '' : 'they restart PostgreSQL, so they run with SALON_TEST_POSTGRES (scripts/test-postgres.sh) or SALON_DRILLS=1; '}${REDIS_SERVER_INSTALLED ? '' : 'redis-server is not installed'}`,
       );
       expect(canRun).toBe(false);
     });
