@@ -184,15 +184,17 @@ export class RedisHub implements LiveHub {
     this.recovery = new Recovery(options.resync, (change) => this.deliver(change), onError);
     this.sub.on('message', (channel, message) => {
       if (channel !== this.channel) return;
-      let envelope: Envelope;
+      let parsed: Envelope | LiveChange;
       try {
-        envelope = JSON.parse(message) as Envelope;
+        parsed = JSON.parse(message) as Envelope | LiveChange;
       } catch (err) {
         this.onError(err);
         return;
       }
-      if (envelope.from === this.id) return;
-      this.deliver(envelope.change);
+      // A bare change: a process of the previous release (which sent its own changes through Redis too).
+      if (!('change' in parsed)) return this.deliver(parsed);
+      if (parsed.from === this.id) return;
+      this.deliver(parsed.change);
     });
     this.sub.on('close', () => {
       if (this.subscribed) this.lost = true;
