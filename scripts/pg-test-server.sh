@@ -37,8 +37,10 @@ if [ -z "$BIN" ] || [ ! -x "$BIN/initdb" ]; then
 fi
 
 if [ "${1:-}" = "restart" ]; then
-  # A fast restart (clients are disconnected, as when a real server restarts): the restart drills.
-  as_pg "$BIN/pg_ctl" -D "$DIR" -m fast -w restart >&2
+  # A fast restart (clients are disconnected, as when a real server restarts): the restart drills. The server's output
+  # goes to its log as at the start: otherwise the new server would hold this script's stdout open (a caller reading
+  # the URL would wait for the server to exit).
+  as_pg "$BIN/pg_ctl" -D "$DIR" -m fast -w -l "$DIR/log" restart >&2
   echo "$URL"
   exit 0
 fi

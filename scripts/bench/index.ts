@@ -584,22 +584,29 @@ async function visitorsMain(): Promise<void> {
   };
   if (fileLimit() < options.visitors * 4 + 1000) log(`open file limit ${fileLimit()} may be too low for ${options.visitors} visitors (4 sockets each, both sides)`);
   pinGenerator();
+  // --processes N: N processes behind nginx on one PostgreSQL and one Redis (processes.ts); 1 is the same on one process.
+  const processes = argValue('processes') === undefined ? null : Math.round(positive('processes', 2));
+  const multi = processes === null ? null : await (await import('./processes')).multiProcess({ processes, pin: true });
   const runs = [];
   let n = options.visitors;
   const step = Math.round(positive('step', 500));
   let best = 0;
-  for (let run = 0; run < (findMax ? Math.round(positive('max-runs', 4)) : 1); run += 1) {
-    const result = await runVisitors({ ...options, visitors: n });
-    printVisitors(result);
-    runs.push(result);
-    if (!findMax) break;
-    if (result.holds) best = Math.max(best, n);
-    const next = result.holds ? n + step : n - step;
-    if (next <= best || next <= 0 || runs.some((r) => r.visitors === next)) break;
-    n = next;
+  try {
+    for (let run = 0; run < (findMax ? Math.round(positive('max-runs', 4)) : 1); run += 1) {
+      const result = await runVisitors({ ...options, visitors: n, ...(multi ? { database: { dialect: 'postgres' as const, connectionString: multi.databaseUrl }, deploy: multi.deploy } : {}) });
+      printVisitors(result);
+      runs.push(result);
+      if (!findMax) break;
+      if (result.holds) best = Math.max(best, n);
+      const next = result.holds ? n + step : n - step;
+      if (next <= best || next <= 0 || runs.some((r) => r.visitors === next)) break;
+      n = next;
+    }
+  } finally {
+    await multi?.teardown();
   }
   fs.mkdirSync(path.join(REPO_ROOT, 'dist'), { recursive: true });
-  const report = { date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, scenario: 'visitors', options, runs, largest_holding: findMax ? best : undefined };
+  const report = { date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, scenario: 'visitors', options: { ...options, processes }, runs, largest_holding: findMax ? best : undefined };
   fs.writeFileSync(path.join(REPO_ROOT, 'dist', 'bench-visitors.json'), `${JSON.stringify(report, null, 2)}\n`);
   if (findMax) log(`\nlargest number of visitors that held the targets: ${best || 'none of those tried'}`);
   log('written dist/bench-visitors.json');

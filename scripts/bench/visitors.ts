@@ -21,7 +21,7 @@ import { Pool } from 'undici';
 import type { ChatMessage } from '../../shared/api/schemas/chat';
 import { benchServerEnv, insertBenchUsers, insertDirectChannel } from './fixture';
 import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '../../shared/api/socket-events';
-import { REPO_ROOT } from '../../host-shell/server/config';
+import { REPO_ROOT, type DatabaseConfig } from '../../host-shell/server/config';
 import { openDatabase } from '../../host-shell/server/db/connect';
 import { migrateToLatest } from '../../host-shell/server/db/migrate';
 import { seedDemo } from '../../host-shell/server/db/seed';
@@ -37,6 +37,22 @@ export interface VisitorsOptions {
   /** Arrivals (and as many departures) per second during the steady state. */
   churnPerSecond: number;
   findMax: boolean;
+  /** Where the salon's database is (the bench's SQLite file by default); `deploy` starts the servers instead of one. */
+  database?: DatabaseConfig;
+  /** Starts the salon another way (several processes behind nginx: processes.ts); one process on core 0 by default. */
+  deploy?: (fixture: Fixture) => Promise<Deployment>;
+}
+
+/** The salon under load: where visitors connect, and each server process (its pid and direct address for its stats). */
+export interface Deployment {
+  base: string;
+  processes: { pid: number | undefined; base: string }[];
+  output(): string;
+  stop(): Promise<void>;
+  /** Counters read at the start and end of the steady state (per second in the report), e.g. database queries. */
+  counters?(): Promise<Record<string, number>>;
+  /** What the report adds about the deployment (read after the steady state). */
+  describe?(): Promise<Record<string, unknown>>;
 }
 
 /** What a run must hold (issue targets). */
@@ -66,7 +82,7 @@ interface Account {
   cookie: string;
 }
 
-interface Fixture {
+export interface Fixture {
   dir: string;
   sqlitePath: string;
   stands: { id: number; key: string }[];
@@ -77,10 +93,10 @@ interface Fixture {
   chats: Map<number, { stand: number; channelKey: string; memberKey: string }>;
 }
 
-async function prepare(accounts: number): Promise<Fixture> {
+async function prepare(accounts: number, database?: DatabaseConfig): Promise<Fixture> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'salon-bench-visitors-'));
   const sqlitePath = path.join(dir, 'salon.sqlite');
-  const handle = openDatabase({ dialect: 'sqlite', filename: sqlitePath });
+  const handle = openDatabase(database ?? { dialect: 'sqlite', filename: sqlitePath });
   try {
     await migrateToLatest(handle);
     await seedDemo(handle.db);
@@ -496,6 +512,10 @@ export interface VisitorsResult {
   server: { rss_mb_before: number; rss_mb_after: number; rss_per_visitor_kb: number; heap_per_visitor_kb: number; cpu_percent: number; waited_for_cpu_percent: number; streams: number; sockets: number; saturation_log_lines: number };
   generator: { event_loop_p99_ms: number; cpu_percent: number };
   load_average: number[];
+  /** Each server process: its CPU (% of a core), sockets and streams at the end, CPU ms per second per socket. */
+  processes: { cpu_percent: number; sockets: number; streams: number; cpu_ms_per_s_per_socket: number }[];
+  counters_per_s?: Record<string, number>;
+  deployment?: Record<string, unknown>;
   holds: boolean;
   failed: string[];
 }
@@ -514,13 +534,14 @@ export async function runVisitors(options: VisitorsOptions): Promise<VisitorsRes
   const { visitors, duration, rampRate, churnPerSecond } = options;
   const accounts = visitors + Math.ceil(duration * churnPerSecond) + 50;
   log(`visitors: preparing ${accounts} accounts`);
-  const fixture = await prepare(accounts);
-  const server = await startServer(fixture);
+  const fixture = await prepare(accounts, options.database);
+  const server: Deployment = options.deploy ? await options.deploy(fixture) : await startServer(fixture).then(oneProcess);
+  const pids = server.processes.map((p) => p.pid);
   const generatorLoop = monitorEventLoopDelay({ resolution: 10 });
   const generator = new Generator(server.base, fixture, Math.max(16, Math.ceil(visitors / 4)));
   try {
     await sleep(1000);
-    const before = await stats(server.base);
+    const before = await statsOf(server);
     if (!before) throw new Error(`the server does not answer /__bench/stats\n${server.output()}`);
     await generator.openExhibitors();
     const rampStarted = performance.now();
@@ -540,8 +561,9 @@ export async function runVisitors(options: VisitorsOptions): Promise<VisitorsRes
 
     generator.meter.measuring = true;
     generatorLoop.enable();
-    const cpuBefore = cpuMs(server.child.pid);
-    const schedBefore = schedstat(server.child.pid);
+    const cpuBefore = pids.map(cpuMs);
+    const schedBefore = pids.map(schedstat);
+    const countersBefore = await server.counters?.();
     const ownCpuBefore = process.cpuUsage();
     const steadyStarted = performance.now();
     let churned = 0;
@@ -553,14 +575,15 @@ export async function runVisitors(options: VisitorsOptions): Promise<VisitorsRes
       churned += 1;
     }
     const steadySeconds = (performance.now() - steadyStarted) / 1000;
-    const cpuAfter = cpuMs(server.child.pid);
-    const schedAfter = schedstat(server.child.pid);
+    const cpuAfter = pids.map(cpuMs);
+    const schedAfter = pids.map(schedstat);
+    const countersAfter = await server.counters?.();
     const ownCpu = process.cpuUsage(ownCpuBefore);
     generator.meter.measuring = false;
     generatorLoop.disable();
     await Promise.all(churn);
     const chat = await generator.lost();
-    const after = await stats(server.base);
+    const after = await statsOf(server);
     const m = generator.meter;
     // Per visitor: those connected at the end (fewer than asked when arrivals failed).
     const present = Math.max(1, generator.connectedVisitors);
@@ -587,8 +610,8 @@ export async function runVisitors(options: VisitorsOptions): Promise<VisitorsRes
         rss_mb_after: after ? Math.round(after.memory.rss / 2 ** 20) : NaN,
         rss_per_visitor_kb: after ? kb((after.memory.rss - before.memory.rss) / present) : NaN,
         heap_per_visitor_kb: after ? kb((after.memory.heapUsed - before.memory.heapUsed) / present) : NaN,
-        cpu_percent: Math.round(((cpuAfter - cpuBefore) / (steadySeconds * 1000)) * 100),
-        waited_for_cpu_percent: Math.round(((schedAfter.wait - schedBefore.wait) / 1e6 / (steadySeconds * 1000)) * 100),
+        cpu_percent: Math.round((sum(cpuAfter.map((ms, i) => ms - (cpuBefore[i] ?? NaN))) / (steadySeconds * 1000)) * 100),
+        waited_for_cpu_percent: Math.round((sum(schedAfter.map((t, i) => t.wait - (schedBefore[i]?.wait ?? NaN))) / 1e6 / (steadySeconds * 1000)) * 100),
         streams: after?.live.streams ?? NaN,
         sockets: after?.realtime.sockets ?? NaN,
         saturation_log_lines: saturation,
@@ -598,6 +621,14 @@ export async function runVisitors(options: VisitorsOptions): Promise<VisitorsRes
         cpu_percent: Math.round(((ownCpu.user + ownCpu.system) / 1000 / (steadySeconds * 1000)) * 100),
       },
       load_average: os.loadavg().map((n) => Math.round(n * 100) / 100),
+      processes: server.processes.map((p, i) => {
+        const cpuPercent = (((cpuAfter[i] ?? NaN) - (cpuBefore[i] ?? NaN)) / (steadySeconds * 1000)) * 100;
+        const sockets = after?.each[i]?.realtime.sockets ?? NaN;
+        return { cpu_percent: Math.round(cpuPercent), sockets, streams: after?.each[i]?.live.streams ?? NaN, cpu_ms_per_s_per_socket: Math.round((cpuPercent * 10 * 1000) / sockets) / 1000 };
+      }),
+      counters_per_s:
+        countersBefore && countersAfter ? Object.fromEntries(Object.entries(countersAfter).map(([k, v]) => [k, round1((v - (countersBefore[k] ?? NaN)) / steadySeconds)])) : undefined,
+      deployment: await server.describe?.(),
       holds: false,
       failed: [],
     };
@@ -616,9 +647,30 @@ export async function runVisitors(options: VisitorsOptions): Promise<VisitorsRes
     return result;
   } finally {
     await generator.close();
-    await stopServer(server.child);
+    await server.stop();
     fs.rmSync(fixture.dir, { recursive: true, force: true });
   }
+}
+
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+
+/** The default deployment: one process (startServer). */
+function oneProcess(server: { base: string; child: ChildProcess; output: () => string }): Deployment {
+  return { base: server.base, processes: [{ pid: server.child.pid, base: server.base }], output: server.output, stop: () => stopServer(server.child) };
+}
+
+/** Every process's stats, summed (memory, streams, sockets); null when one does not answer. */
+async function statsOf(server: Deployment): Promise<(ServerStats & { each: ServerStats[] }) | null> {
+  const each = await Promise.all(server.processes.map((p) => stats(p.base)));
+  if (each.some((s) => s === null)) return null;
+  const all = each as ServerStats[];
+  const total = (pick: (s: ServerStats) => number) => sum(all.map(pick));
+  return {
+    memory: { ...(all[0] as ServerStats).memory, rss: total((s) => s.memory.rss), heapUsed: total((s) => s.memory.heapUsed) },
+    live: { streams: total((s) => s.live.streams) },
+    realtime: { sockets: total((s) => s.realtime.sockets) },
+    each: all,
+  };
 }
 
 export function printVisitors(r: VisitorsResult): void {
@@ -635,6 +687,13 @@ export function printVisitors(r: VisitorsResult): void {
     ['server memory per visitor (< 100 kB)', `${r.server.rss_per_visitor_kb} kB RSS, ${r.server.heap_per_visitor_kb} kB heap (${r.server.rss_mb_before} → ${r.server.rss_mb_after} MB)`],
     ['server CPU (core 0)', `${r.server.cpu_percent} %, waiting for the CPU ${r.server.waited_for_cpu_percent} % of the time (other processes on core 0); ${r.server.streams} streams, ${r.server.sockets} sockets; saturation warnings ${r.server.saturation_log_lines}`],
     ['generator (core 1)', `CPU ${r.generator.cpu_percent} %, event loop p99 ${r.generator.event_loop_p99_ms} ms`],
+    ...(r.processes.length > 1 || r.counters_per_s
+      ? ([
+          ['each process', r.processes.map((p, i) => `#${i + 1}: CPU ${p.cpu_percent} %, ${p.sockets} sockets, ${p.streams} streams, ${p.cpu_ms_per_s_per_socket} ms CPU/s per socket`).join('; ')],
+          ['per second', JSON.stringify(r.counters_per_s ?? {})],
+          ['deployment', JSON.stringify(r.deployment ?? {})],
+        ] as [string, string][])
+      : []),
     ['holds the targets', r.holds ? 'yes' : `no: ${r.failed.join('; ')}`],
   ];
   const width = Math.max(...rows.map(([k]) => k.length));

@@ -61,18 +61,29 @@ export function cachingStatements(sqlite: BetterSqlite3.Database): SqliteDatabas
 
 export interface OpenOptions {
   /**
-   * An idle PostgreSQL connection failed (the server restarted, the network dropped): the pool drops it and opens a new
-   * one for the next query. Without a listener, pg's pool would crash the process on that event.
+   * A PostgreSQL connection failed (the server restarted, the network dropped), idle or checked out between queries:
+   * the pool drops it and opens a new one for the next query. Without a listener, pg would crash the process.
    */
   onIdleError?: (error: Error) => void;
 }
 
 const warnIdleError = (error: Error): void => process.emitWarning(`an idle PostgreSQL connection failed: ${error.message}`);
 
+/** How long a query may wait for a pooled PostgreSQL connection. */
+const CONNECT_TIMEOUT_MS = 5000;
+
 function openPostgres(connectionString: string, schema: string | undefined, onIdleError: (error: Error) => void): Kysely<Database> {
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid PostgreSQL schema name "${schema}"`);
-  const pool = new Pool({ connectionString, max: 10, options: schema ? `-c search_path=${schema}` : undefined });
+  // A query never waits forever for a connection (PostgreSQL restarting, every connection busy): it fails after
+  // CONNECT_TIMEOUT_MS, and the caller answers with an error (a chat message stays unsent and is sent again).
+  const pool = new Pool({ connectionString, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, options: schema ? `-c search_path=${schema}` : undefined });
   pool.on('error', onIdleError);
+  // A connection that fails while checked out between two queries (inside a transaction, or between acquiring it and
+  // querying) emits 'error' on the client itself, where pg's pool listens only while it is idle: without a listener
+  // the process would crash. The next query on it fails instead (the pool then drops it).
+  pool.on('connect', (client) => {
+    client.on('error', onIdleError);
+  });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

@@ -12,14 +12,99 @@ export interface LiveHub {
   publish(change: LiveChange): void;
   /** Returns the unsubscribe function. */
   subscribe(listener: LiveListener): () => void;
+  /**
+   * Something of this process's live activity failed (the database went away while a change was computed): its
+   * listeners get a full recomputation (`resync`), retried until it works.
+   */
+  recover(): void;
   close(): Promise<void>;
+}
+
+/** The changes that recompute everything a stream may show (read from the database: it may fail). */
+export type Resync = () => Promise<LiveChange[]>;
+
+/** First retry of a failed resync; doubled up to the last. */
+const RECOVER_DELAYS_MS = [250, 500, 1000, 2000, 5000];
+
+/**
+ * Hands `resync()`'s changes to `deliver`, once at a time, retrying with a growing delay while it fails (the database
+ * is still away). Requests made while one runs or waits are one.
+ */
+export class Recovery {
+  private timer: NodeJS.Timeout | null = null;
+  private running = false;
+  private again = false;
+  private failures = 0;
+  private stopped = false;
+  /** Resyncs handed over (tests). */
+  done = 0;
+
+  constructor(
+    private readonly resync: Resync | undefined,
+    private readonly deliver: (change: LiveChange) => void,
+    private readonly onError: (err: unknown) => void,
+  ) {}
+
+  request(delayMs = 0): void {
+    if (!this.resync || this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.run();
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  private async run(): Promise<void> {
+    if (!this.resync || this.stopped) return;
+    this.running = true;
+    let changes: LiveChange[] | null = null;
+    try {
+      changes = await this.resync();
+    } catch (err) {
+      this.onError(err);
+    }
+    this.running = false;
+    if (changes === null) {
+      this.request(RECOVER_DELAYS_MS[Math.min(this.failures, RECOVER_DELAYS_MS.length - 1)]);
+      this.failures += 1;
+      return;
+    }
+    this.failures = 0;
+    this.done += 1;
+    for (const change of changes) this.deliver(change);
+    if (this.again) {
+      this.again = false;
+      this.request(RECOVER_DELAYS_MS[0]);
+    }
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
 }
 
 export class InProcessHub implements LiveHub {
   private readonly listeners = new Set<LiveListener>();
+  private readonly recovery: Recovery;
+
+  constructor(resync?: Resync, onError: (err: unknown) => void = () => undefined) {
+    this.recovery = new Recovery(resync, (change) => this.publish(change), onError);
+  }
 
   publish(change: LiveChange): void {
     for (const listener of this.listeners) listener(change);
+  }
+
+  recover(): void {
+    // Not at once: what failed is likely to fail again for a moment.
+    this.recovery.request(RECOVER_DELAYS_MS[0]);
   }
 
   subscribe(listener: LiveListener): () => void {
@@ -30,6 +115,7 @@ export class InProcessHub implements LiveHub {
   }
 
   async close(): Promise<void> {
+    this.recovery.stop();
     this.listeners.clear();
   }
 }
@@ -39,40 +125,162 @@ export interface RedisLike {
   publish(channel: string, message: string): Promise<unknown>;
   subscribe(channel: string): Promise<unknown>;
   on(event: 'message', listener: (channel: string, message: string) => void): unknown;
+  on(event: 'ready' | 'close', listener: () => void): unknown;
   quit(): Promise<unknown>;
 }
 
+/** What one process publishes: the change, and which process it came from (it hands its own changes over at once). */
+interface Envelope {
+  from: string;
+  change: LiveChange;
+}
+
+/** Changes held while Redis is away, past which the oldest are dropped (the resync after the outage covers them). */
+const HELD_MAX = 10_000;
+
+export interface RedisHubOptions {
+  channel?: string;
+  /**
+   * The changes that recompute everything a stream may show, from the database (every stand's visitors, history and
+   * exhibitors, the settings, presence, public news): handed to this process's listeners once its subscription is
+   * back after Redis went away, since changes other processes published meanwhile may never have reached it, and
+   * after `recover()`.
+   */
+  resync?: Resync;
+}
+
 /**
- * The hub across processes (REDIS_URL): each change is published on one Redis channel, and every process — the
- * publisher too — hands what it reads to its own listeners. A change is JSON already (live/changes.ts).
+ * The hub across processes (REDIS_URL): each change is published on one Redis channel, and every other process hands
+ * what it reads to its own listeners. A change is JSON already (live/changes.ts).
+ *
+ * Whatever Redis does, nothing is lost:
+ * - the publishing process hands its own changes to its listeners at once (never through Redis), so a process without
+ *   Redis still serves its own visitors;
+ * - a change published while this process is not subscribed (Redis down), or whose publication failed, is held and
+ *   published once the subscription is back (ioredis itself queues commands while it reconnects);
+ * - when this process's subscription comes back after a loss, its listeners get `resync()`'s changes: what other
+ *   processes published while it was not subscribed (possibly before it resubscribed, so never delivered) is read
+ *   again from the database, and streams receive what differs. `recover()` does the same, for this process only.
  */
 export class RedisHub implements LiveHub {
   private readonly listeners = new Set<LiveListener>();
   private readonly ready: Promise<unknown>;
+  /** This process, as the sender of what it publishes. */
+  private readonly id = `${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
+  private readonly channel: string;
+  private subscribed = false;
+  private lost = false;
+  private closed = false;
+  private held: LiveChange[] = [];
+  private readonly recovery: Recovery;
 
   constructor(
     private readonly pub: RedisLike,
     private readonly sub: RedisLike,
     private readonly onError: (err: unknown) => void,
-    private readonly channel = 'salon:live',
+    private readonly options: RedisHubOptions = {},
   ) {
+    this.channel = options.channel ?? 'salon:live';
+    this.recovery = new Recovery(options.resync, (change) => this.deliver(change), onError);
     this.sub.on('message', (channel, message) => {
       if (channel !== this.channel) return;
-      let change: LiveChange;
+      let parsed: Envelope | LiveChange;
       try {
-        change = JSON.parse(message) as LiveChange;
+        parsed = JSON.parse(message) as Envelope | LiveChange;
       } catch (err) {
         this.onError(err);
         return;
       }
-      for (const listener of this.listeners) listener(change);
+      // A bare change: a process of the previous release (which sent its own changes through Redis too).
+      if (!('change' in parsed)) return this.deliver(parsed);
+      if (parsed.from === this.id) return;
+      this.deliver(parsed.change);
     });
-    this.ready = this.sub.subscribe(this.channel).catch((err: unknown) => this.onError(err));
+    this.sub.on('close', () => {
+      if (this.subscribed) this.lost = true;
+      this.subscribed = false;
+    });
+    // ioredis resubscribes by itself on reconnection; subscribing again here tells when it is done (same connection,
+    // commands in order), and is harmless.
+    this.sub.on('ready', () => {
+      if (this.lost && !this.closed) void this.resubscribed();
+    });
+    this.ready = this.sub.subscribe(this.channel).then(
+      () => {
+        this.subscribed = true;
+        this.send();
+      },
+      (err: unknown) => this.onError(err),
+    );
+  }
+
+  private deliver(change: LiveChange): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(change);
+      } catch (err) {
+        this.onError(err);
+      }
+    }
+  }
+
+  private async resubscribed(): Promise<void> {
+    try {
+      await this.sub.subscribe(this.channel);
+    } catch (err) {
+      // The connection went away again: the next 'ready' tries again.
+      this.onError(err);
+      return;
+    }
+    this.lost = false;
+    this.subscribed = true;
+    this.send();
+    this.recovery.request();
+  }
+
+  recover(): void {
+    this.recovery.request(RECOVER_DELAYS_MS[0]);
+  }
+
+  /** Full recomputations handed to this process's listeners (tests). */
+  get resyncs(): number {
+    return this.recovery.done;
   }
 
   publish(change: LiveChange): void {
-    // A change published before the subscription is in place would not come back to this process.
-    void this.ready.then(() => this.pub.publish(this.channel, JSON.stringify(change))).catch((err: unknown) => this.onError(err));
+    this.deliver(change);
+    if (this.closed) return;
+    if (this.subscribed) this.transmit(change);
+    else this.hold(change);
+  }
+
+  private hold(change: LiveChange): void {
+    this.held.push(change);
+    if (this.held.length > HELD_MAX) this.held.splice(0, this.held.length - HELD_MAX);
+  }
+
+  /**
+   * One change to the other processes. A change is "recompute these scopes": their order does not matter, so they are
+   * not serialised. One that fails is held for the next subscription.
+   */
+  private transmit(change: LiveChange): void {
+    this.pub.publish(this.channel, JSON.stringify({ from: this.id, change } satisfies Envelope)).catch((err: unknown) => {
+      this.onError(err);
+      this.hold(change);
+    });
+  }
+
+  /** Publishes what was held while not subscribed. */
+  private send(): void {
+    if (!this.subscribed || this.closed) return;
+    const held = this.held;
+    this.held = [];
+    for (const change of held) this.transmit(change);
+  }
+
+  /** Changes published by this process and not yet sent to Redis (tests, the health of the hub). */
+  heldCount(): number {
+    return this.held.length;
   }
 
   subscribe(listener: LiveListener): () => void {
@@ -88,6 +296,8 @@ export class RedisHub implements LiveHub {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
+    this.recovery.stop();
     this.listeners.clear();
     await Promise.allSettled([this.sub.quit(), this.pub.quit()]);
   }

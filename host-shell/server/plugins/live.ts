@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import type { LiveChange } from '../live/changes';
 import { InProcessHub, RedisHub, type LiveHub } from '../live/hub';
 import { ActivesFeed } from '../live/actives';
 import { LiveActivity } from '../live/engine';
@@ -36,13 +37,27 @@ const CHAT_LIMIT = 200;
  */
 export const livePlugin = globalPlugin('salon-live', async (app) => {
   const { config } = app;
-  let hub: LiveHub = new InProcessHub();
+  // Everything a stream may show, read again: after Redis came back (what other processes published meanwhile may not
+  // have arrived), and after a computation failed (the database went away): streams receive what differs.
+  const resync = async (): Promise<LiveChange[]> => {
+    const standIds = (await app.db.selectFrom('stands').select('id').execute()).map((row) => row.id);
+    app.log.warn('live activity: read again from the database (after a failure, or Redis coming back)');
+    return [
+      { type: 'settings' },
+      { type: 'presence', userIds: [] },
+      { type: 'notifications', userIds: [] },
+      { type: 'visitors', standIds },
+      { type: 'history', standIds },
+      { type: 'exhibitors', standIds },
+    ];
+  };
+  let hub: LiveHub = new InProcessHub(resync, (err) => app.log.error({ err }, 'live hub'));
   if (config.redisUrl) {
     // Several processes serve the salon: what changes in one reaches the live streams of all.
     const pub = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
     const sub = pub.duplicate();
     for (const client of [pub, sub]) client.on('error', (err: unknown) => app.log.error({ err }, 'redis (live hub)'));
-    const redisHub = new RedisHub(pub, sub, (err) => app.log.error({ err }, 'live hub'));
+    const redisHub = new RedisHub(pub, sub, (err) => app.log.error({ err }, 'live hub'), { resync });
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_resolve, reject) => {
       timer = setTimeout(() => reject(new Error(`Redis (REDIS_URL) did not answer within ${REDIS_START_TIMEOUT_MS / 1000} s`)), REDIS_START_TIMEOUT_MS);
@@ -64,7 +79,17 @@ export const livePlugin = globalPlugin('salon-live', async (app) => {
     onError: (err) => app.log.error({ err }, 'activity tracker'),
   });
   const live = new LiveActivity(
-    { db: app.db, hub, activity, parameters, onError: (err, what) => app.log.error({ err }, what) },
+    {
+      db: app.db,
+      hub,
+      activity,
+      parameters,
+      onError: (err, what) => {
+        app.log.error({ err }, what);
+        // A change that failed to compute would otherwise never reach the streams.
+        hub.recover();
+      },
+    },
     {
       coalesceMs: config.liveCoalesceMs,
       globalMinMs: config.liveGlobalMinMs,
@@ -93,7 +118,16 @@ export const livePlugin = globalPlugin('salon-live', async (app) => {
   app.decorate('live', live);
   app.decorate('sweeper', sweeper);
   const actives = new ActivesFeed(
-    { db: app.db, activity, parameters, hub, onError: (err) => app.log.error({ err }, 'users actives stream') },
+    {
+      db: app.db,
+      activity,
+      parameters,
+      hub,
+      onError: (err) => {
+        app.log.error({ err }, 'users actives stream');
+        hub.recover();
+      },
+    },
     { minMs: config.liveGlobalMinMs, pingMs: config.livePingMs, maxBufferedBytes: config.liveMaxBufferedBytes },
   );
   app.decorate('actives', actives);

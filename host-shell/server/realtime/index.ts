@@ -80,9 +80,40 @@ export class Realtime {
 }
 
 /**
+ * After Redis went away and came back, what other processes emitted meanwhile never reached this process's sockets
+ * (ioredis sends what it queued as soon as it reconnects, maybe before this subscriber is back). When the subscriber's
+ * connection is back ('ready': before any message of the renewed subscriptions can arrive), every socket's connection
+ * is closed (not `disconnectSockets`, whose "server disconnect" tells clients not to come back): clients reconnect and
+ * catch up (the chat's `?lastOne=`), and since their old sockets receive nothing more, no live message can move
+ * their catch-up point past one they missed. New connections wait until the subscriptions are in place again (ioredis
+ * resubscribes on 'ready'; a PING on the same connection answers after those commands), so nothing emitted after
+ * their catch-up is missed either. Returns the gate for the handshake.
+ */
+function reconnectAfterRedisLoss(io: SalonServer, sub: Redis, log: FastifyBaseLogger): () => Promise<void> {
+  let lost = false;
+  let subscribed: Promise<void> = Promise.resolve();
+  sub.on('close', () => {
+    lost = true;
+  });
+  sub.on('ready', () => {
+    if (!lost) return;
+    lost = false;
+    log.warn('socket.io: Redis is back, the sockets of this process reconnect to catch up');
+    // Lost again before the answer: the gate opens, and the next 'ready' closes the sockets again.
+    subscribed = sub.ping().then(
+      () => undefined,
+      () => undefined,
+    );
+    for (const socket of io.of('/').sockets.values()) socket.conn.close();
+  });
+  return () => subscribed;
+}
+
+/**
  * socket.io on fastify's HTTP server, path /socket.io (spec §7). The handshake checks the Origin and the session
  * cookie; each socket joins `user:<id>`, its channels' `channel:<id>` and, for exhibitors, `stand:<id>`. With
- * REDIS_URL the Redis adapter (ioredis publisher and subscriber) lets several processes serve one salon.
+ * REDIS_URL the Redis adapter (ioredis publisher and subscriber) lets several processes serve one salon; after Redis
+ * went away and came back, this process's sockets are made to reconnect, so their clients catch up on what they missed.
  * On close: sockets are disconnected in preClose (the HTTP server would otherwise wait for them), Redis quits in onClose.
  */
 export const realtimePlugin = globalPlugin('salon-realtime', async (app: FastifyInstance) => {
@@ -99,6 +130,10 @@ export const realtimePlugin = globalPlugin('salon-realtime', async (app: Fastify
     for (const client of [pub, sub]) client.on('error', (err: unknown) => app.log.error({ err }, 'redis (socket.io adapter)'));
     redis = [pub, sub];
     io.adapter(createAdapter(pub, sub, { key: 'salon.socket.io' }));
+    const subscribed = reconnectAfterRedisLoss(io, sub, app.log);
+    io.use((_socket, next) => {
+      void subscribed().then(() => next());
+    });
   }
   const realtime = new Realtime(io, { db: app.db, activity: app.activity, log: app.log });
   app.decorate('realtime', realtime);

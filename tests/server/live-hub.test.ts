@@ -1,0 +1,135 @@
+/**
+ * The live hub across processes when Redis goes away (the unit side of restart-drills.test.ts): a process's own
+ * changes reach its own streams at once and once, what it could not publish is sent when its subscription is back,
+ * and a resubscription or a recovery hands its streams a full recomputation, retried while the database fails.
+ */
+import { EventEmitter } from 'node:events';
+import { describe, expect, it } from '@jest/globals';
+import type { LiveChange } from '../../host-shell/server/live/changes';
+import { InProcessHub, RedisHub, type RedisLike } from '../../host-shell/server/live/hub';
+
+/** One Redis for every fake client: `down()` drops every connection, `up()` brings them back ('ready'). */
+class FakeRedis {
+  readonly clients = new Set<FakeClient>();
+  alive = true;
+  publish(channel: string, message: string): void {
+    for (const client of this.clients) if (client.channels.has(channel)) client.emit('message', channel, message);
+  }
+  down(): void {
+    this.alive = false;
+    for (const client of this.clients) {
+      client.channels.clear();
+      client.emit('close');
+    }
+  }
+  up(): void {
+    this.alive = true;
+    for (const client of this.clients) client.emit('ready');
+  }
+}
+
+class FakeClient extends EventEmitter implements RedisLike {
+  readonly channels = new Set<string>();
+  constructor(private readonly redis: FakeRedis) {
+    super();
+    redis.clients.add(this);
+  }
+  async publish(channel: string, message: string): Promise<unknown> {
+    if (!this.redis.alive) throw new Error('Connection is closed.');
+    this.redis.publish(channel, message);
+    return 1;
+  }
+  async subscribe(channel: string): Promise<unknown> {
+    if (!this.redis.alive) throw new Error('Connection is closed.');
+    this.channels.add(channel);
+    return 1;
+  }
+  async quit(): Promise<unknown> {
+    this.redis.clients.delete(this);
+    return 'OK';
+  }
+}
+
+const visit = (standId: number): LiveChange => ({ type: 'visitors', standIds: [standId] });
+const until = async (check: () => boolean) => {
+  const deadline = Date.now() + 3000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+};
+
+function processOn(redis: FakeRedis, resync?: () => Promise<LiveChange[]>) {
+  const errors: unknown[] = [];
+  const hub = new RedisHub(new FakeClient(redis), new FakeClient(redis), (err) => errors.push(err), { resync });
+  const heard: LiveChange[] = [];
+  hub.subscribe((change) => heard.push(change));
+  return { hub, heard, errors };
+}
+
+describe('the live hub over Redis', () => {
+  it('hands a process its own changes at once and once, and the other process gets them through Redis', async () => {
+    const redis = new FakeRedis();
+    const [a, b] = [processOn(redis), processOn(redis)];
+    await Promise.all([a.hub.whenReady(), b.hub.whenReady()]);
+    a.hub.publish(visit(1));
+    expect(a.heard).toEqual([visit(1)]);
+    await until(() => b.heard.length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(a.heard).toEqual([visit(1)]);
+    expect(b.heard).toEqual([visit(1)]);
+  });
+
+  it('while Redis is down: its own streams still hear it, the others once Redis is back; then everything is read again', async () => {
+    const redis = new FakeRedis();
+    const resyncs = { a: 0, b: 0 };
+    const a = processOn(redis, async () => {
+      resyncs.a += 1;
+      return [{ type: 'settings' }];
+    });
+    const b = processOn(redis, async () => {
+      resyncs.b += 1;
+      return [{ type: 'settings' }];
+    });
+    await Promise.all([a.hub.whenReady(), b.hub.whenReady()]);
+    redis.down();
+    a.hub.publish(visit(2));
+    expect(a.heard).toEqual([visit(2)]);
+    expect(b.heard).toEqual([]);
+    redis.up();
+    await until(() => b.heard.some((c) => c.type === 'visitors'));
+    await until(() => resyncs.a === 1 && resyncs.b === 1);
+    expect(b.heard).toEqual(expect.arrayContaining([visit(2), { type: 'settings' }]));
+    expect(a.heard).toEqual([visit(2), { type: 'settings' }]);
+    expect(a.hub.heldCount()).toBe(0);
+  });
+
+  it('still understands a bare change from a process of the previous release', async () => {
+    const redis = new FakeRedis();
+    const b = processOn(redis);
+    await b.hub.whenReady();
+    redis.publish('salon:live', JSON.stringify(visit(3)));
+    expect(b.heard).toEqual([visit(3)]);
+  });
+});
+
+describe('recovering after a failed computation', () => {
+  it('reads everything again, retrying while the database fails', async () => {
+    let failures = 2;
+    const hub = new InProcessHub(async () => {
+      if (failures > 0) {
+        failures -= 1;
+        throw new Error('the database system is starting up');
+      }
+      return [visit(4)];
+    });
+    const heard: LiveChange[] = [];
+    hub.subscribe((change) => heard.push(change));
+    hub.recover();
+    hub.recover();
+    await until(() => heard.length > 0);
+    expect(failures).toBe(0);
+    expect(heard).toEqual([visit(4)]);
+    await hub.close();
+  });
+});
