@@ -178,6 +178,8 @@ if (canRun) {
           await new Promise((resolve) => setTimeout(resolve, SEND_EVERY_MS));
         }
       })();
+      /** Every status a visit answered that was neither 200 nor a 503 (the database out of reach: try again). */
+      const unexpected: number[] = [];
       /** The visitor (on A) enters a stand; retried while the server cannot answer (the database restarting). */
       const moveTo = async (standKey: string) => {
         const deadline = Date.now() + WAIT_MS;
@@ -192,6 +194,7 @@ if (canRun) {
             () => 0,
           );
           if (status === 200) return;
+          if (status !== 503 && status !== 0) unexpected.push(status);
           if (Date.now() > deadline) throw new Error(`the visit to ${standKey} answered ${status}`);
           await new Promise((resolve) => setTimeout(resolve, 100));
         }
@@ -271,6 +274,8 @@ if (canRun) {
         );
         // A refusal is only ever the server failing during the outage (the widget shows it unsent): nothing else.
         for (const reason of refused) expect(reason).toMatch(/An error occurred|Une erreur est survenue/);
+        // While the database was out of reach a visit was answered 503 (try again), never a 500.
+        expect(unexpected).toEqual([]);
       } finally {
         visitor.close();
         exhibitor.close();

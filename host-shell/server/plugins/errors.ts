@@ -28,6 +28,15 @@ export interface ErrorAnswer {
 }
 
 const GENERIC_500 = 'Internal server error';
+const UNAVAILABLE = 'The salon cannot reach its database for a moment: please try again in a few seconds.';
+/** Seconds a client is told to wait (Retry-After) when the database is out of reach. */
+export const UNAVAILABLE_RETRY_SECONDS = 5;
+
+/** PostgreSQL's classes for a server shutting down or starting (57P01–57P03) and a lost connection (08…). */
+const PG_UNAVAILABLE = /^(57P0[123]|08\d{3})$/;
+const NET_UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'SQLITE_BUSY']);
+/** What node-postgres throws for a connection lost or never made (no code of its own). */
+const PG_POOL_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
@@ -37,10 +46,25 @@ function isValidationError(value: unknown): value is SalonValidationError {
   return isRecord(value) && isRecord(value.params) && typeof value.params.field === 'string' && typeof value.params.message === 'string';
 }
 
-/** Client mistakes keep their status and message; anything else is a bug: 500 with a generic message. */
+/**
+ * True for an error that says the database is out of reach for now (restarting, a connection lost, the pool unable to
+ * connect, SQLite busy) rather than a bug: the request may simply be sent again.
+ */
+export function isUnavailable(error: unknown): boolean {
+  if (!isRecord(error)) return false;
+  const code = typeof error.code === 'string' ? error.code : '';
+  if (PG_UNAVAILABLE.test(code) || NET_UNAVAILABLE.has(code)) return true;
+  return typeof error.message === 'string' && PG_POOL_MESSAGES.test(error.message);
+}
+
+/**
+ * Client mistakes keep their status and message; a database out of reach is 503 (try again); anything else is a bug:
+ * 500 with a generic message.
+ */
 export function classifyError(error: unknown): ErrorAnswer {
   if (error instanceof HttpError) return { status: error.statusCode, message: error.message, formErrors: error.formErrors };
   if (!isRecord(error)) return { status: 500, message: GENERIC_500 };
+  if (isUnavailable(error)) return { status: 503, message: UNAVAILABLE };
   if (Array.isArray(error.validation)) {
     const formErrors: Record<string, string> = {};
     for (const item of error.validation) if (isValidationError(item)) formErrors[item.params.field || '_'] = item.params.message;
@@ -95,7 +119,10 @@ export const errorsPlugin = globalPlugin('salon-errors', async (app) => {
   app.setErrorHandler(async (error: unknown, request, reply) => {
     if (error instanceof TooManyRequests) return sendTooMany(request, reply, error);
     const answer = classifyError(error);
-    if (answer.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (answer.status === 503) {
+      request.log.warn({ err: error }, 'request refused: database out of reach');
+      reply.header('Retry-After', String(UNAVAILABLE_RETRY_SECONDS));
+    } else if (answer.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ status: answer.status, reason: answer.message }, 'request refused');
     return sendError(request, reply, answer);
   });
