@@ -4,7 +4,7 @@
  * (yaw, pitch, zoom) and the input, shows a panorama with its hotspots and reports which hotspot was clicked; what a
  * hotspot does is the room's business (room.ts). README.md, "Why this viewer", says why it is ours.
  */
-import { GlRenderer, basis, direction, dot, type FromRenderer, type ToRenderer, type ViewState } from './gl-renderer';
+import { FADE_MS, GlRenderer, basis, direction, dot, type FromRenderer, type ToRenderer, type ViewState } from './gl-renderer';
 import type { Texts } from './i18n';
 import type { Anchor, FrameAction } from './layout';
 
@@ -16,6 +16,12 @@ export interface HotspotSpec {
   yaw: number;
   pitch: number;
   anchor: Anchor;
+}
+
+/** A panorama's image: `url` shown first, then `sharper` (the same at a larger width), if any, once the fade is over. */
+export interface PanoramaImage {
+  url: string;
+  sharper?: string;
 }
 
 /** Where the view looks, in radians: yaw 0 is the image's centre column, growing to the right; pitch up. */
@@ -113,7 +119,9 @@ interface Placed {
 /** What draws: the renderer itself (on the page's canvas) or its worker behind messages. */
 interface Drawing {
   load(id: number, url: string): Promise<void>;
+  fetchAhead(urls: readonly string[]): void;
   show(id: number, yaw: number, pitch: number, fade: boolean): void;
+  sharpen(id: number): void;
   drop(id: number): void;
   setView(view: ViewState): void;
 }
@@ -177,9 +185,19 @@ class WorkerDrawing implements Drawing {
     });
   }
 
+  fetchAhead(urls: readonly string[]): void {
+    if (this.local) this.local.fetchAhead(urls);
+    else this.post({ type: 'ahead', urls: [...urls] });
+  }
+
   show(id: number, yaw: number, pitch: number, fade: boolean): void {
     if (this.local) this.local.show(id, yaw, pitch, fade);
     else this.post({ type: 'show', id, yaw, pitch, fade });
+  }
+
+  sharpen(id: number): void {
+    if (this.local) this.local.sharpen(id);
+    else this.post({ type: 'sharpen', id });
   }
 
   drop(id: number): void {
@@ -217,7 +235,10 @@ export class PanoramaView {
   private pitch = 0;
   private fov: number = FOV.start;
   private frame = 0;
+  /** Moves (`show`, `beginLoading`): a later one replaces those before. */
   private calls = 0;
+  /** The renderer's image ids, growing. */
+  private loads = 0;
   private readonly pointers = new Map<number, { x: number; y: number }>();
   private dragged = false;
   private pinch = 0;
@@ -282,21 +303,25 @@ export class PanoramaView {
     this.loader.hidden = false;
   }
 
-  /** Shows a panorama image looking at `position`, then its hotspots. False when a later call replaced it. */
-  async show(url: string, caption: string, position: Position, hotspots: HotspotSpec[]): Promise<boolean> {
+  /**
+   * Shows a panorama image looking at `position`, then its hotspots; its sharper image replaces it once the fade is
+   * over. False when a later call replaced it.
+   */
+  async show(image: PanoramaImage, caption: string, position: Position, hotspots: HotspotSpec[]): Promise<boolean> {
     const call = ++this.calls;
+    const id = ++this.loads;
     this.loader.hidden = false;
     try {
-      await this.drawing.load(call, url);
+      await this.drawing.load(id, image.url);
     } catch (error) {
       if (call === this.calls) this.loader.hidden = true;
       throw error;
     }
     if (call !== this.calls) {
-      this.drawing.drop(call);
+      this.drawing.drop(id);
       return false;
     }
-    this.drawing.show(call, position.yaw, position.pitch, this.shown);
+    this.drawing.show(id, position.yaw, position.pitch, this.shown);
     this.shown = true;
     this.yaw = position.yaw;
     this.pitch = position.pitch;
@@ -305,7 +330,28 @@ export class PanoramaView {
     this.loader.hidden = true;
     this.setHotspots(hotspots);
     this.render();
+    if (image.sharper) this.sharpen(call, image.sharper);
     return true;
+  }
+
+  /**
+   * After the fade (a move made meanwhile skips it), the larger image of the panorama shown: fetched, decoded and
+   * uploaded while the smaller one stays on screen, then swapped in place. A failure keeps the smaller one.
+   */
+  private sharpen(call: number, url: string): void {
+    window.setTimeout(() => {
+      if (call !== this.calls) return;
+      const id = ++this.loads;
+      this.drawing.load(id, url).then(
+        () => (call === this.calls ? this.drawing.sharpen(id) : this.drawing.drop(id)),
+        (error: unknown) => console.warn('[room-frame] the sharper image could not be shown', error),
+      );
+    }, FADE_MS);
+  }
+
+  /** Fetches and decodes ahead (where the drawing runs) the images of the places a visitor may open next, most likely first. */
+  fetchAhead(urls: readonly string[]): void {
+    this.drawing.fetchAhead(urls);
   }
 
   /** The renderer on this thread, on the current canvas; throws without WebGL. */
