@@ -37,7 +37,7 @@ export type FromRenderer =
 
 const BACKGROUND = [0x12 / 255, 0x18 / 255, 0x26 / 255] as const; // #121826
 /** How long a new panorama takes to fade in over the previous one. */
-export const FADE_MS = 450;
+const FADE_MS = 450;
 
 const VERTEX = `attribute vec2 p; varying vec2 v; void main() { v = p; gl_Position = vec4(p, 0.0, 1.0); }`;
 // For each pixel: the ray through it (camera basis f, r, u; tangents of the half fields of view), then the
@@ -80,9 +80,9 @@ type Decoded = ImageBitmap | HTMLImageElement;
  * Fetches and decodes an image off the main thread (`createImageBitmap` of the bytes), `img.decode()` otherwise.
  * `low`: a fetch ahead, which must not slow down the image of a move.
  */
-async function decodeImage(url: string, low = false): Promise<Decoded> {
+async function decodeImage(url: string, low = false, signal?: AbortSignal): Promise<Decoded> {
   if (typeof createImageBitmap === 'function') {
-    const response = await fetch(url, low ? { priority: 'low' } : {});
+    const response = await fetch(url, { ...(low && { priority: 'low' }), ...(signal && { signal }) });
     if (!response.ok) throw new Error(`panorama ${url}: HTTP ${response.status}`);
     return createImageBitmap(await response.blob(), { premultiplyAlpha: 'none' });
   }
@@ -210,6 +210,8 @@ export class GlRenderer {
   private scheduled = false;
   private lost = false;
   private readonly ahead = new AheadImages();
+  /** Images being fetched and decoded, by load id: `drop` stops them. */
+  private readonly loading = new Map<number, AbortController>();
 
   /** Throws when the canvas gives no WebGL context. */
   constructor(private readonly canvas: Surface) {
@@ -236,12 +238,20 @@ export class GlRenderer {
 
   /** Fetches, decodes and uploads an image (at once when it was decoded ahead), kept under `id` until `show(id)` or `drop(id)`. */
   async load(id: number, url: string): Promise<void> {
-    const early = this.ahead.take(url);
-    const image = early ? await early.catch(() => decodeImage(url)) : await decodeImage(url);
+    const abort = new AbortController();
+    this.loading.set(id, abort);
     try {
-      this.loaded.set(id, this.upload(image));
+      const early = this.ahead.take(url);
+      const image = early ? await early.catch(() => decodeImage(url, false, abort.signal)) : await decodeImage(url, false, abort.signal);
+      try {
+        // Dropped meanwhile (a move): not uploaded, the upload of a 4096 px image being the costly part.
+        if (abort.signal.aborted) throw new Error(`${url}: dropped`);
+        this.loaded.set(id, this.upload(image));
+      } finally {
+        release(image);
+      }
     } finally {
-      release(image);
+      this.loading.delete(id);
     }
   }
 
@@ -250,8 +260,9 @@ export class GlRenderer {
     this.ahead.want(urls);
   }
 
-  /** Forgets an uploaded image that will not be shown (a later move replaced it). */
+  /** Forgets an image that will not be shown (a later move replaced it): uploaded, or still fetched or decoded (then never uploaded). */
   drop(id: number): void {
+    this.loading.get(id)?.abort();
     const texture = this.loaded.get(id);
     this.loaded.delete(id);
     if (texture) this.gl.deleteTexture(texture);

@@ -4,7 +4,7 @@
  * (yaw, pitch, zoom) and the input, shows a panorama with its hotspots and reports which hotspot was clicked; what a
  * hotspot does is the room's business (room.ts). README.md, "Why this viewer", says why it is ours.
  */
-import { FADE_MS, GlRenderer, basis, direction, dot, type FromRenderer, type ToRenderer, type ViewState } from './gl-renderer';
+import { GlRenderer, basis, direction, dot, type FromRenderer, type ToRenderer, type ViewState } from './gl-renderer';
 import type { Texts } from './i18n';
 import type { Anchor, FrameAction } from './layout';
 
@@ -64,6 +64,12 @@ export const hotspotElementId = (hotspot: Hotspot): string => `rf-hotspot-${mark
 
 /** Zoom limits and start, as vertical fields of view in degrees (the horizontal one follows the frame's shape). */
 export const FOV = { min: 30, max: 100, start: 86 } as const;
+/**
+ * How long a panorama is shown from its 2048 px image before its 4096 px one is fetched: after the 450 ms fade and a
+ * glance, for a visitor who stays. One who moves on at once does not pay for it: in the worker, decoding and
+ * uploading a 4096×2048 image is what a move would otherwise wait behind.
+ */
+export const SHARPEN_AFTER_MS = 1000;
 const KEY_STEP = (4 * Math.PI) / 180;
 const DRAG_THRESHOLD = 5;
 const PITCH_LIMIT = Math.PI / 2;
@@ -239,6 +245,8 @@ export class PanoramaView {
   private calls = 0;
   /** The renderer's image ids, growing. */
   private loads = 0;
+  /** The sharper image being loaded, dropped by a move (its upload would slow the move down). */
+  private sharpening: number | null = null;
   private readonly pointers = new Map<number, { x: number; y: number }>();
   private dragged = false;
   private pinch = 0;
@@ -299,16 +307,18 @@ export class PanoramaView {
   /** Leaving a panorama: its hotspots go (they must not be clicked while the next one loads), the loader shows. */
   beginLoading(): void {
     this.calls += 1;
+    this.stopSharpening();
     this.setHotspots([]);
     this.loader.hidden = false;
   }
 
   /**
-   * Shows a panorama image looking at `position`, then its hotspots; its sharper image replaces it once the fade is
-   * over. False when a later call replaced it.
+   * Shows a panorama image looking at `position`, then its hotspots; its sharper image replaces it if the visitor
+   * stays (`SHARPEN_AFTER_MS`). False when a later call replaced it.
    */
   async show(image: PanoramaImage, caption: string, position: Position, hotspots: HotspotSpec[]): Promise<boolean> {
     const call = ++this.calls;
+    this.stopSharpening();
     const id = ++this.loads;
     this.loader.hidden = false;
     try {
@@ -335,18 +345,26 @@ export class PanoramaView {
   }
 
   /**
-   * After the fade (a move made meanwhile skips it), the larger image of the panorama shown: fetched, decoded and
-   * uploaded while the smaller one stays on screen, then swapped in place. A failure keeps the smaller one.
+   * After `SHARPEN_AFTER_MS` (a move made meanwhile skips it), the larger image of the panorama shown: fetched, decoded
+   * and uploaded while the smaller one stays on screen, then swapped in place. A failure keeps the smaller one.
    */
   private sharpen(call: number, url: string): void {
     window.setTimeout(() => {
       if (call !== this.calls) return;
       const id = ++this.loads;
+      this.sharpening = id;
       this.drawing.load(id, url).then(
         () => (call === this.calls ? this.drawing.sharpen(id) : this.drawing.drop(id)),
-        (error: unknown) => console.warn('[room-frame] the sharper image could not be shown', error),
+        (error: unknown) => {
+          if (call === this.calls) console.warn('[room-frame] the sharper image could not be shown', error);
+        },
       );
-    }, FADE_MS);
+    }, SHARPEN_AFTER_MS);
+  }
+
+  private stopSharpening(): void {
+    if (this.sharpening !== null) this.drawing.drop(this.sharpening);
+    this.sharpening = null;
   }
 
   /** Fetches and decodes ahead (where the drawing runs) the images of the places a visitor may open next, most likely first. */

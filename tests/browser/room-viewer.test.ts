@@ -209,7 +209,7 @@ test('a panorama shows its 2048 px image, then the 4096 px one; the likely next 
   await page.getByRole('button', { name: 'Floor plan', exact: true }).click();
   await page.waitForSelector('#room-frame[data-panorama="plan"][data-state="ready"]', { timeout: 60_000 });
   assert.equal(fetched.filter((url) => url === plan.small).length, 1, 'the plan was shown from the image decoded ahead');
-  await until('the plan in 4096 px after the fade', () => fetched.includes(plan.large));
+  await until('the plan in 4096 px once the visitor stays', () => fetched.includes(plan.large));
   assert.deepEqual(errors, []);
   await page.close();
 });
