@@ -1,6 +1,7 @@
 /**
  * The viewer's drawing: one WebGL shader that draws an equirectangular image as seen from its centre, the images'
- * fetch, decoding and upload as textures, and the fade from one panorama to the next. No DOM: it draws on an
+ * fetch, decoding (the places a visitor is likely to open next decoded ahead, `AheadImages`) and upload as textures,
+ * and the fade from one panorama to the next. No DOM: it draws on an
  * `OffscreenCanvas` in the frame's worker (render-worker.ts), or on the page's canvas where that is not possible
  * (view.ts). The view (where it looks, the canvas's size) comes from the main thread, which owns the input and the
  * hotspots.
@@ -22,7 +23,9 @@ export type ToRenderer =
   | { type: 'init'; canvas: OffscreenCanvas }
   | { type: 'view'; view: ViewState }
   | { type: 'load'; id: number; url: string }
+  | { type: 'ahead'; urls: string[] }
   | { type: 'show'; id: number; yaw: number; pitch: number; fade: boolean }
+  | { type: 'sharpen'; id: number }
   | { type: 'drop'; id: number };
 
 /** Worker → main thread. */
@@ -33,6 +36,7 @@ export type FromRenderer =
   | { type: 'failed'; id: number; message: string };
 
 const BACKGROUND = [0x12 / 255, 0x18 / 255, 0x26 / 255] as const; // #121826
+/** How long a new panorama takes to fade in over the previous one. */
 const FADE_MS = 450;
 
 const VERTEX = `attribute vec2 p; varying vec2 v; void main() { v = p; gl_Position = vec4(p, 0.0, 1.0); }`;
@@ -70,18 +74,108 @@ function compile(gl: GL, type: number, source: string): WebGLShader {
   return shader;
 }
 
-/** Fetches and decodes an image off the main thread (`createImageBitmap` of the bytes), `img.decode()` otherwise. */
-async function decodeImage(url: string): Promise<ImageBitmap | HTMLImageElement> {
+type Decoded = ImageBitmap | HTMLImageElement;
+
+/**
+ * Fetches and decodes an image off the main thread (`createImageBitmap` of the bytes), `img.decode()` otherwise.
+ * `low`: a fetch ahead, which must not slow down the image of a move.
+ */
+async function decodeImage(url: string, low = false, signal?: AbortSignal): Promise<Decoded> {
   if (typeof createImageBitmap === 'function') {
-    const response = await fetch(url);
+    const response = await fetch(url, { ...(low && { priority: 'low' }), ...(signal && { signal }) });
     if (!response.ok) throw new Error(`panorama ${url}: HTTP ${response.status}`);
     return createImageBitmap(await response.blob(), { premultiplyAlpha: 'none' });
   }
   const image = new Image();
   image.decoding = 'async';
+  if (low) image.fetchPriority = 'low';
   image.src = url;
   await image.decode();
   return image;
+}
+
+const release = (image: Decoded): void => {
+  if ('close' in image) image.close();
+};
+
+/** An image fetched ahead; `dropped` when evicted (closed once decoded, not fetched when its turn had not come). */
+interface Ahead {
+  image: Promise<Decoded>;
+  dropped: boolean;
+  started: boolean;
+}
+
+/** How many decoded images are kept ahead (a 4096×2048 one is 32 MB of memory). */
+export const AHEAD_IMAGES = 3;
+
+/**
+ * The images of the places a visitor is likely to open next, fetched and decoded ahead, one after the other, so that a
+ * move to one of them is only its texture's upload and the fade. At most `size` are kept, the most recently asked
+ * for; an evicted one is closed (or, not started yet, never fetched).
+ */
+export class AheadImages {
+  private readonly entries = new Map<string, Ahead>();
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly size = AHEAD_IMAGES,
+    private readonly decode: (url: string, low: boolean) => Promise<Decoded> = decodeImage,
+  ) {}
+
+  /** Fetches and decodes `urls` ahead (most likely first); those already kept stay, and are the most recent. */
+  want(urls: readonly string[]): void {
+    const wanted = urls.slice(0, this.size);
+    for (const url of wanted) {
+      if (this.entries.has(url)) continue;
+      const entry: Ahead = {
+        dropped: false,
+        started: false,
+        image: this.queue.then(() => {
+          if (entry.dropped) throw new Error(`${url}: no longer wanted`);
+          entry.started = true;
+          return this.decode(url, true);
+        }),
+      };
+      this.queue = entry.image.catch(() => undefined);
+      this.entries.set(url, entry);
+    }
+    // The most likely last: the first to be kept.
+    for (const url of [...wanted].reverse()) {
+      const entry = this.entries.get(url);
+      if (!entry) continue;
+      this.entries.delete(url);
+      this.entries.set(url, entry);
+    }
+    for (const [url, entry] of this.entries) {
+      if (this.entries.size <= this.size) break;
+      this.entries.delete(url);
+      entry.dropped = true;
+      entry.image.then(release, () => undefined);
+    }
+  }
+
+  /**
+   * The image of `url`, decoded ahead or under way, no longer kept: the caller closes it. Undefined when it was not asked
+   * for, or when its turn has not come (the caller fetches it at once rather than after the others).
+   */
+  take(url: string): Promise<Decoded> | undefined {
+    const entry = this.entries.get(url);
+    this.entries.delete(url);
+    if (entry && !entry.started) {
+      entry.dropped = true;
+      return undefined;
+    }
+    return entry?.image;
+  }
+
+  /** Which images are kept, least recent first. */
+  get urls(): string[] {
+    return [...this.entries.keys()];
+  }
+
+  clear(): void {
+    for (const url of this.urls) this.take(url)?.then(release, () => undefined);
+  }
 }
 
 /** `requestAnimationFrame` of the page or of the worker (dedicated workers have it in Chromium and Firefox). */
@@ -115,6 +209,9 @@ export class GlRenderer {
   private view: ViewState = { yaw: 0, pitch: 0, tangents: [1, 1], width: 1, height: 1 };
   private scheduled = false;
   private lost = false;
+  private readonly ahead = new AheadImages();
+  /** Images being fetched and decoded, by load id: `drop` stops them. */
+  private readonly loading = new Map<number, AbortController>();
 
   /** Throws when the canvas gives no WebGL context. */
   constructor(private readonly canvas: Surface) {
@@ -139,18 +236,33 @@ export class GlRenderer {
     });
   }
 
-  /** Fetches, decodes and uploads an image, kept under `id` until `show(id)` or `drop(id)`. */
+  /** Fetches, decodes and uploads an image (at once when it was decoded ahead), kept under `id` until `show(id)` or `drop(id)`. */
   async load(id: number, url: string): Promise<void> {
-    const image = await decodeImage(url);
+    const abort = new AbortController();
+    this.loading.set(id, abort);
     try {
-      this.loaded.set(id, this.upload(image));
+      const early = this.ahead.take(url);
+      const image = early ? await early.catch(() => decodeImage(url, false, abort.signal)) : await decodeImage(url, false, abort.signal);
+      try {
+        // Dropped meanwhile (a move): not uploaded, the upload of a 4096 px image being the costly part.
+        if (abort.signal.aborted) throw new Error(`${url}: dropped`);
+        this.loaded.set(id, this.upload(image));
+      } finally {
+        release(image);
+      }
     } finally {
-      if ('close' in image) image.close();
+      this.loading.delete(id);
     }
   }
 
-  /** Forgets an uploaded image that will not be shown (a later move replaced it). */
+  /** Fetches and decodes ahead the images of the places a visitor is likely to open next (most likely first). */
+  fetchAhead(urls: readonly string[]): void {
+    this.ahead.want(urls);
+  }
+
+  /** Forgets an image that will not be shown (a later move replaced it): uploaded, or still fetched or decoded (then never uploaded). */
   drop(id: number): void {
+    this.loading.get(id)?.abort();
     const texture = this.loaded.get(id);
     this.loaded.delete(id);
     if (texture) this.gl.deleteTexture(texture);
@@ -168,6 +280,23 @@ export class GlRenderer {
     else if (this.current) this.gl.deleteTexture(this.current.texture);
     this.current = { texture, yaw, pitch };
     this.view = { ...this.view, yaw, pitch };
+    this.render();
+  }
+
+  /**
+   * Replaces the image shown by the one loaded under `id`, the same panorama at a larger width, without a fade and
+   * without moving the view (the caller sends it only while that panorama is still the one shown).
+   */
+  sharpen(id: number): void {
+    const texture = this.loaded.get(id);
+    this.loaded.delete(id);
+    if (!texture) return;
+    if (!this.current) {
+      this.gl.deleteTexture(texture);
+      return;
+    }
+    this.gl.deleteTexture(this.current.texture);
+    this.current = { ...this.current, texture };
     this.render();
   }
 

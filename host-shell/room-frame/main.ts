@@ -14,6 +14,22 @@ import { Ambience } from './sound';
 import { FRAME_CSS } from './styles';
 import { PanoramaView, type Hotspot } from './view';
 
+/**
+ * The frame's CSS as a constructed stylesheet (`document.adoptedStyleSheets`): the page's policy has no
+ * `'unsafe-inline'`, which an injected `<style>` would need. A `<style>` where constructed stylesheets do not exist.
+ */
+function adoptStyles(css: string): void {
+  if (Array.isArray(document.adoptedStyleSheets) && 'replaceSync' in CSSStyleSheet.prototype) {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    return;
+  }
+  const style = document.createElement('style');
+  style.textContent = css;
+  document.head.append(style);
+}
+
 function start(): void {
   const root = document.getElementById('room-frame');
   const data = parseFrameData(document.getElementById(FRAME_DATA_ELEMENT_ID)?.textContent);
@@ -21,9 +37,7 @@ function start(): void {
     console.error('[room-frame] no page data');
     return;
   }
-  const style = document.createElement('style');
-  style.textContent = FRAME_CSS;
-  document.head.append(style);
+  adoptStyles(FRAME_CSS);
 
   const texts = TEXTS[data.lang];
   const salon = new Salon(data);
@@ -60,7 +74,7 @@ function start(): void {
     // No WebGL: no panorama, but the panel still moves between places and talks to the host.
     console.error('[room-frame] the 360° viewer could not start', error);
   }
-  room = new Room(salon, host, new PanoramaImages(data.images, () => root.clientWidth), { view, panel, root }, texts, sound, { codeApporteur: referralCode(location.search) });
+  room = new Room(salon, host, new PanoramaImages(data.images, () => root.clientWidth, (urls) => view?.fetchAhead(urls)), { view, panel, root }, texts, sound, { codeApporteur: referralCode(location.search) });
 
   panel.setSound(sound.state);
   sound.onChange((state) => {

@@ -36,8 +36,14 @@ scope.addEventListener('message', ({ data }) => {
       );
       break;
     }
+    case 'ahead':
+      renderer.fetchAhead(data.urls);
+      break;
     case 'show':
       renderer.show(data.id, data.yaw, data.pitch, data.fade);
+      break;
+    case 'sharpen':
+      renderer.sharpen(data.id);
       break;
     case 'drop':
       renderer.drop(data.id);

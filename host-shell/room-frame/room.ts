@@ -6,12 +6,13 @@
 import type { ContestAccess, HostCommand } from '../../shared/room-frame/contract';
 import type { HostLink } from './host';
 import type { Texts } from './i18n';
+import { likelyNext } from './images';
 import { STAND_ACTIONS, boothHotspot, canonicalSlug, gateHotspot, type FrameAction, type Place, type PlaceAction, type Salon, type Stand } from './layout';
 import { offerSubject, promotionOf } from './offers';
 import type { PanelState } from './panel';
 import { QuizRun, buildQuiz, type QuizStep } from './quiz';
 import type { Ambience } from './sound';
-import type { Hotspot, HotspotSpec, PanoramaView, Position } from './view';
+import type { Hotspot, HotspotSpec, PanoramaImage, PanoramaView, Position } from './view';
 
 export interface RoomUi {
   /** The viewer, or null when it could not start (no WebGL): the panel still works. */
@@ -22,13 +23,10 @@ export interface RoomUi {
 }
 
 export interface PanoramaSource {
-  url(slug: string): Promise<string>;
-  /** Fetches ahead the images of places a visitor may open next. */
+  image(slug: string): Promise<PanoramaImage>;
+  /** Has the images of the places a visitor may open next (most likely first) fetched and decoded ahead. */
   preload(slugs: readonly string[]): void;
 }
-
-/** How many places are fetched ahead after each move. */
-const PRELOADED_PLACES = 3;
 
 export interface RoomOptions {
   /** A partner's referral code from the frame's address, passed on with the offer requests. */
@@ -94,31 +92,18 @@ export class Room {
       return true;
     }
     try {
-      const url = await this.images.url(place.slug);
+      const image = await this.images.image(place.slug);
       if (move !== this.moves) return true;
-      const shown = await this.ui.view.show(url, place.name, this.startPosition(previous, place.slug), this.hotspots(place));
+      const shown = await this.ui.view.show(image, place.name, this.startPosition(previous, place.slug), this.hotspots(place));
       if (shown && move === this.moves) {
         this.setState(place, 'ready');
-        this.images.preload(this.likelyNext(place));
+        this.images.preload(likelyNext(this.salon, place.slug));
       }
     } catch (error) {
       console.error('[room-frame] the panorama could not be shown', error);
       if (move === this.moves) this.setState(place, 'error');
     }
     return true;
-  }
-
-  /**
-   * Where a visitor is likely to go from `place`, most likely first: the plan, then a stand's neighbours or the other
-   * hall. None from the plan itself: any of its stands may be next.
-   */
-  likelyNext(place: Place): string[] {
-    if (place.kind === 'plan') return [];
-    const layout = this.salon.layout(place.slug);
-    const gates = (layout?.gates ?? []).map((gate) => gate.target).sort((a, b) => Number(b === 'plan') - Number(a === 'plan'));
-    const neighbours = (layout?.booths ?? []).filter((booth) => !booth.main).map((booth) => booth.stand.panorama);
-    const [plan, ...others] = gates;
-    return [...(plan ? [plan] : []), ...neighbours, ...others].filter((slug) => slug !== place.slug).slice(0, PRELOADED_PLACES);
   }
 
   /** What a hotspot does; the panel's buttons call the same methods. */

@@ -18,6 +18,12 @@ export interface HotspotSpec {
   anchor: Anchor;
 }
 
+/** A panorama's image: `url` shown first, then `sharper` (the same at a larger width), if any, once the fade is over. */
+export interface PanoramaImage {
+  url: string;
+  sharper?: string;
+}
+
 /** Where the view looks, in radians: yaw 0 is the image's centre column, growing to the right; pitch up. */
 export interface Position {
   yaw: number;
@@ -58,6 +64,12 @@ export const hotspotElementId = (hotspot: Hotspot): string => `rf-hotspot-${mark
 
 /** Zoom limits and start, as vertical fields of view in degrees (the horizontal one follows the frame's shape). */
 export const FOV = { min: 30, max: 100, start: 86 } as const;
+/**
+ * How long a panorama is shown from its 2048 px image before its 4096 px one is fetched: after the 450 ms fade and a
+ * glance, for a visitor who stays. One who moves on at once does not pay for it: in the worker, decoding and
+ * uploading a 4096×2048 image is what a move would otherwise wait behind.
+ */
+export const SHARPEN_AFTER_MS = 1000;
 const KEY_STEP = (4 * Math.PI) / 180;
 const DRAG_THRESHOLD = 5;
 const PITCH_LIMIT = Math.PI / 2;
@@ -113,7 +125,9 @@ interface Placed {
 /** What draws: the renderer itself (on the page's canvas) or its worker behind messages. */
 interface Drawing {
   load(id: number, url: string): Promise<void>;
+  fetchAhead(urls: readonly string[]): void;
   show(id: number, yaw: number, pitch: number, fade: boolean): void;
+  sharpen(id: number): void;
   drop(id: number): void;
   setView(view: ViewState): void;
 }
@@ -177,9 +191,19 @@ class WorkerDrawing implements Drawing {
     });
   }
 
+  fetchAhead(urls: readonly string[]): void {
+    if (this.local) this.local.fetchAhead(urls);
+    else this.post({ type: 'ahead', urls: [...urls] });
+  }
+
   show(id: number, yaw: number, pitch: number, fade: boolean): void {
     if (this.local) this.local.show(id, yaw, pitch, fade);
     else this.post({ type: 'show', id, yaw, pitch, fade });
+  }
+
+  sharpen(id: number): void {
+    if (this.local) this.local.sharpen(id);
+    else this.post({ type: 'sharpen', id });
   }
 
   drop(id: number): void {
@@ -217,7 +241,12 @@ export class PanoramaView {
   private pitch = 0;
   private fov: number = FOV.start;
   private frame = 0;
+  /** Moves (`show`, `beginLoading`): a later one replaces those before. */
   private calls = 0;
+  /** The renderer's image ids, growing. */
+  private loads = 0;
+  /** The sharper image being loaded, dropped by a move (its upload would slow the move down). */
+  private sharpening: number | null = null;
   private readonly pointers = new Map<number, { x: number; y: number }>();
   private dragged = false;
   private pinch = 0;
@@ -278,25 +307,31 @@ export class PanoramaView {
   /** Leaving a panorama: its hotspots go (they must not be clicked while the next one loads), the loader shows. */
   beginLoading(): void {
     this.calls += 1;
+    this.stopSharpening();
     this.setHotspots([]);
     this.loader.hidden = false;
   }
 
-  /** Shows a panorama image looking at `position`, then its hotspots. False when a later call replaced it. */
-  async show(url: string, caption: string, position: Position, hotspots: HotspotSpec[]): Promise<boolean> {
+  /**
+   * Shows a panorama image looking at `position`, then its hotspots; its sharper image replaces it if the visitor
+   * stays (`SHARPEN_AFTER_MS`). False when a later call replaced it.
+   */
+  async show(image: PanoramaImage, caption: string, position: Position, hotspots: HotspotSpec[]): Promise<boolean> {
     const call = ++this.calls;
+    this.stopSharpening();
+    const id = ++this.loads;
     this.loader.hidden = false;
     try {
-      await this.drawing.load(call, url);
+      await this.drawing.load(id, image.url);
     } catch (error) {
       if (call === this.calls) this.loader.hidden = true;
       throw error;
     }
     if (call !== this.calls) {
-      this.drawing.drop(call);
+      this.drawing.drop(id);
       return false;
     }
-    this.drawing.show(call, position.yaw, position.pitch, this.shown);
+    this.drawing.show(id, position.yaw, position.pitch, this.shown);
     this.shown = true;
     this.yaw = position.yaw;
     this.pitch = position.pitch;
@@ -305,7 +340,36 @@ export class PanoramaView {
     this.loader.hidden = true;
     this.setHotspots(hotspots);
     this.render();
+    if (image.sharper) this.sharpen(call, image.sharper);
     return true;
+  }
+
+  /**
+   * After `SHARPEN_AFTER_MS` (a move made meanwhile skips it), the larger image of the panorama shown: fetched, decoded
+   * and uploaded while the smaller one stays on screen, then swapped in place. A failure keeps the smaller one.
+   */
+  private sharpen(call: number, url: string): void {
+    window.setTimeout(() => {
+      if (call !== this.calls) return;
+      const id = ++this.loads;
+      this.sharpening = id;
+      this.drawing.load(id, url).then(
+        () => (call === this.calls ? this.drawing.sharpen(id) : this.drawing.drop(id)),
+        (error: unknown) => {
+          if (call === this.calls) console.warn('[room-frame] the sharper image could not be shown', error);
+        },
+      );
+    }, SHARPEN_AFTER_MS);
+  }
+
+  private stopSharpening(): void {
+    if (this.sharpening !== null) this.drawing.drop(this.sharpening);
+    this.sharpening = null;
+  }
+
+  /** Fetches and decodes ahead (where the drawing runs) the images of the places a visitor may open next, most likely first. */
+  fetchAhead(urls: readonly string[]): void {
+    this.drawing.fetchAhead(urls);
   }
 
   /** The renderer on this thread, on the current canvas; throws without WebGL. */

@@ -3,7 +3,9 @@
  * click on a place's button in the room frame's panel to the frame's `data-state="ready"` (the new panorama shown, its
  * hotspots placed). The images exist on the server beforehand (one unmeasured tour draws them), as they do at an event
  * (drawn ahead at start and after each change); each page then starts with an empty browser cache, so a move measures
- * the image's download, decoding and display, or only its display when the frame fetched it ahead.
+ * the 2048 px image's download, decoding and display, or only its display when the viewer's worker decoded it ahead
+ * (the 4096 px one replaces it 1 s later if the visitor stays, outside the measure). The moves follow each other at once, each click
+ * as soon as the previous panorama is ready: its fade and the fetches ahead are still under way.
  *   node --import tsx scripts/measure/panorama-switch.ts [--rounds 3] [--json] [--no-budget]
  * Budget: the median move at most 300 ms. Exit code 1 above it (unless --no-budget).
  */

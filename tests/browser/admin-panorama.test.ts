@@ -50,11 +50,14 @@ async function visitStand(context: BrowserContext, page: Page, baseUrl: string):
   await frame.getByRole('button', { name: STAND.name, exact: true }).click();
   await closePromotion(page, STAND);
   await frame.waitForSelector(`#room-frame[data-panorama="${STAND.panorama}"][data-state="ready"]`, { timeout: 60_000 });
-  // The viewer fades the new panorama in.
-  await page.waitForTimeout(1500);
-  context.off('response', listener);
   const images = await frame.evaluate(() => (JSON.parse(document.getElementById('room-frame-data')?.textContent ?? '{}') as { images: Record<string, { large: string }> }).images);
-  return { frame, image: images[STAND.panorama]?.large ?? '', loaded };
+  const image = images[STAND.panorama]?.large ?? '';
+  // The viewer fades the new panorama in from its 2048 px image (same picture), then, the visitor staying, fetches
+  // the 4096 px one.
+  const deadline = Date.now() + 30_000;
+  while (!loaded.some((l) => l.url === image) && Date.now() < deadline) await page.waitForTimeout(100);
+  context.off('response', listener);
+  return { frame, image, loaded };
 }
 
 test('the administrator uploads a panorama for a stand and the visitor’s room shows it; removing it brings the drawing back', async () => {

@@ -193,6 +193,12 @@ describe('the pages’ Content-Security-Policy', () => {
     const frame = await get('/room/', 'visitor');
     expect(frame.statusCode).toBe(200);
     expect(directives(frame).get('form-action')).toEqual(["'none'"]);
+    // No 'unsafe-inline' in the frame either: its one inline <style> by its hash, its bundle's CSS constructed.
+    expect(String(frame.headers['content-security-policy'])).not.toMatch(/unsafe-/);
+    const frameStyles = [...frame.body.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1] ?? '');
+    expect(frameStyles).toHaveLength(1);
+    expect(directives(frame).get('style-src')).toEqual(["'self'", `'sha256-${createHash('sha256').update(frameStyles[0] ?? '').digest('base64')}'`]);
+    expect(frame.body).not.toMatch(/\son[a-z]+=|javascript:|\sstyle=/i);
     expect(frame.headers['reporting-endpoints']).toBeUndefined();
     const api = await get('/api/stream/active', 'visitor');
     expect(api.headers['content-type']).toMatch(/^application\/json/);

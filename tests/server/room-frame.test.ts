@@ -4,7 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { LightMyRequestResponse } from 'fastify';
 import { FRAME_DATA_ELEMENT_ID, parseFrameData, type RoomFrameData } from '../../host-shell/room-frame/data';
+import { AHEAD_IMAGES, AheadImages } from '../../host-shell/room-frame/gl-renderer';
 import { TEXTS } from '../../host-shell/room-frame/i18n';
+import { PRELOADED_PLACES, PanoramaImages, likelyNext } from '../../host-shell/room-frame/images';
 import { Salon, labelOf } from '../../host-shell/room-frame/layout';
 import { offerSubject, promotionOf, referralCode } from '../../host-shell/room-frame/offers';
 import { QUIZ_LENGTH, QuizRun, buildQuiz } from '../../host-shell/room-frame/quiz';
@@ -128,6 +130,8 @@ describe('GET /room/', () => {
       .insertInto('stands')
       .values({ name: evil, name_en: evil, panorama_slug: 'stand-evil', optin_marketing: null, company_id: company.id, created_at: nowIso() })
       .execute();
+    // What the organisers' API does after a change: the frame's data is read again.
+    t.app.panoramas.refresh();
     try {
       const response = await request(t.app, { method: 'GET', url: '/room/stand-evil' });
       expect(response.statusCode).toBe(200);
@@ -140,6 +144,7 @@ describe('GET /room/', () => {
       await t.database.db.deleteFrom('stands').where('panorama_slug', '=', 'stand-evil').execute();
       await t.database.db.deleteFrom('panoramas').where('slug', '=', 'stand-evil').execute();
       await t.database.db.deleteFrom('companies').where('id', '=', company.id).execute();
+      t.app.panoramas.refresh();
     }
   });
 
@@ -251,6 +256,98 @@ describe('the frame layout', () => {
     expect(salon.layout('stand-one')?.actions.map((a) => a.action)).toEqual(['contact', 'offer', 'exhibitors', 'companySheet', 'share']);
     // Special panoramas exist even without their rows, named by the frame.
     expect(salon.place('plan')?.name).toBe('Floor plan');
+  });
+});
+
+describe('the images fetched ahead', () => {
+  const salon = new Salon(parseFrameData(JSON.stringify({ lang: 'en', roomName: 'Innovation Fair', stands: DEMO_STANDS.map((s, i) => ({ id: `s${i}`, name: s.name, niceNameEn: s.name_en, panorama: s.slug, companyId: `c${i}`, companyName: s.company })) })) as RoomFrameData);
+  const slugs = DEMO_STANDS.map((s) => s.slug);
+
+  it('expects from a stand the plan then its two neighbours on the ring, from the halls their doors, the plan first', () => {
+    expect(PRELOADED_PLACES).toBe(AHEAD_IMAGES);
+    const second = slugs[1] as string;
+    expect(likelyNext(salon, second)).toEqual(['plan', slugs[0], slugs[2]]);
+    // The ring closes: the first stand's neighbours are the last and the second.
+    expect(likelyNext(salon, slugs[0] as string)).toEqual(['plan', slugs[slugs.length - 1], slugs[1]]);
+    expect(likelyNext(salon, 'home')).toEqual(['plan', 'conference']);
+    expect(likelyNext(salon, 'conference')).toEqual(['plan', 'home']);
+    // From the plan any stand may be next: its doors only.
+    expect(likelyNext(salon, 'plan').sort()).toEqual(['conference', 'home']);
+    expect(likelyNext(salon, 'map')).toEqual(likelyNext(salon, 'plan'));
+    expect(likelyNext(salon, 'nowhere')).toEqual([]);
+  });
+
+  it('shows the 2048 px image first, then the 4096 px one in a wide frame only, and fetches ahead the 2048 px ones', async () => {
+    const sources = (slug: string) => ({ small: `/media/panoramas/${slug}-2048.webp`, large: `/media/panoramas/${slug}-4096.webp` });
+    let width = 1366;
+    const asked: string[][] = [];
+    const images = new PanoramaImages({ home: sources('home'), plan: sources('plan') }, () => width, (urls) => asked.push([...urls]));
+    await expect(images.image('plan')).resolves.toEqual({ url: '/media/panoramas/plan-2048.webp', sharper: '/media/panoramas/plan-4096.webp' });
+    width = 375;
+    await expect(images.image('plan')).resolves.toEqual({ url: '/media/panoramas/plan-2048.webp' });
+    await expect(images.image('nowhere')).rejects.toThrow('no image for panorama nowhere');
+    images.preload(['plan', 'nowhere', 'home']);
+    images.preload(['nowhere']);
+    expect(asked).toEqual([['/media/panoramas/plan-2048.webp', '/media/panoramas/home-2048.webp']]);
+  });
+
+  /** A decoder whose images resolve when the test says, recording what was fetched and closed. */
+  function fakeDecoder() {
+    const started: string[] = [];
+    const closed: string[] = [];
+    const finish = new Map<string, () => void>();
+    const decode = (url: string) => {
+      started.push(url);
+      return new Promise<ImageBitmap>((resolve) => finish.set(url, () => resolve({ width: 2048, height: 1024, close: () => closed.push(url) } as ImageBitmap)));
+    };
+    const done = async (url: string) => {
+      finish.get(url)?.();
+      await new Promise((resolve) => setImmediate(resolve));
+    };
+    return { decode, started, closed, done };
+  }
+
+  it('decodes ahead one image after the other, keeps the last three asked for and closes those it lets go', async () => {
+    const fake = fakeDecoder();
+    const ahead = new AheadImages(3, fake.decode);
+    ahead.want(['a', 'b', 'c']);
+    await fake.done('none');
+    expect(fake.started).toEqual(['a']);
+    await fake.done('a');
+    expect(fake.started).toEqual(['a', 'b']);
+    await fake.done('b');
+    await fake.done('c');
+    // The most likely is the last to go.
+    expect(ahead.urls).toEqual(['c', 'b', 'a']);
+    ahead.want(['d', 'a']);
+    expect(ahead.urls).toEqual(['b', 'a', 'd']);
+    await fake.done('none');
+    expect(fake.closed).toEqual(['c']);
+    await fake.done('d');
+    // A move takes its image: kept no longer, closed by whoever took it.
+    const taken = ahead.take('d');
+    await expect(taken).resolves.toMatchObject({ width: 2048 });
+    expect(ahead.urls).toEqual(['b', 'a']);
+    expect(ahead.take('d')).toBeUndefined();
+    ahead.clear();
+    await fake.done('none');
+    expect(fake.closed.sort()).toEqual(['a', 'b', 'c']);
+  });
+
+  it('never fetches an image let go before its turn, and leaves to a move the one whose turn has not come', async () => {
+    const fake = fakeDecoder();
+    const ahead = new AheadImages(2, fake.decode);
+    ahead.want(['a', 'b']);
+    await fake.done('none');
+    expect(fake.started).toEqual(['a']);
+    ahead.want(['c', 'd']);
+    // a is let go while it is fetched (closed once decoded), b before its turn; the move to d will not wait for c.
+    expect(ahead.take('d')).toBeUndefined();
+    await fake.done('a');
+    await fake.done('c');
+    expect(fake.started).toEqual(['a', 'c']);
+    expect(fake.closed).toEqual(['a']);
+    expect(ahead.urls).toEqual(['c']);
   });
 });
 

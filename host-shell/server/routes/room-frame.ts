@@ -6,14 +6,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { SPECIAL_PANORAMAS } from '../../../shared/room-frame/contract';
 import { FRAME_DATA_ELEMENT_ID, type FrameLang, type RoomFrameData } from '../../room-frame/data';
 import { originsFromEnv } from '../config';
+import { styleHash } from '../lib/csp';
 import { notFound } from '../lib/errors';
 import { html, raw } from '../lib/html';
 import { requestOrigin } from '../lib/origin';
 import { serializeScriptJson } from '../salon-page/markup';
-import { loadRoomContent, roomFrameData } from '../services/room-frame';
 import { pathParam } from './pages/kit';
 
 export interface RoomFrameOptions {
@@ -61,6 +60,14 @@ const TEXTS = {
   },
 } as const;
 
+/**
+ * The page's one inline `<style>` (what shows before the bundle's stylesheet, and without it), allowed by its SHA-256:
+ * the policy has no `'unsafe-inline'`.
+ */
+export const FRAME_PAGE_STYLE =
+  'html,body{margin:0;height:100%;overflow:hidden;background:#121826;color:#fff;font-family:system-ui,sans-serif}#room-frame{position:relative;height:100%}.room-frame-missing{margin:2rem;max-width:40rem}';
+const FRAME_STYLE_HASH = styleHash(FRAME_PAGE_STYLE);
+
 export function roomFrameDocument(data: RoomFrameData, script: string | null): string {
   const text = TEXTS[data.lang];
   return html`<!doctype html>
@@ -71,7 +78,7 @@ export function roomFrameDocument(data: RoomFrameData, script: string | null): s
 <meta name="robots" content="noindex">
 <link rel="icon" href="/media/favicon.svg" type="image/svg+xml">
 <title>${text.title(data.roomName)}</title>
-<style>${raw('html,body{margin:0;height:100%;overflow:hidden;background:#121826;color:#fff;font-family:system-ui,sans-serif}#room-frame{position:relative;height:100%}.room-frame-missing{margin:2rem;max-width:40rem}')}</style>
+<style>${raw(FRAME_PAGE_STYLE)}</style>
 </head>
 <body>
 <main id="room-frame" data-state="loading">
@@ -89,14 +96,13 @@ export const roomFrameRoutes: FastifyPluginAsync<RoomFrameOptions> = async (app,
   const configured = options.hostOrigins ? [...options.hostOrigins] : parseHostOrigins(process.env.ROOM_HOST_ORIGINS);
 
   async function show(request: FastifyRequest, reply: FastifyReply, initial: string) {
-    const [content, script] = await Promise.all([loadRoomContent(app.db), frameScript(app.config.spaDir)]);
+    // The content, the data and the images' keys are computed once per change of the content (`app.panoramas.frame`).
+    const [frame, script] = await Promise.all([app.panoramas.frame(langOf(request)), frameScript(app.config.spaDir)]);
     // The frame always has the three special panoramas, even when the table lacks their rows (names default then).
-    const known = new Set<string>([...SPECIAL_PANORAMAS, ...content.panoramas.map((p) => p.slug), ...content.stands.map((s) => s.panorama)]);
-    if (!known.has(initial)) throw notFound(`Unknown panorama: ${initial}`);
+    if (!frame.places.has(initial)) throw notFound(`Unknown panorama: ${initial}`);
 
     const own = requestOrigin(request);
-    const data = roomFrameData(content, langOf(request), initial, [...configured.filter((o) => o !== own), own]);
-    data.images = app.panoramas.sources(data, content.uploads);
+    const data: RoomFrameData = { ...frame.data, initialPanorama: initial, hostOrigins: [...configured.filter((o) => o !== own), own] };
     return reply
       .header('Cache-Control', 'no-cache')
       .header('X-Content-Type-Options', 'nosniff')
@@ -106,8 +112,9 @@ export const roomFrameRoutes: FastifyPluginAsync<RoomFrameOptions> = async (app,
         [
           "default-src 'self'",
           "script-src 'self'",
-          // The viewer positions its elements with inline styles; the frame injects its stylesheet.
-          "style-src 'self' 'unsafe-inline'",
+          // No 'unsafe-inline': the page's own <style> by its hash; the bundle's CSS is a constructed stylesheet and
+          // the viewer places its hotspots through CSSOM (`element.style`), which CSP does not govern.
+          `style-src 'self' ${FRAME_STYLE_HASH}`,
           // The panoramas are images of this server (`/media/panoramas/…`), which the viewer fetches.
           "img-src 'self' data:",
           "connect-src 'self'",

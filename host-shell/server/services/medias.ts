@@ -186,6 +186,8 @@ export interface MediaContext {
   /** How long the upload waits for its scan before answering "in progress". */
   scanWaitMs: number;
   log: { warn(obj: object, msg: string): void };
+  /** Called when a scan's outcome is stored (a file served or deleted). */
+  scanned?: () => void;
 }
 
 export type Stored = { media: Media; pending: boolean };
@@ -256,6 +258,7 @@ async function scanMedia(ctx: MediaContext, antivirus: Antivirus, id: number, fi
   } catch (err) {
     ctx.log.warn({ media: id, reason: err instanceof Error ? err.message : String(err) }, 'antivirus outcome not stored');
   }
+  ctx.scanned?.();
   return outcome;
 }
 

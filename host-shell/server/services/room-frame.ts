@@ -1,6 +1,7 @@
 /**
- * What the room frame shows, read from the database once per page (`routes/room-frame.ts`) and by the panorama
- * renderer (`panoramas/images.ts`), which draws every panorama of both languages ahead of the visitors.
+ * What the room frame shows, read from the database once per change of the content by `panoramas/images.ts`, which
+ * keeps the frame's data per language for `routes/room-frame.ts` and draws every panorama of both languages ahead of
+ * the visitors.
  */
 import type { Kysely } from 'kysely';
 import type { FrameLang, RoomFrameData } from '../../room-frame/data';

@@ -75,8 +75,8 @@ export async function changeSettings(app: FastifyInstance, actor: UserRow, chang
     }
   });
   publishSettings(app);
-  // The salon's name is drawn on the halls' signs.
-  if (change.parameters) app.panoramas.refresh();
+  // The salon's name is drawn on the halls' signs; the room frame's data (kept per change) holds parameters and features.
+  if (change.parameters || change.features) app.panoramas.refresh();
 }
 
 export const changeParameters = (app: FastifyInstance, actor: UserRow, patch: ParametersPatch): Promise<void> => changeSettings(app, actor, { parameters: patch });

@@ -56,8 +56,8 @@ export const promoterAccountsRefused = (locale: LocaleCode) =>
   forbidden(pick(locale, 'Seuls les administrateurs gèrent les comptes organisateurs', 'Only administrators manage promoter accounts'));
 
 /**
- * What visitors see follows a change at once: the stand list (`GET /api/stands`), the page data and the room frame
- * read the database on every request (no cache to drop); open live activity streams get the stands' exhibitors
+ * What visitors see follows a change at once: the stand list (`GET /api/stands`) and the page data read the database on
+ * every request, the room frame's data is read again after `app.panoramas.refresh()`; open live activity streams get the stands' exhibitors
  * again (company name, names, hidden, owners) and, when an account was hidden, shown or removed, the chat lists.
  */
 export function publishContent(app: FastifyInstance, touched: Touched): void {

@@ -69,7 +69,8 @@ export async function requireUploader(request: FastifyRequest): Promise<{ user: 
 
 export function mediaContext(request: FastifyRequest, antivirus: Antivirus | null): MediaContext {
   const app = request.server;
-  return { db: app.db, uploadDir: app.config.uploadDir, antivirus, scanWaitMs: app.config.scanWaitMs, log: request.log };
+  // A panorama's upload whose scan ends may be the image of a place: the room frame's data is read again.
+  return { db: app.db, uploadDir: app.config.uploadDir, antivirus, scanWaitMs: app.config.scanWaitMs, log: request.log, scanned: () => app.panoramas.refresh() };
 }
 
 /**
