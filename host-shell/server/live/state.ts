@@ -145,7 +145,12 @@ export class RoomState {
     // Some candidates are hidden, or not found by a class: ask for a margin.
     const recent = activity.recentSince(now - CHAT_WINDOW_SECONDS * 1000, wanted * 4 + 20, LIVE_ACTIVITY_GRAIN_MS);
     const rows = new Map((await roomUserRows(db, recent.map((r) => r.userId))).map((r) => [r.id, r]));
-    const minute = (row: RoomUserRow): number => toLiveGrain(activity.effective(row.id, row.last_activity_at));
+    // Each row's last activity, read once (memory or row, whichever is newer).
+    const lastAt = new Map<number, number>();
+    for (const row of rows.values()) lastAt.set(row.id, activity.effective(row.id, row.last_activity_at));
+    const minutes = new Map<number, number>();
+    for (const [id, at] of lastAt) minutes.set(id, toLiveGrain(at));
+    const minute = (row: RoomUserRow): number => minutes.get(row.id) ?? 0;
     const visible = recent
       .flatMap((r) => {
         const row = rows.get(r.userId);
@@ -156,7 +161,7 @@ export class RoomState {
     const connectedSince = now - params.last_activity_period * 1000;
     const kept = SEARCH_CLASSES.map((searchClass) => {
       const rules = searchRulesOfClass(searchClass, params);
-      return visible.filter((row) => foundAnywhere(rules, row.profile, activity.effective(row.id, row.last_activity_at) >= connectedSince)).slice(0, wanted);
+      return visible.filter((row) => foundAnywhere(rules, row.profile, (lastAt.get(row.id) ?? 0) >= connectedSince)).slice(0, wanted);
     });
     const everyone = [...new Map(kept.flat().map((row) => [row.id, row])).values()];
     const users = await this.roomUsers(everyone, true);
