@@ -117,7 +117,7 @@ function inOrder(order: readonly string[], known: ReadonlyMap<string, RoomUser>)
 
 /**
  * `chat_users_delta` (the server sends it instead of the whole list while a stream stays open): whole, the people who
- * are new or changed; the new last activity (to the minute) of others, by id; the new order when it changed. Null
+ * are new or changed; the ids of others by their new last activity (to the minute); the new order when it changed. Null
  * when it names someone this list does not have (the caller then pulls the whole state again). Applying it twice
  * gives the same list.
  */
@@ -128,10 +128,15 @@ export function chatUsersAfter(current: readonly RoomUser[], delta: unknown): Ro
     const id = idOf(user);
     if (id !== null) known.set(id, user);
   }
-  for (const [id, at] of Object.entries(delta.at)) {
-    const user = known.get(id);
-    if (!user) return null;
-    known.set(id, { ...user, last_activity_at: typeof at === 'number' ? new Date(at).toISOString() : null });
+  for (const [at, ids] of Object.entries(delta.at)) {
+    if (!isIdList(ids)) return null;
+    const ms = Number(at);
+    const lastActivityAt = at !== 'null' && Number.isFinite(ms) ? new Date(ms).toISOString() : null;
+    for (const id of ids) {
+      const user = known.get(id);
+      if (!user) return null;
+      known.set(id, { ...user, last_activity_at: lastActivityAt });
+    }
   }
   return inOrder(delta.ids ?? current.map((user) => user.id_user), known);
 }

@@ -189,11 +189,11 @@ describe('applyLiveActivity', () => {
 
   const person = (id: string, fullname: string, at: string | null = '2026-01-01T10:00:00.000Z') => ({ id_user: id, obfuscated_id: id, profile: 'visitor' as const, fullname, pseudo: null, company: null, last_activity_at: at });
 
-  test('applies a chat users delta: new people whole, others\' new minute by id, the order when it changed', () => {
+  test('applies a chat users delta: new people whole, others\' ids by their new minute, the order when it changed', () => {
     setPageData(visitorPageData());
     applyLiveActivity({ chat_users: [person('a', 'Ana'), person('b', 'Bo')] });
     const at = Date.parse('2026-01-01T10:05:00.000Z');
-    const delta = { ids: ['c', 'b'], at: { b: at }, users: [person('c', 'Cy', '2026-01-01T10:06:00.000Z')] };
+    const delta = { ids: ['c', 'b'], at: { [at]: ['b'] }, users: [person('c', 'Cy', '2026-01-01T10:06:00.000Z')] };
     expect(applyLiveActivity({ chat_users_delta: delta })).toBe(true);
     const expected = [person('c', 'Cy', '2026-01-01T10:06:00.000Z'), person('b', 'Bo', '2026-01-01T10:05:00.000Z')];
     expect($room.get().chat_users).toEqual(expected);
@@ -201,11 +201,11 @@ describe('applyLiveActivity', () => {
     applyLiveActivity({ chat_users_delta: delta });
     expect($room.get().chat_users).toEqual(expected);
     // Without ids the order stays; a last activity of null is kept as null.
-    applyLiveActivity({ chat_users_delta: { at: { c: null }, users: [] } });
+    applyLiveActivity({ chat_users_delta: { at: { null: ['c'] }, users: [] } });
     expect($room.get().chat_users).toEqual([person('c', 'Cy', null), expected[1]]);
     // Someone it does not have: nothing changes, and the caller is told.
     expect(applyLiveActivity({ chat_users_delta: { ids: ['z'], at: {}, users: [] } })).toBe(false);
-    expect(applyLiveActivity({ chat_users_delta: { at: { z: at }, users: [] } })).toBe(false);
+    expect(applyLiveActivity({ chat_users_delta: { at: { [at]: ['z'] }, users: [] } })).toBe(false);
     expect($room.get().chat_users.map((u) => u.fullname)).toEqual(['Cy', 'Bo']);
   });
 

@@ -1,6 +1,6 @@
 import { LIVE_ACTIVITY_FIELDS } from '../../shared/api/live-fields';
 import type { ServerResponse } from 'node:http';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { LiveActivityState } from '../../shared/api/schemas/room';
 import { encodeId } from '../../host-shell/server/lib/ids';
 import { chatUsersAfter, ownedStandsUsersAfter } from '../../shared/bus/room';
@@ -8,6 +8,8 @@ import type { RoomUser } from '../../shared/api/schemas/room';
 import { chatDelta, visitorsDelta } from '../../host-shell/server/live/engine';
 import { RoomState, type ChatList, type PersonList } from '../../host-shell/server/live/state';
 import { LIVE_ACTIVITY_GRAIN_MS, toLiveGrain } from '../../host-shell/server/services/activity';
+
+const M = LIVE_ACTIVITY_GRAIN_MS;
 import {
   DEMO,
   XHR,
@@ -333,12 +335,12 @@ describe('chat_users: to the minute', () => {
     shapes: people.map(([id]) => JSON.stringify({ id_user: `k${id}`, last_activity_at: null })),
     index: new Map(people.map(([id], i) => [id, i])),
   });
-  const M = 60_000;
 
   it.each<[string, [number, number][], [number, number][], number, number, unknown]>([
     ['nothing changed', [[1, M], [2, M]], [[1, M], [2, M]], 99, 10, null],
-    ['someone moved to another minute, the order unchanged', [[1, M], [2, M]], [[1, 2 * M], [2, M]], 99, 10, { at: { k1: 2 * M }, users: [] }],
-    ['someone moved up', [[1, M], [2, M]], [[2, 2 * M], [1, M]], 99, 10, { ids: ['k2', 'k1'], at: { k2: 2 * M }, users: [] }],
+    ['someone moved to another minute, the order unchanged', [[1, M], [2, M]], [[1, 2 * M], [2, M]], 99, 10, { at: { [2 * M]: ['k1'] }, users: [] }],
+    ['everyone moved to the next minute', [[1, M], [2, M]], [[1, 2 * M], [2, 2 * M]], 99, 10, { at: { [2 * M]: ['k1', 'k2'] }, users: [] }],
+    ['someone moved up', [[1, M], [2, M]], [[2, 2 * M], [1, M]], 99, 10, { ids: ['k2', 'k1'], at: { [2 * M]: ['k2'] }, users: [] }],
     ['a newcomer', [[1, M]], [[3, 2 * M], [1, M]], 99, 10, { ids: ['k3', 'k1'], at: {}, users: [{ id_user: 'k3', last_activity_at: new Date(2 * M).toISOString() }] }],
     ['the stream\'s own user moved: not in its list', [[9, M], [1, M]], [[9, 2 * M], [1, M]], 9, 10, null],
     ['someone new to this stream within the limit', [[1, M], [2, M], [3, M]], [[1, M], [3, M]], 99, 2, { ids: ['k1', 'k3'], at: {}, users: [{ id_user: 'k3', last_activity_at: new Date(M).toISOString() }] }],
@@ -347,35 +349,53 @@ describe('chat_users: to the minute', () => {
     expect(delta === null ? null : JSON.parse(delta)).toEqual(expected);
   });
 
-  it('orders by the minute of last activity, then by id, and does not change with activity within the same minute', async () => {
+  it('orders by the minute of last activity (the current one counted as the previous one), then by id', async () => {
     const own = await createTestApp();
     try {
       const room = new RoomState({ db: own.app.db, activity: own.app.activity, parameters: own.app.parameters, chatLimit: 200 });
-      const people = await Promise.all([DEMO.visitor, DEMO.visitor2, DEMO.exhibitor, DEMO.exhibitor2].map((email) => userIdByEmail(own, email)));
-      const minute = toLiveGrain(Date.now()) + 10 * LIVE_ACTIVITY_GRAIN_MS;
-      // Touched in reverse id order, all within one minute.
-      [...people].sort((x, y) => y - x).forEach((id, i) => own.app.activity.touch(id, minute + 1000 * (i + 1)));
+      const [a, b, c, d] = (await Promise.all([DEMO.visitor, DEMO.visitor2, DEMO.exhibitor, DEMO.exhibitor2].map((email) => userIdByEmail(own, email)))).sort((x, y) => x - y) as [number, number, number, number];
+      // A day ahead, so that nobody else is in the 60-minute window; only Date is faked.
+      const T = toLiveGrain(Date.now() + 86_400_000);
+      const S = 1000;
+      const at = (ms: number) => {
+        jest.setSystemTime(ms);
+      };
+      jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'clearImmediate', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask', 'hrtime', 'performance'] });
       const chatOf = async () => {
         const piece = await room.compute('chat');
         if (piece.kind !== 'chat') throw new Error('not a chat piece');
-        return piece;
+        return piece.lists.organiser;
       };
-      const before = await chatOf();
-      const listed = before.lists.organiser;
-      const top = listed.ids.slice(0, people.length);
-      expect(top).toEqual([...people].sort((x, y) => x - y));
-      expect(listed.at.slice(0, people.length)).toEqual(people.map(() => minute));
-      expect(JSON.parse(listed.items[0] ?? '{}')).toMatchObject({ last_activity_at: new Date(minute).toISOString() });
+      const keys = (ids: number[]) => ids.map((id) => encodeId(id));
+      try {
+        at(T + 30 * S);
+        own.app.activity.touch(d, T - 5 * M + S);
+        [c, b, a].forEach((id, i) => own.app.activity.touch(id, T + S * (i + 1)));
+        const first = await chatOf();
+        expect(first.ids).toEqual([a, b, c, d]);
+        expect(first.at).toEqual([T, T, T, T - 5 * M]);
+        expect(JSON.parse(first.items[0] ?? '{}')).toMatchObject({ last_activity_at: new Date(T).toISOString() });
 
-      // A heartbeat within the same minute: the same value, so nothing goes out.
-      own.app.activity.touch(people[3] as number, minute + 50_000);
-      expect((await chatOf()).json).toBe(before.json);
-      // The next minute: that person first, and only their minute in the delta.
-      own.app.activity.touch(people[3] as number, minute + LIVE_ACTIVITY_GRAIN_MS + 1);
-      const after = await chatOf();
-      expect(after.lists.organiser.ids[0]).toBe(people[3]);
-      const delta = JSON.parse(chatDelta(listed, after.lists.organiser, -1, 200) ?? 'null');
-      expect(delta).toEqual({ ids: expect.any(Array), at: { [encodeId(people[3] as number)]: minute + LIVE_ACTIVITY_GRAIN_MS }, users: [] });
+        // A heartbeat within the same minute: the same list, so nothing goes out.
+        own.app.activity.touch(c, T + 50 * S);
+        expect(chatDelta(first, await chatOf(), -1, 200)).toBeNull();
+
+        // The turn of the minute: everyone active moves to it, the order stays; only their new minute goes out.
+        at(T + M + 30 * S);
+        for (const id of [c, b, a]) own.app.activity.touch(id, T + M + S);
+        const turned = await chatOf();
+        expect(turned.ids).toEqual([a, b, c, d]);
+        expect(JSON.parse(chatDelta(first, turned, -1, 200) ?? 'null')).toEqual({ at: { [T + M]: keys([a, b, c]) }, users: [] });
+
+        // a stops for more than a minute: b and c go first.
+        at(T + 3 * M + 30 * S);
+        for (const id of [c, b]) own.app.activity.touch(id, T + 3 * M + S);
+        const moved = await chatOf();
+        expect(moved.ids).toEqual([b, c, a, d]);
+        expect(JSON.parse(chatDelta(turned, moved, -1, 200) ?? 'null')).toEqual({ ids: keys([b, c, a, d]), at: { [T + 3 * M]: keys([b, c]) }, users: [] });
+      } finally {
+        jest.useRealTimers();
+      }
     } finally {
       await closeListening(own);
     }

@@ -68,8 +68,8 @@ function viewOf(list: ChatList, self: number, limit: number): number[] {
 
 /**
  * `chat_users_delta`, from the list a stream has (`before`, as it saw it: its own user left out, at most `limit`) to
- * the new one: `users`, whole, the people new in it or changed other than in their last activity; `at`, by obfuscated
- * id, the new last activity (ms, to the minute, or null) of the others whose minute changed; `ids`, the new order,
+ * the new one: `users`, whole, the people new in it or changed other than in their last activity; `at`, by new last
+ * activity (ms, to the minute, or "null"), the obfuscated ids of the others whose minute changed; `ids`, the new order,
  * only when it changed. Null when the stream's list did not change. Applying it needs the previous list only for
  * the people it does not carry, so applying it twice, or to a newer list, gives the same result.
  */
@@ -78,7 +78,8 @@ export function chatDelta(before: ChatList, after: ChatList, self: number, limit
   const now = viewOf(after, self, limit);
   const sent = new Set(was);
   let sameOrder = was.length === now.length;
-  const at: string[] = [];
+  /** Ids by new last activity: at the turn of a minute, a list's people mostly share one. */
+  const at = new Map<number | null, string[]>();
   const users: string[] = [];
   now.forEach((i, k) => {
     const id = after.ids[i] as number;
@@ -87,11 +88,17 @@ export function chatDelta(before: ChatList, after: ChatList, self: number, limit
     // Seen before only if it was within what the stream was sent.
     const had = j !== undefined && sent.has(j);
     if (!had || before.shapes[j] !== after.shapes[i]) users.push(after.items[i] ?? '');
-    else if (before.at[j] !== after.at[i]) at.push(`"${after.keys[i] ?? ''}":${after.at[i] ?? null}`);
+    else if (before.at[j] !== after.at[i]) {
+      const value = after.at[i] ?? null;
+      const group = at.get(value) ?? [];
+      group.push(`"${after.keys[i] ?? ''}"`);
+      at.set(value, group);
+    }
   });
-  if (sameOrder && at.length === 0 && users.length === 0) return null;
+  if (sameOrder && at.size === 0 && users.length === 0) return null;
   const ids = sameOrder ? '' : `"ids":[${now.map((i) => `"${after.keys[i] ?? ''}"`).join(',')}],`;
-  return `{${ids}"at":{${at.join(',')}},"users":[${users.join(',')}]}`;
+  const times = [...at].map(([value, keys]) => `"${value}":[${keys.join(',')}]`).join(',');
+  return `{${ids}"at":{${times}},"users":[${users.join(',')}]}`;
 }
 
 /**

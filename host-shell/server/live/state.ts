@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { LIVE_NOTIFICATIONS_LIMIT } from '../../../shared/api/schemas/notifications';
 import type { RoomUser } from '../../../shared/api/schemas/room';
 import type { Database } from '../db/schema';
-import { CHAT_WINDOW_SECONDS, LIVE_ACTIVITY_GRAIN_MS, toLiveGrain, type ActivityTracker, type ActivityWindows } from '../services/activity';
+import { CHAT_WINDOW_SECONDS, LIVE_ACTIVITY_GRAIN_MS, liveOrderCeiling, toLiveGrain, type ActivityTracker, type ActivityWindows } from '../services/activity';
 import {
   companiesOf,
   roomUserRows,
@@ -134,8 +134,9 @@ export class RoomState {
   }
 
   /**
-   * People active in the last 60 minutes, most recent first to the minute, then by id (so that the list changes
-   * when someone comes, goes or moves to another minute, not at every heartbeat), hidden profiles left out, for each search class:
+   * People active in the last 60 minutes, most recent first to the minute (the current one counted as the previous
+   * one: `liveOrderCeiling`), then by id, so that the list changes when someone comes, goes or stops being active,
+   * not at every heartbeat, nor all at once at the turn of a minute; hidden profiles left out; for each search class:
    * only those its search permissions find anywhere in the room (spec §5 "Search permissions"); one more than the
    * limit, so that a stream can leave its own user out.
    */
@@ -143,13 +144,14 @@ export class RoomState {
     const { activity, chatLimit, db } = this.deps;
     const wanted = chatLimit + 1;
     // Some candidates are hidden, or not found by a class: ask for a margin.
-    const recent = activity.recentSince(now - CHAT_WINDOW_SECONDS * 1000, wanted * 4 + 20, LIVE_ACTIVITY_GRAIN_MS);
+    const ceiling = liveOrderCeiling(now);
+    const recent = activity.recentSince(now - CHAT_WINDOW_SECONDS * 1000, wanted * 4 + 20, LIVE_ACTIVITY_GRAIN_MS, ceiling);
     const rows = new Map((await roomUserRows(db, recent.map((r) => r.userId))).map((r) => [r.id, r]));
     // Each row's last activity, read once (memory or row, whichever is newer).
     const lastAt = new Map<number, number>();
     for (const row of rows.values()) lastAt.set(row.id, activity.effective(row.id, row.last_activity_at));
     const minutes = new Map<number, number>();
-    for (const [id, at] of lastAt) minutes.set(id, toLiveGrain(at));
+    for (const [id, at] of lastAt) minutes.set(id, Math.min(toLiveGrain(at), ceiling));
     const minute = (row: RoomUserRow): number => minutes.get(row.id) ?? 0;
     const visible = recent
       .flatMap((r) => {

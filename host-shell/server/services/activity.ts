@@ -22,6 +22,12 @@ export const CHAT_WINDOW_SECONDS = 3600;
  */
 export const LIVE_ACTIVITY_GRAIN_MS = 60_000;
 export const toLiveGrain = (ms: number): number => Math.floor(ms / LIVE_ACTIVITY_GRAIN_MS) * LIVE_ACTIVITY_GRAIN_MS;
+/**
+ * The chat users' order counts the current minute as the previous one: at the turn of a minute, everyone active
+ * moves to the new one over the next 2 s (their heartbeats), which would reshuffle the list twice; this way it
+ * changes only for people who were inactive for a whole minute, or came back.
+ */
+export const liveOrderCeiling = (now: number): number => toLiveGrain(now) - LIVE_ACTIVITY_GRAIN_MS;
 export const DEFAULT_WINDOWS: ActivityWindows = { activeSeconds: 900, exhibitorSeconds: 900, chatSeconds: CHAT_WINDOW_SECONDS };
 
 interface Entry {
@@ -142,11 +148,13 @@ export class ActivityTracker {
 
   /**
    * Users active at or after `since`, most recent first, at most `limit`; with `grain` (ms), by last activity
-   * rounded down to it, then by id (`at` is then the rounded value).
+   * rounded down to it and at most `ceiling`, then by id (`at` is then that value).
    */
-  recentSince(since: number, limit: number, grain = 1): { userId: number; at: number }[] {
+  recentSince(since: number, limit: number, grain = 1, ceiling = Number.POSITIVE_INFINITY): { userId: number; at: number }[] {
     const out: { userId: number; at: number }[] = [];
-    for (const [userId, entry] of this.entries) if (entry.at >= since) out.push({ userId, at: grain === 1 ? entry.at : Math.floor(entry.at / grain) * grain });
+    for (const [userId, entry] of this.entries) {
+      if (entry.at >= since) out.push({ userId, at: grain === 1 ? entry.at : Math.min(Math.floor(entry.at / grain) * grain, ceiling) });
+    }
     out.sort((a, b) => b.at - a.at || a.userId - b.userId);
     return out.length > limit ? out.slice(0, limit) : out;
   }

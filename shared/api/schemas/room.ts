@@ -116,13 +116,13 @@ export const LiveActivityState = Type.Partial(
     chat_users: Type.Array(RoomUser),
     /**
      * Instead of `chat_users` on an open stream (the list is ordered by last activity to the minute, then by id):
-     * whole, the people new in it or changed other than in their last activity (`users`); by obfuscated id, the new
-     * last activity (ms since the epoch, to the minute, or null) of others whose minute changed (`at`); the new order
-     * as obfuscated ids, only when it changed (`ids`).
+     * whole, the people new in it or changed other than in their last activity (`users`); by new last activity (ms
+     * since the epoch, to the minute, or "null"), the obfuscated ids of others whose minute changed (`at`); the new
+     * order as obfuscated ids, only when it changed (`ids`).
      */
     chat_users_delta: Type.Object({
       ids: Type.Optional(Type.Array(ObfuscatedId)),
-      at: Type.Record(Type.String(), Nullable(Type.Integer())),
+      at: Type.Record(Type.String(), Type.Array(ObfuscatedId)),
       users: Type.Array(RoomUser),
     }),
     /**
