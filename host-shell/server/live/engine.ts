@@ -569,7 +569,9 @@ export class LiveActivity {
         for (const scope of touched) stream.missed.add(scope);
         continue;
       }
-      stream.send(this.frames(id, stream, this.fieldsOf(stream, touched, false), touched.some(isNewsScope), touched.includes('settings'), lookup, memo, base));
+      const chunk = this.frames(id, stream, this.fieldsOf(stream, touched, false), touched.some(isNewsScope), touched.includes('settings'), lookup, memo, base);
+      // Empty when none of its lists changed as this stream sees them.
+      if (chunk !== '') stream.send(chunk);
     }
   }
 
