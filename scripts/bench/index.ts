@@ -279,7 +279,7 @@ async function activityBench(fixture: Fixture) {
 
 interface BenchStream {
   received: number;
-  /** performance.now() of the first event after `since` that carries owned_stands_users. */
+  /** performance.now() of the first event after `since` that carries owned_stands_users (whole or as a delta). */
   deliveredAt: number;
   since: number;
   socket: { destroy(): void } | null;
@@ -302,7 +302,7 @@ function openStream(base: string, cookie: string, query: string): Promise<BenchS
         onEvent: (event) => {
           stream.received += 1;
           if (stream.received === 1) resolve(stream);
-          else if (performance.now() >= stream.since && stream.deliveredAt === 0 && event.data.includes('"owned_stands_users"')) stream.deliveredAt = performance.now();
+          else if (performance.now() >= stream.since && stream.deliveredAt === 0 && event.data.includes('"owned_stands_users')) stream.deliveredAt = performance.now();
         },
       });
       response.on('data', (chunk: string) => parser.feed(chunk));
@@ -581,6 +581,8 @@ async function visitorsMain(): Promise<void> {
     rampRate: positive('ramp-rate', 50),
     churnPerSecond: positive('churn', 1),
     findMax,
+    // A V8 CPU profile of the server (`.cpuprofile`, for Chrome's DevTools or speedscope), written when it stops.
+    cpuProfDir: argValue('cpu-prof') === undefined ? undefined : path.resolve(argValue('cpu-prof') as string),
   };
   if (fileLimit() < options.visitors * 4 + 1000) log(`open file limit ${fileLimit()} may be too low for ${options.visitors} visitors (4 sockets each, both sides)`);
   pinGenerator();

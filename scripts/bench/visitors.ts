@@ -37,6 +37,8 @@ export interface VisitorsOptions {
   /** Arrivals (and as many departures) per second during the steady state. */
   churnPerSecond: number;
   findMax: boolean;
+  /** Where the server writes a V8 CPU profile of the run (`--cpu-prof`), or undefined for none (one process only). */
+  cpuProfDir?: string;
   /** Where the salon's database is (the bench's SQLite file by default); `deploy` starts the servers instead of one. */
   database?: DatabaseConfig;
   /** Starts the salon another way (several processes behind nginx: processes.ts); one process on core 0 by default. */
@@ -128,9 +130,10 @@ async function prepare(accounts: number, database?: DatabaseConfig): Promise<Fix
   }
 }
 
-function startServer(fixture: Fixture): Promise<{ base: string; child: ChildProcess; output: () => string }> {
+function startServer(fixture: Fixture, cpuProfDir?: string): Promise<{ base: string; child: ChildProcess; output: () => string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('taskset', ['-c', '0', process.execPath, '--expose-gc', '--import', 'tsx', 'host-shell/server/server.ts'], {
+    const profile = cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : [];
+    const child = spawn('taskset', ['-c', '0', process.execPath, '--expose-gc', ...profile, '--import', 'tsx', 'host-shell/server/server.ts'], {
       cwd: REPO_ROOT,
       env: { ...process.env, ...benchServerEnv(fixture), LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -156,11 +159,12 @@ function startServer(fixture: Fixture): Promise<{ base: string; child: ChildProc
   });
 }
 
-async function stopServer(child: ChildProcess): Promise<void> {
+/** SIGTERM, then SIGKILL after `graceMs` (longer when a CPU profile must be written on exit). */
+async function stopServer(child: ChildProcess, graceMs = 5000): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
-  if (!(await Promise.race([exited.then(() => true), sleep(5000).then(() => false)]))) {
+  if (!(await Promise.race([exited.then(() => true), sleep(graceMs).then(() => false)]))) {
     child.kill('SIGKILL');
     await exited;
   }
@@ -289,8 +293,9 @@ class Generator {
     if (!pending || pending.size === 0 || !data.includes('owned_stands_users')) return;
     let keys: Set<string>;
     try {
-      const parsed = JSON.parse(data) as { owned_stands_users?: Record<string, { id_user: string }[]> };
-      keys = new Set((parsed.owned_stands_users?.[standKey] ?? []).map((u) => u.id_user));
+      // The whole list (first state, resume) or, on an open stream, the delta's arrivals.
+      const parsed = JSON.parse(data) as { owned_stands_users?: Record<string, { id_user: string }[]>; owned_stands_users_delta?: Record<string, { users: { id_user: string }[] }> };
+      keys = new Set((parsed.owned_stands_users?.[standKey] ?? parsed.owned_stands_users_delta?.[standKey]?.users ?? []).map((u) => u.id_user));
     } catch {
       return;
     }
@@ -535,7 +540,9 @@ export async function runVisitors(options: VisitorsOptions): Promise<VisitorsRes
   const accounts = visitors + Math.ceil(duration * churnPerSecond) + 50;
   log(`visitors: preparing ${accounts} accounts`);
   const fixture = await prepare(accounts, options.database);
-  const server: Deployment = options.deploy ? await options.deploy(fixture) : await startServer(fixture).then(oneProcess);
+  const server: Deployment = options.deploy
+    ? await options.deploy(fixture)
+    : await startServer(fixture, options.cpuProfDir).then((one) => oneProcess(one, options.cpuProfDir ? 60_000 : 5000));
   const pids = server.processes.map((p) => p.pid);
   const generatorLoop = monitorEventLoopDelay({ resolution: 10 });
   const generator = new Generator(server.base, fixture, Math.max(16, Math.ceil(visitors / 4)));
@@ -655,8 +662,9 @@ export async function runVisitors(options: VisitorsOptions): Promise<VisitorsRes
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
 /** The default deployment: one process (startServer). */
-function oneProcess(server: { base: string; child: ChildProcess; output: () => string }): Deployment {
-  return { base: server.base, processes: [{ pid: server.child.pid, base: server.base }], output: server.output, stop: () => stopServer(server.child) };
+/** `graceMs`: how long the server may take to stop (writing a CPU profile takes a while). */
+function oneProcess(server: { base: string; child: ChildProcess; output: () => string }, graceMs: number): Deployment {
+  return { base: server.base, processes: [{ pid: server.child.pid, base: server.base }], output: server.output, stop: () => stopServer(server.child, graceMs) };
 }
 
 /** Every process's stats, summed (memory, streams, sockets); null when one does not answer. */

@@ -187,22 +187,52 @@ describe('applyLiveActivity', () => {
     expect($room.get().active_users).toBe(0);
   });
 
-  test('applies a chat users delta: the new order, each one\'s last activity, new people whole', () => {
+  const person = (id: string, fullname: string, at: string | null = '2026-01-01T10:00:00.000Z') => ({ id_user: id, obfuscated_id: id, profile: 'visitor' as const, fullname, pseudo: null, company: null, last_activity_at: at });
+
+  test('applies a chat users delta: new people whole, others\' ids by their new minute, the order when it changed', () => {
     setPageData(visitorPageData());
-    const person = (id: string, fullname: string) => ({ id_user: id, obfuscated_id: id, profile: 'visitor' as const, fullname, pseudo: null, company: null, last_activity_at: '2026-01-01T10:00:00.000Z' });
     applyLiveActivity({ chat_users: [person('a', 'Ana'), person('b', 'Bo')] });
     const at = Date.parse('2026-01-01T10:05:00.000Z');
-    expect(applyLiveActivity({ chat_users_delta: { ids: ['c', 'b'], at: [at, null], users: [person('c', 'Cy')] } })).toBe(true);
-    expect($room.get().chat_users).toEqual([
-      { ...person('c', 'Cy'), last_activity_at: '2026-01-01T10:05:00.000Z' },
-      { ...person('b', 'Bo'), last_activity_at: null },
-    ]);
+    const delta = { ids: ['c', 'b'], at: { [at]: ['b'] }, users: [person('c', 'Cy', '2026-01-01T10:06:00.000Z')] };
+    expect(applyLiveActivity({ chat_users_delta: delta })).toBe(true);
+    const expected = [person('c', 'Cy', '2026-01-01T10:06:00.000Z'), person('b', 'Bo', '2026-01-01T10:05:00.000Z')];
+    expect($room.get().chat_users).toEqual(expected);
     // Applied twice: the same list.
-    applyLiveActivity({ chat_users_delta: { ids: ['c', 'b'], at: [at, null], users: [person('c', 'Cy')] } });
-    expect($room.get().chat_users.map((u) => u.fullname)).toEqual(['Cy', 'Bo']);
+    applyLiveActivity({ chat_users_delta: delta });
+    expect($room.get().chat_users).toEqual(expected);
+    // Without ids the order stays; a last activity of null is kept as null.
+    applyLiveActivity({ chat_users_delta: { at: { null: ['c'] }, users: [] } });
+    expect($room.get().chat_users).toEqual([person('c', 'Cy', null), expected[1]]);
     // Someone it does not have: nothing changes, and the caller is told.
-    expect(applyLiveActivity({ chat_users_delta: { ids: ['z'], at: [at], users: [] } })).toBe(false);
+    expect(applyLiveActivity({ chat_users_delta: { ids: ['z'], at: {}, users: [] } })).toBe(false);
+    expect(applyLiveActivity({ chat_users_delta: { at: { [at]: ['z'] }, users: [] } })).toBe(false);
     expect($room.get().chat_users.map((u) => u.fullname)).toEqual(['Cy', 'Bo']);
+  });
+
+  test('applies an owned stand\'s visitors delta: the gone out, the changed in place, the arrivals at the end', () => {
+    setPageData(exhibitorPageData());
+    applyLiveActivity({ owned_stands_users: { s1: [person('a', 'Ana'), person('b', 'Bo'), person('c', 'Cy')], s2: [person('d', 'Di')] } });
+    const delta = { s1: { users: [person('c', 'Cyril'), person('e', 'Eve')], gone: ['a'], count: 3 } };
+    expect(applyLiveActivity({ owned_stands_users_delta: delta })).toBe(true);
+    const expected = { s1: [person('b', 'Bo'), person('c', 'Cyril'), person('e', 'Eve')], s2: [person('d', 'Di')] };
+    expect($room.get().owned_stands_users).toEqual(expected);
+    // Applied twice: the same lists.
+    expect(applyLiveActivity({ owned_stands_users_delta: delta })).toBe(true);
+    expect($room.get().owned_stands_users).toEqual(expected);
+    // A new order when the server gives one.
+    applyLiveActivity({ owned_stands_users_delta: { s1: { ids: ['e', 'b', 'c'], users: [], gone: [], count: 3 } } });
+    expect($room.get().owned_stands_users.s1?.map((u) => u.fullname)).toEqual(['Eve', 'Bo', 'Cyril']);
+  });
+
+  test.each([
+    ['a stand it has no list for', { s9: { users: [], gone: [], count: 0 } }],
+    ['a list that comes out another length', { s1: { users: [], gone: [], count: 2 } }],
+    ['an order naming someone it does not have', { s1: { ids: ['z'], users: [], gone: [], count: 1 } }],
+  ])('tells the caller when it cannot apply a visitors delta: %s', (_case, delta) => {
+    setPageData(exhibitorPageData());
+    applyLiveActivity({ owned_stands_users: { s1: [person('a', 'Ana')] } });
+    expect(applyLiveActivity({ owned_stands_users_delta: delta })).toBe(false);
+    expect($room.get().owned_stands_users).toEqual({ s1: [person('a', 'Ana')] });
   });
 });
 
@@ -210,7 +240,7 @@ describe('a chat users delta the page cannot apply', () => {
   test('pulls the whole state again', async () => {
     stop = $liveActivity.listen(() => undefined);
     await flush();
-    bodies[0]!.push(live({ chat_users_delta: { ids: ['nobody'], at: [null], users: [] } }, '5'));
+    bodies[0]!.push(live({ chat_users_delta: { ids: ['nobody'], at: {}, users: [] } }, '5'));
     await flush();
     expect(streams()).toHaveLength(2);
     expect(signalOf(0)?.aborted).toBe(true);

@@ -32,6 +32,7 @@ interface RoomLike {
   visited_stand_id: string | null;
   visited_stand_availability: boolean | null;
   visited_stand_animators: Record<string, RoomUserLike[]>;
+  owned_stands_users: Record<string, RoomUserLike[]>;
   histories: Record<string, { content: { type: string; user?: RoomUserLike } }[]>;
 }
 
@@ -102,6 +103,9 @@ test('an exhibitor switches to available and a visitor on their stand sees it wi
   // The panel is drawn again when the panorama is ready: click its buttons after that.
   await frame.waitForSelector(`#room-frame[data-panorama="${stand.panorama}"][data-state="ready"]`, { timeout: 60_000 });
   await closePromotion(visitor, stand);
+  // The exhibitor's open stream lists the visitor on their stand (an arrival in the visitors delta, applied by the page).
+  const onStand = async () => ((await room(exhibitor))?.owned_stands_users[stand.id] ?? []).map((u) => u.id_user);
+  await until('the visitor in the exhibitor’s visitors list', 3000, async () => (await onStand()).includes(visitorUser.obfuscated_id), exhibitor);
 
   // The stand's contact point (the frame's "Exhibitors" posts showStandUcp): Claire is unavailable.
   await frame.getByRole('button', { name: 'Exhibitors', exact: true }).click();
@@ -154,6 +158,7 @@ test('an exhibitor switches to available and a visitor on their stand sees it wi
   );
   // Newest first.
   assert.deepEqual(lines, ['leaveStand', 'enterOnStand']);
+  await until('the visitor out of the exhibitor’s visitors list', 3000, async () => !(await onStand()).includes(visitorUser.obfuscated_id), exhibitor);
   await exhibitor.getByRole('button', { name: "Ouvrir le fil d'activité" }).click();
   const history = exhibitor.getByRole('region', { name: "Entrées de l'historique du stand" });
   await history.getByText(`${visitorUser.fullname} a quitté le stand`).first().waitFor({ timeout: 3000 });

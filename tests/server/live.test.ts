@@ -1,9 +1,15 @@
 import { LIVE_ACTIVITY_FIELDS } from '../../shared/api/live-fields';
 import type { ServerResponse } from 'node:http';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { LiveActivityState } from '../../shared/api/schemas/room';
 import { encodeId } from '../../host-shell/server/lib/ids';
-import { chatUsersAfter } from '../../shared/bus/room';
+import { chatUsersAfter, ownedStandsUsersAfter } from '../../shared/bus/room';
+import type { RoomUser } from '../../shared/api/schemas/room';
+import { chatDelta, visitorsDelta } from '../../host-shell/server/live/engine';
+import { RoomState, type ChatList, type PersonList } from '../../host-shell/server/live/state';
+import { LIVE_ACTIVITY_GRAIN_MS, toLiveGrain } from '../../host-shell/server/services/activity';
+
+const M = LIVE_ACTIVITY_GRAIN_MS;
 import {
   DEMO,
   XHR,
@@ -129,18 +135,21 @@ describe('GET /api/sse/live/activity: changes', () => {
 
     const sent = Date.now();
     await visit(visitor, solar.key, { start: true });
-    const entered = await client.next((e) => ids(state(e).owned_stands_users?.[solar.key]).includes(visitorId), 1000, 1);
+    // On an open stream, the stand's visitors come as a delta: the arrival whole, for that stand only.
+    const entered = await client.next((e) => ids(state(e).owned_stands_users_delta?.[solar.key]?.users).includes(visitorId), 1000, 1);
     expect(entered.at - sent).toBeLessThan(1000);
     expect(Number(entered.id)).toBeGreaterThan(Number(first.id));
     expect(state(entered)).not.toHaveProperty('visited_stand_id');
+    expect(state(entered)).not.toHaveProperty('owned_stands_users');
+    expect(Object.keys(state(entered).owned_stands_users_delta ?? {})).toEqual([solar.key]);
     const history = state(await client.next((e) => e.data.histories !== undefined, 1000, 1)).histories?.[solar.key];
     expect(history?.[0]?.content).toMatchObject({ type: 'enterOnStand', user: { id_user: visitorId, fullname: 'Léa Moreau' } });
 
     // Moving to another stand is a leave here (replaced), even though that stand is not watched.
     const from = client.events.length;
     await visit(visitor, aqua.key, { start: true });
-    const left = await client.next((e) => e.data.owned_stands_users !== undefined, 1000, from);
-    expect(state(left).owned_stands_users).toEqual({ [solar.key]: [], [storage.key]: [] });
+    const left = await client.next((e) => e.data.owned_stands_users_delta !== undefined, 1000, from);
+    expect(state(left).owned_stands_users_delta).toEqual({ [solar.key]: { users: [], gone: [visitorId], count: 0 } });
     await visit(visitor, aqua.key, { end: true });
   });
 
@@ -215,6 +224,178 @@ describe('GET /api/sse/live/activity: chat users as deltas', () => {
       expect(chatUsersAfter(first.chat_users ?? [], delta)).toEqual(state(await fresh.next()).chat_users);
       client.close();
       fresh.close();
+    } finally {
+      await closeListening(own);
+    }
+  });
+});
+
+describe('GET /api/sse/live/activity: a stand\'s visitors as deltas', () => {
+  it('sends arrivals, changes and departures; applied (twice) to the first state, they give what a new stream gets', async () => {
+    const own = await createTestApp({ config: { liveGlobalMinMs: 100 } });
+    try {
+      const url = await listen(own.app);
+      const [owner, a, b] = await Promise.all([login(own.app, DEMO.exhibitor), login(own.app, DEMO.visitor), login(own.app, DEMO.visitor2)]);
+      const [aId, bId] = await Promise.all([userIdByEmail(own, DEMO.visitor), userIdByEmail(own, DEMO.visitor2)]);
+      const query = { owned_stands_ids: `${solar.key},${storage.key}` };
+      const fresh = async (): Promise<Record<string, RoomUser[]>> => {
+        await own.app.live.settle();
+        const other = await stream(owner, query, {}, url);
+        const lists = state(await other.next()).owned_stands_users ?? {};
+        other.close();
+        return lists;
+      };
+      const client = await stream(owner, query, {}, url);
+      let lists = state(await client.next()).owned_stands_users ?? {};
+      const step = async (act: () => Promise<unknown>, check: (delta: Record<string, { users: RoomUser[]; gone: string[]; count: number; ids?: string[] }>) => void) => {
+        const from = client.events.length;
+        await act();
+        const event = await client.next((e) => e.data.owned_stands_users_delta !== undefined, 2000, from);
+        const delta = state(event).owned_stands_users_delta ?? {};
+        check(delta);
+        const once = ownedStandsUsersAfter(lists, delta);
+        expect(once).not.toBeNull();
+        expect(ownedStandsUsersAfter(once ?? {}, delta)).toEqual(once);
+        expect(once).toEqual(await fresh());
+        lists = once ?? {};
+      };
+
+      // Arrive: the newcomer whole, nobody else.
+      await step(
+        () => visit(a, solar.key, { start: true }, own.app),
+        (delta) => expect(delta).toEqual({ [solar.key]: { users: [expect.objectContaining({ id_user: encodeId(aId), fullname: 'Léa Moreau' })], gone: [], count: 1 } }),
+      );
+      // Change: A's last activity moves to a later minute; B arrives. Both whole, A in place, B at the end.
+      const later = toLiveGrain(Date.now()) + 5 * LIVE_ACTIVITY_GRAIN_MS;
+      own.app.activity.touch(aId, later + 1000);
+      await step(
+        () => visit(b, solar.key, { start: true }, own.app),
+        (delta) => {
+          expect(ids(delta[solar.key]?.users)).toEqual([encodeId(aId), encodeId(bId)]);
+          expect(delta[solar.key]?.users[0]?.last_activity_at).toBe(new Date(later).toISOString());
+          expect(delta[solar.key]).toMatchObject({ gone: [], count: 2 });
+        },
+      );
+      // Leave: only A's id.
+      await step(
+        () => visit(a, solar.key, { end: true }, own.app),
+        (delta) => expect(delta).toEqual({ [solar.key]: { users: [], gone: [encodeId(aId)], count: 1 } }),
+      );
+      expect(ids(lists[solar.key])).toEqual([encodeId(bId)]);
+      await visit(b, solar.key, { end: true }, own.app);
+      client.close();
+    } finally {
+      await closeListening(own);
+    }
+  });
+
+  it('a resume that the ring can answer, and one it cannot, get the stand\'s list whole', async () => {
+    const query = { owned_stands_ids: `${solar.key},${storage.key}` };
+    const first = await stream(exhibitor, query);
+    const id = (await first.next()).id ?? '';
+    first.close();
+    await waitFor(() => (t.app.live.stats().streams === 0 ? true : undefined), 1000, 'the stream to close');
+    await visit(visitor2, solar.key, { start: true });
+    await t.app.live.settle();
+    const visitor2Id = encodeId(await userIdByEmail(t, DEMO.visitor2));
+    const resumed = state(await (await stream(exhibitor, query, { 'last-event-id': id })).next());
+    expect(resumed).not.toHaveProperty('owned_stands_users_delta');
+    expect(ids(resumed.owned_stands_users?.[solar.key])).toContain(visitor2Id);
+    const unknown = state(await (await stream(exhibitor, query, { 'last-event-id': '1' })).next());
+    expect(unknown).toHaveProperty('visited_stand_id');
+    expect(ids(unknown.owned_stands_users?.[solar.key])).toContain(visitor2Id);
+    await visit(visitor2, solar.key, { end: true });
+  });
+
+  const list = (people: [number, string][]): PersonList => ({
+    ids: people.map(([id]) => id),
+    keys: people.map(([id]) => `k${id}`),
+    items: people.map(([id, name]) => JSON.stringify({ id_user: `k${id}`, fullname: name })),
+    index: new Map(people.map(([id], i) => [id, i])),
+  });
+
+  it.each<[string, [number, string][], [number, string][], unknown]>([
+    ['nothing changed', [[1, 'A']], [[1, 'A']], null],
+    ['an arrival', [[1, 'A']], [[1, 'A'], [2, 'B']], { users: [{ id_user: 'k2', fullname: 'B' }], gone: [], count: 2 }],
+    ['a departure', [[1, 'A'], [2, 'B']], [[2, 'B']], { users: [], gone: ['k1'], count: 1 }],
+    ['a change', [[1, 'A'], [2, 'B']], [[1, 'Ann'], [2, 'B']], { users: [{ id_user: 'k1', fullname: 'Ann' }], gone: [], count: 2 }],
+    ['a new order', [[1, 'A'], [2, 'B']], [[2, 'B'], [1, 'A']], { ids: ['k2', 'k1'], users: [], gone: [], count: 2 }],
+  ])('visitorsDelta: %s', (_case, before, after, expected) => {
+    const delta = visitorsDelta(list(before), list(after));
+    expect(delta === null ? null : JSON.parse(delta)).toEqual(expected);
+  });
+});
+
+describe('chat_users: to the minute', () => {
+  const chatList = (people: [number, number][]): ChatList => ({
+    ids: people.map(([id]) => id),
+    keys: people.map(([id]) => `k${id}`),
+    at: people.map(([, at]) => at),
+    items: people.map(([id, at]) => JSON.stringify({ id_user: `k${id}`, last_activity_at: new Date(at).toISOString() })),
+    shapes: people.map(([id]) => JSON.stringify({ id_user: `k${id}`, last_activity_at: null })),
+    index: new Map(people.map(([id], i) => [id, i])),
+  });
+
+  it.each<[string, [number, number][], [number, number][], number, number, unknown]>([
+    ['nothing changed', [[1, M], [2, M]], [[1, M], [2, M]], 99, 10, null],
+    ['someone moved to another minute, the order unchanged', [[1, M], [2, M]], [[1, 2 * M], [2, M]], 99, 10, { at: { [2 * M]: ['k1'] }, users: [] }],
+    ['everyone moved to the next minute', [[1, M], [2, M]], [[1, 2 * M], [2, 2 * M]], 99, 10, { at: { [2 * M]: ['k1', 'k2'] }, users: [] }],
+    ['someone moved up', [[1, M], [2, M]], [[2, 2 * M], [1, M]], 99, 10, { ids: ['k2', 'k1'], at: { [2 * M]: ['k2'] }, users: [] }],
+    ['a newcomer', [[1, M]], [[3, 2 * M], [1, M]], 99, 10, { ids: ['k3', 'k1'], at: {}, users: [{ id_user: 'k3', last_activity_at: new Date(2 * M).toISOString() }] }],
+    ['the stream\'s own user moved: not in its list', [[9, M], [1, M]], [[9, 2 * M], [1, M]], 9, 10, null],
+    ['someone new to this stream within the limit', [[1, M], [2, M], [3, M]], [[1, M], [3, M]], 99, 2, { ids: ['k1', 'k3'], at: {}, users: [{ id_user: 'k3', last_activity_at: new Date(M).toISOString() }] }],
+  ])('chatDelta: %s', (_case, before, after, self, limit, expected) => {
+    const delta = chatDelta(chatList(before), chatList(after), self, limit);
+    expect(delta === null ? null : JSON.parse(delta)).toEqual(expected);
+  });
+
+  it('orders by the minute of last activity (the current one counted as the previous one), then by id', async () => {
+    const own = await createTestApp();
+    try {
+      const room = new RoomState({ db: own.app.db, activity: own.app.activity, parameters: own.app.parameters, chatLimit: 200 });
+      const [a, b, c, d] = (await Promise.all([DEMO.visitor, DEMO.visitor2, DEMO.exhibitor, DEMO.exhibitor2].map((email) => userIdByEmail(own, email)))).sort((x, y) => x - y) as [number, number, number, number];
+      // A day ahead, so that nobody else is in the 60-minute window; only Date is faked.
+      const T = toLiveGrain(Date.now() + 86_400_000);
+      const S = 1000;
+      const at = (ms: number) => {
+        jest.setSystemTime(ms);
+      };
+      jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'clearImmediate', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask', 'hrtime', 'performance'] });
+      const chatOf = async () => {
+        const piece = await room.compute('chat');
+        if (piece.kind !== 'chat') throw new Error('not a chat piece');
+        return piece.lists.organiser;
+      };
+      const keys = (ids: number[]) => ids.map((id) => encodeId(id));
+      try {
+        at(T + 30 * S);
+        own.app.activity.touch(d, T - 5 * M + S);
+        [c, b, a].forEach((id, i) => own.app.activity.touch(id, T + S * (i + 1)));
+        const first = await chatOf();
+        expect(first.ids).toEqual([a, b, c, d]);
+        expect(first.at).toEqual([T, T, T, T - 5 * M]);
+        expect(JSON.parse(first.items[0] ?? '{}')).toMatchObject({ last_activity_at: new Date(T).toISOString() });
+
+        // A heartbeat within the same minute: the same list, so nothing goes out.
+        own.app.activity.touch(c, T + 50 * S);
+        expect(chatDelta(first, await chatOf(), -1, 200)).toBeNull();
+
+        // The turn of the minute: everyone active moves to it, the order stays; only their new minute goes out.
+        at(T + M + 30 * S);
+        for (const id of [c, b, a]) own.app.activity.touch(id, T + M + S);
+        const turned = await chatOf();
+        expect(turned.ids).toEqual([a, b, c, d]);
+        expect(JSON.parse(chatDelta(first, turned, -1, 200) ?? 'null')).toEqual({ at: { [T + M]: keys([a, b, c]) }, users: [] });
+
+        // a stops for more than a minute: b and c go first.
+        at(T + 3 * M + 30 * S);
+        for (const id of [c, b]) own.app.activity.touch(id, T + 3 * M + S);
+        const moved = await chatOf();
+        expect(moved.ids).toEqual([b, c, a, d]);
+        expect(JSON.parse(chatDelta(turned, moved, -1, 200) ?? 'null')).toEqual({ ids: keys([b, c, a, d]), at: { [T + 3 * M]: keys([b, c]) }, users: [] });
+      } finally {
+        jest.useRealTimers();
+      }
     } finally {
       await closeListening(own);
     }

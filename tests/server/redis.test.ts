@@ -109,8 +109,10 @@ if (given || installed) {
       await stream.next();
       const from = stream.events.length;
       await request(t(a).app, { method: 'POST', url: `/api/stands/${solar.key}/visit`, headers: { ...XHR, cookie: visitor2 }, payload: { start: true } });
-      const change = await stream.next((e) => Array.isArray((e.data.owned_stands_users as Record<string, unknown[]> | undefined)?.[solar.key]), 3000, from);
-      expect((change.data.owned_stands_users as Record<string, { fullname: string }[]>)[solar.key]?.map((u) => u.fullname)).toContain('Thomas Petit');
+      // On the open stream, the stand's visitors come as a delta: the arrival whole.
+      type Delta = Record<string, { users: { fullname: string }[] }> | undefined;
+      const change = await stream.next((e) => Array.isArray((e.data.owned_stands_users_delta as Delta)?.[solar.key]?.users), 3000, from);
+      expect((change.data.owned_stands_users_delta as Delta)?.[solar.key]?.users.map((u) => u.fullname)).toContain('Thomas Petit');
       stream.close();
       await settle();
       expect(history.map((h) => h.content.type)).toEqual(['enterOnStand']);

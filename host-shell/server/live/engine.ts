@@ -12,7 +12,7 @@ import type { ParametersCache } from '../services/settings';
 import { exScope, hisScope, isNewsScope, newsScope, visScope, type LiveChange, type Scope } from './changes';
 import type { LiveHub } from './hub';
 import { ChangeRing } from './ring';
-import { RoomState, type ChatList, type NewsItem, type Piece } from './state';
+import { RoomState, type ChatList, type NewsItem, type PersonList, type Piece } from './state';
 
 export interface LiveOptions {
   /** At most one flush (recompute + events) per window; an isolated change goes out at once. */
@@ -59,27 +59,78 @@ export const newsFrame = (id: number, data: string): string => `id: ${id}\nevent
 /** The salon's settings (parameters, feature flags, live stream): one frame text for every stream of a flush. */
 export const settingsFrame = (id: number, data: string): string => `id: ${id}\nevent: ${LIVE_SETTINGS_EVENT}\ndata: ${data}\n\n`;
 
+/** Positions of a list as one stream sees it: its own user left out, at most `limit`. */
+function viewOf(list: ChatList, self: number, limit: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < list.ids.length && out.length < limit; i += 1) if (list.ids[i] !== self) out.push(i);
+  return out;
+}
+
 /**
- * `chat_users_delta`: the new list as obfuscated ids in order (the stream's own user left out, at most `limit`), each
- * one's last activity (ms, or null), and whole only the people the client may not have as they are now: new in the
- * list, or changed other than in their last activity. Applying it needs the previous list only for the people it does
- * not carry, so applying it twice, or to a newer list, gives the same result.
+ * `chat_users_delta`, from the list a stream has (`before`, as it saw it: its own user left out, at most `limit`) to
+ * the new one: `users`, whole, the people new in it or changed other than in their last activity; `at`, by new last
+ * activity (ms, to the minute, or "null"), the obfuscated ids of the others whose minute changed; `ids`, the new order,
+ * only when it changed. Null when the stream's list did not change. Applying it needs the previous list only for
+ * the people it does not carry, so applying it twice, or to a newer list, gives the same result.
  */
-export function chatDelta(before: ChatList, after: ChatList, self: number, limit: number): string {
-  const ids: string[] = [];
-  const at: string[] = [];
+export function chatDelta(before: ChatList, after: ChatList, self: number, limit: number): string | null {
+  const was = viewOf(before, self, limit);
+  const now = viewOf(after, self, limit);
+  const sent = new Set(was);
+  let sameOrder = was.length === now.length;
+  /** Ids by new last activity: at the turn of a minute, a list's people mostly share one. */
+  const at = new Map<number | null, string[]>();
   const users: string[] = [];
-  for (let i = 0; i < after.ids.length && ids.length < limit; i += 1) {
+  now.forEach((i, k) => {
     const id = after.ids[i] as number;
-    if (id === self) continue;
-    ids.push(`"${after.keys[i] ?? ''}"`);
-    at.push(String(after.at[i] ?? null));
-    const was = before.index.get(id);
-    // Sent before for sure: within the first limit - 1 (whatever the stream's own user took).
-    const had = was !== undefined && was < limit - 1 && before.shapes[was] === after.shapes[i];
-    if (!had) users.push(after.items[i] ?? '');
-  }
-  return `{"ids":[${ids.join(',')}],"at":[${at.join(',')}],"users":[${users.join(',')}]}`;
+    if (sameOrder && before.ids[was[k] as number] !== id) sameOrder = false;
+    const j = before.index.get(id);
+    // Seen before only if it was within what the stream was sent.
+    const had = j !== undefined && sent.has(j);
+    if (!had || before.shapes[j] !== after.shapes[i]) users.push(after.items[i] ?? '');
+    else if (before.at[j] !== after.at[i]) {
+      const value = after.at[i] ?? null;
+      const group = at.get(value) ?? [];
+      group.push(`"${after.keys[i] ?? ''}"`);
+      at.set(value, group);
+    }
+  });
+  if (sameOrder && at.size === 0 && users.length === 0) return null;
+  const ids = sameOrder ? '' : `"ids":[${now.map((i) => `"${after.keys[i] ?? ''}"`).join(',')}],`;
+  const times = [...at].map(([value, keys]) => `"${value}":[${keys.join(',')}]`).join(',');
+  return `{${ids}"at":{${times}},"users":[${users.join(',')}]}`;
+}
+
+/**
+ * One stand's `owned_stands_users_delta`, from `before` to `after`: `users`, whole, the people who arrived (added at
+ * the end, in order) or changed (replaced where they are); `gone`, the obfuscated ids of those who left; `ids`, the
+ * new order, only when it is not the old one without the gone plus the arrivals; `count`, the new length (a client
+ * whose list comes out another length missed something and pulls the whole state again). Null when nothing changed.
+ * Applying it twice gives the same list.
+ */
+export function visitorsDelta(before: PersonList, after: PersonList): string | null {
+  const gone: string[] = [];
+  const expected: number[] = [];
+  before.ids.forEach((id, i) => {
+    if (after.index.has(id)) expected.push(id);
+    else gone.push(`"${before.keys[i] ?? ''}"`);
+  });
+  const users: string[] = [];
+  after.ids.forEach((id, i) => {
+    const j = before.index.get(id);
+    if (j === undefined) expected.push(id);
+    if (j === undefined || before.items[j] !== after.items[i]) users.push(after.items[i] ?? '');
+  });
+  const sameOrder = expected.length === after.ids.length && expected.every((id, k) => id === after.ids[k]);
+  if (sameOrder && gone.length === 0 && users.length === 0) return null;
+  const ids = sameOrder ? '' : `"ids":[${after.keys.map((key) => `"${key}"`).join(',')}],`;
+  return `{${ids}"users":[${users.join(',')}],"gone":[${gone.join(',')}],"count":${after.ids.length}}`;
+}
+
+/** What an open stream already has: the scopes changed by this flush and their values before it. */
+interface DeltaBase {
+  changed: Set<Scope>;
+  previous: Map<Scope, Piece | undefined>;
 }
 
 const newestFirst = (a: NewsItem, b: NewsItem): number => (a.sentAt === b.sentAt ? b.id - a.id : a.sentAt < b.sentAt ? 1 : -1);
@@ -491,7 +542,7 @@ export class LiveActivity {
 
   /**
    * Writes the changed fields to the streams that show them. Streams that are ready have the previous values: the
-   * chat users go out as a delta from the previous list (`previous`), the rest whole.
+   * chat users and the owned stands' visitors go out as deltas from the previous lists (`previous`), the rest whole.
    */
   private async deliver(changed: Set<Scope>, id: number, fresh: Map<Scope, Piece>, previous: Map<Scope, Piece | undefined>): Promise<void> {
     const targets: { stream: LiveStream; touched: Scope[] }[] = [];
@@ -511,13 +562,16 @@ export class LiveActivity {
       fresh,
     );
     const memo = new Map<string, string>();
+    const base: DeltaBase = { changed, previous };
     for (const { stream, touched } of targets) {
       if (stream.closed) continue;
       if (!stream.ready) {
         for (const scope of touched) stream.missed.add(scope);
         continue;
       }
-      stream.send(this.frames(id, stream, this.fieldsOf(stream, touched, false), touched.some(isNewsScope), touched.includes('settings'), lookup, memo, previous.get('chat')));
+      const chunk = this.frames(id, stream, this.fieldsOf(stream, touched, false), touched.some(isNewsScope), touched.includes('settings'), lookup, memo, base);
+      // Empty when none of its lists changed as this stream sees them.
+      if (chunk !== '') stream.send(chunk);
     }
   }
 
@@ -531,8 +585,9 @@ export class LiveActivity {
   }
 
   /** A `liveActivity` event when fields changed, then a notifications event, then a settings event, when they changed. */
-  private frames(id: number, stream: LiveStream, fields: Field[], news: boolean, settings: boolean, pieces: Map<Scope, Piece>, memo: Map<string, string>, previousChat?: Piece): string {
-    const activity = fields.length > 0 ? frame(id, this.render(stream, fields, pieces, memo, previousChat)) : '';
+  private frames(id: number, stream: LiveStream, fields: Field[], news: boolean, settings: boolean, pieces: Map<Scope, Piece>, memo: Map<string, string>, delta?: DeltaBase): string {
+    const body = fields.length > 0 ? this.render(stream, fields, pieces, memo, delta) : null;
+    const activity = body === null ? '' : frame(id, body);
     const withNews = news ? activity + newsFrame(id, this.renderNews(stream, pieces, memo)) : activity;
     return settings ? withNews + this.renderSettings(id, pieces, memo) : withNews;
   }
@@ -639,8 +694,11 @@ export class LiveActivity {
     });
   }
 
-  /** `{"field":value,…}` by concatenating shared fragments; `memo` shares them between streams of one flush. */
-  private render(stream: LiveStream, fields: Field[], pieces: Map<Scope, Piece>, memo: Map<string, string>, previousChat?: Piece): string {
+  /**
+   * `{"field":value,…}` by concatenating shared fragments; `memo` shares them between streams of one flush. With
+   * `delta` (an open stream), the lists go out as deltas, and null when none of the fields changed for this stream.
+   */
+  private render(stream: LiveStream, fields: Field[], pieces: Map<Scope, Piece>, memo: Map<string, string>, delta?: DeltaBase): string | null {
     const { spec } = stream;
     const get = <K extends Piece['kind']>(scope: Scope, kind: K): Extract<Piece, { kind: K }> => {
       const piece = pieces.get(scope);
@@ -674,9 +732,20 @@ export class LiveActivity {
           value = visited === null ? '{}' : shared(`va|${visited}`, () => `{"${encodeId(visited)}":${get(exScope(visited), 'ex').animators}}`);
           break;
         }
-        case 'owned_stands_users':
+        case 'owned_stands_users': {
+          const changedStands = delta ? spec.owned.filter((id) => delta.changed.has(visScope(id))) : [];
+          // Whole when the stream may not have a stand's previous list (it was not computed before this flush).
+          if (delta && changedStands.every((id) => delta.previous.get(visScope(id))?.kind === 'vis')) {
+            const parts = changedStands.flatMap((id) => {
+              const before = delta.previous.get(visScope(id)) as Extract<Piece, { kind: 'vis' }>;
+              const one = shared(`vd|${id}`, () => visitorsDelta(before.list, get(visScope(id), 'vis').list) ?? '');
+              return one === '' ? [] : [`"${encodeId(id)}":${one}`];
+            });
+            return parts.length === 0 ? null : `"owned_stands_users_delta":{${parts.join(',')}}`;
+          }
           value = shared(`ou|${stream.ownedKey}`, () => byOwned((id) => get(visScope(id), 'vis').json));
           break;
+        }
         case 'histories':
           value = shared(`h|${stream.ownedKey}`, () => byOwned((id) => get(hisScope(id), 'his').json));
           break;
@@ -703,9 +772,13 @@ export class LiveActivity {
           const chat = get('chat', 'chat').lists[searchClass];
           const position = chat.index.get(spec.userId);
           const limit = this.options.chatLimit;
-          if (previousChat?.kind === 'chat') {
+          const previousChat = delta?.previous.get('chat');
+          if (delta && previousChat?.kind === 'chat') {
             const before = previousChat.lists[searchClass];
-            return `"chat_users_delta":${shared(`cd|${searchClass}|${position === undefined ? '' : spec.userId}`, () => chatDelta(before, chat, spec.userId, limit))}`;
+            // Shared by every stream whose own user is in neither list.
+            const self = position !== undefined || before.index.has(spec.userId) ? spec.userId : '';
+            const one = shared(`cd|${searchClass}|${self}`, () => chatDelta(before, chat, spec.userId, limit) ?? '');
+            return one === '' ? null : `"chat_users_delta":${one}`;
           }
           value =
             position === undefined
@@ -716,6 +789,7 @@ export class LiveActivity {
       }
       return `"${field}":${value}`;
     });
-    return `{${parts.join(',')}}`;
+    const sent = parts.filter((part): part is string => part !== null);
+    return sent.length === 0 ? null : `{${sent.join(',')}}`;
   }
 }

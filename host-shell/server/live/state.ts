@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { LIVE_NOTIFICATIONS_LIMIT } from '../../../shared/api/schemas/notifications';
 import type { RoomUser } from '../../../shared/api/schemas/room';
 import type { Database } from '../db/schema';
-import { CHAT_WINDOW_SECONDS, type ActivityTracker, type ActivityWindows } from '../services/activity';
+import { CHAT_WINDOW_SECONDS, LIVE_ACTIVITY_GRAIN_MS, liveOrderCeiling, toLiveGrain, type ActivityTracker, type ActivityWindows } from '../services/activity';
 import {
   companiesOf,
   roomUserRows,
@@ -29,14 +29,23 @@ export type Piece =
   /** chat_users for each search class: the people its rules find anywhere in the room. */
   | { kind: 'chat'; json: string; lists: Record<SearchClass, ChatList> }
   | { kind: 'ex'; json: string; animators: string; available: boolean; availableItems: { id: number; json: string }[] }
-  | { kind: 'vis'; json: string }
+  /** A stand's visitors (`owned_stands_users`), earliest visit first. */
+  | { kind: 'vis'; json: string; list: PersonList }
   | { kind: 'his'; json: string }
   /** The salon's settings (`liveSettings` event): the same text for every stream. */
   | { kind: 'settings'; json: string }
   /** Newest first; `next`: when the next scheduled notification becomes due (the public scope only). */
   | { kind: 'news'; json: string; items: NewsItem[]; next: string | null };
 
-/** Serialised room users, most recently active first, and each user's position. */
+/** Serialised room users in order: each one's user id, obfuscated id, JSON, and each user's position. */
+export interface PersonList {
+  ids: number[];
+  keys: string[];
+  items: string[];
+  index: Map<number, number>;
+}
+
+/** Serialised room users, most recently active first (to the minute, then by id), and each user's position. */
 export interface ChatList {
   items: string[];
   index: Map<number, number>;
@@ -92,7 +101,7 @@ export class RoomState {
       case 'ex':
         return this.exhibitors(parsed.standId, now - params.exhibitor_activity_period_before_hide * 1000);
       case 'vis':
-        return { kind: 'vis', json: JSON.stringify(await this.roomUsers(await standVisitorRows(this.deps.db, parsed.standId))) };
+        return this.visitors(parsed.standId);
       case 'his':
         return this.history(parsed.standId);
       case '*':
@@ -100,16 +109,34 @@ export class RoomState {
     }
   }
 
-  private async roomUsers(rows: RoomUserRow[]): Promise<RoomUser[]> {
+  /** `grained`: last activity rounded down to the minute, as the live lists carry it (`LIVE_ACTIVITY_GRAIN_MS`). */
+  private async roomUsers(rows: RoomUserRow[], grained = false): Promise<RoomUser[]> {
+    const { activity, db } = this.deps;
     const companies = await companiesOf(
-      this.deps.db,
+      db,
       rows.filter((r) => r.profile === 'exhibitor').map((r) => r.id),
     );
-    return rows.map((row) => toRoomUser(row, companies.get(row.id) ?? null, this.deps.activity.effectiveIso(row.id, row.last_activity_at)));
+    const lastActivity = (row: RoomUserRow): string | null => {
+      if (!grained) return activity.effectiveIso(row.id, row.last_activity_at);
+      const at = activity.effective(row.id, row.last_activity_at);
+      return at > 0 ? new Date(toLiveGrain(at)).toISOString() : null;
+    };
+    return rows.map((row) => toRoomUser(row, companies.get(row.id) ?? null, lastActivity(row)));
+  }
+
+  /** The people with an open visit on the stand, each serialised once, so that a change goes out as a delta. */
+  private async visitors(standId: number): Promise<Piece> {
+    const rows = await standVisitorRows(this.deps.db, standId);
+    const users = await this.roomUsers(rows, true);
+    const items = users.map((user) => JSON.stringify(user));
+    const list: PersonList = { ids: rows.map((r) => r.id), keys: users.map((u) => u.id_user), items, index: new Map(rows.map((r, i) => [r.id, i])) };
+    return { kind: 'vis', json: `[${items.join(',')}]`, list };
   }
 
   /**
-   * People active in the last 60 minutes, most recent first, hidden profiles left out, for each search class:
+   * People active in the last 60 minutes, most recent first to the minute (the current one counted as the previous
+   * one: `liveOrderCeiling`), then by id, so that the list changes when someone comes, goes or stops being active,
+   * not at every heartbeat, nor all at once at the turn of a minute; hidden profiles left out; for each search class:
    * only those its search permissions find anywhere in the room (spec §5 "Search permissions"); one more than the
    * limit, so that a stream can leave its own user out.
    */
@@ -117,19 +144,29 @@ export class RoomState {
     const { activity, chatLimit, db } = this.deps;
     const wanted = chatLimit + 1;
     // Some candidates are hidden, or not found by a class: ask for a margin.
-    const recent = activity.recentSince(now - CHAT_WINDOW_SECONDS * 1000, wanted * 4 + 20);
+    const ceiling = liveOrderCeiling(now);
+    const recent = activity.recentSince(now - CHAT_WINDOW_SECONDS * 1000, wanted * 4 + 20, LIVE_ACTIVITY_GRAIN_MS, ceiling);
     const rows = new Map((await roomUserRows(db, recent.map((r) => r.userId))).map((r) => [r.id, r]));
-    const visible = recent.flatMap((r) => {
-      const row = rows.get(r.userId);
-      return row && row.hidden === 0 ? [row] : [];
-    });
+    // Each row's last activity, read once (memory or row, whichever is newer).
+    const lastAt = new Map<number, number>();
+    for (const row of rows.values()) lastAt.set(row.id, activity.effective(row.id, row.last_activity_at));
+    const minutes = new Map<number, number>();
+    for (const [id, at] of lastAt) minutes.set(id, Math.min(toLiveGrain(at), ceiling));
+    const minute = (row: RoomUserRow): number => minutes.get(row.id) ?? 0;
+    const visible = recent
+      .flatMap((r) => {
+        const row = rows.get(r.userId);
+        return row && row.hidden === 0 ? [row] : [];
+      })
+      // The database may know a later activity than memory (another process): the order follows what is sent.
+      .sort((a, b) => minute(b) - minute(a) || a.id - b.id);
     const connectedSince = now - params.last_activity_period * 1000;
     const kept = SEARCH_CLASSES.map((searchClass) => {
       const rules = searchRulesOfClass(searchClass, params);
-      return visible.filter((row) => foundAnywhere(rules, row.profile, activity.effective(row.id, row.last_activity_at) >= connectedSince)).slice(0, wanted);
+      return visible.filter((row) => foundAnywhere(rules, row.profile, (lastAt.get(row.id) ?? 0) >= connectedSince)).slice(0, wanted);
     });
     const everyone = [...new Map(kept.flat().map((row) => [row.id, row])).values()];
-    const users = await this.roomUsers(everyone);
+    const users = await this.roomUsers(everyone, true);
     const byId = new Map(
       everyone.map((row, i) => {
         const user = users[i] as RoomUser;

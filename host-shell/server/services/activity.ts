@@ -12,6 +12,22 @@ export interface ActivityWindows {
 }
 
 export const CHAT_WINDOW_SECONDS = 3600;
+
+/**
+ * The live activity's lists (chat users, a stand's visitors) carry last activity to the minute, rounded down: a
+ * heartbeat every 2 s then changes a person's entry once a minute rather than at every recomputation, and their
+ * order (by that minute, then by id) stays put in between. "Connected" (within `last_activity_period`, 900 s by
+ * default) and the 60-minute chat window need nothing finer; rounding down never shows someone as connected who
+ * was not (they may show as gone up to a minute early).
+ */
+export const LIVE_ACTIVITY_GRAIN_MS = 60_000;
+export const toLiveGrain = (ms: number): number => Math.floor(ms / LIVE_ACTIVITY_GRAIN_MS) * LIVE_ACTIVITY_GRAIN_MS;
+/**
+ * The chat users' order counts the current minute as the previous one: at the turn of a minute, everyone active
+ * moves to the new one over the next 2 s (their heartbeats), which would reshuffle the list twice; this way it
+ * changes only for people who were inactive for a whole minute, or came back.
+ */
+export const liveOrderCeiling = (now: number): number => toLiveGrain(now) - LIVE_ACTIVITY_GRAIN_MS;
 export const DEFAULT_WINDOWS: ActivityWindows = { activeSeconds: 900, exhibitorSeconds: 900, chatSeconds: CHAT_WINDOW_SECONDS };
 
 interface Entry {
@@ -130,10 +146,15 @@ export class ActivityTracker {
     return n;
   }
 
-  /** Users active at or after `since`, most recent first, at most `limit`. */
-  recentSince(since: number, limit: number): { userId: number; at: number }[] {
+  /**
+   * Users active at or after `since`, most recent first, at most `limit`; with `grain` (ms), by last activity
+   * rounded down to it and at most `ceiling`, then by id (`at` is then that value).
+   */
+  recentSince(since: number, limit: number, grain = 1, ceiling = Number.POSITIVE_INFINITY): { userId: number; at: number }[] {
     const out: { userId: number; at: number }[] = [];
-    for (const [userId, entry] of this.entries) if (entry.at >= since) out.push({ userId, at: entry.at });
+    for (const [userId, entry] of this.entries) {
+      if (entry.at >= since) out.push({ userId, at: grain === 1 ? entry.at : Math.min(Math.floor(entry.at / grain) * grain, ceiling) });
+    }
     out.sort((a, b) => b.at - a.at || a.userId - b.userId);
     return out.length > limit ? out.slice(0, limit) : out;
   }

@@ -115,10 +115,26 @@ export const LiveActivityState = Type.Partial(
     histories: Type.Record(Type.String(), Type.Array(HistoryItem)),
     chat_users: Type.Array(RoomUser),
     /**
-     * Instead of `chat_users` on an open stream: the new list as obfuscated ids in order, each one's last activity
-     * (ms since the epoch, or null), and whole only the people who are new in it or changed otherwise.
+     * Instead of `chat_users` on an open stream (the list is ordered by last activity to the minute, then by id):
+     * whole, the people new in it or changed other than in their last activity (`users`); by new last activity (ms
+     * since the epoch, to the minute, or "null"), the obfuscated ids of others whose minute changed (`at`); the new
+     * order as obfuscated ids, only when it changed (`ids`).
      */
-    chat_users_delta: Type.Object({ ids: Type.Array(ObfuscatedId), at: Type.Array(Nullable(Type.Integer())), users: Type.Array(RoomUser) }),
+    chat_users_delta: Type.Object({
+      ids: Type.Optional(Type.Array(ObfuscatedId)),
+      at: Type.Record(Type.String(), Type.Array(ObfuscatedId)),
+      users: Type.Array(RoomUser),
+    }),
+    /**
+     * Instead of `owned_stands_users` on an open stream, for the owned stands whose visitors changed: whole, the
+     * people who arrived (added at the end) or changed (replaced in place) (`users`); the obfuscated ids of those
+     * who left (`gone`); the new order, only when it is not the old one without the gone plus the arrivals (`ids`);
+     * the new length (`count`).
+     */
+    owned_stands_users_delta: Type.Record(
+      Type.String(),
+      Type.Object({ ids: Type.Optional(Type.Array(ObfuscatedId)), users: Type.Array(RoomUser), gone: Type.Array(ObfuscatedId), count: Type.Integer({ minimum: 0 }) }),
+    ),
   }),
 );
 export type LiveActivityState = Static<typeof LiveActivityState>;
