@@ -18,6 +18,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { RoomUser } from '../../shared/api/schemas/room';
+import { ownedStandsUsersAfter } from '../../shared/bus/room';
 import { Client } from 'pg';
 import type { Channel, ChatMessage } from '../../shared/api/schemas/chat';
 import { REPO_ROOT } from '../../host-shell/server/config';
@@ -95,15 +97,20 @@ async function startProcess(env: Record<string, string>, dir: string): Promise<P
   };
 }
 
-/** The users listed on each owned stand, as the exhibitor's page sees them: the first state, then every change. */
+/**
+ * The users listed on each owned stand, as the exhibitor's page sees them: the whole lists of a first state or a resume,
+ * then each delta applied by the room bus's own function.
+ */
 function standUsers(stream: SseClient): (standKey: string) => string[] {
   return (standKey) => {
-    let users: { fullname: string }[] = [];
+    let lists: Record<string, RoomUser[]> = {};
     for (const event of stream.events) {
-      const owned = event.data.owned_stands_users as Record<string, { fullname: string }[]> | undefined;
-      if (owned && standKey in owned) users = owned[standKey] ?? [];
+      const owned = event.data.owned_stands_users as Record<string, RoomUser[]> | undefined;
+      if (owned) lists = { ...lists, ...owned };
+      const delta = event.data.owned_stands_users_delta;
+      if (delta !== undefined) lists = ownedStandsUsersAfter(lists, delta) ?? lists;
     }
-    return users.map((u) => u.fullname);
+    return (lists[standKey] ?? []).map((u) => u.fullname);
   };
 }
 
