@@ -6,10 +6,10 @@ function injectFieldStyles(): void {
     'salon-field-styles',
     `.salon-field{display:flex;flex-direction:column;gap:var(--salon-space-xs);margin:0 0 .75rem}
 .salon-field label{font-weight:600}
-.salon-field input:not([type=checkbox]):not([type=radio]),.salon-field textarea,.salon-field select{padding:.45rem .55rem;border:1px solid #a1a1aa;border-radius:var(--salon-radius-s);font:inherit;color:inherit;background:var(--salon-color-surface)}
+.salon-field input:not([type=checkbox]):not([type=radio]),.salon-field textarea,.salon-field select{padding:.45rem .55rem;border:1px solid #a1a1aa;border-radius:var(--salon-radius-s);font:inherit;color:inherit;background:var(--salon-surface)}
 .salon-field [aria-invalid=true]{border-color:#b42318}
-.salon-field__error{margin:0;color:var(--salon-color-danger);font-size:var(--salon-font-s)}
-.salon-field__hint{margin:0;color:var(--salon-color-text-muted);font-size:var(--salon-font-s)}
+.salon-field__error{margin:0;color:var(--salon-danger);font-size:var(--salon-font-s)}
+.salon-field__hint{margin:0;color:var(--salon-text-muted);font-size:var(--salon-font-s)}
 .salon-field--check{flex-direction:row;flex-wrap:wrap;align-items:flex-start;gap:var(--salon-space-s)}
 .salon-field--check label{flex:1;font-weight:400}
 .salon-field--check .salon-field__error{flex-basis:100%}`,

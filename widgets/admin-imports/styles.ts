@@ -4,7 +4,7 @@ export function injectAdminImportsStyles(): void {
   injectStyles(
     'salon-admin-imports-styles',
     `.salon-imports{display:grid;gap:1.5rem;font:inherit;color:#1d2433}
-.salon-imports__panel{background:var(--salon-color-surface);border:1px solid #e2e5ee;border-radius:.5rem;padding:1.25rem;min-width:0}
+.salon-imports__panel{background:var(--salon-surface);border:1px solid #e2e5ee;border-radius:.5rem;padding:1.25rem;min-width:0}
 .salon-imports__panel h2{margin:0 0 .5rem;font-size:var(--salon-font-xl)}.salon-imports__panel h3{margin:1rem 0 .5rem;font-size:1.05rem}
 .salon-imports__hint{margin:.25rem 0 .75rem;color:#4a5365;font-size:var(--salon-font-l)}
 .salon-imports__hint code{background:#f0f2f7;border-radius:.2rem;padding:0 .2rem}
@@ -20,12 +20,12 @@ export function injectAdminImportsStyles(): void {
 .salon-imports__table th:first-child,.salon-imports__table td:first-child{width:4.5rem;white-space:nowrap}
 .salon-imports__scroll{max-height:18rem;overflow:auto}
 .salon-imports__actions{display:flex;flex-wrap:wrap;gap:var(--salon-space-m);margin-top:1rem}
-.salon-imports__button{font:inherit;padding:.5rem 1rem;border:0;border-radius:var(--salon-radius-back-office);background:var(--salon-color-accent-back-office);color:var(--salon-color-text-inverse);cursor:pointer}
+.salon-imports__button{font:inherit;padding:.5rem 1rem;border:0;border-radius:var(--salon-radius-back-office);background:var(--salon-accent-back-office);color:var(--salon-text-inverse);cursor:pointer}
 .salon-imports__button:disabled{opacity:.6;cursor:default}
-.salon-imports__button--secondary{background:var(--salon-color-surface);color:var(--salon-color-accent-back-office);border:1px solid var(--salon-color-accent-back-office)}
-.salon-imports__error{margin:.75rem 0;padding:.75rem 1rem;border-radius:var(--salon-radius-back-office);background:var(--salon-color-danger-surface);color:var(--salon-color-danger-text);overflow-wrap:anywhere}
+.salon-imports__button--secondary{background:var(--salon-surface);color:var(--salon-accent-back-office);border:1px solid var(--salon-accent-back-office)}
+.salon-imports__error{margin:.75rem 0;padding:.75rem 1rem;border-radius:var(--salon-radius-back-office);background:var(--salon-danger-surface);color:var(--salon-danger-text);overflow-wrap:anywhere}
 .salon-imports__status{margin:.75rem 0;color:#4a5365}
-.salon-imports__progress{display:block;width:100%;height:1.1rem;margin:.5rem 0;accent-color:var(--salon-color-accent-back-office)}
+.salon-imports__progress{display:block;width:100%;height:1.1rem;margin:.5rem 0;accent-color:var(--salon-accent-back-office)}
 .salon-imports__links{margin:1rem 0 0;padding:.75rem 1rem;border:1px solid #e2e5ee;border-radius:var(--salon-radius-back-office);background:#f7f9fc}
 .salon-imports__links h4{margin:0 0 .25rem;font-size:1rem}
 .salon-imports__links form{margin:0}
