@@ -12,7 +12,8 @@
  *   STORYBOOK_STATIC_DIR=/tmp/sb npm run storybook:check   # another build than storybook-static/
  *
  * Rendering is made deterministic: a fixed date (2026-03-12 10:00 in Paris), no animation, transition or caret, the
- * system's fonts (fonts-dejavu-core), and a story is shot only once two screenshots 300 ms apart are equal.
+ * system's fonts (fonts-dejavu-core), and a story is shot once the requests it made are answered (at most 3 s: a
+ * loading state's request never is) and two screenshots 300 ms apart are equal.
  *
  * A story may name axe rules that are only an artefact of its harness, each with its reason
  * (`parameters: { check: { axe: { 'rule-id': 'why this is not the product' } } }`), and the console errors it
@@ -35,7 +36,7 @@ const DESKTOP = { width: 1366, height: 768 };
 const PHONE = { width: 375, height: 812 };
 /** The share of a screenshot's pixels that may differ (anti-aliasing), and pixelmatch's per-pixel colour threshold. */
 const MAX_DIFF_RATIO = 0.001;
-const PIXEL_THRESHOLD = 0.1;
+const PIXEL_THRESHOLD = 0.02;
 const FIXED_NOW = new Date('2026-03-12T09:00:00Z');
 const STORY_TIMEOUT = 20_000;
 
@@ -117,6 +118,17 @@ async function newWorkerPage(context: BrowserContext): Promise<Page> {
     const css = ${JSON.stringify(STILL_CSS)};
     const add = () => { const style = document.createElement('style'); style.textContent = css; document.head.append(style); };
     if (document.head) add(); else document.addEventListener('DOMContentLoaded', add, { once: true });
+    // The story's answers in flight: every fetch the stories install (the API stand-in, a story's own) is counted.
+    globalThis.__salonFetching = 0;
+    let current = globalThis.fetch;
+    const counted = (fn) => function (...args) {
+      globalThis.__salonFetching += 1;
+      const done = () => { globalThis.__salonFetching -= 1; };
+      const answer = fn.apply(this, args);
+      answer.then(done, done);
+      return answer;
+    };
+    Object.defineProperty(globalThis, 'fetch', { configurable: true, get: () => current, set: (fn) => { current = counted(fn); } });
   })()`);
   return page;
 }
@@ -146,6 +158,8 @@ async function settle(page: Page): Promise<string> {
     )
     .then((handle) => handle.jsonValue() as Promise<string>)
     .catch(() => 'timed out');
+  // Until the story's requests are answered (at most 3 s: a loading state's request never is).
+  await page.waitForFunction(() => (globalThis as unknown as { __salonFetching?: number }).__salonFetching === 0, undefined, { timeout: 3000, polling: 50 }).catch(() => undefined);
   await page.evaluate(async () => {
     await document.fonts.ready;
     const pending = [...document.images].filter((img) => !img.complete);
