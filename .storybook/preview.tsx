@@ -8,6 +8,7 @@ import {
   closeModal,
   hideSidebar,
   i18n,
+  injectTokens,
   registerCatalog,
   setConsent,
   setPageData,
@@ -48,6 +49,9 @@ export interface SalonParameters {
   /** The sidebar open when the story starts. */
   sidebar?: Sidebar;
 }
+
+// The design tokens, as createMount adds them to the salon's pages.
+injectTokens();
 
 let unregisterFakeFrame: () => void = () => undefined;
 

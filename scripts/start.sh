@@ -8,6 +8,12 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   npm ci --no-audit --no-fund
 fi
 bash scripts/build.sh --if-stale
+# The designers' workbench, served at /storybook/ by the demo start: rebuilt when a story, a widget or its config is
+# newer than the last build.
+if [ ! -f storybook-static/index.json ] || [ -n "$(find stories .storybook shared widgets package-lock.json -newer storybook-static/index.json -type f -not -name '*.test.*' -print -quit)" ]; then
+  npx lingui compile --typescript --strict
+  npx storybook build --disable-telemetry --quiet -o storybook-static || echo "Storybook could not be built: /storybook/ answers 404" >&2
+fi
 # The server draws the room's panoramas, whose signs are written in DejaVu Sans: without a font they have no text.
 bash scripts/ensure-apt.sh /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf fonts-dejavu-core || echo "The panoramas' signs need a font: apt-get install fonts-dejavu-core" >&2
 # The secret shared with the Symfony host (`npm run symfony`, its identity handoff): from the environment, else one

@@ -25,6 +25,8 @@ step unit npx jest --ci
 step build bash scripts/build.sh
 step size node --import tsx scripts/size/check.ts
 step storybook npx storybook build --disable-telemetry --quiet -o storybook-static
+# Every story in Chromium: console errors, serious axe violations, screenshots against stories/__screenshots__/.
+step storybook-check node --import tsx scripts/storybook/check.ts
 step browser node --import tsx --test --test-concurrency=1 tests/browser/*.test.ts
 step page-weight node --import tsx scripts/measure/page-weight.ts
 step lighthouse node --import tsx scripts/measure/lighthouse.ts --runs 5

@@ -10,6 +10,7 @@ import { initTimeZoneCookie } from './platform/cookies';
 import { $locale } from './bus/locale';
 import { $sidebar } from './bus/sidebar';
 import { ensureLocale, i18n, registerCatalog, type CatalogLoader } from './i18n/catalogs';
+import { injectTokens } from './ui/tokens';
 
 /** Props the host page passes to a widget (`data-salon-props`); each widget narrows what it reads. */
 export type WidgetProps = Record<string, unknown>;
@@ -60,6 +61,8 @@ export function createMount(name: string, Widget: ComponentType<WidgetProps>, op
   return function mount(element, props = {}) {
     initPageData();
     initTimeZoneCookie();
+    // The design tokens every widget's styles use (`var(--salon-…)`), once per page.
+    injectTokens(element.ownerDocument);
     registerCatalog(name, options.loadMessages);
     const root = createRoot(element, {
       onCaughtError: (error: unknown, info: ErrorInfo) => console.error(`[salon] widget "${name}" failed`, error, info.componentStack),

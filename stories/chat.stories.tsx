@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
-import { userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { PageDataInput } from '@salon/shared';
 import { administratorPageData, exhibitorPageData, visitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
 import type { ChatMessage } from '@salon/shared/chat';
@@ -51,13 +51,14 @@ const meta = {
   component: Chat,
   decorators: [
     (Story) => (
-      <div style={{ minHeight: '40rem', background: 'linear-gradient(120deg, #cfd9df, #e2ebf0)' }}>
+      <div style={{ minHeight: '40rem', background: '#dde5ea' }}>
         <Story />
         <Toaster />
       </div>
     ),
   ],
-  parameters: salon(visitorPageData(), {}),
+  // A phone layout (the widget's CSS has one): checked at 375×812 too.
+  parameters: { ...salon(visitorPageData(), {}), check: { phone: true } },
 } satisfies Meta<typeof Chat>;
 
 export default meta;
@@ -126,7 +127,7 @@ const grouped = () => [
   message('c1', ME, 'Avec plaisir.\nQuels modèles avez-vous ?', ago(600)),
   message('c1', ME, 'Et les tarifs ?', ago(590)),
   message('c1', ALICE_PUBLISHED, { type: 'file', url: '/chat/file/catalogue.pdf', filename: 'catalogue.pdf', prettyName: 'Catalogue 2026.pdf', extension: 'pdf', downloadable: true, size: 1_830_000, mime: 'application/pdf' }, ago(300)),
-  message('c1', ALICE_PUBLISHED, { type: 'image', url: '/chat-image.svg', filename: 'robot.svg', prettyName: 'Robot R2.svg' }, ago(290)),
+  message('c1', ALICE_PUBLISHED, { type: 'image', url: 'chat-image.svg', filename: 'robot.svg', prettyName: 'Robot R2.svg' }, ago(290)),
   message('c1', ALICE_PUBLISHED, { type: 'contact_details', firstname: 'Alice', lastname: 'Durand', email: 'alice@acme.test', mobile: '06 01 02 03 04' }, ago(280)),
   message('c1', ME, '<b>Not bold</b> <script>alert("never run")</script>', ago(30)),
 ];
@@ -135,9 +136,18 @@ const grouped = () => [
  * Date and author separators (same author grouped; the date after more than a minute), line breaks, a file,
  * an image, shared contact details, HTML shown as text. A visitor sees ask-for-video, call and email.
  */
-export const Conversation: Story = { parameters: salon(visitorPageData(), conversation(grouped), onAlice) };
+/** The person scrolls to the latest message once the pictures are in (they push the list down as they load). */
+const readToTheEnd: Story['play'] = async ({ canvasElement }) => {
+  const doc = canvasElement.ownerDocument;
+  await waitFor(() => expect(doc.querySelectorAll('.salon-chat__messages li').length).toBeGreaterThan(0), { timeout: 10_000 });
+  await waitFor(() => expect([...doc.querySelectorAll<HTMLImageElement>('.salon-chat__messages img')].every((img) => img.complete)).toBe(true), { timeout: 10_000 });
+  const list = doc.querySelector<HTMLElement>('.salon-chat__messages')!;
+  list.scrollTop = list.scrollHeight;
+};
 
-export const ConversationFrench: Story = { parameters: salon(withLocale(visitorPageData(), 'fr_FR'), conversation(grouped), onAlice) };
+export const Conversation: Story = { parameters: salon(visitorPageData(), conversation(grouped), onAlice), play: readToTheEnd };
+
+export const ConversationFrench: Story = { parameters: salon(withLocale(visitorPageData(), 'fr_FR'), conversation(grouped), onAlice), play: readToTheEnd };
 
 /** Alice is typing (the indicator clears 4 s after her last event; here she types on). */
 export const Typing: Story = {
@@ -146,9 +156,13 @@ export const Typing: Story = {
 
 /** The emoji picker, loaded on first opening, with its data from /spa/emoji/en/data.json. */
 export const EmojiPicker: Story = {
-  parameters: salon(visitorPageData(), conversation(() => grouped().slice(0, 2)), onAlice),
+  parameters: {
+    ...salon(visitorPageData(), conversation(() => grouped().slice(0, 2)), onAlice),
+    check: { mask: { 'emoji-picker': "the emoji glyphs come from the machine's fonts, drawn as the picker's own support test decides" } },
+  },
   play: async ({ canvasElement }) => {
     await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Emoji' }));
+    await waitFor(() => expect(canvasElement.ownerDocument.querySelector('emoji-picker')).not.toBeNull(), { timeout: 10_000 });
   },
 };
 

@@ -6,7 +6,7 @@ import { company, NO_INFO, NO_SOCIAL } from '@salon/shared/test/exhibitors';
 import { CompanySheet } from '../widgets/company-sheet/CompanySheet';
 import { setExhibitorAnswers } from '../.storybook/api-mock';
 import type { SalonParameters } from '../.storybook/preview';
-import { onPageWithToaster } from './decorators';
+import { onPageWithToaster, logsOnPurpose } from './decorators';
 
 interface Answer {
   answer: unknown;
@@ -31,7 +31,8 @@ const meta = {
     },
   ],
   decorators: [onPageWithToaster],
-  parameters: salon(company()),
+  // A phone layout (the widget's CSS has one): checked at 375×812 too.
+  parameters: { ...salon(company()), check: { phone: true } },
 } satisfies Meta<typeof CompanySheet>;
 
 export default meta;
@@ -63,3 +64,5 @@ export const UploadedDocument: Story = { parameters: salon(company({ storage_lin
 
 /** The same in French: « Télécharger les documents ». */
 export const UploadedDocumentFrench: Story = { parameters: salon(company({ storage_link: '/api/medias/Q2xlYXJseUFQZGZEb2N1bWVu' }), withLocale(visitorPageData(), 'fr_FR')) };
+
+logsOnPurpose([LoadingError], 'the story makes the server fail; the API client logs the failed call', 'Response not ok: 503');

@@ -7,7 +7,7 @@ import { ALICE_EXHIBITOR, BASILE_EXHIBITOR, CHLOE_EXHIBITOR, animator } from '@s
 import { ContactPoint } from '../widgets/contact-point/ContactPoint';
 import { setExhibitorAnswers } from '../.storybook/api-mock';
 import type { SalonParameters } from '../.storybook/preview';
-import { onPageWithToaster } from './decorators';
+import { onPageWithToaster, logsOnPurpose } from './decorators';
 
 const DAVID_EXHIBITOR = animator('david1', 'David', 'Nguyen', { availability: false, picturePath: null, presentation: null, presentation_en: null });
 
@@ -31,7 +31,8 @@ const meta = {
     },
   ],
   decorators: [onPageWithToaster],
-  parameters: salon([ALICE_EXHIBITOR, BASILE_EXHIBITOR, CHLOE_EXHIBITOR]),
+  // A phone layout (the widget's CSS has one): checked at 375×812 too.
+  parameters: { ...salon([ALICE_EXHIBITOR, BASILE_EXHIBITOR, CHLOE_EXHIBITOR]), check: { phone: true } },
 } satisfies Meta<typeof ContactPoint>;
 
 export default meta;
@@ -54,3 +55,5 @@ export const LoadingError: Story = { parameters: salon([], visitorPageData(), { 
 
 /** French page. */
 export const French: Story = { parameters: salon([ALICE_EXHIBITOR, BASILE_EXHIBITOR, CHLOE_EXHIBITOR], withLocale(visitorPageData(), 'fr_FR')) };
+
+logsOnPurpose([LoadingError], 'the story makes the server fail; the API client logs the failed call', 'Response not ok: 503');

@@ -7,7 +7,7 @@ import { ModalsSlot } from '../widgets/modals/mount';
 import { ScreenCapture } from '../widgets/modals/engage/ScreenCapture';
 import { setFormAnswers, type FormAnswer } from '../.storybook/api-mock';
 import type { SalonParameters } from '../.storybook/preview';
-import { onPageWithToaster } from './decorators';
+import { onPageWithToaster, logsOnPurpose } from './decorators';
 
 type Locale = 'en_EN' | 'fr_FR';
 
@@ -305,3 +305,9 @@ export const LoginNeededChatFrench: Story = { parameters: story({ modal: { name:
 export const LoginNeededContest: Story = { parameters: story({ modal: { name: 'login-needed', reason: 'contest' } }, visitor('en_EN', false)) };
 
 export const LoginNeededContestFrench: Story = { parameters: story({ modal: { name: 'login-needed', reason: 'contest' } }, visitor('fr_FR', false)) };
+
+logsOnPurpose([OpinionError, OpinionErrorFrench], 'the story makes the server fail; the API client and the opinion form log it', 'Response not ok: 500', 'the opinion was not recorded');
+
+logsOnPurpose([ContactCallFailed, ContactCallFailedFrench], 'the story makes the server fail; the API client logs the failed call', 'Response not ok: 500');
+
+logsOnPurpose([ShareError, ShareErrorFrench], 'the story has the server refuse the share; the API client logs the refusal', 'Server error: POST /api/partages');

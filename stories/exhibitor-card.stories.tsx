@@ -7,6 +7,7 @@ import { animator } from '@salon/shared/test/exhibitors';
 import { Toaster } from '../widgets/toaster/Toaster';
 import type { SalonParameters } from '../.storybook/preview';
 import { recordedVideo, visitorWith } from './exhibitors';
+import { logsOnPurpose } from './decorators';
 
 const salon = (pageData: PageDataInput = visitorPageData()): { salon: SalonParameters } => ({ salon: { widgets: ['toaster'], pageData } });
 
@@ -98,3 +99,5 @@ export const PhoneShown: Story = {
 
 /** French page: French function and presentation, French labels. */
 export const French: Story = { parameters: salon(withLocale(visitorPageData(), 'fr_FR')) };
+
+logsOnPurpose([BrokenPicture, BrokenVideo], 'the picture or video is broken on purpose: the browser logs its 404', 'Failed to load resource: the server responded with a status of 404');

@@ -26,7 +26,7 @@ const PROFILE: ExhibitorProfileData = {
     lastname: 'Fontaine',
     pseudo: 'claire.helios',
     company: { name: 'Helios Énergie' },
-    avatar_url: '/media/avatars/cl41re.svg',
+    avatar_url: 'chat-image.svg',
     hidden: false,
     fields_param: {},
   },

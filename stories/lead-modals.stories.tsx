@@ -9,7 +9,7 @@ import { stand } from '@salon/shared/test/exhibitors';
 import { ModalsSlot } from '../widgets/modals/mount';
 import { setFormAnswers, type FormAnswer } from '../.storybook/api-mock';
 import type { SalonParameters } from '../.storybook/preview';
-import { onPageWithToaster } from './decorators';
+import { onPageWithToaster, logsOnPurpose } from './decorators';
 
 type Locale = 'en_EN' | 'fr_FR';
 
@@ -352,3 +352,9 @@ export const ContestNotAllowedAnonymous: Story = { parameters: story({ modal: CO
 export const ContestNotAllowedAnonymousFrench: Story = { parameters: story({ modal: CONTEST }, withLocale(anonymousPageData(), 'fr_FR')) };
 
 export const ContestNotAllowedExhibitor: Story = { parameters: story({ modal: CONTEST }, exhibitorPageData()) };
+
+logsOnPurpose([ContactRequestServerFieldErrors], 'the story has the server refuse the fields; the API client logs the answer', 'Response not ok: 400');
+
+logsOnPurpose([ContactRequestCallFailed, ContactRequestCallFailedFrench, ContestCallFailed], 'the story makes the server fail; the API client logs the failed call', 'Response not ok: 503');
+
+logsOnPurpose([OfferFormServerFieldErrors], 'the story has the server refuse the fields; the API client logs the answer', 'Response not ok: 400');

@@ -5,7 +5,7 @@ import { setNewsTimeZone, type Notification } from '@salon/shared/notifications'
 import { visitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
 import { ModalsSlot } from '../widgets/modals/mount';
 import type { SalonParameters } from '../.storybook/preview';
-import { onPageWithToaster } from './decorators';
+import { onPageWithToaster, logsOnPurpose } from './decorators';
 
 type Locale = 'en_EN' | 'fr_FR';
 
@@ -189,3 +189,5 @@ export const TodaysNewsEmpty: Story = {
 };
 
 export const TodaysNewsError: Story = { parameters: story({ modal: TODAY, answer: 'fail' }, 'fr_FR') };
+
+logsOnPurpose([RoomNotificationsError, RoomNotificationsErrorFrench, TodaysNewsError], 'the story makes the server fail; the API client logs the failed call', 'Response not ok: 503');

@@ -53,7 +53,8 @@ const meta = {
       </div>
     ),
   ],
-  parameters: salon(room(visitorPageData())),
+  // A phone layout (the widget's CSS has one): checked at 375×812 too.
+  parameters: { ...salon(room(visitorPageData())), check: { phone: true } },
 } satisfies Meta<typeof Room>;
 
 export default meta;

@@ -7,6 +7,7 @@ import { Stats } from '../widgets/stats/Stats';
 import { resetStats } from '../widgets/stats/store';
 import { setStatsAnswers, type StatsAnswers } from '../.storybook/api-mock';
 import type { SalonParameters } from '../.storybook/preview';
+import { logsOnPurpose } from './decorators';
 
 const HOUR = 3_600_000;
 const now = Math.floor(Date.now() / HOUR) * HOUR;
@@ -107,3 +108,5 @@ export const OrganiserLoadingFrench: Story = { parameters: params(withLocale(pro
 /** The attendance fails and the live list cannot connect (it keeps trying). */
 export const OrganiserError: Story = { parameters: params(promoterPageData(), { attendance: 'fail', actives: 'fail' }) };
 export const OrganiserErrorFrench: Story = { parameters: params(withLocale(promoterPageData(), 'fr_FR'), { attendance: 'fail', actives: 'fail' }) };
+
+logsOnPurpose([ExhibitorError, ExhibitorErrorFrench, OrganiserError, OrganiserErrorFrench], 'the story makes the figures fail; the API client logs the failed call', 'Response not ok: 500');

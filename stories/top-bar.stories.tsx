@@ -20,20 +20,22 @@ const salon = (pageData: PageDataInput, extra: Omit<SalonParameters, 'widgets' |
 
 /**
  * The room's top bar (spec §2.3). The toaster is rendered beside it so failures (language switch, no
- * room frame) show their toast; the background is a gradient so opacity and blur show.
+ * room frame) show their toast; the background is striped so opacity and blur show (stripes, not a gradient: the
+ * check's screenshots stay small).
  */
 const meta = {
   title: 'Widgets/Top bar',
   component: TopBar,
   decorators: [
     (Story) => (
-      <div style={{ minHeight: '14rem', background: 'linear-gradient(120deg, #f6d365, #fda085 40%, #5ee7df)' }}>
+      <div style={{ minHeight: '14rem', background: 'repeating-linear-gradient(90deg, #f6d365 0 6rem, #fda085 6rem 12rem, #5ee7df 12rem 18rem)' }}>
         <Story />
         <Toaster />
       </div>
     ),
   ],
-  parameters: salon(visitorPageData()),
+  // A phone layout (the widget's CSS has one): checked at 375×812 too.
+  parameters: { ...salon(visitorPageData()), check: { phone: true } },
 } satisfies Meta<typeof TopBar>;
 
 export default meta;

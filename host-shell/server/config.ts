@@ -72,6 +72,11 @@ export interface AppConfig {
    * Content-Security-Policy follow it.
    */
   spaUrl: string;
+  /**
+   * The built Storybook served at `/storybook/` (the designers' workbench), or null: only in the demo start
+   * (SALON_DEMO=1, never with NODE_ENV=production); env STORYBOOK_DIR, default `<repo>/storybook-static`.
+   */
+  storybookDir: string | null;
   /** Adds `Secure` to cookies. Also on automatically for requests that arrive over https. */
   cookieSecure: boolean;
   /** Trust X-Forwarded-* headers (behind a reverse proxy). */
@@ -207,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     database: databaseFromEnv(env),
     spaDir: path.resolve(env.SPA_DIR || path.join(REPO_ROOT, 'dist', 'spa')),
     spaUrl: spaUrlFromEnv(env.SPA_URL),
+    storybookDir: env.SALON_DEMO === '1' && env.NODE_ENV !== 'production' ? path.resolve(env.STORYBOOK_DIR || path.join(REPO_ROOT, 'storybook-static')) : null,
     cookieSecure: env.COOKIE_SECURE === '1',
     trustProxy: env.TRUST_PROXY === '1',
     logLevel: env.LOG_LEVEL || 'info',

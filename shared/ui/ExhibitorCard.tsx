@@ -30,24 +30,24 @@ export interface ExhibitorCardProps {
 function injectCardStyles(): void {
   injectStyles(
     'salon-exhibitor-card-styles',
-    `.salon-exhibitor-card{position:relative;display:grid;grid-template-columns:auto 1fr;gap:.25rem .75rem;padding:.75rem;border:1px solid #e4e4e7;border-radius:8px;background:#fff;color:#1d1d1f;font:14px/1.4 system-ui,sans-serif}
+    `.salon-exhibitor-card{position:relative;display:grid;grid-template-columns:auto 1fr;gap:.25rem .75rem;padding:var(--salon-space-m);border:1px solid var(--salon-border);border-radius:var(--salon-radius-l);background:var(--salon-surface);color:var(--salon-text);font:14px/1.4 system-ui,sans-serif}
 .salon-exhibitor-card__media{position:relative;grid-row:span 2;width:4rem;height:4rem;border-radius:50%;overflow:hidden;background:#e8eef7}
 .salon-exhibitor-card--compact .salon-exhibitor-card__media{width:2.5rem;height:2.5rem}
 .salon-exhibitor-card__media img,.salon-exhibitor-card__media video{width:100%;height:100%;object-fit:cover;display:block}
 .salon-exhibitor-card__media video[hidden]{display:none}
-.salon-exhibitor-card__placeholder{display:flex;align-items:center;justify-content:center;width:100%;height:100%;font-weight:600;color:#1f5fa8}
-.salon-exhibitor-card__play{position:absolute;inset:auto 0 0 auto;width:1.6rem;height:1.6rem;border:0;border-radius:50%;background:rgba(0,0,0,.65);color:#fff;cursor:pointer;font-size:.7rem}
+.salon-exhibitor-card__placeholder{display:flex;align-items:center;justify-content:center;width:100%;height:100%;font-weight:600;color:var(--salon-accent)}
+.salon-exhibitor-card__play{position:absolute;inset:auto 0 0 auto;width:1.6rem;height:1.6rem;border:0;border-radius:50%;background:rgba(0,0,0,.65);color:var(--salon-text-inverse);cursor:pointer;font-size:.7rem}
 .salon-exhibitor-card__body{min-width:0}
 .salon-exhibitor-card__name{margin:0;font-size:1rem}
-.salon-exhibitor-card__meta,.salon-exhibitor-card__text{margin:.1rem 0 0;color:#52525b;overflow-wrap:anywhere}
+.salon-exhibitor-card__meta,.salon-exhibitor-card__text{margin:.1rem 0 0;color:var(--salon-text-muted);overflow-wrap:anywhere}
 .salon-exhibitor-card__actions{grid-column:2;display:flex;flex-wrap:wrap;align-items:center;gap:.4rem;margin-top:.25rem}
-.salon-exhibitor-card__main{display:inline-block;padding:.35rem .75rem;border:0;border-radius:999px;background:#1f5fa8;color:#fff;font:inherit;text-decoration:none;cursor:pointer}
+.salon-exhibitor-card__main{display:inline-block;padding:.35rem .75rem;border:0;border-radius:var(--salon-radius-pill);background:var(--salon-accent);color:var(--salon-text-inverse);font:inherit;text-decoration:none;cursor:pointer}
 .salon-exhibitor-card__main:disabled{opacity:.5;cursor:default}
 .salon-exhibitor-card__menu{position:relative}
-.salon-exhibitor-card__menu [role=menu]{position:absolute;z-index:3;right:0;top:100%;min-width:9rem;margin:.25rem 0 0;padding:.25rem 0;list-style:none;background:#fff;border:1px solid #e4e4e7;border-radius:6px;box-shadow:0 6px 20px rgba(0,0,0,.15)}
+.salon-exhibitor-card__menu [role=menu]{position:absolute;z-index:3;right:0;top:100%;min-width:9rem;margin:.25rem 0 0;padding:.25rem 0;list-style:none;background:var(--salon-surface);border:1px solid var(--salon-border);border-radius:var(--salon-radius-m);box-shadow:0 6px 20px rgba(0,0,0,.15)}
 .salon-exhibitor-card__menu [role=menuitem]{display:block;width:100%;padding:.4rem .75rem;border:0;background:none;font:inherit;text-align:left;cursor:pointer}
 .salon-exhibitor-card__menu [role=menuitem]:hover,.salon-exhibitor-card__menu [role=menuitem]:focus{background:#eef3fb}
-.salon-exhibitor-card button:focus-visible,.salon-exhibitor-card a:focus-visible{outline:2px solid #1f5fa8;outline-offset:2px}`,
+.salon-exhibitor-card button:focus-visible,.salon-exhibitor-card a:focus-visible{outline:2px solid var(--salon-accent);outline-offset:2px}`,
   );
 }
 

@@ -4,13 +4,13 @@ import { injectStyles } from './styles';
 function injectFieldStyles(): void {
   injectStyles(
     'salon-field-styles',
-    `.salon-field{display:flex;flex-direction:column;gap:.25rem;margin:0 0 .75rem}
+    `.salon-field{display:flex;flex-direction:column;gap:var(--salon-space-xs);margin:0 0 .75rem}
 .salon-field label{font-weight:600}
-.salon-field input:not([type=checkbox]):not([type=radio]),.salon-field textarea,.salon-field select{padding:.45rem .55rem;border:1px solid #a1a1aa;border-radius:4px;font:inherit;color:inherit;background:#fff}
+.salon-field input:not([type=checkbox]):not([type=radio]),.salon-field textarea,.salon-field select{padding:.45rem .55rem;border:1px solid #a1a1aa;border-radius:var(--salon-radius-s);font:inherit;color:inherit;background:var(--salon-surface)}
 .salon-field [aria-invalid=true]{border-color:#b42318}
-.salon-field__error{margin:0;color:#b42318;font-size:.85rem}
-.salon-field__hint{margin:0;color:#52525b;font-size:.85rem}
-.salon-field--check{flex-direction:row;flex-wrap:wrap;align-items:flex-start;gap:.5rem}
+.salon-field__error{margin:0;color:var(--salon-danger);font-size:var(--salon-font-s)}
+.salon-field__hint{margin:0;color:var(--salon-text-muted);font-size:var(--salon-font-s)}
+.salon-field--check{flex-direction:row;flex-wrap:wrap;align-items:flex-start;gap:var(--salon-space-s)}
 .salon-field--check label{flex:1;font-weight:400}
 .salon-field--check .salon-field__error{flex-basis:100%}`,
   );

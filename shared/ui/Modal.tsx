@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { closeModal } from '../bus/modal';
 import { IconButton } from './IconButton';
 import { injectStyles } from './styles';
+import { useScrollFocus } from './useScrollFocus';
 
 export interface ModalFrameProps {
   /** The modal's name (`feedback`, `contest`…): `data-modal` for the page's styles and tests. */
@@ -33,17 +34,18 @@ export function ModalFrame({ name, title, onClose = closeModal, fullScreen = fal
   const { t } = useLingui();
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
+  const body = useRef<HTMLDivElement>(null);
   const close = useRef(onClose);
   close.current = onClose;
   injectStyles(
     'salon-modal-styles',
     `.salon-modal{position:fixed;inset:0;z-index:40;display:flex;align-items:center;justify-content:center;padding:calc(1rem + var(--salon-toasts-height,0px)) 1rem calc(1rem + var(--salon-consent-height,0px));background:rgba(16,16,20,.55);font:14px/1.4 system-ui,sans-serif}
-.salon-modal__box{position:relative;display:flex;flex-direction:column;width:min(32rem,100%);max-height:100%;background:#fff;color:#1d1d1f;border-radius:8px;box-shadow:0 8px 32px rgba(0,0,0,.3)}
+.salon-modal__box{position:relative;display:flex;flex-direction:column;width:min(32rem,100%);max-height:100%;background:var(--salon-surface);color:var(--salon-text);border-radius:var(--salon-radius-l);box-shadow:0 8px 32px rgba(0,0,0,.3)}
 .salon-modal__box[data-size=wide]{width:min(44rem,100%)}
 .salon-modal__box[data-full-screen]{width:100%;height:100%;max-height:none;border-radius:0}
-.salon-modal__head{display:flex;align-items:center;gap:.5rem;padding:.75rem 1rem;border-bottom:1px solid #e4e4e7}
+.salon-modal__head{display:flex;align-items:center;gap:var(--salon-space-s);padding:.75rem 1rem;border-bottom:1px solid var(--salon-border)}
 .salon-modal__head h2{flex:1;margin:0;font-size:1.1rem}
-.salon-modal__body{flex:1;min-height:0;overflow:auto;padding:1rem}
+.salon-modal__body{flex:1;min-height:0;overflow:auto;padding:var(--salon-space-l)}
 @media (max-width:750px){.salon-modal{padding:var(--salon-toasts-height,0px) 0 var(--salon-consent-height,0px)}.salon-modal__box{width:100%;height:100%;max-height:none;border-radius:0}}`,
   );
 
@@ -56,6 +58,8 @@ export function ModalFrame({ name, title, onClose = closeModal, fullScreen = fal
     }
     return () => previous?.focus();
   }, []);
+  // After the first focus: a long body (a list of news) is reachable with the keyboard to scroll it.
+  useScrollFocus(body);
 
   function onKeyDown(event: React.KeyboardEvent<HTMLDivElement>) {
     if (event.key === 'Escape') {
@@ -100,7 +104,9 @@ export function ModalFrame({ name, title, onClose = closeModal, fullScreen = fal
           <h2 id={titleId}>{title}</h2>
           <IconButton className="salon-modal__close" label={t`Close`} icon="×" onClick={() => close.current()} />
         </div>
-        <div className="salon-modal__body">{children}</div>
+        <div ref={body} className="salon-modal__body">
+          {children}
+        </div>
       </div>
     </div>
   );

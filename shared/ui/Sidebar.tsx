@@ -54,8 +54,8 @@ export function SidebarFrame({ name, label, title, closable = true, children }: 
   };
   injectStyles(
     'salon-sidebar-styles',
-    `.salon-sidebar{position:fixed;z-index:20;top:var(--salon-top-bar-height,3.25rem);right:0;bottom:var(--salon-consent-height,0px);width:min(24rem,100vw);display:flex;flex-direction:column;background:#fff;color:#1d1d1f;font:14px/1.4 system-ui,sans-serif;box-shadow:-2px 0 12px rgba(0,0,0,.18)}
-.salon-sidebar__title{display:flex;align-items:center;gap:.5rem;padding:.5rem .75rem;border-bottom:1px solid #e4e4e7}
+    `.salon-sidebar{position:fixed;z-index:20;top:var(--salon-top-bar-height,3.25rem);right:0;bottom:var(--salon-consent-height,0px);width:min(24rem,100vw);display:flex;flex-direction:column;background:var(--salon-surface);color:var(--salon-text);font:14px/1.4 system-ui,sans-serif;box-shadow:-2px 0 12px rgba(0,0,0,.18)}
+.salon-sidebar__title{display:flex;align-items:center;gap:var(--salon-space-s);padding:.5rem .75rem;border-bottom:1px solid var(--salon-border)}
 .salon-sidebar__title h2{flex:1;min-width:0;margin:0;font-size:1rem;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .salon-sidebar__body{flex:1;min-height:0;display:flex;flex-direction:column;overflow:auto}
 @media (max-width:750px){.salon-sidebar{width:100vw;top:calc(var(--salon-top-bar-height,3.25rem) + var(--salon-toasts-height,0px))}}`,

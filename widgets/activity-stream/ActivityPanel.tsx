@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import { useLingui } from '@lingui/react/macro';
-import { SidebarFrame } from '@salon/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { SidebarFrame, VisuallyHidden } from '@salon/shared';
 import { $standHistory, chatWith, ExhibitorCard, personId, personName, setExhibitorAvailability, UNKNOWN_USER } from '@salon/shared/exhibitors';
 import { AvailabilitySwitch } from './AvailabilitySwitch';
 import { HistoryScroller } from './HistoryList';
@@ -86,8 +86,11 @@ export function ActivityPanel({ view }: { view: ActivityView }) {
                       <li key={id ?? name}>
                         <ExhibitorCard exhibitor={person} standId={standId} compact>
                           {id && (
-                            <button type="button" className="salon-activity__secondary" aria-label={t`Mark ${name} as unavailable`} onClick={() => void setExhibitorAvailability(id, false)}>
-                              {t`Mark as unavailable`}
+                            // The name is read, not shown: the visible words stay part of the button's name.
+                            <button type="button" className="salon-activity__secondary" onClick={() => void setExhibitorAvailability(id, false)}>
+                              <Trans>
+                                Mark <VisuallyHidden>{name}</VisuallyHidden> as unavailable
+                              </Trans>
                             </button>
                           )}
                         </ExhibitorCard>

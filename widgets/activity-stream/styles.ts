@@ -3,43 +3,43 @@ import { injectStyles } from '@salon/shared';
 export function injectActivityStyles(): void {
   injectStyles(
     'salon-activity-styles',
-    `.salon-activity{display:flex;flex-direction:column;gap:.75rem;padding:.75rem}
-.salon-activity__card{padding:.75rem;border:1px solid #e4e4e7;border-radius:8px;background:#fafafa}
-.salon-activity__card h3{margin:0 0 .5rem;font-size:.95rem}
+    `.salon-activity{display:flex;flex-direction:column;gap:var(--salon-space-m);padding:var(--salon-space-m)}
+.salon-activity__card{padding:var(--salon-space-m);border:1px solid var(--salon-border);border-radius:var(--salon-radius-l);background:#fafafa}
+.salon-activity__card h3{margin:0 0 .5rem;font-size:var(--salon-font-l)}
 .salon-activity__card p{margin:0 0 .5rem}
-.salon-activity__card a,.salon-activity-widget a{color:#1f5fa8}
-.salon-activity__empty{margin:0;color:#52525b}
+.salon-activity__card a,.salon-activity-widget a{color:var(--salon-accent)}
+.salon-activity__empty{margin:0;color:var(--salon-text-muted)}
 .salon-activity__people,.salon-activity__cards,.salon-activity__history{display:flex;flex-direction:column;gap:.4rem;margin:0;padding:0;list-style:none}
-.salon-activity__people li{display:flex;align-items:center;gap:.5rem}
+.salon-activity__people li{display:flex;align-items:center;gap:var(--salon-space-s)}
 .salon-activity__person{flex:1;min-width:0;display:flex;flex-direction:column}
-.salon-activity__company{color:#52525b;font-size:.85em}
-.salon-activity__chat,.salon-activity__secondary,.salon-activity__more{padding:.25rem .65rem;border:1px solid #1f5fa8;border-radius:999px;background:#fff;color:#1f5fa8;font:inherit;cursor:pointer}
+.salon-activity__company{color:var(--salon-text-muted);font-size:.85em}
+.salon-activity__chat,.salon-activity__secondary,.salon-activity__more{padding:.25rem .65rem;border:1px solid var(--salon-accent);border-radius:var(--salon-radius-pill);background:var(--salon-surface);color:var(--salon-accent);font:inherit;cursor:pointer}
 .salon-activity__more{align-self:center;margin-top:.5rem}
 .salon-activity__scroller{display:flex;flex-direction:column;max-height:300px;overflow-y:auto}
 .salon-activity__history li{display:flex;flex-wrap:wrap;gap:.1rem .5rem;font-size:.9em}
 .salon-activity__history time{font-variant-numeric:tabular-nums;font-weight:600}
-.salon-activity__ago,.salon-activity__stand{color:#52525b}
+.salon-activity__ago,.salon-activity__stand{color:var(--salon-text-muted)}
 .salon-activity__stand{font-style:italic}
 .salon-activity__what{flex-basis:100%}
-.salon-activity__switch-row{display:flex;flex-direction:column;gap:.25rem}
-.salon-activity__switch{display:inline-flex;align-items:center;gap:.5rem;padding:0;border:0;background:none;color:inherit;font:inherit;cursor:pointer}
-.salon-activity__track{position:relative;width:2.4rem;height:1.3rem;border-radius:999px;background:#a1a1aa;transition:background .15s}
-.salon-activity__thumb{position:absolute;top:.15rem;left:.15rem;width:1rem;height:1rem;border-radius:50%;background:#fff;transition:transform .15s}
+.salon-activity__switch-row{display:flex;flex-direction:column;gap:var(--salon-space-xs)}
+.salon-activity__switch{display:inline-flex;align-items:center;gap:var(--salon-space-s);padding:0;border:0;background:none;color:inherit;font:inherit;cursor:pointer}
+.salon-activity__track{position:relative;width:2.4rem;height:1.3rem;border-radius:var(--salon-radius-pill);background:#a1a1aa;transition:background .15s}
+.salon-activity__thumb{position:absolute;top:.15rem;left:.15rem;width:1rem;height:1rem;border-radius:50%;background:var(--salon-surface);transition:transform .15s}
 .salon-activity__switch[aria-checked=true] .salon-activity__track{background:#15803d}
 .salon-activity__switch[aria-checked=true] .salon-activity__thumb{transform:translateX(1.1rem)}
 .salon-activity__switch[aria-busy=true]{opacity:.7}
-.salon-activity__switch:focus-visible{outline:2px solid #1f5fa8;outline-offset:2px}
-.salon-activity__switch-state{color:#52525b;font-size:.85em}
-.salon-activity__link{padding:0;border:0;background:none;color:#1f5fa8;font:inherit;text-decoration:underline;cursor:pointer}
+.salon-activity__switch:focus-visible{outline:2px solid var(--salon-accent);outline-offset:2px}
+.salon-activity__switch-state{color:var(--salon-text-muted);font-size:.85em}
+.salon-activity__link{padding:0;border:0;background:none;color:var(--salon-accent);font:inherit;text-decoration:underline;cursor:pointer}
 .salon-activity-dock{position:fixed;z-index:5;left:0;top:0;bottom:var(--salon-consent-height,0px);box-sizing:border-box;width:19.5rem;display:flex;flex-direction:column;justify-content:flex-end;padding:calc(var(--salon-top-bar-height,3.25rem) + .75rem) .75rem .75rem;background:#10131a}
 .salon-activity-dock--collapsed{width:auto;padding-left:.4rem;padding-right:.4rem}
-.salon-activity-dock__show{writing-mode:vertical-rl;transform:rotate(180deg);padding:.75rem .45rem;border:0;border-radius:8px;background:#fff;color:#1d1d1f;font:600 13px/1.2 system-ui,sans-serif;cursor:pointer;box-shadow:0 4px 16px rgba(0,0,0,.25)}
+.salon-activity-dock__show{writing-mode:vertical-rl;transform:rotate(180deg);padding:.75rem .45rem;border:0;border-radius:var(--salon-radius-l);background:var(--salon-surface);color:var(--salon-text);font:600 13px/1.2 system-ui,sans-serif;cursor:pointer;box-shadow:0 4px 16px rgba(0,0,0,.25)}
 .salon-activity-dock__show:focus-visible,.salon-activity-widget__hide:focus-visible{outline:2px solid #f2b632;outline-offset:2px}
-.salon-activity-widget{display:flex;flex-direction:column;gap:.5rem;min-height:0;overflow:auto;padding:.75rem;border-radius:10px;background:#fff;color:#1d1d1f;font:13px/1.4 system-ui,sans-serif;box-shadow:0 6px 24px rgba(0,0,0,.2)}
+.salon-activity-widget{display:flex;flex-direction:column;gap:var(--salon-space-s);min-height:0;overflow:auto;padding:var(--salon-space-m);border-radius:10px;background:var(--salon-surface);color:var(--salon-text);font:13px/1.4 system-ui,sans-serif;box-shadow:0 6px 24px rgba(0,0,0,.2)}
 .salon-activity-widget .salon-activity__link{align-self:flex-start}
-.salon-activity-widget__hide{flex:none;padding:.15rem .55rem;border:1px solid #52525b;border-radius:999px;background:#fff;color:#1d1d1f;font:inherit;font-size:.85em;cursor:pointer}
-.salon-activity-widget__header{display:flex;align-items:baseline;justify-content:space-between;gap:.5rem}
-.salon-activity-widget h2{margin:0;font-size:.95rem}
+.salon-activity-widget__hide{flex:none;padding:.15rem .55rem;border:1px solid var(--salon-text-muted);border-radius:var(--salon-radius-pill);background:var(--salon-surface);color:var(--salon-text);font:inherit;font-size:.85em;cursor:pointer}
+.salon-activity-widget__header{display:flex;align-items:baseline;justify-content:space-between;gap:var(--salon-space-s)}
+.salon-activity-widget h2{margin:0;font-size:var(--salon-font-l)}
 .salon-activity-widget p{margin:0}
 .salon-activity-widget__stands{margin:0;padding:0;list-style:none}
 @media (max-width:750px){.salon-activity-dock{display:none}}

@@ -7,26 +7,26 @@ export function injectStatsStyles(): void {
   injectStyles('salon-uplot-styles', UPLOT_CSS);
   injectStyles(
     'salon-stats-styles',
-    `.salon-stats{display:flex;flex-direction:column;gap:1rem;margin-top:1.5rem}
+    `.salon-stats{display:flex;flex-direction:column;gap:var(--salon-space-l);margin-top:1.5rem}
 .salon-stats h2{margin:0}
-.salon-stats__stand,.salon-stats__card{background:#fff;border:1px solid #e2e5ee;border-radius:.5rem;padding:1.25rem;min-width:0}
+.salon-stats__stand,.salon-stats__card{background:var(--salon-surface);border:1px solid #e2e5ee;border-radius:.5rem;padding:1.25rem;min-width:0}
 .salon-stats__stand h3,.salon-stats__card h3{margin:0 0 .5rem}
-.salon-stats__grid{display:grid;gap:1rem;grid-template-columns:repeat(auto-fit,minmax(18rem,1fr))}
+.salon-stats__grid{display:grid;gap:var(--salon-space-l);grid-template-columns:repeat(auto-fit,minmax(18rem,1fr))}
 .salon-stats__summary{font-weight:600;margin:.25rem 0 .75rem}
 .salon-stats__big{font-size:1.6rem;font-weight:700;margin:.25rem 0}
-.salon-stats__hint,.salon-stats__meta{color:#52525b;font-size:.9rem}
-.salon-stats__empty,.salon-stats__status{color:#52525b}
-.salon-stats__warning{color:#7a1020}
-.salon-stats__error{padding:.75rem 1rem;border-radius:.3rem;background:#fdecea;color:#7a1020}
+.salon-stats__hint,.salon-stats__meta{color:var(--salon-text-muted);font-size:var(--salon-font-m)}
+.salon-stats__empty,.salon-stats__status{color:var(--salon-text-muted)}
+.salon-stats__warning{color:var(--salon-danger-text)}
+.salon-stats__error{padding:.75rem 1rem;border-radius:var(--salon-radius-back-office);background:var(--salon-danger-surface);color:var(--salon-danger-text)}
 .salon-stats__error p{margin:0 0 .5rem}
 .salon-stats__chart{width:100%;overflow:hidden}
 .salon-stats__chart .uplot{width:100%}
 .salon-stats__details{margin-top:.75rem}
-.salon-stats__details summary{cursor:pointer;color:#2b59c3}
-.salon-stats__details table{margin-top:.5rem;font-size:.9rem}
-.salon-stats__details caption{text-align:left;color:#52525b;padding:.25rem 0}
-.salon-stats__actions{display:flex;flex-wrap:wrap;align-items:center;gap:1rem;margin:.75rem 0 0}
-.salon-stats__actions button,.salon-stats__error button{margin:0;font:inherit;padding:.4rem .9rem;border:1px solid #2b59c3;border-radius:.3rem;background:#fff;color:#2b59c3;cursor:pointer}
+.salon-stats__details summary{cursor:pointer;color:var(--salon-accent-back-office)}
+.salon-stats__details table{margin-top:.5rem;font-size:var(--salon-font-m)}
+.salon-stats__details caption{text-align:left;color:var(--salon-text-muted);padding:.25rem 0}
+.salon-stats__actions{display:flex;flex-wrap:wrap;align-items:center;gap:var(--salon-space-l);margin:.75rem 0 0}
+.salon-stats__actions button,.salon-stats__error button{margin:0;font:inherit;padding:.4rem .9rem;border:1px solid var(--salon-accent-back-office);border-radius:var(--salon-radius-back-office);background:var(--salon-surface);color:var(--salon-accent-back-office);cursor:pointer}
 .salon-stats__people{list-style:none;margin:.5rem 0 0;padding:0;max-height:20rem;overflow:auto}
 .salon-stats__people li{display:flex;flex-wrap:wrap;justify-content:space-between;gap:.25rem .75rem;padding:.35rem 0;border-bottom:1px solid #e2e5ee}
 .salon-stats__person{font-weight:600;overflow-wrap:anywhere}`,

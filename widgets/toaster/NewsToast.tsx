@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { Plural, useLingui } from '@lingui/react/macro';
 import { $locale, dismissNotificationToast, IconButton, pickLocalized, showAllNews, VisuallyHidden, type LiveNotification } from '@salon/shared';
+import { ToastMessage } from './ToastMessage';
 
 /**
  * An organisers' notification (spec §4.7): title and message in the page's language (English fields for en_EN,
@@ -17,11 +18,11 @@ export function NewsToast({ notification }: { notification: LiveNotification }) 
         ★
       </span>
       <div className="salon-toast__body" role="status" aria-live="polite">
-        <p className="salon-toast__message">
+        <ToastMessage>
           <VisuallyHidden>{`${t`News:`} `}</VisuallyHidden>
           <strong className="salon-toast__title">{title}</strong>
           {message}
-        </p>
+        </ToastMessage>
       </div>
       <div className="salon-toast__actions">
         <button type="button" className="salon-toast__action" onClick={showAllNews}>
@@ -49,12 +50,12 @@ export function NewsSummaryToast({ notifications }: { notifications: readonly Li
         ★
       </span>
       <div className="salon-toast__body" role="status" aria-live="polite">
-        <p className="salon-toast__message">
+        <ToastMessage>
           <strong className="salon-toast__title">
             <Plural value={count} one="# news item" other="# news items" />
           </strong>
           {t`Latest: ${latestTitle}`}
-        </p>
+        </ToastMessage>
       </div>
       <div className="salon-toast__actions">
         <button type="button" className="salon-toast__action" onClick={showAllNews}>

@@ -5,6 +5,7 @@ import { injectToasterStyles } from './styles';
 import { CookieBanner } from './CookieBanner';
 import { NewsSummaryToast, NewsToast } from './NewsToast';
 import { usePublishedHeight } from './publishedHeight';
+import { ToastMessage } from './ToastMessage';
 
 /** The most toasts shown at once (the newest); the others wait for a place. */
 export const VISIBLE_TOASTS = 3;
@@ -31,10 +32,10 @@ function ToastItem({ toast }: { toast: Toast }) {
       </span>
       {/* The live region holds only what is to be read out: kind and message, not the close button. */}
       <div className="salon-toast__body" role={urgent ? 'alert' : 'status'} aria-live={urgent ? 'assertive' : 'polite'}>
-        <p className="salon-toast__message">
+        <ToastMessage>
           <VisuallyHidden>{`${kindLabel[toast.kind]} `}</VisuallyHidden>
           {text}
-        </p>
+        </ToastMessage>
       </div>
       <IconButton label={t`Close notification`} icon="×" onClick={() => dismissToast(toast.id)} />
     </div>

@@ -12,6 +12,55 @@ export function cacheControlFor(relativePath: string): string {
   return segments.slice(0, -1).some((s) => HASH_SEGMENT.test(s)) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
+/**
+ * Storybook's own policy on `/storybook/` (its manager and preview use inline scripts and styles, and eval): the
+ * salon's pages keep theirs. Everything still comes from this server only.
+ */
+export const STORYBOOK_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-inline' 'unsafe-eval'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "media-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "frame-src 'self'",
+  "worker-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "frame-ancestors 'self'",
+].join('; ');
+
+/**
+ * `/storybook/*`: the built Storybook (config.storybookDir), only in the demo start. `/storybook` redirects to the
+ * folder, whose index.html is the workbench; a missing build answers 404 with the command that makes it.
+ */
+const storybookPlugin: FastifyPluginAsync<{ root: string }> = async (app, { root }) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    reply.header('Content-Security-Policy', STORYBOOK_POLICY);
+    done(null, payload);
+  });
+  app.get('/storybook', (_request, reply) => reply.redirect('/storybook/'));
+  if (!fs.existsSync(path.join(root, 'index.html'))) {
+    app.log.warn({ storybookDir: root }, 'Storybook is not built: /storybook/ answers 404 (npm start builds it)');
+    app.get('/storybook/*', (_request, reply) => reply.code(404).type('text/plain; charset=utf-8').send('Storybook is not built: npx storybook build --disable-telemetry -o storybook-static'));
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/storybook/',
+    decorateReply: false,
+    cacheControl: false,
+    index: 'index.html',
+    redirect: false,
+    dotfiles: 'deny',
+    setHeaders(res) {
+      res.setHeader('Cache-Control', 'no-cache');
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+    },
+  });
+};
+
 /** `/spa/*` from SPA_DIR: versioned widget folders are immutable, the loader and the manifest always revalidate. */
 export const staticPlugin: FastifyPluginAsync = async (app) => {
   const root = app.config.spaDir;
@@ -34,4 +83,6 @@ export const staticPlugin: FastifyPluginAsync = async (app) => {
       res.setHeader('Access-Control-Allow-Origin', '*');
     },
   });
+  const storybookDir = app.config.storybookDir;
+  if (storybookDir) await app.register(storybookPlugin, { root: storybookDir });
 };

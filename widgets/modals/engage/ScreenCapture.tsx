@@ -17,7 +17,7 @@ const TEMPLATE =
   '<cropper-shade></cropper-shade>' +
   '<cropper-handle action="select" plain></cropper-handle>' +
   '<cropper-selection initial-coverage="0.8" movable resizable keyboard outlined>' +
-  '<cropper-grid bordered covered></cropper-grid>' +
+  '<cropper-grid bordered covered aria-hidden="true"></cropper-grid>' +
   '<cropper-crosshair centered></cropper-crosshair>' +
   '<cropper-handle action="move" theme-color="rgba(255, 255, 255, 0.35)"></cropper-handle>' +
   EIGHT_HANDLES +
