@@ -22,22 +22,13 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
 import { REPO_ROOT } from '../../host-shell/server/config';
+import { freePort } from '../../tests/browser/harness';
 import { benchServerEnv } from './fixture';
 import type { Deployment, Fixture } from './visitors';
 
 const run = promisify(execFile);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A child process whose output is kept (the last 20 kB). */
 function child(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): { proc: ChildProcess; output: () => string } {

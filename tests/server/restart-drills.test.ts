@@ -25,6 +25,7 @@ import type { Channel, ChatMessage } from '../../shared/api/schemas/chat';
 import { REPO_ROOT } from '../../host-shell/server/config';
 import { encodeId } from '../../host-shell/server/lib/ids';
 import { ChatClient, api, logIn, storedHistory, until } from '../browser/chat-client';
+import { stopChild } from './compiled';
 import { ON_POSTGRES, openSse, type SseClient } from './helpers';
 import { REDIS_SERVER_INSTALLED, freePort, startRedis, type TestRedis } from './redis-server';
 
@@ -86,14 +87,7 @@ async function startProcess(env: Record<string, string>, dir: string): Promise<P
   return {
     base,
     logs: () => output,
-    stop: async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exited;
-      clearTimeout(timer);
-    },
+    stop: () => stopChild(child),
   };
 }
 
