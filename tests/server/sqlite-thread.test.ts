@@ -68,6 +68,36 @@ describe('SQLite in its own thread', () => {
     }
   });
 
+  it('in a file, answers a select sent during a transaction with the last commit, without waiting for the transaction', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'salon-sqlite-thread-'));
+    const { handle, db } = await notesDatabase(path.join(dir, 'salon.sqlite'));
+    try {
+      await db.insertInto('notes').values({ text: 'committed' }).execute();
+      let finish: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      let inside: () => void = () => undefined;
+      const begun = new Promise<void>((resolve) => {
+        inside = resolve;
+      });
+      const transaction = db.transaction().execute(async (trx) => {
+        await trx.insertInto('notes').values({ text: 'in the transaction' }).execute();
+        inside();
+        await held;
+      });
+      await begun;
+      // The transaction is still open (it waits for `finish`): the select must not wait for it, nor see its row.
+      expect(await texts(db)).toEqual(['committed']);
+      finish();
+      await transaction;
+      expect(await texts(db)).toEqual(['committed', 'in the transaction']);
+    } finally {
+      await handle.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('keeps what was committed in the file, and refuses queries once closed', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'salon-sqlite-thread-'));
     try {

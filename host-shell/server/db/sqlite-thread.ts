@@ -3,13 +3,16 @@
  * awaits the rows, while the thread prepares, runs and commits (each commit waits for the disk: `synchronous = FULL`).
  *
  * The thread has one connection and runs statements in the order they are sent. Statements outside a transaction are
- * sent at once (those sent in one turn of the event loop travel as one message), without waiting for the previous
- * ones' answers. A transaction holds the connection, as Kysely's own SQLite driver does with its mutex: from its
- * `begin` to its `commit` or `rollback`, only its own statements are sent; the others, and the next transaction,
- * wait for it to end. Errors come back as better-sqlite3's `SqliteError` with the same `code`
- * (`SQLITE_CONSTRAINT_UNIQUE`…). `:memory:` is one database per thread: one thread per handle.
+ * sent without waiting for the previous ones' answers; those of one turn of the event loop travel as one message. A
+ * transaction holds the connection, as Kysely's own SQLite driver does with its mutex: from its `begin` to its
+ * `commit` or `rollback`, only its own statements are sent; the others, and the next transaction, wait for it to end,
+ * except selects, which meanwhile read the last commit on a second, read-only connection (a file in WAL mode;
+ * `:memory:` has no second connection to the same database, so there they wait too). Errors come back as
+ * better-sqlite3's `SqliteError` with the same `code` (`SQLITE_CONSTRAINT_UNIQUE`…). `:memory:` is one database per
+ * thread: one thread per handle.
  */
 import path from 'node:path';
+import { setImmediate } from 'node:timers';
 import { Worker } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
 import {
@@ -48,7 +51,10 @@ interface Waiting {
 class SqliteThread {
   private readonly worker: Worker;
   private readonly ready: Promise<void>;
-  /** Statements of this turn of the event loop, sent together at its end. */
+  /**
+   * Statements of this turn of the event loop, sent together at its end (setImmediate: after this turn's I/O
+   * callbacks). One message per statement cost the event loop more than the statements cost the thread.
+   */
   private outgoing: Statement[] = [];
   /** Sent, not answered yet, oldest first (the thread answers in order). */
   private waiting: Waiting[] = [];
@@ -91,7 +97,7 @@ class SqliteThread {
   run(statement: Statement): Promise<Outcome> {
     if (this.stopped) return Promise.reject(this.stopped);
     return new Promise((resolve, reject) => {
-      if (this.outgoing.length === 0) queueMicrotask(() => this.flush());
+      if (this.outgoing.length === 0) setImmediate(() => this.flush());
       this.outgoing.push(statement);
       this.waiting.push({ resolve, reject });
     });
@@ -155,9 +161,14 @@ class ThreadConnection implements DatabaseConnection {
   constructor(private readonly driver: ThreadDriver) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    // Checked and sent in the same turn: no transaction can begin in between.
-    if (!this.inTransaction) while (this.driver.held) await this.driver.held;
-    return toResult<R>(await this.driver.thread.run({ sql: query.sql, parameters: query.parameters }));
+    const statement: Statement = { sql: query.sql, parameters: query.parameters };
+    if (!this.inTransaction && this.driver.held) {
+      // A select need not wait for the transaction's round trips: it reads the last commit on the reader connection.
+      if (this.driver.reader && query.query?.kind === 'SelectQueryNode') statement.read = true;
+      // Anything else is checked and sent in the same turn: no transaction can begin in between.
+      else while (this.driver.held) await this.driver.held;
+    }
+    return toResult<R>(await this.driver.thread.run(statement));
   }
 
   async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
@@ -172,7 +183,12 @@ class ThreadDriver implements Driver {
   /** The open transaction's end, while one holds the thread. */
   held: Promise<void> | null = null;
 
-  constructor(private readonly filename: string) {}
+  /** Whether selects may run beside a transaction (a file: a second, read-only connection; not `:memory:`). */
+  readonly reader: boolean;
+
+  constructor(private readonly filename: string) {
+    this.reader = filename !== ':memory:';
+  }
 
   init(): Promise<void> {
     this.thread = new SqliteThread(this.filename);

@@ -16,6 +16,11 @@ export interface SqliteWorkerData {
 export interface Statement {
   sql: string;
   parameters: readonly unknown[];
+  /**
+   * A select sent while a transaction holds the connection: it runs on a second, read-only connection to the file
+   * (WAL lets it read the last commit meanwhile) instead of waiting for the transaction to end.
+   */
+  read?: true;
 }
 
 /** What the thread receives: statements to run, or the order to close the file and stop. */
@@ -96,13 +101,22 @@ function serve(port: NonNullable<typeof parentPort>, { filename }: SqliteWorkerD
     return;
   }
   const prepare = statementCache(sqlite);
+  // `:memory:` is one database per connection: there, selects wait for the transaction instead (sqlite-thread.ts).
+  let reader: BetterSqlite3.Database | null = null;
+  let prepareRead = prepare;
+  if (filename !== ':memory:') {
+    reader = new BetterSqlite3(filename, { readonly: true });
+    reader.pragma('busy_timeout = 5000');
+    prepareRead = statementCache(reader);
+  }
   port.on('message', (request: Request) => {
     if ('close' in request) {
+      reader?.close();
       sqlite.close();
       port.close();
       return;
     }
-    port.postMessage({ outcomes: request.statements.map((statement) => run(prepare, statement)) } satisfies Reply);
+    port.postMessage({ outcomes: request.statements.map((statement) => run(statement.read ? prepareRead : prepare, statement)) } satisfies Reply);
   });
   port.postMessage({ ready: true } satisfies Reply);
 }
