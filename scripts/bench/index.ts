@@ -583,6 +583,8 @@ async function visitorsMain(): Promise<void> {
     findMax,
     // A V8 CPU profile of the server (`.cpuprofile`, for Chrome's DevTools or speedscope), written when it stops.
     cpuProfDir: argValue('cpu-prof') === undefined ? undefined : path.resolve(argValue('cpu-prof') as string),
+    // More flags for the server's node, to compare settings at the same load (e.g. `--max-semi-space-size=32`).
+    serverNodeFlags: (argValue('server-node-flags') ?? '').split(' ').filter((flag) => flag !== ''),
   };
   if (fileLimit() < options.visitors * 4 + 1000) log(`open file limit ${fileLimit()} may be too low for ${options.visitors} visitors (4 sockets each, both sides)`);
   pinGenerator();

@@ -39,6 +39,8 @@ export interface VisitorsOptions {
   findMax: boolean;
   /** Where the server writes a V8 CPU profile of the run (`--cpu-prof`), or undefined for none (one process only). */
   cpuProfDir?: string;
+  /** More flags for the server's node (`--server-node-flags`, e.g. `--max-semi-space-size=32`; one process only). */
+  serverNodeFlags?: string[];
   /** Where the salon's database is (the bench's SQLite file by default); `deploy` starts the servers instead of one. */
   database?: DatabaseConfig;
   /** Starts the salon another way (several processes behind nginx: processes.ts); one process on core 0 by default. */
@@ -130,10 +132,10 @@ async function prepare(accounts: number, database?: DatabaseConfig): Promise<Fix
   }
 }
 
-function startServer(fixture: Fixture, cpuProfDir?: string): Promise<{ base: string; child: ChildProcess; output: () => string }> {
+function startServer(fixture: Fixture, cpuProfDir?: string, nodeFlags: string[] = []): Promise<{ base: string; child: ChildProcess; output: () => string }> {
   return new Promise((resolve, reject) => {
     const profile = cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : [];
-    const child = spawn('taskset', ['-c', '0', process.execPath, '--expose-gc', ...profile, '--import', 'tsx', 'host-shell/server/server.ts'], {
+    const child = spawn('taskset', ['-c', '0', process.execPath, '--expose-gc', ...profile, ...nodeFlags, '--import', 'tsx', 'host-shell/server/server.ts'], {
       cwd: REPO_ROOT,
       env: { ...process.env, ...benchServerEnv(fixture), LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -542,7 +544,7 @@ export async function runVisitors(options: VisitorsOptions): Promise<VisitorsRes
   const fixture = await prepare(accounts, options.database);
   const server: Deployment = options.deploy
     ? await options.deploy(fixture)
-    : await startServer(fixture, options.cpuProfDir).then((one) => oneProcess(one, options.cpuProfDir ? 60_000 : 5000));
+    : await startServer(fixture, options.cpuProfDir, options.serverNodeFlags).then((one) => oneProcess(one, options.cpuProfDir ? 60_000 : 5000));
   const pids = server.processes.map((p) => p.pid);
   const generatorLoop = monitorEventLoopDelay({ resolution: 10 });
   const generator = new Generator(server.base, fixture, Math.max(16, Math.ceil(visitors / 4)));

@@ -1,6 +1,6 @@
 /**
  * `npm run build:server` (also the last step of `npm run build`): compiles the server and the create-admin command
- * and the panorama renderer's worker into dist/server/{server,create-admin,panorama-worker}.js, what `npm run start:production` and `npm run create-admin` run.
+ * and the panorama renderer's and SQLite's threads into dist/server/{server,create-admin,panorama-worker,sqlite-worker}.js, what `npm run start:production` and `npm run create-admin` run.
  *
  * One CommonJS file per entry with our own code (host-shell/server and the shared/ modules it imports); packages stay
  * in node_modules (better-sqlite3 is native, and the versions are package-lock's). The files sit two folders under the
@@ -23,6 +23,8 @@ async function main(): Promise<void> {
       'create-admin': 'host-shell/server/create-admin.ts',
       // The panorama renderer's worker thread (host-shell/server/panoramas/images.ts starts it by this name).
       'panorama-worker': 'host-shell/server/panoramas/worker.ts',
+      // The SQLite thread (host-shell/server/db/sqlite-thread.ts starts it by this name).
+      'sqlite-worker': 'host-shell/server/db/sqlite-worker.ts',
     },
     outdir,
     bundle: true,

@@ -14,7 +14,8 @@ beforeAll(async () => {
     cookies[key] = await login(t.app, DEMO[key]);
     ids[key] = await userIdByEmail(t, DEMO[key]);
   }
-});
+  // A fresh app and six logins: seconds when the machine is busy.
+}, 30_000);
 afterAll(async () => {
   await t.close();
 });
@@ -136,7 +137,7 @@ describe('GET /api/chat/channels/{id}/messages', () => {
   beforeAll(async () => {
     channel = (await openWith(cookies.visitor2, ids.exhibitor2)).json().data.channel as Channel;
     for (let i = 1; i <= 120; i += 1) sent.push(await say(channel, i % 2 ? ids.visitor2 : ids.exhibitor2, `message ${i}`));
-  });
+  }, 30_000);
   const page = async (query = '', cookie = cookies.visitor2) => {
     const response = await get(cookie, `/api/chat/channels/${channel.id_channel}/messages${query}`);
     return { status: response.statusCode, body: response.json() as { data: { messages: ChatMessage[]; error?: boolean; message?: string } } };

@@ -14,7 +14,7 @@ export const DIST_SERVER = path.join(REPO_ROOT, 'dist', 'server');
 /** Runs the real build step (`npm run build:server`); a few seconds. */
 export function buildCompiled(): void {
   execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build/server.ts'], { cwd: REPO_ROOT, stdio: 'pipe' });
-  for (const entry of ['server.js', 'create-admin.js']) {
+  for (const entry of ['server.js', 'create-admin.js', 'sqlite-worker.js']) {
     if (!fs.existsSync(path.join(DIST_SERVER, entry))) throw new Error(`the build did not write dist/server/${entry}`);
   }
 }

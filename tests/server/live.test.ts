@@ -5,7 +5,7 @@ import type { LiveActivityState } from '../../shared/api/schemas/room';
 import { encodeId } from '../../host-shell/server/lib/ids';
 import { chatUsersAfter, ownedStandsUsersAfter } from '../../shared/bus/room';
 import type { RoomUser } from '../../shared/api/schemas/room';
-import { chatDelta, visitorsDelta } from '../../host-shell/server/live/engine';
+import { chatDelta, visitorsDelta } from '../../host-shell/server/live/deltas';
 import { RoomState, type ChatList, type PersonList } from '../../host-shell/server/live/state';
 import { LIVE_ACTIVITY_GRAIN_MS, toLiveGrain } from '../../host-shell/server/services/activity';
 

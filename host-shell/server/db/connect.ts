@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import { Pool } from 'pg';
 import type { DatabaseConfig } from '../config';
 import type { Database, Dialect } from './schema';
+import { ThreadedSqliteDialect } from './sqlite-thread';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -15,48 +13,9 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** SQLite in a thread of its own (`sqlite-thread.ts`): the event loop never waits for a statement or a commit. */
 function openSqlite(filename: string): Kysely<Database> {
-  if (filename !== ':memory:') fs.mkdirSync(path.dirname(filename), { recursive: true });
-  const sqlite = new BetterSqlite3(filename);
-  // WAL lets page reads run while a write is in progress; it does not apply to in-memory databases.
-  if (filename !== ':memory:') sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
-}
-
-/** Prepared statements kept per SQL text (least recently used dropped past this many). */
-const STATEMENTS_KEPT = 500;
-
-/**
- * Kysely's SQLite driver prepares a new statement for every query; preparing costs more than running most of ours.
- * The same SQL text gets the same statement back (better-sqlite3 statements are reusable, and Kysely's single
- * connection runs one query at a time, so a statement is never used by two queries at once). Queries with lists
- * (`in (?, ?, …)`) have one text per length: the cache is bounded.
- */
-export function cachingStatements(sqlite: BetterSqlite3.Database): SqliteDatabase {
-  const statements = new Map<string, BetterSqlite3.Statement>();
-  return {
-    close: () => {
-      statements.clear();
-      sqlite.close();
-    },
-    prepare: (text: string) => {
-      let statement = statements.get(text);
-      if (statement) {
-        // Most recently used last: Map keeps insertion order.
-        statements.delete(text);
-      } else {
-        statement = sqlite.prepare(text);
-        if (statements.size >= STATEMENTS_KEPT) {
-          const oldest = statements.keys().next().value;
-          if (oldest !== undefined) statements.delete(oldest);
-        }
-      }
-      statements.set(text, statement);
-      return statement;
-    },
-  };
+  return new Kysely<Database>({ dialect: new ThreadedSqliteDialect(filename) });
 }
 
 export interface OpenOptions {

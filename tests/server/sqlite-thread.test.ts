@@ -1,0 +1,120 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from '@jest/globals';
+import BetterSqlite3 from 'better-sqlite3';
+import { sql, type Generated, type Kysely } from 'kysely';
+import { openDatabase, type DatabaseHandle } from '../../host-shell/server/db/connect';
+
+// SQLite run in its thread (host-shell/server/db/sqlite-thread.ts): what the services rely on.
+interface Notes {
+  notes: { id: Generated<number>; text: string };
+}
+
+async function notesDatabase(filename = ':memory:'): Promise<{ handle: DatabaseHandle; db: Kysely<Notes> }> {
+  const handle = openDatabase({ dialect: 'sqlite', filename });
+  const db = handle.db as unknown as Kysely<Notes>;
+  await sql`create table if not exists notes (id integer primary key autoincrement, text text not null unique)`.execute(db);
+  return { handle, db };
+}
+
+const texts = async (db: Kysely<Notes>) => (await db.selectFrom('notes').select('text').orderBy('id').execute()).map((r) => r.text);
+
+describe('SQLite in its own thread', () => {
+  it('answers rows, inserted ids and returning rows, and a unique violation with the code the services check', async () => {
+    const { handle, db } = await notesDatabase();
+    try {
+      const inserted = await db.insertInto('notes').values({ text: 'first' }).executeTakeFirstOrThrow();
+      expect(inserted.insertId).toBe(1n);
+      expect(await db.insertInto('notes').values({ text: 'second' }).returningAll().executeTakeFirstOrThrow()).toEqual({ id: 2, text: 'second' });
+      const refused = await db.insertInto('notes').values({ text: 'first' }).execute().catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(BetterSqlite3.SqliteError);
+      expect(refused).toMatchObject({ code: 'SQLITE_CONSTRAINT_UNIQUE', message: 'UNIQUE constraint failed: notes.text' });
+      const updated = await db.updateTable('notes').set({ text: 'premier' }).where('id', '=', 1).executeTakeFirstOrThrow();
+      expect(updated.numUpdatedRows).toBe(1n);
+      expect(await texts(db)).toEqual(['premier', 'second']);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('lets nothing else in while a transaction holds the connection', async () => {
+    const { handle, db } = await notesDatabase();
+    try {
+      let inside: () => void = () => undefined;
+      const begun = new Promise<void>((resolve) => {
+        inside = resolve;
+      });
+      const rolledBack = db
+        .transaction()
+        .execute(async (trx) => {
+          await trx.insertInto('notes').values({ text: 'not kept' }).execute();
+          inside();
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          throw new Error('changed my mind');
+        })
+        .catch((e: unknown) => (e as Error).message);
+      await begun;
+      // Sent while the transaction is open: it must not see (nor join) the transaction's uncommitted row.
+      const during = texts(db);
+      const other = db.transaction().execute(async (trx) => {
+        await trx.insertInto('notes').values({ text: 'kept' }).execute();
+        return texts(trx);
+      });
+      expect(await Promise.all([rolledBack, during, other])).toEqual(['changed my mind', [], ['kept']]);
+      expect(await texts(db)).toEqual(['kept']);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('in a file, answers a select sent during a transaction with the last commit, without waiting for the transaction', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'salon-sqlite-thread-'));
+    const { handle, db } = await notesDatabase(path.join(dir, 'salon.sqlite'));
+    try {
+      await db.insertInto('notes').values({ text: 'committed' }).execute();
+      let finish: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      let inside: () => void = () => undefined;
+      const begun = new Promise<void>((resolve) => {
+        inside = resolve;
+      });
+      const transaction = db.transaction().execute(async (trx) => {
+        await trx.insertInto('notes').values({ text: 'in the transaction' }).execute();
+        inside();
+        await held;
+      });
+      await begun;
+      // The transaction is still open (it waits for `finish`): the select must not wait for it, nor see its row.
+      expect(await texts(db)).toEqual(['committed']);
+      finish();
+      await transaction;
+      expect(await texts(db)).toEqual(['committed', 'in the transaction']);
+    } finally {
+      await handle.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps what was committed in the file, and refuses queries once closed', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'salon-sqlite-thread-'));
+    try {
+      const file = path.join(dir, 'salon.sqlite');
+      const first = await notesDatabase(file);
+      await Promise.all(['a', 'b', 'c'].map((text) => first.db.insertInto('notes').values({ text }).execute()));
+      await first.handle.close();
+      await expect(texts(first.db)).rejects.toThrow();
+      const raw = new BetterSqlite3(file, { readonly: true });
+      try {
+        expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
+        expect(raw.prepare('select text from notes order by id').pluck().all()).toEqual(['a', 'b', 'c']);
+      } finally {
+        raw.close();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
