@@ -6,6 +6,7 @@ import { anonymousPageData, visitorPageData, withLocale } from '@salon/shared/pa
 import { ModalsSlot } from '../widgets/modals/mount';
 import { setFormAnswers, type FormAnswer } from '../.storybook/api-mock';
 import type { SalonParameters } from '../.storybook/preview';
+import { drawnOnCanvas } from './canvas';
 import { onPageWithToaster, logsOnPurpose } from './decorators';
 
 type Locale = 'en_EN' | 'fr_FR';
@@ -266,15 +267,7 @@ export const CaptureStartFrench: Story = { parameters: story({ modal: { name: 's
 type DisplayMediaAnswer = 'screen' | 'cancelled' | 'failed' | 'unsupported';
 
 async function sampleScreen(): Promise<MediaStream> {
-  const image = new Image();
-  image.src = SAMPLE_SCREEN;
-  await image.decode();
-  const canvas = document.createElement('canvas');
-  canvas.width = 1000;
-  canvas.height = 563;
-  const context = canvas.getContext('2d')!;
-  const draw = () => context.drawImage(image, 0, 0);
-  draw();
+  const { canvas, draw } = await drawnOnCanvas(SAMPLE_SCREEN, 1000, 563);
   const stream = canvas.captureStream();
   // A canvas stream has a frame each time the canvas is drawn: drawn again until the capture stops the track.
   const track = stream.getVideoTracks()[0]!;

@@ -5,6 +5,7 @@ import { ExhibitorProfile } from '../widgets/exhibitor-profile/ExhibitorProfile'
 import type { ExhibitorProfileData } from '../widgets/exhibitor-profile/api';
 import { setProfileAnswers, type ProfileAnswers } from '../.storybook/api-mock';
 import type { SalonParameters } from '../.storybook/preview';
+import { drawnOnCanvas } from './canvas';
 import { logsOnPurpose } from './decorators';
 
 const PROFILE: ExhibitorProfileData = {
@@ -41,13 +42,7 @@ const SAMPLE_PHOTO = `data:image/svg+xml,${encodeURIComponent(
 
 /** The photo as the PNG file an exhibitor chooses. */
 async function photoFile(): Promise<File> {
-  const image = new Image();
-  image.src = SAMPLE_PHOTO;
-  await image.decode();
-  const canvas = document.createElement('canvas');
-  canvas.width = 1200;
-  canvas.height = 800;
-  canvas.getContext('2d')!.drawImage(image, 0, 0);
+  const { canvas } = await drawnOnCanvas(SAMPLE_PHOTO, 1200, 800);
   const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
   return new File([blob!], 'claire.png', { type: 'image/png' });
 }
