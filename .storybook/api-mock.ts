@@ -10,6 +10,16 @@ export type ApiMode = 'ok' | 'fail';
 export type StreamAnswer = { active: boolean; video_url: string | null; chat_url: string | null } | 'pending';
 
 const realFetch = globalThis.fetch.bind(globalThis);
+
+/**
+ * A request left unanswered on purpose (a loading state). Counted in `globalThis.__salonNeverAnswered`, so the
+ * Storybook check (scripts/storybook/check.ts) waits for the story's other requests, not for this one.
+ */
+export function neverAnswered(): Promise<Response> {
+  const counter = globalThis as { __salonNeverAnswered?: number };
+  counter.__salonNeverAnswered = (counter.__salonNeverAnswered ?? 0) + 1;
+  return new Promise<Response>(() => undefined);
+}
 let mode: ApiMode = 'ok';
 let stream: StreamAnswer = { active: false, video_url: null, chat_url: null };
 
@@ -55,6 +65,40 @@ export function setFormAnswers(next: Record<string, FormAnswer>): void {
   formAnswers = next;
 }
 
+/**
+ * The exhibitor's card editor: what GET /api/exhibitors/me/profile answers, what its PUT does ('ok': the card as
+ * sent is saved, 'pending': never answers, or an answer), and what POST /api/medias answers for each kind ('ok': the
+ * file is stored, or an answer: a refusal).
+ */
+export interface ProfileAnswers {
+  profile?: { profile: Record<string, unknown>; identity: unknown };
+  save?: 'ok' | FormAnswer;
+  media?: Partial<Record<'picture' | 'video', 'ok' | Exclude<FormAnswer, 'pending'>>>;
+}
+let profileAnswers: ProfileAnswers = {};
+
+export function setProfileAnswers(next: ProfileAnswers): void {
+  profileAnswers = next;
+}
+
+async function profile(request: Request, searchParams: URLSearchParams): Promise<Response> {
+  const current = profileAnswers.profile;
+  if (request.method === 'GET') return json({ data: current });
+  if (request.method === 'PUT') {
+    const save = profileAnswers.save ?? 'ok';
+    if (save === 'pending') return neverAnswered();
+    if (save !== 'ok') return json(save.body, save.status);
+    const body = (await request.json()) as Record<string, unknown>;
+    profileAnswers = { ...profileAnswers, profile: { identity: current?.identity, profile: { ...current?.profile, ...body } } };
+    return json({ data: profileAnswers.profile });
+  }
+  const kind = searchParams.get('kind') === 'video' ? 'video' : 'picture';
+  const answer = profileAnswers.media?.[kind] ?? 'ok';
+  if (answer !== 'ok') return json(answer.body, answer.status);
+  const str = `story-${kind}`;
+  return json({ data: { media: { str, url: kind === 'picture' ? '/chat-image.svg' : `/api/medias/${str}`, kind, mime: kind === 'picture' ? 'image/jpeg' : 'video/mp4', size: 1000, width: null, height: null } } });
+}
+
 export function setStreamAnswer(next: StreamAnswer): void {
   stream = next;
 }
@@ -76,13 +120,13 @@ export function setStatsAnswers(next: StatsAnswers): void {
 }
 
 function statsAnswer(answer: unknown): Response | Promise<Response> {
-  if (answer === 'pending') return new Promise<Response>(() => undefined);
+  if (answer === 'pending') return neverAnswered();
   if (answer === 'fail' || answer === undefined) return json({ data: { error: true, message: 'The figures could not be computed (story).' } }, 500);
   return json({ data: answer });
 }
 
 function usersActives(): Response | Promise<Response> {
-  if (stats.actives === 'pending') return new Promise<Response>(() => undefined);
+  if (stats.actives === 'pending') return neverAnswered();
   if (stats.actives === 'fail') return new Response('', { status: 503 });
   const event = `event: usersActives\nid: 1\ndata: ${JSON.stringify(stats.actives)}\n\n`;
   const body = new ReadableStream<Uint8Array>({
@@ -125,10 +169,10 @@ globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise
     return json({ data: { locale: body.lang } });
   }
   if (pathname === '/api/locale') return json({ data: { locale: 'en_EN', multi: true } });
-  if (pathname === '/api/stream/active') return stream === 'pending' ? new Promise<Response>(() => undefined) : json({ data: stream });
+  if (pathname === '/api/stream/active') return stream === 'pending' ? neverAnswered() : json({ data: stream });
   if (pathname === '/api/users/me/active') return json({ data: { last_activity_at: new Date().toISOString() } });
   if (/^\/api\/stands\/[^/]+\/visit$/.test(pathname)) return json({ data: { stand_visit: null } });
-  if (pathname.startsWith('/api/company/')) return exhibitors.company === 'pending' ? new Promise<Response>(() => undefined) : json({ data: { company: exhibitors.company } });
+  if (pathname.startsWith('/api/company/')) return exhibitors.company === 'pending' ? neverAnswered() : json({ data: { company: exhibitors.company } });
   if (/^\/api\/stands\/[^/]+\/animators$/.test(pathname)) return json({ data: { visited_stand_animators: exhibitors.animators ?? [] } });
   if (pathname === '/api/stands') return json({ data: { stands: exhibitors.stands ?? {} } });
   const history = /^\/api\/stands\/([^/]+)\/history$/.exec(pathname);
@@ -139,10 +183,11 @@ globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise
     return json({ data: { availability: body.availability ?? body.available ?? false } });
   }
   if (pathname.startsWith('/api/chat/')) return chat(request, pathname);
+  if (pathname === '/api/exhibitors/me/profile' || (pathname === '/api/medias' && request.method === 'POST')) return profile(request, searchParams);
   if (pathname === '/api/analytics') return statsAnswer(stats.stands?.[searchParams.get('stand_id') ?? '']);
   if (pathname === '/api/analytics/attendance') return statsAnswer(stats.attendance);
   const form = request.method === 'POST' ? formAnswers[pathname.split('/').pop() ?? ''] : undefined;
-  if (form) return form === 'pending' ? new Promise<Response>(() => undefined) : json(form.body, form.status);
+  if (form) return form === 'pending' ? neverAnswered() : json(form.body, form.status);
   return json({ data: {} });
 };
 

@@ -1,12 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
-import { fireEvent, userEvent, within } from 'storybook/test';
+import { expect, fireEvent, userEvent, within } from 'storybook/test';
 import { msg } from '@lingui/core/macro';
 import { openModal, type Modal, type PageDataInput } from '@salon/shared';
 import { anonymousPageData, visitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
 import { ModalsSlot } from '../widgets/modals/mount';
-import { ScreenCapture } from '../widgets/modals/engage/ScreenCapture';
 import { setFormAnswers, type FormAnswer } from '../.storybook/api-mock';
 import type { SalonParameters } from '../.storybook/preview';
+import { drawnOnCanvas } from './canvas';
 import { onPageWithToaster, logsOnPurpose } from './decorators';
 
 type Locale = 'en_EN' | 'fr_FR';
@@ -83,8 +83,8 @@ const SAMPLE_SCREEN = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(
 
 /**
  * The engagement modals (spec §2.4, §2.12, §4.9, §5, §7, §8): the opinion, contact an organizer, social share,
- * screen capture and the generic confirm, in the modal slot with the toaster. The screen capture's workspace and
- * unsupported state render the modal directly (a sample image; any browser).
+ * screen capture and the generic confirm, in the modal slot with the toaster. The screen capture's states are
+ * reached by pressing Capture, the browser's picker stood in for (a sample screen, a closed picker, a failure).
  */
 const meta = {
   title: 'Modals/Engage',
@@ -259,28 +259,81 @@ export const CaptureStart: Story = { parameters: story({ modal: { name: 'screen-
 
 export const CaptureStartFrench: Story = { parameters: story({ modal: { name: 'screen-capture' } }, visitor('fr_FR')) };
 
-const captureStory = (locale: Locale, initial: Parameters<typeof ScreenCapture>[0]['initial'], supported?: boolean): Story => ({
-  parameters: { salon: { widgets: ['modals/engage', 'toaster'], pageData: visitor(locale) } satisfies SalonParameters },
-  render: () => <ScreenCapture modal={{ name: 'screen-capture' }} initial={initial} supported={supported} />,
+/**
+ * The browser's side of the capture, stood in for before the story and put back after it: the visitor chooses a
+ * screen (a video of the sample screen, drawn on a canvas), closes the picker, the browser fails, or it has no
+ * getDisplayMedia at all.
+ */
+type DisplayMediaAnswer = 'screen' | 'cancelled' | 'failed' | 'unsupported';
+
+async function sampleScreen(): Promise<MediaStream> {
+  const { canvas, draw } = await drawnOnCanvas(SAMPLE_SCREEN, 1000, 563);
+  const stream = canvas.captureStream();
+  // A canvas stream has a frame each time the canvas is drawn: drawn again until the capture stops the track.
+  const track = stream.getVideoTracks()[0]!;
+  const timer = setInterval(() => (track.readyState === 'ended' ? clearInterval(timer) : draw()), 50);
+  return stream;
+}
+
+const displayMedia = (answer: DisplayMediaAnswer) => () => {
+  const devices = navigator.mediaDevices;
+  const getDisplayMedia = {
+    screen: sampleScreen,
+    cancelled: () => Promise.reject(new DOMException('The visitor closed the picker', 'NotAllowedError')),
+    failed: () => Promise.reject(new DOMException('Could not start video source', 'NotReadableError')),
+    unsupported: undefined,
+  }[answer];
+  Object.defineProperty(devices, 'getDisplayMedia', { configurable: true, writable: true, value: getDisplayMedia });
+  return () => {
+    Reflect.deleteProperty(devices, 'getDisplayMedia');
+  };
+};
+
+const CAPTURE_TEXTS = {
+  en_EN: { capture: 'Capture the screen', workspace: 'Crop your capture', area: 'Cropping area', cancelled: 'The capture was cancelled.', failed: 'The screen could not be captured.', unsupported: 'Your browser cannot capture the screen.' },
+  fr_FR: { capture: "Capturer l'écran", workspace: 'Recadrez votre capture', area: 'Zone de recadrage', cancelled: 'La capture a été annulée.', failed: "L'écran n'a pas pu être capturé.", unsupported: "Votre navigateur ne permet pas de capturer l'écran." },
+};
+
+/** The capture modal with the browser answering `answer`; but for 'unsupported', the visitor presses Capture. */
+const captureStory = (locale: Locale, answer: DisplayMediaAnswer): Story => ({
+  parameters: story({ modal: { name: 'screen-capture' } }, visitor(locale)),
+  beforeEach: displayMedia(answer),
+  play: async ({ canvasElement }) => {
+    const texts = CAPTURE_TEXTS[locale];
+    const box = await dialog(canvasElement);
+    if (answer === 'unsupported') {
+      await expect(box.getByRole('alert')).toHaveTextContent(texts.unsupported);
+      await expect(box.queryByRole('button', { name: texts.capture })).not.toBeInTheDocument();
+      return;
+    }
+    await userEvent.click(box.getByRole('button', { name: texts.capture }));
+    if (answer === 'screen') {
+      const workspace = within(await within(canvasElement).findByRole('dialog', { name: texts.workspace }, { timeout: 5000 }));
+      await expect(workspace.getByRole('group', { name: texts.area })).toBeVisible();
+      return;
+    }
+    // The modal hides while the browser is asked, then comes back with the problem.
+    await expect(await within(canvasElement).findByText(texts[answer], undefined, { timeout: 5000 })).toHaveAttribute('role', 'alert');
+  },
 });
 
 /** The full-screen cropping workspace on a sample capture (1000 × 563): drag the frame, then Download. */
-export const CaptureWorkspace: Story = captureStory('en_EN', { step: 'workspace', image: SAMPLE_SCREEN, width: 1000, height: 563 });
+export const CaptureWorkspace: Story = captureStory('en_EN', 'screen');
 
-export const CaptureWorkspaceFrench: Story = captureStory('fr_FR', { step: 'workspace', image: SAMPLE_SCREEN, width: 1000, height: 563 });
+export const CaptureWorkspaceFrench: Story = captureStory('fr_FR', 'screen');
 
 /** The visitor closed the browser's picker. */
-export const CaptureCancelled: Story = captureStory('en_EN', { step: 'start', problem: 'cancelled' }, true);
+export const CaptureCancelled: Story = captureStory('en_EN', 'cancelled');
 
 /** The capture failed (the browser refused, or no frame could be drawn): the message, and Capture to try again. */
-export const CaptureFailed: Story = captureStory('en_EN', { step: 'start', problem: 'failed' }, true);
+export const CaptureFailed: Story = captureStory('en_EN', 'failed');
 
-export const CaptureFailedFrench: Story = captureStory('fr_FR', { step: 'start', problem: 'failed' }, true);
+export const CaptureFailedFrench: Story = captureStory('fr_FR', 'failed');
 
 /** A browser without getDisplayMedia (the top bar hides the item and writes a console message). */
-export const CaptureUnsupported: Story = captureStory('en_EN', undefined, false);
+export const CaptureUnsupported: Story = captureStory('en_EN', 'unsupported');
 
-export const CaptureUnsupportedFrench: Story = captureStory('fr_FR', undefined, false);
+export const CaptureUnsupportedFrench: Story = captureStory('fr_FR', 'unsupported');
 
 /** The generic confirm: the message, Cancel (focused) and Confirm. */
 export const Confirm: Story = {
@@ -309,5 +362,7 @@ export const LoginNeededContestFrench: Story = { parameters: story({ modal: { na
 logsOnPurpose([OpinionError, OpinionErrorFrench], 'the story makes the server fail; the API client and the opinion form log it', 'Response not ok: 500', 'the opinion was not recorded');
 
 logsOnPurpose([ContactCallFailed, ContactCallFailedFrench], 'the story makes the server fail; the API client logs the failed call', 'Response not ok: 500');
+
+logsOnPurpose([CaptureFailed, CaptureFailedFrench], 'the story has the browser fail to capture; the widget logs why', '[salon] screen capture failed');
 
 logsOnPurpose([ShareError, ShareErrorFrench], 'the story has the server refuse the share; the API client logs the refusal', 'Server error: POST /api/partages');

@@ -1,9 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
-import { userEvent, within } from 'storybook/test';
+import { expect, userEvent, within } from 'storybook/test';
 import { openModal, receiveNotifications, resetNotifications, type Modal, type PageDataInput } from '@salon/shared';
-import { setNewsTimeZone, type Notification } from '@salon/shared/notifications';
+import { $notificationList, $todaysNews, setNewsTimeZone, type Notification } from '@salon/shared/notifications';
 import { visitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
 import { ModalsSlot } from '../widgets/modals/mount';
+import { neverAnswered } from '../.storybook/api-mock';
 import type { SalonParameters } from '../.storybook/preview';
 import { onPageWithToaster, logsOnPurpose } from './decorators';
 
@@ -51,14 +52,23 @@ globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise
   const url = new URL(input instanceof Request ? input.url : String(input), globalThis.location.href);
   if (url.pathname !== '/api/notifications') return passOn(input, init);
   await new Promise((resolve) => setTimeout(resolve, 400));
-  if (answer === 'pending') return new Promise<Response>(() => undefined);
+  if (answer === 'pending') return neverAnswered();
   if (answer === 'fail') return new Response('', { status: 503, statusText: 'Service Unavailable' });
   const page = Number(url.searchParams.get('page') ?? '1');
-  if (!Array.isArray(answer) && page >= answer.pendingFrom) return new Promise<Response>(() => undefined);
+  if (!Array.isArray(answer) && page >= answer.pendingFrom) return neverAnswered();
   const list = Array.isArray(answer) ? answer : answer.list;
   const data = { notifications: list.slice((page - 1) * 10, page * 10), page, per_page: 10, total: list.length, pages: Math.max(1, Math.ceil(list.length / 10)) };
   return new Response(JSON.stringify({ data }), { headers: { 'Content-Type': 'application/json' } });
 };
+
+/**
+ * nanostores lets a store go a second after its last listener: a modal of the story before, still held, would show
+ * its list here without asking the server. Each story starts from lists not loaded yet, as on a page just opened.
+ */
+async function listsLetGo(): Promise<void> {
+  const held = () => [$notificationList, $todaysNews].some((store) => store.lc > 0 || (store as unknown as { active?: boolean }).active === true);
+  for (let waited = 0; held() && waited < 2000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+}
 
 const page = (locale: Locale): PageDataInput => withLocale(visitorPageData(), locale);
 const story = (news: NewsStory, locale: Locale = 'en_EN') => ({
@@ -76,6 +86,7 @@ const meta = {
   loaders: [
     async ({ parameters }) => {
       const news = parameters.news as NewsStory;
+      await listsLetGo();
       answer = news.answer ?? newsList(25);
       setNewsTimeZone(news.timeZone);
       // Every story starts as a first visit: nothing shown or remembered yet.
@@ -176,18 +187,43 @@ export const RoomNotificationsTokyo: Story = { parameters: story({ modal: ROOM, 
 
 // ─── Today's news ───
 
+/** Today's news once answered: every notification of the day (the 25 of the list, one every 25 minutes, go back to 00h00). */
+const todaysNews = (locale: Locale): Story => ({
+  parameters: story({ modal: TODAY }, locale),
+  play: async ({ canvasElement }) => {
+    const box = within(await within(canvasElement).findByRole('dialog'));
+    // Three pages of 10, each answered in 400 ms.
+    const list = await box.findByRole('list', { name: locale === 'fr_FR' ? 'Les actualités du jour' : 'Today’s news' }, { timeout: 5000 });
+    await expect(within(list).getAllByRole('listitem')).toHaveLength(25);
+    await expect(box.queryByRole('status')).not.toBeInTheDocument();
+  },
+});
+
 /** What was sent today in the visitor's time zone, each with its time (HH:mm). */
-export const TodaysNews: Story = { parameters: story({ modal: TODAY }) };
+export const TodaysNews: Story = todaysNews('en_EN');
 
-export const TodaysNewsFrench: Story = { parameters: story({ modal: TODAY }, 'fr_FR') };
+export const TodaysNewsFrench: Story = todaysNews('fr_FR');
 
-export const TodaysNewsLoading: Story = { parameters: story({ modal: TODAY, answer: 'pending' }) };
+export const TodaysNewsLoading: Story = {
+  parameters: story({ modal: TODAY, answer: 'pending' }),
+  play: async ({ canvasElement }) => {
+    await expect(await within(await within(canvasElement).findByRole('dialog')).findByRole('status')).toHaveTextContent('Loading news…');
+  },
+};
 
 /** Nothing sent today (the last one was two days ago). */
 export const TodaysNewsEmpty: Story = {
   parameters: story({ modal: TODAY, answer: [{ ...newsList(1)[0]!, sent_at: new Date(Date.now() - 2 * 86_400_000).toISOString() }] }),
+  play: async ({ canvasElement }) => {
+    await within(await within(canvasElement).findByRole('dialog')).findByText('No news today yet.');
+  },
 };
 
-export const TodaysNewsError: Story = { parameters: story({ modal: TODAY, answer: 'fail' }, 'fr_FR') };
+export const TodaysNewsError: Story = {
+  parameters: story({ modal: TODAY, answer: 'fail' }, 'fr_FR'),
+  play: async ({ canvasElement }) => {
+    await expect(await within(await within(canvasElement).findByRole('dialog')).findByRole('alert')).toHaveTextContent('Les actualités n’ont pas pu être chargées.');
+  },
+};
 
 logsOnPurpose([RoomNotificationsError, RoomNotificationsErrorFrench, TodaysNewsError], 'the story makes the server fail; the API client logs the failed call', 'Response not ok: 503');

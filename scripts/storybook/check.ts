@@ -6,14 +6,27 @@
  * more than 0.1 % of its pixels (pixelmatch). A failure writes its actual, expected and diff PNGs under
  * `test-results/storybook/` and prints their paths.
  *
- *   npm run storybook:check                     # check every story
- *   npm run storybook:check -- --update         # rewrite the baselines (new and changed ones), still failing on errors and axe
- *   npm run storybook:check -- --only top-bar   # the stories whose id contains "top-bar"
- *   STORYBOOK_STATIC_DIR=/tmp/sb npm run storybook:check   # another build than storybook-static/
+ *   npm run storybook:check                              # check every story
+ *   npm run storybook:check -- --update                  # rewrite the baselines (new and changed ones), still failing on errors and axe
+ *   npm run storybook:check -- --only top-bar            # the stories whose id contains "top-bar"
+ *   npm run storybook:check -- --only news-french --repeat 20   # each chosen story 20 times in a row, no second chance
+ *   npm run storybook:check -- --same-page               # go from story to story in one loaded page (faster; see below)
+ *   STORYBOOK_CHECK_PAGES=2 npm run storybook:check      # pages checked at once (default 4)
+ *   STORYBOOK_STATIC_DIR=/tmp/sb npm run storybook:check # another build than storybook-static/
+ *
+ * Each story gets a freshly loaded `iframe.html`, then is chosen with Storybook's own channel (`setCurrentStory`),
+ * whose events say when its loaders, render and play function are done. `--same-page` instead goes from story to
+ * story in one loaded page, as the Storybook UI does (a story of the same file gets a fresh page if one was shown
+ * there less than 2 s ago: nanostores keeps a store a second after its last listener). It is not the default: some
+ * stories still show what one before them left (a live activity stream, the top bar's menu). A story that fails is
+ * checked once more on a freshly loaded page and a pass there is printed; `--repeat` turns that second chance off.
  *
  * Rendering is made deterministic: a fixed date (2026-03-12 10:00 in Paris), no animation, transition or caret, the
- * system's fonts (fonts-dejavu-core), and a story is shot once the requests it made are answered (at most 3 s: a
- * loading state's request never is) and two screenshots 300 ms apart are equal.
+ * system's fonts (fonts-dejavu-core). A story is shot once it is quiet: its play function finished, none of its
+ * requests in flight (the network's, webpack's chunks, and the fetches of the stories' API stand-ins, but for those
+ * left unanswered on purpose: `.storybook/api-mock.ts`'s `neverAnswered`), its images and fonts loaded, and its DOM
+ * unchanged for 350 ms (at most 5 s). One shot is enough when the DOM did not change while it was taken and the page
+ * has no canvas, video or frame; otherwise two shots, each once quiet again, must be equal.
  *
  * A story may name axe rules that are only an artefact of its harness, each with its reason
  * (`parameters: { check: { axe: { 'rule-id': 'why this is not the product' } } }`), and the console errors it
@@ -22,10 +35,9 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import pixelmatch from 'pixelmatch';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page, type Request } from 'playwright-core';
 import { PNG } from 'pngjs';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -38,13 +50,23 @@ const PHONE = { width: 375, height: 812 };
 const MAX_DIFF_RATIO = 0.001;
 const PIXEL_THRESHOLD = 0.02;
 const FIXED_NOW = new Date('2026-03-12T09:00:00Z');
+/** Loading Storybook, and one story's render with its play function. */
 const STORY_TIMEOUT = 20_000;
+/** How long a story may take to be quiet once rendered (a story that never is, a video playing, is shot anyway). */
+const QUIET_TIMEOUT = 5_000;
+/** A DOM unchanged this long, with nothing in flight, is quiet: React shows a resolved Suspense boundary up to 300 ms after its fallback. */
+const QUIET_MS = 350;
 
 const args = process.argv.slice(2);
+const option = (name: string): string | undefined => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : undefined;
+};
 const update = args.includes('--update');
-const onlyAt = args.indexOf('--only');
-const only = onlyAt >= 0 ? args[onlyAt + 1] : undefined;
-const workers = Math.max(1, Number(process.env.STORYBOOK_CHECK_WORKERS ?? Math.min(3, os.availableParallelism())));
+const only = option('--only');
+const repeat = Math.max(1, Number(option('--repeat') ?? 1));
+const samePage = args.includes('--same-page');
+const pages = Math.max(1, Number(process.env.STORYBOOK_CHECK_PAGES ?? process.env.STORYBOOK_CHECK_WORKERS ?? 4));
 
 /** What a story may say in `parameters.check`. */
 interface CheckParameters {
@@ -111,88 +133,200 @@ async function serve(): Promise<{ url: string; close: () => Promise<void> }> {
 /** No animation, transition nor caret: the screenshot of a story is the same from one run to the next. */
 const STILL_CSS = '*,*::before,*::after{animation-duration:0s!important;animation-delay:0s!important;transition:none!important;caret-color:transparent!important;scroll-behavior:auto!important}';
 
-async function newWorkerPage(context: BrowserContext): Promise<Page> {
+/**
+ * Run in the page before Storybook: the still stylesheet, the fetches in flight (every fetch the stories install is
+ * counted: the API stand-in, a story's own) and the time of the DOM's last change. A string, not a function: tsx
+ * would name its inner functions with a helper the page does not have.
+ */
+const INIT_SCRIPT = `(() => {
+  const css = ${JSON.stringify(STILL_CSS)};
+  const add = () => { const style = document.createElement('style'); style.textContent = css; document.head.append(style); };
+  if (document.head) add(); else document.addEventListener('DOMContentLoaded', add, { once: true });
+  globalThis.__salonFetching = 0;
+  let current = globalThis.fetch;
+  const counted = (fn) => function (...args) {
+    globalThis.__salonFetching += 1;
+    const done = () => { globalThis.__salonFetching -= 1; };
+    const answer = fn.apply(this, args);
+    answer.then(done, done);
+    return answer;
+  };
+  Object.defineProperty(globalThis, 'fetch', { configurable: true, get: () => current, set: (fn) => { current = counted(fn); } });
+  globalThis.__salonChanged = performance.now();
+  new MutationObserver(() => { globalThis.__salonChanged = performance.now(); }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  // What Storybook's channel says of the story being rendered (its phases, whether it finished with an error), from
+  // the moment Storybook makes the channel: the story named in the address, then each one chosen (\`__salonRender\`).
+  const id = new URLSearchParams(location.search).get('id');
+  globalThis.__salonRender = id ? { id, phases: [], status: null } : null;
+  const mine = (event) => globalThis.__salonRender && event && event.storyId === globalThis.__salonRender.id;
+  let channel;
+  Object.defineProperty(globalThis, '__STORYBOOK_ADDONS_CHANNEL__', { configurable: true, get: () => channel, set: (next) => {
+    channel = next;
+    channel.on('storyRenderPhaseChanged', (event) => { if (mine(event)) globalThis.__salonRender.phases.push(event.newPhase); });
+    channel.on('storyFinished', (event) => { if (mine(event)) globalThis.__salonRender.status = event.status; });
+    channel.on('storyMissing', () => { if (globalThis.__salonRender) globalThis.__salonRender.phases.push('missing'); });
+  } });
+})()`;
+
+/** A page of the check: one Chromium page, the requests it has in flight, the console errors since the last story. */
+interface CheckPage {
+  page: Page;
+  errors: string[];
+  inFlight: Set<Request>;
+  /** The story rendered last (a phone pass of the same story remounts it). */
+  current: string | null;
+  /** When a story of each file (its title) was last left on this page. */
+  left: Map<string, number>;
+  axeLoaded: boolean;
+}
+
+/** A new page for the check, with its init script and its listeners; nothing loaded yet. */
+async function openPage(browser: Browser): Promise<CheckPage> {
+  const context = await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/Paris', reducedMotion: 'reduce', colorScheme: 'light', deviceScaleFactor: 1, viewport: DESKTOP });
+  await context.clock.setFixedTime(FIXED_NOW);
   const page = await context.newPage();
-  // A string, not a function: tsx would name its inner functions with a helper the page does not have.
-  await page.addInitScript(`(() => {
-    const css = ${JSON.stringify(STILL_CSS)};
-    const add = () => { const style = document.createElement('style'); style.textContent = css; document.head.append(style); };
-    if (document.head) add(); else document.addEventListener('DOMContentLoaded', add, { once: true });
-    // The story's answers in flight: every fetch the stories install (the API stand-in, a story's own) is counted.
-    globalThis.__salonFetching = 0;
-    let current = globalThis.fetch;
-    const counted = (fn) => function (...args) {
-      globalThis.__salonFetching += 1;
-      const done = () => { globalThis.__salonFetching -= 1; };
-      const answer = fn.apply(this, args);
-      answer.then(done, done);
-      return answer;
-    };
-    Object.defineProperty(globalThis, 'fetch', { configurable: true, get: () => current, set: (fn) => { current = counted(fn); } });
-  })()`);
-  return page;
+  const checked: CheckPage = { page, errors: [], inFlight: new Set(), current: null, left: new Map(), axeLoaded: false };
+  page.on('console', (m) => {
+    if (m.type() !== 'error') return;
+    const where = m.location().url;
+    checked.errors.push(m.text().startsWith('Failed to load resource') && where ? `${m.text()}: ${where}` : m.text());
+  });
+  page.on('pageerror', (e) => checked.errors.push(`page error: ${e.message}`));
+  // Media streams (the stand-in videos) stay open as long as they play: not waited for.
+  const counts = (request: Request) => !['media', 'websocket', 'eventsource'].includes(request.resourceType());
+  page.on('request', (request) => {
+    if (counts(request)) checked.inFlight.add(request);
+  });
+  page.on('requestfinished', (request) => checked.inFlight.delete(request));
+  page.on('requestfailed', (request) => checked.inFlight.delete(request));
+  await page.addInitScript(INIT_SCRIPT);
+  return checked;
+}
+
+/** (Re)loads Storybook's `iframe.html` in the page with the story `id`: nothing of the stories before is left. */
+async function loadStorybook(checked: CheckPage, baseUrl: string, id: string): Promise<void> {
+  checked.current = id;
+  checked.left.clear();
+  checked.axeLoaded = false;
+  await checked.page.goto(`${baseUrl}/iframe.html?id=${encodeURIComponent(id)}&viewMode=story`, { waitUntil: 'commit' });
+}
+
+async function closePage(checked: CheckPage): Promise<void> {
+  await checked.page.context().close().catch(() => undefined);
 }
 
 interface Outcome {
   key: string;
   problems: string[];
   updated: boolean;
+  check?: CheckParameters;
 }
 
 function baselineName(id: string, phone: boolean): string {
   return `${id}${phone ? '--phone' : ''}.png`;
 }
 
-/** Waits for Storybook's render of the story (its play function included) to end, then for fonts and images. */
-async function settle(page: Page): Promise<string> {
-  const phase = await page
+/** Where the time goes (milliseconds summed over the stories, so more than the run's time with several pages). */
+const timing = { load: 0, render: 0, quiet: 0, shot: 0, axe: 0, compare: 0 };
+const timed = async <T>(what: keyof typeof timing, run: () => Promise<T>): Promise<T> => {
+  const start = Date.now();
+  try {
+    return await run();
+  } finally {
+    timing[what] += Date.now() - start;
+  }
+};
+
+/**
+ * Loads Storybook on the story (or, on a page showing one already with --same-page, chooses it with Storybook's
+ * channel) and waits for its render and play function to end: its phase then.
+ */
+async function render(checked: CheckPage, id: string, baseUrl: string): Promise<string> {
+  const { page } = checked;
+  if (!samePage || checked.current === null) await timed('load', () => loadStorybook(checked, baseUrl, id));
+  else {
+    const again = checked.current === id;
+    checked.current = id;
+    await page.evaluate(
+      ([storyId, remount]) => {
+        const g = globalThis as unknown as { __salonRender: unknown; __STORYBOOK_ADDONS_CHANNEL__: { emit: (event: string, payload: unknown) => void } };
+        g.__salonRender = { id: storyId, phases: [], status: null };
+        globalThis.scrollTo(0, 0);
+        if (remount) g.__STORYBOOK_ADDONS_CHANNEL__.emit('forceRemount', { storyId });
+        else g.__STORYBOOK_ADDONS_CHANNEL__.emit('setCurrentStory', { storyId, viewMode: 'story' });
+      },
+      [id, again] as const,
+    );
+  }
+  return page
     .waitForFunction(
       () => {
-        const preview = (globalThis as unknown as { __STORYBOOK_PREVIEW__?: { currentRender?: { phase?: string } } }).__STORYBOOK_PREVIEW__;
-        const current = preview?.currentRender?.phase;
-        if (document.body.classList.contains('sb-show-errordisplay')) return 'errored';
-        return current === 'finished' || current === 'completed' || current === 'errored' || current === 'aborted' ? current : false;
+        const current = (globalThis as unknown as { __salonRender?: { phases: string[]; status: string | null } }).__salonRender;
+        if (!current) return false;
+        if (current.phases.includes('missing')) return 'missing';
+        if (!current.phases.includes('finished')) return false;
+        if (current.status === 'error' || current.phases.includes('errored') || document.body.classList.contains('sb-show-errordisplay')) return 'errored';
+        return 'finished';
       },
       undefined,
       { timeout: STORY_TIMEOUT, polling: 50 },
     )
     .then((handle) => handle.jsonValue() as Promise<string>)
     .catch(() => 'timed out');
-  // Until the story's requests are answered (at most 3 s: a loading state's request never is).
-  await page.waitForFunction(() => (globalThis as unknown as { __salonFetching?: number }).__salonFetching === 0, undefined, { timeout: 3000, polling: 50 }).catch(() => undefined);
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    const pending = [...document.images].filter((img) => !img.complete);
-    await Promise.all(
-      pending.map(
-        (img) =>
-          new Promise((resolve) => {
-            img.addEventListener('load', resolve, { once: true });
-            img.addEventListener('error', resolve, { once: true });
-          }),
-      ),
-    );
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-  });
-  return phase;
 }
 
-/** Two equal screenshots in a row (at most 10 tries), so that what is compared is what the story settles on. */
-async function stableShot(page: Page, masked: string[]): Promise<Buffer> {
-  const options = { animations: 'disabled', caret: 'hide', mask: masked.map((selector) => page.locator(selector)), maskColor: '#ff00ff' } as const;
+/** In the page: nothing in flight (fetches, webpack chunks), fonts and images loaded, and no DOM change through two frames and QUIET_MS. */
+const QUIET_SCRIPT = `(async () => {
+  const busy = () => (globalThis.__salonFetching ?? 0) - (globalThis.__salonNeverAnswered ?? 0) > 0 || document.fonts.status !== 'loaded'
+    || [...document.images].some((img) => !img.complete && img.loading !== 'lazy')
+    // A chunk webpack is loading (it removes the script once run), even one the browser's cache answers.
+    || document.querySelector('script[data-webpack]') !== null;
+  if (busy()) return false;
+  const changed = globalThis.__salonChanged;
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  await new Promise((resolve) => setTimeout(resolve, ${QUIET_MS}));
+  return globalThis.__salonChanged === changed && !busy();
+})()`;
+
+/**
+ * Until the story is quiet: no request in flight (but those left unanswered on purpose), its images and fonts loaded,
+ * and its DOM unchanged through two frames and QUIET_MS seen from the page itself, so that work already queued there
+ * (a lazy chunk just run, React's next render) has had its turn (at most QUIET_TIMEOUT).
+ */
+async function quiet(checked: CheckPage): Promise<void> {
+  const deadline = Date.now() + QUIET_TIMEOUT;
+  while (Date.now() < deadline) {
+    if (checked.inFlight.size > 0) {
+      await checked.page.waitForTimeout(25);
+      continue;
+    }
+    const still = (await checked.page.evaluate(QUIET_SCRIPT)) as boolean;
+    if (still && checked.inFlight.size === 0) return;
+  }
+}
+
+/**
+ * What is compared is what the story settles on: a shot of a DOM that did not change while it was taken, in a page
+ * without canvas, video or frame (which draw without changing the DOM); otherwise two equal shots in a row, each once
+ * the story is quiet (at most 10 tries).
+ */
+async function stableShot(checked: CheckPage, masked: string[]): Promise<Buffer> {
+  const { page } = checked;
+  // No animation nor caret already (STILL_CSS): Playwright's own options would add a stylesheet to each shot.
+  const options = { mask: masked.map((selector) => page.locator(selector)), maskColor: '#ff00ff' } as const;
+  const mark = () => page.evaluate(() => (globalThis as unknown as { __salonChanged: number }).__salonChanged);
+  const before = await mark();
   let previous = await page.screenshot(options);
+  const drawsAlone = await page.evaluate(() => document.querySelector('canvas, video, iframe') !== null);
+  if (!drawsAlone && masked.length === 0 && (await mark()) === before) return previous;
   for (let i = 0; i < 10; i += 1) {
-    // Longer than the story API's answer (250 ms, .storybook/api-mock.ts): a request in flight shows before the next shot.
-    await page.waitForTimeout(300);
+    await quiet(checked);
     const next = await page.screenshot(options);
     if (next.equals(previous)) return next;
     previous = next;
   }
   return previous;
 }
-
-/** Where the time goes (milliseconds summed over the stories), printed at the end. */
-const timing = { settle: 0, shot: 0, axe: 0 };
 
 const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -203,9 +337,12 @@ interface AxeViolation {
   nodes: { target: unknown[] }[];
 }
 
-async function axe(page: Page, exceptions: Record<string, string>): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
+async function axe(checked: CheckPage, exceptions: Record<string, string>): Promise<string[]> {
+  if (!checked.axeLoaded) {
+    await checked.page.addScriptTag({ content: axeSource });
+    checked.axeLoaded = true;
+  }
+  const violations = await checked.page.evaluate(async () => {
     const runner = (globalThis as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
     const result = await runner.run(document, { resultTypes: ['violations'] });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
@@ -215,32 +352,46 @@ async function axe(page: Page, exceptions: Record<string, string>): Promise<stri
     .map((v) => `axe ${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')})`);
 }
 
+/**
+ * The shot against its baseline. Baselines are kept as Chromium encodes them, so a story drawn as before gives the
+ * same bytes and needs no decoding; otherwise equal pixels pass, and pixelmatch counts the differing ones.
+ */
 function compare(actual: Buffer, key: string): { problem?: string; updated: boolean } {
   const file = path.join(BASELINES, key);
   const write = () => {
     fs.mkdirSync(BASELINES, { recursive: true });
-    fs.writeFileSync(file, PNG.sync.write(PNG.sync.read(actual), { deflateLevel: 9 }));
+    fs.writeFileSync(file, actual);
   };
   if (!fs.existsSync(file)) {
     if (update) {
       write();
+      console.log(`✎ ${key}: new`);
       return { updated: true };
     }
     return { problem: `no baseline ${path.relative(ROOT, file)}: run \`npm run storybook:check -- --update\``, updated: false };
   }
-  const expected = PNG.sync.read(fs.readFileSync(file));
+  const baseline = fs.readFileSync(file);
+  if (baseline.equals(actual)) return { updated: false };
+  const expected = PNG.sync.read(baseline);
   const got = PNG.sync.read(actual);
-  let differing: number;
+  const sameSize = expected.width === got.width && expected.height === got.height;
+  if (sameSize && expected.data.equals(got.data)) {
+    // The same picture encoded otherwise (an older baseline, another Chromium): kept as this one encodes it.
+    if (update) write();
+    return { updated: update };
+  }
+  let differing = Infinity;
   let diff: PNG | null = null;
-  if (expected.width !== got.width || expected.height !== got.height) differing = Infinity;
-  else {
+  if (sameSize) {
     diff = new PNG({ width: got.width, height: got.height });
     differing = pixelmatch(expected.data, got.data, diff.data, got.width, got.height, { threshold: PIXEL_THRESHOLD });
   }
   const ratio = differing / (got.width * got.height);
   if (ratio <= MAX_DIFF_RATIO) return { updated: false };
+  const what = diff ? `${differing} pixels (${(ratio * 100).toFixed(2)} %) differ` : `size ${got.width}×${got.height}, baseline ${expected.width}×${expected.height}`;
   if (update) {
     write();
+    console.log(`✎ ${key}: ${what}`);
     return { updated: true };
   }
   fs.mkdirSync(RESULTS, { recursive: true });
@@ -248,35 +399,31 @@ function compare(actual: Buffer, key: string): { problem?: string; updated: bool
   fs.writeFileSync(`${base}-actual.png`, actual);
   fs.copyFileSync(file, `${base}-expected.png`);
   if (diff) fs.writeFileSync(`${base}-diff.png`, PNG.sync.write(diff));
-  const what = diff ? `${differing} pixels (${(ratio * 100).toFixed(2)} %) differ` : `size ${got.width}×${got.height}, baseline ${expected.width}×${expected.height}`;
   const files = [`${base}-actual.png`, `${base}-expected.png`, ...(diff ? [`${base}-diff.png`] : [])].map((f) => path.relative(ROOT, f));
   return { problem: `screenshot: ${what}; see ${files.join(' ')}`, updated: false };
 }
 
-async function checkStory(page: Page, baseUrl: string, entry: Entry, phone: boolean, errors: string[]): Promise<Outcome & { check: CheckParameters }> {
+async function checkStory(checked: CheckPage, entry: Entry, phone: boolean, baseUrl: string): Promise<Outcome> {
   const key = baselineName(entry.id, phone);
-  await page.setViewportSize(phone ? PHONE : DESKTOP);
-  errors.length = 0;
-  await page.goto(`${baseUrl}/iframe.html?id=${encodeURIComponent(entry.id)}&viewMode=story`, { waitUntil: 'load' });
-  const t0 = Date.now();
-  const phase = await settle(page);
-  timing.settle += Date.now() - t0;
+  const { page } = checked;
+  const viewport = phone ? PHONE : DESKTOP;
+  const size = page.viewportSize();
+  if (size?.width !== viewport.width || size.height !== viewport.height) await page.setViewportSize(viewport);
+  checked.errors.length = 0;
+  const phase = await timed('render', () => render(checked, entry.id, baseUrl));
+  const problems: string[] = [];
+  if (phase !== 'finished') problems.push(`the story did not render to the end (${phase})`);
+  await timed('quiet', () => quiet(checked));
   const check = await page.evaluate(
     () => ((globalThis as unknown as { __STORYBOOK_PREVIEW__?: { currentRender?: { story?: { parameters?: { check?: unknown } } } } }).__STORYBOOK_PREVIEW__?.currentRender?.story?.parameters?.check ?? {}) as CheckParameters,
   );
-  const problems: string[] = [];
-  if (phase !== 'finished' && phase !== 'completed') problems.push(`the story did not render to the end (${phase})`);
-  const t1 = Date.now();
-  const shot = await stableShot(page, Object.keys(check.mask ?? {}));
-  timing.shot += Date.now() - t1;
-  const t2 = Date.now();
+  const shot = await timed('shot', () => stableShot(checked, Object.keys(check.mask ?? {})));
   // The phone pass renders the same DOM: axe runs at 1366×768 only.
-  if (!phone) problems.push(...(await axe(page, check.axe ?? {})));
-  timing.axe += Date.now() - t2;
+  if (!phone) problems.push(...(await timed('axe', () => axe(checked, check.axe ?? {}))));
   const expected = Object.keys(check.consoleErrors ?? {});
   // The first line of each (a failed expectation prints the whole DOM after it).
-  problems.push(...errors.filter((e) => !expected.some((text) => e.includes(text))).map((e) => `console: ${e.split('\n')[0]!.slice(0, 300)}`));
-  const compared = compare(shot, key);
+  problems.push(...checked.errors.filter((e) => !expected.some((text) => e.includes(text))).map((e) => `console: ${e.split('\n')[0]!.slice(0, 300)}`));
+  const compared = await timed('compare', async () => compare(shot, key));
   if (compared.problem) problems.push(compared.problem);
   return { key, problems, updated: compared.updated, check };
 }
@@ -292,56 +439,64 @@ async function main(): Promise<void> {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--font-render-hinting=none', '--hide-scrollbars'],
   });
-  const queue: { entry: Entry; phone: boolean }[] = stories.map((entry) => ({ entry, phone: false }));
+  // Round robin over the files (titles): the stories a page shows one after the other come from different widgets.
+  const byTitle = new Map<string, Entry[]>();
+  for (const entry of stories) byTitle.set(entry.title, [...(byTitle.get(entry.title) ?? []), entry]);
+  const interleaved: Entry[] = [];
+  for (let i = 0; interleaved.length < stories.length; i += 1) for (const list of byTitle.values()) if (list[i]) interleaved.push(list[i]!);
+  const queue: { entry: Entry; phone: boolean }[] = [];
+  for (let round = 0; round < repeat; round += 1) queue.push(...interleaved.map((entry) => ({ entry, phone: false })));
   const failures: Outcome[] = [];
   let done = 0;
   let updated = 0;
-  let retried = 0;
+  let secondChances = 0;
+  let reloads = 0;
   const worker = async () => {
-    const context = await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/Paris', reducedMotion: 'reduce', colorScheme: 'light', deviceScaleFactor: 1 });
-    await context.clock.setFixedTime(FIXED_NOW);
-    let page = await newWorkerPage(context);
-    const errors: string[] = [];
-    const listen = (p: Page) => {
-      p.on('console', (m) => {
-        if (m.type() !== 'error') return;
-        const where = m.location().url;
-        errors.push(m.text().startsWith('Failed to load resource') && where ? `${m.text()}: ${where}` : m.text());
-      });
-      p.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+    let checked = await openPage(browser);
+    // After a failure: a freshly loaded page for the next story (a new one if this one no longer answers).
+    const reload = async () => {
+      const alive = await checked.page.evaluate(() => true).catch(() => false);
+      if (alive) checked.current = null;
+      else {
+        await closePage(checked);
+        checked = await openPage(browser);
+      }
     };
-    listen(page);
     for (let item = queue.shift(); item; item = queue.shift()) {
-      let outcome: Outcome & { check?: CheckParameters };
+      // A widget's stores outlive its last listener by a second (nanostores): a story of the same file shown on
+      // this page less than 2 s ago could leave its state to this one. Such a story gets a freshly loaded page.
+      const shownLately = Date.now() - (checked.left.get(item.entry.title) ?? -Infinity) < 2000;
+      if (samePage && shownLately) {
+        reloads += 1;
+        checked.current = null;
+      }
+      let outcome: Outcome;
       try {
-        outcome = await checkStory(page, server.url, item.entry, item.phone, errors);
+        outcome = await checkStory(checked, item.entry, item.phone, server.url);
       } catch (err) {
         outcome = { key: baselineName(item.entry.id, item.phone), problems: [`the check failed: ${(err as Error).message.split('\n')[0]}`], updated: false };
-        await page.close().catch(() => undefined);
-        page = await newWorkerPage(context);
-        listen(page);
       }
-      // A story that fails is checked once more on a fresh page: a failure on both runs fails the check, a pass on the
-      // second is printed (a story that does not always render the same is worth a look, but is not a regression).
-      if (outcome.problems.length > 0 && !update) {
-        await page.close().catch(() => undefined);
-        page = await newWorkerPage(context);
-        listen(page);
-        errors.length = 0;
-        const first = outcome.problems;
-        try {
-          const again = await checkStory(page, server.url, item.entry, item.phone, errors);
-          if (again.problems.length === 0) {
-            retried += 1;
-            console.log(`↻ ${again.key.replace(/\.png$/, '')} passed on a second run; the first said:\n    ${first.join('\n    ')}`);
+      // A story that fails is checked once more on a freshly loaded page: a failure there fails the check; a pass is
+      // printed (a story that does not always render the same, or, with --same-page, one a story before it upset).
+      if (outcome.problems.length > 0) {
+        await reload();
+        if (!update && repeat === 1) {
+          const first = outcome.problems;
+          try {
+            const again = await checkStory(checked, item.entry, item.phone, server.url);
+            if (again.problems.length === 0) {
+              secondChances += 1;
+              console.log(`↻ ${again.key.replace(/\.png$/, '')} passed on a second run; the first said:\n    ${first.join('\n    ')}`);
+            }
+            outcome = again;
+          } catch {
+            // The first outcome stands.
           }
-          outcome = again;
-        } catch {
-          // The first outcome stands.
         }
       }
-      // A story with a phone layout is checked again at 375×812 (queued once it is known).
-      if (!item.phone && outcome.check?.phone) queue.push({ entry: item.entry, phone: true });
+      checked.left.set(item.entry.title, Date.now());
+      // A story with a phone layout is checked again at 375×812, once it is known, a few stories later.
+      if (!item.phone && outcome.check?.phone) queue.splice(pages * 4, 0, { entry: item.entry, phone: true });
       done += 1;
       if (outcome.updated) updated += 1;
       if (outcome.problems.length > 0) {
@@ -349,17 +504,22 @@ async function main(): Promise<void> {
         console.log(`✗ ${outcome.key.replace(/\.png$/, '')}\n    ${outcome.problems.join('\n    ')}`);
       }
     }
-    await context.close();
+    await closePage(checked);
   };
   try {
-    await Promise.all(Array.from({ length: workers }, worker));
+    await Promise.all(Array.from({ length: pages }, worker));
   } finally {
     await browser.close();
     await server.close();
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  console.log(`storybook check: ${done} screenshots of ${stories.length} stories, ${failures.length} failed${retried > 0 ? ` (${retried} passed on a second run)` : ''}${update ? `, ${updated} baselines written` : ''} (${seconds} s, ${workers} pages)`);
-  console.log(`time in the pages: waiting for the stories ${(timing.settle / 1000).toFixed(0)} s, screenshots ${(timing.shot / 1000).toFixed(0)} s, axe ${(timing.axe / 1000).toFixed(0)} s`);
+  const s = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
+  console.log(
+    `storybook check: ${done} screenshots of ${stories.length} stories${repeat > 1 ? ` × ${repeat}` : ''}, ${failures.length} failed${secondChances > 0 ? ` (${secondChances} passed on a second run)` : ''}${update ? `, ${updated} baselines written` : ''} (${seconds} s, ${pages} pages${samePage ? `, ${reloads} page loads between stories` : ''})`,
+  );
+  console.log(
+    `time in the pages: loading Storybook ${s(timing.load)}, rendering and playing ${s(timing.render)}, waiting for quiet ${s(timing.quiet)}, screenshots ${s(timing.shot)}, axe ${s(timing.axe)}, comparing ${s(timing.compare)}`,
+  );
   if (failures.length > 0) process.exitCode = 1;
 }
 

@@ -112,7 +112,7 @@ export function resetImport(kind: ImportKind): void {
   set(kind, { phase: 'idle' });
 }
 
-/** For stories and tests: a state as it would be reached. */
+/** For the unit tests: a state as it would be reached. */
 export function setImportState(kind: ImportKind, state: ImportState): void {
   stopPolling(kind);
   set(kind, state);

@@ -17,17 +17,6 @@ export type PictureState =
   | { step: 'refused'; message: string | null };
 export type VideoState = { step: 'idle' } | { step: 'uploading' } | { step: 'refused'; message: string | null };
 
-/** A state to start from (stories and tests); without it, the widget loads the profile. */
-export interface InitialState {
-  data: ExhibitorProfileData;
-  form?: ProfileForm;
-  issues?: Partial<Record<TextField, IssueCode>>;
-  serverErrors?: Partial<Record<string, string>>;
-  save?: SaveState;
-  picture?: PictureState;
-  video?: VideoState;
-}
-
 const ISSUES: Record<IssueCode, MessageDescriptor> = {
   email: msg`The email format is incorrect`,
   phone: msg`The number format is incorrect`,
@@ -140,17 +129,17 @@ function PublishBox({ field, label, form, onToggle }: { field: CardField; label:
  * every keystroke. Saving sends the whole card (PUT /api/exhibitors/me/profile); visitors' open cards follow
  * through the live activity.
  */
-export function ExhibitorProfile({ initial }: { initial?: InitialState }) {
+export function ExhibitorProfile() {
   injectProfileStyles();
   const { t, i18n } = useLingui();
-  const [data, setData] = useState<ExhibitorProfileData | null>(initial?.data ?? null);
-  const [status, setStatus] = useState<'loading' | 'error' | 'ready'>(initial ? 'ready' : 'loading');
-  const [form, setForm] = useState<ProfileForm | null>(initial ? (initial.form ?? formOf(initial.data)) : null);
-  const [issues, setIssues] = useState<Partial<Record<TextField, IssueCode>>>(initial?.issues ?? {});
-  const [serverErrors, setServerErrors] = useState<Partial<Record<string, string>>>(initial?.serverErrors ?? {});
-  const [save, setSave] = useState<SaveState>(initial?.save ?? { status: 'idle' });
-  const [picture, setPicture] = useState<PictureState>(initial?.picture ?? { step: 'idle' });
-  const [video, setVideo] = useState<VideoState>(initial?.video ?? { step: 'idle' });
+  const [data, setData] = useState<ExhibitorProfileData | null>(null);
+  const [status, setStatus] = useState<'loading' | 'error' | 'ready'>('loading');
+  const [form, setForm] = useState<ProfileForm | null>(null);
+  const [issues, setIssues] = useState<Partial<Record<TextField, IssueCode>>>({});
+  const [serverErrors, setServerErrors] = useState<Partial<Record<string, string>>>({});
+  const [save, setSave] = useState<SaveState>({ status: 'idle' });
+  const [picture, setPicture] = useState<PictureState>({ step: 'idle' });
+  const [video, setVideo] = useState<VideoState>({ step: 'idle' });
   const [attempt, setAttempt] = useState(0);
   const pictureInput = useRef<HTMLInputElement>(null);
   const videoInput = useRef<HTMLInputElement>(null);
@@ -158,7 +147,6 @@ export function ExhibitorProfile({ initial }: { initial?: InitialState }) {
   const previewId = useId();
 
   useEffect(() => {
-    if (initial) return undefined;
     let live = true;
     setStatus('loading');
     getMyProfile().then(
@@ -176,7 +164,7 @@ export function ExhibitorProfile({ initial }: { initial?: InitialState }) {
     return () => {
       live = false;
     };
-  }, [initial, attempt]);
+  }, [attempt]);
 
   // Object URLs made for the cropper and the picture's preview are let go when replaced.
   useEffect(() => {

@@ -118,12 +118,11 @@ function Start({ store, state }: { store: CaptureStore; state: Extract<CaptureSt
 /**
  * The screen capture (spec §2.4): the browser captures the screen (the current tab where it can), one frame is
  * kept (at most 1000 px wide, spec §9), then a full-screen cropping workspace downloads the chosen area as a PNG.
- * `initial` and `supported` are for stories and tests (the workspace on a sample image, an unsupported browser).
  */
-export function ScreenCapture({ initial, supported }: { modal: Extract<Modal, { name: 'screen-capture' }>; initial?: CaptureState; supported?: boolean }) {
+export function ScreenCapture(_props: { modal: Extract<Modal, { name: 'screen-capture' }> }) {
   injectEngageStyles();
   const { t } = useLingui();
-  const [store] = useState(() => createCaptureStore(initial, supported));
+  const [store] = useState(() => createCaptureStore());
   const state = useStore(store.$state);
   if (state.step === 'capturing') {
     // Nothing visible while the frame is taken, or the modal would be in the picture.

@@ -115,9 +115,10 @@ export interface CaptureStore {
   capture(): Promise<void>;
 }
 
-/** `supported` is the browser's answer unless given (stories show the unsupported state in any browser). */
-export function createCaptureStore(initial: CaptureState = { step: 'start', problem: null }, supported = screenCaptureSupported()): CaptureStore {
-  const $state = atom<CaptureState>(initial);
+/** A capture from its first step; whether the browser can capture is asked once, when it is made. */
+export function createCaptureStore(): CaptureStore {
+  const supported = screenCaptureSupported();
+  const $state = atom<CaptureState>({ step: 'start', problem: null });
   async function capture(): Promise<void> {
     if (!supported || $state.get().step === 'capturing') return;
     $state.set({ step: 'capturing' });
