@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -12,32 +13,51 @@ export function cacheControlFor(relativePath: string): string {
   return segments.slice(0, -1).some((s) => HASH_SEGMENT.test(s)) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
+/** A `<script>` written inside the page (no `src`): its text, as the browser hashes it. */
+const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+
+/** The `'sha256-…'` source of every inline script in the built Storybook's pages (its HTML files at the root). */
+export function inlineScriptHashes(root: string): string[] {
+  const hashes = new Set<string>();
+  if (!fs.existsSync(root)) return [];
+  for (const name of fs.readdirSync(root).filter((file) => file.endsWith('.html'))) {
+    for (const [, body] of fs.readFileSync(path.join(root, name), 'utf8').matchAll(INLINE_SCRIPT)) {
+      hashes.add(`'sha256-${crypto.createHash('sha256').update(body ?? '').digest('base64')}'`);
+    }
+  }
+  return [...hashes].sort();
+}
+
 /**
- * Storybook's own policy on `/storybook/` (its manager and preview use inline scripts and styles, and eval): the
- * salon's pages keep theirs. Everything still comes from this server only.
+ * Storybook's own policy on `/storybook/`: its scripts are its files and the inline scripts of its pages, allowed by
+ * their hashes (read from the build when the server starts), no eval. Its manager and preview insert style elements
+ * and the build has no nonce to give them, so styles need `'unsafe-inline'`. The salon's pages keep their policy.
  */
-export const STORYBOOK_POLICY = [
-  "default-src 'self'",
-  "script-src 'self' 'unsafe-inline' 'unsafe-eval'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "media-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "frame-src 'self'",
-  "worker-src 'self' blob:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "frame-ancestors 'self'",
-].join('; ');
+export function storybookPolicy(root: string): string {
+  return [
+    "default-src 'self'",
+    ['script-src', "'self'", ...inlineScriptHashes(root)].join(' '),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "media-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "frame-src 'self'",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'self'",
+  ].join('; ');
+}
 
 /**
  * `/storybook/*`: the built Storybook (config.storybookDir), only in the demo start. `/storybook` redirects to the
  * folder, whose index.html is the workbench; a missing build answers 404 with the command that makes it.
  */
 const storybookPlugin: FastifyPluginAsync<{ root: string }> = async (app, { root }) => {
+  const policy = storybookPolicy(root);
   app.addHook('onSend', (_request, reply, payload, done) => {
-    reply.header('Content-Security-Policy', STORYBOOK_POLICY);
+    reply.header('Content-Security-Policy', policy);
     done(null, payload);
   });
   app.get('/storybook', (_request, reply) => reply.redirect('/storybook/'));
