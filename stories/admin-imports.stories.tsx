@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { msg } from '@lingui/core/macro';
 import type { PageDataInput } from '@salon/shared';
-import type { ImportKind } from '@salon/shared/api/schemas/imports';
-import { administratorPageData, promoterPageData, withLocale } from '@salon/shared/page-data/fixtures';
+import type { ImportKind } from '@salon/shared/contracts/imports';
+import { administratorPageData, promoterPageData, withLocale } from '@salon/shared/test/fixtures';
 import { AdminImports } from '../widgets/admin-imports/AdminImports';
 import { cleanPreview, previewWithSkips, report, running, videoLinksPreview } from '../widgets/admin-imports/fixtures';
 import { IMPORT_MAX_MB, resetImport, setImportState, type ImportState } from '../widgets/admin-imports/store';

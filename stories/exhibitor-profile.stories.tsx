@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import type { PageDataInput } from '@salon/shared';
-import { exhibitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
+import { exhibitorPageData, withLocale } from '@salon/shared/test/fixtures';
 import { ExhibitorProfile, type InitialState } from '../widgets/exhibitor-profile/ExhibitorProfile';
 import type { ExhibitorProfileData } from '../widgets/exhibitor-profile/api';
 import { formOf } from '../widgets/exhibitor-profile/preview';

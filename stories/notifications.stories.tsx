@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { userEvent, within } from 'storybook/test';
 import { openModal, receiveNotifications, resetNotifications, type Modal, type PageDataInput } from '@salon/shared';
 import { setNewsTimeZone, type Notification } from '@salon/shared/notifications';
-import { visitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
+import { visitorPageData, withLocale } from '@salon/shared/test/fixtures';
 import { ModalsSlot } from '../widgets/modals/mount';
 import type { SalonParameters } from '../.storybook/preview';
 import { onPageWithToaster, logsOnPurpose } from './decorators';

@@ -2,12 +2,13 @@ import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globa
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { $modal, activateLocale, closeModal, hideSidebar, i18n, setPageData, showSidebar, type Modal, type PageDataInput } from '@salon/shared';
-import { visitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
+import { visitorPageData, withLocale } from '@salon/shared/test/fixtures';
 import { stand } from '@salon/shared/test/exhibitors';
 import { installFetch, jsonResponse } from '@salon/shared/test/fetch';
 import { mountWidget } from '@salon/shared/test/widgets';
-import { $journey, emitBusEvent, registerFramePort, type Journey } from '@salon/shared/room';
-import { envelope } from '@salon/shared/room-frame/contract';
+import { $journey, type Journey } from '@salon/shared';
+import { emitBusEvent, registerFramePort } from '@salon/shared/room';
+import { envelope } from '@salon/shared/contracts/room-frame';
 import { mount } from './mount';
 
 const STANDS = {

@@ -1,9 +1,9 @@
-import { LIVE_ACTIVITY_FIELDS, type LiveActivityField } from '../../../shared/api/live-fields';
+import { LIVE_ACTIVITY_FIELDS, type LiveActivityField } from '@salon/shared/contracts/live-fields';
 import type { ServerResponse } from 'node:http';
 import type { Kysely } from 'kysely';
-import { LIVE_NOTIFICATIONS_EVENT, LIVE_NOTIFICATIONS_LIMIT } from '../../../shared/api/schemas/notifications';
-import { LIVE_ACTIVITY_EVENT } from '../../../shared/api/schemas/room';
-import { LIVE_SETTINGS_EVENT } from '../../../shared/api/schemas/settings';
+import { LIVE_NOTIFICATIONS_EVENT, LIVE_NOTIFICATIONS_LIMIT } from '@salon/shared/contracts/notifications';
+import { LIVE_ACTIVITY_EVENT } from '@salon/shared/contracts/room';
+import { LIVE_SETTINGS_EVENT } from '@salon/shared/contracts/settings';
 import type { Database } from '../db/schema';
 import { encodeId } from '../lib/ids';
 import type { ActivityTracker } from '../services/activity';

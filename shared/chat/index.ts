@@ -1,0 +1,81 @@
+/**
+ * `@salon/shared/chat`: the chat's part of the bus (spec §2.7, §4.5, §4.6) and its API calls. A separate entry
+ * (like `@salon/shared/room`) so that only the widgets that chat carry it and the socket.io client.
+ * `startChat(userId, {standId})` is the action other widgets use (contact point, activity stream).
+ */
+export {
+  $chat,
+  startChat,
+  openChat,
+  openUserChannel,
+  closeChannel,
+  selectChatTab,
+  loadChannels,
+  loadEarlierMessages,
+  sendMessage,
+  retryMessage,
+  discardMessage,
+  receiveMessage,
+  receiveUpdate,
+  setDraft,
+  sendDraft,
+  attachFile,
+  removeFile,
+  dismissNotice,
+  shareContactDetails,
+  sendGif,
+  inviteToVisio,
+  askVisio,
+  answerInvitation,
+  visioOpened,
+  resetChat,
+  CHAT_UNAVAILABLE,
+  VISIO_LINK_MISSING,
+  FILE_TOO_LARGE,
+  CONTACT_DETAILS_MISSING,
+  CONTACT_DETAILS_PARTIAL,
+  type ChatView,
+  type ChatTab,
+  type ChatNotice,
+  type ChannelSummary,
+  type MessageItem,
+  type OpenChannelView,
+  type Delivery,
+} from './chat';
+export { $typing, notifyTyping, receiveTyping, clearTyping, TYPING_SEND_INTERVAL_MS, TYPING_CLEAR_MS, type Typist } from './chatTyping';
+export {
+  $chatUsers,
+  setChatSearch,
+  toggleChatProfile,
+  toggleChatConnection,
+  resetChatUsers,
+  chatUsersQuery,
+  SEARCH_DEBOUNCE_MS,
+  type ChatUsersFilters,
+  type ChatUsersView,
+  type ChatPerson,
+} from './chatUsers';
+export {
+  isFieldPublished,
+  publishedVisioLink,
+  shareableContactDetails,
+  memberContact,
+  searchScope,
+  searchProfileOf,
+  isConnected,
+  listedChannels,
+  separators,
+  invitationState,
+  MESSAGE_GROUP_GAP_MS,
+  VISIO_UNANSWERED_MS,
+  SEARCH_PROFILES,
+  type ChatUser,
+  type ContactField,
+  type ContactDetails,
+  type SearchProfile,
+  type SearchScope,
+  type InvitationState,
+} from './chatRules';
+export { CHAT_FILE_MAX_BYTES, getChannels, openChannel, getMessages, uploadChatFile, markChannelRead, getChatUsers, postStandHistory } from './api';
+export type { Channel, ChatMessage, ChatMember, MessageContent, FileContent, ChatUsersData } from '@salon/shared/contracts/chat';
+export { $socketState, type SocketState } from '@salon/shared/live/socket';
