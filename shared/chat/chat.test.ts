@@ -20,7 +20,7 @@ import {
   shareContactDetails,
   startChat,
   visioOpened,
-} from './chat';
+} from './index';
 import { $typing } from './chatTyping';
 
 jest.mock('socket.io-client', () => (jest.requireActual('@salon/shared/test/socket') as { socketIoMock: unknown }).socketIoMock);

@@ -3,45 +3,15 @@
  * (like `@salon/shared/room`) so that only the widgets that chat carry it and the socket.io client.
  * `startChat(userId, {standId})` is the action other widgets use (contact point, activity stream).
  */
-export {
-  $chat,
-  startChat,
-  openChat,
-  openUserChannel,
-  closeChannel,
-  selectChatTab,
-  loadChannels,
-  loadEarlierMessages,
-  sendMessage,
-  retryMessage,
-  discardMessage,
-  receiveMessage,
-  receiveUpdate,
-  setDraft,
-  sendDraft,
-  attachFile,
-  removeFile,
-  dismissNotice,
-  shareContactDetails,
-  sendGif,
-  inviteToVisio,
-  askVisio,
-  answerInvitation,
-  visioOpened,
-  resetChat,
-  CHAT_UNAVAILABLE,
-  VISIO_LINK_MISSING,
-  FILE_TOO_LARGE,
-  CONTACT_DETAILS_MISSING,
-  CONTACT_DETAILS_PARTIAL,
-  type ChatView,
-  type ChatTab,
-  type ChatNotice,
-  type ChannelSummary,
-  type MessageItem,
-  type OpenChannelView,
-  type Delivery,
-} from './chat';
+export { $chat, resetChat } from './chat';
+export { CHAT_UNAVAILABLE, type ChatTab, type ChatNotice, type Delivery } from './state';
+export type { ChatView, ChannelSummary, MessageItem, OpenChannelView } from './view';
+export { loadChannels } from './channels';
+export { receiveMessage, receiveUpdate } from './messages';
+export { sendMessage, retryMessage, discardMessage } from './outbox';
+export { startChat, openChat, openUserChannel, closeChannel, selectChatTab, loadEarlierMessages } from './opening';
+export { setDraft, sendDraft, attachFile, removeFile, dismissNotice, shareContactDetails, sendGif, FILE_TOO_LARGE, CONTACT_DETAILS_MISSING, CONTACT_DETAILS_PARTIAL } from './composer';
+export { inviteToVisio, askVisio, answerInvitation, visioOpened, VISIO_LINK_MISSING } from './visio';
 export { $typing, notifyTyping, receiveTyping, clearTyping, TYPING_SEND_INTERVAL_MS, TYPING_CLEAR_MS, type Typist } from './chatTyping';
 export {
   $chatUsers,
