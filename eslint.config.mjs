@@ -64,7 +64,12 @@ export default tseslint.config(
     // No import cycle in the code that ships (dynamic imports count: a lazy chunk that imports its loader is one).
     files: ['shared/**/*.{ts,tsx}', 'widgets/**/*.{ts,tsx}', 'host-shell/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })] },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+      // Without these, import-x skips TypeScript files as dependencies, and sees no cycle through them.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
     rules: { 'import-x/no-cycle': 'error' },
   },
   {
