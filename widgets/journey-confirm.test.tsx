@@ -75,7 +75,7 @@ describe('emptying the journey (spec §2.6): the journey asks, the confirm modal
     expect(within(panel).queryByRole('region')).not.toBeInTheDocument();
     await settle();
     expect(saved().at(-1)).toEqual({ vistingStand: null, standsToVisit: [], standsVisited: [] });
-    expect($journey.get()).toEqual({ vistingStand: null, standsToVisit: [], standsVisited: [] });
+    expect($journey.get()).toEqual({ visitingStand: null, standsToVisit: [], standsVisited: [] });
     expect($modal.get()).toBeNull();
   });
 

@@ -52,7 +52,7 @@ export interface JourneyView {
 
 function journeyView(journey: Journey, stands: StandsState, locale: Parameters<typeof standName>[2]): JourneyView {
   const describe = (id: string): JourneyStand => ({ id, name: standName(stands.stands, id, locale), panoramaSlug: stands.stands[id]?.panoramaSlug ?? null });
-  const visiting = journey.vistingStand ? describe(journey.vistingStand) : null;
+  const visiting = journey.visitingStand ? describe(journey.visitingStand) : null;
   const toVisit = journey.standsToVisit.map(describe);
   const visited = journey.standsVisited.map(describe);
   const progress = !visiting && toVisit.length === 0 ? (visited.length === 0 ? 'empty' : 'done') : 'ongoing';
@@ -168,9 +168,9 @@ export function setVisiting(standId: string): boolean {
   if (!isJourneyEnabled()) return false;
   const journey = $journey.get();
   if (!journey.standsToVisit.includes(standId)) return false;
-  const previous = journey.vistingStand;
+  const previous = journey.visitingStand;
   return change({
-    vistingStand: standId,
+    visitingStand: standId,
     standsToVisit: without(journey.standsToVisit, standId),
     standsVisited: previous ? withAdded(journey.standsVisited, previous) : journey.standsVisited,
   });
@@ -180,9 +180,9 @@ export function setVisiting(standId: string): boolean {
 export function unsetVisiting(standId?: string): boolean {
   if (!isJourneyEnabled()) return false;
   const journey = $journey.get();
-  const visiting = journey.vistingStand;
+  const visiting = journey.visitingStand;
   if (!visiting || (standId !== undefined && standId !== visiting)) return false;
-  return change({ vistingStand: null, standsToVisit: without(journey.standsToVisit, visiting), standsVisited: withAdded(journey.standsVisited, visiting) });
+  return change({ visitingStand: null, standsToVisit: without(journey.standsToVisit, visiting), standsVisited: withAdded(journey.standsVisited, visiting) });
 }
 
 /**
@@ -227,11 +227,11 @@ export async function addToVisit(standId: string): Promise<boolean> {
     return false;
   }
   const journey = $journey.get();
-  if (journey.vistingStand === standId) {
+  if (journey.visitingStand === standId) {
     showToast({ kind: 'info', message: BEING_VISITED, unique: true });
     return false;
   }
-  change({ vistingStand: journey.vistingStand, standsToVisit: withAdded(journey.standsToVisit, standId), standsVisited: without(journey.standsVisited, standId) });
+  change({ visitingStand: journey.visitingStand, standsToVisit: withAdded(journey.standsToVisit, standId), standsVisited: without(journey.standsVisited, standId) });
   showToast({ kind: 'success', message: ADDED, unique: true });
   return true;
 }
@@ -239,7 +239,7 @@ export async function addToVisit(standId: string): Promise<boolean> {
 /** Removes the stand in progress from the journey (it goes to no list). */
 export function removeVisiting(): boolean {
   if (!isJourneyEnabled()) return false;
-  return change({ ...$journey.get(), vistingStand: null });
+  return change({ ...$journey.get(), visitingStand: null });
 }
 
 /** Removes a stand from the to-visit list. */
@@ -259,7 +259,7 @@ export function removeVisited(standId: string): boolean {
 /** Empties every list (the sidebar asks for confirmation first). */
 export function resetJourney(): boolean {
   if (!isJourneyEnabled()) return false;
-  return change({ vistingStand: null, standsToVisit: [], standsVisited: [] });
+  return change({ visitingStand: null, standsToVisit: [], standsVisited: [] });
 }
 
 provideJourneyMachine({ setVisiting, unsetVisiting, addToVisit });

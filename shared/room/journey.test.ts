@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globa
 import { installFetch, jsonResponse } from '@salon/shared/test/fetch';
 import { stand } from '@salon/shared/test/exhibitors';
 import { anonymousPageData, visitorPageData, withLocale } from '@salon/shared/test/fixtures';
-import { $journey, activateLocale, clearToasts, i18n, parseJourney, setPageData, $toasts, type Journey, type PageDataInput } from '@salon/shared';
+import { $journey, activateLocale, clearToasts, i18n, parseJourney, setPageData, $toasts, type PageDataInput } from '@salon/shared';
+import type { Journey } from '@salon/shared/contracts/journey';
 import { emitBusEvent } from './events';
 import { handleFrameMessage } from './frameMessages';
 import { enterStand, leaveStand } from './standVisit';
@@ -89,16 +90,16 @@ afterEach(async () => {
 });
 
 describe('the journey as read from the page data', () => {
-  test('parses user.journey (spec §3, keys as given)', () => {
+  test('parses user.journey (spec §3, keys as given; its vistingStand is our visitingStand)', () => {
     expect(parseJourney('{"vistingStand":"s1","standsToVisit":["s2","s3",4],"standsVisited":["s0"]}')).toEqual({
-      vistingStand: 's1',
+      visitingStand: 's1',
       standsToVisit: ['s2', 's3', '4'],
       standsVisited: ['s0'],
     });
   });
 
   test('anything unreadable is an empty journey', () => {
-    const empty = { vistingStand: null, standsToVisit: [], standsVisited: [] };
+    const empty = { visitingStand: null, standsToVisit: [], standsVisited: [] };
     expect(parseJourney(null)).toEqual(empty);
     expect(parseJourney('not json')).toEqual(empty);
     expect(parseJourney('[1,2]')).toEqual(empty);
@@ -107,7 +108,7 @@ describe('the journey as read from the page data', () => {
 
   test('a stand sits in one list: the visiting one leaves the others; to visit wins over visited', () => {
     expect(parseJourney('{"vistingStand":"s1","standsToVisit":["s1","s2","s2"],"standsVisited":["s1","s2","s3"]}')).toEqual({
-      vistingStand: 's1',
+      visitingStand: 's1',
       standsToVisit: ['s2'],
       standsVisited: ['s3'],
     });
@@ -125,23 +126,23 @@ describe('set and unset visiting (spec §4.1)', () => {
   test('only a stand to visit becomes the visiting one, and leaves the to-visit list', () => {
     page({ standsToVisit: ['s1', 's2'] });
     expect(setVisiting('s3')).toBe(false);
-    expect($journey.get()).toEqual({ vistingStand: null, standsToVisit: ['s1', 's2'], standsVisited: [] });
+    expect($journey.get()).toEqual({ visitingStand: null, standsToVisit: ['s1', 's2'], standsVisited: [] });
     expect(setVisiting('s2')).toBe(true);
-    expect($journey.get()).toEqual({ vistingStand: 's2', standsToVisit: ['s1'], standsVisited: [] });
+    expect($journey.get()).toEqual({ visitingStand: 's2', standsToVisit: ['s1'], standsVisited: [] });
   });
 
   test('a previous visiting stand is first moved to visited', () => {
     page({ vistingStand: 's1', standsToVisit: ['s2'], standsVisited: ['s4'] });
     setVisiting('s2');
-    expect($journey.get()).toEqual({ vistingStand: 's2', standsToVisit: [], standsVisited: ['s4', 's1'] });
+    expect($journey.get()).toEqual({ visitingStand: 's2', standsToVisit: [], standsVisited: ['s4', 's1'] });
   });
 
   test('unset visiting moves the stand to visited; another stand id changes nothing', () => {
     page({ vistingStand: 's1', standsToVisit: ['s2'] });
     expect(unsetVisiting('s2')).toBe(false);
-    expect($journey.get().vistingStand).toBe('s1');
+    expect($journey.get().visitingStand).toBe('s1');
     expect(unsetVisiting('s1')).toBe(true);
-    expect($journey.get()).toEqual({ vistingStand: null, standsToVisit: ['s2'], standsVisited: ['s1'] });
+    expect($journey.get()).toEqual({ visitingStand: null, standsToVisit: ['s2'], standsVisited: ['s1'] });
     expect(unsetVisiting()).toBe(false);
   });
 
@@ -151,17 +152,17 @@ describe('set and unset visiting (spec §4.1)', () => {
     setVisiting('s1');
     expect(markVisited('s2')).toBe(false);
     expect(markVisited('s1')).toBe(true);
-    expect($journey.get()).toEqual({ vistingStand: null, standsToVisit: ['s2'], standsVisited: ['s1'] });
+    expect($journey.get()).toEqual({ visitingStand: null, standsToVisit: ['s2'], standsVisited: ['s1'] });
   });
 
   test('the room drives it: entering a stand to visit marks it, leaving moves it to visited (spec §4.2)', async () => {
     page({ standsToVisit: ['s1', 's2'] });
     enterStand('s1', 'stand-s1');
-    expect($journey.get()).toEqual({ vistingStand: 's1', standsToVisit: ['s2'], standsVisited: [] });
+    expect($journey.get()).toEqual({ visitingStand: 's1', standsToVisit: ['s2'], standsVisited: [] });
     enterStand('s3', 'stand-s3');
-    expect($journey.get()).toEqual({ vistingStand: null, standsToVisit: ['s2'], standsVisited: ['s1'] });
+    expect($journey.get()).toEqual({ visitingStand: null, standsToVisit: ['s2'], standsVisited: ['s1'] });
     leaveStand();
-    expect($journey.get()).toEqual({ vistingStand: null, standsToVisit: ['s2'], standsVisited: ['s1'] });
+    expect($journey.get()).toEqual({ visitingStand: null, standsToVisit: ['s2'], standsVisited: ['s1'] });
     await settle();
   });
 
@@ -180,7 +181,7 @@ describe('set and unset visiting (spec §4.1)', () => {
     emitBusEvent('journey:visiting', { standId: 's1' });
     emitBusEvent('journey:leave', { standId: 's1' });
     await settle();
-    expect($journey.get()).toEqual({ vistingStand: null, standsToVisit: [], standsVisited: ['s1'] });
+    expect($journey.get()).toEqual({ visitingStand: null, standsToVisit: [], standsVisited: ['s1'] });
     expect(putBodies()).toEqual([{ vistingStand: 's1', standsToVisit: [], standsVisited: [] }]);
   });
 });
@@ -218,13 +219,13 @@ describe('add to visit (spec §4.1)', () => {
   test('a visited stand leaves the visited list', async () => {
     page({ standsVisited: ['s1', 's2'] });
     await addToVisit('s1');
-    expect($journey.get()).toEqual({ vistingStand: null, standsToVisit: ['s1'], standsVisited: ['s2'] });
+    expect($journey.get()).toEqual({ visitingStand: null, standsToVisit: ['s1'], standsVisited: ['s2'] });
   });
 
   test('the stand being visited is not added', async () => {
     page({ vistingStand: 's1' });
     expect(await addToVisit('s1')).toBe(false);
-    expect($journey.get()).toEqual({ vistingStand: 's1', standsToVisit: [], standsVisited: [] });
+    expect($journey.get()).toEqual({ visitingStand: 's1', standsToVisit: [], standsVisited: [] });
     expect(toasts()).toEqual([['info', 'You are visiting this stand right now.']]);
     expect(journeyPuts()).toHaveLength(0);
   });
@@ -260,17 +261,17 @@ describe('removing and resetting (spec §4.1)', () => {
   test('removal from each list', () => {
     page({ vistingStand: 's1', standsToVisit: ['s2', 's3'], standsVisited: ['s4'] });
     removeToVisit('s3');
-    expect($journey.get()).toEqual({ vistingStand: 's1', standsToVisit: ['s2'], standsVisited: ['s4'] });
+    expect($journey.get()).toEqual({ visitingStand: 's1', standsToVisit: ['s2'], standsVisited: ['s4'] });
     removeVisited('s4');
-    expect($journey.get()).toEqual({ vistingStand: 's1', standsToVisit: ['s2'], standsVisited: [] });
+    expect($journey.get()).toEqual({ visitingStand: 's1', standsToVisit: ['s2'], standsVisited: [] });
     removeVisiting();
-    expect($journey.get()).toEqual({ vistingStand: null, standsToVisit: ['s2'], standsVisited: [] });
+    expect($journey.get()).toEqual({ visitingStand: null, standsToVisit: ['s2'], standsVisited: [] });
   });
 
   test('reset empties everything', () => {
     page({ vistingStand: 's1', standsToVisit: ['s2'], standsVisited: ['s4'] });
     expect(resetJourney()).toBe(true);
-    expect($journey.get()).toEqual({ vistingStand: null, standsToVisit: [], standsVisited: [] });
+    expect($journey.get()).toEqual({ visitingStand: null, standsToVisit: [], standsVisited: [] });
     expect(resetJourney()).toBe(false);
   });
 });
@@ -388,7 +389,7 @@ describe('saving (spec §4.1 "Every change saves the journey", §7 PUT /api/jour
     setVisiting('s1');
     unsetVisiting('s1');
     await settle();
-    expect($journey.get()).toEqual({ vistingStand: null, standsToVisit: [], standsVisited: ['s1'] });
+    expect($journey.get()).toEqual({ visitingStand: null, standsToVisit: [], standsVisited: ['s1'] });
     expect(journeyPuts()).toHaveLength(0);
   });
 
@@ -400,7 +401,7 @@ describe('saving (spec §4.1 "Every change saves the journey", §7 PUT /api/jour
     expect(await addToVisit('s3')).toBe(false);
     expect(resetJourney()).toBe(false);
     await settle();
-    expect($journey.get()).toEqual({ vistingStand: null, standsToVisit: ['s1'], standsVisited: [] });
+    expect($journey.get()).toEqual({ visitingStand: null, standsToVisit: ['s1'], standsVisited: [] });
     expect(fetchMock.requests).toHaveLength(0);
     expect(toasts()).toEqual([]);
   });

@@ -26,7 +26,7 @@ describe('the journey machine loads on demand', () => {
     emitBusEvent('journey:leave', { standId: 's1' });
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(loads).toBe(1);
-    expect($journey.get()).toEqual({ vistingStand: null, standsToVisit: [], standsVisited: ['s1'] });
+    expect($journey.get()).toEqual({ visitingStand: null, standsToVisit: [], standsVisited: ['s1'] });
     // Each change saved, in order.
     for (let i = 0; i < 10; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
     expect(fetchMock.requests.map((r) => r.json)).toEqual([

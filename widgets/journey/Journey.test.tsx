@@ -6,7 +6,8 @@ import { visitorPageData, withLocale } from '@salon/shared/test/fixtures';
 import { stand } from '@salon/shared/test/exhibitors';
 import { installFetch, jsonResponse } from '@salon/shared/test/fetch';
 import { mountWidget } from '@salon/shared/test/widgets';
-import { $journey, type Journey } from '@salon/shared';
+import { $journey } from '@salon/shared';
+import type { Journey } from '@salon/shared/contracts/journey';
 import { emitBusEvent, registerFramePort } from '@salon/shared/room';
 import { envelope } from '@salon/shared/contracts/room-frame';
 import { mount } from './mount';
@@ -140,7 +141,7 @@ describe('the journey sidebar (spec §2.6)', () => {
     expect(within(panel).queryByRole('region', { name: 'Stand in progress' })).not.toBeInTheDocument();
     await settle();
     expect(saved().at(-1)).toEqual({ vistingStand: null, standsToVisit: ['s2'], standsVisited: [] });
-    expect($journey.get()).toEqual({ vistingStand: null, standsToVisit: ['s2'], standsVisited: [] });
+    expect($journey.get()).toEqual({ visitingStand: null, standsToVisit: ['s2'], standsVisited: [] });
   });
 
   test('emptying the list asks for confirmation first (the confirm modal, with its question), then empties it', async () => {
@@ -153,7 +154,7 @@ describe('the journey sidebar (spec §2.6)', () => {
     // Nothing changes until confirmed.
     expectStands(region(panel, '1 stand left to visit'), ['Nordic Robotics']);
     act(() => modal!.onConfirm());
-    expect($journey.get()).toEqual({ vistingStand: null, standsToVisit: [], standsVisited: [] });
+    expect($journey.get()).toEqual({ visitingStand: null, standsToVisit: [], standsVisited: [] });
     expect(await within(panel).findByText('You have no stand in your list.')).toBeInTheDocument();
   });
 

@@ -2,14 +2,14 @@ import { atom, readonlyType } from 'nanostores';
 import { busSingleton } from '../singleton';
 import { $pageData, isFeatureOn } from './pageData';
 
-/** Spec §3 Journey (keys spelled as given): stand ids (obfuscated) in each list, at most one visiting. */
+/** Spec §3 Journey: stand ids (obfuscated) in each list, at most one visiting (the spec's `vistingStand`, read by `parseJourney`). */
 export interface Journey {
-  vistingStand: string | null;
+  visitingStand: string | null;
   standsToVisit: string[];
   standsVisited: string[];
 }
 
-export const EMPTY_JOURNEY: Journey = { vistingStand: null, standsToVisit: [], standsVisited: [] };
+export const EMPTY_JOURNEY: Journey = { visitingStand: null, standsToVisit: [], standsVisited: [] };
 
 function ids(value: unknown): string[] {
   if (!Array.isArray(value)) return [];
@@ -28,13 +28,14 @@ export function parseJourney(text: string | null | undefined): Journey {
     raw = null;
   }
   const data = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+  // The spec's spelling (`vistingStand`) stops here: the page data and the API keep it, the code says visiting.
   const visiting = data.vistingStand;
-  const vistingStand = typeof visiting === 'string' || typeof visiting === 'number' ? String(visiting) : null;
-  const standsToVisit = ids(data.standsToVisit).filter((id) => id !== vistingStand);
+  const visitingStand = typeof visiting === 'string' || typeof visiting === 'number' ? String(visiting) : null;
+  const standsToVisit = ids(data.standsToVisit).filter((id) => id !== visitingStand);
   return {
-    vistingStand,
+    visitingStand,
     standsToVisit,
-    standsVisited: ids(data.standsVisited).filter((id) => id !== vistingStand && !standsToVisit.includes(id)),
+    standsVisited: ids(data.standsVisited).filter((id) => id !== visitingStand && !standsToVisit.includes(id)),
   };
 }
 
