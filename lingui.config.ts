@@ -10,7 +10,7 @@ export default defineConfig({
   catalogs: [
     // One catalog for the shared code and one per widget, so a remote ships only its own messages.
     {
-      path: '<rootDir>/shared/i18n/locales/{locale}/messages',
+      path: '<rootDir>/shared/main/i18n/locales/{locale}/messages',
       include: ['<rootDir>/shared'],
       exclude: ['**/node_modules/**', '**/*.test.*', '**/*.stories.*', '<rootDir>/shared/forms/**'],
     },

@@ -25,6 +25,7 @@ import { DefinePlugin, NormalModuleReplacementPlugin, type Compiler, type Config
 import TerserPlugin from 'terser-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { EMOJI_PICKER_MODULE, EMOJI_PICKER_PATCHES } from './scripts/build/csp-patches';
+import { singletonEntries } from './scripts/build/shared-entries';
 import { VersionedRemotePlugin, containerName, listWidgets } from './scripts/build/widgets';
 import { runtimeContractOf, sharedContractOf, type BuildInfo, type Contracts } from './host-shell/client/contract';
 
@@ -44,6 +45,7 @@ const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'))
 };
 const sharedPkg = JSON.parse(fs.readFileSync(overlaid(path.join(root, 'shared', 'package.json')), 'utf8')) as {
   version: string;
+  exports: Record<string, string>;
 };
 const federationPkg = JSON.parse(fs.readFileSync(path.join(root, 'node_modules', '@module-federation', 'enhanced', 'package.json'), 'utf8')) as {
   version: string;
@@ -73,8 +75,9 @@ function sharedConfig() {
     // Subpaths (react/jsx-runtime, react-dom/client, …) must be shared too, or each remote bundles its own copy.
     shared[`${name}/`] = { singleton: true, requiredVersion: version };
   }
-  shared['@salon/shared'] = { singleton: true, requiredVersion: sharedPkg.version, version: sharedPkg.version };
-  shared['@salon/shared/'] = { singleton: true, requiredVersion: sharedPkg.version, version: sharedPkg.version };
+  // Each entry of @salon/shared holds stores: one copy per page. The contracts and the test helpers hold none:
+  // they are bundled where they are used, as any module.
+  for (const entry of singletonEntries(sharedPkg.exports)) shared[entry] = { singleton: true, requiredVersion: sharedPkg.version, version: sharedPkg.version };
   return shared;
 }
 

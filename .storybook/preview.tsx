@@ -21,7 +21,7 @@ import {
 } from '@salon/shared';
 import { resetChat, resetChatUsers } from '@salon/shared/chat';
 import { leaveStand, registerFramePort, setSoundState, type SoundState } from '@salon/shared/room';
-import { visitorPageData } from '@salon/shared/page-data/fixtures';
+import { visitorPageData } from '@salon/shared/test/fixtures';
 import { setApiMode, setStreamAnswer, type ApiMode, type StreamAnswer } from './api-mock';
 import { setChatFixture, type ChatFixture } from './chat-mock';
 import { applySocketFixture } from './socket-mock';

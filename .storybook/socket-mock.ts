@@ -4,7 +4,7 @@
  */
 import { $user } from '@salon/shared';
 import type { ChatMessage, MessageContent } from '@salon/shared/chat';
-import { socketIoMock, type FakeSocket } from '../shared/test/socket';
+import { socketIoMock, type FakeSocket } from '@salon/shared/test/socket';
 import { chatFixture, findMessage, store } from './chat-mock';
 
 let current: FakeSocket | null = null;

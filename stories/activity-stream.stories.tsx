@@ -1,7 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
-import type { PageDataInput } from '@salon/shared';
-import { showSidebar } from '@salon/shared';
-import { exhibitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
+import { type PageDataInput, showSidebar } from '@salon/shared';
+import { exhibitorPageData, withLocale } from '@salon/shared/test/fixtures';
 import { historyItem, roomUser, stand } from '@salon/shared/test/exhibitors';
 import { ActivityStream } from '../widgets/activity-stream/ActivityStream';
 import { setExhibitorAnswers, type ExhibitorAnswers } from '../.storybook/api-mock';

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { expect, userEvent, within } from 'storybook/test';
 import type { PageDataInput } from '@salon/shared';
-import type { ImportData, ImportKind } from '@salon/shared/api/schemas/imports';
-import { administratorPageData, promoterPageData, withLocale } from '@salon/shared/page-data/fixtures';
+import type { ImportData, ImportKind } from '@salon/shared/contracts/imports';
+import { administratorPageData, promoterPageData, withLocale } from '@salon/shared/test/fixtures';
 import { AdminImports } from '../widgets/admin-imports/AdminImports';
 import { cleanPreview, previewWithSkips, report, running, videoLinksPreview } from '../widgets/admin-imports/fixtures';
 import { IMPORT_MAX_MB, resetImport } from '../widgets/admin-imports/store';

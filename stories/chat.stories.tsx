@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { PageDataInput } from '@salon/shared';
-import { administratorPageData, exhibitorPageData, visitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
+import { administratorPageData, exhibitorPageData, visitorPageData, withLocale } from '@salon/shared/test/fixtures';
 import type { ChatMessage } from '@salon/shared/chat';
 import { ALICE, BRUNO, ME, channel, channelWith, message, person } from '@salon/shared/test/chat';
 import { Chat } from '../widgets/chat/Chat';

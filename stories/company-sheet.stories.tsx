@@ -1,7 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
-import type { PageDataInput } from '@salon/shared';
-import { showSidebar } from '@salon/shared';
-import { visitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
+import { type PageDataInput, showSidebar } from '@salon/shared';
+import { visitorPageData, withLocale } from '@salon/shared/test/fixtures';
 import { company, NO_INFO, NO_SOCIAL } from '@salon/shared/test/exhibitors';
 import { CompanySheet } from '../widgets/company-sheet/CompanySheet';
 import { setExhibitorAnswers } from '../.storybook/api-mock';

@@ -1,7 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
-import type { PageDataInput } from '@salon/shared';
-import { showSidebar } from '@salon/shared';
-import { visitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
+import { type PageDataInput, showSidebar } from '@salon/shared';
+import { visitorPageData, withLocale } from '@salon/shared/test/fixtures';
 import type { Animator } from '@salon/shared/exhibitors';
 import { ALICE_EXHIBITOR, BASILE_EXHIBITOR, CHLOE_EXHIBITOR, animator } from '@salon/shared/test/exhibitors';
 import { ContactPoint } from '../widgets/contact-point/ContactPoint';

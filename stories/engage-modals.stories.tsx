@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { expect, fireEvent, userEvent, within } from 'storybook/test';
 import { msg } from '@lingui/core/macro';
 import { openModal, type Modal, type PageDataInput } from '@salon/shared';
-import { anonymousPageData, visitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
+import { anonymousPageData, visitorPageData, withLocale } from '@salon/shared/test/fixtures';
 import { ModalsSlot } from '../widgets/modals/mount';
 import { setFormAnswers, type FormAnswer } from '../.storybook/api-mock';
 import type { SalonParameters } from '../.storybook/preview';

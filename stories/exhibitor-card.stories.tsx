@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { userEvent, within } from 'storybook/test';
 import type { PageDataInput } from '@salon/shared';
-import { visitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
+import { visitorPageData, withLocale } from '@salon/shared/test/fixtures';
 import { ExhibitorCard } from '@salon/shared/exhibitors';
 import { animator } from '@salon/shared/test/exhibitors';
 import { Toaster } from '../widgets/toaster/Toaster';

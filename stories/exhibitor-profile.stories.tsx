@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { expect, userEvent, within } from 'storybook/test';
-import { exhibitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
+import { exhibitorPageData, withLocale } from '@salon/shared/test/fixtures';
 import { ExhibitorProfile } from '../widgets/exhibitor-profile/ExhibitorProfile';
 import type { ExhibitorProfileData } from '../widgets/exhibitor-profile/api';
 import { setProfileAnswers, type ProfileAnswers } from '../.storybook/api-mock';

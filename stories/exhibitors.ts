@@ -1,6 +1,6 @@
 /** Shared by the exhibitor stories: page data for a given main-action configuration, and a recorded video. */
 import type { PageDataInput } from '@salon/shared';
-import { visitorPageData } from '@salon/shared/page-data/fixtures';
+import { visitorPageData } from '@salon/shared/test/fixtures';
 
 export function withParameters(data: PageDataInput, parameters: Record<string, unknown>): PageDataInput {
   return { ...data, parameters: { ...data.parameters, ...parameters } };

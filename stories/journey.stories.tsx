@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { userEvent, within } from 'storybook/test';
 import type { PageDataInput } from '@salon/shared';
-import { visitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
-import type { Journey as JourneyState } from '@salon/shared/room';
+import { visitorPageData, withLocale } from '@salon/shared/test/fixtures';
+import type { Journey as JourneyState } from '@salon/shared/contracts/journey';
 import { stand } from '@salon/shared/test/exhibitors';
 import { Journey } from '../widgets/journey/Journey';
 import { ModalsSlot } from '../widgets/modals/mount';

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { userEvent, within } from 'storybook/test';
 import { openModal, type Modal, type PageDataInput } from '@salon/shared';
-import { anonymousPageData, exhibitorPageData, visitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
+import { anonymousPageData, exhibitorPageData, visitorPageData, withLocale } from '@salon/shared/test/fixtures';
 import { setStands, type Stand } from '@salon/shared/exhibitors';
 import { setContestScore } from '@salon/shared/room';
 import { CONSENTS } from '@salon/shared/forms';

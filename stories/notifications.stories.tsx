@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { expect, userEvent, within } from 'storybook/test';
 import { openModal, receiveNotifications, resetNotifications, type Modal, type PageDataInput } from '@salon/shared';
 import { $notificationList, $todaysNews, setNewsTimeZone, type Notification } from '@salon/shared/notifications';
-import { visitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
+import { visitorPageData, withLocale } from '@salon/shared/test/fixtures';
 import { ModalsSlot } from '../widgets/modals/mount';
 import { neverAnswered } from '../.storybook/api-mock';
 import type { SalonParameters } from '../.storybook/preview';

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
-import { exhibitorPageData, visitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
+import { exhibitorPageData, visitorPageData, withLocale } from '@salon/shared/test/fixtures';
 import type { PageDataInput } from '@salon/shared';
 import { Room } from '../widgets/room/Room';
 import { RoomView } from '../widgets/room/RoomView';

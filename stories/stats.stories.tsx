@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import type { PageDataInput } from '@salon/shared';
-import { exhibitorPageData, promoterPageData, withLocale } from '@salon/shared/page-data/fixtures';
-import type { AttendanceData, StandAnalyticsData } from '@salon/shared/api/schemas/analytics';
-import type { UsersActivesData } from '@salon/shared/api/schemas/backoffice';
+import { exhibitorPageData, promoterPageData, withLocale } from '@salon/shared/test/fixtures';
+import type { AttendanceData, StandAnalyticsData } from '@salon/shared/contracts/analytics';
+import type { UsersActivesData } from '@salon/shared/contracts/backoffice';
 import { Stats } from '../widgets/stats/Stats';
 import { resetStats } from '../widgets/stats/store';
 import { setStatsAnswers, type StatsAnswers } from '../.storybook/api-mock';

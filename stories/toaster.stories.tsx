@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { msg } from '@lingui/core/macro';
 import { serverErrorMessage, type ToastInput } from '@salon/shared';
-import { visitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
+import { visitorPageData, withLocale } from '@salon/shared/test/fixtures';
 import { Toaster } from '../widgets/toaster/Toaster';
 import type { SalonParameters } from '../.storybook/preview';
 

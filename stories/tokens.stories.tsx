@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { expect, within } from 'storybook/test';
 import { TOKENS, type TokenName } from '@salon/shared';
-import { TOKEN_USES, tokenGroup, type TokenGroup } from '../shared/ui/tokens-doc';
+import { TOKEN_USES, tokenGroup, type TokenGroup } from '@salon/shared/test/tokens-doc';
 
 interface Token {
   name: TokenName;

@@ -7,7 +7,7 @@ import {
   promoterPageData,
   visitorPageData,
   withLocale,
-} from '@salon/shared/page-data/fixtures';
+} from '@salon/shared/test/fixtures';
 import type { PageDataInput } from '@salon/shared';
 import { TopBar } from '../widgets/top-bar/TopBar';
 import { Toaster } from '../widgets/toaster/Toaster';

@@ -7,11 +7,11 @@ import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globa
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { $modal, activateLocale, closeModal, hideSidebar, setPageData, showSidebar, type PageDataInput } from '@salon/shared';
-import { visitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
+import { visitorPageData, withLocale } from '@salon/shared/test/fixtures';
 import { stand } from '@salon/shared/test/exhibitors';
 import { installFetch, jsonResponse } from '@salon/shared/test/fetch';
 import { mountWidget } from '@salon/shared/test/widgets';
-import { $journey } from '@salon/shared/room';
+import { $journey } from '@salon/shared';
 import { mount as mountJourney } from './journey/mount';
 import { mount as mountModals } from './modals/mount';
 
@@ -75,7 +75,7 @@ describe('emptying the journey (spec §2.6): the journey asks, the confirm modal
     expect(within(panel).queryByRole('region')).not.toBeInTheDocument();
     await settle();
     expect(saved().at(-1)).toEqual({ vistingStand: null, standsToVisit: [], standsVisited: [] });
-    expect($journey.get()).toEqual({ vistingStand: null, standsToVisit: [], standsVisited: [] });
+    expect($journey.get()).toEqual({ visitingStand: null, standsToVisit: [], standsVisited: [] });
     expect($modal.get()).toBeNull();
   });
 

@@ -8,7 +8,7 @@ import {
   type FrameMessageName,
   type FrameMessages,
   type HostCommand,
-} from '../../shared/room-frame/contract';
+} from '@salon/shared/contracts/room-frame';
 
 export interface HostLink {
   /** The host page's origin, or null when the frame is not embedded (opened on its own): nothing is sent then. */

@@ -7,7 +7,7 @@
  * - conference: an auditorium with a stage, doors back;
  * - a stand's panorama: its booth up close, its two neighbours of the ring, doors to the plan, home and conference.
  */
-import { SPECIAL_PANORAMAS } from '../../shared/room-frame/contract';
+import { SPECIAL_PANORAMAS } from '@salon/shared/contracts/room-frame';
 import type { FrameLang, FramePanorama, FrameStand, PanoramaKind, RoomFrameData } from './data';
 import { facingViewer, hashString, sphericalOf, toWorld, wrapAngle, type Placement } from './geometry';
 import { TEXTS } from './i18n';

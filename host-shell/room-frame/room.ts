@@ -3,7 +3,7 @@
  * panel's buttons and the host's goToPanorama all go through `goTo`, and entering a stand is one function,
  * `enterStand`, whatever the visitor clicked. The contest quiz is played here too (its questions in quiz.ts).
  */
-import type { ContestAccess, HostCommand } from '../../shared/room-frame/contract';
+import type { ContestAccess, HostCommand } from '@salon/shared/contracts/room-frame';
 import type { HostLink } from './host';
 import type { Texts } from './i18n';
 import { likelyNext } from './images';

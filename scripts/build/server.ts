@@ -31,7 +31,15 @@ async function main(): Promise<void> {
     platform: 'node',
     target: 'node20',
     format: 'cjs',
-    packages: 'external',
+    // Packages stay in node_modules, except @salon/shared: TypeScript, compiled in here like our own code.
+    plugins: [
+      {
+        name: 'packages-external-but-shared',
+        setup(esbuild) {
+          esbuild.onResolve({ filter: /^[^./]/ }, (args) => (args.path === '@salon/shared' || args.path.startsWith('@salon/shared/') ? undefined : { path: args.path, external: true }));
+        },
+      },
+    ],
     sourcemap: 'linked',
     sourcesContent: false,
     legalComments: 'none',

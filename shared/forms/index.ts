@@ -39,8 +39,8 @@ export {
   type OpinionColour,
   type ContactSubject,
   type SocialPlatform,
-} from './rules';
-export { PATTERNS } from './patterns';
+} from '@salon/shared/contracts/form-rules';
+export { PATTERNS } from '@salon/shared/contracts/patterns';
 export {
   ISSUE_MESSAGES,
   FORM_CALL_FAILED,
@@ -50,4 +50,4 @@ export {
   OPINION_THANKS,
   OPINION_FAILED,
 } from './messages';
-export { CONSENTS, FORM_CONSENTS, consentWording, type ConsentKey, type ConsentText, type ConsentRecord, type LeadKind } from './consents';
+export { CONSENTS, FORM_CONSENTS, consentWording, type ConsentKey, type ConsentText, type ConsentRecord, type LeadKind } from '@salon/shared/contracts/consents';

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import { registerCatalog, type CompiledCatalog } from '../i18n/catalogs';
-import { CONTEST_SCORE_MAX, CONTEST_SCORE_MIN, OPINION_SCORE_MAX, OPINION_SCORE_MIN, type IssueCode } from './rules';
+import { registerCatalog, type CompiledCatalog } from '@salon/shared';
+import { CONTEST_SCORE_MAX, CONTEST_SCORE_MIN, OPINION_SCORE_MAX, OPINION_SCORE_MIN, type IssueCode } from '@salon/shared/contracts/form-rules';
 
 // The forms' own catalog (shared/forms/locales), loaded with the first form a page shows, not on every page.
 registerCatalog('forms', (locale) => import(`./locales/${locale}/messages.ts`) as Promise<CompiledCatalog>);

@@ -1,12 +1,9 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
-import { installFetch } from '../test/fetch';
-import { sseBody } from '../test/sse';
-import { exhibitorPageData, visitorPageData } from '../page-data/fixtures';
-import { setPageData } from '../bus/pageData';
-import { $room, applyLiveActivity } from '../bus/room';
-import { enterStand, leaveStand } from '../bus/standVisit';
-import { $liveStream, resetLiveSettings } from '../bus/liveSettings';
-import { $pageData } from '../bus/pageData';
+import { installFetch } from '@salon/shared/test/fetch';
+import { sseBody } from '@salon/shared/test/sse';
+import { exhibitorPageData, visitorPageData } from '@salon/shared/test/fixtures';
+import { $liveStream, $pageData, resetLiveSettings, setPageData } from '@salon/shared';
+import { $room, applyLiveActivity, enterStand, leaveStand } from '@salon/shared/room';
 import { $liveActivity, pauseLive, resumeLive } from './liveActivity';
 
 let bodies: ReturnType<typeof sseBody>[];

@@ -1,9 +1,8 @@
 import { atom, onMount, readonlyType, type WritableAtom } from 'nanostores';
-import type { LIVE_ACTIVITY_EVENT as LiveActivityEvent } from '../api/schemas/room';
-import { busSingleton } from '../singleton';
+import type { LIVE_ACTIVITY_EVENT as LiveActivityEvent } from '@salon/shared/contracts/room';
+import { busSingleton, LIVE_NOTIFICATIONS_EVENT, LIVE_SETTINGS_EVENT, receiveLiveNotifications, receiveLiveSettings } from '@salon/shared';
 // By package name, not '../bus/room': a remote then shares the room bus instead of carrying a second copy.
 import { $room, applyLiveActivity } from '@salon/shared/room';
-import { LIVE_NOTIFICATIONS_EVENT, LIVE_SETTINGS_EVENT, receiveLiveNotifications, receiveLiveSettings } from '@salon/shared';
 import { openEventStream, type EventStream } from './sse';
 
 /** The schema's event name, checked against it at compile time (a value import would bundle TypeBox). */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
-import { installFetch } from '../test/fetch';
-import { sseBody } from '../test/sse';
+import { installFetch } from '@salon/shared/test/fetch';
+import { sseBody } from '@salon/shared/test/sse';
 import { openEventStream, SSE_RECONNECT_MS, type EventStream, type SseMessage } from './sse';
 
 const URL_ = 'http://localhost/api/sse/live/activity?visited_stand_id=s1';

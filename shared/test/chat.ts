@@ -1,9 +1,9 @@
 /**
  * Chat fixtures for tests and stories: people, channels and messages shaped like the contract
- * (shared/api/schemas/chat.ts). The current user is the fixtures' page user (`u42x`, Camille Martin).
+ * (shared/contracts/chat.ts). The current user is the fixtures' page user (`u42x`, Camille Martin).
  */
-import type { Channel, ChatMember, ChatMessage, MessageContent } from '../api/schemas/chat';
-import type { RoomUser } from '../api/schemas/room';
+import type { Channel, ChatMember, ChatMessage, MessageContent } from '@salon/shared/contracts/chat';
+import type { RoomUser } from '@salon/shared/contracts/room';
 
 export const ME: RoomUser = { id_user: 'u42x', obfuscated_id: 'u42x', profile: 'visitor', fullname: 'Camille Martin', pseudo: null, company: null, last_activity_at: null };
 

@@ -1,9 +1,9 @@
 /**
  * Exhibitor fixtures for tests and stories: animators, companies, stands, room users and stand-history entries
- * shaped like the contract (shared/api/schemas/exhibitors.ts, room.ts). The page user of the fixtures is `u42x`.
+ * shaped like the contract (shared/contracts/exhibitors.ts, room.ts). The page user of the fixtures is `u42x`.
  */
-import type { Animator, Company, Stand } from '../api/schemas/exhibitors';
-import type { HistoryItem, RoomUser } from '../api/schemas/room';
+import type { Animator, Company, Stand } from '@salon/shared/contracts/exhibitors';
+import type { HistoryItem, RoomUser } from '@salon/shared/contracts/room';
 
 /** A picture as a data URL: stories and tests need no network. */
 export const PICTURE =

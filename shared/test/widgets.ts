@@ -1,5 +1,5 @@
 import { act } from '@testing-library/react';
-import type { MountFunction, WidgetProps } from '../mount';
+import type { MountFunction, WidgetProps } from '@salon/shared';
 
 /**
  * Mounts a widget the way the loader does (its real `mount`) into a fresh element and waits until

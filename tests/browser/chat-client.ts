@@ -5,8 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { io, type Socket } from 'socket.io-client';
-import type { ChatMessage } from '../../shared/api/schemas/chat';
-import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '../../shared/api/socket-events';
+import type { ChatMessage } from '@salon/shared/contracts/chat';
+import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@salon/shared/contracts/socket-events';
 import { DEMO_PASSWORD } from '../../host-shell/server/db/seed-data';
 
 const ACK_TIMEOUT_MS = 3000;

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Channel, ChatMessage } from '../../shared/api/schemas/chat';
+import type { Channel, ChatMessage } from '@salon/shared/contracts/chat';
 import { ChatClient, api, logIn, sleep, storedHistory, until } from './chat-client';
 import { startSalon, type Salon } from './harness';
 

@@ -16,7 +16,7 @@ import { after, before, test } from 'node:test';
 import Database from 'better-sqlite3';
 import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { promotionOf } from '../../host-shell/room-frame/offers';
-import { CONSENTS } from '../../shared/forms/consents';
+import { CONSENTS } from '@salon/shared/contracts/consents';
 import { closePromotion, fillContest, logIn, roomFrame, useSalon, widgetsSettled } from './harness';
 
 /** One violation as the page saw it. */

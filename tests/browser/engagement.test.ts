@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import type { Frame, Page } from 'playwright-core';
 import { parse } from 'csv-parse/sync';
 import { promotionOf } from '../../host-shell/room-frame/offers';
-import { CONSENTS } from '../../shared/forms/consents';
+import { CONSENTS } from '@salon/shared/contracts/consents';
 import { closePromotion, collectErrors, fillContest, logIn, roomFrame, useSalon, widgetsSettled } from './harness';
 
 const env = useSalon();

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { after, before } from 'node:test';
 import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
 import { promotionOf } from '../../host-shell/room-frame/offers';
-import { CONSENTS } from '../../shared/forms/consents';
+import { CONSENTS } from '@salon/shared/contracts/consents';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 export const DEMO_PASSWORD = 'salon-demo';

@@ -7,9 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client } from 'pg';
 import { sql } from 'kysely';
-import type { AuditData, AuditEntry } from '../../shared/api/schemas/backoffice';
-import type { AccountCreatedData, AdminAccountData, AdminAccountsData, AdminCompaniesData, AdminCompanyData, AdminStandData } from '../../shared/api/schemas/content';
-import type { StandsData } from '../../shared/api/schemas/exhibitors';
+import type { AuditData, AuditEntry } from '@salon/shared/contracts/backoffice';
+import type { AccountCreatedData, AdminAccountData, AdminAccountsData, AdminCompaniesData, AdminCompanyData, AdminStandData } from '@salon/shared/contracts/content';
+import type { StandsData } from '@salon/shared/contracts/exhibitors';
 import { encodeId } from '../../host-shell/server/lib/ids';
 import { DEMO, ORIGIN, XHR, anonymousCookie, createTestApp, form, login, openSse, request, standBySlug, userIdByEmail, type SseEvent, type TestApp } from './helpers';
 

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { PARAMETER_KEYS, ParametersPatch, type LiveSettings } from '../../shared/api/schemas/settings';
+import { PARAMETER_KEYS, ParametersPatch, type LiveSettings } from '@salon/shared/contracts/settings';
 import { DEMO_PARAMETERS } from '../../host-shell/server/db/seed-data';
 import { validate } from '../../host-shell/server/lib/validation';
 import { DEFAULT_PARAMETERS } from '../../host-shell/server/services/settings';

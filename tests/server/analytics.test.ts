@@ -2,8 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import { randomBytes } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { Client } from 'pg';
-import type { AttendanceData, StandAnalyticsData, VisitorsData } from '../../shared/api/schemas/analytics';
-import type { UsersActivesData } from '../../shared/api/schemas/backoffice';
+import type { AttendanceData, StandAnalyticsData, VisitorsData } from '@salon/shared/contracts/analytics';
+import type { UsersActivesData } from '@salon/shared/contracts/backoffice';
 import { encodeId } from '../../host-shell/server/lib/ids';
 import { DEMO, ORIGIN, XHR, anonymousCookie, closeListening, createTestApp, login, openSse, request, standBySlug, userIdByEmail, waitFor, type SseClient, type TestApp } from './helpers';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { AuditData, AuditEntry } from '../../shared/api/schemas/backoffice';
+import type { AuditData, AuditEntry } from '@salon/shared/contracts/backoffice';
 import { encodeId } from '../../host-shell/server/lib/ids';
 import { DEMO, ORIGIN, XHR, anonymousCookie, closeListening, createTestApp, form, login, request, userIdByEmail, type TestApp } from './helpers';
 import { settingsForm } from './admin-forms';

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Channel, ChatMessage, UploadData } from '../../shared/api/schemas/chat';
-import { CHAT_FILE_MAX_BYTES } from '../../shared/api/schemas/chat';
+import { type Channel, CHAT_FILE_MAX_BYTES, type ChatMessage, type UploadData } from '@salon/shared/contracts/chat';
 import { encodeId } from '../../host-shell/server/lib/ids';
 import { contentDisposition, safeFileName } from '../../host-shell/server/services/chat-files';
 import { DEMO, XHR, createTestApp, login, request, userIdByEmail, type TestApp } from './helpers';

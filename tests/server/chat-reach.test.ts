@@ -3,9 +3,9 @@
  * person is shown to someone else: channels, the Start-a-chat search, the live activity, avatars.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import type { Channel } from '../../shared/api/schemas/chat';
-import type { LiveActivityState, RoomUser } from '../../shared/api/schemas/room';
-import type { SearchPermission } from '../../shared/page-data/types';
+import type { Channel } from '@salon/shared/contracts/chat';
+import type { LiveActivityState, RoomUser } from '@salon/shared/contracts/room';
+import type { SearchPermission } from '@salon/shared/contracts/page-data';
 import { encodeId } from '../../host-shell/server/lib/ids';
 import { setParameter } from '../../host-shell/server/services/settings';
 import { insertUser } from '../../host-shell/server/services/users';

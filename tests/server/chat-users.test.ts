@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import type { ChatUsersData } from '../../shared/api/schemas/chat';
-import type { SearchPermission } from '../../shared/page-data/types';
+import type { ChatUsersData } from '@salon/shared/contracts/chat';
+import type { SearchPermission } from '@salon/shared/contracts/page-data';
 import { encodeId } from '../../host-shell/server/lib/ids';
 import { searchRulesFor } from '../../host-shell/server/services/chat-users';
 import { setParameter } from '../../host-shell/server/services/settings';

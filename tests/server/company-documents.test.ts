@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { LightMyRequestResponse } from 'fastify';
-import type { AuditData, AuditEntry } from '../../shared/api/schemas/backoffice';
+import type { AuditData, AuditEntry } from '@salon/shared/contracts/backoffice';
 import { DEFAULT_RATE_LIMITS } from '../../host-shell/server/config';
 import { encodeId } from '../../host-shell/server/lib/ids';
 import { DEMO, ORIGIN, XHR, anonymousCookie, createTestApp, login, request, type TestApp } from './helpers';

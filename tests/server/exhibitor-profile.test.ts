@@ -4,9 +4,9 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { Value } from '@sinclair/typebox/value';
-import type { Animator } from '../../shared/api/schemas/exhibitors';
-import { ExhibitorProfileData, type ExhibitorProfileBody } from '../../shared/api/schemas/profile';
-import type { LiveActivityState } from '../../shared/api/schemas/room';
+import type { Animator } from '@salon/shared/contracts/exhibitors';
+import { ExhibitorProfileData, type ExhibitorProfileBody } from '@salon/shared/contracts/profile';
+import type { LiveActivityState } from '@salon/shared/contracts/room';
 import type { UserRow } from '../../host-shell/server/db/schema';
 import { encodeId } from '../../host-shell/server/lib/ids';
 import { mediaUrlAllowed, mergedFieldsParam } from '../../host-shell/server/services/exhibitor-profile';

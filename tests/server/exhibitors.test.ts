@@ -4,8 +4,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { Value } from '@sinclair/typebox/value';
-import { AnimatorsData, CompanyData, StandsData, type Animator } from '../../shared/api/schemas/exhibitors';
-import type { LiveActivityState } from '../../shared/api/schemas/room';
+import { AnimatorsData, CompanyData, StandsData, type Animator } from '@salon/shared/contracts/exhibitors';
+import type { LiveActivityState } from '@salon/shared/contracts/room';
 import { nowIso } from '../../host-shell/server/db/schema';
 import { encodeId } from '../../host-shell/server/lib/ids';
 import { createSession } from '../../host-shell/server/services/sessions';

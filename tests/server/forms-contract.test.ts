@@ -9,8 +9,8 @@ import {
   ISSUE_MESSAGES,
   OPINION_FAILED,
   OPINION_THANKS,
-} from '../../shared/forms/messages';
-import { CONTEST_SCORE_MAX, CONTEST_SCORE_MIN, ISSUE_CODES } from '../../shared/forms/rules';
+} from '@salon/shared/forms';
+import { CONTEST_SCORE_MAX, CONTEST_SCORE_MIN, ISSUE_CODES } from '@salon/shared/contracts/form-rules';
 import { QUIZ_LENGTH } from '../../host-shell/room-frame/quiz';
 import { FORM_TEXTS, ISSUE_TEXTS, type Bilingual } from '../../host-shell/server/views/messages';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CONSENTS } from '../../shared/forms/consents';
+import { CONSENTS } from '@salon/shared/contracts/consents';
 import { setParameter } from '../../host-shell/server/services/settings';
 import { DEMO, ORIGIN, XHR, anonymousCookie, createTestApp, login, request, standBySlug, userIdByEmail, type TestApp } from './helpers';
 

@@ -12,7 +12,7 @@ import { seedDemo } from '../../host-shell/server/db/seed';
 import { DEMO_PASSWORD } from '../../host-shell/server/db/seed-data';
 import { encodeId } from '../../host-shell/server/lib/ids';
 import type { DatabaseConfig } from '../../host-shell/server/config';
-import type { PageData } from '../../shared/page-data/types';
+import type { PageData } from '@salon/shared/contracts/page-data';
 
 /** Tests talk to the app as a browser on this origin. */
 export const HOST = 'salon.test';

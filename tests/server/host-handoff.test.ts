@@ -10,7 +10,7 @@ import type { BuildOptions } from '../../host-shell/server/app';
 import { hostSignature } from '../../host-shell/server/services/host-users';
 import { createTestApp, request, standBySlug, XHR, type TestApp } from './helpers';
 import { encodeId } from '../../host-shell/server/lib/ids';
-import type { PageData } from '../../shared/page-data/types';
+import type { PageData } from '@salon/shared/contracts/page-data';
 
 const SECRET = 'test-host-secret-0123456789abcdef0123456789';
 

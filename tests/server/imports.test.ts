@@ -2,7 +2,7 @@ import http from 'node:http';
 import { sql } from 'kysely';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { ImportData } from '../../shared/api/schemas/imports';
+import type { ImportData } from '@salon/shared/contracts/imports';
 import { DEMO, ORIGIN, XHR, anonymousCookie, closeListening, createTestApp, login, pageDataOf, request, waitFor, widgetSlotsOf, type TestApp } from './helpers';
 import { PNG, multipart, zip } from './uploads';
 

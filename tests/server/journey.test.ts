@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { Value } from '@sinclair/typebox/value';
-import { JourneyData, type Journey } from '../../shared/api/schemas/journey';
+import { JourneyData, type Journey } from '@salon/shared/contracts/journey';
 import { encodeId } from '../../host-shell/server/lib/ids';
 import { setFeature } from '../../host-shell/server/services/settings';
 import { DEMO, ORIGIN, XHR, anonymousCookie, createTestApp, login, pageDataOf, request, standBySlug, userIdByEmail, type TestApp } from './helpers';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { parse } from 'csv-parse/sync';
-import { CONSENTS } from '../../shared/forms/consents';
+import { CONSENTS } from '@salon/shared/contracts/consents';
 import { CSV_COLUMNS, insertLead, neutralise } from '../../host-shell/server/services/leads';
 import { DEMO, ORIGIN, XHR, anonymousCookie, createTestApp, login, request, standBySlug, userIdByEmail, type TestApp } from './helpers';
 

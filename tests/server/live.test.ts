@@ -1,10 +1,8 @@
-import { LIVE_ACTIVITY_FIELDS } from '../../shared/api/live-fields';
+import { chatUsersAfter, LIVE_ACTIVITY_FIELDS, ownedStandsUsersAfter } from '@salon/shared/contracts/live-fields';
 import type { ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import type { LiveActivityState } from '../../shared/api/schemas/room';
+import type { LiveActivityState, RoomUser } from '@salon/shared/contracts/room';
 import { encodeId } from '../../host-shell/server/lib/ids';
-import { chatUsersAfter, ownedStandsUsersAfter } from '../../shared/bus/room';
-import type { RoomUser } from '../../shared/api/schemas/room';
 import { chatDelta, visitorsDelta } from '../../host-shell/server/live/deltas';
 import { RoomState, type ChatList, type PersonList } from '../../host-shell/server/live/state';
 import { LIVE_ACTIVITY_GRAIN_MS, toLiveGrain } from '../../host-shell/server/services/activity';

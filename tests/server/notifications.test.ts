@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { LIVE_NOTIFICATIONS_EVENT, type Notification } from '../../shared/api/schemas/notifications';
+import { LIVE_NOTIFICATIONS_EVENT, type Notification } from '@salon/shared/contracts/notifications';
 import { encodeId } from '../../host-shell/server/lib/ids';
 import { DEMO, ORIGIN, XHR, anonymousCookie, closeListening, createTestApp, form, login, openSse, request, userIdByEmail, waitFor, type SseClient, type SseEvent, type TestApp } from './helpers';
 import { closeSockets, collect, connect, listen, settle } from './sockets';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { encodeId } from '../../host-shell/server/lib/ids';
-import { ROUTES, buildPath } from '../../shared/routes';
+import { ROUTES, buildPath } from '@salon/shared/contracts/routes';
 import { DEMO, ORIGIN, anonymousCookie, createTestApp, login, request, type TestApp } from './helpers';
 
 let t: TestApp;

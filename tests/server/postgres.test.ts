@@ -8,7 +8,7 @@ import { REPO_ROOT, loadConfig } from '../../host-shell/server/config';
 import { openDatabase } from '../../host-shell/server/db/connect';
 import { seedDemo } from '../../host-shell/server/db/seed';
 import { DEMO_PASSWORD } from '../../host-shell/server/db/seed-data';
-import type { Channel } from '../../shared/api/schemas/chat';
+import type { Channel } from '@salon/shared/contracts/chat';
 import { decodeId, encodeId } from '../../host-shell/server/lib/ids';
 import { insertMessage } from '../../host-shell/server/services/chat';
 import { buildCompiled, loginStatus, runCompiled, startCompiled } from './compiled';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
-import type { Channel } from '../../shared/api/schemas/chat';
+import type { Channel } from '@salon/shared/contracts/chat';
 import { build, type SalonApp } from '../../host-shell/server/app';
 import { DEFAULT_RATE_LIMITS } from '../../host-shell/server/config';
 import { openDatabase, type DatabaseHandle } from '../../host-shell/server/db/connect';

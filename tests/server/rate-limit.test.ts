@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import type { LightMyRequestResponse } from 'fastify';
-import type { Channel } from '../../shared/api/schemas/chat';
+import type { Channel } from '@salon/shared/contracts/chat';
 import { DEFAULT_RATE_LIMITS, rateLimitsFromEnv, type RateLimits } from '../../host-shell/server/config';
 import { encodeId } from '../../host-shell/server/lib/ids';
 import { tooManyText, waitText } from '../../host-shell/server/lib/rate-limit';

@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Channel } from '../../shared/api/schemas/chat';
-import { CHAT_FILE_MAX_BYTES, CHAT_MESSAGE_MAX_LENGTH } from '../../shared/api/schemas/chat';
+import { type Channel, CHAT_FILE_MAX_BYTES, CHAT_MESSAGE_MAX_LENGTH } from '@salon/shared/contracts/chat';
 import { decodeId, encodeId } from '../../host-shell/server/lib/ids';
 import { DEMO, XHR, createTestApp, login, request, userIdByEmail, type TestApp } from './helpers';
 import { ask, closeSockets, collect, connect, listen, messageOf, settle, type ClientSocket } from './sockets';

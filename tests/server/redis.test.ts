@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
-import type { Channel } from '../../shared/api/schemas/chat';
+import type { Channel } from '@salon/shared/contracts/chat';
 import { build, type SalonApp } from '../../host-shell/server/app';
 import { openDatabase, type DatabaseHandle } from '../../host-shell/server/db/connect';
 import { migrateToLatest } from '../../host-shell/server/db/migrate';

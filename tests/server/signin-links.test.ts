@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { parse } from 'csv-parse/sync';
-import type { ImportData } from '../../shared/api/schemas/imports';
+import type { ImportData } from '@salon/shared/contracts/imports';
 import { DEMO, ORIGIN, XHR, anonymousCookie, closeListening, createTestApp, login, request, sessionCookieOf, userIdByEmail, waitFor, type TestApp } from './helpers';
 import { encodeId } from '../../host-shell/server/lib/ids';
 import { multipart } from './uploads';

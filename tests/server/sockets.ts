@@ -1,9 +1,8 @@
 /** socket.io clients against a listening test app, as the widget's socket connects (same origin, session cookie). */
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
-import type { ChatMessage } from '../../shared/api/schemas/chat';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../shared/api/socket-events';
-import { SOCKET_PATH } from '../../shared/api/socket-events';
+import type { ChatMessage } from '@salon/shared/contracts/chat';
+import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_PATH } from '@salon/shared/contracts/socket-events';
 import type { TestApp } from './helpers';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;

@@ -1,8 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Channel } from '../../shared/api/schemas/chat';
-import type { HistoryItem } from '../../shared/api/schemas/room';
-import type { NotificationPayload } from '../../shared/api/socket-events';
+import type { Channel } from '@salon/shared/contracts/chat';
+import type { HistoryItem } from '@salon/shared/contracts/room';
+import type { NotificationPayload } from '@salon/shared/contracts/socket-events';
 import { decodeId, encodeId } from '../../host-shell/server/lib/ids';
 import { DEMO, XHR, createTestApp, login, openSse, request, standBySlug, userIdByEmail, type TestApp } from './helpers';
 import { ask, closeSockets, collect, connect, listen, settle } from './sockets';

@@ -5,7 +5,7 @@ import { hashPassword, verifyPassword } from '../../host-shell/server/lib/passwo
 import { cacheControlFor } from '../../host-shell/server/plugins/static';
 import { fastifyPaths } from '../../host-shell/server/routes/pages';
 import { serializeScriptJson, widgetsFor } from '../../host-shell/server/salon-page/markup';
-import type { PageData } from '../../shared/page-data/types';
+import type { PageData } from '@salon/shared/contracts/page-data';
 
 describe('obfuscated ids', () => {
   it('round-trips and does not look like the number', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { UsersActivesData, UsersCountData } from '../../shared/api/schemas/backoffice';
+import type { UsersActivesData, UsersCountData } from '@salon/shared/contracts/backoffice';
 import { encodeId } from '../../host-shell/server/lib/ids';
 import { DEMO, ORIGIN, XHR, anonymousCookie, createTestApp, login, request, userIdByEmail, type TestApp } from './helpers';
 

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, jest, test } from '
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { $sidebar, $toasts, activateLocale, clearToasts, hideSidebar, i18n, setPageData, showSidebar, type PageDataInput } from '@salon/shared';
-import { exhibitorPageData, promoterPageData, visitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
+import { exhibitorPageData, promoterPageData, visitorPageData, withLocale } from '@salon/shared/test/fixtures';
 import { historyItem, roomUser, stand } from '@salon/shared/test/exhibitors';
 import { installFetch, jsonResponse } from '@salon/shared/test/fetch';
 import { sseBody } from '@salon/shared/test/sse';

@@ -2,11 +2,10 @@ import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globa
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { activateLocale, setPageData } from '@salon/shared';
-import { administratorPageData, withLocale } from '@salon/shared/page-data/fixtures';
+import { administratorPageData, withLocale } from '@salon/shared/test/fixtures';
 import { installFetch, jsonResponse } from '@salon/shared/test/fetch';
 import { mountWidget } from '@salon/shared/test/widgets';
-import { IMPORT_MAX_MB as SERVER_MAX_MB } from '@salon/shared/api/schemas/imports';
-import type { ImportData } from '@salon/shared/api/schemas/imports';
+import { IMPORT_MAX_MB as SERVER_MAX_MB, type ImportData } from '@salon/shared/contracts/imports';
 import { cleanPreview, previewWithSkips, report, running, videoLinksPreview } from './fixtures';
 import { IMPORT_MAX_MB, POLL_MS, resetImport, setImportState } from './store';
 import { mount } from './mount';

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { url } from '@salon/shared';
-import type { ImportData, ImportKind, LineIssue } from '@salon/shared/api/schemas/imports';
+import type { ImportData, ImportKind, LineIssue } from '@salon/shared/contracts/imports';
 import { $imports, confirmImport, linesToSkip, previewImport, resetImport, type ImportState } from './store';
 import { injectAdminImportsStyles } from './styles';
 

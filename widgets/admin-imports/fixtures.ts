@@ -1,4 +1,4 @@
-import type { ImportData, LineIssue } from '@salon/shared/api/schemas/imports';
+import type { ImportData, LineIssue } from '@salon/shared/contracts/imports';
 
 /*
  * Imports as the server answers them (`GET /api/imports/{id}`), for the tests and the stories. The reasons are the

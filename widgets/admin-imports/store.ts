@@ -2,14 +2,14 @@ import { atom } from 'nanostores';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { ApiError, busSingleton, request } from '@salon/shared';
-import type { ImportData, ImportKind } from '@salon/shared/api/schemas/imports';
+import type { ImportData, ImportKind } from '@salon/shared/contracts/imports';
 
 /*
  * The imports' state machine (issue 13, spec §5 "Uploads"), one per kind: idle → sending the file → preview (or the
  * server's refusal) → confirming → running (polled) → report. The component only renders it.
  */
 
-/** The server's limit (`IMPORT_MAX_MB`, shared/api/schemas/imports.ts; a test checks they agree): a larger file is refused before it is sent. */
+/** The server's limit (`IMPORT_MAX_MB`, shared/contracts/imports.ts; a test checks they agree): a larger file is refused before it is sent. */
 export const IMPORT_MAX_MB = 20;
 /** How often a running import is asked for its progress. */
 export const POLL_MS = 500;

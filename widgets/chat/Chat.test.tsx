@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globa
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { $sidebar, $toasts, activateLocale, clearToasts, hideSidebar, i18n, setPageData, showSidebar, type PageDataInput } from '@salon/shared';
-import { anonymousPageData, administratorPageData, exhibitorPageData, visitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
+import { anonymousPageData, administratorPageData, exhibitorPageData, visitorPageData, withLocale } from '@salon/shared/test/fixtures';
 import { resetChat, resetChatUsers, startChat, type Channel, type ChatMessage } from '@salon/shared/chat';
 import { installFetch, jsonResponse } from '@salon/shared/test/fetch';
 import { lastFakeSocket, type FakeSocket } from '@salon/shared/test/socket';

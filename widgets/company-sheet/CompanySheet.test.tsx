@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globa
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { $sidebar, $toasts, activateLocale, clearToasts, hideSidebar, i18n, setPageData, showSidebar, type PageDataInput } from '@salon/shared';
-import { visitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
+import { visitorPageData, withLocale } from '@salon/shared/test/fixtures';
 import { company, NO_INFO, NO_SOCIAL } from '@salon/shared/test/exhibitors';
 import { installFetch, jsonResponse } from '@salon/shared/test/fetch';
 import { mountWidget } from '@salon/shared/test/widgets';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globa
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { activateLocale, setPageData, type PageDataInput } from '@salon/shared';
-import { exhibitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
+import { exhibitorPageData, withLocale } from '@salon/shared/test/fixtures';
 import { installFetch, jsonResponse } from '@salon/shared/test/fetch';
 import { mountWidget } from '@salon/shared/test/widgets';
 import type { ExhibitorProfileBody, ExhibitorProfileData } from './api';

@@ -1,21 +1,18 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type FormEvent, type MouseEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import { ApiError, url } from '@salon/shared';
+import { url } from '@salon/shared';
 import { ExhibitorCard } from '@salon/shared/exhibitors';
 import { getMyProfile, putMyProfile, uploadMedia, type ExhibitorProfileData, type MediaKind } from './api';
-import { PictureCropper } from './PictureCropper';
+import { PublishBox, TextInput } from './Fields';
+import { MediaFields, type PictureState, type VideoState } from './MediaFields';
+import { formErrorsOf, serverMessage } from './serverErrors';
 import { checkProfile, FUNCTION_MAX, formOf, bodyOf, PRESENTATION_MAX, previewCard, type CardField, type IssueCode, type ProfileForm, type TextField } from './preview';
 import { injectProfileStyles } from './styles';
 
+export type { PictureState, VideoState };
 export type SaveState = { status: 'idle' } | { status: 'saving' } | { status: 'saved' } | { status: 'failed'; message: string | null };
-export type PictureState =
-  | { step: 'idle' }
-  | { step: 'cropping'; image: string }
-  | { step: 'uploading'; preview: string | null }
-  | { step: 'refused'; message: string | null };
-export type VideoState = { step: 'idle' } | { step: 'uploading' } | { step: 'refused'; message: string | null };
 
 const ISSUES: Record<IssueCode, MessageDescriptor> = {
   email: msg`The email format is incorrect`,
@@ -24,103 +21,6 @@ const ISSUES: Record<IssueCode, MessageDescriptor> = {
   tooLong: msg`Too long`,
   characters: msg`This field contains characters that are not allowed`,
 };
-
-const PICTURE_TYPES = 'image/jpeg,image/png,image/webp,image/gif';
-const VIDEO_TYPES = 'video/mp4,video/webm,video/quicktime';
-
-/** The message a refused call carries (`{data: {error, message}}`), as the server words it. */
-function serverMessage(error: unknown): string | null {
-  if (error instanceof ApiError && typeof error.data === 'object' && error.data !== null) {
-    const message = (error.data as { message?: unknown }).message;
-    if (typeof message === 'string' && message.trim()) return message;
-  }
-  return null;
-}
-
-function formErrorsOf(error: unknown): Partial<Record<string, string>> {
-  if (error instanceof ApiError && typeof error.data === 'object' && error.data !== null) {
-    const formErrors = (error.data as { formErrors?: unknown }).formErrors;
-    if (typeof formErrors === 'object' && formErrors !== null) {
-      return Object.fromEntries(Object.entries(formErrors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-    }
-  }
-  return {};
-}
-
-function TextInput({
-  field,
-  label,
-  form,
-  error,
-  onChange,
-  type = 'text',
-  multiline = false,
-  max,
-  autoComplete,
-  lang,
-  extra,
-}: {
-  field: TextField;
-  label: string;
-  form: ProfileForm;
-  error: string | null;
-  onChange: (field: TextField, value: string) => void;
-  type?: 'text' | 'email' | 'tel' | 'url';
-  multiline?: boolean;
-  max?: number;
-  autoComplete?: string;
-  lang?: string;
-  extra?: ReactNode;
-}) {
-  const { t } = useLingui();
-  const id = useId();
-  const errorId = `${id}-error`;
-  const countId = `${id}-count`;
-  const value = form.values[field];
-  const left = max === undefined ? null : max - value.length;
-  const described = [error ? errorId : null, multiline && left !== null ? countId : null].filter(Boolean).join(' ') || undefined;
-  const common = {
-    id,
-    name: field,
-    value,
-    lang,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': described,
-  } as const;
-  return (
-    <div className="salon-profile__field">
-      <div className="salon-profile__label-row">
-        <label htmlFor={id}>{label}</label>
-        {extra}
-      </div>
-      {multiline ? (
-        <textarea {...common} rows={4} onChange={(event) => onChange(field, event.target.value)} />
-      ) : (
-        <input {...common} type={type} autoComplete={autoComplete} onChange={(event) => onChange(field, event.target.value)} />
-      )}
-      {multiline && left !== null && (
-        <p id={countId} className={left < 0 ? 'salon-profile__count salon-profile__count--over' : 'salon-profile__count'}>
-          {left >= 0 ? t`${left} characters left` : t`${-left} characters too many`}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="salon-profile__error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function PublishBox({ field, label, form, onToggle }: { field: CardField; label: string; form: ProfileForm; onToggle: (field: CardField) => void }) {
-  const { t } = useLingui();
-  return (
-    <label className="salon-profile__publish">
-      <input type="checkbox" checked={form.published[field]} onChange={() => onToggle(field)} aria-label={t`Show ${label} on my card`} />
-      <span aria-hidden="true">{t`On my card`}</span>
-    </label>
-  );
-}
 
 /**
  * The exhibitor's card editor (`/exposant/profil`, spec §2.9, §5 "Field publication"): function and presentation in
@@ -141,8 +41,6 @@ export function ExhibitorProfile() {
   const [picture, setPicture] = useState<PictureState>({ step: 'idle' });
   const [video, setVideo] = useState<VideoState>({ step: 'idle' });
   const [attempt, setAttempt] = useState(0);
-  const pictureInput = useRef<HTMLInputElement>(null);
-  const videoInput = useRef<HTMLInputElement>(null);
   const headingId = useId();
   const previewId = useId();
 
@@ -226,17 +124,6 @@ export function ExhibitorProfile() {
     }
   }
 
-  const choosePicture = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (file) setPicture({ step: 'cropping', image: URL.createObjectURL(file) });
-  };
-  const chooseVideo = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (file) void upload('video', file, file.name, null);
-  };
-
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!form || save.status === 'saving') return;
@@ -291,58 +178,7 @@ export function ExhibitorProfile() {
 
         <fieldset className="salon-profile__group">
           <legend>{t`Picture and video`}</legend>
-          {picture.step === 'cropping' ? (
-            <PictureCropper
-              image={picture.image}
-              onCancel={() => setPicture({ step: 'idle' })}
-              onCropped={(blob) => void upload('picture', blob, 'picture.jpg', URL.createObjectURL(blob))}
-            />
-          ) : (
-            <div className="salon-profile__media">
-              <div className="salon-profile__row">
-                <button type="button" className="salon-profile__button" disabled={uploading} onClick={() => pictureInput.current?.click()}>
-                  {form.picture_path ? t`Change the picture` : t`Add a picture`}
-                </button>
-                {form.picture_path && (
-                  <button type="button" className="salon-profile__button salon-profile__button--quiet" disabled={uploading} onClick={() => edit({ ...form, picture_path: null })}>
-                    {t`Remove the picture`}
-                  </button>
-                )}
-                <input ref={pictureInput} type="file" accept={PICTURE_TYPES} hidden aria-label={t`Picture file`} onChange={choosePicture} />
-              </div>
-              {picture.step === 'uploading' && (
-                <p className="salon-profile__hint" role="status">
-                  {t`Sending the picture…`}
-                </p>
-              )}
-              {picture.step === 'refused' && (
-                <p className="salon-profile__error" role="alert">
-                  {picture.message ?? t`The picture could not be sent.`}
-                </p>
-              )}
-              <div className="salon-profile__row">
-                <button type="button" className="salon-profile__button" disabled={uploading} onClick={() => videoInput.current?.click()}>
-                  {form.video_path ? t`Change the video` : t`Add a video`}
-                </button>
-                {form.video_path && (
-                  <button type="button" className="salon-profile__button salon-profile__button--quiet" disabled={uploading} onClick={() => edit({ ...form, video_path: null })}>
-                    {t`Remove the video`}
-                  </button>
-                )}
-                <input ref={videoInput} type="file" accept={VIDEO_TYPES} hidden aria-label={t`Video file`} onChange={chooseVideo} />
-              </div>
-              {video.step === 'uploading' && (
-                <p className="salon-profile__hint" role="status">
-                  {t`Sending the video…`}
-                </p>
-              )}
-              {video.step === 'refused' && (
-                <p className="salon-profile__error" role="alert">
-                  {video.message ?? t`The video could not be sent.`}
-                </p>
-              )}
-            </div>
-          )}
+          <MediaFields form={form} picture={picture} video={video} uploading={uploading} edit={edit} setPicture={setPicture} upload={(kind, file, filename, preview) => void upload(kind, file, filename, preview)} />
         </fieldset>
 
         <fieldset className="salon-profile__group">

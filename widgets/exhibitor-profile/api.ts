@@ -1,7 +1,7 @@
 import { request } from '@salon/shared';
-import type { ExhibitorProfileBody, ExhibitorProfileData } from '@salon/shared/api/schemas/profile';
+import type { ExhibitorProfileBody, ExhibitorProfileData } from '@salon/shared/contracts/profile';
 
-/** The exhibitor card's calls (`shared/api/schemas/profile.ts`) and the uploads'. Types only from the schemas. */
+/** The exhibitor card's calls (`shared/contracts/profile.ts`) and the uploads'. Types only from the schemas. */
 
 export type { ExhibitorProfileBody, ExhibitorProfileData };
 

@@ -1,10 +1,10 @@
 import type { ExhibitorLike } from '@salon/shared/exhibitors';
-import { PATTERNS } from '@salon/shared/forms/patterns';
+import { PATTERNS } from '@salon/shared/forms';
 import type { ExhibitorProfileBody, ExhibitorProfileData } from './api';
 
 /**
  * The editor's values, the card they make (as a visitor sees it), and what the browser checks before a save (the
- * server checks the same: `shared/api/schemas/profile.ts`).
+ * server checks the same: `shared/contracts/profile.ts`).
  */
 
 export type CardField = keyof ExhibitorProfileBody['published'];

@@ -2,12 +2,14 @@ import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globa
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { $modal, activateLocale, closeModal, hideSidebar, i18n, setPageData, showSidebar, type Modal, type PageDataInput } from '@salon/shared';
-import { visitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
+import { visitorPageData, withLocale } from '@salon/shared/test/fixtures';
 import { stand } from '@salon/shared/test/exhibitors';
 import { installFetch, jsonResponse } from '@salon/shared/test/fetch';
 import { mountWidget } from '@salon/shared/test/widgets';
-import { $journey, emitBusEvent, registerFramePort, type Journey } from '@salon/shared/room';
-import { envelope } from '@salon/shared/room-frame/contract';
+import { $journey } from '@salon/shared';
+import type { Journey } from '@salon/shared/contracts/journey';
+import { emitBusEvent, registerFramePort } from '@salon/shared/room';
+import { envelope } from '@salon/shared/contracts/room-frame';
 import { mount } from './mount';
 
 const STANDS = {
@@ -139,7 +141,7 @@ describe('the journey sidebar (spec §2.6)', () => {
     expect(within(panel).queryByRole('region', { name: 'Stand in progress' })).not.toBeInTheDocument();
     await settle();
     expect(saved().at(-1)).toEqual({ vistingStand: null, standsToVisit: ['s2'], standsVisited: [] });
-    expect($journey.get()).toEqual({ vistingStand: null, standsToVisit: ['s2'], standsVisited: [] });
+    expect($journey.get()).toEqual({ visitingStand: null, standsToVisit: ['s2'], standsVisited: [] });
   });
 
   test('emptying the list asks for confirmation first (the confirm modal, with its question), then empties it', async () => {
@@ -152,7 +154,7 @@ describe('the journey sidebar (spec §2.6)', () => {
     // Nothing changes until confirmed.
     expectStands(region(panel, '1 stand left to visit'), ['Nordic Robotics']);
     act(() => modal!.onConfirm());
-    expect($journey.get()).toEqual({ vistingStand: null, standsToVisit: [], standsVisited: [] });
+    expect($journey.get()).toEqual({ visitingStand: null, standsToVisit: [], standsVisited: [] });
     expect(await within(panel).findByText('You have no stand in your list.')).toBeInTheDocument();
   });
 

@@ -5,7 +5,7 @@
 import { jest } from '@jest/globals';
 import { act, screen } from '@testing-library/react';
 import { $toasts, activateLocale, clearToasts, closeModal, i18n, openModal, setPageData, type Modal, type PageDataInput } from '@salon/shared';
-import { visitorPageData } from '@salon/shared/page-data/fixtures';
+import { visitorPageData } from '@salon/shared/test/fixtures';
 import { setContestScore } from '@salon/shared/room';
 import { installFetch, jsonResponse, type RecordedRequest } from '@salon/shared/test/fetch';
 import { mountWidget } from '@salon/shared/test/widgets';

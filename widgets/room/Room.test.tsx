@@ -15,9 +15,9 @@ import {
   setPageData,
   type PageDataInput,
 } from '@salon/shared';
-import { exhibitorPageData, visitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
+import { exhibitorPageData, visitorPageData, withLocale } from '@salon/shared/test/fixtures';
 import { $activity, $room, goToPanorama, leaveStand } from '@salon/shared/room';
-import { envelope } from '@salon/shared/room-frame/contract';
+import { envelope } from '@salon/shared/contracts/room-frame';
 import { installFetch, jsonResponse } from '@salon/shared/test/fetch';
 import { sseBody } from '@salon/shared/test/sse';
 import { refreshLiveActivity } from '@salon/shared/live';

@@ -2,12 +2,12 @@ import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globa
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { activateLocale, setPageData, type PageDataInput } from '@salon/shared';
-import { exhibitorPageData, promoterPageData, visitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
+import { exhibitorPageData, promoterPageData, visitorPageData, withLocale } from '@salon/shared/test/fixtures';
 import { installFetch, jsonResponse } from '@salon/shared/test/fetch';
 import { sseBody } from '@salon/shared/test/sse';
 import { mountWidget } from '@salon/shared/test/widgets';
-import type { AttendanceData, StandAnalyticsData } from '@salon/shared/api/schemas/analytics';
-import type { UsersActivesData } from '@salon/shared/api/schemas/backoffice';
+import type { AttendanceData, StandAnalyticsData } from '@salon/shared/contracts/analytics';
+import type { UsersActivesData } from '@salon/shared/contracts/backoffice';
 import { mount } from './mount';
 import { resetStats } from './store';
 

@@ -1,8 +1,8 @@
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import { request } from '@salon/shared';
 import { openEventStream, type EventStream } from '@salon/shared/live';
-import type { AttendanceData, StandAnalyticsData } from '@salon/shared/api/schemas/analytics';
-import type { UsersActivesData } from '@salon/shared/api/schemas/backoffice';
+import type { AttendanceData, StandAnalyticsData } from '@salon/shared/contracts/analytics';
+import type { UsersActivesData } from '@salon/shared/contracts/backoffice';
 
 /*
  * The figures of the back office: one load per stand (exhibitors) or of the attendance (organisers), and the live

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globa
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { $consent, activateLocale, clearConsent, setPageData } from '@salon/shared';
-import { visitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
+import { visitorPageData, withLocale } from '@salon/shared/test/fixtures';
 import { mountWidget } from '@salon/shared/test/widgets';
 import { mount } from './mount';
 

@@ -3,7 +3,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { msg } from '@lingui/core/macro';
 import { $modal, activateLocale, clearToasts, closeModal, hideSidebar, openModal, resetOpinionTimer, setPageData, showSidebar, showToast } from '@salon/shared';
-import { visitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
+import { visitorPageData, withLocale } from '@salon/shared/test/fixtures';
 import { mountWidget } from '@salon/shared/test/widgets';
 import { mount } from './mount';
 

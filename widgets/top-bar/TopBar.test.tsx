@@ -21,9 +21,9 @@ import {
   promoterPageData,
   visitorPageData,
   withLocale,
-} from '@salon/shared/page-data/fixtures';
+} from '@salon/shared/test/fixtures';
 import { registerFramePort, setSoundState } from '@salon/shared/room';
-import { envelope } from '@salon/shared/room-frame/contract';
+import { envelope } from '@salon/shared/contracts/room-frame';
 import { installFetch, jsonResponse } from '@salon/shared/test/fetch';
 import { mountWidget } from '@salon/shared/test/widgets';
 import { mount } from './mount';

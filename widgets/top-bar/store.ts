@@ -1,6 +1,6 @@
 import { atom, computed, readonlyType } from 'nanostores';
-import { $locale, $pageData, changeLocale, isFeatureOn, pickLocalized, screenCaptureSupported, url, type LocaleCode, type PageUser, type SidebarStyle } from '@salon/shared';
-import { $fullscreen, $isMobile, $journey } from '@salon/shared/room';
+import { $journey, $locale, $pageData, changeLocale, isFeatureOn, pickLocalized, screenCaptureSupported, url, type LocaleCode, type PageUser, type SidebarStyle } from '@salon/shared';
+import { $fullscreen, $isMobile } from '@salon/shared/room';
 
 /** Profiles whose Account link goes to their own area (spec §2.3, §6). */
 const AREA_PROFILES: ReadonlySet<PageUser['profile']> = new Set(['administrator', 'promoter', 'exhibitor']);

@@ -1,4 +1,4 @@
-import type { Lang, LocaleCode } from '../../../shared/page-data/types';
+import type { Lang, LocaleCode } from '@salon/shared/contracts/page-data';
 
 export const LOCALE_COOKIE = 'salon_locale';
 export const FALLBACK_LOCALE: LocaleCode = 'en_EN';

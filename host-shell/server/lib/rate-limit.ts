@@ -1,4 +1,4 @@
-import type { LocaleCode } from '../../../shared/page-data/types';
+import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import { HttpError } from './errors';
 import { pick } from './locale';
 

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Kysely } from 'kysely';
-import { USERS_ACTIVES_EVENT } from '../../../shared/api/schemas/analytics';
-import { ACTIVE_USERS_LISTED, type UsersActivesData } from '../../../shared/api/schemas/backoffice';
+import { USERS_ACTIVES_EVENT } from '@salon/shared/contracts/analytics';
+import { ACTIVE_USERS_LISTED, type UsersActivesData } from '@salon/shared/contracts/backoffice';
 import type { Database } from '../db/schema';
 import type { ActivityTracker } from '../services/activity';
 import { companiesOf, roomUserRows, toRoomUser } from '../services/room-users';

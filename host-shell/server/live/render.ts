@@ -2,10 +2,10 @@
  * The bytes of the live activity: which fields a stream's scopes make, and the events that carry them (whole, or as
  * deltas for an open stream), built from shared fragments so that streams of one flush share their strings.
  */
-import { LIVE_ACTIVITY_FIELDS, type LiveActivityField } from '../../../shared/api/live-fields';
-import { LIVE_NOTIFICATIONS_EVENT, LIVE_NOTIFICATIONS_LIMIT } from '../../../shared/api/schemas/notifications';
-import { LIVE_ACTIVITY_EVENT } from '../../../shared/api/schemas/room';
-import { LIVE_SETTINGS_EVENT } from '../../../shared/api/schemas/settings';
+import { LIVE_ACTIVITY_FIELDS, type LiveActivityField } from '@salon/shared/contracts/live-fields';
+import { LIVE_NOTIFICATIONS_EVENT, LIVE_NOTIFICATIONS_LIMIT } from '@salon/shared/contracts/notifications';
+import { LIVE_ACTIVITY_EVENT } from '@salon/shared/contracts/room';
+import { LIVE_SETTINGS_EVENT } from '@salon/shared/contracts/settings';
 import { encodeId } from '../lib/ids';
 import { exScope, hisScope, isNewsScope, newsScope, visScope, type Scope } from './changes';
 import { chatDelta, visitorsDelta } from './deltas';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { LIVE_NOTIFICATIONS_LIMIT } from '../../../shared/api/schemas/notifications';
-import type { RoomUser } from '../../../shared/api/schemas/room';
+import { LIVE_NOTIFICATIONS_LIMIT } from '@salon/shared/contracts/notifications';
+import type { RoomUser } from '@salon/shared/contracts/room';
 import type { Database } from '../db/schema';
 import { CHAT_WINDOW_SECONDS, LIVE_ACTIVITY_GRAIN_MS, liveOrderCeiling, toLiveGrain, type ActivityTracker, type ActivityWindows } from '../services/activity';
 import {
@@ -16,7 +16,7 @@ import { publishedCard, standExhibitorCards } from '../services/exhibitor-profil
 import { latestNotifications, nextScheduledAt } from '../services/notifications';
 import { SEARCH_CLASSES, foundAnywhere, searchRulesOfClass, type SearchClass } from '../services/chat-users';
 import { loadFeatures, type ParametersCache, type StoredParameters } from '../services/settings';
-import type { LiveSettings } from '../../../shared/api/schemas/settings';
+import type { LiveSettings } from '@salon/shared/contracts/settings';
 import { parseScope, type Scope } from './changes';
 
 /**

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { PageData } from '../../../shared/page-data/types';
-import { buildPath } from '../../../shared/routes';
+import type { PageData } from '@salon/shared/contracts/page-data';
+import { buildPath } from '@salon/shared/contracts/routes';
 import type { Database, UserRow } from '../db/schema';
 import { encodeId } from '../lib/ids';
 import { LANGS, languageOf } from '../lib/locale';

@@ -22,7 +22,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp, { type Sharp } from 'sharp';
 import type { FrameLang, PanoramaSources, RoomFrameData } from '../../room-frame/data';
-import { SPECIAL_PANORAMAS } from '../../../shared/room-frame/contract';
+import { SPECIAL_PANORAMAS } from '@salon/shared/contracts/room-frame';
 import { Salon } from '../../room-frame/layout';
 import { PANORAMA_WIDTH, panoramaInputs } from '../../room-frame/render/panorama';
 import { roomFrameData, type RoomContent } from '../services/room-frame';

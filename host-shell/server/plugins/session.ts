@@ -1,6 +1,6 @@
 import fastifyCookie, { type CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { LocaleCode } from '../../../shared/page-data/types';
+import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import type { UserRow } from '../db/schema';
 import { isLocale, resolveLocale, LOCALE_COOKIE } from '../lib/locale';
 import { requestOrigin } from '../lib/origin';

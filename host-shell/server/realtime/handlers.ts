@@ -1,8 +1,8 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { HistoryBody, VISIO_UNANSWERED_MS, type ChatMember, type ChatMessage } from '../../../shared/api/schemas/chat';
-import { NOTIFICATION_MESSAGE_MAX, NOTIFICATION_TITLE_MAX } from '../../../shared/api/schemas/notifications';
-import { ObfuscatedId } from '../../../shared/api/schemas/room';
+import { HistoryBody, VISIO_UNANSWERED_MS, type ChatMember, type ChatMessage } from '@salon/shared/contracts/chat';
+import { NOTIFICATION_MESSAGE_MAX, NOTIFICATION_TITLE_MAX } from '@salon/shared/contracts/notifications';
+import { ObfuscatedId } from '@salon/shared/contracts/room';
 import { nowIso } from '../db/schema';
 import { HttpError } from '../lib/errors';
 import { decodeId, encodeId } from '../lib/ids';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Server, Socket } from 'socket.io';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../../shared/api/socket-events';
-import type { LocaleCode } from '../../../shared/page-data/types';
+import type { ClientToServerEvents, ServerToClientEvents } from '@salon/shared/contracts/socket-events';
+import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import type { UserRow } from '../db/schema';
 
 /** What the handshake learnt about a socket's user (spec: the session cookie decides who it is). */

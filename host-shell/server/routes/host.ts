@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { PATTERNS } from '../../../shared/forms/patterns';
+import { PATTERNS } from '@salon/shared/contracts/patterns';
 import { unauthorized } from '../lib/errors';
 import { encodeId } from '../lib/ids';
 import { isLocale, resolveLocale } from '../lib/locale';

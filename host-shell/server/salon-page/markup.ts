@@ -8,7 +8,7 @@
  *      when the bus first opens them;
  *   3. `<script src="/spa/loader.js" defer>`, which reads /spa/widgets.json and mounts each remote in its slot.
  */
-import { PAGE_DATA_ELEMENT_ID, type PageData } from '../../../shared/page-data/types';
+import { PAGE_DATA_ELEMENT_ID, type PageData } from '@salon/shared/contracts/page-data';
 import { html, raw, type SafeHtml } from '../lib/html';
 
 export const WIDGET_NAMES = ['top-bar', 'room', 'toaster', 'chat', 'company-sheet', 'contact-point', 'modals', 'journey', 'activity-stream', 'admin-imports', 'stats', 'exhibitor-profile'] as const;

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { PATTERNS } from '../../../shared/forms/patterns';
+import { PATTERNS } from '@salon/shared/contracts/patterns';
 import { type Database, type ProfileCode, nowIso } from '../db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../db/seed-data';
 import { hashPassword, verifyPassword } from '../lib/password';

@@ -9,7 +9,7 @@ import {
   type StandAnalyticsData,
   type VisitorSort,
   type VisitorsData,
-} from '../../../shared/api/schemas/analytics';
+} from '@salon/shared/contracts/analytics';
 import type { Database, StandRow, UserRow } from '../db/schema';
 import { encodeId } from '../lib/ids';
 import { neutralise } from './leads';

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { AUDIT_PER_PAGE, type AuditAction, type AuditData, type AuditEntry } from '../../../shared/api/schemas/backoffice';
+import { AUDIT_PER_PAGE, type AuditAction, type AuditData, type AuditEntry } from '@salon/shared/contracts/backoffice';
 import { nowIso, type Database } from '../db/schema';
 import { encodeId } from '../lib/ids';
 import { fullName } from './users';

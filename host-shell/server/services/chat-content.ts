@@ -1,5 +1,5 @@
-import { CHAT_MESSAGE_MAX_LENGTH, type MessageContent } from '../../../shared/api/schemas/chat';
-import type { LocaleCode } from '../../../shared/page-data/types';
+import { CHAT_MESSAGE_MAX_LENGTH, type MessageContent } from '@salon/shared/contracts/chat';
+import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import type { UserRow } from '../db/schema';
 import { pick } from '../lib/locale';
 import { isPublished, parseFieldsParam } from './users';

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type/core';
 import type { Kysely } from 'kysely';
-import type { LocaleCode } from '../../../shared/page-data/types';
+import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import type { ChatFileRow, Database } from '../db/schema';
 import { pick } from '../lib/locale';
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { ChatUsersData } from '../../../shared/api/schemas/chat';
-import type { SearchPermission } from '../../../shared/page-data/types';
+import type { ChatUsersData } from '@salon/shared/contracts/chat';
+import type { SearchPermission } from '@salon/shared/contracts/page-data';
 import type { Database, ProfileCode, UserRow } from '../db/schema';
 import { CHAT_WINDOW_SECONDS, type ActivityTracker } from './activity';
 import { companiesOf, roomUserRows, toRoomUser, type RoomUserRow } from './room-users';

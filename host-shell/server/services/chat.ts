@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Channel, ChatMember, ChatMessage, MessageContent } from '../../../shared/api/schemas/chat';
+import type { Channel, ChatMember, ChatMessage, MessageContent } from '@salon/shared/contracts/chat';
 import { nowIso, type Database, type MessageRow, type UserRow } from '../db/schema';
 import { encodeId } from '../lib/ids';
 import type { ActivityTracker } from './activity';

@@ -1,23 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type {
-  AccountCreateBody,
-  AccountRef,
-  AccountUpdateBody,
-  AdminAccount,
-  AdminCompany,
-  AdminStand,
-  CompanyCreateBody,
-  CompanyUpdateBody,
-  ManagedProfile,
-  StandCreateBody,
-  StandHoldings,
-  StandRef,
-  StandUpdateBody,
-} from '../../../shared/api/schemas/content';
-import { COMPANY_DOCUMENT_PATTERN } from '../../../shared/api/schemas/content';
-import { normalizeName } from '../../../shared/forms/rules';
-import type { LocaleCode } from '../../../shared/page-data/types';
+import { type AccountCreateBody, type AccountRef, type AccountUpdateBody, type AdminAccount, type AdminCompany, type AdminStand, COMPANY_DOCUMENT_PATTERN, type CompanyCreateBody, type CompanyUpdateBody, type ManagedProfile, type StandCreateBody, type StandHoldings, type StandRef, type StandUpdateBody } from '@salon/shared/contracts/content';
+import { normalizeName } from '@salon/shared/contracts/form-rules';
+import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import { nowIso, type CompanyRow, type Database, type StandRow, type UserRow } from '../db/schema';
 import { HttpError } from '../lib/errors';
 import { decodeId, encodeId } from '../lib/ids';

@@ -5,10 +5,10 @@ import {
   type CardPublication,
   type ExhibitorProfileBody,
   type ExhibitorProfileData,
-} from '../../../shared/api/schemas/profile';
-import type { RoomUser } from '../../../shared/api/schemas/room';
-import { PUBLISHABLE_FIELDS } from '../../../shared/api/schemas/users';
-import type { FieldsParam } from '../../../shared/page-data/types';
+} from '@salon/shared/contracts/profile';
+import type { RoomUser } from '@salon/shared/contracts/room';
+import { PUBLISHABLE_FIELDS } from '@salon/shared/contracts/users';
+import type { FieldsParam } from '@salon/shared/contracts/page-data';
 import type { Database, UserRow, UserUpdate } from '../db/schema';
 import { encodeId } from '../lib/ids';
 import { ROOM_USER_COLUMNS, type RoomUserRow } from './room-users';

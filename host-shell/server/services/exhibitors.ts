@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Animator, Company, Stand } from '../../../shared/api/schemas/exhibitors';
-import type { FieldsParam, LocaleCode } from '../../../shared/page-data/types';
+import type { Animator, Company, Stand } from '@salon/shared/contracts/exhibitors';
+import type { FieldsParam, LocaleCode } from '@salon/shared/contracts/page-data';
 import type { CompanyRow, Database, StandRow, UserRow } from '../db/schema';
 import { encodeId } from '../lib/ids';
 import type { ActivityTracker } from './activity';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { HistoryBody } from '../../../shared/api/schemas/chat';
-import type { HistoryItem, RoomUser } from '../../../shared/api/schemas/room';
-import type { LocaleCode } from '../../../shared/page-data/types';
+import type { HistoryBody } from '@salon/shared/contracts/chat';
+import type { HistoryItem, RoomUser } from '@salon/shared/contracts/room';
+import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import type { Database, UserRow } from '../db/schema';
 import { HttpError, forbidden, notFound } from '../lib/errors';
 import { decodeId, encodeId } from '../lib/ids';

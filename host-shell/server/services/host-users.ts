@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { normalizeName } from '../../../shared/forms/rules';
+import { normalizeName } from '@salon/shared/contracts/form-rules';
 import { nowIso, type Database, type ProfileCode, type UserRow, type UserUpdate } from '../db/schema';
 import { findUserById, insertUser, updateUser } from './users';
 

@@ -14,10 +14,10 @@ import {
   type ImportReport,
   type LineIssue,
   type LineIssueCode,
-} from '../../../shared/api/schemas/imports';
-import { PATTERNS } from '../../../shared/forms/patterns';
-import { normalizeName } from '../../../shared/forms/rules';
-import type { LocaleCode } from '../../../shared/page-data/types';
+} from '@salon/shared/contracts/imports';
+import { PATTERNS } from '@salon/shared/contracts/patterns';
+import { normalizeName } from '@salon/shared/contracts/form-rules';
+import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import { nowIso, type Database, type ImportStatus, type NewUser, type ProfileCode, type UserUpdate } from '../db/schema';
 import { encodeId } from '../lib/ids';
 import { pick } from '../lib/locale';

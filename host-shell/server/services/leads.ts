@@ -1,8 +1,8 @@
 import { stringify } from 'csv-stringify/sync';
 import type { Kysely } from 'kysely';
-import type { Lead, LeadConsent } from '../../../shared/api/schemas/leads';
-import { CONSENTS, FORM_CONSENTS, consentWording, type ConsentKey, type ConsentRecord } from '../../../shared/forms/consents';
-import type { LocaleCode } from '../../../shared/page-data/types';
+import type { Lead, LeadConsent } from '@salon/shared/contracts/leads';
+import { CONSENTS, FORM_CONSENTS, consentWording, type ConsentKey, type ConsentRecord } from '@salon/shared/contracts/consents';
+import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import { nowIso, type Database, type LeadKind, type LeadsTable, type StandRow } from '../db/schema';
 import type { Insertable } from 'kysely';
 import { encodeId } from '../lib/ids';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { NOTIFICATIONS_PER_PAGE, type Notification, type NotificationsData } from '../../../shared/api/schemas/notifications';
-import type { NotificationPayload } from '../../../shared/api/socket-events';
+import { NOTIFICATIONS_PER_PAGE, type Notification, type NotificationsData } from '@salon/shared/contracts/notifications';
+import type { NotificationPayload } from '@salon/shared/contracts/socket-events';
 import { nowIso, type Database } from '../db/schema';
 import { badRequest } from '../lib/errors';
 import { recordChange } from './audit';

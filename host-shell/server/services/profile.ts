@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { UserMeUpdateBody } from '../../../shared/api/schemas/users';
-import { isCalendarDate, latestToday, normalizeName, type IssueCode } from '../../../shared/forms/rules';
+import type { UserMeUpdateBody } from '@salon/shared/contracts/users';
+import { isCalendarDate, latestToday, normalizeName, type IssueCode } from '@salon/shared/contracts/form-rules';
 import type { Database, UserRow, UserUpdate } from '../db/schema';
 import { findUserById, parseFieldsParam, updateUser } from './users';
 

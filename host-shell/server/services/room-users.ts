@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { HistoryItem, RoomUser } from '../../../shared/api/schemas/room';
+import type { HistoryItem, RoomUser } from '@salon/shared/contracts/room';
 import type { Database, HistoryType, UserRow } from '../db/schema';
 import { encodeId } from '../lib/ids';
 import { publicFullName } from './users';

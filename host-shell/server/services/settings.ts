@@ -1,7 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { AppParameters, Features, SearchPermission, UpcPriorityAction } from '../../../shared/page-data/types';
+import { type AppParameters, defaultParameters, type Features, type SearchPermission, type UpcPriorityAction } from '@salon/shared/contracts/page-data';
 import type { Database } from '../db/schema';
-import { defaultParameters } from '../../../shared/page-data/defaults';
 
 /** The stored app parameters (spec §3 "App parameters"); `auth` is per request, so it is not stored. */
 export type StoredParameters = Omit<AppParameters, 'auth'>;

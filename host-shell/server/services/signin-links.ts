@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
 import type { Kysely } from 'kysely';
-import { buildPath } from '../../../shared/routes';
+import { buildPath } from '@salon/shared/contracts/routes';
 import { nowIso, type Database, type UserRow } from '../db/schema';
 import { recordChange } from './audit';
 import { neutralise } from './leads';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { FieldsParam, LocaleCode, PageUser } from '../../../shared/page-data/types';
-import { url, type RouteName } from '../../../shared/routes';
+import type { FieldsParam, LocaleCode, PageUser } from '@salon/shared/contracts/page-data';
+import { url, type RouteName } from '@salon/shared/contracts/routes';
 import { nowIso, type Database, type NewUser, type ProfileCode, type UserRow, type UserUpdate } from '../db/schema';
 import { encodeId } from '../lib/ids';
 import { pick } from '../lib/locale';

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { StandVisit } from '../../../shared/api/schemas/room';
+import type { StandVisit } from '@salon/shared/contracts/room';
 import { nowIso, type Database, type HistoryType, type StandVisitRow, type VisitEndReason } from '../db/schema';
 import { encodeId } from '../lib/ids';
 

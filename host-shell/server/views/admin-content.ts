@@ -1,5 +1,5 @@
-import { COMPANY_DOCUMENT_PATTERN, type AdminAccount, type AdminCompany, type AdminStand } from '../../../shared/api/schemas/content';
-import { ROUTES, buildPath, type RouteName } from '../../../shared/routes';
+import { COMPANY_DOCUMENT_PATTERN, type AdminAccount, type AdminCompany, type AdminStand } from '@salon/shared/contracts/content';
+import { ROUTES, buildPath, type RouteName } from '@salon/shared/contracts/routes';
 import type { UserRow } from '../db/schema';
 import { html, type SafeHtml } from '../lib/html';
 import { checkbox, field } from './forms';

@@ -1,4 +1,4 @@
-import type { PanoramaEntry } from '../../../shared/api/schemas/medias';
+import type { PanoramaEntry } from '@salon/shared/contracts/medias';
 import { html } from '../lib/html';
 import { KIND_RULES, PANORAMA } from '../services/medias';
 import { helpers, layout, type PageContext } from './layout';

@@ -1,5 +1,5 @@
-import type { ParameterKey } from '../../../shared/api/schemas/settings';
-import type { StreamData } from '../../../shared/api/schemas/room';
+import type { ParameterKey } from '@salon/shared/contracts/settings';
+import type { StreamData } from '@salon/shared/contracts/room';
 import { html, type SafeHtml } from '../lib/html';
 import { checkbox, field } from './forms';
 import { helpers, type PageContext } from './layout';

@@ -1,4 +1,4 @@
-import type { AuditAction, AuditData } from '../../../shared/api/schemas/backoffice';
+import type { AuditAction, AuditData } from '@salon/shared/contracts/backoffice';
 import { html, type SafeHtml } from '../lib/html';
 import { compact } from '../services/audit';
 import { helpers, type PageContext } from './layout';

@@ -1,4 +1,4 @@
-import type { PageData } from '../../../shared/page-data/types';
+import type { PageData } from '@salon/shared/contracts/page-data';
 import type { UserRow } from '../db/schema';
 import { html } from '../lib/html';
 import { encodeId } from '../lib/ids';

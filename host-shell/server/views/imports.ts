@@ -1,4 +1,4 @@
-import type { PageData } from '../../../shared/page-data/types';
+import type { PageData } from '@salon/shared/contracts/page-data';
 import { html } from '../lib/html';
 import { salonMarkup } from '../salon-page/markup';
 import { helpers, layout, type PageContext } from './layout';

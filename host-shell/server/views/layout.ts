@@ -1,5 +1,5 @@
-import type { LocaleCode } from '../../../shared/page-data/types';
-import { url, type RouteName, type RouteParams, type BuildOptions } from '../../../shared/routes';
+import type { LocaleCode } from '@salon/shared/contracts/page-data';
+import { url, type RouteName, type RouteParams, type BuildOptions } from '@salon/shared/contracts/routes';
 import type { UserRow } from '../db/schema';
 import { html, raw, type SafeHtml, type Interpolation } from '../lib/html';
 import { LANGS, LOCALE_FORM_PATH, languageOf, localPath, pick } from '../lib/locale';

@@ -1,5 +1,5 @@
-import { CONTEST_SCORE_MAX, CONTEST_SCORE_MIN, OPINION_SCORE_MAX, OPINION_SCORE_MIN, type IssueCode } from '../../../shared/forms/rules';
-import type { LocaleCode } from '../../../shared/page-data/types';
+import { CONTEST_SCORE_MAX, CONTEST_SCORE_MIN, OPINION_SCORE_MAX, OPINION_SCORE_MIN, type IssueCode } from '@salon/shared/contracts/form-rules';
+import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import { pick } from '../lib/locale';
 import type { Issue } from '../lib/validation';
 

@@ -1,4 +1,4 @@
-import { NOTIFICATION_MESSAGE_MAX, NOTIFICATION_TITLE_MAX, type Notification } from '../../../shared/api/schemas/notifications';
+import { NOTIFICATION_MESSAGE_MAX, NOTIFICATION_TITLE_MAX, type Notification } from '@salon/shared/contracts/notifications';
 import { html, type SafeHtml } from '../lib/html';
 import { field } from './forms';
 import { helpers, type PageContext } from './layout';

@@ -1,4 +1,4 @@
-import { PUBLISHABLE_FIELDS, type PublishableField } from '../../../shared/api/schemas/users';
+import { PUBLISHABLE_FIELDS, type PublishableField } from '@salon/shared/contracts/users';
 import type { UserRow } from '../db/schema';
 import { html } from '../lib/html';
 import { parseFieldsParam } from '../services/users';

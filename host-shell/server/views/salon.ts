@@ -1,4 +1,4 @@
-import type { PageData } from '../../../shared/page-data/types';
+import type { PageData } from '@salon/shared/contracts/page-data';
 import { html, httpUrl, raw } from '../lib/html';
 import { languageOf, pick } from '../lib/locale';
 import { preloadHints, salonMarkup, widgetsFor } from '../salon-page/markup';

@@ -1,4 +1,4 @@
-import type { ListedVisitor, VisitorSort, VisitorsData } from '../../../shared/api/schemas/analytics';
+import type { ListedVisitor, VisitorSort, VisitorsData } from '@salon/shared/contracts/analytics';
 import { html, type SafeHtml } from '../lib/html';
 import { helpers, layout, type PageContext } from './layout';
 

@@ -3,7 +3,7 @@ import { act, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { msg } from '@lingui/core/macro';
 import { $modal, openModal } from '@salon/shared';
-import { visitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
+import { visitorPageData, withLocale } from '@salon/shared/test/fixtures';
 import { openTestModal, startServer, stopServer } from '../testing';
 
 beforeEach(startServer);

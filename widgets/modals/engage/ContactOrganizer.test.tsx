@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { $modal, type PageDataInput } from '@salon/shared';
-import { anonymousPageData, visitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
+import { anonymousPageData, visitorPageData, withLocale } from '@salon/shared/test/fixtures';
 import { server, calls, describeCall, openTestModal, settle, startServer, stopServer, toastTexts } from '../testing';
 
 /** A logged-in visitor, as the server's page data says it (`parameters.auth`). */

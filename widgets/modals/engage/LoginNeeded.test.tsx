@@ -3,7 +3,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { $modal, closeModal, setPageData } from '@salon/shared';
 import { chatWith } from '@salon/shared/exhibitors';
-import { anonymousPageData, visitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
+import { anonymousPageData, visitorPageData, withLocale } from '@salon/shared/test/fixtures';
 import { goToPanorama, registerFramePort } from '@salon/shared/room';
 import { openTestModal, startServer, stopServer } from '../testing';
 

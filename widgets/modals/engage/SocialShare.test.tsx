@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globa
 import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PageDataInput } from '@salon/shared';
-import { visitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
+import { visitorPageData, withLocale } from '@salon/shared/test/fixtures';
 import { server, calls, describeCall, openTestModal, settle, startServer, stopServer, toastTexts } from '../testing';
 
 const SOCIAL = {

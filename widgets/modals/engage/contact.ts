@@ -1,7 +1,7 @@
 import { atom, readonlyType, type ReadableAtom } from 'nanostores';
 import type { MessageDescriptor } from '@lingui/core';
 import { $parameters, $user, ApiError, rateLimitMessage, request, showToast } from '@salon/shared';
-import type { ContactAnswer, ContactBody } from '@salon/shared/api/schemas/contact';
+import type { ContactAnswer, ContactBody } from '@salon/shared/contracts/contact';
 import { checkForm, FORM_CALL_FAILED, ISSUE_MESSAGES, promoterContactRules, type ContactSubject } from '@salon/shared/forms';
 
 export type ContactField = keyof typeof promoterContactRules;

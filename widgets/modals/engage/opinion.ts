@@ -1,6 +1,6 @@
 import { atom, computed, type ReadableAtom } from 'nanostores';
 import { rateLimitMessage, recordOpinionGiven, request } from '@salon/shared';
-import type { OpinionAnswer, OpinionBody } from '@salon/shared/api/schemas/forms';
+import type { OpinionAnswer, OpinionBody } from '@salon/shared/contracts/forms';
 import { OPINION_COMMENT_MAX, OPINION_SCORE_MAX, OPINION_SCORE_MIN, opinionColour, type OpinionColour } from '@salon/shared/forms';
 
 export { OPINION_COMMENT_MAX, OPINION_SCORE_MAX, OPINION_SCORE_MIN };

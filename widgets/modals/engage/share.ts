@@ -1,6 +1,6 @@
 import { atom, readonlyType, type ReadableAtom } from 'nanostores';
 import { $locale, $parameters, pickLocalized, request } from '@salon/shared';
-import type { ShareAnswer, ShareBody } from '@salon/shared/api/schemas/forms';
+import type { ShareAnswer, ShareBody } from '@salon/shared/contracts/forms';
 import { SOCIAL_PLATFORMS, type SocialPlatform } from '@salon/shared/forms';
 
 export { SOCIAL_PLATFORMS, type SocialPlatform };

@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PageDataInput } from '@salon/shared';
-import { anonymousPageData, exhibitorPageData, visitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
+import { anonymousPageData, exhibitorPageData, visitorPageData, withLocale } from '@salon/shared/test/fixtures';
 import { $contestScore, handleFrameMessage } from '@salon/shared/room';
-import { envelope } from '@salon/shared/room-frame/contract';
+import { envelope } from '@salon/shared/contracts/room-frame';
 import { CONSENTS } from '@salon/shared/forms';
 import { calls, describeCall, openTestModal, server, settle, startServer, stopServer, toastTexts } from '../testing';
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { $modal, type PageDataInput } from '@salon/shared';
-import { visitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
+import { visitorPageData, withLocale } from '@salon/shared/test/fixtures';
 import { stand } from '@salon/shared/test/exhibitors';
 import { CONSENTS } from '@salon/shared/forms';
 import { calls, describeCall, openTestModal, server, settle, startServer, stopServer, toastTexts } from '../testing';

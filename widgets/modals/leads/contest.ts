@@ -2,7 +2,7 @@ import { atom, type ReadableAtom } from 'nanostores';
 import { request, type AppParameters, type LocaleCode, type PageUser } from '@salon/shared';
 import { setContestScore } from '@salon/shared/room';
 import { DEFAULT_CONTEST_NAME, contestRules, type FormValues } from '@salon/shared/forms';
-import type { ContestAnswer, ContestBody } from '@salon/shared/api/schemas/forms';
+import type { ContestAnswer, ContestBody } from '@salon/shared/contracts/forms';
 import { classifyFailure, createLeadForm, failureData, toastCallFailed, type FieldError, type LeadForm, type RawValues } from './leadForm';
 
 /** The answer's `data.data` when this visitor already took part (spec §8). A type-only import keeps TypeBox out of the modal. */

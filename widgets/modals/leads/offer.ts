@@ -1,7 +1,7 @@
 import { closeModal, openModal, request, showToast, type LocaleCode, type Modal, type PageUser } from '@salon/shared';
 import { emitTracking } from '@salon/shared/room';
 import { CONTACT_REQUEST_SENT, type FormValues, type offerFormRules } from '@salon/shared/forms';
-import type { OfferFormBody } from '@salon/shared/api/schemas/forms';
+import type { OfferFormBody } from '@salon/shared/contracts/forms';
 import { reportFailure, type FieldError, type RawValues } from './leadForm';
 
 type OfferModal = Extract<Modal, { name: 'offer-confirm' | 'offer-contact-info' }>;

@@ -1,7 +1,7 @@
 import { closeModal, request, showToast, type AppParameters, type LocaleCode, type Modal, type PageUser } from '@salon/shared';
 import type { Stand } from '@salon/shared/exhibitors';
 import { CONTACT_REQUEST_SENT, type FormValues, type standContactRules } from '@salon/shared/forms';
-import type { StandContactRequestBody } from '@salon/shared/api/schemas/forms';
+import type { StandContactRequestBody } from '@salon/shared/contracts/forms';
 import { reportFailure, type FieldError, type RawValues } from './leadForm';
 
 export const STAND_CONTACT_FIELDS = ['firstname', 'lastname', 'email', 'phone', 'postal_code', 'city', 'data_sharing', 'optin_marketing'] as const;

@@ -3,7 +3,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { $modal, activateLocale, closeModal, openModal, receiveNotifications, resetNotifications, setPageData, type Modal } from '@salon/shared';
 import { setNewsTimeZone, type Notification } from '@salon/shared/notifications';
-import { visitorPageData, withLocale } from '@salon/shared/page-data/fixtures';
+import { visitorPageData, withLocale } from '@salon/shared/test/fixtures';
 import { installFetch, jsonResponse } from '@salon/shared/test/fetch';
 import { mountWidget } from '@salon/shared/test/widgets';
 import { mount } from '../mount';

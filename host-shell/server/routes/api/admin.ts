@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AUDIT_PER_PAGE, AuditData, AuditQuery } from '../../../../shared/api/schemas/backoffice';
-import { Envelope } from '../../../../shared/api/schemas/envelope';
-import { StreamData } from '../../../../shared/api/schemas/room';
-import { AdminSettingsData, FeaturesPatch, ParametersPatch, StreamBody, type AdminSettingsData as Settings } from '../../../../shared/api/schemas/settings';
+import { AUDIT_PER_PAGE, AuditData, AuditQuery } from '@salon/shared/contracts/backoffice';
+import { Envelope } from '@salon/shared/contracts/envelope';
+import { StreamData } from '@salon/shared/contracts/room';
+import { AdminSettingsData, FeaturesPatch, ParametersPatch, StreamBody, type AdminSettingsData as Settings } from '@salon/shared/contracts/settings';
 import { sql, type Transaction } from 'kysely';
 import type { Database, UserRow } from '../../db/schema';
 import { badRequest, forbidden } from '../../lib/errors';

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { UsersActivesData } from '../../../../shared/api/schemas/backoffice';
-import { AnalyticsQuery, USERS_ACTIVES_EVENT, AttendanceData, AttendanceQuery, StandAnalyticsData, VisitorsData, VisitorsQuery } from '../../../../shared/api/schemas/analytics';
-import { Envelope } from '../../../../shared/api/schemas/envelope';
+import { UsersActivesData } from '@salon/shared/contracts/backoffice';
+import { AnalyticsQuery, USERS_ACTIVES_EVENT, AttendanceData, AttendanceQuery, StandAnalyticsData, VisitorsData, VisitorsQuery } from '@salon/shared/contracts/analytics';
+import { Envelope } from '@salon/shared/contracts/envelope';
 import type { StandRow } from '../../db/schema';
 import { openEventStream, sendCsv } from '../../lib/responses';
 import { forbidden, notFound } from '../../lib/errors';

@@ -17,10 +17,10 @@ import {
   UploadData,
   type FileContent,
   type MessageContent,
-} from '../../../../shared/api/schemas/chat';
-import { Envelope } from '../../../../shared/api/schemas/envelope';
-import type { LocaleCode } from '../../../../shared/page-data/types';
-import { buildPath } from '../../../../shared/routes';
+} from '@salon/shared/contracts/chat';
+import { Envelope } from '@salon/shared/contracts/envelope';
+import type { LocaleCode } from '@salon/shared/contracts/page-data';
+import { buildPath } from '@salon/shared/contracts/routes';
 import { nowIso } from '../../db/schema';
 import { HttpError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { formDataError } from '../../lib/form-data';

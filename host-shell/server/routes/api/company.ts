@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Envelope } from '../../../../shared/api/schemas/envelope';
-import { CompanyData, CompanyParams } from '../../../../shared/api/schemas/exhibitors';
+import { Envelope } from '@salon/shared/contracts/envelope';
+import { CompanyData, CompanyParams } from '@salon/shared/contracts/exhibitors';
 import { notFound } from '../../lib/errors';
 import { decodeId } from '../../lib/ids';
 import { findCompany, toCompany } from '../../services/exhibitors';

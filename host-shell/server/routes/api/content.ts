@@ -16,9 +16,9 @@ import {
   RemovedData,
   StandCreateBody,
   StandUpdateBody,
-} from '../../../../shared/api/schemas/content';
-import { Envelope } from '../../../../shared/api/schemas/envelope';
-import type { LocaleCode } from '../../../../shared/page-data/types';
+} from '@salon/shared/contracts/content';
+import { Envelope } from '@salon/shared/contracts/envelope';
+import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import type { UserRow } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
 import { decodeId } from '../../lib/ids';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { Envelope } from '../../../../shared/api/schemas/envelope';
-import { ExhibitorProfileBody, ExhibitorProfileData } from '../../../../shared/api/schemas/profile';
+import { Envelope } from '@salon/shared/contracts/envelope';
+import { ExhibitorProfileBody, ExhibitorProfileData } from '@salon/shared/contracts/profile';
 import type { UserRow } from '../../db/schema';
 import { badRequest, forbidden } from '../../lib/errors';
 import { pick } from '../../lib/locale';

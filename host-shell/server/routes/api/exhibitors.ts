@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { AvailabilityBody, AvailabilityData } from '../../../../shared/api/schemas/chat';
-import { Envelope } from '../../../../shared/api/schemas/envelope';
-import { OtherAvailabilityBody, OtherAvailabilityParams } from '../../../../shared/api/schemas/exhibitors';
+import { AvailabilityBody, AvailabilityData } from '@salon/shared/contracts/chat';
+import { Envelope } from '@salon/shared/contracts/envelope';
+import { OtherAvailabilityBody, OtherAvailabilityParams } from '@salon/shared/contracts/exhibitors';
 import type { UserRow } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
 import { decodeId } from '../../lib/ids';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
-import { Envelope } from '../../../../shared/api/schemas/envelope';
+import { Envelope } from '@salon/shared/contracts/envelope';
 import {
   CONTEST_ALREADY,
   ContestAnswer,
@@ -15,9 +15,9 @@ import {
   ShareAnswer,
   ShareBody,
   StandContactRequestBody,
-} from '../../../../shared/api/schemas/forms';
-import { StandIdParams } from '../../../../shared/api/schemas/room';
-import type { ConsentKey } from '../../../../shared/forms/consents';
+} from '@salon/shared/contracts/forms';
+import { StandIdParams } from '@salon/shared/contracts/room';
+import type { ConsentKey } from '@salon/shared/contracts/consents';
 import {
   DEFAULT_CONTEST_NAME,
   NPS_COOKIE,
@@ -32,9 +32,9 @@ import {
   standContactRules,
   type FormRules,
   type SocialPlatform,
-} from '../../../../shared/forms/rules';
-import type { LocaleCode } from '../../../../shared/page-data/types';
-import { url } from '../../../../shared/routes';
+} from '@salon/shared/contracts/form-rules';
+import type { LocaleCode } from '@salon/shared/contracts/page-data';
+import { url } from '@salon/shared/contracts/routes';
 import { nowIso, type StandRow, type UserRow } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { acceptFormData } from '../../lib/form-data';

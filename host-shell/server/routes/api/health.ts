@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Envelope } from '../../../../shared/api/schemas/envelope';
-import { HealthData } from '../../../../shared/api/schemas/health';
+import { Envelope } from '@salon/shared/contracts/envelope';
+import { HealthData } from '@salon/shared/contracts/health';
 
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import { Envelope } from '../../../../shared/api/schemas/envelope';
+import { Envelope } from '@salon/shared/contracts/envelope';
 import {
   IMPORT_FILE_FIELD,
   IMPORT_MAX_BYTES,
@@ -15,8 +15,8 @@ import {
   USER_IMPORT_REQUIRED,
   VISIO_IMPORT_REQUIRED,
   type ImportKind,
-} from '../../../../shared/api/schemas/imports';
-import type { LocaleCode } from '../../../../shared/page-data/types';
+} from '@salon/shared/contracts/imports';
+import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import { HttpError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { formDataError } from '../../lib/form-data';
 import { decodeId } from '../../lib/ids';

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { Envelope } from '../../../../shared/api/schemas/envelope';
-import { JOURNEY_MAX_STANDS, JourneyBody, JourneyData, type Journey } from '../../../../shared/api/schemas/journey';
+import { Envelope } from '@salon/shared/contracts/envelope';
+import { JOURNEY_MAX_STANDS, JourneyBody, JourneyData, type Journey } from '@salon/shared/contracts/journey';
 import type { Database } from '../../db/schema';
 import { badRequest, forbidden } from '../../lib/errors';
 import { decodeId } from '../../lib/ids';

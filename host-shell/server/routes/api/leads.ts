@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { Envelope } from '../../../../shared/api/schemas/envelope';
-import { LeadsData, LeadsQuery } from '../../../../shared/api/schemas/leads';
-import { StandIdParams } from '../../../../shared/api/schemas/room';
-import type { LocaleCode } from '../../../../shared/page-data/types';
+import { Envelope } from '@salon/shared/contracts/envelope';
+import { LeadsData, LeadsQuery } from '@salon/shared/contracts/leads';
+import { StandIdParams } from '@salon/shared/contracts/room';
+import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import type { StandRow, UserRow } from '../../db/schema';
 import { sendCsv } from '../../lib/responses';
 import { forbidden, notFound } from '../../lib/errors';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { LIVE_ACTIVITY_EVENT, LiveActivityQuery, LiveActivityState } from '../../../../shared/api/schemas/room';
+import { LIVE_ACTIVITY_EVENT, LiveActivityQuery, LiveActivityState } from '@salon/shared/contracts/room';
 import { openEventStream } from '../../lib/responses';
 import { badRequest } from '../../lib/errors';
 import { decodeId } from '../../lib/ids';

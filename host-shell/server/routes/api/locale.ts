@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { LocaleCode } from '../../../../shared/page-data/types';
-import { Envelope } from '../../../../shared/api/schemas/envelope';
-import { LangsData, LocaleBody, LocaleData } from '../../../../shared/api/schemas/locale';
+import type { LocaleCode } from '@salon/shared/contracts/page-data';
+import { Envelope } from '@salon/shared/contracts/envelope';
+import { LangsData, LocaleBody, LocaleData } from '@salon/shared/contracts/locale';
 import { LANGS } from '../../lib/locale';
 import { chooseLocale } from '../../plugins/session';
 

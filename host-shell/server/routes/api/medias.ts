@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Envelope } from '../../../../shared/api/schemas/envelope';
+import { Envelope } from '@salon/shared/contracts/envelope';
 import {
   MEDIA_FILE_FIELD,
   MEDIA_KINDS,
@@ -16,8 +16,8 @@ import {
   PanoramaSlugParams,
   PanoramasData,
   type MediaKind,
-} from '../../../../shared/api/schemas/medias';
-import type { LocaleCode } from '../../../../shared/page-data/types';
+} from '@salon/shared/contracts/medias';
+import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import type { UserRow } from '../../db/schema';
 import { HttpError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { formDataError } from '../../lib/form-data';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { Envelope } from '../../../../shared/api/schemas/envelope';
-import { NotificationBody, NotificationCreated, NotificationsData, NotificationsQuery } from '../../../../shared/api/schemas/notifications';
+import { Envelope } from '@salon/shared/contracts/envelope';
+import { NotificationBody, NotificationCreated, NotificationsData, NotificationsQuery } from '@salon/shared/contracts/notifications';
 import type { UserRow } from '../../db/schema';
 import { badRequest, forbidden } from '../../lib/errors';
 import { decodeId } from '../../lib/ids';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, RouteOptions } from 'fastify';
-import { ContactAnswer, ContactBody } from '../../../../shared/api/schemas/contact';
-import { XHR_HEADER } from '../../../../shared/api/schemas/common';
-import { Envelope, ErrorData } from '../../../../shared/api/schemas/envelope';
+import { ContactAnswer, ContactBody } from '@salon/shared/contracts/contact';
+import { XHR_HEADER } from '@salon/shared/contracts/common';
+import { Envelope, ErrorData } from '@salon/shared/contracts/envelope';
 
 type Json = Record<string, unknown>;
 

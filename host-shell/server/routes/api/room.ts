@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import { Envelope } from '../../../../shared/api/schemas/envelope';
-import { ActiveData, StandIdParams, StreamData, TrackingEventBody, VisitBody, VisitData } from '../../../../shared/api/schemas/room';
+import { Envelope } from '@salon/shared/contracts/envelope';
+import { ActiveData, StandIdParams, StreamData, TrackingEventBody, VisitBody, VisitData } from '@salon/shared/contracts/room';
 import { nowIso } from '../../db/schema';
 import { badRequest, notFound, unauthorized } from '../../lib/errors';
 import { decodeId } from '../../lib/ids';

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { HistoryBody, HistoryData, HistoryQuery } from '../../../../shared/api/schemas/chat';
-import { Envelope } from '../../../../shared/api/schemas/envelope';
-import { AnimatorsData, AnimatorsParams, AnimatorsQuery, StandsData } from '../../../../shared/api/schemas/exhibitors';
-import { StandIdParams } from '../../../../shared/api/schemas/room';
+import { HistoryBody, HistoryData, HistoryQuery } from '@salon/shared/contracts/chat';
+import { Envelope } from '@salon/shared/contracts/envelope';
+import { AnimatorsData, AnimatorsParams, AnimatorsQuery, StandsData } from '@salon/shared/contracts/exhibitors';
+import { StandIdParams } from '@salon/shared/contracts/room';
 import type { StandRow } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { decodeId } from '../../lib/ids';

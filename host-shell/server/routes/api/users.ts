@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { ACTIVE_USERS_LISTED, UsersActivesData, UsersCountData } from '../../../../shared/api/schemas/backoffice';
-import { Envelope } from '../../../../shared/api/schemas/envelope';
-import { UserMeData, UserMeUpdateBody } from '../../../../shared/api/schemas/users';
+import { ACTIVE_USERS_LISTED, UsersActivesData, UsersCountData } from '@salon/shared/contracts/backoffice';
+import { Envelope } from '@salon/shared/contracts/envelope';
+import { UserMeData, UserMeUpdateBody } from '@salon/shared/contracts/users';
 import { badRequest, forbidden } from '../../lib/errors';
 import { pick } from '../../lib/locale';
 import { activeUsers } from '../../live/actives';

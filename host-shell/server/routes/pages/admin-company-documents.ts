@@ -1,7 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import type { LocaleCode } from '../../../../shared/page-data/types';
-import { url } from '../../../../shared/routes';
+import type { LocaleCode } from '@salon/shared/contracts/page-data';
+import { url } from '@salon/shared/contracts/routes';
 import { HttpError } from '../../lib/errors';
 import { decodeId, encodeId } from '../../lib/ids';
 import { pick } from '../../lib/locale';

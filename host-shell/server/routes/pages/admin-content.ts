@@ -8,8 +8,8 @@ import {
   StandCreateBody,
   StandUpdateBody,
   type ManagedProfile,
-} from '../../../../shared/api/schemas/content';
-import { url, type RouteName } from '../../../../shared/routes';
+} from '@salon/shared/contracts/content';
+import { url, type RouteName } from '@salon/shared/contracts/routes';
 import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { decodeId, encodeId } from '../../lib/ids';

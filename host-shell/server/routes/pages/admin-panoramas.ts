@@ -1,7 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import type { LocaleCode } from '../../../../shared/page-data/types';
-import { ROUTES, buildPath, url } from '../../../../shared/routes';
+import type { LocaleCode } from '@salon/shared/contracts/page-data';
+import { ROUTES, buildPath, url } from '@salon/shared/contracts/routes';
 import { HttpError } from '../../lib/errors';
 import { pick } from '../../lib/locale';
 import { antivirusFor } from '../../services/antivirus';

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { FeaturesPatch, ParametersPatch, StreamBody } from '../../../../shared/api/schemas/settings';
-import type { LocaleCode } from '../../../../shared/page-data/types';
-import { url } from '../../../../shared/routes';
+import { FeaturesPatch, ParametersPatch, StreamBody } from '@salon/shared/contracts/settings';
+import type { LocaleCode } from '@salon/shared/contracts/page-data';
+import { url } from '@salon/shared/contracts/routes';
 import { pick } from '../../lib/locale';
 import { Type } from '@sinclair/typebox';
 import { badRequest } from '../../lib/errors';

@@ -4,7 +4,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { html } from '../../lib/html';
 import { decodeId } from '../../lib/ids';
 import { convertStrings, validate } from '../../lib/validation';
-import { VisitorsQuery } from '../../../../shared/api/schemas/analytics';
+import { VisitorsQuery } from '@salon/shared/contracts/analytics';
 import { searchVisitors } from '../../services/analytics';
 import { counts, recentContactRequests } from '../../services/backoffice';
 import { leadCountsByStand, listLeads } from '../../services/leads';

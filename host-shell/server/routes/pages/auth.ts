@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { LoginBody, RegisterBody } from '../../../../shared/api/schemas/accounts';
-import { normalizeName } from '../../../../shared/forms/rules';
-import { buildPath, url } from '../../../../shared/routes';
+import { LoginBody, RegisterBody } from '@salon/shared/contracts/accounts';
+import { normalizeName } from '@salon/shared/contracts/form-rules';
+import { buildPath, url } from '@salon/shared/contracts/routes';
 import { dummyHashPromise, hashPassword, verifyPassword } from '../../lib/password';
 import { roomReturnPath } from '../../lib/return-path';
 import { validate } from '../../lib/validation';

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ContactAnswer } from '../../../../shared/api/schemas/contact';
-import { checkForm, promoterContactRules, readForm, type ContactSubject } from '../../../../shared/forms/rules';
+import type { ContactAnswer } from '@salon/shared/contracts/contact';
+import { checkForm, promoterContactRules, readForm, type ContactSubject } from '@salon/shared/contracts/form-rules';
 import { nowIso } from '../../db/schema';
 import { pick } from '../../lib/locale';
 import { isXhr } from '../../lib/origin';

@@ -1,5 +1,5 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
-import { ROUTES, buildPath, type RouteName } from '../../../../shared/routes';
+import { ROUTES, buildPath, type RouteName } from '@salon/shared/contracts/routes';
 import type { RateLimits } from '../../config';
 import { acceptFormData } from '../../lib/form-data';
 import { sameOrigin } from '../../plugins/same-origin';

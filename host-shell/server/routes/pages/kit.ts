@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { url } from '../../../../shared/routes';
+import { url } from '@salon/shared/contracts/routes';
 import type { ProfileCode, UserRow } from '../../db/schema';
 import { forbiddenPage } from '../../views/errors';
 import type { PageContext } from '../../views/layout';

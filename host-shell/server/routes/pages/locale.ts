@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { url } from '../../../../shared/routes';
+import { url } from '@salon/shared/contracts/routes';
 import { HttpError } from '../../lib/errors';
 import { isLocale, localPath, pick } from '../../lib/locale';
 import { chooseLocale } from '../../plugins/session';

@@ -1,11 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { NotificationBody } from '../../../../shared/api/schemas/notifications';
-import { url } from '../../../../shared/routes';
+import { NotificationBody } from '@salon/shared/contracts/notifications';
+import { url } from '@salon/shared/contracts/routes';
 import type { SafeHtml } from '../../lib/html';
 import { validate } from '../../lib/validation';
 import { counts, recentContactRequests } from '../../services/backoffice';
 import { createNotification, deliverNotification, latestNotifications } from '../../services/notifications';
-import { TIME_ZONE_COOKIE } from '../../../../shared/platform/cookies';
+import { TIME_ZONE_COOKIE } from '@salon/shared/contracts/cookies';
 import { promoterArea } from '../../views/areas';
 import { formStrings } from '../../views/forms';
 import type { PageContext } from '../../views/layout';

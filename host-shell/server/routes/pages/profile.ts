@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PUBLISHABLE_FIELDS, UserMeUpdateBody, type PublishableField } from '../../../../shared/api/schemas/users';
-import { url } from '../../../../shared/routes';
+import { PUBLISHABLE_FIELDS, UserMeUpdateBody, type PublishableField } from '@salon/shared/contracts/users';
+import { url } from '@salon/shared/contracts/routes';
 import { validate } from '../../lib/validation';
 import { applyProfileUpdate, PROFILE_TEXT_FIELDS, profileIssues } from '../../services/profile';
 import { formStrings } from '../../views/forms';

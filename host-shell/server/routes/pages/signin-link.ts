@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { RegisterBody } from '../../../../shared/api/schemas/accounts';
-import { buildPath, url } from '../../../../shared/routes';
+import { RegisterBody } from '@salon/shared/contracts/accounts';
+import { buildPath, url } from '@salon/shared/contracts/routes';
 import { pick } from '../../lib/locale';
 import { hashPassword } from '../../lib/password';
 import { validate } from '../../lib/validation';

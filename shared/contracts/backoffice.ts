@@ -1,0 +1,94 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Nullable } from './common';
+import { ObfuscatedId, RoomUser } from './room';
+
+/*
+ * The organisers' calls: who is registered and who is here now (promoters and administrators), and the audit log
+ * (administrators).
+ */
+
+/** GET /api/users/count: registered users by profile, and anonymous visitors (who have a session, not an account). */
+export const UsersCountData = Type.Object({
+  by_profile: Type.Object({
+    administrator: Type.Integer(),
+    promoter: Type.Integer(),
+    exhibitor: Type.Integer(),
+    visitor: Type.Integer(),
+  }),
+  /** Registered users, every profile. */
+  registered: Type.Integer(),
+  anonymous: Type.Integer(),
+});
+export type UsersCountData = Static<typeof UsersCountData>;
+
+/** At most this many people in `GET /api/users/actives` (as the live activity's chat users). */
+export const ACTIVE_USERS_LISTED = 200;
+
+/**
+ * GET /api/users/actives: the people active within `last_activity_period` now (`count`, the live activity's
+ * `active_users`), and the most recently active of them (at most 200), names as published.
+ */
+export const UsersActivesData = Type.Object({
+  count: Type.Integer(),
+  /** The window, in seconds (`last_activity_period`). */
+  period: Type.Integer(),
+  users: Type.Array(RoomUser, { maxItems: ACTIVE_USERS_LISTED }),
+});
+export type UsersActivesData = Static<typeof UsersActivesData>;
+
+export const AUDIT_PER_PAGE = 20;
+
+/** GET /api/admin/audit?page=n (pages start at 1). */
+export const AuditQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
+});
+export type AuditQuery = Static<typeof AuditQuery>;
+
+/** What a change was: the settings (`/admin`), the news, an exhibitor's availability changed by an organiser. */
+export const AuditAction = Type.Union([
+  Type.Literal('parameters.update'),
+  Type.Literal('features.update'),
+  Type.Literal('stream.update'),
+  Type.Literal('notification.send'),
+  Type.Literal('availability.update'),
+  Type.Literal('panorama.update'),
+  Type.Literal('panorama.remove'),
+  Type.Literal('users.import'),
+  Type.Literal('visio_links.import'),
+  // The event's content (issue 13 item 2: shared/contracts/content.ts CONTENT_AUDIT_ACTIONS).
+  Type.Literal('company.create'),
+  Type.Literal('company.update'),
+  Type.Literal('company.remove'),
+  Type.Literal('stand.create'),
+  Type.Literal('stand.update'),
+  Type.Literal('stand.remove'),
+  Type.Literal('account.create'),
+  Type.Literal('account.update'),
+  Type.Literal('account.remove'),
+  // Sign-in links handed out (host-shell/server/services/signin-links.ts).
+  Type.Literal('signin_links.create'),
+]);
+export type AuditAction = Static<typeof AuditAction>;
+
+export const AuditEntry = Type.Object({
+  id: Type.Integer(),
+  /** ISO 8601, UTC. */
+  at: Type.String(),
+  /** Who, as they were at the time (`id_user` null once the account is gone). */
+  actor: Type.Object({ id_user: Nullable(ObfuscatedId), name: Type.String(), email: Nullable(Type.String()) }),
+  action: AuditAction,
+  target: Nullable(Type.String()),
+  /** The changed values before and after (objects of the changed keys), null when there was none (a notification has no before). */
+  before: Type.Unknown(),
+  after: Type.Unknown(),
+});
+export type AuditEntry = Static<typeof AuditEntry>;
+
+export const AuditData = Type.Object({
+  entries: Type.Array(AuditEntry),
+  page: Type.Integer(),
+  per_page: Type.Integer(),
+  total: Type.Integer(),
+  pages: Type.Integer(),
+});
+export type AuditData = Static<typeof AuditData>;

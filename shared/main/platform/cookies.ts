@@ -1,0 +1,68 @@
+import { TIME_ZONE_COOKIE } from '@salon/shared/contracts/cookies';
+import { singleton } from '../singleton';
+
+export { TIME_ZONE_COOKIE };
+
+/** The one place that reads and writes `document.cookie` (architecture brief §4: wrap platform APIs once). */
+
+export interface CookieOptions {
+  /** Seconds; left out, the cookie lasts for the browser session. */
+  maxAge?: number;
+  sameSite: 'Lax' | 'Strict';
+  path?: string;
+}
+
+function doc(): Document | undefined {
+  return globalThis.document;
+}
+
+export function readCookie(name: string): string | null {
+  const jar = doc()?.cookie ?? '';
+  for (const part of jar.split(';')) {
+    const index = part.indexOf('=');
+    if (index === -1) continue;
+    if (part.slice(0, index).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(index + 1).trim());
+    } catch {
+      return part.slice(index + 1).trim();
+    }
+  }
+  return null;
+}
+
+/** The exact `document.cookie` assignment, so tests can check attributes the cookie jar does not show. */
+export function cookieString(name: string, value: string, options: CookieOptions): string {
+  const parts = [`${name}=${encodeURIComponent(value)}`, `Path=${options.path ?? '/'}`];
+  if (options.maxAge !== undefined) parts.push(`Max-Age=${options.maxAge}`);
+  parts.push(`SameSite=${options.sameSite}`);
+  if (globalThis.location?.protocol === 'https:') parts.push('Secure');
+  return parts.join('; ');
+}
+
+export function writeCookie(name: string, value: string, options: CookieOptions): void {
+  const target = doc();
+  if (target) target.cookie = cookieString(name, value, options);
+}
+
+export function deleteCookie(name: string, options: Omit<CookieOptions, 'maxAge'>): void {
+  writeCookie(name, '', { ...options, maxAge: 0 });
+}
+
+
+export function browserTimeZone(): string | null {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+  } catch {
+    return null;
+  }
+}
+
+/** Writes `salon_tz` once per page, however many widgets mount (called by `createMount`). */
+export function initTimeZoneCookie(): void {
+  const state = singleton('salon.page@1/time-zone-cookie', () => ({ done: false }));
+  if (state.done) return;
+  state.done = true;
+  const zone = browserTimeZone();
+  if (zone) writeCookie(TIME_ZONE_COOKIE, zone, { sameSite: 'Strict' });
+}

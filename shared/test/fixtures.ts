@@ -1,0 +1,52 @@
+/**
+ * Page data for stories and tests, one per kind of user the spec names (import them from
+ * `@salon/shared/test/fixtures`; they are not part of the package's main entry).
+ */
+import type { Profile } from '@salon/shared/contracts/page-data';
+import type { PageDataInput } from '@salon/shared';
+
+const LANGS = [
+  { name: 'English', prefix_all: 'en_EN', flag: 'gb' },
+  { name: 'Français', prefix_all: 'fr_FR', flag: 'fr' },
+] as const;
+
+const ORIGIN = 'http://localhost';
+
+function base(profile: Profile, overrides: PageDataInput['user'] = {}): PageDataInput {
+  return {
+    version: 1,
+    user: {
+      id_user: 42,
+      obfuscated_id: 'u42x',
+      profile,
+      anonymous: false,
+      fullname: 'Camille Martin',
+      firstname: 'Camille',
+      lastname: 'Martin',
+      profileRoute: `${ORIGIN}/profil`,
+      homeRoute: `${ORIGIN}/salon`,
+      ...overrides,
+    },
+    parameters: {
+      room_name: 'Salon de l’innovation',
+      room_name_en: 'Innovation Fair',
+      styles: { sidebar: { opacity: 85, blur: 6 } },
+    },
+    features: { journey: '1' },
+    locale: { langs: [...LANGS], locale: 'en_EN', multilingual: true },
+    room_url: `${ORIGIN}/room/`,
+    tracked_room_url: `${ORIGIN}/room/?tracked=1`,
+    base_path: 'salon',
+  };
+}
+
+export const visitorPageData = (): PageDataInput => base('visitor');
+export const anonymousPageData = (): PageDataInput =>
+  base('visitor', { id_user: 0, obfuscated_id: '', anonymous: true, fullname: '', firstname: null, lastname: null, profileRoute: null });
+export const exhibitorPageData = (): PageDataInput => base('exhibitor', { homeRoute: `${ORIGIN}/exposant`, stands: ['s1'] });
+export const promoterPageData = (): PageDataInput => base('promoter', { homeRoute: `${ORIGIN}/organisateur` });
+export const administratorPageData = (): PageDataInput => base('administrator', { homeRoute: `${ORIGIN}/admin` });
+
+export function withLocale(data: PageDataInput, locale: 'en_EN' | 'fr_FR', multilingual = true): PageDataInput {
+  return { ...data, locale: { langs: [...LANGS], locale, multilingual } };
+}
