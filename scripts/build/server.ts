@@ -11,6 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { linguiMacro } from './lingui-macro';
 
 const root = path.resolve(__dirname, '..', '..');
 const outdir = path.join(root, 'dist', 'server');
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
     sourcesContent: false,
     legalComments: 'none',
     logLevel: 'warning',
+    plugins: [linguiMacro],
     write: false,
   });
   fs.mkdirSync(outdir, { recursive: true });

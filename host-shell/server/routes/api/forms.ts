@@ -35,20 +35,18 @@ import {
 } from '../../../../shared/forms/rules';
 import type { LocaleCode } from '../../../../shared/page-data/types';
 import { url } from '../../../../shared/routes';
-import { nowIso, type StandRow, type UserRow } from '../../db/schema';
+import type { StandRow, UserRow } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { acceptFormData } from '../../lib/form-data';
-import { decodeId } from '../../lib/ids';
 import { isLocale, pick } from '../../lib/locale';
-import { findStand } from '../../services/exhibitors';
 import { consentsOf, insertLead } from '../../services/leads';
 import type { Issue } from '../../lib/validation';
-import { FORM_TEXTS, fieldErrors, formErrorsOf, notAFieldText, say, unknownContestText } from '../../views/messages';
+import { FORM_TEXTS, fieldErrors, formErrorsOf, notAFieldText, unknownContestText } from '../../views/messages';
+import { say } from '../../i18n';
 import { cookieOptions } from '../../plugins/session';
+import { lastContestScore, recordContestScore, recordShare, saveOpinion } from '../../services/engagement';
 import { apiViewer } from './auth';
-
-/** Spec §5 "Required ids": `/stands/{id}/requestContact` and `/requestForminfo` need a stand. */
-const STAND_ID_REQUIRED = 'A stand id is required: /api/stands/{id_stand}/…';
+import { standOf } from './stand-param';
 
 type Body = Readonly<Record<string, unknown>>;
 const bodyOf = (request: FastifyRequest): Body =>
@@ -72,15 +70,6 @@ function schemaErrorAfterRules(request: FastifyRequest): void {
  */
 const standMarketingShown = (stand: StandRow, params: { stands_optin_marketing: boolean }): boolean =>
   stand.optin_marketing === null ? params.stands_optin_marketing : stand.optin_marketing === 1;
-
-async function standOf(request: FastifyRequest): Promise<StandRow> {
-  const raw = (request.params as Record<string, unknown>).id;
-  if (raw === undefined || raw === '') throw notFound(STAND_ID_REQUIRED);
-  const id = typeof raw === 'string' ? decodeId(raw) : null;
-  const stand = id === null ? null : await findStand(request.server.db, id);
-  if (!stand) throw notFound(`Unknown stand: "${typeof raw === 'string' ? raw : ''}" is not a stand id`);
-  return stand;
-}
 
 /**
  * The schema's complaints about a contest entry the field rules let through (a wrong type, an unknown field), in the
@@ -245,9 +234,9 @@ export const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const value = readForm(contestRules, body);
     let score = value.score;
     if (score === null) {
-      const last = await app.db.selectFrom('contest_scores').select('score').where('user_id', '=', viewer.user.id).orderBy('id', 'desc').executeTakeFirst();
+      const last = await lastContestScore(app.db, viewer.user.id);
       // A score stored before the bounds were checked is not carried into an entry.
-      score = last && isValid(checkForm(contestParticipationRules, { score: Number(last.score) })) ? Number(last.score) : null;
+      score = last !== null && isValid(checkForm(contestParticipationRules, { score: last })) ? last : null;
     }
     // The marketing box exists only when the contest's opt-in is on: no consent is recorded for a box nobody saw.
     const skip: ConsentKey[] = params.contest_optin_marketing && 'marketing' in body ? [] : ['marketing'];
@@ -304,10 +293,7 @@ export const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!mayEnterContest(viewer.user)) throw forbidden(say(locale, FORM_TEXTS.contestNotAllowed));
       checkOrThrow(request, contestParticipationRules, body, locale);
       const { score } = readForm(contestParticipationRules, body);
-      await app.db
-        .insertInto('contest_scores')
-        .values({ user_id: viewer.user.id, score: score ?? 0, created_at: nowIso() })
-        .execute();
+      await recordContestScore(app.db, viewer.user.id, score ?? 0);
       return { data: { error: false as const, message: say(locale, FORM_TEXTS.scoreRecorded) } };
     },
   );
@@ -334,13 +320,8 @@ export const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return reply.code(400).send({ data: { success: false, error: true, message: say(locale, FORM_TEXTS.opinionFailed), ...(formErrors ? { formErrors } : {}) } });
       }
       const { score, comment } = readForm(opinionRules, body);
-      const at = nowIso();
       try {
-        await app.db
-          .insertInto('opinions')
-          .values({ user_id: viewer.user.id, score: score ?? 0, comment, locale, created_at: at, updated_at: at })
-          .onConflict((oc) => oc.column('user_id').doUpdateSet({ score: score ?? 0, comment, locale, updated_at: at }))
-          .execute();
+        await saveOpinion(app.db, viewer.user.id, { score: score ?? 0, comment, locale });
       } catch (err) {
         request.log.error({ err }, 'opinion not stored');
         return reply.code(500).send({ data: { success: false, error: true, message: say(locale, FORM_TEXTS.opinionFailed) } });
@@ -369,10 +350,7 @@ export const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const fallback = pick(viewer.locale, params.social_title, params.social_title_en || params.social_title) || pick(viewer.locale, params.room_name, params.room_name_en);
       const shownTitle = title?.trim() || fallback;
       const address = url('home', {}, { origin: viewer.origin });
-      await app.db
-        .insertInto('shares')
-        .values({ user_id: viewer.user.id, platform, title: shownTitle || null, created_at: nowIso() })
-        .execute();
+      await recordShare(app.db, viewer.user.id, platform, shownTitle || null);
       return { data: { url: SHARERS[platform](address, shownTitle) } };
     },
   );
