@@ -2,8 +2,9 @@
  * Under tsx (the development start, the browser tests' servers), compiles the server's files that use the Lingui
  * macro (`@lingui/core/macro`) with Babel, as Jest (babel.config.js) and the production build
  * (scripts/build/lingui-macro.ts) do: tsx's esbuild cannot run a Babel macro. Imported first by each entry
- * (server.ts, create-admin.ts), so it is in place before any file with a macro loads; in the compiled server and in
- * Jest's own module system there is no `.ts` loader to wrap and it does nothing.
+ * (server.ts, create-admin.ts, panoramas/worker.ts), so it is in place before any file with a macro loads; in the
+ * compiled server and in Jest's own module system there is no `.ts` loader to wrap and it does nothing (a panorama
+ * worker that Jest's server starts from the sources registers tsx, and so is compiled here).
  */
 import fs from 'node:fs';
 import Module, { createRequire } from 'node:module';
