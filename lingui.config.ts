@@ -25,6 +25,18 @@ export default defineConfig({
       include: ['<rootDir>/widgets/{name}/'],
       exclude: ['**/*.test.*', '**/*.stories.*', '<rootDir>/widgets/modals/*/**'],
     },
+    // The server's texts (pages, API answers, emails); it answers the forms' texts from the forms' catalog.
+    {
+      path: '<rootDir>/host-shell/server/i18n/locales/{locale}/messages',
+      include: ['<rootDir>/host-shell/server/'],
+      exclude: ['**/*.test.*'],
+    },
+    // The room frame's texts, in its own bundle (no widget code, no shared catalog).
+    {
+      path: '<rootDir>/host-shell/room-frame/locales/{locale}/messages',
+      include: ['<rootDir>/host-shell/room-frame/'],
+      exclude: ['**/*.test.*'],
+    },
     // The modals remote loads each group of modals when first opened, with its own messages.
     ...['leads', 'engage', 'news'].map((group) => ({
       path: `<rootDir>/widgets/modals/${group}/locales/{locale}/messages`,

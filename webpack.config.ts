@@ -239,7 +239,7 @@ class RoomFrameManifestPlugin {
 
 /**
  * The 360° room frame (host-shell/room-frame/): a page of its own inside an iframe, so a plain production bundle,
- * not a federated remote (it shares nothing with the widgets), with no dependency: its 360° viewer is its own
+ * not a federated remote (it shares nothing with the widgets), with one dependency (@lingui/core, its texts): its 360° viewer is its own
  * (view.ts) and its styles are a string it injects (styles.ts).
  */
 function roomFrameConfig(): Configuration {
@@ -247,13 +247,8 @@ function roomFrameConfig(): Configuration {
     ...base(ROOM_FRAME),
     entry: { [ROOM_FRAME]: './host-shell/room-frame/main.ts' },
     module: {
-      rules: [
-        {
-          test: /\.ts$/,
-          exclude: /node_modules/,
-          use: [{ loader: 'ts-loader', options: { transpileOnly: true, configFile: path.join(root, 'tsconfig.build.json') } }],
-        },
-      ],
+      // The same TypeScript and Lingui macro steps as the widgets (its texts are Lingui descriptors: i18n.ts).
+      rules: [scriptRule],
     },
     output: {
       path: path.join(spaDir, ROOM_FRAME),

@@ -127,6 +127,8 @@ export interface AppConfig {
   benchEndpoints: boolean;
   /** Origins besides this server's that serve exhibitors' pictures and videos (env MEDIA_ORIGINS, comma list): the pages' CSP allows them. */
   mediaOrigins: string[];
+  /** Other origins whose pages may embed the room frame (env ROOM_HOST_ORIGINS, comma list): its CSP's `frame-ancestors` and the frame's `hostOrigins`. */
+  roomHostOrigins: string[];
   /**
    * The shared secret of the sites that host the widgets and decide who the user is (the Symfony host:
    * `POST /api/host/sessions`, HMAC-signed). Env SALON_HOST_SECRET; null: those routes do not exist (404).
@@ -237,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimits: rateLimitsFromEnv(env.RATE_LIMITS),
     benchEndpoints: env.SALON_BENCH_ENDPOINTS === '1',
     mediaOrigins: originsFromEnv(env.MEDIA_ORIGINS),
+    roomHostOrigins: originsFromEnv(env.ROOM_HOST_ORIGINS),
     hostSecret: hostSecretFromEnv(env.SALON_HOST_SECRET),
     hostMaxSkewSeconds: 120,
   };

@@ -5,6 +5,8 @@
  * The password comes from SALON_ADMIN_PASSWORD, else it is typed at a prompt (twice, not echoed).
  * Exit codes: 0 created, 1 refused (password, address taken, database), 2 usage.
  */
+// First: the Lingui macro under tsx (i18n/macro-hook.ts).
+import './i18n/macro-hook';
 import { loadConfig } from './config';
 import { openDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';

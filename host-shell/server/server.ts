@@ -4,6 +4,8 @@
  *   npm run start:production                             the compiled copy (dist/server/server.js), NODE_ENV=production
  * What each mode does to the database: startup.ts.
  */
+// First: the Lingui macro under tsx (i18n/macro-hook.ts).
+import './i18n/macro-hook';
 import { build } from './app';
 import { loadConfig } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed-data';

@@ -11,6 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { linguiMacro } from './lingui-macro';
 
 const root = path.resolve(__dirname, '..', '..');
 const outdir = path.join(root, 'dist', 'server');
@@ -31,8 +32,10 @@ async function main(): Promise<void> {
     platform: 'node',
     target: 'node20',
     format: 'cjs',
-    // Packages stay in node_modules, except @salon/shared: TypeScript, compiled in here like our own code.
+    // Packages stay in node_modules, except @salon/shared: TypeScript, compiled in here like our own code. The Lingui
+    // macro is run where it is imported (lingui-macro.ts).
     plugins: [
+      linguiMacro,
       {
         name: 'packages-external-but-shared',
         setup(esbuild) {

@@ -7,8 +7,8 @@ import { CONTEST_SCORE_MAX, CONTEST_SCORE_MIN, OPINION_SCORE_MAX, OPINION_SCORE_
 registerCatalog('forms', (locale) => import(`./locales/${locale}/messages.ts`) as Promise<CompiledCatalog>);
 
 /**
- * The browser's texts for each issue code (spec §5; French in the forms' catalog). The server answers the same
- * texts (host-shell/server/views/messages.ts); a test checks that the two agree.
+ * The texts of each issue code (spec §5; French in the forms' catalog), the browser's and the server's: the server
+ * translates these descriptors from the same catalog (host-shell/server/views/messages.ts).
  */
 export const ISSUE_MESSAGES: Record<IssueCode, MessageDescriptor> = {
   required: msg`This field is required`,

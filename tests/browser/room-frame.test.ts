@@ -2,6 +2,8 @@
  * The 360° room frame in real Chromium, inside an iframe of a page of the same origin (the 404 page stands in for
  * the host page), listening to what it posts to its parent. Screenshots go to /tmp/room-frame-*.png.
  */
+// First: the Lingui macro under tsx (the frame's texts, i18n.ts).
+import '../../host-shell/server/i18n/macro-hook';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Frame, Page } from 'playwright-core';

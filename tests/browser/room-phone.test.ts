@@ -3,6 +3,8 @@
  * then covers the room, goes to the floor plan and chooses a stand: once chosen, the panel collapses and the stand is
  * in view. Screenshots go to /tmp/room-phone-*.png.
  */
+// First: the Lingui macro under tsx (the frame's texts, i18n.ts).
+import '../../host-shell/server/i18n/macro-hook';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Frame, Page } from 'playwright-core';

@@ -13,7 +13,7 @@ import { QUIZ_LENGTH, QuizRun, buildQuiz } from '../../host-shell/room-frame/qui
 import { nowIso } from '../../host-shell/server/db/schema';
 import { DEMO_COMPANIES, DEMO_PANORAMAS, DEMO_PARAMETERS } from '../../host-shell/server/db/seed-data';
 import { decodeId } from '../../host-shell/server/lib/ids';
-import { parseHostOrigins } from '../../host-shell/server/routes/room-frame';
+import { loadConfig } from '../../host-shell/server/config';
 import { ORIGIN, createTestApp, request, type TestApp } from './helpers';
 
 const DEMO_STANDS = DEMO_COMPANIES.flatMap((c) => c.stands.map((s) => ({ ...s, company: c.name })));
@@ -187,13 +187,13 @@ describe('GET /room/', () => {
 
 describe('ROOM_HOST_ORIGINS', () => {
   it('keeps origins only, normalised, without duplicates', () => {
-    expect(parseHostOrigins(undefined)).toEqual([]);
-    expect(parseHostOrigins(' https://php.example.com , http://b.test:8000/some/page, https://php.example.com/ ')).toEqual([
+    expect(loadConfig({}).roomHostOrigins).toEqual([]);
+    expect(loadConfig({ ROOM_HOST_ORIGINS: ' https://php.example.com , http://b.test:8000/some/page, https://php.example.com/ ' }).roomHostOrigins).toEqual([
       'https://php.example.com',
       'http://b.test:8000',
     ]);
     // Nothing that could end up as another CSP source or directive.
-    expect(parseHostOrigins("javascript:alert(1), *, 'unsafe-inline', https://x.test/a'; script-src *, data:,")).toEqual(['https://x.test']);
+    expect(loadConfig({ ROOM_HOST_ORIGINS: "javascript:alert(1), *, 'unsafe-inline', https://x.test/a'; script-src *, data:," }).roomHostOrigins).toEqual(['https://x.test']);
   });
 
   it('lets those pages frame the room and talk to it', async () => {

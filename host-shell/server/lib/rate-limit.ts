@@ -1,6 +1,7 @@
+import { msg } from '@lingui/core/macro';
+import { say } from '../i18n';
 import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import { HttpError } from './errors';
-import { pick } from './locale';
 
 /** What was refused: the wording differs (a form or a login is an attempt; the chat counts messages). */
 export type LimitedAction = 'attempts' | 'messages';
@@ -8,17 +9,17 @@ export type LimitedAction = 'attempts' | 'messages';
 /** "42 secondes" / "42 seconds" up to 90 s, then whole minutes rounded up ("15 minutes"). */
 export function waitText(locale: LocaleCode, seconds: number): string {
   const s = Math.max(1, Math.ceil(seconds));
-  if (s <= 90) return pick(locale, `${s} seconde${s > 1 ? 's' : ''}`, `${s} second${s > 1 ? 's' : ''}`);
+  if (s <= 90) return say(locale, msg`${s} second${s > 1 ? 's' : ''}`);
   const m = Math.ceil(s / 60);
-  return pick(locale, `${m} minute${m > 1 ? 's' : ''}`, `${m} minute${m > 1 ? 's' : ''}`);
+  return say(locale, msg`${m} minute${m > 1 ? 's' : ''}`);
 }
 
 /** The message of a refusal, in the person's language, saying how long to wait. */
 export function tooManyText(locale: LocaleCode, seconds: number, action: LimitedAction = 'attempts'): string {
   const wait = waitText(locale, seconds);
   return action === 'messages'
-    ? pick(locale, `Vous envoyez trop de messages. Réessayez dans ${wait}.`, `You are sending too many messages. Try again in ${wait}.`)
-    : pick(locale, `Trop de tentatives. Réessayez dans ${wait}.`, `Too many attempts. Try again in ${wait}.`);
+    ? say(locale, msg`You are sending too many messages. Try again in ${wait}.`)
+    : say(locale, msg`Too many attempts. Try again in ${wait}.`);
 }
 
 /**

@@ -4,6 +4,8 @@
  * the RGBA pixels back (transferred, not copied). Ray casting a 4096×2048 panorama takes seconds of CPU: here it
  * never holds up the event loop. Started by `images.ts`; compiled to dist/server/panorama-worker.js.
  */
+// First: the Lingui macro under tsx (the frame's texts, i18n.ts).
+import '../i18n/macro-hook';
 import { parentPort } from 'node:worker_threads';
 import { createCanvas } from '@napi-rs/canvas';
 import type { RoomFrameData } from '../../room-frame/data';

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { say } from '../i18n';
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { HistoryBody, VISIO_UNANSWERED_MS, type ChatMember, type ChatMessage } from '@salon/shared/contracts/chat';
@@ -6,7 +9,6 @@ import { ObfuscatedId } from '@salon/shared/contracts/room';
 import { nowIso } from '../db/schema';
 import { HttpError } from '../lib/errors';
 import { decodeId, encodeId } from '../lib/ids';
-import { pick } from '../lib/locale';
 import { tooManyText } from '../lib/rate-limit';
 import { issueSentence, validate } from '../lib/validation';
 import { chatMembers, insertMessage, memberRows, membershipOf, messageRow, parseContent, toChatMessage } from '../services/chat';
@@ -59,8 +61,8 @@ function parse<T extends TSchema>(schema: T, value: unknown) {
  */
 export function registerHandlers(app: FastifyInstance, socket: SalonSocket): void {
   const data = socket.data;
-  const tr = (fr: string, en: string) => pick(data.locale, fr, en);
-  const unknownChannel = () => new Refused(tr('Discussion inconnue', 'Unknown channel'));
+  const tr = (text: MessageDescriptor) => say(data.locale, text);
+  const unknownChannel = () => new Refused(tr(msg`Unknown channel`));
 
   /** The user's member id in a channel (cached; a channel created since the handshake is looked up and joined). */
   const memberIdIn = async (channelId: number): Promise<number | null> => {
@@ -92,7 +94,7 @@ export function registerHandlers(app: FastifyInstance, socket: SalonSocket): voi
       (err: unknown) => {
         if (err instanceof Refused || err instanceof HttpError) return reply({ ok: false, error: err.message });
         app.log.error({ err, event: name, userId: data.userId }, 'socket event failed');
-        reply({ ok: false, error: tr('Une erreur est survenue', 'An error occurred') });
+        reply({ ok: false, error: tr(msg`An error occurred`) });
       },
     );
   };
@@ -132,14 +134,14 @@ export function registerHandlers(app: FastifyInstance, socket: SalonSocket): voi
       const memberId = channelId === null ? null : await memberIdIn(channelId);
       if (channelId === null || memberId === null) throw unknownChannel();
       const row = messageId === null ? null : await messageRow(app.db, channelId, messageId);
-      if (!row) throw new Refused(tr('Message inconnu', 'Unknown message'));
+      if (!row) throw new Refused(tr(msg`Unknown message`));
       const content = parseContent(row.content);
-      if (content.type !== 'visio_invitation') throw new Refused(tr('Seule une invitation en visio peut recevoir une réponse', 'Only a video invitation can be answered'));
-      if (row.member_id === memberId) throw new Refused(tr('Seul l’invité peut répondre à cette invitation', 'Only the invitee can answer this invitation'));
-      if (content.acceptation !== null) throw new Refused(tr('Cette invitation a déjà reçu une réponse', 'This invitation has already been answered'));
+      if (content.type !== 'visio_invitation') throw new Refused(tr(msg`Only a video invitation can be answered`));
+      if (row.member_id === memberId) throw new Refused(tr(msg`Only the invitee can answer this invitation`));
+      if (content.acceptation !== null) throw new Refused(tr(msg`This invitation has already been answered`));
       // Spec §4.5: after a minute the invitation shows unanswered, and the sender may invite again.
       if (Date.now() - Date.parse(row.created_at) > VISIO_UNANSWERED_MS) {
-        throw new Refused(tr('Cette invitation a expiré : votre interlocuteur peut vous inviter à nouveau', 'This invitation has expired: the sender can invite you again'));
+        throw new Refused(tr(msg`This invitation has expired: the sender can invite you again`));
       }
       const updated = { ...row, content: JSON.stringify({ ...content, acceptation: event.acceptation }), updated_at: nowIso() };
       // Only if still pending: of two answers, the first wins.
@@ -149,7 +151,7 @@ export function registerHandlers(app: FastifyInstance, socket: SalonSocket): voi
         .where('id', '=', row.id)
         .where('content', '=', row.content)
         .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) throw new Refused(tr('Cette invitation a déjà reçu une réponse', 'This invitation has already been answered'));
+      if (Number(result.numUpdatedRows) === 0) throw new Refused(tr(msg`This invitation has already been answered`));
       const author = (await chatMembers({ db: app.db, activity: app.activity, origin: data.origin }, await memberRows(app.db, [channelId]))).get(row.member_id);
       if (!author) throw new Error(`member ${row.member_id} of message ${row.id} has no row`);
       const message = toChatMessage(updated, author, data.origin);
@@ -183,7 +185,7 @@ export function registerHandlers(app: FastifyInstance, socket: SalonSocket): voi
       // Every stand is checked before anything is written.
       for (const raw of new Set(event.stands_ids)) {
         const standId = decodeId(raw);
-        if (standId === null || !(await standExists(app.db, standId))) throw new Refused(tr(`Stand inconnu : ${raw}`, `Unknown stand: ${raw}`));
+        if (standId === null || !(await standExists(app.db, standId))) throw new Refused(tr(msg`Unknown stand: ${raw}`));
         checked.push({ standId, ...(await checkClientHistory(app.db, user, standId, event.content, data.locale)) });
       }
       const added: { standId: number; id: number }[] = [];
@@ -206,13 +208,13 @@ export function registerHandlers(app: FastifyInstance, socket: SalonSocket): voi
     'notification',
     handle('notification', async (payload) => {
       if (data.user.profile !== 'promoter' && data.user.profile !== 'administrator') {
-        throw new Refused(tr('Seuls les organisateurs peuvent envoyer une notification', 'Only organisers can send notifications'));
+        throw new Refused(tr(msg`Only organisers can send notifications`));
       }
       const event = parse(NotificationEvent, payload);
       const userIds: number[] = [];
       for (const raw of new Set(event.users_ids)) {
         const id = decodeId(raw);
-        if (id === null) throw new Refused(tr(`Utilisateur inconnu : ${raw}`, `Unknown user: ${raw}`));
+        if (id === null) throw new Refused(tr(msg`Unknown user: ${raw}`));
         userIds.push(id);
       }
       const notification = await createNotification(app.db, event.content, userIds, data.user.id);

@@ -7,24 +7,12 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { FRAME_DATA_ELEMENT_ID, type FrameLang, type RoomFrameData } from '../../room-frame/data';
-import { originsFromEnv } from '../config';
 import { styleHash } from '../lib/csp';
 import { notFound } from '../lib/errors';
 import { html, raw } from '../lib/html';
 import { requestOrigin } from '../lib/origin';
 import { serializeScriptJson } from '../salon-page/markup';
 import { pathParam } from './pages/kit';
-
-export interface RoomFrameOptions {
-  /** Other origins whose pages may embed the frame; default: ROOM_HOST_ORIGINS (comma list). */
-  hostOrigins?: readonly string[];
-}
-
-/** `https://a.example, http://b.test:8000` → normalised origins; anything that is not an http(s) origin is dropped. */
-export function parseHostOrigins(value: string | undefined): string[] {
-  // An origin only: a path, a quote or a semicolon in the value would otherwise end up inside the CSP header.
-  return originsFromEnv(value);
-}
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,79}$/;
 const MANIFEST_ENTRY = /^room-frame\/[0-9a-f]{8,64}\/[A-Za-z0-9_.-]+\.js$/;
@@ -92,8 +80,8 @@ ${script ? html`<script src="${script}" defer></script>` : ''}
 `.value;
 }
 
-export const roomFrameRoutes: FastifyPluginAsync<RoomFrameOptions> = async (app, options) => {
-  const configured = options.hostOrigins ? [...options.hostOrigins] : parseHostOrigins(process.env.ROOM_HOST_ORIGINS);
+export const roomFrameRoutes: FastifyPluginAsync = async (app) => {
+  const configured = app.config.roomHostOrigins;
 
   async function show(request: FastifyRequest, reply: FastifyReply, initial: string) {
     // The content, the data and the images' keys are computed once per change of the content (`app.panoramas.frame`).

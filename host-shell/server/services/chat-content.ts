@@ -1,7 +1,9 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { say } from '../i18n';
 import { CHAT_MESSAGE_MAX_LENGTH, type MessageContent } from '@salon/shared/contracts/chat';
 import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import type { UserRow } from '../db/schema';
-import { pick } from '../lib/locale';
 import { isPublished, parseFieldsParam } from './users';
 
 export type Composed = { ok: true; content: MessageContent } | { ok: false; error: string };
@@ -37,34 +39,34 @@ export function publishedVisioLink(user: UserRow): string | null {
  * the sender's own video link, contact details the sender's own published fields. Files go through the upload call.
  */
 export function composeContent(input: unknown, sender: UserRow, locale: LocaleCode): Composed {
-  const fail = (fr: string, en: string): Composed => ({ ok: false, error: pick(locale, fr, en) });
-  if (!isRecord(input) || typeof input.type !== 'string') return fail('Le contenu du message est invalide', '"content" must be an object with a type');
+  const fail = (text: MessageDescriptor): Composed => ({ ok: false, error: say(locale, text) });
+  if (!isRecord(input) || typeof input.type !== 'string') return fail(msg`"content" must be an object with a type`);
   switch (input.type) {
     case 'message': {
-      if (typeof input.text !== 'string') return fail('Le texte du message est manquant', '"content.text" must be a string');
-      if (input.text.length > RAW_TEXT_MAX) return fail(`Le message dépasse ${CHAT_MESSAGE_MAX_LENGTH} caractères`, `The message is longer than ${CHAT_MESSAGE_MAX_LENGTH} characters`);
+      if (typeof input.text !== 'string') return fail(msg`"content.text" must be a string`);
+      if (input.text.length > RAW_TEXT_MAX) return fail(msg`The message is longer than ${CHAT_MESSAGE_MAX_LENGTH} characters`);
       const text = input.text.trim();
-      if (text === '') return fail('Le message est vide', 'The message is empty');
-      if (text.length > CHAT_MESSAGE_MAX_LENGTH) return fail(`Le message dépasse ${CHAT_MESSAGE_MAX_LENGTH} caractères`, `The message is longer than ${CHAT_MESSAGE_MAX_LENGTH} characters`);
+      if (text === '') return fail(msg`The message is empty`);
+      if (text.length > CHAT_MESSAGE_MAX_LENGTH) return fail(msg`The message is longer than ${CHAT_MESSAGE_MAX_LENGTH} characters`);
       return { ok: true, content: { type: 'message', text } };
     }
     case 'visio_invitation': {
-      if (sender.profile !== 'exhibitor') return fail('Seuls les exposants peuvent inviter en visio', 'Only exhibitors can invite to a video call');
+      if (sender.profile !== 'exhibitor') return fail(msg`Only exhibitors can invite to a video call`);
       const link = publishedVisioLink(sender);
-      if (!link) return fail('Lien Visio manquant pour l’utilisateur', 'Video link missing for the user');
+      if (!link) return fail(msg`Video link missing for the user`);
       return { ok: true, content: { type: 'visio_invitation', link, acceptation: null } };
     }
     case 'visio_ask':
       return { ok: true, content: { type: 'visio_ask' } };
     case 'contact_details': {
       const details = shareableContactDetails(sender);
-      if (Object.keys(details).length === 1) return fail('Vos coordonnées sont manquantes', 'Your contact details are missing');
+      if (Object.keys(details).length === 1) return fail(msg`Your contact details are missing`);
       return { ok: true, content: details };
     }
     case 'file':
     case 'image':
-      return fail('Les fichiers s’envoient par le téléversement', 'Files are sent with the upload call');
+      return fail(msg`Files are sent with the upload call`);
     default:
-      return fail('Type de message inconnu', 'Unknown message type');
+      return fail(msg`Unknown message type`);
   }
 }

@@ -1,11 +1,14 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { say } from '../i18n';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type/core';
 import type { Kysely } from 'kysely';
 import type { LocaleCode } from '@salon/shared/contracts/page-data';
-import type { ChatFileRow, Database } from '../db/schema';
-import { pick } from '../lib/locale';
+import { nowIso, type ChatFileRow, type Database, type MessageRow } from '../db/schema';
+import { insertMessage, type NewMessage } from './chat';
 
 /** What may be shared in a chat, by the extension we store it under: its type and the names a file of it may carry. */
 interface Accepted {
@@ -55,15 +58,14 @@ export function nameExtension(name: string): string | null {
  * is refused.
  */
 export async function detectFileType(content: Buffer, originalName: string, locale: LocaleCode): Promise<Detection> {
-  const refused = (fr: string, en: string): Detection => ({ ok: false, message: pick(locale, fr, en) });
+  const refused = (text: MessageDescriptor): Detection => ({ ok: false, message: say(locale, text) });
   const detected = await fileTypeFromBuffer(content);
   let extension: string;
   if (detected) {
     const ours = DETECTED[detected.ext];
     if (!ours) {
       return refused(
-        `Ce type de fichier (${detected.ext}) n’est pas accepté. Types acceptés : ${ACCEPTED_LIST}`,
-        `This type of file (${detected.ext}) is not accepted. Only ${ACCEPTED_LIST} files are accepted`,
+        msg`This type of file (${detected.ext}) is not accepted. Only ${ACCEPTED_LIST} files are accepted`,
       );
     }
     extension = ours;
@@ -72,23 +74,22 @@ export async function detectFileType(content: Buffer, originalName: string, loca
     try {
       text = utf8.decode(content);
     } catch {
-      return refused(`Ce type de fichier n’est pas accepté. Types acceptés : ${ACCEPTED_LIST}`, `This type of file is not accepted. Only ${ACCEPTED_LIST} files are accepted`);
+      return refused(msg`This type of file is not accepted. Only ${ACCEPTED_LIST} files are accepted`);
     }
     if (BINARY_CONTROL.test(text)) {
-      return refused(`Ce type de fichier n’est pas accepté. Types acceptés : ${ACCEPTED_LIST}`, `This type of file is not accepted. Only ${ACCEPTED_LIST} files are accepted`);
+      return refused(msg`This type of file is not accepted. Only ${ACCEPTED_LIST} files are accepted`);
     }
     if (MARKUP.test(text.slice(0, 1024))) {
-      return refused('Les pages HTML, SVG et XML ne sont pas acceptées', 'HTML, SVG and XML files are not accepted');
+      return refused(msg`HTML, SVG and XML files are not accepted`);
     }
     extension = 'txt';
   }
   const accepted = ACCEPTED[extension];
-  if (!accepted) return refused('Type de fichier inconnu', 'Unknown file type');
+  if (!accepted) return refused(msg`Unknown file type`);
   const named = nameExtension(originalName);
   if (named !== null && !accepted.names.includes(named)) {
     return refused(
-      `Le contenu du fichier (${extension.toUpperCase()}) ne correspond pas à son nom (.${named})`,
-      `The file's content (${extension.toUpperCase()}) does not match its name (.${named})`,
+      msg`The file's content (${extension.toUpperCase()}) does not match its name (.${named})`,
     );
   }
   // A text file keeps its own text extension (.csv stays .csv).
@@ -143,4 +144,31 @@ export async function fileForUser(db: Kysely<Database>, storedName: string, user
     .where('chat_files.stored_name', '=', storedName)
     .executeTakeFirst();
   return row ?? null;
+}
+
+/** A file's message and its `chat_files` row, in one transaction; a retried upload (same client id) writes neither again. */
+export async function insertFileMessage(
+  db: Kysely<Database>,
+  message: NewMessage,
+  file: { storedName: string; originalName: string; mime: string; extension: string; size: number },
+): Promise<{ row: MessageRow; created: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    const result = await insertMessage(trx, message);
+    if (result.created) {
+      await trx
+        .insertInto('chat_files')
+        .values({
+          stored_name: file.storedName,
+          channel_id: message.channelId,
+          member_id: message.memberId,
+          original_name: file.originalName,
+          mime: file.mime,
+          extension: file.extension,
+          size: file.size,
+          created_at: nowIso(),
+        })
+        .execute();
+    }
+    return result;
+  });
 }

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { say } from '../i18n';
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { type AccountCreateBody, type AccountRef, type AccountUpdateBody, type AdminAccount, type AdminCompany, type AdminStand, COMPANY_DOCUMENT_PATTERN, type CompanyCreateBody, type CompanyUpdateBody, type ManagedProfile, type StandCreateBody, type StandHoldings, type StandRef, type StandUpdateBody } from '@salon/shared/contracts/content';
@@ -6,7 +8,7 @@ import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import { nowIso, type CompanyRow, type Database, type StandRow, type UserRow } from '../db/schema';
 import { HttpError } from '../lib/errors';
 import { decodeId, encodeId } from '../lib/ids';
-import { pick } from '../lib/locale';
+import { languageOf, pick } from '../lib/locale';
 import { hashPassword } from '../lib/password';
 import { adminPasswordProblem } from './admins';
 import { diff, recordChange } from './audit';
@@ -63,7 +65,7 @@ async function removal<T>(locale: LocaleCode, run: () => Promise<T>): Promise<T>
     return await run();
   } catch (err) {
     if (isForeignKeyViolation(err))
-      throw conflict(pick(locale, 'Rien n’a été supprimé : d’autres données s’y rapportent encore.', 'Nothing was removed: other data still refers to it.'));
+      throw conflict(say(locale, msg`Nothing was removed: other data still refers to it.`));
     throw err;
   }
 }
@@ -122,7 +124,7 @@ async function checkDocument(db: Db, value: string | null | undefined, current: 
   const media = await findMedia(db as Kysely<Database>, value.slice('/api/medias/'.length));
   if (media && media.kind === 'document' && isServed(media)) return;
   throw invalid(
-    pick(locale, 'doit être l’adresse d’un document PDF envoyé ici (/api/medias/…)', 'must be the address of a PDF document uploaded here (/api/medias/…)'),
+    say(locale, msg`must be the address of a PDF document uploaded here (/api/medias/…)`),
     'storage_link',
   );
 }
@@ -163,8 +165,8 @@ async function companyNamed(db: Db, companyName: string, except?: number): Promi
 }
 
 const nameTaken = (locale: LocaleCode, companyName: string) =>
-  conflict(pick(locale, `Une entreprise s’appelle déjà « ${companyName} ».`, `A company named “${companyName}” already exists.`), {
-    name: pick(locale, 'Ce nom est déjà pris', 'This name is already taken'),
+  conflict(say(locale, msg`A company named “${companyName}” already exists.`), {
+    name: say(locale, msg`This name is already taken`),
   });
 
 export async function createCompany(db: Kysely<Database>, actor: UserRow, body: CompanyCreateBody, locale: LocaleCode): Promise<number> {
@@ -175,7 +177,7 @@ async function createCompanyOnce(db: Kysely<Database>, actor: UserRow, body: Com
   return db.transaction().execute(async (trx) => {
     const values = companyValues(body);
     const companyName = values.name ?? '';
-    if (companyName === '') throw invalid(pick(locale, 'Le nom est obligatoire', 'The name is required'), 'name');
+    if (companyName === '') throw invalid(say(locale, msg`The name is required`), 'name');
     if (await companyNamed(trx, companyName)) throw nameTaken(locale, companyName);
     await checkDocument(trx, values.storage_link, null, locale);
     const { id } = await trx
@@ -197,7 +199,7 @@ export async function updateCompany(db: Kysely<Database>, actor: UserRow, id: nu
 async function updateCompanyOnce(db: Kysely<Database>, actor: UserRow, id: number, body: CompanyUpdateBody, locale: LocaleCode): Promise<Touched> {
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!before) throw missing(pick(locale, 'Entreprise inconnue', 'Unknown company'));
+    if (!before) throw missing(say(locale, msg`Unknown company`));
     const values = companyValues(body);
     if (values.name !== undefined && (await companyNamed(trx, values.name, id))) throw nameTaken(locale, values.name);
     await checkDocument(trx, values.storage_link, before.storage_link, locale);
@@ -213,20 +215,16 @@ async function updateCompanyOnce(db: Kysely<Database>, actor: UserRow, id: numbe
 export async function removeCompany(db: Kysely<Database>, actor: UserRow, id: number, locale: LocaleCode): Promise<void> {
   await removal(locale, () => db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!before) throw missing(pick(locale, 'Entreprise inconnue', 'Unknown company'));
+    if (!before) throw missing(say(locale, msg`Unknown company`));
     const [stands, leads] = await Promise.all([count(trx, 'stands', 'company_id', id), count(trx, 'leads', 'company_id', id)]);
     if (stands > 0 || leads > 0) {
       const held = [
-        stands > 0 ? pick(locale, `${stands} stand(s)`, `${stands} stand(s)`) : null,
-        leads > 0 ? pick(locale, `${leads} contact(s) reçu(s)`, `${leads} lead(s)`) : null,
+        stands > 0 ? say(locale, msg`${stands} stand(s)`) : null,
+        leads > 0 ? say(locale, msg`${leads} lead(s)`) : null,
       ].filter(Boolean);
-      throw conflict(
-        pick(
-          locale,
-          `L’entreprise « ${before.name} » n’a pas été supprimée : elle a ${held.join(' et ')}. Supprimez ou déplacez d’abord ses stands ; une entreprise qui a des contacts est gardée.`,
-          `The company “${before.name}” was not removed: it holds ${held.join(' and ')}. Remove or move its stands first; a company with leads is kept.`,
-        ),
-      );
+      const name = before.name;
+      const holdings = new Intl.ListFormat(languageOf(locale)).format(held as string[]);
+      throw conflict(say(locale, msg`The company “${name}” was not removed: it holds ${holdings}. Remove or move its stands first; a company with leads is kept.`));
     }
     await trx.deleteFrom('companies').where('id', '=', id).execute();
     await recordChange(trx, { actorId: actor.id, action: 'company.remove', target: before.name, before: companyRecord(before), after: null });
@@ -323,20 +321,20 @@ async function freeSlug(db: Db, base: string): Promise<string> {
 /** Decodes a list of user ids and checks each is an exhibitor account: the ids, or a 400 on the field. */
 async function exhibitorIds(db: Db, given: readonly string[], field: string, locale: LocaleCode): Promise<number[]> {
   const ids = given.map(decodeId);
-  if (ids.some((id) => id === null)) throw invalid(pick(locale, 'Compte inconnu', 'Unknown account'), field);
+  if (ids.some((id) => id === null)) throw invalid(say(locale, msg`Unknown account`), field);
   const wanted = [...new Set(ids as number[])];
   if (wanted.length === 0) return [];
   const rows = await db.selectFrom('users').select(['id', 'profile', 'anonymous']).where('id', 'in', wanted).execute();
-  if (rows.length !== wanted.length) throw invalid(pick(locale, 'Compte inconnu', 'Unknown account'), field);
+  if (rows.length !== wanted.length) throw invalid(say(locale, msg`Unknown account`), field);
   if (rows.some((r) => r.profile !== 'exhibitor' || r.anonymous === 1))
-    throw invalid(pick(locale, 'Seuls des comptes exposants peuvent tenir un stand', 'Only exhibitor accounts can hold a stand'), field);
+    throw invalid(say(locale, msg`Only exhibitor accounts can hold a stand`), field);
   return wanted;
 }
 
 async function standIdsOf(db: Db, given: readonly string[], field: string, locale: LocaleCode): Promise<number[]> {
   const ids = given.map(decodeId);
   const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
-  const unknown = pick(locale, 'Stand inconnu', 'Unknown stand');
+  const unknown = say(locale, msg`Unknown stand`);
   if (ids.some((id) => id === null)) throw invalid(unknown, field);
   if (wanted.length === 0) return [];
   const rows = await db.selectFrom('stands').select('id').where('id', 'in', wanted).execute();
@@ -347,7 +345,7 @@ async function standIdsOf(db: Db, given: readonly string[], field: string, local
 async function companyIdOf(db: Db, given: string, locale: LocaleCode): Promise<number> {
   const id = decodeId(given);
   const row = id === null ? undefined : await db.selectFrom('companies').select('id').where('id', '=', id).executeTakeFirst();
-  if (!row) throw invalid(pick(locale, 'Entreprise inconnue', 'Unknown company'), 'company_id');
+  if (!row) throw invalid(say(locale, msg`Unknown company`), 'company_id');
   return row.id;
 }
 
@@ -404,7 +402,7 @@ export async function createStand(db: Kysely<Database>, actor: UserRow, body: St
 export async function updateStand(db: Kysely<Database>, actor: UserRow, id: number, body: StandUpdateBody, locale: LocaleCode): Promise<Touched> {
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('stands').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!before) throw missing(pick(locale, 'Stand inconnu', 'Unknown stand'));
+    if (!before) throw missing(say(locale, msg`Unknown stand`));
     const companyId = body.company_id === undefined ? undefined : await companyIdOf(trx, body.company_id, locale);
     const ownersBefore = await ownerIds(trx, id);
     const ownersAfter = body.owners === undefined ? ownersBefore : await exhibitorIds(trx, body.owners, 'owners', locale);
@@ -442,18 +440,17 @@ export async function updateStand(db: Kysely<Database>, actor: UserRow, id: numb
 export async function removeStand(db: Kysely<Database>, actor: UserRow, id: number, locale: LocaleCode): Promise<Touched> {
   return removal(locale, () => db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('stands').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!before) throw missing(pick(locale, 'Stand inconnu', 'Unknown stand'));
+    if (!before) throw missing(say(locale, msg`Unknown stand`));
     const holds = (await holdingsOf(trx, [id])).get(id) ?? { visits: 0, history: 0, leads: 0 };
     if (holds.visits > 0 || holds.history > 0 || holds.leads > 0) {
-      const fr = [holds.visits ? `${holds.visits} visite(s)` : '', holds.history ? `${holds.history} entrée(s) d’historique` : '', holds.leads ? `${holds.leads} contact(s)` : ''].filter(Boolean);
-      const en = [holds.visits ? `${holds.visits} visit(s)` : '', holds.history ? `${holds.history} history entr(ies)` : '', holds.leads ? `${holds.leads} lead(s)` : ''].filter(Boolean);
-      throw conflict(
-        pick(
-          locale,
-          `Le stand « ${before.name} » n’a pas été supprimé : il a ${fr.join(', ')}, que sa suppression effacerait. Renommez-le ou retirez-lui ses exposants plutôt.`,
-          `The stand “${before.name_en}” was not removed: it holds ${en.join(', ')}, which removing it would delete. Rename it or take its exhibitors off instead.`,
-        ),
-      );
+      const { visits, history, leads: leadCount } = holds;
+      const holdings = [
+        visits ? say(locale, msg`${visits} visit(s)`) : '',
+        history ? say(locale, msg`${history} history entr(ies)`) : '',
+        leadCount ? say(locale, msg`${leadCount} lead(s)`) : '',
+      ].filter(Boolean).join(', ');
+      const name = pick(locale, before.name, before.name_en);
+      throw conflict(say(locale, msg`The stand “${name}” was not removed: it holds ${holdings}, which removing it would delete. Rename it or take its exhibitors off instead.`));
     }
     const owners = await ownerIds(trx, id);
     const record = standRecord(before, await companyName(trx, before.company_id), await emailsOf(trx, owners));
@@ -516,8 +513,8 @@ export async function adminAccount(db: Db, id: number): Promise<AdminAccount | n
 export const generatePassword = (): string => randomBytes(12).toString('base64url');
 
 const emailTaken = (locale: LocaleCode, email: string) =>
-  conflict(pick(locale, `Un compte utilise déjà l’adresse ${email}.`, `An account already uses the address ${email}.`), {
-    email: pick(locale, 'Adresse déjà utilisée', 'Address already in use'),
+  conflict(say(locale, msg`An account already uses the address ${email}.`), {
+    email: say(locale, msg`Address already in use`),
   });
 
 async function emailUsed(db: Db, email: string, except?: number): Promise<boolean> {
@@ -527,9 +524,9 @@ async function emailUsed(db: Db, email: string, except?: number): Promise<boolea
 }
 
 function passwordMessage(locale: LocaleCode, problem: string): string {
-  if (problem.startsWith('that is the demo')) return pick(locale, 'C’est le mot de passe de démonstration, publié avec le projet : choisissez-en un autre', problem);
-  if (problem.includes('at least')) return pick(locale, 'Au moins 12 caractères', 'At least 12 characters');
-  return pick(locale, 'Au plus 200 caractères', 'At most 200 characters');
+  if (problem.startsWith('that is the demo')) return say(locale, msg`that is the demo password, published with the project: choose another one`);
+  if (problem.includes('at least')) return say(locale, msg`At least 12 characters`);
+  return say(locale, msg`At most 200 characters`);
 }
 
 const accountRecord = (u: UserRow, stands: string[]): Record<string, unknown> => ({
@@ -580,7 +577,7 @@ export async function createAccount(db: Kysely<Database>, actor: UserRow, body: 
     if (problem) throw invalid(passwordMessage(locale, problem), 'password');
   }
   if (body.profile !== 'exhibitor' && body.stands && body.stands.length > 0)
-    throw invalid(pick(locale, 'Seuls les exposants tiennent des stands', 'Only exhibitors hold stands'), 'stands');
+    throw invalid(say(locale, msg`Only exhibitors hold stands`), 'stands');
   const password = typed === '' ? generatePassword() : typed;
   const password_hash = await hashPassword(password, scryptCost);
   return unique(() => db.transaction().execute(async (trx) => {
@@ -601,7 +598,7 @@ export async function createAccount(db: Kysely<Database>, actor: UserRow, body: 
 
 export async function updateAccount(db: Kysely<Database>, actor: UserRow, target: UserRow, body: AccountUpdateBody, locale: LocaleCode, scryptCost?: number): Promise<Touched> {
   if (target.profile !== 'exhibitor' && body.stands && body.stands.length > 0)
-    throw invalid(pick(locale, 'Seuls les exposants tiennent des stands', 'Only exhibitors hold stands'), 'stands');
+    throw invalid(say(locale, msg`Only exhibitors hold stands`), 'stands');
   const typed = body.password ?? '';
   if (typed !== '') {
     const problem = adminPasswordProblem(typed);
@@ -646,15 +643,13 @@ export async function removeAccount(db: Kysely<Database>, actor: UserRow, target
       count(trx, 'stand_visits', 'user_id', target.id),
     ]);
     if (chats > 0 || history > 0 || visits > 0) {
-      const fr = [chats ? `${chats} conversation(s)` : '', history ? `${history} entrée(s) d’historique` : '', visits ? `${visits} visite(s)` : ''].filter(Boolean);
-      const en = [chats ? `${chats} chat(s)` : '', history ? `${history} history entr(ies)` : '', visits ? `${visits} visit(s)` : ''].filter(Boolean);
-      throw conflict(
-        pick(
-          locale,
-          `Le compte ${target.email ?? ''} n’a pas été supprimé : il a ${fr.join(', ')}, que sa suppression effacerait. Masquez-le plutôt.`,
-          `The account ${target.email ?? ''} was not removed: it holds ${en.join(', ')}, which removing it would delete. Hide it instead.`,
-        ),
-      );
+      const holdings = [
+        chats ? say(locale, msg`${chats} chat(s)`) : '',
+        history ? say(locale, msg`${history} history entr(ies)`) : '',
+        visits ? say(locale, msg`${visits} visit(s)`) : '',
+      ].filter(Boolean).join(', ');
+      const email = target.email ?? '';
+      throw conflict(say(locale, msg`The account ${email} was not removed: it holds ${holdings}, which removing it would delete. Hide it instead.`));
     }
     const stands = (await trx.selectFrom('stand_exhibitors').select('stand_id').where('user_id', '=', target.id).execute()).map((r) => r.stand_id);
     const record = accountRecord(target, await standNames(trx, target.id));

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { Kysely } from 'kysely';
 import {
   CARD_PUBLISHABLE_FIELDS,
@@ -89,8 +91,7 @@ export async function exhibitorProfileData(db: Kysely<Database>, user: UserRow):
 /** A field the save refuses, and why (English and French: the route words it for the caller). */
 export interface ProfileIssue {
   field: 'picture_path' | 'video_path';
-  fr: string;
-  en: string;
+  label: MessageDescriptor;
 }
 
 /** What the schema cannot check: the media addresses. */
@@ -100,7 +101,7 @@ export async function exhibitorProfileIssues(db: Kysely<Database>, user: UserRow
     const value = body[field];
     if (value === null || value === '') continue;
     if (!(await mediaUrlAllowed(db, value, user[field], user, field === 'picture_path' ? 'picture' : 'video'))) {
-      issues.push({ field, fr: 'doit être l’adresse d’un fichier que vous avez envoyé (/api/medias/…)', en: 'must be the address of a file you uploaded (/api/medias/…)' });
+      issues.push({ field, label: msg`must be the address of a file you uploaded (/api/medias/…)` });
     }
   }
   return issues;

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { say } from '../i18n';
 import type { Kysely } from 'kysely';
 import type { HistoryBody } from '@salon/shared/contracts/chat';
 import type { HistoryItem, RoomUser } from '@salon/shared/contracts/room';
@@ -5,7 +7,6 @@ import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import type { Database, UserRow } from '../db/schema';
 import { HttpError, forbidden, notFound } from '../lib/errors';
 import { decodeId, encodeId } from '../lib/ids';
-import { pick } from '../lib/locale';
 import type { ActivityTracker } from './activity';
 import { membershipOf } from './chat';
 import { ROOM_USER_COLUMNS, companiesOf, toHistoryItem, toRoomUser, type HistoryRowWithUser } from './room-users';
@@ -79,13 +80,13 @@ export async function checkClientHistory(
   let channelId: number | null = null;
   if (body.channel_id !== undefined) {
     channelId = decodeId(body.channel_id);
-    if (channelId === null || !(await membershipOf(db, channelId, user.id))) throw notFound(pick(locale, 'Discussion inconnue', 'Unknown channel'));
+    if (channelId === null || !(await membershipOf(db, channelId, user.id))) throw notFound(say(locale, msg`Unknown channel`));
   }
   if (body.type === 'visioOpened') {
-    if (!exhibitor) throw forbidden(pick(locale, 'Seuls les exposants du stand peuvent ouvrir une visio sur ce stand', "Only the stand's exhibitors can open a video call on this stand"));
+    if (!exhibitor) throw forbidden(say(locale, msg`Only the stand's exhibitors can open a video call on this stand`));
     return { channelId };
   }
-  if (channelId === null) throw new HttpError(400, pick(locale, 'chatStarted demande "channel_id"', 'chatStarted needs "channel_id"'), { channel_id: 'is required' });
+  if (channelId === null) throw new HttpError(400, say(locale, msg`chatStarted needs "channel_id"`), { channel_id: 'is required' });
   if (exhibitor) return { channelId };
   const withExhibitor = await db
     .selectFrom('channel_members')
@@ -97,7 +98,7 @@ export async function checkClientHistory(
     .executeTakeFirst();
   if (!withExhibitor) {
     throw forbidden(
-      pick(locale, 'Seuls les exposants du stand, et leurs interlocuteurs, peuvent signaler une discussion sur ce stand', "Only the stand's exhibitors, and people in a chat with them, can record a chat on this stand"),
+      say(locale, msg`Only the stand's exhibitors, and people in a chat with them, can record a chat on this stand`),
     );
   }
   return { channelId };

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { say } from '../i18n';
 import { parse, type CsvError, type Info } from 'csv-parse';
 import { fileTypeFromBuffer } from 'file-type/core';
 import type { Kysely } from 'kysely';
@@ -39,33 +42,29 @@ export const STALE_RUN_MS = 2 * 60 * 1000;
 /** One CSV record (line) at most this long: a file without line breaks is refused instead of held whole. */
 const MAX_RECORD_BYTES = 64 * 1024;
 
+/** A text stored with an import (its error): both languages, since the reader's is not known yet. */
 type Bilingual = [fr: string, en: string];
+const bilingual = (text: MessageDescriptor): Bilingual => [say('fr_FR', text), say('en_EN', text)];
 
 /** A file this import refuses as a whole: nothing is written. */
 export class ImportFileError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly texts: Bilingual,
+    readonly text: MessageDescriptor,
   ) {
-    super(texts[1]);
+    super(say('en_EN', text));
     this.name = 'ImportFileError';
   }
   messageIn(locale: LocaleCode): string {
-    return pick(locale, ...this.texts);
+    return say(locale, this.text);
   }
 }
 
-export const tooLarge = (): ImportFileError => new ImportFileError(413, [`Le fichier est trop lourd, maximum ${IMPORT_MAX_MB} Mo`, `The file is too heavy, maximum ${IMPORT_MAX_MB} MB`]);
+export const tooLarge = (): ImportFileError => new ImportFileError(413, msg`The file is too heavy, maximum ${IMPORT_MAX_MB} MB`);
 const notCsv = (what?: string): ImportFileError =>
-  new ImportFileError(415, [
-    `Seuls les fichiers CSV sont acceptés${what ? ` (celui-ci est un fichier ${what})` : ''}`,
-    `Only CSV files are accepted${what ? ` (this one is a ${what} file)` : ''}`,
-  ]);
+  new ImportFileError(415, what ? msg`Only CSV files are accepted (this one is a ${what} file)` : msg`Only CSV files are accepted`);
 const notUtf8 = (): ImportFileError =>
-  new ImportFileError(400, [
-    'Le fichier n’est pas encodé en UTF-8 : enregistrez-le au format « CSV UTF-8 » puis envoyez-le à nouveau',
-    'The file is not encoded in UTF-8: save it as "CSV UTF-8" and send it again',
-  ]);
+  new ImportFileError(400, msg`The file is not encoded in UTF-8: save it as "CSV UTF-8" and send it again`);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Reading the file
@@ -108,18 +107,17 @@ export function sniffDelimiter(headerLine: string): string {
 function csvFailure(err: unknown): ImportFileError {
   const e = err as Partial<CsvError> & { lines?: number };
   const line = typeof e.lines === 'number' ? e.lines : null;
-  const at: Bilingual = line ? [` (ligne ${line})`, ` (line ${line})`] : ['', ''];
   switch (e.code) {
     case 'CSV_QUOTE_NOT_CLOSED':
-      return new ImportFileError(400, [`Le fichier n’est pas un CSV valide${at[0]} : un guillemet n’est jamais refermé`, `The file is not valid CSV${at[1]}: a quote is never closed`]);
+      return new ImportFileError(400, line ? msg`The file is not valid CSV (line ${line}): a quote is never closed` : msg`The file is not valid CSV: a quote is never closed`);
     case 'CSV_INVALID_CLOSING_QUOTE':
     case 'INVALID_OPENING_QUOTE':
     case 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE':
-      return new ImportFileError(400, [`Le fichier n’est pas un CSV valide${at[0]} : un guillemet est mal placé`, `The file is not valid CSV${at[1]}: a quote is misplaced`]);
+      return new ImportFileError(400, line ? msg`The file is not valid CSV (line ${line}): a quote is misplaced` : msg`The file is not valid CSV: a quote is misplaced`);
     case 'CSV_MAX_RECORD_SIZE':
-      return new ImportFileError(400, [`Le fichier n’est pas un CSV valide${at[0]} : une ligne dépasse 64 Ko`, `The file is not valid CSV${at[1]}: a line is longer than 64 kB`]);
+      return new ImportFileError(400, line ? msg`The file is not valid CSV (line ${line}): a line is longer than 64 kB` : msg`The file is not valid CSV: a line is longer than 64 kB`);
     default:
-      return new ImportFileError(400, [`Le fichier n’est pas un CSV valide${at[0]}`, `The file is not valid CSV${at[1]}`]);
+      return new ImportFileError(400, line ? msg`The file is not valid CSV (line ${line})` : msg`The file is not valid CSV`);
   }
 }
 
@@ -188,7 +186,7 @@ export async function readCsv(source: AsyncIterable<Buffer>, maxBytes: number): 
     throw notUtf8();
   }
   if (!parser && pending.length > 0) start(pending.split('\n')[0] ?? '');
-  if (!parser) throw new ImportFileError(400, ['Le fichier est vide', 'The file is empty']);
+  if (!parser) throw new ImportFileError(400, msg`The file is empty`);
   const p: ReturnType<typeof parse> = parser;
   if (pending) p.write(pending);
   p.end();
@@ -198,7 +196,7 @@ export async function readCsv(source: AsyncIterable<Buffer>, maxBytes: number): 
     throw csvFailure(err);
   }
   const head = records.shift();
-  if (!head) throw new ImportFileError(400, ['Le fichier est vide', 'The file is empty']);
+  if (!head) throw new ImportFileError(400, msg`The file is empty`);
   return { header: head.fields.map((name) => name.trim().toLowerCase()), records };
 }
 
@@ -207,15 +205,14 @@ function checkHeader(header: string[], required: readonly string[], optional: re
   const index = new Map<string, number>();
   for (const [i, name] of header.entries()) {
     if (name === '') continue;
-    if (index.has(name)) throw new ImportFileError(400, [`La colonne « ${name} » figure deux fois dans l’en-tête (ligne 1)`, `The column "${name}" appears twice in the header (line 1)`]);
+    if (index.has(name)) throw new ImportFileError(400, msg`The column "${name}" appears twice in the header (line 1)`);
     index.set(name, i);
   }
   const missing = required.filter((name) => !index.has(name));
   if (missing.length > 0) {
-    throw new ImportFileError(400, [
-      `L’en-tête (ligne 1) doit contenir les colonnes ${required.join(', ')} ; il manque : ${missing.join(', ')}`,
-      `The header (line 1) must contain the columns ${required.join(', ')}; missing: ${missing.join(', ')}`,
-    ]);
+    const columns = required.join(', ');
+    const absent = missing.join(', ');
+    throw new ImportFileError(400, msg`The header (line 1) must contain the columns ${columns}; missing: ${absent}`);
   }
   const known = new Set([...required, ...optional]);
   return { index, ignored: [...index.keys()].filter((name) => !known.has(name)) };
@@ -561,7 +558,7 @@ interface StoredReport {
 
 /** Checks a read file for an import and stores its preview; nothing else is written. Returns the import's id. */
 export async function createImport(db: Kysely<Database>, kind: ImportKind, fileName: string, file: CsvFile, userId: number, now = new Date()): Promise<number> {
-  const noLine = () => new ImportFileError(400, ['Le fichier n’a aucune ligne sous son en-tête', 'The file has no line under its header']);
+  const noLine = () => new ImportFileError(400, msg`The file has no line under its header`);
   let rows: (UserLine | VisioLine)[];
   let missing: number[];
   let invalid: StoredIssue[];
@@ -621,42 +618,42 @@ export async function createImport(db: Kysely<Database>, kind: ImportKind, fileN
 
 export function issueReason(locale: LocaleCode, kind: ImportKind, issue: StoredIssue): string {
   const d = issue.detail ?? '';
-  const t = (fr: string, en: string) => pick(locale, fr, en);
+  const t = (text: MessageDescriptor) => say(locale, text);
   switch (issue.code) {
     case 'missing':
-      return kind === 'users' ? t('pas d’e-mail', 'no email') : t('pas de lien', 'no link');
+      return kind === 'users' ? t(msg`no email`) : t(msg`no link`);
     case 'fields_count': {
-      const [got, expected] = d.split('/');
-      return t(`${got} champs au lieu des ${expected} de l’en-tête`, `${got} fields instead of the header's ${expected}`);
+      const [got = '', expected = ''] = d.split('/');
+      return t(msg`${got} fields instead of the header's ${expected}`);
     }
     case 'email_invalid':
-      return t(`e-mail invalide : ${d}`, `invalid email: ${d}`);
+      return t(msg`invalid email: ${d}`);
     case 'duplicate':
-      return t(`déjà à la ligne ${d}`, `already on line ${d}`);
+      return t(msg`already on line ${d}`);
     case 'required':
-      return t(`la colonne ${d} est vide`, `the column ${d} is empty`);
+      return t(msg`the column ${d} is empty`);
     case 'text_invalid':
-      return t(`la colonne ${d} contient des caractères de contrôle`, `the column ${d} holds control characters`);
+      return t(msg`the column ${d} holds control characters`);
     case 'too_long':
-      return t(`la colonne ${d} dépasse 100 caractères`, `the column ${d} is longer than 100 characters`);
+      return t(msg`the column ${d} is longer than 100 characters`);
     case 'profile_invalid':
-      return t(`profil inconnu : ${d} (visitor ou exhibitor)`, `unknown profile: ${d} (visitor or exhibitor)`);
+      return t(msg`unknown profile: ${d} (visitor or exhibitor)`);
     case 'profile_change': {
-      const [from, to] = d.split('>');
-      return t(`le compte existe avec le profil ${from}, pas ${to} : changez-le depuis l’administration`, `the account exists as ${from}, not ${to}: change it from the admin area`);
+      const [from = '', to = ''] = d.split('>');
+      return t(msg`the account exists as ${from}, not ${to}: change it from the admin area`);
     }
     case 'protected_account':
-      return t(`compte ${d === 'administrator' ? 'administrateur' : 'organisateur'} : jamais modifié par un import`, `${d} account: never changed by an import`);
+      return d === 'administrator' ? t(msg`administrator account: never changed by an import`) : t(msg`promoter account: never changed by an import`);
     case 'mobile_invalid':
-      return t(`numéro de mobile invalide : ${d}`, `invalid mobile number: ${d}`);
+      return t(msg`invalid mobile number: ${d}`);
     case 'postal_code_invalid':
-      return t(`code postal invalide : ${d}`, `invalid postal code: ${d}`);
+      return t(msg`invalid postal code: ${d}`);
     case 'link_invalid':
-      return t(`le lien doit être une adresse http(s) : ${d}`, `the link must be an http(s) address: ${d}`);
+      return t(msg`the link must be an http(s) address: ${d}`);
     case 'name_unknown':
-      return t(`personne de ce nom : ${d}`, `nobody by that name: ${d}`);
+      return t(msg`nobody by that name: ${d}`);
     case 'name_ambiguous':
-      return t(`${d} comptes portent ce nom : utilisez l’e-mail`, `${d} accounts have this name: use the email`);
+      return t(msg`${d} accounts have this name: use the email`);
   }
 }
 
@@ -673,10 +670,7 @@ export async function findImport(db: Kysely<Database>, id: number) {
   return db.selectFrom('imports').select(['id', 'kind', 'file_name', 'created_by', 'status', 'preview', 'report', 'processed', 'total', 'error', 'updated_at', 'expires_at']).where('id', '=', id).executeTakeFirst();
 }
 
-const INTERRUPTED: Bilingual = [
-  'L’import a été interrompu (arrêt du serveur) : envoyez à nouveau le même fichier pour le terminer, les lignes déjà importées resteront inchangées',
-  'The import was interrupted (the server stopped): send the same file again to finish it; the lines already imported will be unchanged',
-];
+const INTERRUPTED: Bilingual = bilingual(msg`The import was interrupted (the server stopped): send the same file again to finish it; the lines already imported will be unchanged`);
 
 /** The import as the API answers it, in the caller's language. */
 export function toImportData(row: NonNullable<ImportRow>, locale: LocaleCode, now = Date.now()): ImportData {
@@ -714,7 +708,7 @@ export function toImportData(row: NonNullable<ImportRow>, locale: LocaleCode, no
     preview: out,
     progress: { processed: row.processed, total: row.total },
     report: shownReport,
-    error: error ? pick(locale, ...error) : null,
+    error: error ? pick(locale, ...error) : null, // stored texts, in both languages
     expires_at: row.expires_at,
   };
 }
@@ -722,15 +716,15 @@ export function toImportData(row: NonNullable<ImportRow>, locale: LocaleCode, no
 /** What stops a confirmation: the preview's lines to skip that the caller did not agree to skip. */
 export function confirmationMissing(row: NonNullable<ImportRow>, body: { skip_missing?: boolean; skip_invalid?: boolean }, locale: LocaleCode): string | null {
   const preview = parseJson<StoredPreview>(row.preview)!;
-  const t = (fr: string, en: string) => pick(locale, fr, en);
+  const t = (text: MessageDescriptor) => say(locale, text);
   if (preview.missing.length > 0 && body.skip_missing !== true) {
     const lines = preview.missing.slice(0, 20).join(', ') + (preview.missing.length > 20 ? '…' : '');
     return row.kind === 'users'
-      ? t(`Lignes sans e-mail (${lines}) : confirmez qu’elles seront ignorées (skip_missing)`, `Lines without email (${lines}): confirm that they are skipped (skip_missing)`)
-      : t(`Lignes sans lien (${lines}) : confirmez qu’elles seront ignorées (skip_missing)`, `Lines without link (${lines}): confirm that they are skipped (skip_missing)`);
+      ? t(msg`Lines without email (${lines}): confirm that they are skipped (skip_missing)`)
+      : t(msg`Lines without link (${lines}): confirm that they are skipped (skip_missing)`);
   }
   if (preview.invalid.length > 0 && body.skip_invalid !== true) {
-    return t(`${preview.invalid.length} ligne(s) invalide(s) : confirmez qu’elles seront ignorées (skip_invalid)`, `${preview.invalid.length} invalid line(s): confirm that they are skipped (skip_invalid)`);
+    return t(msg`${preview.invalid.length} invalid line(s): confirm that they are skipped (skip_invalid)`);
   }
   return null;
 }
@@ -801,10 +795,8 @@ export async function runImport(db: Kysely<Database>, id: number, options: RunOp
       await tick();
     }
   } catch (err) {
-    failure = [
-      `L’import s’est arrêté à la ligne ${rows[processed]?.line ?? '?'} sur une erreur du serveur : les lignes précédentes sont importées ; envoyez à nouveau le même fichier pour terminer`,
-      `The import stopped at line ${rows[processed]?.line ?? '?'} on a server error: the lines before it are imported; send the same file again to finish`,
-    ];
+    const line = rows[processed]?.line ?? '?';
+    failure = bilingual(msg`The import stopped at line ${line} on a server error: the lines before it are imported; send the same file again to finish`);
     options.onError?.(err);
   }
   report.skipped.sort((a, b) => a.line - b.line);

@@ -1,9 +1,9 @@
 import { stringify } from 'csv-stringify/sync';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Lead, LeadConsent } from '@salon/shared/contracts/leads';
 import { CONSENTS, FORM_CONSENTS, consentWording, type ConsentKey, type ConsentRecord } from '@salon/shared/contracts/consents';
 import type { LocaleCode } from '@salon/shared/contracts/page-data';
-import { nowIso, type Database, type LeadKind, type LeadsTable, type StandRow } from '../db/schema';
+import { nowIso, type CompanyRow, type Database, type LeadKind, type LeadsTable, type StandRow } from '../db/schema';
 import type { Insertable } from 'kysely';
 import { encodeId } from '../lib/ids';
 import { pick } from '../lib/locale';
@@ -36,32 +36,13 @@ export async function insertLead(db: Kysely<Database>, lead: NewLead, consents: 
   return row?.id ?? null;
 }
 
-export interface LeadListRow {
-  id: number;
-  kind: LeadKind;
-  stand_id: number | null;
-  stand_name: string | null;
-  stand_name_en: string | null;
-  stand_slug: string | null;
-  company_id: number | null;
-  company_name: string | null;
-  user_id: number | null;
-  firstname: string;
-  lastname: string;
-  email: string | null;
-  phone: string | null;
-  postal_code: string | null;
-  city: string | null;
-  birthdate: string | null;
-  subject: string | null;
-  code_apporteur: string | null;
-  comments: string | null;
-  contest_name: string | null;
-  score: number | null;
-  consents: string;
-  wording_locale: 'fr_FR' | 'en_EN';
-  created_at: string;
-}
+/** A lead as listed: its columns, with its stand's names and slug and its company's name (null without one). */
+export type LeadListRow = Selectable<LeadsTable> & {
+  stand_name: StandRow['name'] | null;
+  stand_name_en: StandRow['name_en'] | null;
+  stand_slug: StandRow['panorama_slug'] | null;
+  company_name: CompanyRow['name'] | null;
+};
 
 /** Leads, newest first: of one stand, or all of them (optionally of one kind). */
 export async function listLeads(db: Kysely<Database>, filter: { standId?: number; kind?: LeadKind; limit?: number } = {}): Promise<LeadListRow[]> {

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { say } from '../i18n';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -9,7 +11,6 @@ import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import { nowIso, type Database, type MediaRow, type ProfileCode, type ScanStatus } from '../db/schema';
 import { HttpError } from '../lib/errors';
 import { encodeId } from '../lib/ids';
-import { pick } from '../lib/locale';
 import type { Antivirus } from './antivirus';
 
 /*
@@ -50,35 +51,23 @@ export const MEDIA_MAX_BYTES = Math.max(...Object.values(KIND_RULES).map((r) => 
 
 /** The messages of spec §5, with their placeholders filled, in the viewer's language. */
 export const mediaMessages = {
-  accepted: (locale: LocaleCode, accepted: string) => pick(locale, `Seuls les fichiers ${accepted} sont acceptés`, `Only ${accepted} files are accepted`),
-  tooHeavy: (locale: LocaleCode, bytes: number) => pick(locale, `Le fichier est trop lourd, maximum ${bytes / MB} Mo`, `The file is too heavy, maximum ${bytes / MB} MB`),
+  accepted: (locale: LocaleCode, accepted: string) => say(locale, msg`Only ${accepted} files are accepted`),
+  tooHeavy: (locale: LocaleCode, bytes: number) => say(locale, msg`The file is too heavy, maximum ${bytes / MB} MB`),
   tooLarge: (locale: LocaleCode, maxW: number, maxH: number, w: number, h: number) =>
-    pick(
-      locale,
-      `L’image est trop grande : ${maxW} × ${maxH} pixels au maximum (celle-ci fait ${w} × ${h})`,
-      `The image is too large: at most ${maxW} × ${maxH} pixels (this one is ${w} × ${h})`,
-    ),
+    say(locale, msg`The image is too large: at most ${maxW} × ${maxH} pixels (this one is ${w} × ${h})`),
   tooSmall: (locale: LocaleCode, minW: number, minH: number, w: number, h: number) =>
-    pick(
-      locale,
-      `L’image est trop petite pour un panorama : ${minW} × ${minH} pixels au minimum (celle-ci fait ${w} × ${h})`,
-      `The image is too small for a panorama: at least ${minW} × ${minH} pixels (this one is ${w} × ${h})`,
-    ),
+    say(locale, msg`The image is too small for a panorama: at least ${minW} × ${minH} pixels (this one is ${w} × ${h})`),
   ratio: (locale: LocaleCode, w: number, h: number) =>
-    pick(
-      locale,
-      `Un panorama est une image équirectangulaire deux fois plus large que haute (2:1) ; celle-ci fait ${w} × ${h}`,
-      `A panorama is an equirectangular image twice as wide as it is high (2:1); this one is ${w} × ${h}`,
-    ),
-  unreadable: (locale: LocaleCode) => pick(locale, 'L’image n’a pas pu être lue', 'The image could not be read'),
-  empty: (locale: LocaleCode) => pick(locale, 'Le fichier est vide', 'The file is empty'),
+    say(locale, msg`A panorama is an equirectangular image twice as wide as it is high (2:1); this one is ${w} × ${h}`),
+  unreadable: (locale: LocaleCode) => say(locale, msg`The image could not be read`),
+  empty: (locale: LocaleCode) => say(locale, msg`The file is empty`),
   scanning: (locale: LocaleCode) =>
-    pick(locale, 'Analyse antivirus du fichier en cours, veuillez réessayer dans un instant', 'The antivirus scan of the file is in progress, please try again in a moment'),
-  infected: (locale: LocaleCode) => pick(locale, 'Le fichier a été refusé : l’antivirus y a trouvé une menace', 'The file was refused: the antivirus found a threat in it'),
+    say(locale, msg`The antivirus scan of the file is in progress, please try again in a moment`),
+  infected: (locale: LocaleCode) => say(locale, msg`The file was refused: the antivirus found a threat in it`),
   scanFailed: (locale: LocaleCode) =>
-    pick(locale, 'L’antivirus est indisponible, le fichier n’a pas été enregistré. Veuillez réessayer plus tard', 'The antivirus is unavailable, the file was not stored. Please try again later'),
-  profile: (locale: LocaleCode) => pick(locale, 'Votre profil ne peut pas envoyer ce type de fichier', 'Your profile may not upload this kind of file'),
-  unknown: (locale: LocaleCode) => pick(locale, 'Média inconnu', 'Unknown media'),
+    say(locale, msg`The antivirus is unavailable, the file was not stored. Please try again later`),
+  profile: (locale: LocaleCode) => say(locale, msg`Your profile may not upload this kind of file`),
+  unknown: (locale: LocaleCode) => say(locale, msg`Unknown media`),
 };
 
 export const mediaDir = (uploadDir: string): string => path.join(uploadDir, 'medias');

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { CompanyRow, Database, StandRow } from '../db/schema';
+import { decodeId } from '../lib/ids';
 
 export interface StandWithCompany {
   stand: StandRow;
@@ -23,5 +24,18 @@ export async function standsOfExhibitor(db: Kysely<Database>, userId: number): P
   return stands.flatMap((stand) => {
     const company = companies.find((c) => c.id === stand.company_id);
     return company ? [{ stand, company }] : [];
+  });
+}
+
+/** The ids (as sent) that are not stands of this salon. */
+export async function unknownStands(db: Kysely<Database>, ids: string[]): Promise<string[]> {
+  const decoded = new Map<string, number | null>(ids.map((id) => [id, decodeId(id)]));
+  const numbers = [...new Set([...decoded.values()].filter((id): id is number => id !== null))];
+  const found = new Set<number>();
+  // Bounded by JOURNEY_MAX_STANDS per list, so one query stays well under the databases' parameter limits.
+  if (numbers.length > 0) for (const row of await db.selectFrom('stands').select('id').where('id', 'in', numbers).execute()) found.add(row.id);
+  return ids.filter((id) => {
+    const number = decoded.get(id);
+    return number === null || number === undefined || !found.has(number);
   });
 }

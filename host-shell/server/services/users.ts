@@ -1,9 +1,10 @@
+import { msg } from '@lingui/core/macro';
+import { say } from '../i18n';
 import type { Kysely } from 'kysely';
 import type { FieldsParam, LocaleCode, PageUser } from '@salon/shared/contracts/page-data';
 import { url, type RouteName } from '@salon/shared/contracts/routes';
 import { nowIso, type Database, type NewUser, type ProfileCode, type UserRow, type UserUpdate } from '../db/schema';
 import { encodeId } from '../lib/ids';
-import { pick } from '../lib/locale';
 
 export interface RenderContext {
   /** Scheme and host of the current request, for absolute addresses. */
@@ -108,16 +109,16 @@ const HOME_ROUTES: Record<ProfileCode, RouteName> = {
 export const homeRouteName = (profile: ProfileCode): RouteName => HOME_ROUTES[profile];
 
 export function profileLabel(user: Pick<UserRow, 'profile' | 'anonymous'>, locale: LocaleCode): string {
-  if (user.anonymous) return pick(locale, 'Visiteur anonyme', 'Anonymous visitor');
+  if (user.anonymous) return say(locale, msg`Anonymous visitor`);
   switch (user.profile) {
     case 'administrator':
-      return pick(locale, 'Administrateur', 'Administrator');
+      return say(locale, msg`Administrator`);
     case 'promoter':
-      return pick(locale, 'Organisateur', 'Organizer');
+      return say(locale, msg`Organizer`);
     case 'exhibitor':
-      return pick(locale, 'Exposant', 'Exhibitor');
+      return say(locale, msg`Exhibitor`);
     case 'visitor':
-      return pick(locale, 'Visiteur', 'Visitor');
+      return say(locale, msg`Visitor`);
   }
 }
 

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { PanoramaEntry } from '@salon/shared/contracts/medias';
 import { html } from '../lib/html';
 import { KIND_RULES, PANORAMA } from '../services/medias';
@@ -12,11 +14,11 @@ export interface PanoramasPageState {
   pending?: boolean;
 }
 
-const KIND_LABELS: Record<PanoramaEntry['kind'], [fr: string, en: string]> = {
-  home: ['Accueil', 'Entrance'],
-  plan: ['Plan du salon', 'Exhibition hall'],
-  conference: ['Conférences', 'Conference room'],
-  stand: ['Stand', 'Stand'],
+const KIND_LABELS: Record<PanoramaEntry['kind'], MessageDescriptor> = {
+  home: msg`Entrance`,
+  plan: msg`Exhibition hall`,
+  conference: msg`Conference room`,
+  stand: msg`Stand`,
 };
 
 /**
@@ -33,37 +35,36 @@ export function panoramasPage(ctx: PageContext, panoramas: PanoramaEntry[], stat
   const maxMb = KIND_RULES.panorama.maxBytes / (1024 * 1024);
   const rows = panoramas.map((p) => {
     const id = `panorama-${p.slug}`;
-    const [kfr, ken] = KIND_LABELS[p.kind];
+    const kind = KIND_LABELS[p.kind];
     const mine = state.slug === p.slug;
     const image = p.image;
     const current = !image
-      ? html`<p>${tr('Dessiné par la salle', 'Drawn by the room')}</p>`
+      ? html`<p>${tr(msg`Drawn by the room`)}</p>`
       : image.pending
-        ? html`<p>${tr('Image envoyée : analyse antivirus en cours, la salle la montrera ensuite', 'Image uploaded: antivirus scan in progress, the room shows it afterwards')}</p>`
-        : html`<p><a href="${image.media.url}"><img src="${image.media.url}/thumbnail" width="192" height="96" alt="${tr(`Image actuelle de ${name(p)}`, `Current image of ${name(p)}`)}"></a></p>
+        ? html`<p>${tr(msg`Image uploaded: antivirus scan in progress, the room shows it afterwards`)}</p>`
+        : html`<p><a href="${image.media.url}"><img src="${image.media.url}/thumbnail" width="192" height="96" alt="${tr(msg`Current image of ${name(p)}`)}"></a></p>
 <p class="hint">${image.media.width ?? 0} × ${image.media.height ?? 0} px</p>`;
     return html`<section class="card" id="${id}" aria-labelledby="${id}-title">
 <h2 id="${id}-title">${name(p)}</h2>
-<p>${tr(kfr, ken)}${p.stand && standName(p) !== name(p) ? html` · ${standName(p)}` : ''} · <code>${p.slug}</code></p>
+<p>${tr(kind)}${p.stand && standName(p) !== name(p) ? html` · ${standName(p)}` : ''} · <code>${p.slug}</code></p>
 ${mine && state.error ? html`<p class="notice" role="alert">${state.error}</p>` : ''}
-${mine && state.saved === 'uploaded' ? html`<p class="notice success" role="status">${state.pending ? tr('Image envoyée : analyse antivirus en cours.', 'Image uploaded: antivirus scan in progress.') : tr('Image enregistrée : la salle la montre désormais.', 'Image saved: the room now shows it.')}</p>` : ''}
-${mine && state.saved === 'removed' ? html`<p class="notice success" role="status">${tr('Image retirée : la salle dessine de nouveau ce panorama.', 'Image removed: the room draws this panorama again.')}</p>` : ''}
+${mine && state.saved === 'uploaded' ? html`<p class="notice success" role="status">${state.pending ? tr(msg`Image uploaded: antivirus scan in progress.`) : tr(msg`Image saved: the room now shows it.`)}</p>` : ''}
+${mine && state.saved === 'removed' ? html`<p class="notice success" role="status">${tr(msg`Image removed: the room draws this panorama again.`)}</p>` : ''}
 ${current}
 <form method="post" action="${action(p)}" enctype="multipart/form-data">
 <input type="hidden" name="slug" value="${p.slug}">
-<label for="${id}-file">${tr('Nouvelle image équirectangulaire', 'New equirectangular image')}</label>
+<label for="${id}-file">${tr(msg`New equirectangular image`)}</label>
 <input id="${id}-file" type="file" name="file" accept="image/jpeg,image/png,image/webp" required aria-describedby="${id}-hint">
 <p class="hint" id="${id}-hint">${tr(
-      `JPEG, PNG ou WebP, deux fois plus large que haute (2:1), de ${PANORAMA.minWidth} × ${PANORAMA.minHeight} à ${PANORAMA.maxWidth} × ${PANORAMA.maxHeight} pixels, ${maxMb} Mo au plus.`,
-      `JPEG, PNG or WebP, twice as wide as it is high (2:1), from ${PANORAMA.minWidth} × ${PANORAMA.minHeight} to ${PANORAMA.maxWidth} × ${PANORAMA.maxHeight} pixels, ${maxMb} MB at most.`,
+      msg`JPEG, PNG or WebP, twice as wide as it is high (2:1), from ${PANORAMA.minWidth} × ${PANORAMA.minHeight} to ${PANORAMA.maxWidth} × ${PANORAMA.maxHeight} pixels, ${maxMb} MB at most.`,
     )}</p>
-<button type="submit">${tr('Envoyer l’image', 'Upload the image')}</button>
+<button type="submit">${tr(msg`Upload the image`)}</button>
 </form>
 ${
   image
     ? html`<form method="post" action="${action(p)}">
 <input type="hidden" name="action" value="remove"><input type="hidden" name="slug" value="${p.slug}">
-<button type="submit">${tr('Retirer l’image (revenir au dessin)', 'Remove the image (back to the drawing)')}</button>
+<button type="submit">${tr(msg`Remove the image (back to the drawing)`)}</button>
 </form>`
     : ''
 }
@@ -71,10 +72,9 @@ ${
   });
   return layout(
     ctx,
-    tr('Panoramas de la salle', 'Room panoramas'),
+    tr(msg`Room panoramas`),
     html`<p>${tr(
-      'La salle dessine chaque panorama. Une image envoyée ici le remplace pour les salles ouvertes ensuite ; la retirer ramène le dessin.',
-      'The room draws every panorama. An image uploaded here replaces it in rooms opened afterwards; removing it brings the drawing back.',
+      msg`The room draws every panorama. An image uploaded here replaces it in rooms opened afterwards; removing it brings the drawing back.`,
     )}</p>
 ${rows}`,
   );

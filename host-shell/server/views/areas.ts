@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { Selectable } from 'kysely';
 import type { ContactRequestsTable, UserRow } from '../db/schema';
 import { html, httpUrl, type SafeHtml } from '../lib/html';
@@ -8,10 +9,10 @@ import { fullName, isPublished, parseFieldsParam, profileLabel } from '../servic
 import { helpers, layout, type PageContext } from './layout';
 
 function standList(ctx: PageContext, stands: StandWithCompany[]): SafeHtml {
-  const { tr } = helpers(ctx);
-  if (stands.length === 0) return html`<p>${tr('Aucun stand.', 'No stand.')}</p>`;
+  const { tr, local } = helpers(ctx);
+  if (stands.length === 0) return html`<p>${tr(msg`No stand.`)}</p>`;
   return html`<ul>${stands.map(
-    ({ stand, company }) => html`<li><strong>${tr(stand.name, stand.name_en)}</strong> – ${company.name}</li>`,
+    ({ stand, company }) => html`<li><strong>${local(stand.name, stand.name_en)}</strong> – ${company.name}</li>`,
   )}</ul>`;
 }
 
@@ -19,17 +20,17 @@ export function exhibitorArea(ctx: PageContext, user: UserRow, stands: StandWith
   const { tr, link } = helpers(ctx);
   return layout(
     ctx,
-    tr('Espace exposant', 'Exhibitor area'),
-    html`${user.hidden ? html`<p class="notice">${tr('Votre profil n’est pas publié : les visiteurs ne vous voient pas.', 'Your profile is not published: visitors cannot see you.')} <a href="${link('profile')}">${tr('Le publier', 'Publish it')}</a></p>` : ''}
+    tr(msg`Exhibitor area`),
+    html`${user.hidden ? html`<p class="notice">${tr(msg`Your profile is not published: visitors cannot see you.`)} <a href="${link('profile')}">${tr(msg`Publish it`)}</a></p>` : ''}
 <div class="cards">
-<section class="card"><h2>${tr('Mes stands', 'My stands')}</h2>${standList(ctx, stands)}
-<a class="button" href="${link('room')}">${tr('Entrer dans le salon', 'Enter the fair')}</a></section>
-<section class="card"><h2>${tr('Ma disponibilité', 'My availability')}</h2>
-<p>${user.availability ? tr('Vous êtes affiché comme disponible.', 'You are shown as available.') : tr('Vous êtes affiché comme indisponible.', 'You are shown as unavailable.')}</p>
-<p>${tr('Changez-la depuis le fil d’activité, dans le salon.', 'Change it from the activity stream, in the fair.')}</p></section>
-<section class="card"><h2>${tr('Mon profil', 'My profile')}</h2>
-<p><a href="${link('exhibitor.profile.me')}">${tr('Modifier ma fiche exposant', 'Edit my exhibitor card')}</a></p>
-<p><a href="${link('profile')}">${tr('Modifier mes informations', 'Edit my details')}</a></p></section>
+<section class="card"><h2>${tr(msg`My stands`)}</h2>${standList(ctx, stands)}
+<a class="button" href="${link('room')}">${tr(msg`Enter the fair`)}</a></section>
+<section class="card"><h2>${tr(msg`My availability`)}</h2>
+<p>${user.availability ? tr(msg`You are shown as available.`) : tr(msg`You are shown as unavailable.`)}</p>
+<p>${tr(msg`Change it from the activity stream, in the fair.`)}</p></section>
+<section class="card"><h2>${tr(msg`My profile`)}</h2>
+<p><a href="${link('exhibitor.profile.me')}">${tr(msg`Edit my exhibitor card`)}</a></p>
+<p><a href="${link('profile')}">${tr(msg`Edit my details`)}</a></p></section>
 </div>
 ${leads}`,
   );
@@ -37,7 +38,7 @@ ${leads}`,
 
 /** An exhibitor's public sheet; each contact detail respects its publication flag (spec §5). */
 export function exhibitorProfilePage(ctx: PageContext, exhibitor: UserRow, stands: StandWithCompany[], own: boolean): string {
-  const { tr, link } = helpers(ctx);
+  const { tr, local, link } = helpers(ctx);
   const fp = parseFieldsParam(exhibitor.fields_param);
   const show = (field: string, value: string | null) => (isPublished(fp, field, value) ? value : null);
   const first = show('firstname', exhibitor.firstname);
@@ -46,24 +47,24 @@ export function exhibitorProfilePage(ctx: PageContext, exhibitor: UserRow, stand
   const linkedin = httpUrl(show('linkedin', exhibitor.linkedin));
   const visio = httpUrl(show('visio_link', exhibitor.visio_link));
   const details: [string, SafeHtml | string | null][] = [
-    [tr('Fonction', 'Position'), tr(exhibitor.function ?? '', exhibitor.function_en ?? exhibitor.function ?? '') || null],
-    [tr('Entreprise', 'Company'), stands[0]?.company.name ?? null],
-    [tr('E-mail', 'Email'), show('contact_email', exhibitor.contact_email)],
-    [tr('Téléphone', 'Phone'), show('mobile', exhibitor.mobile)],
-    [tr('Ville', 'City'), show('city', exhibitor.city)],
+    [tr(msg`Position`), local(exhibitor.function ?? '', exhibitor.function_en ?? exhibitor.function ?? '') || null],
+    [tr(msg`Company`), stands[0]?.company.name ?? null],
+    [tr(msg`Email`), show('contact_email', exhibitor.contact_email)],
+    [tr(msg`Phone`), show('mobile', exhibitor.mobile)],
+    [tr(msg`City`), show('city', exhibitor.city)],
     ['LinkedIn', linkedin ? html`<a href="${linkedin}" rel="noopener noreferrer" target="_blank">${linkedin}</a>` : null],
-    [tr('Visio', 'Video call'), visio ? html`<a href="${visio}" rel="noopener noreferrer" target="_blank">${tr('Rejoindre', 'Join')}</a>` : null],
+    [tr(msg`Video call`), visio ? html`<a href="${visio}" rel="noopener noreferrer" target="_blank">${tr(msg`Join`)}</a>` : null],
   ];
   return layout(
     ctx,
     name,
-    html`${own && exhibitor.hidden ? html`<p class="notice">${tr('Votre profil n’est pas publié : seul vous voyez cette fiche.', 'Your profile is not published: only you can see this sheet.')} <a href="${link('profile')}">${tr('Le publier', 'Publish it')}</a></p>` : ''}
+    html`${own && exhibitor.hidden ? html`<p class="notice">${tr(msg`Your profile is not published: only you can see this sheet.`)} <a href="${link('profile')}">${tr(msg`Publish it`)}</a></p>` : ''}
 <article class="card">
 ${exhibitor.picture_path ? html`<img class="avatar" src="${new URL(exhibitor.picture_path, ctx.origin).toString()}" alt="" width="96" height="96">` : ''}
-<p>${tr(exhibitor.presentation ?? '', exhibitor.presentation_en ?? exhibitor.presentation ?? '')}</p>
+<p>${local(exhibitor.presentation ?? '', exhibitor.presentation_en ?? exhibitor.presentation ?? '')}</p>
 <dl>${details.filter(([, value]) => value).map(([label, value]) => html`<dt>${label}</dt><dd>${value}</dd>`)}</dl>
-<h2>${tr('Stands', 'Stands')}</h2>${standList(ctx, stands)}
-${own ? html`<p><a href="${link('exhibitor.profile', { id_user: encodeId(exhibitor.id) })}">${tr('Adresse publique de cette fiche', 'Public address of this sheet')}</a></p>` : ''}
+<h2>${tr(msg`Stands`)}</h2>${standList(ctx, stands)}
+${own ? html`<p><a href="${link('exhibitor.profile', { id_user: encodeId(exhibitor.id) })}">${tr(msg`Public address of this sheet`)}</a></p>` : ''}
 </article>`,
   );
 }
@@ -71,25 +72,25 @@ ${own ? html`<p><a href="${link('exhibitor.profile', { id_user: encodeId(exhibit
 /** The event's content pages (issue 13 item 2), for administrators and promoters. */
 function contentLinks(ctx: PageContext): SafeHtml {
   const { tr, link } = helpers(ctx);
-  return html`<section class="card" aria-labelledby="content-heading"><h2 id="content-heading">${tr('Contenu du salon', 'Fair content')}</h2><ul>
-<li><a href="${link('admin.companies')}">${tr('Entreprises', 'Companies')}</a></li>
-<li><a href="${link('admin.stands')}">${tr('Stands', 'Stands')}</a></li>
-<li><a href="${link('admin.accounts')}">${tr('Comptes exposants et organisateurs', 'Exhibitor and organizer accounts')}</a></li>
-<li><a href="${link('admin.panoramas')}">${tr('Panoramas de la salle', 'Room panoramas')}</a></li>
-<li><a href="${link('admin.imports')}">${tr('Imports CSV (utilisateurs, liens visio)', 'CSV imports (users, video links)')}</a></li>
+  return html`<section class="card" aria-labelledby="content-heading"><h2 id="content-heading">${tr(msg`Fair content`)}</h2><ul>
+<li><a href="${link('admin.companies')}">${tr(msg`Companies`)}</a></li>
+<li><a href="${link('admin.stands')}">${tr(msg`Stands`)}</a></li>
+<li><a href="${link('admin.accounts')}">${tr(msg`Exhibitor and organizer accounts`)}</a></li>
+<li><a href="${link('admin.panoramas')}">${tr(msg`Room panoramas`)}</a></li>
+<li><a href="${link('admin.imports')}">${tr(msg`CSV imports (users, video links)`)}</a></li>
 </ul></section>`;
 }
 
 function countCards(ctx: PageContext, c: Counts): SafeHtml {
   const { tr } = helpers(ctx);
   const rows: [string, number][] = [
-    [tr('Visiteurs inscrits', 'Registered visitors'), c.byProfile.visitor],
-    [tr('Visiteurs anonymes', 'Anonymous visitors'), c.anonymous],
-    [tr('Exposants', 'Exhibitors'), c.byProfile.exhibitor],
-    [tr('Stands', 'Stands'), c.stands],
-    [tr('Entreprises', 'Companies'), c.companies],
-    [tr('Demandes de contact', 'Contact requests'), c.contactRequests],
-    [tr('Notifications', 'Notifications'), c.notifications],
+    [tr(msg`Registered visitors`), c.byProfile.visitor],
+    [tr(msg`Anonymous visitors`), c.anonymous],
+    [tr(msg`Exhibitors`), c.byProfile.exhibitor],
+    [tr(msg`Stands`), c.stands],
+    [tr(msg`Companies`), c.companies],
+    [tr(msg`Contact requests`), c.contactRequests],
+    [tr(msg`Notifications`), c.notifications],
   ];
   return html`<table><tbody>${rows.map(([label, n]) => html`<tr><th scope="row">${label}</th><td>${n}</td></tr>`)}</tbody></table>`;
 }
@@ -98,12 +99,12 @@ export function promoterArea(ctx: PageContext, c: Counts, requests: Selectable<C
   const { tr, link } = helpers(ctx);
   return layout(
     ctx,
-    tr('Espace organisateur', 'Organizer area'),
-    html`<div class="cards"><section class="card"><h2>${tr('Chiffres du salon', 'Fair figures')}</h2>${countCards(ctx, c)}
-<p><a href="${link('promoter.visitors')}">${tr('Liste des visiteurs', 'Visitor list')}</a></p></section>
+    tr(msg`Organizer area`),
+    html`<div class="cards"><section class="card"><h2>${tr(msg`Fair figures`)}</h2>${countCards(ctx, c)}
+<p><a href="${link('promoter.visitors')}">${tr(msg`Visitor list`)}</a></p></section>
 ${contentLinks(ctx)}
-<section class="card"><h2>${tr('Derniers messages', 'Latest messages')}</h2>
-${requests.length === 0 ? html`<p>${tr('Aucun message.', 'No message.')}</p>` : html`<ul>${requests.map((r) => html`<li><strong>${r.subject === 'question' ? tr('Question', 'Question') : tr('Données', 'Data')}</strong> – ${r.email ?? ''}<br>${r.message}</li>`)}</ul>`}
+<section class="card"><h2>${tr(msg`Latest messages`)}</h2>
+${requests.length === 0 ? html`<p>${tr(msg`No message.`)}</p>` : html`<ul>${requests.map((r) => html`<li><strong>${r.subject === 'question' ? tr(msg`Question`) : tr(msg`Data`)}</strong> – ${r.email ?? ''}<br>${r.message}</li>`)}</ul>`}
 </section></div>
 ${news}`,
   );
@@ -114,9 +115,9 @@ export function adminArea(ctx: PageContext, c: Counts, stream: SafeHtml, setting
   const { tr, link } = helpers(ctx);
   return layout(
     ctx,
-    tr('Administration', 'Administration'),
-    html`<div class="cards"><section class="card"><h2>${tr('Chiffres', 'Figures')}</h2>${countCards(ctx, c)}
-<p><a href="${link('promoter')}">${tr('Espace organisateur', 'Organizer area')}</a></p></section>
+    tr(msg`Administration`),
+    html`<div class="cards"><section class="card"><h2>${tr(msg`Figures`)}</h2>${countCards(ctx, c)}
+<p><a href="${link('promoter')}">${tr(msg`Organizer area`)}</a></p></section>
 ${contentLinks(ctx)}
 ${stream}</div>
 ${settings}

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { html } from '../lib/html';
 import { field } from './forms';
 import { helpers, layout, type PageContext } from './layout';
@@ -19,21 +20,21 @@ export function contactPage(ctx: PageContext, state: ContactState): string {
   const subject = v.subject ?? 'question';
   return layout(
     ctx,
-    tr('Contacter l’organisateur', 'Contact the organizer'),
-    html`${state.sent ? html`<p class="notice success" role="status">${tr('Votre message a bien été envoyé à l’organisateur.', 'Your message has been sent to the organizer.')}</p>` : ''}
+    tr(msg`Contact the organizer`),
+    html`${state.sent ? html`<p class="notice success" role="status">${tr(msg`Your message has been sent to the organizer.`)}</p>` : ''}
 ${state.error ? html`<p class="notice" role="alert">${state.error}</p>` : ''}
 <form method="post" action="${link('contact')}" novalidate class="card">
-${state.askEmail ? field({ form: 'contact', name: 'email', type: 'email', label: tr('Votre adresse e-mail', 'Your email address'), value: v.email, error: e.email, autocomplete: 'email', required: true }) : ''}
-<label for="contact-subject">${tr('Sujet', 'Subject')} *</label>
+${state.askEmail ? field({ form: 'contact', name: 'email', type: 'email', label: tr(msg`Your email address`), value: v.email, error: e.email, autocomplete: 'email', required: true }) : ''}
+<label for="contact-subject">${tr(msg`Subject`)} *</label>
 <select id="contact-subject" name="subject">
-<option value="question"${subject === 'question' ? html` selected` : ''}>${tr('Poser une question', 'Ask a question')}</option>
-<option value="edit_delete"${subject === 'edit_delete' ? html` selected` : ''}>${tr('Rectifier ou supprimer mes données', 'Rectify or delete my data')}</option>
+<option value="question"${subject === 'question' ? html` selected` : ''}>${tr(msg`Ask a question`)}</option>
+<option value="edit_delete"${subject === 'edit_delete' ? html` selected` : ''}>${tr(msg`Rectify or delete my data`)}</option>
 </select>
 ${e.subject ? html`<p class="error">${e.subject}</p>` : ''}
-<label for="contact-message">${tr('Message', 'Message')} *</label>
+<label for="contact-message">${tr(msg`Message`)} *</label>
 <textarea id="contact-message" name="message" rows="6" required${e.message ? html` aria-invalid="true" aria-describedby="contact-message-error"` : ''}>${v.message ?? ''}</textarea>
 ${e.message ? html`<p class="error" id="contact-message-error">${e.message}</p>` : ''}
-<button type="submit">${tr('Envoyer', 'Send')}</button>
+<button type="submit">${tr(msg`Send`)}</button>
 </form>`,
   );
 }

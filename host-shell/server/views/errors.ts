@@ -1,27 +1,28 @@
+import { msg } from '@lingui/core/macro';
 import { html } from '../lib/html';
 import { helpers, layout, type PageContext } from './layout';
 
 export function errorPage(ctx: PageContext, status: number, message?: string): string {
   const { tr, link } = helpers(ctx);
   const titles: Record<number, string> = {
-    400: tr('Requête invalide', 'Bad request'),
-    401: tr('Connexion requise', 'Login required'),
-    403: tr('Accès refusé', 'Access denied'),
-    404: tr('Page introuvable', 'Page not found'),
-    429: tr('Trop de requêtes', 'Too many requests'),
+    400: tr(msg`Bad request`),
+    401: tr(msg`Login required`),
+    403: tr(msg`Access denied`),
+    404: tr(msg`Page not found`),
+    429: tr(msg`Too many requests`),
   };
-  const title = titles[status] ?? (status >= 500 ? tr('Une erreur est survenue', 'Something went wrong') : tr('Requête refusée', 'Request refused'));
+  const title = titles[status] ?? (status >= 500 ? tr(msg`Something went wrong`) : tr(msg`Request refused`));
   return layout(
     ctx,
     title,
     html`${message ? html`<p class="notice">${message}</p>` : ''}
-<p><a href="${link('home')}">${tr('Retour à l’accueil', 'Back to the home page')}</a> · <a href="${link('room')}">${tr('Entrer dans le salon', 'Enter the fair')}</a></p>`,
+<p><a href="${link('home')}">${tr(msg`Back to the home page`)}</a> · <a href="${link('room')}">${tr(msg`Enter the fair`)}</a></p>`,
   );
 }
 
 export function notFoundPage(ctx: PageContext): string {
   const { tr } = helpers(ctx);
-  return errorPage(ctx, 404, tr('Cette adresse ne correspond à aucune page du salon.', 'This address does not match any page of the fair.'));
+  return errorPage(ctx, 404, tr(msg`This address does not match any page of the fair.`));
 }
 
 export function forbiddenPage(ctx: PageContext, reason: 'profile' | 'anonymous'): string {
@@ -30,7 +31,7 @@ export function forbiddenPage(ctx: PageContext, reason: 'profile' | 'anonymous')
     ctx,
     403,
     reason === 'anonymous'
-      ? tr('Cette page est réservée aux comptes inscrits. Créez un compte depuis la page d’accueil.', 'This page is for registered accounts. Create an account from the home page.')
-      : tr('Votre profil ne donne pas accès à cette page.', 'Your profile does not give access to this page.'),
+      ? tr(msg`This page is for registered accounts. Create an account from the home page.`)
+      : tr(msg`Your profile does not give access to this page.`),
   );
 }

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { PageData } from '@salon/shared/contracts/page-data';
 import type { UserRow } from '../db/schema';
 import { html } from '../lib/html';
@@ -13,12 +14,12 @@ export function exhibitorProfileEditor(ctx: PageContext, user: UserRow, data: Pa
   const { tr, link } = helpers(ctx);
   return layout(
     ctx,
-    tr('Ma fiche exposant', 'My exhibitor card'),
-    html`<p>${tr('Ce que vous écrivez ici est ce que les visiteurs voient de vous sur vos stands.', 'What you write here is what visitors see of you on your stands.')}
-<a href="${link('exhibitor')}">${tr('Retour à l’espace exposant', 'Back to the exhibitor area')}</a> ·
-<a href="${link('exhibitor.profile', { id_user: encodeId(user.id) })}">${tr('Ma fiche publique', 'My public sheet')}</a></p>
-${user.hidden ? html`<p class="notice">${tr('Votre profil n’est pas publié : les visiteurs ne vous voient pas.', 'Your profile is not published: visitors cannot see you.')} <a href="${link('profile')}">${tr('Le publier', 'Publish it')}</a></p>` : ''}
-<noscript><p class="notice">${tr('La modification de votre fiche nécessite JavaScript.', 'Editing your card needs JavaScript.')}</p></noscript>
+    tr(msg`My exhibitor card`),
+    html`<p>${tr(msg`What you write here is what visitors see of you on your stands.`)}
+<a href="${link('exhibitor')}">${tr(msg`Back to the exhibitor area`)}</a> ·
+<a href="${link('exhibitor.profile', { id_user: encodeId(user.id) })}">${tr(msg`My public sheet`)}</a></p>
+${user.hidden ? html`<p class="notice">${tr(msg`Your profile is not published: visitors cannot see you.`)} <a href="${link('profile')}">${tr(msg`Publish it`)}</a></p>` : ''}
+<noscript><p class="notice">${tr(msg`Editing your card needs JavaScript.`)}</p></noscript>
 ${salonMarkup(data, { widgets: ['exhibitor-profile'], loaderSrc: `${spaUrl}/loader.js` })}`,
   );
 }

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { html } from '../lib/html';
 import { displayName, homeRouteName } from '../services/users';
 import { field } from './forms';
@@ -21,37 +22,37 @@ export function homePage(ctx: PageContext, state: HomeState): string {
 ` : '';
   const loggedIn =
     user && user.anonymous === 0
-      ? html`<p class="notice success">${tr('Vous êtes connecté en tant que', 'You are logged in as')} <strong>${displayName(user, ctx.locale)}</strong>.
-<a href="${link(homeRouteName(user.profile))}">${tr('Continuer', 'Continue')}</a></p>`
+      ? html`<p class="notice success">${tr(msg`You are logged in as`)} <strong>${displayName(user, ctx.locale)}</strong>.
+<a href="${link(homeRouteName(user.profile))}">${tr(msg`Continue`)}</a></p>`
       : '';
   return layout(
     ctx,
-    tr('Bienvenue au salon', 'Welcome to the fair'),
+    tr(msg`Welcome to the fair`),
     html`${loggedIn}<div class="cards">
 <section class="card" aria-labelledby="login-title">
-<h2 id="login-title">${tr('Se connecter', 'Log in')}</h2>
+<h2 id="login-title">${tr(msg`Log in`)}</h2>
 ${state.login?.error ? html`<p class="notice" role="alert">${state.login.error}</p>` : ''}
 <form method="post" action="${link('login')}">
-${returnField}${field({ form: 'login', name: 'email', type: 'email', label: tr('Adresse e-mail', 'Email address'), value: state.login?.email, autocomplete: 'username', required: true })}
-${field({ form: 'login', name: 'password', type: 'password', label: tr('Mot de passe', 'Password'), autocomplete: 'current-password', required: true })}
-<button type="submit">${tr('Se connecter', 'Log in')}</button>
+${returnField}${field({ form: 'login', name: 'email', type: 'email', label: tr(msg`Email address`), value: state.login?.email, autocomplete: 'username', required: true })}
+${field({ form: 'login', name: 'password', type: 'password', label: tr(msg`Password`), autocomplete: 'current-password', required: true })}
+<button type="submit">${tr(msg`Log in`)}</button>
 </form>
 </section>
 <section class="card" aria-labelledby="register-title">
-<h2 id="register-title">${tr('Créer un compte visiteur', 'Create a visitor account')}</h2>
+<h2 id="register-title">${tr(msg`Create a visitor account`)}</h2>
 ${state.register?.error ? html`<p class="notice" role="alert">${state.register.error}</p>` : ''}
 <form method="post" action="${state.registerAction}" novalidate>
-${returnField}${field({ form: 'register', name: 'email', type: 'email', label: tr('Adresse e-mail', 'Email address'), value: values.email, error: errors.email, autocomplete: 'email', required: true })}
-${field({ form: 'register', name: 'password', type: 'password', label: tr('Mot de passe (8 caractères minimum)', 'Password (at least 8 characters)'), error: errors.password, autocomplete: 'new-password', required: true })}
-${field({ form: 'register', name: 'firstname', label: tr('Prénom', 'First name'), value: values.firstname, error: errors.firstname, autocomplete: 'given-name', required: true })}
-${field({ form: 'register', name: 'lastname', label: tr('Nom', 'Last name'), value: values.lastname, error: errors.lastname, autocomplete: 'family-name', required: true })}
-<button type="submit">${tr('Créer mon compte', 'Create my account')}</button>
+${returnField}${field({ form: 'register', name: 'email', type: 'email', label: tr(msg`Email address`), value: values.email, error: errors.email, autocomplete: 'email', required: true })}
+${field({ form: 'register', name: 'password', type: 'password', label: tr(msg`Password (at least 8 characters)`), error: errors.password, autocomplete: 'new-password', required: true })}
+${field({ form: 'register', name: 'firstname', label: tr(msg`First name`), value: values.firstname, error: errors.firstname, autocomplete: 'given-name', required: true })}
+${field({ form: 'register', name: 'lastname', label: tr(msg`Last name`), value: values.lastname, error: errors.lastname, autocomplete: 'family-name', required: true })}
+<button type="submit">${tr(msg`Create my account`)}</button>
 </form>
 </section>
 <section class="card" aria-labelledby="anonymous-title">
-<h2 id="anonymous-title">${tr('Visiter sans compte', 'Visit without an account')}</h2>
-<p>${tr('Entrez dans le salon anonymement : vous pourrez créer un compte plus tard sans perdre votre visite.', 'Enter the fair anonymously: you can create an account later without losing your visit.')}</p>
-<a class="button" href="${link('room')}">${tr('Entrer anonymement', 'Enter anonymously')}</a>
+<h2 id="anonymous-title">${tr(msg`Visit without an account`)}</h2>
+<p>${tr(msg`Enter the fair anonymously: you can create an account later without losing your visit.`)}</p>
+<a class="button" href="${link('room')}">${tr(msg`Enter anonymously`)}</a>
 </section>
 </div>`,
   );

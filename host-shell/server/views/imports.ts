@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { PageData } from '@salon/shared/contracts/page-data';
 import { html } from '../lib/html';
 import { salonMarkup } from '../salon-page/markup';
@@ -12,9 +13,9 @@ export function importsPage(ctx: PageContext, data: PageData, spaUrl: string): s
   const back = ctx.user?.profile === 'administrator' ? link('admin') : link('promoter');
   return layout(
     ctx,
-    tr('Imports CSV', 'CSV imports'),
-    html`<p><a href="${back}">${ctx.user?.profile === 'administrator' ? tr('Retour à l’administration', 'Back to the administration') : tr('Retour à l’espace organisateur', 'Back to the organizer area')}</a></p>
-<noscript><p class="notice">${tr('Les imports nécessitent JavaScript.', 'Imports need JavaScript.')}</p></noscript>
+    tr(msg`CSV imports`),
+    html`<p><a href="${back}">${ctx.user?.profile === 'administrator' ? tr(msg`Back to the administration`) : tr(msg`Back to the organizer area`)}</a></p>
+<noscript><p class="notice">${tr(msg`Imports need JavaScript.`)}</p></noscript>
 ${salonMarkup(data, { widgets: ['admin-imports'], loaderSrc: `${spaUrl}/loader.js` })}`,
   );
 }

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { say } from '../i18n';
 import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import { url, type RouteName, type RouteParams, type BuildOptions } from '@salon/shared/contracts/routes';
 import type { UserRow } from '../db/schema';
@@ -16,7 +19,9 @@ export interface PageContext {
 /** Helpers bound to one request: translations and absolute addresses of named routes. */
 export function helpers(ctx: PageContext) {
   return {
-    tr: (fr: string, en: string) => pick(ctx.locale, fr, en),
+    tr: (text: MessageDescriptor) => say(ctx.locale, text),
+    /** Bilingual content (names, descriptions): the English one in English, else the French (spec §1). */
+    local: (fr: string, en: string) => pick(ctx.locale, fr, en),
     link: (name: RouteName, params: RouteParams = {}, options: Omit<BuildOptions, 'origin'> = {}) => url(name, params, { ...options, origin: ctx.origin }),
   };
 }
@@ -47,14 +52,14 @@ function nav(ctx: PageContext): SafeHtml {
   const { tr, link } = helpers(ctx);
   const user = ctx.user;
   const registered = user !== null && user.anonymous === 0;
-  return html`<nav aria-label="${tr('Navigation principale', 'Main navigation')}"><ul>
+  return html`<nav aria-label="${tr(msg`Main navigation`)}"><ul>
 <li><a class="brand" href="${link('home')}">Salon</a></li>
-<li><a href="${link('room')}">${tr('Entrer dans le salon', 'Enter the fair')}</a></li>
-${registered && user.profile !== 'visitor' ? html`<li><a href="${link(homeRouteName(user.profile))}">${tr('Mon espace', 'My area')}</a></li>` : ''}
-${registered ? html`<li><a href="${link('profile')}">${tr('Mon profil', 'My profile')}</a></li>` : ''}
+<li><a href="${link('room')}">${tr(msg`Enter the fair`)}</a></li>
+${registered && user.profile !== 'visitor' ? html`<li><a href="${link(homeRouteName(user.profile))}">${tr(msg`My area`)}</a></li>` : ''}
+${registered ? html`<li><a href="${link('profile')}">${tr(msg`My profile`)}</a></li>` : ''}
 ${user ? html`<li><span>${displayName(user, ctx.locale)}</span></li>` : ''}
-${registered ? html`<li><a href="${link('logout')}">${tr('Se déconnecter', 'Log out')}</a></li>` : ''}
-${user ? '' : html`<li><a href="${link('home')}">${tr('Se connecter', 'Log in')}</a></li>`}
+${registered ? html`<li><a href="${link('logout')}">${tr(msg`Log out`)}</a></li>` : ''}
+${user ? '' : html`<li><a href="${link('home')}">${tr(msg`Log in`)}</a></li>`}
 ${languageSwitcher(ctx)}
 </ul></nav>`;
 }
@@ -67,7 +72,7 @@ function languageSwitcher(ctx: PageContext): SafeHtml {
   const { tr } = helpers(ctx);
   if (LANGS.length < 2) return html``;
   const back = localPath(ctx.path) ?? '/';
-  return html`<li><form class="lang" method="post" action="${LOCALE_FORM_PATH}" role="group" aria-label="${tr('Langue', 'Language')}">
+  return html`<li><form class="lang" method="post" action="${LOCALE_FORM_PATH}" role="group" aria-label="${tr(msg`Language`)}">
 <input type="hidden" name="back" value="${back}">
 ${LANGS.map((l) => html`<button type="submit" name="lang" value="${l.prefix_all}" lang="${languageOf(l.prefix_all)}"${l.prefix_all === ctx.locale ? html` aria-current="true"` : ''}>${l.name}</button>`)}
 </form></li>`;
@@ -75,12 +80,12 @@ ${LANGS.map((l) => html`<button type="submit" name="lang" value="${l.prefix_all}
 
 function footer(ctx: PageContext): SafeHtml {
   const { tr, link } = helpers(ctx);
-  return html`<footer><nav aria-label="${tr('Informations', 'Information')}"><ul>
-<li><a href="${link('faq')}">${tr('Questions fréquentes', 'FAQ')}</a></li>
-<li><a href="${link('legal-notice')}">${tr('Mentions légales', 'Legal notice')}</a></li>
-<li><a href="${link('privacy-policy')}">${tr('Politique de confidentialité', 'Privacy policy')}</a></li>
-<li><a href="${link('contest-rules')}">${tr('Règlement du jeu concours', 'Contest rules')}</a></li>
-<li><a href="${link('cookie-policy')}">${tr('Cookies', 'Cookies')}</a></li>
+  return html`<footer><nav aria-label="${tr(msg`Information`)}"><ul>
+<li><a href="${link('faq')}">${tr(msg`FAQ`)}</a></li>
+<li><a href="${link('legal-notice')}">${tr(msg`Legal notice`)}</a></li>
+<li><a href="${link('privacy-policy')}">${tr(msg`Privacy policy`)}</a></li>
+<li><a href="${link('contest-rules')}">${tr(msg`Contest rules`)}</a></li>
+<li><a href="${link('cookie-policy')}">${tr(msg`Cookies`)}</a></li>
 </ul></nav></footer>`;
 }
 

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { StandRow } from '../db/schema';
 import { html, type SafeHtml } from '../lib/html';
 import { encodeId } from '../lib/ids';
@@ -11,17 +13,17 @@ const csvOfStand = (ctx: PageContext, standId: number) => `${ctx.origin}/api/sta
 
 function kindLabel(ctx: PageContext, kind: LeadListRow['kind']): string {
   const { tr } = helpers(ctx);
-  if (kind === 'contact_request') return tr('Demande de contact', 'Contact request');
-  if (kind === 'offer_form') return tr('Offre', 'Offer');
-  return tr('Jeu concours', 'Contest');
+  if (kind === 'contact_request') return tr(msg`Contact request`);
+  if (kind === 'offer_form') return tr(msg`Offer`);
+  return tr(msg`Contest`);
 }
 
-const CONSENT_LABELS: Record<string, [string, string]> = {
-  data_sharing: ['partage avec le stand', 'sharing with the stand'],
-  opt_in: ['partage avec le stand', 'sharing with the stand'],
-  contest_rules: ['règlement', 'contest rules'],
-  privacy: ['données du jeu', 'contest data'],
-  marketing: ['offres commerciales', 'commercial offers'],
+const CONSENT_LABELS: Record<string, MessageDescriptor> = {
+  data_sharing: msg`sharing with the stand`,
+  opt_in: msg`sharing with the stand`,
+  contest_rules: msg`contest rules`,
+  privacy: msg`contest data`,
+  marketing: msg`commercial offers`,
 };
 
 /** "✓ sharing with the stand · ✗ commercial offers": each consent recorded with the lead, given or not. */
@@ -37,8 +39,8 @@ function consentsSummary(ctx: PageContext, stored: string): string {
   return consents
     .filter((c): c is { key: string; given: boolean } => typeof c === 'object' && c !== null && typeof (c as { key?: unknown }).key === 'string')
     .map((c) => {
-      const [fr, en] = CONSENT_LABELS[c.key] ?? [c.key, c.key];
-      return `${c.given ? '✓' : '✗'} ${tr(fr, en)}`;
+      const label = CONSENT_LABELS[c.key];
+      return `${c.given ? '✓' : '✗'} ${label ? tr(label) : c.key}`;
     })
     .join(' · ');
 }
@@ -47,35 +49,35 @@ function consentsSummary(ctx: PageContext, stored: string): string {
 const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
 function leadsTable(ctx: PageContext, rows: readonly LeadListRow[], withStand: boolean): SafeHtml {
-  const { tr } = helpers(ctx);
-  if (rows.length === 0) return html`<p>${tr('Aucun contact pour le moment.', 'No leads yet.')}</p>`;
-  return html`<table><thead><tr><th>${tr('Date', 'Date')}</th><th>${tr('Nom', 'Name')}</th><th>${tr('Coordonnées', 'Contact details')}</th><th>${tr('Type', 'Kind')}</th><th>${tr('Consentements', 'Consents')}</th>${withStand ? html`<th>${tr('Stand', 'Stand')}</th>` : ''}</tr></thead>
+  const { tr, local } = helpers(ctx);
+  if (rows.length === 0) return html`<p>${tr(msg`No leads yet.`)}</p>`;
+  return html`<table><thead><tr><th>${tr(msg`Date`)}</th><th>${tr(msg`Name`)}</th><th>${tr(msg`Contact details`)}</th><th>${tr(msg`Kind`)}</th><th>${tr(msg`Consents`)}</th>${withStand ? html`<th>${tr(msg`Stand`)}</th>` : ''}</tr></thead>
 <tbody>${rows.map(
     (row) =>
-      html`<tr><td>${when(row.created_at)}</td><td>${row.firstname} ${row.lastname}</td><td>${[row.email, row.phone, [row.postal_code, row.city].filter(Boolean).join(' ')].filter(Boolean).join(' · ')}</td><td>${kindLabel(ctx, row.kind)}${row.subject ? html` (${row.subject})` : ''}</td><td>${consentsSummary(ctx, row.consents)}</td>${withStand ? html`<td>${row.stand_name === null ? '' : tr(row.stand_name, row.stand_name_en ?? row.stand_name)}</td>` : ''}</tr>`,
+      html`<tr><td>${when(row.created_at)}</td><td>${row.firstname} ${row.lastname}</td><td>${[row.email, row.phone, [row.postal_code, row.city].filter(Boolean).join(' ')].filter(Boolean).join(' · ')}</td><td>${kindLabel(ctx, row.kind)}${row.subject ? html` (${row.subject})` : ''}</td><td>${consentsSummary(ctx, row.consents)}</td>${withStand ? html`<td>${row.stand_name === null ? '' : local(row.stand_name, row.stand_name_en ?? row.stand_name)}</td>` : ''}</tr>`,
   )}</tbody></table>`;
 }
 
 /** The exhibitor area's leads: one block per owned stand with its latest leads and its CSV. */
 export function exhibitorLeads(ctx: PageContext, stands: readonly { stand: StandRow; leads: readonly LeadListRow[] }[]): SafeHtml {
-  const { tr } = helpers(ctx);
+  const { tr, local } = helpers(ctx);
   if (stands.length === 0) return html``;
-  return html`<section class="card leads" aria-labelledby="leads-title"><h2 id="leads-title">${tr('Mes contacts', 'My leads')}</h2>
+  return html`<section class="card leads" aria-labelledby="leads-title"><h2 id="leads-title">${tr(msg`My leads`)}</h2>
 ${stands.map(({ stand, leads }) => {
-  const name = tr(stand.name, stand.name_en);
+  const name = local(stand.name, stand.name_en);
   return html`<h3>${name}</h3>${leadsTable(ctx, leads, false)}
-<p><a href="${csvOfStand(ctx, stand.id)}" download>${tr(`Télécharger le CSV (${name})`, `Download CSV (${name})`)}</a></p>`;
+<p><a href="${csvOfStand(ctx, stand.id)}" download>${tr(msg`Download CSV (${name})`)}</a></p>`;
 })}</section>`;
 }
 
 /** The organiser's leads: the latest of all stands and contests, every stand's CSV, and one CSV of everything. */
 export function organiserLeads(ctx: PageContext, latest: readonly LeadListRow[], stands: readonly { stand: StandRow; count: number }[]): SafeHtml {
-  const { tr } = helpers(ctx);
-  return html`<section class="card leads" aria-labelledby="leads-title"><h2 id="leads-title">${tr('Contacts', 'Leads')}</h2>
+  const { tr, local } = helpers(ctx);
+  return html`<section class="card leads" aria-labelledby="leads-title"><h2 id="leads-title">${tr(msg`Leads`)}</h2>
 ${leadsTable(ctx, latest, true)}
-<p><a href="${ctx.origin}/api/leads.csv" download>${tr('Télécharger tous les contacts (CSV)', 'Download all leads (CSV)')}</a></p>
+<p><a href="${ctx.origin}/api/leads.csv" download>${tr(msg`Download all leads (CSV)`)}</a></p>
 <ul>${stands.map(({ stand, count }) => {
-  const name = tr(stand.name, stand.name_en);
-  return html`<li>${name} – ${count} <a href="${csvOfStand(ctx, stand.id)}" download>${tr(`Télécharger le CSV (${name})`, `Download CSV (${name})`)}</a></li>`;
+  const name = local(stand.name, stand.name_en);
+  return html`<li>${name} – ${count} <a href="${csvOfStand(ctx, stand.id)}" download>${tr(msg`Download CSV (${name})`)}</a></li>`;
 })}</ul></section>`;
 }

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { NOTIFICATION_MESSAGE_MAX, NOTIFICATION_TITLE_MAX, type Notification } from '@salon/shared/contracts/notifications';
 import { html, type SafeHtml } from '../lib/html';
 import { field } from './forms';
@@ -25,10 +26,10 @@ ${o.hint ? html`<p class="hint" id="${id}-hint">${o.hint}</p>` : ''}${o.error ? 
 
 /** A form posted to the organiser area itself (same-origin form guard), then a redirect (post/redirect/get). */
 export function newsSection(ctx: PageContext, state: NewsFormState): SafeHtml {
-  const { tr, link } = helpers(ctx);
+  const { tr, local, link } = helpers(ctx);
   const v = state.values ?? {};
   const e = state.errors ?? {};
-  const fallback = tr('Vide : le texte français est repris.', 'Empty: the French text is used.');
+  const fallback = tr(msg`Empty: the French text is used.`);
   const format = new Intl.DateTimeFormat(ctx.locale === 'en_EN' ? 'en-GB' : 'fr-FR', {
     day: '2-digit',
     month: '2-digit',
@@ -38,23 +39,23 @@ export function newsSection(ctx: PageContext, state: NewsFormState): SafeHtml {
     timeZoneName: 'short',
   });
   return html`<section class="card" id="news" aria-labelledby="news-heading">
-<h2 id="news-heading">${tr('Envoyer une notification', 'Send a notification')}</h2>
-<p>${tr('Les visiteurs présents dans le salon la reçoivent aussitôt ; elle rejoint les actualités du jour.', 'Visitors in the fair get it at once; it joins today’s news.')}</p>
-${state.sent ? html`<p class="notice success" role="status">${tr('La notification a été envoyée à tous les visiteurs.', 'The notification has been sent to every visitor.')}</p>` : ''}
-${Object.keys(e).length > 0 ? html`<p class="notice" role="alert">${tr('Le formulaire contient des erreurs.', 'The form has errors.')}</p>` : ''}
+<h2 id="news-heading">${tr(msg`Send a notification`)}</h2>
+<p>${tr(msg`Visitors in the fair get it at once; it joins today’s news.`)}</p>
+${state.sent ? html`<p class="notice success" role="status">${tr(msg`The notification has been sent to every visitor.`)}</p>` : ''}
+${Object.keys(e).length > 0 ? html`<p class="notice" role="alert">${tr(msg`The form has errors.`)}</p>` : ''}
 <form method="post" action="${link('promoter')}#news" novalidate>
-${field({ form: 'news', name: 'title', label: tr('Titre (français)', 'Title (French)'), value: v.title, error: e.title, required: true })}
-${field({ form: 'news', name: 'title_en', label: tr('Titre (anglais)', 'Title (English)'), value: v.title_en, error: e.title_en, hint: fallback })}
-${textarea({ name: 'message', label: tr('Message (français)', 'Message (French)'), value: v.message, error: e.message, required: true })}
-${textarea({ name: 'message_en', label: tr('Message (anglais)', 'Message (English)'), value: v.message_en, error: e.message_en, hint: fallback })}
-<p class="hint">${tr(`Titre : ${NOTIFICATION_TITLE_MAX} caractères au plus ; message : ${NOTIFICATION_MESSAGE_MAX}.`, `Title: at most ${NOTIFICATION_TITLE_MAX} characters; message: ${NOTIFICATION_MESSAGE_MAX}.`)}</p>
-<button type="submit">${tr('Envoyer à tous les visiteurs', 'Send to every visitor')}</button>
+${field({ form: 'news', name: 'title', label: tr(msg`Title (French)`), value: v.title, error: e.title, required: true })}
+${field({ form: 'news', name: 'title_en', label: tr(msg`Title (English)`), value: v.title_en, error: e.title_en, hint: fallback })}
+${textarea({ name: 'message', label: tr(msg`Message (French)`), value: v.message, error: e.message, required: true })}
+${textarea({ name: 'message_en', label: tr(msg`Message (English)`), value: v.message_en, error: e.message_en, hint: fallback })}
+<p class="hint">${tr(msg`Title: at most ${NOTIFICATION_TITLE_MAX} characters; message: ${NOTIFICATION_MESSAGE_MAX}.`)}</p>
+<button type="submit">${tr(msg`Send to every visitor`)}</button>
 </form>
-<h3>${tr('Dernières notifications', 'Latest notifications')}</h3>
+<h3>${tr(msg`Latest notifications`)}</h3>
 ${
   state.latest.length === 0
-    ? html`<p>${tr('Aucune notification.', 'No notification.')}</p>`
-    : html`<ul>${state.latest.map((n) => html`<li><strong>${tr(n.title, n.title_en)}</strong> <small><time datetime="${n.sent_at}">${format.format(new Date(n.sent_at))}</time></small><br>${tr(n.message, n.message_en)}</li>`)}</ul>`
+    ? html`<p>${tr(msg`No notification.`)}</p>`
+    : html`<ul>${state.latest.map((n) => html`<li><strong>${local(n.title, n.title_en)}</strong> <small><time datetime="${n.sent_at}">${format.format(new Date(n.sent_at))}</time></small><br>${local(n.message, n.message_en)}</li>`)}</ul>`
 }
 </section>`;
 }

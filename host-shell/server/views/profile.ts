@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { PUBLISHABLE_FIELDS, type PublishableField } from '@salon/shared/contracts/users';
 import type { UserRow } from '../db/schema';
 import { html } from '../lib/html';
@@ -40,27 +41,27 @@ export function profilePage(ctx: PageContext, user: UserRow, state: ProfileState
   const e = state.errors ?? {};
   const v = state.values;
   const labels: Record<PublishableField, string> = {
-    firstname: tr('Prénom', 'First name'),
-    lastname: tr('Nom', 'Last name'),
-    email: tr('E-mail du compte', 'Account email'),
-    contact_email: tr('E-mail de contact', 'Contact email'),
-    mobile: tr('Téléphone', 'Phone'),
-    postal_code: tr('Code postal', 'Postal code'),
-    city: tr('Ville', 'City'),
-    birthdate: tr('Date de naissance', 'Birth date'),
+    firstname: tr(msg`First name`),
+    lastname: tr(msg`Last name`),
+    email: tr(msg`Account email`),
+    contact_email: tr(msg`Contact email`),
+    mobile: tr(msg`Phone`),
+    postal_code: tr(msg`Postal code`),
+    city: tr(msg`City`),
+    birthdate: tr(msg`Birth date`),
     linkedin: 'LinkedIn',
-    visio_link: tr('Lien visio', 'Video link'),
+    visio_link: tr(msg`Video link`),
   };
   const f = (name: keyof typeof v, label: string, type: 'text' | 'email' | 'tel' | 'date' | 'url' = 'text', autocomplete?: string) =>
     field({ form: 'profile', name, label, type, value: v[name], error: e[name], autocomplete });
   return layout(
     ctx,
-    tr('Mon profil', 'My profile'),
-    html`${state.saved ? html`<p class="notice success" role="status">${tr('Votre profil a été enregistré.', 'Your profile has been saved.')}</p>` : ''}
-${Object.keys(e).length ? html`<p class="notice" role="alert">${tr('Le formulaire contient des erreurs.', 'The form has errors.')}</p>` : ''}
+    tr(msg`My profile`),
+    html`${state.saved ? html`<p class="notice success" role="status">${tr(msg`Your profile has been saved.`)}</p>` : ''}
+${Object.keys(e).length ? html`<p class="notice" role="alert">${tr(msg`The form has errors.`)}</p>` : ''}
 <form method="post" action="${link('profile')}" novalidate class="card">
-<p>${tr('E-mail du compte', 'Account email')} : <strong>${user.email ?? ''}</strong></p>
-${f('pseudo', tr('Pseudo', 'Nickname'), 'text', 'nickname')}
+<p>${tr(msg`Account email`)} : <strong>${user.email ?? ''}</strong></p>
+${f('pseudo', tr(msg`Nickname`), 'text', 'nickname')}
 ${f('firstname', labels.firstname, 'text', 'given-name')}
 ${f('lastname', labels.lastname, 'text', 'family-name')}
 ${f('contact_email', labels.contact_email, 'email', 'email')}
@@ -70,11 +71,11 @@ ${f('city', labels.city, 'text', 'address-level2')}
 ${f('birthdate', labels.birthdate, 'date', 'bday')}
 ${f('linkedin', labels.linkedin, 'url')}
 <fieldset>
-<legend>${tr('Informations visibles par les autres participants', 'Details other participants can see')}</legend>
+<legend>${tr(msg`Details other participants can see`)}</legend>
 ${PUBLISHABLE_FIELDS.map((name) => checkbox({ form: 'profile', name: `publish_${name}`, label: labels[name], checked: state.published[name] ?? false }))}
-${user.profile === 'exhibitor' ? checkbox({ form: 'profile', name: 'publish_profile', label: tr('Publier mon profil d’exposant', 'Publish my exhibitor profile'), checked: state.publishProfile }) : ''}
+${user.profile === 'exhibitor' ? checkbox({ form: 'profile', name: 'publish_profile', label: tr(msg`Publish my exhibitor profile`), checked: state.publishProfile }) : ''}
 </fieldset>
-<button type="submit">${tr('Enregistrer', 'Save')}</button>
+<button type="submit">${tr(msg`Save`)}</button>
 </form>`,
   );
 }

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { say } from '../i18n';
 import type { PageData } from '@salon/shared/contracts/page-data';
 import { html, httpUrl, raw } from '../lib/html';
 import { languageOf, pick } from '../lib/locale';
@@ -36,7 +38,7 @@ export function salonDocument(data: PageData, spaUrl = '/spa', manifest: Readonl
   const placeholder = html`<div class="salon-room-placeholder">
 <p class="salon-room-placeholder__name">${title}</p>
 ${description ? html`<p class="salon-room-placeholder__about">${description}</p>` : ''}
-<p class="salon-room-placeholder__wait">${pick(locale, 'La salle se charge…', 'The room is loading…')}</p>
+<p class="salon-room-placeholder__wait">${say(locale, msg`The room is loading…`)}</p>
 </div>`;
   return html`<!doctype html>
 <html lang="${languageOf(locale)}">
@@ -53,7 +55,7 @@ ${image ? html`<meta property="og:image" content="${image}">` : ''}
 ${preloadHints(manifest, widgetsFor(data), spaUrl)}
 </head>
 <body>
-<noscript><p>${pick(locale, 'Le salon virtuel nécessite JavaScript.', 'The virtual fair needs JavaScript.')}</p></noscript>
+<noscript><p>${say(locale, msg`The virtual fair needs JavaScript.`)}</p></noscript>
 ${salonMarkup(data, { loaderSrc: `${spaUrl}/loader.js`, placeholders: { room: placeholder } })}
 </body>
 </html>

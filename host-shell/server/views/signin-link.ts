@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { html } from '../lib/html';
 import { field } from './forms';
 import { helpers, layout, type PageContext } from './layout';
@@ -9,41 +10,39 @@ export type SigninLinkState =
 
 export function signinLinkPage(ctx: PageContext, state: SigninLinkState): string {
   const { tr, link } = helpers(ctx);
-  const title = tr('Choisir votre mot de passe', 'Choose your password');
+  const title = tr(msg`Choose your password`);
   if (state.kind !== 'form') {
     const reason =
       state.kind === 'used'
-        ? tr('Ce lien de connexion a déjà servi : il ne fonctionne qu’une fois.', 'This sign-in link has already been used: it works only once.')
+        ? tr(msg`This sign-in link has already been used: it works only once.`)
         : state.kind === 'expired'
-          ? tr('Ce lien de connexion a expiré.', 'This sign-in link has expired.')
-          : tr('Ce lien de connexion n’est pas valide.', 'This sign-in link is not valid.');
+          ? tr(msg`This sign-in link has expired.`)
+          : tr(msg`This sign-in link is not valid.`);
     return layout(
       ctx,
-      tr('Lien de connexion', 'Sign-in link'),
+      tr(msg`Sign-in link`),
       html`<p class="notice" role="alert">${reason}</p>
-<section class="card" aria-labelledby="link-title"><h2 id="link-title">${tr('Que faire ?', 'What to do')}</h2>
+<section class="card" aria-labelledby="link-title"><h2 id="link-title">${tr(msg`What to do`)}</h2>
 <p>${tr(
-        'Demandez un nouveau lien à l’organisateur du salon. Si vous avez déjà choisi un mot de passe, connectez-vous avec votre adresse e-mail.',
-        'Ask the fair’s organizer for a new link. If you have already chosen a password, log in with your email address.',
+        msg`Ask the fair’s organizer for a new link. If you have already chosen a password, log in with your email address.`,
       )}</p>
-<p><a class="button" href="${link('contact')}">${tr('Écrire à l’organisateur', 'Contact the organizer')}</a> <a href="${link('home')}">${tr('Se connecter', 'Log in')}</a></p></section>`,
+<p><a class="button" href="${link('contact')}">${tr(msg({ message: 'Contact the organizer', context: 'a sign-in link that no longer works' }))}</a> <a href="${link('home')}">${tr(msg`Log in`)}</a></p></section>`,
     );
   }
-  const greeting = state.firstname ? tr(`Bienvenue, ${state.firstname} !`, `Welcome, ${state.firstname}!`) : tr('Bienvenue !', 'Welcome!');
+  const greeting = state.firstname ? tr(msg`Welcome, ${state.firstname}!`) : tr(msg`Welcome!`);
   return layout(
     ctx,
     title,
-    html`<section class="card" aria-labelledby="link-title"><h2 id="link-title">${tr('Votre compte', 'Your account')}</h2>
+    html`<section class="card" aria-labelledby="link-title"><h2 id="link-title">${tr(msg`Your account`)}</h2>
 <p>${greeting} ${tr(
-      'Choisissez le mot de passe de votre compte : vous serez connecté aussitôt, et vous l’utiliserez ensuite avec votre adresse e-mail. Ce lien ne sert qu’une fois.',
-      'Choose the password of your account: you will be logged in at once, and then use it with your email address. This link works only once.',
+      msg`Choose the password of your account: you will be logged in at once, and then use it with your email address. This link works only once.`,
     )}</p>
 ${state.alert ? html`<p class="notice" role="alert">${state.alert}</p>` : ''}
 <form method="post" action="${state.action}" novalidate>
-<p>${tr('Votre identifiant :', 'Your login:')} <strong id="link-email">${state.email}</strong></p>
+<p>${tr(msg`Your login:`)} <strong id="link-email">${state.email}</strong></p>
 <input type="hidden" name="username" autocomplete="username" value="${state.email}">
-${field({ form: 'link', name: 'password', type: 'password', label: tr('Mot de passe (8 caractères minimum)', 'Password (at least 8 characters)'), autocomplete: 'new-password', required: true, ...(state.error ? { error: state.error } : {}) })}
-<button type="submit">${tr('Enregistrer et entrer', 'Save and enter')}</button>
+${field({ form: 'link', name: 'password', type: 'password', label: tr(msg`Password (at least 8 characters)`), autocomplete: 'new-password', required: true, ...(state.error ? { error: state.error } : {}) })}
+<button type="submit">${tr(msg`Save and enter`)}</button>
 </form></section>`,
   );
 }

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { say } from '../../i18n';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AUDIT_PER_PAGE, AuditData, AuditQuery } from '@salon/shared/contracts/backoffice';
@@ -7,7 +9,6 @@ import { AdminSettingsData, FeaturesPatch, ParametersPatch, StreamBody, type Adm
 import { sql, type Transaction } from 'kysely';
 import type { Database, UserRow } from '../../db/schema';
 import { badRequest, forbidden } from '../../lib/errors';
-import { pick } from '../../lib/locale';
 import { diff, listChanges, recordChange } from '../../services/audit';
 import { loadFeatures, loadParameters, loadStream, saveParameters, saveStream, setFeature, type StoredParameters, type StreamSettings } from '../../services/settings';
 import { apiViewer } from './auth';
@@ -19,7 +20,7 @@ import { apiViewer } from './auth';
 export async function requireAdministrator(request: FastifyRequest): Promise<UserRow> {
   const viewer = await apiViewer(request);
   if (viewer.user.anonymous === 1 || viewer.user.profile !== 'administrator')
-    throw forbidden(pick(viewer.locale, 'Réservé aux administrateurs', 'For administrators only'));
+    throw forbidden(say(viewer.locale, msg`For administrators only`));
   return viewer.user;
 }
 

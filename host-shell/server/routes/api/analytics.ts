@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { say } from '../../i18n';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
@@ -19,7 +21,7 @@ import { organisersOnly } from './users';
 async function exhibitorsAndOrganisers(request: FastifyRequest): Promise<void> {
   const { user, locale } = await apiViewer(request);
   if (user.anonymous === 1 || user.profile === 'visitor')
-    throw forbidden(pick(locale, 'Réservé aux exposants et aux organisateurs', 'For exhibitors and organizers only'));
+    throw forbidden(say(locale, msg`For exhibitors and organizers only`));
 }
 
 /** The stand asked for: any for organisers, their own for exhibitors (403 otherwise), 404 when there is none. */
@@ -27,10 +29,10 @@ async function standFor(request: FastifyRequest, raw: string): Promise<StandRow>
   const { user, locale } = await apiViewer(request);
   const id = decodeId(raw);
   const stand = id === null ? null : await findStand(request.server.db, id);
-  if (!stand) throw notFound(pick(locale, `Stand inconnu : "${raw}"`, `Unknown stand: "${raw}" is not a stand id`));
+  if (!stand) throw notFound(say(locale, msg`Unknown stand: "${raw}" is not a stand id`));
   const organiser = user.profile === 'promoter' || user.profile === 'administrator';
   if (!organiser && !(user.profile === 'exhibitor' && (await ownsStand(request.server.db, user.id, stand.id))))
-    throw forbidden(pick(locale, 'Seuls les exposants du stand et les organisateurs voient ses chiffres', "Only the stand's exhibitors and the organizers see its figures"));
+    throw forbidden(say(locale, msg`Only the stand's exhibitors and the organizers see its figures`));
   return stand;
 }
 

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { say } from '../../i18n';
 import fastifyMultipart, { type MultipartFields } from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
@@ -21,18 +23,15 @@ import {
 import { Envelope } from '@salon/shared/contracts/envelope';
 import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import { buildPath } from '@salon/shared/contracts/routes';
-import { nowIso } from '../../db/schema';
 import { HttpError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { formDataError } from '../../lib/form-data';
 import { decodeId } from '../../lib/ids';
-import { pick } from '../../lib/locale';
-import { detectFileType, removeStoredFile, safeFileName, storeFile } from '../../services/chat-files';
+import { detectFileType, insertFileMessage, removeStoredFile, safeFileName, storeFile } from '../../services/chat-files';
 import { mayStartChatWith, parseProfiles, searchChatUsers } from '../../services/chat-users';
 import {
   channelFor,
   findDirectChannel,
   findOrCreateDirectChannel,
-  insertMessage,
   listChannels,
   markRead,
   membershipOf,
@@ -55,7 +54,7 @@ declare module 'fastify' {
 
 /** The spec's message (§5), in the user's language. */
 export const tooLargeMessage = (locale: LocaleCode): string =>
-  pick(locale, 'La limite d’un fichier est de 5Mo. Veuillez télécharger un fichier plus petit', 'The file limit is 5MB. Please upload a smaller file');
+  say(locale, msg`The file limit is 5MB. Please upload a smaller file`);
 
 const errorCode = (err: unknown): unknown => (typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined);
 
@@ -79,7 +78,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const raw = (request.params as { id?: unknown }).id;
     const channelId = typeof raw === 'string' ? decodeId(raw) : null;
     const membership = channelId === null ? null : await membershipOf(app.db, channelId, userId);
-    if (!membership) throw notFound(pick(locale, 'Discussion inconnue', 'Unknown channel'));
+    if (!membership) throw notFound(say(locale, msg`Unknown channel`));
     return membership;
   }
 
@@ -118,7 +117,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const otherId = decodeId(raw);
         const other = otherId === null ? null : await findUserById(app.db, otherId);
         // Someone the caller may not reach is as unknown as an id that is nobody: ids are not secrets.
-        const unknownUser = () => notFound(pick(locale, `Utilisateur inconnu : ${raw}`, `Unknown user: ${raw}`));
+        const unknownUser = () => notFound(say(locale, msg`Unknown user: ${raw}`));
         if (!other) throw unknownUser();
         // Spec §4.6: a chat with oneself is silently ignored.
         if (other.id === user.id) return { data: { channel: null, messages: [] } };
@@ -126,11 +125,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (existing !== null) channelId = existing;
         else if (user.anonymous === 1) {
           throw forbidden(
-            pick(
-              locale,
-              'Les visiteurs anonymes ne peuvent pas démarrer une discussion : connectez-vous ou créez un compte',
-              'Anonymous visitors cannot start a chat: log in or create an account',
-            ),
+            say(locale, msg`Anonymous visitors cannot start a chat: log in or create an account`),
           );
         } else {
           if (!(await mayStartChatWith({ db: app.db, activity: app.activity, params: await app.parameters.get() }, user, other))) throw unknownUser();
@@ -140,7 +135,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
         }
       } else {
         const id = decodeId(body.id_channel);
-        if (id === null || !(await membershipOf(app.db, id, user.id))) throw notFound(pick(locale, 'Discussion inconnue', 'Unknown channel'));
+        if (id === null || !(await membershipOf(app.db, id, user.id))) throw notFound(say(locale, msg`Unknown channel`));
         channelId = id;
       }
       const ctx = contextOf(viewer);
@@ -210,7 +205,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { locale } = viewer;
       validationAfterPath(request);
       const membership = await channelOf(request, viewer.user.id, locale);
-      const expected = pick(locale, `Un fichier est attendu dans le champ "${UPLOAD_FILE_FIELD}" (multipart/form-data)`, `Expected a file in the field "${UPLOAD_FILE_FIELD}" (multipart/form-data)`);
+      const expected = say(locale, msg`Expected a file in the field "${UPLOAD_FILE_FIELD}" (multipart/form-data)`);
       if (!request.isMultipart()) throw new HttpError(415, expected);
       let part;
       try {
@@ -230,7 +225,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // toBuffer() misses the limit when it is reached with the stream's last chunk (busboy marks the file
       // truncated after that chunk was read): the flag is what says the file was cut.
       if (part.file.truncated) throw new HttpError(413, tooLargeMessage(locale));
-      if (content.length === 0) throw badRequest(pick(locale, 'Le fichier est vide', 'The file is empty'));
+      if (content.length === 0) throw badRequest(say(locale, msg`The file is empty`));
       const clientId = fieldValue(part.fields, UPLOAD_CLIENT_ID_FIELD);
       if (clientId !== null && (clientId.length === 0 || clientId.length > 64)) throw badRequest(`"${UPLOAD_CLIENT_ID_FIELD}" must be 1 to 64 characters`);
 
@@ -245,24 +240,12 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
         : { type: 'file', url: path, filename: storedName, prettyName, extension: detection.extension, downloadable: true, size: content.length, mime: detection.mime };
       let stored;
       try {
-        stored = await app.db.transaction().execute(async (trx) => {
-          const result = await insertMessage(trx, { channelId: membership.channelId, memberId: membership.memberId, clientId, content: messageContent });
-          if (result.created) {
-            await trx
-              .insertInto('chat_files')
-              .values({
-                stored_name: storedName,
-                channel_id: membership.channelId,
-                member_id: membership.memberId,
-                original_name: prettyName,
-                mime: detection.mime,
-                extension: detection.extension,
-                size: content.length,
-                created_at: nowIso(),
-              })
-              .execute();
-          }
-          return result;
+        stored = await insertFileMessage(app.db, { channelId: membership.channelId, memberId: membership.memberId, clientId, content: messageContent }, {
+          storedName,
+          originalName: prettyName,
+          mime: detection.mime,
+          extension: detection.extension,
+          size: content.length,
         });
       } catch (err) {
         await removeStoredFile(app.config.uploadDir, storedName);
@@ -286,7 +269,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
               size: content.length,
               mime: detection.mime,
             };
-      await reply.send({ data: { success: true, message: pick(locale, 'Le fichier a été envoyé', 'The file has been sent'), file, chat_message: message } });
+      await reply.send({ data: { success: true, message: say(locale, msg`The file has been sent`), file, chat_message: message } });
       // Acknowledged (the answer above), then fanned out like a socket message.
       if (stored.created) app.realtime.emitToChannel('new_chat_message', membership.channelId, message);
       return reply;

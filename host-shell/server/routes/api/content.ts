@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { say } from '../../i18n';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
@@ -22,7 +24,6 @@ import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import type { UserRow } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
 import { decodeId } from '../../lib/ids';
-import { pick } from '../../lib/locale';
 import {
   adminAccount,
   adminCompany,
@@ -48,12 +49,12 @@ import { apiViewer } from './auth';
 /** Administrators and promoters (registered): 401 without a session, 403 for anyone else. */
 export async function requireOrganiser(request: FastifyRequest): Promise<{ user: UserRow; locale: LocaleCode }> {
   const { user, locale } = await apiViewer(request);
-  if (user.anonymous === 1 || (user.profile !== 'promoter' && user.profile !== 'administrator')) throw forbidden(pick(locale, 'Réservé aux organisateurs', 'For organizers only'));
+  if (user.anonymous === 1 || (user.profile !== 'promoter' && user.profile !== 'administrator')) throw forbidden(say(locale, msg`For organizers only`));
   return { user, locale };
 }
 
 export const promoterAccountsRefused = (locale: LocaleCode) =>
-  forbidden(pick(locale, 'Seuls les administrateurs gèrent les comptes organisateurs', 'Only administrators manage promoter accounts'));
+  forbidden(say(locale, msg`Only administrators manage promoter accounts`));
 
 /**
  * What visitors see follows a change at once: the stand list (`GET /api/stands`) and the page data read the database on
@@ -76,7 +77,7 @@ function idOf(raw: string, locale: LocaleCode, what: 'company' | 'stand' | 'acco
   return id;
 }
 const unknown = (locale: LocaleCode, what: 'company' | 'stand' | 'account') =>
-  what === 'company' ? pick(locale, 'Entreprise inconnue', 'Unknown company') : what === 'stand' ? pick(locale, 'Stand inconnu', 'Unknown stand') : pick(locale, 'Compte inconnu', 'Unknown account');
+  what === 'company' ? say(locale, msg`Unknown company`) : what === 'stand' ? say(locale, msg`Unknown stand`) : say(locale, msg`Unknown account`);
 
 /** Companies, stands, exhibitor and promoter accounts (issue 13, item 2). Every change is in the audit log. */
 export const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,10 +1,11 @@
+import { msg } from '@lingui/core/macro';
+import { say } from '../../i18n';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Envelope } from '@salon/shared/contracts/envelope';
 import { ExhibitorProfileBody, ExhibitorProfileData } from '@salon/shared/contracts/profile';
 import type { UserRow } from '../../db/schema';
 import { badRequest, forbidden } from '../../lib/errors';
-import { pick } from '../../lib/locale';
 import { refreshViewerUser } from '../../plugins/session';
 import { exhibitorProfileData, exhibitorProfileIssues, saveExhibitorProfile } from '../../services/exhibitor-profile';
 import { apiViewer } from './auth';
@@ -13,7 +14,7 @@ import { apiViewer } from './auth';
 async function exhibitorOnly(request: FastifyRequest): Promise<{ user: UserRow; locale: Awaited<ReturnType<typeof apiViewer>>['locale'] }> {
   const viewer = await apiViewer(request);
   if (viewer.user.profile !== 'exhibitor' || viewer.user.anonymous === 1) {
-    throw forbidden(pick(viewer.locale, 'Seuls les exposants ont une fiche exposant', 'Only exhibitors have an exhibitor card'));
+    throw forbidden(say(viewer.locale, msg`Only exhibitors have an exhibitor card`));
   }
   return viewer;
 }
@@ -49,9 +50,9 @@ export const exhibitorProfileRoutes: FastifyPluginAsyncTypebox = async (app) => 
       const { user, locale } = await exhibitorOnly(request);
       const issues = await exhibitorProfileIssues(request.server.db, user, request.body);
       if (issues.length > 0) {
-        const formErrors = Object.fromEntries(issues.map((issue) => [issue.field, pick(locale, issue.fr, issue.en)]));
+        const formErrors = Object.fromEntries(issues.map((issue) => [issue.field, say(locale, issue.label)]));
         const first = issues[0];
-        throw badRequest(first ? `${first.field} ${pick(locale, first.fr, first.en)}` : 'Invalid request', formErrors);
+        throw badRequest(first ? `${first.field} ${say(locale, first.label)}` : 'Invalid request', formErrors);
       }
       const fresh = await saveExhibitorProfile(app.db, user, request.body);
       await refreshViewerUser(request, fresh);

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { say } from '../../i18n';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { AvailabilityBody, AvailabilityData } from '@salon/shared/contracts/chat';
@@ -6,7 +8,6 @@ import { OtherAvailabilityBody, OtherAvailabilityParams } from '@salon/shared/co
 import type { UserRow } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
 import { decodeId } from '../../lib/ids';
-import { pick } from '../../lib/locale';
 import { refreshViewerUser } from '../../plugins/session';
 import { shareAStand } from '../../services/exhibitors';
 import { setAvailability } from '../../services/history';
@@ -48,7 +49,7 @@ export const exhibitorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const viewer = await apiViewer(request);
-      if (viewer.user.profile !== 'exhibitor') throw forbidden(pick(viewer.locale, 'Seuls les exposants ont une disponibilité', 'Only exhibitors have an availability'));
+      if (viewer.user.profile !== 'exhibitor') throw forbidden(say(viewer.locale, msg`Only exhibitors have an availability`));
       const { availability } = request.body;
       await applyAvailability(request, viewer.user, viewer.user, availability);
       return { data: { availability } };
@@ -73,17 +74,17 @@ export const exhibitorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const organiser = user.profile === 'promoter' || user.profile === 'administrator';
       // Who may not change anyone's availability learns nothing about the id.
       if (!organiser && user.profile !== 'exhibitor') {
-        throw forbidden(pick(locale, 'Vous ne pouvez pas changer la disponibilité d’un exposant', "You cannot change an exhibitor's availability"));
+        throw forbidden(say(locale, msg`You cannot change an exhibitor's availability`));
       }
       const raw = request.params.id;
       const id = decodeId(raw);
       const target = id === null ? null : await findUserById(app.db, id);
-      if (!target || target.profile !== 'exhibitor') throw notFound(pick(locale, `Exposant inconnu : ${raw}`, `Unknown exhibitor: "${raw}" is not an exhibitor id`));
+      if (!target || target.profile !== 'exhibitor') throw notFound(say(locale, msg`Unknown exhibitor: "${raw}" is not an exhibitor id`));
       const error = request.validationError as (Error & { validationContext?: string }) | undefined;
       if (error && error.validationContext !== 'params') throw error;
       if (!organiser && target.id !== user.id && !(await shareAStand(app.db, user.id, target.id))) {
         throw forbidden(
-          pick(locale, 'Seuls les exposants d’un même stand peuvent changer la disponibilité l’un de l’autre', 'Only exhibitors who share a stand can change each other’s availability'),
+          say(locale, msg`Only exhibitors who share a stand can change each other’s availability`),
         );
       }
       const { available } = request.body;

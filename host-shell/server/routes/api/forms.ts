@@ -17,13 +17,11 @@ import {
   StandContactRequestBody,
 } from '@salon/shared/contracts/forms';
 import { StandIdParams } from '@salon/shared/contracts/room';
-import type { ConsentKey } from '@salon/shared/contracts/consents';
 import {
   DEFAULT_CONTEST_NAME,
   NPS_COOKIE,
   NPS_COOKIE_MAX_AGE_SECONDS,
   checkForm,
-  isValid,
   contestParticipationRules,
   contestRules,
   offerFormRules,
@@ -35,20 +33,17 @@ import {
 } from '@salon/shared/contracts/form-rules';
 import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import { url } from '@salon/shared/contracts/routes';
-import { nowIso, type StandRow, type UserRow } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { acceptFormData } from '../../lib/form-data';
-import { decodeId } from '../../lib/ids';
 import { isLocale, pick } from '../../lib/locale';
-import { findStand } from '../../services/exhibitors';
-import { consentsOf, insertLead } from '../../services/leads';
+import { mayEnterContest, recordContestEntry, recordStandForm, standMarketingShown } from '../../services/form-leads';
 import type { Issue } from '../../lib/validation';
-import { FORM_TEXTS, fieldErrors, formErrorsOf, notAFieldText, say, unknownContestText } from '../../views/messages';
+import { FORM_TEXTS, fieldErrors, formErrorsOf, notAFieldText, unknownContestText } from '../../views/messages';
+import { say } from '../../i18n';
 import { cookieOptions } from '../../plugins/session';
+import { recordContestScore, recordShare, saveOpinion } from '../../services/engagement';
 import { apiViewer } from './auth';
-
-/** Spec §5 "Required ids": `/stands/{id}/requestContact` and `/requestForminfo` need a stand. */
-const STAND_ID_REQUIRED = 'A stand id is required: /api/stands/{id_stand}/…';
+import { standOf } from './stand-param';
 
 type Body = Readonly<Record<string, unknown>>;
 const bodyOf = (request: FastifyRequest): Body =>
@@ -57,29 +52,10 @@ const bodyOf = (request: FastifyRequest): Body =>
 /** The language of the wording shown: the form's `locale` when it sends one, else the request's. */
 const formLocale = (body: Body, fallback: LocaleCode): LocaleCode => (isLocale(body.locale) ? body.locale : fallback);
 
-/** Spec §5/§6: the contest is for visitors with a profile route (registered, not anonymous). */
-const mayEnterContest = (user: UserRow): boolean => user.profile === 'visitor' && user.anonymous === 0;
-
 /** Throws the schema's own error when the shared rules had nothing to say (a wrong type, an unknown field). */
 function schemaErrorAfterRules(request: FastifyRequest): void {
   const error = request.validationError as (Error & { validationContext?: string }) | undefined;
   if (error) throw error;
-}
-
-/**
- * Spec §5: a stand's marketing box is shown when its opt-in is on — the stand's own value, else the global
- * `stands_optin_marketing` — which is the display flag the room frame and the offer popup give the offer form.
- */
-const standMarketingShown = (stand: StandRow, params: { stands_optin_marketing: boolean }): boolean =>
-  stand.optin_marketing === null ? params.stands_optin_marketing : stand.optin_marketing === 1;
-
-async function standOf(request: FastifyRequest): Promise<StandRow> {
-  const raw = (request.params as Record<string, unknown>).id;
-  if (raw === undefined || raw === '') throw notFound(STAND_ID_REQUIRED);
-  const id = typeof raw === 'string' ? decodeId(raw) : null;
-  const stand = id === null ? null : await findStand(request.server.db, id);
-  if (!stand) throw notFound(`Unknown stand: "${typeof raw === 'string' ? raw : ''}" is not a stand id`);
-  return stand;
 }
 
 /**
@@ -150,24 +126,7 @@ export const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
       checkOrThrow(request, standContactRules, body, locale);
       const value = readForm(standContactRules, body);
       const marketingShown = standMarketingShown(stand, await app.parameters.get());
-      const skip: ConsentKey[] = marketingShown ? [] : ['marketing'];
-      await insertLead(
-        app.db,
-        {
-          kind: 'contact_request',
-          stand_id: stand.id,
-          company_id: stand.company_id,
-          user_id: viewer.user.id,
-          firstname: value.firstname,
-          lastname: value.lastname,
-          email: value.email,
-          phone: value.phone,
-          postal_code: value.postal_code,
-          city: value.city,
-        },
-        consentsOf('contact_request', { data_sharing: value.data_sharing, optin_marketing: marketingShown && value.optin_marketing }, locale, skip),
-        locale,
-      );
+      await recordStandForm(app.db, stand, viewer.user.id, { kind: 'contact_request', value }, marketingShown, locale);
       return { data: { error: false as const, message: say(locale, FORM_TEXTS.contactRequestSent) } };
     },
   );
@@ -194,26 +153,7 @@ export const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const value = readForm(offerFormRules, body);
       // The box was shown only when the stand's opt-in is on, and the form sends it only when it showed it.
       const marketingShown = standMarketingShown(stand, await app.parameters.get()) && 'optin_marketing' in body;
-      const skip: ConsentKey[] = marketingShown ? [] : ['marketing'];
-      await insertLead(
-        app.db,
-        {
-          kind: 'offer_form',
-          stand_id: stand.id,
-          company_id: stand.company_id,
-          user_id: viewer.user.id,
-          firstname: value.firstname,
-          lastname: value.lastname,
-          email: value.email || null,
-          phone: value.phone,
-          birthdate: value.birthdate,
-          subject: value.subject || null,
-          code_apporteur: value.code_apporteur || null,
-          comments: value.comments || null,
-        },
-        consentsOf('offer_form', { opt_in: value.opt_in, optin_marketing: value.optin_marketing }, locale, skip),
-        locale,
-      );
+      await recordStandForm(app.db, stand, viewer.user.id, { kind: 'offer_form', value }, marketingShown, locale);
       return { data: { error: false as const, message: say(locale, FORM_TEXTS.offerSent) } };
     },
   );
@@ -243,29 +183,8 @@ export const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const schemaAnswer = contestSchemaAnswer(request, locale);
     if (schemaAnswer) return reply.code(200).send(schemaAnswer);
     const value = readForm(contestRules, body);
-    let score = value.score;
-    if (score === null) {
-      const last = await app.db.selectFrom('contest_scores').select('score').where('user_id', '=', viewer.user.id).orderBy('id', 'desc').executeTakeFirst();
-      // A score stored before the bounds were checked is not carried into an entry.
-      score = last && isValid(checkForm(contestParticipationRules, { score: Number(last.score) })) ? Number(last.score) : null;
-    }
     // The marketing box exists only when the contest's opt-in is on: no consent is recorded for a box nobody saw.
-    const skip: ConsentKey[] = params.contest_optin_marketing && 'marketing' in body ? [] : ['marketing'];
-    const id = await insertLead(
-      app.db,
-      {
-        kind: 'contest',
-        user_id: viewer.user.id,
-        firstname: value.firstname,
-        lastname: value.lastname,
-        email: value.email,
-        phone: value.mobile,
-        contest_name: contestName,
-        score,
-      },
-      consentsOf('contest', { contest_rules: value.contest_rules, data: value.data, marketing: value.marketing }, locale, skip),
-      locale,
-    );
+    const id = await recordContestEntry(app.db, viewer.user.id, contestName, value, params.contest_optin_marketing && 'marketing' in body, locale);
     const answer: ContestAnswer =
       id === null
         ? { statusCode: 409, data: { error: true, data: CONTEST_ALREADY, message: say(locale, FORM_TEXTS.contestAlready) } }
@@ -304,10 +223,7 @@ export const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!mayEnterContest(viewer.user)) throw forbidden(say(locale, FORM_TEXTS.contestNotAllowed));
       checkOrThrow(request, contestParticipationRules, body, locale);
       const { score } = readForm(contestParticipationRules, body);
-      await app.db
-        .insertInto('contest_scores')
-        .values({ user_id: viewer.user.id, score: score ?? 0, created_at: nowIso() })
-        .execute();
+      await recordContestScore(app.db, viewer.user.id, score ?? 0);
       return { data: { error: false as const, message: say(locale, FORM_TEXTS.scoreRecorded) } };
     },
   );
@@ -334,13 +250,8 @@ export const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return reply.code(400).send({ data: { success: false, error: true, message: say(locale, FORM_TEXTS.opinionFailed), ...(formErrors ? { formErrors } : {}) } });
       }
       const { score, comment } = readForm(opinionRules, body);
-      const at = nowIso();
       try {
-        await app.db
-          .insertInto('opinions')
-          .values({ user_id: viewer.user.id, score: score ?? 0, comment, locale, created_at: at, updated_at: at })
-          .onConflict((oc) => oc.column('user_id').doUpdateSet({ score: score ?? 0, comment, locale, updated_at: at }))
-          .execute();
+        await saveOpinion(app.db, viewer.user.id, { score: score ?? 0, comment, locale });
       } catch (err) {
         request.log.error({ err }, 'opinion not stored');
         return reply.code(500).send({ data: { success: false, error: true, message: say(locale, FORM_TEXTS.opinionFailed) } });
@@ -369,10 +280,7 @@ export const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const fallback = pick(viewer.locale, params.social_title, params.social_title_en || params.social_title) || pick(viewer.locale, params.room_name, params.room_name_en);
       const shownTitle = title?.trim() || fallback;
       const address = url('home', {}, { origin: viewer.origin });
-      await app.db
-        .insertInto('shares')
-        .values({ user_id: viewer.user.id, platform, title: shownTitle || null, created_at: nowIso() })
-        .execute();
+      await recordShare(app.db, viewer.user.id, platform, shownTitle || null);
       return { data: { url: SHARERS[platform](address, shownTitle) } };
     },
   );

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { say } from '../../i18n';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
@@ -20,7 +22,6 @@ import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import { HttpError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { formDataError } from '../../lib/form-data';
 import { decodeId } from '../../lib/ids';
-import { pick } from '../../lib/locale';
 import { ImportFileError, claimImport, confirmationMissing, createImport, findImport, readCsv, runImport, toImportData, tooLarge } from '../../services/imports';
 import { apiViewer } from './auth';
 
@@ -30,7 +31,7 @@ const ORGANISERS_ONLY = 'Administrators and promoters only: 401 without a sessio
 async function organiser(request: FastifyRequest) {
   const viewer = await apiViewer(request);
   const { user, locale } = viewer;
-  if (user.anonymous === 1 || (user.profile !== 'promoter' && user.profile !== 'administrator')) throw forbidden(pick(locale, 'Réservé aux organisateurs', 'For organizers only'));
+  if (user.anonymous === 1 || (user.profile !== 'promoter' && user.profile !== 'administrator')) throw forbidden(say(locale, msg`For organizers only`));
   return viewer;
 }
 
@@ -66,14 +67,14 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const id = typeof raw === 'string' ? decodeId(raw) : null;
     const row = id === null ? undefined : await findImport(app.db, id);
     if (!row || (row.status === 'preview' && row.expires_at <= new Date().toISOString())) {
-      throw notFound(pick(locale, 'Import inconnu ou expiré : envoyez à nouveau le fichier', 'Unknown or expired import: send the file again'));
+      throw notFound(say(locale, msg`Unknown or expired import: send the file again`));
     }
     return row;
   }
 
   const upload = (kind: ImportKind) => async (request: FastifyRequest) => {
     const { user, locale } = await organiser(request);
-    const expected = pick(locale, `Envoyez le fichier CSV dans le champ « ${IMPORT_FILE_FIELD} » (multipart/form-data)`, `Send the CSV file in the field "${IMPORT_FILE_FIELD}" (multipart/form-data)`);
+    const expected = say(locale, msg`Send the CSV file in the field "${IMPORT_FILE_FIELD}" (multipart/form-data)`);
     if (!request.isMultipart()) throw new HttpError(415, expected);
     let part;
     try {
@@ -139,10 +140,10 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { user, locale } = await organiser(request);
       const row = await importIdOf(request, locale);
-      if (row.status !== 'preview') throw new HttpError(409, pick(locale, 'Cet import a déjà été confirmé', 'This import has already been confirmed'));
+      if (row.status !== 'preview') throw new HttpError(409, say(locale, msg`This import has already been confirmed`));
       const refused = confirmationMissing(row, request.body, locale);
       if (refused) throw badRequest(refused);
-      if (!(await claimImport(app.db, row.id))) throw new HttpError(409, pick(locale, 'Cet import a déjà été confirmé', 'This import has already been confirmed'));
+      if (!(await claimImport(app.db, row.id))) throw new HttpError(409, say(locale, msg`This import has already been confirmed`));
       const run = runImport(app.db, row.id, {
         actorId: user.id,
         shouldStop: () => closing,

@@ -1,13 +1,12 @@
+import { msg } from '@lingui/core/macro';
+import { say } from '../../i18n';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import { Envelope } from '@salon/shared/contracts/envelope';
 import { JOURNEY_MAX_STANDS, JourneyBody, JourneyData, type Journey } from '@salon/shared/contracts/journey';
-import type { Database } from '../../db/schema';
 import { badRequest, forbidden } from '../../lib/errors';
-import { decodeId } from '../../lib/ids';
-import { pick } from '../../lib/locale';
 import { loadFeatures } from '../../services/settings';
+import { unknownStands } from '../../services/stands';
 import { updateUser } from '../../services/users';
 import { apiViewer } from './auth';
 
@@ -18,18 +17,6 @@ function deduplicated(body: Journey): Journey {
   return { vistingStand: body.vistingStand, standsToVisit: [...new Set(body.standsToVisit)], standsVisited: [...new Set(body.standsVisited)] };
 }
 
-/** The ids (as sent) that are not stands of this salon. */
-async function unknownStands(db: Kysely<Database>, ids: string[]): Promise<string[]> {
-  const decoded = new Map<string, number | null>(ids.map((id) => [id, decodeId(id)]));
-  const numbers = [...new Set([...decoded.values()].filter((id): id is number => id !== null))];
-  const found = new Set<number>();
-  // Bounded by JOURNEY_MAX_STANDS per list, so one query stays well under the databases' parameter limits.
-  if (numbers.length > 0) for (const row of await db.selectFrom('stands').select('id').where('id', 'in', numbers).execute()) found.add(row.id);
-  return ids.filter((id) => {
-    const number = decoded.get(id);
-    return number === null || number === undefined || !found.has(number);
-  });
-}
 
 /** Spec §4.1: a stand is to visit, being visited or visited; never two of them at once. */
 function standsInSeveralLists(journey: Journey): string[] {
@@ -80,10 +67,10 @@ export const journeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Who may save comes before what was sent: a refused caller learns nothing about stand ids.
       const { user, locale } = await apiViewer(request);
       if (user.anonymous !== 0) {
-        throw forbidden(pick(locale, 'Connectez-vous pour enregistrer votre parcours', 'Log in to save your journey'));
+        throw forbidden(say(locale, msg`Log in to save your journey`));
       }
       const features = await loadFeatures(app.db);
-      if (features.journey !== '1') throw forbidden(pick(locale, 'Le parcours personnalisé n’est pas activé', 'The personal journey is not enabled'));
+      if (features.journey !== '1') throw forbidden(say(locale, msg`The personal journey is not enabled`));
       if (request.validationError) throw request.validationError;
       const journey = await checkedJourney(request, request.body);
       await updateUser(app.db, user.id, { journey: JSON.stringify(journey) });

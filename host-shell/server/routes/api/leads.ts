@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { say } from '../../i18n';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Envelope } from '@salon/shared/contracts/envelope';
@@ -6,39 +8,28 @@ import { StandIdParams } from '@salon/shared/contracts/room';
 import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import type { StandRow, UserRow } from '../../db/schema';
 import { sendCsv } from '../../lib/responses';
-import { forbidden, notFound } from '../../lib/errors';
-import { decodeId } from '../../lib/ids';
-import { pick } from '../../lib/locale';
-import { findStand } from '../../services/exhibitors';
+import { forbidden } from '../../lib/errors';
 import { csvFilename, leadsCsv, listLeads, toLead, type LeadListRow } from '../../services/leads';
 import { ownsStand } from '../../services/visits';
 import { apiViewer } from './auth';
+import { standOf } from './stand-param';
 
 const isOrganiser = (user: UserRow): boolean => user.profile === 'promoter' || user.profile === 'administrator';
-
-async function standOf(request: FastifyRequest): Promise<StandRow> {
-  const raw = (request.params as Record<string, unknown>).id;
-  const id = typeof raw === 'string' ? decodeId(raw) : null;
-  const stand = id === null ? null : await findStand(request.server.db, id);
-  if (!stand) throw notFound(`Unknown stand: "${typeof raw === 'string' ? raw : ''}" is not a stand id`);
-  return stand;
-}
 
 /** A stand's leads: its own exhibitors (co-exhibitors included) and the organisers; anyone else 403. */
 async function standLeadsFor(request: FastifyRequest): Promise<{ rows: LeadListRow[]; stand: StandRow; locale: LocaleCode }> {
   const viewer = await apiViewer(request);
   const stand = await standOf(request);
   if (!isOrganiser(viewer.user) && !(viewer.user.profile === 'exhibitor' && (await ownsStand(request.server.db, viewer.user.id, stand.id))))
-    throw forbidden(pick(viewer.locale, 'Seuls les exposants du stand et les organisateurs voient ses contacts', "Only the stand's exhibitors and the organizers see its leads"));
+    throw forbidden(say(viewer.locale, msg`Only the stand's exhibitors and the organizers see its leads`));
   return { rows: await listLeads(request.server.db, { standId: stand.id }), stand, locale: viewer.locale };
 }
 
 async function allLeadsFor(request: FastifyRequest, kind: LeadListRow['kind'] | undefined): Promise<{ rows: LeadListRow[]; locale: LocaleCode }> {
   const viewer = await apiViewer(request);
-  if (!isOrganiser(viewer.user)) throw forbidden(pick(viewer.locale, 'Réservé aux organisateurs', 'For organizers only'));
+  if (!isOrganiser(viewer.user)) throw forbidden(say(viewer.locale, msg`For organizers only`));
   return { rows: await listLeads(request.server.db, { kind }), locale: viewer.locale };
 }
-
 
 const CSV_SUMMARY =
   'text/csv; charset=utf-8 with a BOM, as an attachment: a header row, one column per field, then for each consent yes/no (empty when the form did not show it), its wording and version; wording language; created_at in ISO 8601 UTC; a cell that starts with = + - @, a tab or a carriage return gets a leading apostrophe.';

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { say } from '../../i18n';
 import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import fastifyMultipart from '@fastify/multipart';
@@ -21,7 +23,6 @@ import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import type { UserRow } from '../../db/schema';
 import { HttpError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { formDataError } from '../../lib/form-data';
-import { pick } from '../../lib/locale';
 import { recordChange } from '../../services/audit';
 import { antivirusFor, type Antivirus } from '../../services/antivirus';
 import { contentDisposition } from '../../services/chat-files';
@@ -53,7 +54,7 @@ const isKind = (value: unknown): value is MediaKind => typeof value === 'string'
 export async function requireBackOffice(request: FastifyRequest): Promise<UserRow> {
   const viewer = await apiViewer(request);
   if (viewer.user.anonymous === 1 || (viewer.user.profile !== 'administrator' && viewer.user.profile !== 'promoter'))
-    throw forbidden(pick(viewer.locale, 'Réservé aux administrateurs et aux organisateurs', 'For administrators and organizers only'));
+    throw forbidden(say(viewer.locale, msg`For administrators and organizers only`));
   return viewer.user;
 }
 
@@ -86,7 +87,7 @@ export async function receiveMedia(
   onFields?: (fields: Record<string, string>) => Promise<void> | void,
 ): Promise<Stored> {
   const rule = KIND_RULES[kind];
-  const expected = pick(locale, `Un fichier est attendu dans le champ "${MEDIA_FILE_FIELD}" (multipart/form-data)`, `Expected a file in the field "${MEDIA_FILE_FIELD}" (multipart/form-data)`);
+  const expected = say(locale, msg`Expected a file in the field "${MEDIA_FILE_FIELD}" (multipart/form-data)`);
   if (!request.isMultipart()) throw new HttpError(415, expected);
   const tooHeavy = () => new HttpError(413, mediaMessages.tooHeavy(locale, rule.maxBytes));
   const upload = await temporaryPath(request.server.config.uploadDir);
@@ -294,7 +295,7 @@ export const mediasRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { slug } = request.params;
       await applyPanoramaImage(request, actor, slug, request.body.media, locale);
       const [panorama] = await listPanoramas(app.db, slug);
-      if (!panorama) throw notFound(pick(locale, 'Panorama inconnu', 'Unknown panorama'));
+      if (!panorama) throw notFound(say(locale, msg`Unknown panorama`));
       return { data: { panorama } };
     },
   );
@@ -315,7 +316,7 @@ export const mediasRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { slug } = request.params;
       await clearPanoramaImage(request, actor, slug, locale);
       const [panorama] = await listPanoramas(app.db, slug);
-      if (!panorama) throw notFound(pick(locale, 'Panorama inconnu', 'Unknown panorama'));
+      if (!panorama) throw notFound(say(locale, msg`Unknown panorama`));
       return { data: { panorama } };
     },
   );
@@ -324,10 +325,10 @@ export const mediasRoutes: FastifyPluginAsyncTypebox = async (app) => {
 /** Sets a panorama's image and its audit entry in one transaction. */
 export async function applyPanoramaImage(request: FastifyRequest, actor: UserRow, slug: string, str: string, locale: LocaleCode): Promise<void> {
   const db = request.server.db;
-  if (!(await panoramaExists(db, slug))) throw notFound(pick(locale, 'Panorama inconnu', 'Unknown panorama'));
+  if (!(await panoramaExists(db, slug))) throw notFound(say(locale, msg`Unknown panorama`));
   const media = await findMedia(db, str);
   if (!media || media.kind !== 'panorama')
-    throw badRequest(pick(locale, 'Ce média n’est pas un panorama : envoyez-le avec kind=panorama', 'This media is not a panorama: upload it with kind=panorama'), { media: 'is not a panorama' });
+    throw badRequest(say(locale, msg`This media is not a panorama: upload it with kind=panorama`), { media: 'is not a panorama' });
   await db.transaction().execute(async (trx) => {
     const before = await setPanoramaImage(trx, slug, media.id, actor.id);
     if (before !== media.str) await recordChange(trx, { actorId: actor.id, action: 'panorama.update', target: slug, before: { image: before }, after: { image: media.str } });
@@ -338,7 +339,7 @@ export async function applyPanoramaImage(request: FastifyRequest, actor: UserRow
 /** Removes a panorama's image and writes its audit entry (when there was one) in one transaction. */
 export async function clearPanoramaImage(request: FastifyRequest, actor: UserRow, slug: string, locale: LocaleCode): Promise<void> {
   const db = request.server.db;
-  if (!(await panoramaExists(db, slug))) throw notFound(pick(locale, 'Panorama inconnu', 'Unknown panorama'));
+  if (!(await panoramaExists(db, slug))) throw notFound(say(locale, msg`Unknown panorama`));
   await db.transaction().execute(async (trx) => {
     const before = await removePanoramaImage(trx, slug);
     if (before !== null) await recordChange(trx, { actorId: actor.id, action: 'panorama.remove', target: slug, before: { image: before }, after: { image: null } });

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { say } from '../../i18n';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Envelope } from '@salon/shared/contracts/envelope';
@@ -5,7 +7,6 @@ import { NotificationBody, NotificationCreated, NotificationsData, Notifications
 import type { UserRow } from '../../db/schema';
 import { badRequest, forbidden } from '../../lib/errors';
 import { decodeId } from '../../lib/ids';
-import { pick } from '../../lib/locale';
 import { createNotification, deliverNotification, listNotifications } from '../../services/notifications';
 import { apiViewer } from './auth';
 
@@ -15,7 +16,7 @@ export const isOrganiser = (user: UserRow): boolean => user.profile === 'promote
 /** 401 without a session, 403 for anyone but an organiser: checked before the body is looked at. */
 async function organiserOnly(request: FastifyRequest): Promise<void> {
   const { user, locale } = await apiViewer(request);
-  if (!isOrganiser(user)) throw forbidden(pick(locale, 'Seuls les organisateurs peuvent envoyer une notification', 'Only organisers can send notifications'));
+  if (!isOrganiser(user)) throw forbidden(say(locale, msg`Only organisers can send notifications`));
 }
 
 /** Obfuscated user ids → ids; a malformed one is a 400 (unknown ones are dropped by createNotification). */

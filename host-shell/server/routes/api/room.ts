@@ -1,26 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
 import { Envelope } from '@salon/shared/contracts/envelope';
 import { ActiveData, StandIdParams, StreamData, TrackingEventBody, VisitBody, VisitData } from '@salon/shared/contracts/room';
-import { nowIso } from '../../db/schema';
-import { badRequest, notFound, unauthorized } from '../../lib/errors';
+import { badRequest, unauthorized } from '../../lib/errors';
 import { decodeId } from '../../lib/ids';
 import { isBeacon } from '../../lib/origin';
 import { SESSION_COOKIE } from '../../services/sessions';
 import { loadStream } from '../../services/settings';
 import { endVisit, ownsStand, standExists, startVisit, toStandVisit } from '../../services/visits';
+import { recordTrackingEvent } from '../../services/engagement';
 import { apiViewer } from './auth';
+import { standOf } from './stand-param';
 
 const TrackingEventData = Type.Object({ success: Type.Literal(true) });
-
-/** The stand of `/stands/{id}/…`: 404 unless the id is one of ours and the stand exists. */
-async function standOf(request: FastifyRequest, raw: string | undefined): Promise<number> {
-  const id = raw === undefined ? null : decodeId(raw);
-  if (id === null) throw notFound(`Unknown stand: "${raw ?? ''}" is not a stand id`);
-  if (!(await standExists(request.server.db, id))) throw notFound(`Unknown stand: no stand ${raw}`);
-  return id;
-}
 
 export const roomRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
@@ -48,7 +40,7 @@ export const roomRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const viewer = await apiViewer(request);
-      const standId = await standOf(request, request.params.id);
+      const standId = (await standOf(request)).id;
       if (request.validationError) throw request.validationError;
       const body = request.body;
       const beacon = isBeacon(request);
@@ -110,10 +102,7 @@ export const roomRoutes: FastifyPluginAsyncTypebox = async (app) => {
           throw badRequest(`Invalid body: "stand_id" is not a stand id`, { stand_id: 'is not a stand id' });
         }
       }
-      await app.db
-        .insertInto('tracking_events')
-        .values({ user_id: user?.id ?? null, name, value: value ?? null, stand_id: standId, created_at: nowIso() })
-        .execute();
+      await recordTrackingEvent(app.db, { userId: user?.id ?? null, name, value: value ?? null, standId });
       return { data: { success: true as const } };
     },
   );

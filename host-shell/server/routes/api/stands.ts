@@ -1,30 +1,18 @@
+import { msg } from '@lingui/core/macro';
+import { say } from '../../i18n';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { HistoryBody, HistoryData, HistoryQuery } from '@salon/shared/contracts/chat';
 import { Envelope } from '@salon/shared/contracts/envelope';
 import { AnimatorsData, AnimatorsParams, AnimatorsQuery, StandsData } from '@salon/shared/contracts/exhibitors';
 import { StandIdParams } from '@salon/shared/contracts/room';
-import type { StandRow } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { decodeId } from '../../lib/ids';
-import { pick } from '../../lib/locale';
-import { allStands, findCompany, findStand, standAnimators } from '../../services/exhibitors';
+import { allStands, findCompany, standAnimators } from '../../services/exhibitors';
 import { addClientHistory, checkClientHistory, historyItemsByIds, historyPage } from '../../services/history';
 import { ownsStand } from '../../services/visits';
 import { apiViewer } from './auth';
-
-/** Spec §5 "Required ids": `/stands/{id}/…` without an id. */
-const STAND_ID_REQUIRED = 'A stand id is required: /api/stands/{stand_id}/…';
-
-/** The stand of `/stands/{id}/…`: 404 unless the id is one of ours and the stand exists. */
-async function standOf(request: FastifyRequest, param: 'id' | 'stand_id' = 'id'): Promise<StandRow> {
-  const raw = (request.params as Record<string, unknown>)[param];
-  if (raw === undefined || raw === '') throw notFound(STAND_ID_REQUIRED);
-  const id = typeof raw === 'string' ? decodeId(raw) : null;
-  const stand = id === null ? null : await findStand(request.server.db, id);
-  if (!stand) throw notFound(`Unknown stand: "${typeof raw === 'string' ? raw : ''}" is not a stand id`);
-  return stand;
-}
+import { standOf } from './stand-param';
 
 /** Path errors are 404 (unknown stand); the others keep their 400. */
 function validationAfterPath(request: FastifyRequest): void {
@@ -98,7 +86,7 @@ export const standRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const viewer = await apiViewer(request);
       const standId = (await standOf(request)).id;
       validationAfterPath(request);
-      if (!(await ownsStand(app.db, viewer.user.id, standId))) throw forbidden(pick(viewer.locale, 'Seuls les exposants du stand voient son historique', "Only the stand's exhibitors see its history"));
+      if (!(await ownsStand(app.db, viewer.user.id, standId))) throw forbidden(say(viewer.locale, msg`Only the stand's exhibitors see its history`));
       const { last: rawLast } = request.query;
       let last: number | undefined;
       if (rawLast !== undefined) {

@@ -1,22 +1,23 @@
+import { msg } from '@lingui/core/macro';
+import { say } from '../../i18n';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { ACTIVE_USERS_LISTED, UsersActivesData, UsersCountData } from '@salon/shared/contracts/backoffice';
 import { Envelope } from '@salon/shared/contracts/envelope';
 import { UserMeData, UserMeUpdateBody } from '@salon/shared/contracts/users';
 import { badRequest, forbidden } from '../../lib/errors';
-import { pick } from '../../lib/locale';
 import { activeUsers } from '../../live/actives';
 import { counts } from '../../services/backoffice';
 import { refreshViewerUser } from '../../plugins/session';
 import { applyProfileUpdate, profileIssues } from '../../services/profile';
-import { formErrorsOf, FORM_TEXTS, say } from '../../views/messages';
+import { formErrorsOf, FORM_TEXTS } from '../../views/messages';
 import { toPageUser } from '../../services/users';
 import { apiViewer } from './auth';
 
 /** Promoters and administrators (issue 13: "answer for promoters and admins only"): 401 without a session, 403 for anyone else. */
 export async function organisersOnly(request: FastifyRequest): Promise<void> {
   const { user, locale } = await apiViewer(request);
-  if (user.anonymous === 1 || (user.profile !== 'promoter' && user.profile !== 'administrator')) throw forbidden(pick(locale, 'Réservé aux organisateurs', 'For organizers only'));
+  if (user.anonymous === 1 || (user.profile !== 'promoter' && user.profile !== 'administrator')) throw forbidden(say(locale, msg`For organizers only`));
 }
 
 const ORGANISERS_ONLY = 'Promoters and administrators only: 401 without a session, 403 for visitors (anonymous ones too) and exhibitors.';

@@ -1,10 +1,11 @@
+import { msg } from '@lingui/core/macro';
+import { say } from '../../i18n';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import { url } from '@salon/shared/contracts/routes';
 import { HttpError } from '../../lib/errors';
 import { decodeId, encodeId } from '../../lib/ids';
-import { pick } from '../../lib/locale';
 import { antivirusFor } from '../../services/antivirus';
 import { findCompany } from '../../services/exhibitors';
 import { KIND_RULES, mediaMessages, mediaUrl } from '../../services/medias';
@@ -26,7 +27,7 @@ import { gate, pageContext, sendPage } from './kit';
 
 const ORGANISERS = { registered: true, profiles: ['administrator', 'promoter'] as const };
 
-const unknownCompany = (locale: LocaleCode) => new HttpError(404, pick(locale, 'Entreprise inconnue', 'Unknown company'));
+const unknownCompany = (locale: LocaleCode) => new HttpError(404, say(locale, msg`Unknown company`));
 
 async function companyIdOf(request: FastifyRequest, raw: unknown, locale: LocaleCode): Promise<number> {
   const id = typeof raw === 'string' ? decodeId(raw) : null;
@@ -66,7 +67,7 @@ async function saveDocument(request: FastifyRequest, reply: FastifyReply) {
       return done('uploaded');
     }
     const body = typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>) : {};
-    if (body.action !== 'remove') throw new HttpError(400, pick(ctx.locale, 'Formulaire incomplet', 'Incomplete form'));
+    if (body.action !== 'remove') throw new HttpError(400, say(ctx.locale, msg`Incomplete form`));
     companyId = await companyIdOf(request, body.id, ctx.locale);
     const company = await findCompany(app.db, companyId);
     // Only an uploaded document is removed here; a web address is changed in the company's form.

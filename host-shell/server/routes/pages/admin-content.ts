@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { say } from '../../i18n';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TSchema } from '@sinclair/typebox';
 import {
@@ -70,7 +73,7 @@ function errorsOf(ctx: PageContext, issues: Issue[]): Record<string, string> {
     const name = issue.field.replace(/\.\d+$/, '') || '_';
     out[name] ??=
       issue.kind === 'format' && /link$/.test(name)
-        ? pick(ctx.locale, 'Adresse web attendue (https://…)', 'Expected a web address (https://…)')
+        ? say(ctx.locale, msg`Expected a web address (https://…)`)
         : issue.kind === 'type' && name === 'email'
           ? issueMessage(ctx.locale, { ...issue, kind: 'format' })
           : issueMessage(ctx.locale, issue);
@@ -112,13 +115,12 @@ type Done = (typeof DONE)[number];
 function doneNotice(ctx: PageContext, request: FastifyRequest): Notice | undefined {
   const done = queryOf(request).done;
   if (!DONE.includes(done as Done)) return undefined;
-  const texts: Record<Done, [string, string]> = {
-    created: ['Créé.', 'Created.'],
-    saved: ['Les modifications ont été enregistrées.', 'The changes have been saved.'],
-    removed: ['Supprimé.', 'Removed.'],
+  const texts: Record<Done, MessageDescriptor> = {
+    created: msg`Created.`,
+    saved: msg`The changes have been saved.`,
+    removed: msg`Removed.`,
   };
-  const [fr, en] = texts[done as Done];
-  return { kind: 'success', text: pick(ctx.locale, fr, en) };
+  return { kind: 'success', text: say(ctx.locale, texts[done as Done]) };
 }
 
 const redirectDone = (reply: FastifyReply, ctx: PageContext, route: RouteName, done: Done) => reply.redirect(url(route, {}, { origin: ctx.origin, query: { done } }), 303);
@@ -183,7 +185,7 @@ export async function saveCompanies(request: FastifyRequest, reply: FastifyReply
     const editing = action === 'update' && id !== null ? encodeId(id) : undefined;
     return sendPage(reply, await renderCompanies(request, ctx, { values, errors: outcome.errors, ...(editing ? { editing } : {}) }, outcome.notice), outcome.status);
   }
-  return sendPage(reply, await renderCompanies(request, ctx, {}, { kind: 'alert', text: pick(ctx.locale, 'Action inconnue', 'Unknown action') }), 400);
+  return sendPage(reply, await renderCompanies(request, ctx, {}, { kind: 'alert', text: say(ctx.locale, msg`Unknown action`) }), 400);
 }
 
 /* ---------------------------------------------------------------- stands */
@@ -239,7 +241,7 @@ export async function saveStands(request: FastifyRequest, reply: FastifyReply) {
     const editing = action === 'update' && id !== null ? encodeId(id) : undefined;
     return sendPage(reply, await renderStands(request, ctx, { values, errors: outcome.errors, ...(editing ? { editing } : {}) }, outcome.notice), outcome.status);
   }
-  return sendPage(reply, await renderStands(request, ctx, {}, { kind: 'alert', text: pick(ctx.locale, 'Action inconnue', 'Unknown action') }), 400);
+  return sendPage(reply, await renderStands(request, ctx, {}, { kind: 'alert', text: say(ctx.locale, msg`Unknown action`) }), 400);
 }
 
 /* ---------------------------------------------------------------- accounts */
@@ -270,13 +272,13 @@ export async function saveAccounts(request: FastifyRequest, reply: FastifyReply)
   const values = posted(request.body);
   const action = one(values.action);
   const id = decodeId(one(values.id));
-  const forbiddenNotice: Notice = { kind: 'alert', text: pick(ctx.locale, 'Seuls les administrateurs gèrent les comptes organisateurs', 'Only administrators manage promoter accounts') };
+  const forbiddenNotice: Notice = { kind: 'alert', text: say(ctx.locale, msg`Only administrators manage promoter accounts`) };
 
   if (action === 'signin-links') return sendSigninLinks(request, reply, ctx, user, values);
 
   if ((action === 'remove' || action === 'update') && id !== null) {
     const target = await managedAccount(app.db, id);
-    if (!target) return sendPage(reply, await renderAccounts(request, ctx, user, {}, { kind: 'alert', text: pick(ctx.locale, 'Compte inconnu', 'Unknown account') }), 404);
+    if (!target) return sendPage(reply, await renderAccounts(request, ctx, user, {}, { kind: 'alert', text: say(ctx.locale, msg`Unknown account`) }), 404);
     if (!mayManage(user, target.profile as ManagedProfile)) return sendPage(reply, await renderAccounts(request, ctx, user, {}, forbiddenNotice), 403);
     if (action === 'remove') {
       const outcome = await attempt(async () => publishContent(app, await removeAccount(app.db, user, target, ctx.locale)));
@@ -323,7 +325,7 @@ export async function saveAccounts(request: FastifyRequest, reply: FastifyReply)
     }
     return sendPage(reply, await renderAccounts(request, ctx, user, { values: kept, errors: outcome.ok ? {} : outcome.errors }, outcome.ok ? undefined : outcome.notice), outcome.ok ? 500 : outcome.status);
   }
-  return sendPage(reply, await renderAccounts(request, ctx, user, {}, { kind: 'alert', text: pick(ctx.locale, 'Action inconnue', 'Unknown action') }), 400);
+  return sendPage(reply, await renderAccounts(request, ctx, user, {}, { kind: 'alert', text: say(ctx.locale, msg`Unknown action`) }), 400);
 }
 
 /**
@@ -332,27 +334,27 @@ export async function saveAccounts(request: FastifyRequest, reply: FastifyReply)
  * Nobody to give a link to: the page again with the reason (nothing recorded).
  */
 async function sendSigninLinks(request: FastifyRequest, reply: FastifyReply, ctx: PageContext, user: UserRow, values: Values) {
-  const notice = async (fr: string, en: string, status: number) =>
-    sendPage(reply, await renderAccounts(request, ctx, user, {}, { kind: 'alert', text: pick(ctx.locale, fr, en) }), status);
+  const notice = async (text: MessageDescriptor, status: number) =>
+    sendPage(reply, await renderAccounts(request, ctx, user, {}, { kind: 'alert', text: say(ctx.locale, text) }), status);
   let scope: LinkScope;
   if (one(values.import) !== '') {
     const importId = decodeId(one(values.import));
-    if (importId === null) return notice('Import inconnu ou expiré', 'Unknown or expired import', 404);
+    if (importId === null) return notice(msg`Unknown or expired import`, 404);
     scope = { kind: 'import', importId };
   } else if (one(values.scope) === 'without_password') {
     scope = { kind: 'without_password' };
   } else {
     const ids = many(values.ids).map(decodeId);
-    if (ids.some((i) => i === null)) return notice('Compte inconnu', 'Unknown account', 400);
-    if (ids.length === 0) return notice('Cochez au moins un compte.', 'Tick at least one account.', 400);
+    if (ids.some((i) => i === null)) return notice(msg`Unknown account`, 400);
+    if (ids.length === 0) return notice(msg`Tick at least one account.`, 400);
     scope = { kind: 'selected', userIds: ids as number[] };
   }
   const created = await createSigninLinks(request.server.db, user, scope, ctx.origin);
-  if (!created) return notice('Import inconnu ou expiré', 'Unknown or expired import', 404);
+  if (!created) return notice(msg`Unknown or expired import`, 404);
   if (created.rows.length === 0) {
     return scope.kind === 'selected'
-      ? notice('Aucun des comptes cochés ne peut recevoir de lien de connexion.', 'None of the ticked accounts can get a sign-in link.', 400)
-      : notice('Aucun compte sans mot de passe : il n’y a pas de lien à créer.', 'No account without a password: there is no link to create.', 200);
+      ? notice(msg`None of the ticked accounts can get a sign-in link.`, 400)
+      : notice(msg`No account without a password: there is no link to create.`, 200);
   }
   const day = new Date().toISOString().slice(0, 10);
   return reply

@@ -1,9 +1,10 @@
+import { msg } from '@lingui/core/macro';
+import { say } from '../../i18n';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import { ROUTES, buildPath, url } from '@salon/shared/contracts/routes';
 import { HttpError } from '../../lib/errors';
-import { pick } from '../../lib/locale';
 import { antivirusFor } from '../../services/antivirus';
 import { MEDIA_MAX_BYTES, listPanoramas, panoramaExists } from '../../services/medias';
 import { panoramasPage, type PanoramasPageState } from '../../views/admin-panoramas';
@@ -33,7 +34,7 @@ export async function showPanoramas(request: FastifyRequest, reply: FastifyReply
   return page(request, reply, saved && slug ? { saved, slug, pending: query.pending === '1' } : {});
 }
 
-const unknownPanorama = (locale: LocaleCode) => new HttpError(404, pick(locale, 'Panorama inconnu', 'Unknown panorama'));
+const unknownPanorama = (locale: LocaleCode) => new HttpError(404, say(locale, msg`Unknown panorama`));
 
 /**
  * POST /admin/panoramas: multipart `slug` then `file` uploads a panorama (the checks and messages of
@@ -62,7 +63,7 @@ async function savePanorama(request: FastifyRequest, reply: FastifyReply) {
     }
     const body = typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>) : {};
     const given = typeof body.slug === 'string' ? body.slug : '';
-    if (body.action !== 'remove' || !SLUG.test(given)) throw new HttpError(400, pick(locale, 'Formulaire incomplet', 'Incomplete form'));
+    if (body.action !== 'remove' || !SLUG.test(given)) throw new HttpError(400, say(locale, msg`Incomplete form`));
     slug = given;
     await clearPanoramaImage(request, user, slug, locale);
     return done('removed');

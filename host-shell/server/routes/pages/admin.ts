@@ -1,8 +1,9 @@
+import { msg } from '@lingui/core/macro';
+import { say } from '../../i18n';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FeaturesPatch, ParametersPatch, StreamBody } from '@salon/shared/contracts/settings';
 import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import { url } from '@salon/shared/contracts/routes';
-import { pick } from '../../lib/locale';
 import { Type } from '@sinclair/typebox';
 import { badRequest } from '../../lib/errors';
 import { convertStrings, validate, type Issue } from '../../lib/validation';
@@ -85,11 +86,11 @@ function errorsOf(locale: LocaleCode, issues: Issue[], prefix = ''): Record<stri
     const name = prefix + (issue.field.replace(/\.\d+$/, '') || '_');
     out[name] ??=
       issue.kind === 'range'
-        ? pick(locale, 'Hors des limites indiquées', 'Outside the limits shown')
+        ? say(locale, msg`Outside the limits shown`)
         : issue.kind === 'type' && /integer|number/.test(issue.message)
-          ? pick(locale, 'Un nombre est attendu', 'A number is expected')
+          ? say(locale, msg`A number is expected`)
           : issue.kind === 'format' && (issue.field === 'video_url' || issue.field === 'chat_url' || issue.field === 'social_image')
-            ? pick(locale, 'Adresse web attendue (https://…)', 'Expected a web address (https://…)')
+            ? say(locale, msg`Expected a web address (https://…)`)
             : issueMessage(locale, issue);
   }
   return out;
@@ -163,7 +164,7 @@ export async function saveAdmin(request: FastifyRequest, reply: FastifyReply) {
         await changeStream(app, user, next.stream);
         return done('stream');
       }
-      errors = { video_url: pick(ctx.locale, 'Obligatoire pour lancer le direct', 'Required to switch the live stream on') };
+      errors = { video_url: say(ctx.locale, msg`Required to switch the live stream on`) };
     }
     return sendPage(reply, await adminPage(request, ctx, { stream: { values, errors } }), 400);
   }

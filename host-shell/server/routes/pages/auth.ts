@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LoginBody, RegisterBody } from '@salon/shared/contracts/accounts';
 import { normalizeName } from '@salon/shared/contracts/form-rules';
@@ -46,7 +47,7 @@ export async function login(request: FastifyRequest, reply: FastifyReply) {
   const { tr } = helpers(ctx);
   const form = formStrings(request.body);
   const checked = validate(LoginBody, { email: form.email ?? '', password: form.password ?? '' });
-  const failure = tr('Adresse e-mail ou mot de passe incorrect.', 'Incorrect email address or password.');
+  const failure = tr(msg`Incorrect email address or password.`);
   if (!checked.ok) return renderHome(request, reply, { login: { email: form.email, error: failure } }, 401);
 
   const user = await findUserByEmail(request.server.db, checked.value.email);
@@ -88,7 +89,7 @@ export async function register(request: FastifyRequest, reply: FastifyReply) {
   const db = request.server.db;
   const email = normalizeEmail(checked.value.email);
   if (await findUserByEmail(db, email)) {
-    return renderHome(request, reply, { register: { values: shown, errors: { email: tr('Un compte existe déjà avec cette adresse.', 'An account already exists with this address.') } } }, 400);
+    return renderHome(request, reply, { register: { values: shown, errors: { email: tr(msg`An account already exists with this address.`) } } }, 400);
   }
   const account = {
     email,

@@ -1,12 +1,14 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { say } from '../../i18n';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ContactAnswer } from '@salon/shared/contracts/contact';
 import { checkForm, promoterContactRules, readForm, type ContactSubject } from '@salon/shared/contracts/form-rules';
 import { nowIso } from '../../db/schema';
-import { pick } from '../../lib/locale';
 import { isXhr } from '../../lib/origin';
 import { contactPage } from '../../views/contact';
 import { formStrings } from '../../views/forms';
-import { FORM_TEXTS, formErrorsOf, say } from '../../views/messages';
+import { FORM_TEXTS, formErrorsOf } from '../../views/messages';
 import { pageContext, sendPage } from './kit';
 
 /** The widgets post JSON with X-Requested-With and read the spec §7 answer; a plain form gets the page again. */
@@ -38,7 +40,7 @@ export async function contactRefused(request: FastifyRequest, reply: FastifyRepl
 
 export async function sendContact(request: FastifyRequest, reply: FastifyReply) {
   const ctx = await pageContext(request);
-  const tr = (fr: string, en: string) => pick(ctx.locale, fr, en);
+  const tr = (text: MessageDescriptor) => say(ctx.locale, text);
   const authenticated = ctx.user !== null && ctx.user.anonymous === 0;
   const input = contactInput(request.body);
 
@@ -69,7 +71,7 @@ export async function sendContact(request: FastifyRequest, reply: FastifyReply) 
     .execute();
 
   if (answersJson(request)) {
-    const answer: ContactAnswer = { statusCode: 200, data: { error: false, message: tr('Votre message a bien été envoyé à l’organisateur.', 'Your message has been sent to the organizer.') } };
+    const answer: ContactAnswer = { statusCode: 200, data: { error: false, message: tr(msg`Your message has been sent to the organizer.`) } };
     return reply.send(answer);
   }
   return sendPage(reply, contactPage(ctx, { askEmail: !authenticated, sent: true }));

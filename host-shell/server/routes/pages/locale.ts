@@ -1,7 +1,9 @@
+import { msg } from '@lingui/core/macro';
+import { say } from '../../i18n';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { url } from '@salon/shared/contracts/routes';
 import { HttpError } from '../../lib/errors';
-import { isLocale, localPath, pick } from '../../lib/locale';
+import { isLocale, localPath } from '../../lib/locale';
 import { chooseLocale } from '../../plugins/session';
 
 function fieldOf(body: unknown, name: string): unknown {
@@ -15,7 +17,7 @@ function fieldOf(body: unknown, name: string): unknown {
 export async function chooseLocaleForm(request: FastifyRequest, reply: FastifyReply) {
   const { locale, origin } = await request.viewer();
   const lang = fieldOf(request.body, 'lang');
-  if (!isLocale(lang)) throw new HttpError(400, pick(locale, 'Langue inconnue', 'Unknown language'));
+  if (!isLocale(lang)) throw new HttpError(400, say(locale, msg`Unknown language`));
   await chooseLocale(request, reply, lang);
   const back = localPath(fieldOf(request.body, 'back'));
   return reply.redirect(back ? new URL(back, origin).toString() : url('home', {}, { origin }), 303);

@@ -1,8 +1,9 @@
+import { msg } from '@lingui/core/macro';
+import { say } from '../../i18n';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { RegisterBody } from '@salon/shared/contracts/accounts';
 import { buildPath, url } from '@salon/shared/contracts/routes';
-import { pick } from '../../lib/locale';
 import { hashPassword } from '../../lib/password';
 import { validate } from '../../lib/validation';
 import { startSession } from '../../plugins/session';
@@ -65,7 +66,7 @@ export async function useSigninLinkPage(request: FastifyRequest, reply: FastifyR
   const checked = validate(LinkBody, { password });
   if (!checked.ok) return send(request, reply, await formState(request, found, { error: fieldErrors(ctx.locale, checked.issues).password ?? '' }), 400);
   if (found.user.profile === 'promoter' && adminPasswordProblem(password)) {
-    const error = pick(ctx.locale, 'Au moins 12 caractères pour un compte organisateur, et jamais le mot de passe de démonstration.', 'At least 12 characters for an organizer account, and never the demo password.');
+    const error = say(ctx.locale, msg`At least 12 characters for an organizer account, and never the demo password.`);
     return send(request, reply, await formState(request, found, { error }), 400);
   }
   const used = await useSigninLink(db, token, await hashPassword(password, request.server.config.scryptCost));

@@ -1,0 +1,9 @@
+/*
+ * Portable column types, the same on SQLite and PostgreSQL:
+ * - flags are integers 0/1 (better-sqlite3 cannot bind booleans);
+ * - timestamps are ISO 8601 UTC strings (they sort as text, and both drivers return them unchanged);
+ * - JSON is text, parsed by the service that owns the column.
+ */
+export type Flag = 0 | 1;
+export type ProfileCode = 'administrator' | 'promoter' | 'exhibitor' | 'visitor';
+export type PanoramaKind = 'home' | 'plan' | 'conference' | 'stand';

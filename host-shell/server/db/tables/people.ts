@@ -1,0 +1,69 @@
+/** Accounts and sign-in: users, their sessions, the host sites' users and nonces, sign-in links. */
+import type { Generated } from 'kysely';
+import type { Flag, ProfileCode } from './columns';
+
+export interface UsersTable {
+  id: Generated<number>;
+  profile: ProfileCode;
+  anonymous: Generated<Flag>;
+  hidden: Generated<Flag>;
+  availability: Generated<Flag>;
+  pseudo: string | null;
+  firstname: string | null;
+  lastname: string | null;
+  email: string | null;
+  contact_email: string | null;
+  mobile: string | null;
+  postal_code: string | null;
+  city: string | null;
+  birthdate: string | null;
+  linkedin: string | null;
+  visio_link: string | null;
+  /** JSON object: field → '0' (published) | '1'. */
+  fields_param: Generated<string>;
+  /** JSON string of the journey, as the widgets send it. */
+  journey: string | null;
+  password_hash: string | null;
+  function: string | null;
+  function_en: string | null;
+  presentation: string | null;
+  presentation_en: string | null;
+  picture_path: string | null;
+  video_path: string | null;
+  locale: string | null;
+  last_activity_at: string | null;
+  created_at: string;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie token: a leaked table does not leak live sessions. */
+  id: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+}
+
+/** A user whose identity another site (a host such as the Symfony one) decides: one salon user per (host, host user id). */
+export interface HostUsersTable {
+  host: string;
+  host_user_id: string;
+  user_id: number;
+  created_at: string;
+}
+
+/** Nonces of signed host calls, kept until their timestamp could no longer be accepted. */
+export interface HostNoncesTable {
+  nonce: string;
+  expires_at: string;
+}
+
+/** A sign-in link (`services/signin-links.ts`): the SHA-256 of its token, single use, until `expires_at`. */
+export interface SigninLinksTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_by: number | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
