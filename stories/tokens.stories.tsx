@@ -10,7 +10,7 @@ interface Token {
   use: string;
 }
 
-/** The list of shared/ui/tokens.ts, with each token's group and use (tokens-doc.ts). */
+/** The list of shared/main/ui/tokens.ts, with each token's group and use (tokens-doc.ts). */
 const LIST: Token[] = (Object.entries(TOKENS) as [TokenName, string][]).map(([name, value]) => ({ name, value, group: tokenGroup(name), use: TOKEN_USES[name] }));
 
 const GROUPS: { group: TokenGroup; title: string }[] = [
@@ -39,7 +39,7 @@ function Sample({ token }: { token: Token }) {
   }
 }
 
-/** Every design token of `@salon/shared` (shared/ui/tokens.ts), by group, each with its sample, value and use. */
+/** Every design token of `@salon/shared` (shared/main/ui/tokens.ts), by group, each with its sample, value and use. */
 function TokensPage() {
   return (
     <main style={{ padding: '1.5rem', font: '14px/1.4 system-ui,sans-serif', color: '#1d1d1f' }}>

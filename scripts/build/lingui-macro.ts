@@ -23,7 +23,7 @@ export const linguiMacro: Plugin = {
         presets: [['@babel/preset-typescript', { allExtensions: true, isTSX: path.endsWith('.tsx') }]],
         plugins: ['@lingui/babel-plugin-lingui-macro'],
       });
-      return { contents: result?.code ?? '', loader: 'js' };
+      return { contents: result?.code ?? '', loader: path.endsWith('.tsx') ? 'jsx' : 'js' };
     });
   },
 };

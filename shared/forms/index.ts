@@ -1,8 +1,13 @@
 /**
  * `@salon/shared/forms`: the visitor's forms (spec §5) — their rules, issue texts and consent wordings — shared by
- * the modals and the server. No TypeBox here: the request schemas are in `api/schemas/forms.ts` (types only for
+ * the modals (the server reads `texts`, below). No TypeBox here: the request schemas are in `contracts/forms.ts` (types only for
  * the browser).
  */
+import { registerCatalog, type CompiledCatalog } from '@salon/shared';
+
+// The forms' own catalog (shared/forms/locales), loaded with the first form a page shows, not on every page.
+registerCatalog('forms', (locale) => import(`./locales/${locale}/messages.ts`) as Promise<CompiledCatalog>);
+
 export {
   checkForm,
   readForm,

@@ -1,12 +1,11 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import { registerCatalog, type CompiledCatalog } from '@salon/shared';
 import { CONTEST_SCORE_MAX, CONTEST_SCORE_MIN, OPINION_SCORE_MAX, OPINION_SCORE_MIN, type IssueCode } from '@salon/shared/contracts/form-rules';
 
-// The forms' own catalog (shared/forms/locales), loaded with the first form a page shows, not on every page.
-registerCatalog('forms', (locale) => import(`./locales/${locale}/messages.ts`) as Promise<CompiledCatalog>);
-
 /**
+ * The forms' texts, also the server's answers (`@salon/shared/forms/texts`: this file imports no other entry, so the
+ * server bundles only these descriptors).
+ *
  * The texts of each issue code (spec §5; French in the forms' catalog), the browser's and the server's: the server
  * translates these descriptors from the same catalog (host-shell/server/views/messages.ts).
  */

@@ -18,7 +18,7 @@ function roomFrameUrl(ctx: RenderContext, tracked: boolean): string {
   return address.toString();
 }
 
-/** The page-load data of spec §3, exactly the PageData contract of shared/page-data/types.ts. */
+/** The page-load data of spec §3, exactly the PageData contract of shared/contracts/page-data.ts. */
 export async function buildPageData(db: Kysely<Database>, user: UserRow, ctx: RenderContext): Promise<PageData> {
   const [pageUser, stored, features, stream, visit] = await Promise.all([
     toPageUser(db, user, ctx),

@@ -56,7 +56,7 @@ function parse<T extends TSchema>(schema: T, value: unknown) {
 }
 
 /**
- * The events of one socket (shared/api/socket-events.ts). Every answer goes through the acknowledgement when the
+ * The events of one socket (shared/contracts/socket-events.ts). Every answer goes through the acknowledgement when the
  * client gave one. A message is written first, acknowledged second, fanned out third.
  */
 export function registerHandlers(app: FastifyInstance, socket: SalonSocket): void {

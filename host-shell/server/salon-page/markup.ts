@@ -23,8 +23,9 @@ export const BACK_OFFICE_WIDGETS: readonly WidgetName[] = ['stats', 'admin-impor
 export const LOADER_SRC = '/spa/loader.js';
 
 /**
- * Widgets that show nothing until opened. The chat is not one of them: it keeps the socket open so messages
- * arrive (and are counted) before the visitor opens it.
+ * Widgets that show nothing until opened, the chat among them: their slots are mounted when the bus first opens
+ * them (a sidebar or a modal asked for), so a page where nobody opens them downloads none
+ * of their code.
  */
 export const LAZY_WIDGETS: readonly WidgetName[] = ['chat', 'company-sheet', 'contact-point', 'journey', 'modals'];
 

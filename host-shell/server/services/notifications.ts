@@ -123,7 +123,7 @@ export async function createNotification(db: Kysely<Database>, content: Notifica
   });
 }
 
-/** The socket event's shape (shared/api/socket-events.ts): the id as a string. */
+/** The socket event's shape (shared/contracts/socket-events.ts): the id as a string. */
 export function toSocketPayload(n: Notification): NotificationPayload {
   return { id_notification: String(n.id_notification), title: n.title, title_en: n.title_en, message: n.message, message_en: n.message_en, sent_at: n.sent_at };
 }

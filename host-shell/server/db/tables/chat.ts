@@ -24,7 +24,7 @@ export interface MessagesTable {
   member_id: number;
   /** The sender's id for the message: unique per member, so a retried send is stored once. Null for server-made messages. */
   client_id: string | null;
-  /** JSON object: the message content (shared/api/schemas/chat.ts MessageContent). File urls are stored as paths. */
+  /** JSON object: the message content (shared/contracts/chat.ts MessageContent). File urls are stored as paths. */
   content: string;
   created_at: string;
   updated_at: string | null;

@@ -68,7 +68,7 @@ export interface LeadsTable {
   /** Contest entries only; unique with user_id. */
   contest_name: string | null;
   score: number | null;
-  /** JSON list of `{key, version, given, wording}` (shared/forms/consents.ts): the wording shown, as proof. */
+  /** JSON list of `{key, version, given, wording}` (shared/contracts/consents.ts): the wording shown, as proof. */
   consents: string;
   wording_locale: 'fr_FR' | 'en_EN';
   created_at: string;

@@ -126,7 +126,7 @@ export function openApiDocument(routes: DocumentedRoute[]): Json {
       title: 'Salon API',
       version: '1',
       description:
-        'Every answer is `{data: …}`; an error is `{data: {error: true, message}}`. Realtime: socket.io at path `/socket.io` (same origin, session cookie), events and acknowledgements typed in `shared/api/socket-events.ts`: the client sends new_chat_message, update_chat_message, user_writing, stand_history, notification; the server sends new_chat_message, update_chat_message, user_writing, stand_history, notification.',
+        'Every answer is `{data: …}`; an error is `{data: {error: true, message}}`. Realtime: socket.io at path `/socket.io` (same origin, session cookie), events and acknowledgements typed in `shared/contracts/socket-events.ts`: the client sends new_chat_message, update_chat_message, user_writing, stand_history, notification; the server sends new_chat_message, update_chat_message, user_writing, stand_history, notification.',
     },
     paths,
   };
