@@ -10,7 +10,8 @@
  * `:memory:` has no second connection to the same database, so there they wait too).
  *
  * A transaction's statements (not its commit) are answered while the event loop waits (`Atomics.wait`, tens of
- * microseconds: no disk wait, the commit is where SQLite syncs). Awaited one by one through the event loop, each
+ * microseconds: no disk wait, the commit is where SQLite syncs) when the thread has nothing else to do; otherwise
+ * they are awaited like the others. Awaited one by one through the event loop, each
  * would cost a turn of a busy loop while the transaction holds the connection, and everyone else's statements wait.
  *
  * Errors come back as better-sqlite3's `SqliteError` with the same `code` (`SQLITE_CONSTRAINT_UNIQUE`…). `:memory:`
@@ -128,6 +129,11 @@ class SqliteThread {
     this.port.postMessage({ statements } satisfies Request);
   }
 
+  /** Nothing sent and unanswered: a statement sent now is the thread's only work. */
+  idle(): boolean {
+    return this.outgoing.length === 0 && this.head === this.waiting.length;
+  }
+
   /**
    * Runs one statement while the event loop waits (a transaction's: the thread holds no commit then, only the
    * statement and whatever was sent before it). The answers to what was sent before come first and are handed out.
@@ -216,7 +222,8 @@ class ThreadConnection implements DatabaseConnection {
     }
     // A transaction's statements are answered before this returns: between them the transaction's code runs in
     // microtasks, without waiting for turns of a busy event loop while it holds the thread (its commit is awaited).
-    if (this.inTransaction && !this.committing) return toResult<R>(this.driver.thread.runNow(statement));
+    // Only when the thread has nothing else to do: the event loop never waits for other work than this statement.
+    if (this.inTransaction && !this.committing && this.driver.thread.idle()) return toResult<R>(this.driver.thread.runNow(statement));
     return toResult<R>(await this.driver.thread.run(statement));
   }
 
