@@ -3,17 +3,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import BetterSqlite3 from 'better-sqlite3';
-import { sql, type Generated, type Kysely } from 'kysely';
-import { openDatabase, type DatabaseHandle } from '../../host-shell/server/db/connect';
+import { Kysely, sql, type Generated } from 'kysely';
+import { ThreadedSqliteDialect } from '../../host-shell/server/db/sqlite-thread';
 
 // SQLite run in its thread (host-shell/server/db/sqlite-thread.ts): what the services rely on.
 interface Notes {
   notes: { id: Generated<number>; text: string };
 }
 
-async function notesDatabase(filename = ':memory:'): Promise<{ handle: DatabaseHandle; db: Kysely<Notes> }> {
-  const handle = openDatabase({ dialect: 'sqlite', filename });
-  const db = handle.db as unknown as Kysely<Notes>;
+// The thread's dialect itself, whatever SALON_SQLITE_THREAD says (what openDatabase gives by default).
+async function notesDatabase(filename = ':memory:'): Promise<{ handle: { close(): Promise<void> }; db: Kysely<Notes> }> {
+  const db = new Kysely<Notes>({ dialect: new ThreadedSqliteDialect(filename) });
+  const handle = { close: () => db.destroy() };
   await sql`create table if not exists notes (id integer primary key autoincrement, text text not null unique)`.execute(db);
   return { handle, db };
 }

@@ -1,8 +1,9 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { Pool } from 'pg';
 import type { DatabaseConfig } from '../config';
 import type { Database, Dialect } from './schema';
 import { ThreadedSqliteDialect } from './sqlite-thread';
+import { openSqliteFile, statementCache } from './sqlite-worker';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -13,9 +14,15 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-/** SQLite in a thread of its own (`sqlite-thread.ts`): the event loop never waits for a statement or a commit. */
+/**
+ * SQLite in a thread of its own (`sqlite-thread.ts`): the event loop never waits for a statement or a commit. With
+ * `SALON_SQLITE_THREAD=0`, on the event loop as before (same settings, same statement cache), to compare the two
+ * under the same load (`npm run bench -- --scenario visitors`).
+ */
 function openSqlite(filename: string): Kysely<Database> {
-  return new Kysely<Database>({ dialect: new ThreadedSqliteDialect(filename) });
+  if (process.env.SALON_SQLITE_THREAD !== '0') return new Kysely<Database>({ dialect: new ThreadedSqliteDialect(filename) });
+  const sqlite = openSqliteFile(filename);
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: { prepare: statementCache(sqlite), close: () => sqlite.close() } }) });
 }
 
 export interface OpenOptions {

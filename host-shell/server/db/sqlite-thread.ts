@@ -7,13 +7,19 @@
  * transaction holds the connection, as Kysely's own SQLite driver does with its mutex: from its `begin` to its
  * `commit` or `rollback`, only its own statements are sent; the others, and the next transaction, wait for it to end,
  * except selects, which meanwhile read the last commit on a second, read-only connection (a file in WAL mode;
- * `:memory:` has no second connection to the same database, so there they wait too). Errors come back as
- * better-sqlite3's `SqliteError` with the same `code` (`SQLITE_CONSTRAINT_UNIQUE`…). `:memory:` is one database per
- * thread: one thread per handle.
+ * `:memory:` has no second connection to the same database, so there they wait too).
+ *
+ * A transaction's statements (not its commit) are answered while the event loop waits (`Atomics.wait`, tens of
+ * microseconds: no disk wait, the commit is where SQLite syncs) when the thread has nothing else to do; otherwise
+ * they are awaited like the others. Awaited one by one through the event loop, each
+ * would cost a turn of a busy loop while the transaction holds the connection, and everyone else's statements wait.
+ *
+ * Errors come back as better-sqlite3's `SqliteError` with the same `code` (`SQLITE_CONSTRAINT_UNIQUE`…). `:memory:`
+ * is one database per thread: one thread per handle.
  */
 import path from 'node:path';
 import { setImmediate } from 'node:timers';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
 import {
   CompiledQuery,
@@ -29,7 +35,7 @@ import {
   type QueryCompiler,
   type QueryResult,
 } from 'kysely';
-import type { Outcome, Reply, Request, SqliteWorkerData, Statement } from './sqlite-worker';
+import type { Opening, Outcome, Reply, Request, SqliteWorkerData, Statement } from './sqlite-worker';
 
 /** Run from the sources (tsx, Jest): this file is in host-shell/server/db; compiled, in dist/server. */
 const FROM_SOURCES = path.basename(__dirname) === 'db';
@@ -37,10 +43,14 @@ const FROM_SOURCES = path.basename(__dirname) === 'db';
 /** The thread's entry: the compiled file beside the compiled server, else the source through tsx. */
 function startWorker(data: SqliteWorkerData): Worker {
   const workerData = { salonSqlite: data };
-  if (!FROM_SOURCES) return new Worker(path.join(__dirname, 'sqlite-worker.js'), { workerData });
+  const transferList = [data.port];
+  if (!FROM_SOURCES) return new Worker(path.join(__dirname, 'sqlite-worker.js'), { workerData, transferList });
   const source = path.join(__dirname, 'sqlite-worker.ts');
-  return new Worker(`require(${JSON.stringify(require.resolve('tsx/cjs/api'))}).register(); require(${JSON.stringify(source)});`, { eval: true, workerData });
+  return new Worker(`require(${JSON.stringify(require.resolve('tsx/cjs/api'))}).register(); require(${JSON.stringify(source)});`, { eval: true, workerData, transferList });
 }
+
+/** How long the event loop waits for a transaction's statement before giving up on the thread. */
+const WAIT_LIMIT_MS = 30_000;
 
 interface Waiting {
   resolve: (outcome: Outcome) => void;
@@ -50,6 +60,9 @@ interface Waiting {
 /** The thread seen from the event loop: statements in, outcomes out, in order. */
 class SqliteThread {
   private readonly worker: Worker;
+  /** Statements out, outcomes back: one port, so they are run and answered in the order sent. */
+  private readonly port: MessagePort;
+  private readonly signal = new Int32Array(new SharedArrayBuffer(4));
   private readonly ready: Promise<void>;
   /**
    * Statements of this turn of the event loop, sent together at its end (setImmediate: after this turn's I/O
@@ -63,9 +76,15 @@ class SqliteThread {
   private exited: Promise<void>;
 
   constructor(filename: string) {
-    this.worker = startWorker({ filename });
-    // An idle thread does not keep the process alive; one with statements to answer does (see send).
+    const channel = new MessageChannel();
+    this.port = channel.port1;
+    this.worker = startWorker({ filename, port: channel.port2, signal: this.signal });
+    // An idle thread does not keep the process alive; one with statements to answer does (see flush).
     this.worker.unref();
+    this.port.on('message', (reply: Reply) => {
+      for (const outcome of reply.outcomes) this.answer(outcome);
+    });
+    this.port.unref();
     let opened: () => void = () => undefined;
     let refused: (error: Error) => void = () => undefined;
     this.ready = new Promise((resolve, reject) => {
@@ -74,10 +93,9 @@ class SqliteThread {
     });
     // A caller that never queries must not see an unhandled rejection: the first query gets the error instead.
     this.ready.catch(() => undefined);
-    this.worker.on('message', (reply: Reply) => {
+    this.worker.on('message', (reply: Opening) => {
       if ('ready' in reply) opened();
-      else if ('failed' in reply) refused(new Error(reply.failed));
-      else for (const outcome of reply.outcomes) this.answer(outcome);
+      else refused(new Error(reply.failed));
     });
     this.worker.on('error', (error) => this.stop(error));
     this.exited = new Promise((resolve) => {
@@ -108,7 +126,39 @@ class SqliteThread {
     this.outgoing = [];
     if (statements.length === 0) return;
     if (this.waiting.length - this.head === statements.length) this.worker.ref();
-    this.worker.postMessage({ statements } satisfies Request);
+    this.port.postMessage({ statements } satisfies Request);
+  }
+
+  /** Nothing sent and unanswered: a statement sent now is the thread's only work. */
+  idle(): boolean {
+    return this.outgoing.length === 0 && this.head === this.waiting.length;
+  }
+
+  /**
+   * Runs one statement while the event loop waits (a transaction's: the thread holds no commit then, only the
+   * statement and whatever was sent before it). The answers to what was sent before come first and are handed out.
+   */
+  runNow(statement: Statement): Outcome {
+    if (this.stopped) throw this.stopped;
+    this.flush();
+    Atomics.store(this.signal, 0, 0);
+    this.port.postMessage({ statements: [statement], wait: true } satisfies Request);
+    const until = Date.now() + WAIT_LIMIT_MS;
+    for (;;) {
+      const received = receiveMessageOnPort(this.port);
+      if (received) {
+        const reply = received.message as Reply;
+        if (reply.wait) return reply.outcomes[0] as Outcome;
+        for (const outcome of reply.outcomes) this.answer(outcome);
+        continue;
+      }
+      if (Date.now() > until) {
+        const error = new Error(`the SQLite thread did not answer within ${WAIT_LIMIT_MS} ms`);
+        this.stop(error);
+        throw error;
+      }
+      Atomics.wait(this.signal, 0, 0, 100);
+    }
   }
 
   private answer(outcome: Outcome): void {
@@ -139,7 +189,7 @@ class SqliteThread {
     if (!this.stopped) {
       this.flush();
       this.worker.ref();
-      this.worker.postMessage({ close: true } satisfies Request);
+      this.port.postMessage({ close: true } satisfies Request);
     }
     await this.exited;
   }
@@ -157,6 +207,8 @@ class ThreadConnection implements DatabaseConnection {
   inTransaction = false;
   /** Ends this connection's hold on the thread. */
   release: () => void = () => undefined;
+  /** Its commit is sent like any other statement: it waits for the disk, and the event loop must not. */
+  committing = false;
 
   constructor(private readonly driver: ThreadDriver) {}
 
@@ -168,6 +220,10 @@ class ThreadConnection implements DatabaseConnection {
       // Anything else is checked and sent in the same turn: no transaction can begin in between.
       else while (this.driver.held) await this.driver.held;
     }
+    // A transaction's statements are answered before this returns: between them the transaction's code runs in
+    // microtasks, without waiting for turns of a busy event loop while it holds the thread (its commit is awaited).
+    // Only when the thread has nothing else to do: the event loop never waits for other work than this statement.
+    if (this.inTransaction && !this.committing && this.driver.thread.idle()) return toResult<R>(this.driver.thread.runNow(statement));
     return toResult<R>(await this.driver.thread.run(statement));
   }
 
@@ -223,6 +279,7 @@ class ThreadDriver implements Driver {
 
   private async end(connection: DatabaseConnection, statement: 'commit' | 'rollback'): Promise<void> {
     const own = connection as ThreadConnection;
+    own.committing = statement === 'commit';
     try {
       await own.executeQuery(CompiledQuery.raw(statement));
     } finally {

@@ -6,11 +6,15 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
 
 export interface SqliteWorkerData {
   filename: string;
+  /** Where statements come and outcomes go (one port: they are run and answered in the order sent). */
+  port: MessagePort;
+  /** Set to 1 (and notified) once the answer to a `wait` request is posted: the event loop waits for it. */
+  signal: Int32Array;
 }
 
 export interface Statement {
@@ -23,8 +27,11 @@ export interface Statement {
   read?: true;
 }
 
-/** What the thread receives: statements to run, or the order to close the file and stop. */
-export type Request = { statements: Statement[] } | { close: true };
+/**
+ * What the thread receives: statements to run (with `wait`, the event loop is blocked until the answer: a
+ * transaction's statements, see sqlite-thread.ts), or the order to close the file and stop.
+ */
+export type Request = { statements: Statement[]; wait?: true } | { close: true };
 
 /** One statement's outcome: the rows of a reader (select, returning), else what a write changed; or its error. */
 export type Outcome =
@@ -32,8 +39,14 @@ export type Outcome =
   | { changes: number; lastInsertRowid: number | bigint }
   | { error: { message: string; code: string | undefined } };
 
-/** What the thread answers: that it opened the file (or why not), or the outcomes of one request, in order. */
-export type Reply = { ready: true } | { failed: string } | { outcomes: Outcome[] };
+/** What the thread answers (on `parentPort`) when it has opened the file, or why it could not. */
+export type Opening = { ready: true } | { failed: string };
+
+/** The outcomes of one request, in order (on the statements' port). */
+export interface Reply {
+  outcomes: Outcome[];
+  wait?: true;
+}
 
 /** Prepared statements kept per SQL text (least recently used dropped past this many). */
 const STATEMENTS_KEPT = 500;
@@ -92,12 +105,12 @@ function run(prepare: (text: string) => BetterSqlite3.Statement, { sql, paramete
   }
 }
 
-function serve(port: NonNullable<typeof parentPort>, { filename }: SqliteWorkerData): void {
+function serve(parent: NonNullable<typeof parentPort>, { filename, port, signal }: SqliteWorkerData): void {
   let sqlite: BetterSqlite3.Database;
   try {
     sqlite = openSqliteFile(filename);
   } catch (error) {
-    port.postMessage({ failed: error instanceof Error ? error.message : String(error) } satisfies Reply);
+    parent.postMessage({ failed: error instanceof Error ? error.message : String(error) } satisfies Opening);
     return;
   }
   const prepare = statementCache(sqlite);
@@ -113,12 +126,21 @@ function serve(port: NonNullable<typeof parentPort>, { filename }: SqliteWorkerD
     if ('close' in request) {
       reader?.close();
       sqlite.close();
+      // Nothing left to listen to: the thread ends.
       port.close();
+      parent.close();
       return;
     }
-    port.postMessage({ outcomes: request.statements.map((statement) => run(statement.read ? prepareRead : prepare, statement)) } satisfies Reply);
+    const outcomes = request.statements.map((statement) => run(statement.read ? prepareRead : prepare, statement));
+    if (!request.wait) {
+      port.postMessage({ outcomes } satisfies Reply);
+      return;
+    }
+    port.postMessage({ outcomes, wait: true } satisfies Reply);
+    Atomics.store(signal, 0, 1);
+    Atomics.notify(signal, 0);
   });
-  port.postMessage({ ready: true } satisfies Reply);
+  parent.postMessage({ ready: true } satisfies Opening);
 }
 
 if (parentPort && (workerData as { salonSqlite?: SqliteWorkerData } | null)?.salonSqlite) serve(parentPort, (workerData as { salonSqlite: SqliteWorkerData }).salonSqlite);
