@@ -10,7 +10,10 @@ const rawNetwork = [
   { name: 'WebSocket', message: 'Use the socket of @salon/shared (shared/live/).' },
 ];
 const rawNetworkSyntax = [
-  { selector: "MemberExpression[property.name=/^(fetch|EventSource|WebSocket)$/][object.name=/^(window|globalThis|self)$/]", message: 'Raw network APIs only in their wrappers (shared/main/api/client.ts, shared/live/).' },
+  {
+    selector: 'MemberExpression[property.name=/^(fetch|EventSource|WebSocket)$/][object.name=/^(window|globalThis|self)$/]',
+    message: 'Raw network APIs only in their wrappers (shared/main/api/client.ts, shared/live/).',
+  },
 ];
 
 export default tseslint.config(
@@ -74,7 +77,10 @@ export default tseslint.config(
   },
   {
     files: ['**/*.{js,cjs}'],
-    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly', __dirname: 'readonly', process: 'readonly' } },
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { module: 'writable', require: 'readonly', __dirname: 'readonly', process: 'readonly' },
+    },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 );

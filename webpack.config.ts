@@ -47,7 +47,9 @@ const sharedPkg = JSON.parse(fs.readFileSync(overlaid(path.join(root, 'shared', 
   version: string;
   exports: Record<string, string>;
 };
-const federationPkg = JSON.parse(fs.readFileSync(path.join(root, 'node_modules', '@module-federation', 'enhanced', 'package.json'), 'utf8')) as {
+const federationPkg = JSON.parse(
+  fs.readFileSync(path.join(root, 'node_modules', '@module-federation', 'enhanced', 'package.json'), 'utf8'),
+) as {
   version: string;
 };
 
@@ -77,7 +79,8 @@ function sharedConfig() {
   }
   // Each entry of @salon/shared holds stores: one copy per page. The contracts and the test helpers hold none:
   // they are bundled where they are used, as any module.
-  for (const entry of singletonEntries(sharedPkg.exports)) shared[entry] = { singleton: true, requiredVersion: sharedPkg.version, version: sharedPkg.version };
+  for (const entry of singletonEntries(sharedPkg.exports))
+    shared[entry] = { singleton: true, requiredVersion: sharedPkg.version, version: sharedPkg.version };
   return shared;
 }
 
@@ -108,7 +111,8 @@ const scriptRule: RuleSetRule = {
 function overlayRule(dir: string): RuleSetRule {
   return {
     enforce: 'pre',
-    test: (file: string) => file.startsWith(root + path.sep) && !file.includes(`${path.sep}node_modules${path.sep}`) && overlaid(file) !== file,
+    test: (file: string) =>
+      file.startsWith(root + path.sep) && !file.includes(`${path.sep}node_modules${path.sep}`) && overlaid(file) !== file,
     use: [{ loader: path.join(root, 'scripts', 'build', 'overlay-loader.cjs'), options: { root, overlay: dir } }],
   };
 }
@@ -131,7 +135,10 @@ function base(name: string): Configuration {
         ...(overlayDir ? [overlayRule(overlayDir)] : []),
         scriptRule,
         // emoji-picker-element's style attributes become CSSOM writes, which the pages' CSP allows.
-        { test: EMOJI_PICKER_MODULE, use: [{ loader: path.join(root, 'scripts', 'build', 'patch-loader.cjs'), options: { patches: EMOJI_PICKER_PATCHES } }] },
+        {
+          test: EMOJI_PICKER_MODULE,
+          use: [{ loader: path.join(root, 'scripts', 'build', 'patch-loader.cjs'), options: { patches: EMOJI_PICKER_PATCHES } }],
+        },
       ],
     },
     performance: { hints: false },

@@ -96,7 +96,19 @@ async function profile(request: Request, searchParams: URLSearchParams): Promise
   const answer = profileAnswers.media?.[kind] ?? 'ok';
   if (answer !== 'ok') return json(answer.body, answer.status);
   const str = `story-${kind}`;
-  return json({ data: { media: { str, url: kind === 'picture' ? '/chat-image.svg' : `/api/medias/${str}`, kind, mime: kind === 'picture' ? 'image/jpeg' : 'video/mp4', size: 1000, width: null, height: null } } });
+  return json({
+    data: {
+      media: {
+        str,
+        url: kind === 'picture' ? '/chat-image.svg' : `/api/medias/${str}`,
+        kind,
+        mime: kind === 'picture' ? 'image/jpeg' : 'video/mp4',
+        size: 1000,
+        width: null,
+        height: null,
+      },
+    },
+  });
 }
 
 export function setStreamAnswer(next: StreamAnswer): void {
@@ -121,7 +133,8 @@ export function setStatsAnswers(next: StatsAnswers): void {
 
 function statsAnswer(answer: unknown): Response | Promise<Response> {
   if (answer === 'pending') return neverAnswered();
-  if (answer === 'fail' || answer === undefined) return json({ data: { error: true, message: 'The figures could not be computed (story).' } }, 500);
+  if (answer === 'fail' || answer === undefined)
+    return json({ data: { error: true, message: 'The figures could not be computed (story).' } }, 500);
   return json({ data: answer });
 }
 
@@ -172,7 +185,8 @@ globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise
   if (pathname === '/api/stream/active') return stream === 'pending' ? neverAnswered() : json({ data: stream });
   if (pathname === '/api/users/me/active') return json({ data: { last_activity_at: new Date().toISOString() } });
   if (/^\/api\/stands\/[^/]+\/visit$/.test(pathname)) return json({ data: { stand_visit: null } });
-  if (pathname.startsWith('/api/company/')) return exhibitors.company === 'pending' ? neverAnswered() : json({ data: { company: exhibitors.company } });
+  if (pathname.startsWith('/api/company/'))
+    return exhibitors.company === 'pending' ? neverAnswered() : json({ data: { company: exhibitors.company } });
   if (/^\/api\/stands\/[^/]+\/animators$/.test(pathname)) return json({ data: { visited_stand_animators: exhibitors.animators ?? [] } });
   if (pathname === '/api/stands') return json({ data: { stands: exhibitors.stands ?? {} } });
   const history = /^\/api\/stands\/([^/]+)\/history$/.exec(pathname);
@@ -183,7 +197,8 @@ globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise
     return json({ data: { availability: body.availability ?? body.available ?? false } });
   }
   if (pathname.startsWith('/api/chat/')) return chat(request, pathname);
-  if (pathname === '/api/exhibitors/me/profile' || (pathname === '/api/medias' && request.method === 'POST')) return profile(request, searchParams);
+  if (pathname === '/api/exhibitors/me/profile' || (pathname === '/api/medias' && request.method === 'POST'))
+    return profile(request, searchParams);
   if (pathname === '/api/analytics') return statsAnswer(stats.stands?.[searchParams.get('stand_id') ?? '']);
   if (pathname === '/api/analytics/attendance') return statsAnswer(stats.attendance);
   const form = request.method === 'POST' ? formAnswers[pathname.split('/').pop() ?? ''] : undefined;
@@ -205,8 +220,26 @@ async function chat(request: Request, pathname: string): Promise<Response> {
   if (upload?.[1]) {
     const form = await request.formData();
     const file = form.get('file') as File;
-    const content = { type: 'file' as const, url: '/chat/file/story.bin', filename: 'story.bin', prettyName: file.name, extension: file.name.split('.').pop() ?? '', downloadable: true, size: file.size, mime: file.type };
-    const message = { id_message: `up${Date.now()}`, obfuscated_id: `up${Date.now()}`, channel_id: upload[1], client_id: String(form.get('client_id')), member: findChannel(upload[1])!.members[0]!, created_at: new Date().toISOString(), updated_at: null, content };
+    const content = {
+      type: 'file' as const,
+      url: '/chat/file/story.bin',
+      filename: 'story.bin',
+      prettyName: file.name,
+      extension: file.name.split('.').pop() ?? '',
+      downloadable: true,
+      size: file.size,
+      mime: file.type,
+    };
+    const message = {
+      id_message: `up${Date.now()}`,
+      obfuscated_id: `up${Date.now()}`,
+      channel_id: upload[1],
+      client_id: String(form.get('client_id')),
+      member: findChannel(upload[1])!.members[0]!,
+      created_at: new Date().toISOString(),
+      updated_at: null,
+      content,
+    };
     store(message);
     return json({ data: { success: true, message: 'ok', file: content, chat_message: message } });
   }

@@ -20,7 +20,14 @@ export interface ChatFixture {
 let fixture: Required<Omit<ChatFixture, 'typing'>> & Pick<ChatFixture, 'typing'> = empty();
 
 function empty() {
-  return { channels: [], messages: {}, byUser: {}, users: { search_enabled: true, on_stand: [], elsewhere: [] }, socket: 'up' as const, typing: undefined };
+  return {
+    channels: [],
+    messages: {},
+    byUser: {},
+    users: { search_enabled: true, on_stand: [], elsewhere: [] },
+    socket: 'up' as const,
+    typing: undefined,
+  };
 }
 
 export function setChatFixture(next: ChatFixture = {}): void {

@@ -1,7 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import type { StorybookConfig } from '@storybook/react-webpack5';
 
-const emojiData = (lang: string) => ({ from: fileURLToPath(new URL(`../node_modules/emoji-picker-element-data/${lang}/emojibase`, import.meta.url)), to: `/spa/emoji/${lang}` });
+const emojiData = (lang: string) => ({
+  from: fileURLToPath(new URL(`../node_modules/emoji-picker-element-data/${lang}/emojibase`, import.meta.url)),
+  to: `/spa/emoji/${lang}`,
+});
 
 // Stories import widgets directly (not through module federation): the stack brief measured that
 // federation inside Storybook needs the remotes served, for no gain when browsing states.
@@ -17,7 +20,10 @@ const config: StorybookConfig = {
   // No chat server in Storybook: the socket is the tests' fake, answering like the server (socket-mock.ts).
   webpackFinal: (webpack) => ({
     ...webpack,
-    resolve: { ...webpack.resolve, alias: { ...webpack.resolve?.alias, 'socket.io-client$': fileURLToPath(new URL('./socket-mock.ts', import.meta.url)) } },
+    resolve: {
+      ...webpack.resolve,
+      alias: { ...webpack.resolve?.alias, 'socket.io-client$': fileURLToPath(new URL('./socket-mock.ts', import.meta.url)) },
+    },
   }),
 };
 

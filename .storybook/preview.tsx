@@ -72,7 +72,8 @@ const salonBus: Loader = async ({ parameters }) => {
   unregisterFakeFrame();
   unregisterFakeFrame = salon.fakeFrame
     ? registerFramePort({
-        window: () => ({ postMessage: (message: unknown) => console.info('[story] command to the room frame', message) }) as unknown as Window,
+        window: () =>
+          ({ postMessage: (message: unknown) => console.info('[story] command to the room frame', message) }) as unknown as Window,
         origin: globalThis.location.origin,
       })
     : () => undefined;

@@ -13,7 +13,15 @@ let sequence = 0;
 
 function me() {
   const user = $user.get();
-  return { id_user: user.obfuscated_id, obfuscated_id: user.obfuscated_id, profile: user.profile, fullname: user.fullname, pseudo: user.pseudo, company: user.company, last_activity_at: null };
+  return {
+    id_user: user.obfuscated_id,
+    obfuscated_id: user.obfuscated_id,
+    profile: user.profile,
+    fullname: user.fullname,
+    pseudo: user.pseudo,
+    company: user.company,
+    last_activity_at: null,
+  };
 }
 
 function answer(event: string, payload: unknown): unknown {
@@ -38,7 +46,11 @@ function answer(event: string, payload: unknown): unknown {
     const update = payload as { message_id: string; acceptation: boolean };
     const found = findMessage(update.message_id);
     if (!found || found.content.type !== 'visio_invitation') return { ok: false, error: 'Unknown invitation' };
-    const message: ChatMessage = { ...found, content: { ...found.content, acceptation: update.acceptation }, updated_at: new Date().toISOString() };
+    const message: ChatMessage = {
+      ...found,
+      content: { ...found.content, acceptation: update.acceptation },
+      updated_at: new Date().toISOString(),
+    };
     store(message);
     return { ok: true, message };
   }

@@ -12,8 +12,18 @@ const ME = roomUser('u42x', 'Camille Martin', { profile: 'exhibitor', availabili
 const ANA = roomUser('ana1', 'Ana Lopez', { company: { name: 'Globex' } });
 const BRUNO = roomUser('bruno1', 'Bruno Petit');
 const CLARA = roomUser('clara1', 'Clara Weber', { company: { name: 'Initech' } });
-const EVE = roomUser('eve1', 'Eve Marchand', { profile: 'exhibitor', availability: true, company: { name: 'Acme Robotics' }, last_activity_at: minutesAgo(2) });
-const FRED = roomUser('fred1', 'Fred Simon', { profile: 'exhibitor', availability: true, company: { name: 'Acme Robotics' }, last_activity_at: minutesAgo(5) });
+const EVE = roomUser('eve1', 'Eve Marchand', {
+  profile: 'exhibitor',
+  availability: true,
+  company: { name: 'Acme Robotics' },
+  last_activity_at: minutesAgo(2),
+});
+const FRED = roomUser('fred1', 'Fred Simon', {
+  profile: 'exhibitor',
+  availability: true,
+  company: { name: 'Acme Robotics' },
+  last_activity_at: minutesAgo(5),
+});
 const IDLE = roomUser('idle1', 'Idle Exhibitor', { profile: 'exhibitor', availability: true, last_activity_at: minutesAgo(120) });
 const STANDS = { s1: stand('s1', 'Robots Acme', 'Acme Robots'), s2: stand('s2', 'Atelier Acme', 'Acme Workshop') };
 
@@ -22,7 +32,10 @@ function history(standId: string, count: number, offset = 0) {
   const people = [ANA, BRUNO, CLARA, ME, ANA];
   return Array.from({ length: count }, (_, i) => {
     const type = types[i % types.length] ?? 'enterOnStand';
-    return historyItem(standId, type, people[i % people.length], offset + i * 7, { id: `${standId}h${i}`, availability: type === 'updateAvailability' ? i % 2 === 0 : undefined });
+    return historyItem(standId, type, people[i % people.length], offset + i * 7, {
+      id: `${standId}h${i}`,
+      availability: type === 'updateAvailability' ? i % 2 === 0 : undefined,
+    });
   });
 }
 
@@ -44,7 +57,11 @@ function exhibitor(user: Record<string, unknown> = {}, stands = ['s1']): PageDat
   return { ...data, owned_stands_ids: stands, user: { ...data.user, hidden: false, availability: true, stands, ...user } };
 }
 
-const salon = (answers: ExhibitorAnswers, pageData: PageDataInput = exhibitor(), panel = true): { salon: SalonParameters; setup: Setup } => ({
+const salon = (
+  answers: ExhibitorAnswers,
+  pageData: PageDataInput = exhibitor(),
+  panel = true,
+): { salon: SalonParameters; setup: Setup } => ({
   salon: { widgets: ['activity-stream', 'toaster'], pageData },
   setup: { answers, panel },
 });
@@ -81,7 +98,13 @@ export const PanelAvailable: Story = {};
 export const PanelUnavailable: Story = { parameters: salon(BUSY, exhibitor({ availability: false })) };
 
 /** Nobody around: the empty states. */
-export const PanelQuiet: Story = { parameters: salon({ stands: STANDS, history: { s1: [] }, live: { owned_stands_users: { s1: [] }, owned_stands_exhibitors: { s1: [ME] } } }) };
+export const PanelQuiet: Story = {
+  parameters: salon({
+    stands: STANDS,
+    history: { s1: [] },
+    live: { owned_stands_users: { s1: [] }, owned_stands_exhibitors: { s1: [ME] } },
+  }),
+};
 
 /** Two owned stands: one visitors card each, and each history line names its stand. */
 export const HistoryWithSeveralStands: Story = {
@@ -110,7 +133,11 @@ export const Widget: Story = { parameters: salon(BUSY, exhibitor(), false) };
 /** The widget with two stands. */
 export const WidgetSeveralStands: Story = {
   parameters: salon(
-    { stands: STANDS, history: { s1: history('s1', 3), s2: history('s2', 3, 2) }, live: { owned_stands_exhibitors: { s1: [ME, EVE], s2: [ME] } } },
+    {
+      stands: STANDS,
+      history: { s1: history('s1', 3), s2: history('s2', 3, 2) },
+      live: { owned_stands_exhibitors: { s1: [ME, EVE], s2: [ME] } },
+    },
     exhibitor({}, ['s1', 's2']),
     false,
   ),
@@ -123,7 +150,9 @@ export const French: Story = { parameters: salon(BUSY, withLocale(exhibitor(), '
 export const HiddenProfileFrench: Story = { parameters: salon(BUSY, withLocale(exhibitor({ hidden: true }), 'fr_FR')) };
 
 /** The widget collapsed to its one button in the dock at the left of the room ("Show my activity" expands it). */
-export const WidgetCollapsed: Story = { parameters: { ...salon(BUSY, exhibitor(), false), setup: { answers: BUSY, panel: false, collapsed: true } } };
+export const WidgetCollapsed: Story = {
+  parameters: { ...salon(BUSY, exhibitor(), false), setup: { answers: BUSY, panel: false, collapsed: true } },
+};
 
 /** The same in French ("Afficher mon activité"). */
 export const WidgetCollapsedFrench: Story = {

@@ -27,11 +27,13 @@ type Acts = Partial<Record<ImportKind, ImportAct>>;
 let acts: Acts = {};
 // The fake API of .storybook/api-mock.ts knows nothing of the imports: answer them here, pass the rest on.
 const passOn = globalThis.fetch.bind(globalThis);
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
   const request = new Request(input, init);
   const { pathname } = new URL(request.url);
-  const kind: ImportKind | null = pathname === '/api/users/import' ? 'users' : pathname === '/api/visio-links/import' ? 'visio_links' : null;
+  const kind: ImportKind | null =
+    pathname === '/api/users/import' ? 'users' : pathname === '/api/visio-links/import' ? 'visio_links' : null;
   const run = /^\/api\/imports\/([^/]+)(\/confirm)?$/.exec(pathname);
   if (!kind && !run) return passOn(input, init);
   await new Promise((resolve) => setTimeout(resolve, 250));
@@ -49,8 +51,20 @@ const english = administratorPageData();
 const french = withLocale(administratorPageData(), 'fr_FR');
 
 const TEXTS = {
-  en: { users: 'CSV file of users', visio_links: 'CSV file of video links', import: /^(Import|Skip \d+ lines? and import)$/, progress: 'Import progress', finished: 'The import is finished.' },
-  fr: { users: 'Fichier CSV des utilisateurs', visio_links: 'Fichier CSV des liens visio', import: /^(Importer|Ignorer \d+ lignes? et importer)$/, progress: 'Progression de l’import', finished: 'L’import est terminé.' },
+  en: {
+    users: 'CSV file of users',
+    visio_links: 'CSV file of video links',
+    import: /^(Import|Skip \d+ lines? and import)$/,
+    progress: 'Import progress',
+    finished: 'The import is finished.',
+  },
+  fr: {
+    users: 'Fichier CSV des utilisateurs',
+    visio_links: 'Fichier CSV des liens visio',
+    import: /^(Importer|Ignorer \d+ lignes? et importer)$/,
+    progress: 'Progression de l’import',
+    finished: 'L’import est terminé.',
+  },
 };
 
 const parameters = (imports: Acts, pageData: PageDataInput = english): { salon: SalonParameters; imports: Acts } => ({
@@ -68,7 +82,9 @@ const act = (imports: Acts, locale: Locale = 'en'): Story => ({
       const panel = within(canvas.getByLabelText(texts[kind]).closest('section')!);
       const heavy = what.file === 'too heavy';
       const name = kind === 'users' ? 'visiteurs.csv' : 'visio.csv';
-      const file = new File([heavy ? new Uint8Array(IMPORT_MAX_MB * 1024 * 1024 + 1) : 'email,firstname,lastname\n'], name, { type: 'text/csv' });
+      const file = new File([heavy ? new Uint8Array(IMPORT_MAX_MB * 1024 * 1024 + 1) : 'email,firstname,lastname\n'], name, {
+        type: 'text/csv',
+      });
       await userEvent.upload(panel.getByLabelText(texts[kind]), file);
       if (heavy || what.preview === 'pending') continue;
       if (what.preview && 'refused' in what.preview) {
@@ -116,7 +132,10 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const REFUSED = { en: 'The header (line 1) must contain the columns email, firstname, lastname; missing: email', fr: 'L’en-tête (ligne 1) doit contenir les colonnes email, firstname, lastname ; il manque : email' };
+const REFUSED = {
+  en: 'The header (line 1) must contain the columns email, firstname, lastname; missing: email',
+  fr: 'L’en-tête (ligne 1) doit contenir les colonnes email, firstname, lastname ; il manque : email',
+};
 const FAILED = {
   en: 'The import was interrupted (the server stopped): send the same file again to finish it; the lines already imported will be unchanged',
   fr: 'L’import a été interrompu (arrêt du serveur) : envoyez à nouveau le même fichier pour le terminer, les lignes déjà importées resteront inchangées',
@@ -124,8 +143,12 @@ const FAILED = {
 const preview = (): Acts => ({ users: { preview: cleanPreview() }, visio_links: { preview: videoLinksPreview() } });
 const refused = (locale: Locale): Acts => ({ users: { preview: { refused: REFUSED[locale] } }, visio_links: { file: 'too heavy' } });
 const runningAct = (): Acts => ({ users: { preview: { ...running(), status: 'preview' }, run: { confirm: running(), poll: 'pending' } } });
-const reported = (locale: Locale): Acts => ({ users: { preview: previewWithSkips(locale), run: { confirm: { ...report(locale), status: 'running' }, poll: report(locale) } } });
-const failed = (locale: Locale): Acts => ({ users: { preview: previewWithSkips(locale), run: { confirm: { ...report(locale), status: 'failed', error: FAILED[locale] } } } });
+const reported = (locale: Locale): Acts => ({
+  users: { preview: previewWithSkips(locale), run: { confirm: { ...report(locale), status: 'running' }, poll: report(locale) } },
+});
+const failed = (locale: Locale): Acts => ({
+  users: { preview: previewWithSkips(locale), run: { confirm: { ...report(locale), status: 'failed', error: FAILED[locale] } } },
+});
 
 /** Nothing chosen yet: what each file must hold, and its file picker. */
 export const Idle: Story = {};
@@ -163,4 +186,8 @@ export const RunningFrench: Story = act(runningAct(), 'fr');
 export const ReportFrench: Story = act(reported('fr'), 'fr');
 export const FailedFrench: Story = act(failed('fr'), 'fr');
 
-logsOnPurpose([ErrorFileRefused, ErrorFileRefusedFrench], 'the story has the server refuse the file; the API client logs the refusal', 'Response not ok: 400');
+logsOnPurpose(
+  [ErrorFileRefused, ErrorFileRefusedFrench],
+  'the story has the server refuse the file; the API client logs the refusal',
+  'Response not ok: 400',
+);

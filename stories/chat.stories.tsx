@@ -12,12 +12,22 @@ import type { ChatFixture } from '../.storybook/chat-mock';
 /** Seconds before now, as an ISO date (evaluated when the story loads, so "pending" stays pending). */
 const ago = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();
 
-const salon = (pageData: PageDataInput, chat: ChatFixture, extra: Omit<SalonParameters, 'widgets' | 'pageData' | 'chat'> = {}): { salon: SalonParameters } => ({
+const salon = (
+  pageData: PageDataInput,
+  chat: ChatFixture,
+  extra: Omit<SalonParameters, 'widgets' | 'pageData' | 'chat'> = {},
+): { salon: SalonParameters } => ({
   salon: { widgets: ['chat', 'toaster'], pageData, chat, sidebar: { name: 'chat' }, ...extra },
 });
 
 /** An exhibitor whose phone and contact email are published: visitors get call and email buttons. */
-const ALICE_PUBLISHED = person('alice1', 'Alice Durand', { profile: 'exhibitor', company: { name: 'Acme Robotics' }, mobile: '06 01 02 03 04', contact_email: 'alice@acme.test', fields_param: { mobile: '0', contact_email: '0' } });
+const ALICE_PUBLISHED = person('alice1', 'Alice Durand', {
+  profile: 'exhibitor',
+  company: { name: 'Acme Robotics' },
+  mobile: '06 01 02 03 04',
+  contact_email: 'alice@acme.test',
+  fields_param: { mobile: '0', contact_email: '0' },
+});
 
 /** A conversation with Alice opened on her (as the contact point would): Back closes the sidebar. */
 function conversation(messages: () => ChatMessage[], other = ALICE_PUBLISHED): ChatFixture {
@@ -89,7 +99,10 @@ const people: ChatFixture = {
   users: {
     search_enabled: true,
     on_stand: [person('v2', 'Vera Visiteuse', { last_activity_at: ago(60) }), { ...ALICE, last_activity_at: ago(30) }],
-    elsewhere: [{ ...BRUNO, last_activity_at: ago(3000) }, person('p1', 'Paul Organisateur', { profile: 'promoter', last_activity_at: ago(200) })],
+    elsewhere: [
+      { ...BRUNO, last_activity_at: ago(3000) },
+      person('p1', 'Paul Organisateur', { profile: 'promoter', last_activity_at: ago(200) }),
+    ],
   },
 };
 const startTab = async ({ canvasElement }: { canvasElement: HTMLElement }) => {
@@ -126,9 +139,28 @@ const grouped = () => [
   message('c1', ALICE_PUBLISHED, 'Je peux vous présenter nos robots.', ago(880)),
   message('c1', ME, 'Avec plaisir.\nQuels modèles avez-vous ?', ago(600)),
   message('c1', ME, 'Et les tarifs ?', ago(590)),
-  message('c1', ALICE_PUBLISHED, { type: 'file', url: '/chat/file/catalogue.pdf', filename: 'catalogue.pdf', prettyName: 'Catalogue 2026.pdf', extension: 'pdf', downloadable: true, size: 1_830_000, mime: 'application/pdf' }, ago(300)),
+  message(
+    'c1',
+    ALICE_PUBLISHED,
+    {
+      type: 'file',
+      url: '/chat/file/catalogue.pdf',
+      filename: 'catalogue.pdf',
+      prettyName: 'Catalogue 2026.pdf',
+      extension: 'pdf',
+      downloadable: true,
+      size: 1_830_000,
+      mime: 'application/pdf',
+    },
+    ago(300),
+  ),
   message('c1', ALICE_PUBLISHED, { type: 'image', url: 'chat-image.svg', filename: 'robot.svg', prettyName: 'Robot R2.svg' }, ago(290)),
-  message('c1', ALICE_PUBLISHED, { type: 'contact_details', firstname: 'Alice', lastname: 'Durand', email: 'alice@acme.test', mobile: '06 01 02 03 04' }, ago(280)),
+  message(
+    'c1',
+    ALICE_PUBLISHED,
+    { type: 'contact_details', firstname: 'Alice', lastname: 'Durand', email: 'alice@acme.test', mobile: '06 01 02 03 04' },
+    ago(280),
+  ),
   message('c1', ME, '<b>Not bold</b> <script>alert("never run")</script>', ago(30)),
 ];
 
@@ -140,24 +172,38 @@ const grouped = () => [
 const readToTheEnd: Story['play'] = async ({ canvasElement }) => {
   const doc = canvasElement.ownerDocument;
   await waitFor(() => expect(doc.querySelectorAll('.salon-chat__messages li').length).toBeGreaterThan(0), { timeout: 10_000 });
-  await waitFor(() => expect([...doc.querySelectorAll<HTMLImageElement>('.salon-chat__messages img')].every((img) => img.complete)).toBe(true), { timeout: 10_000 });
+  await waitFor(
+    () => expect([...doc.querySelectorAll<HTMLImageElement>('.salon-chat__messages img')].every((img) => img.complete)).toBe(true),
+    { timeout: 10_000 },
+  );
   const list = doc.querySelector<HTMLElement>('.salon-chat__messages')!;
   list.scrollTop = list.scrollHeight;
 };
 
 export const Conversation: Story = { parameters: salon(visitorPageData(), conversation(grouped), onAlice), play: readToTheEnd };
 
-export const ConversationFrench: Story = { parameters: salon(withLocale(visitorPageData(), 'fr_FR'), conversation(grouped), onAlice), play: readToTheEnd };
+export const ConversationFrench: Story = {
+  parameters: salon(withLocale(visitorPageData(), 'fr_FR'), conversation(grouped), onAlice),
+  play: readToTheEnd,
+};
 
 /** Alice is typing (the indicator clears 4 s after her last event; here she types on). */
 export const Typing: Story = {
-  parameters: salon(visitorPageData(), { ...conversation(() => grouped().slice(0, 2)), typing: { channelId: 'c1', userId: 'alice1', fullname: 'Alice Durand' } }, onAlice),
+  parameters: salon(
+    visitorPageData(),
+    { ...conversation(() => grouped().slice(0, 2)), typing: { channelId: 'c1', userId: 'alice1', fullname: 'Alice Durand' } },
+    onAlice,
+  ),
 };
 
 /** The emoji picker, loaded on first opening, with its data from /spa/emoji/en/data.json. */
 export const EmojiPicker: Story = {
   parameters: {
-    ...salon(visitorPageData(), conversation(() => grouped().slice(0, 2)), onAlice),
+    ...salon(
+      visitorPageData(),
+      conversation(() => grouped().slice(0, 2)),
+      onAlice,
+    ),
     check: { mask: { 'emoji-picker': "the emoji glyphs come from the machine's fonts, drawn as the picker's own support test decides" } },
   },
   play: async ({ canvasElement }) => {
@@ -168,10 +214,12 @@ export const EmojiPicker: Story = {
 
 // ─── Video invitations ───
 
-const invitation = (acceptation: boolean | null, seconds: number, from = ALICE_PUBLISHED) => () => [
-  message('c1', from, 'Shall we talk on video?', ago(seconds + 5)),
-  message('c1', from, { type: 'visio_invitation', link: 'https://visio.example/alice', acceptation }, ago(seconds)),
-];
+const invitation =
+  (acceptation: boolean | null, seconds: number, from = ALICE_PUBLISHED) =>
+  () => [
+    message('c1', from, 'Shall we talk on video?', ago(seconds + 5)),
+    message('c1', from, { type: 'visio_invitation', link: 'https://visio.example/alice', acceptation }, ago(seconds)),
+  ];
 
 /** Received and pending: Accept or Decline (Accept offers to join). */
 export const InvitationPending: Story = { parameters: salon(visitorPageData(), conversation(invitation(null, 10)), onAlice) };
@@ -185,36 +233,61 @@ export const InvitationUnanswered: Story = { parameters: salon(visitorPageData()
 
 /** An exhibitor whose video link is published invites a visitor: the button waits while the invitation is pending. */
 export const InvitationSentByExhibitor: Story = {
-  parameters: salon(exhibitorWithLink, conversation(invitation(null, 10, { ...ME, profile: 'exhibitor' }), person('alice1', 'Victor Visiteur')), onAlice),
+  parameters: salon(
+    exhibitorWithLink,
+    conversation(invitation(null, 10, { ...ME, profile: 'exhibitor' }), person('alice1', 'Victor Visiteur')),
+    onAlice,
+  ),
 };
 
 /** An exhibitor with a published video link: invite to video (no ask, phone or email buttons). */
 export const ExhibitorCanInvite: Story = {
-  parameters: salon(exhibitorWithLink, conversation(() => [message('c1', person('alice1', 'Victor Visiteur'), 'Bonjour, je cherche un devis.', ago(60))], person('alice1', 'Victor Visiteur')), onAlice),
+  parameters: salon(
+    exhibitorWithLink,
+    conversation(
+      () => [message('c1', person('alice1', 'Victor Visiteur'), 'Bonjour, je cherche un devis.', ago(60))],
+      person('alice1', 'Victor Visiteur'),
+    ),
+    onAlice,
+  ),
 };
 
 // ─── The composer ───
 
-const attach = (file: () => File) => async ({ canvasElement }: { canvasElement: HTMLElement }) => {
-  const canvas = within(canvasElement);
-  await canvas.findByRole('textbox', { name: 'Message' });
-  await userEvent.upload(canvas.getByLabelText('File to share'), file());
-};
+const attach =
+  (file: () => File) =>
+  async ({ canvasElement }: { canvasElement: HTMLElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('textbox', { name: 'Message' });
+    await userEvent.upload(canvas.getByLabelText('File to share'), file());
+  };
 
 /** A chosen file waits as a chip (name, size, remove) until Send. */
 export const FileChip: Story = {
-  parameters: salon(visitorPageData(), conversation(() => grouped().slice(0, 2)), onAlice),
+  parameters: salon(
+    visitorPageData(),
+    conversation(() => grouped().slice(0, 2)),
+    onAlice,
+  ),
   play: attach(() => new File([new Uint8Array(420_000)], 'Cahier des charges.pdf', { type: 'application/pdf' })),
 };
 
 /** More than 5 MB: refused before sending. */
 export const FileTooLarge: Story = {
-  parameters: salon(visitorPageData(), conversation(() => grouped().slice(0, 2)), onAlice),
+  parameters: salon(
+    visitorPageData(),
+    conversation(() => grouped().slice(0, 2)),
+    onAlice,
+  ),
   play: attach(() => new File([new Uint8Array(5_242_881)], 'video.mov')),
 };
 
 export const FileTooLargeFrench: Story = {
-  parameters: salon(withLocale(visitorPageData(), 'fr_FR'), conversation(() => grouped().slice(0, 2)), onAlice),
+  parameters: salon(
+    withLocale(visitorPageData(), 'fr_FR'),
+    conversation(() => grouped().slice(0, 2)),
+    onAlice,
+  ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByRole('textbox');
@@ -230,13 +303,25 @@ const shareDetails = async ({ canvasElement }: { canvasElement: HTMLElement }) =
 
 /** Nothing to share: the error, with a link to complete the profile. */
 export const ContactDetailsMissing: Story = {
-  parameters: salon(withUser(visitorPageData(), { firstname: null, lastname: null, email: null, mobile: null }), conversation(() => grouped().slice(0, 2)), onAlice),
+  parameters: salon(
+    withUser(visitorPageData(), { firstname: null, lastname: null, email: null, mobile: null }),
+    conversation(() => grouped().slice(0, 2)),
+    onAlice,
+  ),
   play: shareDetails,
 };
 
 /** Some shared: the message is sent, and a notice says which details could not be. */
 export const ContactDetailsPartial: Story = {
-  parameters: salon(withUser(visitorPageData(), { email: 'camille@example.com', mobile: '0601020304', fields_param: { firstname: '0', lastname: '0', email: '0', mobile: '1' } }), conversation(() => grouped().slice(0, 2)), onAlice),
+  parameters: salon(
+    withUser(visitorPageData(), {
+      email: 'camille@example.com',
+      mobile: '0601020304',
+      fields_param: { firstname: '0', lastname: '0', email: '0', mobile: '1' },
+    }),
+    conversation(() => grouped().slice(0, 2)),
+    onAlice,
+  ),
   play: shareDetails,
 };
 

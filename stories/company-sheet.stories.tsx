@@ -10,7 +10,11 @@ import { onPageWithToaster, logsOnPurpose } from './decorators';
 interface Answer {
   answer: unknown;
 }
-const salon = (answer: unknown, pageData: PageDataInput = visitorPageData(), extra: Omit<SalonParameters, 'widgets' | 'pageData'> = {}): { salon: SalonParameters; company: Answer } => ({
+const salon = (
+  answer: unknown,
+  pageData: PageDataInput = visitorPageData(),
+  extra: Omit<SalonParameters, 'widgets' | 'pageData'> = {},
+): { salon: SalonParameters; company: Answer } => ({
   salon: { widgets: ['company-sheet', 'toaster'], pageData, ...extra },
   company: { answer },
 });
@@ -62,6 +66,8 @@ export const French: Story = { parameters: salon(company(), withLocale(visitorPa
 export const UploadedDocument: Story = { parameters: salon(company({ storage_link: '/api/medias/Q2xlYXJseUFQZGZEb2N1bWVu' })) };
 
 /** The same in French: « Télécharger les documents ». */
-export const UploadedDocumentFrench: Story = { parameters: salon(company({ storage_link: '/api/medias/Q2xlYXJseUFQZGZEb2N1bWVu' }), withLocale(visitorPageData(), 'fr_FR')) };
+export const UploadedDocumentFrench: Story = {
+  parameters: salon(company({ storage_link: '/api/medias/Q2xlYXJseUFQZGZEb2N1bWVu' }), withLocale(visitorPageData(), 'fr_FR')),
+};
 
 logsOnPurpose([LoadingError], 'the story makes the server fail; the API client logs the failed call', 'Response not ok: 503');

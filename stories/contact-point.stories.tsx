@@ -8,9 +8,18 @@ import { setExhibitorAnswers } from '../.storybook/api-mock';
 import type { SalonParameters } from '../.storybook/preview';
 import { onPageWithToaster, logsOnPurpose } from './decorators';
 
-const DAVID_EXHIBITOR = animator('david1', 'David', 'Nguyen', { availability: false, picturePath: null, presentation: null, presentation_en: null });
+const DAVID_EXHIBITOR = animator('david1', 'David', 'Nguyen', {
+  availability: false,
+  picturePath: null,
+  presentation: null,
+  presentation_en: null,
+});
 
-const salon = (animators: Animator[], pageData: PageDataInput = visitorPageData(), extra: Omit<SalonParameters, 'widgets' | 'pageData'> = {}) => ({
+const salon = (
+  animators: Animator[],
+  pageData: PageDataInput = visitorPageData(),
+  extra: Omit<SalonParameters, 'widgets' | 'pageData'> = {},
+) => ({
   salon: { widgets: ['contact-point', 'toaster'], pageData, ...extra } satisfies SalonParameters,
   animators,
 });
@@ -53,6 +62,8 @@ export const Nobody: Story = { parameters: salon([]) };
 export const LoadingError: Story = { parameters: salon([], visitorPageData(), { api: 'fail' }) };
 
 /** French page. */
-export const French: Story = { parameters: salon([ALICE_EXHIBITOR, BASILE_EXHIBITOR, CHLOE_EXHIBITOR], withLocale(visitorPageData(), 'fr_FR')) };
+export const French: Story = {
+  parameters: salon([ALICE_EXHIBITOR, BASILE_EXHIBITOR, CHLOE_EXHIBITOR], withLocale(visitorPageData(), 'fr_FR')),
+};
 
 logsOnPurpose([LoadingError], 'the story makes the server fail; the API client logs the failed call', 'Response not ok: 503');

@@ -48,22 +48,31 @@ const chooseScore =
   (score: number, locale: Locale = 'en_EN', comment?: string, send = false) =>
   async ({ canvasElement }: { canvasElement: HTMLElement }) => {
     const box = await dialog(canvasElement);
-    fireEvent.change(box.getByRole('slider', { name: en(locale) ? 'Your score, from 0 to 10' : 'Votre note, de 0 à 10' }), { target: { value: String(score) } });
-    if (comment !== undefined) fireEvent.change(box.getByRole('textbox', { name: en(locale) ? 'Your comment (optional)' : 'Votre commentaire (facultatif)' }), { target: { value: comment } });
+    fireEvent.change(box.getByRole('slider', { name: en(locale) ? 'Your score, from 0 to 10' : 'Votre note, de 0 à 10' }), {
+      target: { value: String(score) },
+    });
+    if (comment !== undefined)
+      fireEvent.change(box.getByRole('textbox', { name: en(locale) ? 'Your comment (optional)' : 'Votre commentaire (facultatif)' }), {
+        target: { value: comment },
+      });
     if (send) await userEvent.click(box.getByRole('button', { name: en(locale) ? 'Send my opinion' : 'Envoyer mon avis' }));
   };
 
 // ─── Contact an organizer ───
 
 const CONTACT: Modal = { name: 'contact-organizer' };
-const contactAnswer = (statusCode: number, data: Record<string, unknown>, status = 200): FormAnswer => ({ status, body: { statusCode, data } });
+const contactAnswer = (statusCode: number, data: Record<string, unknown>, status = 200): FormAnswer => ({
+  status,
+  body: { statusCode, data },
+});
 
 const sendContact =
   (locale: Locale = 'en_EN', values: { email?: string; message?: string } = {}) =>
   async ({ canvasElement }: { canvasElement: HTMLElement }) => {
     const box = await dialog(canvasElement);
     if (values.email) await userEvent.type(box.getByRole('textbox', { name: en(locale) ? 'Your email' : 'Votre e-mail' }), values.email);
-    if (values.message) await userEvent.type(box.getByRole('textbox', { name: en(locale) ? 'Your message' : 'Votre message' }), values.message);
+    if (values.message)
+      await userEvent.type(box.getByRole('textbox', { name: en(locale) ? 'Your message' : 'Votre message' }), values.message);
     await userEvent.click(box.getByRole('button', { name: en(locale) ? 'Send' : 'Envoyer' }));
   };
 
@@ -180,13 +189,22 @@ export const ContactLoggedInFrench: Story = { parameters: story({ modal: CONTACT
 export const ContactValidationErrors: Story = { parameters: story({ modal: CONTACT }, visitor('en_EN', false)), play: sendContact() };
 
 /** "Ce champ est obligatoire". */
-export const ContactValidationErrorsFrench: Story = { parameters: story({ modal: CONTACT }, visitor('fr_FR', false)), play: sendContact('fr_FR') };
+export const ContactValidationErrorsFrench: Story = {
+  parameters: story({ modal: CONTACT }, visitor('fr_FR', false)),
+  play: sendContact('fr_FR'),
+};
 
 /** The server refuses (200, data.error): its message above the form, its field error under the message. */
 export const ContactServerRefusal: Story = {
   parameters: story({
     modal: CONTACT,
-    forms: { contact: contactAnswer(400, { error: true, message: 'The form has errors.', formErrors: { message: 'Please write at least a sentence.' } }) },
+    forms: {
+      contact: contactAnswer(400, {
+        error: true,
+        message: 'The form has errors.',
+        formErrors: { message: 'Please write at least a sentence.' },
+      }),
+    },
   }),
   play: sendContact('en_EN', { message: 'Hi' }),
 };
@@ -198,7 +216,10 @@ export const ContactCallFailed: Story = {
 };
 
 export const ContactCallFailedFrench: Story = {
-  parameters: story({ modal: CONTACT, forms: { contact: contactAnswer(500, { error: true, message: 'Erreur interne' }, 500) } }, visitor('fr_FR')),
+  parameters: story(
+    { modal: CONTACT, forms: { contact: contactAnswer(500, { error: true, message: 'Erreur interne' }, 500) } },
+    visitor('fr_FR'),
+  ),
   play: sendContact('fr_FR', { message: 'Où est la salle de conférence ?' }),
 };
 
@@ -224,20 +245,29 @@ export const ContactSent: Story = {
 
 export const ContactSentFrench: Story = {
   parameters: story(
-    { modal: CONTACT, forms: { contact: contactAnswer(200, { error: false, message: 'Votre message a bien été envoyé à l’organisateur.' }) } },
+    {
+      modal: CONTACT,
+      forms: { contact: contactAnswer(200, { error: false, message: 'Votre message a bien été envoyé à l’organisateur.' }) },
+    },
     visitor('fr_FR', false),
   ),
   play: sendContact('fr_FR', { email: 'camille@example.test', message: 'Où est la salle de conférence ?' }),
 };
 
-const SHARE: EngageStory = { modal: { name: 'social-share' }, forms: { partages: { body: { data: { url: 'https://www.facebook.com/sharer/sharer.php?u=https%3A%2F%2Fexample.test%2Fsalon' } } } } };
+const SHARE: EngageStory = {
+  modal: { name: 'social-share' },
+  forms: { partages: { body: { data: { url: 'https://www.facebook.com/sharer/sharer.php?u=https%3A%2F%2Fexample.test%2Fsalon' } } } },
+};
 
 /** Facebook, LinkedIn, X (Twitter): each asks POST /api/partages for its sharer address and opens it. */
 export const Share: Story = { parameters: story(SHARE) };
 
 export const ShareFrench: Story = { parameters: story(SHARE, visitor('fr_FR')) };
 
-const SHARE_ERROR: EngageStory = { modal: { name: 'social-share' }, forms: { partages: { body: { data: { error: true, message: 'Sharing is turned off for this salon.' } } } } };
+const SHARE_ERROR: EngageStory = {
+  modal: { name: 'social-share' },
+  forms: { partages: { body: { data: { error: true, message: 'Sharing is turned off for this salon.' } } } },
+};
 
 /** The server refuses: the API client's error toast with its message; the window opened for the sharer closes. */
 export const ShareError: Story = {
@@ -290,8 +320,22 @@ const displayMedia = (answer: DisplayMediaAnswer) => () => {
 };
 
 const CAPTURE_TEXTS = {
-  en_EN: { capture: 'Capture the screen', workspace: 'Crop your capture', area: 'Cropping area', cancelled: 'The capture was cancelled.', failed: 'The screen could not be captured.', unsupported: 'Your browser cannot capture the screen.' },
-  fr_FR: { capture: "Capturer l'écran", workspace: 'Recadrez votre capture', area: 'Zone de recadrage', cancelled: 'La capture a été annulée.', failed: "L'écran n'a pas pu être capturé.", unsupported: "Votre navigateur ne permet pas de capturer l'écran." },
+  en_EN: {
+    capture: 'Capture the screen',
+    workspace: 'Crop your capture',
+    area: 'Cropping area',
+    cancelled: 'The capture was cancelled.',
+    failed: 'The screen could not be captured.',
+    unsupported: 'Your browser cannot capture the screen.',
+  },
+  fr_FR: {
+    capture: "Capturer l'écran",
+    workspace: 'Recadrez votre capture',
+    area: 'Zone de recadrage',
+    cancelled: 'La capture a été annulée.',
+    failed: "L'écran n'a pas pu être capturé.",
+    unsupported: "Votre navigateur ne permet pas de capturer l'écran.",
+  },
 };
 
 /** The capture modal with the browser answering `answer`; but for 'unsupported', the visitor presses Capture. */
@@ -337,32 +381,73 @@ export const CaptureUnsupportedFrench: Story = captureStory('fr_FR', 'unsupporte
 
 /** The generic confirm: the message, Cancel (focused) and Confirm. */
 export const Confirm: Story = {
-  parameters: story({ modal: { name: 'confirm', message: 'Skip the 3 lines without an email and import the others?', onConfirm: () => console.info('[story] confirmed') } }),
+  parameters: story({
+    modal: {
+      name: 'confirm',
+      message: 'Skip the 3 lines without an email and import the others?',
+      onConfirm: () => console.info('[story] confirmed'),
+    },
+  }),
 };
 
 export const ConfirmFrench: Story = {
-  parameters: story({ modal: { name: 'confirm', message: 'Ignorer les 3 lignes sans e-mail et importer les autres ?', onConfirm: () => console.info('[story] confirmed') } }, visitor('fr_FR')),
+  parameters: story(
+    {
+      modal: {
+        name: 'confirm',
+        message: 'Ignorer les 3 lignes sans e-mail et importer les autres ?',
+        onConfirm: () => console.info('[story] confirmed'),
+      },
+    },
+    visitor('fr_FR'),
+  ),
 };
 
 /** The message as a Lingui descriptor, translated in the page's language (here a text of the engage catalog). */
 export const ConfirmTranslatedMessage: Story = {
-  parameters: story({ modal: { name: 'confirm', message: msg`Share on social media`, onConfirm: () => console.info('[story] confirmed') } }, visitor('fr_FR')),
+  parameters: story(
+    { modal: { name: 'confirm', message: msg`Share on social media`, onConfirm: () => console.info('[story] confirmed') } },
+    visitor('fr_FR'),
+  ),
 };
 
 /** An anonymous visitor pressed Chat on an exhibitor card: log in or create an account, then come back here. */
 export const LoginNeededChat: Story = { parameters: story({ modal: { name: 'login-needed', reason: 'chat' } }, visitor('en_EN', false)) };
 
-export const LoginNeededChatFrench: Story = { parameters: story({ modal: { name: 'login-needed', reason: 'chat' } }, visitor('fr_FR', false)) };
+export const LoginNeededChatFrench: Story = {
+  parameters: story({ modal: { name: 'login-needed', reason: 'chat' } }, visitor('fr_FR', false)),
+};
 
 /** An anonymous visitor started the contest: offered before the first question. */
-export const LoginNeededContest: Story = { parameters: story({ modal: { name: 'login-needed', reason: 'contest' } }, visitor('en_EN', false)) };
+export const LoginNeededContest: Story = {
+  parameters: story({ modal: { name: 'login-needed', reason: 'contest' } }, visitor('en_EN', false)),
+};
 
-export const LoginNeededContestFrench: Story = { parameters: story({ modal: { name: 'login-needed', reason: 'contest' } }, visitor('fr_FR', false)) };
+export const LoginNeededContestFrench: Story = {
+  parameters: story({ modal: { name: 'login-needed', reason: 'contest' } }, visitor('fr_FR', false)),
+};
 
-logsOnPurpose([OpinionError, OpinionErrorFrench], 'the story makes the server fail; the API client and the opinion form log it', 'Response not ok: 500', 'the opinion was not recorded');
+logsOnPurpose(
+  [OpinionError, OpinionErrorFrench],
+  'the story makes the server fail; the API client and the opinion form log it',
+  'Response not ok: 500',
+  'the opinion was not recorded',
+);
 
-logsOnPurpose([ContactCallFailed, ContactCallFailedFrench], 'the story makes the server fail; the API client logs the failed call', 'Response not ok: 500');
+logsOnPurpose(
+  [ContactCallFailed, ContactCallFailedFrench],
+  'the story makes the server fail; the API client logs the failed call',
+  'Response not ok: 500',
+);
 
-logsOnPurpose([CaptureFailed, CaptureFailedFrench], 'the story has the browser fail to capture; the widget logs why', '[salon] screen capture failed');
+logsOnPurpose(
+  [CaptureFailed, CaptureFailedFrench],
+  'the story has the browser fail to capture; the widget logs why',
+  '[salon] screen capture failed',
+);
 
-logsOnPurpose([ShareError, ShareErrorFrench], 'the story has the server refuse the share; the API client logs the refusal', 'Server error: POST /api/partages');
+logsOnPurpose(
+  [ShareError, ShareErrorFrench],
+  'the story has the server refuse the share; the API client logs the refusal',
+  'Server error: POST /api/partages',
+);

@@ -48,7 +48,9 @@ export const BrokenPicture: Story = { args: { exhibitor: { ...ALICE, picturePath
 /** A video: the play button plays it; it goes back to the start on pause or at the end. */
 export const WithVideo: Story = {
   loaders: [async () => ({ video: await recordedVideo() })],
-  render: (args, { loaded }) => <ExhibitorCard {...args} exhibitor={{ ...ALICE, videoPath: (loaded.video as string | null) ?? '/missing-video.webm' }} />,
+  render: (args, { loaded }) => (
+    <ExhibitorCard {...args} exhibitor={{ ...ALICE, videoPath: (loaded.video as string | null) ?? '/missing-video.webm' }} />
+  ),
 };
 
 /** A video that fails to load: hidden, the picture stays. */
@@ -100,4 +102,8 @@ export const PhoneShown: Story = {
 /** French page: French function and presentation, French labels. */
 export const French: Story = { parameters: salon(withLocale(visitorPageData(), 'fr_FR')) };
 
-logsOnPurpose([BrokenPicture, BrokenVideo], 'the picture or video is broken on purpose: the browser logs its 404', 'Failed to load resource: the server responded with a status of 404');
+logsOnPurpose(
+  [BrokenPicture, BrokenVideo],
+  'the picture or video is broken on purpose: the browser logs its 404',
+  'Failed to load resource: the server responded with a status of 404',
+);

@@ -39,7 +39,6 @@ const SAMPLE_PHOTO = `data:image/svg+xml,${encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><rect width="1200" height="800" fill="#9cc3e6"/><rect y="520" width="1200" height="280" fill="#5b8c3a"/><circle cx="600" cy="360" r="150" fill="#f2c9a0"/><circle cx="600" cy="300" r="90" fill="#4a3426"/><circle cx="950" cy="150" r="70" fill="#ffd34d"/></svg>',
 )}`;
 
-
 /** The photo as the PNG file an exhibitor chooses. */
 async function photoFile(): Promise<File> {
   const { canvas } = await drawnOnCanvas(SAMPLE_PHOTO, 1200, 800);
@@ -210,12 +209,25 @@ const uploadRefused = (locale: Locale, pictureMessage: string, videoMessage: str
     await expect(await form.findByText(videoMessage)).toHaveAttribute('role', 'alert');
   },
 });
-export const UploadRefused: Story = uploadRefused('en_EN', 'Only jpg, png, webp files are accepted', 'The file is too heavy, maximum 50 MB');
-export const UploadRefusedFrench: Story = uploadRefused('fr_FR', 'Seuls les fichiers jpg, png, webp sont acceptés', 'Le fichier est trop lourd, 50 Mo maximum');
+export const UploadRefused: Story = uploadRefused(
+  'en_EN',
+  'Only jpg, png, webp files are accepted',
+  'The file is too heavy, maximum 50 MB',
+);
+export const UploadRefusedFrench: Story = uploadRefused(
+  'fr_FR',
+  'Seuls les fichiers jpg, png, webp sont acceptés',
+  'Le fichier est trop lourd, 50 Mo maximum',
+);
 
 /** A hidden profile: the preview says visitors do not see it, and where to publish it. */
 const hidden = { profile: { ...PROFILE, identity: { ...PROFILE.identity, hidden: true } } };
 export const HiddenProfile: Story = { parameters: salon('en_EN', hidden) };
 export const HiddenProfileFrench: Story = { parameters: salon('fr_FR', hidden) };
 
-logsOnPurpose([UploadRefused, UploadRefusedFrench], 'the story has the server refuse the files; the API client and the editor log the refusals', 'Response not ok: 41', 'was not uploaded');
+logsOnPurpose(
+  [UploadRefused, UploadRefusedFrench],
+  'the story has the server refuse the files; the API client and the editor log the refusals',
+  'Response not ok: 41',
+  'was not uploaded',
+);

@@ -20,7 +20,13 @@ const STANDS = {
 
 /** The page data of a visitor whose stored journey is `journey` (spec §3 User.journey, a JSON string). */
 function withJourney(journey: Partial<JourneyState> | null, data: PageDataInput = visitorPageData()): PageDataInput {
-  return { ...data, user: { ...data.user, journey: journey ? JSON.stringify({ vistingStand: null, standsToVisit: [], standsVisited: [], ...journey }) : null } };
+  return {
+    ...data,
+    user: {
+      ...data.user,
+      journey: journey ? JSON.stringify({ vistingStand: null, standsToVisit: [], standsVisited: [], ...journey }) : null,
+    },
+  };
 }
 
 const french = (data: PageDataInput) => withLocale(data, 'fr_FR');
@@ -85,7 +91,9 @@ export const FrenchEmpty: Story = { parameters: salon(withJourney(null, french(v
 export const FrenchOneToVisit: Story = { parameters: salon(withJourney({ standsToVisit: ['s2'] }, french(visitorPageData()))) };
 
 /** French, several stands to visit (plural). */
-export const FrenchSeveralToVisit: Story = { parameters: salon(withJourney({ standsToVisit: ['s2', 's3', 's5'] }, french(visitorPageData()))) };
+export const FrenchSeveralToVisit: Story = {
+  parameters: salon(withJourney({ standsToVisit: ['s2', 's3', 's5'] }, french(visitorPageData()))),
+};
 
 /** French, all done. */
 export const FrenchAllDone: Story = { parameters: salon(withJourney(ALL_DONE, french(visitorPageData()))) };
@@ -111,4 +119,8 @@ const confirmingReset = (pageData: PageDataInput, button: string, title: string)
 
 export const EmptyTheListConfirm: Story = confirmingReset(withJourney(ALL_THREE), 'Empty the list', 'Please confirm');
 
-export const FrenchEmptyTheListConfirm: Story = confirmingReset(withJourney(ALL_THREE, french(visitorPageData())), 'Vider la liste', 'Confirmation');
+export const FrenchEmptyTheListConfirm: Story = confirmingReset(
+  withJourney(ALL_THREE, french(visitorPageData())),
+  'Vider la liste',
+  'Confirmation',
+);

@@ -23,14 +23,25 @@ interface LeadStory {
 }
 
 const NORDIC = stand('s1', 'Robotique Nordique', 'Nordic Robotics');
-const STANDS = { s1: NORDIC, s2: { ...stand('s2', 'Helios Solaire', 'Helios Solar'), optin_marketing: true }, s3: { ...stand('s3', 'BioNova Santé', 'BioNova Health'), optin_marketing: false } };
+const STANDS = {
+  s1: NORDIC,
+  s2: { ...stand('s2', 'Helios Solaire', 'Helios Solar'), optin_marketing: true },
+  s3: { ...stand('s3', 'BioNova Santé', 'BioNova Health'), optin_marketing: false },
+};
 
 /** A registered visitor whose page data gives all but the phone. */
 function visitor(locale: Locale = 'en_EN', parameters: Record<string, unknown> = {}): PageDataInput {
   const page = withLocale(visitorPageData(), locale);
   return {
     ...page,
-    user: { ...page.user, email: 'camille.martin@example.test', postal_code: '75011', city: 'Paris', birthdate: '1990-04-12', mobile: null },
+    user: {
+      ...page.user,
+      email: 'camille.martin@example.test',
+      postal_code: '75011',
+      city: 'Paris',
+      birthdate: '1990-04-12',
+      mobile: null,
+    },
     parameters: { ...page.parameters, stands_optin_marketing: false, ...parameters },
   };
 }
@@ -87,7 +98,10 @@ const sendContest =
   (locale: Locale = 'en_EN') =>
   async ({ canvasElement }: { canvasElement: HTMLElement }) => {
     await fill(canvasElement, { Mobile: '06 12 34 56 78' });
-    await tick(canvasElement, ...(en(locale) ? [CONSENTS.contest_rules.en, CONSENTS.privacy.en] : [CONSENTS.contest_rules.fr, CONSENTS.privacy.fr]));
+    await tick(
+      canvasElement,
+      ...(en(locale) ? [CONSENTS.contest_rules.en, CONSENTS.privacy.en] : [CONSENTS.contest_rules.fr, CONSENTS.privacy.fr]),
+    );
     await send(canvasElement, locale);
   };
 
@@ -146,7 +160,9 @@ export const ContactRequestInvalidFrench: Story = {
 /** Stand opt-in on (Helios Solar), the global one off: the marketing box shows. */
 export const ContactRequestMarketingShown: Story = { parameters: story({ modal: { name: 'stand-contact-request', standId: 's2' } }) };
 
-export const ContactRequestMarketingShownFrench: Story = { parameters: story({ modal: { name: 'stand-contact-request', standId: 's2' } }, visitor('fr_FR')) };
+export const ContactRequestMarketingShownFrench: Story = {
+  parameters: story({ modal: { name: 'stand-contact-request', standId: 's2' } }, visitor('fr_FR')),
+};
 
 /** Stand opt-in off (BioNova Health) though the global one is on: no marketing box. */
 export const ContactRequestMarketingHidden: Story = {
@@ -179,14 +195,28 @@ export const ContactRequestSentFrench: Story = {
 export const ContactRequestServerFieldErrors: Story = {
   parameters: story({
     modal: CONTACT,
-    forms: { requestContact: { status: 400, body: { data: { error: true, message: 'The form has errors.', formErrors: { email: 'This address cannot receive mail.', city: 'This field is required' } } } } },
+    forms: {
+      requestContact: {
+        status: 400,
+        body: {
+          data: {
+            error: true,
+            message: 'The form has errors.',
+            formErrors: { email: 'This address cannot receive mail.', city: 'This field is required' },
+          },
+        },
+      },
+    },
   }),
   play: sendContactRequest(),
 };
 
 /** An error answer with a message: its toast; the form stays. */
 export const ContactRequestServerMessage: Story = {
-  parameters: story({ modal: CONTACT, forms: { requestContact: { body: { data: { error: true, message: 'This stand no longer takes requests.' } } } } }),
+  parameters: story({
+    modal: CONTACT,
+    forms: { requestContact: { body: { data: { error: true, message: 'This stand no longer takes requests.' } } } },
+  }),
   play: sendContactRequest(),
 };
 
@@ -250,7 +280,12 @@ export const OfferFormSent: Story = {
 export const OfferFormServerFieldErrors: Story = {
   parameters: story({
     modal: OFFER_FORM,
-    forms: { requestForminfo: { status: 400, body: { data: { error: true, message: 'The form has errors.', formErrors: { birthdate: 'Expected a date as YYYY-MM-DD' } } } } },
+    forms: {
+      requestForminfo: {
+        status: 400,
+        body: { data: { error: true, message: 'The form has errors.', formErrors: { birthdate: 'Expected a date as YYYY-MM-DD' } } },
+      },
+    },
   }),
   play: sendOfferForm(),
 };
@@ -279,7 +314,9 @@ export const ContestForm: Story = { parameters: story({ modal: CONTEST, score: 4
 export const ContestFormFrench: Story = { parameters: story({ modal: CONTEST, score: 4 }, contestVisitor('fr_FR')) };
 
 /** The contest's marketing opt-in equals 1: the marketing box shows. */
-export const ContestMarketingShown: Story = { parameters: story({ modal: CONTEST, score: 4 }, contestVisitor('en_EN', { contest_optin_marketing: 1 })) };
+export const ContestMarketingShown: Story = {
+  parameters: story({ modal: CONTEST, score: 4 }, contestVisitor('en_EN', { contest_optin_marketing: 1 })),
+};
 
 /** Send with the boxes unticked and fields emptied: every message, nothing sent. */
 export const ContestInvalid: Story = {
@@ -305,30 +342,59 @@ export const ContestSending: Story = {
 
 /** Confirmed participation. */
 export const ContestThanks: Story = {
-  parameters: story({ modal: CONTEST, score: 4, forms: { default: contestAnswer(200, { error: false, message: 'Your participation has been recorded.' }) } }, contestVisitor()),
+  parameters: story(
+    {
+      modal: CONTEST,
+      score: 4,
+      forms: { default: contestAnswer(200, { error: false, message: 'Your participation has been recorded.' }) },
+    },
+    contestVisitor(),
+  ),
   play: sendContest(),
 };
 
 export const ContestThanksFrench: Story = {
-  parameters: story({ modal: CONTEST, score: 4, forms: { default: contestAnswer(200, { error: false, message: 'Votre participation a été enregistrée.' }) } }, contestVisitor('fr_FR')),
+  parameters: story(
+    {
+      modal: CONTEST,
+      score: 4,
+      forms: { default: contestAnswer(200, { error: false, message: 'Votre participation a été enregistrée.' }) },
+    },
+    contestVisitor('fr_FR'),
+  ),
   play: sendContest('fr_FR'),
 };
 
 /** data 'contest_participation.already'. */
 export const ContestAlreadyRecorded: Story = {
-  parameters: story({ modal: CONTEST, forms: { default: contestAnswer(409, { error: true, message: 'Already', data: 'contest_participation.already' }) } }, contestVisitor()),
+  parameters: story(
+    { modal: CONTEST, forms: { default: contestAnswer(409, { error: true, message: 'Already', data: 'contest_participation.already' }) } },
+    contestVisitor(),
+  ),
   play: sendContest(),
 };
 
 export const ContestAlreadyRecordedFrench: Story = {
-  parameters: story({ modal: CONTEST, forms: { default: contestAnswer(409, { error: true, message: 'Déjà', data: 'contest_participation.already' }) } }, contestVisitor('fr_FR')),
+  parameters: story(
+    { modal: CONTEST, forms: { default: contestAnswer(409, { error: true, message: 'Déjà', data: 'contest_participation.already' }) } },
+    contestVisitor('fr_FR'),
+  ),
   play: sendContest('fr_FR'),
 };
 
 /** The server's field errors under the fields. */
 export const ContestServerFieldErrors: Story = {
   parameters: story(
-    { modal: CONTEST, forms: { default: contestAnswer(400, { error: true, message: 'The form has errors.', formErrors: { email: 'This email already took part with another account.' } }) } },
+    {
+      modal: CONTEST,
+      forms: {
+        default: contestAnswer(400, {
+          error: true,
+          message: 'The form has errors.',
+          formErrors: { email: 'This email already took part with another account.' },
+        }),
+      },
+    },
     contestVisitor(),
   ),
   play: sendContest(),
@@ -336,7 +402,10 @@ export const ContestServerFieldErrors: Story = {
 
 /** Another error: the server's message. */
 export const ContestServerMessage: Story = {
-  parameters: story({ modal: CONTEST, forms: { default: contestAnswer(403, { error: true, message: 'The contest is closed.' }) } }, contestVisitor()),
+  parameters: story(
+    { modal: CONTEST, forms: { default: contestAnswer(403, { error: true, message: 'The contest is closed.' }) } },
+    contestVisitor(),
+  ),
   play: sendContest(),
 };
 
@@ -353,8 +422,20 @@ export const ContestNotAllowedAnonymousFrench: Story = { parameters: story({ mod
 
 export const ContestNotAllowedExhibitor: Story = { parameters: story({ modal: CONTEST }, exhibitorPageData()) };
 
-logsOnPurpose([ContactRequestServerFieldErrors], 'the story has the server refuse the fields; the API client logs the answer', 'Response not ok: 400');
+logsOnPurpose(
+  [ContactRequestServerFieldErrors],
+  'the story has the server refuse the fields; the API client logs the answer',
+  'Response not ok: 400',
+);
 
-logsOnPurpose([ContactRequestCallFailed, ContactRequestCallFailedFrench, ContestCallFailed], 'the story makes the server fail; the API client logs the failed call', 'Response not ok: 503');
+logsOnPurpose(
+  [ContactRequestCallFailed, ContactRequestCallFailedFrench, ContestCallFailed],
+  'the story makes the server fail; the API client logs the failed call',
+  'Response not ok: 503',
+);
 
-logsOnPurpose([OfferFormServerFieldErrors], 'the story has the server refuse the fields; the API client logs the answer', 'Response not ok: 400');
+logsOnPurpose(
+  [OfferFormServerFieldErrors],
+  'the story has the server refuse the fields; the API client logs the answer',
+  'Response not ok: 400',
+);

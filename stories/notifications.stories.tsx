@@ -28,11 +28,46 @@ interface NewsStory {
 
 /** Title, message and where (`at`, empty when the notification says nothing), French then English. */
 const TOPICS: [string, string, string, string, string, string][] = [
-  ['Conférence à 15h : le cloud souverain', 'Talk at 3 pm: the sovereign cloud', 'Au fond du hall. Les places sont limitées.', 'At the back of the hall. Seats are limited.', 'Salle Ampère', 'Ampère room'],
-  ['Pause café virtuelle', 'Virtual coffee break', 'Retrouvez les exposants disponibles dans le point de contact unique.', 'Meet the available exhibitors in the contact point.', '', ''],
-  ['Jeu concours', 'Contest', 'Répondez aux 5 questions pour tenter de gagner une batterie Helios.', 'Answer the 5 questions for a chance to win a Helios battery.', '', ''],
-  ['Démonstration de cobots', 'Cobot demonstration', 'Dans 10 minutes.', 'In 10 minutes.', 'Stand Nordic Robotics', 'Nordic Robotics stand'],
-  ['Donnez votre avis', 'Give us your opinion', 'Le bouton Avis est dans la barre du haut.', 'The Feedback button is in the top bar.', '', ''],
+  [
+    'Conférence à 15h : le cloud souverain',
+    'Talk at 3 pm: the sovereign cloud',
+    'Au fond du hall. Les places sont limitées.',
+    'At the back of the hall. Seats are limited.',
+    'Salle Ampère',
+    'Ampère room',
+  ],
+  [
+    'Pause café virtuelle',
+    'Virtual coffee break',
+    'Retrouvez les exposants disponibles dans le point de contact unique.',
+    'Meet the available exhibitors in the contact point.',
+    '',
+    '',
+  ],
+  [
+    'Jeu concours',
+    'Contest',
+    'Répondez aux 5 questions pour tenter de gagner une batterie Helios.',
+    'Answer the 5 questions for a chance to win a Helios battery.',
+    '',
+    '',
+  ],
+  [
+    'Démonstration de cobots',
+    'Cobot demonstration',
+    'Dans 10 minutes.',
+    'In 10 minutes.',
+    'Stand Nordic Robotics',
+    'Nordic Robotics stand',
+  ],
+  [
+    'Donnez votre avis',
+    'Give us your opinion',
+    'Le bouton Avis est dans la barre du haut.',
+    'The Feedback button is in the top bar.',
+    '',
+    '',
+  ],
 ];
 
 /** `count` notifications, newest first, one every 25 minutes back from now. */
@@ -41,7 +76,16 @@ function newsList(count: number): Notification[] {
   return Array.from({ length: count }, (_, i) => {
     const [title, title_en, message, message_en, at, at_en] = TOPICS[i % TOPICS.length]!;
     const id = count - i;
-    return { id_notification: id, title: `${title} (${id})`, title_en: `${title_en} (${id})`, message, message_en, at, at_en, sent_at: new Date(now - i * 25 * 60_000).toISOString() };
+    return {
+      id_notification: id,
+      title: `${title} (${id})`,
+      title_en: `${title_en} (${id})`,
+      message,
+      message_en,
+      at,
+      at_en,
+      sent_at: new Date(now - i * 25 * 60_000).toISOString(),
+    };
   });
 }
 
@@ -57,7 +101,13 @@ globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise
   const page = Number(url.searchParams.get('page') ?? '1');
   if (!Array.isArray(answer) && page >= answer.pendingFrom) return neverAnswered();
   const list = Array.isArray(answer) ? answer : answer.list;
-  const data = { notifications: list.slice((page - 1) * 10, page * 10), page, per_page: 10, total: list.length, pages: Math.max(1, Math.ceil(list.length / 10)) };
+  const data = {
+    notifications: list.slice((page - 1) * 10, page * 10),
+    page,
+    per_page: 10,
+    total: list.length,
+    pages: Math.max(1, Math.ceil(list.length / 10)),
+  };
   return new Response(JSON.stringify({ data }), { headers: { 'Content-Type': 'application/json' } });
 };
 
@@ -66,7 +116,8 @@ globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise
  * its list here without asking the server. Each story starts from lists not loaded yet, as on a page just opened.
  */
 async function listsLetGo(): Promise<void> {
-  const held = () => [$notificationList, $todaysNews].some((store) => store.lc > 0 || (store as unknown as { active?: boolean }).active === true);
+  const held = () =>
+    [$notificationList, $todaysNews].some((store) => store.lc > 0 || (store as unknown as { active?: boolean }).active === true);
   for (let waited = 0; held() && waited < 2000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
@@ -122,7 +173,13 @@ export const ToastsStackedFrench: Story = { parameters: story({ arriving: newsLi
 /** What the organiser wrote is text: markup shows as typed. */
 export const ToastWithMarkup: Story = {
   parameters: story({
-    arriving: [{ ...newsList(1)[0]!, title_en: '<b>Bold?</b> <img src=x onerror=alert(1)>', message_en: 'Line one\nLine two <script>alert(1)</script>' }],
+    arriving: [
+      {
+        ...newsList(1)[0]!,
+        title_en: '<b>Bold?</b> <img src=x onerror=alert(1)>',
+        message_en: 'Line one\nLine two <script>alert(1)</script>',
+      },
+    ],
   }),
 };
 
@@ -222,8 +279,14 @@ export const TodaysNewsEmpty: Story = {
 export const TodaysNewsError: Story = {
   parameters: story({ modal: TODAY, answer: 'fail' }, 'fr_FR'),
   play: async ({ canvasElement }) => {
-    await expect(await within(await within(canvasElement).findByRole('dialog')).findByRole('alert')).toHaveTextContent('Les actualités n’ont pas pu être chargées.');
+    await expect(await within(await within(canvasElement).findByRole('dialog')).findByRole('alert')).toHaveTextContent(
+      'Les actualités n’ont pas pu être chargées.',
+    );
   },
 };
 
-logsOnPurpose([RoomNotificationsError, RoomNotificationsErrorFrench, TodaysNewsError], 'the story makes the server fail; the API client logs the failed call', 'Response not ok: 503');
+logsOnPurpose(
+  [RoomNotificationsError, RoomNotificationsErrorFrench, TodaysNewsError],
+  'the story makes the server fail; the API client logs the failed call',
+  'Response not ok: 503',
+);

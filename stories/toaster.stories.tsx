@@ -30,7 +30,9 @@ export const Info: Story = {
 };
 
 export const Success: Story = {
-  parameters: salon([{ kind: 'success', message: 'The request has been sent successfully, you will be contacted very soon.', persistent: true }]),
+  parameters: salon([
+    { kind: 'success', message: 'The request has been sent successfully, you will be contacted very soon.', persistent: true },
+  ]),
 };
 
 export const Warning: Story = {
@@ -56,7 +58,9 @@ export const LongMessage: Story = {
   parameters: salon([
     {
       kind: 'error',
-      message: serverErrorMessage('SQLSTATE[23000]: Integrity constraint violation: 1062 Duplicate entry for key "uniq_email". '.repeat(20)),
+      message: serverErrorMessage(
+        'SQLSTATE[23000]: Integrity constraint violation: 1062 Duplicate entry for key "uniq_email". '.repeat(20),
+      ),
       persistent: true,
     },
   ]),
@@ -89,5 +93,8 @@ export const CookieBanner: Story = {
 
 /** The cookie banner in French, under a toast. */
 export const CookieBannerFrench: Story = {
-  parameters: salon([{ kind: 'info', message: 'Bienvenue au salon !', persistent: true }], { consent: 'unset', pageData: withLocale(visitorPageData(), 'fr_FR') }),
+  parameters: salon([{ kind: 'info', message: 'Bienvenue au salon !', persistent: true }], {
+    consent: 'unset',
+    pageData: withLocale(visitorPageData(), 'fr_FR'),
+  }),
 };

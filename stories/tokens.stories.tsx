@@ -11,7 +11,12 @@ interface Token {
 }
 
 /** The list of shared/main/ui/tokens.ts, with each token's group and use (tokens-doc.ts). */
-const LIST: Token[] = (Object.entries(TOKENS) as [TokenName, string][]).map(([name, value]) => ({ name, value, group: tokenGroup(name), use: TOKEN_USES[name] }));
+const LIST: Token[] = (Object.entries(TOKENS) as [TokenName, string][]).map(([name, value]) => ({
+  name,
+  value,
+  group: tokenGroup(name),
+  use: TOKEN_USES[name],
+}));
 
 const GROUPS: { group: TokenGroup; title: string }[] = [
   { group: 'colour', title: 'Colours' },
@@ -52,10 +57,18 @@ function TokensPage() {
           <table style={{ borderCollapse: 'collapse' }}>
             <thead>
               <tr>
-                <th scope="col" style={{ textAlign: 'left', padding: '.25rem 1rem .25rem 0' }}>Sample</th>
-                <th scope="col" style={{ textAlign: 'left', padding: '.25rem 1rem .25rem 0' }}>Token</th>
-                <th scope="col" style={{ textAlign: 'left', padding: '.25rem 1rem .25rem 0' }}>Value</th>
-                <th scope="col" style={{ textAlign: 'left', padding: '.25rem 1rem .25rem 0' }}>Use</th>
+                <th scope="col" style={{ textAlign: 'left', padding: '.25rem 1rem .25rem 0' }}>
+                  Sample
+                </th>
+                <th scope="col" style={{ textAlign: 'left', padding: '.25rem 1rem .25rem 0' }}>
+                  Token
+                </th>
+                <th scope="col" style={{ textAlign: 'left', padding: '.25rem 1rem .25rem 0' }}>
+                  Value
+                </th>
+                <th scope="col" style={{ textAlign: 'left', padding: '.25rem 1rem .25rem 0' }}>
+                  Use
+                </th>
               </tr>
             </thead>
             <tbody>

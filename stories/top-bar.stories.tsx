@@ -28,7 +28,12 @@ const meta = {
   component: TopBar,
   decorators: [
     (Story) => (
-      <div style={{ minHeight: '14rem', background: 'repeating-linear-gradient(90deg, #f6d365 0 6rem, #fda085 6rem 12rem, #5ee7df 12rem 18rem)' }}>
+      <div
+        style={{
+          minHeight: '14rem',
+          background: 'repeating-linear-gradient(90deg, #f6d365 0 6rem, #fda085 6rem 12rem, #5ee7df 12rem 18rem)',
+        }}
+      >
         <Story />
         <Toaster />
       </div>

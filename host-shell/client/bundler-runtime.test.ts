@@ -30,7 +30,15 @@ describe('the bundler runtime the loader provides to the remotes', () => {
   test('the loader provides every function a remote calls, initContainerEntry included, and names its runtime contract', async () => {
     await load(() => import('./provide-bundler-runtime'));
     const provided = slot[key];
-    for (const name of ['remotes', 'consumes', 'I', 'installInitialConsumes', 'initContainerEntry', 'init', 'getSharedFallbackGetter'] as const) {
+    for (const name of [
+      'remotes',
+      'consumes',
+      'I',
+      'installInitialConsumes',
+      'initContainerEntry',
+      'init',
+      'getSharedFallbackGetter',
+    ] as const) {
       expect(typeof provided?.bundlerRuntime[name]).toBe('function');
     }
     expect(typeof provided?.attachShareScopeMap).toBe('function');
@@ -61,7 +69,9 @@ describe('the bundler runtime the loader provides to the remotes', () => {
     await load(() => import('./provide-bundler-runtime'));
     builtAs('top-bar', '2+mf2.10.0');
     const start = load(() => import('./remote-bundler-runtime'));
-    await expect(start).rejects.toThrow('widget "top-bar" not started: it was built for runtime contract 2+mf2.10.0; the loader on this page provides 1+mf2.9.2');
+    await expect(start).rejects.toThrow(
+      'widget "top-bar" not started: it was built for runtime contract 2+mf2.10.0; the loader on this page provides 1+mf2.9.2',
+    );
   });
 
   test('a loader built before the contracts (no runtimeContract) is refused too', async () => {

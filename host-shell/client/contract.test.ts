@@ -34,11 +34,15 @@ describe('the loader’s contract check', () => {
   });
 
   test('another runtime contract is refused', () => {
-    expect(incompatibility('room', { entry: 'x', runtimeContract: '1+mf2.10.0', sharedContract: '0.1' }, loader)).toContain('runtime contract 1+mf2.10.0');
+    expect(incompatibility('room', { entry: 'x', runtimeContract: '1+mf2.10.0', sharedContract: '0.1' }, loader)).toContain(
+      'runtime contract 1+mf2.10.0',
+    );
   });
 
   test('a line without contracts (written before them) is refused', () => {
-    expect(incompatibility('chat', { entry: 'chat/0123456789/remoteEntry.js' }, loader)).toContain('runtime contract (none) and @salon/shared (none)');
+    expect(incompatibility('chat', { entry: 'chat/0123456789/remoteEntry.js' }, loader)).toContain(
+      'runtime contract (none) and @salon/shared (none)',
+    );
   });
 });
 

@@ -63,6 +63,7 @@ declare const __SALON_BUILD__: BuildInfo | undefined;
 
 /** The contracts this bundle was built for (webpack's DefinePlugin; tests set `globalThis.__SALON_BUILD__`). */
 export function builtFor(): BuildInfo {
-  if (typeof __SALON_BUILD__ === 'undefined' || !__SALON_BUILD__) throw new Error('[salon] built without __SALON_BUILD__ (webpack.config.ts defines it)');
+  if (typeof __SALON_BUILD__ === 'undefined' || !__SALON_BUILD__)
+    throw new Error('[salon] built without __SALON_BUILD__ (webpack.config.ts defines it)');
   return __SALON_BUILD__;
 }

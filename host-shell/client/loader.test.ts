@@ -13,7 +13,11 @@ jest.mock('./provide-bundler-runtime', () => ({}));
 jest.mock('./manifest', () => ({ fetchManifest: async () => mockManifest }));
 
 const contracts = { runtimeContract: '1+mf2.9.2', sharedContract: '0.1' };
-const line = (widget: string, overrides: Partial<typeof contracts> = {}) => ({ entry: `${widget}/0123456789/remoteEntry.js`, ...contracts, ...overrides });
+const line = (widget: string, overrides: Partial<typeof contracts> = {}) => ({
+  entry: `${widget}/0123456789/remoteEntry.js`,
+  ...contracts,
+  ...overrides,
+});
 
 /** Loads a fresh loader on the page's slots and waits until every slot is settled. */
 async function runLoader(slots: string[]): Promise<Record<string, string | undefined>> {

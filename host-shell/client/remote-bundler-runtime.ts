@@ -14,7 +14,8 @@ import { builtFor } from './contract';
 
 const built = builtFor();
 const provided = (globalThis as unknown as Record<symbol, ProvidedBundlerRuntime | undefined>)[Symbol.for(BUNDLER_RUNTIME_KEY)];
-if (!provided) throw new Error(`[salon] widget "${built.widget}" loaded without /spa/loader.js: the loader provides the federation runtime`);
+if (!provided)
+  throw new Error(`[salon] widget "${built.widget}" loaded without /spa/loader.js: the loader provides the federation runtime`);
 if (provided.runtimeContract !== built.runtimeContract) {
   throw new Error(
     `[salon] widget "${built.widget}" not started: it was built for runtime contract ${built.runtimeContract}; the loader on this page provides ${String(provided.runtimeContract)}`,

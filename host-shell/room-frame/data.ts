@@ -76,7 +76,8 @@ function imagesOf(v: unknown): Record<string, PanoramaSources> {
   if (!isRecord(v)) return images;
   for (const [slug, sources] of Object.entries(v)) {
     if (!PANORAMA_SLUG.test(slug) || !isRecord(sources) || !isString(sources.large) || !isString(sources.small)) continue;
-    if (PANORAMA_IMAGE.test(sources.large) && PANORAMA_IMAGE.test(sources.small)) images[slug] = { large: sources.large, small: sources.small };
+    if (PANORAMA_IMAGE.test(sources.large) && PANORAMA_IMAGE.test(sources.small))
+      images[slug] = { large: sources.large, small: sources.small };
   }
   return images;
 }
@@ -84,7 +85,8 @@ function imagesOf(v: unknown): Record<string, PanoramaSources> {
 function standOf(v: unknown): FrameStand | null {
   if (!isRecord(v)) return null;
   const { id, name, niceNameEn, panorama, companyId, companyName } = v;
-  if (!isString(id) || !isString(name) || !isString(niceNameEn) || !isString(panorama) || !isString(companyId) || !isString(companyName)) return null;
+  if (!isString(id) || !isString(name) || !isString(niceNameEn) || !isString(panorama) || !isString(companyId) || !isString(companyName))
+    return null;
   return { id, name, niceNameEn, panorama, companyId, companyName, optinMarketing: v.optinMarketing === true };
 }
 

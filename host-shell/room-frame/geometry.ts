@@ -53,11 +53,7 @@ export function placementAt(x: number, z: number, yaw: number): Placement {
 }
 
 export function toWorld(p: Placement, x: number, y: number, z: number): Vec3 {
-  return [
-    p.origin[0] + p.right[0] * x + p.forward[0] * z,
-    p.origin[1] + y,
-    p.origin[2] + p.right[2] * x + p.forward[2] * z,
-  ];
+  return [p.origin[0] + p.right[0] * x + p.forward[0] * z, p.origin[1] + y, p.origin[2] + p.right[2] * x + p.forward[2] * z];
 }
 
 /** Small deterministic hash of a string (FNV-1a): the same slug always draws the same panorama. */

@@ -186,7 +186,11 @@ const nextFrame = (callback: (now: number) => void): void => {
 
 type Vec3 = [number, number, number];
 
-export const direction = (yaw: number, pitch: number): Vec3 => [Math.sin(yaw) * Math.cos(pitch), Math.sin(pitch), Math.cos(yaw) * Math.cos(pitch)];
+export const direction = (yaw: number, pitch: number): Vec3 => [
+  Math.sin(yaw) * Math.cos(pitch),
+  Math.sin(pitch),
+  Math.cos(yaw) * Math.cos(pitch),
+];
 
 export const dot = (a: Vec3, b: Vec3): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 

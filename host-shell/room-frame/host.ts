@@ -2,13 +2,7 @@
  * The frame's side of the room-frame contract (shared/room-frame/contract.ts): it talks to one host origin, its
  * parent's, chosen among the allowed ones, and accepts commands from that origin only.
  */
-import {
-  listenToHost,
-  sendToHost,
-  type FrameMessageName,
-  type FrameMessages,
-  type HostCommand,
-} from '@salon/shared/contracts/room-frame';
+import { listenToHost, sendToHost, type FrameMessageName, type FrameMessages, type HostCommand } from '@salon/shared/contracts/room-frame';
 
 export interface HostLink {
   /** The host page's origin, or null when the frame is not embedded (opened on its own): nothing is sent then. */

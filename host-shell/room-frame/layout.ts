@@ -255,7 +255,13 @@ export class Salon {
         place,
         booths: [],
         gates: [this.gate('plan', (-52 * Math.PI) / 180, 9), this.gate('conference', (52 * Math.PI) / 180, 9)],
-        actions: [{ action: 'contest', anchor: 'bottom center', ...sphericalOf(toWorld(CONTEST_BOARD.placement, 0, CONTEST_BOARD.height + 0.15, 0)) }],
+        actions: [
+          {
+            action: 'contest',
+            anchor: 'bottom center',
+            ...sphericalOf(toWorld(CONTEST_BOARD.placement, 0, CONTEST_BOARD.height + 0.15, 0)),
+          },
+        ],
         ringRadius: 0,
         hall: { halfX: 13, halfZ: 14, height: 7.5 },
       };
@@ -279,7 +285,15 @@ export class Salon {
         // A door as wide as a booth, frame included.
         // The two doors are neighbours on the ring: the second one's label goes a row lower.
         if ('gate' in slot) gates.push(this.gate(slot.gate, yaw, ring.radius, Math.min(GATE.width, ring.size.width - 0.9), gates.length));
-        else booths.push({ stand: slot.stand, yaw, placement: facingViewer(yaw, ring.radius), size: ring.size, main: false, labelRow: planLabelRow(k, ring.slots.length, ring.slots.length >= 6) });
+        else
+          booths.push({
+            stand: slot.stand,
+            yaw,
+            placement: facingViewer(yaw, ring.radius),
+            size: ring.size,
+            main: false,
+            labelRow: planLabelRow(k, ring.slots.length, ring.slots.length >= 6),
+          });
       });
       const half = ring.radius + ring.size.depth + 8;
       return { place, booths, gates, actions: [], ringRadius: ring.radius, hall: { halfX: half, halfZ: half, height: 9 } };
@@ -302,7 +316,11 @@ export class Salon {
     return {
       place,
       booths,
-      gates: [this.gate('plan', Math.PI, 9), this.gate('home', (138 * Math.PI) / 180, 9), this.gate('conference', (-138 * Math.PI) / 180, 9)],
+      gates: [
+        this.gate('plan', Math.PI, 9),
+        this.gate('home', (138 * Math.PI) / 180, 9),
+        this.gate('conference', (-138 * Math.PI) / 180, 9),
+      ],
       actions: main ? actionSpots(main, journey) : [],
       ringRadius: 0,
       hall: { halfX: 16, halfZ: 16, height: 8 },

@@ -74,7 +74,19 @@ function start(): void {
     // No WebGL: no panorama, but the panel still moves between places and talks to the host.
     console.error('[room-frame] the 360° viewer could not start', error);
   }
-  room = new Room(salon, host, new PanoramaImages(data.images, () => root.clientWidth, (urls) => view?.fetchAhead(urls)), { view, panel, root }, texts, sound, { codeApporteur: referralCode(location.search) });
+  room = new Room(
+    salon,
+    host,
+    new PanoramaImages(
+      data.images,
+      () => root.clientWidth,
+      (urls) => view?.fetchAhead(urls),
+    ),
+    { view, panel, root },
+    texts,
+    sound,
+    { codeApporteur: referralCode(location.search) },
+  );
 
   panel.setSound(sound.state);
   sound.onChange((state) => {

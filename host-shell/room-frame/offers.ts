@@ -10,7 +10,8 @@ import type { Stand } from './layout';
 export const offerSubject = (stand: Pick<Stand, 'panorama'>): string => `offer_${stand.panorama}`;
 
 /** Which stands have a promotional offer: fixed by the slug, so always the same ones. */
-export const promotionOf = (stand: Pick<Stand, 'panorama'>): string | null => (hashString(`offer:${stand.panorama}`) % 3 === 1 ? offerSubject(stand) : null);
+export const promotionOf = (stand: Pick<Stand, 'panorama'>): string | null =>
+  hashString(`offer:${stand.panorama}`) % 3 === 1 ? offerSubject(stand) : null;
 
 const REFERRAL = /^[A-Za-z0-9_-]{1,32}$/;
 

@@ -48,7 +48,11 @@ const SOUND_ICONS =
   '<svg class="rf-sound-on" aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="currentColor"><path d="M4 9h4l5-4v14l-5-4H4z"/><path d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12" stroke="currentColor" stroke-width="2" fill="none"/></svg>' +
   '<svg class="rf-sound-off" aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="currentColor"><path d="M4 9h4l5-4v14l-5-4H4z"/><path d="M16 9l6 6M22 9l-6 6" stroke="currentColor" stroke-width="2"/></svg>';
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Partial<HTMLElementTagNameMap[K]> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
   const el = Object.assign(document.createElement(tag), props);
   el.append(...children);
   return el;
@@ -84,7 +88,14 @@ export class Panel {
     this.soundButton.innerHTML = SOUND_ICONS;
     this.soundButton.append(texts.sound);
     this.soundButton.addEventListener('click', () => callbacks.toggleSound());
-    this.body = element('div', { className: 'rf-panel__body', id: 'rf-panel-body' }, this.heading, this.status, this.content, this.soundButton);
+    this.body = element(
+      'div',
+      { className: 'rf-panel__body', id: 'rf-panel-body' },
+      this.heading,
+      this.status,
+      this.content,
+      this.soundButton,
+    );
     this.toggle = element('button', { type: 'button', className: 'rf-panel__toggle' }, texts.panelToggle);
     this.toggle.setAttribute('aria-controls', this.body.id);
     this.status.id = 'rf-panel-status';
@@ -153,7 +164,9 @@ export class Panel {
       const stand = state.current;
       list(
         t.thisStand,
-        state.actions.map((action) => button(t[ACTION_TEXT[action]] as string, () => this.callbacks.action(action), 'rf-button rf-button--action')),
+        state.actions.map((action) =>
+          button(t[ACTION_TEXT[action]] as string, () => this.callbacks.action(action), 'rf-button rf-button--action'),
+        ),
       );
       this.heading.dataset.standId = stand.id;
     } else {
@@ -174,7 +187,9 @@ export class Panel {
     if (state.placeActions.length > 0) {
       list(
         t.activities,
-        state.placeActions.map((action) => button(t[ACTION_TEXT[action]] as string, () => this.callbacks.action(action), 'rf-button rf-button--action')),
+        state.placeActions.map((action) =>
+          button(t[ACTION_TEXT[action]] as string, () => this.callbacks.action(action), 'rf-button rf-button--action'),
+        ),
       );
     }
     list(
@@ -210,14 +225,35 @@ export class Panel {
         'fieldset',
         { className: 'rf-quiz__fieldset' },
         element('legend', { className: 'rf-quiz__question' }, question.text),
-        ...question.choices.map((choice, i) => element('label', { className: 'rf-choice' }, element('input', { type: 'radio', name: 'rf-quiz-choice', value: String(i) }), choice)),
+        ...question.choices.map((choice, i) =>
+          element(
+            'label',
+            { className: 'rf-choice' },
+            element('input', { type: 'radio', name: 'rf-quiz-choice', value: String(i) }),
+            choice,
+          ),
+        ),
       );
       const error = element('p', { id: 'rf-quiz-error', className: 'rf-quiz__error' }, unanswered ? t.quizChoose : '');
       error.setAttribute('role', 'alert');
       fieldset.setAttribute('aria-describedby', unanswered ? 'rf-quiz-progress rf-quiz-error' : 'rf-quiz-progress');
       const intro = index === 1 ? [element('p', { className: 'rf-quiz__intro' }, t.quizIntro(total))] : [];
-      const next = element('button', { type: 'submit', className: 'rf-button rf-button--action' }, index === total ? t.quizFinish : t.quizNext);
-      const form = element('form', { className: 'rf-quiz', noValidate: true }, title, ...intro, progress, fieldset, error, next, quit(t.quizQuit));
+      const next = element(
+        'button',
+        { type: 'submit', className: 'rf-button rf-button--action' },
+        index === total ? t.quizFinish : t.quizNext,
+      );
+      const form = element(
+        'form',
+        { className: 'rf-quiz', noValidate: true },
+        title,
+        ...intro,
+        progress,
+        fieldset,
+        error,
+        next,
+        quit(t.quizQuit),
+      );
       form.setAttribute('aria-labelledby', title.id);
       form.addEventListener('submit', (event) => {
         event.preventDefault();
@@ -228,7 +264,15 @@ export class Panel {
       focus = fieldset.querySelector('input');
     } else {
       const score = element('p', { className: 'rf-quiz__score', tabIndex: -1 }, t.quizScore(step.score, step.total));
-      box = element('section', { className: 'rf-quiz' }, title, score, element('p', {}, t.quizFormOpens), action(t.quizAgain, () => this.callbacks.quizAgain(), 'rf-button rf-button--action'), quit(t.quizClose));
+      box = element(
+        'section',
+        { className: 'rf-quiz' },
+        title,
+        score,
+        element('p', {}, t.quizFormOpens),
+        action(t.quizAgain, () => this.callbacks.quizAgain(), 'rf-button rf-button--action'),
+        quit(t.quizClose),
+      );
       box.setAttribute('aria-labelledby', title.id);
       focus = score;
     }

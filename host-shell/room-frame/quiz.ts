@@ -18,8 +18,7 @@ export interface QuizQuestion {
 }
 
 export type QuizStep =
-  | { kind: 'question'; index: number; total: number; question: QuizQuestion }
-  | { kind: 'result'; score: number; total: number };
+  { kind: 'question'; index: number; total: number; question: QuizQuestion } | { kind: 'result'; score: number; total: number };
 
 /** Distinct, non-empty choices, the right one included, in an order that depends only on the question. */
 function question(id: string, text: string, right: string, wrong: readonly string[], max = 4): QuizQuestion | null {
@@ -50,13 +49,45 @@ export function buildQuiz(salon: Salon, t: Texts): QuizQuestion[] {
   // A stand named otherwise than its company, when there is one: the question is not then answered by itself.
   const named = stands.filter((s) => s.name !== s.companyName && s.niceNameEn !== s.companyName);
   const companyStand = pick(named.length > 0 ? named : stands, 'company');
-  const numberStand = pick(stands.filter((s) => s !== companyStand), 'number');
+  const numberStand = pick(
+    stands.filter((s) => s !== companyStand),
+    'number',
+  );
 
   const candidates: (() => QuizQuestion | null | undefined)[] = [
     () => question('room-name', t.qRoomName, roomName, t.otherSalons),
-    () => question('stand-count', t.qStandCount, String(count), [-2, 1, 3, -1, 2, 4].map((d) => count + d).filter((n) => n >= 0).map(String)),
-    () => companyStand && question('company-of', t.qCompanyOf(companyStand.label), companyStand.companyName, shuffled(stands.map((s) => s.companyName), 'company')),
-    () => numberStand && question('stand-number', t.qStandNumber(numberStand.number), numberStand.label, shuffled(stands.map((s) => s.label), 'number')),
+    () =>
+      question(
+        'stand-count',
+        t.qStandCount,
+        String(count),
+        [-2, 1, 3, -1, 2, 4]
+          .map((d) => count + d)
+          .filter((n) => n >= 0)
+          .map(String),
+      ),
+    () =>
+      companyStand &&
+      question(
+        'company-of',
+        t.qCompanyOf(companyStand.label),
+        companyStand.companyName,
+        shuffled(
+          stands.map((s) => s.companyName),
+          'company',
+        ),
+      ),
+    () =>
+      numberStand &&
+      question(
+        'stand-number',
+        t.qStandNumber(numberStand.number),
+        numberStand.label,
+        shuffled(
+          stands.map((s) => s.label),
+          'number',
+        ),
+      ),
     () => question('talks', t.qTalks, placeName('conference'), places, 3),
     // Used only when the salon has too few stands for the questions above.
     () => question('arrival', t.qArrival, placeName('home'), places, 3),
@@ -88,7 +119,9 @@ export class QuizRun {
   get step(): QuizStep {
     const total = this.questions.length;
     const current = this.questions[this.answers.length];
-    return current ? { kind: 'question', index: this.answers.length + 1, total, question: current } : { kind: 'result', score: this.score, total };
+    return current
+      ? { kind: 'question', index: this.answers.length + 1, total, question: current }
+      : { kind: 'result', score: this.score, total };
   }
 
   answer(choice: number): void {

@@ -7,7 +7,17 @@ import type { ContestAccess, HostCommand } from '@salon/shared/contracts/room-fr
 import type { HostLink } from './host';
 import type { Texts } from './i18n';
 import { likelyNext } from './images';
-import { STAND_ACTIONS, boothHotspot, canonicalSlug, gateHotspot, type FrameAction, type Place, type PlaceAction, type Salon, type Stand } from './layout';
+import {
+  STAND_ACTIONS,
+  boothHotspot,
+  canonicalSlug,
+  gateHotspot,
+  type FrameAction,
+  type Place,
+  type PlaceAction,
+  type Salon,
+  type Stand,
+} from './layout';
 import { offerSubject, promotionOf } from './offers';
 import type { PanelState } from './panel';
 import { QuizRun, buildQuiz, type QuizStep } from './quiz';
@@ -248,9 +258,21 @@ export class Room {
       share: t.share,
     };
     return [
-      ...layout.booths.filter((b) => !b.main).map((b) => ({ hotspot: { type: 'stand' as const, standId: b.stand.id }, label: b.stand.label, ...boothHotspot(b) })),
-      ...layout.gates.map((g) => ({ hotspot: { type: 'place' as const, slug: g.target }, label: this.salon.place(g.target)?.name ?? g.target, ...gateHotspot(g) })),
-      ...layout.actions.map((a) => ({ hotspot: { type: 'action' as const, action: a.action }, label: actionLabels[a.action], yaw: a.yaw, pitch: a.pitch, anchor: a.anchor })),
+      ...layout.booths
+        .filter((b) => !b.main)
+        .map((b) => ({ hotspot: { type: 'stand' as const, standId: b.stand.id }, label: b.stand.label, ...boothHotspot(b) })),
+      ...layout.gates.map((g) => ({
+        hotspot: { type: 'place' as const, slug: g.target },
+        label: this.salon.place(g.target)?.name ?? g.target,
+        ...gateHotspot(g),
+      })),
+      ...layout.actions.map((a) => ({
+        hotspot: { type: 'action' as const, action: a.action },
+        label: actionLabels[a.action],
+        yaw: a.yaw,
+        pitch: a.pitch,
+        anchor: a.anchor,
+      })),
     ];
   }
 }

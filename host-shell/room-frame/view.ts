@@ -37,7 +37,9 @@ const ICONS: Record<string, (string | [number, number, number])[]> = {
   place: ['M13 5l7 7-7 7v-4H4V9h9z'],
   contact: ['M3 6h18v12H3zm2 2v.5l7 4.5 7-4.5V8l-7 4.5z'],
   offer: ['M3 3h8l10 10-8 8L3 11zm4.5 2.5a2 2 0 1 0 0 4 2 2 0 0 0 0-4z'],
-  contest: ['M7 3h10v2h3v3a4 4 0 0 1-4.2 4A5 5 0 0 1 13 14.9V18h3v3H8v-3h3v-3.1A5 5 0 0 1 8.2 12 4 4 0 0 1 4 8V5h3zm-1 4v1a2 2 0 0 0 1 1.7V7zm12 0v2.7A2 2 0 0 0 18 8V7z'],
+  contest: [
+    'M7 3h10v2h3v3a4 4 0 0 1-4.2 4A5 5 0 0 1 13 14.9V18h3v3H8v-3h3v-3.1A5 5 0 0 1 8.2 12 4 4 0 0 1 4 8V5h3zm-1 4v1a2 2 0 0 0 1 1.7V7zm12 0v2.7A2 2 0 0 0 18 8V7z',
+  ],
   exhibitors: [[12, 8, 4], 'M4 20c0-4 4-6 8-6s8 2 8 6z'],
   companySheet: ['M6 3h9l4 4v14H6zm3 7v2h7v-2zm0 4v2h7v-2z'],
   journey: ['M12 3l2.6 5.6 6 .7-4.5 4.1 1.2 6L12 16.5 6.7 19.4l1.2-6L3.4 9.3l6-.7z'],

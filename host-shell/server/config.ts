@@ -4,9 +4,7 @@ import { cspOrigin } from './lib/csp';
 /** Two levels up: from host-shell/server (the sources) as from dist/server (the compiled server, scripts/build/server.ts). */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
-export type DatabaseConfig =
-  | { dialect: 'sqlite'; filename: string }
-  | { dialect: 'postgres'; connectionString: string; schema?: string };
+export type DatabaseConfig = { dialect: 'sqlite'; filename: string } | { dialect: 'postgres'; connectionString: string; schema?: string };
 
 /** A budget: at most `max` requests per fixed window of `windowMs`, counted per key (an address, a user, …). */
 export interface RateLimit {
@@ -167,7 +165,8 @@ export function rateLimitsFromEnv(value: string | undefined): RateLimits {
   }
   if (!isRecord(parsed)) throw new Error('RATE_LIMITS must be a JSON object: {"<name>": {"max": n, "windowMs": n}}');
   for (const [name, change] of Object.entries(parsed)) {
-    if (!Object.hasOwn(DEFAULT_RATE_LIMITS, name)) throw new Error(`RATE_LIMITS: unknown limit "${name}" (known: ${Object.keys(DEFAULT_RATE_LIMITS).join(', ')})`);
+    if (!Object.hasOwn(DEFAULT_RATE_LIMITS, name))
+      throw new Error(`RATE_LIMITS: unknown limit "${name}" (known: ${Object.keys(DEFAULT_RATE_LIMITS).join(', ')})`);
     if (!isRecord(change)) throw new Error(`RATE_LIMITS.${name} must be an object: {"max": n, "windowMs": n}`);
     const rule = { ...limits[name as keyof RateLimits] };
     for (const [key, n] of Object.entries(change)) {
@@ -186,7 +185,8 @@ export function rateLimitsFromEnv(value: string | undefined): RateLimits {
 export function spaUrlFromEnv(value: string | undefined): string {
   const text = (value ?? '').trim().replace(/\/+$/, '');
   if (text === '') return '/spa';
-  if (cspOrigin(text) === null || /[?#\s"'<>]/.test(text)) throw new Error(`SPA_URL must be an http(s) address such as https://cdn.example/spa, got "${value}"`);
+  if (cspOrigin(text) === null || /[?#\s"'<>]/.test(text))
+    throw new Error(`SPA_URL must be an http(s) address such as https://cdn.example/spa, got "${value}"`);
   return text;
 }
 
@@ -214,7 +214,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     database: databaseFromEnv(env),
     spaDir: path.resolve(env.SPA_DIR || path.join(REPO_ROOT, 'dist', 'spa')),
     spaUrl: spaUrlFromEnv(env.SPA_URL),
-    storybookDir: env.SALON_DEMO === '1' && env.NODE_ENV !== 'production' ? path.resolve(env.STORYBOOK_DIR || path.join(REPO_ROOT, 'storybook-static')) : null,
+    storybookDir:
+      env.SALON_DEMO === '1' && env.NODE_ENV !== 'production'
+        ? path.resolve(env.STORYBOOK_DIR || path.join(REPO_ROOT, 'storybook-static'))
+        : null,
     cookieSecure: env.COOKIE_SECURE === '1',
     trustProxy: env.TRUST_PROXY === '1',
     logLevel: env.LOG_LEVEL || 'info',

@@ -31,7 +31,8 @@ async function main(): Promise<void> {
   for (const m of report.migrations) app.log.info({ migration: m.migrationName, status: m.status }, 'migration');
   if (report.seeded) app.log.info('demo salon seeded');
   if (report.adminCreated) app.log.info({ email: report.adminCreated }, 'administrator created from SALON_ADMIN_EMAIL');
-  if (options.admin && !report.adminCreated) app.log.info('an administrator exists: SALON_ADMIN_EMAIL and SALON_ADMIN_PASSWORD are not used');
+  if (options.admin && !report.adminCreated)
+    app.log.info('an administrator exists: SALON_ADMIN_EMAIL and SALON_ADMIN_PASSWORD are not used');
   if (report.administrators === 0) app.log.warn(`no administrator yet: ${CREATE_ADMIN_HINT}`);
   await deleteExpiredSessions(app.db);
 

@@ -10,7 +10,13 @@ import type { MigrationResult } from 'kysely';
 import type { DatabaseHandle } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { isDatabaseEmpty, seedDemo } from './db/seed';
-import { accountsWithDemoPassword, adminEmailProblem, adminPasswordProblem, countAdministrators, createAdministrator } from './services/admins';
+import {
+  accountsWithDemoPassword,
+  adminEmailProblem,
+  adminPasswordProblem,
+  countAdministrators,
+  createAdministrator,
+} from './services/admins';
 
 /** A start that must not happen; server.ts prints the message alone and exits with 1. */
 export class StartupRefusal extends Error {
@@ -37,7 +43,7 @@ export function startupOptions(env: NodeJS.ProcessEnv = process.env): StartupOpt
   const production = env.NODE_ENV === 'production';
   if (demo && production) {
     throw new StartupRefusal(
-      'SALON_DEMO=1 with NODE_ENV=production: the demo accounts\' password is published, so production never seeds them. ' +
+      "SALON_DEMO=1 with NODE_ENV=production: the demo accounts' password is published, so production never seeds them. " +
         'Unset SALON_DEMO (production), or unset NODE_ENV=production (the demo: `npm start`).',
     );
   }

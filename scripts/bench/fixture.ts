@@ -7,7 +7,12 @@ import type { Transaction } from 'kysely';
 import { nowIso, type Database } from '../../host-shell/server/db/schema';
 
 /** `count` accounts `<prefix> <n>` (`<prefix>-<n>@bench.test`), available; their ids in order. */
-export async function insertBenchUsers(trx: Transaction<Database>, count: number, profile: 'visitor' | 'exhibitor', prefix: string): Promise<number[]> {
+export async function insertBenchUsers(
+  trx: Transaction<Database>,
+  count: number,
+  profile: 'visitor' | 'exhibitor',
+  prefix: string,
+): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 0; i < count; i += 500) {
     const rows = Array.from({ length: Math.min(500, count - i) }, (_, k) => ({
@@ -25,9 +30,17 @@ export async function insertBenchUsers(trx: Transaction<Database>, count: number
 }
 
 /** The one-to-one channel of `a` and `b`: its id and each member's id. */
-export async function insertDirectChannel(trx: Transaction<Database>, a: number, b: number): Promise<{ channelId: number; memberOf: (userId: number) => number }> {
+export async function insertDirectChannel(
+  trx: Transaction<Database>,
+  a: number,
+  b: number,
+): Promise<{ channelId: number; memberOf: (userId: number) => number }> {
   const at = nowIso();
-  const channel = await trx.insertInto('channels').values({ direct_key: a < b ? `${a}:${b}` : `${b}:${a}`, created_at: at }).returning('id').executeTakeFirstOrThrow();
+  const channel = await trx
+    .insertInto('channels')
+    .values({ direct_key: a < b ? `${a}:${b}` : `${b}:${a}`, created_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const members = await trx
     .insertInto('channel_members')
     .values([a, b].map((user_id) => ({ channel_id: channel.id, user_id, last_read_message_id: null, created_at: at })))

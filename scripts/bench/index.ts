@@ -215,7 +215,9 @@ function cannon(base: string, cookies: string[], duration: number): Promise<Resu
         duration,
         headers: { 'x-requested-with': 'XMLHttpRequest', origin: base },
         // A different visitor on every request, as in the salon.
-        requests: [{ setupRequest: (request) => ({ ...request, headers: { ...request.headers, cookie: cookies[next++ % cookies.length] ?? '' } }) }],
+        requests: [
+          { setupRequest: (request) => ({ ...request, headers: { ...request.headers, cookie: cookies[next++ % cookies.length] ?? '' } }) },
+        ],
       },
       (err, result) => (err ? reject(err) : resolve(result)),
     );
@@ -264,7 +266,8 @@ async function activityBench(fixture: Fixture) {
   };
   const salonSummary = summary(servers.salon);
   const bareSummary = summary(servers.bare);
-  if (salonSummary.non2xx > 0 || salonSummary.errors > 0) throw new Error(`the salon answered ${salonSummary.non2xx} non-2xx and ${salonSummary.errors} errors`);
+  if (salonSummary.non2xx > 0 || salonSummary.errors > 0)
+    throw new Error(`the salon answered ${salonSummary.non2xx} non-2xx and ${salonSummary.errors} errors`);
   const round2 = (n: number) => Math.round(n * 100) / 100;
   return {
     connections: CONNECTIONS,
@@ -290,23 +293,28 @@ const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
 function openStream(base: string, cookie: string, query: string): Promise<BenchStream> {
   return new Promise((resolve, reject) => {
     const stream: BenchStream = { received: 0, deliveredAt: 0, since: Infinity, socket: null };
-    const request = http.request(`${base}/api/sse/live/activity?${query}`, { agent, headers: { cookie, accept: 'text/event-stream' } }, (response) => {
-      if (response.statusCode !== 200) {
-        reject(new Error(`stream answered ${response.statusCode}`));
-        response.resume();
-        return;
-      }
-      stream.socket = response.socket;
-      response.setEncoding('utf8');
-      const parser = createParser({
-        onEvent: (event) => {
-          stream.received += 1;
-          if (stream.received === 1) resolve(stream);
-          else if (performance.now() >= stream.since && stream.deliveredAt === 0 && event.data.includes('"owned_stands_users')) stream.deliveredAt = performance.now();
-        },
-      });
-      response.on('data', (chunk: string) => parser.feed(chunk));
-    });
+    const request = http.request(
+      `${base}/api/sse/live/activity?${query}`,
+      { agent, headers: { cookie, accept: 'text/event-stream' } },
+      (response) => {
+        if (response.statusCode !== 200) {
+          reject(new Error(`stream answered ${response.statusCode}`));
+          response.resume();
+          return;
+        }
+        stream.socket = response.socket;
+        response.setEncoding('utf8');
+        const parser = createParser({
+          onEvent: (event) => {
+            stream.received += 1;
+            if (stream.received === 1) resolve(stream);
+            else if (performance.now() >= stream.since && stream.deliveredAt === 0 && event.data.includes('"owned_stands_users'))
+              stream.deliveredAt = performance.now();
+          },
+        });
+        response.on('data', (chunk: string) => parser.feed(chunk));
+      },
+    );
     request.on('error', reject);
     request.end();
   });
@@ -326,7 +334,12 @@ async function serverStats(base: string): Promise<ServerStats> {
 
 async function streamsBench(fixture: Fixture, count: number) {
   const { base: salon } = await startSalon(fixture);
-  const headers = { 'x-requested-with': 'XMLHttpRequest', origin: salon, cookie: fixture.visitorCookie, 'content-type': 'application/json' };
+  const headers = {
+    'x-requested-with': 'XMLHttpRequest',
+    origin: salon,
+    cookie: fixture.visitorCookie,
+    'content-type': 'application/json',
+  };
   // The visitor is already active: their visit is then one change (visitors and history of the stand), not a presence one too.
   await fetch(`${salon}/api/users/me/active`, { method: 'PUT', headers });
   await sleep(500);
@@ -337,7 +350,9 @@ async function streamsBench(fixture: Fixture, count: number) {
   const opening = performance.now();
   const streams: BenchStream[] = [];
   for (let i = 0; i < count; i += 200) {
-    streams.push(...(await Promise.all(fixture.streamCookies.slice(i, Math.min(count, i + 200)).map((cookie) => openStream(salon, cookie, query)))));
+    streams.push(
+      ...(await Promise.all(fixture.streamCookies.slice(i, Math.min(count, i + 200)).map((cookie) => openStream(salon, cookie, query)))),
+    );
   }
   const openMs = performance.now() - opening;
   await sleep(1000);
@@ -356,7 +371,10 @@ async function streamsBench(fixture: Fixture, count: number) {
     if (answer.status !== 200) throw new Error(`visit answered ${answer.status}: ${await answer.text()}`);
     const deadline = performance.now() + 10_000;
     while (streams.some((s) => s.deliveredAt === 0) && performance.now() < deadline) await sleep(5);
-    const times = streams.filter((s) => s.deliveredAt > 0).map((s) => s.deliveredAt - since).sort((a, b) => a - b);
+    const times = streams
+      .filter((s) => s.deliveredAt > 0)
+      .map((s) => s.deliveredAt - since)
+      .sort((a, b) => a - b);
     rounds.push({
       last_ms: Math.round(times.at(-1) ?? NaN),
       p50_ms: Math.round(times[Math.floor(times.length / 2)] ?? NaN),
@@ -397,7 +415,8 @@ function connectChat(base: string, cookie: string): Promise<ChatSocket> {
   });
 }
 
-const percentile = (sorted: number[], p: number): number => (sorted.length === 0 ? NaN : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN));
+const percentile = (sorted: number[], p: number): number =>
+  sorted.length === 0 ? NaN : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN);
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /**
@@ -413,7 +432,9 @@ async function chatBench(fixture: Fixture, clients: number) {
   const opening = performance.now();
   const sockets: ChatSocket[] = [];
   for (let i = 0; i < clients; i += 100) {
-    sockets.push(...(await Promise.all(fixture.chatCookies.slice(i, Math.min(clients, i + 100)).map((cookie) => connectChat(salon, cookie)))));
+    sockets.push(
+      ...(await Promise.all(fixture.chatCookies.slice(i, Math.min(clients, i + 100)).map((cookie) => connectChat(salon, cookie)))),
+    );
   }
   const connectMs = performance.now() - opening;
   await sleep(1000);
@@ -452,16 +473,23 @@ async function chatBench(fixture: Fixture, clients: number) {
         const clientId = `bench-${pair.sender}-${sent}`;
         const start = performance.now();
         sentAt.set(clientId, start);
-        socket
-          ?.timeout(10_000)
-          .emit('new_chat_message', { channel_id: pair.channelKey, member_id: pair.senderMemberKey, client_id: clientId, content: { type: 'message', text: `message ${sent} from ${pair.sender}` } }, (err, answer) => {
+        socket?.timeout(10_000).emit(
+          'new_chat_message',
+          {
+            channel_id: pair.channelKey,
+            member_id: pair.senderMemberKey,
+            client_id: clientId,
+            content: { type: 'message', text: `message ${sent} from ${pair.sender}` },
+          },
+          (err, answer) => {
             if (err) timedOut += 1;
             else if (!answer.ok) refused += 1;
             else {
               acked.add(clientId);
               ackMs.push(performance.now() - start);
             }
-          });
+          },
+        );
         if (sent >= CHAT_SECONDS) {
           remaining -= 1;
           if (remaining === 0) resolve();
@@ -473,7 +501,8 @@ async function chatBench(fixture: Fixture, clients: number) {
     });
   });
   const deadline = performance.now() + CHAT_DRAIN_MS;
-  while ((acked.size + refused + timedOut < sentAt.size || [...acked].some((id) => !delivered.has(id))) && performance.now() < deadline) await sleep(20);
+  while ((acked.size + refused + timedOut < sentAt.size || [...acked].some((id) => !delivered.has(id))) && performance.now() < deadline)
+    await sleep(20);
   const sendingSeconds = (performance.now() - sending) / 1000;
   for (const timer of timers) clearTimeout(timer);
   const lost = [...acked].filter((id) => !delivered.has(id)).length;
@@ -488,9 +517,21 @@ async function chatBench(fixture: Fixture, clients: number) {
     senders: pairs.length,
     seconds: CHAT_SECONDS,
     connect_all_ms: Math.round(connectMs),
-    messages: { sent: sentAt.size, acked: acked.size, delivered: delivered.size, lost, refused, ack_timeouts: timedOut, per_second: Math.round(sentAt.size / sendingSeconds) },
+    messages: {
+      sent: sentAt.size,
+      acked: acked.size,
+      delivered: delivered.size,
+      lost,
+      refused,
+      ack_timeouts: timedOut,
+      per_second: Math.round(sentAt.size / sendingSeconds),
+    },
     ack_ms: { p50: round1(percentile(ackMs, 50)), p99: round1(percentile(ackMs, 99)), max: round1(ackMs.at(-1) ?? NaN) },
-    delivery_ms: { p50: round1(percentile(deliveryMs, 50)), p99: round1(percentile(deliveryMs, 99)), max: round1(deliveryMs.at(-1) ?? NaN) },
+    delivery_ms: {
+      p50: round1(percentile(deliveryMs, 50)),
+      p99: round1(percentile(deliveryMs, 99)),
+      max: round1(deliveryMs.at(-1) ?? NaN),
+    },
     rss_per_connection_kb: kb((after.memory.rss - before.memory.rss) / clients),
     heap_per_connection_kb: kb((after.memory.heapUsed - before.memory.heapUsed) / clients),
     rss_mb: { before: Math.round(before.memory.rss / 2 ** 20), after: Math.round(after.memory.rss / 2 ** 20) },
@@ -505,9 +546,11 @@ async function main(): Promise<void> {
   const started = performance.now();
   const limit = fileLimit();
   const streams = Math.min(WANTED_STREAMS, limit - 256);
-  if (streams < WANTED_STREAMS) log(`open file limit is ${limit}: measuring ${streams} streams instead of ${WANTED_STREAMS} (raise it with ulimit -Hn)`);
+  if (streams < WANTED_STREAMS)
+    log(`open file limit is ${limit}: measuring ${streams} streams instead of ${WANTED_STREAMS} (raise it with ulimit -Hn)`);
   const chatClients = Math.min(WANTED_CHAT_CLIENTS, limit - 256);
-  if (chatClients < WANTED_CHAT_CLIENTS) log(`open file limit is ${limit}: connecting ${chatClients} chat clients instead of ${WANTED_CHAT_CLIENTS}`);
+  if (chatClients < WANTED_CHAT_CLIENTS)
+    log(`open file limit is ${limit}: connecting ${chatClients} chat clients instead of ${WANTED_CHAT_CLIENTS}`);
 
   const fixture = await prepare(streams, chatClients);
   try {
@@ -529,8 +572,14 @@ async function main(): Promise<void> {
     fs.writeFileSync(path.join(REPO_ROOT, 'dist', 'bench.json'), `${JSON.stringify(report, null, 2)}\n`);
 
     const rows: [string, string][] = [
-      ['PUT /api/users/me/active, salon', `${activity.salon.requests_per_s} req/s (p50 ${activity.salon.latency_ms.p50} ms, p99 ${activity.salon.latency_ms.p99} ms, non-2xx ${activity.salon.non2xx})`],
-      ['same JSON, bare node:http', `${activity.bare.requests_per_s} req/s (p50 ${activity.bare.latency_ms.p50} ms, p99 ${activity.bare.latency_ms.p99} ms)`],
+      [
+        'PUT /api/users/me/active, salon',
+        `${activity.salon.requests_per_s} req/s (p50 ${activity.salon.latency_ms.p50} ms, p99 ${activity.salon.latency_ms.p99} ms, non-2xx ${activity.salon.non2xx})`,
+      ],
+      [
+        'same JSON, bare node:http',
+        `${activity.bare.requests_per_s} req/s (p50 ${activity.bare.latency_ms.p50} ms, p99 ${activity.bare.latency_ms.p99} ms)`,
+      ],
       ['ratio salon / bare (target ≥ 0.5)', `${activity.ratio}`],
       [
         'server CPU per request, salon / bare',
@@ -540,12 +589,24 @@ async function main(): Promise<void> {
       ['  heap per stream', `${live.heap_per_stream_kb} kB`],
       ['  opening them all', `${live.open_all_ms} ms`],
       ['  one visit → last stream (median of rounds)', `${live.delivery.median_last_ms} ms (p50 stream ${live.delivery.median_p50_ms} ms)`],
-      ['  rounds (last stream, ms)', live.delivery.rounds.map((r) => `${r.last_ms}${r.delivered === live.streams ? '' : ` (${r.delivered} got it)`}`).join(', ')],
-      [`${chat.clients} chat sockets, ${chat.senders} sending 1/s for ${chat.seconds} s`, `${chat.messages.sent} messages (${chat.messages.per_second}/s), connected in ${chat.connect_all_ms} ms`],
+      [
+        '  rounds (last stream, ms)',
+        live.delivery.rounds.map((r) => `${r.last_ms}${r.delivered === live.streams ? '' : ` (${r.delivered} got it)`}`).join(', '),
+      ],
+      [
+        `${chat.clients} chat sockets, ${chat.senders} sending 1/s for ${chat.seconds} s`,
+        `${chat.messages.sent} messages (${chat.messages.per_second}/s), connected in ${chat.connect_all_ms} ms`,
+      ],
       ['  ack latency (target p99 < 200 ms)', `p50 ${chat.ack_ms.p50} ms, p99 ${chat.ack_ms.p99} ms, max ${chat.ack_ms.max} ms`],
       ['  delivery to the other member', `p50 ${chat.delivery_ms.p50} ms, p99 ${chat.delivery_ms.p99} ms, max ${chat.delivery_ms.max} ms`],
-      ['  lost (acked, never delivered)', `${chat.messages.lost} (refused ${chat.messages.refused}, ack timeouts ${chat.messages.ack_timeouts})`],
-      ['  memory per connection', `${chat.rss_per_connection_kb} kB RSS, ${chat.heap_per_connection_kb} kB heap (${chat.rss_mb.before} → ${chat.rss_mb.after} MB)`],
+      [
+        '  lost (acked, never delivered)',
+        `${chat.messages.lost} (refused ${chat.messages.refused}, ack timeouts ${chat.messages.ack_timeouts})`,
+      ],
+      [
+        '  memory per connection',
+        `${chat.rss_per_connection_kb} kB RSS, ${chat.heap_per_connection_kb} kB heap (${chat.rss_mb.before} → ${chat.rss_mb.after} MB)`,
+      ],
     ];
     const width = Math.max(...rows.map(([k]) => k.length));
     log('');
@@ -586,7 +647,8 @@ async function visitorsMain(): Promise<void> {
     // More flags for the server's node, to compare settings at the same load (e.g. `--max-semi-space-size=32`).
     serverNodeFlags: (argValue('server-node-flags') ?? '').split(' ').filter((flag) => flag !== ''),
   };
-  if (fileLimit() < options.visitors * 4 + 1000) log(`open file limit ${fileLimit()} may be too low for ${options.visitors} visitors (4 sockets each, both sides)`);
+  if (fileLimit() < options.visitors * 4 + 1000)
+    log(`open file limit ${fileLimit()} may be too low for ${options.visitors} visitors (4 sockets each, both sides)`);
   pinGenerator();
   // --processes N: N processes behind nginx on one PostgreSQL and one Redis (processes.ts); 1 is the same on one process.
   const processes = argValue('processes') === undefined ? null : Math.round(positive('processes', 2));
@@ -597,7 +659,11 @@ async function visitorsMain(): Promise<void> {
   let best = 0;
   try {
     for (let run = 0; run < (findMax ? Math.round(positive('max-runs', 4)) : 1); run += 1) {
-      const result = await runVisitors({ ...options, visitors: n, ...(multi ? { database: { dialect: 'postgres' as const, connectionString: multi.databaseUrl }, deploy: multi.deploy } : {}) });
+      const result = await runVisitors({
+        ...options,
+        visitors: n,
+        ...(multi ? { database: { dialect: 'postgres' as const, connectionString: multi.databaseUrl }, deploy: multi.deploy } : {}),
+      });
       printVisitors(result);
       runs.push(result);
       if (!findMax) break;
@@ -610,17 +676,28 @@ async function visitorsMain(): Promise<void> {
     await multi?.teardown();
   }
   fs.mkdirSync(path.join(REPO_ROOT, 'dist'), { recursive: true });
-  const report = { date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, scenario: 'visitors', options: { ...options, processes }, runs, largest_holding: findMax ? best : undefined };
+  const report = {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: os.cpus().length,
+    scenario: 'visitors',
+    options: { ...options, processes },
+    runs,
+    largest_holding: findMax ? best : undefined,
+  };
   fs.writeFileSync(path.join(REPO_ROOT, 'dist', 'bench-visitors.json'), `${JSON.stringify(report, null, 2)}\n`);
   if (findMax) log(`\nlargest number of visitors that held the targets: ${best || 'none of those tried'}`);
   log('written dist/bench-visitors.json');
 }
 
-const watchdog = setTimeout(() => {
-  process.stderr.write(`bench: still running after ${OVERALL_TIMEOUT_MS / 1000} s, giving up\n`);
-  for (const child of children) child.kill('SIGKILL');
-  process.exit(1);
-}, SCENARIO === 'visitors' ? (process.argv.includes('--find-max') ? 15 : 4) * 60_000 : OVERALL_TIMEOUT_MS);
+const watchdog = setTimeout(
+  () => {
+    process.stderr.write(`bench: still running after ${OVERALL_TIMEOUT_MS / 1000} s, giving up\n`);
+    for (const child of children) child.kill('SIGKILL');
+    process.exit(1);
+  },
+  SCENARIO === 'visitors' ? (process.argv.includes('--find-max') ? 15 : 4) * 60_000 : OVERALL_TIMEOUT_MS,
+);
 watchdog.unref();
 
 (SCENARIO === 'visitors' ? visitorsMain() : main())

@@ -29,7 +29,6 @@ import type { Deployment, Fixture } from './visitors';
 const run = promisify(execFile);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-
 /** A child process whose output is kept (the last 20 kB). */
 function child(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): { proc: ChildProcess; output: () => string } {
   const proc = spawn(command, args, { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -135,13 +134,31 @@ export interface ProcessesOptions {
 }
 
 /** Starts PostgreSQL and Redis, and returns the database to prepare and the deployment to start on it. */
-export async function multiProcess(options: ProcessesOptions): Promise<{ databaseUrl: string; deploy: (fixture: Fixture) => Promise<Deployment>; teardown: () => Promise<void> }> {
+export async function multiProcess(
+  options: ProcessesOptions,
+): Promise<{ databaseUrl: string; deploy: (fixture: Fixture) => Promise<Deployment>; teardown: () => Promise<void> }> {
   execFileSync('bash', ['scripts/ensure-apt.sh', '/usr/sbin/nginx', 'nginx-light'], { cwd: REPO_ROOT, stdio: 'inherit' });
   execFileSync('bash', ['scripts/ensure-apt.sh', '/usr/bin/redis-server', 'redis-server'], { cwd: REPO_ROOT, stdio: 'inherit' });
-  const pgEnv = { ...process.env, PG_TEST_DIR: path.join(os.tmpdir(), `salon-bench-pg-${process.pid}`), PG_TEST_PORT: String(await freePort()), PG_TEST_DB: 'salon_bench' };
+  const pgEnv = {
+    ...process.env,
+    PG_TEST_DIR: path.join(os.tmpdir(), `salon-bench-pg-${process.pid}`),
+    PG_TEST_PORT: String(await freePort()),
+    PG_TEST_DB: 'salon_bench',
+  };
   const databaseUrl = (await run('bash', ['scripts/pg-test-server.sh'], { cwd: REPO_ROOT, env: pgEnv })).stdout.trim();
   const redisPort = await freePort();
-  const redis = child('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxclients', '10000']);
+  const redis = child('redis-server', [
+    '--port',
+    String(redisPort),
+    '--bind',
+    '127.0.0.1',
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+    '--maxclients',
+    '10000',
+  ]);
   const teardown = async () => {
     await stop(redis.proc);
     await run('bash', ['scripts/pg-test-server.sh', 'stop'], { cwd: REPO_ROOT, env: pgEnv }).catch(() => undefined);
@@ -166,9 +183,18 @@ export async function multiProcess(options: ProcessesOptions): Promise<{ databas
     try {
       for (let i = 0; i < options.processes; i += 1) {
         const port = await freePort();
-        const env = { ...process.env, ...benchServerEnv(fixture), PORT: String(port), DATABASE_URL: databaseUrl, REDIS_URL: `redis://127.0.0.1:${redisPort}`, LOG_LEVEL: 'warn' };
+        const env = {
+          ...process.env,
+          ...benchServerEnv(fixture),
+          PORT: String(port),
+          DATABASE_URL: databaseUrl,
+          REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+          LOG_LEVEL: 'warn',
+        };
         const node = [process.execPath, '--expose-gc', '--import', 'tsx', 'host-shell/server/server.ts'];
-        const server = options.pin ? child('taskset', ['-c', String(i % cores), ...node], env) : child(node[0] as string, node.slice(1), env);
+        const server = options.pin
+          ? child('taskset', ['-c', String(i % cores), ...node], env)
+          : child(node[0] as string, node.slice(1), env);
         const base = `http://127.0.0.1:${port}`;
         servers.push({ ...server, base });
         // One after the other: the first runs the migrations (none left: prepare ran them) and the seed check.
@@ -185,12 +211,28 @@ export async function multiProcess(options: ProcessesOptions): Promise<{ databas
         ),
       );
       if (process.getuid?.() === 0) execFileSync('chown', ['-R', 'nobody', path.join(runDir, 'tmp')]);
-      nginx = child('/usr/sbin/nginx', ['-p', runDir, '-c', path.join(runDir, 'nginx.conf'), '-e', path.join(runDir, 'error.log'), '-g', 'daemon off;']);
+      nginx = child('/usr/sbin/nginx', [
+        '-p',
+        runDir,
+        '-c',
+        path.join(runDir, 'nginx.conf'),
+        '-e',
+        path.join(runDir, 'error.log'),
+        '-g',
+        'daemon off;',
+      ]);
       const base = `http://127.0.0.1:${listen}`;
       const nginxOutput = nginx.output;
-      await waitFor('nginx', async () => (await fetch(`${base}/api/health`)).ok, 10_000, () => `${nginxOutput()}${fs.existsSync(path.join(runDir, 'error.log')) ? fs.readFileSync(path.join(runDir, 'error.log'), 'utf8') : ''}`);
+      await waitFor(
+        'nginx',
+        async () => (await fetch(`${base}/api/health`)).ok,
+        10_000,
+        () =>
+          `${nginxOutput()}${fs.existsSync(path.join(runDir, 'error.log')) ? fs.readFileSync(path.join(runDir, 'error.log'), 'utf8') : ''}`,
+      );
       const nginxProc = nginx.proc;
-      const upstreamOf = async (cookie: string) => (await fetch(`${base}/api/health`, { headers: { cookie } })).headers.get('x-salon-upstream') ?? '';
+      const upstreamOf = async (cookie: string) =>
+        (await fetch(`${base}/api/health`, { headers: { cookie } })).headers.get('x-salon-upstream') ?? '';
       return {
         base,
         // taskset execs node: the pid is node's.
@@ -232,7 +274,9 @@ export async function multiProcess(options: ProcessesOptions): Promise<{ databas
           for (const at of exhibitorAt) perProcess.set(at, (perProcess.get(at) ?? 0) + 1);
           const db = new Client({ connectionString: databaseUrl });
           await db.connect();
-          const backends = await db.query<{ n: string }>(`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database()`).finally(() => db.end());
+          const backends = await db
+            .query<{ n: string }>(`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database()`)
+            .finally(() => db.end());
           return {
             processes: servers.length,
             nginx_pid: nginxProc.pid,
@@ -249,4 +293,3 @@ export async function multiProcess(options: ProcessesOptions): Promise<{ databas
   };
   return { databaseUrl, deploy, teardown };
 }
-

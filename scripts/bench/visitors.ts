@@ -132,14 +132,22 @@ async function prepare(accounts: number, database?: DatabaseConfig): Promise<Fix
   }
 }
 
-function startServer(fixture: Fixture, cpuProfDir?: string, nodeFlags: string[] = []): Promise<{ base: string; child: ChildProcess; output: () => string }> {
+function startServer(
+  fixture: Fixture,
+  cpuProfDir?: string,
+  nodeFlags: string[] = [],
+): Promise<{ base: string; child: ChildProcess; output: () => string }> {
   return new Promise((resolve, reject) => {
     const profile = cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : [];
-    const child = spawn('taskset', ['-c', '0', process.execPath, '--expose-gc', ...profile, ...nodeFlags, '--import', 'tsx', 'host-shell/server/server.ts'], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, ...benchServerEnv(fixture), LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      'taskset',
+      ['-c', '0', process.execPath, '--expose-gc', ...profile, ...nodeFlags, '--import', 'tsx', 'host-shell/server/server.ts'],
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, ...benchServerEnv(fixture), LOG_LEVEL: 'warn' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     let started = false;
     const keep = (chunk: Buffer) => {
@@ -262,7 +270,13 @@ class Generator {
     private readonly fixture: Fixture,
     connections: number,
   ) {
-    this.pool = new Pool(base, { connections, pipelining: 1, headersTimeout: REQUEST_TIMEOUT_MS, bodyTimeout: REQUEST_TIMEOUT_MS, keepAliveTimeout: 60_000 });
+    this.pool = new Pool(base, {
+      connections,
+      pipelining: 1,
+      headersTimeout: REQUEST_TIMEOUT_MS,
+      bodyTimeout: REQUEST_TIMEOUT_MS,
+      keepAliveTimeout: 60_000,
+    });
   }
 
   get connectedVisitors(): number {
@@ -276,7 +290,9 @@ class Generator {
       stands.map(async (stand, i) => {
         const account = exhibitors[i];
         if (!account) return;
-        this.exhibitorStreams.push(await this.openStream(account, `owned_stands_ids=${stand.key}`, (data) => this.onExhibitorEvent(i, stand.key, data)));
+        this.exhibitorStreams.push(
+          await this.openStream(account, `owned_stands_ids=${stand.key}`, (data) => this.onExhibitorEvent(i, stand.key, data)),
+        );
         const socket = await this.connectSocket(account);
         socket.on('new_chat_message', (message: ChatMessage) => {
           const id = message.client_id ?? '';
@@ -296,8 +312,13 @@ class Generator {
     let keys: Set<string>;
     try {
       // The whole list (first state, resume) or, on an open stream, the delta's arrivals.
-      const parsed = JSON.parse(data) as { owned_stands_users?: Record<string, { id_user: string }[]>; owned_stands_users_delta?: Record<string, { users: { id_user: string }[] }> };
-      keys = new Set((parsed.owned_stands_users?.[standKey] ?? parsed.owned_stands_users_delta?.[standKey]?.users ?? []).map((u) => u.id_user));
+      const parsed = JSON.parse(data) as {
+        owned_stands_users?: Record<string, { id_user: string }[]>;
+        owned_stands_users_delta?: Record<string, { users: { id_user: string }[] }>;
+      };
+      keys = new Set(
+        (parsed.owned_stands_users?.[standKey] ?? parsed.owned_stands_users_delta?.[standKey]?.users ?? []).map((u) => u.id_user),
+      );
     } catch {
       return;
     }
@@ -315,31 +336,41 @@ class Generator {
   }
 
   /** `onData` gets each liveActivity event's data; `onId` each event's id (what the room bus resumes from). */
-  private openStream(account: Account, query: string, onData: (data: string) => void, onId?: (id: string) => void, lastEventId?: string | null): Promise<http.ClientRequest> {
+  private openStream(
+    account: Account,
+    query: string,
+    onData: (data: string) => void,
+    onId?: (id: string) => void,
+    lastEventId?: string | null,
+  ): Promise<http.ClientRequest> {
     return new Promise((resolve, reject) => {
       const headers: Record<string, string> = { cookie: account.cookie, accept: 'text/event-stream' };
       if (lastEventId) headers['last-event-id'] = lastEventId;
-      const request = http.request(`${this.base}/api/sse/live/activity?${query}`, { agent: this.agent, headers, timeout: REQUEST_TIMEOUT_MS }, (response) => {
-        if (response.statusCode !== 200) {
-          response.resume();
-          reject(new Error(`stream answered ${response.statusCode}`));
-          return;
-        }
-        request.setTimeout(0);
-        resolve(request);
-        response.setEncoding('utf8');
-        const parser = createParser({
-          onEvent: (event) => {
-            if (event.id) onId?.(event.id);
-            if (event.event === 'liveActivity') onData(event.data);
-          },
-        });
-        response.on('data', (chunk: string) => {
-          if (this.meter.measuring) this.meter.streamBytes += Buffer.byteLength(chunk);
-          parser.feed(chunk);
-        });
-        response.on('error', () => undefined);
-      });
+      const request = http.request(
+        `${this.base}/api/sse/live/activity?${query}`,
+        { agent: this.agent, headers, timeout: REQUEST_TIMEOUT_MS },
+        (response) => {
+          if (response.statusCode !== 200) {
+            response.resume();
+            reject(new Error(`stream answered ${response.statusCode}`));
+            return;
+          }
+          request.setTimeout(0);
+          resolve(request);
+          response.setEncoding('utf8');
+          const parser = createParser({
+            onEvent: (event) => {
+              if (event.id) onId?.(event.id);
+              if (event.event === 'liveActivity') onData(event.data);
+            },
+          });
+          response.on('data', (chunk: string) => {
+            if (this.meter.measuring) this.meter.streamBytes += Buffer.byteLength(chunk);
+            parser.feed(chunk);
+          });
+          response.on('error', () => undefined);
+        },
+      );
       request.on('timeout', () => {
         request.destroy(new Error('timeout'));
       });
@@ -350,7 +381,14 @@ class Generator {
 
   private connectSocket(account: Account): Promise<ChatSocket> {
     return new Promise((resolve, reject) => {
-      const socket: ChatSocket = io(this.base, { path: SOCKET_PATH, transports: ['websocket'], extraHeaders: { cookie: account.cookie, origin: this.base }, reconnection: false, forceNew: true, timeout: REQUEST_TIMEOUT_MS });
+      const socket: ChatSocket = io(this.base, {
+        path: SOCKET_PATH,
+        transports: ['websocket'],
+        extraHeaders: { cookie: account.cookie, origin: this.base },
+        reconnection: false,
+        forceNew: true,
+        timeout: REQUEST_TIMEOUT_MS,
+      });
       socket.once('connect', () => resolve(socket));
       socket.once('connect_error', (err) => {
         socket.close();
@@ -365,7 +403,12 @@ class Generator {
       const answer = await this.pool.request({
         method,
         path: url,
-        headers: { cookie, 'x-requested-with': 'XMLHttpRequest', origin: this.base, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          cookie,
+          'x-requested-with': 'XMLHttpRequest',
+          origin: this.base,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       await answer.body.dump();
@@ -395,7 +438,12 @@ class Generator {
       if (Number.isFinite(ms)) (this.meter.measuring ? this.meter.heartbeat : this.meter.rampHeartbeat).push(ms);
     };
     try {
-      v.stream = await this.openStream(account, '', () => undefined, (id) => (v.lastEventId = id));
+      v.stream = await this.openStream(
+        account,
+        '',
+        () => undefined,
+        (id) => (v.lastEventId = id),
+      );
       v.socket = await this.connectSocket(account);
     } catch (err) {
       this.meter.error(`arrival: ${(err as Error).message}`);
@@ -414,10 +462,12 @@ class Generator {
     const chat = this.fixture.chats.get(index);
     if (chat) {
       const send = () => this.chat(v, chat.channelKey, chat.memberKey);
-      v.timers.push(setTimeout(() => {
-        send();
-        v.timers.push(setInterval(send, CHAT_EVERY_MS));
-      }, Math.random() * CHAT_EVERY_MS));
+      v.timers.push(
+        setTimeout(() => {
+          send();
+          v.timers.push(setInterval(send, CHAT_EVERY_MS));
+        }, Math.random() * CHAT_EVERY_MS),
+      );
     }
   }
 
@@ -441,7 +491,13 @@ class Generator {
     // The room bus reopens the stream on the new visited stand, resuming after its last event.
     v.stream?.destroy();
     try {
-      v.stream = await this.openStream(v.account, `visited_stand_id=${key}`, () => undefined, (id) => (v.lastEventId = id), v.lastEventId);
+      v.stream = await this.openStream(
+        v.account,
+        `visited_stand_id=${key}`,
+        () => undefined,
+        (id) => (v.lastEventId = id),
+        v.lastEventId,
+      );
       if (v.gone) v.stream.destroy();
     } catch (err) {
       this.meter.error(`stream reopen: ${(err as Error).message}`);
@@ -454,15 +510,21 @@ class Generator {
     const started = performance.now();
     const measured = this.meter.measuring;
     this.sent.set(clientId, started);
-    v.socket.timeout(REQUEST_TIMEOUT_MS).emit('new_chat_message', { channel_id: channelKey, member_id: memberKey, client_id: clientId, content: { type: 'message', text: `hello from ${v.index}` } }, (err, answer) => {
-      if (err) {
-        if (measured) this.meter.unanswered += 1;
-      } else if (!answer.ok) this.meter.error('chat message refused');
-      else {
-        this.acked.add(clientId);
-        if (measured) this.meter.ack.push(performance.now() - started);
-      }
-    });
+    v.socket
+      .timeout(REQUEST_TIMEOUT_MS)
+      .emit(
+        'new_chat_message',
+        { channel_id: channelKey, member_id: memberKey, client_id: clientId, content: { type: 'message', text: `hello from ${v.index}` } },
+        (err, answer) => {
+          if (err) {
+            if (measured) this.meter.unanswered += 1;
+          } else if (!answer.ok) this.meter.error('chat message refused');
+          else {
+            this.acked.add(clientId);
+            if (measured) this.meter.ack.push(performance.now() - started);
+          }
+        },
+      );
     if (!measured) this.sent.delete(clientId);
   }
 
@@ -470,7 +532,8 @@ class Generator {
   departOne(): void {
     const v = this.active.values().next().value;
     if (!v) return;
-    if (v.stand !== null) void this.call('POST', `/api/stands/${this.fixture.stands[v.stand]?.key ?? ''}/visit`, v.account.cookie, { end: true });
+    if (v.stand !== null)
+      void this.call('POST', `/api/stands/${this.fixture.stands[v.stand]?.key ?? ''}/visit`, v.account.cookie, { end: true });
     this.leave(v);
   }
 
@@ -516,7 +579,17 @@ export interface VisitorsResult {
   ramp_errors: Record<string, number>;
   unanswered: number;
   stream_bytes_per_visitor_per_s: number;
-  server: { rss_mb_before: number; rss_mb_after: number; rss_per_visitor_kb: number; heap_per_visitor_kb: number; cpu_percent: number; waited_for_cpu_percent: number; streams: number; sockets: number; saturation_log_lines: number };
+  server: {
+    rss_mb_before: number;
+    rss_mb_after: number;
+    rss_per_visitor_kb: number;
+    heap_per_visitor_kb: number;
+    cpu_percent: number;
+    waited_for_cpu_percent: number;
+    streams: number;
+    sockets: number;
+    saturation_log_lines: number;
+  };
   generator: { event_loop_p99_ms: number; cpu_percent: number };
   load_average: number[];
   /** Each server process: its CPU (% of a core), sockets and streams at the end, CPU ms per second per socket. */
@@ -544,7 +617,9 @@ export async function runVisitors(options: VisitorsOptions): Promise<VisitorsRes
   const fixture = await prepare(accounts, options.database);
   const server: Deployment = options.deploy
     ? await options.deploy(fixture)
-    : await startServer(fixture, options.cpuProfDir, options.serverNodeFlags).then((one) => oneProcess(one, options.cpuProfDir ? 60_000 : 5000));
+    : await startServer(fixture, options.cpuProfDir, options.serverNodeFlags).then((one) =>
+        oneProcess(one, options.cpuProfDir ? 60_000 : 5000),
+      );
   const pids = server.processes.map((p) => p.pid);
   const generatorLoop = monitorEventLoopDelay({ resolution: 10 });
   const generator = new Generator(server.base, fixture, Math.max(16, Math.ceil(visitors / 4)));
@@ -566,7 +641,9 @@ export async function runVisitors(options: VisitorsOptions): Promise<VisitorsRes
     const rampSeconds = (performance.now() - rampStarted) / 1000;
     // Settle: the last arrivals' first visits, the server's first recomputations.
     await sleep(5000);
-    log(`visitors: ${generator.connectedVisitors} connected after ${round1(rampSeconds)} s; steady state for ${duration} s with ${churnPerSecond} arrival(s) and departure(s) a second`);
+    log(
+      `visitors: ${generator.connectedVisitors} connected after ${round1(rampSeconds)} s; steady state for ${duration} s with ${churnPerSecond} arrival(s) and departure(s) a second`,
+    );
 
     generator.meter.measuring = true;
     generatorLoop.enable();
@@ -608,8 +685,17 @@ export async function runVisitors(options: VisitorsOptions): Promise<VisitorsRes
       heartbeat_ms: { p50: round1(percentile(m.heartbeat, 50)), p99: round1(percentile(m.heartbeat, 99)), count: m.heartbeat.length },
       ramp_heartbeat_p99_ms: round1(percentile(m.rampHeartbeat, 99)),
       visit_ms: { p50: round1(percentile(m.visit, 50)), p99: round1(percentile(m.visit, 99)), count: m.visit.length },
-      visit_seen_ms: { p50: round1(percentile(m.seen, 50)), p99: round1(percentile(m.seen, 99)), count: m.seen.length, missed: m.seenMissed },
-      chat: { ...chat, ack_ms: { p50: round1(percentile(m.ack, 50)), p99: round1(percentile(m.ack, 99)) }, delivery_ms: { p50: round1(percentile(m.delivery, 50)), p99: round1(percentile(m.delivery, 99)) } },
+      visit_seen_ms: {
+        p50: round1(percentile(m.seen, 50)),
+        p99: round1(percentile(m.seen, 99)),
+        count: m.seen.length,
+        missed: m.seenMissed,
+      },
+      chat: {
+        ...chat,
+        ack_ms: { p50: round1(percentile(m.ack, 50)), p99: round1(percentile(m.ack, 99)) },
+        delivery_ms: { p50: round1(percentile(m.delivery, 50)), p99: round1(percentile(m.delivery, 99)) },
+      },
       errors: Object.fromEntries(m.errors),
       ramp_errors: Object.fromEntries(m.rampErrors),
       unanswered: m.unanswered,
@@ -620,7 +706,9 @@ export async function runVisitors(options: VisitorsOptions): Promise<VisitorsRes
         rss_per_visitor_kb: after ? kb((after.memory.rss - before.memory.rss) / present) : NaN,
         heap_per_visitor_kb: after ? kb((after.memory.heapUsed - before.memory.heapUsed) / present) : NaN,
         cpu_percent: Math.round((sum(cpuAfter.map((ms, i) => ms - (cpuBefore[i] ?? NaN))) / (steadySeconds * 1000)) * 100),
-        waited_for_cpu_percent: Math.round((sum(schedAfter.map((t, i) => t.wait - (schedBefore[i]?.wait ?? NaN))) / 1e6 / (steadySeconds * 1000)) * 100),
+        waited_for_cpu_percent: Math.round(
+          (sum(schedAfter.map((t, i) => t.wait - (schedBefore[i]?.wait ?? NaN))) / 1e6 / (steadySeconds * 1000)) * 100,
+        ),
         streams: after?.live.streams ?? NaN,
         sockets: after?.realtime.sockets ?? NaN,
         saturation_log_lines: saturation,
@@ -633,10 +721,17 @@ export async function runVisitors(options: VisitorsOptions): Promise<VisitorsRes
       processes: server.processes.map((p, i) => {
         const cpuPercent = (((cpuAfter[i] ?? NaN) - (cpuBefore[i] ?? NaN)) / (steadySeconds * 1000)) * 100;
         const sockets = after?.each[i]?.realtime.sockets ?? NaN;
-        return { cpu_percent: Math.round(cpuPercent), sockets, streams: after?.each[i]?.live.streams ?? NaN, cpu_ms_per_s_per_socket: Math.round((cpuPercent * 10 * 1000) / sockets) / 1000 };
+        return {
+          cpu_percent: Math.round(cpuPercent),
+          sockets,
+          streams: after?.each[i]?.live.streams ?? NaN,
+          cpu_ms_per_s_per_socket: Math.round((cpuPercent * 10 * 1000) / sockets) / 1000,
+        };
       }),
       counters_per_s:
-        countersBefore && countersAfter ? Object.fromEntries(Object.entries(countersAfter).map(([k, v]) => [k, round1((v - (countersBefore[k] ?? NaN)) / steadySeconds)])) : undefined,
+        countersBefore && countersAfter
+          ? Object.fromEntries(Object.entries(countersAfter).map(([k, v]) => [k, round1((v - (countersBefore[k] ?? NaN)) / steadySeconds)]))
+          : undefined,
       deployment: await server.describe?.(),
       holds: false,
       failed: [],
@@ -648,7 +743,10 @@ export async function runVisitors(options: VisitorsOptions): Promise<VisitorsRes
       [result.visit_seen_ms.p99 < TARGETS.visitSeenP99Ms, `visit seen p99 ${result.visit_seen_ms.p99} ms ≥ ${TARGETS.visitSeenP99Ms}`],
       [result.chat.lost === 0, `${result.chat.lost} messages lost`],
       [generator.connectedVisitors >= visitors, `${generator.connectedVisitors} of ${visitors} visitors connected at the end`],
-      [result.server.rss_per_visitor_kb < TARGETS.rssPerVisitorKb, `${result.server.rss_per_visitor_kb} kB per visitor ≥ ${TARGETS.rssPerVisitorKb}`],
+      [
+        result.server.rss_per_visitor_kb < TARGETS.rssPerVisitorKb,
+        `${result.server.rss_per_visitor_kb} kB per visitor ≥ ${TARGETS.rssPerVisitorKb}`,
+      ],
       [errorCount === 0 && result.unanswered === 0, `${errorCount} errors, ${result.unanswered} never answered`],
     ];
     result.failed = checks.filter(([ok]) => !ok).map(([, why]) => why);
@@ -666,7 +764,12 @@ const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 /** The default deployment: one process (startServer). */
 /** `graceMs`: how long the server may take to stop (writing a CPU profile takes a while). */
 function oneProcess(server: { base: string; child: ChildProcess; output: () => string }, graceMs: number): Deployment {
-  return { base: server.base, processes: [{ pid: server.child.pid, base: server.base }], output: server.output, stop: () => stopServer(server.child, graceMs) };
+  return {
+    base: server.base,
+    processes: [{ pid: server.child.pid, base: server.base }],
+    output: server.output,
+    stop: () => stopServer(server.child, graceMs),
+  };
 }
 
 /** Every process's stats, summed (memory, streams, sockets); null when one does not answer. */
@@ -685,21 +788,44 @@ async function statsOf(server: Deployment): Promise<(ServerStats & { each: Serve
 
 export function printVisitors(r: VisitorsResult): void {
   const rows: [string, string][] = [
-    [`${r.visitors} visitors, steady ${r.duration_s} s (ramp ${r.ramp_s} s)`, `${r.arrivals} arrivals and ${r.departures} departures during the steady state; load average ${r.load_average.join(' ')}`],
+    [
+      `${r.visitors} visitors, steady ${r.duration_s} s (ramp ${r.ramp_s} s)`,
+      `${r.arrivals} arrivals and ${r.departures} departures during the steady state; load average ${r.load_average.join(' ')}`,
+    ],
     ['connected at the end', `${r.connected_at_end}`],
-    ['heartbeat (target p99 < 100 ms)', `p50 ${r.heartbeat_ms.p50} ms, p99 ${r.heartbeat_ms.p99} ms (${r.heartbeat_ms.count}; ramp p99 ${r.ramp_heartbeat_p99_ms} ms)`],
+    [
+      'heartbeat (target p99 < 100 ms)',
+      `p50 ${r.heartbeat_ms.p50} ms, p99 ${r.heartbeat_ms.p99} ms (${r.heartbeat_ms.count}; ramp p99 ${r.ramp_heartbeat_p99_ms} ms)`,
+    ],
     ['stand visit POST', `p50 ${r.visit_ms.p50} ms, p99 ${r.visit_ms.p99} ms (${r.visit_ms.count})`],
-    ['visit seen by the exhibitor (p99 < 500 ms)', `p50 ${r.visit_seen_ms.p50} ms, p99 ${r.visit_seen_ms.p99} ms (${r.visit_seen_ms.count}, missed ${r.visit_seen_ms.missed})`],
+    [
+      'visit seen by the exhibitor (p99 < 500 ms)',
+      `p50 ${r.visit_seen_ms.p50} ms, p99 ${r.visit_seen_ms.p99} ms (${r.visit_seen_ms.count}, missed ${r.visit_seen_ms.missed})`,
+    ],
     ['chat ack (p99 < 200 ms)', `p50 ${r.chat.ack_ms.p50} ms, p99 ${r.chat.ack_ms.p99} ms (${r.chat.acked} acked of ${r.chat.sent})`],
     ['chat delivery', `p50 ${r.chat.delivery_ms.p50} ms, p99 ${r.chat.delivery_ms.p99} ms; lost ${r.chat.lost}`],
     ['errors / never answered', `${JSON.stringify(r.errors)} / ${r.unanswered} (during the ramp: ${JSON.stringify(r.ramp_errors)})`],
     ['stream bytes per visitor', `${r.stream_bytes_per_visitor_per_s} B/s`],
-    ['server memory per visitor (< 100 kB)', `${r.server.rss_per_visitor_kb} kB RSS, ${r.server.heap_per_visitor_kb} kB heap (${r.server.rss_mb_before} → ${r.server.rss_mb_after} MB)`],
-    ['server CPU (core 0)', `${r.server.cpu_percent} %, waiting for the CPU ${r.server.waited_for_cpu_percent} % of the time (other processes on core 0); ${r.server.streams} streams, ${r.server.sockets} sockets; saturation warnings ${r.server.saturation_log_lines}`],
+    [
+      'server memory per visitor (< 100 kB)',
+      `${r.server.rss_per_visitor_kb} kB RSS, ${r.server.heap_per_visitor_kb} kB heap (${r.server.rss_mb_before} → ${r.server.rss_mb_after} MB)`,
+    ],
+    [
+      'server CPU (core 0)',
+      `${r.server.cpu_percent} %, waiting for the CPU ${r.server.waited_for_cpu_percent} % of the time (other processes on core 0); ${r.server.streams} streams, ${r.server.sockets} sockets; saturation warnings ${r.server.saturation_log_lines}`,
+    ],
     ['generator (core 1)', `CPU ${r.generator.cpu_percent} %, event loop p99 ${r.generator.event_loop_p99_ms} ms`],
     ...(r.processes.length > 1 || r.counters_per_s
       ? ([
-          ['each process', r.processes.map((p, i) => `#${i + 1}: CPU ${p.cpu_percent} %, ${p.sockets} sockets, ${p.streams} streams, ${p.cpu_ms_per_s_per_socket} ms CPU/s per socket`).join('; ')],
+          [
+            'each process',
+            r.processes
+              .map(
+                (p, i) =>
+                  `#${i + 1}: CPU ${p.cpu_percent} %, ${p.sockets} sockets, ${p.streams} streams, ${p.cpu_ms_per_s_per_socket} ms CPU/s per socket`,
+              )
+              .join('; '),
+          ],
           ['per second', JSON.stringify(r.counters_per_s ?? {})],
           ['deployment', JSON.stringify(r.deployment ?? {})],
         ] as [string, string][])

@@ -11,7 +11,9 @@ function applyPatches(source, patches, what) {
   for (const { search, replace } of patches) {
     const first = result.indexOf(search);
     if (first === -1 || result.indexOf(search, first + 1) !== -1) {
-      throw new Error(`${what}: the patched code ${first === -1 ? 'is not there' : 'occurs more than once'} (${JSON.stringify(search)}); check the patch against this version`);
+      throw new Error(
+        `${what}: the patched code ${first === -1 ? 'is not there' : 'occurs more than once'} (${JSON.stringify(search)}); check the patch against this version`,
+      );
     }
     result = result.slice(0, first) + replace + result.slice(first + search.length);
   }

@@ -19,7 +19,9 @@ if (!widget) {
 if (!version) {
   const dir = path.join(spaDir, widget);
   const versions = fs.existsSync(dir) ? fs.readdirSync(dir).filter((v) => fs.existsSync(path.join(dir, v, LINE_FILE))) : [];
-  const byAge = versions.map((v) => ({ v, at: fs.statSync(path.join(dir, v, LINE_FILE)).mtime })).sort((a, b) => b.at.getTime() - a.at.getTime());
+  const byAge = versions
+    .map((v) => ({ v, at: fs.statSync(path.join(dir, v, LINE_FILE)).mtime }))
+    .sort((a, b) => b.at.getTime() - a.at.getTime());
   for (const { v, at } of byAge) console.log(`${v}  built ${at.toISOString()}`);
   process.exit(byAge.length ? 0 : 1);
 }

@@ -39,7 +39,9 @@ async function main(): Promise<void> {
       {
         name: 'packages-external-but-shared',
         setup(esbuild) {
-          esbuild.onResolve({ filter: /^[^./]/ }, (args) => (args.path === '@salon/shared' || args.path.startsWith('@salon/shared/') ? undefined : { path: args.path, external: true }));
+          esbuild.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path === '@salon/shared' || args.path.startsWith('@salon/shared/') ? undefined : { path: args.path, external: true },
+          );
         },
       },
     ],

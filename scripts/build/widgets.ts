@@ -39,7 +39,9 @@ export const LINE_FILE = 'line.json';
  */
 export function updateManifest(spaDir: string, widget: string, line: ManifestLine): void {
   const file = path.join(spaDir, MANIFEST);
-  const manifest: Record<string, unknown> = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+  const manifest: Record<string, unknown> = fs.existsSync(file)
+    ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>)
+    : {};
   manifest[widget] = line;
   const sorted = Object.fromEntries(Object.entries(manifest).sort(([a], [b]) => a.localeCompare(b)));
   const tmp = `${file}.${process.pid}.tmp`;

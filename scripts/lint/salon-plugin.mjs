@@ -34,7 +34,8 @@ const noCrossWidgetImport = {
       if (!target) return;
       if (from.kind === 'widget' && target.kind === 'widget' && target.name !== from.name)
         context.report({ node, messageId: 'crossWidget', data: { from: from.name, to: target.name } });
-      if (from.kind === 'shared' && target.kind === 'widget') context.report({ node, messageId: 'sharedToWidget', data: { to: target.name } });
+      if (from.kind === 'shared' && target.kind === 'widget')
+        context.report({ node, messageId: 'sharedToWidget', data: { to: target.name } });
       if (from.kind === 'widget' && target.kind === 'shared') context.report({ node, messageId: 'deepShared' });
     }
     return {
@@ -51,7 +52,9 @@ const sharedExports = JSON.parse(fs.readFileSync(path.join(sharedDir, 'package.j
 /** Every specifier `@salon/shared` answers: the keys of its exports map. */
 export const SHARED_SPECIFIERS = new Set(Object.keys(sharedExports).map((key) => `@salon/shared${key.slice(1)}`));
 /** The folder of each entry (`shared/chat`, `shared/live/socket`; `shared/contracts` and `shared/test` for theirs), deepest first. */
-export const ENTRY_FOLDERS = [...new Set(Object.values(sharedExports).map((file) => path.dirname(path.join(sharedDir, file))))].sort((a, b) => b.length - a.length);
+export const ENTRY_FOLDERS = [...new Set(Object.values(sharedExports).map((file) => path.dirname(path.join(sharedDir, file))))].sort(
+  (a, b) => b.length - a.length,
+);
 
 /** The entry folder a file of shared/ belongs to: the deepest one holding it. */
 function entryFolderOf(file) {
@@ -60,9 +63,20 @@ function entryFolderOf(file) {
 
 function importVisitors(check) {
   return {
-    ImportDeclaration: (node) => check(node, node.source.value, node.importKind === 'type' || (node.specifiers.length > 0 && node.specifiers.every((s) => s.importKind === 'type'))),
+    ImportDeclaration: (node) =>
+      check(
+        node,
+        node.source.value,
+        node.importKind === 'type' || (node.specifiers.length > 0 && node.specifiers.every((s) => s.importKind === 'type')),
+      ),
     ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value, false),
-    ExportNamedDeclaration: (node) => node.source && check(node, node.source.value, node.exportKind === 'type' || (node.specifiers.length > 0 && node.specifiers.every((s) => s.exportKind === 'type'))),
+    ExportNamedDeclaration: (node) =>
+      node.source &&
+      check(
+        node,
+        node.source.value,
+        node.exportKind === 'type' || (node.specifiers.length > 0 && node.specifiers.every((s) => s.exportKind === 'type')),
+      ),
     ExportAllDeclaration: (node) => check(node, node.source.value, node.exportKind === 'type'),
   };
 }
@@ -100,7 +114,10 @@ const sharedEntries = {
         return;
       }
       const from = entryFolderOf(file);
-      const resolved = ['', '.ts', '.tsx', '.js', '/index.ts', '/index.tsx'].map((ext) => target + ext).find((f) => fs.existsSync(f) && fs.statSync(f).isFile()) ?? target;
+      const resolved =
+        ['', '.ts', '.tsx', '.js', '/index.ts', '/index.tsx']
+          .map((ext) => target + ext)
+          .find((f) => fs.existsSync(f) && fs.statSync(f).isFile()) ?? target;
       if (from && entryFolderOf(resolved) !== from)
         context.report({ node, messageId: 'leavesEntry', data: { from: path.relative(root, from), to: path.relative(root, resolved) } });
     });
@@ -135,10 +152,18 @@ const contractsAsTypes = {
     return importVisitors((node, source, typeOnly) => {
       if (typeof source !== 'string' || !source.startsWith('@salon/shared/contracts/') || typeOnly) return;
       const name = source.slice('@salon/shared/contracts/'.length);
-      if (all) context.report({ node, messageId: 'typeOnly', data: { source, why: 'widgets take the contracts as types; their values come through the entries of @salon/shared' } });
-      else if (holdsSchemas(name)) context.report({ node, messageId: 'typeOnly', data: { source, why: 'it holds TypeBox schemas, which a value import bundles' } });
+      if (all)
+        context.report({
+          node,
+          messageId: 'typeOnly',
+          data: { source, why: 'widgets take the contracts as types; their values come through the entries of @salon/shared' },
+        });
+      else if (holdsSchemas(name))
+        context.report({ node, messageId: 'typeOnly', data: { source, why: 'it holds TypeBox schemas, which a value import bundles' } });
     });
   },
 };
 
-export default { rules: { 'no-cross-widget-import': noCrossWidgetImport, 'shared-entries': sharedEntries, 'contracts-as-types': contractsAsTypes } };
+export default {
+  rules: { 'no-cross-widget-import': noCrossWidgetImport, 'shared-entries': sharedEntries, 'contracts-as-types': contractsAsTypes },
+};

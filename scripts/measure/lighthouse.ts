@@ -41,7 +41,16 @@ async function runLighthouse(url: string, port: number, extra: string[]): Promis
   try {
     await promisify(execFile)(
       process.execPath,
-      [LIGHTHOUSE_CLI, url, `--port=${port}`, '--output=json', `--output-path=${out}`, '--only-categories=performance', '--quiet', ...extra],
+      [
+        LIGHTHOUSE_CLI,
+        url,
+        `--port=${port}`,
+        '--output=json',
+        `--output-path=${out}`,
+        '--only-categories=performance',
+        '--quiet',
+        ...extra,
+      ],
       { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 },
     );
     return JSON.parse(fs.readFileSync(out, 'utf8')) as Result;
@@ -97,10 +106,13 @@ async function frameless(target: number): Promise<{ baseUrl: string; close: () =
       res.end('<!doctype html><html lang="en"><title>room</title><body></body></html>');
       return;
     }
-    const upstream = http.request({ host: '127.0.0.1', port: target, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = http.request(
+      { host: '127.0.0.1', port: target, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', () => res.destroy());
     req.pipe(upstream);
   });
@@ -133,7 +145,10 @@ async function frameless(target: number): Promise<{ baseUrl: string; close: () =
 async function lcpProbe(url: string, cookie: string | null): Promise<string> {
   const browser = await launchChromium();
   try {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, ...(cookie ? { extraHTTPHeaders: { Cookie: cookie } } : {}) });
+    const context = await browser.newContext({
+      viewport: { width: 412, height: 823 },
+      ...(cookie ? { extraHTTPHeaders: { Cookie: cookie } } : {}),
+    });
     const page = await context.newPage();
     await page.addInitScript(() => {
       const w = window as unknown as { __lcp: string[] };
@@ -142,8 +157,12 @@ async function lcpProbe(url: string, cookie: string | null): Promise<string> {
         for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element | null; size?: number; url?: string })[]) {
           const el = entry.element;
           const slot = el?.closest('[data-salon-widget]')?.getAttribute('data-salon-widget');
-          const name = el ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ')[0]}` : ''}` : 'gone';
-          w.__lcp.push(`${name}${slot ? ` in ${slot}` : ''} "${(el?.textContent ?? entry.url ?? '').trim().slice(0, 50)}" (${entry.size ?? 0} px², ${Math.round(entry.startTime)} ms)`);
+          const name = el
+            ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ')[0]}` : ''}`
+            : 'gone';
+          w.__lcp.push(
+            `${name}${slot ? ` in ${slot}` : ''} "${(el?.textContent ?? entry.url ?? '').trim().slice(0, 50)}" (${entry.size ?? 0} px², ${Math.round(entry.startTime)} ms)`,
+          );
         }
       }).observe({ type: 'largest-contentful-paint', buffered: true });
     });
@@ -177,7 +196,8 @@ function items(lhr: Result, audit: string): Record<string, unknown>[] {
 
 function numeric(lhr: Result, audit: string): number {
   const value = lhr.audits[audit]?.numericValue;
-  if (typeof value !== 'number') throw new Error(`Lighthouse gave no ${audit}: ${lhr.audits[audit]?.errorMessage ?? lhr.runtimeError?.message ?? 'no reason given'}`);
+  if (typeof value !== 'number')
+    throw new Error(`Lighthouse gave no ${audit}: ${lhr.audits[audit]?.errorMessage ?? lhr.runtimeError?.message ?? 'no reason given'}`);
   return value;
 }
 
@@ -234,7 +254,15 @@ async function main(): Promise<void> {
   const salon = await startSalon();
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const proxy = noFrame ? await frameless(salon.port) : null;
   const origin = proxy?.baseUrl ?? salon.baseUrl;
@@ -244,12 +272,12 @@ async function main(): Promise<void> {
     const cookie = anonymous ? null : await visitorCookie(origin);
     const url = `${origin}/salon`;
     for (let i = 0; i < runs; i++) {
-      const lhr = await runLighthouse(url, chrome.port, [
-        ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
-      ]);
+      const lhr = await runLighthouse(url, chrome.port, [...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : [])]);
       const run = summarise(lhr, origin);
       results.push(run);
-      log(`run ${i + 1}/${runs}: score ${run.score}, TBT ${ms(run.tbt)}, LCP ${s(run.lcp)}, FCP ${s(run.fcp)}, TTI ${s(run.tti)}, Speed Index ${s(run.speedIndex)}, JS ${kb(run.scriptBytes)} in ${run.scriptFiles} files`);
+      log(
+        `run ${i + 1}/${runs}: score ${run.score}, TBT ${ms(run.tbt)}, LCP ${s(run.lcp)}, FCP ${s(run.fcp)}, TTI ${s(run.tti)}, Speed Index ${s(run.speedIndex)}, JS ${kb(run.scriptBytes)} in ${run.scriptFiles} files`,
+      );
     }
     lcpSeen = await lcpProbe(url, cookie);
   } finally {
@@ -270,11 +298,18 @@ async function main(): Promise<void> {
   // The run whose TBT is the median one explains the figures.
   const typical = [...results].sort((a, b) => a.tbt - b.tbt)[Math.floor((results.length - 1) / 2)];
   const who = `${anonymous ? 'an anonymous visitor' : VISITOR}${noFrame ? ', room frame blocked' : ''}`;
-  log(`machine load average (1 min): ${loadAtStart.toFixed(1)} at the start, ${(os.loadavg()[0] ?? 0).toFixed(1)} at the end, on ${os.cpus().length} cores`);
-  log(`/salon (${who}), median of ${runs}: score ${med.score} (budget ≥ ${BUDGET.score}), TBT ${ms(med.tbt)} (≤ ${BUDGET.tbt} ms), LCP ${s(med.lcp)} (≤ ${s(BUDGET.lcp)}), FCP ${s(med.fcp)}, TTI ${s(med.tti)}, Speed Index ${s(med.speedIndex)}, JavaScript ${kb(med.scriptBytes)} transferred`);
+  log(
+    `machine load average (1 min): ${loadAtStart.toFixed(1)} at the start, ${(os.loadavg()[0] ?? 0).toFixed(1)} at the end, on ${os.cpus().length} cores`,
+  );
+  log(
+    `/salon (${who}), median of ${runs}: score ${med.score} (budget ≥ ${BUDGET.score}), TBT ${ms(med.tbt)} (≤ ${BUDGET.tbt} ms), LCP ${s(med.lcp)} (≤ ${s(BUDGET.lcp)}), FCP ${s(med.fcp)}, TTI ${s(med.tti)}, Speed Index ${s(med.speedIndex)}, JavaScript ${kb(med.scriptBytes)} transferred`,
+  );
   if (typical) {
-    log(`LCP element: ${typical.lcpElement === 'none reported' ? `${lcpSeen} (Chromium's PerformanceObserver, unthrottled)` : typical.lcpElement}`);
-    for (const t of typical.longTasks.slice(0, 12)) log(`  long task ${ms(t.duration).padStart(7)} at ${ms(t.startTime).padStart(8)}  ${t.url || '(no script)'}`);
+    log(
+      `LCP element: ${typical.lcpElement === 'none reported' ? `${lcpSeen} (Chromium's PerformanceObserver, unthrottled)` : typical.lcpElement}`,
+    );
+    for (const t of typical.longTasks.slice(0, 12))
+      log(`  long task ${ms(t.duration).padStart(7)} at ${ms(t.startTime).padStart(8)}  ${t.url || '(no script)'}`);
     for (const t of typical.scriptTime.slice(0, 8)) log(`  main thread ${ms(t.total).padStart(7)} (script ${ms(t.scripting)})  ${t.url}`);
   }
   if (json) console.log(JSON.stringify({ budget: BUDGET, median: med, lcpElement: lcpSeen, runs: results, noFrame, anonymous }, null, 2));
@@ -283,7 +318,8 @@ async function main(): Promise<void> {
   if (med.score < BUDGET.score) problems.push(`performance score ${med.score} is below ${BUDGET.score}`);
   if (med.tbt > BUDGET.tbt) problems.push(`Total Blocking Time ${ms(med.tbt)} is over ${BUDGET.tbt} ms`);
   if (med.lcp > BUDGET.lcp) problems.push(`Largest Contentful Paint ${s(med.lcp)} is over ${s(BUDGET.lcp)}`);
-  if (problems.length && !process.argv.includes('--no-budget')) throw new Error(`over the Lighthouse budget (median of ${runs}):\n${problems.join('\n')}`);
+  if (problems.length && !process.argv.includes('--no-budget'))
+    throw new Error(`over the Lighthouse budget (median of ${runs}):\n${problems.join('\n')}`);
   if (problems.length) log(`over the budget (not judged, --no-budget): ${problems.join('; ')}`);
 }
 

@@ -63,7 +63,13 @@ interface Measure {
  * `origin`'s /salon; `enter` replaces the plain visit (the Symfony host logs in on its own form first, and is
  * measured from that form's post on).
  */
-async function measure(origin: string, browser: Browser, configuration: keyof typeof BUDGETS, only?: string[], enter?: (page: Page) => Promise<void>): Promise<Measure> {
+async function measure(
+  origin: string,
+  browser: Browser,
+  configuration: keyof typeof BUDGETS,
+  only?: string[],
+  enter?: (page: Page) => Promise<void>,
+): Promise<Measure> {
   const page = await browser.newPage();
   const errors = collectErrors(page);
   if (only) {
@@ -72,7 +78,9 @@ async function measure(origin: string, browser: Browser, configuration: keyof ty
       await route.fulfill({ json: Object.fromEntries(Object.entries(manifest).filter(([name]) => only.includes(name))) });
     });
     // The page's preload hints name the deployed manifest's entries: a manifest of these widgets only names no other.
-    await page.route('**/remoteEntry.js', (route) => (only.some((name) => route.request().url().includes(`/spa/${name}/`)) ? route.fallback() : route.abort()));
+    await page.route('**/remoteEntry.js', (route) =>
+      only.some((name) => route.request().url().includes(`/spa/${name}/`)) ? route.fallback() : route.abort(),
+    );
   }
   const scripts: Script[] = [];
   const frameScripts: number[] = [];
@@ -148,7 +156,12 @@ async function firstView(origin: string, browser: Browser, who: FirstView['who']
     pending.push(
       response.body().then((body) => {
         const text = body.toString('utf8');
-        return { frame, gzip: zlib.gzipSync(body, { level: 9 }).length, react: text.includes('react.production.js'), reactDom: text.includes('react-dom-client.production.js') };
+        return {
+          frame,
+          gzip: zlib.gzipSync(body, { level: 9 }).length,
+          react: text.includes('react.production.js'),
+          reactDom: text.includes('react-dom-client.production.js'),
+        };
       }),
     );
   });
@@ -185,7 +198,10 @@ async function main(): Promise<void> {
   const browser = await launchChromium();
   let host: SymfonyHost | undefined;
   try {
-    const results = [await measure(salon.baseUrl, browser, 'top bar + toaster', ['top-bar', 'toaster']), await measure(salon.baseUrl, browser, 'every widget')];
+    const results = [
+      await measure(salon.baseUrl, browser, 'top bar + toaster', ['top-bar', 'toaster']),
+      await measure(salon.baseUrl, browser, 'every widget'),
+    ];
     const full = results[1];
     const firstViews = [await firstView(salon.baseUrl, browser, 'visitor'), await firstView(salon.baseUrl, browser, 'anonymous')];
     let symfony: Measure | null = null;
@@ -194,32 +210,44 @@ async function main(): Promise<void> {
       const base = host.baseUrl;
       symfony = await measure(base, browser, 'every widget', undefined, (page) => logInOnSymfony(page, base, 'visiteur@salon.test'));
     }
-    if (process.argv.includes('--json')) console.log(JSON.stringify({ results, symfony, frameBudget: FRAME_BUDGET, firstViews, firstViewBudget: FIRST_VIEW_BUDGET }, null, 2));
+    if (process.argv.includes('--json'))
+      console.log(JSON.stringify({ results, symfony, frameBudget: FRAME_BUDGET, firstViews, firstViewBudget: FIRST_VIEW_BUDGET }, null, 2));
     else {
       for (const s of full?.scripts ?? []) console.log(`${kb(s.gzip).padStart(9)}  ${kb(s.raw).padStart(9)} raw  ${s.url}`);
       for (const r of results)
-        console.log(`/salon, ${r.configuration} (${r.mounted.join(', ')}): ${kb(r.total)} gzip in ${r.scripts.length} files (budget ${kb(r.budget)}); React ${r.reactCopies}×, react-dom ${r.reactDomCopies}×`);
-      if (full) console.log(`room frame document (/room/, 360° viewer): ${kb(full.frame.total)} gzip in ${full.frame.files} files (budget ${kb(FRAME_BUDGET)})`);
+        console.log(
+          `/salon, ${r.configuration} (${r.mounted.join(', ')}): ${kb(r.total)} gzip in ${r.scripts.length} files (budget ${kb(r.budget)}); React ${r.reactCopies}×, react-dom ${r.reactDomCopies}×`,
+        );
+      if (full)
+        console.log(
+          `room frame document (/room/, 360° viewer): ${kb(full.frame.total)} gzip in ${full.frame.files} files (budget ${kb(FRAME_BUDGET)})`,
+        );
       for (const v of firstViews)
         console.log(
           `first view, ${v.who === 'visitor' ? `a visitor logged in (${VISITOR})` : 'an anonymous visitor'}, until the room is usable (frame ${v.frameState}): ${kb(v.total)} gzip in ${v.files} files, host page ${kb(v.host)} + room frame ${kb(v.frame)} (budget ${kb(FIRST_VIEW_BUDGET)}); React ${v.reactCopies}×, react-dom ${v.reactDomCopies}×`,
         );
       if (symfony)
-        console.log(`Symfony host /salon through nginx, a visitor (${symfony.mounted.join(', ')}): ${kb(symfony.total)} gzip in ${symfony.scripts.length} files (at most host-shell's ${kb(full?.total ?? 0)}); React ${symfony.reactCopies}×, react-dom ${symfony.reactDomCopies}×`);
+        console.log(
+          `Symfony host /salon through nginx, a visitor (${symfony.mounted.join(', ')}): ${kb(symfony.total)} gzip in ${symfony.scripts.length} files (at most host-shell's ${kb(full?.total ?? 0)}); React ${symfony.reactCopies}×, react-dom ${symfony.reactDomCopies}×`,
+        );
       else console.log('Symfony host /salon: not measured (PHP or nginx missing: npm run symfony installs them)');
     }
     const problems: string[] = [];
     for (const r of results) {
       if (r.total > r.budget) problems.push(`${r.configuration}: ${r.total} B is over the ${r.budget} B budget`);
-      if (r.reactCopies !== 1 || r.reactDomCopies !== 1) problems.push(`${r.configuration}: React ${r.reactCopies}× and react-dom ${r.reactDomCopies}×, expected once`);
+      if (r.reactCopies !== 1 || r.reactDomCopies !== 1)
+        problems.push(`${r.configuration}: React ${r.reactCopies}× and react-dom ${r.reactDomCopies}×, expected once`);
     }
     for (const v of firstViews) {
       if (v.total > FIRST_VIEW_BUDGET) problems.push(`first view (${v.who}): ${v.total} B is over the ${FIRST_VIEW_BUDGET} B budget`);
-      if (v.reactCopies !== 1 || v.reactDomCopies !== 1) problems.push(`first view (${v.who}): React ${v.reactCopies}× and react-dom ${v.reactDomCopies}×, expected once`);
+      if (v.reactCopies !== 1 || v.reactDomCopies !== 1)
+        problems.push(`first view (${v.who}): React ${v.reactCopies}× and react-dom ${v.reactDomCopies}×, expected once`);
     }
     if (full && full.frame.total > FRAME_BUDGET) problems.push(`room frame: ${full.frame.total} B is over the ${FRAME_BUDGET} B budget`);
-    if (symfony && full && symfony.total > full.total) problems.push(`Symfony /salon: ${symfony.total} B, more than host-shell's ${full.total} B`);
-    if (symfony && (symfony.reactCopies !== 1 || symfony.reactDomCopies !== 1)) problems.push(`Symfony /salon: React ${symfony.reactCopies}× and react-dom ${symfony.reactDomCopies}×, expected once`);
+    if (symfony && full && symfony.total > full.total)
+      problems.push(`Symfony /salon: ${symfony.total} B, more than host-shell's ${full.total} B`);
+    if (symfony && (symfony.reactCopies !== 1 || symfony.reactDomCopies !== 1))
+      problems.push(`Symfony /salon: React ${symfony.reactCopies}× and react-dom ${symfony.reactDomCopies}×, expected once`);
     if (problems.length) throw new Error(problems.join('\n'));
   } finally {
     await browser.close();

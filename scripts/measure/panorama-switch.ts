@@ -75,7 +75,9 @@ async function main(): Promise<void> {
     if (args.includes('--json')) console.log(JSON.stringify(result, null, 2));
     else {
       for (const m of moves) console.log(`  → ${m.to.padEnd(16)} ${m.ms} ms`);
-      console.log(`panorama switch (1366×768, loopback): median ${result.medianMs} ms, max ${result.maxMs} ms over ${moves.length} moves (budget: median ≤ ${BUDGET_MS} ms)`);
+      console.log(
+        `panorama switch (1366×768, loopback): median ${result.medianMs} ms, max ${result.maxMs} ms over ${moves.length} moves (budget: median ≤ ${BUDGET_MS} ms)`,
+      );
     }
     if (!args.includes('--no-budget') && result.medianMs > BUDGET_MS) process.exitCode = 1;
   } finally {

@@ -96,49 +96,53 @@ async function main(): Promise<void> {
 
 /** `runs` visits in `browser`; prints them and their medians, resolves with the median longest task. */
 async function measure(browser: Browser, setup: string, baseUrl: string, runs: number): Promise<number> {
-    const results: Run[] = [];
-    for (let run = 0; run < runs; run += 1) {
-      const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 768 } });
-      const page = await context.newPage();
-      await page.addInitScript(() => {
-        const tasks: { start: number; duration: number }[] = [];
-        (window as unknown as { longTasks: typeof tasks }).longTasks = tasks;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) tasks.push({ start: entry.startTime, duration: entry.duration });
-        }).observe({ type: 'longtask', buffered: true });
-      });
-      const opened = performance.now();
-      await page.goto(`${baseUrl}/room/home?lang=en`);
-      await page.waitForSelector('#room-frame[data-panorama="home"][data-state="ready"]', { timeout: 60_000 });
-      const firstPanoramaMs = performance.now() - opened;
-      const shownAt = await page.evaluate(() => performance.now());
-      await page.waitForTimeout(600);
-      const moves: number[] = [];
-      for (const [button, slug] of MOVES) {
-        const start = performance.now();
-        await page.getByRole('button', { name: button, exact: true }).click();
-        await page.waitForSelector(`#room-frame[data-panorama="${slug}"][data-state="ready"]`, { timeout: 60_000 });
-        moves.push(performance.now() - start);
-        // The fade, and a visitor's glance.
-        await page.waitForTimeout(700);
-      }
-      const tasks = await page.evaluate(() => (window as unknown as { longTasks: { start: number; duration: number }[] }).longTasks);
-      const after = tasks.filter((t) => t.start >= shownAt).map((t) => Math.round(t.duration));
-      console.log(
-        `${setup} run ${run + 1}: first panorama ${Math.round(firstPanoramaMs)} ms; long tasks before it: ${tasks.filter((t) => t.start < shownAt).map((t) => Math.round(t.duration)).join(', ') || 'none'}; ` +
-          `after it (${MOVES.length} moves): ${after.join(', ') || 'none'}; moves ${moves.map(Math.round).join(', ')} ms`,
-      );
-      results.push({ firstPanoramaMs, longTasks: after, moves });
-      await context.close();
+  const results: Run[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 768 } });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const tasks: { start: number; duration: number }[] = [];
+      (window as unknown as { longTasks: typeof tasks }).longTasks = tasks;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) tasks.push({ start: entry.startTime, duration: entry.duration });
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    const opened = performance.now();
+    await page.goto(`${baseUrl}/room/home?lang=en`);
+    await page.waitForSelector('#room-frame[data-panorama="home"][data-state="ready"]', { timeout: 60_000 });
+    const firstPanoramaMs = performance.now() - opened;
+    const shownAt = await page.evaluate(() => performance.now());
+    await page.waitForTimeout(600);
+    const moves: number[] = [];
+    for (const [button, slug] of MOVES) {
+      const start = performance.now();
+      await page.getByRole('button', { name: button, exact: true }).click();
+      await page.waitForSelector(`#room-frame[data-panorama="${slug}"][data-state="ready"]`, { timeout: 60_000 });
+      moves.push(performance.now() - start);
+      // The fade, and a visitor's glance.
+      await page.waitForTimeout(700);
     }
-    const longest = results.map((r) => Math.max(0, ...r.longTasks));
+    const tasks = await page.evaluate(() => (window as unknown as { longTasks: { start: number; duration: number }[] }).longTasks);
+    const after = tasks.filter((t) => t.start >= shownAt).map((t) => Math.round(t.duration));
     console.log(
-      `${setup}, median of ${runs} runs: longest task after the first panorama ${median(longest)} ms (limit ${LIMIT_MS}); ` +
-        `tasks over ${LIMIT_MS} ms per run ${median(results.map((r) => r.longTasks.length))}; ` +
-        `move to a new panorama ${Math.round(median(results.flatMap((r) => r.moves)))} ms (longest ${Math.round(Math.max(...results.flatMap((r) => r.moves)))}); ` +
-        `first panorama ${Math.round(median(results.map((r) => r.firstPanoramaMs)))} ms`,
+      `${setup} run ${run + 1}: first panorama ${Math.round(firstPanoramaMs)} ms; long tasks before it: ${
+        tasks
+          .filter((t) => t.start < shownAt)
+          .map((t) => Math.round(t.duration))
+          .join(', ') || 'none'
+      }; ` + `after it (${MOVES.length} moves): ${after.join(', ') || 'none'}; moves ${moves.map(Math.round).join(', ')} ms`,
     );
-    return median(longest);
+    results.push({ firstPanoramaMs, longTasks: after, moves });
+    await context.close();
+  }
+  const longest = results.map((r) => Math.max(0, ...r.longTasks));
+  console.log(
+    `${setup}, median of ${runs} runs: longest task after the first panorama ${median(longest)} ms (limit ${LIMIT_MS}); ` +
+      `tasks over ${LIMIT_MS} ms per run ${median(results.map((r) => r.longTasks.length))}; ` +
+      `move to a new panorama ${Math.round(median(results.flatMap((r) => r.moves)))} ms (longest ${Math.round(Math.max(...results.flatMap((r) => r.moves)))}); ` +
+      `first panorama ${Math.round(median(results.map((r) => r.firstPanoramaMs)))} ms`,
+  );
+  return median(longest);
 }
 
 void main();

@@ -26,10 +26,16 @@ const manifest = JSON.parse(fs.readFileSync(path.join(spa, 'widgets.json'), 'utf
 const rows: { what: string; gzip: number; limit: number }[] = [];
 const jsUnder = (dir: string): string[] =>
   fs.existsSync(dir)
-    ? fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? jsUnder(path.join(dir, e.name)) : e.name.endsWith('.js') ? [path.join(dir, e.name)] : []))
+    ? fs
+        .readdirSync(dir, { withFileTypes: true })
+        .flatMap((e) => (e.isDirectory() ? jsUnder(path.join(dir, e.name)) : e.name.endsWith('.js') ? [path.join(dir, e.name)] : []))
     : [];
 const loaderFiles = [path.join(spa, 'loader.js'), ...jsUnder(path.join(spa, 'loader'))];
-rows.push({ what: 'loader (loader.js + chunks)', gzip: loaderFiles.reduce((n, f) => n + gzipSize(fs.readFileSync(f)), 0), limit: limits.loader });
+rows.push({
+  what: 'loader (loader.js + chunks)',
+  gzip: loaderFiles.reduce((n, f) => n + gzipSize(fs.readFileSync(f)), 0),
+  limit: limits.loader,
+});
 
 for (const widget of Object.keys(manifest).sort()) {
   const reportFile = path.join(root, 'dist', 'size-report', `${widget}.json`);
@@ -48,7 +54,9 @@ for (const widget of Object.keys(manifest).sort()) {
 const roomFrameLimit = limits['room-frame'];
 if (roomFrameLimit !== undefined) {
   const manifestFile = path.join(spa, 'room-frame', 'manifest.json');
-  const built = fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { entry?: unknown; scripts?: unknown }) : {};
+  const built = fs.existsSync(manifestFile)
+    ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { entry?: unknown; scripts?: unknown })
+    : {};
   // The entry and the viewer's worker script (`scripts`), which the frame loads at its start too.
   const scripts = Array.isArray(built.scripts) ? built.scripts.filter((f): f is string => typeof f === 'string') : [];
   const files = typeof built.entry === 'string' ? [...new Set([built.entry, ...scripts])] : [];

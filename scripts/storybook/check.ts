@@ -122,7 +122,9 @@ async function serve(): Promise<{ url: string; close: () => Promise<void> }> {
         res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
         return;
       }
-      res.writeHead(200, { 'Content-Type': MIME[path.extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'max-age=3600' }).end(body);
+      res
+        .writeHead(200, { 'Content-Type': MIME[path.extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'max-age=3600' })
+        .end(body);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -131,7 +133,8 @@ async function serve(): Promise<{ url: string; close: () => Promise<void> }> {
 }
 
 /** No animation, transition nor caret: the screenshot of a story is the same from one run to the next. */
-const STILL_CSS = '*,*::before,*::after{animation-duration:0s!important;animation-delay:0s!important;transition:none!important;caret-color:transparent!important;scroll-behavior:auto!important}';
+const STILL_CSS =
+  '*,*::before,*::after{animation-duration:0s!important;animation-delay:0s!important;transition:none!important;caret-color:transparent!important;scroll-behavior:auto!important}';
 
 /**
  * Run in the page before Storybook: the still stylesheet, the fetches in flight (every fetch the stories install is
@@ -182,7 +185,14 @@ interface CheckPage {
 
 /** A new page for the check, with its init script and its listeners; nothing loaded yet. */
 async function openPage(browser: Browser): Promise<CheckPage> {
-  const context = await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/Paris', reducedMotion: 'reduce', colorScheme: 'light', deviceScaleFactor: 1, viewport: DESKTOP });
+  const context = await browser.newContext({
+    locale: 'en-GB',
+    timezoneId: 'Europe/Paris',
+    reducedMotion: 'reduce',
+    colorScheme: 'light',
+    deviceScaleFactor: 1,
+    viewport: DESKTOP,
+  });
   await context.clock.setFixedTime(FIXED_NOW);
   const page = await context.newPage();
   const checked: CheckPage = { page, errors: [], inFlight: new Set(), current: null, left: new Map(), axeLoaded: false };
@@ -212,7 +222,10 @@ async function loadStorybook(checked: CheckPage, baseUrl: string, id: string): P
 }
 
 async function closePage(checked: CheckPage): Promise<void> {
-  await checked.page.context().close().catch(() => undefined);
+  await checked.page
+    .context()
+    .close()
+    .catch(() => undefined);
 }
 
 interface Outcome {
@@ -249,7 +262,10 @@ async function render(checked: CheckPage, id: string, baseUrl: string): Promise<
     checked.current = id;
     await page.evaluate(
       ([storyId, remount]) => {
-        const g = globalThis as unknown as { __salonRender: unknown; __STORYBOOK_ADDONS_CHANNEL__: { emit: (event: string, payload: unknown) => void } };
+        const g = globalThis as unknown as {
+          __salonRender: unknown;
+          __STORYBOOK_ADDONS_CHANNEL__: { emit: (event: string, payload: unknown) => void };
+        };
         g.__salonRender = { id: storyId, phases: [], status: null };
         globalThis.scrollTo(0, 0);
         if (remount) g.__STORYBOOK_ADDONS_CHANNEL__.emit('forceRemount', { storyId });
@@ -265,7 +281,8 @@ async function render(checked: CheckPage, id: string, baseUrl: string): Promise<
         if (!current) return false;
         if (current.phases.includes('missing')) return 'missing';
         if (!current.phases.includes('finished')) return false;
-        if (current.status === 'error' || current.phases.includes('errored') || document.body.classList.contains('sb-show-errordisplay')) return 'errored';
+        if (current.status === 'error' || current.phases.includes('errored') || document.body.classList.contains('sb-show-errordisplay'))
+          return 'errored';
         return 'finished';
       },
       undefined,
@@ -343,7 +360,9 @@ async function axe(checked: CheckPage, exceptions: Record<string, string>): Prom
     checked.axeLoaded = true;
   }
   const violations = await checked.page.evaluate(async () => {
-    const runner = (globalThis as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const runner = (
+      globalThis as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> } }
+    ).axe;
     const result = await runner.run(document, { resultTypes: ['violations'] });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
   });
@@ -388,7 +407,9 @@ function compare(actual: Buffer, key: string): { problem?: string; updated: bool
   }
   const ratio = differing / (got.width * got.height);
   if (ratio <= MAX_DIFF_RATIO) return { updated: false };
-  const what = diff ? `${differing} pixels (${(ratio * 100).toFixed(2)} %) differ` : `size ${got.width}×${got.height}, baseline ${expected.width}×${expected.height}`;
+  const what = diff
+    ? `${differing} pixels (${(ratio * 100).toFixed(2)} %) differ`
+    : `size ${got.width}×${got.height}, baseline ${expected.width}×${expected.height}`;
   if (update) {
     write();
     console.log(`✎ ${key}: ${what}`);
@@ -415,14 +436,18 @@ async function checkStory(checked: CheckPage, entry: Entry, phone: boolean, base
   if (phase !== 'finished') problems.push(`the story did not render to the end (${phase})`);
   await timed('quiet', () => quiet(checked));
   const check = await page.evaluate(
-    () => ((globalThis as unknown as { __STORYBOOK_PREVIEW__?: { currentRender?: { story?: { parameters?: { check?: unknown } } } } }).__STORYBOOK_PREVIEW__?.currentRender?.story?.parameters?.check ?? {}) as CheckParameters,
+    () =>
+      ((globalThis as unknown as { __STORYBOOK_PREVIEW__?: { currentRender?: { story?: { parameters?: { check?: unknown } } } } })
+        .__STORYBOOK_PREVIEW__?.currentRender?.story?.parameters?.check ?? {}) as CheckParameters,
   );
   const shot = await timed('shot', () => stableShot(checked, Object.keys(check.mask ?? {})));
   // The phone pass renders the same DOM: axe runs at 1366×768 only.
   if (!phone) problems.push(...(await timed('axe', () => axe(checked, check.axe ?? {}))));
   const expected = Object.keys(check.consoleErrors ?? {});
   // The first line of each (a failed expectation prints the whole DOM after it).
-  problems.push(...checked.errors.filter((e) => !expected.some((text) => e.includes(text))).map((e) => `console: ${e.split('\n')[0]!.slice(0, 300)}`));
+  problems.push(
+    ...checked.errors.filter((e) => !expected.some((text) => e.includes(text))).map((e) => `console: ${e.split('\n')[0]!.slice(0, 300)}`),
+  );
   const compared = await timed('compare', async () => compare(shot, key));
   if (compared.problem) problems.push(compared.problem);
   return { key, problems, updated: compared.updated, check };
@@ -431,13 +456,23 @@ async function checkStory(checked: CheckPage, entry: Entry, phone: boolean, base
 async function main(): Promise<void> {
   const started = Date.now();
   const indexFile = path.join(STATIC_DIR, 'index.json');
-  if (!fs.existsSync(indexFile)) throw new Error('storybook-static/ is not built: npx storybook build --disable-telemetry --quiet -o storybook-static');
+  if (!fs.existsSync(indexFile))
+    throw new Error('storybook-static/ is not built: npx storybook build --disable-telemetry --quiet -o storybook-static');
   const index = JSON.parse(fs.readFileSync(indexFile, 'utf8')) as { entries: Record<string, Entry> };
   const stories = Object.values(index.entries).filter((e) => e.type === 'story' && (!only || e.id.includes(only)));
   const server = await serve();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--font-render-hinting=none', '--hide-scrollbars'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--font-render-hinting=none',
+      '--hide-scrollbars',
+    ],
   });
   // Round robin over the files (titles): the stories a page shows one after the other come from different widgets.
   const byTitle = new Map<string, Entry[]>();
@@ -474,7 +509,11 @@ async function main(): Promise<void> {
       try {
         outcome = await checkStory(checked, item.entry, item.phone, server.url);
       } catch (err) {
-        outcome = { key: baselineName(item.entry.id, item.phone), problems: [`the check failed: ${(err as Error).message.split('\n')[0]}`], updated: false };
+        outcome = {
+          key: baselineName(item.entry.id, item.phone),
+          problems: [`the check failed: ${(err as Error).message.split('\n')[0]}`],
+          updated: false,
+        };
       }
       // A story that fails is checked once more on a freshly loaded page: a failure there fails the check; a pass is
       // printed (a story that does not always render the same, or, with --same-page, one a story before it upset).

@@ -47,7 +47,13 @@ export function getMessages(channelId: string, query: MessagesQuery = {}, option
  * POST /api/chat/channels/{id}/messages/upload, multipart: `client_id` (before the file, so the server can
  * store a retried upload once), then `file`.
  */
-export function uploadChatFile(channelId: string, file: Blob, filename: string, clientId: string, options?: CallOptions): Promise<UploadData> {
+export function uploadChatFile(
+  channelId: string,
+  file: Blob,
+  filename: string,
+  clientId: string,
+  options?: CallOptions,
+): Promise<UploadData> {
   const body = new FormData();
   body.append(CLIENT_ID_FIELD, clientId);
   body.append(FILE_FIELD, file, filename);

@@ -3,7 +3,17 @@ import { installFetch, jsonResponse, type RecordedRequest } from '@salon/shared/
 import { lastFakeSocket, type FakeSocket } from '@salon/shared/test/socket';
 import { ALICE, BRUNO, ME, channel, channelWith, message, person } from '@salon/shared/test/chat';
 import { exhibitorPageData, visitorPageData } from '@salon/shared/test/fixtures';
-import { activateLocale, clearToasts, hideSidebar, i18n, type PageDataInput, setPageData, showSidebar, $sidebar, $toasts } from '@salon/shared';
+import {
+  activateLocale,
+  clearToasts,
+  hideSidebar,
+  i18n,
+  type PageDataInput,
+  setPageData,
+  showSidebar,
+  $sidebar,
+  $toasts,
+} from '@salon/shared';
 import type { Channel, ChatMessage } from '@salon/shared/contracts/chat';
 import {
   $chat,
@@ -26,7 +36,13 @@ import { $typing } from './chatTyping';
 jest.mock('socket.io-client', () => (jest.requireActual('@salon/shared/test/socket') as { socketIoMock: unknown }).socketIoMock);
 
 /** A fake chat server behind the API client: its channels and messages, and what it was asked. */
-let server: { channels: Channel[]; messages: Record<string, ChatMessage[]>; open: Record<string, Channel | null>; upload?: unknown; messagesDown?: boolean };
+let server: {
+  channels: Channel[];
+  messages: Record<string, ChatMessage[]>;
+  open: Record<string, Channel | null>;
+  upload?: unknown;
+  messagesDown?: boolean;
+};
 let fetchMock: ReturnType<typeof installFetch>;
 let stop: () => void = () => undefined;
 
@@ -38,7 +54,9 @@ const settle = async () => {
   for (let i = 0; i < 10; i += 1) await jest.advanceTimersByTimeAsync(0);
 };
 const calls = (filter?: (r: RecordedRequest) => boolean) =>
-  fetchMock.requests.filter((r) => !filter || filter(r)).map((r) => `${r.method} ${r.url.pathname}${r.url.search}${r.json === undefined ? '' : ` ${JSON.stringify(r.json)}`}`);
+  fetchMock.requests
+    .filter((r) => !filter || filter(r))
+    .map((r) => `${r.method} ${r.url.pathname}${r.url.search}${r.json === undefined ? '' : ` ${JSON.stringify(r.json)}`}`);
 const toastTexts = () => $toasts.get().map((toast) => (typeof toast.message === 'string' ? toast.message : i18n._(toast.message)));
 const view = () => $chat.get();
 const texts = () => view().open?.items.map((item) => (item.content.type === 'message' ? item.content.text : item.content.type)) ?? [];
@@ -165,7 +183,12 @@ describe('nothing lost: client ids, acknowledgements, retries, reconnection (arc
     sendDraft();
     const [emitted] = socket.emitted('new_chat_message');
     const payload = emitted?.payload as { channel_id: string; member_id: string; client_id: string; content: unknown };
-    expect(payload).toEqual({ channel_id: 'c1', member_id: 'mu42x', client_id: expect.stringMatching(/^[0-9a-f-]{36}$/), content: { type: 'message', text: 'Bonjour Alice' } });
+    expect(payload).toEqual({
+      channel_id: 'c1',
+      member_id: 'mu42x',
+      client_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      content: { type: 'message', text: 'Bonjour Alice' },
+    });
     expect(view().open?.items.map((i) => [i.delivery, i.mine])).toEqual([['sending', true]]);
     expect(view().open?.draft.text).toBe('');
     const stored = message('c1', ME, 'Bonjour Alice', AT(1), { client_id: payload.client_id });
@@ -234,7 +257,9 @@ describe('nothing lost: client ids, acknowledgements, retries, reconnection (arc
     const error = 'Vous envoyez trop de messages. Réessayez dans 12 secondes.';
     socket.emitted('new_chat_message')[0]?.answer({ ok: false, error });
     await jest.advanceTimersByTimeAsync(0);
-    expect(view().open?.items.map((i) => [i.delivery, i.error, i.content])).toEqual([['failed', error, { type: 'message', text: 'Encore' }]]);
+    expect(view().open?.items.map((i) => [i.delivery, i.error, i.content])).toEqual([
+      ['failed', error, { type: 'message', text: 'Encore' }],
+    ]);
     await jest.advanceTimersByTimeAsync(10 * 60_000);
     expect(socket.emitted('new_chat_message')).toHaveLength(1);
     jest.useRealTimers();
@@ -291,7 +316,9 @@ describe('nothing lost: client ids, acknowledgements, retries, reconnection (arc
     server.channels = [channelWith('c1', ALICE, [first])];
     const socket = await listen();
     socket.drop();
-    const missed = Array.from({ length: 250 }, (_, i) => message('c1', ALICE, `m${i + 1}`, new Date(Date.parse(AT(1)) + i * 1000).toISOString()));
+    const missed = Array.from({ length: 250 }, (_, i) =>
+      message('c1', ALICE, `m${i + 1}`, new Date(Date.parse(AT(1)) + i * 1000).toISOString()),
+    );
     server.messages.c1 = [first, ...missed];
     fetchMock.requests.length = 0;
     socket.accept();
@@ -328,7 +355,9 @@ describe('nothing lost: client ids, acknowledgements, retries, reconnection (arc
     socket.drop();
     socket.accept();
     await flush();
-    expect(calls((r) => r.url.pathname.includes('/messages'))).toEqual([`GET /api/chat/channels/c1/messages?lastOne=${a1.obfuscated_id}&limit=200`]);
+    expect(calls((r) => r.url.pathname.includes('/messages'))).toEqual([
+      `GET /api/chat/channels/c1/messages?lastOne=${a1.obfuscated_id}&limit=200`,
+    ]);
     showSidebar({ name: 'chat' });
     await openChat('c1');
     expect(texts()).toEqual(['One', 'Two', 'Mine']);
@@ -404,7 +433,11 @@ describe('startChat (contact point, activity stream)', () => {
     await flush();
     expect(result?.obfuscated_id).toBe('c5');
     expect($sidebar.get()).toEqual({ name: 'chat', userId: ALICE.obfuscated_id });
-    expect(calls((r) => r.method === 'POST')).toEqual(['POST /api/chat/channels {"members":["alice1"]}', 'POST /api/chat/channels/c5/read', 'POST /api/stands/s7/history {"type":"chatStarted","channel_id":"c5"}']);
+    expect(calls((r) => r.method === 'POST')).toEqual([
+      'POST /api/chat/channels {"members":["alice1"]}',
+      'POST /api/chat/channels/c5/read',
+      'POST /api/stands/s7/history {"type":"chatStarted","channel_id":"c5"}',
+    ]);
     expect(view().open).toMatchObject({ id: 'c5', onUser: true, status: 'ready' });
     // Back closes the sidebar: the channel was opened on a user.
     closeChannel();
@@ -436,7 +469,10 @@ describe('startChat (contact point, activity stream)', () => {
 });
 
 describe('video (spec §4.4, §4.5)', () => {
-  const published = (data: PageDataInput, link = 'https://visio.example/alice') => ({ ...data, user: { ...data.user, visio_link: { link }, fields_param: {} } });
+  const published = (data: PageDataInput, link = 'https://visio.example/alice') => ({
+    ...data,
+    user: { ...data.user, visio_link: { link }, fields_param: {} },
+  });
 
   test('an exhibitor invites once; the invitation waits 1 minute, then shows unanswered and they may invite again', async () => {
     server.channels = [channelWith('c1', BRUNO, [])];
@@ -447,8 +483,21 @@ describe('video (spec §4.4, §4.5)', () => {
     expect(view().open?.invite).toBe('ready');
     inviteToVisio('c1');
     const [sent] = socket.emitted('new_chat_message');
-    expect((sent?.payload as { content: unknown }).content).toEqual({ type: 'visio_invitation', link: 'https://visio.example/alice', acceptation: null });
-    sent?.answer({ ok: true, message: message('c1', { ...ME, profile: 'exhibitor' }, { type: 'visio_invitation', link: 'https://visio.example/alice', acceptation: null }, AT(10), { client_id: (sent.payload as { client_id: string }).client_id }) });
+    expect((sent?.payload as { content: unknown }).content).toEqual({
+      type: 'visio_invitation',
+      link: 'https://visio.example/alice',
+      acceptation: null,
+    });
+    sent?.answer({
+      ok: true,
+      message: message(
+        'c1',
+        { ...ME, profile: 'exhibitor' },
+        { type: 'visio_invitation', link: 'https://visio.example/alice', acceptation: null },
+        AT(10),
+        { client_id: (sent.payload as { client_id: string }).client_id },
+      ),
+    });
     await settle();
     expect(view().open?.items[0]?.invitation).toBe('pending');
     expect(view().open?.invite).toBe('waiting');
@@ -471,7 +520,12 @@ describe('video (spec §4.4, §4.5)', () => {
   });
 
   test('answering an invitation goes through update_chat_message and shows the answer', async () => {
-    const invitation = message('c1', ALICE, { type: 'visio_invitation', link: 'https://visio.example/a', acceptation: null }, new Date().toISOString());
+    const invitation = message(
+      'c1',
+      ALICE,
+      { type: 'visio_invitation', link: 'https://visio.example/a', acceptation: null },
+      new Date().toISOString(),
+    );
     server.channels = [channelWith('c1', ALICE, [invitation])];
     server.messages.c1 = [invitation];
     const socket = await listen();
@@ -493,7 +547,10 @@ describe('video (spec §4.4, §4.5)', () => {
     await loadAll();
     await visioOpened('c2');
     await visioOpened('c1');
-    expect(calls()).toEqual(['PUT /api/exhibitors/me/availability {"availability":false}', 'POST /api/stands/s1/history {"type":"visioOpened","channel_id":"c1"}']);
+    expect(calls()).toEqual([
+      'PUT /api/exhibitors/me/availability {"availability":false}',
+      'POST /api/stands/s1/history {"type":"visioOpened","channel_id":"c1"}',
+    ]);
     stop();
     fetchMock.requests.length = 0;
     setPageData(visitorPageData());
@@ -527,18 +584,42 @@ describe('contact details (spec §5)', () => {
   });
 
   test('some shareable: sent, with a notice naming what could not be shared (unpublished or missing)', async () => {
-    const socket = await inChannel(withUser(visitorPageData(), { email: 'camille@example.com', mobile: '0601020304', fields_param: { firstname: '0', lastname: '0', email: '0', mobile: '1' } }));
+    const socket = await inChannel(
+      withUser(visitorPageData(), {
+        email: 'camille@example.com',
+        mobile: '0601020304',
+        fields_param: { firstname: '0', lastname: '0', email: '0', mobile: '1' },
+      }),
+    );
     shareContactDetails();
-    expect((socket.emitted('new_chat_message')[0]?.payload as { content: unknown }).content).toEqual({ type: 'contact_details', firstname: 'Camille', lastname: 'Martin', email: 'camille@example.com' });
+    expect((socket.emitted('new_chat_message')[0]?.payload as { content: unknown }).content).toEqual({
+      type: 'contact_details',
+      firstname: 'Camille',
+      lastname: 'Martin',
+      email: 'camille@example.com',
+    });
     const notice = view().open?.draft.notice;
     expect(notice?.kind).toBe('info');
     expect(notice?.items?.map((item) => i18n._(item))).toEqual(['mobile']);
   });
 
   test('exhibitors share their contact email; all published: no notice', async () => {
-    const socket = await inChannel(withUser(exhibitorPageData(), { email: 'login@example.com', contact_email: 'stand@acme.test', mobile: '0601020304', fields_param: {} }));
+    const socket = await inChannel(
+      withUser(exhibitorPageData(), {
+        email: 'login@example.com',
+        contact_email: 'stand@acme.test',
+        mobile: '0601020304',
+        fields_param: {},
+      }),
+    );
     shareContactDetails();
-    expect((socket.emitted('new_chat_message')[0]?.payload as { content: unknown }).content).toEqual({ type: 'contact_details', firstname: 'Camille', lastname: 'Martin', email: 'stand@acme.test', mobile: '0601020304' });
+    expect((socket.emitted('new_chat_message')[0]?.payload as { content: unknown }).content).toEqual({
+      type: 'contact_details',
+      firstname: 'Camille',
+      lastname: 'Martin',
+      email: 'stand@acme.test',
+      mobile: '0601020304',
+    });
     expect(view().open?.draft.notice).toBeNull();
   });
 });
@@ -567,7 +648,16 @@ describe('files (spec §5: 5 MB)', () => {
     expect(view().open?.draft.file).toBeNull();
     const file = new File([new Uint8Array(5_242_880)], 'plan.pdf', { type: 'application/pdf' });
     expect(attachFile(file)).toBe(true);
-    const content = { type: 'file', url: 'http://localhost/chat/file/abc.pdf', filename: 'abc.pdf', prettyName: 'plan.pdf', extension: 'pdf', downloadable: true, size: 5_242_880, mime: 'application/pdf' } as const;
+    const content = {
+      type: 'file',
+      url: 'http://localhost/chat/file/abc.pdf',
+      filename: 'abc.pdf',
+      prettyName: 'plan.pdf',
+      extension: 'pdf',
+      downloadable: true,
+      size: 5_242_880,
+      mime: 'application/pdf',
+    } as const;
     server.upload = { success: true, message: 'ok', file: content, chat_message: message('c1', ME, content, AT(1)) };
     sendDraft();
     expect(view().open?.draft.uploading).toBe(true);

@@ -17,7 +17,19 @@ import { buildView, type ChatView } from './view';
  */
 const $view = busSingleton('chatView', () => {
   const view = computed(
-    [state.$channels, state.$messages, state.$outbox, state.$open, state.$tab, state.$drafts, state.$clock, $typing, $socketState, $user, $parameters],
+    [
+      state.$channels,
+      state.$messages,
+      state.$outbox,
+      state.$open,
+      state.$tab,
+      state.$drafts,
+      state.$clock,
+      $typing,
+      $socketState,
+      $user,
+      $parameters,
+    ],
     (channels, messages, outbox, open, tab, drafts, _clock, typing, socket, user, parameters) =>
       buildView({ channels, messages, outbox, open, tab, drafts, typing, socket, user, parameters }),
   );
@@ -71,10 +83,13 @@ function scheduleClock(): void {
     .filter((m) => invitationState(m.content, m.createdAt, now) === 'pending')
     .map((m) => Date.parse(m.createdAt) + VISIO_UNANSWERED_MS);
   if (expiries.length === 0) return;
-  state.clockTimer = setTimeout(() => {
-    state.$clock.set(state.$clock.get() + 1);
-    scheduleClock();
-  }, Math.max(0, Math.min(...expiries) - now) + 1);
+  state.clockTimer = setTimeout(
+    () => {
+      state.$clock.set(state.$clock.get() + 1);
+      scheduleClock();
+    },
+    Math.max(0, Math.min(...expiries) - now) + 1,
+  );
 }
 
 /** Forgets every channel, message, draft and the outbox (tests, Storybook), and reloads the list if listened to. */

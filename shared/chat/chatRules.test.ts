@@ -31,13 +31,21 @@ describe('field publication (spec §5)', () => {
 
   test('the video link follows the rule', () => {
     expect(publishedVisioLink(user(exhibitorPageData(), { visio_link: { link: 'https://v.example/a' } }))).toBe('https://v.example/a');
-    expect(publishedVisioLink(user(exhibitorPageData(), { visio_link: { link: 'https://v.example/a' }, fields_param: { visio_link: '1' } }))).toBeNull();
+    expect(
+      publishedVisioLink(user(exhibitorPageData(), { visio_link: { link: 'https://v.example/a' }, fields_param: { visio_link: '1' } })),
+    ).toBeNull();
     expect(publishedVisioLink(user(exhibitorPageData(), { visio_link: null }))).toBeNull();
   });
 
   test('the other member: published phone and email (contact email for exhibitors)', () => {
-    expect(memberContact({ ...ALICE, mobile: '06 01', contact_email: 'a@acme.test', email: 'login@acme.test' })).toEqual({ phone: '06 01', email: 'a@acme.test' });
-    expect(memberContact({ ...BRUNO, mobile: '06', email: 'b@x.test', fields_param: { mobile: '1', email: '0' } })).toEqual({ phone: null, email: 'b@x.test' });
+    expect(memberContact({ ...ALICE, mobile: '06 01', contact_email: 'a@acme.test', email: 'login@acme.test' })).toEqual({
+      phone: '06 01',
+      email: 'a@acme.test',
+    });
+    expect(memberContact({ ...BRUNO, mobile: '06', email: 'b@x.test', fields_param: { mobile: '1', email: '0' } })).toEqual({
+      phone: null,
+      email: 'b@x.test',
+    });
     expect(memberContact(null)).toEqual({ phone: null, email: null });
   });
 });
@@ -48,7 +56,11 @@ describe('contact details (spec §5)', () => {
       details: { firstname: 'Camille', lastname: 'Martin', email: 'c@x.test', mobile: '06' },
       missing: [],
     });
-    expect(shareableContactDetails(user(visitorPageData(), { email: 'c@x.test', mobile: null, fields_param: { firstname: '0', lastname: '1', email: '0' } }))).toEqual({
+    expect(
+      shareableContactDetails(
+        user(visitorPageData(), { email: 'c@x.test', mobile: null, fields_param: { firstname: '0', lastname: '1', email: '0' } }),
+      ),
+    ).toEqual({
       details: { firstname: 'Camille', email: 'c@x.test' },
       missing: ['lastname', 'mobile'],
     });
@@ -79,7 +91,9 @@ describe('search permissions (spec §5, §6)', () => {
   });
 
   test('visitors and exhibitors: their own list (stand_vistor as spelled); empty = disabled; anonymous never', () => {
-    expect(searchScope({ profile: 'visitor', anonymous: false }, parameters(['exhibitor', 'stand_vistor', 'stand_connected'], ['visitor']))).toEqual({
+    expect(
+      searchScope({ profile: 'visitor', anonymous: false }, parameters(['exhibitor', 'stand_vistor', 'stand_connected'], ['visitor'])),
+    ).toEqual({
       enabled: true,
       anonymous: false,
       elsewhere: ['exhibitor'],
@@ -87,9 +101,20 @@ describe('search permissions (spec §5, §6)', () => {
       onStand: ['visitor'],
       connectedOnStand: true,
     });
-    expect(searchScope({ profile: 'exhibitor', anonymous: false }, parameters(['exhibitor'], ['connected']))).toMatchObject({ enabled: true, elsewhere: [], connectedElsewhere: true });
-    expect(searchScope({ profile: 'exhibitor', anonymous: false }, parameters(['exhibitor'], []))).toMatchObject({ enabled: false, elsewhere: [], onStand: [] });
-    expect(searchScope({ profile: 'visitor', anonymous: true }, parameters(['exhibitor'], []))).toMatchObject({ enabled: false, anonymous: true });
+    expect(searchScope({ profile: 'exhibitor', anonymous: false }, parameters(['exhibitor'], ['connected']))).toMatchObject({
+      enabled: true,
+      elsewhere: [],
+      connectedElsewhere: true,
+    });
+    expect(searchScope({ profile: 'exhibitor', anonymous: false }, parameters(['exhibitor'], []))).toMatchObject({
+      enabled: false,
+      elsewhere: [],
+      onStand: [],
+    });
+    expect(searchScope({ profile: 'visitor', anonymous: true }, parameters(['exhibitor'], []))).toMatchObject({
+      enabled: false,
+      anonymous: true,
+    });
   });
 
   test('connected means activity within last_activity_period seconds', () => {

@@ -1,5 +1,11 @@
 import type { Channel, ChatMember, ChatMessage, MessageContent, VISIO_UNANSWERED_MS as UnansweredMs } from '@salon/shared/contracts/chat';
-import { isFieldPublished, type AppParameters, type FieldsParam, type PageUser, type SearchPermission } from '@salon/shared/contracts/page-data';
+import {
+  isFieldPublished,
+  type AppParameters,
+  type FieldsParam,
+  type PageUser,
+  type SearchPermission,
+} from '@salon/shared/contracts/page-data';
 
 export { isFieldPublished };
 
@@ -66,7 +72,11 @@ export function memberContact(user: ChatUser | null): { phone: string | null; em
 
 export type SearchProfile = 'exhibitor' | 'visitor' | 'promoter';
 export const SEARCH_PROFILES: readonly SearchProfile[] = ['exhibitor', 'visitor', 'promoter'];
-const STAND_PERMISSIONS: Record<SearchProfile, SearchPermission> = { exhibitor: 'stand_exhibitor', visitor: 'stand_vistor', promoter: 'stand_promoter' };
+const STAND_PERMISSIONS: Record<SearchProfile, SearchPermission> = {
+  exhibitor: 'stand_exhibitor',
+  visitor: 'stand_vistor',
+  promoter: 'stand_promoter',
+};
 
 /** What the Start tab may search (spec §5 "Search permissions", §6), as the server applies it. */
 export interface SearchScope {
@@ -89,12 +99,24 @@ export interface SearchScope {
  * the current stand only (the visitors' value is spelled `stand_vistor`). An empty list disables the search;
  * anonymous users never search.
  */
-export function searchScope(user: Pick<PageUser, 'profile' | 'anonymous'>, parameters: Pick<AppParameters, 'exhibitor_search_permissions' | 'visitor_search_permissions'>): SearchScope {
-  if (user.anonymous) return { enabled: false, anonymous: true, elsewhere: [], connectedElsewhere: false, onStand: [], connectedOnStand: false };
+export function searchScope(
+  user: Pick<PageUser, 'profile' | 'anonymous'>,
+  parameters: Pick<AppParameters, 'exhibitor_search_permissions' | 'visitor_search_permissions'>,
+): SearchScope {
+  if (user.anonymous)
+    return { enabled: false, anonymous: true, elsewhere: [], connectedElsewhere: false, onStand: [], connectedOnStand: false };
   if (user.profile === 'administrator' || user.profile === 'promoter') {
-    return { enabled: true, anonymous: false, elsewhere: [...SEARCH_PROFILES], connectedElsewhere: true, onStand: [...SEARCH_PROFILES], connectedOnStand: true };
+    return {
+      enabled: true,
+      anonymous: false,
+      elsewhere: [...SEARCH_PROFILES],
+      connectedElsewhere: true,
+      onStand: [...SEARCH_PROFILES],
+      connectedOnStand: true,
+    };
   }
-  const permissions: readonly string[] = (user.profile === 'exhibitor' ? parameters.exhibitor_search_permissions : parameters.visitor_search_permissions) ?? [];
+  const permissions: readonly string[] =
+    (user.profile === 'exhibitor' ? parameters.exhibitor_search_permissions : parameters.visitor_search_permissions) ?? [];
   return {
     enabled: permissions.length > 0,
     anonymous: false,
@@ -132,7 +154,10 @@ export function listedChannels(channels: readonly Channel[]): Channel[] {
   return channels.filter((channel) => channel.total_messages > 0 || channel.last_message !== null).sort((a, b) => date(b) - date(a));
 }
 
-export function compareMessages(a: Pick<ChatMessage, 'created_at' | 'obfuscated_id'>, b: Pick<ChatMessage, 'created_at' | 'obfuscated_id'>): number {
+export function compareMessages(
+  a: Pick<ChatMessage, 'created_at' | 'obfuscated_id'>,
+  b: Pick<ChatMessage, 'created_at' | 'obfuscated_id'>,
+): number {
   return (Date.parse(a.created_at) || 0) - (Date.parse(b.created_at) || 0) || a.obfuscated_id.localeCompare(b.obfuscated_id);
 }
 

@@ -3,7 +3,16 @@ import type { ChatUsersQuery } from '@salon/shared/contracts/chat';
 import { busSingleton, $parameters, $user } from '@salon/shared';
 import { $room } from '@salon/shared/room';
 import { getChatUsers } from './api';
-import { isConnected, isSameUser, searchProfileOf, searchScope, SEARCH_PROFILES, type ChatUser, type SearchProfile, type SearchScope } from './chatRules';
+import {
+  isConnected,
+  isSameUser,
+  searchProfileOf,
+  searchScope,
+  SEARCH_PROFILES,
+  type ChatUser,
+  type SearchProfile,
+  type SearchScope,
+} from './chatRules';
 
 /**
  * The Start tab (spec §2.7): the filters, and the people on the current stand and elsewhere in the room as
@@ -100,28 +109,37 @@ async function search(): Promise<void> {
 }
 
 const $view = busSingleton('chatUsersView', () => {
-  const view = computed([state.$filters, state.$result, $scope, $room, $user, $parameters], (filters, result, scope, room, user, parameters): ChatUsersView => {
-    const now = Date.now();
-    // What the server sends is filtered again by the same rules (never the user, only what the list allows).
-    const card = (people: ChatUser[], profiles: SearchProfile[], anyConnected: boolean) =>
-      people
-        .map((person) => ({ user: person, connected: isConnected(person.last_activity_at, parameters.last_activity_period, now) }))
-        .filter(({ user: person, connected }) => {
-          const profile = searchProfileOf(person.profile);
-          return !isSameUser(person, user) && ((profile !== null && profiles.includes(profile)) || (anyConnected && connected));
-        });
-    const ticked = tickedProfiles(filters, scope);
-    const enabled = scope.enabled && result.searchEnabled;
-    return {
-      scope,
-      profiles: allowedProfiles(scope),
-      filters: { search: filters.search, profiles: ticked, connected: filters.connected, notConnected: filters.notConnected },
-      status: result.status,
-      enabled,
-      onStand: enabled && room.visited_stand_id && (scope.onStand.length > 0 || scope.connectedOnStand) ? card(result.onStand, scope.onStand, scope.connectedOnStand) : null,
-      elsewhere: enabled && (scope.elsewhere.length > 0 || scope.connectedElsewhere) ? card(result.elsewhere, scope.elsewhere, scope.connectedElsewhere) : null,
-    };
-  });
+  const view = computed(
+    [state.$filters, state.$result, $scope, $room, $user, $parameters],
+    (filters, result, scope, room, user, parameters): ChatUsersView => {
+      const now = Date.now();
+      // What the server sends is filtered again by the same rules (never the user, only what the list allows).
+      const card = (people: ChatUser[], profiles: SearchProfile[], anyConnected: boolean) =>
+        people
+          .map((person) => ({ user: person, connected: isConnected(person.last_activity_at, parameters.last_activity_period, now) }))
+          .filter(({ user: person, connected }) => {
+            const profile = searchProfileOf(person.profile);
+            return !isSameUser(person, user) && ((profile !== null && profiles.includes(profile)) || (anyConnected && connected));
+          });
+      const ticked = tickedProfiles(filters, scope);
+      const enabled = scope.enabled && result.searchEnabled;
+      return {
+        scope,
+        profiles: allowedProfiles(scope),
+        filters: { search: filters.search, profiles: ticked, connected: filters.connected, notConnected: filters.notConnected },
+        status: result.status,
+        enabled,
+        onStand:
+          enabled && room.visited_stand_id && (scope.onStand.length > 0 || scope.connectedOnStand)
+            ? card(result.onStand, scope.onStand, scope.connectedOnStand)
+            : null,
+        elsewhere:
+          enabled && (scope.elsewhere.length > 0 || scope.connectedElsewhere)
+            ? card(result.elsewhere, scope.elsewhere, scope.connectedElsewhere)
+            : null,
+      };
+    },
+  );
   onMount(view, () => {
     void search();
     const stopStand = $room.listen((room, previous) => {

@@ -107,6 +107,9 @@ export function shareContactDetails(): void {
   }
   if (!sendMessage(channelId, { type: 'contact_details', ...details })) return;
   patchDraft(channelId, {
-    notice: missing.length > 0 ? { kind: 'info', message: CONTACT_DETAILS_PARTIAL, items: missing.map((field) => CONTACT_FIELD_LABELS[field]) } : null,
+    notice:
+      missing.length > 0
+        ? { kind: 'info', message: CONTACT_DETAILS_PARTIAL, items: missing.map((field) => CONTACT_FIELD_LABELS[field]) }
+        : null,
   });
 }

@@ -10,7 +10,18 @@ export { loadChannels } from './channels';
 export { receiveMessage, receiveUpdate } from './messages';
 export { sendMessage, retryMessage, discardMessage } from './outbox';
 export { startChat, openChat, openUserChannel, closeChannel, selectChatTab, loadEarlierMessages } from './opening';
-export { setDraft, sendDraft, attachFile, removeFile, dismissNotice, shareContactDetails, sendGif, FILE_TOO_LARGE, CONTACT_DETAILS_MISSING, CONTACT_DETAILS_PARTIAL } from './composer';
+export {
+  setDraft,
+  sendDraft,
+  attachFile,
+  removeFile,
+  dismissNotice,
+  shareContactDetails,
+  sendGif,
+  FILE_TOO_LARGE,
+  CONTACT_DETAILS_MISSING,
+  CONTACT_DETAILS_PARTIAL,
+} from './composer';
 export { inviteToVisio, askVisio, answerInvitation, visioOpened, VISIO_LINK_MISSING } from './visio';
 export { $typing, notifyTyping, receiveTyping, clearTyping, TYPING_SEND_INTERVAL_MS, TYPING_CLEAR_MS, type Typist } from './chatTyping';
 export {
@@ -46,6 +57,15 @@ export {
   type SearchScope,
   type InvitationState,
 } from './chatRules';
-export { CHAT_FILE_MAX_BYTES, getChannels, openChannel, getMessages, uploadChatFile, markChannelRead, getChatUsers, postStandHistory } from './api';
+export {
+  CHAT_FILE_MAX_BYTES,
+  getChannels,
+  openChannel,
+  getMessages,
+  uploadChatFile,
+  markChannelRead,
+  getChatUsers,
+  postStandHistory,
+} from './api';
 export type { Channel, ChatMessage, ChatMember, MessageContent, FileContent, ChatUsersData } from '@salon/shared/contracts/chat';
 export { $socketState, type SocketState } from '@salon/shared/live/socket';

@@ -25,7 +25,10 @@ export function mergeMessages(channelId: string, incoming: readonly ChatMessage[
     state.$outbox.set(state.$outbox.get().filter((p) => !clientIds.has(p.client_id)));
   }
   if (added.length > 0 || (loaded && !cache.loaded)) {
-    state.$messages.set({ ...all, [channelId]: { items: [...cache.items, ...added].sort(compareMessages), loaded: cache.loaded || loaded } });
+    state.$messages.set({
+      ...all,
+      [channelId]: { items: [...cache.items, ...added].sort(compareMessages), loaded: cache.loaded || loaded },
+    });
   }
   return added;
 }
@@ -82,7 +85,10 @@ export function receiveUpdate(message: ChatMessage): void {
   const channelId = message.channel_id;
   const cache = state.$messages.get()[channelId];
   if (cache?.items.some((m) => m.obfuscated_id === message.obfuscated_id)) {
-    state.$messages.set({ ...state.$messages.get(), [channelId]: { ...cache, items: cache.items.map((m) => (m.obfuscated_id === message.obfuscated_id ? message : m)) } });
+    state.$messages.set({
+      ...state.$messages.get(),
+      [channelId]: { ...cache, items: cache.items.map((m) => (m.obfuscated_id === message.obfuscated_id ? message : m)) },
+    });
   } else {
     mergeMessages(channelId, [message]);
   }
@@ -104,7 +110,9 @@ async function catchUpChannel(channelId: string): Promise<void> {
   try {
     for (;;) {
       const lastOne = state.watermarks.get(channelId);
-      const { messages } = await getMessages(channelId, lastOne ? { lastOne, limit: CATCH_UP_PAGE } : { limit: CATCH_UP_PAGE }, { notify: false });
+      const { messages } = await getMessages(channelId, lastOne ? { lastOne, limit: CATCH_UP_PAGE } : { limit: CATCH_UP_PAGE }, {
+        notify: false,
+      });
       const last = messages.at(-1);
       if (last) state.watermarks.set(channelId, last.obfuscated_id);
       for (const message of messages) receiveMessage(message);

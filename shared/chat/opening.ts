@@ -97,7 +97,9 @@ export async function startChat(userId: string, options: { standId?: string | nu
   if (sidebar?.name !== 'chat' || sidebar.userId !== userId) return null;
   const channel = await openUserChannel(userId, true);
   if (channel && options.standId) {
-    await postStandHistory(options.standId, { type: 'chatStarted', channel_id: channelKey(channel) }, { notify: false }).catch(() => undefined);
+    await postStandHistory(options.standId, { type: 'chatStarted', channel_id: channelKey(channel) }, { notify: false }).catch(
+      () => undefined,
+    );
   }
   return channel;
 }

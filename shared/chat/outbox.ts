@@ -24,7 +24,12 @@ function attempt(clientId: string): void {
   if (!pending || pending.status !== 'sending' || $socketState.get() !== 'connected') return;
   const attempts = pending.attempts + 1;
   setPending(clientId, { attempts });
-  emitWithAck('new_chat_message', { channel_id: pending.channel_id, member_id: pending.member_id, client_id: clientId, content: pending.content }).then(
+  emitWithAck('new_chat_message', {
+    channel_id: pending.channel_id,
+    member_id: pending.member_id,
+    client_id: clientId,
+    content: pending.content,
+  }).then(
     (answer) => {
       if (answer.ok) {
         receiveMessage(answer.message);
@@ -57,7 +62,15 @@ export function sendMessage(channelId: string, content: MessageContent): string 
     console.error(`[salon] cannot send to channel ${channelId}: not a member`);
     return null;
   }
-  const pending: PendingMessage = { client_id: newClientId(), channel_id: channelId, member_id: member.id_member, content, created_at: new Date().toISOString(), status: 'sending', attempts: 0 };
+  const pending: PendingMessage = {
+    client_id: newClientId(),
+    channel_id: channelId,
+    member_id: member.id_member,
+    content,
+    created_at: new Date().toISOString(),
+    status: 'sending',
+    attempts: 0,
+  };
   state.$outbox.set([...state.$outbox.get(), pending]);
   attempt(pending.client_id);
   return pending.client_id;

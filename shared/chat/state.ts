@@ -114,8 +114,15 @@ export function channelKey(channel: Channel): string {
 /** Invitations in a channel, from the server and in the outbox, with whether they are mine. */
 export function invitations(channelId: string): { content: MessageContent; createdAt: string; mine: boolean }[] {
   const user = me();
-  const sent = (state.$messages.get()[channelId]?.items ?? []).map((m) => ({ content: m.content, createdAt: m.created_at, mine: isMine(m, user) }));
-  const queued = state.$outbox.get().filter((p) => p.channel_id === channelId).map((p) => ({ content: p.content, createdAt: p.created_at, mine: true }));
+  const sent = (state.$messages.get()[channelId]?.items ?? []).map((m) => ({
+    content: m.content,
+    createdAt: m.created_at,
+    mine: isMine(m, user),
+  }));
+  const queued = state.$outbox
+    .get()
+    .filter((p) => p.channel_id === channelId)
+    .map((p) => ({ content: p.content, createdAt: p.created_at, mine: true }));
   return [...sent, ...queued].filter((m) => m.content.type === 'visio_invitation');
 }
 

@@ -3,8 +3,29 @@ import type { PageUser } from '@salon/shared/contracts/page-data';
 import type { $parameters } from '@salon/shared';
 import type { SocketState } from '@salon/shared/live/socket';
 import type { $typing } from './chatTyping';
-import { invitationState, isSameUser, listedChannels, memberContact, otherMember, publishedVisioLink, searchScope, separators, type ChatUser, type InvitationState } from './chatRules';
-import { channelKey, EMPTY_DRAFT, isMine, type ChannelCache, type ChatTab, type Delivery, type Draft, type OpenState, type PendingMessage } from './state';
+import {
+  invitationState,
+  isSameUser,
+  listedChannels,
+  memberContact,
+  otherMember,
+  publishedVisioLink,
+  searchScope,
+  separators,
+  type ChatUser,
+  type InvitationState,
+} from './chatRules';
+import {
+  channelKey,
+  EMPTY_DRAFT,
+  isMine,
+  type ChannelCache,
+  type ChatTab,
+  type Delivery,
+  type Draft,
+  type OpenState,
+  type PendingMessage,
+} from './state';
 
 export interface ChannelSummary {
   id: string;
@@ -99,7 +120,15 @@ function buildOpenView(open: OpenState, { channels, messages, outbox, typing, dr
       channelId: p.channel_id,
       content: p.content,
       createdAt: p.created_at,
-      author: (self ?? { id_user: user.obfuscated_id, obfuscated_id: user.obfuscated_id, profile: user.profile, fullname: user.fullname, pseudo: user.pseudo, company: user.company, last_activity_at: null }) as ChatUser,
+      author: (self ?? {
+        id_user: user.obfuscated_id,
+        obfuscated_id: user.obfuscated_id,
+        profile: user.profile,
+        fullname: user.fullname,
+        pseudo: user.pseudo,
+        company: user.company,
+        last_activity_at: null,
+      }) as ChatUser,
       mine: true,
       delivery: p.status as Delivery,
       error: p.error ?? null,
@@ -124,7 +153,10 @@ function buildOpenView(open: OpenState, { channels, messages, outbox, typing, dr
     items,
     hasEarlier: channel !== undefined && cache !== undefined && cache.loaded && sent.length < channel.total_messages,
     // The channel's name for the other member when it is them (the event's name is the server's short one).
-    typing: typist && !isSameUser({ id_user: typist.userId, obfuscated_id: typist.userId }, user) ? ((other && isSameUser(other, { obfuscated_id: typist.userId }) && (other.fullname.trim() || other.pseudo)) || typist.fullname) : null,
+    typing:
+      typist && !isSameUser({ id_user: typist.userId, obfuscated_id: typist.userId }, user)
+        ? (other && isSameUser(other, { obfuscated_id: typist.userId }) && (other.fullname.trim() || other.pseudo)) || typist.fullname
+        : null,
     invite: exhibitor && publishedVisioLink(user) ? (waiting ? 'waiting' : 'ready') : null,
     ask: !exhibitor && channel !== undefined,
     ...contact,

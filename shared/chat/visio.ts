@@ -40,7 +40,11 @@ export function askVisio(channelId: string | null = openChannelId()): string | n
 export async function answerInvitation(message: Pick<MessageItem, 'id' | 'channelId'>, accepted: boolean): Promise<boolean> {
   if (!message.id) return false;
   try {
-    const answer = await emitWithAck('update_chat_message', { channel_id: message.channelId, message_id: message.id, acceptation: accepted });
+    const answer = await emitWithAck('update_chat_message', {
+      channel_id: message.channelId,
+      message_id: message.id,
+      acceptation: accepted,
+    });
     if (answer.ok) receiveUpdate(answer.message);
     else showToast({ kind: 'error', message: answer.error, unique: true });
     return answer.ok;
@@ -61,6 +65,8 @@ export async function visioOpened(channelId: string): Promise<void> {
   const stands = [...new Set([...user.stands, ...$room.get().owned_stands_ids])];
   await Promise.all([
     putMyAvailability(false, { notify: false }).catch(() => undefined),
-    ...stands.map((standId) => postStandHistory(standId, { type: 'visioOpened', channel_id: channelId }, { notify: false }).catch(() => undefined)),
+    ...stands.map((standId) =>
+      postStandHistory(standId, { type: 'visioOpened', channel_id: channelId }, { notify: false }).catch(() => undefined),
+    ),
   ]);
 }

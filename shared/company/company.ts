@@ -56,8 +56,19 @@ export function companyEntries(company: Company): { info: CompanyEntry[]; social
   const info = [
     ...link('website', company.website_link),
     ...documents(company.storage_link),
-    ...(present(company.mobile) ? [{ key: 'phone' as const, value: company.mobile.trim(), href: `tel:${company.mobile.replace(/[^\d+]/g, '')}`, copy: 'phone' as const }] : []),
-    ...(present(company.email) ? [{ key: 'email' as const, value: company.email.trim(), href: `mailto:${company.email.trim()}`, copy: 'email' as const }] : []),
+    ...(present(company.mobile)
+      ? [
+          {
+            key: 'phone' as const,
+            value: company.mobile.trim(),
+            href: `tel:${company.mobile.replace(/[^\d+]/g, '')}`,
+            copy: 'phone' as const,
+          },
+        ]
+      : []),
+    ...(present(company.email)
+      ? [{ key: 'email' as const, value: company.email.trim(), href: `mailto:${company.email.trim()}`, copy: 'email' as const }]
+      : []),
   ];
   const social = [
     ...link('facebook', company.facebook_link),

@@ -10,7 +10,8 @@ import { ObfuscatedId } from './room';
  */
 
 /** A text field that may be cleared: `''` or null clears it, a field left out keeps its value. */
-const Clearable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Optional(Type.Union([schema, Type.Literal(''), Type.Null()]));
+const Clearable = <T extends ReturnType<typeof Type.String>>(schema: T) =>
+  Type.Optional(Type.Union([schema, Type.Literal(''), Type.Null()]));
 const LongText = Type.String({ maxLength: 5000 });
 /** A company document uploaded here (`POST /api/medias?kind=document`): its same-origin address. */
 export const COMPANY_DOCUMENT_PATTERN = '^/api/medias/[A-Za-z0-9_-]{24}$';
@@ -36,7 +37,10 @@ export const CompanyCreateBody = Type.Object({ name: SingleLine(120), ...company
 export type CompanyCreateBody = Static<typeof CompanyCreateBody>;
 
 /** PUT /api/admin/companies/{id}: the fields given change, the others stay. */
-export const CompanyUpdateBody = Type.Object({ name: Type.Optional(SingleLine(120)), ...companyFields }, { additionalProperties: false, minProperties: 1 });
+export const CompanyUpdateBody = Type.Object(
+  { name: Type.Optional(SingleLine(120)), ...companyFields },
+  { additionalProperties: false, minProperties: 1 },
+);
 export type CompanyUpdateBody = Static<typeof CompanyUpdateBody>;
 
 export const COMPANY_FIELDS = ['name', ...Object.keys(companyFields)] as (keyof CompanyCreateBody)[];
@@ -69,7 +73,12 @@ export const StandCreateBody = Type.Object(
 export type StandCreateBody = Static<typeof StandCreateBody>;
 
 export const StandUpdateBody = Type.Object(
-  { name: Type.Optional(SingleLine(120)), name_en: Type.Optional(SingleLine(120)), company_id: Type.Optional(ObfuscatedId), ...standFields },
+  {
+    name: Type.Optional(SingleLine(120)),
+    name_en: Type.Optional(SingleLine(120)),
+    company_id: Type.Optional(ObfuscatedId),
+    ...standFields,
+  },
   { additionalProperties: false, minProperties: 1 },
 );
 export type StandUpdateBody = Static<typeof StandUpdateBody>;

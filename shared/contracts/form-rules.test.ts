@@ -63,12 +63,14 @@ describe('stand contact request (spec §5)', () => {
   it('accepts French and international numbers', () => {
     for (const phone of ['0612345678', '06 12 34 56 78', '06.12.34.56.78', '+33612345678', '+33 (0)6 12 34 56 78', '+1 415-555-0100'])
       expect(checkForm(standContactRules, { ...contact, phone })).toEqual({});
-    for (const phone of ['12', '06-12--34', 'abc', '+33 6 12 34 56 78 90 12 34 56']) expect(checkForm(standContactRules, { ...contact, phone }).phone).toBe('phone');
+    for (const phone of ['12', '06-12--34', 'abc', '+33 6 12 34 56 78 90 12 34 56'])
+      expect(checkForm(standContactRules, { ...contact, phone }).phone).toBe('phone');
   });
 
   it('reads boxes from JSON and form data', () => {
     for (const ticked of [true, '1', 'on', 'true']) expect(checkForm(standContactRules, { ...contact, data_sharing: ticked })).toEqual({});
-    for (const unticked of [false, '0', '', 'false', undefined]) expect(checkForm(standContactRules, { ...contact, data_sharing: unticked })).toEqual({ data_sharing: 'consent' });
+    for (const unticked of [false, '0', '', 'false', undefined])
+      expect(checkForm(standContactRules, { ...contact, data_sharing: unticked })).toEqual({ data_sharing: 'consent' });
   });
 
   it('refuses overlong values', () => {
@@ -76,7 +78,11 @@ describe('stand contact request (spec §5)', () => {
   });
 
   it('cleans the values', () => {
-    expect(readForm(standContactRules, { ...contact, firstname: '  Léa ', optin_marketing: 'on' })).toEqual({ ...contact, data_sharing: true, optin_marketing: true });
+    expect(readForm(standContactRules, { ...contact, firstname: '  Léa ', optin_marketing: 'on' })).toEqual({
+      ...contact,
+      data_sharing: true,
+      optin_marketing: true,
+    });
   });
 });
 
@@ -85,7 +91,13 @@ describe('offer form (spec §5)', () => {
 
   it('needs names, birthdate, phone and the opt-in; the email is optional', () => {
     expect(checkForm(offerFormRules, offer)).toEqual({});
-    expect(checkForm(offerFormRules, {})).toEqual({ firstname: 'required', lastname: 'required', birthdate: 'required', phone: 'required', opt_in: 'consent' });
+    expect(checkForm(offerFormRules, {})).toEqual({
+      firstname: 'required',
+      lastname: 'required',
+      birthdate: 'required',
+      phone: 'required',
+      opt_in: 'consent',
+    });
   });
 
   it('checks the email only when given, and the birthdate format', () => {
@@ -98,7 +110,8 @@ describe('offer form (spec §5)', () => {
     for (const birthdate of ['2024-02-31', '2023-02-29', '1990-04-31', '1900-02-29', '0050-02-30']) {
       expect([birthdate, checkForm(offerFormRules, { ...offer, birthdate })]).toEqual([birthdate, { birthdate: 'noSuchDate' }]);
     }
-    for (const birthdate of ['2024-02-29', '2000-02-29', '1990-12-31', '0050-01-01']) expect(checkForm(offerFormRules, { ...offer, birthdate })).toEqual({});
+    for (const birthdate of ['2024-02-29', '2000-02-29', '1990-12-31', '0050-01-01'])
+      expect(checkForm(offerFormRules, { ...offer, birthdate })).toEqual({});
     expect(['2024-02-31', '2024-13-01', '24-02-01', '2024-2-1'].map(isCalendarDate)).toEqual([false, false, false, false]);
   });
 
@@ -118,8 +131,16 @@ describe('contest form (spec §5)', () => {
 
   it('needs the rules and the privacy boxes, each with its own code', () => {
     expect(checkForm(contestRules, entry)).toEqual({});
-    expect(checkForm(contestRules, { ...entry, contest_rules: '', data: undefined })).toEqual({ contest_rules: 'contest_rules', data: 'privacy' });
-    expect(checkForm(contestRules, {})).toMatchObject({ firstname: 'required', lastname: 'required', email: 'required', mobile: 'required' });
+    expect(checkForm(contestRules, { ...entry, contest_rules: '', data: undefined })).toEqual({
+      contest_rules: 'contest_rules',
+      data: 'privacy',
+    });
+    expect(checkForm(contestRules, {})).toMatchObject({
+      firstname: 'required',
+      lastname: 'required',
+      email: 'required',
+      mobile: 'required',
+    });
   });
 
   it('wants a number for the score', () => {
@@ -145,11 +166,26 @@ describe('contest form (spec §5)', () => {
 
 describe('text fields: no control or direction-override characters', () => {
   it('refuses them in names, allows line breaks only where the field spans lines, and reads texts as NFC', () => {
-    const contact = { firstname: 'Léa', lastname: 'Moreau', email: 'lea@example.org', phone: '0612345678', postal_code: '69003', city: 'Lyon', data_sharing: true };
-    expect(checkForm(standContactRules, { ...contact, firstname: 'L\u202Eaé', city: 'Ly\u0000on' })).toEqual({ firstname: 'characters', city: 'characters' });
+    const contact = {
+      firstname: 'Léa',
+      lastname: 'Moreau',
+      email: 'lea@example.org',
+      phone: '0612345678',
+      postal_code: '69003',
+      city: 'Lyon',
+      data_sharing: true,
+    };
+    expect(checkForm(standContactRules, { ...contact, firstname: 'L\u202Eaé', city: 'Ly\u0000on' })).toEqual({
+      firstname: 'characters',
+      city: 'characters',
+    });
     expect(checkForm(standContactRules, { ...contact, lastname: 'Mo\nreau' })).toEqual({ lastname: 'characters' });
-    expect(checkForm(promoterContactRules, { subject: 'question', message: 'Line one\nLine two\tend' }, { authenticated: true })).toEqual({});
-    expect(checkForm(promoterContactRules, { subject: 'question', message: 'Hi\u202E' }, { authenticated: true })).toEqual({ message: 'characters' });
+    expect(checkForm(promoterContactRules, { subject: 'question', message: 'Line one\nLine two\tend' }, { authenticated: true })).toEqual(
+      {},
+    );
+    expect(checkForm(promoterContactRules, { subject: 'question', message: 'Hi\u202E' }, { authenticated: true })).toEqual({
+      message: 'characters',
+    });
     expect(readForm(standContactRules, { ...contact, firstname: ' Le\u0301a ' }).firstname).toBe('L\u00e9a');
   });
 });
@@ -158,7 +194,11 @@ describe('promoter contact form (spec §5)', () => {
   it('needs the email only when not authenticated', () => {
     expect(checkForm(promoterContactRules, { subject: 'question', message: 'Hi' })).toEqual({ email: 'required' });
     expect(checkForm(promoterContactRules, { subject: 'question', message: 'Hi' }, { authenticated: true })).toEqual({});
-    expect(checkForm(promoterContactRules, { email: 'nope', subject: 'spam', message: '' }, { authenticated: true })).toEqual({ email: 'email', subject: 'choice', message: 'required' });
+    expect(checkForm(promoterContactRules, { email: 'nope', subject: 'spam', message: '' }, { authenticated: true })).toEqual({
+      email: 'email',
+      subject: 'choice',
+      message: 'required',
+    });
   });
 });
 

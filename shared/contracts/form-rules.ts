@@ -51,7 +51,14 @@ export type FieldRule =
    * real calendar date (`noSuchDate` otherwise); `notFuture` refuses one after today (`futureDate`). Control and
    * direction-override characters are refused (`characters`); `multiline` lets tabs and line breaks through.
    */
-  | { type: 'text'; required?: boolean | 'unauthenticated'; format?: TextFormat; maxLength: number; notFuture?: boolean; multiline?: boolean }
+  | {
+      type: 'text';
+      required?: boolean | 'unauthenticated';
+      format?: TextFormat;
+      maxLength: number;
+      notFuture?: boolean;
+      multiline?: boolean;
+    }
   | { type: 'choice'; required?: boolean; options: readonly string[] }
   /** `mustBeTicked`: the code of an unticked box; without it the box is optional. */
   | { type: 'checkbox'; mustBeTicked?: IssueCode }
@@ -74,7 +81,17 @@ type ValueOf<R extends FieldRule> = R extends { type: 'checkbox' } ? boolean : R
 export type FormValues<R extends FormRules> = { -readonly [K in keyof R]: ValueOf<R[K]> };
 
 /** Lengths the server stores; the schemas of `shared/contracts/forms.ts` use the same. */
-export const FIELD_MAX = { name: 100, email: 254, phone: 30, postalCode: 10, city: 100, date: 10, short: 200, comments: 2000, message: 5000 } as const;
+export const FIELD_MAX = {
+  name: 100,
+  email: 254,
+  phone: 30,
+  postalCode: 10,
+  city: 100,
+  date: 10,
+  short: 200,
+  comments: 2000,
+  message: 5000,
+} as const;
 
 // ── Opinion (spec §2.12, §4.9, §5, §9) ──────────────────────────────────────────────────────────────────────────
 
@@ -267,14 +284,19 @@ function checkField(rule: FieldRule, value: unknown, context: FormContext): Issu
       const n = numberOf(value);
       if (n === null) return rule.required ? 'required' : undefined;
       if (Number.isNaN(n)) return 'score';
-      if ((rule.integer && !Number.isInteger(n)) || (rule.min !== undefined && n < rule.min) || (rule.max !== undefined && n > rule.max)) return rule.outOfRange ?? 'range';
+      if ((rule.integer && !Number.isInteger(n)) || (rule.min !== undefined && n < rule.min) || (rule.max !== undefined && n > rule.max))
+        return rule.outOfRange ?? 'range';
       return undefined;
     }
   }
 }
 
 /** One issue code per invalid field, in rule order; `{}` when the form is valid. */
-export function checkForm<R extends FormRules>(rules: R, values: Readonly<Record<string, unknown>>, context: FormContext = {}): FormIssues<R> {
+export function checkForm<R extends FormRules>(
+  rules: R,
+  values: Readonly<Record<string, unknown>>,
+  context: FormContext = {},
+): FormIssues<R> {
   const issues: Partial<Record<string, IssueCode>> = {};
   for (const [field, rule] of Object.entries(rules)) {
     const issue = checkField(rule, values[field], context);

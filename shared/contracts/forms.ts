@@ -31,7 +31,11 @@ const strict = { additionalProperties: false } as const;
 /** `POST /api/stands/{id_stand}/requestContact` (spec §3 Contact request). */
 export const StandContactRequestBody = Type.Object(
   {
-    company_id: optional(Type.Union([ObfuscatedId, Type.Literal('')], { description: "The stand's company (informative: the stand's own company is recorded)" })),
+    company_id: optional(
+      Type.Union([ObfuscatedId, Type.Literal('')], {
+        description: "The stand's company (informative: the stand's own company is recorded)",
+      }),
+    ),
     firstname: text(),
     lastname: text(),
     email: text('required, valid'),

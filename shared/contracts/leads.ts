@@ -8,7 +8,13 @@ import { ObfuscatedId } from './room';
 export const LeadKind = Type.Union([Type.Literal('contact_request'), Type.Literal('offer_form'), Type.Literal('contest')]);
 
 export const LeadConsent = Type.Object({
-  key: Type.Union([Type.Literal('data_sharing'), Type.Literal('opt_in'), Type.Literal('contest_rules'), Type.Literal('privacy'), Type.Literal('marketing')]),
+  key: Type.Union([
+    Type.Literal('data_sharing'),
+    Type.Literal('opt_in'),
+    Type.Literal('contest_rules'),
+    Type.Literal('privacy'),
+    Type.Literal('marketing'),
+  ]),
   version: Type.Integer(),
   given: Type.Boolean(),
   /** The exact wording shown, in `wording_locale`. */

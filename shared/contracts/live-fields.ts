@@ -42,7 +42,8 @@ function inOrder(order: readonly string[], known: ReadonlyMap<string, RoomUser>)
  * gives the same list.
  */
 export function chatUsersAfter(current: readonly RoomUser[], delta: unknown): RoomUser[] | null {
-  if (!isRecord(delta) || !isRecord(delta.at) || !Array.isArray(delta.users) || (delta.ids !== undefined && !isIdList(delta.ids))) return null;
+  if (!isRecord(delta) || !isRecord(delta.at) || !Array.isArray(delta.users) || (delta.ids !== undefined && !isIdList(delta.ids)))
+    return null;
   const known = new Map<string, RoomUser>(current.map((user) => [user.id_user, user]));
   for (const user of delta.users as RoomUser[]) {
     const id = idOf(user);
@@ -73,7 +74,14 @@ export function ownedStandsUsersAfter(current: Readonly<Record<string, RoomUser[
   const out: Record<string, RoomUser[]> = { ...current };
   for (const [standId, change] of Object.entries(delta)) {
     const list = current[standId];
-    if (!list || !isRecord(change) || !isIdList(change.gone) || !Array.isArray(change.users) || (change.ids !== undefined && !isIdList(change.ids))) return null;
+    if (
+      !list ||
+      !isRecord(change) ||
+      !isIdList(change.gone) ||
+      !Array.isArray(change.users) ||
+      (change.ids !== undefined && !isIdList(change.ids))
+    )
+      return null;
     const gone = new Set(change.gone);
     const known = new Map<string, RoomUser>(list.filter((user) => !gone.has(user.id_user)).map((user) => [user.id_user, user]));
     const order = [...known.keys()];

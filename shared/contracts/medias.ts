@@ -16,10 +16,7 @@ export const MEDIA_FILE_FIELD = 'file';
 /** The `str` of `/api/medias/{str}`: 24 characters of base64url (18 random bytes). */
 export const MEDIA_STR_PATTERN = '^[A-Za-z0-9_-]{24}$';
 
-export const MediaUploadQuery = Type.Object(
-  { kind: Type.Union(MEDIA_KINDS.map((k) => Type.Literal(k))) },
-  { additionalProperties: false },
-);
+export const MediaUploadQuery = Type.Object({ kind: Type.Union(MEDIA_KINDS.map((k) => Type.Literal(k))) }, { additionalProperties: false });
 export type MediaUploadQuery = Static<typeof MediaUploadQuery>;
 
 export const Media = Type.Object({

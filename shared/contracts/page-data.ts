@@ -51,14 +51,7 @@ export interface SidebarStyle {
 }
 
 export type SearchPermission =
-  | 'exhibitor'
-  | 'visitor'
-  | 'promoter'
-  | 'connected'
-  | 'stand_vistor'
-  | 'stand_exhibitor'
-  | 'stand_promoter'
-  | 'stand_connected';
+  'exhibitor' | 'visitor' | 'promoter' | 'connected' | 'stand_vistor' | 'stand_exhibitor' | 'stand_promoter' | 'stand_connected';
 
 export type UpcPriorityAction = 'chat' | 'mail' | 'mobile' | 'linkedin';
 
@@ -128,7 +121,11 @@ export interface PageData {
 }
 
 /** Spec §5 "Field publication": a field shows only if it has a value and fields_param is empty or flags it '0'. */
-export function isFieldPublished(value: string | null | undefined, field: string, fieldsParam: FieldsParam | unknown[] | null | undefined): value is string {
+export function isFieldPublished(
+  value: string | null | undefined,
+  field: string,
+  fieldsParam: FieldsParam | unknown[] | null | undefined,
+): value is string {
   if (typeof value !== 'string' || value.trim() === '') return false;
   // PHP serialises an empty map as [].
   if (!fieldsParam || Array.isArray(fieldsParam) || Object.keys(fieldsParam).length === 0) return true;

@@ -22,7 +22,10 @@ export const MEDIA_URL_PATTERN = '^/api/medias/[A-Za-z0-9_-]{1,128}(?:\\.[A-Za-z
 const MultiLine = (maxLength: number) => Type.String({ maxLength, pattern: PATTERNS.multiLine });
 
 export const CardPublication = Type.Object(
-  Object.fromEntries(CARD_PUBLISHABLE_FIELDS.map((field) => [field, Type.Boolean()])) as Record<CardPublishableField, ReturnType<typeof Type.Boolean>>,
+  Object.fromEntries(CARD_PUBLISHABLE_FIELDS.map((field) => [field, Type.Boolean()])) as Record<
+    CardPublishableField,
+    ReturnType<typeof Type.Boolean>
+  >,
   { additionalProperties: false },
 );
 export type CardPublication = Static<typeof CardPublication>;

@@ -133,7 +133,12 @@ export const LiveActivityState = Type.Partial(
      */
     owned_stands_users_delta: Type.Record(
       Type.String(),
-      Type.Object({ ids: Type.Optional(Type.Array(ObfuscatedId)), users: Type.Array(RoomUser), gone: Type.Array(ObfuscatedId), count: Type.Integer({ minimum: 0 }) }),
+      Type.Object({
+        ids: Type.Optional(Type.Array(ObfuscatedId)),
+        users: Type.Array(RoomUser),
+        gone: Type.Array(ObfuscatedId),
+        count: Type.Integer({ minimum: 0 }),
+      }),
     ),
   }),
 );

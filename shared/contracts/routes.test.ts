@@ -12,7 +12,9 @@ describe('url()', () => {
 
   test('fills required {param} segments, encoded', () => {
     expect(url('exhibitor.profile', { id_user: 'x7Ka' }, { origin })).toBe('https://salon.example/exposant/x7Ka/profil');
-    expect(url('chat.file', { filename: 'rapport final é.pdf' }, { origin })).toBe('https://salon.example/chat/file/rapport%20final%20%C3%A9.pdf');
+    expect(url('chat.file', { filename: 'rapport final é.pdf' }, { origin })).toBe(
+      'https://salon.example/chat/file/rapport%20final%20%C3%A9.pdf',
+    );
     expect(url('exhibitor.profile', { id_user: 12 }, { origin })).toBe('https://salon.example/exposant/12/profil');
   });
 

@@ -41,7 +41,11 @@ export interface BuildOptions {
 }
 
 export class RouteError extends Error {
-  constructor(message: string, readonly route: string, readonly segment?: string) {
+  constructor(
+    message: string,
+    readonly route: string,
+    readonly segment?: string,
+  ) {
     super(message);
     this.name = 'RouteError';
   }
@@ -72,7 +76,8 @@ function splitOptional(route: string, pattern: string): { head: string; optional
     if (closeFirst !== -1) throw new RouteError(`Malformed optional URL segment in route "${route}"`, route);
     return { head: pattern, optional: [] };
   }
-  if (!pattern.endsWith(']')) throw new RouteError(`Malformed optional URL segment in route "${route}": optional segments must be trailing`, route);
+  if (!pattern.endsWith(']'))
+    throw new RouteError(`Malformed optional URL segment in route "${route}": optional segments must be trailing`, route);
   const head = pattern.slice(0, open);
   if (head.includes(']')) throw new RouteError(`Malformed optional URL segment in route "${route}"`, route);
   const inner = pattern.slice(open + 1, -1);

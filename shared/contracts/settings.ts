@@ -10,7 +10,9 @@ import { StreamData } from './room';
 const Text = (maxLength: number) => Type.String({ maxLength });
 const Line = (maxLength: number) => Type.String({ maxLength, pattern: PATTERNS.singleLine });
 const SearchPermission = Type.Union(
-  (['exhibitor', 'visitor', 'promoter', 'connected', 'stand_vistor', 'stand_exhibitor', 'stand_promoter', 'stand_connected'] as const).map((p) => Type.Literal(p)),
+  (['exhibitor', 'visitor', 'promoter', 'connected', 'stand_vistor', 'stand_exhibitor', 'stand_promoter', 'stand_connected'] as const).map(
+    (p) => Type.Literal(p),
+  ),
 );
 const Percent = Type.Number({ minimum: 0, maximum: 100 });
 /** Seconds: at least 1, at most a day (an activity window). */
@@ -33,7 +35,10 @@ export const PARAMETER_SCHEMAS = {
   stands_optin_marketing: Type.Boolean(),
   contest_optin_marketing: Type.Boolean(),
   contests: Type.Array(Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }), { minItems: 1, maxItems: 20, uniqueItems: true }),
-  styles: Type.Object({ sidebar: Type.Object({ opacity: Percent, blur: Percent }, { additionalProperties: false }) }, { additionalProperties: false }),
+  styles: Type.Object(
+    { sidebar: Type.Object({ opacity: Percent, blur: Percent }, { additionalProperties: false }) },
+    { additionalProperties: false },
+  ),
   exhibitor_search_permissions: Type.Array(SearchPermission, { maxItems: 8, uniqueItems: true }),
   visitor_search_permissions: Type.Array(SearchPermission, { maxItems: 8, uniqueItems: true }),
   last_activity_period: Window,

@@ -34,11 +34,17 @@ export interface ClientToServerEvents {
     ack: Ack<{ message: ChatMessage }>,
   ) => void;
   /** Answer a video invitation (`acceptation`) — the only update a member may make to someone else's message. */
-  update_chat_message: (update: { channel_id: string; message_id: string; acceptation: boolean }, ack: Ack<{ message: ChatMessage }>) => void;
+  update_chat_message: (
+    update: { channel_id: string; message_id: string; acceptation: boolean },
+    ack: Ack<{ message: ChatMessage }>,
+  ) => void;
   user_writing: (event: { channel_id: string }) => void;
   stand_history: (event: { stands_ids: string[]; content: { type: 'chatStarted' | 'visioOpened'; channel_id?: string } }, ack: Ack) => void;
   /** Promoters and administrators only. */
-  notification: (event: { content: { title: string; message: string; title_en?: string; message_en?: string }; users_ids: string[] }, ack: Ack) => void;
+  notification: (
+    event: { content: { title: string; message: string; title_en?: string; message_en?: string }; users_ids: string[] },
+    ack: Ack,
+  ) => void;
 }
 
 export const SOCKET_PATH = '/socket.io';

@@ -68,7 +68,6 @@ void pageUserMatches;
 export const UserMeData = Type.Object({ user: PageUserSchema });
 export type UserMeData = Static<typeof UserMeData>;
 
-
 /**
  * PUT /api/users/me, and the fields of the POST /profil form (empty form fields become null, which clears them).
  * Names, pseudo and city are stored normalised (NFC, single spaces, trimmed; blank clears them).
@@ -86,7 +85,9 @@ export const UserMeUpdateBody = Type.Object(
     birthdate: Type.Optional(Nullable(IsoDate)),
     linkedin: Type.Optional(Nullable(HttpUrl)),
     fields_param: Type.Optional(
-      Type.Partial(Type.Record(Type.Union(PUBLISHABLE_FIELDS.map((f) => Type.Literal(f))), PublicationFlag), { additionalProperties: false }),
+      Type.Partial(Type.Record(Type.Union(PUBLISHABLE_FIELDS.map((f) => Type.Literal(f))), PublicationFlag), {
+        additionalProperties: false,
+      }),
     ),
     /** Exhibitors only: publish (false) or hide (true) the whole profile. */
     hidden: Type.Optional(Type.Boolean()),

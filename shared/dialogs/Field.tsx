@@ -104,5 +104,7 @@ export type CheckboxFieldProps = FieldShell & Omit<InputHTMLAttributes<HTMLInput
 
 /** A checkbox with its label beside it (consents: the label is the wording the lead records). */
 export function CheckboxField({ label, error, hint, required, id, ...input }: CheckboxFieldProps) {
-  return <FieldFrame {...{ label, error, hint, required, id }} check control={(props) => <input {...input} {...props} type="checkbox" />} />;
+  return (
+    <FieldFrame {...{ label, error, hint, required, id }} check control={(props) => <input {...input} {...props} type="checkbox" />} />
+  );
 }

@@ -3,4 +3,13 @@
  * never opens a modal does not carry them.
  */
 export { ModalFrame, type ModalFrameProps } from './Modal';
-export { TextField, TextAreaField, SelectField, CheckboxField, type TextFieldProps, type TextAreaFieldProps, type SelectFieldProps, type CheckboxFieldProps } from './Field';
+export {
+  TextField,
+  TextAreaField,
+  SelectField,
+  CheckboxField,
+  type TextFieldProps,
+  type TextAreaFieldProps,
+  type SelectFieldProps,
+  type CheckboxFieldProps,
+} from './Field';

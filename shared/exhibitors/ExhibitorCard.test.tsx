@@ -127,7 +127,10 @@ describe('the main action (spec §5)', () => {
   });
 
   test('forced video link and a link: join the video (new tab)', async () => {
-    const card = await show({ ...alice, visio_link: { link: 'https://visio.test/alice' } }, visitorPageData(), { exhibitor_force_visio_link: true, exhibitor_upc_priority_action: 'mail' });
+    const card = await show({ ...alice, visio_link: { link: 'https://visio.test/alice' } }, visitorPageData(), {
+      exhibitor_force_visio_link: true,
+      exhibitor_upc_priority_action: 'mail',
+    });
     const link = within(card).getByRole('link', { name: 'Join the video call with Alice Durand' });
     expect(link).toHaveAttribute('href', 'https://visio.test/alice');
     expect(link).toHaveAttribute('target', '_blank');
@@ -141,11 +144,16 @@ describe('the main action (spec §5)', () => {
     expect(within(card).getByRole('link', { name: 'Call Alice Durand' })).toHaveAttribute('href', 'tel:+33612345678');
     cleanup();
     card = await show(alice, visitorPageData(), { exhibitor_upc_priority_action: 'linkedin' });
-    expect(within(card).getByRole('link', { name: 'LinkedIn profile of Alice Durand' })).toHaveAttribute('href', 'https://www.linkedin.com/in/alice');
+    expect(within(card).getByRole('link', { name: 'LinkedIn profile of Alice Durand' })).toHaveAttribute(
+      'href',
+      'https://www.linkedin.com/in/alice',
+    );
   });
 
   test('the priority channel is not published: chat', async () => {
-    const card = await show({ ...alice, fields_param: { contact_email: '1', mobile: '0' } }, visitorPageData(), { exhibitor_upc_priority_action: 'mail' });
+    const card = await show({ ...alice, fields_param: { contact_email: '1', mobile: '0' } }, visitorPageData(), {
+      exhibitor_upc_priority_action: 'mail',
+    });
     expect(within(card).getByRole('button', { name: 'Chat with Alice Durand' })).toBeEnabled();
     expect(within(card).queryByRole('link', { name: /Send an email/ })).not.toBeInTheDocument();
   });
@@ -158,7 +166,11 @@ describe('the three-dots menu (spec §2.9, field publication §5)', () => {
     expect(more).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(more);
     const menu = within(card).getByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Email', 'Phone', 'LinkedIn']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Email', 'Phone', 'LinkedIn']);
     expect(within(menu).getByRole('menuitem', { name: 'Email' })).toHaveFocus();
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Phone' }));
     expect(within(card).queryByRole('menu')).not.toBeInTheDocument();
@@ -173,7 +185,11 @@ describe('the three-dots menu (spec §2.9, field publication §5)', () => {
   test('only published fields: fields_param not empty lists only the fields flagged "0"', async () => {
     const card = await show({ ...alice, fields_param: { mobile: '0', contact_email: '1' } });
     await userEvent.click(within(card).getByRole('button', { name: 'More ways to contact Alice Durand' }));
-    expect(within(card).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Phone']);
+    expect(
+      within(card)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Phone']);
   });
 
   test('Escape closes the menu and gives the focus back; no menu when nothing is published', async () => {

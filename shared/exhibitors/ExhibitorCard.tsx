@@ -112,12 +112,24 @@ function Media({ picture, video, name }: { picture: string | null; video: string
           </span>
         ))}
       {video && videoState === 'ready' && (
-        <button type="button" className="salon-exhibitor-card__play" aria-label={t`Play the video of ${name}`} title={t`Play the video of ${name}`} onClick={play}>
+        <button
+          type="button"
+          className="salon-exhibitor-card__play"
+          aria-label={t`Play the video of ${name}`}
+          title={t`Play the video of ${name}`}
+          onClick={play}
+        >
           <span aria-hidden="true">▶</span>
         </button>
       )}
       {videoState === 'playing' && (
-        <button type="button" className="salon-exhibitor-card__play" aria-label={t`Stop the video of ${name}`} title={t`Stop the video of ${name}`} onClick={() => videoRef.current?.pause()}>
+        <button
+          type="button"
+          className="salon-exhibitor-card__play"
+          aria-label={t`Stop the video of ${name}`}
+          title={t`Stop the video of ${name}`}
+          onClick={() => videoRef.current?.pause()}
+        >
           <span aria-hidden="true">■</span>
         </button>
       )}
@@ -125,11 +137,27 @@ function Media({ picture, video, name }: { picture: string | null; video: string
   );
 }
 
-function MainActionButton({ action, name, userId, standId }: { action: MainAction; name: string; userId: string | null; standId: string | null }) {
+function MainActionButton({
+  action,
+  name,
+  userId,
+  standId,
+}: {
+  action: MainAction;
+  name: string;
+  userId: string | null;
+  standId: string | null;
+}) {
   const { t } = useLingui();
   if (action.kind === 'chat') {
     return (
-      <button type="button" className="salon-exhibitor-card__main" aria-label={t`Chat with ${name}`} disabled={!userId} onClick={() => userId && void chatWith(userId, standId)}>
+      <button
+        type="button"
+        className="salon-exhibitor-card__main"
+        aria-label={t`Chat with ${name}`}
+        disabled={!userId}
+        onClick={() => userId && void chatWith(userId, standId)}
+      >
         {t`Chat`}
       </button>
     );
@@ -143,14 +171,29 @@ function MainActionButton({ action, name, userId, standId }: { action: MainActio
   const [text, label] = labels[action.kind];
   const external = action.kind === 'visio' || action.kind === 'linkedin';
   return (
-    <a className="salon-exhibitor-card__main" href={action.href} aria-label={label} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+    <a
+      className="salon-exhibitor-card__main"
+      href={action.href}
+      aria-label={label}
+      {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+    >
       {text}
     </a>
   );
 }
 
 /** The three-dots menu (spec §2.9): what the card shows instead of the presentation (email, phone, linkedin). */
-function ContactMenu({ name, channels, selected, onSelect }: { name: string; channels: ContactChannel[]; selected: ContactChannel | null; onSelect: (channel: ContactChannel | null) => void }) {
+function ContactMenu({
+  name,
+  channels,
+  selected,
+  onSelect,
+}: {
+  name: string;
+  channels: ContactChannel[];
+  selected: ContactChannel | null;
+  onSelect: (channel: ContactChannel | null) => void;
+}) {
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -260,7 +303,12 @@ export function ExhibitorCard({ exhibitor, standId = null, compact = false, chil
       aria-labelledby={nameId}
       aria-describedby={!compact && !shown && presentation ? descriptionId : undefined}
     >
-      <Media key={`${exhibitor?.picturePath ?? ''}|${exhibitor?.videoPath ?? ''}`} picture={exhibitor?.picturePath ?? null} video={exhibitor?.videoPath ?? null} name={name} />
+      <Media
+        key={`${exhibitor?.picturePath ?? ''}|${exhibitor?.videoPath ?? ''}`}
+        picture={exhibitor?.picturePath ?? null}
+        video={exhibitor?.videoPath ?? null}
+        name={name}
+      />
       <div className="salon-exhibitor-card__body">
         <h3 className="salon-exhibitor-card__name" id={nameId}>
           {name}
@@ -292,7 +340,9 @@ export function ExhibitorCard({ exhibitor, standId = null, compact = false, chil
       </div>
       <div className="salon-exhibitor-card__actions">
         <MainActionButton action={action} name={name} userId={userId} standId={standId} />
-        {entries.length > 0 && <ContactMenu name={name} channels={entries.map((entry) => entry.channel)} selected={selected} onSelect={setSelected} />}
+        {entries.length > 0 && (
+          <ContactMenu name={name} channels={entries.map((entry) => entry.channel)} selected={selected} onSelect={setSelected} />
+        )}
         {children}
       </div>
     </article>

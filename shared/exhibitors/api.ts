@@ -31,7 +31,10 @@ export function getAnimators(standId: string, companyId?: string | null, options
 /** GET /api/stands/{stand_id}/history?last={id}: 20 entries, newest first; `last` gives the page after that entry. */
 export function getStandHistory(standId: string, last?: string | null, options?: CallOptions): Promise<StandHistoryData> {
   required(standId, 'stand');
-  return request<StandHistoryData>('GET', `/api/stands/${segment(standId)}/history`, { ...options, ...(last ? { searchParams: { last } } : {}) });
+  return request<StandHistoryData>('GET', `/api/stands/${segment(standId)}/history`, {
+    ...options,
+    ...(last ? { searchParams: { last } } : {}),
+  });
 }
 
 /** PUT /api/exhibitors/{id}/availability `{available}`: another exhibitor's availability (those allowed). */

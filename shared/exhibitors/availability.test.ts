@@ -25,7 +25,10 @@ function exhibitor(availability: boolean): PageDataInput {
 }
 
 function listen() {
-  stops.push($liveActivity.listen(() => undefined), $availability.listen(() => undefined));
+  stops.push(
+    $liveActivity.listen(() => undefined),
+    $availability.listen(() => undefined),
+  );
 }
 
 beforeEach(() => {

@@ -61,7 +61,11 @@ async function load(standId: string, quiet = false): Promise<void> {
     // What is fetched goes with the cards the live activity shows now: the next change of them loads again.
     const live = $room.get().visited_stand_animators[standId];
     state.liveCards = live ? { standId, signature: cardsSignature(live) } : null;
-    state.$fetched.set({ standId, status: 'ready', animators: Array.isArray(data?.visited_stand_animators) ? data.visited_stand_animators : [] });
+    state.$fetched.set({
+      standId,
+      status: 'ready',
+      animators: Array.isArray(data?.visited_stand_animators) ? data.visited_stand_animators : [],
+    });
   } catch {
     if (state.controller !== controller) return;
     if (quiet) return;
@@ -99,7 +103,9 @@ function withLiveAvailability(animators: readonly Animator[], live: readonly Roo
 }
 
 export const $contactPoint = computed([state.$fetched, state.$open, $room], (fetched, open, room): ContactPointView => {
-  const shown = fetched.standId ? withLiveAvailability(fetched.animators, room.visited_stand_animators[fetched.standId]).filter((animator) => !animator.hidden) : [];
+  const shown = fetched.standId
+    ? withLiveAvailability(fetched.animators, room.visited_stand_animators[fetched.standId]).filter((animator) => !animator.hidden)
+    : [];
   const available = shown.filter((animator) => animator.availability);
   const unavailable = shown.filter((animator) => !animator.availability);
   return {

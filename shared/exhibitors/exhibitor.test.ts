@@ -2,7 +2,10 @@ import { describe, expect, test } from '@jest/globals';
 import { animator } from '@salon/shared/test/exhibitors';
 import { contactEntries, mainAction, personName, truncateText, PRESENTATION_MAX_LENGTH } from './exhibitor';
 
-const params = (priority: 'chat' | 'mail' | 'mobile' | 'linkedin', force = false) => ({ exhibitor_upc_priority_action: priority, exhibitor_force_visio_link: force });
+const params = (priority: 'chat' | 'mail' | 'mobile' | 'linkedin', force = false) => ({
+  exhibitor_upc_priority_action: priority,
+  exhibitor_force_visio_link: force,
+});
 const alice = animator('alice1', 'Alice', 'Durand');
 
 describe('main action (spec §5)', () => {
@@ -44,7 +47,9 @@ describe('field publication in the three-dots menu (spec §2.9, §5)', () => {
   test('email, phone, linkedin, each only with a value and when fields_param is empty or flags it "0"', () => {
     expect(contactEntries(alice).map((entry) => entry.channel)).toEqual(['email', 'phone', 'linkedin']);
     expect(contactEntries({ ...alice, fields_param: [] }).map((entry) => entry.channel)).toEqual(['email', 'phone', 'linkedin']);
-    expect(contactEntries({ ...alice, fields_param: { contact_email: '0', mobile: '1' } }).map((entry) => entry.channel)).toEqual(['email']);
+    expect(contactEntries({ ...alice, fields_param: { contact_email: '0', mobile: '1' } }).map((entry) => entry.channel)).toEqual([
+      'email',
+    ]);
     expect(contactEntries({ ...alice, contact_email: ' ', linkedin: null }).map((entry) => entry.channel)).toEqual(['phone']);
     expect(contactEntries(null)).toEqual([]);
   });

@@ -80,7 +80,11 @@ export type MainAction =
   | { kind: 'mobile'; href: string }
   | { kind: 'linkedin'; href: string };
 
-const PRIORITY_CHANNEL: Record<Exclude<UpcPriorityAction, 'chat'>, ContactChannel> = { mail: 'email', mobile: 'phone', linkedin: 'linkedin' };
+const PRIORITY_CHANNEL: Record<Exclude<UpcPriorityAction, 'chat'>, ContactChannel> = {
+  mail: 'email',
+  mobile: 'phone',
+  linkedin: 'linkedin',
+};
 
 /**
  * Spec §5: the forced video link is on and the exhibitor has a link → join the video; else the priority is

@@ -17,7 +17,8 @@ let fetchMock: ReturnType<typeof installFetch>;
 let stops: (() => void)[];
 let stopHistory: () => void;
 
-const historyCalls = () => fetchMock.requests.filter((r) => r.url.pathname.endsWith('/history')).map((r) => `${r.url.pathname}${r.url.search}`);
+const historyCalls = () =>
+  fetchMock.requests.filter((r) => r.url.pathname.endsWith('/history')).map((r) => `${r.url.pathname}${r.url.search}`);
 const ids = () => $standHistory.get().items.map((item) => item.obfuscated_id);
 const page = (standId: string, from: number, count: number, prefix = standId) =>
   Array.from({ length: count }, (_, i) => historyItem(standId, 'enterOnStand', ana, from + i, { id: `${prefix}e${from + i}`, now: NOW }));

@@ -88,7 +88,11 @@ function standPages(): Record<string, StandPages> {
   const pages: Record<string, StandPages> = {};
   for (const standId of owned) {
     const live = room.histories[standId];
-    const items = mergeHistory(live, older[standId], pushed.filter((item) => standOf(item, owned) === standId));
+    const items = mergeHistory(
+      live,
+      older[standId],
+      pushed.filter((item) => standOf(item, owned) === standId),
+    );
     // The live activity sends a stand's 20 latest entries: fewer means that is its whole history.
     const liveIsAll = live !== undefined && live.length < HISTORY_PAGE_SIZE && older[standId] === undefined;
     pages[standId] = { items, ended: ended[standId] === true || liveIsAll };
@@ -96,19 +100,24 @@ function standPages(): Record<string, StandPages> {
   return pages;
 }
 
-export const $standHistory = computed([$room, state.$older, state.$pushed, state.$ended, state.$loading], (room, _o, _p, _e, loading): StandHistoryView => {
-  const pages = standPages();
-  const open = Object.values(pages).filter((page) => !page.ended && page.items.length > 0);
-  // An entry older than the oldest loaded one of a stand that has more may have unloaded neighbours: it waits.
-  const frontier = Math.max(-Infinity, ...open.map((page) => Date.parse(page.items.at(-1)?.created_at ?? '') || -Infinity));
-  const items = mergeHistory(...Object.values(pages).map((page) => page.items)).filter((item) => (Date.parse(item.created_at) || 0) >= frontier);
-  return {
-    items,
-    loading,
-    complete: Object.values(pages).every((page) => page.ended),
-    severalStands: room.owned_stands_ids.length > 1,
-  };
-});
+export const $standHistory = computed(
+  [$room, state.$older, state.$pushed, state.$ended, state.$loading],
+  (room, _o, _p, _e, loading): StandHistoryView => {
+    const pages = standPages();
+    const open = Object.values(pages).filter((page) => !page.ended && page.items.length > 0);
+    // An entry older than the oldest loaded one of a stand that has more may have unloaded neighbours: it waits.
+    const frontier = Math.max(-Infinity, ...open.map((page) => Date.parse(page.items.at(-1)?.created_at ?? '') || -Infinity));
+    const items = mergeHistory(...Object.values(pages).map((page) => page.items)).filter(
+      (item) => (Date.parse(item.created_at) || 0) >= frontier,
+    );
+    return {
+      items,
+      loading,
+      complete: Object.values(pages).every((page) => page.ended),
+      severalStands: room.owned_stands_ids.length > 1,
+    };
+  },
+);
 
 onMount($standHistory, () =>
   onSocketEvent('stand_history', (item) => {

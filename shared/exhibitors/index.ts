@@ -41,5 +41,12 @@ export {
   type StandHistoryView,
 } from './history';
 export { $stands, setStands, standName, getStands, type StandsState } from '@salon/shared/stands';
-export { $contactPoint, toggleContactGroup, reloadContactPoint, requestStandContact, type ContactGroup, type ContactPointView } from './contactPoint';
+export {
+  $contactPoint,
+  toggleContactGroup,
+  reloadContactPoint,
+  requestStandContact,
+  type ContactGroup,
+  type ContactPointView,
+} from './contactPoint';
 export { ExhibitorCard, type ExhibitorCardProps } from './ExhibitorCard';

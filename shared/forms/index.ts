@@ -55,4 +55,12 @@ export {
   OPINION_THANKS,
   OPINION_FAILED,
 } from './messages';
-export { CONSENTS, FORM_CONSENTS, consentWording, type ConsentKey, type ConsentText, type ConsentRecord, type LeadKind } from '@salon/shared/contracts/consents';
+export {
+  CONSENTS,
+  FORM_CONSENTS,
+  consentWording,
+  type ConsentKey,
+  type ConsentText,
+  type ConsentRecord,
+  type LeadKind,
+} from '@salon/shared/contracts/consents';

@@ -1,6 +1,12 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import { CONTEST_SCORE_MAX, CONTEST_SCORE_MIN, OPINION_SCORE_MAX, OPINION_SCORE_MIN, type IssueCode } from '@salon/shared/contracts/form-rules';
+import {
+  CONTEST_SCORE_MAX,
+  CONTEST_SCORE_MIN,
+  OPINION_SCORE_MAX,
+  OPINION_SCORE_MIN,
+  type IssueCode,
+} from '@salon/shared/contracts/form-rules';
 
 /**
  * The forms' texts, also the server's answers (`@salon/shared/forms/texts`: this file imports no other entry, so the

@@ -1,6 +1,17 @@
 import { msg } from '@lingui/core/macro';
 import { computed, type ReadableAtom } from 'nanostores';
-import { ApiError, busSingleton, isJourneyEnabled, $journey, type Journey, $locale, $pageData, provideJourneyMachine, showToast, writeJourney } from '@salon/shared';
+import {
+  ApiError,
+  busSingleton,
+  isJourneyEnabled,
+  $journey,
+  type Journey,
+  $locale,
+  $pageData,
+  provideJourneyMachine,
+  showToast,
+  writeJourney,
+} from '@salon/shared';
 import { putJourney } from './api';
 import type { Stand } from '@salon/shared/contracts/exhibitors';
 import { $stands, requestStands, standName, type StandsState } from '@salon/shared/stands';
@@ -51,7 +62,11 @@ export interface JourneyView {
 }
 
 function journeyView(journey: Journey, stands: StandsState, locale: Parameters<typeof standName>[2]): JourneyView {
-  const describe = (id: string): JourneyStand => ({ id, name: standName(stands.stands, id, locale), panoramaSlug: stands.stands[id]?.panoramaSlug ?? null });
+  const describe = (id: string): JourneyStand => ({
+    id,
+    name: standName(stands.stands, id, locale),
+    panoramaSlug: stands.stands[id]?.panoramaSlug ?? null,
+  });
   const visiting = journey.visitingStand ? describe(journey.visitingStand) : null;
   const toVisit = journey.standsToVisit.map(describe);
   const visited = journey.standsVisited.map(describe);
@@ -80,7 +95,9 @@ const machine = busSingleton('journeyMachine', () => {
     if (saver.timer !== null) clearTimeout(saver.timer);
     saver.timer = null;
   });
-  const $view: ReadableAtom<JourneyView> = computed([$journey, $stands, $locale], (journey, stands, locale) => journeyView(journey, stands, locale.locale));
+  const $view: ReadableAtom<JourneyView> = computed([$journey, $stands, $locale], (journey, stands, locale) =>
+    journeyView(journey, stands, locale.locale),
+  );
   return { saver, $view };
 });
 
@@ -93,7 +110,10 @@ function isJourneySaved(): boolean {
 }
 
 function retryable(error: unknown): boolean {
-  return error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout' || (error.kind === 'http' && (error.status ?? 0) >= 500));
+  return (
+    error instanceof ApiError &&
+    (error.kind === 'network' || error.kind === 'timeout' || (error.kind === 'http' && (error.status ?? 0) >= 500))
+  );
 }
 
 async function flush(): Promise<void> {
@@ -182,7 +202,11 @@ export function unsetVisiting(standId?: string): boolean {
   const journey = $journey.get();
   const visiting = journey.visitingStand;
   if (!visiting || (standId !== undefined && standId !== visiting)) return false;
-  return change({ visitingStand: null, standsToVisit: without(journey.standsToVisit, visiting), standsVisited: withAdded(journey.standsVisited, visiting) });
+  return change({
+    visitingStand: null,
+    standsToVisit: without(journey.standsToVisit, visiting),
+    standsVisited: withAdded(journey.standsVisited, visiting),
+  });
 }
 
 /**
@@ -231,7 +255,11 @@ export async function addToVisit(standId: string): Promise<boolean> {
     showToast({ kind: 'info', message: BEING_VISITED, unique: true });
     return false;
   }
-  change({ visitingStand: journey.visitingStand, standsToVisit: withAdded(journey.standsToVisit, standId), standsVisited: without(journey.standsVisited, standId) });
+  change({
+    visitingStand: journey.visitingStand,
+    standsToVisit: withAdded(journey.standsToVisit, standId),
+    standsVisited: without(journey.standsVisited, standId),
+  });
   showToast({ kind: 'success', message: ADDED, unique: true });
   return true;
 }

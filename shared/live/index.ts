@@ -3,4 +3,12 @@
  * need them (room, activity stream, contact point, chat) carry them and eventsource-parser.
  */
 export { openEventStream, SSE_RECONNECT_MS, StreamClosedError, type EventStream, type EventStreamOptions, type SseMessage } from './sse';
-export { $liveActivity, liveActivityUrl, pauseLive, resumeLive, refreshLiveActivity, LIVE_ACTIVITY_PATH, type LiveStatus } from './liveActivity';
+export {
+  $liveActivity,
+  liveActivityUrl,
+  pauseLive,
+  resumeLive,
+  refreshLiveActivity,
+  LIVE_ACTIVITY_PATH,
+  type LiveStatus,
+} from './liveActivity';

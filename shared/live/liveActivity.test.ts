@@ -13,7 +13,9 @@ let stop: (() => void) | null;
 const flush = () => jest.advanceTimersByTimeAsync(0);
 const streams = () => fetchMock.requests.filter((r) => r.url.pathname === '/api/sse/live/activity');
 const query = (index: number) => Object.fromEntries(streams()[index]?.url.searchParams ?? []);
-const signalOf = (index: number) => fetchMock.mock.mock.calls.filter(([input]) => String(input instanceof Request ? input.url : input).includes('/api/sse/'))[index]?.[1]?.signal;
+const signalOf = (index: number) =>
+  fetchMock.mock.mock.calls.filter(([input]) => String(input instanceof Request ? input.url : input).includes('/api/sse/'))[index]?.[1]
+    ?.signal;
 const live = (data: unknown, id = '1') => `event: liveActivity\nid: ${id}\ndata: ${JSON.stringify(data)}\n\n`;
 
 beforeEach(() => {
@@ -67,7 +69,15 @@ describe('live activity (spec §4.8)', () => {
     setPageData(visitorPageData());
     stop = $liveActivity.listen(() => undefined);
     await flush();
-    const user = { id_user: 'u1', obfuscated_id: 'u1', profile: 'visitor', fullname: 'Ana', pseudo: null, company: null, last_activity_at: null };
+    const user = {
+      id_user: 'u1',
+      obfuscated_id: 'u1',
+      profile: 'visitor',
+      fullname: 'Ana',
+      pseudo: null,
+      company: null,
+      last_activity_at: null,
+    };
     bodies[0]!.push(live({ active_users: 12, chat_users: [user], visited_stand_animators: { s1: [user] } }));
     await flush();
     expect($room.get()).toMatchObject({ active_users: 12, chat_users: [user], visited_stand_animators: { s1: [user] } });
@@ -184,9 +194,17 @@ describe('applyLiveActivity', () => {
     expect($room.get().active_users).toBe(0);
   });
 
-  const person = (id: string, fullname: string, at: string | null = '2026-01-01T10:00:00.000Z') => ({ id_user: id, obfuscated_id: id, profile: 'visitor' as const, fullname, pseudo: null, company: null, last_activity_at: at });
+  const person = (id: string, fullname: string, at: string | null = '2026-01-01T10:00:00.000Z') => ({
+    id_user: id,
+    obfuscated_id: id,
+    profile: 'visitor' as const,
+    fullname,
+    pseudo: null,
+    company: null,
+    last_activity_at: at,
+  });
 
-  test('applies a chat users delta: new people whole, others\' ids by their new minute, the order when it changed', () => {
+  test("applies a chat users delta: new people whole, others' ids by their new minute, the order when it changed", () => {
     setPageData(visitorPageData());
     applyLiveActivity({ chat_users: [person('a', 'Ana'), person('b', 'Bo')] });
     const at = Date.parse('2026-01-01T10:05:00.000Z');
@@ -206,7 +224,7 @@ describe('applyLiveActivity', () => {
     expect($room.get().chat_users.map((u) => u.fullname)).toEqual(['Cy', 'Bo']);
   });
 
-  test('applies an owned stand\'s visitors delta: the gone out, the changed in place, the arrivals at the end', () => {
+  test("applies an owned stand's visitors delta: the gone out, the changed in place, the arrivals at the end", () => {
     setPageData(exhibitorPageData());
     applyLiveActivity({ owned_stands_users: { s1: [person('a', 'Ana'), person('b', 'Bo'), person('c', 'Cy')], s2: [person('d', 'Di')] } });
     const delta = { s1: { users: [person('c', 'Cyril'), person('e', 'Eve')], gone: ['a'], count: 3 } };

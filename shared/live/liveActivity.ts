@@ -69,7 +69,8 @@ function onData(data: string): void {
     return;
   }
   // A delta that names someone this page does not have (it missed an event): the whole state again.
-  if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && !applyLiveActivity(parsed as Record<string, unknown>)) refreshLiveActivity();
+  if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && !applyLiveActivity(parsed as Record<string, unknown>))
+    refreshLiveActivity();
 }
 
 function disconnect(): void {

@@ -14,7 +14,11 @@ const noMessages = (_locale: string) => Promise.resolve({ messages: {} });
 
 function Hello({ who }: WidgetProps) {
   const { t } = useLingui();
-  return <p>{t`This part of the page is unavailable.`} {String(who ?? '')}</p>;
+  return (
+    <p>
+      {t`This part of the page is unavailable.`} {String(who ?? '')}
+    </p>
+  );
 }
 
 function Boom(): React.ReactElement {

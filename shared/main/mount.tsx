@@ -37,7 +37,11 @@ export function mountedWidgets(): MountedEntry[] {
 
 function WidgetUnavailable() {
   const { i18n: active } = useLingui();
-  return <p className="salon-widget-unavailable" style={{ margin: 0, fontSize: '0.75rem', opacity: 0.7 }}>{active._(msg`This part of the page is unavailable.`)}</p>;
+  return (
+    <p className="salon-widget-unavailable" style={{ margin: 0, fontSize: '0.75rem', opacity: 0.7 }}>
+      {active._(msg`This part of the page is unavailable.`)}
+    </p>
+  );
 }
 
 class WidgetErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {

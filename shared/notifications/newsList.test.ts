@@ -41,9 +41,13 @@ beforeEach(async () => {
     if (failing) return new Response('', { status: 503 });
     const page = Number(url.searchParams.get('page'));
     const total = all.length;
-    return jsonResponse({ data: { notifications: all.slice((page - 1) * 10, page * 10), page, per_page: 10, total, pages: Math.max(1, Math.ceil(total / 10)) } });
+    return jsonResponse({
+      data: { notifications: all.slice((page - 1) * 10, page * 10), page, per_page: 10, total, pages: Math.max(1, Math.ceil(total / 10)) },
+    });
   });
-  const [n, b, t, pageData] = await freshModule(() => Promise.all([import('./newsList'), import('@salon/shared'), import('@salon/shared'), import('@salon/shared')]));
+  const [n, b, t, pageData] = await freshModule(() =>
+    Promise.all([import('./newsList'), import('@salon/shared'), import('@salon/shared'), import('@salon/shared')]),
+  );
   [news, bus, toasts] = [n, b, t];
   pageData.setPageData(visitorPageData());
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -146,7 +150,10 @@ describe('the room notifications list (spec §2.11)', () => {
 describe('today’s news', () => {
   async function todayIn(timeZone: string): Promise<number[]> {
     // 23:30 UTC on the 20th is already the 21st in Paris (UTC+1 in winter), not in New York.
-    jest.useFakeTimers({ doNotFake: ['setTimeout', 'setImmediate', 'queueMicrotask', 'nextTick'], now: new Date('2026-11-21T15:00:00.000Z') });
+    jest.useFakeTimers({
+      doNotFake: ['setTimeout', 'setImmediate', 'queueMicrotask', 'nextTick'],
+      now: new Date('2026-11-21T15:00:00.000Z'),
+    });
     all = [
       item(5, '2026-11-21T14:00:00.000Z'),
       ...Array.from({ length: 10 }, (_, i) => item(40 - i, '2026-11-21T12:00:00.000Z')),

@@ -79,7 +79,8 @@ export function setNewsTimeZone(timeZone: string | undefined): void {
   state.$timeZone.set(timeZone);
 }
 
-const isAbort = (error: unknown): boolean => typeof error === 'object' && error !== null && (error as { kind?: unknown }).kind === 'aborted';
+const isAbort = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { kind?: unknown }).kind === 'aborted';
 
 async function loadPage(page: number): Promise<void> {
   state.listAbort?.abort();
@@ -162,7 +163,9 @@ export function formatSentAt(iso: string, locale: LocaleCode, timeZone?: string)
 
 /** Today's news' `time` (spec §3 Notification) in the visitor's time zone, written as the product writes times: 14h05. */
 export function formatNewsTime(iso: string, timeZone?: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).formatToParts(new Date(iso));
+  const parts = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).formatToParts(
+    new Date(iso),
+  );
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('hour')}h${part('minute')}`;
 }

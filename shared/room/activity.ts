@@ -60,7 +60,12 @@ function update(patch: Partial<Omit<ActivityState, 'pushing'>>): void {
     clearInterval(state.timer);
     state.timer = null;
   }
-  if (next.focused !== current.focused || next.visible !== current.visible || next.pointerOver !== current.pointerOver || next.pushing !== current.pushing) {
+  if (
+    next.focused !== current.focused ||
+    next.visible !== current.visible ||
+    next.pointerOver !== current.pointerOver ||
+    next.pushing !== current.pushing
+  ) {
     state.$activity.set(next);
   }
 }

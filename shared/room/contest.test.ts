@@ -29,7 +29,9 @@ describe('the contest score (spec §7 handleContestParticipation)', () => {
     handleFrameMessage(envelope('handleContestParticipation', { score: 4 }));
     expect($contestScore.get()).toBe(4);
     await flush();
-    expect(fetchMock.requests.map((r) => [r.method, r.url.pathname, r.json])).toEqual([['POST', '/api/contest/participation', { score: 4 }]]);
+    expect(fetchMock.requests.map((r) => [r.method, r.url.pathname, r.json])).toEqual([
+      ['POST', '/api/contest/participation', { score: 4 }],
+    ]);
   });
 
   test('a later game replaces the score', async () => {
@@ -52,7 +54,25 @@ describe('the contest score (spec §7 handleContestParticipation)', () => {
 
   test('a score that is not a whole number from 0 to 5 is ignored, with a warning (null, empty, a boolean: not 0 or 1)', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const notNumbers: unknown[] = ['many', null, '', '  ', true, false, undefined, [], {}, Number.NaN, Number.POSITIVE_INFINITY, 'Infinity', 2.5, -1, 6, 42, '1e9'];
+    const notNumbers: unknown[] = [
+      'many',
+      null,
+      '',
+      '  ',
+      true,
+      false,
+      undefined,
+      [],
+      {},
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      'Infinity',
+      2.5,
+      -1,
+      6,
+      42,
+      '1e9',
+    ];
     for (const score of notNumbers) handleFrameMessage(envelope('handleContestParticipation', { score: score as number }));
     await flush();
     expect(fetchMock.requests).toEqual([]);
@@ -84,7 +104,7 @@ describe('who may play the quiz (spec §5), told to the frame before anyone star
     expect(contestAccess(user as PageUser)).toBe(access);
   });
 
-  test('the frame\'s first checkSound is answered with setContestAccess; an anonymous visitor\'s contest modal is the login offer', () => {
+  test("the frame's first checkSound is answered with setContestAccess; an anonymous visitor's contest modal is the login offer", () => {
     const postMessage = jest.fn();
     const unregister = registerFramePort({ window: () => ({ postMessage }) as unknown as Window, origin: 'http://localhost' });
     setPageData(anonymousPageData());

@@ -30,4 +30,12 @@ export { $isMobile, MOBILE_MEDIA_QUERY } from './viewport';
 export { emitTracking, type TrackingEvent } from './tracking';
 export { postVisit, endVisitByBeacon, putActive, getActiveStream, postTrackingEvent, visitPath } from './api';
 export type { StreamData, VisitData } from '@salon/shared/contracts/room';
-export { listenToFrame, sendToFrame, FRAME_MESSAGE_NAMES, SPECIAL_PANORAMAS, type FrameMessage, type FrameMessageName, type HostCommandName } from '@salon/shared/contracts/room-frame';
+export {
+  listenToFrame,
+  sendToFrame,
+  FRAME_MESSAGE_NAMES,
+  SPECIAL_PANORAMAS,
+  type FrameMessage,
+  type FrameMessageName,
+  type HostCommandName,
+} from '@salon/shared/contracts/room-frame';

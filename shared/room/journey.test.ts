@@ -22,7 +22,12 @@ import {
   unsetVisiting,
 } from '@salon/shared/journey';
 
-const STANDS = { s1: stand('s1', 'Helios Solaire', 'Helios Solar'), s2: stand('s2', 'Robotique Nordique', 'Nordic Robotics'), s3: stand('s3', 'Verdi Mobilité', 'Verdi Mobility'), s4: stand('s4', 'Atelier Lumen', 'Lumen Studio') };
+const STANDS = {
+  s1: stand('s1', 'Helios Solaire', 'Helios Solar'),
+  s2: stand('s2', 'Robotique Nordique', 'Nordic Robotics'),
+  s3: stand('s3', 'Verdi Mobilité', 'Verdi Mobility'),
+  s4: stand('s4', 'Atelier Lumen', 'Lumen Studio'),
+};
 
 type Answer = { resolve: (response: Response) => void; reject: (error: unknown) => void };
 let fetchMock: ReturnType<typeof installFetch>;
@@ -46,7 +51,13 @@ async function settle(): Promise<void> {
 }
 
 function page(journey: Partial<Journey> | null, data: PageDataInput = visitorPageData()): void {
-  setPageData({ ...data, user: { ...data.user, journey: journey ? JSON.stringify({ vistingStand: null, standsToVisit: [], standsVisited: [], ...journey }) : null } });
+  setPageData({
+    ...data,
+    user: {
+      ...data.user,
+      journey: journey ? JSON.stringify({ vistingStand: null, standsToVisit: [], standsVisited: [], ...journey }) : null,
+    },
+  });
 }
 
 /** Answers the oldest waiting save; 'network' fails it as fetch does when the network is down. */
@@ -66,7 +77,8 @@ beforeEach(async () => {
   standsAnswer = 'ok';
   fetchMock = installFetch((request) => {
     const { pathname } = new URL(request.url);
-    if (pathname === '/api/stands') return standsAnswer === 'ok' ? jsonResponse({ data: { stands: STANDS } }) : new Response('', { status: 503 });
+    if (pathname === '/api/stands')
+      return standsAnswer === 'ok' ? jsonResponse({ data: { stands: STANDS } }) : new Response('', { status: 503 });
     if (pathname === '/api/journey') return new Promise<Response>((resolve, reject) => saves.push({ resolve, reject }));
     return jsonResponse({ data: { stand_visit: null } });
   });
@@ -210,7 +222,7 @@ describe('add to visit (spec §4.1)', () => {
     expect(journeyPuts()).toHaveLength(0);
   });
 
-  test('an unknown stand on a French page: the spec\'s text, in French', async () => {
+  test("an unknown stand on a French page: the spec's text, in French", async () => {
     await activateLocale('fr_FR');
     expect(await addToVisit('zz9')).toBe(false);
     expect(toasts()).toEqual([['error', 'Stand inconnu (identifiant zz9)']]);
@@ -449,7 +461,10 @@ describe('the view for the sidebar', () => {
     await jest.advanceTimersByTimeAsync(1);
     await settle();
     expect(standLoads()).toBe(3);
-    expect($journeyView.get()).toMatchObject({ standsStatus: 'ready', toVisit: [{ id: 's2', name: 'Nordic Robotics', panoramaSlug: 'stand-s2' }] });
+    expect($journeyView.get()).toMatchObject({
+      standsStatus: 'ready',
+      toVisit: [{ id: 's2', name: 'Nordic Robotics', panoramaSlug: 'stand-s2' }],
+    });
     // Loaded: no more tries.
     await jest.advanceTimersByTimeAsync(STANDS_RETRY_MAX_MS);
     expect(standLoads()).toBe(3);

@@ -22,8 +22,23 @@ busSingleton('journeyEvents', () => {
     }
     void slot.loading.then(() => slot.machine && action(slot.machine));
   };
-  onBusEvent('journey:visiting', ({ standId }) => run(() => $journey.get().standsToVisit.includes(standId), (m) => m.setVisiting(standId)));
-  onBusEvent('journey:leave', ({ standId }) => run(() => $journey.get().visitingStand === standId, (m) => m.unsetVisiting(standId)));
-  onBusEvent('journey:add', ({ standId }) => run(() => true, (m) => m.addToVisit(standId)));
+  onBusEvent('journey:visiting', ({ standId }) =>
+    run(
+      () => $journey.get().standsToVisit.includes(standId),
+      (m) => m.setVisiting(standId),
+    ),
+  );
+  onBusEvent('journey:leave', ({ standId }) =>
+    run(
+      () => $journey.get().visitingStand === standId,
+      (m) => m.unsetVisiting(standId),
+    ),
+  );
+  onBusEvent('journey:add', ({ standId }) =>
+    run(
+      () => true,
+      (m) => m.addToVisit(standId),
+    ),
+  );
   return slot;
 });

@@ -14,7 +14,11 @@ describe('the journey machine loads on demand', () => {
     const { $journey, setPageData } = await import('@salon/shared');
     const { emitBusEvent } = await import('@salon/shared/room');
     const data = visitorPageData();
-    setPageData({ ...data, features: { journey: '1' }, user: { ...data.user, journey: JSON.stringify({ vistingStand: null, standsToVisit: ['s1'], standsVisited: [] }) } });
+    setPageData({
+      ...data,
+      features: { journey: '1' },
+      user: { ...data.user, journey: JSON.stringify({ vistingStand: null, standsToVisit: ['s1'], standsVisited: [] }) },
+    });
 
     emitBusEvent('journey:visiting', { standId: 's9' });
     emitBusEvent('journey:leave', { standId: 's9' });

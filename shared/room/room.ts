@@ -53,7 +53,11 @@ const state = busSingleton('room', () => {
   $pageData.listen((data) => {
     const previous = source;
     source = data;
-    const same = data.user === previous.user && data.visited_stand_id === previous.visited_stand_id && data.owned_stands_ids === previous.owned_stands_ids && data.last_ongoing_visit === previous.last_ongoing_visit;
+    const same =
+      data.user === previous.user &&
+      data.visited_stand_id === previous.visited_stand_id &&
+      data.owned_stands_ids === previous.owned_stands_ids &&
+      data.last_ongoing_visit === previous.last_ongoing_visit;
     if (!same) $room.set(fromPageData(data));
   });
   return { $room, $currentPanorama: atom<string | null>(null) };

@@ -2,7 +2,18 @@ import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globa
 import { installFetch, jsonResponse, type RecordedRequest } from '@salon/shared/test/fetch';
 import { exhibitorPageData, visitorPageData } from '@salon/shared/test/fixtures';
 import { envelope, type FrameMessage } from '@salon/shared/contracts/room-frame';
-import { activateLocale, clearToasts, closeModal, hideSidebar, i18n, $modal, setPageData, showSidebar, $sidebar, $toasts } from '@salon/shared';
+import {
+  activateLocale,
+  clearToasts,
+  closeModal,
+  hideSidebar,
+  i18n,
+  $modal,
+  setPageData,
+  showSidebar,
+  $sidebar,
+  $toasts,
+} from '@salon/shared';
 import { $room, $currentPanorama } from './room';
 import { enterStand, goToPanorama, leaveStand } from './standVisit';
 import { handleFrameMessage } from './frameMessages';
@@ -37,7 +48,10 @@ beforeEach(async () => {
   setPageData(visitorPageData());
   fetchMock = installFetch((request) => {
     const path = new URL(request.url).pathname;
-    if (path.endsWith('/visit')) return jsonResponse({ data: { stand_visit: { id: 'v1', stand_id: path.split('/')[3], started_at: '2026-11-21T10:00:00Z', ended_at: null } } });
+    if (path.endsWith('/visit'))
+      return jsonResponse({
+        data: { stand_visit: { id: 'v1', stand_id: path.split('/')[3], started_at: '2026-11-21T10:00:00Z', ended_at: null } },
+      });
     return jsonResponse({ data: {} });
   });
   events = [];
@@ -240,7 +254,7 @@ describe('goToPanorama', () => {
     goToPanorama('home');
     expect(toastTexts()).toEqual(['Access is not available, please try again later.']);
     await activateLocale('fr_FR');
-    expect(toastTexts()).toEqual(['L\'accès est indisponible, veuillez réessayer plus tard']);
+    expect(toastTexts()).toEqual(["L'accès est indisponible, veuillez réessayer plus tard"]);
     await activateLocale('en_EN');
   });
 
@@ -313,7 +327,13 @@ describe('the room frame messages reach the bus', () => {
     send(envelope('showContestModal', {}));
     expect($modal.get()).toEqual({ name: 'contest' });
     send(envelope('showContactFormInfos', { stand_id: 's3', subject: 'credit', code_apporteur: 'AB12', display_marketing: true }));
-    expect($modal.get()).toEqual({ name: 'offer-confirm', standId: 's3', subject: 'credit', codeApporteur: 'AB12', displayMarketing: true });
+    expect($modal.get()).toEqual({
+      name: 'offer-confirm',
+      standId: 's3',
+      subject: 'credit',
+      codeApporteur: 'AB12',
+      displayMarketing: true,
+    });
     send(envelope('showPopupOffer', { stand_id: 's3', offer: 'summer' }));
     expect($modal.get()).toEqual({ name: 'offer-popup', standId: 's3', offer: 'summer' });
   });
@@ -332,7 +352,9 @@ describe('the room frame messages reach the bus', () => {
     send(envelope('checkSound', { muted: true, available: true }));
     expect($sound.get()).toEqual({ muted: true, available: true });
     await flush();
-    expect(fetchMock.requests.map(describeRequest)).toEqual(['POST /api/tracking-event {"name":"video_play","value":"intro","stand_id":"s3"}']);
+    expect(fetchMock.requests.map(describeRequest)).toEqual([
+      'POST /api/tracking-event {"name":"video_play","value":"intro","stand_id":"s3"}',
+    ]);
   });
 
   test('a message without its ids is ignored with a warning', () => {

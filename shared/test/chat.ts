@@ -5,7 +5,15 @@
 import type { Channel, ChatMember, ChatMessage, MessageContent } from '@salon/shared/contracts/chat';
 import type { RoomUser } from '@salon/shared/contracts/room';
 
-export const ME: RoomUser = { id_user: 'u42x', obfuscated_id: 'u42x', profile: 'visitor', fullname: 'Camille Martin', pseudo: null, company: null, last_activity_at: null };
+export const ME: RoomUser = {
+  id_user: 'u42x',
+  obfuscated_id: 'u42x',
+  profile: 'visitor',
+  fullname: 'Camille Martin',
+  pseudo: null,
+  company: null,
+  last_activity_at: null,
+};
 
 export function person(id: string, fullname: string, extra: Partial<RoomUser> & Record<string, unknown> = {}): RoomUser {
   return { id_user: id, obfuscated_id: id, profile: 'visitor', fullname, pseudo: null, company: null, last_activity_at: null, ...extra };
@@ -34,7 +42,13 @@ export function channel(id: string, other: RoomUser, extra: Partial<Channel> = {
 let sequence = 0;
 
 /** A message of `author` in a channel; `at` is an ISO date. */
-export function message(channelId: string, author: RoomUser, content: MessageContent | string, at: string, extra: Partial<ChatMessage> = {}): ChatMessage {
+export function message(
+  channelId: string,
+  author: RoomUser,
+  content: MessageContent | string,
+  at: string,
+  extra: Partial<ChatMessage> = {},
+): ChatMessage {
   sequence += 1;
   const id = extra.obfuscated_id ?? `msg${sequence}`;
   return {

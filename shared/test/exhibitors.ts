@@ -8,7 +8,9 @@ import type { HistoryItem, RoomUser } from '@salon/shared/contracts/room';
 /** A picture as a data URL: stories and tests need no network. */
 export const PICTURE =
   'data:image/svg+xml,' +
-  encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#9cc3e6"/><circle cx="32" cy="25" r="12" fill="#fff"/><rect x="14" y="41" width="36" height="23" rx="11" fill="#fff"/></svg>');
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#9cc3e6"/><circle cx="32" cy="25" r="12" fill="#fff"/><rect x="14" y="41" width="36" height="23" rx="11" fill="#fff"/></svg>',
+  );
 
 export function animator(id: string, firstname: string, lastname: string, extra: Partial<Animator> = {}): Animator {
   return {
@@ -40,8 +42,16 @@ export function animator(id: string, firstname: string, lastname: string, extra:
 }
 
 export const ALICE_EXHIBITOR = animator('alice1', 'Alice', 'Durand');
-export const BASILE_EXHIBITOR = animator('basile1', 'Basile', 'Roux', { function: 'Ingénieur', function_en: 'Engineer', picturePath: null });
-export const CHLOE_EXHIBITOR = animator('chloe1', 'Chloé', 'Lemoine', { availability: false, presentation: 'Support technique.', presentation_en: 'Technical support.' });
+export const BASILE_EXHIBITOR = animator('basile1', 'Basile', 'Roux', {
+  function: 'Ingénieur',
+  function_en: 'Engineer',
+  picturePath: null,
+});
+export const CHLOE_EXHIBITOR = animator('chloe1', 'Chloé', 'Lemoine', {
+  availability: false,
+  presentation: 'Support technique.',
+  presentation_en: 'Technical support.',
+});
 
 export function company(extra: Partial<Company> = {}): Company {
   return {
@@ -65,11 +75,29 @@ export const NO_INFO = { website_link: null, storage_link: null, mobile: null, e
 export const NO_SOCIAL = { facebook_link: null, linkedin_link: null, twitter_link: null, youtube_link: null } satisfies Partial<Company>;
 
 export function stand(id: string, niceName: string, niceNameEn = niceName): Stand {
-  return { id_stand: id, obfuscated_id: id, name: niceName, niceName, niceNameEn, panoramaSlug: `stand-${id}`, optin_marketing: null, company_id: 'c1' };
+  return {
+    id_stand: id,
+    obfuscated_id: id,
+    name: niceName,
+    niceName,
+    niceNameEn,
+    panoramaSlug: `stand-${id}`,
+    optin_marketing: null,
+    company_id: 'c1',
+  };
 }
 
 export function roomUser(id: string, fullname: string, extra: Partial<RoomUser> = {}): RoomUser {
-  return { id_user: id, obfuscated_id: id, profile: 'visitor', fullname, pseudo: null, company: null, last_activity_at: new Date().toISOString(), ...extra };
+  return {
+    id_user: id,
+    obfuscated_id: id,
+    profile: 'visitor',
+    fullname,
+    pseudo: null,
+    company: null,
+    last_activity_at: new Date().toISOString(),
+    ...extra,
+  };
 }
 
 let sequence = 0;

@@ -84,7 +84,12 @@ export class FakeSocket {
     return this;
   }
 
-  private record(event: string, payload: unknown, ack: ((error: Error | null, value?: unknown) => void) | undefined, ms: number | undefined): void {
+  private record(
+    event: string,
+    payload: unknown,
+    ack: ((error: Error | null, value?: unknown) => void) | undefined,
+    ms: number | undefined,
+  ): void {
     let settled = false;
     const timer =
       ms === undefined || !ack

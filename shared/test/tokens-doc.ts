@@ -44,4 +44,9 @@ export function tokenGroup(name: TokenName): TokenGroup {
  * Custom properties the widgets set at run time from measured layout (not tokens): the top bar's height, the toasts',
  * the cookie banner's, the activity panel's width.
  */
-export const LAYOUT_PROPERTIES: readonly string[] = ['--salon-top-bar-height', '--salon-toasts-height', '--salon-consent-height', '--salon-activity-width'];
+export const LAYOUT_PROPERTIES: readonly string[] = [
+  '--salon-top-bar-height',
+  '--salon-toasts-height',
+  '--salon-consent-height',
+  '--salon-activity-width',
+];

@@ -67,7 +67,9 @@ test('without a session /salon enters as an anonymous visitor, with no way to le
   const errors = collectErrors(page);
   await page.goto(`${env.salon.baseUrl}/salon`);
   await widgetsSettled(page);
-  const data = JSON.parse((await page.locator('#salon-page-data').textContent()) ?? '{}') as { user: { anonymous: boolean; profile: string } };
+  const data = JSON.parse((await page.locator('#salon-page-data').textContent()) ?? '{}') as {
+    user: { anonymous: boolean; profile: string };
+  };
   assert.equal(data.user.anonymous, true);
   assert.equal(data.user.profile, 'visitor');
   const nav = page.getByRole('navigation', { name: 'Main menu' });

@@ -41,7 +41,9 @@ test('the administrator imports users (confirming the two lines without email) a
   await users.getByText('Lines without email, skipped: 3, 5').waitFor();
   const db = new Database(path.join(salon.dataDir, 'salon.sqlite'), { readonly: true });
   try {
-    const userByEmail = (email: string) => db.prepare('select firstname, lastname, city, profile, password_hash, visio_link from users where email = ?').get(email) as Record<string, unknown> | undefined;
+    const userByEmail = (email: string) =>
+      db.prepare('select firstname, lastname, city, profile, password_hash, visio_link from users where email = ?').get(email) as
+        Record<string, unknown> | undefined;
     assert.equal(userByEmail('nina.roy@example.org'), undefined, 'the preview writes nothing');
     await users.getByRole('button', { name: 'Skip 2 lines and import' }).click();
 
@@ -55,15 +57,31 @@ test('the administrator imports users (confirming the two lines without email) a
 
     // Video links: one by email, one by the full name of a person just imported.
     const links = admin.getByRole('region', { name: 'Video links' });
-    await links.getByLabel('CSV file of video links').setInputFiles({ name: 'visio.csv', mimeType: 'text/csv', buffer: Buffer.from(LINKS) });
+    await links
+      .getByLabel('CSV file of video links')
+      .setInputFiles({ name: 'visio.csv', mimeType: 'text/csv', buffer: Buffer.from(LINKS) });
     await links.getByRole('heading', { name: 'Preview of visio.csv' }).waitFor();
     await links.getByRole('button', { name: 'Import', exact: true }).click();
     await links.getByRole('heading', { name: 'Report of visio.csv' }).waitFor({ timeout: 15_000 });
     assert.equal(await links.getByText('updated').locator('xpath=preceding-sibling::strong').innerText(), '2');
 
     // The data is there.
-    assert.deepEqual(userByEmail('nina.roy@example.org'), { firstname: 'Nina', lastname: 'Roy', city: 'Lyon', profile: 'visitor', password_hash: null, visio_link: 'https://meet.example/nina' });
-    assert.deepEqual(userByEmail('omar.diallo@example.org'), { firstname: 'Omar', lastname: 'Diallo', city: 'Nantes', profile: 'exhibitor', password_hash: null, visio_link: 'https://meet.example/omar' });
+    assert.deepEqual(userByEmail('nina.roy@example.org'), {
+      firstname: 'Nina',
+      lastname: 'Roy',
+      city: 'Lyon',
+      profile: 'visitor',
+      password_hash: null,
+      visio_link: 'https://meet.example/nina',
+    });
+    assert.deepEqual(userByEmail('omar.diallo@example.org'), {
+      firstname: 'Omar',
+      lastname: 'Diallo',
+      city: 'Nantes',
+      profile: 'exhibitor',
+      password_hash: null,
+      visio_link: 'https://meet.example/omar',
+    });
     assert.equal(userByEmail('visiteur2@salon.test')?.lastname, 'Petit-Durand');
     const sans = db.prepare("select count(*) as n from users where firstname in ('Sans', 'Autre')").get() as { n: number };
     assert.equal(sans.n, 0, 'the lines without email were skipped');

@@ -14,7 +14,10 @@ const env = useSalon();
 const STAND = { panorama: 'stand-helios-solaire', name: 'Helios Solar' };
 
 /** A plain red equirectangular image: nothing the room draws is that red. */
-const red = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 220, g: 20, b: 20 } } }).jpeg().toBuffer();
+const red = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 220, g: 20, b: 20 } } })
+    .jpeg()
+    .toBuffer();
 
 /** The share of the viewer's pixels that are that red. */
 async function redShare(frame: Frame): Promise<number> {
@@ -35,10 +38,15 @@ interface Loaded {
 }
 
 /** The visitor's room on the stand; resolves with the frame, the stand's image address and the panorama images it loaded. */
-async function visitStand(context: BrowserContext, page: Page, baseUrl: string): Promise<{ frame: Frame; image: string; loaded: Loaded[] }> {
+async function visitStand(
+  context: BrowserContext,
+  page: Page,
+  baseUrl: string,
+): Promise<{ frame: Frame; image: string; loaded: Loaded[] }> {
   const loaded: Loaded[] = [];
   const listener = (response: Response) => {
-    if (response.url().includes('/media/panoramas/')) loaded.push({ url: new URL(response.url()).pathname, status: response.status(), type: response.headers()['content-type'] ?? '' });
+    if (response.url().includes('/media/panoramas/'))
+      loaded.push({ url: new URL(response.url()).pathname, status: response.status(), type: response.headers()['content-type'] ?? '' });
   };
   context.on('response', listener);
   await page.goto(`${baseUrl}/salon`);
@@ -50,7 +58,10 @@ async function visitStand(context: BrowserContext, page: Page, baseUrl: string):
   await frame.getByRole('button', { name: STAND.name, exact: true }).click();
   await closePromotion(page, STAND);
   await frame.waitForSelector(`#room-frame[data-panorama="${STAND.panorama}"][data-state="ready"]`, { timeout: 60_000 });
-  const images = await frame.evaluate(() => (JSON.parse(document.getElementById('room-frame-data')?.textContent ?? '{}') as { images: Record<string, { large: string }> }).images);
+  const images = await frame.evaluate(
+    () =>
+      (JSON.parse(document.getElementById('room-frame-data')?.textContent ?? '{}') as { images: Record<string, { large: string }> }).images,
+  );
   const image = images[STAND.panorama]?.large ?? '';
   // The viewer fades the new panorama in from its 2048 px image (same picture), then, the visitor staying, fetches
   // the 4096 px one.
@@ -74,7 +85,9 @@ test('the administrator uploads a panorama for a stand and the visitor’s room 
   assert.match((await section.textContent()) ?? '', /Drawn by the room/);
 
   // Not 2:1: the server's message, on that panorama.
-  await section.getByLabel('New equirectangular image').setInputFiles({ name: 'helios.jpg', mimeType: 'image/jpeg', buffer: await red(2048, 1536) });
+  await section
+    .getByLabel('New equirectangular image')
+    .setInputFiles({ name: 'helios.jpg', mimeType: 'image/jpeg', buffer: await red(2048, 1536) });
   await section.getByRole('button', { name: 'Upload the image' }).click();
   await admin.locator(`#panorama-${STAND.panorama}`).getByRole('alert').waitFor();
   assert.equal(
@@ -84,7 +97,9 @@ test('the administrator uploads a panorama for a stand and the visitor’s room 
 
   // 2:1: saved, with its thumbnail.
   const again = admin.locator(`#panorama-${STAND.panorama}`);
-  await again.getByLabel('New equirectangular image').setInputFiles({ name: 'helios.jpg', mimeType: 'image/jpeg', buffer: await red(2048, 1024) });
+  await again
+    .getByLabel('New equirectangular image')
+    .setInputFiles({ name: 'helios.jpg', mimeType: 'image/jpeg', buffer: await red(2048, 1024) });
   await Promise.all([admin.waitForURL(/saved=uploaded/), again.getByRole('button', { name: 'Upload the image' }).click()]);
   const saved = admin.locator(`#panorama-${STAND.panorama}`);
   assert.equal(await saved.getByRole('status').textContent(), 'Image saved: the room now shows it.');
@@ -92,7 +107,11 @@ test('the administrator uploads a panorama for a stand and the visitor’s room 
   await thumbnail.waitFor();
   // The page loads a 480×240 thumbnail, not the full image (up to 20 MB), and links to the full one.
   await thumbnail.evaluate((img: HTMLImageElement) => img.decode());
-  assert.deepEqual(await thumbnail.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]), [480, 240], 'the thumbnail is the small one');
+  assert.deepEqual(
+    await thumbnail.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]),
+    [480, 240],
+    'the thumbnail is the small one',
+  );
   const thumbnailSrc = (await thumbnail.getAttribute('src')) ?? '';
   assert.match(thumbnailSrc, /^\/api\/medias\/[A-Za-z0-9_-]{24}\/thumbnail$/);
   const src = thumbnailSrc.replace(/\/thumbnail$/, '');
@@ -105,7 +124,10 @@ test('the administrator uploads a panorama for a stand and the visitor’s room 
   assert.equal(await logIn(visitor, salon.baseUrl, 'visiteur@salon.test'), 303);
   const shown = await visitStand(visitorContext, visitor, salon.baseUrl);
   assert.match(shown.image, /^\/media\/panoramas\/[0-9a-f]{24}-4096\.webp$/);
-  assert.deepEqual(shown.loaded.filter((l) => l.url === shown.image), [{ url: shown.image, status: 200, type: 'image/webp' }]);
+  assert.deepEqual(
+    shown.loaded.filter((l) => l.url === shown.image),
+    [{ url: shown.image, status: 200, type: 'image/webp' }],
+  );
   const share = await redShare(shown.frame);
   assert.ok(share > 0.5, `the viewer shows ${Math.round(share * 100)} % of the uploaded red`);
 
@@ -115,11 +137,17 @@ test('the administrator uploads a panorama for a stand and the visitor’s room 
   assert.match((await admin.locator(`#panorama-${STAND.panorama}`).textContent()) ?? '', /Drawn by the room/);
   const drawn = await visitStand(visitorContext, visitor, salon.baseUrl);
   assert.notEqual(drawn.image, shown.image);
-  assert.deepEqual(drawn.loaded.filter((l) => l.url === drawn.image), [{ url: drawn.image, status: 200, type: 'image/webp' }]);
+  assert.deepEqual(
+    drawn.loaded.filter((l) => l.url === drawn.image),
+    [{ url: drawn.image, status: 200, type: 'image/webp' }],
+  );
   const drawnShare = await redShare(drawn.frame);
   assert.ok(drawnShare < 0.1, `the drawn panorama is ${Math.round(drawnShare * 100)} % red`);
 
-  assert.deepEqual(adminErrors.filter((e) => !/status of 422/.test(e)), []);
+  assert.deepEqual(
+    adminErrors.filter((e) => !/status of 422/.test(e)),
+    [],
+  );
   assert.deepEqual(visitorErrors, []);
   await visitorContext.close();
   await adminContext.close();

@@ -30,7 +30,12 @@ export async function logIn(baseUrl: string, email: string): Promise<string> {
 export async function api<T>(baseUrl: string, cookie: string, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
   const response = await fetch(`${baseUrl}${path}`, {
     method: init.method ?? 'GET',
-    headers: { cookie, 'x-requested-with': 'XMLHttpRequest', origin: baseUrl, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      cookie,
+      'x-requested-with': 'XMLHttpRequest',
+      origin: baseUrl,
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   const json = (await response.json()) as { data: T };
@@ -105,7 +110,11 @@ export class ChatClient {
     try {
       for (;;) {
         const query = this.watermark ? `?lastOne=${this.watermark}&limit=${CATCH_UP_LIMIT}` : `?limit=${CATCH_UP_LIMIT}`;
-        const { messages } = await api<{ messages: ChatMessage[] }>(this.baseUrl, this.cookie, `/api/chat/channels/${this.channelId}/messages${query}`);
+        const { messages } = await api<{ messages: ChatMessage[] }>(
+          this.baseUrl,
+          this.cookie,
+          `/api/chat/channels/${this.channelId}/messages${query}`,
+        );
         for (const message of messages) {
           if (!this.view.has(message.id_message) && message.member.id_member !== this.memberId) this.caughtUp += 1;
           this.view.set(message.id_message, message);
@@ -139,23 +148,27 @@ export class ChatClient {
     this.transmitted.add(clientId);
     this.socket
       .timeout(ACK_TIMEOUT_MS)
-      .emit('new_chat_message', { channel_id: this.channelId, member_id: this.memberId, client_id: clientId, content: { type: 'message', text: entry.text } }, (err, answer) => {
-        if (!this.pending.has(clientId)) return;
-        if (err) {
-          // No acknowledgement in time: resend if still connected (a reconnection resends anyway).
-          if (this.socket.connected) this.transmit(clientId);
-          return;
-        }
-        if (!answer.ok) {
+      .emit(
+        'new_chat_message',
+        { channel_id: this.channelId, member_id: this.memberId, client_id: clientId, content: { type: 'message', text: entry.text } },
+        (err, answer) => {
+          if (!this.pending.has(clientId)) return;
+          if (err) {
+            // No acknowledgement in time: resend if still connected (a reconnection resends anyway).
+            if (this.socket.connected) this.transmit(clientId);
+            return;
+          }
+          if (!answer.ok) {
+            this.pending.delete(clientId);
+            this.refused.push(`${clientId}: ${answer.error}`);
+            return;
+          }
           this.pending.delete(clientId);
-          this.refused.push(`${clientId}: ${answer.error}`);
-          return;
-        }
-        this.pending.delete(clientId);
-        if (this.resentIds.has(clientId) && Date.parse(answer.message.created_at) < this.crashedAt()) this.storedBeforeCrash += 1;
-        this.acked.set(clientId, answer.message);
-        this.view.set(answer.message.id_message, answer.message);
-      });
+          if (this.resentIds.has(clientId) && Date.parse(answer.message.created_at) < this.crashedAt()) this.storedBeforeCrash += 1;
+          this.acked.set(clientId, answer.message);
+          this.view.set(answer.message.id_message, answer.message);
+        },
+      );
   }
 
   close(): void {
@@ -183,4 +196,3 @@ export async function storedHistory(baseUrl: string, cookie: string, channelId: 
     before = messages[0]?.id_message ?? null;
   }
 }
-

@@ -32,7 +32,10 @@ async function enter(context: BrowserContext, email: string): Promise<{ page: Pa
 }
 
 function chat(page: Page) {
-  return page.getByRole('complementary', { name: 'Chat' }).or(page.getByRole('region', { name: 'Chat' })).first();
+  return page
+    .getByRole('complementary', { name: 'Chat' })
+    .or(page.getByRole('region', { name: 'Chat' }))
+    .first();
 }
 
 async function openChat(page: Page): Promise<void> {
@@ -51,7 +54,10 @@ test('a visitor and an exhibitor chat both ways, see each other typing, exchange
   const vChat = chat(visitor.page);
   await vChat.getByRole('tab', { name: 'Start a chat' }).click();
   await vChat.getByRole('searchbox', { name: 'Search by name' }).fill(exhibitor.name.split(' ')[0] ?? '');
-  await vChat.getByRole('button', { name: new RegExp(exhibitor.name) }).first().click();
+  await vChat
+    .getByRole('button', { name: new RegExp(exhibitor.name) })
+    .first()
+    .click();
   // A visitor sees the exhibitor's published phone and email, and may ask for a video call.
   for (const name of [`Call ${exhibitor.name}`, `Email ${exhibitor.name}`, 'Ask for a video call']) {
     await vChat.getByRole('link', { name }).or(vChat.getByRole('button', { name })).first().waitFor();
@@ -64,7 +70,10 @@ test('a visitor and an exhibitor chat both ways, see each other typing, exchange
   // The exhibitor gets it live, in My chats, and opens the conversation.
   await openChat(exhibitor.page);
   const eChat = chat(exhibitor.page);
-  await eChat.getByRole('button', { name: new RegExp(visitor.name) }).first().click();
+  await eChat
+    .getByRole('button', { name: new RegExp(visitor.name) })
+    .first()
+    .click();
   await eChat.getByText('Hello <b>there</b>', { exact: true }).waitFor({ timeout: 5000 });
   assert.equal(await eChat.locator('b', { hasText: 'there' }).count(), 0, 'the message was rendered as HTML');
 
@@ -89,7 +98,10 @@ test('a visitor and an exhibitor chat both ways, see each other typing, exchange
 
   // A file, through the attach menu.
   await vChat.getByRole('button', { name: 'Attach' }).click();
-  const [chooser] = await Promise.all([visitor.page.waitForEvent('filechooser'), vChat.getByRole('button', { name: 'Share a file' }).click()]);
+  const [chooser] = await Promise.all([
+    visitor.page.waitForEvent('filechooser'),
+    vChat.getByRole('button', { name: 'Share a file' }).click(),
+  ]);
   await chooser.setFiles({ name: 'programme.txt', mimeType: 'text/plain', buffer: Buffer.from('Programme of the day\n') });
   await vChat.getByRole('button', { name: 'Send' }).click();
   const link = eChat.getByRole('link', { name: /programme\.txt/ });

@@ -33,7 +33,10 @@ test('the administrator uploads a PDF for Helios; the visitor’s company sheet 
 
   // A PDF: saved, the document offered on the page.
   await refusedRow.getByLabel('Document (PDF)').setInputFiles({ name: 'helios.pdf', mimeType: 'application/pdf', buffer: PDF });
-  await Promise.all([admin.waitForURL(/document=uploaded/), refusedRow.getByRole('button', { name: 'Upload Helios Énergie’s document' }).click()]);
+  await Promise.all([
+    admin.waitForURL(/document=uploaded/),
+    refusedRow.getByRole('button', { name: 'Upload Helios Énergie’s document' }).click(),
+  ]);
   const savedRow = admin.getByRole('row').filter({ has: admin.getByRole('cell', { name: 'Helios Énergie', exact: true }) });
   assert.equal(await savedRow.getByRole('status').textContent(), 'Document saved: the company sheet offers it.');
   const adminLink = (await savedRow.getByRole('link', { name: 'Helios Énergie’s document (PDF)' }).getAttribute('href')) ?? '';
@@ -67,7 +70,10 @@ test('the administrator uploads a PDF for Helios; the visitor’s company sheet 
   assert.equal(new URL(download.url()).pathname, new URL(adminLink).pathname);
   assert.match(visitor.url(), /\/salon$/);
 
-  assert.deepEqual(adminErrors.filter((e) => !/status of 415/.test(e)), []);
+  assert.deepEqual(
+    adminErrors.filter((e) => !/status of 415/.test(e)),
+    [],
+  );
   assert.deepEqual(visitorErrors, []);
   await visitorContext.close();
   await adminContext.close();

@@ -61,11 +61,7 @@ before(async () => {
 after(() => new Promise<void>((resolve) => others.close(() => resolve())));
 
 // Registered after the hook above, so the salon starts with MEDIA_ORIGINS set. The screen capture needs the fake device.
-const env = useSalon(serverEnv, [
-  '--auto-accept-this-tab-capture',
-  '--use-fake-ui-for-media-stream',
-  '--use-fake-device-for-media-stream',
-]);
+const env = useSalon(serverEnv, ['--auto-accept-this-tab-capture', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream']);
 
 /** Records violations in every frame of the context's pages, across navigations. */
 async function watch(context: BrowserContext): Promise<Watch> {
@@ -126,7 +122,9 @@ function withDatabase<T>(use: (db: Database.Database) => T): T {
 
 function setParameter(key: string, value: unknown): void {
   withDatabase((db) =>
-    db.prepare('insert into parameters (key, value) values (?, ?) on conflict (key) do update set value = excluded.value').run(key, JSON.stringify(value)),
+    db
+      .prepare('insert into parameters (key, value) values (?, ?) on conflict (key) do update set value = excluded.value')
+      .run(key, JSON.stringify(value)),
   );
 }
 
@@ -161,7 +159,11 @@ async function enterStand(frame: Frame, stand: FrameStand): Promise<void> {
   await ready(frame, stand.panorama);
 }
 
-const chat = (page: Page) => page.getByRole('complementary', { name: 'Chat' }).or(page.getByRole('region', { name: 'Chat' })).first();
+const chat = (page: Page) =>
+  page
+    .getByRole('complementary', { name: 'Chat' })
+    .or(page.getByRole('region', { name: 'Chat' }))
+    .first();
 
 /** A 2×2 PNG. */
 const PNG = Buffer.from(
@@ -180,7 +182,9 @@ test('a visitor and an exhibitor use every widget under the pages’ policy with
   const media = `http://127.0.0.1:${othersPort}`;
   // Claire Fontaine (exposant@salon.test)'s picture and video come from another origin, named in MEDIA_ORIGINS.
   withDatabase((db) =>
-    db.prepare('update users set picture_path = ?, video_path = ? where email = ?').run(`${media}/picture.svg`, `${media}/clip.webm`, 'exposant@salon.test'),
+    db
+      .prepare('update users set picture_path = ?, video_path = ? where email = ?')
+      .run(`${media}/picture.svg`, `${media}/clip.webm`, 'exposant@salon.test'),
   );
 
   const exhibitorContext = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
@@ -191,7 +195,8 @@ test('a visitor and an exhibitor use every widget under the pages’ policy with
   await exhibitor.goto(`${base}/exposant`);
   await exhibitor.goto(`${base}/exposant/profil`);
   await enterSalon(exhibitor, 'exposant@salon.test');
-  const owned = (JSON.parse((await exhibitor.locator('#salon-page-data').textContent()) ?? '{}') as { owned_stands_ids: string[] }).owned_stands_ids;
+  const owned = (JSON.parse((await exhibitor.locator('#salon-page-data').textContent()) ?? '{}') as { owned_stands_ids: string[] })
+    .owned_stands_ids;
 
   const visitorContext = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 }, acceptDownloads: true });
   const visitorSeen = await watch(visitorContext);
@@ -201,13 +206,16 @@ test('a visitor and an exhibitor use every widget under the pages’ policy with
   await visitor.getByRole('heading', { level: 1 }).waitFor();
   await visitor.goto(`${base}/salon`);
   await widgetsSettled(visitor);
-  const visitorName = (JSON.parse((await visitor.locator('#salon-page-data').textContent()) ?? '{}') as { user: { fullname: string } }).user.fullname;
+  const visitorName = (JSON.parse((await visitor.locator('#salon-page-data').textContent()) ?? '{}') as { user: { fullname: string } }).user
+    .fullname;
 
   // The top bar: its menus.
   await topBar(visitor).getByRole('button', { name: 'More' }).click();
   await visitor.getByRole('menuitem', { name: 'Contact the organizer' }).waitFor();
   await visitor.keyboard.press('Escape');
-  await topBar(visitor).getByRole('button', { name: /^Language: / }).click();
+  await topBar(visitor)
+    .getByRole('button', { name: /^Language: / })
+    .click();
   await topBar(visitor).getByRole('button', { name: 'Français' }).waitFor();
   await visitor.keyboard.press('Escape');
 
@@ -216,7 +224,11 @@ test('a visitor and an exhibitor use every widget under the pages’ policy with
   await visitor.getByRole('dialog', { name: 'Today’s news' }).getByText(/news/i).first().waitFor();
   await closeDialog(visitor, 'Today’s news');
   await fromMore(visitor, 'Share on social media');
-  await visitor.getByRole('dialog', { name: 'Share on social media' }).getByRole('button', { name: /^Share on / }).first().waitFor();
+  await visitor
+    .getByRole('dialog', { name: 'Share on social media' })
+    .getByRole('button', { name: /^Share on / })
+    .first()
+    .waitFor();
   await closeDialog(visitor, 'Share on social media');
   await fromMore(visitor, 'Contact the organizer');
   const organizer = visitor.getByRole('dialog', { name: 'Contact the organizer' });
@@ -268,15 +280,22 @@ test('a visitor and an exhibitor use every widget under the pages’ policy with
   await closePromotion(visitor, helios);
   await frame.getByRole('button', { name: 'Add to my journey', exact: true }).click();
   await toaster(visitor).getByText('The selection has been added to your personal journey.').last().waitFor({ timeout: 5000 });
-  await topBar(visitor).getByRole('button', { name: /^Journey\b/ }).click();
+  await topBar(visitor)
+    .getByRole('button', { name: /^Journey\b/ })
+    .click();
   const journey = visitor.getByRole('complementary', { name: 'My personal journey' });
   await journey.getByText(helios.niceNameEn).first().waitFor({ timeout: 5000 });
   // The widgets' stylesheets apply (constructed stylesheets): the sidebar is fixed at the right; the page has no
   // <style> but its own.
   assert.equal(await journey.evaluate((el) => getComputedStyle(el).position), 'fixed');
-  const sheets = await visitor.evaluate(() => ({ adopted: document.adoptedStyleSheets.length, elements: document.querySelectorAll('style').length }));
+  const sheets = await visitor.evaluate(() => ({
+    adopted: document.adoptedStyleSheets.length,
+    elements: document.querySelectorAll('style').length,
+  }));
   assert.ok(sheets.adopted >= 5 && sheets.elements === 1, JSON.stringify(sheets));
-  await topBar(visitor).getByRole('button', { name: /^Journey\b/ }).click();
+  await topBar(visitor)
+    .getByRole('button', { name: /^Journey\b/ })
+    .click();
 
   await frame.getByRole('button', { name: 'Exhibitors', exact: true }).click();
   const contactPoint = visitor.getByRole('complementary', { name: 'Contact the stand' });
@@ -284,7 +303,11 @@ test('a visitor and an exhibitor use every widget under the pages’ policy with
   // Claire's card: the picture from MEDIA_ORIGINS is shown (it loaded), and her video (metadata) was asked for.
   const picture = contactPoint.locator(`img[src="${media}/picture.svg"]`).first();
   await picture.waitFor({ timeout: 5000 });
-  await visitor.waitForFunction((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0, await picture.elementHandle(), { timeout: 5000 });
+  await visitor.waitForFunction(
+    (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+    await picture.elementHandle(),
+    { timeout: 5000 },
+  );
   await frame.getByRole('button', { name: 'Company sheet', exact: true }).click();
   const sheet = visitor.getByRole('complementary', { name: 'Company sheet' });
   await sheet.getByRole('heading', { name: 'Helios Énergie' }).waitFor({ timeout: 5000 });
@@ -304,7 +327,10 @@ test('a visitor and an exhibitor use every widget under the pages’ policy with
   // The exhibitor sees the visitor on the stand in the activity stream.
   await topBar(exhibitor).getByRole('button', { name: 'Activity' }).click();
   const stream = exhibitor.getByRole('complementary', { name: 'Activity stream' });
-  await stream.getByRole('button', { name: /^Chat with / }).first().waitFor({ timeout: 10_000 });
+  await stream
+    .getByRole('button', { name: /^Chat with / })
+    .first()
+    .waitFor({ timeout: 10_000 });
   const availability = exhibitor.getByRole('switch').first();
   await availability.click();
   await availability.click();
@@ -328,14 +354,20 @@ test('a visitor and an exhibitor use every widget under the pages’ policy with
   const vChat = chat(visitor);
   await vChat.getByRole('tab', { name: 'Start a chat' }).click();
   await vChat.getByRole('searchbox', { name: 'Search by name' }).fill('Claire');
-  await vChat.getByRole('button', { name: /Claire Fontaine/ }).first().click();
+  await vChat
+    .getByRole('button', { name: /Claire Fontaine/ })
+    .first()
+    .click();
   const box = vChat.getByRole('textbox', { name: 'Message' });
   await box.fill('Hello from the stand');
   await box.press('Enter');
   await vChat.getByText('Hello from the stand', { exact: true }).waitFor();
   await vChat.getByRole('button', { name: 'Emoji' }).click();
   const picker = visitor.locator('emoji-picker');
-  await visitor.getByRole('menuitem', { name: /grinning face/i }).first().click({ timeout: 15_000 });
+  await visitor
+    .getByRole('menuitem', { name: /grinning face/i })
+    .first()
+    .click({ timeout: 15_000 });
   // The picker's stylesheet applies (a constructed stylesheet of its shadow root), and so do its dynamic styles
   // (written through CSSOM): the category bar has one column per category.
   const layout = await picker.evaluate((el) => {
@@ -361,11 +393,18 @@ test('a visitor and an exhibitor use every widget under the pages’ policy with
   await vChat.getByRole('button', { name: 'Send' }).click();
   const image = vChat.locator('img.salon-chat__image').first();
   await image.waitFor({ timeout: 10_000 });
-  await visitor.waitForFunction((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0, await image.elementHandle(), { timeout: 5000 });
+  await visitor.waitForFunction(
+    (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+    await image.elementHandle(),
+    { timeout: 5000 },
+  );
 
   await topBar(exhibitor).getByRole('button', { name: 'Chat' }).click();
   const eChat = chat(exhibitor);
-  await eChat.getByRole('button', { name: new RegExp(visitorName) }).first().click();
+  await eChat
+    .getByRole('button', { name: new RegExp(visitorName) })
+    .first()
+    .click();
   await eChat.getByText('Hello from the stand', { exact: true }).waitFor({ timeout: 5000 });
   const eBox = eChat.getByRole('textbox', { name: 'Message' });
   await eBox.fill('Welcome!');
@@ -386,7 +425,9 @@ test('a visitor and an exhibitor use every widget under the pages’ policy with
 
   await visitor.screenshot({ path: 'test-results/csp-visitor.png' });
   await exhibitor.screenshot({ path: 'test-results/csp-exhibitor.png' });
-  t.diagnostic(`violations: visitor ${visitorSeen.violations.length}, exhibitor ${exhibitorSeen.violations.length}, staff ${staffSeen.violations.length}`);
+  t.diagnostic(
+    `violations: visitor ${visitorSeen.violations.length}, exhibitor ${exhibitorSeen.violations.length}, staff ${staffSeen.violations.length}`,
+  );
   clean(visitorSeen);
   clean(exhibitorSeen);
   clean(staffSeen);

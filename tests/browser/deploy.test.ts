@@ -31,13 +31,18 @@ function run(command: string, args: string[], env: Record<string, string>): Prom
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output}`)),
+    );
   });
 }
 
 /** One widget built alone into the copy, the way `npm run build -- --widget NAME` deploys it. */
 function buildWidget(widget: string, overlay: string): Promise<string> {
-  return run(path.join(ROOT, 'node_modules', '.bin', 'webpack'), ['--env', `widget=${widget}`], { SALON_SPA_DIR: spa, SALON_BUILD_OVERLAY: overlay });
+  return run(path.join(ROOT, 'node_modules', '.bin', 'webpack'), ['--env', `widget=${widget}`], {
+    SALON_SPA_DIR: spa,
+    SALON_BUILD_OVERLAY: overlay,
+  });
 }
 
 /** Writes one line back the way a deploy does (temporary file, then rename). */
@@ -58,7 +63,12 @@ let cdnOrigin: string;
 
 /** A static origin for dist/spa with the CORS header a CDN sends. */
 function startCdn(): Promise<http.Server> {
-  const types: Record<string, string> = { '.js': 'text/javascript', '.json': 'application/json', '.css': 'text/css', '.map': 'application/json' };
+  const types: Record<string, string> = {
+    '.js': 'text/javascript',
+    '.json': 'application/json',
+    '.css': 'text/css',
+    '.map': 'application/json',
+  };
   const server = http.createServer((req, res) => {
     const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://cdn').pathname);
     const file = path.join(spa, pathname.replace(/^\/spa\//, ''));
@@ -84,7 +94,10 @@ before(async () => {
   assert.match(topBarSource, navOpen);
   const patched = path.join(tmp, 'patched');
   fs.mkdirSync(path.join(patched, 'widgets', 'top-bar'), { recursive: true });
-  fs.writeFileSync(path.join(patched, 'widgets', 'top-bar', 'TopBar.tsx'), topBarSource.replace(navOpen, `$1<p className="salon-release">${MARKER}</p>\n`));
+  fs.writeFileSync(
+    path.join(patched, 'widgets', 'top-bar', 'TopBar.tsx'),
+    topBarSource.replace(navOpen, `$1<p className="salon-release">${MARKER}</p>\n`),
+  );
   await buildWidget('top-bar', patched);
 
   // A toaster built against the next @salon/shared contract.
@@ -158,7 +171,8 @@ test('a remote built against another @salon/shared contract fails alone, with on
   page.on('request', (r) => requested.push(new URL(r.url()).pathname));
   const states = await open(page);
   assert.equal(states.toaster, 'failed');
-  for (const widget of eagerWidgets(states).filter((w) => w !== 'toaster')) assert.equal(states[widget], 'mounted', `${widget} is ${states[widget]}`);
+  for (const widget of eagerWidgets(states).filter((w) => w !== 'toaster'))
+    assert.equal(states[widget], 'mounted', `${widget} is ${states[widget]}`);
   await page.getByRole('navigation', { name: 'Main menu' }).waitFor({ timeout: 10_000 });
   assert.equal(errors.length, 1, errors.join('\n'));
   const [error = ''] = errors;
@@ -190,11 +204,18 @@ test('a remote built for another runtime contract refuses the loader at start an
   const errors = collectErrors(page);
   const states = await open(page);
   assert.equal(states.toaster, 'failed');
-  for (const widget of eagerWidgets(states).filter((w) => w !== 'toaster')) assert.equal(states[widget], 'mounted', `${widget} is ${states[widget]}`);
+  for (const widget of eagerWidgets(states).filter((w) => w !== 'toaster'))
+    assert.equal(states[widget], 'mounted', `${widget} is ${states[widget]}`);
   await page.getByRole('navigation', { name: 'Main menu' }).waitFor({ timeout: 10_000 });
   const refusal = `widget "toaster" not started: it was built for runtime contract 2+mf9.9.9; the loader on this page provides ${before_.toaster?.runtimeContract}`;
-  assert.ok(errors.some((e) => e.includes(refusal)), errors.join('\n'));
-  assert.ok(errors.every((e) => e.includes('toaster')), errors.join('\n'));
+  assert.ok(
+    errors.some((e) => e.includes(refusal)),
+    errors.join('\n'),
+  );
+  assert.ok(
+    errors.every((e) => e.includes('toaster')),
+    errors.join('\n'),
+  );
   await page.close();
 });
 
@@ -222,7 +243,10 @@ test('the loader and every remote load from a static origin of their own; the AP
     if (r.frame() === page.mainFrame()) requests.push(new URL(r.url()));
   });
   const states = await open(page);
-  assert.ok((await page.locator('script[src$="/loader.js"]').getAttribute('src'))?.startsWith(`${cdnOrigin}/spa/`), 'the page loads its loader from SPA_URL');
+  assert.ok(
+    (await page.locator('script[src$="/loader.js"]').getAttribute('src'))?.startsWith(`${cdnOrigin}/spa/`),
+    'the page loads its loader from SPA_URL',
+  );
   for (const widget of eagerWidgets(states)) assert.equal(states[widget], 'mounted', `${widget} is ${states[widget]}`);
   await page.getByRole('navigation', { name: 'Main menu' }).getByText(MARKER).waitFor({ timeout: 10_000 });
   // A sidebar opened later loads its remote from the static origin too.
@@ -230,7 +254,9 @@ test('the loader and every remote load from a static origin of their own; the AP
     const store = (globalThis as unknown as Record<symbol, { set(v: unknown): void }>)[Symbol.for('salon.bus@1/sidebar')];
     store?.set({ name: 'contact-point', standId: 'x' });
   });
-  await page.waitForFunction(() => document.querySelector<HTMLElement>('[data-salon-widget="contact-point"]')?.dataset.salonState === 'mounted');
+  await page.waitForFunction(
+    () => document.querySelector<HTMLElement>('[data-salon-widget="contact-point"]')?.dataset.salonState === 'mounted',
+  );
   const spaRequests = requests.filter((u) => u.pathname.startsWith('/spa/'));
   assert.ok(spaRequests.some((u) => u.pathname === '/spa/widgets.json'));
   assert.ok(spaRequests.some((u) => u.pathname.startsWith('/spa/contact-point/')));

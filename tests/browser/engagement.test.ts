@@ -34,7 +34,10 @@ async function enterStand(page: Page, frame: Frame, stand: FrameStand): Promise<
 
 /** The top bar's journey button is named "Journey (N stands to visit)" (nothing after Journey when there are none). */
 async function badgeCount(page: Page): Promise<number> {
-  const text = await page.locator('[data-salon-widget="top-bar"]').getByRole('button', { name: /^Journey\b/ }).textContent();
+  const text = await page
+    .locator('[data-salon-widget="top-bar"]')
+    .getByRole('button', { name: /^Journey\b/ })
+    .textContent();
   const match = /\((\d+) stands? to visit\)/.exec(text ?? '');
   return match ? Number(match[1]) : 0;
 }
@@ -51,7 +54,10 @@ async function playQuiz(frame: Frame): Promise<void> {
     await form.getByRole('radio').first().check();
     await form.getByRole('button', { name: i === 4 ? 'See my score' : 'Next question' }).click();
   }
-  await frame.getByRole('region', { name: 'Contest' }).getByText(/^Your score: \d out of 5$/).waitFor();
+  await frame
+    .getByRole('region', { name: 'Contest' })
+    .getByText(/^Your score: \d out of 5$/)
+    .waitFor();
 }
 
 test('journey, opinion, contest and a call-back request; the exhibitor downloads the lead with its consents', async (t) => {
@@ -81,14 +87,21 @@ test('journey, opinion, contest and a call-back request; the exhibitor downloads
     await enterStand(visitor, frame, stand);
     await closePromotion(visitor, stand);
     await frame.getByRole('button', { name: 'Add to my journey', exact: true }).click();
-    await visitor.locator('[data-salon-widget="toaster"]').getByText('The selection has been added to your personal journey.').last().waitFor({ timeout: 3000 });
+    await visitor
+      .locator('[data-salon-widget="toaster"]')
+      .getByText('The selection has been added to your personal journey.')
+      .last()
+      .waitFor({ timeout: 3000 });
     await untilBadge(visitor, i + 1);
   }
 
   // 2. Visiting one of them: it is the stand in progress, the badge counts down.
   await enterStand(visitor, frame, helios);
   await untilBadge(visitor, 2);
-  await visitor.locator('[data-salon-widget="top-bar"]').getByRole('button', { name: /^Journey\b/ }).click();
+  await visitor
+    .locator('[data-salon-widget="top-bar"]')
+    .getByRole('button', { name: /^Journey\b/ })
+    .click();
   const journey = visitor.getByRole('complementary', { name: 'My personal journey' });
   await journey.getByRole('region', { name: 'Stand in progress' }).getByText('Helios Solar').waitFor({ timeout: 5000 });
   // The journey was saved: the server gives it back with the page data.
@@ -106,7 +119,10 @@ test('journey, opinion, contest and a call-back request; the exhibitor downloads
   await send.click();
   await opinion.getByText('Thanks for your opinion').waitFor({ timeout: 5000 });
   const cookies = await visitorContext.cookies(salon.baseUrl);
-  assert.ok(cookies.some((c) => c.name === 'nps'), 'the nps cookie is set');
+  assert.ok(
+    cookies.some((c) => c.name === 'nps'),
+    'the nps cookie is set',
+  );
   await opinion.getByRole('button', { name: 'Close' }).first().click();
 
   // 4. The call-back request on Helios Solar (the frame's "Contact the stand").
@@ -121,7 +137,10 @@ test('journey, opinion, contest and a call-back request; the exhibitor downloads
   await request.getByRole('textbox', { name: /^City/ }).fill('Lyon');
   await request.getByRole('checkbox', { name: CONSENTS.data_sharing.en }).check();
   await request.getByRole('button', { name: 'Send' }).click();
-  await visitor.locator('[data-salon-widget="toaster"]').getByText('The request has been sent successfully, you will be contacted very soon.').waitFor({ timeout: 5000 });
+  await visitor
+    .locator('[data-salon-widget="toaster"]')
+    .getByText('The request has been sent successfully, you will be contacted very soon.')
+    .waitFor({ timeout: 5000 });
   await request.waitFor({ state: 'detached', timeout: 3000 });
 
   // 5. The contest: the quiz in the entrance hall, then the form; a second try is refused.
@@ -148,7 +167,10 @@ test('journey, opinion, contest and a call-back request; the exhibitor downloads
   const exhibitor = await exhibitorContext.newPage();
   assert.equal(await logIn(exhibitor, salon.baseUrl, 'exposant@salon.test'), 303);
   await exhibitor.goto(`${salon.baseUrl}/exposant`);
-  const [download] = await Promise.all([exhibitor.waitForEvent('download'), exhibitor.getByRole('link', { name: 'Télécharger le CSV (Helios Solaire)' }).click()]);
+  const [download] = await Promise.all([
+    exhibitor.waitForEvent('download'),
+    exhibitor.getByRole('link', { name: 'Télécharger le CSV (Helios Solaire)' }).click(),
+  ]);
   const file = await download.path();
   const text = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
   const rows = parse(text, { columns: true }) as Record<string, string>[];

@@ -57,7 +57,8 @@ test('an exhibitor unpublishes their phone on /exposant/profil; the visitor’s 
   const ownCard = preview.getByRole('article');
   assert.equal(await form.getByRole('textbox', { name: 'Téléphone mobile' }).inputValue(), '+33 4 76 00 11 22');
   assert.deepEqual(await menuOf(exhibitor, ownCard, 'Claire Fontaine'), ['Email', 'Téléphone', 'LinkedIn']);
-  const owned = (JSON.parse((await exhibitor.locator('#salon-page-data').textContent()) ?? '{}') as { owned_stands_ids: string[] }).owned_stands_ids;
+  const owned = (JSON.parse((await exhibitor.locator('#salon-page-data').textContent()) ?? '{}') as { owned_stands_ids: string[] })
+    .owned_stands_ids;
   assert.equal(owned.length, 2);
 
   // The visitor enters the exhibitor's first stand and opens its contact point: Claire offers her phone.
@@ -100,10 +101,15 @@ test('an exhibitor unpublishes their phone on /exposant/profil; the visitor’s 
 
   // The visitor's open card: no phone any more, the new function, within a few seconds and without a reload.
   await claire.getByText('Head of sales').waitFor({ timeout: 5000 });
-  const menu = await until('the phone gone from the visitor’s card', 5000, async () => {
-    const items = await menuOf(visitor, claire, 'Claire Fontaine');
-    return items.includes('Phone') ? null : items;
-  }, visitor);
+  const menu = await until(
+    'the phone gone from the visitor’s card',
+    5000,
+    async () => {
+      const items = await menuOf(visitor, claire, 'Claire Fontaine');
+      return items.includes('Phone') ? null : items;
+    },
+    visitor,
+  );
   const seenAfter = Date.now() - savedAt;
   t.diagnostic(`the visitor's card followed ${seenAfter} ms after the save`);
   assert.ok(seenAfter < 5000, `seen after ${seenAfter} ms`);
@@ -129,29 +135,44 @@ test('the picture: chosen, cropped with Cropper.js under the page’s policy, se
   const page = await context.newPage();
   const errors = collectErrors(page);
   assert.equal(await logIn(page, salon.baseUrl, 'exposant2@salon.test'), 303);
-  await page.request.put(`${salon.baseUrl}/api/locale`, { data: { lang: 'en_EN' }, headers: { 'x-requested-with': 'XMLHttpRequest', origin: salon.baseUrl } });
+  await page.request.put(`${salon.baseUrl}/api/locale`, {
+    data: { lang: 'en_EN' },
+    headers: { 'x-requested-with': 'XMLHttpRequest', origin: salon.baseUrl },
+  });
   // The real uploads endpoint (POST /api/medias?kind=picture): what the page sends is kept to look at.
   const uploads: { kind: string | null; file: File }[] = [];
-  await page.route((address) => address.pathname === '/api/medias', async (route) => {
-    const request = route.request();
-    if (request.method() === 'POST') {
-      const type = (await request.headerValue('content-type')) ?? '';
-      const form = await new Response(new Uint8Array(request.postDataBuffer() ?? Buffer.alloc(0)), { headers: { 'content-type': type } }).formData();
-      uploads.push({ kind: new URL(request.url()).searchParams.get('kind'), file: form.get('file') as File });
-    }
-    await route.continue();
-  });
+  await page.route(
+    (address) => address.pathname === '/api/medias',
+    async (route) => {
+      const request = route.request();
+      if (request.method() === 'POST') {
+        const type = (await request.headerValue('content-type')) ?? '';
+        const form = await new Response(new Uint8Array(request.postDataBuffer() ?? Buffer.alloc(0)), {
+          headers: { 'content-type': type },
+        }).formData();
+        uploads.push({ kind: new URL(request.url()).searchParams.get('kind'), file: form.get('file') as File });
+      }
+      await route.continue();
+    },
+  );
   await page.goto(`${salon.baseUrl}/exposant/profil`);
   await widgetsSettled(page);
   const form = page.getByRole('form', { name: 'My card' });
   await form.waitFor({ timeout: 10_000 });
-  const photo = '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><rect width="1200" height="800" fill="#1f5fa8"/><circle cx="600" cy="400" r="300" fill="#f2c9a0"/></svg>';
+  const photo =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><rect width="1200" height="800" fill="#1f5fa8"/><circle cx="600" cy="400" r="300" fill="#f2c9a0"/></svg>';
   await page.getByLabel('Picture file').setInputFiles({ name: 'me.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(photo) });
   const cropper = page.getByRole('group', { name: 'Crop your picture' });
   await cropper.locator('cropper-selection').waitFor();
   await cropper.getByRole('button', { name: 'Use this picture' }).click();
   const preview = page.getByRole('region', { name: 'What visitors see' });
-  await until('the cropped picture in the preview', 10_000, async () => /^\/api\/medias\/[A-Za-z0-9_-]{24}$/.test((await preview.getByRole('img', { name: /^Picture of / }).getAttribute('src')) ?? ''), page);
+  await until(
+    'the cropped picture in the preview',
+    10_000,
+    async () =>
+      /^\/api\/medias\/[A-Za-z0-9_-]{24}$/.test((await preview.getByRole('img', { name: /^Picture of / }).getAttribute('src')) ?? ''),
+    page,
+  );
   const src = (await preview.getByRole('img', { name: /^Picture of / }).getAttribute('src')) ?? '';
   assert.equal(uploads.length, 1);
   assert.equal(uploads[0]?.kind, 'picture');

@@ -27,13 +27,16 @@ async function enterStand(frame: Frame, stand: FrameStand): Promise<void> {
 
 /** How many pixels of the canvas are not transparent: uPlot drew something. */
 async function drawnPixels(page: Page, selector: string): Promise<number> {
-  return page.locator(selector).first().evaluate((canvas) => {
-    const c = canvas as HTMLCanvasElement;
-    const data = c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data;
-    let n = 0;
-    if (data) for (let i = 3; i < data.length; i += 4) if ((data[i] ?? 0) > 0) n += 1;
-    return n;
-  });
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((canvas) => {
+      const c = canvas as HTMLCanvasElement;
+      const data = c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data;
+      let n = 0;
+      if (data) for (let i = 3; i < data.length; i += 4) if ((data[i] ?? 0) > 0) n += 1;
+      return n;
+    });
 }
 
 test('a visitor enters a stand; its exhibitor sees the visit on /exposant as a chart, in words, in a table and as CSV', async () => {
@@ -50,7 +53,8 @@ test('a visitor enters a stand; its exhibitor sees the visit on /exposant as a c
   await solar.getByText('0 visite · 0 visiteur unique · 0 discussion ouverte · 0 contact').waitFor({ timeout: 10_000 });
   await solar.getByText('Aucune visite pour le moment. Le graphique apparaît avec la première visite.').waitFor();
   assert.equal(await solar.locator('canvas').count(), 0);
-  const owned = (JSON.parse((await exhibitor.locator('#salon-page-data').textContent()) ?? '{}') as { owned_stands_ids: string[] }).owned_stands_ids;
+  const owned = (JSON.parse((await exhibitor.locator('#salon-page-data').textContent()) ?? '{}') as { owned_stands_ids: string[] })
+    .owned_stands_ids;
 
   // The visitor, in another context, enters the stand through the room.
   const visitorContext = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
@@ -65,7 +69,11 @@ test('a visitor enters a stand; its exhibitor sees the visit on /exposant as a c
   const stand = stands.find((s) => s.niceNameEn === 'Helios Solar');
   assert.ok(stand && owned.includes(stand.id), 'Helios Solar is the exhibitor’s stand');
   await enterStand(frame, stand);
-  assert.equal(downloaded.filter((u) => u.includes('/spa/stats/') || /uplot/i.test(u)).length, 0, '/salon downloads neither the stats widget nor uPlot');
+  assert.equal(
+    downloaded.filter((u) => u.includes('/spa/stats/') || /uplot/i.test(u)).length,
+    0,
+    '/salon downloads neither the stats widget nor uPlot',
+  );
 
   // The exhibitor refreshes the figures: the visit is there.
   await solar.getByRole('button', { name: 'Actualiser' }).click();
@@ -83,10 +91,16 @@ test('a visitor enters a stand; its exhibitor sees the visit on /exposant as a c
   assert.deepEqual(cells, ['1', '1', '0', '0']);
 
   // The CSV link: the same figures.
-  const [download] = await Promise.all([exhibitor.waitForEvent('download'), solar.getByRole('link', { name: 'Télécharger les chiffres (CSV)' }).click()]);
+  const [download] = await Promise.all([
+    exhibitor.waitForEvent('download'),
+    solar.getByRole('link', { name: 'Télécharger les chiffres (CSV)' }).click(),
+  ]);
   const file = await download.path();
   const { readFile } = await import('node:fs/promises');
-  const csv = (await readFile(file, 'utf8')).replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+  const csv = (await readFile(file, 'utf8'))
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
+    .filter(Boolean);
   assert.equal(csv[0], '"stand","hour","visits","unique_visitors","chats","leads"');
   assert.match(csv.at(-1) ?? '', /^"Helios Solaire","\d{4}-\d{2}-\d{2}T\d{2}:00:00\.000Z","1","1","0","0"$/);
 
@@ -97,7 +111,11 @@ test('a visitor enters a stand; its exhibitor sees the visit on /exposant as a c
   assert.equal(await logIn(promoter, salon.baseUrl, 'organisateur@salon.test'), 303);
   await promoter.goto(`${salon.baseUrl}/organisateur`);
   const room = promoter.getByRole('region', { name: 'In the room now' });
-  await room.getByRole('list', { name: 'People in the room' }).getByText(/Visitor/).first().waitFor({ timeout: 10_000 });
+  await room
+    .getByRole('list', { name: 'People in the room' })
+    .getByText(/Visitor/)
+    .first()
+    .waitFor({ timeout: 10_000 });
   await promoter.getByRole('region', { name: 'Attendance over the day' }).locator('canvas').first().waitFor({ timeout: 10_000 });
 
   assert.deepEqual(exhibitorErrors, []);

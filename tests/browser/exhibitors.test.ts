@@ -65,7 +65,8 @@ test('an exhibitor switches to available and a visitor on their stand sees it wi
   await exhibitor.goto(`${salon.baseUrl}/salon`);
   const exhibitorSlots = await widgetsSettled(exhibitor);
   assert.equal(exhibitorSlots['activity-stream'], 'mounted', `activity-stream: ${JSON.stringify(exhibitorSlots)}`);
-  const owned = (JSON.parse((await exhibitor.locator('#salon-page-data').textContent()) ?? '{}') as { owned_stands_ids: string[] }).owned_stands_ids;
+  const owned = (JSON.parse((await exhibitor.locator('#salon-page-data').textContent()) ?? '{}') as { owned_stands_ids: string[] })
+    .owned_stands_ids;
   assert.equal(owned.length, 2);
 
   // The demo exhibitor starts available: switch off first, so that the visitor sees the change.
@@ -90,8 +91,11 @@ test('an exhibitor switches to available and a visitor on their stand sees it wi
   const visitorSlots = await widgetsSettled(visitor);
   for (const widget of ['room', 'toaster']) assert.equal(visitorSlots[widget], 'mounted', `${widget}: ${JSON.stringify(visitorSlots)}`);
   // The sidebars may be lazy slots, mounted when first opened.
-  for (const widget of ['contact-point', 'company-sheet']) assert.ok(['mounted', 'idle'].includes(visitorSlots[widget] ?? ''), `${widget}: ${JSON.stringify(visitorSlots)}`);
-  const visitorUser = (JSON.parse((await visitor.locator('#salon-page-data').textContent()) ?? '{}') as { user: { obfuscated_id: string; fullname: string } }).user;
+  for (const widget of ['contact-point', 'company-sheet'])
+    assert.ok(['mounted', 'idle'].includes(visitorSlots[widget] ?? ''), `${widget}: ${JSON.stringify(visitorSlots)}`);
+  const visitorUser = (
+    JSON.parse((await visitor.locator('#salon-page-data').textContent()) ?? '{}') as { user: { obfuscated_id: string; fullname: string } }
+  ).user;
   const frame = await roomFrame(visitor);
   const frameStands = (JSON.parse((await frame.locator('#room-frame-data').textContent()) ?? '{}') as { stands: FrameStand[] }).stands;
   const stand = frameStands.find((s) => s.id === owned[1]);
@@ -105,7 +109,12 @@ test('an exhibitor switches to available and a visitor on their stand sees it wi
   await closePromotion(visitor, stand);
   // The exhibitor's open stream lists the visitor on their stand (an arrival in the visitors delta, applied by the page).
   const onStand = async () => ((await room(exhibitor))?.owned_stands_users[stand.id] ?? []).map((u) => u.id_user);
-  await until('the visitor in the exhibitor’s visitors list', 3000, async () => (await onStand()).includes(visitorUser.obfuscated_id), exhibitor);
+  await until(
+    'the visitor in the exhibitor’s visitors list',
+    3000,
+    async () => (await onStand()).includes(visitorUser.obfuscated_id),
+    exhibitor,
+  );
 
   // The stand's contact point (the frame's "Exhibitors" posts showStandUcp): Claire is unavailable.
   await frame.getByRole('button', { name: 'Exhibitors', exact: true }).click();
@@ -124,7 +133,12 @@ test('an exhibitor switches to available and a visitor on their stand sees it wi
   // The exhibitor switches to available: within 3 s the visitor sees it, in the contact point and in the live state.
   const switchedAt = Date.now();
   await switchTo(true);
-  await until('Claire in the available group', 3000 - (Date.now() - switchedAt), async () => (await namesIn(AVAILABLE)).includes('Claire Fontaine'), visitor);
+  await until(
+    'Claire in the available group',
+    3000 - (Date.now() - switchedAt),
+    async () => (await namesIn(AVAILABLE)).includes('Claire Fontaine'),
+    visitor,
+  );
   const seenAfter = Date.now() - switchedAt;
   assert.ok(seenAfter < 3000, `seen after ${seenAfter} ms`);
   t.diagnostic(`the visitor saw the exhibitor available ${seenAfter} ms after the switch`);
@@ -139,7 +153,10 @@ test('an exhibitor switches to available and a visitor on their stand sees it wi
   await sheet.getByRole('heading', { name: 'Helios Énergie' }).waitFor({ timeout: 5000 });
   await sheet.getByRole('button', { name: 'Copy the email' }).click();
   // The toast reads "Success: The email has been copied" (its kind, then the message).
-  await visitor.locator('[data-salon-widget="toaster"]').getByText(/\bThe email has been copied$/).waitFor({ timeout: 3000 });
+  await visitor
+    .locator('[data-salon-widget="toaster"]')
+    .getByText(/\bThe email has been copied$/)
+    .waitFor({ timeout: 3000 });
   assert.equal(await visitor.evaluate(() => navigator.clipboard.readText()), 'contact@helios-energie.example');
 
   // The visitor leaves the stand (back to the floor plan): the exhibitor has both history lines.
@@ -151,14 +168,21 @@ test('an exhibitor switches to available and a visitor on their stand sees it wi
     3000,
     async () => {
       const items = (await room(exhibitor))?.histories[stand.id] ?? [];
-      const visitorTypes = mine(items.filter((item) => item.content.user?.id_user === visitorUser.obfuscated_id).map((item) => item.content.type));
+      const visitorTypes = mine(
+        items.filter((item) => item.content.user?.id_user === visitorUser.obfuscated_id).map((item) => item.content.type),
+      );
       return visitorTypes.length >= 2 ? visitorTypes : null;
     },
     exhibitor,
   );
   // Newest first.
   assert.deepEqual(lines, ['leaveStand', 'enterOnStand']);
-  await until('the visitor out of the exhibitor’s visitors list', 3000, async () => !(await onStand()).includes(visitorUser.obfuscated_id), exhibitor);
+  await until(
+    'the visitor out of the exhibitor’s visitors list',
+    3000,
+    async () => !(await onStand()).includes(visitorUser.obfuscated_id),
+    exhibitor,
+  );
   await exhibitor.getByRole('button', { name: "Ouvrir le fil d'activité" }).click();
   const history = exhibitor.getByRole('region', { name: "Entrées de l'historique du stand" });
   await history.getByText(`${visitorUser.fullname} a quitté le stand`).first().waitFor({ timeout: 3000 });

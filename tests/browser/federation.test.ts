@@ -7,9 +7,10 @@ const env = useSalon();
 
 async function singletonProof(page: Page) {
   return page.evaluate(() => {
-    const entries = (globalThis as unknown as Record<symbol, { widget: string; React: unknown; sharedToken: unknown; $sidebar: unknown }[]>)[
-      Symbol.for('salon.mounted')
-    ] ?? [];
+    const entries =
+      (globalThis as unknown as Record<symbol, { widget: string; React: unknown; sharedToken: unknown; $sidebar: unknown }[]>)[
+        Symbol.for('salon.mounted')
+      ] ?? [];
     const first = entries[0];
     return {
       widgets: entries.map((e) => e.widget).sort(),
@@ -74,7 +75,9 @@ test('a widget that throws while mounting does not break the page', async () => 
     init: function () {},
     get: function () { return Promise.resolve(function () { return { mount: function () { throw new Error('boom'); } }; }); }
   };`;
-  await page.route('**/spa/toaster/*/remoteEntry.js', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: container }));
+  await page.route('**/spa/toaster/*/remoteEntry.js', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript', body: container }),
+  );
   await page.goto(`${env.salon.baseUrl}/salon`);
   const states = await widgetsSettled(page);
   assert.equal(states.toaster, 'failed');
@@ -111,7 +114,9 @@ test('sidebars and modals download nothing until the bus first opens them', asyn
     const store = (globalThis as unknown as Record<symbol, { set(v: unknown): void }>)[Symbol.for('salon.bus@1/sidebar')];
     store?.set({ name: 'contact-point', standId: 'x' });
   });
-  await page.waitForFunction(() => document.querySelector<HTMLElement>('[data-salon-widget="contact-point"]')?.dataset.salonState === 'mounted');
+  await page.waitForFunction(
+    () => document.querySelector<HTMLElement>('[data-salon-widget="contact-point"]')?.dataset.salonState === 'mounted',
+  );
   assert.ok(requested.some((p) => p.startsWith('/spa/contact-point/')));
   assert.equal(requested.filter((p) => p.startsWith('/spa/company-sheet/')).length, 0);
   await page.close();

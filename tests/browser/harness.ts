@@ -49,7 +49,8 @@ export async function freePort(): Promise<number> {
 }
 
 export async function startSalon(env: Record<string, string> = {}, options: StartOptions = {}): Promise<Salon> {
-  if (options.requireBuild !== false && !fs.existsSync(path.join(ROOT, 'dist', 'spa', 'widgets.json'))) throw new Error('dist/spa is not built: run `npm run build` first');
+  if (options.requireBuild !== false && !fs.existsSync(path.join(ROOT, 'dist', 'spa', 'widgets.json')))
+    throw new Error('dist/spa is not built: run `npm run build` first');
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'salon-e2e-'));
   let output = '';
@@ -159,12 +160,20 @@ export async function logIn(page: Page, baseUrl: string, email: string, password
 /** Waits until every widget slot of the page has settled (mounted, failed, or idle: a lazy slot not opened yet). */
 export async function widgetsSettled(page: Page): Promise<Record<string, string>> {
   await page.waitForFunction(
-    () => Array.from(document.querySelectorAll<HTMLElement>('[data-salon-widget]')).every((s) => ['mounted', 'failed', 'idle'].includes(s.dataset.salonState ?? '')),
+    () =>
+      Array.from(document.querySelectorAll<HTMLElement>('[data-salon-widget]')).every((s) =>
+        ['mounted', 'failed', 'idle'].includes(s.dataset.salonState ?? ''),
+      ),
     undefined,
     { timeout: 30_000 },
   );
   return page.evaluate(() =>
-    Object.fromEntries(Array.from(document.querySelectorAll<HTMLElement>('[data-salon-widget]')).map((s) => [s.dataset.salonWidget ?? '', s.dataset.salonState ?? ''])),
+    Object.fromEntries(
+      Array.from(document.querySelectorAll<HTMLElement>('[data-salon-widget]')).map((s) => [
+        s.dataset.salonWidget ?? '',
+        s.dataset.salonState ?? '',
+      ]),
+    ),
   );
 }
 
@@ -172,7 +181,10 @@ export async function widgetsSettled(page: Page): Promise<Record<string, string>
  * One server and one browser for a whole test file: `const env = useSalon();` at the top, then
  * `env.salon.baseUrl` and `env.browser` inside the tests.
  */
-export function useSalon(serverEnv: Record<string, string> = {}, chromiumArgs: readonly string[] = []): { readonly salon: Salon; readonly browser: Browser } {
+export function useSalon(
+  serverEnv: Record<string, string> = {},
+  chromiumArgs: readonly string[] = [],
+): { readonly salon: Salon; readonly browser: Browser } {
   let salon: Salon | undefined;
   let browser: Browser | undefined;
   before(async () => {
@@ -213,7 +225,10 @@ export async function closePromotion(page: Page, stand: { panorama: string }): P
   if (!promotionOf(stand)) return;
   const popup = page.getByRole('dialog', { name: /^(A special offer|Une offre spéciale)$/ });
   await popup.waitFor({ timeout: 10_000 });
-  await popup.getByRole('button', { name: /^(Close|Fermer)$/ }).first().click();
+  await popup
+    .getByRole('button', { name: /^(Close|Fermer)$/ })
+    .first()
+    .click();
   await popup.waitFor({ state: 'detached' });
 }
 

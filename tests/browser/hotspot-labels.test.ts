@@ -45,7 +45,8 @@ async function openPlan(page: Page, lang: 'en' | 'fr'): Promise<Frame> {
   await frame.waitForSelector('#room-frame[data-state="ready"]', { timeout: 60_000 });
   const planName = lang === 'en' ? 'Floor plan' : 'Plan du salon';
   const plan = frame.getByRole('button', { name: planName, exact: true });
-  if (!(await plan.isVisible())) await frame.getByRole('button', { name: lang === 'en' ? 'Stands and areas' : 'Stands et espaces' }).click();
+  if (!(await plan.isVisible()))
+    await frame.getByRole('button', { name: lang === 'en' ? 'Stands and areas' : 'Stands et espaces' }).click();
   await plan.click();
   await frame.waitForSelector('#room-frame[data-panorama="plan"][data-state="ready"]', { timeout: 60_000 });
   await frame.waitForSelector('.rf-marker--visible .rf-spot');
@@ -100,7 +101,9 @@ for (const [width, height] of [
         }
       }
       // The whole ring went by: every stand and both doors.
-      const expected = await frame.evaluate(() => (JSON.parse(document.getElementById('room-frame-data')?.textContent ?? '{}') as { stands: unknown[] }).stands.length + 2);
+      const expected = await frame.evaluate(
+        () => (JSON.parse(document.getElementById('room-frame-data')?.textContent ?? '{}') as { stands: unknown[] }).stands.length + 2,
+      );
       assert.ok(seen.size >= expected, `only ${seen.size} of ${expected} hotspots came into view`);
       assert.deepEqual(errors, []);
       await context.close();

@@ -15,7 +15,10 @@ const env = useSalon();
 async function tabTo(page: Page, name: string, max = 20): Promise<number> {
   for (let presses = 1; presses <= max; presses += 1) {
     await page.keyboard.press('Tab');
-    const now = await page.evaluate(() => ({ tag: document.activeElement?.tagName ?? '', text: document.activeElement?.textContent?.trim() ?? '' }));
+    const now = await page.evaluate(() => ({
+      tag: document.activeElement?.tagName ?? '',
+      text: document.activeElement?.textContent?.trim() ?? '',
+    }));
     if (now.tag === 'BUTTON' && now.text === name) return presses;
   }
   throw new Error(`"${name}" not reached with ${max} Tab presses`);
@@ -77,7 +80,10 @@ test('without JavaScript, on a phone, the switcher works too and comes back to t
   assert.ok(bar.scroll <= bar.client, `the page is ${bar.scroll} px wide in a ${bar.client} px window`);
   await Promise.all([page.waitForURL(`${env.salon.baseUrl}/faq`), english.click()]);
   assert.equal(await htmlLang(page), 'en');
-  assert.equal(await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'English' }).getAttribute('aria-current'), 'true');
+  assert.equal(
+    await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'English' }).getAttribute('aria-current'),
+    'true',
+  );
   await page.screenshot({ path: '/tmp/language-switch-375-en.png' });
   await context.close();
 });

@@ -58,14 +58,22 @@ async function room(page: Page): Promise<FrameLocator> {
   return frame;
 }
 
-async function openSalon(browser: Browser, email: string | null, viewport: { width: number; height: number }, locale = 'en-US'): Promise<Page> {
+async function openSalon(
+  browser: Browser,
+  email: string | null,
+  viewport: { width: number; height: number },
+  locale = 'en-US',
+): Promise<Page> {
   const context = await browser.newContext({ locale, viewport });
   const page = await context.newPage();
   if (email) {
     assert.equal(await logIn(page, env.salon.baseUrl, email), 303);
     // The page's language, whatever the account chose before.
     const lang = locale.startsWith('fr') ? 'fr_FR' : 'en_EN';
-    const answer = await page.request.put(`${env.salon.baseUrl}/api/locale`, { data: { lang }, headers: { 'X-Requested-With': 'XMLHttpRequest', Origin: env.salon.baseUrl } });
+    const answer = await page.request.put(`${env.salon.baseUrl}/api/locale`, {
+      data: { lang },
+      headers: { 'X-Requested-With': 'XMLHttpRequest', Origin: env.salon.baseUrl },
+    });
     assert.equal(answer.status(), 200);
   }
   await page.goto(`${env.salon.baseUrl}/salon`);
@@ -108,7 +116,8 @@ test('item 4: the exhibitor’s activity widget never covers the room frame, its
   await frame.getByRole('button', { name: 'Play the contest' }).click({ timeout: 3000 });
   const refusal = page.getByRole('dialog');
   const quiz = frame.getByRole('form', { name: 'Contest' });
-  for (let tries = 0; tries < 100 && (await refusal.count()) === 0 && (await quiz.count()) === 0; tries += 1) await page.waitForTimeout(150);
+  for (let tries = 0; tries < 100 && (await refusal.count()) === 0 && (await quiz.count()) === 0; tries += 1)
+    await page.waitForTimeout(150);
   if ((await quiz.count()) > 0) {
     await quiz.getByRole('radio').first().check({ timeout: 3000 });
     await quiz.getByRole('button', { name: 'Next question' }).click({ timeout: 3000 });
@@ -129,13 +138,17 @@ test('item 4: the exhibitor’s activity widget never covers the room frame, its
   await screenshot(page, 'activity-stand-1366');
   assert.ok((await panelButtonsFree(frame, await box(widget), 'the activity widget')) > 5);
   // The hotspots (the viewer's markers) are all inside the frame, which the widget does not cover.
-  for (const marker of await frame.locator('.rf-marker--visible').all()) assertApart(await box(marker), await box(widget), 'the activity widget covers a hotspot');
+  for (const marker of await frame.locator('.rf-marker--visible').all())
+    assertApart(await box(marker), await box(widget), 'the activity widget covers a hotspot');
 
   // Collapsed, it gives the room its width back and still covers nothing.
   await widget.getByRole('button', { name: 'Hide my activity' }).click();
   const collapsed = page.getByRole('button', { name: 'Show my activity' });
   await collapsed.waitFor();
-  await page.waitForFunction((before) => (document.querySelector('iframe[title="Virtual room"]')?.getBoundingClientRect().width ?? 0) > before, roomBox.width);
+  await page.waitForFunction(
+    (before) => (document.querySelector('iframe[title="Virtual room"]')?.getBoundingClientRect().width ?? 0) > before,
+    roomBox.width,
+  );
   assertApart(await box(collapsed), await box(page.getByTitle('Virtual room')), 'the collapsed activity widget covers the room frame');
   await screenshot(page, 'activity-collapsed-1366');
   await collapsed.click();
@@ -161,7 +174,12 @@ const XHR = () => ({ 'X-Requested-With': 'XMLHttpRequest', Origin: env.salon.bas
 /** The organiser sends a news item to everyone through the API (what /organisateur's form does). */
 async function postNews(organiser: Page, n: number): Promise<void> {
   const answer = await organiser.request.post(`${env.salon.baseUrl}/api/notifications`, {
-    data: { title: `Nouvelle ${n}`, title_en: `News ${n}`, message: `Conférence ${n} en salle B à 15h.`, message_en: `Talk ${n} in room B at 3 pm.` },
+    data: {
+      title: `Nouvelle ${n}`,
+      title_en: `News ${n}`,
+      message: `Conférence ${n} en salle B à 15h.`,
+      message_en: `Talk ${n} in room B at 3 pm.`,
+    },
     headers: XHR(),
   });
   assert.equal(answer.status(), 200, await answer.text());
@@ -176,7 +194,15 @@ async function showErrorToast(page: Page): Promise<void> {
     type Store = { get(): { id: number }[]; set(v: unknown[]): void };
     const bus = (globalThis as unknown as Record<symbol, { $toasts: Store } | undefined>)[Symbol.for('salon.bus@1/toasts')];
     if (!bus) throw new Error('no toast store on the page');
-    bus.$toasts.set([...bus.$toasts.get(), { id: 90_001, kind: 'error', message: 'The server refused the request: this stand no longer takes offer requests today.', persistent: true }]);
+    bus.$toasts.set([
+      ...bus.$toasts.get(),
+      {
+        id: 90_001,
+        kind: 'error',
+        message: 'The server refused the request: this stand no longer takes offer requests today.',
+        persistent: true,
+      },
+    ]);
   });
 }
 
@@ -212,7 +238,6 @@ async function freeButtons(locator: Locator, names: RegExp): Promise<{ what: str
   return Promise.all(buttons.map(async (b) => ({ what: `the button "${(await b.textContent())?.trim() ?? ''}"`, box: await box(b) })));
 }
 
-
 test('items 1 and 7: three news items and an error toast cover neither the top bar, the cookie banner, the offer form’s Send nor an open chat; the stream’s chat toggle is above the cookie banner', async () => {
   const { browser } = env;
   const organiserContext = await browser.newContext({ locale: 'en-US' });
@@ -223,7 +248,11 @@ test('items 1 and 7: three news items and an error toast cover neither the top b
   const exhibitor = await exhibitorContext.newPage();
   assert.equal(await logIn(exhibitor, env.salon.baseUrl, 'exposant@salon.test'), 303);
   assert.equal((await exhibitor.request.put(`${env.salon.baseUrl}/api/users/me/active`, { headers: XHR() })).status(), 200);
-  const exhibitorName = (JSON.parse((await (await exhibitor.request.get(`${env.salon.baseUrl}/api/users/me`, { headers: XHR() })).text()) || '{}') as { data?: { user?: { fullname?: string } } }).data?.user?.fullname;
+  const exhibitorName = (
+    JSON.parse((await (await exhibitor.request.get(`${env.salon.baseUrl}/api/users/me`, { headers: XHR() })).text()) || '{}') as {
+      data?: { user?: { fullname?: string } };
+    }
+  ).data?.user?.fullname;
   assert.ok(exhibitorName, 'the exhibitor has no name');
 
   let news = 0;
@@ -235,7 +264,9 @@ test('items 1 and 7: three news items and an error toast cover neither the top b
     // (A new page also gets the unseen ones of the earlier screens: at least these three.)
     const counted = page.locator('.salon-toaster').getByText(/^\d+ (news items|actualités)$/);
     await counted.waitFor({ timeout: 10_000 });
-    await page.waitForFunction(() => /([3-9]|\d\d+) (news items|actualités)/.test(document.querySelector('.salon-toaster')?.textContent ?? ''));
+    await page.waitForFunction(() =>
+      /([3-9]|\d\d+) (news items|actualités)/.test(document.querySelector('.salon-toaster')?.textContent ?? ''),
+    );
     await showErrorToast(page);
     await page.locator('.salon-toaster').getByRole('alert').waitFor();
     const topBar = page.locator('[data-salon-widget="top-bar"]');
@@ -243,10 +274,23 @@ test('items 1 and 7: three news items and an error toast cover neither the top b
     const bannerButtons = await freeButtons(banner, /^(Accept|Refuse|Accepter|Refuser)$/);
     await screenshot(page, `toasts-${screen.viewport.width}`);
     // The cookie banner lies over nothing of the room either: the room ends above it.
-    assertApart(await box(banner), await box(page.locator('[data-salon-widget="room"] iframe.salon-room__frame')), `${screen.name}: the cookie banner covers the room frame`);
-    await toastsClear(page, [{ what: 'the top bar', box: await box(topBar) }, { what: 'the room frame’s panel', box: await box(frame.locator('.rf-panel')) }, ...bannerButtons], screen.name);
+    assertApart(
+      await box(banner),
+      await box(page.locator('[data-salon-widget="room"] iframe.salon-room__frame')),
+      `${screen.name}: the cookie banner covers the room frame`,
+    );
+    await toastsClear(
+      page,
+      [
+        { what: 'the top bar', box: await box(topBar) },
+        { what: 'the room frame’s panel', box: await box(frame.locator('.rf-panel')) },
+        ...bannerButtons,
+      ],
+      screen.name,
+    );
     // Every top-bar button can still be clicked.
-    for (const button of await topBar.getByRole('button').all()) if (await button.isVisible()) await button.click({ trial: true, timeout: 3000 });
+    for (const button of await topBar.getByRole('button').all())
+      if (await button.isVisible()) await button.click({ trial: true, timeout: 3000 });
 
     // The offer form of a stand: "Request an offer" → Yes → the form, whose Send stays free.
     const toggle = frame.getByRole('button', { name: /(Stands and areas|Stands et espaces)$/ });
@@ -257,28 +301,49 @@ test('items 1 and 7: three news items and an error toast cover neither the top b
     await ready(frame, 'stand-nordic-robotics');
     if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
     await frame.getByRole('button', { name: /^(Request an offer|Demander une offre)$/ }).click();
-    await page.getByRole('dialog', { name: /^(Be contacted about this offer|Être recontacté au sujet de cette offre)$/ }).getByRole('button', { name: /^(Yes|Oui)$/ }).click();
+    await page
+      .getByRole('dialog', { name: /^(Be contacted about this offer|Être recontacté au sujet de cette offre)$/ })
+      .getByRole('button', { name: /^(Yes|Oui)$/ })
+      .click();
     const offer = page.getByRole('dialog', { name: /^(Your contact details|Vos coordonnées)$/ });
     const send = offer.getByRole('button', { name: /^(Send|Envoyer)$/ });
     await send.scrollIntoViewIfNeeded();
     await screenshot(page, `toasts-offer-${screen.viewport.width}`);
-    await toastsClear(page, [{ what: 'the offer form’s Send', box: await box(send) }, ...(await freeButtons(banner, /^(Accept|Refuse|Accepter|Refuser)$/))], screen.name);
+    await toastsClear(
+      page,
+      [{ what: 'the offer form’s Send', box: await box(send) }, ...(await freeButtons(banner, /^(Accept|Refuse|Accepter|Refuser)$/))],
+      screen.name,
+    );
     // Nothing lies over Send (still disabled until the form is filled): the page's topmost element at its centre is it.
     assert.ok(await topmost(send), `${screen.name}: something lies over the offer form's Send`);
     await page.keyboard.press('Escape');
     await offer.waitFor({ state: 'detached', timeout: 5000 });
 
     // An open chat: its textarea and Send stay free.
-    await page.getByRole('navigation', { name: /^(Main menu|Menu principal)$/ }).getByRole('button', { name: /^(Chat|Discussion)/ }).click();
+    await page
+      .getByRole('navigation', { name: /^(Main menu|Menu principal)$/ })
+      .getByRole('button', { name: /^(Chat|Discussion)/ })
+      .click();
     const chat = page.getByRole('complementary', { name: /^(Chat|Discussion)/ });
     await chat.getByRole('tab', { name: /^(Start a chat|Démarrer une discussion)$/ }).click();
     await chat.getByRole('searchbox').fill(exhibitorName.split(' ')[0] ?? '');
-    await chat.getByRole('button', { name: new RegExp(exhibitorName) }).first().click();
+    await chat
+      .getByRole('button', { name: new RegExp(exhibitorName) })
+      .first()
+      .click();
     const textbox = chat.getByRole('textbox', { name: 'Message' });
     await textbox.waitFor();
     const chatSend = chat.getByRole('button', { name: /^(Send|Envoyer)$/ });
     await screenshot(page, `toasts-chat-${screen.viewport.width}`);
-    await toastsClear(page, [{ what: 'the chat’s textarea', box: await box(textbox) }, { what: 'the chat’s Send', box: await box(chatSend) }, { what: 'the top bar', box: await box(topBar) }], screen.name);
+    await toastsClear(
+      page,
+      [
+        { what: 'the chat’s textarea', box: await box(textbox) },
+        { what: 'the chat’s Send', box: await box(chatSend) },
+        { what: 'the top bar', box: await box(topBar) },
+      ],
+      screen.name,
+    );
     await textbox.click({ trial: true, timeout: 3000 });
     await page.context().close();
   }
@@ -298,7 +363,9 @@ test('items 1 and 7: three news items and an error toast cover neither the top b
   await Promise.all([admin.waitForURL(/\/admin\?saved=/), admin.getByRole('button', { name: 'Save the live stream' }).click()]);
   for (const screen of SCREENS) {
     const page = await openSalon(browser, 'visiteur@salon.test', screen.viewport, screen.locale);
-    const chatToggle = page.getByRole('button', { name: /^(Hide the chat|Show the chat|Masquer le chat|Afficher le chat|Masquer la discussion|Afficher la discussion)$/ });
+    const chatToggle = page.getByRole('button', {
+      name: /^(Hide the chat|Show the chat|Masquer le chat|Afficher le chat|Masquer la discussion|Afficher la discussion)$/,
+    });
     await chatToggle.waitFor({ timeout: 10_000 });
     const banner = page.getByRole('region', { name: /^(Cookie consent|Consentement aux cookies)$/ });
     await screenshot(page, `stream-${screen.viewport.width}`);

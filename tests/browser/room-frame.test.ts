@@ -76,7 +76,9 @@ async function openHost(lang: 'en' | 'fr', path = '/room/', query = ''): Promise
   }
   if (!frame) throw new Error('no room frame');
   await frame.waitForSelector('#room-frame[data-state="ready"]', { timeout: 60_000 });
-  const stands = await frame.evaluate(() => (JSON.parse(document.getElementById('room-frame-data')?.textContent ?? '{}') as { stands: FrameStand[] }).stands);
+  const stands = await frame.evaluate(
+    () => (JSON.parse(document.getElementById('room-frame-data')?.textContent ?? '{}') as { stands: FrameStand[] }).stands,
+  );
   let seen = 0;
   const messages = () => page.evaluate(() => (window as unknown as { posted: Posted[] }).posted);
   const host: Host = {
@@ -177,8 +179,12 @@ test('the frame draws a hall with stands, and lists the stands of the plan by th
   await host.waitFor('plan');
   assert.equal(await host.frame.getByRole('heading', { level: 1 }).textContent(), 'Floor plan');
   const expected = DEMO_STANDS.map((s) => s.name_en);
-  for (const name of expected) assert.ok(await host.frame.getByRole('button', { name, exact: true }).isVisible(), `no button named ${name}`);
-  assert.deepEqual((await standButtons(host, 'Stands in this area')).map((text) => text.replace(/^\d+/, '')), expected);
+  for (const name of expected)
+    assert.ok(await host.frame.getByRole('button', { name, exact: true }).isVisible(), `no button named ${name}`);
+  assert.deepEqual(
+    (await standButtons(host, 'Stands in this area')).map((text) => text.replace(/^\d+/, '')),
+    expected,
+  );
   assertPicture(await pictureStats(host, '/tmp/room-frame-plan.png'), 'plan');
   // A hotspot on every booth, and on both doors.
   for (const stand of host.stands) assert.equal(await host.frame.locator(`[id="rf-hotspot-stand-${stand.id}"]`).count(), 1);
@@ -196,7 +202,10 @@ test('in French, the buttons carry the French names of the stands', async () => 
   assert.equal(await host.frame.locator('html').getAttribute('lang'), 'fr');
   assert.equal(await host.frame.getByRole('heading', { level: 1 }).textContent(), 'Plan du salon');
   const expected = DEMO_STANDS.map((s) => s.name);
-  assert.deepEqual((await standButtons(host, 'Stands de cet espace')).map((text) => text.replace(/^\d+/, '')), expected);
+  assert.deepEqual(
+    (await standButtons(host, 'Stands de cet espace')).map((text) => text.replace(/^\d+/, '')),
+    expected,
+  );
   for (const name of expected) assert.ok(await host.frame.getByRole('button', { name, exact: true }).isVisible());
   assert.ok(await host.frame.getByRole('button', { name: 'Hall d’accueil' }).isVisible());
   await pictureStats(host, '/tmp/room-frame-plan-fr.png');
@@ -294,7 +303,9 @@ test('the host page moves the viewer and sets the sound; other origins are ignor
   assert.deepEqual(names(await nextMessages(host, 2)), ['leaveStand', 'emitTrackingEvent']);
 
   await host.command('setSound', { muted: true });
-  assert.deepEqual(await nextMessages(host, 1), [{ origin: env.salon.baseUrl, name: 'checkSound', payload: { muted: true, available: true } }]);
+  assert.deepEqual(await nextMessages(host, 1), [
+    { origin: env.salon.baseUrl, name: 'checkSound', payload: { muted: true, available: true } },
+  ]);
   assert.equal(await host.frame.getByRole('button', { name: 'Ambient sound' }).getAttribute('aria-pressed'), 'false');
 
   // A page of another origin (a sandboxed document: origin "null") sends the same commands: nothing happens. It is
@@ -485,7 +496,12 @@ test('the offers: "Request an offer" posts the subject of the stand, the referra
   await host.waitFor(nordic.panorama);
   await host.take();
   await host.frame.getByRole('button', { name: 'Request an offer' }).click();
-  assert.deepEqual((await nextMessages(host, 1))[0]?.payload, { stand_id: nordic.id, subject: 'offer_stand-nordic-robotics', code_apporteur: 'PARTNER_42', display_marketing: false });
+  assert.deepEqual((await nextMessages(host, 1))[0]?.payload, {
+    stand_id: nordic.id,
+    subject: 'offer_stand-nordic-robotics',
+    code_apporteur: 'PARTNER_42',
+    display_marketing: false,
+  });
   await host.command('goToPanorama', { slug: storage.panorama });
   await host.waitFor(storage.panorama);
   await host.page.waitForTimeout(300);
@@ -497,6 +513,10 @@ test('the offers: "Request an offer" posts the subject of the stand, the referra
   const other = await openHost('en', '/room/stand-nordic-robotics', '&code_apporteur=%3Cb%3Ex%3C%2Fb%3E');
   await other.take();
   await other.frame.getByRole('button', { name: 'Request an offer' }).click();
-  assert.deepEqual((await nextMessages(other, 1))[0]?.payload, { stand_id: nordic.id, subject: 'offer_stand-nordic-robotics', display_marketing: false });
+  assert.deepEqual((await nextMessages(other, 1))[0]?.payload, {
+    stand_id: nordic.id,
+    subject: 'offer_stand-nordic-robotics',
+    display_marketing: false,
+  });
   await other.page.close();
 });

@@ -79,7 +79,10 @@ for (const { lang, locale, frameTitle } of LANGS) {
     const closed = await panelCover(frame);
     assert.ok(closed < 0.1, `the collapsed panel still covers ${Math.round(closed * 100)} % of the stand`);
     assert.equal(await frame.evaluate(() => document.activeElement?.textContent), texts.panelToggle);
-    assert.equal(await frame.evaluate(() => document.getElementById(document.activeElement?.getAttribute('aria-describedby') ?? '')?.textContent), texts.youAreAt(label));
+    assert.equal(
+      await frame.evaluate(() => document.getElementById(document.activeElement?.getAttribute('aria-describedby') ?? '')?.textContent),
+      texts.youAreAt(label),
+    );
     await page.screenshot({ path: `/tmp/room-phone-${lang}-stand.png` });
 
     // Open again: the stand's actions are there.

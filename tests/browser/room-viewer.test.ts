@@ -94,7 +94,8 @@ test('in French, the viewer and its bar speak French', async () => {
   await page.goto(`${env.salon.baseUrl}/room/home?lang=fr`);
   await page.waitForSelector('#room-frame[data-panorama="home"][data-state="ready"]', { timeout: 60_000 });
   await page.getByRole('application', { name: /^Vue à 360°/ }).waitFor();
-  for (const name of ['Zoomer', 'Dézoomer', 'Regarder à gauche', 'Regarder à droite']) assert.equal(await page.getByRole('button', { name, exact: true }).count(), 1, name);
+  for (const name of ['Zoomer', 'Dézoomer', 'Regarder à gauche', 'Regarder à droite'])
+    assert.equal(await page.getByRole('button', { name, exact: true }).count(), 1, name);
   assert.equal(await page.locator('.rf-viewer__caption').textContent(), 'Hall d’accueil');
   await page.close();
 });
@@ -117,7 +118,9 @@ test('the panorama is drawn by the viewer’s worker, whose script the frame’s
   });
   await page.addInitScript(() => {
     (window as unknown as { violations: string[] }).violations = [];
-    document.addEventListener('securitypolicyviolation', (event) => (window as unknown as { violations: string[] }).violations.push(`${event.violatedDirective} ${event.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      (window as unknown as { violations: string[] }).violations.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
   });
   const workers: string[] = [];
   page.on('worker', (worker) => workers.push(worker.url()));
@@ -160,14 +163,22 @@ test('where the worker cannot draw (no OffscreenCanvas, or its script does not l
     page.on('console', (m) => {
       if (m.type() === 'warning') warnings.push(m.text());
     });
-    if (without === 'offscreen') await page.addInitScript(() => delete (HTMLCanvasElement.prototype as Partial<HTMLCanvasElement>).transferControlToOffscreen);
+    if (without === 'offscreen')
+      await page.addInitScript(() => delete (HTMLCanvasElement.prototype as Partial<HTMLCanvasElement>).transferControlToOffscreen);
     // The worker's script answers 404: the canvas is already the worker's, so the page draws on a new one.
-    else await page.route(/\/spa\/room-frame\/[0-9a-f]{10}\/(?!room-frame\.js)[\w-]+\.js$/, (route) => route.fulfill({ status: 404, body: '' }));
+    else
+      await page.route(/\/spa\/room-frame\/[0-9a-f]{10}\/(?!room-frame\.js)[\w-]+\.js$/, (route) =>
+        route.fulfill({ status: 404, body: '' }),
+      );
     await page.goto(`${env.salon.baseUrl}/room/home?lang=en`);
     await page.waitForSelector('#room-frame[data-panorama="home"][data-state="ready"]', { timeout: 60_000 });
     assert.equal(await page.locator('.rf-viewer__canvas').count(), 1, without);
     if (without === 'offscreen') assert.deepEqual(workers, [], 'no worker without OffscreenCanvas');
-    else assert.ok(warnings.some((w) => w.includes('the viewer draws on the main thread')), `the fallback ran: ${warnings.join(' / ')}`);
+    else
+      assert.ok(
+        warnings.some((w) => w.includes('the viewer draws on the main thread')),
+        `the fallback ran: ${warnings.join(' / ')}`,
+      );
     const before = await viewerPixels(page);
     assert.ok(before.spread > 10, `${without}: a picture, not a flat background (spread ${before.spread.toFixed(1)})`);
     await page.getByRole('button', { name: 'Floor plan', exact: true }).click();
@@ -193,7 +204,14 @@ test('a panorama shows its 2048 px image, then the 4096 px one; the likely next 
   });
   await page.goto(`${env.salon.baseUrl}/room/home?lang=en`);
   await page.waitForSelector('#room-frame[data-panorama="home"][data-state="ready"]', { timeout: 60_000 });
-  const images = await page.evaluate(() => (JSON.parse(document.getElementById('room-frame-data')?.textContent ?? '{}') as { images: Record<string, { large: string; small: string }> }).images);
+  const images = await page.evaluate(
+    () =>
+      (
+        JSON.parse(document.getElementById('room-frame-data')?.textContent ?? '{}') as {
+          images: Record<string, { large: string; small: string }>;
+        }
+      ).images,
+  );
   const [home, plan, conference] = [images.home, images.plan, images.conference];
   assert.ok(home && plan && conference, 'the places have images');
   const until = async (what: string, done: () => boolean) => {
@@ -202,7 +220,9 @@ test('a panorama shows its 2048 px image, then the 4096 px one; the likely next 
     assert.ok(done(), `${what}: ${fetched.join(', ')}`);
   };
   // From the entrance, the plan and the conference room are likely next: their 2048 px images, fetched ahead.
-  await until('the entrance in 4096 px, the doors ahead', () => [home.large, plan.small, conference.small].every((url) => fetched.includes(url)));
+  await until('the entrance in 4096 px, the doors ahead', () =>
+    [home.large, plan.small, conference.small].every((url) => fetched.includes(url)),
+  );
   assert.ok(fetched.indexOf(home.small) < fetched.indexOf(home.large), 'the 2048 px image comes first');
   assert.ok(!fetched.includes(plan.large) && !fetched.includes(conference.large), 'nothing in 4096 px ahead');
 

@@ -21,9 +21,9 @@ interface FrameStand {
 /** The owned stands' visitors as the exhibitor's page holds them (the bus's room store). */
 function visitorsOn(page: Page, standId: string): Promise<string[]> {
   return page.evaluate((id) => {
-    const store = (globalThis as unknown as Record<symbol, { $room: { get(): { owned_stands_users?: Record<string, { fullname: string }[]> } } }>)[
-      Symbol.for('salon.bus@1/room')
-    ];
+    const store = (
+      globalThis as unknown as Record<symbol, { $room: { get(): { owned_stands_users?: Record<string, { fullname: string }[]> } } }>
+    )[Symbol.for('salon.bus@1/room')];
     return (store?.$room.get().owned_stands_users?.[id] ?? []).map((u) => u.fullname);
   }, standId);
 }
@@ -59,7 +59,8 @@ test('a visitor enters a stand from a hotspot and from the list, its exhibitor s
   const errors = collectErrors(visitor);
   assert.equal(await logIn(visitor, salon.baseUrl, 'visiteur@salon.test'), 303);
   await widgetsSettled(visitor);
-  const visitorName = (JSON.parse((await visitor.locator('#salon-page-data').textContent()) ?? '{}') as { user: { fullname: string } }).user.fullname;
+  const visitorName = (JSON.parse((await visitor.locator('#salon-page-data').textContent()) ?? '{}') as { user: { fullname: string } }).user
+    .fullname;
   const frame = await roomFrame(visitor);
   const stands = JSON.parse((await frame.locator('#room-frame-data').textContent()) ?? '{}') as { stands: FrameStand[] };
   const owned = exhibitorData.owned_stands_ids.map((id) => stands.stands.find((s) => s.id === id));
@@ -75,7 +76,13 @@ test('a visitor enters a stand from a hotspot and from the list, its exhibitor s
     for (const stand of owned as FrameStand[]) {
       const marker = await frame.locator(`[id="rf-hotspot-stand-${stand.id}"]`).boundingBox();
       // Right of the stand panel, inside the frame.
-      if (marker && marker.x > box.x + 320 && marker.x + marker.width < box.x + box.width && marker.y > box.y && marker.y + marker.height < box.y + box.height) {
+      if (
+        marker &&
+        marker.x > box.x + 320 &&
+        marker.x + marker.width < box.x + box.width &&
+        marker.y > box.y &&
+        marker.y + marker.height < box.y + box.height
+      ) {
         first = stand;
         break;
       }
@@ -133,7 +140,10 @@ test('a visitor enters a stand from a hotspot and from the list, its exhibitor s
   assert.equal(last?.stand, second.niceNameEn);
   assert.notEqual(last?.ended_at, null);
   assert.equal(last?.ended_by, 'beacon');
-  assert.deepEqual(errors.filter((e) => !/favicon/.test(e)), []);
+  assert.deepEqual(
+    errors.filter((e) => !/favicon/.test(e)),
+    [],
+  );
   await visitorContext.close();
   await exhibitorContext.close();
 });

@@ -12,7 +12,11 @@ import { collectErrors, logIn, useSalon, widgetsSettled } from './harness';
 
 const env = useSalon();
 
-const USERS = ['email,firstname,lastname,profile', 'chloe.link@example.org,Chloé,Martin,visitor', 'yann.link@example.org,Yann,Le Goff,exhibitor'].join('\n');
+const USERS = [
+  'email,firstname,lastname,profile',
+  'chloe.link@example.org,Chloé,Martin,visitor',
+  'yann.link@example.org,Yann,Le Goff,exhibitor',
+].join('\n');
 
 test('links downloaded from the import report let a person choose a password and enter logged in, once', async () => {
   const { salon, browser } = env;
@@ -28,10 +32,18 @@ test('links downloaded from the import report let a person choose a password and
   await users.getByRole('heading', { name: 'Report of guests.csv' }).waitFor({ timeout: 15_000 });
 
   const links = users.getByRole('region', { name: 'Sign-in links' });
-  const [download] = await Promise.all([admin.waitForEvent('download'), links.getByRole('button', { name: 'Download the sign-in links (CSV)' }).click()]);
+  const [download] = await Promise.all([
+    admin.waitForEvent('download'),
+    links.getByRole('button', { name: 'Download the sign-in links (CSV)' }).click(),
+  ]);
   assert.match(download.suggestedFilename(), /^signin-links-\d{4}-\d{2}-\d{2}\.csv$/);
   const file = await download.path();
-  const rows = parse(fs.readFileSync(file, 'utf8').replace(/^\ufeff/, ''), { columns: true }) as { email: string; firstname: string; lastname: string; link: string }[];
+  const rows = parse(fs.readFileSync(file, 'utf8').replace(/^\ufeff/, ''), { columns: true }) as {
+    email: string;
+    firstname: string;
+    lastname: string;
+    link: string;
+  }[];
   assert.deepEqual(
     rows.map((r) => [r.email, r.firstname, r.lastname]),
     [
@@ -53,7 +65,9 @@ test('links downloaded from the import report let a person choose a password and
   assert.ok(fits, 'the link page does not scroll sideways on a phone');
   await guest.getByLabel(/^Mot de passe/).fill('mon mot de passe');
   await Promise.all([guest.waitForURL(`${salon.baseUrl}/salon`), guest.getByRole('button', { name: 'Enregistrer et entrer' }).click()]);
-  const me = await guest.evaluate(async () => (await fetch('/api/users/me', { headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' } })).json());
+  const me = await guest.evaluate(async () =>
+    (await fetch('/api/users/me', { headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' } })).json(),
+  );
   assert.equal((me as { data: { user: { email: string } } }).data.user.email, 'chloe.link@example.org');
 
   // The second use is refused, with what to do.

@@ -31,7 +31,14 @@ export async function startSymfony(salonUrl: string): Promise<SymfonyHost> {
   const child: ChildProcess = spawn('bash', ['scripts/symfony.sh'], {
     cwd: ROOT,
     detached: true,
-    env: { ...process.env, SYMFONY_PORT: String(port), SYMFONY_PHP_PORT: String(phpPort), SALON_URL: salonUrl, SALON_HOST_SECRET: HOST_SECRET, SYMFONY_RUN_DIR: runDir },
+    env: {
+      ...process.env,
+      SYMFONY_PORT: String(port),
+      SYMFONY_PHP_PORT: String(phpPort),
+      SALON_URL: salonUrl,
+      SALON_HOST_SECRET: HOST_SECRET,
+      SYMFONY_RUN_DIR: runDir,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
@@ -69,4 +76,3 @@ export async function logInOnSymfony(page: Page, baseUrl: string, email: string)
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await Promise.all([page.waitForURL(`${baseUrl}/salon`), page.getByRole('button', { name: 'Log in' }).click()]);
 }
-

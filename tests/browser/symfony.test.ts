@@ -39,20 +39,24 @@ interface PageDataLike {
   room_url: string;
 }
 
-const pageDataOf = async (page: Page): Promise<PageDataLike> => JSON.parse((await page.locator('#salon-page-data').textContent()) ?? '{}') as PageDataLike;
+const pageDataOf = async (page: Page): Promise<PageDataLike> =>
+  JSON.parse((await page.locator('#salon-page-data').textContent()) ?? '{}') as PageDataLike;
 
 /** The owned stands' visitors as the exhibitor's page holds them (the bus's room store). */
 function visitorsOn(page: Page, standId: string): Promise<string[]> {
   return page.evaluate((id) => {
-    const store = (globalThis as unknown as Record<symbol, { $room: { get(): { owned_stands_users?: Record<string, { fullname: string }[]> } } }>)[
-      Symbol.for('salon.bus@1/room')
-    ];
+    const store = (
+      globalThis as unknown as Record<symbol, { $room: { get(): { owned_stands_users?: Record<string, { fullname: string }[]> } } }>
+    )[Symbol.for('salon.bus@1/room')];
     return (store?.$room.get().owned_stands_users?.[id] ?? []).map((u) => u.fullname);
   }, standId);
 }
 
 function chat(page: Page) {
-  return page.getByRole('complementary', { name: 'Chat' }).or(page.getByRole('region', { name: 'Chat' })).first();
+  return page
+    .getByRole('complementary', { name: 'Chat' })
+    .or(page.getByRole('region', { name: 'Chat' }))
+    .first();
 }
 
 async function openChat(page: Page): Promise<void> {
@@ -73,7 +77,8 @@ test('through the Symfony origin: login on Symfony, the widgets on its Twig /sal
   const exhibitorContext = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
   const exhibitor = await enterThroughSymfony(exhibitorContext, 'exposant@salon.test');
   const exhibitorSlots = await widgetsSettled(exhibitor.page);
-  for (const widget of [...EAGER, 'activity-stream']) assert.equal(exhibitorSlots[widget], 'mounted', `${widget}: ${JSON.stringify(exhibitorSlots)}`);
+  for (const widget of [...EAGER, 'activity-stream'])
+    assert.equal(exhibitorSlots[widget], 'mounted', `${widget}: ${JSON.stringify(exhibitorSlots)}`);
   const exhibitorData = await pageDataOf(exhibitor.page);
   assert.equal(exhibitorData.user.profile, 'exhibitor');
   assert.equal(exhibitorData.owned_stands_ids.length, 2, 'the exhibitor does not own the two stands the Symfony site named');
@@ -83,7 +88,8 @@ test('through the Symfony origin: login on Symfony, the widgets on its Twig /sal
   const visitor = await enterThroughSymfony(visitorContext, 'visiteur@salon.test');
   const slots = await widgetsSettled(visitor.page);
   for (const widget of EAGER) assert.equal(slots[widget], 'mounted', `${widget}: ${JSON.stringify(slots)}`);
-  for (const [widget, state] of Object.entries(slots)) if (!EAGER.includes(widget)) assert.ok(['idle', 'mounted'].includes(state), `${widget}: ${state}`);
+  for (const [widget, state] of Object.entries(slots))
+    if (!EAGER.includes(widget)) assert.ok(['idle', 'mounted'].includes(state), `${widget}: ${state}`);
   assert.equal(slots['activity-stream'], undefined, 'a visitor has no live activity slot');
   // The page data came from the handoff: Léa, signed in (not an anonymous visitor), addresses on the Symfony origin.
   const data = await pageDataOf(visitor.page);
@@ -120,7 +126,11 @@ test('through the Symfony origin: login on Symfony, the widgets on its Twig /sal
 
   // The visitor enters one of the exhibitor's stands from the floor plan's list; the exhibitor sees her within 3 s.
   const frame = await roomFrame(visitor.page);
-  const frameStands = (JSON.parse((await frame.locator('#room-frame-data').textContent()) ?? '{}') as { stands: { id: string; panorama: string; niceNameEn: string }[] }).stands;
+  const frameStands = (
+    JSON.parse((await frame.locator('#room-frame-data').textContent()) ?? '{}') as {
+      stands: { id: string; panorama: string; niceNameEn: string }[];
+    }
+  ).stands;
   const stand = frameStands.find((s) => s.id === exhibitorData.owned_stands_ids[0]);
   assert.ok(stand, 'the exhibitor’s stand is not in the room');
   await frame.getByRole('button', { name: 'Floor plan', exact: true }).click();
@@ -138,14 +148,19 @@ test('through the Symfony origin: login on Symfony, the widgets on its Twig /sal
 
   // A chat both ways (Start a chat lists people active lately: both say so, as the room would).
   for (const page of [visitor.page, exhibitor.page]) {
-    const active = await page.request.put(`${base}/api/users/me/active`, { headers: { 'X-Requested-With': 'XMLHttpRequest', Origin: base } });
+    const active = await page.request.put(`${base}/api/users/me/active`, {
+      headers: { 'X-Requested-With': 'XMLHttpRequest', Origin: base },
+    });
     assert.equal(active.status(), 200);
   }
   await openChat(visitor.page);
   const vChat = chat(visitor.page);
   await vChat.getByRole('tab', { name: 'Start a chat' }).click();
   await vChat.getByRole('searchbox', { name: 'Search by name' }).fill('Claire');
-  await vChat.getByRole('button', { name: /Claire Fontaine/ }).first().click();
+  await vChat
+    .getByRole('button', { name: /Claire Fontaine/ })
+    .first()
+    .click();
   const vBox = vChat.getByRole('textbox', { name: 'Message' });
   await vBox.fill('Hello from the <b>Symfony</b> site');
   await vBox.press('Enter');
@@ -153,7 +168,10 @@ test('through the Symfony origin: login on Symfony, the widgets on its Twig /sal
 
   await openChat(exhibitor.page);
   const eChat = chat(exhibitor.page);
-  await eChat.getByRole('button', { name: /Léa Moreau|lea_m/ }).first().click();
+  await eChat
+    .getByRole('button', { name: /Léa Moreau|lea_m/ })
+    .first()
+    .click();
   await eChat.getByText('Hello from the <b>Symfony</b> site', { exact: true }).waitFor({ timeout: 5000 });
   assert.equal(await eChat.locator('b', { hasText: 'Symfony' }).count(), 0, 'the message was rendered as HTML');
   const eBox = eChat.getByRole('textbox', { name: 'Message' });
@@ -163,7 +181,8 @@ test('through the Symfony origin: login on Symfony, the widgets on its Twig /sal
 
   // Logging out on the Symfony site (the top bar's "Leave the room" leads to its /deconnexion) ends the salon session.
   const token = cookie.value;
-  const salonMe = () => fetch(`${salon?.baseUrl}/api/users/me`, { headers: { 'X-Requested-With': 'XMLHttpRequest', cookie: `salon_session=${token}` } });
+  const salonMe = () =>
+    fetch(`${salon?.baseUrl}/api/users/me`, { headers: { 'X-Requested-With': 'XMLHttpRequest', cookie: `salon_session=${token}` } });
   assert.equal((await salonMe()).status, 200);
   await vChat.getByRole('button', { name: 'Close' }).first().click();
   await nav.getByRole('button', { name: 'More' }).click();
@@ -173,7 +192,10 @@ test('through the Symfony origin: login on Symfony, the widgets on its Twig /sal
   await visitor.page.waitForURL(`${base}/`);
   await visitor.page.getByRole('link', { name: 'Log in' }).waitFor();
   assert.equal((await salonMe()).status, 401, 'the salon session outlived the Symfony logout');
-  assert.equal((await visitorContext.cookies(base)).find((c) => c.name === 'salon_session'), undefined);
+  assert.equal(
+    (await visitorContext.cookies(base)).find((c) => c.name === 'salon_session'),
+    undefined,
+  );
   // /salon now asks to log in again.
   await visitor.page.goto(`${base}/salon`);
   assert.equal(new URL(visitor.page.url()).pathname, '/login');

@@ -19,7 +19,16 @@ interface Role {
 }
 
 const COMMON = ['Accueil', 'Mon parcours', 'Plan', 'Conférences', 'Votre avis', 'Chat', 'Couper le son'];
-const MENU = ['Partager sur les réseaux sociaux', 'Capture d’écran', 'Plein écran', 'Les actualités du jour', 'Contacter l’organisateur', 'Mentions légales', 'Politique de confidentialité', 'Politique de cookies'];
+const MENU = [
+  'Partager sur les réseaux sociaux',
+  'Capture d’écran',
+  'Plein écran',
+  'Les actualités du jour',
+  'Contacter l’organisateur',
+  'Mentions légales',
+  'Politique de confidentialité',
+  'Politique de cookies',
+];
 const ROLES: Role[] = [
   { name: 'anonymous', email: null, actions: [...COMMON, ...MENU] },
   { name: 'visitor', email: 'visiteur@salon.test', actions: [...COMMON, 'Profil', ...MENU, 'Quitter le salon'] },
@@ -64,11 +73,19 @@ function layout(page: Page): Promise<Layout> {
     const nav = document.querySelector<HTMLElement>('nav[aria-label="Menu principal"]');
     if (!nav) throw new Error('no top bar');
     const logo = nav.querySelector<HTMLElement>(':scope > a');
-    const controls = Array.from(nav.querySelectorAll<HTMLElement>(':scope > a, :scope > ul > li > button, :scope > ul > li > a, :scope > ul > li > div > button'))
+    const controls = Array.from(
+      nav.querySelectorAll<HTMLElement>(':scope > a, :scope > ul > li > button, :scope > ul > li > a, :scope > ul > li > div > button'),
+    )
       .filter((element) => element.getClientRects().length > 0 && !element.closest('[aria-hidden="true"]'))
       .map((element) => {
         const r = element.getBoundingClientRect();
-        return { name: (element.getAttribute('title') ?? element.textContent ?? '').trim(), left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+        return {
+          name: (element.getAttribute('title') ?? element.textContent ?? '').trim(),
+          left: r.left,
+          right: r.right,
+          top: r.top,
+          bottom: r.bottom,
+        };
       });
     const r = nav.getBoundingClientRect();
     return {
@@ -84,30 +101,46 @@ function layout(page: Page): Promise<Layout> {
   });
 }
 
-const intersect = (a: Layout['bar'], b: Layout['bar']) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+const intersect = (a: Layout['bar'], b: Layout['bar']) =>
+  a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
 
 /** Checks the bar at the page's current width; returns the actions it shows and those of its menu. */
 async function checkBar(page: Page, what: string, expected: string[]): Promise<{ inBar: string[]; inMenu: string[] }> {
   // The bar measures itself after a resize: wait until it has settled.
-  await page.waitForFunction(() => {
-    const nav = document.querySelector<HTMLElement>('nav[aria-label="Menu principal"]');
-    return nav !== null && nav.scrollWidth <= nav.clientWidth;
-  }, undefined, { timeout: 5000 }).catch(() => undefined);
+  await page
+    .waitForFunction(
+      () => {
+        const nav = document.querySelector<HTMLElement>('nav[aria-label="Menu principal"]');
+        return nav !== null && nav.scrollWidth <= nav.clientWidth;
+      },
+      undefined,
+      { timeout: 5000 },
+    )
+    .catch(() => undefined);
   await page.waitForTimeout(150);
   const before = await layout(page);
   assert.ok(before.barScroll <= before.barClient, `${what}: the bar scrolls sideways (${before.barScroll} > ${before.barClient})`);
   assert.ok(before.pageScroll <= before.pageClient, `${what}: the page scrolls sideways (${before.pageScroll} > ${before.pageClient})`);
   for (const [i, a] of before.controls.entries()) {
-    assert.ok(a.left >= before.bar.left - 0.5 && a.right <= before.bar.right + 0.5, `${what}: "${a.name}" leaves the bar (${a.left}–${a.right} of ${before.bar.left}–${before.bar.right})`);
+    assert.ok(
+      a.left >= before.bar.left - 0.5 && a.right <= before.bar.right + 0.5,
+      `${what}: "${a.name}" leaves the bar (${a.left}–${a.right} of ${before.bar.left}–${before.bar.right})`,
+    );
     for (const b of before.controls.slice(i + 1)) assert.ok(!intersect(a, b), `${what}: "${a.name}" and "${b.name}" overlap`);
   }
   // The name is cut only when nothing is left to move (only the language and "Plus" stay), and then it has its tooltip.
   if (before.nameCut) assert.ok(before.nameTitle, `${what}: the cut name has no tooltip`);
 
   const nav = page.getByRole('navigation', { name: 'Menu principal' });
-  const inBar = (await nav.locator(':scope > ul > li > button, :scope > ul > li > a').evaluateAll((elements) =>
-    elements.filter((element) => element.getClientRects().length > 0).map((element) => (element.getAttribute('title') ?? element.textContent ?? '').trim()),
-  )).map(same);
+  const inBar = (
+    await nav
+      .locator(':scope > ul > li > button, :scope > ul > li > a')
+      .evaluateAll((elements) =>
+        elements
+          .filter((element) => element.getClientRects().length > 0)
+          .map((element) => (element.getAttribute('title') ?? element.textContent ?? '').trim()),
+      )
+  ).map(same);
 
   const scrollBefore = await page.evaluate(() => ({ x: window.scrollX, y: window.scrollY }));
   await nav.getByRole('button', { name: 'Plus', exact: true }).click();
@@ -120,13 +153,21 @@ async function checkBar(page: Page, what: string, expected: string[]): Promise<{
   assert.deepEqual(after.bar, before.bar, `${what}: the bar moved when the menu opened`);
   assert.deepEqual(after.controls, before.controls, `${what}: the bar's items moved when the menu opened`);
   assert.ok(after.pageScroll <= after.pageClient, `${what}: the open menu makes the page scroll sideways`);
-  assert.deepEqual(await page.evaluate(() => ({ x: window.scrollX, y: window.scrollY })), scrollBefore, `${what}: the page scrolled when the menu opened`);
+  assert.deepEqual(
+    await page.evaluate(() => ({ x: window.scrollX, y: window.scrollY })),
+    scrollBefore,
+    `${what}: the page scrolled when the menu opened`,
+  );
   assert.ok(menuBox && menuBox.x >= 0 && menuBox.x + menuBox.width <= after.pageClient + 0.5, `${what}: the menu leaves the window`);
   await page.keyboard.press('Escape');
   await menu.waitFor({ state: 'detached' });
 
   const reachable = new Set([...inBar, ...inMenu]);
-  for (const action of expected.map(same)) assert.ok(reachable.has(action), `${what}: "${action}" is neither in the bar nor in the menu (bar: ${inBar.join(', ')}; menu: ${inMenu.join(', ')})`);
+  for (const action of expected.map(same))
+    assert.ok(
+      reachable.has(action),
+      `${what}: "${action}" is neither in the bar nor in the menu (bar: ${inBar.join(', ')}; menu: ${inMenu.join(', ')})`,
+    );
   return { inBar, inMenu };
 }
 

@@ -8,10 +8,31 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client } from 'pg';
 import { sql } from 'kysely';
 import type { AuditData, AuditEntry } from '@salon/shared/contracts/backoffice';
-import type { AccountCreatedData, AdminAccountData, AdminAccountsData, AdminCompaniesData, AdminCompanyData, AdminStandData } from '@salon/shared/contracts/content';
+import type {
+  AccountCreatedData,
+  AdminAccountData,
+  AdminAccountsData,
+  AdminCompaniesData,
+  AdminCompanyData,
+  AdminStandData,
+} from '@salon/shared/contracts/content';
 import type { StandsData } from '@salon/shared/contracts/exhibitors';
 import { encodeId } from '../../host-shell/server/lib/ids';
-import { DEMO, ORIGIN, XHR, anonymousCookie, createTestApp, form, login, openSse, request, standBySlug, userIdByEmail, type SseEvent, type TestApp } from './helpers';
+import {
+  DEMO,
+  ORIGIN,
+  XHR,
+  anonymousCookie,
+  createTestApp,
+  form,
+  login,
+  openSse,
+  request,
+  standBySlug,
+  userIdByEmail,
+  type SseEvent,
+  type TestApp,
+} from './helpers';
 
 let t: TestApp;
 type Who = 'visitor' | 'exhibitor' | 'promoter' | 'admin' | 'anonymous';
@@ -23,7 +44,12 @@ function call(method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: 
     url,
     ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
     // French unless the test says otherwise (the messages are checked in the viewer's language).
-    headers: { ...XHR, origin: ORIGIN, ...(payload === undefined ? {} : { 'content-type': 'application/json' }), ...(cookie ? { cookie: cookie.includes('salon_locale=') ? cookie : `${cookie}; salon_locale=fr_FR` } : {}) },
+    headers: {
+      ...XHR,
+      origin: ORIGIN,
+      ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(cookie ? { cookie: cookie.includes('salon_locale=') ? cookie : `${cookie}; salon_locale=fr_FR` } : {}),
+    },
   });
 }
 const as = (who: Who) => ({
@@ -37,7 +63,15 @@ const promoter = () => as('promoter');
 const dataOf = <T>(body: string) => (JSON.parse(body) as { data: T }).data;
 const errorOf = (body: string) => dataOf<{ error: boolean; message: string; formErrors?: Record<string, string> }>(body);
 
-const entryCount = async () => Number((await t.database.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow()).n);
+const entryCount = async () =>
+  Number(
+    (
+      await t.database.db
+        .selectFrom('audit_log')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 async function newest(): Promise<AuditEntry> {
   const response = await call('GET', '/api/admin/audit', undefined, cookies.admin);
   const entry = dataOf<AuditData>(response.body).entries[0];
@@ -130,7 +164,14 @@ describe('who may call it', () => {
   });
 
   it('as a promoter: every list and read; promoter accounts refused (403), the administrator’s allowed', async () => {
-    for (const url of ['/api/admin/companies', '/api/admin/stands', '/api/admin/accounts', `/api/admin/companies/${companyId}`, `/api/admin/stands/${demoStand.key}`, `/api/admin/accounts/${exhibitorKey}`])
+    for (const url of [
+      '/api/admin/companies',
+      '/api/admin/stands',
+      '/api/admin/accounts',
+      `/api/admin/companies/${companyId}`,
+      `/api/admin/stands/${demoStand.key}`,
+      `/api/admin/accounts/${exhibitorKey}`,
+    ])
       expect([url, (await promoter().get(url)).statusCode]).toEqual([url, 200]);
     const before = await entryCount();
     const refused = [
@@ -176,7 +217,13 @@ describe('companies', () => {
     expect(response.statusCode).toBe(200);
     const { company } = dataOf<AdminCompanyData>(response.body);
     id = company.id_company;
-    expect(company).toMatchObject({ name: 'Atelier Nova', description_en: 'Lamps.', email: 'contact@nova.test', youtube_link: 'https://youtube.com/@nova', stands: [] });
+    expect(company).toMatchObject({
+      name: 'Atelier Nova',
+      description_en: 'Lamps.',
+      email: 'contact@nova.test',
+      youtube_link: 'https://youtube.com/@nova',
+      stands: [],
+    });
     const entry = await newest();
     expect(entry).toMatchObject({ action: 'company.create', target: 'Atelier Nova', before: null, actor: { email: DEMO.promoter } });
     expect(entry.after).toMatchObject({ name: 'Atelier Nova', website_link: 'https://nova.test' });
@@ -189,7 +236,11 @@ describe('companies', () => {
     const before = await entryCount();
     const response = await admin().post('/api/admin/companies', { name: 'atelier nova' });
     expect(response.statusCode).toBe(409);
-    expect(errorOf(response.body)).toMatchObject({ error: true, message: 'Une entreprise s’appelle déjà « atelier nova ».', formErrors: { name: 'Ce nom est déjà pris' } });
+    expect(errorOf(response.body)).toMatchObject({
+      error: true,
+      message: 'Une entreprise s’appelle déjà « atelier nova ».',
+      formErrors: { name: 'Ce nom est déjà pris' },
+    });
     expect(await entryCount()).toBe(before);
   });
 
@@ -209,14 +260,23 @@ describe('companies', () => {
   });
 
   it('not JSON at all: 400', async () => {
-    const response = await request(t.app, { method: 'POST', url: '/api/admin/companies', payload: '{"name":', headers: { ...XHR, origin: ORIGIN, 'content-type': 'application/json', cookie: cookies.admin } });
+    const response = await request(t.app, {
+      method: 'POST',
+      url: '/api/admin/companies',
+      payload: '{"name":',
+      headers: { ...XHR, origin: ORIGIN, 'content-type': 'application/json', cookie: cookies.admin },
+    });
     expect(response.statusCode).toBe(400);
   });
 
   it('changes some fields, clears one; the audit keeps only what changed; the same save again is no entry', async () => {
     const response = await admin().put(`/api/admin/companies/${id}`, { description_en: 'Lamps and lights.', twitter_link: '' });
     expect(response.statusCode).toBe(200);
-    expect(dataOf<AdminCompanyData>(response.body).company).toMatchObject({ description_en: 'Lamps and lights.', twitter_link: null, description: 'Des lampes.' });
+    expect(dataOf<AdminCompanyData>(response.body).company).toMatchObject({
+      description_en: 'Lamps and lights.',
+      twitter_link: null,
+      description: 'Des lampes.',
+    });
     expect(await newest()).toMatchObject({
       action: 'company.update',
       before: { description_en: 'Lamps.', twitter_link: 'https://twitter.com/nova' },
@@ -235,7 +295,9 @@ describe('companies', () => {
   });
 
   it('renaming onto another company’s name is a 409', async () => {
-    const taken = dataOf<AdminCompaniesData>((await admin().get('/api/admin/companies')).body).companies.find((c) => c.id_company !== id && /[^ -~]/.test(c.name))!;
+    const taken = dataOf<AdminCompaniesData>((await admin().get('/api/admin/companies')).body).companies.find(
+      (c) => c.id_company !== id && /[^ -~]/.test(c.name),
+    )!;
     const response = await admin().put(`/api/admin/companies/${id}`, { name: taken.name.toLocaleUpperCase('fr') });
     expect(response.statusCode).toBe(409);
     expect(errorOf(response.body).formErrors).toEqual({ name: 'Ce nom est déjà pris' });
@@ -254,7 +316,12 @@ describe('companies', () => {
     const response = await promoter().del(`/api/admin/companies/${id}`);
     expect(response.statusCode).toBe(200);
     expect(dataOf(response.body)).toEqual({ removed: true });
-    expect(await newest()).toMatchObject({ action: 'company.remove', target: 'Atelier Nova', after: null, before: { name: 'Atelier Nova', description: 'Des lampes.' } });
+    expect(await newest()).toMatchObject({
+      action: 'company.remove',
+      target: 'Atelier Nova',
+      after: null,
+      before: { name: 'Atelier Nova', description: 'Des lampes.' },
+    });
     expect((await admin().get(`/api/admin/companies/${id}`)).statusCode).toBe(404);
   });
 });
@@ -262,12 +329,28 @@ describe('companies', () => {
 describe('stands', () => {
   let key = '';
   it('creates a stand with its owners and optin; visitors’ stand list and the room frame have it', async () => {
-    const response = await promoter().post('/api/admin/stands', { name: 'Éclairage Nova', name_en: 'Nova Lighting', company_id: companyId, optin_marketing: false, owners: [exhibitorKey] });
+    const response = await promoter().post('/api/admin/stands', {
+      name: 'Éclairage Nova',
+      name_en: 'Nova Lighting',
+      company_id: companyId,
+      optin_marketing: false,
+      owners: [exhibitorKey],
+    });
     expect(response.statusCode).toBe(200);
     const { stand } = dataOf<AdminStandData>(response.body);
     key = stand.id_stand;
-    expect(stand).toMatchObject({ niceName: 'Éclairage Nova', niceNameEn: 'Nova Lighting', panoramaSlug: 'stand-nova-lighting', optin_marketing: false, owners: [{ id_user: exhibitorKey, email: DEMO.exhibitor2 }], holds: { visits: 0, history: 0, leads: 0 } });
-    expect(await newest()).toMatchObject({ action: 'stand.create', after: { name: 'Éclairage Nova', name_en: 'Nova Lighting', owners: [DEMO.exhibitor2], optin_marketing: 0 } });
+    expect(stand).toMatchObject({
+      niceName: 'Éclairage Nova',
+      niceNameEn: 'Nova Lighting',
+      panoramaSlug: 'stand-nova-lighting',
+      optin_marketing: false,
+      owners: [{ id_user: exhibitorKey, email: DEMO.exhibitor2 }],
+      holds: { visits: 0, history: 0, leads: 0 },
+    });
+    expect(await newest()).toMatchObject({
+      action: 'stand.create',
+      after: { name: 'Éclairage Nova', name_en: 'Nova Lighting', owners: [DEMO.exhibitor2], optin_marketing: 0 },
+    });
     const list = dataOf<StandsData>((await call('GET', '/api/stands', undefined, cookies.visitor)).body).stands;
     expect(list[key]).toMatchObject({ niceNameEn: 'Nova Lighting', panoramaSlug: 'stand-nova-lighting' });
     const frame = await request(t.app, { method: 'GET', url: '/room/stand-nova-lighting?lang=en' });
@@ -298,26 +381,40 @@ describe('stands', () => {
   it('renames a stand in English: the stand list, the page’s stands and the room frame follow at once; the audit has before and after', async () => {
     const response = await admin().put(`/api/admin/stands/${demoStand.key}`, { name_en: 'Helios Sun Power' });
     expect(response.statusCode).toBe(200);
-    expect(await newest()).toMatchObject({ action: 'stand.update', before: { name_en: 'Helios Solar' }, after: { name_en: 'Helios Sun Power' } });
+    expect(await newest()).toMatchObject({
+      action: 'stand.update',
+      before: { name_en: 'Helios Solar' },
+      after: { name_en: 'Helios Sun Power' },
+    });
     const list = dataOf<StandsData>((await call('GET', '/api/stands', undefined, cookies.visitor)).body).stands;
     expect(list[demoStand.key]?.niceNameEn).toBe('Helios Sun Power');
     const frame = await request(t.app, { method: 'GET', url: '/room/?lang=en' });
     expect(frame.body).toContain('"niceNameEn":"Helios Sun Power"');
-    const panorama = await t.database.db.selectFrom('panoramas').select('name_en').where('slug', '=', 'stand-helios-solaire').executeTakeFirstOrThrow();
+    const panorama = await t.database.db
+      .selectFrom('panoramas')
+      .select('name_en')
+      .where('slug', '=', 'stand-helios-solaire')
+      .executeTakeFirstOrThrow();
     expect(panorama.name_en).toBe('Helios Sun Power');
   });
 
   it('optin back to the global setting (null), owners replaced; the audit names the owners', async () => {
     const response = await admin().put(`/api/admin/stands/${key}`, { optin_marketing: null, owners: [] });
     expect(dataOf<AdminStandData>(response.body).stand).toMatchObject({ optin_marketing: null, owners: [] });
-    expect(await newest()).toMatchObject({ action: 'stand.update', before: { optin_marketing: 0, owners: [DEMO.exhibitor2] }, after: { optin_marketing: null, owners: [] } });
+    expect(await newest()).toMatchObject({
+      action: 'stand.update',
+      before: { optin_marketing: 0, owners: [DEMO.exhibitor2] },
+      after: { optin_marketing: null, owners: [] },
+    });
   });
 
   it('a stand with visits and history is not removed (409 saying what it holds)', async () => {
     await call('POST', `/api/stands/${demoStand.key}/visit`, { start: true }, cookies.visitor);
     const response = await admin().del(`/api/admin/stands/${demoStand.key}`);
     expect(response.statusCode).toBe(409);
-    expect(errorOf(response.body).message).toMatch(/^Le stand « Helios Solaire » n’a pas été supprimé : il a 1 visite\(s\), 1 entrée\(s\) d’historique/);
+    expect(errorOf(response.body).message).toMatch(
+      /^Le stand « Helios Solaire » n’a pas été supprimé : il a 1 visite\(s\), 1 entrée\(s\) d’historique/,
+    );
     const stand = dataOf<AdminStandData>((await admin().get(`/api/admin/stands/${demoStand.key}`)).body).stand;
     expect(stand.holds).toMatchObject({ visits: 1, history: 1 });
     expect(stand.owners.length).toBeGreaterThan(0);
@@ -329,7 +426,9 @@ describe('stands', () => {
     expect(await newest()).toMatchObject({ action: 'stand.remove', before: { name_en: 'Nova Lighting' }, after: null });
     expect((await admin().get(`/api/admin/stands/${key}`)).statusCode).toBe(404);
     expect(dataOf<StandsData>((await call('GET', '/api/stands', undefined, cookies.visitor)).body).stands[key]).toBeUndefined();
-    expect(await t.database.db.selectFrom('panoramas').select('slug').where('slug', '=', 'stand-nova-lighting').executeTakeFirst()).toBeDefined();
+    expect(
+      await t.database.db.selectFrom('panoramas').select('slug').where('slug', '=', 'stand-nova-lighting').executeTakeFirst(),
+    ).toBeDefined();
   });
 });
 
@@ -352,9 +451,19 @@ describe('accounts', () => {
     key = created.account.id_user;
     generated = created.password ?? '';
     expect(generated).toMatch(/^[A-Za-z0-9_-]{16}$/);
-    expect(created.account).toMatchObject({ profile: 'exhibitor', email: 'new.exhibitor@salon.test', hidden: false, visio_link: 'https://meet.test/nina', stands: [{ id_stand: demoStand.key }] });
+    expect(created.account).toMatchObject({
+      profile: 'exhibitor',
+      email: 'new.exhibitor@salon.test',
+      hidden: false,
+      visio_link: 'https://meet.test/nina',
+      stands: [{ id_stand: demoStand.key }],
+    });
     const entry = await newest();
-    expect(entry).toMatchObject({ action: 'account.create', target: 'new.exhibitor@salon.test', after: { profile: 'exhibitor', firstname: 'Nina' } });
+    expect(entry).toMatchObject({
+      action: 'account.create',
+      target: 'new.exhibitor@salon.test',
+      after: { profile: 'exhibitor', firstname: 'Nina' },
+    });
     expect(JSON.stringify(entry)).not.toContain(generated);
     const cookie = await login(t.app, 'new.exhibitor@salon.test', generated);
     const page = await request(t.app, { method: 'GET', url: '/exposant', headers: { cookie } });
@@ -364,7 +473,11 @@ describe('accounts', () => {
   });
 
   it('a promoter account with a typed password (administrators only)', async () => {
-    const response = await admin().post('/api/admin/accounts', { profile: 'promoter', email: 'second.organiser@salon.test', password: 'a long enough passphrase' });
+    const response = await admin().post('/api/admin/accounts', {
+      profile: 'promoter',
+      email: 'second.organiser@salon.test',
+      password: 'a long enough passphrase',
+    });
     expect(response.statusCode).toBe(200);
     expect(dataOf<AccountCreatedData>(response.body).password).toBeNull();
     await login(t.app, 'second.organiser@salon.test', 'a long enough passphrase');
@@ -392,17 +505,33 @@ describe('accounts', () => {
 
   it('edits names, hides, moves to other stands; the audit has before and after; the hidden exhibitor leaves the stand’s animators', async () => {
     const other = await standBySlug(t, 'stand-aquapure');
-    const response = await promoter().put(`/api/admin/accounts/${key}`, { lastname: 'Nouvelle', hidden: true, stands: [other.key, demoStand.key] });
+    const response = await promoter().put(`/api/admin/accounts/${key}`, {
+      lastname: 'Nouvelle',
+      hidden: true,
+      stands: [other.key, demoStand.key],
+    });
     expect(response.statusCode).toBe(200);
     expect(dataOf<AdminAccountData>(response.body).account).toMatchObject({ lastname: 'Nouvelle', hidden: true });
-    expect(dataOf<AdminAccountData>(response.body).account.stands.map((s) => s.id_stand).sort()).toEqual([demoStand.key, other.key].sort());
+    expect(
+      dataOf<AdminAccountData>(response.body)
+        .account.stands.map((s) => s.id_stand)
+        .sort(),
+    ).toEqual([demoStand.key, other.key].sort());
     const entry = await newest();
-    expect(entry).toMatchObject({ action: 'account.update', before: { lastname: 'Nouvel', hidden: false }, after: { lastname: 'Nouvelle', hidden: true } });
-    const animators = dataOf<{ visited_stand_animators: { id_user: string }[] }>((await call('GET', `/api/stands/${other.key}/animators`, undefined, cookies.visitor)).body);
+    expect(entry).toMatchObject({
+      action: 'account.update',
+      before: { lastname: 'Nouvel', hidden: false },
+      after: { lastname: 'Nouvelle', hidden: true },
+    });
+    const animators = dataOf<{ visited_stand_animators: { id_user: string }[] }>(
+      (await call('GET', `/api/stands/${other.key}/animators`, undefined, cookies.visitor)).body,
+    );
     expect(animators.visited_stand_animators.map((a) => a.id_user)).not.toContain(key);
     const shown = await promoter().put(`/api/admin/accounts/${key}`, { hidden: false });
     expect(shown.statusCode).toBe(200);
-    const again = dataOf<{ visited_stand_animators: { id_user: string }[] }>((await call('GET', `/api/stands/${other.key}/animators`, undefined, cookies.visitor)).body);
+    const again = dataOf<{ visited_stand_animators: { id_user: string }[] }>(
+      (await call('GET', `/api/stands/${other.key}/animators`, undefined, cookies.visitor)).body,
+    );
     expect(again.visited_stand_animators.map((a) => a.id_user)).toContain(key);
   });
 
@@ -436,15 +565,20 @@ describe('accounts', () => {
 
   it('an account with chats or history is not removed: 409, hide it instead', async () => {
     // The exhibitor switches their availability: an entry in their stands' history.
-    for (const availability of [false, true]) expect((await call('PUT', '/api/exhibitors/me/availability', { availability }, cookies.exhibitor)).statusCode).toBe(200);
+    for (const availability of [false, true])
+      expect((await call('PUT', '/api/exhibitors/me/availability', { availability }, cookies.exhibitor)).statusCode).toBe(200);
     const response = await admin().del(`/api/admin/accounts/${encodeId(await userIdByEmail(t, DEMO.exhibitor))}`);
     expect(response.statusCode).toBe(409);
-    expect(errorOf(response.body).message).toMatch(/^Le compte exposant@salon\.test n’a pas été supprimé : il a .*entrée\(s\) d’historique.*Masquez-le plutôt\.$/);
+    expect(errorOf(response.body).message).toMatch(
+      /^Le compte exposant@salon\.test n’a pas été supprimé : il a .*entrée\(s\) d’historique.*Masquez-le plutôt\.$/,
+    );
     expect((await admin().get(`/api/admin/accounts/${encodeId(await userIdByEmail(t, DEMO.exhibitor))}`)).statusCode).toBe(200);
   });
 
   it('an account another table still points at (a foreign key without cascade, such as a later part’s): 409, nothing removed', async () => {
-    const created = dataOf<AccountCreatedData>((await admin().post('/api/admin/accounts', { profile: 'exhibitor', email: 'held@salon.test' })).body);
+    const created = dataOf<AccountCreatedData>(
+      (await admin().post('/api/admin/accounts', { profile: 'exhibitor', email: 'held@salon.test' })).body,
+    );
     const userId = await userIdByEmail(t, 'held@salon.test');
     await sql`create table content_test_refs (user_id integer not null references users(id))`.execute(t.database.db);
     try {
@@ -464,7 +598,12 @@ describe('accounts', () => {
     const cookie = await login(t.app, 'new.exhibitor@salon.test', generated);
     const response = await promoter().del(`/api/admin/accounts/${key}`);
     expect(response.statusCode).toBe(200);
-    expect(await newest()).toMatchObject({ action: 'account.remove', target: 'new.exhibitor@salon.test', after: null, before: { firstname: 'Nina' } });
+    expect(await newest()).toMatchObject({
+      action: 'account.remove',
+      target: 'new.exhibitor@salon.test',
+      after: null,
+      before: { firstname: 'Nina' },
+    });
     expect((await admin().get(`/api/admin/accounts/${key}`)).statusCode).toBe(404);
     const stand = dataOf<AdminStandData>((await admin().get(`/api/admin/stands/${demoStand.key}`)).body).stand;
     expect(stand.owners.map((o) => o.id_user)).not.toContain(key);
@@ -486,7 +625,11 @@ describe('what connected visitors see', () => {
     const stand = await standBySlug(t, 'stand-nordic-robotics');
     const client = await openSse(`${base}/api/sse/live/activity?visited_stand_id=${stand.key}`, { cookie: cookies.visitor });
     // Keyed by stand id (spec §3 Room state).
-    const animators = (e: SseEvent) => (e.data.visited_stand_animators as Record<string, { id_user: string; fullname: string; company: { name: string } | null }[]> | undefined)?.[stand.key] ?? null;
+    const animators = (e: SseEvent) =>
+      (
+        e.data.visited_stand_animators as
+          Record<string, { id_user: string; fullname: string; company: { name: string } | null }[]> | undefined
+      )?.[stand.key] ?? null;
     try {
       const first = await client.next((e) => e.event === 'liveActivity', 3000);
       expect(animators(first)?.map((a) => a.id_user)).toContain(exhibitorKey);
@@ -498,9 +641,15 @@ describe('what connected visitors see', () => {
 
       from = client.events.length;
       expect((await promoter().put(`/api/admin/accounts/${exhibitorKey}`, { hidden: false, lastname: 'Bergström' })).statusCode).toBe(200);
-      const shown = await client.next((e) => e.event === 'liveActivity' && (animators(e)?.some((a) => a.id_user === exhibitorKey) ?? false), 3000, from);
+      const shown = await client.next(
+        (e) => e.event === 'liveActivity' && (animators(e)?.some((a) => a.id_user === exhibitorKey) ?? false),
+        3000,
+        from,
+      );
       // The name as the stand's card shows it (the publication rule applies to the live activity as to the API).
-      const card = dataOf<{ visited_stand_animators: { id_user: string; lastname: string | null }[] }>((await call('GET', `/api/stands/${stand.key}/animators`, undefined, cookies.visitor)).body);
+      const card = dataOf<{ visited_stand_animators: { id_user: string; lastname: string | null }[] }>(
+        (await call('GET', `/api/stands/${stand.key}/animators`, undefined, cookies.visitor)).body,
+      );
       const published = card.visited_stand_animators.find((a) => a.id_user === exhibitorKey)?.lastname;
       expect(published).toBe('Bergström');
       expect(animators(shown)?.find((a) => a.id_user === exhibitorKey)?.fullname).toBe(`Jonas ${published}`);
@@ -518,24 +667,35 @@ describe('what connected visitors see', () => {
 });
 
 describe('the pages', () => {
-  const page = (path: string, cookie: string, locale = 'fr_FR') => request(t.app, { method: 'GET', url: path, headers: { cookie: `${cookie}; salon_locale=${locale}` } });
+  const page = (path: string, cookie: string, locale = 'fr_FR') =>
+    request(t.app, { method: 'GET', url: path, headers: { cookie: `${cookie}; salon_locale=${locale}` } });
   const post = (path: string, fields: Record<string, string>, cookie = cookies.admin, locale = 'fr_FR') => {
     const f = form(fields);
-    return request(t.app, { method: 'POST', url: path, payload: f.payload, headers: { ...f.headers, cookie: `${cookie}; salon_locale=${locale}` } });
+    return request(t.app, {
+      method: 'POST',
+      url: path,
+      payload: f.payload,
+      headers: { ...f.headers, cookie: `${cookie}; salon_locale=${locale}` },
+    });
   };
 
-  it.each(['/admin/entreprises', '/admin/stands', '/admin/comptes'])('%s: no session → home; visitor, anonymous, exhibitor 403; promoter and admin 200 in both languages', async (path) => {
-    expect((await request(t.app, { method: 'GET', url: path })).statusCode).toBe(303);
-    for (const who of ['anonymous', 'visitor', 'exhibitor'] as const) expect([who, (await page(path, cookies[who])).statusCode]).toEqual([who, 403]);
-    for (const who of ['anonymous', 'visitor', 'exhibitor'] as const) expect([who, (await post(path, { action: 'create', name: 'X' }, cookies[who])).statusCode]).toEqual([who, 403]);
-    for (const who of ['promoter', 'admin'] as const) {
-      const fr = await page(path, cookies[who]);
-      const en = await page(path, cookies[who], 'en_EN');
-      expect([fr.statusCode, en.statusCode]).toEqual([200, 200]);
-      expect(fr.body).toContain('<html lang="fr">');
-      expect(en.body).toContain('<html lang="en">');
-    }
-  });
+  it.each(['/admin/entreprises', '/admin/stands', '/admin/comptes'])(
+    '%s: no session → home; visitor, anonymous, exhibitor 403; promoter and admin 200 in both languages',
+    async (path) => {
+      expect((await request(t.app, { method: 'GET', url: path })).statusCode).toBe(303);
+      for (const who of ['anonymous', 'visitor', 'exhibitor'] as const)
+        expect([who, (await page(path, cookies[who])).statusCode]).toEqual([who, 403]);
+      for (const who of ['anonymous', 'visitor', 'exhibitor'] as const)
+        expect([who, (await post(path, { action: 'create', name: 'X' }, cookies[who])).statusCode]).toEqual([who, 403]);
+      for (const who of ['promoter', 'admin'] as const) {
+        const fr = await page(path, cookies[who]);
+        const en = await page(path, cookies[who], 'en_EN');
+        expect([fr.statusCode, en.statusCode]).toEqual([200, 200]);
+        expect(fr.body).toContain('<html lang="fr">');
+        expect(en.body).toContain('<html lang="en">');
+      }
+    },
+  );
 
   it('the areas link to the pages', async () => {
     expect((await page('/admin', cookies.admin, 'en_EN')).body).toMatch(/href="http:\/\/salon\.test\/admin\/stands"/);
@@ -543,7 +703,12 @@ describe('the pages', () => {
   });
 
   it('a company form with errors comes back with them next to the fields, the values kept and escaped', async () => {
-    const response = await post('/admin/entreprises', { action: 'create', name: '<b>Bad</b>', website_link: 'ftp://x', email: 'nope' }, cookies.admin, 'en_EN');
+    const response = await post(
+      '/admin/entreprises',
+      { action: 'create', name: '<b>Bad</b>', website_link: 'ftp://x', email: 'nope' },
+      cookies.admin,
+      'en_EN',
+    );
     expect(response.statusCode).toBe(400);
     expect(response.body).toContain('value="&lt;b&gt;Bad&lt;/b&gt;"');
     expect(response.body).toMatch(/id="company-website_link-error">[^<]+</);
@@ -573,23 +738,45 @@ describe('the pages', () => {
     const editForm = await page(`/admin/stands?edit=${other.key}`, cookies.admin, 'en_EN');
     expect(editForm.body).toContain('value="Nordic Robotics"');
     expect(editForm.body).toContain('stand-nordic-robotics');
-    const fields: Record<string, string> = { action: 'update', id: other.key, name: before.niceName, name_en: 'Nordic Robots', company_id: before.company.id_company, optin_marketing: 'no' };
+    const fields: Record<string, string> = {
+      action: 'update',
+      id: other.key,
+      name: before.niceName,
+      name_en: 'Nordic Robots',
+      company_id: before.company.id_company,
+      optin_marketing: 'no',
+    };
     const f = form(fields);
     const payload = `${f.payload}${before.owners.map((o) => `&owners=${o.id_user}`).join('')}`;
-    const response = await request(t.app, { method: 'POST', url: '/admin/stands', payload, headers: { ...f.headers, cookie: cookies.admin } });
+    const response = await request(t.app, {
+      method: 'POST',
+      url: '/admin/stands',
+      payload,
+      headers: { ...f.headers, cookie: cookies.admin },
+    });
     expect(response.statusCode).toBe(303);
     const after = dataOf<AdminStandData>((await admin().get(`/api/admin/stands/${other.key}`)).body).stand;
     expect(after).toMatchObject({ niceNameEn: 'Nordic Robots', optin_marketing: false, owners: before.owners });
   });
 
   it('creates an exhibitor account through the page: the generated password is shown once, never again', async () => {
-    const response = await post('/admin/comptes', { action: 'create', profile: 'exhibitor', email: 'page.exhibitor@salon.test', firstname: 'Paul', password: '' }, cookies.promoter, 'en_EN');
+    const response = await post(
+      '/admin/comptes',
+      { action: 'create', profile: 'exhibitor', email: 'page.exhibitor@salon.test', firstname: 'Paul', password: '' },
+      cookies.promoter,
+      'en_EN',
+    );
     expect(response.statusCode).toBe(200);
     const match = /<code id="generated-password">([A-Za-z0-9_-]{16})<\/code>/.exec(response.body);
     expect(match).not.toBeNull();
     await login(t.app, 'page.exhibitor@salon.test', match![1]!);
     expect((await page('/admin/comptes', cookies.promoter)).body).not.toContain(match![1]!);
-    const promoterForm = await post('/admin/comptes', { action: 'create', profile: 'promoter', email: 'page.promoter@salon.test' }, cookies.promoter, 'en_EN');
+    const promoterForm = await post(
+      '/admin/comptes',
+      { action: 'create', profile: 'promoter', email: 'page.promoter@salon.test' },
+      cookies.promoter,
+      'en_EN',
+    );
     expect(promoterForm.statusCode).toBe(403);
   });
 
@@ -599,20 +786,52 @@ describe('the pages', () => {
     expect(editForm.body).toContain('value="page.exhibitor@salon.test"');
     expect(editForm.body).toContain('New password');
     const stand = await standBySlug(t, 'stand-verdi');
-    const f = form({ action: 'update', id, email: 'page.exhibitor@salon.test', firstname: 'Paul', lastname: 'Page', function: '', function_en: '', visio_link: '', hidden: '1', password: 'a brand new passphrase' });
-    const response = await request(t.app, { method: 'POST', url: '/admin/comptes', payload: `${f.payload}&stands=${stand.key}`, headers: { ...f.headers, cookie: cookies.promoter } });
+    const f = form({
+      action: 'update',
+      id,
+      email: 'page.exhibitor@salon.test',
+      firstname: 'Paul',
+      lastname: 'Page',
+      function: '',
+      function_en: '',
+      visio_link: '',
+      hidden: '1',
+      password: 'a brand new passphrase',
+    });
+    const response = await request(t.app, {
+      method: 'POST',
+      url: '/admin/comptes',
+      payload: `${f.payload}&stands=${stand.key}`,
+      headers: { ...f.headers, cookie: cookies.promoter },
+    });
     expect(response.statusCode).toBe(303);
     const account = dataOf<AdminAccountData>((await admin().get(`/api/admin/accounts/${id}`)).body).account;
     expect(account).toMatchObject({ lastname: 'Page', hidden: true, stands: [{ id_stand: stand.key }] });
     await login(t.app, 'page.exhibitor@salon.test', 'a brand new passphrase');
-    const refused = await post('/admin/comptes', { action: 'update', id: promoterKey, email: DEMO.promoter, firstname: 'Pirate' }, cookies.promoter, 'en_EN');
+    const refused = await post(
+      '/admin/comptes',
+      { action: 'update', id: promoterKey, email: DEMO.promoter, firstname: 'Pirate' },
+      cookies.promoter,
+      'en_EN',
+    );
     expect(refused.statusCode).toBe(403);
     expect(refused.body).toContain('Only administrators manage promoter accounts');
   });
 
   it('creates a stand through the page, then removes it; a stand with visits is refused with the reason on top', async () => {
-    const f = form({ action: 'create', name: 'Stand de la page', name_en: 'Page Stand', company_id: companyId, optin_marketing: 'inherit' });
-    const created = await request(t.app, { method: 'POST', url: '/admin/stands', payload: f.payload, headers: { ...f.headers, cookie: cookies.promoter } });
+    const f = form({
+      action: 'create',
+      name: 'Stand de la page',
+      name_en: 'Page Stand',
+      company_id: companyId,
+      optin_marketing: 'inherit',
+    });
+    const created = await request(t.app, {
+      method: 'POST',
+      url: '/admin/stands',
+      payload: f.payload,
+      headers: { ...f.headers, cookie: cookies.promoter },
+    });
     expect(created.statusCode).toBe(303);
     expect(created.headers.location).toBe(`${ORIGIN}/admin/stands?done=created`);
     const row = await t.database.db.selectFrom('stands').selectAll().where('name_en', '=', 'Page Stand').executeTakeFirstOrThrow();
@@ -630,13 +849,23 @@ describe('the pages', () => {
   });
 
   it('an account with history cannot be removed through the page: the reason and “hide it instead” on top', async () => {
-    const refused = await post('/admin/comptes', { action: 'remove', id: encodeId(await userIdByEmail(t, DEMO.exhibitor)) }, cookies.admin, 'en_EN');
+    const refused = await post(
+      '/admin/comptes',
+      { action: 'remove', id: encodeId(await userIdByEmail(t, DEMO.exhibitor)) },
+      cookies.admin,
+      'en_EN',
+    );
     expect(refused.statusCode).toBe(409);
     expect(refused.body).toMatch(/role="alert">The account exposant@salon\.test was not removed: [^<]*Hide it instead\.</);
   });
 
   it('a short typed password is shown next to its field', async () => {
-    const response = await post('/admin/comptes', { action: 'create', profile: 'exhibitor', email: 'page.short@salon.test', password: 'short' }, cookies.admin, 'en_EN');
+    const response = await post(
+      '/admin/comptes',
+      { action: 'create', profile: 'exhibitor', email: 'page.short@salon.test', password: 'short' },
+      cookies.admin,
+      'en_EN',
+    );
     expect(response.statusCode).toBe(400);
     expect(response.body).toMatch(/id="account-password-error">At least 12 characters</);
   });

@@ -3,24 +3,50 @@ import { PARAMETER_KEYS, ParametersPatch, type LiveSettings } from '@salon/share
 import { DEMO_PARAMETERS } from '../../host-shell/server/db/seed-data';
 import { validate } from '../../host-shell/server/lib/validation';
 import { DEFAULT_PARAMETERS } from '../../host-shell/server/services/settings';
-import { DEMO, ORIGIN, XHR, anonymousCookie, closeListening, createTestApp, login, openSse, pageDataOf, request, waitFor, type SseClient, type TestApp } from './helpers';
+import {
+  DEMO,
+  ORIGIN,
+  XHR,
+  anonymousCookie,
+  closeListening,
+  createTestApp,
+  login,
+  openSse,
+  pageDataOf,
+  request,
+  waitFor,
+  type SseClient,
+  type TestApp,
+} from './helpers';
 import { settingsForm } from './admin-forms';
 
 let t: TestApp;
 let base: string;
 const opened: SseClient[] = [];
-const cookies: Record<'visitor' | 'exhibitor' | 'promoter' | 'admin' | 'anonymous', string> = { visitor: '', exhibitor: '', promoter: '', admin: '', anonymous: '' };
+const cookies: Record<'visitor' | 'exhibitor' | 'promoter' | 'admin' | 'anonymous', string> = {
+  visitor: '',
+  exhibitor: '',
+  promoter: '',
+  admin: '',
+  anonymous: '',
+};
 
 function call(method: 'GET' | 'PUT', url: string, payload: unknown, cookie?: string) {
   return request(t.app, {
     method,
     url,
     ...(payload === undefined ? {} : { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) }),
-    headers: { ...XHR, origin: ORIGIN, ...(payload === undefined ? {} : { 'content-type': 'application/json' }), ...(cookie ? { cookie } : {}) },
+    headers: {
+      ...XHR,
+      origin: ORIGIN,
+      ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(cookie ? { cookie } : {}),
+    },
   });
 }
 const put = (url: string, payload: unknown, cookie = cookies.admin) => call('PUT', url, payload, cookie);
-const errorOf = (body: string) => (JSON.parse(body) as { data: { error: boolean; message: string; formErrors?: Record<string, string> } }).data;
+const errorOf = (body: string) =>
+  (JSON.parse(body) as { data: { error: boolean; message: string; formErrors?: Record<string, string> } }).data;
 
 async function listen(): Promise<string> {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -74,14 +100,15 @@ describe('the admin settings API: who may call it', () => {
     const response = await call(method, url, payload);
     expect(response.statusCode).toBe(401);
   });
-  it.each(calls.flatMap(([what, method, url, payload]) => (['anonymous', 'visitor', 'exhibitor', 'promoter'] as const).map((who) => [`${what} as ${who}`, method, url, payload, who] as const)))(
-    '%s: 403, nothing changes',
-    async (_what, method, url, payload, who) => {
-      const response = await call(method, url, payload, cookies[who]);
-      expect(response.statusCode).toBe(403);
-      expect(errorOf(response.body).message).toMatch(/administrat/i);
-    },
-  );
+  it.each(
+    calls.flatMap(([what, method, url, payload]) =>
+      (['anonymous', 'visitor', 'exhibitor', 'promoter'] as const).map((who) => [`${what} as ${who}`, method, url, payload, who] as const),
+    ),
+  )('%s: 403, nothing changes', async (_what, method, url, payload, who) => {
+    const response = await call(method, url, payload, cookies[who]);
+    expect(response.statusCode).toBe(403);
+    expect(errorOf(response.body).message).toMatch(/administrat/i);
+  });
   it('even a bad body from a non-administrator is a 403, not a 400', async () => {
     expect((await put('/api/admin/parameters', { nope: 1 }, cookies.promoter)).statusCode).toBe(403);
   });
@@ -97,10 +124,20 @@ describe('the admin settings API: who may call it', () => {
 
 describe('PUT /api/admin/parameters', () => {
   it('changes some parameters and leaves the others; the next page has them', async () => {
-    const response = await put('/api/admin/parameters', { room_name: 'Salon d’hiver', room_name_en: 'Winter Fair', styles: { sidebar: { opacity: 60, blur: 4 } }, feedback_delay: 0 });
+    const response = await put('/api/admin/parameters', {
+      room_name: 'Salon d’hiver',
+      room_name_en: 'Winter Fair',
+      styles: { sidebar: { opacity: 60, blur: 4 } },
+      feedback_delay: 0,
+    });
     expect(response.statusCode).toBe(200);
     const { data } = JSON.parse(response.body) as { data: LiveSettings };
-    expect(data.parameters).toMatchObject({ room_name: 'Salon d’hiver', room_name_en: 'Winter Fair', styles: { sidebar: { opacity: 60, blur: 4 } }, feedback_delay: 0 });
+    expect(data.parameters).toMatchObject({
+      room_name: 'Salon d’hiver',
+      room_name_en: 'Winter Fair',
+      styles: { sidebar: { opacity: 60, blur: 4 } },
+      feedback_delay: 0,
+    });
     expect(data.parameters.room_desc_en).toBe('Energy, robotics, health, data: innovative companies welcome you on their virtual stands.');
     const page = pageDataOf((await request(t.app, { method: 'GET', url: '/salon', headers: { cookie: cookies.visitor } })).body);
     expect(page.parameters.room_name_en).toBe('Winter Fair');
@@ -155,7 +192,9 @@ describe('PUT /api/admin/parameters', () => {
 describe('PUT /api/admin/features', () => {
   it('switches the journey off and on; pages follow', async () => {
     expect((await put('/api/admin/features', { journey: false })).statusCode).toBe(200);
-    expect(pageDataOf((await request(t.app, { method: 'GET', url: '/salon', headers: { cookie: cookies.visitor } })).body).features.journey).toBe('0');
+    expect(
+      pageDataOf((await request(t.app, { method: 'GET', url: '/salon', headers: { cookie: cookies.visitor } })).body).features.journey,
+    ).toBe('0');
     const on = await put('/api/admin/features', { journey: true });
     expect((JSON.parse(on.body) as { data: LiveSettings }).data.features.journey).toBe('1');
   });
@@ -170,11 +209,19 @@ describe('PUT /api/admin/stream and GET /api/stream/active', () => {
   });
 
   it('switches the stream on with its addresses; GET /api/stream/active answers it, to anyone', async () => {
-    const response = await put('/api/admin/stream', { active: true, video_url: 'https://video.test/live', chat_url: 'https://video.test/chat' });
+    const response = await put('/api/admin/stream', {
+      active: true,
+      video_url: 'https://video.test/live',
+      chat_url: 'https://video.test/chat',
+    });
     expect(response.statusCode).toBe(200);
     const active = await request(t.app, { method: 'GET', url: '/api/stream/active', headers: XHR });
-    expect(JSON.parse(active.body)).toEqual({ data: { active: true, video_url: 'https://video.test/live', chat_url: 'https://video.test/chat' } });
-    expect(pageDataOf((await request(t.app, { method: 'GET', url: '/salon', headers: { cookie: cookies.visitor } })).body).is_streaming).toBe(true);
+    expect(JSON.parse(active.body)).toEqual({
+      data: { active: true, video_url: 'https://video.test/live', chat_url: 'https://video.test/chat' },
+    });
+    expect(
+      pageDataOf((await request(t.app, { method: 'GET', url: '/salon', headers: { cookie: cookies.visitor } })).body).is_streaming,
+    ).toBe(true);
   });
 
   it('off keeps the addresses for next time; a chat address can be cleared', async () => {
@@ -199,7 +246,9 @@ describe('PUT /api/admin/stream and GET /api/stream/active', () => {
     const response = await put('/api/admin/stream', { active: true });
     expect(response.statusCode).toBe(400);
     expect(errorOf(response.body).formErrors).toHaveProperty('video_url');
-    expect(JSON.parse((await request(t.app, { method: 'GET', url: '/api/stream/active', headers: XHR })).body)).toEqual({ data: { active: false, video_url: null, chat_url: null } });
+    expect(JSON.parse((await request(t.app, { method: 'GET', url: '/api/stream/active', headers: XHR })).body)).toEqual({
+      data: { active: false, video_url: null, chat_url: null },
+    });
   });
 });
 
@@ -220,11 +269,22 @@ describe('the live activity carries the settings (liveSettings)', () => {
     const clients = await Promise.all([stream(cookies.visitor), stream(cookies.anonymous), stream(cookies.exhibitor)]);
     const counts = await Promise.all(clients.map(async (c) => (await settingsOf(c), c.events.length)));
     const switchedAt = Date.now();
-    expect((await put('/api/admin/stream', { active: true, video_url: 'https://video.test/live', chat_url: 'https://video.test/chat' })).statusCode).toBe(200);
+    expect(
+      (await put('/api/admin/stream', { active: true, video_url: 'https://video.test/live', chat_url: 'https://video.test/chat' }))
+        .statusCode,
+    ).toBe(200);
     for (const [i, client] of clients.entries()) {
-      const event = await client.next((e) => e.event === 'liveSettings' && (e.data as unknown as LiveSettings).stream.active, 3000, counts[i]);
+      const event = await client.next(
+        (e) => e.event === 'liveSettings' && (e.data as unknown as LiveSettings).stream.active,
+        3000,
+        counts[i],
+      );
       expect(event.at - switchedAt).toBeLessThan(3000);
-      expect((event.data as unknown as LiveSettings).stream).toEqual({ active: true, video_url: 'https://video.test/live', chat_url: 'https://video.test/chat' });
+      expect((event.data as unknown as LiveSettings).stream).toEqual({
+        active: true,
+        video_url: 'https://video.test/live',
+        chat_url: 'https://video.test/chat',
+      });
     }
     const from = clients.map((c) => c.events.length);
     await put('/api/admin/stream', { active: false });
@@ -267,15 +327,23 @@ describe('the live activity carries the settings (liveSettings)', () => {
 describe('the /admin page', () => {
   const page = (cookie = cookies.admin, url = '/admin') => request(t.app, { method: 'GET', url, headers: { cookie } });
   const post = (body: URLSearchParams, cookie = cookies.admin, headers: Record<string, string> = { origin: ORIGIN }) =>
-    request(t.app, { method: 'POST', url: '/admin', payload: body.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers, cookie } });
-  const stored = async () => JSON.parse((await call('GET', '/api/admin/parameters', undefined, cookies.admin)).body) as { data: LiveSettings };
+    request(t.app, {
+      method: 'POST',
+      url: '/admin',
+      payload: body.toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers, cookie },
+    });
+  const stored = async () =>
+    JSON.parse((await call('GET', '/api/admin/parameters', undefined, cookies.admin)).body) as { data: LiveSettings };
 
   it('is for administrators: 303 without a session, 403 for the promoter and the anonymous, to GET and POST', async () => {
     expect((await request(t.app, { method: 'GET', url: '/admin' })).statusCode).toBe(303);
     expect((await page(cookies.promoter)).statusCode).toBe(403);
     expect((await page(cookies.anonymous)).statusCode).toBe(403);
     expect((await post(settingsForm({ room_name: 'Pirate' }), cookies.promoter)).statusCode).toBe(403);
-    expect((await post(new URLSearchParams({ form: 'stream', active: '1', video_url: 'https://x.test/v' }), cookies.visitor)).statusCode).toBe(403);
+    expect(
+      (await post(new URLSearchParams({ form: 'stream', active: '1', video_url: 'https://x.test/v' }), cookies.visitor)).statusCode,
+    ).toBe(403);
     expect((await stored()).data.parameters.room_name).not.toBe('Pirate');
   });
 
@@ -324,11 +392,24 @@ describe('the /admin page', () => {
     const client = await stream(cookies.visitor);
     await settingsOf(client);
     const from = client.events.length;
-    const response = await post(settingsForm({ room_name_en: 'Summer Fair', 'styles.sidebar.opacity': '70', 'feature.journey': '', visitor_search_permissions: ['exhibitor', 'connected'] }));
+    const response = await post(
+      settingsForm({
+        room_name_en: 'Summer Fair',
+        'styles.sidebar.opacity': '70',
+        'feature.journey': '',
+        visitor_search_permissions: ['exhibitor', 'connected'],
+      }),
+    );
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe(`${ORIGIN}/admin?saved=settings#settings`);
     const { data } = await stored();
-    expect(data.parameters).toMatchObject({ room_name_en: 'Summer Fair', styles: { sidebar: { opacity: 70, blur: 12 } }, visitor_search_permissions: ['exhibitor', 'connected'], contests: ['default', 'printemps'], exhibitor_force_visio_link: false });
+    expect(data.parameters).toMatchObject({
+      room_name_en: 'Summer Fair',
+      styles: { sidebar: { opacity: 70, blur: 12 } },
+      visitor_search_permissions: ['exhibitor', 'connected'],
+      contests: ['default', 'printemps'],
+      exhibitor_force_visio_link: false,
+    });
     expect(data.features.journey).toBe('0');
     const event = await client.next((e) => e.event === 'liveSettings', 3000, from);
     expect((event.data as unknown as LiveSettings).parameters.room_name_en).toBe('Summer Fair');
@@ -339,7 +420,16 @@ describe('the /admin page', () => {
 
   it('an invalid form: 400, the values kept, each error next to its field, nothing saved', async () => {
     const before = await stored();
-    const response = await post(settingsForm({ room_name: '', 'styles.sidebar.opacity': '150', last_activity_period: 'soon', contests: 'a/b', social_image: 'javascript:alert(1)', room_name_en: '<b>Fair</b>' }));
+    const response = await post(
+      settingsForm({
+        room_name: '',
+        'styles.sidebar.opacity': '150',
+        last_activity_period: 'soon',
+        contests: 'a/b',
+        social_image: 'javascript:alert(1)',
+        room_name_en: '<b>Fair</b>',
+      }),
+    );
     expect(response.statusCode).toBe(400);
     const body = response.body;
     expect(body).toContain('role="alert"');
@@ -366,14 +456,20 @@ describe('the /admin page', () => {
     const client = await stream(cookies.anonymous);
     await settingsOf(client);
     let from = client.events.length;
-    const on = await post(new URLSearchParams({ form: 'stream', active: '1', video_url: 'https://video.test/live', chat_url: 'https://video.test/chat' }));
+    const on = await post(
+      new URLSearchParams({ form: 'stream', active: '1', video_url: 'https://video.test/live', chat_url: 'https://video.test/chat' }),
+    );
     expect(on.statusCode).toBe(303);
     expect(on.headers.location).toBe(`${ORIGIN}/admin?saved=stream#stream`);
-    expect((await client.next((e) => e.event === 'liveSettings', 3000, from)).data).toMatchObject({ stream: { active: true, video_url: 'https://video.test/live', chat_url: 'https://video.test/chat' } });
+    expect((await client.next((e) => e.event === 'liveSettings', 3000, from)).data).toMatchObject({
+      stream: { active: true, video_url: 'https://video.test/live', chat_url: 'https://video.test/chat' },
+    });
     expect((await page(cookies.admin, '/admin?saved=stream')).body).toContain('The live stream is on');
     from = client.events.length;
     expect((await post(new URLSearchParams({ form: 'stream', video_url: 'https://video.test/live', chat_url: '' }))).statusCode).toBe(303);
-    expect((await client.next((e) => e.event === 'liveSettings', 3000, from)).data).toMatchObject({ stream: { active: false, chat_url: null } });
+    expect((await client.next((e) => e.event === 'liveSettings', 3000, from)).data).toMatchObject({
+      stream: { active: false, chat_url: null },
+    });
   });
 
   it('an invalid stream form: 400 with the error next to the address; nothing changes', async () => {
@@ -394,7 +490,13 @@ describe('the /admin page', () => {
   });
 
   it('refuses a post from another site (403) and an unknown form (400)', async () => {
-    expect((await post(new URLSearchParams({ form: 'stream', active: '1', video_url: 'https://evil.test/v' }), cookies.admin, { origin: 'https://evil.test' })).statusCode).toBe(403);
+    expect(
+      (
+        await post(new URLSearchParams({ form: 'stream', active: '1', video_url: 'https://evil.test/v' }), cookies.admin, {
+          origin: 'https://evil.test',
+        })
+      ).statusCode,
+    ).toBe(403);
     expect((await post(new URLSearchParams({ form: 'other' }))).statusCode).toBe(400);
     expect((await stored()).data.stream.active).toBe(false);
   });

@@ -5,7 +5,22 @@ import { Client } from 'pg';
 import type { AttendanceData, StandAnalyticsData, VisitorsData } from '@salon/shared/contracts/analytics';
 import type { UsersActivesData } from '@salon/shared/contracts/backoffice';
 import { encodeId } from '../../host-shell/server/lib/ids';
-import { DEMO, ORIGIN, XHR, anonymousCookie, closeListening, createTestApp, login, openSse, request, standBySlug, userIdByEmail, waitFor, type SseClient, type TestApp } from './helpers';
+import {
+  DEMO,
+  ORIGIN,
+  XHR,
+  anonymousCookie,
+  closeListening,
+  createTestApp,
+  login,
+  openSse,
+  request,
+  standBySlug,
+  userIdByEmail,
+  waitFor,
+  type SseClient,
+  type TestApp,
+} from './helpers';
 
 let t: TestApp;
 let base: string;
@@ -15,7 +30,8 @@ const cookies: Record<Who, string> = { visitor: '', exhibitor: '', exhibitor2: '
 let solar: { id: number; key: string };
 let nordic: { id: number; key: string };
 
-const get = (url: string, cookie?: string) => request(t.app, { method: 'GET', url, headers: { ...XHR, origin: ORIGIN, ...(cookie ? { cookie } : {}) } });
+const get = (url: string, cookie?: string) =>
+  request(t.app, { method: 'GET', url, headers: { ...XHR, origin: ORIGIN, ...(cookie ? { cookie } : {}) } });
 const dataOf = <T>(body: string) => (JSON.parse(body) as { data: T }).data;
 const csvRows = (body: string) => parse(body.replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
 const hourOf = (ms: number) => new Date(Math.floor(ms / 3_600_000) * 3_600_000).toISOString();
@@ -31,7 +47,10 @@ beforeAll(async () => {
     await pgAdmin.connect();
     await pgAdmin.query(`CREATE SCHEMA ${pgSchema}`);
   }
-  t = await createTestApp({ config: { livePingMs: 100, liveGlobalMinMs: 50 }, ...(pgUrl ? { database: { dialect: 'postgres' as const, connectionString: pgUrl, schema: pgSchema } } : {}) });
+  t = await createTestApp({
+    config: { livePingMs: 100, liveGlobalMinMs: 50 },
+    ...(pgUrl ? { database: { dialect: 'postgres' as const, connectionString: pgUrl, schema: pgSchema } } : {}),
+  });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   if (!address || typeof address === 'string') throw new Error('not listening');
@@ -58,7 +77,14 @@ afterAll(async () => {
 });
 
 describe('refusals: every call, every profile', () => {
-  const calls = () => [`/api/analytics?stand_id=${solar.key}`, `/api/analytics.csv?stand_id=${solar.key}`, '/api/analytics/attendance', '/api/analytics/attendance.csv', '/api/users/visitors', '/api/users/visitors.csv'];
+  const calls = () => [
+    `/api/analytics?stand_id=${solar.key}`,
+    `/api/analytics.csv?stand_id=${solar.key}`,
+    '/api/analytics/attendance',
+    '/api/analytics/attendance.csv',
+    '/api/users/visitors',
+    '/api/users/visitors.csv',
+  ];
   const organisersOnly = (url: string) => !url.startsWith('/api/analytics?') && !url.startsWith('/api/analytics.csv');
 
   it('401 without a session', async () => {
@@ -75,7 +101,7 @@ describe('refusals: every call, every profile', () => {
       expect(dataOf<{ message: string }>(response.body).message).toMatch(/organi/i);
     }
   });
-  it('exhibitors: their own stands only; never the organisers\' lists', async () => {
+  it("exhibitors: their own stands only; never the organisers' lists", async () => {
     for (const url of calls()) {
       const response = await get(url, cookies.exhibitor);
       expect([url, response.statusCode]).toEqual([url, organisersOnly(url) ? 403 : 200]);
@@ -88,7 +114,8 @@ describe('refusals: every call, every profile', () => {
     expect((await get(`/api/analytics?stand_id=${nordic.key}`, cookies.exhibitor2)).statusCode).toBe(200);
   });
   it.each(['promoter', 'admin'] as const)('the %s reads everything, any stand', async (who) => {
-    for (const url of [...calls(), `/api/analytics?stand_id=${nordic.key}`]) expect([url, (await get(url, cookies[who])).statusCode]).toEqual([url, 200]);
+    for (const url of [...calls(), `/api/analytics?stand_id=${nordic.key}`])
+      expect([url, (await get(url, cookies[who])).statusCode]).toEqual([url, 200]);
   });
   it('the live list: 401 without a session, 403 for visitors and exhibitors, a stream for organisers', async () => {
     const none = await openSse(`${base}/api/sse/users/actives`, { 'x-requested-with': 'XMLHttpRequest' });
@@ -106,7 +133,15 @@ describe('refusals: every call, every profile', () => {
   });
   it('is documented in /api/openapi.json', async () => {
     const doc = (await request(t.app, { method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, unknown> };
-    for (const path of ['/api/analytics', '/api/analytics.csv', '/api/analytics/attendance', '/api/users/visitors', '/api/users/visitors.csv', '/api/sse/users/actives']) expect(Object.keys(doc.paths)).toContain(path);
+    for (const path of [
+      '/api/analytics',
+      '/api/analytics.csv',
+      '/api/analytics/attendance',
+      '/api/users/visitors',
+      '/api/users/visitors.csv',
+      '/api/sse/users/actives',
+    ])
+      expect(Object.keys(doc.paths)).toContain(path);
   });
 });
 
@@ -126,35 +161,77 @@ describe('bad input: a clear 4xx, never a 500', () => {
   ])('%s → %i', async (url, status, message) => {
     const response = await get(url.replace('SOLAR', solar.key), cookies.admin);
     expect(response.statusCode).toBe(status);
-    expect(dataOf<{ error: boolean; message: string }>(response.body)).toMatchObject({ error: true, message: expect.stringMatching(message) });
+    expect(dataOf<{ error: boolean; message: string }>(response.body)).toMatchObject({
+      error: true,
+      message: expect.stringMatching(message),
+    });
   });
 });
 
-describe('a stand\'s figures', () => {
+describe("a stand's figures", () => {
   it('counts visits per hour, unique visitors, chats started and leads from what is stored, a visit just made included', async () => {
     const db = t.database.db;
     const now = Date.now();
     // One minute into the hour before last: the rows below (seconds apart) stay in one hour whenever the test runs.
     const twoHoursAgo = Math.floor(now / 3_600_000) * 3_600_000 - 2 * 3_600_000 + 60_000;
-    const [visitor, visitor2, exhibitor] = await Promise.all([userIdByEmail(t, DEMO.visitor), userIdByEmail(t, DEMO.visitor2), userIdByEmail(t, DEMO.exhibitor)]);
+    const [visitor, visitor2, exhibitor] = await Promise.all([
+      userIdByEmail(t, DEMO.visitor),
+      userIdByEmail(t, DEMO.visitor2),
+      userIdByEmail(t, DEMO.exhibitor),
+    ]);
     const at = (ms: number) => new Date(ms).toISOString();
     // Two hours ago: two visits by the same visitor and one by another, a chat, a lead. Another stand's visit is not counted.
     await db
       .insertInto('stand_visits')
       .values([
         { user_id: visitor, stand_id: solar.id, started_at: at(twoHoursAgo), ended_at: at(twoHoursAgo + 60_000), ended_by: 'client' },
-        { user_id: visitor, stand_id: solar.id, started_at: at(twoHoursAgo + 1000), ended_at: at(twoHoursAgo + 61_000), ended_by: 'client' },
-        { user_id: visitor2, stand_id: solar.id, started_at: at(twoHoursAgo + 2000), ended_at: at(twoHoursAgo + 62_000), ended_by: 'timeout' },
-        { user_id: visitor2, stand_id: nordic.id, started_at: at(twoHoursAgo + 3000), ended_at: at(twoHoursAgo + 63_000), ended_by: 'client' },
+        {
+          user_id: visitor,
+          stand_id: solar.id,
+          started_at: at(twoHoursAgo + 1000),
+          ended_at: at(twoHoursAgo + 61_000),
+          ended_by: 'client',
+        },
+        {
+          user_id: visitor2,
+          stand_id: solar.id,
+          started_at: at(twoHoursAgo + 2000),
+          ended_at: at(twoHoursAgo + 62_000),
+          ended_by: 'timeout',
+        },
+        {
+          user_id: visitor2,
+          stand_id: nordic.id,
+          started_at: at(twoHoursAgo + 3000),
+          ended_at: at(twoHoursAgo + 63_000),
+          ended_by: 'client',
+        },
       ])
       .execute();
-    await db.insertInto('stand_history').values({ stand_id: solar.id, user_id: exhibitor, type: 'chatStarted', content: '{}', created_at: at(twoHoursAgo + 5000) }).execute();
+    await db
+      .insertInto('stand_history')
+      .values({ stand_id: solar.id, user_id: exhibitor, type: 'chatStarted', content: '{}', created_at: at(twoHoursAgo + 5000) })
+      .execute();
     await db
       .insertInto('leads')
-      .values({ kind: 'contact_request', stand_id: solar.id, user_id: visitor, firstname: '=cmd', lastname: 'Doe', consents: '[]', wording_locale: 'en_EN', created_at: at(twoHoursAgo + 6000) })
+      .values({
+        kind: 'contact_request',
+        stand_id: solar.id,
+        user_id: visitor,
+        firstname: '=cmd',
+        lastname: 'Doe',
+        consents: '[]',
+        wording_locale: 'en_EN',
+        created_at: at(twoHoursAgo + 6000),
+      })
       .execute();
     // A visit now, through the API.
-    const started = await request(t.app, { method: 'POST', url: `/api/stands/${solar.key}/visit`, headers: { ...XHR, origin: ORIGIN, cookie: cookies.visitor }, payload: { start: true } });
+    const started = await request(t.app, {
+      method: 'POST',
+      url: `/api/stands/${solar.key}/visit`,
+      headers: { ...XHR, origin: ORIGIN, cookie: cookies.visitor },
+      payload: { start: true },
+    });
     expect(started.statusCode).toBe(200);
 
     const response = await get(`/api/analytics?stand_id=${solar.key}`, cookies.exhibitor);
@@ -175,7 +252,16 @@ describe('a stand\'s figures', () => {
       expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="visits-stand-helios-solaire-\d{4}-\d{2}-\d{2}\.csv"$/);
       expect(csv.body.startsWith('\uFEFF"stand","hour","visits","unique_visitors","chats","leads"\r\n')).toBe(true);
-      expect(csvRows(csv.body)).toEqual(data.hours.map((h) => ({ stand: 'Helios Solaire', hour: h.hour, visits: String(h.visits), unique_visitors: String(h.unique_visitors), chats: String(h.chats), leads: String(h.leads) })));
+      expect(csvRows(csv.body)).toEqual(
+        data.hours.map((h) => ({
+          stand: 'Helios Solaire',
+          hour: h.hour,
+          visits: String(h.visits),
+          unique_visitors: String(h.unique_visitors),
+          chats: String(h.chats),
+          leads: String(h.leads),
+        })),
+      );
     }
   });
 
@@ -188,7 +274,11 @@ describe('a stand\'s figures', () => {
 
   it('neutralises formula cells in the CSV (a stand named like a formula)', async () => {
     const verdi = await standBySlug(t, 'stand-verdi');
-    await t.database.db.updateTable('stands').set({ name: '=HYPERLINK("http://x")', name_en: '=HYPERLINK("http://x")' }).where('id', '=', verdi.id).execute();
+    await t.database.db
+      .updateTable('stands')
+      .set({ name: '=HYPERLINK("http://x")', name_en: '=HYPERLINK("http://x")' })
+      .where('id', '=', verdi.id)
+      .execute();
     const csv = await get(`/api/analytics.csv?stand_id=${verdi.key}`, cookies.admin);
     expect(csvRows(csv.body)[0]?.stand).toBe('\'=HYPERLINK("http://x")');
   });
@@ -202,7 +292,11 @@ describe('attendance over the day', () => {
     expect(data.hours.at(-1)?.hour).toBe(hourOf(Date.now()));
     // The logins of beforeAll and the visit of the stand test: several people this hour, one visit at least.
     const current = data.hours.at(-1);
-    const sessionsNow = await t.database.db.selectFrom('sessions').select('user_id').where('created_at', '>=', hourOf(Date.now())).execute();
+    const sessionsNow = await t.database.db
+      .selectFrom('sessions')
+      .select('user_id')
+      .where('created_at', '>=', hourOf(Date.now()))
+      .execute();
     expect(current?.people).toBeGreaterThanOrEqual(new Set(sessionsNow.map((s) => s.user_id)).size);
     expect(current?.visits).toBeGreaterThanOrEqual(1);
     const csv = await get('/api/analytics/attendance?format=csv', cookies.admin);
@@ -216,21 +310,41 @@ describe('the visitor list', () => {
     const db = t.database.db;
     const visitor = await userIdByEmail(t, DEMO.visitor);
     // The first visitor publishes the first name only (their last name and e-mail stay unpublished).
-    await db.updateTable('users').set({ firstname: 'Zoé', lastname: 'Secretname', city: 'Lyon', pseudo: null, fields_param: JSON.stringify({ firstname: '0', lastname: '1', email: '1', city: '0' }) }).where('id', '=', visitor).execute();
+    await db
+      .updateTable('users')
+      .set({
+        firstname: 'Zoé',
+        lastname: 'Secretname',
+        city: 'Lyon',
+        pseudo: null,
+        fields_param: JSON.stringify({ firstname: '0', lastname: '1', email: '1', city: '0' }),
+      })
+      .where('id', '=', visitor)
+      .execute();
     const all = dataOf<VisitorsData>((await get('/api/users/visitors?sort=name', cookies.promoter)).body);
     const listed = all.visitors.find((v) => v.id_user === encodeId(visitor));
     expect(listed).toMatchObject({ firstname: 'Zoé', lastname: null, email: null, city: 'Lyon' });
     expect(JSON.stringify(all)).not.toContain('Secretname');
     expect(JSON.stringify(all)).not.toContain(DEMO.visitor);
     // The search finds published values (accents folded), never unpublished ones.
-    expect(dataOf<VisitorsData>((await get('/api/users/visitors?search=zoe', cookies.promoter)).body).visitors.map((v) => v.id_user)).toEqual([encodeId(visitor)]);
-    expect(dataOf<VisitorsData>((await get('/api/users/visitors?search=secretname', cookies.promoter)).body)).toMatchObject({ visitors: [], total: 0, pages: 1 });
-    expect(dataOf<VisitorsData>((await get(`/api/users/visitors?search=${encodeURIComponent(DEMO.visitor)}`, cookies.promoter)).body).total).toBe(0);
+    expect(
+      dataOf<VisitorsData>((await get('/api/users/visitors?search=zoe', cookies.promoter)).body).visitors.map((v) => v.id_user),
+    ).toEqual([encodeId(visitor)]);
+    expect(dataOf<VisitorsData>((await get('/api/users/visitors?search=secretname', cookies.promoter)).body)).toMatchObject({
+      visitors: [],
+      total: 0,
+      pages: 1,
+    });
+    expect(
+      dataOf<VisitorsData>((await get(`/api/users/visitors?search=${encodeURIComponent(DEMO.visitor)}`, cookies.promoter)).body).total,
+    ).toBe(0);
     // The CSV: same rule.
     const csv = await get('/api/users/visitors.csv?search=lyon', cookies.admin);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.body).not.toContain('Secretname');
-    expect(csvRows(csv.body)).toEqual([expect.objectContaining({ id_user: encodeId(visitor), firstname: 'Zoé', lastname: '', email: '', city: 'Lyon' })]);
+    expect(csvRows(csv.body)).toEqual([
+      expect.objectContaining({ id_user: encodeId(visitor), firstname: 'Zoé', lastname: '', email: '', city: 'Lyon' }),
+    ]);
   });
 
   it('pages 25 at a time and sorts by name, city or date both ways', async () => {
@@ -238,7 +352,16 @@ describe('the visitor list', () => {
     const created = '2026-01-01T00:00:00.000Z';
     await db
       .insertInto('users')
-      .values(Array.from({ length: 30 }, (_, i) => ({ profile: 'visitor' as const, firstname: `Page${String(i).padStart(2, '0')}`, lastname: 'Tester', email: `page${i}@example.org`, city: i % 2 ? 'Brest' : 'Arles', created_at: created })))
+      .values(
+        Array.from({ length: 30 }, (_, i) => ({
+          profile: 'visitor' as const,
+          firstname: `Page${String(i).padStart(2, '0')}`,
+          lastname: 'Tester',
+          email: `page${i}@example.org`,
+          city: i % 2 ? 'Brest' : 'Arles',
+          created_at: created,
+        })),
+      )
       .execute();
     const first = dataOf<VisitorsData>((await get('/api/users/visitors?search=tester&sort=name', cookies.admin)).body);
     expect(first).toMatchObject({ page: 1, per_page: 25, total: 30, pages: 2 });
@@ -269,7 +392,10 @@ describe('GET /api/sse/users/actives', () => {
     expect(before.users.some((u) => u.id_user === encodeId(visitor2))).toBe(false);
     // visiteur2 becomes active (a presence change on the live hub).
     t.app.activity.touch(visitor2, Date.now());
-    const next = await client.next((e) => e.event === 'usersActives' && (e.data as unknown as UsersActivesData).users.some((u) => u.id_user === encodeId(visitor2)), 3000);
+    const next = await client.next(
+      (e) => e.event === 'usersActives' && (e.data as unknown as UsersActivesData).users.some((u) => u.id_user === encodeId(visitor2)),
+      3000,
+    );
     expect((next.data as unknown as UsersActivesData).count).toBe(before.count + 1);
     // The same as the GET.
     const now = dataOf<UsersActivesData>((await get('/api/users/actives', cookies.admin)).body);
@@ -278,7 +404,7 @@ describe('GET /api/sse/users/actives', () => {
     await waitFor(() => (client.comments.includes('ping') ? true : undefined), 2000, 'a ping');
   });
 
-  it('every organiser\'s stream gets the same change from one recomputation', async () => {
+  it("every organiser's stream gets the same change from one recomputation", async () => {
     const a = await openSse(`${base}/api/sse/users/actives`, { cookie: cookies.promoter });
     const b = await openSse(`${base}/api/sse/users/actives`, { cookie: cookies.admin });
     opened.push(a, b);
@@ -286,7 +412,8 @@ describe('GET /api/sse/users/actives', () => {
     expect(t.app.actives.size).toBe(2);
     const exhibitor2 = await userIdByEmail(t, DEMO.exhibitor2);
     t.app.activity.touch(exhibitor2, Date.now());
-    const seen = (e: { event: string | undefined; data: Record<string, unknown> }) => e.event === 'usersActives' && (e.data as unknown as UsersActivesData).users.some((u) => u.id_user === encodeId(exhibitor2));
+    const seen = (e: { event: string | undefined; data: Record<string, unknown> }) =>
+      e.event === 'usersActives' && (e.data as unknown as UsersActivesData).users.some((u) => u.id_user === encodeId(exhibitor2));
     const [ea, eb] = await Promise.all([a.next(seen, 3000), b.next(seen, 3000)]);
     expect(ea.id).toBe(eb.id);
     a.close();
@@ -302,11 +429,16 @@ describe('the pages', () => {
     expect(slots((await page('/exposant', cookies.exhibitor)).body)).toEqual(['stats']);
     expect(slots((await page('/organisateur', cookies.promoter)).body)).toEqual(['stats']);
     expect(slots((await page('/organisateur', cookies.admin)).body)).toEqual(['stats']);
-    for (const who of ['exhibitor', 'promoter', 'visitor'] as const) expect(slots((await page('/salon', cookies[who])).body)).not.toContain('stats');
+    for (const who of ['exhibitor', 'promoter', 'visitor'] as const)
+      expect(slots((await page('/salon', cookies[who])).body)).not.toContain('stats');
   });
 
   it('/organisateur/visiteurs: searched, sorted and paged on published fields, with the CSV of the same search', async () => {
-    const page = await request(t.app, { method: 'GET', url: '/organisateur/visiteurs?search=zo%C3%A9&sort=name', headers: { cookie: cookies.promoter } });
+    const page = await request(t.app, {
+      method: 'GET',
+      url: '/organisateur/visiteurs?search=zo%C3%A9&sort=name',
+      headers: { cookie: cookies.promoter },
+    });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Zoé');
     expect(page.body).not.toContain('Secretname');
@@ -314,8 +446,12 @@ describe('the pages', () => {
     expect(page.body).toContain('/api/users/visitors.csv?search=zo%C3%A9&amp;sort=name');
     expect(page.body).toMatch(/<option value="name" selected>/);
     for (const bad of ['?page=0', '?sort=email', `?search=${'x'.repeat(101)}`]) {
-      expect((await request(t.app, { method: 'GET', url: `/organisateur/visiteurs${bad}`, headers: { cookie: cookies.promoter } })).statusCode).toBe(400);
+      expect(
+        (await request(t.app, { method: 'GET', url: `/organisateur/visiteurs${bad}`, headers: { cookie: cookies.promoter } })).statusCode,
+      ).toBe(400);
     }
-    expect((await request(t.app, { method: 'GET', url: '/organisateur/visiteurs', headers: { cookie: cookies.exhibitor } })).statusCode).toBe(403);
+    expect(
+      (await request(t.app, { method: 'GET', url: '/organisateur/visiteurs', headers: { cookie: cookies.exhibitor } })).statusCode,
+    ).toBe(403);
   });
 });

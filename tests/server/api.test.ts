@@ -29,7 +29,11 @@ describe('GET /api/langs and /api/locale', () => {
     ['de-DE,de;q=0.9', 'en_EN'],
     ['de;q=1, en;q=0.2, fr;q=0.8', 'fr_FR'],
   ])('Accept-Language %s gives %s', async (acceptLanguage, locale) => {
-    const response = await request(t.app, { method: 'GET', url: '/api/locale', headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {} });
+    const response = await request(t.app, {
+      method: 'GET',
+      url: '/api/locale',
+      headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {},
+    });
     expect(response.json()).toEqual({ data: { locale, multi: true } });
   });
 });
@@ -37,7 +41,12 @@ describe('GET /api/langs and /api/locale', () => {
 describe('POST and PUT /api/locale', () => {
   it.each(['POST', 'PUT'] as const)('%s stores the choice in a cookie and on the user, and the pages follow it', async (method) => {
     const cookie = await login(t.app, DEMO.visitor2);
-    const response = await request(t.app, { method, url: '/api/locale', headers: { ...XHR, cookie, 'accept-language': 'en' }, payload: { lang: 'fr_FR' } });
+    const response = await request(t.app, {
+      method,
+      url: '/api/locale',
+      headers: { ...XHR, cookie, 'accept-language': 'en' },
+      payload: { lang: 'fr_FR' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ data: { locale: 'fr_FR', multi: true } });
     expect(response.cookies.find((c) => c.name === 'salon_locale')).toMatchObject({ value: 'fr_FR', path: '/', sameSite: 'Lax' });
@@ -60,7 +69,11 @@ describe('POST and PUT /api/locale', () => {
     const response = await request(t.app, { method: 'PUT', url: '/api/locale', headers: XHR, payload: { lang: 'de_DE' } });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
-      data: { error: true, message: 'Invalid body: "lang" must be one of en_EN, fr_FR', formErrors: { lang: 'must be one of en_EN, fr_FR' } },
+      data: {
+        error: true,
+        message: 'Invalid body: "lang" must be one of en_EN, fr_FR',
+        formErrors: { lang: 'must be one of en_EN, fr_FR' },
+      },
     });
   });
 
@@ -75,7 +88,8 @@ describe('POST and PUT /api/locale', () => {
 });
 
 describe('same-origin protection of the API', () => {
-  const put = (headers: Record<string, string>) => request(t.app, { method: 'PUT', url: '/api/locale', headers, payload: { lang: 'en_EN' } });
+  const put = (headers: Record<string, string>) =>
+    request(t.app, { method: 'PUT', url: '/api/locale', headers, payload: { lang: 'en_EN' } });
 
   it('requires X-Requested-With on every state-changing call', async () => {
     const response = await put({ origin: ORIGIN });
@@ -112,17 +126,32 @@ describe('same-origin protection of the API', () => {
 
 describe('API error answers', () => {
   it('answers malformed JSON with 400', async () => {
-    const response = await request(t.app, { method: 'PUT', url: '/api/locale', headers: { ...XHR, 'content-type': 'application/json' }, payload: '{"lang": ' });
+    const response = await request(t.app, {
+      method: 'PUT',
+      url: '/api/locale',
+      headers: { ...XHR, 'content-type': 'application/json' },
+      payload: '{"lang": ',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().data).toMatchObject({ error: true });
     expect(response.json().data.message).toMatch(/JSON/);
   });
 
   it('answers a body of the wrong type with a 4xx', async () => {
-    const text = await request(t.app, { method: 'PUT', url: '/api/locale', headers: { ...XHR, 'content-type': 'text/plain' }, payload: 'lang=en_EN' });
+    const text = await request(t.app, {
+      method: 'PUT',
+      url: '/api/locale',
+      headers: { ...XHR, 'content-type': 'text/plain' },
+      payload: 'lang=en_EN',
+    });
     expect(text.statusCode).toBe(400);
     expect(text.json().data.message).toBe('Invalid body: The value must be an object');
-    const xml = await request(t.app, { method: 'PUT', url: '/api/locale', headers: { ...XHR, 'content-type': 'application/xml' }, payload: '<lang/>' });
+    const xml = await request(t.app, {
+      method: 'PUT',
+      url: '/api/locale',
+      headers: { ...XHR, 'content-type': 'application/xml' },
+      payload: '<lang/>',
+    });
     expect(xml.statusCode).toBe(415);
     expect(xml.json().data.error).toBe(true);
     const array = await request(t.app, { method: 'PUT', url: '/api/locale', headers: XHR, payload: [1, 2] });
@@ -163,7 +192,12 @@ describe('GET /api/notifications', () => {
     expect(page1.notifications).toHaveLength(10);
     const dates: string[] = page1.notifications.map((n: { sent_at: string }) => n.sent_at);
     expect([...dates].sort().reverse()).toEqual(dates);
-    expect(page1.notifications[0]).toMatchObject({ title: 'Donnez votre avis', title_en: 'Give us your opinion', at: '17h30', at_en: '5:30 pm' });
+    expect(page1.notifications[0]).toMatchObject({
+      title: 'Donnez votre avis',
+      title_en: 'Give us your opinion',
+      at: '17h30',
+      at_en: '5:30 pm',
+    });
     expect(page1.notifications[0].id_notification).toEqual(expect.any(Number));
 
     const page2 = (await request(t.app, { method: 'GET', url: '/api/notifications?page=2' })).json().data;
@@ -202,26 +236,47 @@ describe('/api/users/me', () => {
 
   it('updates the user’s own fields, validated', async () => {
     const cookie = await login(t.app, DEMO.visitor);
-    const ok = await request(t.app, { method: 'PUT', url: '/api/users/me', headers: { ...XHR, cookie }, payload: { pseudo: 'Léa M.', city: 'Villeurbanne', fields_param: { mobile: '0' } } });
+    const ok = await request(t.app, {
+      method: 'PUT',
+      url: '/api/users/me',
+      headers: { ...XHR, cookie },
+      payload: { pseudo: 'Léa M.', city: 'Villeurbanne', fields_param: { mobile: '0' } },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data.user).toMatchObject({ pseudo: 'Léa M.', city: 'Villeurbanne' });
     expect(ok.json().data.user.fields_param.mobile).toBe('0');
 
-    const bad = await request(t.app, { method: 'PUT', url: '/api/users/me', headers: { ...XHR, cookie }, payload: { postal_code: 'abc', contact_email: 'x' } });
+    const bad = await request(t.app, {
+      method: 'PUT',
+      url: '/api/users/me',
+      headers: { ...XHR, cookie },
+      payload: { postal_code: 'abc', contact_email: 'x' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().data.formErrors).toEqual({ contact_email: 'has an invalid format', postal_code: 'has an invalid format' });
 
     const empty = await request(t.app, { method: 'PUT', url: '/api/users/me', headers: { ...XHR, cookie }, payload: {} });
     expect(empty.statusCode).toBe(400);
-    const unknownFlag = await request(t.app, { method: 'PUT', url: '/api/users/me', headers: { ...XHR, cookie }, payload: { fields_param: { password_hash: '0' } } });
+    const unknownFlag = await request(t.app, {
+      method: 'PUT',
+      url: '/api/users/me',
+      headers: { ...XHR, cookie },
+      payload: { fields_param: { password_hash: '0' } },
+    });
     expect(unknownFlag.statusCode).toBe(400);
-    const notExhibitor = await request(t.app, { method: 'PUT', url: '/api/users/me', headers: { ...XHR, cookie }, payload: { hidden: true } });
+    const notExhibitor = await request(t.app, {
+      method: 'PUT',
+      url: '/api/users/me',
+      headers: { ...XHR, cookie },
+      payload: { hidden: true },
+    });
     expect(notExhibitor.statusCode).toBe(403);
   });
 
   it('refuses control and direction-override characters in names and pseudo, and stores them normalised', async () => {
     const cookie = await login(t.app, DEMO.visitor2);
-    const put = (payload: Record<string, unknown>) => request(t.app, { method: 'PUT', url: '/api/users/me', headers: { ...XHR, cookie }, payload });
+    const put = (payload: Record<string, unknown>) =>
+      request(t.app, { method: 'PUT', url: '/api/users/me', headers: { ...XHR, cookie }, payload });
     for (const pseudo of ['lea\u0000', 'gro\u202Etoor', '\u2066admin\u2069', 'a\u0007b', 'x\u200Fy']) {
       const refused = await put({ pseudo });
       expect(refused.statusCode).toBe(400);
@@ -238,8 +293,16 @@ describe('/api/users/me', () => {
 
   it('lets an anonymous visitor change only the pseudo', async () => {
     const cookie = await anonymousCookie(t.app);
-    expect((await request(t.app, { method: 'PUT', url: '/api/users/me', headers: { ...XHR, cookie }, payload: { pseudo: 'Guest 7' } })).statusCode).toBe(200);
-    const refused = await request(t.app, { method: 'PUT', url: '/api/users/me', headers: { ...XHR, cookie }, payload: { pseudo: 'x', city: 'Paris' } });
+    expect(
+      (await request(t.app, { method: 'PUT', url: '/api/users/me', headers: { ...XHR, cookie }, payload: { pseudo: 'Guest 7' } }))
+        .statusCode,
+    ).toBe(200);
+    const refused = await request(t.app, {
+      method: 'PUT',
+      url: '/api/users/me',
+      headers: { ...XHR, cookie },
+      payload: { pseudo: 'x', city: 'Paris' },
+    });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().data.message).toBe('Anonymous visitors can only change their pseudo');
   });
@@ -249,9 +312,15 @@ describe('GET /api/openapi.json', () => {
   it('documents the API from the validation schemas', async () => {
     const doc = (await request(t.app, { method: 'GET', url: '/api/openapi.json' })).json();
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/langs', '/api/locale', '/api/users/me', '/api/notifications', '/contact']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/langs', '/api/locale', '/api/users/me', '/api/notifications', '/contact']),
+    );
     expect(doc.paths['/api/locale'].put.requestBody.content['application/json'].schema.properties.lang.anyOf).toHaveLength(2);
-    expect(doc.paths['/api/locale'].put.parameters).toContainEqual(expect.objectContaining({ name: 'X-Requested-With', in: 'header', required: true }));
-    expect(doc.paths['/api/notifications'].get.parameters).toContainEqual(expect.objectContaining({ name: 'page', in: 'query', required: false }));
+    expect(doc.paths['/api/locale'].put.parameters).toContainEqual(
+      expect.objectContaining({ name: 'X-Requested-With', in: 'header', required: true }),
+    );
+    expect(doc.paths['/api/notifications'].get.parameters).toContainEqual(
+      expect.objectContaining({ name: 'page', in: 'query', required: false }),
+    );
   });
 });

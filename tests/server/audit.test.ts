@@ -1,24 +1,55 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AuditData, AuditEntry } from '@salon/shared/contracts/backoffice';
 import { encodeId } from '../../host-shell/server/lib/ids';
-import { DEMO, ORIGIN, XHR, anonymousCookie, closeListening, createTestApp, form, login, request, userIdByEmail, type TestApp } from './helpers';
+import {
+  DEMO,
+  ORIGIN,
+  XHR,
+  anonymousCookie,
+  closeListening,
+  createTestApp,
+  form,
+  login,
+  request,
+  userIdByEmail,
+  type TestApp,
+} from './helpers';
 import { settingsForm } from './admin-forms';
 import { ask, closeSockets, connect, listen } from './sockets';
 
 let t: TestApp;
 let base: string;
-const cookies: Record<'visitor' | 'exhibitor' | 'promoter' | 'admin' | 'anonymous', string> = { visitor: '', exhibitor: '', promoter: '', admin: '', anonymous: '' };
+const cookies: Record<'visitor' | 'exhibitor' | 'promoter' | 'admin' | 'anonymous', string> = {
+  visitor: '',
+  exhibitor: '',
+  promoter: '',
+  admin: '',
+  anonymous: '',
+};
 
 function call(method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown, cookie?: string) {
   return request(t.app, {
     method,
     url,
     ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
-    headers: { ...XHR, origin: ORIGIN, ...(payload === undefined ? {} : { 'content-type': 'application/json' }), ...(cookie ? { cookie } : {}) },
+    headers: {
+      ...XHR,
+      origin: ORIGIN,
+      ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(cookie ? { cookie } : {}),
+    },
   });
 }
 
-const entryCount = async () => Number((await t.database.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow()).n);
+const entryCount = async () =>
+  Number(
+    (
+      await t.database.db
+        .selectFrom('audit_log')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 /** The newest entry, as the API lists it. */
 async function newest(): Promise<AuditEntry> {
@@ -31,7 +62,11 @@ async function newest(): Promise<AuditEntry> {
 
 /** The change log section of /admin. */
 async function auditSectionOf(query = '', locale = 'fr_FR'): Promise<string> {
-  const page = await request(t.app, { method: 'GET', url: `/admin${query}`, headers: { cookie: `${cookies.admin}; salon_locale=${locale}` } });
+  const page = await request(t.app, {
+    method: 'GET',
+    url: `/admin${query}`,
+    headers: { cookie: `${cookies.admin}; salon_locale=${locale}` },
+  });
   expect(page.statusCode).toBe(200);
   const match = /<section class="card" id="audit">([^]*?)<\/section>/.exec(page.body);
   if (!match?.[1]) throw new Error('no change log on /admin');
@@ -50,7 +85,11 @@ beforeAll(async () => {
     login(t.app, DEMO.admin),
     anonymousCookie(t.app),
   ]);
-  const row = await t.database.db.selectFrom('users').select(['firstname', 'lastname']).where('email', '=', DEMO.admin).executeTakeFirstOrThrow();
+  const row = await t.database.db
+    .selectFrom('users')
+    .select(['firstname', 'lastname'])
+    .where('email', '=', DEMO.admin)
+    .executeTakeFirstOrThrow();
   admin.name = [row.firstname, row.lastname].filter(Boolean).join(' ') || DEMO.admin;
 });
 afterAll(async () => {
@@ -75,7 +114,9 @@ describe('GET /api/admin/audit: who may read it', () => {
     expect(response.json().data).toMatchObject({ error: true });
   });
   it('an empty log: page 1 of 1', async () => {
-    expect((await call('GET', '/api/admin/audit', undefined, cookies.admin)).json()).toEqual({ data: { entries: [], page: 1, per_page: 20, total: 0, pages: 1 } });
+    expect((await call('GET', '/api/admin/audit', undefined, cookies.admin)).json()).toEqual({
+      data: { entries: [], page: 1, per_page: 20, total: 0, pages: 1 },
+    });
     expect(await auditSectionOf()).toContain('Aucune modification enregistrée.');
   });
   it('is documented in /api/openapi.json', async () => {
@@ -108,11 +149,18 @@ describe('every change by an administrator or a promoter leaves an entry', () =>
 
   it('a feature change', async () => {
     expect((await call('PUT', '/api/admin/features', { journey: false }, cookies.admin)).statusCode).toBe(200);
-    expect(await newest()).toMatchObject({ action: 'features.update', actor: { email: DEMO.admin }, before: { journey: '1' }, after: { journey: '0' } });
+    expect(await newest()).toMatchObject({
+      action: 'features.update',
+      actor: { email: DEMO.admin },
+      before: { journey: '1' },
+      after: { journey: '0' },
+    });
   });
 
   it('a stream switch', async () => {
-    expect((await call('PUT', '/api/admin/stream', { active: true, video_url: 'https://video.test/live' }, cookies.admin)).statusCode).toBe(200);
+    expect((await call('PUT', '/api/admin/stream', { active: true, video_url: 'https://video.test/live' }, cookies.admin)).statusCode).toBe(
+      200,
+    );
     expect(await newest()).toMatchObject({
       action: 'stream.update',
       actor: { email: DEMO.admin },
@@ -139,14 +187,29 @@ describe('every change by an administrator or a promoter leaves an entry', () =>
   it('a notification sent through the socket, to some users', async () => {
     const socket = await connect(base, { cookie: cookies.admin });
     const visitorId = encodeId(await userIdByEmail(t, DEMO.visitor));
-    expect(await ask(socket, 'notification', { content: { title: 'Pour vous', message: 'Bonjour' }, users_ids: [visitorId] })).toEqual({ ok: true });
-    expect(await newest()).toMatchObject({ action: 'notification.send', actor: { email: DEMO.admin }, after: { title: 'Pour vous', to: 1 } });
+    expect(await ask(socket, 'notification', { content: { title: 'Pour vous', message: 'Bonjour' }, users_ids: [visitorId] })).toEqual({
+      ok: true,
+    });
+    expect(await newest()).toMatchObject({
+      action: 'notification.send',
+      actor: { email: DEMO.admin },
+      after: { title: 'Pour vous', to: 1 },
+    });
   });
 
   it('a notification sent from the /organisateur form', async () => {
-    const response = await request(t.app, { method: 'POST', url: '/organisateur', ...form({ title: 'Depuis le formulaire', message: 'Texte' }), headers: { ...form({}).headers, cookie: cookies.promoter } });
+    const response = await request(t.app, {
+      method: 'POST',
+      url: '/organisateur',
+      ...form({ title: 'Depuis le formulaire', message: 'Texte' }),
+      headers: { ...form({}).headers, cookie: cookies.promoter },
+    });
     expect(response.statusCode).toBe(303);
-    expect(await newest()).toMatchObject({ action: 'notification.send', actor: { email: DEMO.promoter }, after: { title: 'Depuis le formulaire' } });
+    expect(await newest()).toMatchObject({
+      action: 'notification.send',
+      actor: { email: DEMO.promoter },
+      after: { title: 'Depuis le formulaire' },
+    });
   });
 
   it("an exhibitor's availability changed by an organiser; not the exhibitor's own switch", async () => {
@@ -154,9 +217,16 @@ describe('every change by an administrator or a promoter leaves an entry', () =>
     const own = await entryCount();
     expect((await call('PUT', '/api/exhibitors/me/availability', { availability: false }, cookies.exhibitor)).statusCode).toBe(200);
     expect(await entryCount()).toBe(own);
-    expect((await call('PUT', `/api/exhibitors/${encodeId(exhibitorId)}/availability`, { available: true }, cookies.promoter)).statusCode).toBe(200);
+    expect(
+      (await call('PUT', `/api/exhibitors/${encodeId(exhibitorId)}/availability`, { available: true }, cookies.promoter)).statusCode,
+    ).toBe(200);
     const entry = await newest();
-    expect(entry).toMatchObject({ action: 'availability.update', actor: { email: DEMO.promoter }, before: { availability: false }, after: { availability: true } });
+    expect(entry).toMatchObject({
+      action: 'availability.update',
+      actor: { email: DEMO.promoter },
+      before: { availability: false },
+      after: { availability: true },
+    });
     expect(entry.target).toContain(DEMO.exhibitor);
   });
 
@@ -164,13 +234,28 @@ describe('every change by an administrator or a promoter leaves an entry', () =>
     const before = await entryCount();
     const body = settingsForm({ room_name: 'Salon du formulaire', feedback_delay: '30' });
     const post = (payload: URLSearchParams) =>
-      request(t.app, { method: 'POST', url: '/admin', payload: payload.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN, cookie: cookies.admin } });
+      request(t.app, {
+        method: 'POST',
+        url: '/admin',
+        payload: payload.toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN, cookie: cookies.admin },
+      });
     expect((await post(body)).statusCode).toBe(303);
     const log = ((await call('GET', '/api/admin/audit', undefined, cookies.admin)).json() as { data: AuditData }).data.entries;
     expect(await entryCount()).toBe(before + 2);
     const [features, parameters] = log;
-    expect(features).toMatchObject({ action: 'features.update', actor: { email: DEMO.admin }, before: { journey: '0' }, after: { journey: '1' } });
-    expect(parameters).toMatchObject({ action: 'parameters.update', actor: { email: DEMO.admin }, before: { room_name: 'Salon d’hiver' }, after: { room_name: 'Salon du formulaire' } });
+    expect(features).toMatchObject({
+      action: 'features.update',
+      actor: { email: DEMO.admin },
+      before: { journey: '0' },
+      after: { journey: '1' },
+    });
+    expect(parameters).toMatchObject({
+      action: 'parameters.update',
+      actor: { email: DEMO.admin },
+      before: { room_name: 'Salon d’hiver' },
+      after: { room_name: 'Salon du formulaire' },
+    });
     expect(Object.keys(parameters?.after as object)).not.toContain('feedback_delay');
     // The same form again changes nothing: no entry.
     expect((await post(body)).statusCode).toBe(303);
@@ -202,7 +287,9 @@ describe('the change log on /admin', () => {
     expect(fr).toContain('Paramètres modifiés');
     expect(fr).toContain(DEMO.admin);
     expect(fr).toContain(admin.name);
-    expect(fr).toContain('room_name: &quot;Salon de l’innovation&quot;, feedback_delay: 1200 → room_name: &quot;Salon d’hiver&quot;, feedback_delay: 30');
+    expect(fr).toContain(
+      'room_name: &quot;Salon de l’innovation&quot;, feedback_delay: 1200 → room_name: &quot;Salon d’hiver&quot;, feedback_delay: 30',
+    );
     expect(fr.indexOf('Direct modifié')).toBeLessThan(fr.indexOf('Notification envoyée'));
     const en = await auditSectionOf('', 'en_EN');
     expect(en).toContain('Change log');
@@ -214,7 +301,10 @@ describe('the change log on /admin', () => {
   it('a hostile value shows as text', async () => {
     const hostile = '<img src=x onerror=alert(1)>';
     expect((await call('PUT', '/api/admin/parameters', { room_name_en: hostile }, cookies.admin)).statusCode).toBe(200);
-    expect((await call('POST', '/api/notifications', { title: '<script>alert(2)</script>', message: '"x" & \'y\'' }, cookies.promoter)).statusCode).toBe(200);
+    expect(
+      (await call('POST', '/api/notifications', { title: '<script>alert(2)</script>', message: '"x" & \'y\'' }, cookies.promoter))
+        .statusCode,
+    ).toBe(200);
     await t.database.db.updateTable('users').set({ firstname: '<b>Eve</b>' }).where('email', '=', DEMO.promoter).execute();
     expect((await call('POST', '/api/notifications', { title: 'Encore', message: 'z' }, cookies.promoter)).statusCode).toBe(200);
     const section = await auditSectionOf();

@@ -26,7 +26,11 @@ describe('POST /connexion', () => {
   });
 
   it('accepts the email in any case and with spaces', async () => {
-    const response = await request(t.app, { method: 'POST', url: '/connexion', ...form({ email: '  Visiteur@Salon.TEST ', password: 'salon-demo' }) });
+    const response = await request(t.app, {
+      method: 'POST',
+      url: '/connexion',
+      ...form({ email: '  Visiteur@Salon.TEST ', password: 'salon-demo' }),
+    });
     expect(response.statusCode).toBe(303);
   });
 
@@ -45,7 +49,12 @@ describe('POST /connexion', () => {
 
   it('shows the message in French for a French browser', async () => {
     const f = form({ email: DEMO.visitor, password: 'wrong-password' });
-    const response = await request(t.app, { method: 'POST', url: '/connexion', payload: f.payload, headers: { ...f.headers, 'accept-language': 'fr-FR,fr;q=0.9' } });
+    const response = await request(t.app, {
+      method: 'POST',
+      url: '/connexion',
+      payload: f.payload,
+      headers: { ...f.headers, 'accept-language': 'fr-FR,fr;q=0.9' },
+    });
     expect(response.statusCode).toBe(401);
     expect(response.body).toContain('<html lang="fr">');
     expect(response.body).toContain('Adresse e-mail ou mot de passe incorrect.');
@@ -53,7 +62,12 @@ describe('POST /connexion', () => {
 
   it('refuses a login posted from another site', async () => {
     const f = form({ email: DEMO.visitor, password: 'salon-demo' });
-    const response = await request(t.app, { method: 'POST', url: '/connexion', payload: f.payload, headers: { ...f.headers, origin: 'https://evil.example' } });
+    const response = await request(t.app, {
+      method: 'POST',
+      url: '/connexion',
+      payload: f.payload,
+      headers: { ...f.headers, origin: 'https://evil.example' },
+    });
     expect(response.statusCode).toBe(403);
     expect(response.cookies).toHaveLength(0);
   });
@@ -61,7 +75,11 @@ describe('POST /connexion', () => {
   it('marks the cookie Secure when COOKIE_SECURE is on', async () => {
     const secure = await createTestApp({ config: { cookieSecure: true } });
     try {
-      const response = await request(secure.app, { method: 'POST', url: '/connexion', ...form({ email: DEMO.visitor, password: 'salon-demo' }) });
+      const response = await request(secure.app, {
+        method: 'POST',
+        url: '/connexion',
+        ...form({ email: DEMO.visitor, password: 'salon-demo' }),
+      });
       expect(response.cookies.find((c) => c.name === 'salon_session')?.secure).toBe(true);
     } finally {
       await secure.close();
@@ -93,7 +111,11 @@ describe('POST /inscription', () => {
   });
 
   it('shows each invalid field with its message and 400', async () => {
-    const response = await request(t.app, { method: 'POST', url: '/inscription', ...form({ email: 'not-an-email', password: 'short', firstname: '', lastname: 'L' }) });
+    const response = await request(t.app, {
+      method: 'POST',
+      url: '/inscription',
+      ...form({ email: 'not-an-email', password: 'short', firstname: '', lastname: 'L' }),
+    });
     expect(response.statusCode).toBe(400);
     expect(response.body).toContain('The email format is incorrect');
     expect(response.body).toContain('The password must be at least 8 characters long');
@@ -105,18 +127,36 @@ describe('POST /inscription', () => {
 
   it('refuses control and direction-override characters in the names, and blank names; stores names normalised', async () => {
     for (const firstname of ['Ada\u0000', 'Ada\u202Eecalevol', 'Ada\nLovelace']) {
-      const refused = await request(t.app, { method: 'POST', url: '/inscription', ...form({ ...valid, email: 'ctl@example.org', firstname }) });
+      const refused = await request(t.app, {
+        method: 'POST',
+        url: '/inscription',
+        ...form({ ...valid, email: 'ctl@example.org', firstname }),
+      });
       expect(refused.statusCode).toBe(400);
       expect(refused.body).toContain('This field contains characters that are not allowed');
     }
-    const blank = await request(t.app, { method: 'POST', url: '/inscription', ...form({ ...valid, email: 'blank@example.org', lastname: '   ' }) });
+    const blank = await request(t.app, {
+      method: 'POST',
+      url: '/inscription',
+      ...form({ ...valid, email: 'blank@example.org', lastname: '   ' }),
+    });
     expect(blank.statusCode).toBe(400);
     expect(blank.body).toContain('This field is required');
-    expect(await t.database.db.selectFrom('users').select('id').where('email', 'in', ['ctl@example.org', 'blank@example.org']).execute()).toEqual([]);
+    expect(
+      await t.database.db.selectFrom('users').select('id').where('email', 'in', ['ctl@example.org', 'blank@example.org']).execute(),
+    ).toEqual([]);
 
-    const ok = await request(t.app, { method: 'POST', url: '/inscription', ...form({ ...valid, email: 'spaced@example.org', firstname: '  Ade\u0301le  ', lastname: 'de   la Tour ' }) });
+    const ok = await request(t.app, {
+      method: 'POST',
+      url: '/inscription',
+      ...form({ ...valid, email: 'spaced@example.org', firstname: '  Ade\u0301le  ', lastname: 'de   la Tour ' }),
+    });
     expect(ok.statusCode).toBe(303);
-    const row = await t.database.db.selectFrom('users').select(['firstname', 'lastname']).where('email', '=', 'spaced@example.org').executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('users')
+      .select(['firstname', 'lastname'])
+      .where('email', '=', 'spaced@example.org')
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ firstname: 'Ad\u00e9le', lastname: 'de la Tour' });
   });
 
@@ -131,10 +171,19 @@ describe('POST /inscription', () => {
     const anonymous = sessionCookieOf(room);
     const before = await request(t.app, { method: 'GET', url: '/api/users/me', headers: { cookie: anonymous } });
     const f = form({ ...valid, email: 'was.anonymous@example.org' });
-    const response = await request(t.app, { method: 'POST', url: '/inscription', payload: f.payload, headers: { ...f.headers, cookie: anonymous } });
+    const response = await request(t.app, {
+      method: 'POST',
+      url: '/inscription',
+      payload: f.payload,
+      headers: { ...f.headers, cookie: anonymous },
+    });
     expect(response.statusCode).toBe(303);
     const after = await request(t.app, { method: 'GET', url: '/api/users/me', headers: { cookie: sessionCookieOf(response) } });
-    expect(after.json().data.user).toMatchObject({ id_user: before.json().data.user.id_user, anonymous: false, email: 'was.anonymous@example.org' });
+    expect(after.json().data.user).toMatchObject({
+      id_user: before.json().data.user.id_user,
+      anonymous: false,
+      email: 'was.anonymous@example.org',
+    });
   });
 });
 
@@ -142,31 +191,57 @@ describe('back to the same place in the room (retour)', () => {
   it('keeps ?retour= in both forms, and a login returns there', async () => {
     const page = await request(t.app, { method: 'GET', url: '/connexion?retour=/salon/stand-helios-solaire' });
     expect(page.body.match(/<input type="hidden" name="retour" value="\/salon\/stand-helios-solaire">/g)).toHaveLength(2);
-    const response = await request(t.app, { method: 'POST', url: '/connexion', ...form({ email: DEMO.exhibitor, password: 'salon-demo', retour: '/salon/stand-helios-solaire' }) });
+    const response = await request(t.app, {
+      method: 'POST',
+      url: '/connexion',
+      ...form({ email: DEMO.exhibitor, password: 'salon-demo', retour: '/salon/stand-helios-solaire' }),
+    });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe(`${ORIGIN}/salon/stand-helios-solaire`);
   });
 
   it('keeps it when the login fails, so the next try still returns there', async () => {
-    const response = await request(t.app, { method: 'POST', url: '/connexion', ...form({ email: DEMO.visitor, password: 'wrong-password', retour: '/salon/plan' }) });
+    const response = await request(t.app, {
+      method: 'POST',
+      url: '/connexion',
+      ...form({ email: DEMO.visitor, password: 'wrong-password', retour: '/salon/plan' }),
+    });
     expect(response.statusCode).toBe(401);
     expect(response.body).toContain('<input type="hidden" name="retour" value="/salon/plan">');
   });
 
   it('sends a new account back to the place it came from', async () => {
     const anonymous = sessionCookieOf(await request(t.app, { method: 'GET', url: '/salon' }));
-    const fields = form({ email: 'retour@salon.test', password: 'long-enough-1', firstname: 'Rémi', lastname: 'Retour', retour: '/salon/conference' });
-    const response = await request(t.app, { method: 'POST', url: '/inscription', ...fields, headers: { ...fields.headers, cookie: anonymous } });
+    const fields = form({
+      email: 'retour@salon.test',
+      password: 'long-enough-1',
+      firstname: 'Rémi',
+      lastname: 'Retour',
+      retour: '/salon/conference',
+    });
+    const response = await request(t.app, {
+      method: 'POST',
+      url: '/inscription',
+      ...fields,
+      headers: { ...fields.headers, cookie: anonymous },
+    });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe(`${ORIGIN}/salon/conference`);
   });
 
-  it.each(['https://evil.example/salon', '//evil.example', '/admin', '/salon/../admin', '/salon\\x', '/salon/%2F%2Fevil', ' /salon'])('ignores a retour that is not a place in the room (%s)', async (retour) => {
-    const page = await request(t.app, { method: 'GET', url: `/connexion?retour=${encodeURIComponent(retour)}` });
-    expect(page.body).not.toContain('name="retour"');
-    const response = await request(t.app, { method: 'POST', url: '/connexion', ...form({ email: DEMO.visitor, password: 'salon-demo', retour }) });
-    expect(response.headers.location).toBe(`${ORIGIN}/salon`);
-  });
+  it.each(['https://evil.example/salon', '//evil.example', '/admin', '/salon/../admin', '/salon\\x', '/salon/%2F%2Fevil', ' /salon'])(
+    'ignores a retour that is not a place in the room (%s)',
+    async (retour) => {
+      const page = await request(t.app, { method: 'GET', url: `/connexion?retour=${encodeURIComponent(retour)}` });
+      expect(page.body).not.toContain('name="retour"');
+      const response = await request(t.app, {
+        method: 'POST',
+        url: '/connexion',
+        ...form({ email: DEMO.visitor, password: 'salon-demo', retour }),
+      });
+      expect(response.headers.location).toBe(`${ORIGIN}/salon`);
+    },
+  );
 });
 
 describe('/deconnexion', () => {

@@ -19,7 +19,14 @@ beforeAll(async () => {
   exhibitor = await login(t.app, DEMO.exhibitor);
   stranger = await login(t.app, DEMO.visitor2);
   const exhibitorId = await userIdByEmail(t, DEMO.exhibitor);
-  channel = (await request(t.app, { method: 'POST', url: '/api/chat/channels', headers: { ...XHR, cookie: visitor }, payload: { members: [encodeId(exhibitorId)] } })).json().data.channel;
+  channel = (
+    await request(t.app, {
+      method: 'POST',
+      url: '/api/chat/channels',
+      headers: { ...XHR, cookie: visitor },
+      payload: { members: [encodeId(exhibitorId)] },
+    })
+  ).json().data.channel;
 });
 afterAll(async () => {
   await t.close();
@@ -34,7 +41,12 @@ const upload = (parts: Part[], options: { cookie?: string; channelId?: string; h
     payload: body.payload,
   });
 };
-const file = (filename: string, content: Buffer | string, type = 'application/octet-stream'): Part => ({ name: 'file', filename, type, content });
+const file = (filename: string, content: Buffer | string, type = 'application/octet-stream'): Part => ({
+  name: 'file',
+  filename,
+  type,
+  content,
+});
 const storedFiles = () => fs.readdirSync(t.app.config.uploadDir);
 
 describe('POST /api/chat/channels/{id}/messages/upload', () => {
@@ -43,12 +55,21 @@ describe('POST /api/chat/channels/{id}/messages/upload', () => {
     expect(response.statusCode).toBe(200);
     const data = response.json().data as UploadData;
     expect(data.success).toBe(true);
-    expect(data.file).toMatchObject({ type: 'file', prettyName: 'Programme du salon.pdf', extension: 'pdf', downloadable: true, size: PDF.length, mime: 'application/pdf' });
+    expect(data.file).toMatchObject({
+      type: 'file',
+      prettyName: 'Programme du salon.pdf',
+      extension: 'pdf',
+      downloadable: true,
+      size: PDF.length,
+      mime: 'application/pdf',
+    });
     expect(data.file.filename).toMatch(/^[0-9a-f]{32}\.pdf$/);
     expect(data.file.url).toBe(`http://salon.test/chat/file/${data.file.filename}`);
     expect(data.chat_message).toMatchObject({ channel_id: channel.id_channel, content: data.file });
     expect(fs.readFileSync(path.join(t.app.config.uploadDir, data.file.filename))).toEqual(PDF);
-    const messages = (await request(t.app, { method: 'GET', url: `/api/chat/channels/${channel.id_channel}/messages`, headers: { cookie: exhibitor } })).json().data.messages as ChatMessage[];
+    const messages = (
+      await request(t.app, { method: 'GET', url: `/api/chat/channels/${channel.id_channel}/messages`, headers: { cookie: exhibitor } })
+    ).json().data.messages as ChatMessage[];
     expect(messages.at(-1)).toEqual(data.chat_message);
   });
 
@@ -121,10 +142,20 @@ describe('POST /api/chat/channels/{id}/messages/upload', () => {
     expect((await upload([{ name: 'note', content: 'no file' }])).statusCode).toBe(400);
     expect((await upload([{ name: 'other', filename: 'a.pdf', content: PDF }])).statusCode).toBe(400);
     expect((await upload([file('empty.txt', '')])).statusCode).toBe(400);
-    const json = await request(t.app, { method: 'POST', url: `/api/chat/channels/${channel.id_channel}/messages/upload`, headers: { ...XHR, cookie: visitor }, payload: { file: 'x' } });
+    const json = await request(t.app, {
+      method: 'POST',
+      url: `/api/chat/channels/${channel.id_channel}/messages/upload`,
+      headers: { ...XHR, cookie: visitor },
+      payload: { file: 'x' },
+    });
     expect(json.statusCode).toBe(415);
     const body = multipart([file('x.pdf', PDF)]);
-    const noXhr = await request(t.app, { method: 'POST', url: `/api/chat/channels/${channel.id_channel}/messages/upload`, headers: { cookie: visitor, ...body.headers }, payload: body.payload });
+    const noXhr = await request(t.app, {
+      method: 'POST',
+      url: `/api/chat/channels/${channel.id_channel}/messages/upload`,
+      headers: { cookie: visitor, ...body.headers },
+      payload: body.payload,
+    });
     expect(noXhr.statusCode).toBe(403);
   });
 });
@@ -137,7 +168,8 @@ describe('GET /chat/file/{filename}', () => {
     pdf = (await upload([file('dossier/Présentation finale.pdf', PDF)])).json().data as UploadData;
     png = (await upload([file('photo.png', PNG)])).json().data as UploadData;
   });
-  const download = (name: string, cookie?: string) => request(t.app, { method: 'GET', url: `/chat/file/${name}`, headers: cookie ? { cookie } : {} });
+  const download = (name: string, cookie?: string) =>
+    request(t.app, { method: 'GET', url: `/chat/file/${name}`, headers: cookie ? { cookie } : {} });
 
   it('serves a file to the members of its channel, as an attachment that never renders', async () => {
     for (const cookie of [visitor, exhibitor]) {
@@ -145,7 +177,9 @@ describe('GET /chat/file/{filename}', () => {
       expect(response.statusCode).toBe(200);
       expect(response.rawPayload).toEqual(PDF);
       expect(response.headers['content-type']).toBe('application/pdf');
-      expect(response.headers['content-disposition']).toBe("attachment; filename=\"Pr_sentation finale.pdf\"; filename*=UTF-8''Pr%C3%A9sentation%20finale.pdf");
+      expect(response.headers['content-disposition']).toBe(
+        'attachment; filename="Pr_sentation finale.pdf"; filename*=UTF-8\'\'Pr%C3%A9sentation%20finale.pdf',
+      );
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['content-security-policy']).toMatch(/^default-src 'none'/);
     }
@@ -187,6 +221,8 @@ describe('file names', () => {
   });
 
   it('writes Content-Disposition with an ASCII fallback and the exact UTF-8 name', () => {
-    expect(contentDisposition('attachment', 'été "2026"; x.pdf')).toBe('attachment; filename="_t_ 2026_ x.pdf"; filename*=UTF-8\'\'%C3%A9t%C3%A9%202026%3B%20x.pdf');
+    expect(contentDisposition('attachment', 'été "2026"; x.pdf')).toBe(
+      'attachment; filename="_t_ 2026_ x.pdf"; filename*=UTF-8\'\'%C3%A9t%C3%A9%202026%3B%20x.pdf',
+    );
   });
 });

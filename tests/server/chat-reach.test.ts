@@ -9,7 +9,21 @@ import type { SearchPermission } from '@salon/shared/contracts/page-data';
 import { encodeId } from '../../host-shell/server/lib/ids';
 import { setParameter } from '../../host-shell/server/services/settings';
 import { insertUser } from '../../host-shell/server/services/users';
-import { DEMO, XHR, anonymousCookie, closeListening, createTestApp, login, openSse, request, standBySlug, userIdByEmail, waitFor, type SseClient, type TestApp } from './helpers';
+import {
+  DEMO,
+  XHR,
+  anonymousCookie,
+  closeListening,
+  createTestApp,
+  login,
+  openSse,
+  request,
+  standBySlug,
+  userIdByEmail,
+  waitFor,
+  type SseClient,
+  type TestApp,
+} from './helpers';
 
 let t: TestApp;
 let base: string;
@@ -32,7 +46,14 @@ beforeAll(async () => {
   }
   ids.hidden = (await t.database.db.selectFrom('users').select('id').where('firstname', '=', 'Maja').executeTakeFirstOrThrow()).id; // hidden Nordic exhibitor
   // A visitor last seen 30 minutes ago (not connected), and one who publishes neither name.
-  ids.away = await insertUser(t.database.db, { profile: 'visitor', anonymous: 0, email: 'away@salon.test', firstname: 'Anouk', lastname: 'Lointaine', locale: 'fr_FR' });
+  ids.away = await insertUser(t.database.db, {
+    profile: 'visitor',
+    anonymous: 0,
+    email: 'away@salon.test',
+    firstname: 'Anouk',
+    lastname: 'Lointaine',
+    locale: 'fr_FR',
+  });
   ids.private = await insertUser(t.database.db, {
     profile: 'visitor',
     anonymous: 0,
@@ -45,7 +66,8 @@ beforeAll(async () => {
   solar = await standBySlug(t, 'stand-helios-solaire');
   nordic = await standBySlug(t, 'stand-nordic-robotics');
   const now = Date.now();
-  for (const key of ['visitor', 'visitor2', 'exhibitor', 'hidden', 'admin', 'private'] as const) t.app.activity.touch(ids[key], now - MINUTE);
+  for (const key of ['visitor', 'visitor2', 'exhibitor', 'hidden', 'admin', 'private'] as const)
+    t.app.activity.touch(ids[key], now - MINUTE);
   for (const key of ['exhibitor2', 'promoter', 'away'] as const) t.app.activity.touch(ids[key], now - 30 * MINUTE);
 });
 afterAll(async () => {
@@ -71,7 +93,15 @@ async function forgetChannel(a: number, b: number): Promise<void> {
   await t.database.db.deleteFrom('channel_members').where('channel_id', '=', channel.id).execute();
   await t.database.db.deleteFrom('channels').where('id', '=', channel.id).execute();
 }
-const channelCount = async () => Number((await t.database.db.selectFrom('channels').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow()).n);
+const channelCount = async () =>
+  Number(
+    (
+      await t.database.db
+        .selectFrom('channels')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('POST /api/chat/channels {members}: only with someone the product shows the caller', () => {
   beforeEach(async () => {
@@ -114,14 +144,20 @@ describe('POST /api/chat/channels {members}: only with someone the product shows
     }
   });
 
-  it("lets an exhibitor reach whoever visited one of their stands (the activity stream), even without permissions", async () => {
+  it('lets an exhibitor reach whoever visited one of their stands (the activity stream), even without permissions', async () => {
     await permissions([], []);
     await forgetChannel(ids.exhibitor, ids.away);
     expect((await openWith(cookies.exhibitor, ids.away)).statusCode).toBe(404);
     // A visit 40 minutes ago (the away visitor has no password to log in with).
     await t.database.db
       .insertInto('stand_visits')
-      .values({ user_id: ids.away, stand_id: solar.id, started_at: new Date(Date.now() - 40 * MINUTE).toISOString(), ended_at: new Date(Date.now() - 35 * MINUTE).toISOString(), ended_by: 'client' })
+      .values({
+        user_id: ids.away,
+        stand_id: solar.id,
+        started_at: new Date(Date.now() - 40 * MINUTE).toISOString(),
+        ended_at: new Date(Date.now() - 35 * MINUTE).toISOString(),
+        ended_by: 'client',
+      })
       .execute();
     expect((await openWith(cookies.exhibitor, ids.away)).statusCode).toBe(200);
   });
@@ -154,7 +190,9 @@ describe('anonymous visitors (who can answer a chat, not start one) are offered 
 
   it('leaves them out of Start a chat, for visitors, exhibitors and organisers alike, even while they are on the stand', async () => {
     const anonymous = await anonymousCookie(t.app);
-    const anonymousId = (await t.database.db.selectFrom('users').select('id').where('anonymous', '=', 1).orderBy('id', 'desc').executeTakeFirstOrThrow()).id;
+    const anonymousId = (
+      await t.database.db.selectFrom('users').select('id').where('anonymous', '=', 1).orderBy('id', 'desc').executeTakeFirstOrThrow()
+    ).id;
     t.app.activity.touch(anonymousId, Date.now() - MINUTE);
     expect((await visit(anonymous, solar.key, { start: true })).statusCode).toBe(200);
     for (const cookie of [cookies.visitor, cookies.exhibitor, cookies.admin]) {
@@ -185,12 +223,20 @@ describe('field publication: an unpublished last name is nowhere', () => {
     const channel = (await openWith(cookies.visitor, ids.private)).json().data.channel as Channel;
     const member = channel.members.find((m) => m.user.id_user === encodeId(ids.private));
     expect(member?.user.fullname).toBe('Paul');
-    const listed = (await request(t.app, { method: 'GET', url: '/api/chat/channels', headers: { cookie: cookies.visitor } })).json().data.channels as Channel[];
+    const listed = (await request(t.app, { method: 'GET', url: '/api/chat/channels', headers: { cookie: cookies.visitor } })).json().data
+      .channels as Channel[];
     expect(JSON.stringify(listed)).not.toContain('Discretberg');
   });
 
   it('does not find them by their unpublished last name in Start a chat, and finds them by the published one', async () => {
-    const search = async (q: string) => (await request(t.app, { method: 'GET', url: `/api/chat/users?search=${encodeURIComponent(q)}`, headers: { cookie: cookies.visitor } })).json().data;
+    const search = async (q: string) =>
+      (
+        await request(t.app, {
+          method: 'GET',
+          url: `/api/chat/users?search=${encodeURIComponent(q)}`,
+          headers: { cookie: cookies.visitor },
+        })
+      ).json().data;
     const byLast = await search('discretberg');
     expect([...byLast.on_stand, ...byLast.elsewhere]).toEqual([]);
     const byFirst = await search('paul');

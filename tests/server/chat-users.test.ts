@@ -20,7 +20,8 @@ beforeAll(async () => {
     cookies[key] = await login(t.app, DEMO[key]);
     ids[key] = await userIdByEmail(t, DEMO[key]);
   }
-  const byName = async (firstname: string) => (await t.database.db.selectFrom('users').select('id').where('firstname', '=', firstname).executeTakeFirstOrThrow()).id;
+  const byName = async (firstname: string) =>
+    (await t.database.db.selectFrom('users').select('id').where('firstname', '=', firstname).executeTakeFirstOrThrow()).id;
   ids.hidden = await byName('Maja'); // hidden exhibitor of Nordic Robotics
   ids.hugo = await byName('Hugo'); // Helios Solaire exhibitor
   ids.gone = await byName('Nadia'); // AquaPure exhibitor, active 2 hours ago
@@ -32,7 +33,12 @@ beforeAll(async () => {
   for (const key of ['exhibitor2', 'promoter', 'hugo'] as const) t.app.activity.touch(ids[key], now - 30 * MINUTE);
   t.app.activity.touch(ids.gone, now - 120 * MINUTE);
   // visitor2 is on the Helios Solaire stand.
-  await request(t.app, { method: 'POST', url: `/api/stands/${solar.key}/visit`, headers: { ...XHR, cookie: cookies.visitor2 }, payload: { start: true } });
+  await request(t.app, {
+    method: 'POST',
+    url: `/api/stands/${solar.key}/visit`,
+    headers: { ...XHR, cookie: cookies.visitor2 },
+    payload: { start: true },
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -44,10 +50,14 @@ async function permissions(visitor: SearchPermission[], exhibitor: SearchPermiss
   t.app.parameters.invalidate();
 }
 
-async function search(cookie: string, query = ''): Promise<{ status: number; data: ChatUsersData; ids: { on_stand: number[]; elsewhere: number[] } }> {
+async function search(
+  cookie: string,
+  query = '',
+): Promise<{ status: number; data: ChatUsersData; ids: { on_stand: number[]; elsewhere: number[] } }> {
   const response = await request(t.app, { method: 'GET', url: `/api/chat/users${query}`, headers: { cookie } });
   const data = response.json().data as ChatUsersData;
-  const numeric = (list: ChatUsersData['on_stand'] = []) => list.map((u) => Object.entries(ids).find(([, id]) => encodeId(id) === u.id_user)?.[1] ?? -1).sort((a, b) => a - b);
+  const numeric = (list: ChatUsersData['on_stand'] = []) =>
+    list.map((u) => Object.entries(ids).find(([, id]) => encodeId(id) === u.id_user)?.[1] ?? -1).sort((a, b) => a - b);
   return { status: response.statusCode, data, ids: { on_stand: numeric(data.on_stand), elsewhere: numeric(data.elsewhere) } };
 }
 const sorted = (...values: number[]) => [...values].sort((a, b) => a - b);
@@ -64,7 +74,12 @@ describe('GET /api/chat/users', () => {
     expect(data.on_stand).toEqual([]);
     // Not the user, not the hidden exhibitor, not someone gone for 2 hours; the promoter (30 min) is not connected.
     expect(found.elsewhere).toEqual(sorted(ids.visitor2, ids.exhibitor, ids.exhibitor2, ids.admin, ids.hugo));
-    expect(data.elsewhere.find((u) => u.id_user === encodeId(ids.exhibitor))).toMatchObject({ profile: 'exhibitor', fullname: 'Claire Fontaine', company: { name: 'Helios Énergie' }, availability: true });
+    expect(data.elsewhere.find((u) => u.id_user === encodeId(ids.exhibitor))).toMatchObject({
+      profile: 'exhibitor',
+      fullname: 'Claire Fontaine',
+      company: { name: 'Helios Énergie' },
+      availability: true,
+    });
     expect(data.elsewhere.find((u) => u.id_user === encodeId(ids.exhibitor2))?.availability).toBe(false);
   });
 
@@ -120,7 +135,10 @@ describe('GET /api/chat/users', () => {
 });
 
 describe('search rules', () => {
-  const params = (visitor: SearchPermission[], exhibitor: SearchPermission[] = []) => ({ visitor_search_permissions: visitor, exhibitor_search_permissions: exhibitor });
+  const params = (visitor: SearchPermission[], exhibitor: SearchPermission[] = []) => ({
+    visitor_search_permissions: visitor,
+    exhibitor_search_permissions: exhibitor,
+  });
   it('reads the permission lists', () => {
     const rules = searchRulesFor({ profile: 'visitor', anonymous: 0 }, params(['promoter', 'stand_vistor', 'stand_connected']));
     expect([...rules.anywhere].sort()).toEqual(['administrator', 'promoter']);

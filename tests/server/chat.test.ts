@@ -34,7 +34,12 @@ function memberOf(channel: Channel, userId: number): number {
 
 async function say(channel: Channel, userId: number, text: string, clientId: string | null = null): Promise<number> {
   const content: MessageContent = { type: 'message', text };
-  const { row } = await insertMessage(t.database.db, { channelId: decodeId(channel.id_channel) ?? 0, memberId: memberOf(channel, userId), clientId, content });
+  const { row } = await insertMessage(t.database.db, {
+    channelId: decodeId(channel.id_channel) ?? 0,
+    memberId: memberOf(channel, userId),
+    clientId,
+    content,
+  });
   return row.id;
 }
 
@@ -46,26 +51,44 @@ describe('POST /api/chat/channels', () => {
     expect(messages).toEqual([]);
     expect(channel).toMatchObject({ id_channel: expect.any(String), total_messages: 0, new_messages: 0, last_message: null });
     expect(channel.members.map((m) => m.user.id_user).sort()).toEqual([encodeId(ids.visitor), encodeId(ids.exhibitor)].sort());
-    expect(channel.members.find((m) => m.user.id_user === encodeId(ids.exhibitor))?.user).toMatchObject({ profile: 'exhibitor', company: { name: 'Helios Énergie' } });
+    expect(channel.members.find((m) => m.user.id_user === encodeId(ids.exhibitor))?.user).toMatchObject({
+      profile: 'exhibitor',
+      company: { name: 'Helios Énergie' },
+    });
 
     const again = (await openWith(cookies.visitor, ids.exhibitor)).json().data.channel as Channel;
     const fromOtherSide = (await openWith(cookies.exhibitor, ids.visitor)).json().data.channel as Channel;
     expect(again.id_channel).toBe(channel.id_channel);
     expect(fromOtherSide.id_channel).toBe(channel.id_channel);
-    const rows = await t.database.db.selectFrom('channel_members').select('user_id').where('channel_id', '=', decodeId(channel.id_channel) ?? 0).execute();
+    const rows = await t.database.db
+      .selectFrom('channel_members')
+      .select('user_id')
+      .where('channel_id', '=', decodeId(channel.id_channel) ?? 0)
+      .execute();
     expect(rows).toHaveLength(2);
   });
 
   it("gives each member's published phone and email (the contact email for exhibitors), and null for unpublished ones", async () => {
     const channel = (await openWith(cookies.visitor, ids.exhibitor)).json().data.channel as Channel;
-    const exhibitor = await t.database.db.selectFrom('users').select(['mobile', 'contact_email', 'fields_param']).where('id', '=', ids.exhibitor).executeTakeFirstOrThrow();
+    const exhibitor = await t.database.db
+      .selectFrom('users')
+      .select(['mobile', 'contact_email', 'fields_param'])
+      .where('id', '=', ids.exhibitor)
+      .executeTakeFirstOrThrow();
     const member = channel.members.find((m) => m.user.id_user === encodeId(ids.exhibitor));
     expect(member?.user).toMatchObject({ mobile: exhibitor.mobile, email: exhibitor.contact_email });
 
-    await t.database.db.updateTable('users').set({ fields_param: JSON.stringify({ mobile: '1', contact_email: '0' }) }).where('id', '=', ids.exhibitor).execute();
+    await t.database.db
+      .updateTable('users')
+      .set({ fields_param: JSON.stringify({ mobile: '1', contact_email: '0' }) })
+      .where('id', '=', ids.exhibitor)
+      .execute();
     try {
       const again = (await openWith(cookies.visitor, ids.exhibitor)).json().data.channel as Channel;
-      expect(again.members.find((m) => m.user.id_user === encodeId(ids.exhibitor))?.user).toMatchObject({ mobile: null, email: exhibitor.contact_email });
+      expect(again.members.find((m) => m.user.id_user === encodeId(ids.exhibitor))?.user).toMatchObject({
+        mobile: null,
+        email: exhibitor.contact_email,
+      });
     } finally {
       await t.database.db.updateTable('users').set({ fields_param: exhibitor.fields_param }).where('id', '=', ids.exhibitor).execute();
     }
@@ -75,7 +98,9 @@ describe('POST /api/chat/channels', () => {
     const response = await openWith(cookies.visitor2, ids.visitor2);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ data: { channel: null, messages: [] } });
-    expect(await t.database.db.selectFrom('channels').select('id').where('direct_key', '=', `${ids.visitor2}:${ids.visitor2}`).execute()).toEqual([]);
+    expect(
+      await t.database.db.selectFrom('channels').select('id').where('direct_key', '=', `${ids.visitor2}:${ids.visitor2}`).execute(),
+    ).toEqual([]);
   });
 
   it('reopens a channel by id for its members only', async () => {
@@ -109,25 +134,51 @@ describe('POST /api/chat/channels', () => {
     const refused = await openWith(anonymous, ids.exhibitor2);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().data.message).toBe('Anonymous visitors cannot start a chat: log in or create an account');
-    const french = await request(t.app, { method: 'POST', url: '/api/chat/channels', headers: { ...XHR, cookie: `${anonymous}; salon_locale=fr_FR` }, payload: { members: [encodeId(ids.exhibitor2)] } });
+    const french = await request(t.app, {
+      method: 'POST',
+      url: '/api/chat/channels',
+      headers: { ...XHR, cookie: `${anonymous}; salon_locale=fr_FR` },
+      payload: { members: [encodeId(ids.exhibitor2)] },
+    });
     expect(french.json().data.message).toMatch(/^Les visiteurs anonymes ne peuvent pas démarrer une discussion/);
 
     // On the exhibitor's stand, they show in its activity stream: the exhibitor may start a chat with them.
     const nordic = await standBySlug(t, 'stand-nordic-robotics');
-    await request(t.app, { method: 'POST', url: `/api/stands/${nordic.key}/visit`, headers: { ...XHR, cookie: anonymous }, payload: { start: true } });
+    await request(t.app, {
+      method: 'POST',
+      url: `/api/stands/${nordic.key}/visit`,
+      headers: { ...XHR, cookie: anonymous },
+      payload: { start: true },
+    });
     const started = (await openWith(cookies.exhibitor2, me.id_user)).json().data.channel as Channel;
     await say(started, ids.exhibitor2, 'Bonjour, je peux vous aider ?');
     const answered = await openWith(anonymous, ids.exhibitor2);
     expect(answered.statusCode).toBe(200);
     expect(answered.json().data.channel.id_channel).toBe(started.id_channel);
-    expect(answered.json().data.messages.map((m: ChatMessage) => m.content)).toEqual([{ type: 'message', text: 'Bonjour, je peux vous aider ?' }]);
+    expect(answered.json().data.messages.map((m: ChatMessage) => m.content)).toEqual([
+      { type: 'message', text: 'Bonjour, je peux vous aider ?' },
+    ]);
   });
 
   it('needs a session, X-Requested-With and this origin', async () => {
-    expect((await request(t.app, { method: 'POST', url: '/api/chat/channels', headers: XHR, payload: { members: [encodeId(ids.exhibitor)] } })).statusCode).toBe(401);
+    expect(
+      (await request(t.app, { method: 'POST', url: '/api/chat/channels', headers: XHR, payload: { members: [encodeId(ids.exhibitor)] } }))
+        .statusCode,
+    ).toBe(401);
     expect((await post(cookies.visitor, '/api/chat/channels', { members: [encodeId(ids.exhibitor)] }, {})).statusCode).toBe(403);
-    expect((await post(cookies.visitor, '/api/chat/channels', { members: [encodeId(ids.exhibitor)] }, { ...XHR, origin: 'https://evil.example' })).statusCode).toBe(403);
-    expect((await post(cookies.visitor, '/api/chat/channels', { members: [encodeId(ids.exhibitor)] }, { ...XHR, origin: ORIGIN })).statusCode).toBe(200);
+    expect(
+      (
+        await post(
+          cookies.visitor,
+          '/api/chat/channels',
+          { members: [encodeId(ids.exhibitor)] },
+          { ...XHR, origin: 'https://evil.example' },
+        )
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await post(cookies.visitor, '/api/chat/channels', { members: [encodeId(ids.exhibitor)] }, { ...XHR, origin: ORIGIN })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -140,7 +191,10 @@ describe('GET /api/chat/channels/{id}/messages', () => {
   }, 30_000);
   const page = async (query = '', cookie = cookies.visitor2) => {
     const response = await get(cookie, `/api/chat/channels/${channel.id_channel}/messages${query}`);
-    return { status: response.statusCode, body: response.json() as { data: { messages: ChatMessage[]; error?: boolean; message?: string } } };
+    return {
+      status: response.statusCode,
+      body: response.json() as { data: { messages: ChatMessage[]; error?: boolean; message?: string } },
+    };
   };
   const texts = (messages: ChatMessage[]) => messages.map((m) => (m.content.type === 'message' ? m.content.text : m.content.type));
 
@@ -148,16 +202,31 @@ describe('GET /api/chat/channels/{id}/messages', () => {
     const { status, body } = await page();
     expect(status).toBe(200);
     expect(texts(body.data.messages)).toEqual(Array.from({ length: 50 }, (_, i) => `message ${71 + i}`));
-    expect(body.data.messages[0]).toMatchObject({ channel_id: channel.id_channel, client_id: null, updated_at: null, member: { user: { id_user: encodeId(ids.visitor2) } } });
+    expect(body.data.messages[0]).toMatchObject({
+      channel_id: channel.id_channel,
+      client_id: null,
+      updated_at: null,
+      member: { user: { id_user: encodeId(ids.visitor2) } },
+    });
   });
 
   it('answers what came after lastOne, oldest first, and the page before an id', async () => {
     const after = (await page(`?lastOne=${encodeId(sent[99] ?? 0)}`)).body.data.messages;
     expect(texts(after)).toEqual(Array.from({ length: 20 }, (_, i) => `message ${101 + i}`));
-    expect(texts((await page(`?lastOne=${encodeId(sent[9] ?? 0)}&limit=3`)).body.data.messages)).toEqual(['message 11', 'message 12', 'message 13']);
+    expect(texts((await page(`?lastOne=${encodeId(sent[9] ?? 0)}&limit=3`)).body.data.messages)).toEqual([
+      'message 11',
+      'message 12',
+      'message 13',
+    ]);
     // Catching up pages by 200 at most.
     expect((await page(`?lastOne=${encodeId(1)}`)).body.data.messages).toHaveLength(120);
-    expect(texts((await page(`?before=${encodeId(sent[70] ?? 0)}&limit=5`)).body.data.messages)).toEqual(['message 66', 'message 67', 'message 68', 'message 69', 'message 70']);
+    expect(texts((await page(`?before=${encodeId(sent[70] ?? 0)}&limit=5`)).body.data.messages)).toEqual([
+      'message 66',
+      'message 67',
+      'message 68',
+      'message 69',
+      'message 70',
+    ]);
     expect((await page(`?lastOne=${encodeId(sent[119] ?? 0)}`)).body.data.messages).toEqual([]);
   });
 
@@ -241,11 +310,22 @@ describe('GET /api/chat/channels and POST /api/chat/channels/{id}/read', () => {
 
 describe('the OpenAPI document', () => {
   it('lists the chat calls, the upload as multipart', async () => {
-    const doc = (await request(t.app, { method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, unknown> } }>> };
-    for (const path of ['/api/chat/channels', '/api/chat/channels/{id}/messages', '/api/chat/channels/{id}/read', '/api/chat/users', '/api/stands/{id}/history', '/api/exhibitors/me/availability']) {
+    const doc = (await request(t.app, { method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { requestBody?: { content: Record<string, unknown> } }>>;
+    };
+    for (const path of [
+      '/api/chat/channels',
+      '/api/chat/channels/{id}/messages',
+      '/api/chat/channels/{id}/read',
+      '/api/chat/users',
+      '/api/stands/{id}/history',
+      '/api/exhibitors/me/availability',
+    ]) {
       expect(doc.paths[path]).toBeDefined();
     }
-    expect(Object.keys(doc.paths['/api/chat/channels/{id}/messages/upload']?.post?.requestBody?.content ?? {})).toEqual(['multipart/form-data']);
+    expect(Object.keys(doc.paths['/api/chat/channels/{id}/messages/upload']?.post?.requestBody?.content ?? {})).toEqual([
+      'multipart/form-data',
+    ]);
     expect(doc.paths['/chat/file/{filename}']?.get).toBeDefined();
   });
 });

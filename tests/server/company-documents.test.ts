@@ -12,7 +12,11 @@ import { PDF, PNG, multipart } from './uploads';
  * as a `document` media and sets the company's storage_link to /api/medias/<str>, or removes it.
  */
 
-const RATE_LIMITS = { ...DEFAULT_RATE_LIMITS, chatUploadsPerUser: { max: 10_000, windowMs: 60_000 }, chatUploadsPerAddress: { max: 10_000, windowMs: 60_000 } };
+const RATE_LIMITS = {
+  ...DEFAULT_RATE_LIMITS,
+  chatUploadsPerUser: { max: 10_000, windowMs: 60_000 },
+  chatUploadsPerAddress: { max: 10_000, windowMs: 60_000 },
+};
 const PATH = '/admin/entreprises/document';
 
 let t: TestApp;
@@ -20,19 +24,33 @@ const cookies = { admin: '', promoter: '', exhibitor: '', visitor: '', anonymous
 let helios = { id: 0, key: '' };
 
 async function companyNamed(app: TestApp, name: string) {
-  const row = await app.database.db.selectFrom('companies').select(['id', 'storage_link']).where('name', '=', name).executeTakeFirstOrThrow();
+  const row = await app.database.db
+    .selectFrom('companies')
+    .select(['id', 'storage_link'])
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
   return row;
 }
-const storageLink = async (app = t) => (await app.database.db.selectFrom('companies').select('storage_link').where('id', '=', helios.id).executeTakeFirstOrThrow()).storage_link;
+const storageLink = async (app = t) =>
+  (await app.database.db.selectFrom('companies').select('storage_link').where('id', '=', helios.id).executeTakeFirstOrThrow()).storage_link;
 const mediaCount = async (app = t) => (await app.database.db.selectFrom('medias').select('id').execute()).length;
 
-function upload(content: Buffer, cookie: string, options: { company?: string; filename?: string; app?: TestApp; locale?: 'fr_FR' | 'en_EN' } = {}) {
+function upload(
+  content: Buffer,
+  cookie: string,
+  options: { company?: string; filename?: string; app?: TestApp; locale?: 'fr_FR' | 'en_EN' } = {},
+) {
   const form = multipart([
     { name: 'id', content: options.company ?? helios.key },
     { name: 'file', filename: options.filename ?? 'brochure.pdf', type: 'application/pdf', content },
   ]);
   const withLocale = options.locale ? `${cookie}${cookie ? '; ' : ''}salon_locale=${options.locale}` : cookie;
-  return request((options.app ?? t).app, { method: 'POST', url: PATH, payload: form.payload, headers: { origin: ORIGIN, ...form.headers, ...(withLocale ? { cookie: withLocale } : {}) } });
+  return request((options.app ?? t).app, {
+    method: 'POST',
+    url: PATH,
+    payload: form.payload,
+    headers: { origin: ORIGIN, ...form.headers, ...(withLocale ? { cookie: withLocale } : {}) },
+  });
 }
 const remove = (cookie: string, company = helios.key) =>
   request(t.app, {
@@ -72,10 +90,16 @@ describe('the "Document (PDF)" form of /admin/entreprises', () => {
   it('shows a document form per company, in English and French', async () => {
     const english = await request(t.app, { method: 'GET', url: '/admin/entreprises', headers: { cookie: cookies.promoter } });
     expect(english.statusCode).toBe(200);
-    expect(english.body).toContain(`<form method="post" action="${ORIGIN}${PATH}#company-${helios.key}-document" enctype="multipart/form-data">`);
+    expect(english.body).toContain(
+      `<form method="post" action="${ORIGIN}${PATH}#company-${helios.key}-document" enctype="multipart/form-data">`,
+    );
     expect(english.body).toContain('Upload the document');
     expect(english.body).toContain('PDF, 10 MB at most.');
-    const french = await request(t.app, { method: 'GET', url: '/admin/entreprises', headers: { cookie: `${cookies.promoter}; salon_locale=fr_FR` } });
+    const french = await request(t.app, {
+      method: 'GET',
+      url: '/admin/entreprises',
+      headers: { cookie: `${cookies.promoter}; salon_locale=fr_FR` },
+    });
     expect(french.body).toContain('Envoyer le document');
     expect(french.body).toContain('PDF, 10 Mo au plus.');
   });
@@ -86,7 +110,9 @@ describe('the "Document (PDF)" form of /admin/entreprises', () => {
     try {
       const sent = await upload(PDF, cookies.admin);
       expect(sent.statusCode).toBe(303);
-      expect(sent.headers.location).toBe(`${ORIGIN}/admin/entreprises?document=uploaded&company=${helios.key}#company-${helios.key}-document`);
+      expect(sent.headers.location).toBe(
+        `${ORIGIN}/admin/entreprises?document=uploaded&company=${helios.key}#company-${helios.key}-document`,
+      );
       const link = await storageLink();
       expect(link).toMatch(/^\/api\/medias\/[A-Za-z0-9_-]{24}$/);
       const media = await t.database.db
@@ -95,8 +121,15 @@ describe('the "Document (PDF)" form of /admin/entreprises', () => {
         .where('str', '=', String(link).slice('/api/medias/'.length))
         .executeTakeFirstOrThrow();
       expect(media).toEqual({ kind: 'document', mime: 'application/pdf', original_name: 'brochure.pdf' });
-      expect(await newest()).toMatchObject({ action: 'company.update', target: 'Helios Énergie', before: { storage_link: before }, after: { storage_link: link } });
-      const standIds = (await t.database.db.selectFrom('stands').select('id').where('company_id', '=', helios.id).execute()).map((s) => s.id);
+      expect(await newest()).toMatchObject({
+        action: 'company.update',
+        target: 'Helios Énergie',
+        before: { storage_link: before },
+        after: { storage_link: link },
+      });
+      const standIds = (await t.database.db.selectFrom('stands').select('id').where('company_id', '=', helios.id).execute()).map(
+        (s) => s.id,
+      );
       expect(publish).toHaveBeenCalledWith({ type: 'exhibitors', standIds, userIds: [] });
 
       const served = await request(t.app, { method: 'GET', url: String(link) });
@@ -108,7 +141,11 @@ describe('the "Document (PDF)" form of /admin/entreprises', () => {
       const sheet = await request(t.app, { method: 'GET', url: `/api/company/${helios.key}` });
       expect((JSON.parse(sheet.body) as { data: { company: { storage_link: string } } }).data.company.storage_link).toBe(link);
 
-      const page = await request(t.app, { method: 'GET', url: String(sent.headers.location).replace(ORIGIN, ''), headers: { cookie: cookies.admin } });
+      const page = await request(t.app, {
+        method: 'GET',
+        url: String(sent.headers.location).replace(ORIGIN, ''),
+        headers: { cookie: cookies.admin },
+      });
       expect(page.body).toContain('Document saved: the company sheet offers it.');
       expect(page.body).toContain(`<a href="${ORIGIN}${link}" download>Helios Énergie’s document (PDF)</a>`);
       expect(page.body).toContain('Remove the document');
@@ -145,7 +182,10 @@ describe('the "Document (PDF)" form of /admin/entreprises', () => {
     expect(png.statusCode).toBe(415);
     expect(alertOf(png)).toBe('Only PDF files are accepted');
     expect(png.body).toContain(`id="company-${helios.key}-document"`);
-    const fake = await upload(Buffer.from('just some text pretending to be a PDF document'), cookies.admin, { filename: 'brochure.pdf', locale: 'fr_FR' });
+    const fake = await upload(Buffer.from('just some text pretending to be a PDF document'), cookies.admin, {
+      filename: 'brochure.pdf',
+      locale: 'fr_FR',
+    });
     expect(fake.statusCode).toBe(415);
     expect(alertOf(fake)).toBe('Seuls les fichiers PDF sont acceptés');
     expect(await storageLink()).toBe(link);
@@ -175,7 +215,12 @@ describe('the "Document (PDF)" form of /admin/entreprises', () => {
       { name: 'id', content: helios.key },
       { name: 'file', filename: 'a.pdf', content: PDF },
     ]);
-    const evil = await request(t.app, { method: 'POST', url: PATH, payload: form.payload, headers: { origin: 'https://evil.example', ...form.headers, cookie: cookies.admin } });
+    const evil = await request(t.app, {
+      method: 'POST',
+      url: PATH,
+      payload: form.payload,
+      headers: { origin: 'https://evil.example', ...form.headers, cookie: cookies.admin },
+    });
     expect(evil.statusCode).toBe(403);
     expect(await storageLink()).toBe(link);
     expect(await auditCount()).toBe(entries);
@@ -186,12 +231,23 @@ describe('the "Document (PDF)" form of /admin/entreprises', () => {
     const link = await storageLink();
     const removed = await remove(cookies.promoter);
     expect(removed.statusCode).toBe(303);
-    expect(removed.headers.location).toBe(`${ORIGIN}/admin/entreprises?document=removed&company=${helios.key}#company-${helios.key}-document`);
+    expect(removed.headers.location).toBe(
+      `${ORIGIN}/admin/entreprises?document=removed&company=${helios.key}#company-${helios.key}-document`,
+    );
     expect(await storageLink()).toBeNull();
-    expect(await newest()).toMatchObject({ action: 'company.update', target: 'Helios Énergie', before: { storage_link: link }, after: { storage_link: null } });
+    expect(await newest()).toMatchObject({
+      action: 'company.update',
+      target: 'Helios Énergie',
+      before: { storage_link: link },
+      after: { storage_link: null },
+    });
     const sheet = await request(t.app, { method: 'GET', url: `/api/company/${helios.key}` });
     expect((JSON.parse(sheet.body) as { data: { company: { storage_link: string | null } } }).data.company.storage_link).toBeNull();
-    const page = await request(t.app, { method: 'GET', url: String(removed.headers.location).replace(ORIGIN, ''), headers: { cookie: `${cookies.promoter}; salon_locale=fr_FR` } });
+    const page = await request(t.app, {
+      method: 'GET',
+      url: String(removed.headers.location).replace(ORIGIN, ''),
+      headers: { cookie: `${cookies.promoter}; salon_locale=fr_FR` },
+    });
     expect(page.body).toContain('Document retiré : la fiche entreprise n’a plus de lien de documents.');
     const entries = await auditCount();
     expect((await remove(cookies.promoter)).statusCode).toBe(303);

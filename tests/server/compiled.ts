@@ -25,7 +25,13 @@ export function tempSalonDir(): { dir: string; env: Record<string, string>; remo
   return {
     dir,
     // Panoramas are drawn only when asked for (no test of the compiled server asks): nothing runs in the background.
-    env: { SQLITE_PATH: path.join(dir, 'salon.sqlite'), UPLOAD_DIR: path.join(dir, 'uploads'), PANORAMA_DIR: path.join(dir, 'panoramas'), PANORAMA_PRERENDER: '0', DATABASE_URL: '' },
+    env: {
+      SQLITE_PATH: path.join(dir, 'salon.sqlite'),
+      UPLOAD_DIR: path.join(dir, 'uploads'),
+      PANORAMA_DIR: path.join(dir, 'panoramas'),
+      PANORAMA_PRERENDER: '0',
+      DATABASE_URL: '',
+    },
     remove: () => fs.rmSync(dir, { recursive: true, force: true }),
   };
 }
@@ -33,7 +39,18 @@ export function tempSalonDir(): { dir: string; env: Record<string, string>; remo
 /** The child's environment: nothing of the test process's salon settings leaks in (NODE_ENV is 'test' under Jest). */
 function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const base: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of ['NODE_ENV', 'SALON_DEMO', 'SALON_ADMIN_EMAIL', 'SALON_ADMIN_PASSWORD', 'DATABASE_URL', 'SQLITE_PATH', 'REDIS_URL', 'PORT', 'HOST']) delete base[key];
+  for (const key of [
+    'NODE_ENV',
+    'SALON_DEMO',
+    'SALON_ADMIN_EMAIL',
+    'SALON_ADMIN_PASSWORD',
+    'DATABASE_URL',
+    'SQLITE_PATH',
+    'REDIS_URL',
+    'PORT',
+    'HOST',
+  ])
+    delete base[key];
   return { ...base, HOST: '127.0.0.1', PORT: '0', SPA_DIR: path.join(os.tmpdir(), 'salon-no-spa'), LOG_LEVEL: 'warn', ...env };
 }
 
@@ -46,7 +63,11 @@ export interface Exited {
 /** Runs `node dist/server/<entry>.js args…` to its end (20 s at most). */
 export function runCompiled(entry: 'server' | 'create-admin', env: Record<string, string>, args: string[] = []): Promise<Exited> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(DIST_SERVER, `${entry}.js`), ...args], { cwd: REPO_ROOT, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [path.join(DIST_SERVER, `${entry}.js`), ...args], {
+      cwd: REPO_ROOT,
+      env: childEnv(env),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -81,7 +102,11 @@ export async function stopChild(child: ChildProcess): Promise<void> {
 
 /** Starts dist/server/server.js and resolves with its address once the banner is out; rejects if it exits first. */
 export function startCompiled(env: Record<string, string>): Promise<Running> {
-  const child: ChildProcess = spawn(process.execPath, [path.join(DIST_SERVER, 'server.js')], { cwd: REPO_ROOT, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [path.join(DIST_SERVER, 'server.js')], {
+    cwd: REPO_ROOT,
+    env: childEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const stop = () => stopChild(child);
   return new Promise((resolve, reject) => {

@@ -72,7 +72,10 @@ async function setStream(video: string | null, chat: string | null): Promise<voi
   t.app.parameters.invalidate();
 }
 
-const form = (fields: Record<string, string>) => ({ headers: { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() });
+const form = (fields: Record<string, string>) => ({
+  headers: { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+  payload: new URLSearchParams(fields).toString(),
+});
 
 /** name, method, url, who, status, form fields (a POST of the page's form). */
 // Six entries in every row: jest.each hands a test function with more parameters than the row a `done` callback.
@@ -82,7 +85,14 @@ const PAGES: [string, 'GET' | 'POST', string, string | undefined, number, Record
   ['/salon/stand/x (client route)', 'GET', '/salon/stand/x', 'visitor', 200, null],
   ['home (login and registration forms)', 'GET', '/', undefined, 200, null],
   ['login with a wrong password', 'POST', '/connexion', undefined, 401, { email: DEMO.visitor, password: 'wrong-password' }],
-  ['registration with errors', 'POST', '/inscription', undefined, 400, { email: 'not-an-email', password: 'x', firstname: '', lastname: '' }],
+  [
+    'registration with errors',
+    'POST',
+    '/inscription',
+    undefined,
+    400,
+    { email: 'not-an-email', password: 'x', firstname: '', lastname: '' },
+  ],
   ['profile', 'GET', '/profil', 'visitor', 200, null],
   ['contact', 'GET', '/contact', undefined, 200, null],
   ['exhibitor area', 'GET', '/exposant', 'exhibitor', 200, null],
@@ -147,9 +157,17 @@ describe('the pages’ Content-Security-Policy', () => {
         expect(frames).toEqual(["'self'", 'https://player.stream.example', 'https://chat.example.org:8443']);
       }
       // The same origins while the stream is off: a page loaded just before it starts can show it.
-      await t.database.db.updateTable('parameters').set({ value: JSON.stringify('0') }).where('key', '=', 'stream_active').execute();
+      await t.database.db
+        .updateTable('parameters')
+        .set({ value: JSON.stringify('0') })
+        .where('key', '=', 'stream_active')
+        .execute();
       t.app.parameters.invalidate();
-      expect(directives(await get('/salon', 'visitor')).get('frame-src')).toEqual(["'self'", 'https://player.stream.example', 'https://chat.example.org:8443']);
+      expect(directives(await get('/salon', 'visitor')).get('frame-src')).toEqual([
+        "'self'",
+        'https://player.stream.example',
+        'https://chat.example.org:8443',
+      ]);
 
       // A video on this server adds nothing; no chat: only the video's origin.
       await setStream(`${ORIGIN}/live/video`, null);
@@ -164,7 +182,7 @@ describe('the pages’ Content-Security-Policy', () => {
 
   it('never lets a stored address write its own directives', async () => {
     try {
-      await setStream("https://x.example/a'; script-src *", "javascript:alert(1)");
+      await setStream("https://x.example/a'; script-src *", 'javascript:alert(1)');
       const response = await get('/salon', 'visitor');
       const policy = directives(response);
       expect(policy.get('frame-src')).toEqual(["'self'", 'https://x.example']);
@@ -197,7 +215,12 @@ describe('the pages’ Content-Security-Policy', () => {
     expect(String(frame.headers['content-security-policy'])).not.toMatch(/unsafe-/);
     const frameStyles = [...frame.body.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1] ?? '');
     expect(frameStyles).toHaveLength(1);
-    expect(directives(frame).get('style-src')).toEqual(["'self'", `'sha256-${createHash('sha256').update(frameStyles[0] ?? '').digest('base64')}'`]);
+    expect(directives(frame).get('style-src')).toEqual([
+      "'self'",
+      `'sha256-${createHash('sha256')
+        .update(frameStyles[0] ?? '')
+        .digest('base64')}'`,
+    ]);
     expect(frame.body).not.toMatch(/\son[a-z]+=|javascript:|\sstyle=/i);
     expect(frame.headers['reporting-endpoints']).toBeUndefined();
     const api = await get('/api/stream/active', 'visitor');
@@ -220,22 +243,32 @@ describe('origins in the policy', () => {
   it('takes only the http(s) origin of an address, and refuses what could break the header', () => {
     expect(cspOrigin('https://Video.Example.com:443/path?q=1')).toBe('https://video.example.com');
     expect(cspOrigin('http://[::1]:8080/x')).toBe('http://[::1]:8080');
-    for (const bad of ["https://a.example'x", 'https://a.example,b', 'javascript:alert(1)', 'data:text/html,x', 'blob:https://a.example/1', '*', '', null, 'not a url'])
+    for (const bad of [
+      "https://a.example'x",
+      'https://a.example,b',
+      'javascript:alert(1)',
+      'data:text/html,x',
+      'blob:https://a.example/1',
+      '*',
+      '',
+      null,
+      'not a url',
+    ])
       expect(cspOrigin(bad)).toBeNull();
   });
 
   it('reads MEDIA_ORIGINS as a comma list of origins', () => {
-    expect(originsFromEnv(' https://cdn.example.com/pictures , http://b.test:8000, https://cdn.example.com, ftp://x, \'unsafe-inline\'')).toEqual([
-      'https://cdn.example.com',
-      'http://b.test:8000',
-    ]);
+    expect(
+      originsFromEnv(" https://cdn.example.com/pictures , http://b.test:8000, https://cdn.example.com, ftp://x, 'unsafe-inline'"),
+    ).toEqual(['https://cdn.example.com', 'http://b.test:8000']);
     expect(originsFromEnv(undefined)).toEqual([]);
   });
 
   it('loads the widgets from SPA_URL when they come from a static origin: the loader script, script-src and connect-src', async () => {
     expect(spaUrlFromEnv(undefined)).toBe('/spa');
     expect(spaUrlFromEnv('https://cdn.example/salon/spa/')).toBe('https://cdn.example/salon/spa');
-    for (const bad of ['ftp://cdn.example/spa', 'cdn.example/spa', 'https://cdn.example/spa?x=1', 'https://cdn.example/"spa']) expect(() => spaUrlFromEnv(bad)).toThrow(/SPA_URL/);
+    for (const bad of ['ftp://cdn.example/spa', 'cdn.example/spa', 'https://cdn.example/spa?x=1', 'https://cdn.example/"spa'])
+      expect(() => spaUrlFromEnv(bad)).toThrow(/SPA_URL/);
     const own = await createTestApp({ config: { spaUrl: 'https://cdn.example/salon/spa' } });
     try {
       const response = await request(own.app, { method: 'GET', url: '/salon', headers: { cookie: await anonymousCookie(own.app) } });
@@ -286,13 +319,28 @@ describe('POST /csp-report', () => {
       url: '/csp-report',
       headers: { 'content-type': 'application/reports+json' },
       payload: JSON.stringify([
-        { type: 'csp-violation', age: 10, url: `${ORIGIN}/`, body: { documentURL: `${ORIGIN}/`, effectiveDirective: 'img-src', blockedURL: 'https://tracker.example/p.gif', disposition: 'enforce' } },
+        {
+          type: 'csp-violation',
+          age: 10,
+          url: `${ORIGIN}/`,
+          body: {
+            documentURL: `${ORIGIN}/`,
+            effectiveDirective: 'img-src',
+            blockedURL: 'https://tracker.example/p.gif',
+            disposition: 'enforce',
+          },
+        },
         { type: 'deprecation', body: { id: 'x' } },
-        { type: 'csp-violation', body: { documentURL: `${ORIGIN}/salon`, effectiveDirective: 'frame-src', blockedURL: 'https://other.example/' } },
+        {
+          type: 'csp-violation',
+          body: { documentURL: `${ORIGIN}/salon`, effectiveDirective: 'frame-src', blockedURL: 'https://other.example/' },
+        },
       ]),
     });
     expect(response.statusCode).toBe(204);
-    const logged = warnings().slice(before).map((l) => l.csp);
+    const logged = warnings()
+      .slice(before)
+      .map((l) => l.csp);
     expect(logged).toEqual([
       { document: `${ORIGIN}/`, directive: 'img-src', blocked: 'https://tracker.example/p.gif', disposition: 'enforce' },
       { document: `${ORIGIN}/salon`, directive: 'frame-src', blocked: 'https://other.example/' },
@@ -301,11 +349,14 @@ describe('POST /csp-report', () => {
 
   it('answers a malformed, oversized or foreign body with a 4xx, never a 500, and logs nothing as a violation', async () => {
     const before = warnings().length;
-    const post = (type: string, payload: string) => request(t.app, { method: 'POST', url: '/csp-report', headers: { 'content-type': type }, payload });
+    const post = (type: string, payload: string) =>
+      request(t.app, { method: 'POST', url: '/csp-report', headers: { 'content-type': type }, payload });
     expect((await post('application/csp-report', '{not json')).statusCode).toBe(400);
     expect((await post('application/reports+json', '')).statusCode).toBe(400);
     expect((await post('application/reports+json', '{"a":1}')).statusCode).toBe(204);
-    expect((await post('application/csp-report', JSON.stringify({ 'csp-report': 'x'.repeat(CSP_REPORT_BODY_LIMIT) }))).statusCode).toBe(413);
+    expect((await post('application/csp-report', JSON.stringify({ 'csp-report': 'x'.repeat(CSP_REPORT_BODY_LIMIT) }))).statusCode).toBe(
+      413,
+    );
     expect((await post('application/xml', '<a/>')).statusCode).toBe(415);
     expect(warnings().length).toBe(before);
   });

@@ -24,13 +24,17 @@ describe('classifyError', () => {
   });
 
   it('answers 503 for PostgreSQL shutting down or a lost connection, by their SQLSTATE', () => {
-    for (const code of ['57P01', '57P02', '57P03', '08006', '08003']) expect(classifyError(Object.assign(new Error('x'), { code })).status).toBe(503);
+    for (const code of ['57P01', '57P02', '57P03', '08006', '08003'])
+      expect(classifyError(Object.assign(new Error('x'), { code })).status).toBe(503);
   });
 
   it('keeps client mistakes and answers anything else as a 500 with a generic message', () => {
     expect(classifyError(new HttpError(404, 'Unknown stand'))).toMatchObject({ status: 404, message: 'Unknown stand' });
     // A constraint violation is a bug, not an outage.
-    expect(classifyError(Object.assign(new Error('duplicate key'), { code: '23505' }))).toEqual({ status: 500, message: 'Internal server error' });
+    expect(classifyError(Object.assign(new Error('duplicate key'), { code: '23505' }))).toEqual({
+      status: 500,
+      message: 'Internal server error',
+    });
     expect(classifyError(new TypeError('x is undefined'))).toEqual({ status: 500, message: 'Internal server error' });
   });
 });

@@ -10,7 +10,22 @@ import type { LiveActivityState } from '@salon/shared/contracts/room';
 import type { UserRow } from '../../host-shell/server/db/schema';
 import { encodeId } from '../../host-shell/server/lib/ids';
 import { mediaUrlAllowed, mergedFieldsParam } from '../../host-shell/server/services/exhibitor-profile';
-import { DEMO, ORIGIN, XHR, anonymousCookie, closeListening, createTestApp, login, openSse, request, standBySlug, userIdByEmail, waitFor, type SseClient, type TestApp } from './helpers';
+import {
+  DEMO,
+  ORIGIN,
+  XHR,
+  anonymousCookie,
+  closeListening,
+  createTestApp,
+  login,
+  openSse,
+  request,
+  standBySlug,
+  userIdByEmail,
+  waitFor,
+  type SseClient,
+  type TestApp,
+} from './helpers';
 import { listen } from './sockets';
 
 type Who = 'visitor' | 'exhibitor' | 'promoter' | 'admin' | 'anonymous';
@@ -28,10 +43,28 @@ const PICTURE = 'Ab3_x-9Ab3_x-9Ab3_x-9Ab3';
 const VIDEO = 'v1deov1deov1deov1deov1de';
 
 /** A media row as an upload leaves it (the file itself is not needed by these checks). */
-async function addMedia(str: string, kind: 'picture' | 'video', uploader: number, scan: 'clean' | 'pending' | 'unscanned' = 'unscanned'): Promise<void> {
+async function addMedia(
+  str: string,
+  kind: 'picture' | 'video',
+  uploader: number,
+  scan: 'clean' | 'pending' | 'unscanned' = 'unscanned',
+): Promise<void> {
   await t.database.db
     .insertInto('medias')
-    .values({ str, kind, mime: kind === 'picture' ? 'image/jpeg' : 'video/mp4', extension: kind === 'picture' ? 'jpg' : 'mp4', size: 1, width: null, height: null, uploader_id: uploader, original_name: 'x', stored_name: `${str}.bin`, scan_status: scan, created_at: new Date().toISOString() })
+    .values({
+      str,
+      kind,
+      mime: kind === 'picture' ? 'image/jpeg' : 'video/mp4',
+      extension: kind === 'picture' ? 'jpg' : 'mp4',
+      size: 1,
+      width: null,
+      height: null,
+      uploader_id: uploader,
+      original_name: 'x',
+      stored_name: `${str}.bin`,
+      scan_status: scan,
+      created_at: new Date().toISOString(),
+    })
     .execute();
 }
 
@@ -43,7 +76,8 @@ function call(method: 'GET' | 'PUT', payload?: unknown, cookie?: string, content
     headers: { ...XHR, origin: ORIGIN, ...(payload === undefined ? {} : { 'content-type': contentType }), ...(cookie ? { cookie } : {}) },
   });
 }
-const errorOf = (body: string) => (JSON.parse(body) as { data: { error: boolean; message: string; formErrors?: Record<string, string> } }).data;
+const errorOf = (body: string) =>
+  (JSON.parse(body) as { data: { error: boolean; message: string; formErrors?: Record<string, string> } }).data;
 const claireRow = () => t.database.db.selectFrom('users').selectAll().where('id', '=', claire).executeTakeFirstOrThrow();
 
 /** A valid save: Claire's card as seeded, with the given changes. */
@@ -93,16 +127,17 @@ describe('who may read and save the exhibitor card', () => {
     expect(response.statusCode).toBe(401);
     expect(errorOf(response.body).error).toBe(true);
   });
-  it.each(calls.flatMap(([method, payload]) => (['anonymous', 'visitor', 'promoter', 'admin'] as const).map((who) => [method, who, payload] as const)))(
-    '%s as %s: 403, nothing changes',
-    async (method, who, payload) => {
-      const before = await claireRow();
-      const response = await call(method, payload === 'valid' ? body({ mobile: null, function: 'Pirate' }) : payload, cookies[who]);
-      expect(response.statusCode).toBe(403);
-      expect(errorOf(response.body)).toEqual({ error: true, message: 'Only exhibitors have an exhibitor card' });
-      expect(await claireRow()).toEqual(before);
-    },
-  );
+  it.each(
+    calls.flatMap(([method, payload]) =>
+      (['anonymous', 'visitor', 'promoter', 'admin'] as const).map((who) => [method, who, payload] as const),
+    ),
+  )('%s as %s: 403, nothing changes', async (method, who, payload) => {
+    const before = await claireRow();
+    const response = await call(method, payload === 'valid' ? body({ mobile: null, function: 'Pirate' }) : payload, cookies[who]);
+    expect(response.statusCode).toBe(403);
+    expect(errorOf(response.body)).toEqual({ error: true, message: 'Only exhibitors have an exhibitor card' });
+    expect(await claireRow()).toEqual(before);
+  });
   it('a state-changing call without X-Requested-With is refused (same-origin guard)', async () => {
     const response = await request(t.app, { method: 'PUT', url: URL_ME, payload: body(), headers: { cookie: cookies.exhibitor } });
     expect(response.statusCode).toBe(403);
@@ -122,7 +157,14 @@ describe('GET /api/exhibitors/me/profile', () => {
       visio_link: original.visio_link,
       published: { firstname: true, lastname: true, contact_email: true, mobile: true, linkedin: true, visio_link: true },
     });
-    expect(data.identity).toMatchObject({ id_user: encodeId(claire), firstname: 'Claire', lastname: 'Fontaine', company: { name: 'Helios Énergie' }, hidden: false, avatar_url: `/media/avatars/${encodeId(claire)}.svg` });
+    expect(data.identity).toMatchObject({
+      id_user: encodeId(claire),
+      firstname: 'Claire',
+      lastname: 'Fontaine',
+      company: { name: 'Helios Énergie' },
+      hidden: false,
+      avatar_url: `/media/avatars/${encodeId(claire)}.svg`,
+    });
   });
 });
 
@@ -137,22 +179,55 @@ describe('PUT /api/exhibitors/me/profile', () => {
     const otherBefore = await t.database.db.selectFrom('users').selectAll().where('id', '=', other).executeTakeFirstOrThrow();
     const response = await call(
       'PUT',
-      body({ function: '  Directrice   des ventes ', presentation: 'Ligne 1\nLigne 2', picture_path: `/api/medias/${PICTURE}`, video_path: `/api/medias/${VIDEO}`, published: { ...body().published, mobile: false, firstname: false } }),
+      body({
+        function: '  Directrice   des ventes ',
+        presentation: 'Ligne 1\nLigne 2',
+        picture_path: `/api/medias/${PICTURE}`,
+        video_path: `/api/medias/${VIDEO}`,
+        published: { ...body().published, mobile: false, firstname: false },
+      }),
       cookies.exhibitor,
     );
     expect(response.statusCode).toBe(200);
     const data = response.json().data;
-    expect(data.profile).toMatchObject({ function: 'Directrice des ventes', presentation: 'Ligne 1\nLigne 2', picture_path: `/api/medias/${PICTURE}`, video_path: `/api/medias/${VIDEO}` });
-    expect(data.profile.published).toEqual({ firstname: false, lastname: true, contact_email: true, mobile: false, linkedin: true, visio_link: true });
+    expect(data.profile).toMatchObject({
+      function: 'Directrice des ventes',
+      presentation: 'Ligne 1\nLigne 2',
+      picture_path: `/api/medias/${PICTURE}`,
+      video_path: `/api/medias/${VIDEO}`,
+    });
+    expect(data.profile.published).toEqual({
+      firstname: false,
+      lastname: true,
+      contact_email: true,
+      mobile: false,
+      linkedin: true,
+      visio_link: true,
+    });
     const row = await claireRow();
     // birthdate stays private, city stays published: only the card's flags changed.
-    expect(JSON.parse(row.fields_param)).toMatchObject({ firstname: '1', mobile: '1', contact_email: '0', birthdate: '1', city: '0', email: '0' });
+    expect(JSON.parse(row.fields_param)).toMatchObject({
+      firstname: '1',
+      mobile: '1',
+      contact_email: '0',
+      birthdate: '1',
+      city: '0',
+      email: '0',
+    });
     expect(row.mobile).toBe('+33 4 76 00 11 22');
 
     // A visitor's contact point: the phone and the first name are gone, the rest is there.
-    const animators = (await request(t.app, { method: 'GET', url: `/api/stands/${solar.key}/animators`, headers: { cookie: cookies.visitor } })).json().data.visited_stand_animators as Animator[];
+    const animators = (
+      await request(t.app, { method: 'GET', url: `/api/stands/${solar.key}/animators`, headers: { cookie: cookies.visitor } })
+    ).json().data.visited_stand_animators as Animator[];
     const card = animators.find((a) => a.obfuscated_id === encodeId(claire));
-    expect(card).toMatchObject({ mobile: null, firstname: null, lastname: 'Fontaine', contact_email: 'claire@helios.example', function: 'Directrice des ventes' });
+    expect(card).toMatchObject({
+      mobile: null,
+      firstname: null,
+      lastname: 'Fontaine',
+      contact_email: 'claire@helios.example',
+      function: 'Directrice des ventes',
+    });
     expect(card?.picturePath).toBe(`${ORIGIN}/api/medias/${PICTURE}`);
     expect(await t.database.db.selectFrom('users').selectAll().where('id', '=', other).executeTakeFirstOrThrow()).toEqual(otherBefore);
   });
@@ -190,10 +265,13 @@ describe('PUT /api/exhibitors/me/profile', () => {
   });
 
   it.each([
-    ['a body without the publication flags', (() => {
-      const { published: _p, ...rest } = body();
-      return rest;
-    })()],
+    [
+      'a body without the publication flags',
+      (() => {
+        const { published: _p, ...rest } = body();
+        return rest;
+      })(),
+    ],
     ['not JSON', '{"function": '],
     ['an array', [body()]],
   ])('%s: 400, nothing changes', async (_what, payload) => {
@@ -216,15 +294,23 @@ describe('PUT /api/exhibitors/me/profile', () => {
     await client.next();
     await t.app.live.settle();
     const mark = client.events.length;
-    const claireIn = (data: Record<string, unknown>) => (data as LiveActivityState).visited_stand_animators?.[solar.key]?.find((u) => u.id_user === encodeId(claire));
+    const claireIn = (data: Record<string, unknown>) =>
+      (data as LiveActivityState).visited_stand_animators?.[solar.key]?.find((u) => u.id_user === encodeId(claire));
     const first = claireIn(client.events[0]?.data ?? {});
     expect(first).toMatchObject({ mobile: '+33 4 76 00 11 22', function_en: 'Sales director' });
 
     const sent = Date.now();
-    expect((await call('PUT', body({ function_en: 'Head of sales', published: { ...body().published, mobile: false } }), cookies.exhibitor)).statusCode).toBe(200);
+    expect(
+      (await call('PUT', body({ function_en: 'Head of sales', published: { ...body().published, mobile: false } }), cookies.exhibitor))
+        .statusCode,
+    ).toBe(200);
     const event = await client.next((e) => claireIn(e.data)?.mobile === null, 3000, mark);
     expect(event.at - sent).toBeLessThan(1000);
-    expect(claireIn(event.data)).toMatchObject({ function_en: 'Head of sales', contact_email: 'claire@helios.example', fields_param: expect.objectContaining({ mobile: '1' }) });
+    expect(claireIn(event.data)).toMatchObject({
+      function_en: 'Head of sales',
+      contact_email: 'claire@helios.example',
+      fields_param: expect.objectContaining({ mobile: '1' }),
+    });
   });
 });
 
@@ -250,6 +336,14 @@ describe('the rules of the service', () => {
   it('mergedFieldsParam: an empty fields_param (everything published) keeps the other fields published', () => {
     const flags = { firstname: true, lastname: true, contact_email: true, mobile: false, linkedin: true, visio_link: true };
     expect(mergedFieldsParam({}, flags)).toMatchObject({ email: '0', city: '0', birthdate: '0', mobile: '1', contact_email: '0' });
-    expect(mergedFieldsParam({ city: '1' }, flags)).toEqual({ city: '1', firstname: '0', lastname: '0', contact_email: '0', mobile: '1', linkedin: '0', visio_link: '0' });
+    expect(mergedFieldsParam({ city: '1' }, flags)).toEqual({
+      city: '1',
+      firstname: '0',
+      lastname: '0',
+      contact_email: '0',
+      mobile: '1',
+      linkedin: '0',
+      visio_link: '0',
+    });
   });
 });

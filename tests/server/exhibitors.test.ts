@@ -46,7 +46,12 @@ const streams: SseClient[] = [];
 
 /** A session for a seeded exhibitor without a password (the demo's other animators). */
 async function sessionOf(firstname: string, lastname: string): Promise<{ id: number; cookie: string }> {
-  const { id } = await t.database.db.selectFrom('users').select('id').where('firstname', '=', firstname).where('lastname', '=', lastname).executeTakeFirstOrThrow();
+  const { id } = await t.database.db
+    .selectFrom('users')
+    .select('id')
+    .where('firstname', '=', firstname)
+    .where('lastname', '=', lastname)
+    .executeTakeFirstOrThrow();
   return { id, cookie: `salon_session=${await createSession(t.database.db, id)}` };
 }
 
@@ -59,7 +64,9 @@ beforeAll(async () => {
     ids[who] = await userIdByEmail(t, DEMO[who]);
   }
   cookies.anonymous = await anonymousCookie(t.app);
-  ids.anonymous = (await request(t.app, { method: 'GET', url: '/api/users/me', headers: { cookie: cookies.anonymous } })).json().data.user.id_user;
+  ids.anonymous = (
+    await request(t.app, { method: 'GET', url: '/api/users/me', headers: { cookie: cookies.anonymous } })
+  ).json().data.user.id_user;
   for (const [who, first, last] of [
     ['hugo', 'Hugo', 'Lambert'],
     ['ines', 'Inès', 'Garnier'],
@@ -74,7 +81,8 @@ beforeAll(async () => {
     standBySlug(t, 'stand-nordic-robotics'),
     standBySlug(t, 'stand-verdi'),
   ]);
-  const companyOf = async (standId: number) => (await t.database.db.selectFrom('stands').select('company_id').where('id', '=', standId).executeTakeFirstOrThrow()).company_id;
+  const companyOf = async (standId: number) =>
+    (await t.database.db.selectFrom('stands').select('company_id').where('id', '=', standId).executeTakeFirstOrThrow()).company_id;
   [helios, nordicCompany] = await Promise.all([companyOf(solar.id), companyOf(nordic.id)]);
 });
 afterEach(async () => {
@@ -86,10 +94,17 @@ afterAll(async () => {
   await closeListening(t);
 });
 
-const get = (url: string, cookie?: string, headers: Record<string, string> = {}) => request(t.app, { method: 'GET', url, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
+const get = (url: string, cookie?: string, headers: Record<string, string> = {}) =>
+  request(t.app, { method: 'GET', url, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
 const put = (url: string, cookie: string, payload: unknown, headers: Record<string, string> = XHR) =>
-  request(t.app, { method: 'PUT', url, headers: { ...headers, ...(cookie ? { cookie } : {}) }, payload: payload as Record<string, unknown> });
-const setOther = (who: Who, target: string, available: unknown, headers?: Record<string, string>) => put(`/api/exhibitors/${target}/availability`, cookies[who], { available }, headers);
+  request(t.app, {
+    method: 'PUT',
+    url,
+    headers: { ...headers, ...(cookie ? { cookie } : {}) },
+    payload: payload as Record<string, unknown>,
+  });
+const setOther = (who: Who, target: string, available: unknown, headers?: Record<string, string>) =>
+  put(`/api/exhibitors/${target}/availability`, cookies[who], { available }, headers);
 const setMine = (who: Who, availability: boolean) => put('/api/exhibitors/me/availability', cookies[who], { availability });
 const animators = async (who: Who | null, stand: string, query = ''): Promise<Animator[]> => {
   const response = await get(`/api/stands/${stand}/animators${query}`, who ? cookies[who] : undefined);
@@ -100,7 +115,8 @@ const animators = async (who: Who | null, stand: string, query = ''): Promise<An
 };
 const byName = (list: Animator[], lastname: string) => list.find((a) => a.obfuscated_id === encodeId(idsByLastname[lastname] ?? 0));
 const idsByLastname: Record<string, number> = {};
-const availabilityOf = async (userId: number) => (await t.database.db.selectFrom('users').select('availability').where('id', '=', userId).executeTakeFirstOrThrow()).availability;
+const availabilityOf = async (userId: number) =>
+  (await t.database.db.selectFrom('users').select('availability').where('id', '=', userId).executeTakeFirstOrThrow()).availability;
 const stream = async (cookie: string, visited: string) => {
   const client = await openSse(`${base}/api/sse/live/activity?visited_stand_id=${visited}`, { cookie });
   streams.push(client);
@@ -111,7 +127,9 @@ const animatorsIn = (e: SseEvent, stand: string) => (e.data as LiveActivityState
 
 beforeAll(async () => {
   for (const lastname of ['Fontaine', 'Lambert', 'Garnier', 'Berg', 'Lindqvist', 'Mercier']) {
-    idsByLastname[lastname] = (await t.database.db.selectFrom('users').select('id').where('lastname', '=', lastname).executeTakeFirstOrThrow()).id;
+    idsByLastname[lastname] = (
+      await t.database.db.selectFrom('users').select('id').where('lastname', '=', lastname).executeTakeFirstOrThrow()
+    ).id;
   }
 });
 
@@ -146,13 +164,28 @@ describe('GET /api/company/{id}', () => {
   });
 
   it('answers null for the fields a company has not given', async () => {
-    const { id } = await t.database.db.insertInto('companies').values({ name: 'Sans Fiche', created_at: nowIso() }).returning('id').executeTakeFirstOrThrow();
+    const { id } = await t.database.db
+      .insertInto('companies')
+      .values({ name: 'Sans Fiche', created_at: nowIso() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const company = (await get(`/api/company/${encodeId(id)}`)).json().data.company;
     expect(company).toEqual({
       id_company: encodeId(id),
       name: 'Sans Fiche',
       ...Object.fromEntries(
-        ['description', 'description_en', 'website_link', 'storage_link', 'mobile', 'email', 'facebook_link', 'linkedin_link', 'twitter_link', 'youtube_link'].map((k) => [k, null]),
+        [
+          'description',
+          'description_en',
+          'website_link',
+          'storage_link',
+          'mobile',
+          'email',
+          'facebook_link',
+          'linkedin_link',
+          'twitter_link',
+          'youtube_link',
+        ].map((k) => [k, null]),
       ),
     });
   });
@@ -190,7 +223,12 @@ describe('GET /api/stands', () => {
       company_id: encodeId(helios),
     });
     expect(stands[storage.key]?.optin_marketing).toBeNull();
-    expect(stands[nordic.key]).toMatchObject({ niceName: 'Robotique Nordique', niceNameEn: 'Nordic Robotics', optin_marketing: false, company_id: encodeId(nordicCompany) });
+    expect(stands[nordic.key]).toMatchObject({
+      niceName: 'Robotique Nordique',
+      niceNameEn: 'Nordic Robotics',
+      optin_marketing: false,
+      company_id: encodeId(nordicCompany),
+    });
     // Anyone may list them (the room frame shows them to everyone).
     expect((await get('/api/stands')).statusCode).toBe(200);
   });
@@ -239,7 +277,12 @@ describe('GET /api/stands/{stand_id}/animators', () => {
     // Inès keeps her mobile private; Lucas his LinkedIn.
     for (const who of ['visitor', 'anonymous', 'exhibitor2', 'promoter'] as const) {
       const ines = byName(await animators(who, storage.key), 'Garnier');
-      expect(ines).toMatchObject({ firstname: 'Inès', contact_email: 'ines.garnier@helios-energie.example', mobile: null, linkedin: 'https://www.linkedin.com/in/ines-garnier' });
+      expect(ines).toMatchObject({
+        firstname: 'Inès',
+        contact_email: 'ines.garnier@helios-energie.example',
+        mobile: null,
+        linkedin: 'https://www.linkedin.com/in/ines-garnier',
+      });
     }
     for (const who of ['ines', 'exhibitor'] as const) {
       expect(byName(await animators(who, storage.key), 'Garnier')?.mobile).toBe('+33 4 76 00 11 00');
@@ -249,18 +292,47 @@ describe('GET /api/stands/{stand_id}/animators', () => {
   });
 
   it('applies the rule to names and the video link too, and publishes everything when fields_param is empty', async () => {
-    const original = await t.database.db.selectFrom('users').select(['fields_param', 'mobile', 'pseudo']).where('id', '=', lucas).executeTakeFirstOrThrow();
+    const original = await t.database.db
+      .selectFrom('users')
+      .select(['fields_param', 'mobile', 'pseudo'])
+      .where('id', '=', lucas)
+      .executeTakeFirstOrThrow();
     try {
-      await t.database.db.updateTable('users').set({ fields_param: JSON.stringify({ firstname: '1', lastname: '0', visio_link: '1', linkedin: '1' }), visio_link: 'https://meet.example.com/lucas' }).where('id', '=', lucas).execute();
+      await t.database.db
+        .updateTable('users')
+        .set({
+          fields_param: JSON.stringify({ firstname: '1', lastname: '0', visio_link: '1', linkedin: '1' }),
+          visio_link: 'https://meet.example.com/lucas',
+        })
+        .where('id', '=', lucas)
+        .execute();
       const hidden = byName(await animators('visitor', verdi.key), 'Mercier');
-      expect(hidden).toMatchObject({ firstname: null, lastname: 'Mercier', identifier: 'Mercier', contact_email: null, mobile: null, linkedin: null, visio_link: null });
+      expect(hidden).toMatchObject({
+        firstname: null,
+        lastname: 'Mercier',
+        identifier: 'Mercier',
+        contact_email: null,
+        mobile: null,
+        linkedin: null,
+        visio_link: null,
+      });
 
       await t.database.db.updateTable('users').set({ fields_param: '{}', mobile: '' }).where('id', '=', lucas).execute();
       const open = byName(await animators('visitor', verdi.key), 'Mercier');
       // An empty value is no value.
-      expect(open).toMatchObject({ firstname: 'Lucas', linkedin: 'https://www.linkedin.com/in/lucas-mercier', visio_link: { link: 'https://meet.example.com/lucas' }, mobile: null, fields_param: {} });
+      expect(open).toMatchObject({
+        firstname: 'Lucas',
+        linkedin: 'https://www.linkedin.com/in/lucas-mercier',
+        visio_link: { link: 'https://meet.example.com/lucas' },
+        mobile: null,
+        fields_param: {},
+      });
     } finally {
-      await t.database.db.updateTable('users').set({ ...original, visio_link: null }).where('id', '=', lucas).execute();
+      await t.database.db
+        .updateTable('users')
+        .set({ ...original, visio_link: null })
+        .where('id', '=', lucas)
+        .execute();
     }
   });
 
@@ -288,11 +360,17 @@ describe('GET /api/stands/{stand_id}/animators', () => {
   });
 
   it('filters by company: the stand’s company keeps them, another company gives none', async () => {
-    expect((await animators('visitor', solar.key, `?company_id=${encodeId(helios)}`)).map((a) => a.lastname)).toEqual(['Fontaine', 'Lambert']);
+    expect((await animators('visitor', solar.key, `?company_id=${encodeId(helios)}`)).map((a) => a.lastname)).toEqual([
+      'Fontaine',
+      'Lambert',
+    ]);
     expect(await animators('visitor', solar.key, `?company_id=${encodeId(nordicCompany)}`)).toEqual([]);
     const bad = await get(`/api/stands/${solar.key}/animators?company_id=zzzzzz`, cookies.visitor);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().data).toMatchObject({ message: 'Invalid querystring: "company_id" is not a company id', formErrors: { company_id: 'is not a company id' } });
+    expect(bad.json().data).toMatchObject({
+      message: 'Invalid querystring: "company_id" is not a company id',
+      formErrors: { company_id: 'is not a company id' },
+    });
     expect((await get(`/api/stands/${solar.key}/animators?company_id=a-b`, cookies.visitor)).statusCode).toBe(400);
     const unknown = await get(`/api/stands/${solar.key}/animators?company_id=${encodeId(987654)}`, cookies.visitor);
     expect(unknown.statusCode).toBe(404);
@@ -319,7 +397,11 @@ describe('GET /api/stands/{stand_id}/animators', () => {
 describe('who may change an exhibitor’s availability (spec §6, "Done when")', () => {
   afterEach(async () => {
     // Everyone back to available.
-    await t.database.db.updateTable('users').set({ availability: 1 }).where('id', 'in', [ids.exhibitor, ids.exhibitor2, ids.hugo]).execute();
+    await t.database.db
+      .updateTable('users')
+      .set({ availability: 1 })
+      .where('id', 'in', [ids.exhibitor, ids.exhibitor2, ids.hugo])
+      .execute();
   });
 
   it('refuses a visitor, on /me and on /{id}, and their reading a stand’s history', async () => {
@@ -403,14 +485,30 @@ describe('the effects of a change by someone else', () => {
     await t.app.live.settle();
     const from = visitorStream.events.length;
 
-    const lastHistory = (await t.database.db.selectFrom('stand_history').select((eb) => eb.fn.max('id').as('id')).executeTakeFirstOrThrow()).id ?? 0;
+    const lastHistory =
+      (
+        await t.database.db
+          .selectFrom('stand_history')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .executeTakeFirstOrThrow()
+      ).id ?? 0;
     const sent = Date.now();
     expect((await setOther('promoter', encodeId(ids.hugo), false)).statusCode).toBe(200);
-    const event = await visitorStream.next((e) => animatorsIn(e, solar.key).some((u) => u.id_user === encodeId(ids.hugo) && u.availability === false), 3000, from);
+    const event = await visitorStream.next(
+      (e) => animatorsIn(e, solar.key).some((u) => u.id_user === encodeId(ids.hugo) && u.availability === false),
+      3000,
+      from,
+    );
     expect(event.at - sent).toBeLessThan(1000);
 
-    const rows = await t.database.db.selectFrom('stand_history').select(['stand_id', 'user_id', 'type', 'content']).where('id', '>', lastHistory).execute();
-    expect(rows).toEqual([{ stand_id: solar.id, user_id: ids.hugo, type: 'updateAvailability', content: JSON.stringify({ availability: false }) }]);
+    const rows = await t.database.db
+      .selectFrom('stand_history')
+      .select(['stand_id', 'user_id', 'type', 'content'])
+      .where('id', '>', lastHistory)
+      .execute();
+    expect(rows).toEqual([
+      { stand_id: solar.id, user_id: ids.hugo, type: 'updateAvailability', content: JSON.stringify({ availability: false }) },
+    ]);
     await waitFor(() => (atClaire.length > 0 ? true : undefined), 2000, 'stand_history at Claire');
     await settle();
     expect(atClaire.map((h) => [h.stand_id, h.content.type, h.content.user?.id_user, h.content.availability])).toEqual([
@@ -461,12 +559,19 @@ describe('availability reaches the visitors of every stand of the exhibitor with
 describe('OpenAPI', () => {
   it('documents the company, the stands, the animators and another exhibitor’s availability', async () => {
     const doc = (await get('/api/openapi.json')).json();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/company/{id}', '/api/stands', '/api/stands/{stand_id}/animators', '/api/exhibitors/{id}/availability']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/company/{id}', '/api/stands', '/api/stands/{stand_id}/animators', '/api/exhibitors/{id}/availability']),
+    );
     const animatorsOp = doc.paths['/api/stands/{stand_id}/animators'].get;
     expect(animatorsOp.parameters).toEqual(
-      expect.arrayContaining([expect.objectContaining({ name: 'stand_id', in: 'path', required: true }), expect.objectContaining({ name: 'company_id', in: 'query', required: false })]),
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'stand_id', in: 'path', required: true }),
+        expect.objectContaining({ name: 'company_id', in: 'query', required: false }),
+      ]),
     );
-    expect(animatorsOp.responses['200'].content['application/json'].schema.properties.data.properties.visited_stand_animators.items.properties).toHaveProperty('picturePath');
+    expect(
+      animatorsOp.responses['200'].content['application/json'].schema.properties.data.properties.visited_stand_animators.items.properties,
+    ).toHaveProperty('picturePath');
     const availability = doc.paths['/api/exhibitors/{id}/availability'].put;
     expect(availability.requestBody.content['application/json'].schema.required).toEqual(['available']);
     expect(availability.parameters).toContainEqual(expect.objectContaining({ name: 'X-Requested-With', required: true }));

@@ -39,7 +39,11 @@ export async function startFakeClamd(): Promise<FakeClamd> {
     client.on('data', (data) => {
       buffer = Buffer.concat([buffer, data]);
       if (!streaming) {
-        if (buffer.subarray(0, 4).toString() === 'PING' || buffer.subarray(0, 5).toString() === 'zPING' || buffer.subarray(0, 5).toString() === 'nPING') {
+        if (
+          buffer.subarray(0, 4).toString() === 'PING' ||
+          buffer.subarray(0, 5).toString() === 'zPING' ||
+          buffer.subarray(0, 5).toString() === 'nPING'
+        ) {
           client.end('PONG\n');
           return;
         }

@@ -36,17 +36,32 @@ function post(url: string, payload: unknown, cookie?: string, headers: Record<st
 /** A multipart body, as the browser's FormData sends it. */
 function multipart(fields: Record<string, string>): { payload: string; headers: Record<string, string> } {
   const boundary = '----salon-test-boundary';
-  const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
   return { payload: `${parts.join('')}--${boundary}--\r\n`, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 function postMultipart(url: string, fields: Record<string, string>, cookie: string, headers: Record<string, string> = {}) {
   const body = multipart(fields);
-  return request(t.app, { method: 'POST', url, payload: body.payload, headers: { ...XHR, ...body.headers, origin: ORIGIN, cookie, ...headers } });
+  return request(t.app, {
+    method: 'POST',
+    url,
+    payload: body.payload,
+    headers: { ...XHR, ...body.headers, origin: ORIGIN, cookie, ...headers },
+  });
 }
 
 const latestLead = () => t.database.db.selectFrom('leads').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
-const leadCount = async () => Number((await t.database.db.selectFrom('leads').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const leadCount = async () =>
+  Number(
+    (
+      await t.database.db
+        .selectFrom('leads')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 const contact = {
   firstname: 'Léa',
@@ -62,9 +77,19 @@ describe('POST /api/stands/{id}/requestContact', () => {
   it('stores the lead with its consents, wording language and stand, and answers the spec success text', async () => {
     const response = await post(`/api/stands/${solaire.key}/requestContact`, { ...contact, optin_marketing: true }, visitor);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ data: { error: false, message: 'The request has been sent successfully, you will be contacted very soon.' } });
+    expect(response.json()).toEqual({
+      data: { error: false, message: 'The request has been sent successfully, you will be contacted very soon.' },
+    });
     const lead = await latestLead();
-    expect(lead).toMatchObject({ kind: 'contact_request', stand_id: solaire.id, firstname: 'Léa', email: 'lea@example.org', postal_code: '69003', city: 'Lyon', wording_locale: 'en_EN' });
+    expect(lead).toMatchObject({
+      kind: 'contact_request',
+      stand_id: solaire.id,
+      firstname: 'Léa',
+      email: 'lea@example.org',
+      postal_code: '69003',
+      city: 'Lyon',
+      wording_locale: 'en_EN',
+    });
     expect(lead.user_id).toBe(await userIdByEmail(t, DEMO.visitor));
     expect(lead.company_id).not.toBeNull();
     expect(lead.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
@@ -106,9 +131,16 @@ describe('POST /api/stands/{id}/requestContact', () => {
   });
 
   it('accepts multipart form data', async () => {
-    const response = await postMultipart(`/api/stands/${solaire.key}/requestContact`, { ...contact, data_sharing: '1', optin_marketing: 'on' }, visitor);
+    const response = await postMultipart(
+      `/api/stands/${solaire.key}/requestContact`,
+      { ...contact, data_sharing: '1', optin_marketing: 'on' },
+      visitor,
+    );
     expect(response.statusCode).toBe(200);
-    expect(JSON.parse((await latestLead()).consents)).toMatchObject([{ key: 'data_sharing', given: true }, { key: 'marketing', given: true }]);
+    expect(JSON.parse((await latestLead()).consents)).toMatchObject([
+      { key: 'data_sharing', given: true },
+      { key: 'marketing', given: true },
+    ]);
   });
 
   it('accepts an anonymous visitor (they have a session) and refuses a caller without one', async () => {
@@ -118,7 +150,11 @@ describe('POST /api/stands/{id}/requestContact', () => {
 
   it('gives each field the spec message in English', async () => {
     const before = await leadCount();
-    const response = await post(`/api/stands/${solaire.key}/requestContact`, { email: 'lea-at-example', phone: 'call me', postal_code: '69OO3' }, visitor);
+    const response = await post(
+      `/api/stands/${solaire.key}/requestContact`,
+      { email: 'lea-at-example', phone: 'call me', postal_code: '69OO3' },
+      visitor,
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       data: {
@@ -139,7 +175,11 @@ describe('POST /api/stands/{id}/requestContact', () => {
   });
 
   it('gives each field the spec message in French', async () => {
-    const response = await post(`/api/stands/${solaire.key}/requestContact`, { email: 'lea-at-example', phone: 'call me', postal_code: '69OO3' }, fr(visitor));
+    const response = await post(
+      `/api/stands/${solaire.key}/requestContact`,
+      { email: 'lea-at-example', phone: 'call me', postal_code: '69OO3' },
+      fr(visitor),
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().data).toEqual({
       error: true,
@@ -171,27 +211,59 @@ describe('POST /api/stands/{id}/requestContact', () => {
   });
 
   it('refuses a cross-origin post and one without X-Requested-With', async () => {
-    expect((await post(`/api/stands/${solaire.key}/requestContact`, contact, visitor, { origin: 'https://evil.example' })).statusCode).toBe(403);
-    const noXhr = await request(t.app, { method: 'POST', url: `/api/stands/${solaire.key}/requestContact`, payload: JSON.stringify(contact), headers: { 'content-type': 'application/json', origin: ORIGIN, cookie: visitor } });
+    expect((await post(`/api/stands/${solaire.key}/requestContact`, contact, visitor, { origin: 'https://evil.example' })).statusCode).toBe(
+      403,
+    );
+    const noXhr = await request(t.app, {
+      method: 'POST',
+      url: `/api/stands/${solaire.key}/requestContact`,
+      payload: JSON.stringify(contact),
+      headers: { 'content-type': 'application/json', origin: ORIGIN, cookie: visitor },
+    });
     expect(noXhr.statusCode).toBe(403);
   });
 
   it('refuses a file in the form data', async () => {
     const boundary = 'b0undary';
     const payload = `--${boundary}\r\nContent-Disposition: form-data; name="firstname"\r\n\r\nLéa\r\n--${boundary}\r\nContent-Disposition: form-data; name="cv"; filename="cv.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\r\n--${boundary}--\r\n`;
-    const response = await request(t.app, { method: 'POST', url: `/api/stands/${solaire.key}/requestContact`, payload, headers: { ...XHR, origin: ORIGIN, cookie: visitor, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    const response = await request(t.app, {
+      method: 'POST',
+      url: `/api/stands/${solaire.key}/requestContact`,
+      payload,
+      headers: { ...XHR, origin: ORIGIN, cookie: visitor, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
     expect(response.statusCode).toBe(413);
   });
 });
 
 describe('POST /api/stands/{id}/requestForminfo', () => {
-  const offer = { firstname: 'Marc', lastname: 'Petit', birthdate: '1985-02-03', phone: '0612345678', opt_in: true, subject: 'Offre_Printemps', code_apporteur: 'AP42', comments: 'Le matin', standName: 'Helios Solaire' };
+  const offer = {
+    firstname: 'Marc',
+    lastname: 'Petit',
+    birthdate: '1985-02-03',
+    phone: '0612345678',
+    opt_in: true,
+    subject: 'Offre_Printemps',
+    code_apporteur: 'AP42',
+    comments: 'Le matin',
+    standName: 'Helios Solaire',
+  };
 
   it('stores the offer lead with its subject, code and comments', async () => {
     const response = await post(`/api/stands/${solaire.key}/requestForminfo`, { ...offer, optin_marketing: false }, visitor);
-    expect(response.json()).toEqual({ data: { error: false, message: 'The request has been sent successfully, you will be contacted very soon.' } });
+    expect(response.json()).toEqual({
+      data: { error: false, message: 'The request has been sent successfully, you will be contacted very soon.' },
+    });
     const lead = await latestLead();
-    expect(lead).toMatchObject({ kind: 'offer_form', stand_id: solaire.id, birthdate: '1985-02-03', subject: 'Offre_Printemps', code_apporteur: 'AP42', comments: 'Le matin', email: null });
+    expect(lead).toMatchObject({
+      kind: 'offer_form',
+      stand_id: solaire.id,
+      birthdate: '1985-02-03',
+      subject: 'Offre_Printemps',
+      code_apporteur: 'AP42',
+      comments: 'Le matin',
+      email: null,
+    });
     expect(JSON.parse(lead.consents)).toEqual([
       { key: 'opt_in', version: 1, given: true, wording: CONSENTS.opt_in.en },
       { key: 'marketing', version: 1, given: false, wording: CONSENTS.marketing.en },
@@ -211,13 +283,19 @@ describe('POST /api/stands/{id}/requestForminfo', () => {
     // Nordic Robotics: optin_marketing 0, so the box was never shown.
     expect(await marketing(nordic.key)).toEqual([['opt_in', true]]);
     // Helios Stockage: no value of its own, the demo's stands_optin_marketing is on.
-    expect(await marketing(stockage.key)).toEqual([['opt_in', true], ['marketing', true]]);
+    expect(await marketing(stockage.key)).toEqual([
+      ['opt_in', true],
+      ['marketing', true],
+    ]);
     await setParameter(t.database.db, 'stands_optin_marketing', false);
     t.app.parameters.invalidate();
     try {
       expect(await marketing(stockage.key)).toEqual([['opt_in', true]]);
       // Helios Solaire's own opt-in (1) wins over the global one.
-      expect(await marketing(solaire.key)).toEqual([['opt_in', true], ['marketing', true]]);
+      expect(await marketing(solaire.key)).toEqual([
+        ['opt_in', true],
+        ['marketing', true],
+      ]);
     } finally {
       await setParameter(t.database.db, 'stands_optin_marketing', true);
       t.app.parameters.invalidate();
@@ -236,19 +314,26 @@ describe('POST /api/stands/{id}/requestForminfo', () => {
       opt_in: 'You must give your consent to send this request',
     });
     const french = await post(`/api/stands/${solaire.key}/requestForminfo`, { ...offer, opt_in: false, email: 'nope' }, fr(visitor));
-    expect(french.json().data.formErrors).toEqual({ email: "Le format de l'email est incorrect", opt_in: 'Vous devez donner votre accord pour envoyer cette demande' });
+    expect(french.json().data.formErrors).toEqual({
+      email: "Le format de l'email est incorrect",
+      opt_in: 'Vous devez donner votre accord pour envoyer cette demande',
+    });
   });
 
   it('refuses a birthdate that does not exist or is in the future, in both languages, and stores nothing', async () => {
     const before = await leadCount();
     const impossible = await post(`/api/stands/${solaire.key}/requestForminfo`, { ...offer, birthdate: '2024-02-31' }, visitor);
     expect(impossible.statusCode).toBe(400);
-    expect(impossible.json()).toEqual({ data: { error: true, message: 'The form has errors.', formErrors: { birthdate: 'This date does not exist' } } });
+    expect(impossible.json()).toEqual({
+      data: { error: true, message: 'The form has errors.', formErrors: { birthdate: 'This date does not exist' } },
+    });
     const french = await post(`/api/stands/${solaire.key}/requestForminfo`, { ...offer, birthdate: '2023-02-29' }, fr(visitor));
     expect(french.json().data.formErrors).toEqual({ birthdate: "Cette date n'existe pas" });
     const future = await post(`/api/stands/${solaire.key}/requestForminfo`, { ...offer, birthdate: '2999-01-01' }, visitor);
     expect(future.json().data.formErrors).toEqual({ birthdate: 'The date cannot be in the future' });
-    expect((await post(`/api/stands/${solaire.key}/requestForminfo`, { ...offer, birthdate: '2999-01-01' }, fr(visitor))).json().data.formErrors).toEqual({
+    expect(
+      (await post(`/api/stands/${solaire.key}/requestForminfo`, { ...offer, birthdate: '2999-01-01' }, fr(visitor))).json().data.formErrors,
+    ).toEqual({
       birthdate: 'La date ne peut pas être dans le futur',
     });
     expect(await leadCount()).toBe(before);
@@ -261,8 +346,18 @@ describe('POST /api/stands/{id}/requestForminfo', () => {
 });
 
 describe('POST /api/concours/{contest_name}', () => {
-  const entry = { firstname: 'Léa', lastname: 'Moreau', email: 'lea@example.org', mobile: '0612345678', contest_rules: '1', data: '1', marketing: '1', score: '4' };
-  const entriesOf = async (contest: string) => (await t.database.db.selectFrom('leads').select('id').where('contest_name', '=', contest).execute()).length;
+  const entry = {
+    firstname: 'Léa',
+    lastname: 'Moreau',
+    email: 'lea@example.org',
+    mobile: '0612345678',
+    contest_rules: '1',
+    data: '1',
+    marketing: '1',
+    score: '4',
+  };
+  const entriesOf = async (contest: string) =>
+    (await t.database.db.selectFrom('leads').select('id').where('contest_name', '=', contest).execute()).length;
 
   beforeAll(async () => {
     await setParameter(t.database.db, 'contests', ['default', 'printemps', 'Ete', 'course', 'erreurs', 'jeu', 'bornes', 'schema']);
@@ -283,7 +378,10 @@ describe('POST /api/concours/{contest_name}', () => {
     ]);
     const again = await postMultipart('/api/concours/printemps', entry, cookie);
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual({ statusCode: 409, data: { error: true, data: 'contest_participation.already', message: 'Your participation has already been recorded.' } });
+    expect(again.json()).toEqual({
+      statusCode: 409,
+      data: { error: true, data: 'contest_participation.already', message: 'Your participation has already been recorded.' },
+    });
     const french = await postMultipart('/api/concours/printemps', entry, fr(cookie));
     expect(french.json().data.message).toBe('Votre participation a déjà été enregistrée.');
     // Another contest is another entry, under the name the salon gives it.
@@ -294,10 +392,19 @@ describe('POST /api/concours/{contest_name}', () => {
   it("takes the salon's contests only, in any case: another spelling of a contest is the same contest", async () => {
     const cookie = await login(t.app, DEMO.visitor2);
     const before = await leadCount();
-    expect((await post('/api/concours/DEFAULT', entry, cookie)).json()).toEqual({ statusCode: 200, data: { error: false, message: 'Your participation has been recorded.' } });
+    expect((await post('/api/concours/DEFAULT', entry, cookie)).json()).toEqual({
+      statusCode: 200,
+      data: { error: false, message: 'Your participation has been recorded.' },
+    });
     expect((await latestLead()).contest_name).toBe('default');
     for (const url of ['/api/concours/default', '/api/concours/Default', '/api/concours']) {
-      expect([url, (await post(url, entry, cookie)).json()]).toEqual([url, { statusCode: 409, data: { error: true, data: 'contest_participation.already', message: 'Your participation has already been recorded.' } }]);
+      expect([url, (await post(url, entry, cookie)).json()]).toEqual([
+        url,
+        {
+          statusCode: 409,
+          data: { error: true, data: 'contest_participation.already', message: 'Your participation has already been recorded.' },
+        },
+      ]);
     }
     expect(await leadCount()).toBe(before + 1);
   });
@@ -306,7 +413,10 @@ describe('POST /api/concours/{contest_name}', () => {
     const before = await leadCount();
     const unknown = await post('/api/concours/anything', entry, en(visitor));
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ statusCode: 404, data: { error: true, message: 'Unknown contest: "anything". This salon has no contest of that name.' } });
+    expect(unknown.json()).toEqual({
+      statusCode: 404,
+      data: { error: true, message: 'Unknown contest: "anything". This salon has no contest of that name.' },
+    });
     const french = await post('/api/concours/autre', entry, fr(visitor));
     expect(french.json().data.message).toBe("Jeu concours inconnu : « autre ». Ce salon n'a pas de jeu concours de ce nom.");
     expect(await leadCount()).toBe(before);
@@ -318,12 +428,24 @@ describe('POST /api/concours/{contest_name}', () => {
     try {
       const cookie = await login(fresh.app, DEMO.visitor);
       const send = (url: string) =>
-        request(fresh.app, { method: 'POST', url, payload: JSON.stringify(entry), headers: { ...XHR, 'content-type': 'application/json', origin: ORIGIN, cookie } });
+        request(fresh.app, {
+          method: 'POST',
+          url,
+          payload: JSON.stringify(entry),
+          headers: { ...XHR, 'content-type': 'application/json', origin: ORIGIN, cookie },
+        });
       expect((await send('/api/concours/printemps')).statusCode).toBe(404);
       expect((await send('/api/concours')).json().statusCode).toBe(200);
       expect((await fresh.app.parameters.get()).contests).toEqual(['default']);
       // A stored list keeps the names a path can spell, each once whatever its case.
-      await setParameter(fresh.database.db, 'contests', ['Printemps', 'PRINTEMPS', 'bad name', 'x'.repeat(65), 5, 'ete'] as unknown as string[]);
+      await setParameter(fresh.database.db, 'contests', [
+        'Printemps',
+        'PRINTEMPS',
+        'bad name',
+        'x'.repeat(65),
+        5,
+        'ete',
+      ] as unknown as string[]);
       fresh.app.parameters.invalidate();
       expect((await fresh.app.parameters.get()).contests).toEqual(['Printemps', 'ete']);
       expect((await send('/api/concours/printemps')).json().statusCode).toBe(200);
@@ -333,23 +455,38 @@ describe('POST /api/concours/{contest_name}', () => {
     }
   });
 
-  it('answers the schema\'s refusals in the same 200 + statusCode 400 shape: a wrong type under its field, an unknown field in the message', async () => {
+  it("answers the schema's refusals in the same 200 + statusCode 400 shape: a wrong type under its field, an unknown field in the message", async () => {
     const cookie = await login(t.app, DEMO.visitor2);
     const before = await leadCount();
     const wrongType = await post('/api/concours/schema', { ...entry, firstname: 5 }, en(cookie));
     expect(wrongType.statusCode).toBe(200);
-    expect(wrongType.json()).toEqual({ statusCode: 400, data: { error: true, message: 'The form has errors.', formErrors: { firstname: 'Invalid value' } } });
+    expect(wrongType.json()).toEqual({
+      statusCode: 400,
+      data: { error: true, message: 'The form has errors.', formErrors: { firstname: 'Invalid value' } },
+    });
     const unknown = await post('/api/concours/schema', { ...entry, foo: 1 }, en(cookie));
     expect(unknown.statusCode).toBe(200);
-    expect(unknown.json()).toEqual({ statusCode: 400, data: { error: true, message: 'The form has errors. "foo" is not a field of this form.' } });
+    expect(unknown.json()).toEqual({
+      statusCode: 400,
+      data: { error: true, message: 'The form has errors. "foo" is not a field of this form.' },
+    });
     const french = await post('/api/concours/schema', { ...entry, foo: 1, firstname: 5 }, fr(cookie));
     expect(french.json()).toEqual({
       statusCode: 400,
-      data: { error: true, message: "Le formulaire contient des erreurs. « foo » n'est pas un champ de ce formulaire.", formErrors: { firstname: 'Valeur invalide' } },
+      data: {
+        error: true,
+        message: "Le formulaire contient des erreurs. « foo » n'est pas un champ de ce formulaire.",
+        formErrors: { firstname: 'Valeur invalide' },
+      },
     });
     expect(await leadCount()).toBe(before);
     // Malformed JSON is not a form's answer: it keeps its HTTP status.
-    const malformed = await request(t.app, { method: 'POST', url: '/api/concours/schema', payload: '{"firstname":', headers: { ...XHR, 'content-type': 'application/json', origin: ORIGIN, cookie } });
+    const malformed = await request(t.app, {
+      method: 'POST',
+      url: '/api/concours/schema',
+      payload: '{"firstname":',
+      headers: { ...XHR, 'content-type': 'application/json', origin: ORIGIN, cookie },
+    });
     expect(malformed.statusCode).toBe(400);
   });
 
@@ -388,14 +525,20 @@ describe('POST /api/concours/{contest_name}', () => {
       },
     });
     const french = await post('/api/concours/erreurs', { ...entry, contest_rules: '', data: '0' }, fr(cookie));
-    expect(french.json().data.formErrors).toEqual({ contest_rules: 'Vous devez accepter le règlement du jeu', data: 'Vous devez accepter la politique de confidentialité' });
+    expect(french.json().data.formErrors).toEqual({
+      contest_rules: 'Vous devez accepter le règlement du jeu',
+      data: 'Vous devez accepter la politique de confidentialité',
+    });
   });
 
   it('is for registered visitors only (403 with the spec text)', async () => {
     for (const email of [DEMO.exhibitor, DEMO.promoter, DEMO.admin]) {
       const response = await post('/api/concours/printemps', entry, en(await login(t.app, email)));
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ statusCode: 403, data: { error: true, message: 'You are not allowed to participate at the game' } });
+      expect(response.json()).toEqual({
+        statusCode: 403,
+        data: { error: true, message: 'You are not allowed to participate at the game' },
+      });
     }
     const anonymous = await post('/api/concours/printemps', entry, fr(await anonymousCookie(t.app)));
     expect(anonymous.statusCode).toBe(403);
@@ -419,7 +562,10 @@ describe('POST /api/concours/{contest_name}', () => {
       expect([score, response.statusCode, response.json()]).toEqual([
         score,
         200,
-        { statusCode: 400, data: { error: true, message: 'The form has errors.', formErrors: { score: 'The score must be a whole number from 0 to 5' } } },
+        {
+          statusCode: 400,
+          data: { error: true, message: 'The form has errors.', formErrors: { score: 'The score must be a whole number from 0 to 5' } },
+        },
       ]);
     }
     expect(await leadCount()).toBe(before);
@@ -443,13 +589,27 @@ describe('POST /api/contest/participation', () => {
 
   it('takes a whole score from 0 to 5 (a number, or its text in form data); anything else is a field error and stores nothing', async () => {
     const cookie = await login(t.app, DEMO.visitor2);
-    const scores = async () => (await t.database.db.selectFrom('contest_scores').select('score').where('user_id', '=', await userIdByEmail(t, DEMO.visitor2)).orderBy('id').execute()).map((r) => r.score);
+    const scores = async () =>
+      (
+        await t.database.db
+          .selectFrom('contest_scores')
+          .select('score')
+          .where('user_id', '=', await userIdByEmail(t, DEMO.visitor2))
+          .orderBy('id')
+          .execute()
+      ).map((r) => r.score);
     const before = await scores();
     for (const score of [1e308, -1e9, -5, 6, 2.5, '2.5']) {
       const response = await post('/api/contest/participation', { score }, en(cookie));
-      expect([score, response.statusCode, response.json()]).toEqual([score, 400, { data: { error: true, message: 'The form has errors.', formErrors: { score: 'The score must be a whole number from 0 to 5' } } }]);
+      expect([score, response.statusCode, response.json()]).toEqual([
+        score,
+        400,
+        { data: { error: true, message: 'The form has errors.', formErrors: { score: 'The score must be a whole number from 0 to 5' } } },
+      ]);
     }
-    expect((await post('/api/contest/participation', { score: -1 }, fr(cookie))).json().data.formErrors).toEqual({ score: 'Le score doit être un nombre entier de 0 à 5' });
+    expect((await post('/api/contest/participation', { score: -1 }, fr(cookie))).json().data.formErrors).toEqual({
+      score: 'Le score doit être un nombre entier de 0 à 5',
+    });
     expect(await scores()).toEqual(before);
     expect((await post('/api/contest/participation', { score: '3' }, cookie)).statusCode).toBe(200);
     expect((await postMultipart('/api/contest/participation', { score: '0' }, cookie)).statusCode).toBe(200);
@@ -477,7 +637,11 @@ describe('POST /api/nps', () => {
     const nps = response.cookies.find((c) => c.name === 'nps');
     expect(nps).toMatchObject({ value: '1', maxAge: 31536000, path: '/', sameSite: 'Lax' });
     expect(nps?.httpOnly).toBeFalsy();
-    const row = await t.database.db.selectFrom('opinions').selectAll().where('user_id', '=', await userIdByEmail(t, DEMO.visitor2)).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('opinions')
+      .selectAll()
+      .where('user_id', '=', await userIdByEmail(t, DEMO.visitor2))
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ score: 9, comment: 'Très bien' });
   });
 
@@ -486,7 +650,11 @@ describe('POST /api/nps', () => {
     await post('/api/nps', { score: 3, comment: 'Bof' }, cookie);
     const french = await post('/api/nps', { score: 0 }, fr(cookie));
     expect(french.json()).toEqual({ data: { success: true, message: 'Merci pour votre avis, celui-ci a bien été pris en compte' } });
-    const rows = await t.database.db.selectFrom('opinions').selectAll().where('user_id', '=', await userIdByEmail(t, DEMO.visitor)).execute();
+    const rows = await t.database.db
+      .selectFrom('opinions')
+      .selectAll()
+      .where('user_id', '=', await userIdByEmail(t, DEMO.visitor))
+      .execute();
     expect(rows).toEqual([expect.objectContaining({ score: 0, comment: '' })]);
   });
 
@@ -495,11 +663,23 @@ describe('POST /api/nps', () => {
     expect((await post('/api/nps', { score: 10, comment: 'é'.repeat(140) }, cookie)).statusCode).toBe(200);
     const tooLong = await post('/api/nps', { score: 10, comment: 'x'.repeat(141) }, cookie);
     expect(tooLong.statusCode).toBe(400);
-    expect(tooLong.json()).toEqual({ data: { success: false, error: true, message: "Sorry your opinion can't be taken due to an error.", formErrors: { comment: 'Too long' } } });
+    expect(tooLong.json()).toEqual({
+      data: {
+        success: false,
+        error: true,
+        message: "Sorry your opinion can't be taken due to an error.",
+        formErrors: { comment: 'Too long' },
+      },
+    });
     expect(tooLong.cookies.find((c) => c.name === 'nps')).toBeUndefined();
     const outOfRange = await post('/api/nps', { score: 11 }, fr(cookie));
     expect(outOfRange.json()).toEqual({
-      data: { success: false, error: true, message: "Désolé votre avis ne peut être pris en compte à cause d'une erreur.", formErrors: { score: 'Choisissez une note de 0 à 10' } },
+      data: {
+        success: false,
+        error: true,
+        message: "Désolé votre avis ne peut être pris en compte à cause d'une erreur.",
+        formErrors: { score: 'Choisissez une note de 0 à 10' },
+      },
     });
     expect((await post('/api/nps', { score: 7.5 }, cookie)).statusCode).toBe(400);
     expect((await post('/api/nps', { comment: 'no score' }, cookie)).json().data.formErrors).toEqual({ score: 'This field is required' });
@@ -567,7 +747,9 @@ describe('the OpenAPI document', () => {
         '/api/leads.csv',
       ]),
     );
-    expect(Object.keys(doc.paths['/api/stands/{id}/requestContact'].post.requestBody.content['application/json'].schema.properties)).toEqual(
+    expect(
+      Object.keys(doc.paths['/api/stands/{id}/requestContact'].post.requestBody.content['application/json'].schema.properties),
+    ).toEqual(
       expect.arrayContaining(['firstname', 'lastname', 'email', 'phone', 'postal_code', 'city', 'data_sharing', 'optin_marketing']),
     );
   });

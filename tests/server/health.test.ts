@@ -22,7 +22,14 @@ describe('GET /api/health', () => {
     const answer = await request(t.app, { method: 'GET', url: '/api/health' });
     expect(answer.statusCode).toBe(200);
     const { data } = answer.json<{ data: Record<string, unknown> }>();
-    expect(Object.keys(data).sort()).toEqual(['connections', 'eventLoopDelayP99Ms', 'eventLoopUtilization', 'saturatedAboveMs', 'status', 'uptimeSeconds']);
+    expect(Object.keys(data).sort()).toEqual([
+      'connections',
+      'eventLoopDelayP99Ms',
+      'eventLoopUtilization',
+      'saturatedAboveMs',
+      'status',
+      'uptimeSeconds',
+    ]);
     expect(data).toMatchObject({ saturatedAboveMs: 100, connections: { liveStreams: 0, sockets: 0 } });
     expect(['ok', 'saturated']).toContain(data.status);
   });

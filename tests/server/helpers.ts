@@ -31,7 +31,9 @@ export interface TestApp {
  * With SALON_TEST_POSTGRES (a postgres:// URL; `npm run test:postgres` sets it), every test app runs on PostgreSQL
  * instead of SQLite, each in a schema of its own, dropped when the app closes.
  */
-const POSTGRES_URL = /^postgres(?:ql)?:\/\//.test(process.env.SALON_TEST_POSTGRES ?? '') ? (process.env.SALON_TEST_POSTGRES as string) : null;
+const POSTGRES_URL = /^postgres(?:ql)?:\/\//.test(process.env.SALON_TEST_POSTGRES ?? '')
+  ? (process.env.SALON_TEST_POSTGRES as string)
+  : null;
 
 /** The database of a new test app: a fresh in-memory SQLite, or a fresh schema of SALON_TEST_POSTGRES; `drop` removes it. */
 async function freshDatabase(): Promise<{ config: DatabaseConfig; drop: () => Promise<void> }> {
@@ -62,7 +64,9 @@ async function freshDatabase(): Promise<{ config: DatabaseConfig; drop: () => Pr
 export const ON_POSTGRES = POSTGRES_URL !== null;
 
 /** A migrated, seeded app on a fresh database (SQLite in memory, or PostgreSQL: see SALON_TEST_POSTGRES), or the given one. */
-export async function createTestApp(options: { database?: DatabaseConfig; config?: BuildOptions['config']; logger?: BuildOptions['logger'] } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { database?: DatabaseConfig; config?: BuildOptions['config']; logger?: BuildOptions['logger'] } = {},
+): Promise<TestApp> {
   const fresh = options.database ? { config: options.database, drop: async () => undefined } : await freshDatabase();
   const database = openDatabase(fresh.config);
   try {
@@ -78,7 +82,11 @@ export async function createTestApp(options: { database?: DatabaseConfig; config
   // Panoramas are drawn only when a test asks for one (panoramas.test.ts), into a folder all tests share: files are
   // named by what they show.
   const panoramas = { panoramaDir: path.join(os.tmpdir(), 'salon-test-panoramas'), panoramaPrerender: false };
-  const app = build({ database, config: { scryptCost: TEST_SCRYPT_COST, spaDir: '/nonexistent/salon-spa', uploadDir, ...panoramas, ...options.config }, ...(options.logger ? { logger: options.logger } : {}) });
+  const app = build({
+    database,
+    config: { scryptCost: TEST_SCRYPT_COST, spaDir: '/nonexistent/salon-spa', uploadDir, ...panoramas, ...options.config },
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
   await app.ready();
   return {
     app,
@@ -121,7 +129,10 @@ export async function anonymousCookie(app: SalonApp): Promise<string> {
 }
 
 export function form(fields: Record<string, string>): { payload: string; headers: Record<string, string> } {
-  return { payload: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN } };
+  return {
+    payload: new URLSearchParams(fields).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
+  };
 }
 
 export function pageDataOf(html: string): PageData {
@@ -210,7 +221,13 @@ export async function openSse(url: string, headers: Record<string, string>): Pro
     return client;
   }
   const parser = createParser({
-    onEvent: (message) => client.events.push({ id: message.id, event: message.event, data: JSON.parse(message.data) as Record<string, unknown>, at: Date.now() }),
+    onEvent: (message) =>
+      client.events.push({
+        id: message.id,
+        event: message.event,
+        data: JSON.parse(message.data) as Record<string, unknown>,
+        at: Date.now(),
+      }),
     onComment: (comment) => client.comments.push(comment.trim()),
     onRetry: (retry) => {
       client.retry = retry;

@@ -70,10 +70,22 @@ const visitor = {
   mobile: '06 12 34 56 78',
 };
 
-const handoff = (user: object = visitor, extra: object = {}) => ({ host: 'symfony', user, origin: 'http://shop.test:8090', locale: 'fr_FR', ...extra });
+const handoff = (user: object = visitor, extra: object = {}) => ({
+  host: 'symfony',
+  user,
+  origin: 'http://shop.test:8090',
+  locale: 'fr_FR',
+  ...extra,
+});
 
 interface HandoffAnswer {
-  data: { user_id: string; user_created: boolean; session: { token: string; created: boolean; cookie: string; max_age: number }; unknown_stands: string[]; page_data: PageData };
+  data: {
+    user_id: string;
+    user_created: boolean;
+    session: { token: string; created: boolean; cookie: string; max_age: number };
+    unknown_stands: string[];
+    page_data: PageData;
+  };
 }
 
 describe.each(BACKENDS)('POST /api/host/sessions (the identity handoff), %s', (backend) => {
@@ -84,7 +96,10 @@ describe.each(BACKENDS)('POST /api/host/sessions (the identity handoff), %s', (b
   afterEach(() => t.close());
 
   it('creates the user on first arrival, answers the page data and a session the salon accepts as a cookie', async () => {
-    const before = await t.database.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const before = await t.database.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     const res = await signedPost(t, '/api/host/sessions', handoff());
     expect(res.statusCode).toBe(200);
     const { data } = res.json<HandoffAnswer>();
@@ -99,10 +114,17 @@ describe.each(BACKENDS)('POST /api/host/sessions (the identity handoff), %s', (b
     expect(data.page_data.user.email).toBeNull();
     expect(data.page_data.room_url.startsWith('http://shop.test:8090/room/')).toBe(true);
     expect(data.page_data.locale.locale).toBe('fr_FR');
-    const after = await t.database.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const after = await t.database.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n) + 1);
 
-    const me = await request(t.app, { method: 'GET', url: '/api/users/me', headers: { ...XHR, cookie: `salon_session=${data.session.token}` } });
+    const me = await request(t.app, {
+      method: 'GET',
+      url: '/api/users/me',
+      headers: { ...XHR, cookie: `salon_session=${data.session.token}` },
+    });
     expect(me.statusCode).toBe(200);
     expect(JSON.stringify(me.json())).toContain('Moreau');
 
@@ -116,7 +138,14 @@ describe.each(BACKENDS)('POST /api/host/sessions (the identity handoff), %s', (b
   });
 
   it('keeps the profile in step with the host, and an exhibitor owns exactly the stands named', async () => {
-    const exhibitor = { id: '3', profile: 'exhibitor', email: 'exposant@salon.test', firstname: 'Claire', lastname: 'Fontaine', stands: ['stand-helios-solaire', 'stand-helios-stockage'] };
+    const exhibitor = {
+      id: '3',
+      profile: 'exhibitor',
+      email: 'exposant@salon.test',
+      firstname: 'Claire',
+      lastname: 'Fontaine',
+      stands: ['stand-helios-solaire', 'stand-helios-stockage'],
+    };
     const first = (await signedPost(t, '/api/host/sessions', handoff(exhibitor))).json<HandoffAnswer>().data;
     const solaire = await standBySlug(t, 'stand-helios-solaire');
     const stockage = await standBySlug(t, 'stand-helios-stockage');
@@ -136,7 +165,11 @@ describe.each(BACKENDS)('POST /api/host/sessions (the identity handoff), %s', (b
     // Becoming a visitor on the host releases the stands.
     const third = (await signedPost(t, '/api/host/sessions', handoff({ ...changed, profile: 'visitor' }))).json<HandoffAnswer>().data;
     expect(third.page_data.user.profile).toBe('visitor');
-    const owned = await t.database.db.selectFrom('stand_exhibitors').select('stand_id').where('user_id', '=', third.page_data.user.id_user).execute();
+    const owned = await t.database.db
+      .selectFrom('stand_exhibitors')
+      .select('stand_id')
+      .where('user_id', '=', third.page_data.user.id_user)
+      .execute();
     expect(owned).toEqual([]);
   });
 
@@ -168,7 +201,12 @@ describe.each(BACKENDS)('POST /api/host/sessions (the identity handoff), %s', (b
       method: 'POST',
       url: '/api/host/sessions',
       payload: JSON.stringify(handoff({ ...visitor, profile: 'administrator' })),
-      headers: { 'content-type': 'application/json', 'x-salon-timestamp': ts, 'x-salon-nonce': n, 'x-salon-signature': hostSignature(SECRET, ts, n, 'POST', '/api/host/sessions', payload) },
+      headers: {
+        'content-type': 'application/json',
+        'x-salon-timestamp': ts,
+        'x-salon-nonce': n,
+        'x-salon-signature': hostSignature(SECRET, ts, n, 'POST', '/api/host/sessions', payload),
+      },
     });
     expect(tampered.statusCode).toBe(401);
 
@@ -189,7 +227,11 @@ describe.each(BACKENDS)('POST /api/host/sessions (the identity handoff), %s', (b
     expect(data.user_id).not.toBe(lea.user_id);
     expect(data.session.created).toBe(true);
     expect(data.session.token).not.toBe(lea.session.token);
-    const asLea = await request(t.app, { method: 'GET', url: '/api/users/me', headers: { ...XHR, cookie: `salon_session=${lea.session.token}` } });
+    const asLea = await request(t.app, {
+      method: 'GET',
+      url: '/api/users/me',
+      headers: { ...XHR, cookie: `salon_session=${lea.session.token}` },
+    });
     expect(asLea.statusCode).toBe(401);
   });
 
@@ -202,7 +244,12 @@ describe.each(BACKENDS)('POST /api/host/sessions (the identity handoff), %s', (b
     expect(end.json()).toEqual({ data: { ended: true } });
     expect((await request(t.app, { method: 'GET', url: '/api/users/me', headers: { ...XHR, cookie } })).statusCode).toBe(401);
     // Ending needs the signature too.
-    const unsigned = await request(t.app, { method: 'POST', url: '/api/host/sessions/end', payload: { session: data.session.token }, headers: XHR });
+    const unsigned = await request(t.app, {
+      method: 'POST',
+      url: '/api/host/sessions/end',
+      payload: { session: data.session.token },
+      headers: XHR,
+    });
     expect(unsigned.statusCode).toBe(401);
   });
 });

@@ -3,7 +3,20 @@ import { sql } from 'kysely';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ImportData } from '@salon/shared/contracts/imports';
-import { DEMO, ORIGIN, XHR, anonymousCookie, closeListening, createTestApp, login, pageDataOf, request, waitFor, widgetSlotsOf, type TestApp } from './helpers';
+import {
+  DEMO,
+  ORIGIN,
+  XHR,
+  anonymousCookie,
+  closeListening,
+  createTestApp,
+  login,
+  pageDataOf,
+  request,
+  waitFor,
+  widgetSlotsOf,
+  type TestApp,
+} from './helpers';
 import { PNG, multipart, zip } from './uploads';
 
 let t: TestApp;
@@ -11,16 +24,31 @@ type Who = 'visitor' | 'exhibitor' | 'promoter' | 'admin' | 'anonymous';
 const cookies: Record<Who, string> = { visitor: '', exhibitor: '', promoter: '', admin: '', anonymous: '' };
 
 /** English unless the cookie says otherwise (the locale cookie comes before the account's own language). */
-const headers = (cookie?: string) => ({ ...XHR, origin: ORIGIN, ...(cookie ? { cookie: cookie.includes('salon_locale=') ? cookie : `${cookie}; salon_locale=en_EN` } : {}) });
+const headers = (cookie?: string) => ({
+  ...XHR,
+  origin: ORIGIN,
+  ...(cookie ? { cookie: cookie.includes('salon_locale=') ? cookie : `${cookie}; salon_locale=en_EN` } : {}),
+});
 const inFrench = (cookie: string) => `${cookie}; salon_locale=fr_FR`;
 
 function upload(kind: 'users' | 'visio-links', content: Buffer | string, cookie = cookies.admin, filename = `${kind}.csv`) {
   const body = multipart([{ name: 'file', filename, type: 'text/csv', content }]);
-  return request(t.app, { method: 'POST', url: `/api/${kind}/import`, payload: body.payload, headers: { ...headers(cookie), ...body.headers } });
+  return request(t.app, {
+    method: 'POST',
+    url: `/api/${kind}/import`,
+    payload: body.payload,
+    headers: { ...headers(cookie), ...body.headers },
+  });
 }
 const confirm = (id: string, body: Record<string, unknown> = {}, cookie = cookies.admin) =>
-  request(t.app, { method: 'POST', url: `/api/imports/${id}/confirm`, payload: JSON.stringify(body), headers: { ...headers(cookie), 'content-type': 'application/json' } });
-const status = (id: string, cookie = cookies.admin) => request(t.app, { method: 'GET', url: `/api/imports/${id}`, headers: headers(cookie) });
+  request(t.app, {
+    method: 'POST',
+    url: `/api/imports/${id}/confirm`,
+    payload: JSON.stringify(body),
+    headers: { ...headers(cookie), 'content-type': 'application/json' },
+  });
+const status = (id: string, cookie = cookies.admin) =>
+  request(t.app, { method: 'GET', url: `/api/imports/${id}`, headers: headers(cookie) });
 
 const dataOf = (body: string) => (JSON.parse(body) as { data: ImportData }).data;
 const messageOf = (body: string) => (JSON.parse(body) as { data: { error: boolean; message: string } }).data.message;
@@ -32,7 +60,11 @@ async function previewOf(kind: 'users' | 'visio-links', content: Buffer | string
 }
 
 /** Confirms and polls until the run ends; returns the final import and every progress seen on the way. */
-async function run(id: string, body: Record<string, unknown> = {}, cookie = cookies.admin): Promise<{ final: ImportData; seen: ImportData[] }> {
+async function run(
+  id: string,
+  body: Record<string, unknown> = {},
+  cookie = cookies.admin,
+): Promise<{ final: ImportData; seen: ImportData[] }> {
   const started = await confirm(id, body, cookie);
   expect(started.statusCode).toBe(200);
   const seen: ImportData[] = [dataOf(started.body)];
@@ -49,8 +81,24 @@ async function run(id: string, body: Record<string, unknown> = {}, cookie = cook
 }
 
 const db = () => t.database.db;
-const userCount = async () => Number((await db().selectFrom('users').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow()).n);
-const importCount = async () => Number((await db().selectFrom('imports').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow()).n);
+const userCount = async () =>
+  Number(
+    (
+      await db()
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const importCount = async () =>
+  Number(
+    (
+      await db()
+        .selectFrom('imports')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const auditEntries = (action: string) => db().selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id').execute();
 const userByEmail = (email: string) => db().selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 
@@ -140,15 +188,39 @@ describe('the users import', () => {
       [7, 'email_invalid'],
     ]);
     expect(await userCount()).toBe(users + 2);
-    expect(await userByEmail('nina.roy@example.org')).toMatchObject({ firstname: 'Nina', lastname: 'Roy', city: 'Lyon', profile: 'visitor', password_hash: null, anonymous: 0 });
-    expect(await userByEmail('bob.martin@example.org')).toMatchObject({ firstname: 'Bob', profile: 'exhibitor', password_hash: null, city: null });
+    expect(await userByEmail('nina.roy@example.org')).toMatchObject({
+      firstname: 'Nina',
+      lastname: 'Roy',
+      city: 'Lyon',
+      profile: 'visitor',
+      password_hash: null,
+      anonymous: 0,
+    });
+    expect(await userByEmail('bob.martin@example.org')).toMatchObject({
+      firstname: 'Bob',
+      profile: 'exhibitor',
+      password_hash: null,
+      city: null,
+    });
     // Only what the line says changed: the pseudo and the mobile stay.
-    expect(await userByEmail(DEMO.visitor)).toMatchObject({ firstname: 'Léa', lastname: 'Moreau-Dubois', pseudo: 'lea_m', mobile: '06 12 34 56 78' });
+    expect(await userByEmail(DEMO.visitor)).toMatchObject({
+      firstname: 'Léa',
+      lastname: 'Moreau-Dubois',
+      pseudo: 'lea_m',
+      mobile: '06 12 34 56 78',
+    });
 
     const entries = await auditEntries('users.import');
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ actor_email: DEMO.admin, target: 'users.csv', before: null });
-    expect(JSON.parse(entries[0]?.after ?? 'null')).toEqual({ file: 'users.csv', lines: 6, created: 2, updated: 1, unchanged: 0, skipped: 3 });
+    expect(JSON.parse(entries[0]?.after ?? 'null')).toEqual({
+      file: 'users.csv',
+      lines: 6,
+      created: 2,
+      updated: 1,
+      unchanged: 0,
+      skipped: 3,
+    });
 
     // Confirmed once only.
     expect((await confirm(preview.id, { skip_missing: true, skip_invalid: true })).statusCode).toBe(409);
@@ -164,7 +236,10 @@ describe('the users import', () => {
   });
 
   it('never changes an administrator’s or a promoter’s account, nor an account’s profile', async () => {
-    const preview = await previewOf('users', `email;firstname;lastname;profile\n${DEMO.admin};Pirate;Roux;\n${DEMO.promoter};Sophie;Bernard;visitor\n${DEMO.visitor2};Thomas;Petit;exhibitor\n`);
+    const preview = await previewOf(
+      'users',
+      `email;firstname;lastname;profile\n${DEMO.admin};Pirate;Roux;\n${DEMO.promoter};Sophie;Bernard;visitor\n${DEMO.visitor2};Thomas;Petit;exhibitor\n`,
+    );
     expect(preview.preview).toMatchObject({ create: 0, update: 0, unchanged: 0, invalid_count: 3 });
     expect(preview.preview.invalid.map((i) => [i.line, i.code])).toEqual([
       [2, 'protected_account'],
@@ -215,7 +290,11 @@ describe('the users import', () => {
     const preview = await previewOf('users', csv);
     expect(preview.preview).toMatchObject({ lines: 10_000, create: 10_000, missing: [], invalid_count: 0 });
     const { final, seen } = await run(preview.id);
-    expect(final).toMatchObject({ status: 'done', progress: { processed: 10_000, total: 10_000 }, report: { created: 10_000, skipped_count: 0 } });
+    expect(final).toMatchObject({
+      status: 'done',
+      progress: { processed: 10_000, total: 10_000 },
+      report: { created: 10_000, skipped_count: 0 },
+    });
     // The progress moved by batches while it ran.
     const partial = seen.filter((s) => s.status === 'running' && s.progress.processed > 0 && s.progress.processed < 10_000);
     expect(partial.length).toBeGreaterThan(0);
@@ -235,10 +314,14 @@ describe('a run that fails part way', () => {
   it('keeps whole batches only: the failing batch is rolled back, the run is reported failed, and the same file finishes it', async () => {
     // The database refuses one line of the second batch (a stand-in for any failure while writing).
     if (t.database.dialect === 'postgres') {
-      await sql`CREATE FUNCTION imports_boom() RETURNS trigger AS $$ BEGIN IF NEW.email = 'boom@example.org' THEN RAISE EXCEPTION 'boom'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`.execute(db());
+      await sql`CREATE FUNCTION imports_boom() RETURNS trigger AS $$ BEGIN IF NEW.email = 'boom@example.org' THEN RAISE EXCEPTION 'boom'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`.execute(
+        db(),
+      );
       await sql`CREATE TRIGGER imports_boom BEFORE INSERT ON users FOR EACH ROW EXECUTE FUNCTION imports_boom()`.execute(db());
     } else {
-      await sql`CREATE TRIGGER imports_boom BEFORE INSERT ON users WHEN NEW.email = 'boom@example.org' BEGIN SELECT RAISE(ABORT, 'boom'); END`.execute(db());
+      await sql`CREATE TRIGGER imports_boom BEFORE INSERT ON users WHEN NEW.email = 'boom@example.org' BEGIN SELECT RAISE(ABORT, 'boom'); END`.execute(
+        db(),
+      );
     }
     const lines = ['email,firstname,lastname'];
     for (let i = 0; i < 1200; i += 1) lines.push(i === 700 ? 'boom@example.org,Boom,Line' : `part${i}@example.org,Part${i},Way`);
@@ -246,7 +329,9 @@ describe('a run that fails part way', () => {
     const preview = await previewOf('users', lines.join('\n'));
     const { final } = await run(preview.id);
     expect(final.status).toBe('failed');
-    expect(final.error).toBe('The import stopped at line 502 on a server error: the lines before it are imported; send the same file again to finish');
+    expect(final.error).toBe(
+      'The import stopped at line 502 on a server error: the lines before it are imported; send the same file again to finish',
+    );
     expect(final.progress).toEqual({ processed: 500, total: 1200 });
     expect(final.report).toMatchObject({ created: 500, updated: 0 });
     // Exactly the first batch: nothing of the failed one.
@@ -267,11 +352,19 @@ describe('a run that fails part way', () => {
 
 describe('the video links import', () => {
   it('finds people by e-mail or by their unique full name, reports unknown names, skips lines without link after confirmation', async () => {
-    const hugo = await db().selectFrom('users').select(['id', 'visio_link']).where('firstname', '=', 'Hugo').where('lastname', '=', 'Lambert').executeTakeFirstOrThrow();
-    await db().insertInto('users').values([
-      { profile: 'visitor', firstname: 'Jean', lastname: 'Dupont', created_at: new Date().toISOString() },
-      { profile: 'visitor', firstname: 'Jean', lastname: 'Dupont', created_at: new Date().toISOString() },
-    ]).execute();
+    const hugo = await db()
+      .selectFrom('users')
+      .select(['id', 'visio_link'])
+      .where('firstname', '=', 'Hugo')
+      .where('lastname', '=', 'Lambert')
+      .executeTakeFirstOrThrow();
+    await db()
+      .insertInto('users')
+      .values([
+        { profile: 'visitor', firstname: 'Jean', lastname: 'Dupont', created_at: new Date().toISOString() },
+        { profile: 'visitor', firstname: 'Jean', lastname: 'Dupont', created_at: new Date().toISOString() },
+      ])
+      .execute();
     const csv = [
       'name,link',
       'exposant2@salon.test,https://meet.example/jonas',
@@ -295,7 +388,9 @@ describe('the video links import', () => {
     const { final } = await run(preview.id, { skip_missing: true, skip_invalid: true });
     expect(final.report).toMatchObject({ created: 0, updated: 2, unchanged: 0, skipped_count: 5 });
     expect(await userByEmail(DEMO.exhibitor2)).toMatchObject({ visio_link: 'https://meet.example/jonas' });
-    expect((await db().selectFrom('users').select('visio_link').where('id', '=', hugo.id).executeTakeFirstOrThrow()).visio_link).toBe('https://meet.example/hugo');
+    expect((await db().selectFrom('users').select('visio_link').where('id', '=', hugo.id).executeTakeFirstOrThrow()).visio_link).toBe(
+      'https://meet.example/hugo',
+    );
     expect(await userByEmail(DEMO.admin)).toMatchObject({ visio_link: null });
 
     const again = await previewOf('visio-links', csv);
@@ -309,13 +404,43 @@ describe('the video links import', () => {
 describe('a file refused as a whole writes nothing', () => {
   const cases: [string, Buffer | string, number, string][] = [
     ['a PNG image', PNG, 415, 'Only CSV files are accepted (this one is a PNG file)'],
-    ['a spreadsheet (XLSX)', zip({ '[Content_Types].xml': '<Types/>', 'xl/workbook.xml': '<workbook/>' }), 415, 'Only CSV files are accepted'],
+    [
+      'a spreadsheet (XLSX)',
+      zip({ '[Content_Types].xml': '<Types/>', 'xl/workbook.xml': '<workbook/>' }),
+      415,
+      'Only CSV files are accepted',
+    ],
     ['a binary file', Buffer.from([0x65, 0x6d, 0x61, 0x69, 0x6c, 0x00, 0x01, 0x02]), 415, 'Only CSV files are accepted'],
-    ['a Latin-1 file', Buffer.from('email,firstname,lastname\nzoe@example.org,Zoé,Lee\n', 'latin1'), 400, 'The file is not encoded in UTF-8: save it as "CSV UTF-8" and send it again'],
-    ['a wrong header', 'mail,first,last\nzoe@example.org,Zoe,Lee\n', 400, 'The header (line 1) must contain the columns email, firstname, lastname; missing: email, firstname, lastname'],
-    ['a column twice', 'email,firstname,lastname,email\nzoe@example.org,Zoe,Lee,z@example.org\n', 400, 'The column "email" appears twice in the header (line 1)'],
-    ['an unclosed quote', 'email,firstname,lastname\nzoe@example.org,"Zoe,Lee\n', 400, 'The file is not valid CSV (line 2): a quote is never closed'],
-    ['a misplaced quote, with more lines after it', `email,firstname,lastname\nzoe@example.org,"Zoe"x,Lee\n${'more@example.org,More,Lines\n'.repeat(5000)}`, 400, 'The file is not valid CSV (line 2): a quote is misplaced'],
+    [
+      'a Latin-1 file',
+      Buffer.from('email,firstname,lastname\nzoe@example.org,Zoé,Lee\n', 'latin1'),
+      400,
+      'The file is not encoded in UTF-8: save it as "CSV UTF-8" and send it again',
+    ],
+    [
+      'a wrong header',
+      'mail,first,last\nzoe@example.org,Zoe,Lee\n',
+      400,
+      'The header (line 1) must contain the columns email, firstname, lastname; missing: email, firstname, lastname',
+    ],
+    [
+      'a column twice',
+      'email,firstname,lastname,email\nzoe@example.org,Zoe,Lee,z@example.org\n',
+      400,
+      'The column "email" appears twice in the header (line 1)',
+    ],
+    [
+      'an unclosed quote',
+      'email,firstname,lastname\nzoe@example.org,"Zoe,Lee\n',
+      400,
+      'The file is not valid CSV (line 2): a quote is never closed',
+    ],
+    [
+      'a misplaced quote, with more lines after it',
+      `email,firstname,lastname\nzoe@example.org,"Zoe"x,Lee\n${'more@example.org,More,Lines\n'.repeat(5000)}`,
+      400,
+      'The file is not valid CSV (line 2): a quote is misplaced',
+    ],
     ['an empty file', '', 400, 'The file is empty'],
     ['a header alone', 'email,firstname,lastname\n', 400, 'The file has no line under its header'],
   ];
@@ -331,19 +456,34 @@ describe('a file refused as a whole writes nothing', () => {
 
   it('in French too', async () => {
     const response = await upload('users', 'mail,first\nzoe@example.org,Zoé\n', inFrench(cookies.promoter));
-    expect(messageOf(response.body)).toBe('L’en-tête (ligne 1) doit contenir les colonnes email, firstname, lastname ; il manque : email, firstname, lastname');
+    expect(messageOf(response.body)).toBe(
+      'L’en-tête (ligne 1) doit contenir les colonnes email, firstname, lastname ; il manque : email, firstname, lastname',
+    );
   });
 
   it('accepts a UTF-8 byte-order mark and semicolons (a French spreadsheet’s CSV)', async () => {
-    const preview = await previewOf('users', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('email;firstname;lastname\nzoe@example.org;Zoé;Lee\n')]));
+    const preview = await previewOf(
+      'users',
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('email;firstname;lastname\nzoe@example.org;Zoé;Lee\n')]),
+    );
     expect(preview.preview).toMatchObject({ lines: 1, create: 1, invalid_count: 0 });
   });
 
   it('415 without multipart, 400 without the file field', async () => {
-    const json = await request(t.app, { method: 'POST', url: '/api/users/import', payload: '{}', headers: { ...headers(cookies.admin), 'content-type': 'application/json' } });
+    const json = await request(t.app, {
+      method: 'POST',
+      url: '/api/users/import',
+      payload: '{}',
+      headers: { ...headers(cookies.admin), 'content-type': 'application/json' },
+    });
     expect(json.statusCode).toBe(415);
     const body = multipart([{ name: 'other', filename: 'x.csv', content: 'email,firstname,lastname\n' }]);
-    const wrong = await request(t.app, { method: 'POST', url: '/api/users/import', payload: body.payload, headers: { ...headers(cookies.admin), ...body.headers } });
+    const wrong = await request(t.app, {
+      method: 'POST',
+      url: '/api/users/import',
+      payload: body.payload,
+      headers: { ...headers(cookies.admin), ...body.headers },
+    });
     expect(wrong.statusCode).toBe(400);
   });
 
@@ -353,7 +493,9 @@ describe('a file refused as a whole writes nothing', () => {
     if (!address || typeof address === 'string') throw new Error('not listening');
     const users = await userCount();
     const boundary = '----salonbig';
-    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\nContent-Type: text/csv\r\n\r\nemail,firstname,lastname\n`);
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\nContent-Type: text/csv\r\n\r\nemail,firstname,lastname\n`,
+    );
     const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
     const line = Buffer.from('someone@example.org,Some,One\n');
     const lineCount = Math.ceil((50 * 1024 * 1024) / line.length);
@@ -364,7 +506,12 @@ describe('a file refused as a whole writes nothing', () => {
           port: address.port,
           method: 'POST',
           path: '/api/users/import',
-          headers: { ...headers(cookies.admin), host: 'salon.test', 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + line.length * lineCount + tail.length },
+          headers: {
+            ...headers(cookies.admin),
+            host: 'salon.test',
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+            'content-length': head.length + line.length * lineCount + tail.length,
+          },
         },
         (res) => {
           let body = '';
@@ -404,7 +551,10 @@ describe('an import’s id', () => {
     expect((await status('zzzzzz')).statusCode).toBe(404);
     expect((await status('not an id!')).statusCode).toBe(404);
     const preview = await previewOf('users', 'email,firstname,lastname\nexp@example.org,Ex,Pired\n');
-    await db().updateTable('imports').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
+    await db()
+      .updateTable('imports')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .execute();
     const expired = await confirm(preview.id, {});
     expect(expired.statusCode).toBe(404);
     expect(messageOf(expired.body)).toBe('Unknown or expired import: send the file again');
@@ -422,7 +572,11 @@ describe('an import’s id', () => {
 describe('the /admin/imports page', () => {
   it('mounts the admin-imports widget alone with the page data, for administrators and promoters; linked from /admin and /organisateur', async () => {
     for (const who of ['admin', 'promoter'] as const) {
-      const page = await request(t.app, { method: 'GET', url: '/admin/imports', headers: { cookie: `${cookies[who]}; salon_locale=en_EN` } });
+      const page = await request(t.app, {
+        method: 'GET',
+        url: '/admin/imports',
+        headers: { cookie: `${cookies[who]}; salon_locale=en_EN` },
+      });
       expect(page.statusCode).toBe(200);
       expect(widgetSlotsOf(page.body)).toEqual(['admin-imports']);
       expect(pageDataOf(page.body).user.profile).toBe(who === 'admin' ? 'administrator' : 'promoter');
@@ -477,7 +631,11 @@ const pgUrl = process.env.TEST_DATABASE_URL ?? '';
       const again = await previewOf('users', lines.join('\n'), admin);
       const second = await run(again.id, { skip_missing: true }, admin);
       expect(second.final.report).toMatchObject({ created: 0, updated: 0, unchanged: 1200 });
-      const links = await previewOf('visio-links', 'name,link\npg7@example.org,https://meet.example/pg7\nPé8 Gé8,https://meet.example/pg8', admin);
+      const links = await previewOf(
+        'visio-links',
+        'name,link\npg7@example.org,https://meet.example/pg7\nPé8 Gé8,https://meet.example/pg8',
+        admin,
+      );
       const linked = await run(links.id, {}, admin);
       expect(linked.final.report).toMatchObject({ updated: 2 });
       expect(await userByEmail('pg8@example.org')).toMatchObject({ visio_link: 'https://meet.example/pg8' });

@@ -7,7 +7,19 @@ import { Value } from '@sinclair/typebox/value';
 import { JourneyData, type Journey } from '@salon/shared/contracts/journey';
 import { encodeId } from '../../host-shell/server/lib/ids';
 import { setFeature } from '../../host-shell/server/services/settings';
-import { DEMO, ORIGIN, XHR, anonymousCookie, createTestApp, login, pageDataOf, request, standBySlug, userIdByEmail, type TestApp } from './helpers';
+import {
+  DEMO,
+  ORIGIN,
+  XHR,
+  anonymousCookie,
+  createTestApp,
+  login,
+  pageDataOf,
+  request,
+  standBySlug,
+  userIdByEmail,
+  type TestApp,
+} from './helpers';
 
 let t: TestApp;
 let visitor: string;
@@ -19,7 +31,12 @@ let verdi: string;
 const EMPTY: Journey = { vistingStand: null, standsToVisit: [], standsVisited: [] };
 
 function put(cookie: string | null, payload: unknown, headers: Record<string, string> = { ...XHR, origin: ORIGIN }) {
-  return request(t.app, { method: 'PUT', url: '/api/journey', headers: { ...headers, ...(cookie ? { cookie } : {}) }, payload: payload as Record<string, unknown> });
+  return request(t.app, {
+    method: 'PUT',
+    url: '/api/journey',
+    headers: { ...headers, ...(cookie ? { cookie } : {}) },
+    payload: payload as Record<string, unknown>,
+  });
 }
 
 async function storedJourney(email: string): Promise<string | null> {
@@ -72,7 +89,11 @@ describe('PUT /api/journey', () => {
   });
 
   it('drops repeats within a list, keeping the first order', async () => {
-    const response = await put(visitor, { vistingStand: null, standsToVisit: [nordic, verdi, nordic, verdi], standsVisited: [helios, helios] });
+    const response = await put(visitor, {
+      vistingStand: null,
+      standsToVisit: [nordic, verdi, nordic, verdi],
+      standsVisited: [helios, helios],
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ data: { journey: { vistingStand: null, standsToVisit: [nordic, verdi], standsVisited: [helios] } } });
   });
@@ -135,14 +156,28 @@ describe('PUT /api/journey refuses', () => {
   });
 
   it('a body that is not a JSON object', async () => {
-    const response = await request(t.app, { method: 'PUT', url: '/api/journey', headers: { ...XHR, origin: ORIGIN, cookie: visitor, 'content-type': 'application/json' }, payload: '[1,2' });
+    const response = await request(t.app, {
+      method: 'PUT',
+      url: '/api/journey',
+      headers: { ...XHR, origin: ORIGIN, cookie: visitor, 'content-type': 'application/json' },
+      payload: '[1,2',
+    });
     expect(response.statusCode).toBe(400);
-    const text = await request(t.app, { method: 'PUT', url: '/api/journey', headers: { ...XHR, origin: ORIGIN, cookie: visitor, 'content-type': 'text/plain' }, payload: 'hello' });
+    const text = await request(t.app, {
+      method: 'PUT',
+      url: '/api/journey',
+      headers: { ...XHR, origin: ORIGIN, cookie: visitor, 'content-type': 'text/plain' },
+      payload: 'hello',
+    });
     expect(text.statusCode).toBe(400);
   });
 
   it('lists longer than 500 stands', async () => {
-    const response = await put(visitor, { vistingStand: null, standsToVisit: Array.from({ length: 501 }, () => nordic), standsVisited: [] });
+    const response = await put(visitor, {
+      vistingStand: null,
+      standsToVisit: Array.from({ length: 501 }, () => nordic),
+      standsVisited: [],
+    });
     expect(response.statusCode).toBe(400);
     expect(messageOf(response).message).toBe('"standsToVisit" must hold at most 500 stands');
   });
@@ -181,7 +216,9 @@ describe('PUT /api/journey refuses', () => {
 
 describe('the OpenAPI document', () => {
   it('lists PUT /api/journey with its body', async () => {
-    const doc = (await request(t.app, { method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, { requestBody?: unknown }>> };
+    const doc = (await request(t.app, { method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { requestBody?: unknown }>>;
+    };
     expect(doc.paths['/api/journey']?.put?.requestBody).toBeDefined();
   });
 });

@@ -20,11 +20,24 @@ let nordic: { id: number; key: string };
 const INJECTION = '=HYPERLINK("http://x")';
 
 function post(url: string, payload: unknown, cookie: string) {
-  return request(t.app, { method: 'POST', url, payload: JSON.stringify(payload), headers: { ...XHR, 'content-type': 'application/json', origin: ORIGIN, cookie } });
+  return request(t.app, {
+    method: 'POST',
+    url,
+    payload: JSON.stringify(payload),
+    headers: { ...XHR, 'content-type': 'application/json', origin: ORIGIN, cookie },
+  });
 }
 const get = (url: string, cookie?: string) => request(t.app, { method: 'GET', url, headers: cookie ? { cookie } : {} });
 
-const contact = { firstname: 'Léa', lastname: 'Moreau', email: 'lea@example.org', phone: '+33 6 12 34 56 78', postal_code: '69003', city: 'Lyon', data_sharing: true };
+const contact = {
+  firstname: 'Léa',
+  lastname: 'Moreau',
+  email: 'lea@example.org',
+  phone: '+33 6 12 34 56 78',
+  postal_code: '69003',
+  city: 'Lyon',
+  data_sharing: true,
+};
 
 /** RFC 4180: quoted fields with doubled quotes, CRLF records. */
 function parseCsv(text: string): string[][] {
@@ -76,13 +89,34 @@ beforeAll(async () => {
 
   const sent = [
     await post(`/api/stands/${solaire.key}/requestContact`, { ...contact, optin_marketing: true }, cookies.visitor),
-    await post(`/api/stands/${solaire.key}/requestContact`, { ...contact, firstname: INJECTION, lastname: '<script>alert(1)</script>', city: '@SUM(A1)', locale: 'fr_FR' }, cookies.visitor),
-    await post(`/api/stands/${solaire.key}/requestForminfo`, { firstname: 'Marc', lastname: 'Petit', birthdate: '1985-02-03', phone: '0612345678', opt_in: true, subject: 'Offre_Printemps', comments: 'Ligne 1\nLigne 2, "cité"' }, cookies.visitor),
+    await post(
+      `/api/stands/${solaire.key}/requestContact`,
+      { ...contact, firstname: INJECTION, lastname: '<script>alert(1)</script>', city: '@SUM(A1)', locale: 'fr_FR' },
+      cookies.visitor,
+    ),
+    await post(
+      `/api/stands/${solaire.key}/requestForminfo`,
+      {
+        firstname: 'Marc',
+        lastname: 'Petit',
+        birthdate: '1985-02-03',
+        phone: '0612345678',
+        opt_in: true,
+        subject: 'Offre_Printemps',
+        comments: 'Ligne 1\nLigne 2, "cité"',
+      },
+      cookies.visitor,
+    ),
     await post(`/api/stands/${stockage.key}/requestContact`, { ...contact, firstname: 'Stockage' }, cookies.visitor),
     await post(`/api/stands/${nordic.key}/requestContact`, { ...contact, firstname: 'Nordic' }, cookies.visitor),
-    await post('/api/concours/default', { firstname: 'Jeu', lastname: 'Concours', email: 'jeu@example.org', mobile: '0612345678', contest_rules: true, data: true, score: 5 }, cookies.visitor),
+    await post(
+      '/api/concours/default',
+      { firstname: 'Jeu', lastname: 'Concours', email: 'jeu@example.org', mobile: '0612345678', contest_rules: true, data: true, score: 5 },
+      cookies.visitor,
+    ),
   ];
-  for (const response of sent) if (response.statusCode !== 200) throw new Error(`seeding a lead failed: ${response.statusCode} ${response.body}`);
+  for (const response of sent)
+    if (response.statusCode !== 200) throw new Error(`seeding a lead failed: ${response.statusCode} ${response.body}`);
 });
 afterAll(async () => {
   await t.close();
@@ -102,7 +136,10 @@ describe('who reads a stand’s leads', () => {
     for (const who of ['exhibitor2', 'visitor', 'anonymous'] as const) {
       const json = await get(`/api/stands/${solaire.key}/leads`, cookies[who]);
       expect(json.statusCode).toBe(403);
-      expect(json.json().data).toEqual({ error: true, message: expect.stringMatching(/exhibitors and the organizers|exposants du stand et les organisateurs/) });
+      expect(json.json().data).toEqual({
+        error: true,
+        message: expect.stringMatching(/exhibitors and the organizers|exposants du stand et les organisateurs/),
+      });
       expect((await get(`/api/stands/${solaire.key}/leads.csv`, cookies[who])).statusCode).toBe(403);
     }
     expect((await get(`/api/stands/${solaire.key}/leads`)).statusCode).toBe(401);
@@ -168,7 +205,17 @@ describe('GET /api/stands/{id}/leads.csv', () => {
     expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const [header] = parseCsv(response.body.replace(/^\uFEFF/, ''));
     expect(header).toEqual([...CSV_COLUMNS]);
-    expect(header).toEqual(expect.arrayContaining(['created_at', 'stand', 'wording_locale', 'consent_data_sharing', 'consent_data_sharing_wording', 'consent_data_sharing_version', 'consent_marketing']));
+    expect(header).toEqual(
+      expect.arrayContaining([
+        'created_at',
+        'stand',
+        'wording_locale',
+        'consent_data_sharing',
+        'consent_data_sharing_wording',
+        'consent_data_sharing_version',
+        'consent_marketing',
+      ]),
+    );
     expect(records(response.body)).toHaveLength(3);
   });
 
@@ -188,9 +235,20 @@ describe('GET /api/stands/{id}/leads.csv', () => {
     });
     expect(lea?.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     const offer = rows.find((r) => r.firstname === 'Marc');
-    expect(offer).toMatchObject({ kind: 'offer_form', subject: 'Offre_Printemps', birthdate: '1985-02-03', comments: 'Ligne 1\nLigne 2, "cité"', consent_opt_in: 'yes', consent_marketing: '' });
+    expect(offer).toMatchObject({
+      kind: 'offer_form',
+      subject: 'Offre_Printemps',
+      birthdate: '1985-02-03',
+      comments: 'Ligne 1\nLigne 2, "cité"',
+      consent_opt_in: 'yes',
+      consent_marketing: '',
+    });
     const french = rows.find((r) => r.lastname?.includes('script'));
-    expect(french).toMatchObject({ wording_locale: 'fr_FR', consent_data_sharing_wording: CONSENTS.data_sharing.fr, consent_marketing: 'no' });
+    expect(french).toMatchObject({
+      wording_locale: 'fr_FR',
+      consent_data_sharing_wording: CONSENTS.data_sharing.fr,
+      consent_marketing: 'no',
+    });
   });
 
   it('neutralises spreadsheet formulas with a leading apostrophe', async () => {
@@ -220,7 +278,14 @@ describe('every lead, for the organisers', () => {
     expect(response.headers['content-disposition']).toMatch(/filename="leads-all-/);
     const rows = records(response.body);
     expect(rows).toHaveLength(6);
-    expect(rows[0]).toMatchObject({ kind: 'contest', contest: 'default', score: '5', consent_contest_rules: 'yes', consent_privacy: 'yes', stand: '' });
+    expect(rows[0]).toMatchObject({
+      kind: 'contest',
+      contest: 'default',
+      score: '5',
+      consent_contest_rules: 'yes',
+      consent_privacy: 'yes',
+      stand: '',
+    });
   });
 
   it('refuses exhibitors and visitors', async () => {
@@ -279,7 +344,21 @@ describe('CSV cells a spreadsheet could take for formulas', () => {
   it('quotes every value (a French Excel splits on ";") and neutralises a leading = + - @ tab or CR; csv-parse reads them back', async () => {
     const aquapure = await standBySlug(t, 'stand-aquapure');
     for (const [stored] of CELLS) {
-      await insertLead(t.database.db, { kind: 'contact_request', stand_id: aquapure.id, user_id: null, firstname: stored, lastname: 'Moreau', email: 'a@b.co', phone: stored, city: stored }, [], 'en_EN');
+      await insertLead(
+        t.database.db,
+        {
+          kind: 'contact_request',
+          stand_id: aquapure.id,
+          user_id: null,
+          firstname: stored,
+          lastname: 'Moreau',
+          email: 'a@b.co',
+          phone: stored,
+          city: stored,
+        },
+        [],
+        'en_EN',
+      );
     }
     const response = await get(`/api/stands/${aquapure.key}/leads.csv`, cookies.promoter);
     expect(response.statusCode).toBe(200);

@@ -45,7 +45,12 @@ async function listen(app: TestApp['app']): Promise<string> {
   return `http://127.0.0.1:${address.port}`;
 }
 
-async function stream(cookie: string, query: Record<string, string> = {}, headers: Record<string, string> = {}, on = base): Promise<SseClient> {
+async function stream(
+  cookie: string,
+  query: Record<string, string> = {},
+  headers: Record<string, string> = {},
+  on = base,
+): Promise<SseClient> {
   const client = await openSse(`${on}/api/sse/live/activity?${new URLSearchParams(query)}`, { cookie, ...headers });
   opened.push(client);
   return client;
@@ -65,7 +70,11 @@ beforeAll(async () => {
     standBySlug(t, 'stand-nordic-robotics'),
     standBySlug(t, 'stand-aquapure'),
   ]);
-  [exhibitor, visitor, visitor2] = await Promise.all([login(t.app, DEMO.exhibitor), login(t.app, DEMO.visitor), login(t.app, DEMO.visitor2)]);
+  [exhibitor, visitor, visitor2] = await Promise.all([
+    login(t.app, DEMO.exhibitor),
+    login(t.app, DEMO.visitor),
+    login(t.app, DEMO.visitor2),
+  ]);
 });
 afterEach(async () => {
   for (const client of opened.splice(0)) client.close();
@@ -77,7 +86,10 @@ afterAll(async () => {
 
 describe('GET /api/sse/live/activity: connecting', () => {
   it('sends the full state first, for the stands the exhibitor really owns', async () => {
-    const client = await stream(exhibitor, { visited_stand_id: nordic.key, owned_stands_ids: `${solar.key},${storage.key},${nordic.key},zzzzzz` });
+    const client = await stream(exhibitor, {
+      visited_stand_id: nordic.key,
+      owned_stands_ids: `${solar.key},${storage.key},${nordic.key},zzzzzz`,
+    });
     expect(client.status).toBe(200);
     expect(client.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     const first = await client.next();
@@ -105,7 +117,13 @@ describe('GET /api/sse/live/activity: connecting', () => {
   it('gives a visitor nothing of stands they do not own', async () => {
     const client = await stream(visitor, { owned_stands_ids: solar.key });
     const s = state(await client.next());
-    expect(s).toMatchObject({ visited_stand_id: null, visited_stand_availability: null, visited_stand_animators: {}, owned_stands_users: {}, histories: {} });
+    expect(s).toMatchObject({
+      visited_stand_id: null,
+      visited_stand_availability: null,
+      visited_stand_animators: {},
+      owned_stands_users: {},
+      histories: {},
+    });
   });
 
   it.each([
@@ -204,7 +222,11 @@ describe('GET /api/sse/live/activity: chat users as deltas', () => {
     try {
       const url = await listen(own.app);
       const push = (cookie: string) => request(own.app, { method: 'PUT', url: '/api/users/me/active', headers: { ...XHR, cookie } });
-      const [visitorCookie, visitor2Cookie, exhibitorCookie] = await Promise.all([login(own.app, DEMO.visitor), login(own.app, DEMO.visitor2), login(own.app, DEMO.exhibitor)]);
+      const [visitorCookie, visitor2Cookie, exhibitorCookie] = await Promise.all([
+        login(own.app, DEMO.visitor),
+        login(own.app, DEMO.visitor2),
+        login(own.app, DEMO.exhibitor),
+      ]);
       await push(visitor2Cookie);
       await own.app.live.settle();
       const client = await stream(visitorCookie, {}, {}, url);
@@ -228,12 +250,16 @@ describe('GET /api/sse/live/activity: chat users as deltas', () => {
   });
 });
 
-describe('GET /api/sse/live/activity: a stand\'s visitors as deltas', () => {
+describe("GET /api/sse/live/activity: a stand's visitors as deltas", () => {
   it('sends arrivals, changes and departures; applied (twice) to the first state, they give what a new stream gets', async () => {
     const own = await createTestApp({ config: { liveGlobalMinMs: 100 } });
     try {
       const url = await listen(own.app);
-      const [owner, a, b] = await Promise.all([login(own.app, DEMO.exhibitor), login(own.app, DEMO.visitor), login(own.app, DEMO.visitor2)]);
+      const [owner, a, b] = await Promise.all([
+        login(own.app, DEMO.exhibitor),
+        login(own.app, DEMO.visitor),
+        login(own.app, DEMO.visitor2),
+      ]);
       const [aId, bId] = await Promise.all([userIdByEmail(own, DEMO.visitor), userIdByEmail(own, DEMO.visitor2)]);
       const query = { owned_stands_ids: `${solar.key},${storage.key}` };
       const fresh = async (): Promise<Record<string, RoomUser[]>> => {
@@ -245,7 +271,10 @@ describe('GET /api/sse/live/activity: a stand\'s visitors as deltas', () => {
       };
       const client = await stream(owner, query, {}, url);
       let lists = state(await client.next()).owned_stands_users ?? {};
-      const step = async (act: () => Promise<unknown>, check: (delta: Record<string, { users: RoomUser[]; gone: string[]; count: number; ids?: string[] }>) => void) => {
+      const step = async (
+        act: () => Promise<unknown>,
+        check: (delta: Record<string, { users: RoomUser[]; gone: string[]; count: number; ids?: string[] }>) => void,
+      ) => {
         const from = client.events.length;
         await act();
         const event = await client.next((e) => e.data.owned_stands_users_delta !== undefined, 2000, from);
@@ -261,7 +290,10 @@ describe('GET /api/sse/live/activity: a stand\'s visitors as deltas', () => {
       // Arrive: the newcomer whole, nobody else.
       await step(
         () => visit(a, solar.key, { start: true }, own.app),
-        (delta) => expect(delta).toEqual({ [solar.key]: { users: [expect.objectContaining({ id_user: encodeId(aId), fullname: 'Léa Moreau' })], gone: [], count: 1 } }),
+        (delta) =>
+          expect(delta).toEqual({
+            [solar.key]: { users: [expect.objectContaining({ id_user: encodeId(aId), fullname: 'Léa Moreau' })], gone: [], count: 1 },
+          }),
       );
       // Change: A's last activity moves to a later minute; B arrives. Both whole, A in place, B at the end.
       const later = toLiveGrain(Date.now()) + 5 * LIVE_ACTIVITY_GRAIN_MS;
@@ -287,7 +319,7 @@ describe('GET /api/sse/live/activity: a stand\'s visitors as deltas', () => {
     }
   });
 
-  it('a resume that the ring can answer, and one it cannot, get the stand\'s list whole', async () => {
+  it("a resume that the ring can answer, and one it cannot, get the stand's list whole", async () => {
     const query = { owned_stands_ids: `${solar.key},${storage.key}` };
     const first = await stream(exhibitor, query);
     const id = (await first.next()).id ?? '';
@@ -314,10 +346,48 @@ describe('GET /api/sse/live/activity: a stand\'s visitors as deltas', () => {
 
   it.each<[string, [number, string][], [number, string][], unknown]>([
     ['nothing changed', [[1, 'A']], [[1, 'A']], null],
-    ['an arrival', [[1, 'A']], [[1, 'A'], [2, 'B']], { users: [{ id_user: 'k2', fullname: 'B' }], gone: [], count: 2 }],
-    ['a departure', [[1, 'A'], [2, 'B']], [[2, 'B']], { users: [], gone: ['k1'], count: 1 }],
-    ['a change', [[1, 'A'], [2, 'B']], [[1, 'Ann'], [2, 'B']], { users: [{ id_user: 'k1', fullname: 'Ann' }], gone: [], count: 2 }],
-    ['a new order', [[1, 'A'], [2, 'B']], [[2, 'B'], [1, 'A']], { ids: ['k2', 'k1'], users: [], gone: [], count: 2 }],
+    [
+      'an arrival',
+      [[1, 'A']],
+      [
+        [1, 'A'],
+        [2, 'B'],
+      ],
+      { users: [{ id_user: 'k2', fullname: 'B' }], gone: [], count: 2 },
+    ],
+    [
+      'a departure',
+      [
+        [1, 'A'],
+        [2, 'B'],
+      ],
+      [[2, 'B']],
+      { users: [], gone: ['k1'], count: 1 },
+    ],
+    [
+      'a change',
+      [
+        [1, 'A'],
+        [2, 'B'],
+      ],
+      [
+        [1, 'Ann'],
+        [2, 'B'],
+      ],
+      { users: [{ id_user: 'k1', fullname: 'Ann' }], gone: [], count: 2 },
+    ],
+    [
+      'a new order',
+      [
+        [1, 'A'],
+        [2, 'B'],
+      ],
+      [
+        [2, 'B'],
+        [1, 'A'],
+      ],
+      { ids: ['k2', 'k1'], users: [], gone: [], count: 2 },
+    ],
   ])('visitorsDelta: %s', (_case, before, after, expected) => {
     const delta = visitorsDelta(list(before), list(after));
     expect(delta === null ? null : JSON.parse(delta)).toEqual(expected);
@@ -335,13 +405,102 @@ describe('chat_users: to the minute', () => {
   });
 
   it.each<[string, [number, number][], [number, number][], number, number, unknown]>([
-    ['nothing changed', [[1, M], [2, M]], [[1, M], [2, M]], 99, 10, null],
-    ['someone moved to another minute, the order unchanged', [[1, M], [2, M]], [[1, 2 * M], [2, M]], 99, 10, { at: { [2 * M]: ['k1'] }, users: [] }],
-    ['everyone moved to the next minute', [[1, M], [2, M]], [[1, 2 * M], [2, 2 * M]], 99, 10, { at: { [2 * M]: ['k1', 'k2'] }, users: [] }],
-    ['someone moved up', [[1, M], [2, M]], [[2, 2 * M], [1, M]], 99, 10, { ids: ['k2', 'k1'], at: { [2 * M]: ['k2'] }, users: [] }],
-    ['a newcomer', [[1, M]], [[3, 2 * M], [1, M]], 99, 10, { ids: ['k3', 'k1'], at: {}, users: [{ id_user: 'k3', last_activity_at: new Date(2 * M).toISOString() }] }],
-    ['the stream\'s own user moved: not in its list', [[9, M], [1, M]], [[9, 2 * M], [1, M]], 9, 10, null],
-    ['someone new to this stream within the limit', [[1, M], [2, M], [3, M]], [[1, M], [3, M]], 99, 2, { ids: ['k1', 'k3'], at: {}, users: [{ id_user: 'k3', last_activity_at: new Date(M).toISOString() }] }],
+    [
+      'nothing changed',
+      [
+        [1, M],
+        [2, M],
+      ],
+      [
+        [1, M],
+        [2, M],
+      ],
+      99,
+      10,
+      null,
+    ],
+    [
+      'someone moved to another minute, the order unchanged',
+      [
+        [1, M],
+        [2, M],
+      ],
+      [
+        [1, 2 * M],
+        [2, M],
+      ],
+      99,
+      10,
+      { at: { [2 * M]: ['k1'] }, users: [] },
+    ],
+    [
+      'everyone moved to the next minute',
+      [
+        [1, M],
+        [2, M],
+      ],
+      [
+        [1, 2 * M],
+        [2, 2 * M],
+      ],
+      99,
+      10,
+      { at: { [2 * M]: ['k1', 'k2'] }, users: [] },
+    ],
+    [
+      'someone moved up',
+      [
+        [1, M],
+        [2, M],
+      ],
+      [
+        [2, 2 * M],
+        [1, M],
+      ],
+      99,
+      10,
+      { ids: ['k2', 'k1'], at: { [2 * M]: ['k2'] }, users: [] },
+    ],
+    [
+      'a newcomer',
+      [[1, M]],
+      [
+        [3, 2 * M],
+        [1, M],
+      ],
+      99,
+      10,
+      { ids: ['k3', 'k1'], at: {}, users: [{ id_user: 'k3', last_activity_at: new Date(2 * M).toISOString() }] },
+    ],
+    [
+      "the stream's own user moved: not in its list",
+      [
+        [9, M],
+        [1, M],
+      ],
+      [
+        [9, 2 * M],
+        [1, M],
+      ],
+      9,
+      10,
+      null,
+    ],
+    [
+      'someone new to this stream within the limit',
+      [
+        [1, M],
+        [2, M],
+        [3, M],
+      ],
+      [
+        [1, M],
+        [3, M],
+      ],
+      99,
+      2,
+      { ids: ['k1', 'k3'], at: {}, users: [{ id_user: 'k3', last_activity_at: new Date(M).toISOString() }] },
+    ],
   ])('chatDelta: %s', (_case, before, after, self, limit, expected) => {
     const delta = chatDelta(chatList(before), chatList(after), self, limit);
     expect(delta === null ? null : JSON.parse(delta)).toEqual(expected);
@@ -351,14 +510,29 @@ describe('chat_users: to the minute', () => {
     const own = await createTestApp();
     try {
       const room = new RoomState({ db: own.app.db, activity: own.app.activity, parameters: own.app.parameters, chatLimit: 200 });
-      const [a, b, c, d] = (await Promise.all([DEMO.visitor, DEMO.visitor2, DEMO.exhibitor, DEMO.exhibitor2].map((email) => userIdByEmail(own, email)))).sort((x, y) => x - y) as [number, number, number, number];
+      const [a, b, c, d] = (
+        await Promise.all([DEMO.visitor, DEMO.visitor2, DEMO.exhibitor, DEMO.exhibitor2].map((email) => userIdByEmail(own, email)))
+      ).sort((x, y) => x - y) as [number, number, number, number];
       // A day ahead, so that nobody else is in the 60-minute window; only Date is faked.
       const T = toLiveGrain(Date.now() + 86_400_000);
       const S = 1000;
       const at = (ms: number) => {
         jest.setSystemTime(ms);
       };
-      jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'clearImmediate', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask', 'hrtime', 'performance'] });
+      jest.useFakeTimers({
+        doNotFake: [
+          'nextTick',
+          'setImmediate',
+          'clearImmediate',
+          'setTimeout',
+          'clearTimeout',
+          'setInterval',
+          'clearInterval',
+          'queueMicrotask',
+          'hrtime',
+          'performance',
+        ],
+      });
       const chatOf = async () => {
         const piece = await room.compute('chat');
         if (piece.kind !== 'chat') throw new Error('not a chat piece');
@@ -390,7 +564,11 @@ describe('chat_users: to the minute', () => {
         for (const id of [c, b]) own.app.activity.touch(id, T + 3 * M + S);
         const moved = await chatOf();
         expect(moved.ids).toEqual([b, c, a, d]);
-        expect(JSON.parse(chatDelta(turned, moved, -1, 200) ?? 'null')).toEqual({ ids: keys([b, c, a, d]), at: { [T + 3 * M]: keys([b, c]) }, users: [] });
+        expect(JSON.parse(chatDelta(turned, moved, -1, 200) ?? 'null')).toEqual({
+          ids: keys([b, c, a, d]),
+          at: { [T + 3 * M]: keys([b, c]) },
+          users: [],
+        });
       } finally {
         jest.useRealTimers();
       }
@@ -437,7 +615,7 @@ describe('GET /api/sse/live/activity: resuming', () => {
     expect(again.events).toEqual([]);
   });
 
-  it('a stream resumed on another visited stand gets that stand\'s fields, not the whole state again', async () => {
+  it("a stream resumed on another visited stand gets that stand's fields, not the whole state again", async () => {
     await t.app.live.settle();
     const first = await stream(visitor);
     const id = (await first.next()).id ?? '';

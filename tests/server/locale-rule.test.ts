@@ -17,7 +17,8 @@ afterAll(async () => {
 const savedLocale = async (email: string) =>
   (await t.database.db.selectFrom('users').select('locale').where('email', '=', email).executeTakeFirstOrThrow()).locale;
 
-const localeCookieOf = (response: { cookies: { name: string; value: string }[] }) => response.cookies.find((c) => c.name === 'salon_locale')?.value;
+const localeCookieOf = (response: { cookies: { name: string; value: string }[] }) =>
+  response.cookies.find((c) => c.name === 'salon_locale')?.value;
 
 /** The header's switcher form, as a browser posts it. */
 const switchTo = (lang: string, back: string, cookie = '', headers: Record<string, string> = { origin: ORIGIN }) =>
@@ -32,7 +33,10 @@ const switchTo = (lang: string, back: string, cookie = '', headers: Record<strin
 function switcherOf(body: string): [string, boolean][] {
   const form = /<form class="lang" method="post" action="\/langue"[^>]*>([^]*?)<\/form>/.exec(body);
   if (!form?.[1]) return [];
-  return [...form[1].matchAll(/<button type="submit" name="lang" value="([^"]+)"[^>]*?( aria-current="true")?>/g)].map((m) => [m[1] ?? '', m[2] !== undefined]);
+  return [...form[1].matchAll(/<button type="submit" name="lang" value="([^"]+)"[^>]*?( aria-current="true")?>/g)].map((m) => [
+    m[1] ?? '',
+    m[2] !== undefined,
+  ]);
 }
 
 describe('without an explicit choice, the browser’s language', () => {
@@ -90,12 +94,21 @@ describe('an explicit choice wins, is saved and is shown', () => {
     const response = await request(t.app, {
       method: 'POST',
       url: '/connexion',
-      headers: { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded', cookie: 'salon_locale=en_EN', 'accept-language': 'fr' },
+      headers: {
+        origin: ORIGIN,
+        'content-type': 'application/x-www-form-urlencoded',
+        cookie: 'salon_locale=en_EN',
+        'accept-language': 'fr',
+      },
       payload: new URLSearchParams({ email: DEMO.visitor, password: 'salon-demo' }).toString(),
     });
     expect(response.statusCode).toBe(303);
     expect(await savedLocale(DEMO.visitor)).toBe('en_EN');
-    const room = await request(t.app, { method: 'GET', url: '/salon', headers: { cookie: sessionCookieOf(response), 'accept-language': 'fr' } });
+    const room = await request(t.app, {
+      method: 'GET',
+      url: '/salon',
+      headers: { cookie: sessionCookieOf(response), 'accept-language': 'fr' },
+    });
     expect(pageDataOf(room.body).locale.locale).toBe('en_EN');
   });
 
@@ -104,7 +117,11 @@ describe('an explicit choice wins, is saved and is shown', () => {
     const put = await request(t.app, { method: 'PUT', url: '/api/locale', headers: { ...XHR, cookie }, payload: { lang: 'fr_FR' } });
     expect(localeCookieOf(put)).toBe('fr_FR');
     expect(await savedLocale(DEMO.visitor2)).toBe('fr_FR');
-    const page = await request(t.app, { method: 'GET', url: '/', headers: { cookie: `${cookie}; salon_locale=fr_FR`, 'accept-language': 'en' } });
+    const page = await request(t.app, {
+      method: 'GET',
+      url: '/',
+      headers: { cookie: `${cookie}; salon_locale=fr_FR`, 'accept-language': 'en' },
+    });
     expect(switcherOf(page.body)).toEqual([
       ['en_EN', false],
       ['fr_FR', true],
@@ -113,20 +130,27 @@ describe('an explicit choice wins, is saved and is shown', () => {
 });
 
 describe('the header switcher', () => {
-  it.each(['/', '/faq', '/mentions-legales', '/connexion', '/404'])('is on %s, in both languages, coming back to the page', async (path) => {
-    const page = await request(t.app, { method: 'GET', url: path, headers: { 'accept-language': 'en' } });
-    expect(switcherOf(page.body)).toEqual([
-      ['en_EN', true],
-      ['fr_FR', false],
-    ]);
-    expect(page.body).toContain(`<input type="hidden" name="back" value="${path}">`);
-    expect(page.body).toMatch(/<button type="submit" name="lang" value="fr_FR" lang="fr">Français<\/button>/);
-  });
+  it.each(['/', '/faq', '/mentions-legales', '/connexion', '/404'])(
+    'is on %s, in both languages, coming back to the page',
+    async (path) => {
+      const page = await request(t.app, { method: 'GET', url: path, headers: { 'accept-language': 'en' } });
+      expect(switcherOf(page.body)).toEqual([
+        ['en_EN', true],
+        ['fr_FR', false],
+      ]);
+      expect(page.body).toContain(`<input type="hidden" name="back" value="${path}">`);
+      expect(page.body).toMatch(/<button type="submit" name="lang" value="fr_FR" lang="fr">Français<\/button>/);
+    },
+  );
 
   it('works without a session', async () => {
     const response = await switchTo('fr_FR', '/faq');
     expect(response.statusCode).toBe(303);
-    const page = await request(t.app, { method: 'GET', url: '/faq', headers: { cookie: `salon_locale=${localeCookieOf(response) ?? ''}`, 'accept-language': 'en' } });
+    const page = await request(t.app, {
+      method: 'GET',
+      url: '/faq',
+      headers: { cookie: `salon_locale=${localeCookieOf(response) ?? ''}`, 'accept-language': 'en' },
+    });
     expect(page.body).toContain('<html lang="fr">');
   });
 
@@ -138,11 +162,14 @@ describe('the header switcher', () => {
     expect(sneaky.statusCode).toBe(403);
   });
 
-  it.each(['//evil.example/x', 'https://evil.example/', '/\\evil.example', ''])('never sends elsewhere than this site (back %p → home)', async (back) => {
-    const response = await switchTo('en_EN', back);
-    expect(response.statusCode).toBe(303);
-    expect(response.headers.location).toBe(`${ORIGIN}/`);
-  });
+  it.each(['//evil.example/x', 'https://evil.example/', '/\\evil.example', ''])(
+    'never sends elsewhere than this site (back %p → home)',
+    async (back) => {
+      const response = await switchTo('en_EN', back);
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toBe(`${ORIGIN}/`);
+    },
+  );
 
   it('refuses an unknown language, in the page’s language', async () => {
     const response = await switchTo('de_DE', '/faq', 'salon_locale=fr_FR');

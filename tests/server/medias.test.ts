@@ -13,7 +13,11 @@ import { PDF, PNG, multipart } from './uploads';
 
 type Role = 'admin' | 'promoter' | 'exhibitor' | 'visitor' | 'anonymous' | 'none';
 const ROLES: Role[] = ['admin', 'promoter', 'exhibitor', 'visitor', 'anonymous', 'none'];
-const RATE_LIMITS = { ...DEFAULT_RATE_LIMITS, chatUploadsPerUser: { max: 10_000, windowMs: 60_000 }, chatUploadsPerAddress: { max: 10_000, windowMs: 60_000 } };
+const RATE_LIMITS = {
+  ...DEFAULT_RATE_LIMITS,
+  chatUploadsPerUser: { max: 10_000, windowMs: 60_000 },
+  chatUploadsPerAddress: { max: 10_000, windowMs: 60_000 },
+};
 
 let t: TestApp;
 const cookies: Record<Role, string> = { admin: '', promoter: '', exhibitor: '', visitor: '', anonymous: '', none: '' };
@@ -37,9 +41,21 @@ interface Answer {
 }
 const dataOf = (response: LightMyRequestResponse) => (JSON.parse(response.body) as { data: Answer }).data;
 
-function upload(app: TestApp['app'], kind: string, content: Buffer, filename: string, cookie = cookies.admin, headers: Record<string, string> = {}) {
+function upload(
+  app: TestApp['app'],
+  kind: string,
+  content: Buffer,
+  filename: string,
+  cookie = cookies.admin,
+  headers: Record<string, string> = {},
+) {
   const body = multipart([{ name: 'file', filename, type: 'application/octet-stream', content }]);
-  return request(app, { method: 'POST', url: `/api/medias?kind=${kind}`, payload: body.payload, headers: { ...XHR, ...body.headers, ...(cookie ? { cookie } : {}), ...headers } });
+  return request(app, {
+    method: 'POST',
+    url: `/api/medias?kind=${kind}`,
+    payload: body.payload,
+    headers: { ...XHR, ...body.headers, ...(cookie ? { cookie } : {}), ...headers },
+  });
 }
 const get = (url: string, headers: Record<string, string> = {}) => request(t.app, { method: 'GET', url, headers });
 function api(method: 'GET' | 'PUT' | 'DELETE', url: string, payload: unknown, cookie = cookies.admin) {
@@ -47,7 +63,12 @@ function api(method: 'GET' | 'PUT' | 'DELETE', url: string, payload: unknown, co
     method,
     url,
     ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
-    headers: { ...XHR, origin: ORIGIN, ...(payload === undefined ? {} : { 'content-type': 'application/json' }), ...(cookie ? { cookie } : {}) },
+    headers: {
+      ...XHR,
+      origin: ORIGIN,
+      ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(cookie ? { cookie } : {}),
+    },
   });
 }
 
@@ -75,7 +96,10 @@ async function pg<T>(run: (client: Client) => Promise<T>): Promise<T> {
 
 beforeAll(async () => {
   if (pgUrl) await pg((client) => client.query(`CREATE SCHEMA ${pgSchema}`));
-  t = await createTestApp({ config: { rateLimits: RATE_LIMITS }, ...(pgUrl ? { database: { dialect: 'postgres' as const, connectionString: pgUrl, schema: pgSchema } } : {}) });
+  t = await createTestApp({
+    config: { rateLimits: RATE_LIMITS },
+    ...(pgUrl ? { database: { dialect: 'postgres' as const, connectionString: pgUrl, schema: pgSchema } } : {}),
+  });
   [cookies.admin, cookies.promoter, cookies.exhibitor, cookies.visitor, cookies.anonymous] = await Promise.all([
     login(t.app, DEMO.admin),
     login(t.app, DEMO.promoter),
@@ -98,8 +122,20 @@ describe('POST /api/medias: each kind', () => {
     const response = await upload(t.app, 'picture', jpeg, 'portrait.jpg', cookies.exhibitor);
     expect(response.statusCode).toBe(201);
     const media = dataOf(response).media;
-    expect(media).toEqual({ str: expect.stringMatching(/^[A-Za-z0-9_-]{24}$/), url: `/api/medias/${media?.str}`, kind: 'picture', mime: 'image/jpeg', size: expect.any(Number), width: 320, height: 200 });
-    const row = await t.database.db.selectFrom('medias').selectAll().where('str', '=', media?.str ?? '').executeTakeFirstOrThrow();
+    expect(media).toEqual({
+      str: expect.stringMatching(/^[A-Za-z0-9_-]{24}$/),
+      url: `/api/medias/${media?.str}`,
+      kind: 'picture',
+      mime: 'image/jpeg',
+      size: expect.any(Number),
+      width: 320,
+      height: 200,
+    });
+    const row = await t.database.db
+      .selectFrom('medias')
+      .selectAll()
+      .where('str', '=', media?.str ?? '')
+      .executeTakeFirstOrThrow();
     expect(row.stored_name).toMatch(/^[0-9a-f]{32}\.jpg$/);
     expect(row.original_name).toBe('portrait.jpg');
     expect(row.scan_status).toBe('unscanned');
@@ -181,15 +217,37 @@ describe('POST /api/medias: refusals with the spec’s messages', () => {
   });
 
   it('answers bad input with a 4xx and stores nothing', async () => {
-    const before = await t.database.db.selectFrom('medias').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.database.db
+      .selectFrom('medias')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect((await upload(t.app, 'sound', PNG, 'a.png')).statusCode).toBe(400);
     const noKind = multipart([{ name: 'file', filename: 'a.png', content: PNG }]);
-    expect((await request(t.app, { method: 'POST', url: '/api/medias', payload: noKind.payload, headers: { ...XHR, ...noKind.headers, cookie: cookies.admin } })).statusCode).toBe(400);
+    expect(
+      (
+        await request(t.app, {
+          method: 'POST',
+          url: '/api/medias',
+          payload: noKind.payload,
+          headers: { ...XHR, ...noKind.headers, cookie: cookies.admin },
+        })
+      ).statusCode,
+    ).toBe(400);
     const otherField = multipart([{ name: 'picture', filename: 'a.png', content: PNG }]);
-    const wrong = await request(t.app, { method: 'POST', url: '/api/medias?kind=picture', payload: otherField.payload, headers: { ...XHR, ...otherField.headers, cookie: cookies.admin } });
+    const wrong = await request(t.app, {
+      method: 'POST',
+      url: '/api/medias?kind=picture',
+      payload: otherField.payload,
+      headers: { ...XHR, ...otherField.headers, cookie: cookies.admin },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(dataOf(wrong).message).toBe('Expected a file in the field "file" (multipart/form-data)');
-    const json = await request(t.app, { method: 'POST', url: '/api/medias?kind=picture', payload: '{}', headers: { ...XHR, 'content-type': 'application/json', cookie: cookies.admin } });
+    const json = await request(t.app, {
+      method: 'POST',
+      url: '/api/medias?kind=picture',
+      payload: '{}',
+      headers: { ...XHR, 'content-type': 'application/json', cookie: cookies.admin },
+    });
     expect(json.statusCode).toBe(415);
     const empty = await upload(t.app, 'picture', Buffer.alloc(0), 'empty.png');
     expect(empty.statusCode).toBe(400);
@@ -198,10 +256,18 @@ describe('POST /api/medias: refusals with the spec’s messages', () => {
     expect(broken.statusCode).toBe(422);
     expect(dataOf(broken).message).toBe('The image could not be read');
     const truncated = Buffer.from(`--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n`);
-    const cut = await request(t.app, { method: 'POST', url: '/api/medias?kind=picture', payload: truncated, headers: { ...XHR, 'content-type': 'multipart/form-data; boundary=x', cookie: cookies.admin } });
+    const cut = await request(t.app, {
+      method: 'POST',
+      url: '/api/medias?kind=picture',
+      payload: truncated,
+      headers: { ...XHR, 'content-type': 'multipart/form-data; boundary=x', cookie: cookies.admin },
+    });
     expect(cut.statusCode).toBeGreaterThanOrEqual(400);
     expect(cut.statusCode).toBeLessThan(500);
-    const after = await t.database.db.selectFrom('medias').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.database.db
+      .selectFrom('medias')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
     // Nothing left behind in the folder either: no temporary file, only stored medias.
     const files = fs.readdirSync(mediaDir(t.app.config.uploadDir));
@@ -240,7 +306,8 @@ describe('POST /api/medias: who may upload what', () => {
   };
   const cases = Object.entries(expected).flatMap(([kind, byRole]) => ROLES.map((role) => [kind, role, byRole[role]] as const));
   it.each(cases)('%s as %s → %i', async (kind, role, status) => {
-    const content = kind === 'video' ? MP4 : kind === 'document' ? PDF : kind === 'panorama' ? await image(2048, 1024) : await image(32, 32);
+    const content =
+      kind === 'video' ? MP4 : kind === 'document' ? PDF : kind === 'panorama' ? await image(2048, 1024) : await image(32, 32);
     const response = await upload(t.app, kind, content, 'file.bin', cookies[role] ? `${cookies[role]}; salon_locale=en_EN` : '');
     expect(response.statusCode).toBe(status);
     if (status === 403) expect(dataOf(response).message).toBe('Your profile may not upload this kind of file');
@@ -290,7 +357,9 @@ describe('GET /api/medias/{str}', () => {
     const media = await uploaded('document', PDF, 'Plan d’accès.pdf');
     const response = await get(media.url);
     expect(response.headers['content-type']).toBe('application/pdf');
-    expect(response.headers['content-disposition']).toBe(`attachment; filename="Plan d_acc_s.pdf"; filename*=UTF-8''Plan%20d%E2%80%99acc%C3%A8s.pdf`);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="Plan d_acc_s.pdf"; filename*=UTF-8''Plan%20d%E2%80%99acc%C3%A8s.pdf`,
+    );
   });
 
   it('answers 404 in JSON for an unknown or malformed str', async () => {
@@ -372,8 +441,14 @@ describe('the panoramas of the room', () => {
     const media = await uploaded('panorama', await image(2048, 1024), 'helios.jpg', cookies.promoter);
     const put = await api('PUT', `/api/admin/panoramas/${slug}`, { media: media.str }, cookies.promoter);
     expect(put.statusCode).toBe(200);
-    const entry = (JSON.parse(put.body) as { data: { panorama: { slug: string; kind: string; stand: unknown; image: unknown } } }).data.panorama;
-    expect(entry).toMatchObject({ slug, kind: 'stand', stand: { name: expect.any(String) }, image: { media: { str: media.str, url: media.url }, pending: false } });
+    const entry = (JSON.parse(put.body) as { data: { panorama: { slug: string; kind: string; stand: unknown; image: unknown } } }).data
+      .panorama;
+    expect(entry).toMatchObject({
+      slug,
+      kind: 'stand',
+      stand: { name: expect.any(String) },
+      image: { media: { str: media.str, url: media.url }, pending: false },
+    });
 
     const shown = await frameImage(slug);
     expect(shown).toBeDefined();
@@ -448,7 +523,11 @@ describe('the /admin/panoramas page', () => {
     expect(english.body).toContain('Drawn by the room');
     expect(english.body).toContain(`id="panorama-${slug}"`);
     expect(english.body).toContain('enctype="multipart/form-data"');
-    const french = await request(t.app, { method: 'GET', url: '/admin/panoramas', headers: { cookie: `${cookies.promoter}; salon_locale=fr_FR` } });
+    const french = await request(t.app, {
+      method: 'GET',
+      url: '/admin/panoramas',
+      headers: { cookie: `${cookies.promoter}; salon_locale=fr_FR` },
+    });
     expect(french.body).toContain('Panoramas de la salle');
     expect(french.body).toContain('Dessiné par la salle');
     const admin = await request(t.app, { method: 'GET', url: '/admin', headers: { cookie: cookies.admin } });
@@ -463,9 +542,18 @@ describe('the /admin/panoramas page', () => {
     const sent = await post(form.payload, form.headers);
     expect(sent.statusCode).toBe(303);
     expect(sent.headers.location).toBe(`${ORIGIN}/admin/panoramas?saved=uploaded&slug=${slug}#panorama-${slug}`);
-    const page = await request(t.app, { method: 'GET', url: String(sent.headers.location).replace(ORIGIN, ''), headers: { cookie: cookies.admin } });
+    const page = await request(t.app, {
+      method: 'GET',
+      url: String(sent.headers.location).replace(ORIGIN, ''),
+      headers: { cookie: cookies.admin },
+    });
     expect(page.body).toContain('Image saved: the room now shows it.');
-    const row = await t.database.db.selectFrom('panorama_images').innerJoin('medias', 'medias.id', 'panorama_images.media_id').select('medias.str').where('panorama_slug', '=', slug).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('panorama_images')
+      .innerJoin('medias', 'medias.id', 'panorama_images.media_id')
+      .select('medias.str')
+      .where('panorama_slug', '=', slug)
+      .executeTakeFirstOrThrow();
     // The page shows the small thumbnail, linked to the full image.
     expect(page.body).toContain(`<a href="/api/medias/${row.str}"><img src="/api/medias/${row.str}/thumbnail"`);
 
@@ -475,12 +563,18 @@ describe('the /admin/panoramas page', () => {
     ]);
     const refused = await post(wrong.payload, wrong.headers, `${cookies.admin}; salon_locale=fr_FR`);
     expect(refused.statusCode).toBe(422);
-    expect(refused.body).toContain('Un panorama est une image équirectangulaire deux fois plus large que haute (2:1) ; celle-ci fait 2000 × 1500');
+    expect(refused.body).toContain(
+      'Un panorama est une image équirectangulaire deux fois plus large que haute (2:1) ; celle-ci fait 2000 × 1500',
+    );
     expect(refused.body).toContain('role="alert"');
 
-    const removed = await post(new URLSearchParams({ action: 'remove', slug }).toString(), { 'content-type': 'application/x-www-form-urlencoded' });
+    const removed = await post(new URLSearchParams({ action: 'remove', slug }).toString(), {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
     expect(removed.statusCode).toBe(303);
-    expect(await t.database.db.selectFrom('panorama_images').select('media_id').where('panorama_slug', '=', slug).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.database.db.selectFrom('panorama_images').select('media_id').where('panorama_slug', '=', slug).executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('refuses an unknown panorama, other profiles and another origin', async () => {
@@ -498,7 +592,9 @@ describe('the /admin/panoramas page', () => {
     expect((await post(good.payload, good.headers, cookies.anonymous)).statusCode).toBe(403);
     expect((await post(good.payload, good.headers, '')).statusCode).toBe(303);
     expect((await post(good.payload, { ...good.headers, origin: 'https://evil.example' })).statusCode).toBe(403);
-    expect(await t.database.db.selectFrom('panorama_images').select('media_id').where('panorama_slug', '=', slug).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.database.db.selectFrom('panorama_images').select('media_id').where('panorama_slug', '=', slug).executeTakeFirst(),
+    ).toBeUndefined();
   });
 });
 
@@ -523,7 +619,11 @@ describe('the antivirus (CLAMAV_SOCKET)', () => {
     expect(response.statusCode).toBe(201);
     expect(clamd.scans).toBe(before + 1);
     const media = dataOf(response).media;
-    const row = await av.database.db.selectFrom('medias').select('scan_status').where('str', '=', media?.str ?? '').executeTakeFirstOrThrow();
+    const row = await av.database.db
+      .selectFrom('medias')
+      .select('scan_status')
+      .where('str', '=', media?.str ?? '')
+      .executeTakeFirstOrThrow();
     expect(row.scan_status).toBe('clean');
     expect((await request(av.app, { method: 'GET', url: media?.url ?? '' })).statusCode).toBe(200);
   });
@@ -553,7 +653,9 @@ describe('the antivirus (CLAMAV_SOCKET)', () => {
       expect(dataOf(early).message).toBe('The antivirus scan of the file is in progress, please try again in a moment');
       expect(early.headers['cache-control']).toBe('no-store');
       const status = await request(av.app, { method: 'GET', url: `${url}/status` });
-      expect(JSON.parse(status.body)).toEqual({ data: { status: 'pending', message: 'The antivirus scan of the file is in progress, please try again in a moment' } });
+      expect(JSON.parse(status.body)).toEqual({
+        data: { status: 'pending', message: 'The antivirus scan of the file is in progress, please try again in a moment' },
+      });
       await new Promise((resolve) => setTimeout(resolve, 1500));
       expect((await request(av.app, { method: 'GET', url })).statusCode).toBe(200);
       expect(JSON.parse((await request(av.app, { method: 'GET', url: `${url}/status` })).body)).toEqual({ data: { status: 'ready' } });
@@ -563,7 +665,9 @@ describe('the antivirus (CLAMAV_SOCKET)', () => {
   });
 
   it('refuses the upload (503) and keeps nothing when the antivirus does not answer', async () => {
-    const down = await createTestApp({ config: { rateLimits: RATE_LIMITS, clamavSocket: path.join(path.dirname(clamd.socket), 'missing.sock') } });
+    const down = await createTestApp({
+      config: { rateLimits: RATE_LIMITS, clamavSocket: path.join(path.dirname(clamd.socket), 'missing.sock') },
+    });
     try {
       const cookie = await login(down.app, DEMO.admin);
       const response = await upload(down.app, 'document', PDF, 'a.pdf', cookie);

@@ -1,7 +1,23 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { LIVE_NOTIFICATIONS_EVENT, type Notification } from '@salon/shared/contracts/notifications';
 import { encodeId } from '../../host-shell/server/lib/ids';
-import { DEMO, ORIGIN, XHR, anonymousCookie, closeListening, createTestApp, form, login, openSse, request, userIdByEmail, waitFor, type SseClient, type SseEvent, type TestApp } from './helpers';
+import {
+  DEMO,
+  ORIGIN,
+  XHR,
+  anonymousCookie,
+  closeListening,
+  createTestApp,
+  form,
+  login,
+  openSse,
+  request,
+  userIdByEmail,
+  waitFor,
+  type SseClient,
+  type SseEvent,
+  type TestApp,
+} from './helpers';
 import { closeSockets, collect, connect, listen, settle } from './sockets';
 
 let t: TestApp;
@@ -28,8 +44,15 @@ afterAll(async () => {
 });
 
 const post = (cookie: string, payload: unknown, headers: Record<string, string> = XHR) =>
-  request(t.app, { method: 'POST', url: '/api/notifications', headers: { ...headers, ...(cookie ? { cookie } : {}) }, payload: payload as Record<string, unknown> });
-const list = async (cookie: string, page = 1) => (await request(t.app, { method: 'GET', url: `/api/notifications?page=${page}`, headers: { cookie } })).json().data.notifications as Notification[];
+  request(t.app, {
+    method: 'POST',
+    url: '/api/notifications',
+    headers: { ...headers, ...(cookie ? { cookie } : {}) },
+    payload: payload as Record<string, unknown>,
+  });
+const list = async (cookie: string, page = 1) =>
+  (await request(t.app, { method: 'GET', url: `/api/notifications?page=${page}`, headers: { cookie } })).json().data
+    .notifications as Notification[];
 
 async function stream(cookie: string, headers: Record<string, string> = {}): Promise<SseClient> {
   const client = await openSse(`${base}/api/sse/live/activity`, { cookie, ...headers });
@@ -89,7 +112,13 @@ describe('POST /api/notifications: what is sent', () => {
   });
 
   it('sends a notification with users_ids to those users only', async () => {
-    const response = await post(cookies.admin, { title: 'Rien que pour vous', title_en: 'Just for you', message: 'Un cadeau vous attend', message_en: 'A gift awaits', users_ids: [encodeId(ids.visitor)] });
+    const response = await post(cookies.admin, {
+      title: 'Rien que pour vous',
+      title_en: 'Just for you',
+      message: 'Un cadeau vous attend',
+      message_en: 'A gift awaits',
+      users_ids: [encodeId(ids.visitor)],
+    });
     expect(response.statusCode).toBe(200);
     expect((await list(cookies.visitor))[0]?.title_en).toBe('Just for you');
     expect((await list(cookies.visitor2)).map((n) => n.title)).not.toContain('Rien que pour vous');
@@ -114,7 +143,12 @@ describe('POST /api/notifications: what is sent', () => {
   });
 
   it('refuses a body that is not JSON', async () => {
-    const response = await request(t.app, { method: 'POST', url: '/api/notifications', headers: { ...XHR, cookie: cookies.promoter, 'content-type': 'application/json' }, payload: '{"title":' });
+    const response = await request(t.app, {
+      method: 'POST',
+      url: '/api/notifications',
+      headers: { ...XHR, cookie: cookies.promoter, 'content-type': 'application/json' },
+      payload: '{"title":',
+    });
     expect(response.statusCode).toBe(400);
   });
 });
@@ -124,7 +158,8 @@ describe('GET /api/notifications', () => {
     const first = (await request(t.app, { method: 'GET', url: '/api/notifications', headers: { cookie: cookies.visitor2 } })).json().data;
     expect(first).toMatchObject({ page: 1, per_page: 10 });
     expect(first.notifications).toHaveLength(10);
-    const second = (await request(t.app, { method: 'GET', url: '/api/notifications?page=2', headers: { cookie: cookies.visitor2 } })).json().data;
+    const second = (await request(t.app, { method: 'GET', url: '/api/notifications?page=2', headers: { cookie: cookies.visitor2 } })).json()
+      .data;
     expect(second.page).toBe(2);
     const all = [...first.notifications, ...second.notifications] as Notification[];
     expect(new Set(all.map((n) => n.id_notification)).size).toBe(all.length);
@@ -151,13 +186,20 @@ describe('live delivery', () => {
 
     const from = client.events.length;
     const sentAt = Date.now();
-    const { notification } = (await post(cookies.promoter, { title: 'Le salon ferme à 18h', title_en: 'The fair closes at 6 pm', message: 'Merci !' })).json().data as { notification: Notification };
+    const { notification } = (
+      await post(cookies.promoter, { title: 'Le salon ferme à 18h', title_en: 'The fair closes at 6 pm', message: 'Merci !' })
+    ).json().data as { notification: Notification };
     const arrived = await client.next((e) => isNews(e) && news(e)[0]?.id_notification === notification.id_notification, 1000, from);
     expect(arrived.at - sentAt).toBeLessThan(1000);
     expect(news(arrived)[0]).toEqual(notification);
     expect(news(arrived).length).toBeLessThanOrEqual(10);
     // Only the notifications changed: no liveActivity event came with it.
-    expect(client.events.slice(from).filter((e) => e.id === arrived.id).map((e) => e.event)).toEqual([LIVE_NOTIFICATIONS_EVENT]);
+    expect(
+      client.events
+        .slice(from)
+        .filter((e) => e.id === arrived.id)
+        .map((e) => e.event),
+    ).toEqual([LIVE_NOTIFICATIONS_EVENT]);
   });
 
   it('reaches an anonymous visitor’s stream, whose socket is not even open', async () => {
@@ -171,15 +213,29 @@ describe('live delivery', () => {
   it('sends a targeted notification to its users’ streams and sockets only', async () => {
     const [mine, other] = await Promise.all([stream(cookies.visitor), stream(cookies.visitor2)]);
     await Promise.all([mine.next(isNews), other.next(isNews)]);
-    const [mySocket, otherSocket] = await Promise.all([connect(base, { cookie: cookies.visitor }), connect(base, { cookie: cookies.visitor2 })]);
+    const [mySocket, otherSocket] = await Promise.all([
+      connect(base, { cookie: cookies.visitor }),
+      connect(base, { cookie: cookies.visitor2 }),
+    ]);
     const [atMine, atOther] = [collect(mySocket, 'notification'), collect(otherSocket, 'notification')];
     const [fromMine, fromOther] = [mine.events.length, other.events.length];
 
-    const { notification } = (await post(cookies.promoter, { title: 'Votre rendez-vous', message: 'Stand Helios, 14h', users_ids: [encodeId(ids.visitor)] })).json().data as { notification: Notification };
+    const { notification } = (
+      await post(cookies.promoter, { title: 'Votre rendez-vous', message: 'Stand Helios, 14h', users_ids: [encodeId(ids.visitor)] })
+    ).json().data as { notification: Notification };
     const arrived = await mine.next(isNews, 1000, fromMine);
     expect(news(arrived)[0]).toEqual(notification);
     await waitFor(() => (atMine.length > 0 ? true : undefined), 1000, 'the socket event');
-    expect(atMine).toEqual([{ id_notification: String(notification.id_notification), title: 'Votre rendez-vous', title_en: 'Votre rendez-vous', message: 'Stand Helios, 14h', message_en: 'Stand Helios, 14h', sent_at: notification.sent_at }]);
+    expect(atMine).toEqual([
+      {
+        id_notification: String(notification.id_notification),
+        title: 'Votre rendez-vous',
+        title_en: 'Votre rendez-vous',
+        message: 'Stand Helios, 14h',
+        message_en: 'Stand Helios, 14h',
+        sent_at: notification.sent_at,
+      },
+    ]);
     await settle(200);
     expect(other.events.slice(fromOther).filter(isNews)).toEqual([]);
     expect(atOther).toEqual([]);
@@ -196,7 +252,9 @@ describe('live delivery', () => {
     await client.next(isNews);
     const from = client.events.length;
     const promoter = await connect(base, { cookie: cookies.promoter });
-    const answer = await new Promise((resolve) => promoter.emit('notification', { content: { title: 'Par le socket', message: 'x' }, users_ids: [] }, resolve));
+    const answer = await new Promise((resolve) =>
+      promoter.emit('notification', { content: { title: 'Par le socket', message: 'x' }, users_ids: [] }, resolve),
+    );
     expect(answer).toEqual({ ok: true });
     expect(titles(await client.next(isNews, 1000, from))[0]).toBe('Par le socket');
   });
@@ -231,7 +289,12 @@ describe('the organiser area', () => {
   const page = async (cookie: string) => request(t.app, { method: 'GET', url: '/organisateur', headers: { cookie } });
   const send = (cookie: string, fields: Record<string, string>, headers: Record<string, string> = {}) => {
     const body = form(fields);
-    return request(t.app, { method: 'POST', url: '/organisateur', payload: body.payload, headers: { ...body.headers, ...headers, cookie } });
+    return request(t.app, {
+      method: 'POST',
+      url: '/organisateur',
+      payload: body.payload,
+      headers: { ...body.headers, ...headers, cookie },
+    });
   };
 
   it('has a form to send a notification, for organisers only', async () => {
@@ -247,11 +310,20 @@ describe('the organiser area', () => {
     const visitorStream = await stream(cookies.visitor2);
     await visitorStream.next(isNews);
     const from = visitorStream.events.length;
-    const response = await send(cookies.promoter, { title: 'Tirage au sort', title_en: 'Prize draw', message: 'À 17h sur la scène', message_en: 'At 5 pm on stage' });
+    const response = await send(cookies.promoter, {
+      title: 'Tirage au sort',
+      title_en: 'Prize draw',
+      message: 'À 17h sur la scène',
+      message_en: 'At 5 pm on stage',
+    });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe(`${ORIGIN}/organisateur?sent=news#news`);
     expect(titles(await visitorStream.next(isNews, 1000, from))[0]).toBe('Tirage au sort');
-    expect((await list(cookies.visitor2))[0]).toMatchObject({ title: 'Tirage au sort', title_en: 'Prize draw', message_en: 'At 5 pm on stage' });
+    expect((await list(cookies.visitor2))[0]).toMatchObject({
+      title: 'Tirage au sort',
+      title_en: 'Prize draw',
+      message_en: 'At 5 pm on stage',
+    });
     const after = await request(t.app, { method: 'GET', url: '/organisateur?sent=news', headers: { cookie: cookies.promoter } });
     expect(after.body).toContain('The notification has been sent to every visitor.');
   });

@@ -8,7 +8,15 @@ import { DEMO, ORIGIN, XHR, login, request, type TestApp } from './helpers';
 export async function oversizedIdAnswers(t: TestApp): Promise<[call: string, status: number][]> {
   const [visitor, promoter] = await Promise.all([login(t.app, DEMO.visitor), login(t.app, DEMO.promoter)]);
   const big = encodeId(2 ** 40);
-  const contact = { firstname: 'Léa', lastname: 'Moreau', email: 'lea@example.org', phone: '0612345678', postal_code: '69003', city: 'Lyon', data_sharing: true };
+  const contact = {
+    firstname: 'Léa',
+    lastname: 'Moreau',
+    email: 'lea@example.org',
+    phone: '0612345678',
+    postal_code: '69003',
+    city: 'Lyon',
+    data_sharing: true,
+  };
   const calls: [method: 'GET' | 'POST' | 'PUT', url: string, payload: unknown, cookie: string][] = [
     ['POST', `/api/stands/${big}/requestContact`, contact, visitor],
     ['POST', `/api/stands/${big}/visit`, { start: true }, visitor],

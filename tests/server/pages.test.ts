@@ -26,7 +26,14 @@ type Role = 'none' | 'anonymous' | 'visitor' | 'exhibitor' | 'promoter' | 'admin
 const ROLES: Role[] = ['none', 'anonymous', 'visitor', 'exhibitor', 'promoter', 'admin'];
 /** Expected status per role: 200 page, 303 to home (no session), 403 page, 404 page. */
 type Expectation = Record<Role, 200 | 303 | 403 | 404>;
-const all = (status: 200 | 404): Expectation => ({ none: status, anonymous: status, visitor: status, exhibitor: status, promoter: status, admin: status });
+const all = (status: 200 | 404): Expectation => ({
+  none: status,
+  anonymous: status,
+  visitor: status,
+  exhibitor: status,
+  promoter: status,
+  admin: status,
+});
 const only = (...allowed: Role[]): Expectation =>
   Object.fromEntries(ROLES.map((r) => [r, r === 'none' ? 303 : allowed.includes(r) ? 200 : 403])) as Expectation;
 
@@ -150,7 +157,11 @@ describe('back-office pages', () => {
 
   it('shows the exhibitor their two stands', async () => {
     // A French browser (the demo exhibitor's saved language is French too).
-    const response = await request(t.app, { method: 'GET', url: '/exposant', headers: { cookie: cookies.exhibitor, 'accept-language': 'fr-FR,fr;q=0.9' } });
+    const response = await request(t.app, {
+      method: 'GET',
+      url: '/exposant',
+      headers: { cookie: cookies.exhibitor, 'accept-language': 'fr-FR,fr;q=0.9' },
+    });
     expect(response.body).toContain('Helios Solaire');
     expect(response.body).toContain('Helios Stockage');
   });

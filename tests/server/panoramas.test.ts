@@ -71,7 +71,11 @@ describe('the frame’s panorama images', () => {
     expect(await sharp(small.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 2048, height: 1024 });
     expect(small.rawPayload.length).toBeLessThan(large.rawPayload.length);
 
-    const again = await request(t.app, { method: 'GET', url: images.conference?.large ?? '', headers: { 'if-none-match': String(large.headers.etag) } });
+    const again = await request(t.app, {
+      method: 'GET',
+      url: images.conference?.large ?? '',
+      headers: { 'if-none-match': String(large.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
     // Drawn once, kept as files.
     expect(fs.readdirSync(dir).filter((f) => f.endsWith('.webp'))).toHaveLength(2);
@@ -100,14 +104,32 @@ describe('the frame’s panorama images', () => {
     const stored = `${str}.jpg`;
     const mediaDir = path.join(t.app.config.uploadDir, 'medias');
     fs.mkdirSync(mediaDir, { recursive: true });
-    await sharp({ create: { width: 6000, height: 3000, channels: 3, background: { r: 200, g: 30, b: 40 } } }).jpeg().toFile(path.join(mediaDir, stored));
+    await sharp({ create: { width: 6000, height: 3000, channels: 3, background: { r: 200, g: 30, b: 40 } } })
+      .jpeg()
+      .toFile(path.join(mediaDir, stored));
     const owner = await t.database.db.selectFrom('users').select('id').where('email', '=', 'admin@salon.test').executeTakeFirstOrThrow();
     const media = await t.database.db
       .insertInto('medias')
-      .values({ str, kind: 'panorama', mime: 'image/jpeg', extension: 'jpg', size: 1000, width: 6000, height: 3000, uploader_id: owner.id, original_name: 'hall.jpg', stored_name: stored, scan_status: 'clean', created_at: nowIso() })
+      .values({
+        str,
+        kind: 'panorama',
+        mime: 'image/jpeg',
+        extension: 'jpg',
+        size: 1000,
+        width: 6000,
+        height: 3000,
+        uploader_id: owner.id,
+        original_name: 'hall.jpg',
+        stored_name: stored,
+        scan_status: 'clean',
+        created_at: nowIso(),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await t.database.db.insertInto('panorama_images').values({ panorama_slug: 'home', media_id: media.id, updated_by: owner.id, updated_at: nowIso() }).execute();
+    await t.database.db
+      .insertInto('panorama_images')
+      .values({ panorama_slug: 'home', media_id: media.id, updated_by: owner.id, updated_at: nowIso() })
+      .execute();
     t.app.panoramas.refresh();
 
     const { images } = await frameData('en');
@@ -140,7 +162,9 @@ describe('the frame’s data', () => {
   const images = (large: unknown, slug = 'home') => parseFrameData(JSON.stringify({ images: { [slug]: { large, small } } }))?.images ?? {};
 
   it('keeps panorama images of this server only', () => {
-    expect(images('/media/panoramas/0123456789abcdef01234567-4096.webp')).toEqual({ home: { large: '/media/panoramas/0123456789abcdef01234567-4096.webp', small } });
+    expect(images('/media/panoramas/0123456789abcdef01234567-4096.webp')).toEqual({
+      home: { large: '/media/panoramas/0123456789abcdef01234567-4096.webp', small },
+    });
     expect(images('https://evil.example/media/panoramas/0123456789abcdef01234567-4096.webp')).toEqual({});
     expect(images('/media/panoramas/../../admin')).toEqual({});
     expect(images(undefined)).toEqual({});
@@ -153,9 +177,17 @@ describe('drawing ahead of the visitors', () => {
     const ahead = fs.mkdtempSync(path.join(os.tmpdir(), 'salon-panoramas-ahead-'));
     const real = await loadRoomContent(t.database.db);
     // A salon without stands: three places, six images to draw.
-    const content = { ...real, stands: [], panoramas: real.panoramas.filter((p) => p.kind !== 'stand'), uploads: new Map<string, string>() };
+    const content = {
+      ...real,
+      stands: [],
+      panoramas: real.panoramas.filter((p) => p.kind !== 'stand'),
+      uploads: new Map<string, string>(),
+    };
     const made: string[] = [];
-    const log = { info: (entry: { key?: string }) => entry.key && made.push(entry.key), error: () => undefined } as unknown as FastifyBaseLogger;
+    const log = {
+      info: (entry: { key?: string }) => entry.key && made.push(entry.key),
+      error: () => undefined,
+    } as unknown as FastifyBaseLogger;
     const images = new PanoramaImages({ dir: ahead, mediaDir: ahead, load: async () => content, log, prerender: true });
     try {
       images.refresh();
@@ -220,14 +252,24 @@ describe('removing the images no panorama uses', () => {
   it('removes after the grace period the files whose key the content does not give, and keeps the current ones and the others', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'salon-panoramas-sweep-'));
     const real = await loadRoomContent(t.database.db);
-    const content = { ...real, stands: [], panoramas: real.panoramas.filter((p) => p.kind !== 'stand'), uploads: new Map<string, string>() };
+    const content = {
+      ...real,
+      stands: [],
+      panoramas: real.panoramas.filter((p) => p.kind !== 'stand'),
+      uploads: new Map<string, string>(),
+    };
     const removed: string[] = [];
-    const log = { info: (entry: { file?: string }) => entry.file && removed.push(entry.file), error: () => undefined } as unknown as FastifyBaseLogger;
+    const log = {
+      info: (entry: { file?: string }) => entry.file && removed.push(entry.file),
+      error: () => undefined,
+    } as unknown as FastifyBaseLogger;
     const retainMs = 1500;
     const images = new PanoramaImages({ dir, mediaDir: dir, load: async () => content, log, prerender: true, retainMs });
     try {
       // The current images exist (nothing to draw), an old key's do too, and a file being written.
-      const current = [...Object.values((await images.frame('en')).data.images), ...Object.values((await images.frame('fr')).data.images)].flatMap((s) => [s.large, s.small]).map((url) => path.basename(url));
+      const current = [...Object.values((await images.frame('en')).data.images), ...Object.values((await images.frame('fr')).data.images)]
+        .flatMap((s) => [s.large, s.small])
+        .map((url) => path.basename(url));
       expect(current).toHaveLength(12);
       const old = ['0123456789abcdef01234567-4096.webp', '0123456789abcdef01234567-2048.webp'];
       const other = ['abcdefabcdefabcdefabcdef-4096.webp.1a2b3c.part', 'notes.txt'];

@@ -74,7 +74,9 @@ describe('the start-up environment', () => {
       throw new Error(`accepted ${JSON.stringify(env)}`);
     };
     expect(refusal({ SALON_DEMO: '1', NODE_ENV: 'production' })).toMatch(/SALON_DEMO=1 with NODE_ENV=production/);
-    expect(refusal({ SALON_ADMIN_EMAIL: ADMIN.email, SALON_ADMIN_PASSWORD: DEMO_PASSWORD })).toMatch(/SALON_ADMIN_PASSWORD: that is the demo password/);
+    expect(refusal({ SALON_ADMIN_EMAIL: ADMIN.email, SALON_ADMIN_PASSWORD: DEMO_PASSWORD })).toMatch(
+      /SALON_ADMIN_PASSWORD: that is the demo password/,
+    );
     expect(refusal({ SALON_ADMIN_EMAIL: ADMIN.email, SALON_ADMIN_PASSWORD: ' Salon-Demo ' })).toMatch(/demo password/);
     expect(refusal({ SALON_ADMIN_EMAIL: ADMIN.email, SALON_ADMIN_PASSWORD: 'eleven-char' })).toMatch(/at least 12 characters/);
     expect(refusal({ SALON_ADMIN_EMAIL: ADMIN.email })).toMatch(/without SALON_ADMIN_PASSWORD/);
@@ -115,7 +117,11 @@ describe('preparing the database (SQLite in memory)', () => {
     fresh();
     const first = await prepareDatabase(handle, options({ admin: ADMIN }), TEST_SCRYPT_COST);
     expect(first).toMatchObject({ adminCreated: ADMIN.email, administrators: 1 });
-    const second = await prepareDatabase(handle, options({ admin: { email: 'other@example.org', password: 'another-long-password' } }), TEST_SCRYPT_COST);
+    const second = await prepareDatabase(
+      handle,
+      options({ admin: { email: 'other@example.org', password: 'another-long-password' } }),
+      TEST_SCRYPT_COST,
+    );
     expect(second).toMatchObject({ adminCreated: null, administrators: 1 });
     expect(await usersOf(handle)).toEqual([{ email: ADMIN.email, profile: 'administrator' }]);
     expect(await loginWith(handle, ADMIN.email, ADMIN.password)).toBe(303);
@@ -125,8 +131,15 @@ describe('preparing the database (SQLite in memory)', () => {
   it('refuses an administrator address that a visitor already has', async () => {
     fresh();
     await migrateToLatest(handle);
-    await insertUser(handle.db, { profile: 'visitor', anonymous: 0, email: ADMIN.email, password_hash: await hashPassword('visitor-password', TEST_SCRYPT_COST) });
-    await expect(prepareDatabase(handle, options({ admin: ADMIN }), TEST_SCRYPT_COST)).rejects.toThrow(/already belongs to a visitor account/);
+    await insertUser(handle.db, {
+      profile: 'visitor',
+      anonymous: 0,
+      email: ADMIN.email,
+      password_hash: await hashPassword('visitor-password', TEST_SCRYPT_COST),
+    });
+    await expect(prepareDatabase(handle, options({ admin: ADMIN }), TEST_SCRYPT_COST)).rejects.toThrow(
+      /already belongs to a visitor account/,
+    );
     expect(await usersOf(handle)).toEqual([{ email: ADMIN.email, profile: 'visitor' }]);
   });
 
@@ -148,12 +161,19 @@ describe('preparing the database (SQLite in memory)', () => {
     await migrateToLatest(handle);
     const demoHash = await hashPassword(DEMO_PASSWORD, TEST_SCRYPT_COST);
     await insertUser(handle.db, { profile: 'visitor', anonymous: 0, email: 'guest@example.org', password_hash: demoHash });
-    await insertUser(handle.db, { profile: 'administrator', anonymous: 0, email: 'boss@example.org', password_hash: await hashPassword('a-strong-secret!', TEST_SCRYPT_COST) });
+    await insertUser(handle.db, {
+      profile: 'administrator',
+      anonymous: 0,
+      email: 'boss@example.org',
+      password_hash: await hashPassword('a-strong-secret!', TEST_SCRYPT_COST),
+    });
     await expect(prepareDatabase(handle, options({ production: true }), TEST_SCRYPT_COST)).resolves.toMatchObject({ administrators: 1 });
 
     await insertUser(handle.db, { profile: 'promoter', anonymous: 0, email: 'events@example.org', password_hash: demoHash });
     expect(await accountsWithDemoPassword(handle.db)).toEqual([{ email: 'events@example.org', profile: 'promoter' }]);
-    await expect(prepareDatabase(handle, options({ production: true }), TEST_SCRYPT_COST)).rejects.toThrow(/this account logs in[^]*events@example\.org \(promoter\)/);
+    await expect(prepareDatabase(handle, options({ production: true }), TEST_SCRYPT_COST)).rejects.toThrow(
+      /this account logs in[^]*events@example\.org \(promoter\)/,
+    );
   });
 });
 
@@ -173,7 +193,9 @@ describe('the compiled server (dist/server)', () => {
     const d = salonDir();
     const server = await startCompiled({ ...d.env, NODE_ENV: 'production' });
     try {
-      expect(server.output()).toMatch(/; production\)\nNo administrator yet: set SALON_ADMIN_EMAIL and SALON_ADMIN_PASSWORD and restart, or run `npm run create-admin -- you@example.com`/);
+      expect(server.output()).toMatch(
+        /; production\)\nNo administrator yet: set SALON_ADMIN_EMAIL and SALON_ADMIN_PASSWORD and restart, or run `npm run create-admin -- you@example.com`/,
+      );
       expect(server.output()).not.toContain(DEMO_PASSWORD);
       expect(await loginStatus(server.baseUrl, DEMO.admin, DEMO_PASSWORD)).toBe(401);
       expect(await loginStatus(server.baseUrl, DEMO.visitor, DEMO_PASSWORD)).toBe(401);
@@ -223,14 +245,24 @@ describe('the compiled server (dist/server)', () => {
 
   it('creates the administrator from the environment once', async () => {
     const d = salonDir();
-    const first = await startCompiled({ ...d.env, NODE_ENV: 'production', SALON_ADMIN_EMAIL: ADMIN.email, SALON_ADMIN_PASSWORD: ADMIN.password });
+    const first = await startCompiled({
+      ...d.env,
+      NODE_ENV: 'production',
+      SALON_ADMIN_EMAIL: ADMIN.email,
+      SALON_ADMIN_PASSWORD: ADMIN.password,
+    });
     try {
       expect(first.output()).toContain('Administrators: 1');
       expect(await loginStatus(first.baseUrl, ADMIN.email, ADMIN.password)).toBe(303);
     } finally {
       await first.stop();
     }
-    const second = await startCompiled({ ...d.env, NODE_ENV: 'production', SALON_ADMIN_EMAIL: 'second@example.org', SALON_ADMIN_PASSWORD: 'yet-another-password' });
+    const second = await startCompiled({
+      ...d.env,
+      NODE_ENV: 'production',
+      SALON_ADMIN_EMAIL: 'second@example.org',
+      SALON_ADMIN_PASSWORD: 'yet-another-password',
+    });
     try {
       expect(second.output()).toContain('Administrators: 1');
       expect(await loginStatus(second.baseUrl, ADMIN.email, ADMIN.password)).toBe(303);
@@ -249,7 +281,9 @@ describe('the compiled server (dist/server)', () => {
     await handle.close();
     const demoDatabase = await runCompiled('server', { ...d.env, NODE_ENV: 'production' });
     expect(demoDatabase.code).toBe(1);
-    expect(demoDatabase.stderr).toMatch(/^Salon refused to start: NODE_ENV=production, and these 6 accounts log in with the published demo password:/);
+    expect(demoDatabase.stderr).toMatch(
+      /^Salon refused to start: NODE_ENV=production, and these 6 accounts log in with the published demo password:/,
+    );
     expect(demoDatabase.stderr).toContain(`${DEMO.admin} (administrator)`);
     expect(demoDatabase.stdout).not.toContain('Salon is running');
 
@@ -257,7 +291,12 @@ describe('the compiled server (dist/server)', () => {
     const demoFlag = await runCompiled('server', { ...fresh.env, NODE_ENV: 'production', SALON_DEMO: '1' });
     expect(demoFlag.code).toBe(1);
     expect(demoFlag.stderr).toMatch(/SALON_DEMO=1 with NODE_ENV=production/);
-    const demoPassword = await runCompiled('server', { ...fresh.env, NODE_ENV: 'production', SALON_ADMIN_EMAIL: ADMIN.email, SALON_ADMIN_PASSWORD: DEMO_PASSWORD });
+    const demoPassword = await runCompiled('server', {
+      ...fresh.env,
+      NODE_ENV: 'production',
+      SALON_ADMIN_EMAIL: ADMIN.email,
+      SALON_ADMIN_PASSWORD: DEMO_PASSWORD,
+    });
     expect(demoPassword.code).toBe(1);
     expect(demoPassword.stderr).toMatch(/SALON_ADMIN_PASSWORD: that is the demo password/);
     expect(await usersInFile(fresh.env.SQLITE_PATH ?? '')).toEqual([]);
@@ -270,13 +309,18 @@ describe('the compiled server (dist/server)', () => {
     const refusedShort = await runCompiled('create-admin', { ...d.env, SALON_ADMIN_PASSWORD: 'too-short' }, [ADMIN.email]);
     expect(refusedShort).toMatchObject({ code: 1, stderr: expect.stringMatching(/at least 12 characters/) });
     const noTerminal = await runCompiled('create-admin', d.env, [ADMIN.email]);
-    expect(noTerminal).toMatchObject({ code: 1, stderr: expect.stringMatching(/no terminal to type the password in: set SALON_ADMIN_PASSWORD/) });
+    expect(noTerminal).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/no terminal to type the password in: set SALON_ADMIN_PASSWORD/),
+    });
     expect((await runCompiled('create-admin', d.env, [])).code).toBe(2);
 
     const created = await runCompiled('create-admin', { ...d.env, SALON_ADMIN_PASSWORD: ADMIN.password }, [ADMIN.email]);
     expect(created.code).toBe(0);
     expect(created.stdout).toContain(`Administrator ${ADMIN.email} created`);
-    const again = await runCompiled('create-admin', { ...d.env, SALON_ADMIN_PASSWORD: 'a-different-password' }, [ADMIN.email.toUpperCase()]);
+    const again = await runCompiled('create-admin', { ...d.env, SALON_ADMIN_PASSWORD: 'a-different-password' }, [
+      ADMIN.email.toUpperCase(),
+    ]);
     expect(again).toMatchObject({ code: 1, stderr: expect.stringMatching(/already has an account \(administrator\)/) });
 
     const server = await startCompiled({ ...d.env, NODE_ENV: 'production' });
@@ -294,7 +338,11 @@ describe('the compiled server (dist/server)', () => {
       new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
         const environment: NodeJS.ProcessEnv = { ...process.env, ...env };
         delete environment.NODE_ENV;
-        const child = spawn('bash', [path.join(cwd, 'scripts', 'compiled.sh'), 'server'], { cwd, env: environment, stdio: ['ignore', 'ignore', 'pipe'] });
+        const child = spawn('bash', [path.join(cwd, 'scripts', 'compiled.sh'), 'server'], {
+          cwd,
+          env: environment,
+          stdio: ['ignore', 'ignore', 'pipe'],
+        });
         let stderr = '';
         child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
         child.on('error', reject);

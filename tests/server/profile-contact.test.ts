@@ -38,7 +38,13 @@ describe('/profil', () => {
 
   it('shows each invalid field next to it, keeps the typed values and answers 400', async () => {
     const cookie = await login(t.app, DEMO.visitor);
-    const response = await postProfile(cookie, { ...validProfile, contact_email: 'lea-at-example', postal_code: '69OO3', mobile: 'call me', birthdate: '17/05/1990' });
+    const response = await postProfile(cookie, {
+      ...validProfile,
+      contact_email: 'lea-at-example',
+      postal_code: '69OO3',
+      mobile: 'call me',
+      birthdate: '17/05/1990',
+    });
     expect(response.statusCode).toBe(400);
     const errorOf = (field: string) => new RegExp(`<p class="error" id="profile-${field}-error">([^<]*)</p>`).exec(response.body)?.[1];
     expect(errorOf('contact_email')).toBe('The email format is incorrect');
@@ -47,7 +53,11 @@ describe('/profil', () => {
     expect(errorOf('birthdate')).toBe('Expected a date as YYYY-MM-DD');
     expect(errorOf('city')).toBeUndefined();
     expect(response.body).toContain('value="69OO3"');
-    const stored = await t.database.db.selectFrom('users').select('postal_code').where('email', '=', DEMO.visitor).executeTakeFirstOrThrow();
+    const stored = await t.database.db
+      .selectFrom('users')
+      .select('postal_code')
+      .where('email', '=', DEMO.visitor)
+      .executeTakeFirstOrThrow();
     expect(stored.postal_code).toBe('69002');
   });
 
@@ -63,17 +73,32 @@ describe('/profil', () => {
     const stored = await t.database.db.selectFrom('users').select('birthdate').where('email', '=', DEMO.visitor).executeTakeFirstOrThrow();
     expect(['1990-02-30', '2999-01-01']).not.toContain(stored.birthdate);
     // PUT /api/users/me: the same rule, in the request's language.
-    const api = await request(t.app, { method: 'PUT', url: '/api/users/me', headers: { ...XHR, cookie, 'accept-language': 'fr' }, payload: { birthdate: '2023-02-29' } });
+    const api = await request(t.app, {
+      method: 'PUT',
+      url: '/api/users/me',
+      headers: { ...XHR, cookie, 'accept-language': 'fr' },
+      payload: { birthdate: '2023-02-29' },
+    });
     expect(api.statusCode).toBe(400);
     expect(api.json()).toMatchObject({ data: { error: true, formErrors: { birthdate: "Cette date n'existe pas" } } });
-    const leap = await request(t.app, { method: 'PUT', url: '/api/users/me', headers: { ...XHR, cookie }, payload: { birthdate: '2024-02-29' } });
+    const leap = await request(t.app, {
+      method: 'PUT',
+      url: '/api/users/me',
+      headers: { ...XHR, cookie },
+      payload: { birthdate: '2024-02-29' },
+    });
     expect(leap.statusCode).toBe(200);
   });
 
   it('gives the spec’s French messages to a French user', async () => {
     const cookie = await login(t.app, DEMO.visitor);
     const f = form({ ...validProfile, contact_email: 'nope', postal_code: 'abc' });
-    const response = await request(t.app, { method: 'POST', url: '/profil', payload: f.payload, headers: { ...f.headers, cookie, 'accept-language': 'fr' } });
+    const response = await request(t.app, {
+      method: 'POST',
+      url: '/profil',
+      payload: f.payload,
+      headers: { ...f.headers, cookie, 'accept-language': 'fr' },
+    });
     expect(response.body).toContain('Le format de l&#39;email est incorrect');
     expect(response.body).toContain('Un format numérique est attendu');
   });
@@ -107,7 +132,12 @@ describe('/profil', () => {
   it('refuses a cross-origin post', async () => {
     const cookie = await login(t.app, DEMO.visitor);
     const f = form(validProfile);
-    const response = await request(t.app, { method: 'POST', url: '/profil', payload: f.payload, headers: { ...f.headers, cookie, origin: 'http://evil.example' } });
+    const response = await request(t.app, {
+      method: 'POST',
+      url: '/profil',
+      payload: f.payload,
+      headers: { ...f.headers, cookie, origin: 'http://evil.example' },
+    });
     expect(response.statusCode).toBe(403);
   });
 
@@ -121,15 +151,32 @@ describe('/profil', () => {
 
 describe('POST /contact', () => {
   const json = (payload: unknown, cookie?: string) =>
-    request(t.app, { method: 'POST', url: '/contact', payload: JSON.stringify(payload), headers: { ...XHR, 'content-type': 'application/json', origin: ORIGIN, ...(cookie ? { cookie } : {}) } });
-  const contactCount = async () => Number((await t.database.db.selectFrom('contact_requests').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    request(t.app, {
+      method: 'POST',
+      url: '/contact',
+      payload: JSON.stringify(payload),
+      headers: { ...XHR, 'content-type': 'application/json', origin: ORIGIN, ...(cookie ? { cookie } : {}) },
+    });
+  const contactCount = async () =>
+    Number(
+      (
+        await t.database.db
+          .selectFrom('contact_requests')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('requires the email when the visitor is not authenticated, and a message', async () => {
     const response = await json({ subject: 'question', message: '' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       statusCode: 400,
-      data: { error: true, message: 'The form has errors.', formErrors: { email: 'This field is required', message: 'This field is required' } },
+      data: {
+        error: true,
+        message: 'The form has errors.',
+        formErrors: { email: 'This field is required', message: 'This field is required' },
+      },
     });
   });
 
@@ -141,7 +188,10 @@ describe('POST /contact', () => {
 
   it('stores the request of an anonymous visitor who gives an email', async () => {
     const before = await contactCount();
-    const response = await json({ email: 'someone@example.org', subject: 'edit_delete', message: 'Please delete my data.' }, await anonymousCookie(t.app));
+    const response = await json(
+      { email: 'someone@example.org', subject: 'edit_delete', message: 'Please delete my data.' },
+      await anonymousCookie(t.app),
+    );
     expect(response.json()).toEqual({ statusCode: 200, data: { error: false, message: 'Your message has been sent to the organizer.' } });
     expect(await contactCount()).toBe(before + 1);
     const row = await t.database.db.selectFrom('contact_requests').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
@@ -157,7 +207,11 @@ describe('POST /contact', () => {
   });
 
   it('accepts the urlencoded form and answers it with the page', async () => {
-    const response = await request(t.app, { method: 'POST', url: '/contact', ...form({ email: 'a@example.org', subject: 'question', message: 'Hi' }) });
+    const response = await request(t.app, {
+      method: 'POST',
+      url: '/contact',
+      ...form({ email: 'a@example.org', subject: 'question', message: 'Hi' }),
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.body).toContain('Your message has been sent to the organizer.');
@@ -166,10 +220,20 @@ describe('POST /contact', () => {
   });
 
   it('refuses cross-origin posts and answers malformed JSON with 400', async () => {
-    const cross = await request(t.app, { method: 'POST', url: '/contact', payload: '{}', headers: { ...XHR, 'content-type': 'application/json', origin: 'https://evil.example' } });
+    const cross = await request(t.app, {
+      method: 'POST',
+      url: '/contact',
+      payload: '{}',
+      headers: { ...XHR, 'content-type': 'application/json', origin: 'https://evil.example' },
+    });
     expect(cross.statusCode).toBe(403);
     expect(cross.json()).toMatchObject({ statusCode: 403, data: { error: true } });
-    const malformed = await request(t.app, { method: 'POST', url: '/contact', payload: '{"subject":', headers: { ...XHR, 'content-type': 'application/json', origin: ORIGIN } });
+    const malformed = await request(t.app, {
+      method: 'POST',
+      url: '/contact',
+      payload: '{"subject":',
+      headers: { ...XHR, 'content-type': 'application/json', origin: ORIGIN },
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toMatchObject({ statusCode: 400, data: { error: true } });
   });

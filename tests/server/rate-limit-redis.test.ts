@@ -50,7 +50,16 @@ if (GIVEN_REDIS_URL || REDIS_SERVER_INSTALLED) {
       await migrateToLatest(database);
       await seedDemo(database.db, { scryptCost: TEST_SCRYPT_COST });
       for (let i = 0; i < 2; i += 1) {
-        const built = build({ database, config: { scryptCost: TEST_SCRYPT_COST, spaDir: '/nonexistent/salon-spa', uploadDir: path.join(dir, 'uploads'), redisUrl: redis.url, rateLimits: LIMITS } });
+        const built = build({
+          database,
+          config: {
+            scryptCost: TEST_SCRYPT_COST,
+            spaDir: '/nonexistent/salon-spa',
+            uploadDir: path.join(dir, 'uploads'),
+            redisUrl: redis.url,
+            rateLimits: LIMITS,
+          },
+        });
         await built.ready();
         apps.push(built);
         bases.push(await built.listen({ port: 0, host: '127.0.0.1' }));
@@ -83,19 +92,29 @@ if (GIVEN_REDIS_URL || REDIS_SERVER_INSTALLED) {
 
     /** A contact message without a session: only the address's budget counts it. */
     const contact = (i: number, address: string) =>
-      request(app(i), { method: 'POST', url: '/contact', headers: { ...XHR, origin: ORIGIN }, payload: { subject: 'question', message: 'Hello', email: 'a@example.com' }, remoteAddress: address });
+      request(app(i), {
+        method: 'POST',
+        url: '/contact',
+        headers: { ...XHR, origin: ORIGIN },
+        payload: { subject: 'question', message: 'Hello', email: 'a@example.com' },
+        remoteAddress: address,
+      });
 
     it('counts an address on both processes together (@fastify/rate-limit’s Redis store)', async () => {
       expect((await contact(a, '10.3.0.2')).json()).toMatchObject({ statusCode: 200 });
       expect((await contact(b, '10.3.0.2')).json()).toMatchObject({ statusCode: 200 });
       const refused = await contact(a, '10.3.0.2');
       expect(refused.statusCode).toBe(429);
-      expect(refused.json()).toEqual({ statusCode: 429, data: { error: true, message: expect.stringMatching(/^Too many attempts\. Try again in \d+ seconds?\.$/) } });
+      expect(refused.json()).toEqual({
+        statusCode: 429,
+        data: { error: true, message: expect.stringMatching(/^Too many attempts\. Try again in \d+ seconds?\.$/) },
+      });
     });
 
     it('counts a user on both processes together (the per-user hooks)', async () => {
       const cookie = await login(app(a), DEMO.exhibitor);
-      const opinion = (i: number) => request(app(i), { method: 'POST', url: '/api/nps', headers: { ...XHR, cookie }, payload: { score: 8 } });
+      const opinion = (i: number) =>
+        request(app(i), { method: 'POST', url: '/api/nps', headers: { ...XHR, cookie }, payload: { score: 8 } });
       expect((await opinion(a)).statusCode).toBe(200);
       expect((await opinion(b)).statusCode).toBe(200);
       const refused = await opinion(a);
@@ -110,16 +129,34 @@ if (GIVEN_REDIS_URL || REDIS_SERVER_INSTALLED) {
       const visitor = await login(app(a), DEMO.visitor2);
       const exhibitorId = await userIdByEmail(t(a), DEMO.exhibitor2);
       const visitorId = await userIdByEmail(t(a), DEMO.visitor2);
-      const channel = (await request(app(a), { method: 'POST', url: '/api/chat/channels', headers: { ...XHR, cookie: visitor }, payload: { members: [encodeId(exhibitorId)] } })).json().data
-        .channel as Channel;
+      const channel = (
+        await request(app(a), {
+          method: 'POST',
+          url: '/api/chat/channels',
+          headers: { ...XHR, cookie: visitor },
+          payload: { members: [encodeId(exhibitorId)] },
+        })
+      ).json().data.channel as Channel;
       const member = channel.members.find((m) => m.user.id_user === encodeId(visitorId))?.id_member ?? '';
-      send = (socket, clientId) => ask(socket, 'new_chat_message', { channel_id: channel.id_channel, member_id: member, client_id: clientId, content: { type: 'message', text: clientId } });
+      send = (socket, clientId) =>
+        ask(socket, 'new_chat_message', {
+          channel_id: channel.id_channel,
+          member_id: member,
+          client_id: clientId,
+          content: { type: 'message', text: clientId },
+        });
       visitorSocketA = await connect(bases[a] ?? '', { cookie: `${visitor}; salon_locale=en_EN` });
       const onB = await connect(bases[b] ?? '', { cookie: `${visitor}; salon_locale=fr_FR` });
       messageOf(await send(visitorSocketA, 'a1'));
       messageOf(await send(onB, 'b1'));
-      expect(await send(visitorSocketA, 'a2')).toEqual({ ok: false, error: expect.stringMatching(/^You are sending too many messages\. Try again in \d+ seconds?\.$/) });
-      expect(await send(onB, 'b2')).toEqual({ ok: false, error: expect.stringMatching(/^Vous envoyez trop de messages\. Réessayez dans \d+ secondes?\.$/) });
+      expect(await send(visitorSocketA, 'a2')).toEqual({
+        ok: false,
+        error: expect.stringMatching(/^You are sending too many messages\. Try again in \d+ seconds?\.$/),
+      });
+      expect(await send(onB, 'b2')).toEqual({
+        ok: false,
+        error: expect.stringMatching(/^Vous envoyez trop de messages\. Réessayez dans \d+ secondes?\.$/),
+      });
     });
 
     it('lets requests through, never a 500, when Redis goes away; counts in Redis again once it is back', async () => {

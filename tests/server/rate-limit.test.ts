@@ -4,7 +4,19 @@ import type { Channel } from '@salon/shared/contracts/chat';
 import { DEFAULT_RATE_LIMITS, rateLimitsFromEnv, type RateLimits } from '../../host-shell/server/config';
 import { encodeId } from '../../host-shell/server/lib/ids';
 import { tooManyText, waitText } from '../../host-shell/server/lib/rate-limit';
-import { DEMO, ORIGIN, XHR, anonymousCookie, createTestApp, form, login, request, standBySlug, userIdByEmail, type TestApp } from './helpers';
+import {
+  DEMO,
+  ORIGIN,
+  XHR,
+  anonymousCookie,
+  createTestApp,
+  form,
+  login,
+  request,
+  standBySlug,
+  userIdByEmail,
+  type TestApp,
+} from './helpers';
 import { ask, closeSockets, collect, connect, listen, messageOf, settle } from './sockets';
 import { PDF, multipart } from './uploads';
 
@@ -16,7 +28,12 @@ const EN = { 'accept-language': 'en-GB,en;q=0.9' };
 const appWith = (changes: Partial<RateLimits>) => createTestApp({ config: { rateLimits: { ...DEFAULT_RATE_LIMITS, ...changes } } });
 
 /** The refusal's Retry-After (whole seconds, at most the window) and the message saying the same number. */
-function expectRefusal(response: LightMyRequestResponse, message: string, windowMs: number, action: 'attempts' | 'messages' = 'attempts'): number {
+function expectRefusal(
+  response: LightMyRequestResponse,
+  message: string,
+  windowMs: number,
+  action: 'attempts' | 'messages' = 'attempts',
+): number {
   expect(response.statusCode).toBe(429);
   const retryAfter = Number(response.headers['retry-after']);
   expect(Number.isInteger(retryAfter)).toBe(true);
@@ -28,7 +45,13 @@ function expectRefusal(response: LightMyRequestResponse, message: string, window
 }
 
 const loginWith = (t: TestApp, email: string, password: string, headers: Record<string, string> = {}, remoteAddress?: string) =>
-  request(t.app, { method: 'POST', url: '/connexion', ...form({ email, password }), headers: { ...form({}).headers, ...headers }, ...(remoteAddress ? { remoteAddress } : {}) });
+  request(t.app, {
+    method: 'POST',
+    url: '/connexion',
+    ...form({ email, password }),
+    headers: { ...form({}).headers, ...headers },
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
 
 /** The text of the page's alert (`<p class="notice" role="alert">`). */
 const alertOf = (html: string): string => /<p class="notice" role="alert">([^<]*)<\/p>/.exec(html)?.[1] ?? '';
@@ -109,7 +132,8 @@ describe('POST /connexion', () => {
 
   it('refuses one address trying many accounts, whatever the account', async () => {
     const address = '10.9.9.9';
-    for (let i = 0; i < limits.loginPerAddress.max; i += 1) expect((await loginWith(t, `nobody${i}@example.com`, 'x', {}, address)).statusCode).toBe(401);
+    for (let i = 0; i < limits.loginPerAddress.max; i += 1)
+      expect((await loginWith(t, `nobody${i}@example.com`, 'x', {}, address)).statusCode).toBe(401);
     const refused = await loginWith(t, DEMO.promoter, 'salon-demo', FR, address);
     expectRefusal(refused, alertOf(refused.body), limits.loginPerAddress.windowMs);
     // Another address is not concerned.
@@ -161,8 +185,22 @@ describe('POST /contact', () => {
   });
   const body = { subject: 'question', message: 'Where is the conference room?' };
   const xhr = (cookie: string, headers: Record<string, string> = {}, remoteAddress?: string) =>
-    request(t.app, { method: 'POST', url: '/contact', headers: { ...XHR, origin: ORIGIN, cookie, ...headers }, payload: body, ...(remoteAddress ? { remoteAddress } : {}) });
-  const stored = async () => Number((await t.database.db.selectFrom('contact_requests').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    request(t.app, {
+      method: 'POST',
+      url: '/contact',
+      headers: { ...XHR, origin: ORIGIN, cookie, ...headers },
+      payload: body,
+      ...(remoteAddress ? { remoteAddress } : {}),
+    });
+  const stored = async () =>
+    Number(
+      (
+        await t.database.db
+          .selectFrom('contact_requests')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('answers XHR with 429 in the route’s {statusCode, data} shape, per user, in the user’s language', async () => {
     const visitor = await login(t.app, DEMO.visitor);
@@ -185,7 +223,13 @@ describe('POST /contact', () => {
   it('answers a plain form post with the page again (429), the message above the form and what was written', async () => {
     const exhibitor = await login(t.app, DEMO.exhibitor, 'salon-demo');
     const post = (headers: Record<string, string>) =>
-      request(t.app, { method: 'POST', url: '/contact', ...form(body), headers: { ...form({}).headers, cookie: exhibitor, ...headers }, remoteAddress: '10.0.0.8' });
+      request(t.app, {
+        method: 'POST',
+        url: '/contact',
+        ...form(body),
+        headers: { ...form({}).headers, cookie: exhibitor, ...headers },
+        remoteAddress: '10.0.0.8',
+      });
     expect((await post(EN)).statusCode).toBe(200);
     expect((await post(EN)).statusCode).toBe(200);
     const refused = await post(FR);
@@ -234,25 +278,35 @@ describe('the visitor’s forms (/api)', () => {
     const [url, payload] = ROUTES[name] ?? ['', {}];
     return [url.replace('{stand}', stand), payload];
   };
-  const post = (url: string, payload: Record<string, unknown>, cookie: string, headers: Record<string, string> = {}, remoteAddress?: string) =>
+  const post = (
+    url: string,
+    payload: Record<string, unknown>,
+    cookie: string,
+    headers: Record<string, string> = {},
+    remoteAddress?: string,
+  ) =>
     request(t.app, { method: 'POST', url, headers: { ...XHR, cookie, ...headers }, payload, ...(remoteAddress ? { remoteAddress } : {}) });
 
-  it.each(Object.keys(ROUTES))('%s: refuses a user over the route’s budget with 429, Retry-After and the message in fr and en', async (name) => {
-    const [url, payload] = route(name);
-    for (let i = 0; i < limits.formsPerUser.max; i += 1) expect((await post(url, payload, visitor)).statusCode).not.toBe(429);
-    const english = await post(url, payload, visitor, EN);
-    const french = await post(url, payload, `${visitor}; salon_locale=fr_FR`);
-    for (const [response, language] of [
-      [english, /^Too many attempts/],
-      [french, /^Trop de tentatives/],
-    ] as const) {
-      const json = response.json() as { statusCode?: number; data: { error: boolean; message: string } };
-      // The contest answers in POST /contact's shape (its status repeated in the body), the others {data: {error, message}}.
-      if (url.startsWith('/api/concours')) expect(json).toEqual({ statusCode: 429, data: { error: true, message: expect.stringMatching(language) } });
-      else expect(json).toEqual({ data: { error: true, message: expect.stringMatching(language) } });
-      expectRefusal(response, json.data.message, limits.formsPerUser.windowMs);
-    }
-  });
+  it.each(Object.keys(ROUTES))(
+    '%s: refuses a user over the route’s budget with 429, Retry-After and the message in fr and en',
+    async (name) => {
+      const [url, payload] = route(name);
+      for (let i = 0; i < limits.formsPerUser.max; i += 1) expect((await post(url, payload, visitor)).statusCode).not.toBe(429);
+      const english = await post(url, payload, visitor, EN);
+      const french = await post(url, payload, `${visitor}; salon_locale=fr_FR`);
+      for (const [response, language] of [
+        [english, /^Too many attempts/],
+        [french, /^Trop de tentatives/],
+      ] as const) {
+        const json = response.json() as { statusCode?: number; data: { error: boolean; message: string } };
+        // The contest answers in POST /contact's shape (its status repeated in the body), the others {data: {error, message}}.
+        if (url.startsWith('/api/concours'))
+          expect(json).toEqual({ statusCode: 429, data: { error: true, message: expect.stringMatching(language) } });
+        else expect(json).toEqual({ data: { error: true, message: expect.stringMatching(language) } });
+        expectRefusal(response, json.data.message, limits.formsPerUser.windowMs);
+      }
+    },
+  );
 
   it('counts each route on its own, and each user on their own', async () => {
     const visitor2 = await login(t.app, DEMO.visitor2);
@@ -269,7 +323,8 @@ describe('the visitor’s forms (/api)', () => {
   it('refuses many sessions from one address over the address’s budget', async () => {
     const address = '10.0.0.20';
     const [url, payload] = route('the share');
-    for (let i = 0; i < limits.formsPerAddress.max; i += 1) expect((await post(url, payload, await anonymousCookie(t.app), {}, address)).statusCode).toBe(200);
+    for (let i = 0; i < limits.formsPerAddress.max; i += 1)
+      expect((await post(url, payload, await anonymousCookie(t.app), {}, address)).statusCode).toBe(200);
     const refused = await post(url, payload, await anonymousCookie(t.app), FR, address);
     expectRefusal(refused, (refused.json() as { data: { message: string } }).data.message, limits.formsPerAddress.windowMs);
   });
@@ -288,11 +343,22 @@ describe('POST /api/chat/channels/{id}/messages/upload', () => {
   it('refuses a user over the budget with 429 before reading the file; nothing is stored', async () => {
     const visitor = await login(t.app, DEMO.visitor);
     const exhibitorId = await userIdByEmail(t, DEMO.exhibitor);
-    const channel = (await request(t.app, { method: 'POST', url: '/api/chat/channels', headers: { ...XHR, cookie: visitor }, payload: { members: [encodeId(exhibitorId)] } })).json().data
-      .channel as Channel;
+    const channel = (
+      await request(t.app, {
+        method: 'POST',
+        url: '/api/chat/channels',
+        headers: { ...XHR, cookie: visitor },
+        payload: { members: [encodeId(exhibitorId)] },
+      })
+    ).json().data.channel as Channel;
     const upload = (cookie: string) => {
       const body = multipart([{ name: 'file', filename: 'programme.pdf', type: 'application/pdf', content: PDF }]);
-      return request(t.app, { method: 'POST', url: `/api/chat/channels/${channel.id_channel}/messages/upload`, headers: { ...XHR, cookie, ...body.headers }, payload: body.payload });
+      return request(t.app, {
+        method: 'POST',
+        url: `/api/chat/channels/${channel.id_channel}/messages/upload`,
+        headers: { ...XHR, cookie, ...body.headers },
+        payload: body.payload,
+      });
     };
     expect((await upload(visitor)).statusCode).toBe(200);
     expect((await upload(visitor)).statusCode).toBe(200);
@@ -324,24 +390,41 @@ describe('chat messages over the socket', () => {
     const visitor = await login(t.app, DEMO.visitor);
     const exhibitor = await login(t.app, DEMO.exhibitor);
     const [visitorId, exhibitorId] = [await userIdByEmail(t, DEMO.visitor), await userIdByEmail(t, DEMO.exhibitor)];
-    const channel = (await request(t.app, { method: 'POST', url: '/api/chat/channels', headers: { ...XHR, cookie: visitor }, payload: { members: [encodeId(exhibitorId)] } })).json().data
-      .channel as Channel;
+    const channel = (
+      await request(t.app, {
+        method: 'POST',
+        url: '/api/chat/channels',
+        headers: { ...XHR, cookie: visitor },
+        payload: { members: [encodeId(exhibitorId)] },
+      })
+    ).json().data.channel as Channel;
     const memberOf = (userId: number) => channel.members.find((m) => m.user.id_user === encodeId(userId))?.id_member ?? '';
     const french = await connect(base, { cookie: `${visitor}; salon_locale=fr_FR` });
     const other = await connect(base, { cookie: `${exhibitor}; salon_locale=en_EN` });
     const heard = collect(other, 'new_chat_message');
     const send = (socket: typeof french, userId: number, clientId: string) =>
-      ask(socket, 'new_chat_message', { channel_id: channel.id_channel, member_id: memberOf(userId), client_id: clientId, content: { type: 'message', text: clientId } });
+      ask(socket, 'new_chat_message', {
+        channel_id: channel.id_channel,
+        member_id: memberOf(userId),
+        client_id: clientId,
+        content: { type: 'message', text: clientId },
+      });
 
     for (let i = 1; i <= limits.chatMessagesPerUser.max; i += 1) messageOf(await send(french, visitorId, `v${i}`));
     const refused = await send(french, visitorId, 'v4');
-    expect(refused).toEqual({ ok: false, error: expect.stringMatching(/^Vous envoyez trop de messages\. Réessayez dans \d+ secondes?\.$/) });
+    expect(refused).toEqual({
+      ok: false,
+      error: expect.stringMatching(/^Vous envoyez trop de messages\. Réessayez dans \d+ secondes?\.$/),
+    });
     const seconds = Number(/(\d+)/.exec(refused.ok ? '' : refused.error)?.[1]);
     expect(seconds).toBeGreaterThan(0);
     expect(seconds).toBeLessThanOrEqual(60);
     // The same user's other tab (English) shares the budget.
     const english = await connect(base, { cookie: `${visitor}; salon_locale=en_EN` });
-    expect(await send(english, visitorId, 'v5')).toEqual({ ok: false, error: expect.stringMatching(/^You are sending too many messages\. Try again in \d+ seconds?\.$/) });
+    expect(await send(english, visitorId, 'v5')).toEqual({
+      ok: false,
+      error: expect.stringMatching(/^You are sending too many messages\. Try again in \d+ seconds?\.$/),
+    });
     // The other member is not concerned.
     messageOf(await send(other, exhibitorId, 'e1'));
     await settle();

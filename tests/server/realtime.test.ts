@@ -29,7 +29,12 @@ afterAll(async () => {
 });
 
 async function open(cookie: string, userId: number): Promise<Channel> {
-  const response = await request(t.app, { method: 'POST', url: '/api/chat/channels', headers: { ...XHR, cookie }, payload: { members: [encodeId(userId)] } });
+  const response = await request(t.app, {
+    method: 'POST',
+    url: '/api/chat/channels',
+    headers: { ...XHR, cookie },
+    payload: { members: [encodeId(userId)] },
+  });
   return response.json().data.channel as Channel;
 }
 const memberOf = (c: Channel, userId: number): string => c.members.find((m) => m.user.id_user === encodeId(userId))?.id_member ?? '';
@@ -37,9 +42,20 @@ let counter = 0;
 const clientId = () => `client-${Date.now()}-${(counter += 1)}`;
 const send = (socket: ClientSocket, content: unknown, options: { channel?: Channel; as?: number; client_id?: string } = {}) => {
   const c = options.channel ?? channel;
-  return ask(socket, 'new_chat_message', { channel_id: c.id_channel, member_id: memberOf(c, options.as ?? ids.visitor), client_id: options.client_id ?? clientId(), content });
+  return ask(socket, 'new_chat_message', {
+    channel_id: c.id_channel,
+    member_id: memberOf(c, options.as ?? ids.visitor),
+    client_id: options.client_id ?? clientId(),
+    content,
+  });
 };
-const rowsOf = (c: Channel) => t.database.db.selectFrom('messages').selectAll().where('channel_id', '=', decodeId(c.id_channel) ?? 0).orderBy('id').execute();
+const rowsOf = (c: Channel) =>
+  t.database.db
+    .selectFrom('messages')
+    .selectAll()
+    .where('channel_id', '=', decodeId(c.id_channel) ?? 0)
+    .orderBy('id')
+    .execute();
 
 describe('the handshake', () => {
   it('connects with the session cookie and this origin, over WebSocket and polling', async () => {
@@ -53,12 +69,20 @@ describe('the handshake', () => {
 
   it('refuses a foreign Origin, even with a valid session', async () => {
     const refused = connect(base, { cookie: cookies.visitor, origin: 'https://evil.example' });
-    await expect(refused).rejects.toMatchObject({ message: expect.stringMatching(/^Cross-origin connection refused/), data: { status: 403 } });
-    await expect(connect(base, { cookie: cookies.visitor, origin: 'https://evil.example', transports: ['polling'] })).rejects.toMatchObject({ data: { status: 403 } });
+    await expect(refused).rejects.toMatchObject({
+      message: expect.stringMatching(/^Cross-origin connection refused/),
+      data: { status: 403 },
+    });
+    await expect(connect(base, { cookie: cookies.visitor, origin: 'https://evil.example', transports: ['polling'] })).rejects.toMatchObject(
+      { data: { status: 403 } },
+    );
   });
 
   it('refuses a connection without a session, or with an unknown one', async () => {
-    await expect(connect(base, {})).rejects.toMatchObject({ message: 'Not authenticated: open /salon or log in first', data: { status: 401 } });
+    await expect(connect(base, {})).rejects.toMatchObject({
+      message: 'Not authenticated: open /salon or log in first',
+      data: { status: 401 },
+    });
     await expect(connect(base, { cookie: `salon_session=${'x'.repeat(43)}` })).rejects.toMatchObject({ data: { status: 401 } });
   });
 });
@@ -87,9 +111,19 @@ describe('new_chat_message', () => {
 
     const id = clientId();
     const answer = await send(sender, { type: 'message', text: '  Bonjour, vous êtes disponible ?  ' }, { client_id: id });
-    expect(answer).toEqual({ ok: true, message: expect.objectContaining({ channel_id: channel.id_channel, client_id: id, content: { type: 'message', text: 'Bonjour, vous êtes disponible ?' } }) });
+    expect(answer).toEqual({
+      ok: true,
+      message: expect.objectContaining({
+        channel_id: channel.id_channel,
+        client_id: id,
+        content: { type: 'message', text: 'Bonjour, vous êtes disponible ?' },
+      }),
+    });
     const message = messageOf(answer);
-    expect(message.member).toEqual({ id_member: memberOf(channel, ids.visitor), user: expect.objectContaining({ id_user: encodeId(ids.visitor), fullname: 'Léa Moreau' }) });
+    expect(message.member).toEqual({
+      id_member: memberOf(channel, ids.visitor),
+      user: expect.objectContaining({ id_user: encodeId(ids.visitor), fullname: 'Léa Moreau' }),
+    });
     await settle();
     expect(atMember).toEqual([message]);
     expect(atOtherTab).toEqual([message]);
@@ -119,7 +153,11 @@ describe('new_chat_message', () => {
     const answer = { message: messageOf(await send(sender, { type: 'message', text }, { as: ids.exhibitor })) };
     expect(answer.message.content).toEqual({ type: 'message', text });
     expect(JSON.parse((await rowsOf(channel)).at(-1)?.content ?? '{}')).toEqual({ type: 'message', text });
-    const page = await request(t.app, { method: 'GET', url: `/api/chat/channels/${channel.id_channel}/messages`, headers: { cookie: cookies.visitor } });
+    const page = await request(t.app, {
+      method: 'GET',
+      url: `/api/chat/channels/${channel.id_channel}/messages`,
+      headers: { cookie: cookies.visitor },
+    });
     expect(page.json().data.messages.at(-1).content).toEqual({ type: 'message', text });
   });
 
@@ -129,7 +167,14 @@ describe('new_chat_message', () => {
     const sender = await connect(base, { cookie: cookies.visitor });
     // The exhibitor's member id, sent by the visitor.
     expect(await send(sender, { type: 'message', text: 'hello' }, { as: ids.exhibitor })).toEqual({ ok: false, error: 'Unknown channel' });
-    expect(await ask(sender, 'new_chat_message', { channel_id: encodeId(987654), member_id: memberOf(channel, ids.visitor), client_id: 'x', content: { type: 'message', text: 'x' } })).toEqual({
+    expect(
+      await ask(sender, 'new_chat_message', {
+        channel_id: encodeId(987654),
+        member_id: memberOf(channel, ids.visitor),
+        client_id: 'x',
+        content: { type: 'message', text: 'x' },
+      }),
+    ).toEqual({
       ok: false,
       error: 'Unknown channel',
     });
@@ -137,10 +182,27 @@ describe('new_chat_message', () => {
 
   it.each([
     ['an empty text', { type: 'message', text: '   \n ' }, 'The message is empty'],
-    ['a text too long', { type: 'message', text: 'x'.repeat(CHAT_MESSAGE_MAX_LENGTH + 1) }, `The message is longer than ${CHAT_MESSAGE_MAX_LENGTH} characters`],
+    [
+      'a text too long',
+      { type: 'message', text: 'x'.repeat(CHAT_MESSAGE_MAX_LENGTH + 1) },
+      `The message is longer than ${CHAT_MESSAGE_MAX_LENGTH} characters`,
+    ],
     ['a text that is not a string', { type: 'message', text: 42 }, '"content.text" must be a string'],
     ['an unknown type', { type: 'poll', question: '?' }, 'Unknown message type'],
-    ['a file sent over the socket', { type: 'file', url: 'https://evil.example/x.exe', filename: 'x', prettyName: 'x', extension: 'exe', downloadable: true, size: 1, mime: 'x' }, 'Files are sent with the upload call'],
+    [
+      'a file sent over the socket',
+      {
+        type: 'file',
+        url: 'https://evil.example/x.exe',
+        filename: 'x',
+        prettyName: 'x',
+        extension: 'exe',
+        downloadable: true,
+        size: 1,
+        mime: 'x',
+      },
+      'Files are sent with the upload call',
+    ],
     ['no content', undefined, 'Invalid event: "content" is required'],
     ['a content without type', { text: 'hi' }, '"content" must be an object with a type'],
   ])('refuses %s', async (_case, content, error) => {
@@ -160,7 +222,10 @@ describe('new_chat_message', () => {
 
   it('answers in the user’s language', async () => {
     const exhibitor = await connect(base, { cookie: cookies.exhibitor });
-    expect(await send(exhibitor, { type: 'message', text: ' ' }, { as: ids.exhibitor })).toEqual({ ok: false, error: 'Le message est vide' });
+    expect(await send(exhibitor, { type: 'message', text: ' ' }, { as: ids.exhibitor })).toEqual({
+      ok: false,
+      error: 'Le message est vide',
+    });
   });
 
   it('reaches the other member of a channel created after both connected', async () => {
@@ -177,27 +242,53 @@ describe('new_chat_message', () => {
   it('shares only the sender’s own published contact details', async () => {
     const sender = await connect(base, { cookie: cookies.visitor });
     // What the client claims is ignored; the visitor's mobile is not published (demo fields_param).
-    const answer = { message: messageOf(await send(sender, { type: 'contact_details', email: 'someone@else.example', mobile: '0600000000' })) };
+    const answer = {
+      message: messageOf(await send(sender, { type: 'contact_details', email: 'someone@else.example', mobile: '0600000000' })),
+    };
     expect(answer.message.content).toEqual({ type: 'contact_details', firstname: 'Léa', lastname: 'Moreau', email: 'visiteur@salon.test' });
-    await t.database.db.updateTable('users').set({ fields_param: JSON.stringify({ firstname: '1', lastname: '1', email: '1', mobile: '1' }) }).where('id', '=', ids.visitor2).execute();
+    await t.database.db
+      .updateTable('users')
+      .set({ fields_param: JSON.stringify({ firstname: '1', lastname: '1', email: '1', mobile: '1' }) })
+      .where('id', '=', ids.visitor2)
+      .execute();
     const shy = await connect(base, { cookie: cookies.visitor2 });
     const withShy = await open(cookies.visitor2, ids.exhibitor);
-    expect(await send(shy, { type: 'contact_details' }, { channel: withShy, as: ids.visitor2 })).toEqual({ ok: false, error: 'Your contact details are missing' });
+    expect(await send(shy, { type: 'contact_details' }, { channel: withShy, as: ids.visitor2 })).toEqual({
+      ok: false,
+      error: 'Your contact details are missing',
+    });
   });
 });
 
 describe('video invitations', () => {
   it('are sent by exhibitors with a published video link, with their own link', async () => {
     const exhibitor = await connect(base, { cookie: cookies.exhibitor });
-    const answer = { message: messageOf(await send(exhibitor, { type: 'visio_invitation', link: 'https://evil.example/phish', acceptation: true }, { as: ids.exhibitor })) };
-    expect(answer.message.content).toEqual({ type: 'visio_invitation', link: 'https://meet.example.com/helios-energie-claire-fontaine', acceptation: null });
+    const answer = {
+      message: messageOf(
+        await send(exhibitor, { type: 'visio_invitation', link: 'https://evil.example/phish', acceptation: true }, { as: ids.exhibitor }),
+      ),
+    };
+    expect(answer.message.content).toEqual({
+      type: 'visio_invitation',
+      link: 'https://meet.example.com/helios-energie-claire-fontaine',
+      acceptation: null,
+    });
     const visitor = await connect(base, { cookie: cookies.visitor });
-    expect(await send(visitor, { type: 'visio_invitation', link: 'https://x.example', acceptation: null })).toEqual({ ok: false, error: 'Only exhibitors can invite to a video call' });
+    expect(await send(visitor, { type: 'visio_invitation', link: 'https://x.example', acceptation: null })).toEqual({
+      ok: false,
+      error: 'Only exhibitors can invite to a video call',
+    });
     // An unpublished link is a missing link.
-    await t.database.db.updateTable('users').set({ fields_param: JSON.stringify({ visio_link: '1' }) }).where('id', '=', ids.exhibitor2).execute();
+    await t.database.db
+      .updateTable('users')
+      .set({ fields_param: JSON.stringify({ visio_link: '1' }) })
+      .where('id', '=', ids.exhibitor2)
+      .execute();
     const withExhibitor2 = await open(cookies.visitor, ids.exhibitor2);
     const exhibitor2 = await connect(base, { cookie: cookies.exhibitor2 });
-    expect(await send(exhibitor2, { type: 'visio_invitation', link: '', acceptation: null }, { channel: withExhibitor2, as: ids.exhibitor2 })).toEqual({
+    expect(
+      await send(exhibitor2, { type: 'visio_invitation', link: '', acceptation: null }, { channel: withExhibitor2, as: ids.exhibitor2 }),
+    ).toEqual({
       ok: false,
       error: 'Lien Visio manquant pour l’utilisateur',
     });
@@ -209,7 +300,12 @@ describe('video invitations', () => {
     const atExhibitor = collect(exhibitor, 'update_chat_message');
     const invitation = messageOf(await send(exhibitor, { type: 'visio_invitation' }, { as: ids.exhibitor }));
     const answer = (update: { message_id?: string; acceptation?: unknown; channel_id?: string }, socket = visitor) =>
-      ask(socket, 'update_chat_message', { channel_id: channel.id_channel, message_id: invitation.id_message, acceptation: true, ...update });
+      ask(socket, 'update_chat_message', {
+        channel_id: channel.id_channel,
+        message_id: invitation.id_message,
+        acceptation: true,
+        ...update,
+      });
 
     expect(await answer({}, exhibitor)).toEqual({ ok: false, error: 'Seul l’invité peut répondre à cette invitation' });
     const stranger = await connect(base, { cookie: cookies.visitor2 });
@@ -217,7 +313,14 @@ describe('video invitations', () => {
     expect(await answer({ acceptation: 'yes' })).toEqual({ ok: false, error: expect.stringMatching(/^Invalid event: "acceptation"/) });
 
     const accepted = await answer({ acceptation: false });
-    expect(accepted).toEqual({ ok: true, message: expect.objectContaining({ id_message: invitation.id_message, updated_at: expect.any(String), content: { ...invitation.content, acceptation: false } }) });
+    expect(accepted).toEqual({
+      ok: true,
+      message: expect.objectContaining({
+        id_message: invitation.id_message,
+        updated_at: expect.any(String),
+        content: { ...invitation.content, acceptation: false },
+      }),
+    });
     expect(messageOf(accepted).member.id_member).toBe(memberOf(channel, ids.exhibitor));
     await settle();
     expect(atExhibitor).toEqual([messageOf(accepted)]);
@@ -231,14 +334,23 @@ describe('video invitations', () => {
   it('cannot be answered once unanswered: more than a minute after they were sent (spec §4.5)', async () => {
     const exhibitor = await connect(base, { cookie: cookies.exhibitor });
     const visitor = await connect(base, { cookie: cookies.visitor });
-    const answer = (message_id: string) => ask(visitor, 'update_chat_message', { channel_id: channel.id_channel, message_id, acceptation: true });
+    const answer = (message_id: string) =>
+      ask(visitor, 'update_chat_message', { channel_id: channel.id_channel, message_id, acceptation: true });
     const sentAt = (id: string, msAgo: number) =>
-      t.database.db.updateTable('messages').set({ created_at: new Date(Date.now() - msAgo).toISOString() }).where('id', '=', decodeId(id) ?? 0).execute();
+      t.database.db
+        .updateTable('messages')
+        .set({ created_at: new Date(Date.now() - msAgo).toISOString() })
+        .where('id', '=', decodeId(id) ?? 0)
+        .execute();
 
     const late = messageOf(await send(exhibitor, { type: 'visio_invitation' }, { as: ids.exhibitor }));
     await sentAt(late.id_message, 61_000);
     expect(await answer(late.id_message)).toEqual({ ok: false, error: 'This invitation has expired: the sender can invite you again' });
-    const stored = await t.database.db.selectFrom('messages').select('content').where('id', '=', decodeId(late.id_message) ?? 0).executeTakeFirstOrThrow();
+    const stored = await t.database.db
+      .selectFrom('messages')
+      .select('content')
+      .where('id', '=', decodeId(late.id_message) ?? 0)
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(stored.content)).toMatchObject({ acceptation: null });
 
     const inTime = messageOf(await send(exhibitor, { type: 'visio_invitation' }, { as: ids.exhibitor }));
@@ -268,8 +380,16 @@ describe('user_writing', () => {
   });
 
   it('names the writer by their published names only (spec §5 "Field publication")', async () => {
-    const before = await t.database.db.selectFrom('users').select(['pseudo', 'firstname', 'lastname', 'fields_param']).where('id', '=', ids.visitor2).executeTakeFirstOrThrow();
-    await t.database.db.updateTable('users').set({ pseudo: null, firstname: 'Inès', lastname: 'Secrète', fields_param: JSON.stringify({ firstname: '0', lastname: '1' }) }).where('id', '=', ids.visitor2).execute();
+    const before = await t.database.db
+      .selectFrom('users')
+      .select(['pseudo', 'firstname', 'lastname', 'fields_param'])
+      .where('id', '=', ids.visitor2)
+      .executeTakeFirstOrThrow();
+    await t.database.db
+      .updateTable('users')
+      .set({ pseudo: null, firstname: 'Inès', lastname: 'Secrète', fields_param: JSON.stringify({ firstname: '0', lastname: '1' }) })
+      .where('id', '=', ids.visitor2)
+      .execute();
     try {
       const own = await open(cookies.visitor2, ids.exhibitor);
       const writer = await connect(base, { cookie: cookies.visitor2 });
@@ -314,7 +434,12 @@ describe('uploads over HTTP', () => {
     const member = await connect(base, { cookie: cookies.exhibitor });
     const heard = collect(member, 'new_chat_message');
     const body = multipart([{ name: 'file', filename: 'plan.pdf', content: PDF }]);
-    const response = await request(t.app, { method: 'POST', url: `/api/chat/channels/${channel.id_channel}/messages/upload`, headers: { ...XHR, cookie: cookies.visitor, ...body.headers }, payload: body.payload });
+    const response = await request(t.app, {
+      method: 'POST',
+      url: `/api/chat/channels/${channel.id_channel}/messages/upload`,
+      headers: { ...XHR, cookie: cookies.visitor, ...body.headers },
+      payload: body.payload,
+    });
     expect(response.statusCode).toBe(200);
     await settle();
     expect(heard).toEqual([response.json().data.chat_message]);

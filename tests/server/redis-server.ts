@@ -50,7 +50,9 @@ function answers(port: number): Promise<boolean> {
 }
 
 async function spawnOn(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  });
   const deadline = Date.now() + 10_000;
   while (!(await answers(port))) {
     if (Date.now() > deadline) {

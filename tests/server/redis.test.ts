@@ -34,7 +34,9 @@ if (given || installed) {
     beforeAll(async () => {
       if (!url) {
         const port = await freePort();
-        redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+        redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+          stdio: 'ignore',
+        });
         url = `redis://127.0.0.1:${port}`;
         const deadline = Date.now() + 10_000;
         for (;;) {
@@ -55,7 +57,16 @@ if (given || installed) {
       await migrateToLatest(database);
       await seedDemo(database.db, { scryptCost: TEST_SCRYPT_COST });
       for (let i = 0; i < 2; i += 1) {
-        const app = build({ database, config: { scryptCost: TEST_SCRYPT_COST, spaDir: '/nonexistent/salon-spa', uploadDir: path.join(dir, 'uploads'), redisUrl: url, liveCoalesceMs: 20 } });
+        const app = build({
+          database,
+          config: {
+            scryptCost: TEST_SCRYPT_COST,
+            spaDir: '/nonexistent/salon-spa',
+            uploadDir: path.join(dir, 'uploads'),
+            redisUrl: url,
+            liveCoalesceMs: 20,
+          },
+        });
         await app.ready();
         apps.push(app);
         bases.push(await app.listen({ port: 0, host: '127.0.0.1' }));
@@ -85,14 +96,35 @@ if (given || installed) {
       const typingOnB = collect(onB, 'user_writing');
       const heardOnA = collect(onA, 'new_chat_message');
       // Created through process A: the exhibitor's socket on B joins the channel's room through Redis.
-      const channel = (await request(t(a).app, { method: 'POST', url: '/api/chat/channels', headers: { ...XHR, cookie: visitor }, payload: { members: [encodeId(exhibitorId)] } })).json().data.channel as Channel;
+      const channel = (
+        await request(t(a).app, {
+          method: 'POST',
+          url: '/api/chat/channels',
+          headers: { ...XHR, cookie: visitor },
+          payload: { members: [encodeId(exhibitorId)] },
+        })
+      ).json().data.channel as Channel;
       const memberOf = (userId: number) => channel.members.find((m) => m.user.id_user === encodeId(userId))?.id_member ?? '';
       const visitorId = await userIdByEmail(t(a), DEMO.visitor);
       await settle();
 
       onA.emit('user_writing', { channel_id: channel.id_channel });
-      const sent = messageOf(await ask(onA, 'new_chat_message', { channel_id: channel.id_channel, member_id: memberOf(visitorId), client_id: 'redis-1', content: { type: 'message', text: 'via A' } }));
-      const reply = messageOf(await ask(onB, 'new_chat_message', { channel_id: channel.id_channel, member_id: memberOf(exhibitorId), client_id: 'redis-2', content: { type: 'message', text: 'via B' } }));
+      const sent = messageOf(
+        await ask(onA, 'new_chat_message', {
+          channel_id: channel.id_channel,
+          member_id: memberOf(visitorId),
+          client_id: 'redis-1',
+          content: { type: 'message', text: 'via A' },
+        }),
+      );
+      const reply = messageOf(
+        await ask(onB, 'new_chat_message', {
+          channel_id: channel.id_channel,
+          member_id: memberOf(exhibitorId),
+          client_id: 'redis-2',
+          content: { type: 'message', text: 'via B' },
+        }),
+      );
       await settle(300);
       expect(heardOnB.map((m) => m.id_message)).toEqual([sent.id_message]);
       expect(heardOnA.map((m) => m.id_message)).toEqual([reply.id_message]);
@@ -108,7 +140,12 @@ if (given || installed) {
       const stream = await openSse(`${bases[b] ?? ''}/api/sse/live/activity?owned_stands_ids=${solar.key}`, { cookie: exhibitor });
       await stream.next();
       const from = stream.events.length;
-      await request(t(a).app, { method: 'POST', url: `/api/stands/${solar.key}/visit`, headers: { ...XHR, cookie: visitor2 }, payload: { start: true } });
+      await request(t(a).app, {
+        method: 'POST',
+        url: `/api/stands/${solar.key}/visit`,
+        headers: { ...XHR, cookie: visitor2 },
+        payload: { start: true },
+      });
       // On the open stream, the stand's visitors come as a delta: the arrival whole.
       type Delta = Record<string, { users: { fullname: string }[] }> | undefined;
       const change = await stream.next((e) => Array.isArray((e.data.owned_stands_users_delta as Delta)?.[solar.key]?.users), 3000, from);
@@ -127,7 +164,8 @@ if (given || installed) {
       await stream.next((e) => e.event === 'liveSettings');
       const from = stream.events.length;
       const headers = { ...XHR, cookie: admin, origin: ORIGIN };
-      const put = (url: string, payload: unknown) => request(t(a).app, { method: 'PUT', url, headers, payload: payload as Record<string, unknown> });
+      const put = (url: string, payload: unknown) =>
+        request(t(a).app, { method: 'PUT', url, headers, payload: payload as Record<string, unknown> });
       expect((await put('/api/admin/parameters', { last_activity_period: 420 })).statusCode).toBe(200);
       expect((await put('/api/admin/stream', { active: true, video_url: 'https://video.test/live' })).statusCode).toBe(200);
       const change = await stream.next((e) => e.event === 'liveSettings' && (e.data.stream as { active: boolean }).active, 3000, from);

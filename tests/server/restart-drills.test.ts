@@ -113,8 +113,13 @@ const canRun = (ON_POSTGRES || process.env.SALON_DRILLS === '1') && REDIS_SERVER
 
 if (canRun) {
   describe('restart drills: two processes, one PostgreSQL, one Redis', () => {
-    const pg = { PG_TEST_DIR: path.join(os.tmpdir(), `salon-pg-drill-${randomBytes(4).toString('hex')}`), PG_TEST_PORT: '', PG_TEST_DB: 'salon_drill' };
-    const pgScript = (...args: string[]) => run('bash', [path.join(REPO_ROOT, 'scripts', 'pg-test-server.sh'), ...args], { env: { ...process.env, ...pg } });
+    const pg = {
+      PG_TEST_DIR: path.join(os.tmpdir(), `salon-pg-drill-${randomBytes(4).toString('hex')}`),
+      PG_TEST_PORT: '',
+      PG_TEST_DB: 'salon_drill',
+    };
+    const pgScript = (...args: string[]) =>
+      run('bash', [path.join(REPO_ROOT, 'scripts', 'pg-test-server.sh'), ...args], { env: { ...process.env, ...pg } });
     let databaseUrl = '';
     let redis: TestRedis | null = null;
     let dir = '';
@@ -144,7 +149,10 @@ if (canRun) {
       const exhibitorCookie = await logIn(b.base, 'exposant@salon.test');
       const exhibitorUser = (await api<{ user: { obfuscated_id: string } }>(b.base, exhibitorCookie, '/api/users/me')).user;
       const visitorUser = (await api<{ user: { obfuscated_id: string; fullname?: string } }>(a.base, visitorCookie, '/api/users/me')).user;
-      const opened = await api<{ channel: Channel; messages: ChatMessage[] }>(a.base, visitorCookie, '/api/chat/channels', { method: 'POST', body: { members: [exhibitorUser.obfuscated_id] } });
+      const opened = await api<{ channel: Channel; messages: ChatMessage[] }>(a.base, visitorCookie, '/api/chat/channels', {
+        method: 'POST',
+        body: { members: [exhibitorUser.obfuscated_id] },
+      });
       const memberOf = (userId: string) => opened.channel.members.find((m) => m.user.id_user === userId)?.id_member ?? '';
 
       // The exhibitor's two stands, and the visitor's name as the exhibitor's stream lists it.
@@ -157,7 +165,9 @@ if (canRun) {
           `SELECT se.stand_id FROM stand_exhibitors se JOIN users u ON u.id = se.user_id WHERE u.email = 'exposant@salon.test' ORDER BY se.stand_id`,
         );
         standKeys = rows.rows.map((r) => encodeId(r.stand_id));
-        const me = await db.query<{ firstname: string; lastname: string }>(`SELECT firstname, lastname FROM users WHERE email = 'visiteur@salon.test'`);
+        const me = await db.query<{ firstname: string; lastname: string }>(
+          `SELECT firstname, lastname FROM users WHERE email = 'visiteur@salon.test'`,
+        );
         visitorName = `${me.rows[0]?.firstname ?? ''} ${me.rows[0]?.lastname ?? ''}`.trim();
       } finally {
         await db.end();
@@ -165,10 +175,28 @@ if (canRun) {
       expect(standKeys).toHaveLength(2);
       const [first, second] = standKeys as [string, string];
 
-      const visitor = new ChatClient(a.base, visitorCookie, 'visitor', opened.channel.id_channel, memberOf(visitorUser.obfuscated_id), opened.messages);
-      const exhibitor = new ChatClient(b.base, exhibitorCookie, 'exhibitor', opened.channel.id_channel, memberOf(exhibitorUser.obfuscated_id), opened.messages);
-      const streamOnB = await openSse(`${b.base}/api/sse/live/activity?owned_stands_ids=${standKeys.join(',')}`, { cookie: exhibitorCookie });
-      const streamOnA = await openSse(`${a.base}/api/sse/live/activity?owned_stands_ids=${standKeys.join(',')}`, { cookie: exhibitorCookie });
+      const visitor = new ChatClient(
+        a.base,
+        visitorCookie,
+        'visitor',
+        opened.channel.id_channel,
+        memberOf(visitorUser.obfuscated_id),
+        opened.messages,
+      );
+      const exhibitor = new ChatClient(
+        b.base,
+        exhibitorCookie,
+        'exhibitor',
+        opened.channel.id_channel,
+        memberOf(exhibitorUser.obfuscated_id),
+        opened.messages,
+      );
+      const streamOnB = await openSse(`${b.base}/api/sse/live/activity?owned_stands_ids=${standKeys.join(',')}`, {
+        cookie: exhibitorCookie,
+      });
+      const streamOnA = await openSse(`${a.base}/api/sse/live/activity?owned_stands_ids=${standKeys.join(',')}`, {
+        cookie: exhibitorCookie,
+      });
       const onB = standUsers(streamOnB);
       const onA = standUsers(streamOnA);
       let sending = true;
@@ -200,12 +228,14 @@ if (canRun) {
           await new Promise((resolve) => setTimeout(resolve, 100));
         }
       };
-      const seesVisitorOn = (users: (key: string) => string[], standKey: string, other: string) => () => users(standKey).includes(visitorName) && !users(other).includes(visitorName);
+      const seesVisitorOn = (users: (key: string) => string[], standKey: string, other: string) => () =>
+        users(standKey).includes(visitorName) && !users(other).includes(visitorName);
 
       const started = Date.now();
       const steps: string[] = [];
       const step = (what: string) => {
-        const state = (c: ChatClient) => `acked ${c.acked.size}, pending ${c.pending.size}, refused ${c.refused.length}, ${c.socket.connected ? 'connected' : 'disconnected'} ${c.connections}×`;
+        const state = (c: ChatClient) =>
+          `acked ${c.acked.size}, pending ${c.pending.size}, refused ${c.refused.length}, ${c.socket.connected ? 'connected' : 'disconnected'} ${c.connections}×`;
         steps.push(`${((Date.now() - started) / 1000).toFixed(1)} s ${what} (visitor: ${state(visitor)}; exhibitor: ${state(exhibitor)})`);
         if (process.env.DRILL_VERBOSE) process.stderr.write(`${steps.at(-1) ?? ''}\n`);
       };
@@ -225,7 +255,11 @@ if (canRun) {
         await moving;
         step('moved');
         await until(seesVisitorOn(onB, second, first), WAIT_MS, 'a visit after the PostgreSQL restart on B’s stream');
-        await until(() => visitor.acked.size + exhibitor.acked.size > ackedBeforePg + 20, WAIT_MS, 'the chat to go on after the PostgreSQL restart');
+        await until(
+          () => visitor.acked.size + exhibitor.acked.size > ackedBeforePg + 20,
+          WAIT_MS,
+          'the chat to go on after the PostgreSQL restart',
+        );
 
         // Redis goes away; the visitor moves while it is down; Redis comes back.
         const ackedBeforeRedis = visitor.acked.size + exhibitor.acked.size;
@@ -240,7 +274,11 @@ if (canRun) {
         step('Redis restarted');
         await until(seesVisitorOn(onB, first, second), WAIT_MS, 'the visit made without Redis on B’s stream once Redis is back');
         const ackedAfterRedis = visitor.acked.size + exhibitor.acked.size;
-        await until(() => visitor.acked.size + exhibitor.acked.size > ackedAfterRedis + 20, WAIT_MS, 'the chat to go on after Redis is back');
+        await until(
+          () => visitor.acked.size + exhibitor.acked.size > ackedAfterRedis + 20,
+          WAIT_MS,
+          'the chat to go on after Redis is back',
+        );
         // And a visit after it all travels as before.
         await moveTo(second);
         await until(seesVisitorOn(onB, second, first), WAIT_MS, 'a visit after both restarts on B’s stream');
@@ -254,18 +292,32 @@ if (canRun) {
       }
 
       try {
-        await until(() => visitor.pending.size === 0 && exhibitor.pending.size === 0, WAIT_MS, 'every message to be acknowledged or refused');
+        await until(
+          () => visitor.pending.size === 0 && exhibitor.pending.size === 0,
+          WAIT_MS,
+          'every message to be acknowledged or refused',
+        );
         const ackedByVisitor = [...visitor.acked.values()];
         const ackedByExhibitor = [...exhibitor.acked.values()];
         // Each member's acknowledged messages reach the other member (live, or by catching up after a reconnection).
-        const missing = () => [...ackedByVisitor.filter((m) => !exhibitor.view.has(m.id_message)), ...ackedByExhibitor.filter((m) => !visitor.view.has(m.id_message))];
+        const missing = () => [
+          ...ackedByVisitor.filter((m) => !exhibitor.view.has(m.id_message)),
+          ...ackedByExhibitor.filter((m) => !visitor.view.has(m.id_message)),
+        ];
         await until(() => missing().length === 0, WAIT_MS, 'each acknowledged message in the other member’s view').catch((err: unknown) => {
-          throw new Error(`${String(err)}: ${missing().length} missing, e.g. ${missing().slice(0, 3).map((m) => m.client_id).join(', ')}\nA:\n${a.logs()}\nB:\n${b.logs()}`, { cause: err });
+          throw new Error(
+            `${String(err)}: ${missing().length} missing, e.g. ${missing()
+              .slice(0, 3)
+              .map((m) => m.client_id)
+              .join(', ')}\nA:\n${a.logs()}\nB:\n${b.logs()}`,
+            { cause: err },
+          );
         });
         // Every acknowledged message is stored once, as acknowledged.
         const stored = await storedHistory(a.base, visitorCookie, opened.channel.id_channel);
         const byClientId = new Map<string, ChatMessage[]>();
-        for (const message of stored) byClientId.set(message.client_id ?? '', [...(byClientId.get(message.client_id ?? '') ?? []), message]);
+        for (const message of stored)
+          byClientId.set(message.client_id ?? '', [...(byClientId.get(message.client_id ?? '') ?? []), message]);
         for (const message of [...ackedByVisitor, ...ackedByExhibitor]) {
           expect(byClientId.get(message.client_id ?? '')?.map((m) => m.id_message)).toEqual([message.id_message]);
         }

@@ -28,7 +28,14 @@ function frameDataOf(html: string): RoomFrameData {
 
 const cspOf = (response: LightMyRequestResponse): string => String(response.headers['content-security-policy'] ?? '');
 const frameAncestorsOf = (response: LightMyRequestResponse): string[] =>
-  (cspOf(response).split(';').map((d) => d.trim()).find((d) => d.startsWith('frame-ancestors ')) ?? '').split(/\s+/).slice(1);
+  (
+    cspOf(response)
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith('frame-ancestors ')) ?? ''
+  )
+    .split(/\s+/)
+    .slice(1);
 
 let spaDir: string;
 let t: TestApp;
@@ -49,7 +56,14 @@ describe('GET /room/', () => {
     expect(response.headers['x-frame-options']).toBeUndefined();
     expect(response.body).toContain('<html lang="en">');
     const data = frameDataOf(response.body);
-    expect(data).toMatchObject({ version: 1, lang: 'en', initialPanorama: 'home', roomName: 'Innovation Fair', hostOrigins: [ORIGIN], features: { journey: true } });
+    expect(data).toMatchObject({
+      version: 1,
+      lang: 'en',
+      initialPanorama: 'home',
+      roomName: 'Innovation Fair',
+      hostOrigins: [ORIGIN],
+      features: { journey: true },
+    });
     expect(data.panoramas.filter((p) => p.kind !== 'stand')).toEqual(
       DEMO_PANORAMAS.map((p) => ({ slug: p.slug, kind: p.kind, name: p.name, name_en: p.name_en })),
     );
@@ -128,7 +142,14 @@ describe('GET /room/', () => {
     await t.database.db.insertInto('panoramas').values({ slug: 'stand-evil', kind: 'stand', name: evil, name_en: evil }).execute();
     await t.database.db
       .insertInto('stands')
-      .values({ name: evil, name_en: evil, panorama_slug: 'stand-evil', optin_marketing: null, company_id: company.id, created_at: nowIso() })
+      .values({
+        name: evil,
+        name_en: evil,
+        panorama_slug: 'stand-evil',
+        optin_marketing: null,
+        company_id: company.id,
+        created_at: nowIso(),
+      })
       .execute();
     // What the organisers' API does after a change: the frame's data is read again.
     t.app.panoramas.refresh();
@@ -188,12 +209,14 @@ describe('GET /room/', () => {
 describe('ROOM_HOST_ORIGINS', () => {
   it('keeps origins only, normalised, without duplicates', () => {
     expect(loadConfig({}).roomHostOrigins).toEqual([]);
-    expect(loadConfig({ ROOM_HOST_ORIGINS: ' https://php.example.com , http://b.test:8000/some/page, https://php.example.com/ ' }).roomHostOrigins).toEqual([
-      'https://php.example.com',
-      'http://b.test:8000',
-    ]);
+    expect(
+      loadConfig({ ROOM_HOST_ORIGINS: ' https://php.example.com , http://b.test:8000/some/page, https://php.example.com/ ' })
+        .roomHostOrigins,
+    ).toEqual(['https://php.example.com', 'http://b.test:8000']);
     // Nothing that could end up as another CSP source or directive.
-    expect(loadConfig({ ROOM_HOST_ORIGINS: "javascript:alert(1), *, 'unsafe-inline', https://x.test/a'; script-src *, data:," }).roomHostOrigins).toEqual(['https://x.test']);
+    expect(
+      loadConfig({ ROOM_HOST_ORIGINS: "javascript:alert(1), *, 'unsafe-inline', https://x.test/a'; script-src *, data:," }).roomHostOrigins,
+    ).toEqual(['https://x.test']);
   });
 
   it('lets those pages frame the room and talk to it', async () => {
@@ -219,8 +242,18 @@ describe('the frame layout', () => {
     const plan = salon.layout('plan');
     expect(plan?.booths.map((b) => b.stand.label)).toEqual(DEMO_STANDS.map((s) => s.name));
     expect(plan?.gates.map((g) => g.target).sort()).toEqual(['conference', 'home']);
-    expect(salon.layout('home')?.gates.map((g) => g.target).sort()).toEqual(['conference', 'plan']);
-    expect(salon.layout('conference')?.gates.map((g) => g.target).sort()).toEqual(['home', 'plan']);
+    expect(
+      salon
+        .layout('home')
+        ?.gates.map((g) => g.target)
+        .sort(),
+    ).toEqual(['conference', 'plan']);
+    expect(
+      salon
+        .layout('conference')
+        ?.gates.map((g) => g.target)
+        .sort(),
+    ).toEqual(['home', 'plan']);
     // The contest is played from the entrance hall, where every visit starts.
     expect(salon.layout('home')?.actions.map((a) => a.action)).toEqual(['contest']);
     expect(salon.layout('plan')?.actions).toEqual([]);
@@ -247,7 +280,17 @@ describe('the frame layout', () => {
       initialPanorama: 'home',
       roomName: 'Salon',
       panoramas: [],
-      stands: [{ id: 'abcdef', name: 'Un', niceNameEn: 'One', panorama: 'stand-one', companyId: 'ghijkl', companyName: 'One Inc.', optinMarketing: false }],
+      stands: [
+        {
+          id: 'abcdef',
+          name: 'Un',
+          niceNameEn: 'One',
+          panorama: 'stand-one',
+          companyId: 'ghijkl',
+          companyName: 'One Inc.',
+          optinMarketing: false,
+        },
+      ],
       images: {},
       hostOrigins: [],
       features: { journey: false },
@@ -260,7 +303,22 @@ describe('the frame layout', () => {
 });
 
 describe('the images fetched ahead', () => {
-  const salon = new Salon(parseFrameData(JSON.stringify({ lang: 'en', roomName: 'Innovation Fair', stands: DEMO_STANDS.map((s, i) => ({ id: `s${i}`, name: s.name, niceNameEn: s.name_en, panorama: s.slug, companyId: `c${i}`, companyName: s.company })) })) as RoomFrameData);
+  const salon = new Salon(
+    parseFrameData(
+      JSON.stringify({
+        lang: 'en',
+        roomName: 'Innovation Fair',
+        stands: DEMO_STANDS.map((s, i) => ({
+          id: `s${i}`,
+          name: s.name,
+          niceNameEn: s.name_en,
+          panorama: s.slug,
+          companyId: `c${i}`,
+          companyName: s.company,
+        })),
+      }),
+    ) as RoomFrameData,
+  );
   const slugs = DEMO_STANDS.map((s) => s.slug);
 
   it('expects from a stand the plan then its two neighbours on the ring, from the halls their doors, the plan first', () => {
@@ -281,8 +339,15 @@ describe('the images fetched ahead', () => {
     const sources = (slug: string) => ({ small: `/media/panoramas/${slug}-2048.webp`, large: `/media/panoramas/${slug}-4096.webp` });
     let width = 1366;
     const asked: string[][] = [];
-    const images = new PanoramaImages({ home: sources('home'), plan: sources('plan') }, () => width, (urls) => asked.push([...urls]));
-    await expect(images.image('plan')).resolves.toEqual({ url: '/media/panoramas/plan-2048.webp', sharper: '/media/panoramas/plan-4096.webp' });
+    const images = new PanoramaImages(
+      { home: sources('home'), plan: sources('plan') },
+      () => width,
+      (urls) => asked.push([...urls]),
+    );
+    await expect(images.image('plan')).resolves.toEqual({
+      url: '/media/panoramas/plan-2048.webp',
+      sharper: '/media/panoramas/plan-4096.webp',
+    });
     width = 375;
     await expect(images.image('plan')).resolves.toEqual({ url: '/media/panoramas/plan-2048.webp' });
     await expect(images.image('nowhere')).rejects.toThrow('no image for panorama nowhere');
@@ -298,7 +363,9 @@ describe('the images fetched ahead', () => {
     const finish = new Map<string, () => void>();
     const decode = (url: string) => {
       started.push(url);
-      return new Promise<ImageBitmap>((resolve) => finish.set(url, () => resolve({ width: 2048, height: 1024, close: () => closed.push(url) } as ImageBitmap)));
+      return new Promise<ImageBitmap>((resolve) =>
+        finish.set(url, () => resolve({ width: 2048, height: 1024, close: () => closed.push(url) } as ImageBitmap)),
+      );
     };
     const done = async (url: string) => {
       finish.get(url)?.();
@@ -352,7 +419,23 @@ describe('the images fetched ahead', () => {
 });
 
 describe('the offers of the stands', () => {
-  const demo = (lang: 'en' | 'fr' = 'en') => new Salon(parseFrameData(JSON.stringify({ lang, roomName: 'Innovation Fair', stands: DEMO_STANDS.map((s, i) => ({ id: `s${i}`, name: s.name, niceNameEn: s.name_en, panorama: s.slug, companyId: `c${i}`, companyName: s.company })) })) as RoomFrameData);
+  const demo = (lang: 'en' | 'fr' = 'en') =>
+    new Salon(
+      parseFrameData(
+        JSON.stringify({
+          lang,
+          roomName: 'Innovation Fair',
+          stands: DEMO_STANDS.map((s, i) => ({
+            id: `s${i}`,
+            name: s.name,
+            niceNameEn: s.name_en,
+            panorama: s.slug,
+            companyId: `c${i}`,
+            companyName: s.company,
+          })),
+        }),
+      ) as RoomFrameData,
+    );
 
   it('names the offer of each stand by its panorama, a stable identifier for the tracking events', () => {
     const salon = demo();
@@ -363,29 +446,58 @@ describe('the offers of the stands', () => {
   it('gives a promotional offer to some stands, always the same ones', () => {
     const salon = demo();
     const promoted = salon.stands.filter((s) => promotionOf(s) !== null);
-    expect(promoted.map((s) => s.panorama)).toEqual(['stand-helios-stockage', 'stand-lumen', 'stand-forge3d', 'stand-terra', 'stand-orbital']);
+    expect(promoted.map((s) => s.panorama)).toEqual([
+      'stand-helios-stockage',
+      'stand-lumen',
+      'stand-forge3d',
+      'stand-terra',
+      'stand-orbital',
+    ]);
     for (const stand of promoted) expect(promotionOf(stand)).toBe(offerSubject(stand));
-    expect(demo('fr').stands.filter((s) => promotionOf(s) !== null).map((s) => s.id)).toEqual(promoted.map((s) => s.id));
+    expect(
+      demo('fr')
+        .stands.filter((s) => promotionOf(s) !== null)
+        .map((s) => s.id),
+    ).toEqual(promoted.map((s) => s.id));
   });
 
   it('passes on a referral code of the address only when it is a short code', () => {
     expect(referralCode('?lang=en&code_apporteur=PARTNER_42')).toBe('PARTNER_42');
     expect(referralCode('?code_apporteur=a-b_C9')).toBe('a-b_C9');
     expect(referralCode('?code_apporteur=' + 'x'.repeat(32))).toBe('x'.repeat(32));
-    for (const search of ['', '?lang=fr', '?code_apporteur=', '?code_apporteur=' + 'x'.repeat(33), '?code_apporteur=%3Cb%3E', '?code_apporteur=a%20b', '?code_apporteur=caf%C3%A9']) {
+    for (const search of [
+      '',
+      '?lang=fr',
+      '?code_apporteur=',
+      '?code_apporteur=' + 'x'.repeat(33),
+      '?code_apporteur=%3Cb%3E',
+      '?code_apporteur=a%20b',
+      '?code_apporteur=caf%C3%A9',
+    ]) {
       expect(referralCode(search)).toBeUndefined();
     }
   });
 });
 
 describe('the contest quiz', () => {
-  const salonOf = (stands: { name: string; name_en: string; slug: string; company: string }[], lang: 'en' | 'fr' = 'en', roomName = 'Innovation Fair') =>
+  const salonOf = (
+    stands: { name: string; name_en: string; slug: string; company: string }[],
+    lang: 'en' | 'fr' = 'en',
+    roomName = 'Innovation Fair',
+  ) =>
     new Salon(
       parseFrameData(
         JSON.stringify({
           lang,
           roomName,
-          stands: stands.map((s, i) => ({ id: `s${i}`, name: s.name, niceNameEn: s.name_en, panorama: s.slug, companyId: `c${i}`, companyName: s.company })),
+          stands: stands.map((s, i) => ({
+            id: `s${i}`,
+            name: s.name,
+            niceNameEn: s.name_en,
+            panorama: s.slug,
+            companyId: `c${i}`,
+            companyName: s.company,
+          })),
         }),
       ) as RoomFrameData,
     );

@@ -1,7 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { encodeId } from '../../host-shell/server/lib/ids';
 import { setParameter } from '../../host-shell/server/services/settings';
-import { DEMO, ORIGIN, XHR, anonymousCookie, createTestApp, login, pageDataOf, request, standBySlug, userIdByEmail, type TestApp } from './helpers';
+import {
+  DEMO,
+  ORIGIN,
+  XHR,
+  anonymousCookie,
+  createTestApp,
+  login,
+  pageDataOf,
+  request,
+  standBySlug,
+  userIdByEmail,
+  type TestApp,
+} from './helpers';
 
 let t: TestApp;
 let solar: { id: number; key: string };
@@ -23,11 +35,23 @@ afterAll(async () => {
 });
 
 const visit = (cookie: string, stand: string, payload: unknown, headers: Record<string, string> = XHR) =>
-  request(t.app, { method: 'POST', url: `/api/stands/${stand}/visit`, headers: { ...headers, cookie }, payload: payload as Record<string, unknown> });
+  request(t.app, {
+    method: 'POST',
+    url: `/api/stands/${stand}/visit`,
+    headers: { ...headers, cookie },
+    payload: payload as Record<string, unknown>,
+  });
 
-const visitsOf = (userId: number) => t.database.db.selectFrom('stand_visits').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+const visitsOf = (userId: number) =>
+  t.database.db.selectFrom('stand_visits').selectAll().where('user_id', '=', userId).orderBy('id').execute();
 const historyOf = (standId: number, userId: number) =>
-  t.database.db.selectFrom('stand_history').select(['type', 'content', 'created_at']).where('stand_id', '=', standId).where('user_id', '=', userId).orderBy('id').execute();
+  t.database.db
+    .selectFrom('stand_history')
+    .select(['type', 'content', 'created_at'])
+    .where('stand_id', '=', standId)
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
 
 describe('POST /api/stands/{id}/visit', () => {
   it('starts a visit and writes enterOnStand, then ends it and writes leaveStand', async () => {
@@ -131,12 +155,20 @@ describe('POST /api/stands/{id}/visit', () => {
 
 describe('the unload beacon', () => {
   const beacon = (cookie: string, stand: string, body: string, headers: Record<string, string>) =>
-    request(t.app, { method: 'POST', url: `/api/stands/${stand}/visit`, headers: { cookie, 'content-type': 'text/plain;charset=UTF-8', ...headers }, payload: body });
+    request(t.app, {
+      method: 'POST',
+      url: `/api/stands/${stand}/visit`,
+      headers: { cookie, 'content-type': 'text/plain;charset=UTF-8', ...headers },
+      payload: body,
+    });
 
   it('ends the visit with a text/plain JSON body from this origin (Origin or Referer), recorded as beacon', async () => {
     const cookie = await anonymousCookie(t.app);
     const me = (await request(t.app, { method: 'GET', url: '/api/users/me', headers: { cookie } })).json().data.user;
-    const sameOrigin: Record<string, string>[] = [{ origin: ORIGIN }, { referer: `${ORIGIN}/salon/stand`, 'sec-fetch-site': 'same-origin' }];
+    const sameOrigin: Record<string, string>[] = [
+      { origin: ORIGIN },
+      { referer: `${ORIGIN}/salon/stand`, 'sec-fetch-site': 'same-origin' },
+    ];
     for (const headers of sameOrigin) {
       await visit(cookie, aqua.key, { start: true });
       const response = await beacon(cookie, aqua.key, JSON.stringify({ end: true }), headers);
@@ -160,9 +192,19 @@ describe('the unload beacon', () => {
 
   it('only relaxes this route, only for text/plain, and only to end a visit', async () => {
     const cookie = await login(t.app, DEMO.visitor2);
-    const otherRoute = await request(t.app, { method: 'PUT', url: '/api/locale', headers: { cookie, origin: ORIGIN, 'content-type': 'text/plain' }, payload: '{"lang":"fr_FR"}' });
+    const otherRoute = await request(t.app, {
+      method: 'PUT',
+      url: '/api/locale',
+      headers: { cookie, origin: ORIGIN, 'content-type': 'text/plain' },
+      payload: '{"lang":"fr_FR"}',
+    });
     expect(otherRoute.statusCode).toBe(403);
-    const json = await request(t.app, { method: 'POST', url: `/api/stands/${aqua.key}/visit`, headers: { cookie, origin: ORIGIN }, payload: { end: true } });
+    const json = await request(t.app, {
+      method: 'POST',
+      url: `/api/stands/${aqua.key}/visit`,
+      headers: { cookie, origin: ORIGIN },
+      payload: { end: true },
+    });
     expect(json.statusCode).toBe(403);
     const start = await beacon(cookie, aqua.key, JSON.stringify({ start: true }), { origin: ORIGIN });
     expect(start.statusCode).toBe(400);
@@ -229,7 +271,9 @@ describe('PUT /api/users/me/active', () => {
   it('answers the last activity, kept in memory and visible at once, written to the database in batches', async () => {
     const cookie = await login(t.app, DEMO.promoter);
     const userId = await userIdByEmail(t, DEMO.promoter);
-    const stored = async () => (await t.database.db.selectFrom('users').select('last_activity_at').where('id', '=', userId).executeTakeFirstOrThrow()).last_activity_at;
+    const stored = async () =>
+      (await t.database.db.selectFrom('users').select('last_activity_at').where('id', '=', userId).executeTakeFirstOrThrow())
+        .last_activity_at;
     await t.app.activity.flush();
     const before = await stored();
 
@@ -250,9 +294,14 @@ describe('PUT /api/users/me/active', () => {
   it('writes what is pending when the app closes', async () => {
     const own = await createTestApp();
     const cookie = await login(own.app, DEMO.visitor);
-    const at = (await request(own.app, { method: 'PUT', url: '/api/users/me/active', headers: { ...XHR, cookie } })).json().data.last_activity_at;
+    const at = (await request(own.app, { method: 'PUT', url: '/api/users/me/active', headers: { ...XHR, cookie } })).json().data
+      .last_activity_at;
     await own.app.close();
-    const row = await own.database.db.selectFrom('users').select('last_activity_at').where('email', '=', DEMO.visitor).executeTakeFirstOrThrow();
+    const row = await own.database.db
+      .selectFrom('users')
+      .select('last_activity_at')
+      .where('email', '=', DEMO.visitor)
+      .executeTakeFirstOrThrow();
     expect(row.last_activity_at).toBe(at);
     await own.database.close();
   });
@@ -296,7 +345,9 @@ describe('PUT /api/users/me/active', () => {
 
 describe('GET /api/stream/active', () => {
   it('reads the stream parameters, and the page data follows', async () => {
-    expect((await request(t.app, { method: 'GET', url: '/api/stream/active' })).json()).toEqual({ data: { active: false, video_url: null, chat_url: null } });
+    expect((await request(t.app, { method: 'GET', url: '/api/stream/active' })).json()).toEqual({
+      data: { active: false, video_url: null, chat_url: null },
+    });
     const own = await createTestApp();
     try {
       for (const [key, value] of [
@@ -304,7 +355,11 @@ describe('GET /api/stream/active', () => {
         ['stream_video_url', '"https://video.example/live"'],
         ['stream_chat_url', '"https://chat.example/live"'],
       ]) {
-        await own.database.db.updateTable('parameters').set({ value }).where('key', '=', key as string).execute();
+        await own.database.db
+          .updateTable('parameters')
+          .set({ value })
+          .where('key', '=', key as string)
+          .execute();
       }
       expect((await request(own.app, { method: 'GET', url: '/api/stream/active' })).json()).toEqual({
         data: { active: true, video_url: 'https://video.example/live', chat_url: 'https://chat.example/live' },
@@ -327,7 +382,12 @@ describe('POST /api/tracking-event', () => {
     const response = await track({ name: `stand_${solar.key}_enter`, value: 'x', stand_id: solar.key }, { ...XHR, cookie });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ data: { success: true } });
-    expect(await lastEvent()).toMatchObject({ name: `stand_${solar.key}_enter`, value: 'x', stand_id: solar.id, user_id: await userIdByEmail(t, DEMO.visitor) });
+    expect(await lastEvent()).toMatchObject({
+      name: `stand_${solar.key}_enter`,
+      value: 'x',
+      stand_id: solar.id,
+      user_id: await userIdByEmail(t, DEMO.visitor),
+    });
   });
 
   it('stores an event without a session, stand or value', async () => {
@@ -355,7 +415,13 @@ describe('OpenAPI', () => {
   it('documents the room calls, the beacon and the event stream', async () => {
     const doc = (await request(t.app, { method: 'GET', url: '/api/openapi.json' })).json();
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/api/stands/{id}/visit', '/api/users/me/active', '/api/stream/active', '/api/tracking-event', '/api/sse/live/activity']),
+      expect.arrayContaining([
+        '/api/stands/{id}/visit',
+        '/api/users/me/active',
+        '/api/stream/active',
+        '/api/tracking-event',
+        '/api/sse/live/activity',
+      ]),
     );
     const visitOp = doc.paths['/api/stands/{id}/visit'].post;
     expect(Object.keys(visitOp.requestBody.content)).toEqual(['application/json', 'text/plain']);

@@ -3,7 +3,20 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setFeature } from '../../host-shell/server/services/settings';
-import { DEMO, ORIGIN, XHR, anonymousCookie, createTestApp, login, lazySlotsOf, pageDataOf, request, sessionCookieOf, widgetSlotsOf, type TestApp } from './helpers';
+import {
+  DEMO,
+  ORIGIN,
+  XHR,
+  anonymousCookie,
+  createTestApp,
+  login,
+  lazySlotsOf,
+  pageDataOf,
+  request,
+  sessionCookieOf,
+  widgetSlotsOf,
+  type TestApp,
+} from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,7 +26,15 @@ afterAll(async () => {
   await t.close();
 });
 
-const countUsers = async () => Number((await t.database.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const countUsers = async () =>
+  Number(
+    (
+      await t.database.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('GET /salon', () => {
   it('creates an anonymous visitor and its session on the first visit, and reuses them after', async () => {
@@ -119,7 +140,9 @@ describe('page-data escaping', () => {
     expect(response.body).not.toContain('<script>alert(1)');
     expect(response.body).not.toContain('</script><script>');
     expect(response.body).not.toContain('\u2028');
-    expect(response.body).toContain('\\u003c/script\\u003e\\u003cscript\\u003ealert(1)\\u003c/script\\u003e\\u0026\\u003c!--\\u2028\\u2029');
+    expect(response.body).toContain(
+      '\\u003c/script\\u003e\\u003cscript\\u003ealert(1)\\u003c/script\\u003e\\u0026\\u003c!--\\u2028\\u2029',
+    );
     // Exactly one page-data element, and the loader is still the last script.
     expect(response.body.match(/<script/g)).toHaveLength(2);
     expect(pageDataOf(response.body).user.pseudo).toBe(pseudo);
@@ -133,7 +156,9 @@ describe('widget slots', () => {
     const response = await request(t.app, { method: 'GET', url: '/salon', headers: { cookie: await login(t.app, DEMO.visitor) } });
     expect(widgetSlotsOf(response.body)).toEqual([...base, 'journey']);
     expect(lazySlotsOf(response.body)).toEqual(['chat', 'company-sheet', 'contact-point', 'modals', 'journey']);
-    expect(response.body).toMatch(/<div data-salon-widget="journey" data-salon-lazy><\/div>\s*<script src="\/spa\/loader.js" defer><\/script>/);
+    expect(response.body).toMatch(
+      /<div data-salon-widget="journey" data-salon-lazy><\/div>\s*<script src="\/spa\/loader.js" defer><\/script>/,
+    );
   });
 
   it('adds the activity stream for exhibitors', async () => {
@@ -164,14 +189,21 @@ describe('the first paint and the first downloads', () => {
     const slot = /<div data-salon-widget="room"><div class="salon-room-placeholder">([^]*?)<\/div><\/div>/.exec(en.body)?.[1] ?? '';
     expect(slot).toContain('Visit 14 stands in 360°, chat with exhibitors and attend talks, from home.');
     expect(slot).toContain('The room is loading…');
-    const fr = await request(t.app, { method: 'GET', url: '/salon', headers: { cookie: await anonymousCookie(t.app), 'accept-language': 'fr' } });
+    const fr = await request(t.app, {
+      method: 'GET',
+      url: '/salon',
+      headers: { cookie: await anonymousCookie(t.app), 'accept-language': 'fr' },
+    });
     expect(fr.body).toContain('<p class="salon-room-placeholder__wait">La salle se charge…</p>');
   });
 
   it('preloads the manifest, and the entries of the widgets that mount at once when this server serves /spa', async () => {
     const spaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salon-spa-hints-'));
     const line = (name: string) => ({ entry: `${name}/0123456789/remoteEntry.js`, runtimeContract: '1', sharedContract: '0.3' });
-    fs.writeFileSync(path.join(spaDir, 'widgets.json'), JSON.stringify(Object.fromEntries(['top-bar', 'room', 'toaster', 'chat', 'modals'].map((w) => [w, line(w)]))));
+    fs.writeFileSync(
+      path.join(spaDir, 'widgets.json'),
+      JSON.stringify(Object.fromEntries(['top-bar', 'room', 'toaster', 'chat', 'modals'].map((w) => [w, line(w)]))),
+    );
     const served = await createTestApp({ config: { spaDir } });
     const cdn = await createTestApp({ config: { spaDir, spaUrl: 'https://cdn.example/spa' } });
     try {

@@ -7,7 +7,8 @@ import { singletonEntries } from '../../scripts/build/shared-entries';
 /** `@salon/shared`'s entries: its exports map, the folders on disk, the lint rules and the federation config agree. */
 const root = path.resolve(__dirname, '..', '..');
 const sharedDir = path.join(root, 'shared');
-const exportsMap = (JSON.parse(fs.readFileSync(path.join(sharedDir, 'package.json'), 'utf8')) as { exports: Record<string, string> }).exports;
+const exportsMap = (JSON.parse(fs.readFileSync(path.join(sharedDir, 'package.json'), 'utf8')) as { exports: Record<string, string> })
+  .exports;
 
 /** Lints snippets as if they were these files, with the project's configuration; answers the rules each one broke. */
 function lint(snippets: Record<string, string>): Record<string, string[]> {
@@ -21,7 +22,10 @@ function lint(snippets: Record<string, string>): Record<string, string[]> {
       out[file] = result.messages.map((m) => m.ruleId ?? m.message);
     }
     console.log(JSON.stringify(out));`;
-  const stdout = execFileSync(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(snippets)], { cwd: root, encoding: 'utf8' });
+  const stdout = execFileSync(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(snippets)], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   return JSON.parse(stdout) as Record<string, string[]>;
 }
 
@@ -59,10 +63,13 @@ describe('the entries of @salon/shared', () => {
       'host-shell/server/relative.ts': "import { url } from '../../shared/contracts/routes';\nexport const u = url;\n",
       'shared/exhibitors/leaves.ts': "import { $chat } from '../chat/chat';\nexport const c = $chat;\n",
       'shared/live/nested.ts': "import { $socketState } from './socket/socket';\nexport const s = $socketState;\n",
-      'widgets/room/value.ts': "import { SPECIAL_PANORAMAS } from '@salon/shared/contracts/room-frame';\nexport const p = SPECIAL_PANORAMAS;\n",
+      'widgets/room/value.ts':
+        "import { SPECIAL_PANORAMAS } from '@salon/shared/contracts/room-frame';\nexport const p = SPECIAL_PANORAMAS;\n",
       'shared/room/schema.ts': "import { StreamData } from '@salon/shared/contracts/room';\nexport const s = StreamData;\n",
-      'widgets/room/fine.ts': "import type { StreamData } from '@salon/shared/contracts/room';\nimport { $room } from '@salon/shared/room';\nexport const r: StreamData | null = $room.get() ? null : null;\n",
-      'shared/room/fine.ts': "import { SPECIAL_PANORAMAS } from '@salon/shared/contracts/room-frame';\nimport { $room } from './room';\nexport const p = [SPECIAL_PANORAMAS, $room];\n",
+      'widgets/room/fine.ts':
+        "import type { StreamData } from '@salon/shared/contracts/room';\nimport { $room } from '@salon/shared/room';\nexport const r: StreamData | null = $room.get() ? null : null;\n",
+      'shared/room/fine.ts':
+        "import { SPECIAL_PANORAMAS } from '@salon/shared/contracts/room-frame';\nimport { $room } from './room';\nexport const p = [SPECIAL_PANORAMAS, $room];\n",
     });
     expect(broke['widgets/top-bar/deep.ts']).toContain('salon/shared-entries');
     expect(broke['widgets/top-bar/relative.ts']).toContain('salon/shared-entries');

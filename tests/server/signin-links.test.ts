@@ -1,7 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { parse } from 'csv-parse/sync';
 import type { ImportData } from '@salon/shared/contracts/imports';
-import { DEMO, ORIGIN, XHR, anonymousCookie, closeListening, createTestApp, login, request, sessionCookieOf, userIdByEmail, waitFor, type TestApp } from './helpers';
+import {
+  DEMO,
+  ORIGIN,
+  XHR,
+  anonymousCookie,
+  closeListening,
+  createTestApp,
+  login,
+  request,
+  sessionCookieOf,
+  userIdByEmail,
+  waitFor,
+  type TestApp,
+} from './helpers';
 import { encodeId } from '../../host-shell/server/lib/ids';
 import { multipart } from './uploads';
 
@@ -21,7 +34,8 @@ function post(url: string, fields: [string, string][], cookie: string) {
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN, cookie },
   });
 }
-const askLinks = (fields: [string, string][], cookie = cookies.admin) => post('/admin/comptes', [['action', 'signin-links'], ...fields], english(cookie));
+const askLinks = (fields: [string, string][], cookie = cookies.admin) =>
+  post('/admin/comptes', [['action', 'signin-links'], ...fields], english(cookie));
 
 interface LinkLine {
   email: string;
@@ -38,14 +52,26 @@ const pathOf = (link: string) => new URL(link).pathname;
 async function importUsers(csv: string, name = 'people.csv'): Promise<ImportData> {
   const body = multipart([{ name: 'file', filename: name, type: 'text/csv', content: csv }]);
   const headers = { ...XHR, origin: ORIGIN, cookie: english(cookies.admin) };
-  const uploaded = await request(t.app, { method: 'POST', url: '/api/users/import', payload: body.payload, headers: { ...headers, ...body.headers } });
+  const uploaded = await request(t.app, {
+    method: 'POST',
+    url: '/api/users/import',
+    payload: body.payload,
+    headers: { ...headers, ...body.headers },
+  });
   expect(uploaded.statusCode).toBe(200);
   const { id } = (JSON.parse(uploaded.body) as { data: ImportData }).data;
-  const confirmed = await request(t.app, { method: 'POST', url: `/api/imports/${id}/confirm`, payload: '{}', headers: { ...headers, 'content-type': 'application/json' } });
+  const confirmed = await request(t.app, {
+    method: 'POST',
+    url: `/api/imports/${id}/confirm`,
+    payload: '{}',
+    headers: { ...headers, 'content-type': 'application/json' },
+  });
   expect(confirmed.statusCode).toBe(200);
   return waitFor(
     async () => {
-      const current = (JSON.parse((await request(t.app, { method: 'GET', url: `/api/imports/${id}`, headers })).body) as { data: ImportData }).data;
+      const current = (
+        JSON.parse((await request(t.app, { method: 'GET', url: `/api/imports/${id}`, headers })).body) as { data: ImportData }
+      ).data;
       return current.status === 'running' ? undefined : current;
     },
     10_000,
@@ -53,9 +79,18 @@ async function importUsers(csv: string, name = 'people.csv'): Promise<ImportData
   );
 }
 
-const linkCount = async () => Number((await db().selectFrom('signin_links').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow()).n);
+const linkCount = async () =>
+  Number(
+    (
+      await db()
+        .selectFrom('signin_links')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const linkEntries = () => db().selectFrom('audit_log').selectAll().where('action', '=', 'signin_links.create').orderBy('id').execute();
-const passwordOf = async (email: string) => (await db().selectFrom('users').select('password_hash').where('email', '=', email).executeTakeFirstOrThrow()).password_hash;
+const passwordOf = async (email: string) =>
+  (await db().selectFrom('users').select('password_hash').where('email', '=', email).executeTakeFirstOrThrow()).password_hash;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -74,7 +109,13 @@ afterAll(async () => {
 describe('who may make sign-in links', () => {
   it('no session goes to the login page; anonymous visitors, visitors and exhibitors get the 403 page; nothing is made or recorded', async () => {
     const exhibitorId = encodeId(await userIdByEmail(t, DEMO.exhibitor2));
-    for (const fields of [[['scope', 'without_password']], [['scope', 'selected'], ['ids', exhibitorId]]] as [string, string][][]) {
+    for (const fields of [
+      [['scope', 'without_password']],
+      [
+        ['scope', 'selected'],
+        ['ids', exhibitorId],
+      ],
+    ] as [string, string][][]) {
       const none = await askLinks(fields, '');
       expect(none.statusCode).toBe(303);
       expect(none.headers.location).toBe(`${ORIGIN}/`);
@@ -100,14 +141,38 @@ describe('who may make sign-in links', () => {
   });
 
   it('a promoter gets links for exhibitors, never for a promoter or an administrator; an administrator for promoters too, never for an administrator', async () => {
-    const [exhibitor, promoter, admin] = await Promise.all([DEMO.exhibitor2, DEMO.promoter, DEMO.admin].map((e) => userIdByEmail(t, e).then(encodeId)));
-    const byPromoter = await askLinks([['scope', 'selected'], ['ids', exhibitor!], ['ids', promoter!], ['ids', admin!]], cookies.promoter);
+    const [exhibitor, promoter, admin] = await Promise.all(
+      [DEMO.exhibitor2, DEMO.promoter, DEMO.admin].map((e) => userIdByEmail(t, e).then(encodeId)),
+    );
+    const byPromoter = await askLinks(
+      [
+        ['scope', 'selected'],
+        ['ids', exhibitor!],
+        ['ids', promoter!],
+        ['ids', admin!],
+      ],
+      cookies.promoter,
+    );
     expect(byPromoter.statusCode).toBe(200);
     expect(linesOf(byPromoter.body).map((l) => l.email)).toEqual([DEMO.exhibitor2]);
-    const onlyOthers = await askLinks([['scope', 'selected'], ['ids', promoter!], ['ids', admin!]], cookies.promoter);
+    const onlyOthers = await askLinks(
+      [
+        ['scope', 'selected'],
+        ['ids', promoter!],
+        ['ids', admin!],
+      ],
+      cookies.promoter,
+    );
     expect(onlyOthers.statusCode).toBe(400);
     expect(onlyOthers.body).toContain('None of the ticked accounts can get a sign-in link.');
-    const byAdmin = await askLinks([['scope', 'selected'], ['ids', promoter!], ['ids', admin!]], cookies.admin);
+    const byAdmin = await askLinks(
+      [
+        ['scope', 'selected'],
+        ['ids', promoter!],
+        ['ids', admin!],
+      ],
+      cookies.admin,
+    );
     expect(byAdmin.statusCode).toBe(200);
     expect(linesOf(byAdmin.body).map((l) => l.email)).toEqual([DEMO.promoter]);
     const entries = await linkEntries();
@@ -118,12 +183,24 @@ describe('who may make sign-in links', () => {
     expect(JSON.parse(entries[0]!.after!)).toMatchObject({ scope: 'selected', count: 1, accounts: [DEMO.exhibitor2] });
     // Nothing ticked, or an id that is none: refused with the reason.
     expect((await askLinks([['scope', 'selected']])).body).toContain('Tick at least one account.');
-    expect((await askLinks([['scope', 'selected'], ['ids', 'nope!']])).statusCode).toBe(400);
+    expect(
+      (
+        await askLinks([
+          ['scope', 'selected'],
+          ['ids', 'nope!'],
+        ])
+      ).statusCode,
+    ).toBe(400);
   });
 });
 
 describe('links for an import, used once', () => {
-  const CSV = ['email,firstname,lastname,profile', 'ines.link@example.org,Inès,Lien,visitor', 'marc.link@example.org,=1+2,-Marc,exhibitor', `${DEMO.visitor},Léa,Moreau,visitor`].join('\n');
+  const CSV = [
+    'email,firstname,lastname,profile',
+    'ines.link@example.org,Inès,Lien,visitor',
+    'marc.link@example.org,=1+2,-Marc,exhibitor',
+    `${DEMO.visitor},Léa,Moreau,visitor`,
+  ].join('\n');
   let lines: LinkLine[] = [];
 
   it('the import’s report gives a CSV of links for its accounts without a password (formulas neutralised), audit-logged; only hashes are stored', async () => {
@@ -138,7 +215,7 @@ describe('links for an import, used once', () => {
     // The demo visitor of the file has a password: no link for them.
     expect(lines.map((l) => [l.email, l.firstname, l.lastname])).toEqual([
       ['ines.link@example.org', 'Inès', 'Lien'],
-      ["marc.link@example.org", "'=1+2", "'-Marc"],
+      ['marc.link@example.org', "'=1+2", "'-Marc"],
     ]);
     for (const line of lines) expect(line.link).toMatch(/^http:\/\/salon\.test\/connexion\/lien\/[A-Za-z0-9_-]{43}$/);
     const stored = await db().selectFrom('signin_links').selectAll().execute();
@@ -146,7 +223,11 @@ describe('links for an import, used once', () => {
     for (const token of tokens) expect(JSON.stringify(stored)).not.toContain(token);
     const entry = (await linkEntries()).at(-1)!;
     expect(entry).toMatchObject({ actor_email: DEMO.admin, target: 'people.csv' });
-    expect(JSON.parse(entry.after!)).toMatchObject({ scope: 'import', count: 2, accounts: ['ines.link@example.org', 'marc.link@example.org'] });
+    expect(JSON.parse(entry.after!)).toMatchObject({
+      scope: 'import',
+      count: 2,
+      accounts: ['ines.link@example.org', 'marc.link@example.org'],
+    });
     // Imported without a password: the login form refuses them.
     expect(await passwordOf('ines.link@example.org')).toBeNull();
   });
@@ -163,7 +244,9 @@ describe('links for an import, used once', () => {
     expect(short.statusCode).toBe(400);
     expect(short.body).toContain('aria-invalid="true"');
     expect(await passwordOf('ines.link@example.org')).toBeNull();
-    expect((await request(t.app, { method: 'GET', url: path, headers: { cookie: french('') } })).body).toContain('Choisir votre mot de passe');
+    expect((await request(t.app, { method: 'GET', url: path, headers: { cookie: french('') } })).body).toContain(
+      'Choisir votre mot de passe',
+    );
   });
 
   it('a password chosen through the link logs the person in; the link then says it was used, and the password works at the login form', async () => {
@@ -192,17 +275,37 @@ describe('links for an import, used once', () => {
   });
 
   it('a new link of an account that has used one is used too; an expired link says so; an unknown one is not valid', async () => {
-    const fresh = linesOf((await askLinks([['scope', 'selected'], ['ids', encodeId(await userIdByEmail(t, 'ines.link@example.org'))]])).body)[0]!;
-    const other = linesOf((await askLinks([['scope', 'selected'], ['ids', encodeId(await userIdByEmail(t, 'ines.link@example.org'))]])).body)[0]!;
+    const fresh = linesOf(
+      (
+        await askLinks([
+          ['scope', 'selected'],
+          ['ids', encodeId(await userIdByEmail(t, 'ines.link@example.org'))],
+        ])
+      ).body,
+    )[0]!;
+    const other = linesOf(
+      (
+        await askLinks([
+          ['scope', 'selected'],
+          ['ids', encodeId(await userIdByEmail(t, 'ines.link@example.org'))],
+        ])
+      ).body,
+    )[0]!;
     expect((await post(pathOf(fresh.link), [['password', 'a third secret']], english(''))).statusCode).toBe(303);
     expect((await request(t.app, { method: 'GET', url: pathOf(other.link), headers: { cookie: english('') } })).statusCode).toBe(410);
 
     const marc = pathOf(lines[1]!.link);
-    await db().updateTable('signin_links').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('used_at', 'is', null).execute();
+    await db()
+      .updateTable('signin_links')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('used_at', 'is', null)
+      .execute();
     const expired = await request(t.app, { method: 'GET', url: marc, headers: { cookie: english('') } });
     expect(expired.statusCode).toBe(410);
     expect(expired.body).toContain('This sign-in link has expired.');
-    expect((await request(t.app, { method: 'GET', url: marc, headers: { cookie: french('') } })).body).toContain('Ce lien de connexion a expiré.');
+    expect((await request(t.app, { method: 'GET', url: marc, headers: { cookie: french('') } })).body).toContain(
+      'Ce lien de connexion a expiré.',
+    );
     const refused = await post(marc, [['password', 'too late secret']], english(''));
     expect(refused.statusCode).toBe(410);
     expect(await passwordOf('marc.link@example.org')).toBeNull();
@@ -219,7 +322,12 @@ describe('links for an import, used once', () => {
     expect(all.statusCode).toBe(200);
     expect(linesOf(all.body).map((l) => l.email)).toContain('marc.link@example.org');
     expect(linesOf(all.body).map((l) => l.email)).not.toContain('ines.link@example.org');
-    await db().updateTable('users').set({ password_hash: 'scrypt$set' }).where('password_hash', 'is', null).where('anonymous', '=', 0).execute();
+    await db()
+      .updateTable('users')
+      .set({ password_hash: 'scrypt$set' })
+      .where('password_hash', 'is', null)
+      .where('anonymous', '=', 0)
+      .execute();
     const entries = (await linkEntries()).length;
     const none = await askLinks([['scope', 'without_password']]);
     expect(none.statusCode).toBe(200);

@@ -28,7 +28,13 @@ export function connect(base: string, options: ConnectOptions = {}): Promise<Cli
   if (options.cookie) headers.cookie = options.cookie;
   const origin = options.origin === undefined ? base : options.origin;
   if (origin !== null) headers.origin = origin;
-  const socket: ClientSocket = io(base, { path: SOCKET_PATH, transports: options.transports ?? ['websocket'], extraHeaders: headers, reconnection: false, forceNew: true });
+  const socket: ClientSocket = io(base, {
+    path: SOCKET_PATH,
+    transports: options.transports ?? ['websocket'],
+    extraHeaders: headers,
+    reconnection: false,
+    forceNew: true,
+  });
   opened.add(socket);
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
@@ -64,8 +70,10 @@ export function messageOf(answer: AckAnswer): ChatMessage {
 /** Emits with an acknowledgement; resolves with the server's answer. */
 export function ask(socket: ClientSocket, event: keyof ClientToServerEvents, payload: unknown, timeoutMs = 3000): Promise<AckAnswer> {
   return new Promise((resolve, reject) => {
-    (socket.timeout(timeoutMs).emit as (event: string, payload: unknown, ack: (err: Error | null, answer: AckAnswer) => void) => void)(event, payload, (err, answer) =>
-      err ? reject(err) : resolve(answer),
+    (socket.timeout(timeoutMs).emit as (event: string, payload: unknown, ack: (err: Error | null, answer: AckAnswer) => void) => void)(
+      event,
+      payload,
+      (err, answer) => (err ? reject(err) : resolve(answer)),
     );
   });
 }

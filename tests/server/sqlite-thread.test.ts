@@ -27,8 +27,15 @@ describe('SQLite in its own thread', () => {
     try {
       const inserted = await db.insertInto('notes').values({ text: 'first' }).executeTakeFirstOrThrow();
       expect(inserted.insertId).toBe(1n);
-      expect(await db.insertInto('notes').values({ text: 'second' }).returningAll().executeTakeFirstOrThrow()).toEqual({ id: 2, text: 'second' });
-      const refused = await db.insertInto('notes').values({ text: 'first' }).execute().catch((e: unknown) => e);
+      expect(await db.insertInto('notes').values({ text: 'second' }).returningAll().executeTakeFirstOrThrow()).toEqual({
+        id: 2,
+        text: 'second',
+      });
+      const refused = await db
+        .insertInto('notes')
+        .values({ text: 'first' })
+        .execute()
+        .catch((e: unknown) => e);
       expect(refused).toBeInstanceOf(BetterSqlite3.SqliteError);
       expect(refused).toMatchObject({ code: 'SQLITE_CONSTRAINT_UNIQUE', message: 'UNIQUE constraint failed: notes.text' });
       const updated = await db.updateTable('notes').set({ text: 'premier' }).where('id', '=', 1).executeTakeFirstOrThrow();

@@ -22,7 +22,11 @@ beforeAll(async () => {
     cookies[key] = await login(t.app, DEMO[key]);
     ids[key] = await userIdByEmail(t, DEMO[key]);
   }
-  [solar, storage, nordic] = await Promise.all([standBySlug(t, 'stand-helios-solaire'), standBySlug(t, 'stand-helios-stockage'), standBySlug(t, 'stand-nordic-robotics')]);
+  [solar, storage, nordic] = await Promise.all([
+    standBySlug(t, 'stand-helios-solaire'),
+    standBySlug(t, 'stand-helios-stockage'),
+    standBySlug(t, 'stand-nordic-robotics'),
+  ]);
 });
 afterEach(() => {
   closeSockets();
@@ -33,8 +37,14 @@ afterAll(async () => {
 });
 
 const api = (method: 'GET' | 'POST' | 'PUT', url: string, cookie: string, payload?: unknown, headers: Record<string, string> = XHR) =>
-  request(t.app, { method, url, headers: { ...headers, cookie }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
-const open = async (cookie: string, userId: number) => (await api('POST', '/api/chat/channels', cookie, { members: [encodeId(userId)] })).json().data.channel as Channel;
+  request(t.app, {
+    method,
+    url,
+    headers: { ...headers, cookie },
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+const open = async (cookie: string, userId: number) =>
+  (await api('POST', '/api/chat/channels', cookie, { members: [encodeId(userId)] })).json().data.channel as Channel;
 const addHistory = (cookie: string, stand: string, payload: unknown) => api('POST', `/api/stands/${stand}/history`, cookie, payload);
 
 describe('POST /api/stands/{id}/history', () => {
@@ -49,11 +59,16 @@ describe('POST /api/stands/{id}/history', () => {
     const response = await addHistory(cookies.visitor, solar.key, { type: 'chatStarted', channel_id: channel.id_channel });
     expect(response.statusCode).toBe(200);
     const [item] = response.json().data.history as HistoryItem[];
-    expect(item).toMatchObject({ stand_id: solar.key, content: { type: 'chatStarted', channel_id: channel.id_channel, user: { id_user: encodeId(ids.visitor) } } });
+    expect(item).toMatchObject({
+      stand_id: solar.key,
+      content: { type: 'chatStarted', channel_id: channel.id_channel, user: { id_user: encodeId(ids.visitor) } },
+    });
     await settle();
     expect(atExhibitor).toEqual([item]);
     expect(atOther).toEqual([]);
-    const live = await stream.next((e) => ((e.data.histories as Record<string, HistoryItem[]> | undefined)?.[solar.key] ?? []).some((h) => h.id_history === item?.id_history));
+    const live = await stream.next((e) =>
+      ((e.data.histories as Record<string, HistoryItem[]> | undefined)?.[solar.key] ?? []).some((h) => h.id_history === item?.id_history),
+    );
     expect(live.event).toBe('liveActivity');
     stream.close();
   });
@@ -71,20 +86,32 @@ describe('POST /api/stands/{id}/history', () => {
       expect((again.json().data.history as HistoryItem[]).map((h) => h.id_history)).toEqual([item?.id_history]);
     }
     const visitor = await connect(base, { cookie: cookies.visitor2 });
-    expect(await ask(visitor, 'stand_history', { stands_ids: [storage.key], content: { type: 'chatStarted', channel_id: channel.id_channel } })).toEqual({ ok: true });
+    expect(
+      await ask(visitor, 'stand_history', { stands_ids: [storage.key], content: { type: 'chatStarted', channel_id: channel.id_channel } }),
+    ).toEqual({ ok: true });
     await settle();
     expect(atExhibitor).toEqual([]);
     const channelId = decodeId(channel.id_channel);
-    const forChannel = (await t.database.db.selectFrom('stand_history').select('content').where('stand_id', '=', storage.id).where('type', '=', 'chatStarted').execute()).filter(
-      (r) => (JSON.parse(r.content) as { channel_id?: number }).channel_id === channelId,
-    );
+    const forChannel = (
+      await t.database.db
+        .selectFrom('stand_history')
+        .select('content')
+        .where('stand_id', '=', storage.id)
+        .where('type', '=', 'chatStarted')
+        .execute()
+    ).filter((r) => (JSON.parse(r.content) as { channel_id?: number }).channel_id === channelId);
     expect(forChannel).toHaveLength(1);
   });
 
   it('lets the stand’s exhibitors record chatStarted and visioOpened, and nobody else visioOpened', async () => {
     const channel = await open(cookies.exhibitor, ids.visitor2);
-    expect((await addHistory(cookies.exhibitor, storage.key, { type: 'chatStarted', channel_id: channel.id_channel })).statusCode).toBe(200);
-    expect((await addHistory(cookies.exhibitor, solar.key, { type: 'visioOpened', channel_id: channel.id_channel })).json().data.history[0].content).toMatchObject({
+    expect((await addHistory(cookies.exhibitor, storage.key, { type: 'chatStarted', channel_id: channel.id_channel })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await addHistory(cookies.exhibitor, solar.key, { type: 'visioOpened', channel_id: channel.id_channel })).json().data.history[0]
+        .content,
+    ).toMatchObject({
       type: 'visioOpened',
       channel_id: channel.id_channel,
     });
@@ -97,8 +124,12 @@ describe('POST /api/stands/{id}/history', () => {
 
   it('refuses chatStarted without a chat with the stand’s exhibitors', async () => {
     const withNordic = await open(cookies.visitor2, ids.exhibitor2);
-    expect((await addHistory(cookies.visitor2, solar.key, { type: 'chatStarted', channel_id: withNordic.id_channel })).statusCode).toBe(403);
-    expect((await addHistory(cookies.visitor2, nordic.key, { type: 'chatStarted', channel_id: withNordic.id_channel })).statusCode).toBe(200);
+    expect((await addHistory(cookies.visitor2, solar.key, { type: 'chatStarted', channel_id: withNordic.id_channel })).statusCode).toBe(
+      403,
+    );
+    expect((await addHistory(cookies.visitor2, nordic.key, { type: 'chatStarted', channel_id: withNordic.id_channel })).statusCode).toBe(
+      200,
+    );
     const missing = await addHistory(cookies.visitor2, nordic.key, { type: 'chatStarted' });
     expect(missing.statusCode).toBe(400);
     const foreign = await open(cookies.visitor, ids.exhibitor2);
@@ -124,20 +155,30 @@ describe('POST /api/stands/{id}/history', () => {
 describe('GET /api/stands/{id}/history', () => {
   it('pages the stand’s history, newest first, 20 at a time, for its exhibitors only', async () => {
     const channel = await open(cookies.exhibitor, ids.visitor);
-    for (let i = 0; i < 25; i += 1) await addHistory(cookies.exhibitor, storage.key, { type: 'chatStarted', channel_id: channel.id_channel });
-    const all = await t.database.db.selectFrom('stand_history').select('id').where('stand_id', '=', storage.id).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+    for (let i = 0; i < 25; i += 1)
+      await addHistory(cookies.exhibitor, storage.key, { type: 'chatStarted', channel_id: channel.id_channel });
+    const all = await t.database.db
+      .selectFrom('stand_history')
+      .select('id')
+      .where('stand_id', '=', storage.id)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
     const first = await api('GET', `/api/stands/${storage.key}/history`, cookies.exhibitor);
     expect(first.statusCode).toBe(200);
     const page1 = first.json().data.history as HistoryItem[];
     expect(page1.map((h) => h.id_history)).toEqual(all.slice(0, 20).map((r) => encodeId(r.id)));
-    const page2 = (await api('GET', `/api/stands/${storage.key}/history?last=${page1.at(-1)?.id_history ?? ''}`, cookies.exhibitor)).json().data.history as HistoryItem[];
+    const page2 = (await api('GET', `/api/stands/${storage.key}/history?last=${page1.at(-1)?.id_history ?? ''}`, cookies.exhibitor)).json()
+      .data.history as HistoryItem[];
     expect(page2.map((h) => h.id_history)).toEqual(all.slice(20, 40).map((r) => encodeId(r.id)));
 
     expect((await api('GET', `/api/stands/${storage.key}/history`, cookies.visitor)).statusCode).toBe(403);
     expect((await api('GET', `/api/stands/${storage.key}/history`, cookies.exhibitor2)).statusCode).toBe(403);
     expect((await api('GET', `/api/stands/${storage.key}/history?last=zzzzzz`, cookies.exhibitor)).statusCode).toBe(400);
     const otherStand = (await api('GET', `/api/stands/${solar.key}/history`, cookies.exhibitor)).json().data.history as HistoryItem[];
-    expect((await api('GET', `/api/stands/${storage.key}/history?last=${otherStand[0]?.id_history ?? ''}`, cookies.exhibitor)).statusCode).toBe(400);
+    expect(
+      (await api('GET', `/api/stands/${storage.key}/history?last=${otherStand[0]?.id_history ?? ''}`, cookies.exhibitor)).statusCode,
+    ).toBe(400);
     expect((await api('GET', `/api/stands/${encodeId(987654)}/history`, cookies.exhibitor)).statusCode).toBe(404);
   });
 });
@@ -146,7 +187,9 @@ describe('stand_history over the socket', () => {
   it('adds entries like the HTTP call, checked for every stand first', async () => {
     const exhibitor = await connect(base, { cookie: cookies.exhibitor });
     const heard = collect(exhibitor, 'stand_history');
-    expect(await ask(exhibitor, 'stand_history', { stands_ids: [solar.key, storage.key], content: { type: 'visioOpened' } })).toEqual({ ok: true });
+    expect(await ask(exhibitor, 'stand_history', { stands_ids: [solar.key, storage.key], content: { type: 'visioOpened' } })).toEqual({
+      ok: true,
+    });
     await settle();
     expect(heard.map((h) => [h.stand_id, h.content.type])).toEqual([
       [solar.key, 'visioOpened'],
@@ -157,7 +200,10 @@ describe('stand_history over the socket', () => {
       ok: false,
       error: 'Seuls les exposants du stand peuvent ouvrir une visio sur ce stand',
     });
-    expect(await ask(exhibitor, 'stand_history', { stands_ids: [encodeId(987654)], content: { type: 'visioOpened' } })).toEqual({ ok: false, error: `Stand inconnu : ${encodeId(987654)}` });
+    expect(await ask(exhibitor, 'stand_history', { stands_ids: [encodeId(987654)], content: { type: 'visioOpened' } })).toEqual({
+      ok: false,
+      error: `Stand inconnu : ${encodeId(987654)}`,
+    });
     expect(await t.database.db.selectFrom('stand_history').select('id').execute()).toHaveLength(before.length);
   });
 
@@ -181,7 +227,10 @@ describe('PUT /api/exhibitors/me/availability', () => {
     const off = await api('PUT', '/api/exhibitors/me/availability', cookies.exhibitor, { availability: false });
     expect(off.statusCode).toBe(200);
     expect(off.json()).toEqual({ data: { availability: false } });
-    expect((await t.database.db.selectFrom('users').select('availability').where('id', '=', ids.exhibitor).executeTakeFirstOrThrow()).availability).toBe(0);
+    expect(
+      (await t.database.db.selectFrom('users').select('availability').where('id', '=', ids.exhibitor).executeTakeFirstOrThrow())
+        .availability,
+    ).toBe(0);
     await settle();
     expect(heard.map((h) => [h.stand_id, h.content])).toEqual([
       [solar.key, expect.objectContaining({ type: 'updateAvailability', availability: false })],
@@ -191,7 +240,9 @@ describe('PUT /api/exhibitors/me/availability', () => {
     await api('PUT', '/api/exhibitors/me/availability', cookies.exhibitor, { availability: false });
     await settle();
     expect(heard).toHaveLength(2);
-    expect((await api('PUT', '/api/exhibitors/me/availability', cookies.exhibitor, { availability: true })).json().data.availability).toBe(true);
+    expect((await api('PUT', '/api/exhibitors/me/availability', cookies.exhibitor, { availability: true })).json().data.availability).toBe(
+      true,
+    );
   });
 
   it('is for exhibitors only, with a boolean', async () => {
@@ -210,24 +261,41 @@ describe('notifications over the socket', () => {
     const other = await connect(base, { cookie: cookies.visitor2 });
     const atTarget = collect(target, 'notification');
     const atOther = collect(other, 'notification');
-    const content = { title: 'Démo à 15h', message: 'Rendez-vous sur le stand Helios', title_en: 'Demo at 3 pm', message_en: 'Meet us on the Helios stand' };
+    const content = {
+      title: 'Démo à 15h',
+      message: 'Rendez-vous sur le stand Helios',
+      title_en: 'Demo at 3 pm',
+      message_en: 'Meet us on the Helios stand',
+    };
 
-    expect(await ask(target, 'notification', { content, users_ids: [] })).toEqual({ ok: false, error: 'Only organisers can send notifications' });
+    expect(await ask(target, 'notification', { content, users_ids: [] })).toEqual({
+      ok: false,
+      error: 'Only organisers can send notifications',
+    });
     expect(await ask(promoter, 'notification', { content, users_ids: [encodeId(ids.visitor)] })).toEqual({ ok: true });
     await settle();
     expect(atTarget).toEqual([{ id_notification: expect.any(String), ...content, sent_at: expect.any(String) }]);
     expect(typeof (atTarget[0] satisfies NotificationPayload | undefined)?.id_notification).toBe('string');
     expect(atOther).toEqual([]);
-    const listed = async (cookie: string) => ((await api('GET', '/api/notifications', cookie)).json().data.notifications as { title: string }[]).map((n) => n.title);
+    const listed = async (cookie: string) =>
+      ((await api('GET', '/api/notifications', cookie)).json().data.notifications as { title: string }[]).map((n) => n.title);
     expect(await listed(cookies.visitor)).toContain('Démo à 15h');
     expect(await listed(cookies.visitor2)).not.toContain('Démo à 15h');
 
-    expect(await ask(promoter, 'notification', { content: { title: 'Pour tous', message: 'Bonjour' }, users_ids: [] })).toEqual({ ok: true });
+    expect(await ask(promoter, 'notification', { content: { title: 'Pour tous', message: 'Bonjour' }, users_ids: [] })).toEqual({
+      ok: true,
+    });
     await settle();
     expect(atOther.map((n) => [n.title, n.title_en])).toEqual([['Pour tous', 'Pour tous']]);
     expect(await listed(cookies.visitor2)).toContain('Pour tous');
-    expect(await ask(promoter, 'notification', { content: { title: '', message: 'x' }, users_ids: [] })).toEqual({ ok: false, error: expect.stringMatching(/^Invalid event/) });
-    expect(await ask(promoter, 'notification', { content, users_ids: [encodeId(987654)] })).toEqual({ ok: false, error: 'None of "users_ids" is a user' });
+    expect(await ask(promoter, 'notification', { content: { title: '', message: 'x' }, users_ids: [] })).toEqual({
+      ok: false,
+      error: expect.stringMatching(/^Invalid event/),
+    });
+    expect(await ask(promoter, 'notification', { content, users_ids: [encodeId(987654)] })).toEqual({
+      ok: false,
+      error: 'None of "users_ids" is a user',
+    });
   });
 });
 
@@ -243,7 +311,11 @@ describe('the emoji data', () => {
     expect(emojis.length).toBeGreaterThan(1000);
     expect(emojis[0]).toMatchObject({ emoji: '😀' });
 
-    const br = await request(t.app, { method: 'GET', url: `/spa/emoji/${lang}/data.json`, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const br = await request(t.app, {
+      method: 'GET',
+      url: `/spa/emoji/${lang}/data.json`,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.rawPayload)).toEqual(plain.rawPayload);
     const gzip = await request(t.app, { method: 'GET', url: `/spa/emoji/${lang}/data.json`, headers: { 'accept-encoding': 'gzip' } });

@@ -11,7 +11,10 @@ let storybookDir: string;
 
 beforeAll(() => {
   storybookDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salon-storybook-'));
-  fs.writeFileSync(path.join(storybookDir, 'index.html'), '<!doctype html><title>Storybook</title><script>window.CONFIG_TYPE = "PRODUCTION";</script><script src="./sb-manager/runtime.js"></script>');
+  fs.writeFileSync(
+    path.join(storybookDir, 'index.html'),
+    '<!doctype html><title>Storybook</title><script>window.CONFIG_TYPE = "PRODUCTION";</script><script src="./sb-manager/runtime.js"></script>',
+  );
   fs.writeFileSync(path.join(storybookDir, 'iframe.html'), '<!doctype html><script type="module">import "./main.js";</script>');
   fs.writeFileSync(path.join(storybookDir, 'index.json'), '{"v":5,"entries":{}}');
 });
@@ -40,7 +43,11 @@ describe('/storybook/ in the demo start', () => {
     const policy = String(response.headers['content-security-policy']);
     // Storybook's inline scripts by their hashes, as the browser computes them; nothing else inline, no eval.
     const hash = (text: string): string => `'sha256-${crypto.createHash('sha256').update(text).digest('base64')}'`;
-    const scriptSources = policy.split('; ').find((directive) => directive.startsWith('script-src '))?.split(' ').slice(1);
+    const scriptSources = policy
+      .split('; ')
+      .find((directive) => directive.startsWith('script-src '))
+      ?.split(' ')
+      .slice(1);
     expect(scriptSources?.sort()).toEqual(["'self'", hash('window.CONFIG_TYPE = "PRODUCTION";'), hash('import "./main.js";')].sort());
     expect(policy).not.toContain('unsafe-eval');
     expect(policy).toContain("frame-ancestors 'self'");
@@ -65,7 +72,9 @@ describe('/storybook/ in the demo start', () => {
 describe('/storybook/ in production', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ config: { storybookDir: loadConfig({ SALON_DEMO: '1', NODE_ENV: 'production', STORYBOOK_DIR: storybookDir }).storybookDir } });
+    t = await createTestApp({
+      config: { storybookDir: loadConfig({ SALON_DEMO: '1', NODE_ENV: 'production', STORYBOOK_DIR: storybookDir }).storybookDir },
+    });
   });
   afterAll(() => t.close());
 

@@ -13,8 +13,18 @@ export function multipart(parts: Part[]): { payload: Buffer; headers: Record<str
   const chunks: Buffer[] = [];
   for (const part of parts) {
     const disposition = `form-data; name="${part.name}"${part.filename !== undefined ? `; filename="${part.filename}"` : ''}`;
-    const head = [`--${boundary}`, `Content-Disposition: ${disposition}`, ...(part.type ? [`Content-Type: ${part.type}`] : []), '', ''].join('\r\n');
-    chunks.push(Buffer.from(head, 'utf8'), Buffer.isBuffer(part.content) ? part.content : Buffer.from(part.content, 'utf8'), Buffer.from('\r\n'));
+    const head = [
+      `--${boundary}`,
+      `Content-Disposition: ${disposition}`,
+      ...(part.type ? [`Content-Type: ${part.type}`] : []),
+      '',
+      '',
+    ].join('\r\n');
+    chunks.push(
+      Buffer.from(head, 'utf8'),
+      Buffer.isBuffer(part.content) ? part.content : Buffer.from(part.content, 'utf8'),
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
@@ -71,5 +81,8 @@ export const DOCX = zip({
     '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
   'word/document.xml': '<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"/>',
 });
-export const ODT = zip({ mimetype: 'application/vnd.oasis.opendocument.text', 'content.xml': '<?xml version="1.0"?><office:document-content/>' });
+export const ODT = zip({
+  mimetype: 'application/vnd.oasis.opendocument.text',
+  'content.xml': '<?xml version="1.0"?><office:document-content/>',
+});
 export const ZIP = zip({ 'notes.txt': 'hello' });

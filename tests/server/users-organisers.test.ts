@@ -4,9 +4,16 @@ import { encodeId } from '../../host-shell/server/lib/ids';
 import { DEMO, ORIGIN, XHR, anonymousCookie, createTestApp, login, request, userIdByEmail, type TestApp } from './helpers';
 
 let t: TestApp;
-const cookies: Record<'visitor' | 'exhibitor' | 'promoter' | 'admin' | 'anonymous', string> = { visitor: '', exhibitor: '', promoter: '', admin: '', anonymous: '' };
+const cookies: Record<'visitor' | 'exhibitor' | 'promoter' | 'admin' | 'anonymous', string> = {
+  visitor: '',
+  exhibitor: '',
+  promoter: '',
+  admin: '',
+  anonymous: '',
+};
 
-const get = (url: string, cookie?: string) => request(t.app, { method: 'GET', url, headers: { ...XHR, origin: ORIGIN, ...(cookie ? { cookie } : {}) } });
+const get = (url: string, cookie?: string) =>
+  request(t.app, { method: 'GET', url, headers: { ...XHR, origin: ORIGIN, ...(cookie ? { cookie } : {}) } });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -68,7 +75,11 @@ describe('GET /api/users/actives', () => {
     const visitorId = await userIdByEmail(t, DEMO.visitor);
     const exhibitorId = await userIdByEmail(t, DEMO.exhibitor);
     // The visitor publishes the first name only; the exhibitor hides the profile.
-    await t.database.db.updateTable('users').set({ fields_param: JSON.stringify({ firstname: '0', lastname: '1' }), pseudo: null }).where('id', '=', visitorId).execute();
+    await t.database.db
+      .updateTable('users')
+      .set({ fields_param: JSON.stringify({ firstname: '0', lastname: '1' }), pseudo: null })
+      .where('id', '=', visitorId)
+      .execute();
     await t.database.db.updateTable('users').set({ hidden: 1 }).where('id', '=', exhibitorId).execute();
     const now = Date.now();
     t.app.activity.touch(exhibitorId, now - 2000);
@@ -86,19 +97,44 @@ describe('GET /api/users/actives', () => {
     expect(ids).toEqual(expect.arrayContaining([encodeId(visitorId), encodeId(exhibitorId)]));
     expect(ids).not.toContain(encodeId(visitor2));
     expect(ids.indexOf(encodeId(visitorId))).toBeLessThan(ids.indexOf(encodeId(exhibitorId)));
-    const visitorRow = await t.database.db.selectFrom('users').select(['firstname', 'lastname']).where('id', '=', visitorId).executeTakeFirstOrThrow();
+    const visitorRow = await t.database.db
+      .selectFrom('users')
+      .select(['firstname', 'lastname'])
+      .where('id', '=', visitorId)
+      .executeTakeFirstOrThrow();
     const visitor = data.users.find((u) => u.id_user === encodeId(visitorId));
     expect(visitor).toMatchObject({ profile: 'visitor', fullname: visitorRow.firstname, hidden: false });
     expect(visitor?.fullname).not.toContain(visitorRow.lastname ?? '∅');
-    expect(data.users.find((u) => u.id_user === encodeId(exhibitorId))).toMatchObject({ profile: 'exhibitor', hidden: true, company: { name: expect.any(String) } });
+    expect(data.users.find((u) => u.id_user === encodeId(exhibitorId))).toMatchObject({
+      profile: 'exhibitor',
+      hidden: true,
+      company: { name: expect.any(String) },
+    });
     // Nothing beyond the RoomUser fields (no e-mail, no contact details).
-    for (const user of data.users) expect(Object.keys(user).sort()).toEqual(['company', 'fullname', 'hidden', 'id_user', 'last_activity_at', 'obfuscated_id', 'profile', 'pseudo']);
+    for (const user of data.users)
+      expect(Object.keys(user).sort()).toEqual([
+        'company',
+        'fullname',
+        'hidden',
+        'id_user',
+        'last_activity_at',
+        'obfuscated_id',
+        'profile',
+        'pseudo',
+      ]);
   });
 
   it('at most 200, while the count is everyone', async () => {
     const rows = await t.database.db
       .insertInto('users')
-      .values(Array.from({ length: 210 }, (_, i) => ({ profile: 'visitor' as const, anonymous: 1 as const, pseudo: `guest ${i}`, created_at: new Date().toISOString() })))
+      .values(
+        Array.from({ length: 210 }, (_, i) => ({
+          profile: 'visitor' as const,
+          anonymous: 1 as const,
+          pseudo: `guest ${i}`,
+          created_at: new Date().toISOString(),
+        })),
+      )
       .returning('id')
       .execute();
     const now = Date.now();

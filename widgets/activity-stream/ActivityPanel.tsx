@@ -2,7 +2,15 @@ import { useId, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { SidebarFrame, VisuallyHidden } from '@salon/shared';
-import { $standHistory, chatWith, ExhibitorCard, personId, personName, setExhibitorAvailability, UNKNOWN_USER } from '@salon/shared/exhibitors';
+import {
+  $standHistory,
+  chatWith,
+  ExhibitorCard,
+  personId,
+  personName,
+  setExhibitorAvailability,
+  UNKNOWN_USER,
+} from '@salon/shared/exhibitors';
 import { AvailabilitySwitch } from './AvailabilitySwitch';
 import { HistoryScroller } from './HistoryList';
 import type { ActivityView, OwnedStandView } from './store';
@@ -37,7 +45,13 @@ function VisitorsCard({ stand, index, several }: { stand: OwnedStandView; index:
                   {visitorName}
                   {visitor.company?.name && <span className="salon-activity__company">{visitor.company.name}</span>}
                 </span>
-                <button type="button" className="salon-activity__chat" aria-label={t`Chat with ${visitorName}`} disabled={!id} onClick={() => id && void chatWith(id, stand.id)}>
+                <button
+                  type="button"
+                  className="salon-activity__chat"
+                  aria-label={t`Chat with ${visitorName}`}
+                  disabled={!id}
+                  onClick={() => id && void chatWith(id, stand.id)}
+                >
                   {t`Chat`}
                 </button>
               </li>
@@ -87,7 +101,11 @@ export function ActivityPanel({ view }: { view: ActivityView }) {
                         <ExhibitorCard exhibitor={person} standId={standId} compact>
                           {id && (
                             // The name is read, not shown: the visible words stay part of the button's name.
-                            <button type="button" className="salon-activity__secondary" onClick={() => void setExhibitorAvailability(id, false)}>
+                            <button
+                              type="button"
+                              className="salon-activity__secondary"
+                              onClick={() => void setExhibitorAvailability(id, false)}
+                            >
                               <Trans>
                                 Mark <VisuallyHidden>{name}</VisuallyHidden> as unavailable
                               </Trans>
@@ -101,7 +119,12 @@ export function ActivityPanel({ view }: { view: ActivityView }) {
               )}
             </Card>
             <Card title={t`Stand history`}>
-              <HistoryScroller items={history.items} stands={view.severalStands ? view.stands : null} loading={history.loading} complete={history.complete} />
+              <HistoryScroller
+                items={history.items}
+                stands={view.severalStands ? view.stands : null}
+                loading={history.loading}
+                complete={history.complete}
+              />
             </Card>
           </>
         )}

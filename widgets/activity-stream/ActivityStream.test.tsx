@@ -1,7 +1,17 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, jest, test } from '@jest/globals';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { $sidebar, $toasts, activateLocale, clearToasts, hideSidebar, i18n, setPageData, showSidebar, type PageDataInput } from '@salon/shared';
+import {
+  $sidebar,
+  $toasts,
+  activateLocale,
+  clearToasts,
+  hideSidebar,
+  i18n,
+  setPageData,
+  showSidebar,
+  type PageDataInput,
+} from '@salon/shared';
 import { exhibitorPageData, promoterPageData, visitorPageData, withLocale } from '@salon/shared/test/fixtures';
 import { historyItem, roomUser, stand } from '@salon/shared/test/exhibitors';
 import { installFetch, jsonResponse } from '@salon/shared/test/fetch';
@@ -40,7 +50,8 @@ let availabilityAnswer: () => Response | Promise<Response>;
 let historyPages: Record<string, HistoryItem[]>;
 
 const toastTexts = () => $toasts.get().map((toast) => (typeof toast.message === 'string' ? toast.message : i18n._(toast.message)));
-const calls = () => fetchMock.requests.filter((r) => !r.url.pathname.startsWith('/api/sse/')).map((r) => `${r.method} ${r.url.pathname}${r.url.search}`);
+const calls = () =>
+  fetchMock.requests.filter((r) => !r.url.pathname.startsWith('/api/sse/')).map((r) => `${r.method} ${r.url.pathname}${r.url.search}`);
 
 function exhibitor(user: Partial<PageDataInput['user']> = {}, stands = ['s1']): PageDataInput {
   const data = exhibitorPageData();
@@ -72,7 +83,10 @@ beforeEach(() => {
   fetchMock = installFetch((request) => {
     const url = new URL(request.url);
     if (url.pathname.startsWith('/api/sse/')) return sseBody().response();
-    if (url.pathname === '/api/stands') return jsonResponse({ data: { stands: { s1: stand('s1', 'Robots Acme', 'Acme Robots'), s2: stand('s2', 'Atelier Acme', 'Acme Workshop') } } });
+    if (url.pathname === '/api/stands')
+      return jsonResponse({
+        data: { stands: { s1: stand('s1', 'Robots Acme', 'Acme Robots'), s2: stand('s2', 'Atelier Acme', 'Acme Workshop') } },
+      });
     if (url.pathname === '/api/exhibitors/me/availability') return availabilityAnswer();
     if (url.pathname.endsWith('/history')) return jsonResponse({ data: { history: historyPages[`${url.pathname}${url.search}`] ?? [] } });
     return jsonResponse({ data: {} });
@@ -223,13 +237,23 @@ describe('the activity stream panel (spec §2.10)', () => {
       histories: { s1: [historyItem('s1', 'visioOpened', ANA, 0, { id: 'v1', now: at(14, 5) })] },
     });
     const panel = openPanel();
-    expect(within(panel).getByRole('region', { name: 'My availability' })).toContainElement(within(panel).getByRole('switch', { name: 'I am available' }));
+    expect(within(panel).getByRole('region', { name: 'My availability' })).toContainElement(
+      within(panel).getByRole('switch', { name: 'I am available' }),
+    );
     const visitors = within(panel).getByRole('region', { name: 'Visitors on Acme Robots (2)' });
-    expect(within(visitors).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Ana LopezGlobexChat', 'Bruno PetitChat']);
+    expect(
+      within(visitors)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Ana LopezGlobexChat', 'Bruno PetitChat']);
     await userEvent.click(within(visitors).getByRole('button', { name: 'Chat with Ana Lopez' }));
     expect(mockStartChat).toHaveBeenCalledWith('ana1', { standId: 's1' });
     const others = within(panel).getByRole('region', { name: 'Other exhibitors available (1)' });
-    expect(within(others).getAllByRole('article').map((card) => within(card).getByRole('heading').textContent)).toEqual(['Eve Marchand']);
+    expect(
+      within(others)
+        .getAllByRole('article')
+        .map((card) => within(card).getByRole('heading').textContent),
+    ).toEqual(['Eve Marchand']);
     await userEvent.click(within(others).getByRole('button', { name: 'Chat with Eve Marchand' }));
     expect(mockStartChat).toHaveBeenLastCalledWith('eve1', { standId: 's1' });
     const history = within(panel).getByRole('region', { name: 'Stand history' });
@@ -242,8 +266,12 @@ describe('the activity stream panel (spec §2.10)', () => {
     await show(exhibitor(), { owned_stands_exhibitors: { s1: [ME, active('eve1', 'Eve Marchand')] } });
     const others = within(openPanel()).getByRole('region', { name: 'Other exhibitors available (1)' });
     await userEvent.click(within(others).getByRole('button', { name: 'Mark Eve Marchand as unavailable' }));
-    expect(fetchMock.requests.filter((r) => r.method === 'PUT').map((r) => [r.url.pathname, r.json])).toEqual([['/api/exhibitors/eve1/availability', { available: false }]]);
-    expect(await screen.findByRole('region', { name: 'Other exhibitors available (0)' })).toHaveTextContent('No other exhibitor is available right now.');
+    expect(fetchMock.requests.filter((r) => r.method === 'PUT').map((r) => [r.url.pathname, r.json])).toEqual([
+      ['/api/exhibitors/eve1/availability', { available: false }],
+    ]);
+    expect(await screen.findByRole('region', { name: 'Other exhibitors available (0)' })).toHaveTextContent(
+      'No other exhibitor is available right now.',
+    );
   });
 
   test('empty states', async () => {
@@ -258,7 +286,10 @@ describe('the activity stream panel (spec §2.10)', () => {
   test('several stands: one visitors card per stand, and each history line names its stand', async () => {
     await show(exhibitor({}, ['s1', 's2']), {
       owned_stands_users: { s1: [ANA], s2: [BRUNO] },
-      histories: { s1: [historyItem('s1', 'enterOnStand', ANA, 0, { id: 'a1', now: at(14, 5) })], s2: [historyItem('s2', 'leaveStand', BRUNO, 0, { id: 'b1', now: at(14, 2) })] },
+      histories: {
+        s1: [historyItem('s1', 'enterOnStand', ANA, 0, { id: 'a1', now: at(14, 5) })],
+        s2: [historyItem('s2', 'leaveStand', BRUNO, 0, { id: 'b1', now: at(14, 2) })],
+      },
     });
     const panel = openPanel();
     expect(within(panel).getByRole('region', { name: 'Visitors on Acme Robots (1)' })).toHaveTextContent('Ana Lopez');
@@ -276,7 +307,10 @@ describe('the activity stream panel (spec §2.10)', () => {
     await show(exhibitor(), { histories: { s1: first } });
     const scroller = within(openPanel()).getByRole('region', { name: 'Stand history entries' });
     expect(within(scroller).getAllByRole('listitem')).toHaveLength(20);
-    Object.defineProperties(scroller, { scrollHeight: { configurable: true, value: 900 }, clientHeight: { configurable: true, value: 300 } });
+    Object.defineProperties(scroller, {
+      scrollHeight: { configurable: true, value: 900 },
+      clientHeight: { configurable: true, value: 300 },
+    });
     scroller.scrollTop = 100;
     fireEvent.scroll(scroller);
     expect(calls().filter((call) => call.includes('/history'))).toEqual([]);
@@ -302,13 +336,18 @@ describe('the activity stream panel (spec §2.10)', () => {
   });
 
   test('French page: French labels, "il y a 2 min"', async () => {
-    await show(withLocale(exhibitor(), 'fr_FR'), { histories: { s1: [historyItem('s1', 'enterOnStand', ANA, 0, { id: 'f1', now: at(14, 5) })] } });
+    await show(withLocale(exhibitor(), 'fr_FR'), {
+      histories: { s1: [historyItem('s1', 'enterOnStand', ANA, 0, { id: 'f1', now: at(14, 5) })] },
+    });
     act(() => showSidebar({ name: 'activity-stream' }));
     const panel = screen.getByRole('complementary', { name: "Fil d'activité" });
     expect(within(panel).getByRole('switch', { name: 'Je suis disponible' })).toBeInTheDocument();
     expect(within(panel).getByRole('region', { name: 'Visiteurs sur Robots Acme (0)' })).toBeInTheDocument();
-    expect(within(within(panel).getByRole('region', { name: 'Historique du stand' })).getByRole('listitem')).toHaveTextContent('14h05 il y a 2 min Ana Lopez est entré(e) sur le stand', {
-      normalizeWhitespace: true,
-    });
+    expect(within(within(panel).getByRole('region', { name: 'Historique du stand' })).getByRole('listitem')).toHaveTextContent(
+      '14h05 il y a 2 min Ana Lopez est entré(e) sur le stand',
+      {
+        normalizeWhitespace: true,
+      },
+    );
   });
 });

@@ -92,7 +92,14 @@ export function ActivityWidget({ view }: { view: ActivityView }) {
       <section id={contentId} className="salon-activity-widget" aria-label={t`My activity`}>
         <div className="salon-activity-widget__header">
           <h2>{t`My activity`}</h2>
-          <button type="button" ref={toggle} className="salon-activity-widget__hide" aria-expanded={true} aria-controls={contentId} onClick={() => change(true)}>
+          <button
+            type="button"
+            ref={toggle}
+            className="salon-activity-widget__hide"
+            aria-expanded={true}
+            aria-controls={contentId}
+            onClick={() => change(true)}
+          >
             {t`Hide my activity`}
           </button>
         </div>
@@ -106,7 +113,11 @@ export function ActivityWidget({ view }: { view: ActivityView }) {
         ) : (
           <>
             <AvailabilitySwitch />
-            {latest.length === 0 ? <p className="salon-activity__empty">{t`No activity on your stands yet.`}</p> : <HistoryLines items={latest} stands={view.severalStands ? view.stands : null} />}
+            {latest.length === 0 ? (
+              <p className="salon-activity__empty">{t`No activity on your stands yet.`}</p>
+            ) : (
+              <HistoryLines items={latest} stands={view.severalStands ? view.stands : null} />
+            )}
             <ul className="salon-activity-widget__stands">
               {view.stands.map((stand, index) => {
                 const number = index + 1;

@@ -65,7 +65,11 @@ export function HistoryScroller({ items, stands, loading, complete }: HistoryLin
   };
   return (
     <div className="salon-activity__scroller" role="region" aria-label={t`Stand history entries`} tabIndex={0} onScroll={onScroll}>
-      {items.length === 0 && complete ? <p className="salon-activity__empty">{t`No activity on your stands yet.`}</p> : <HistoryLines items={items} stands={stands} />}
+      {items.length === 0 && complete ? (
+        <p className="salon-activity__empty">{t`No activity on your stands yet.`}</p>
+      ) : (
+        <HistoryLines items={items} stands={stands} />
+      )}
       {loading && (
         <p className="salon-activity__empty" role="status">
           {t`Loading older entries…`}

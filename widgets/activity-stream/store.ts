@@ -37,30 +37,33 @@ export function listedExhibitors(people: readonly RoomUser[] | undefined, me: Pa
   return (people ?? []).filter((person) => !person.hidden && !isMe(person, me) && isAvailableWithin(person, periodSeconds, now));
 }
 
-export const $activityView = computed([$user, $parameters, $room, $clock, $stands, $locale], (user, parameters, room, now, stands, locale): ActivityView => {
-  const period = parameters.exhibitor_activity_period_before_hide;
-  const owned = room.owned_stands_ids.map((id) => ({
-    id,
-    name: standName(stands.stands, id, locale.locale),
-    visitors: room.owned_stands_users[id] ?? [],
-    exhibitors: listedExhibitors(room.owned_stands_exhibitors[id], user, period, now),
-  }));
-  const seen = new Set<string>();
-  const others: ActivityView['others'] = [];
-  for (const stand of owned) {
-    for (const person of stand.exhibitors) {
-      const id = personId(person) ?? '';
-      if (seen.has(id)) continue;
-      seen.add(id);
-      others.push({ person, standId: stand.id });
+export const $activityView = computed(
+  [$user, $parameters, $room, $clock, $stands, $locale],
+  (user, parameters, room, now, stands, locale): ActivityView => {
+    const period = parameters.exhibitor_activity_period_before_hide;
+    const owned = room.owned_stands_ids.map((id) => ({
+      id,
+      name: standName(stands.stands, id, locale.locale),
+      visitors: room.owned_stands_users[id] ?? [],
+      exhibitors: listedExhibitors(room.owned_stands_exhibitors[id], user, period, now),
+    }));
+    const seen = new Set<string>();
+    const others: ActivityView['others'] = [];
+    for (const stand of owned) {
+      for (const person of stand.exhibitors) {
+        const id = personId(person) ?? '';
+        if (seen.has(id)) continue;
+        seen.add(id);
+        others.push({ person, standId: stand.id });
+      }
     }
-  }
-  return {
-    allowed: !user.anonymous && user.profile === 'exhibitor',
-    hidden: user.hidden,
-    profileHref: url('exhibitor.profile.me'),
-    severalStands: owned.length > 1,
-    stands: owned,
-    others,
-  };
-});
+    return {
+      allowed: !user.anonymous && user.profile === 'exhibitor',
+      hidden: user.hidden,
+      profileHref: url('exhibitor.profile.me'),
+      severalStands: owned.length > 1,
+      stands: owned,
+      others,
+    };
+  },
+);

@@ -71,7 +71,11 @@ describe('the CSV imports (spec §5 "Uploads")', () => {
     expect(within(panel).getByText('Lines without email, skipped: 3, 7')).toBeInTheDocument();
     expect(within(panel).getByText('Columns ignored: company')).toBeInTheDocument();
     const table = within(panel).getByRole('table', { name: 'Invalid lines, skipped' });
-    expect(within(table).getAllByRole('row').map((row) => row.textContent)).toEqual(['LineReason', '5invalid email: jean.dupont@', '9already on line 2']);
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['LineReason', '5invalid email: jean.dupont@', '9already on line 2']);
     expect(within(panel).getByRole('button', { name: 'Skip 4 lines and import' })).toBeEnabled();
     // The other panel is untouched.
     expect(within(linksPanel()).getByLabelText('CSV file of video links')).toBeInTheDocument();
@@ -101,8 +105,17 @@ describe('the CSV imports (spec §5 "Uploads")', () => {
     expect(within(usersPanel()).getByText('created').previousSibling).toHaveTextContent('6');
     expect(within(usersPanel()).getByText('skipped').previousSibling).toHaveTextContent('4');
     const skipped = within(usersPanel()).getByRole('table', { name: 'Skipped lines' });
-    expect(within(skipped).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual(['3no email', '5invalid email: jean.dupont@', '7no email', '9already on line 2']);
-    expect(calls().filter((c) => c.startsWith('GET')).every((c) => c === 'GET /api/imports/imp123')).toBe(true);
+    expect(
+      within(skipped)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(['3no email', '5invalid email: jean.dupont@', '7no email', '9already on line 2']);
+    expect(
+      calls()
+        .filter((c) => c.startsWith('GET'))
+        .every((c) => c === 'GET /api/imports/imp123'),
+    ).toBe(true);
     // Polling stopped with the report.
     const count = calls().length;
     await act(async () => jest.advanceTimersByTimeAsync(POLL_MS * 4));
@@ -118,15 +131,26 @@ describe('the CSV imports (spec §5 "Uploads")', () => {
     await userEvent.upload(within(linksPanel()).getByLabelText('CSV file of video links'), csv('name,link\n', 'visio.csv'));
     expect(await within(linksPanel()).findByText('Lines without link, skipped: 4')).toBeInTheDocument();
     expect(calls()).toEqual(['POST /api/visio-links/import']);
-    act(() => setImportState('visio_links', { phase: 'preview', data: { ...videoLinksPreview(), preview: { ...videoLinksPreview().preview, missing: [] } } }));
+    act(() =>
+      setImportState('visio_links', {
+        phase: 'preview',
+        data: { ...videoLinksPreview(), preview: { ...videoLinksPreview().preview, missing: [] } },
+      }),
+    );
     expect(within(linksPanel()).getByRole('button', { name: 'Import' })).toBeEnabled();
   });
 
   test('the server’s refusal is shown as it is, and another file can be chosen', async () => {
     await open();
-    answer = () => jsonResponse({ data: { error: true, message: 'The header (line 1) must contain the columns email, firstname, lastname; missing: email' } }, { status: 400 });
+    answer = () =>
+      jsonResponse(
+        { data: { error: true, message: 'The header (line 1) must contain the columns email, firstname, lastname; missing: email' } },
+        { status: 400 },
+      );
     await userEvent.upload(within(usersPanel()).getByLabelText('CSV file of users'), csv('mail\n'));
-    expect(await within(usersPanel()).findByRole('alert')).toHaveTextContent('The header (line 1) must contain the columns email, firstname, lastname; missing: email');
+    expect(await within(usersPanel()).findByRole('alert')).toHaveTextContent(
+      'The header (line 1) must contain the columns email, firstname, lastname; missing: email',
+    );
     expect(within(usersPanel()).getByLabelText('CSV file of users')).toBeInTheDocument();
   });
 
@@ -172,7 +196,10 @@ describe('the CSV imports (spec §5 "Uploads")', () => {
     const form = button.closest('form')!;
     expect(form.method).toBe('post');
     expect(new URL(form.action).pathname).toBe('/admin/comptes');
-    expect(Object.fromEntries([...form.querySelectorAll('input')].map((input) => [input.name, input.value]))).toEqual({ action: 'signin-links', import: 'imp123' });
+    expect(Object.fromEntries([...form.querySelectorAll('input')].map((input) => [input.name, input.value]))).toEqual({
+      action: 'signin-links',
+      import: 'imp123',
+    });
     act(() => setImportState('visio_links', { phase: 'report', data: { ...report(), id: 'vis456', kind: 'visio_links' } }));
     expect(within(linksPanel()).getByText('The import is finished.')).toBeInTheDocument();
     expect(within(linksPanel()).queryByRole('region', { name: 'Sign-in links' })).toBeNull();
@@ -180,7 +207,12 @@ describe('the CSV imports (spec §5 "Uploads")', () => {
 
   test('a users report that applied no line offers no links; in French the links are offered in French', async () => {
     await open('fr_FR');
-    act(() => setImportState('users', { phase: 'report', data: { ...report('fr'), report: { created: 0, updated: 0, unchanged: 0, skipped: [], skipped_count: 0 } } }));
+    act(() =>
+      setImportState('users', {
+        phase: 'report',
+        data: { ...report('fr'), report: { created: 0, updated: 0, unchanged: 0, skipped: [], skipped_count: 0 } },
+      }),
+    );
     const panel = screen.getByRole('region', { name: 'Utilisateurs' });
     expect(within(panel).queryByRole('region', { name: 'Liens de connexion' })).toBeNull();
     act(() => setImportState('users', { phase: 'report', data: report('fr') }));
@@ -190,7 +222,12 @@ describe('the CSV imports (spec §5 "Uploads")', () => {
 
   test('a run stopped on the server shows why, with what was done', async () => {
     await open();
-    act(() => setImportState('users', { phase: 'report', data: { ...report(), status: 'failed', error: 'The import was interrupted (the server stopped)' } }));
+    act(() =>
+      setImportState('users', {
+        phase: 'report',
+        data: { ...report(), status: 'failed', error: 'The import was interrupted (the server stopped)' },
+      }),
+    );
     expect(within(usersPanel()).getByRole('alert')).toHaveTextContent('The import was interrupted (the server stopped)');
     expect(within(usersPanel()).getByText('created').previousSibling).toHaveTextContent('6');
   });

@@ -25,8 +25,10 @@ function useTexts(kind: ImportKind) {
         file: t`CSV file of users`,
         hint: (
           <Trans>
-            A CSV file in UTF-8, separated by commas or semicolons, whose first line names the columns <code>email</code>, <code>firstname</code> and <code>lastname</code>; <code>profile</code> (visitor or
-            exhibitor), <code>mobile</code>, <code>city</code> and <code>postal_code</code> are read when present. Accounts are found by their email. Imported accounts have no password.
+            A CSV file in UTF-8, separated by commas or semicolons, whose first line names the columns <code>email</code>,{' '}
+            <code>firstname</code> and <code>lastname</code>; <code>profile</code> (visitor or exhibitor), <code>mobile</code>,{' '}
+            <code>city</code> and <code>postal_code</code> are read when present. Accounts are found by their email. Imported accounts have
+            no password.
           </Trans>
         ),
         missing: t`Lines without email, skipped:`,
@@ -36,8 +38,8 @@ function useTexts(kind: ImportKind) {
         file: t`CSV file of video links`,
         hint: (
           <Trans>
-            A CSV file in UTF-8 whose first line names the columns <code>name</code> (the person’s email, or their first and last name when only one account has it) and <code>link</code> (an http or https
-            address).
+            A CSV file in UTF-8 whose first line names the columns <code>name</code> (the person’s email, or their first and last name when
+            only one account has it) and <code>link</code> (an http or https address).
           </Trans>
         ),
         missing: t`Lines without link, skipped:`,
@@ -166,7 +168,11 @@ function Preview({ kind, data, busy, missingLabel }: { kind: ImportKind; data: I
         <Trans>Preview of {fileName}</Trans>
       </h3>
       <p className="salon-imports__status">
-        <Plural value={p.lines} one="# line read. Nothing is written until you confirm." other="# lines read. Nothing is written until you confirm." />
+        <Plural
+          value={p.lines}
+          one="# line read. Nothing is written until you confirm."
+          other="# lines read. Nothing is written until you confirm."
+        />
       </p>
       <Counts
         items={[
@@ -189,9 +195,20 @@ function Preview({ kind, data, busy, missingLabel }: { kind: ImportKind; data: I
       <IssueTable caption={t`Invalid lines, skipped`} issues={p.invalid} total={p.invalid_count} />
       <div className="salon-imports__actions">
         <button type="button" className="salon-imports__button" disabled={busy} onClick={() => void confirmImport(kind)}>
-          {busy ? t`Starting…` : skip > 0 ? <Plural value={skip} one="Skip # line and import" other="Skip # lines and import" /> : t`Import`}
+          {busy ? (
+            t`Starting…`
+          ) : skip > 0 ? (
+            <Plural value={skip} one="Skip # line and import" other="Skip # lines and import" />
+          ) : (
+            t`Import`
+          )}
         </button>
-        <button type="button" className="salon-imports__button salon-imports__button--secondary" disabled={busy} onClick={() => resetImport(kind)}>
+        <button
+          type="button"
+          className="salon-imports__button salon-imports__button--secondary"
+          disabled={busy}
+          onClick={() => resetImport(kind)}
+        >
           {t`Choose another file`}
         </button>
       </div>

@@ -31,16 +31,41 @@ const base = (overrides: Partial<ImportData>): ImportData => ({
 });
 
 /** A clean preview: nothing to skip. */
-export const cleanPreview = (): ImportData => base({ preview: { lines: 10, create: 7, update: 2, unchanged: 1, missing: [], invalid: [], invalid_count: 0, ignored_columns: [] } });
+export const cleanPreview = (): ImportData =>
+  base({ preview: { lines: 10, create: 7, update: 2, unchanged: 1, missing: [], invalid: [], invalid_count: 0, ignored_columns: [] } });
 
 /** Two lines without email (3 and 7), two invalid lines, a column the import does not read. */
 export const previewWithSkips = (lang: Lang = 'en'): ImportData =>
-  base({ preview: { lines: 12, create: 6, update: 1, unchanged: 1, missing: [3, 7], invalid: invalidLines(lang), invalid_count: 2, ignored_columns: ['company'] }, progress: { processed: 0, total: 8 } });
+  base({
+    preview: {
+      lines: 12,
+      create: 6,
+      update: 1,
+      unchanged: 1,
+      missing: [3, 7],
+      invalid: invalidLines(lang),
+      invalid_count: 2,
+      ignored_columns: ['company'],
+    },
+    progress: { processed: 0, total: 8 },
+  });
 
 export const videoLinksPreview = (): ImportData =>
-  base({ id: 'vis456', kind: 'visio_links', file_name: 'visio.csv', preview: { lines: 3, create: 0, update: 2, unchanged: 0, missing: [4], invalid: [], invalid_count: 0, ignored_columns: [] }, progress: { processed: 0, total: 2 } });
+  base({
+    id: 'vis456',
+    kind: 'visio_links',
+    file_name: 'visio.csv',
+    preview: { lines: 3, create: 0, update: 2, unchanged: 0, missing: [4], invalid: [], invalid_count: 0, ignored_columns: [] },
+    progress: { processed: 0, total: 2 },
+  });
 
-export const running = (processed = 4500, total = 10_000): ImportData => base({ file_name: 'salon-10000.csv', status: 'running', preview: { lines: total, create: total, update: 0, unchanged: 0, missing: [], invalid: [], invalid_count: 0, ignored_columns: [] }, progress: { processed, total } });
+export const running = (processed = 4500, total = 10_000): ImportData =>
+  base({
+    file_name: 'salon-10000.csv',
+    status: 'running',
+    preview: { lines: total, create: total, update: 0, unchanged: 0, missing: [], invalid: [], invalid_count: 0, ignored_columns: [] },
+    progress: { processed, total },
+  });
 
 export const report = (lang: Lang = 'en'): ImportData => {
   const preview = previewWithSkips(lang);
@@ -52,7 +77,12 @@ export const report = (lang: Lang = 'en'): ImportData => {
       created: 6,
       updated: 1,
       unchanged: 1,
-      skipped: [{ line: 3, code: 'missing', reason: REASONS[lang].missing }, invalidLines(lang)[0]!, { line: 7, code: 'missing', reason: REASONS[lang].missing }, invalidLines(lang)[1]!],
+      skipped: [
+        { line: 3, code: 'missing', reason: REASONS[lang].missing },
+        invalidLines(lang)[0]!,
+        { line: 7, code: 'missing', reason: REASONS[lang].missing },
+        invalidLines(lang)[1]!,
+      ],
       skipped_count: 4,
     },
   };

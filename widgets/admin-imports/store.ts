@@ -74,7 +74,10 @@ export async function confirmImport(kind: ImportKind): Promise<void> {
   set(kind, { phase: 'confirming', data: state.data });
   const skip = { skip_missing: state.data.preview.missing.length > 0, skip_invalid: state.data.preview.invalid_count > 0 };
   try {
-    const data = await request<ImportData>('POST', `/api/imports/${encodeURIComponent(state.data.id)}/confirm`, { json: skip, notify: false });
+    const data = await request<ImportData>('POST', `/api/imports/${encodeURIComponent(state.data.id)}/confirm`, {
+      json: skip,
+      notify: false,
+    });
     follow(kind, data);
   } catch (error) {
     set(kind, { phase: 'error', message: messageOf(error, msg`The import could not be started. Please try again.`), data: state.data });

@@ -42,23 +42,23 @@ export function ChannelList({ view }: { view: ChatView }) {
       {view.channels.map((channel) => {
         const count = channel.unread;
         return (
-        <li key={channel.id}>
-          <button type="button" className="salon-chat__channel" onClick={() => void openChat(channel.id)}>
-            <strong>{personName(channel.other) ?? t`Unknown user`}</strong>
-            {channel.other?.company && <span className="salon-chat__muted">{channel.other.company.name}</span>}
-            {channel.lastMessage && (
-              <span className="salon-chat__preview">
-                <span>{preview(channel.lastMessage.content)}</span>
-                <time dateTime={channel.lastMessage.created_at}>{messageDate(i18n, channel.lastMessage.created_at)}</time>
-              </span>
-            )}
-            {count > 0 && (
+          <li key={channel.id}>
+            <button type="button" className="salon-chat__channel" onClick={() => void openChat(channel.id)}>
+              <strong>{personName(channel.other) ?? t`Unknown user`}</strong>
+              {channel.other?.company && <span className="salon-chat__muted">{channel.other.company.name}</span>}
+              {channel.lastMessage && (
+                <span className="salon-chat__preview">
+                  <span>{preview(channel.lastMessage.content)}</span>
+                  <time dateTime={channel.lastMessage.created_at}>{messageDate(i18n, channel.lastMessage.created_at)}</time>
+                </span>
+              )}
+              {count > 0 && (
                 <span className="salon-chat__badge">
                   <Plural value={count} one="# new" other="# new" />
                 </span>
               )}
-          </button>
-        </li>
+            </button>
+          </li>
         );
       })}
     </ul>

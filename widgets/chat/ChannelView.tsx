@@ -1,7 +1,15 @@
 import { useEffect, useRef } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { IconButton } from '@salon/shared';
-import { askVisio, closeChannel, discardMessage, inviteToVisio, loadEarlierMessages, retryMessage, type OpenChannelView } from '@salon/shared/chat';
+import {
+  askVisio,
+  closeChannel,
+  discardMessage,
+  inviteToVisio,
+  loadEarlierMessages,
+  retryMessage,
+  type OpenChannelView,
+} from '@salon/shared/chat';
 import { MessageBody } from './Message';
 import { Composer } from './Composer';
 import { CHAT_TITLE, messageDate, personName } from './format';

@@ -1,7 +1,17 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { $sidebar, $toasts, activateLocale, clearToasts, hideSidebar, i18n, setPageData, showSidebar, type PageDataInput } from '@salon/shared';
+import {
+  $sidebar,
+  $toasts,
+  activateLocale,
+  clearToasts,
+  hideSidebar,
+  i18n,
+  setPageData,
+  showSidebar,
+  type PageDataInput,
+} from '@salon/shared';
 import { anonymousPageData, administratorPageData, exhibitorPageData, visitorPageData, withLocale } from '@salon/shared/test/fixtures';
 import { resetChat, resetChatUsers, startChat, type Channel, type ChatMessage } from '@salon/shared/chat';
 import { installFetch, jsonResponse } from '@salon/shared/test/fetch';
@@ -52,7 +62,10 @@ async function serve(request: Request): Promise<Response> {
 const AT = (minute: number, second = 0) => new Date(Date.UTC(2026, 10, 21, 10, minute, second)).toISOString();
 const toastTexts = () => $toasts.get().map((toast) => (typeof toast.message === 'string' ? toast.message : i18n._(toast.message)));
 const socket = (): FakeSocket => lastFakeSocket();
-const sentContents = () => socket().emitted('new_chat_message').map((e) => (e.payload as { content: unknown }).content);
+const sentContents = () =>
+  socket()
+    .emitted('new_chat_message')
+    .map((e) => (e.payload as { content: unknown }).content);
 
 /** Mounts the widget, opens the chat sidebar and waits for the panel (loaded on first opening). */
 async function openChatSidebar(data: PageDataInput = visitorPageData()) {
@@ -124,7 +137,10 @@ describe('the chat sidebar (spec §2.7)', () => {
     await openChatSidebar();
     const list = await screen.findByRole('list', { name: 'My chats' });
     const items = within(list).getAllByRole('button');
-    expect(items.map((item) => item.textContent)).toEqual([expect.stringContaining('Bruno Petit'), expect.stringContaining('Alice Durand')]);
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('Bruno Petit'),
+      expect.stringContaining('Alice Durand'),
+    ]);
     expect(within(items[1]!).getByText('2 new')).toBeInTheDocument();
     expect(within(items[1]!).getByText('Acme Robotics')).toBeInTheDocument();
     expect(screen.queryByText('Without Messages')).not.toBeInTheDocument();
@@ -144,21 +160,39 @@ describe('the chat sidebar (spec §2.7)', () => {
 describe('Start a chat (spec §2.7, §5 search permissions, §6)', () => {
   const withPermissions = (data: PageDataInput, visitor: string[], exhibitor: string[] = []): PageDataInput => ({
     ...data,
-    parameters: { ...data.parameters, visitor_search_permissions: visitor, exhibitor_search_permissions: exhibitor } as PageDataInput['parameters'],
+    parameters: {
+      ...data.parameters,
+      visitor_search_permissions: visitor,
+      exhibitor_search_permissions: exhibitor,
+    } as PageDataInput['parameters'],
   });
 
   test('visitors search only what their permissions allow; the stand card needs a current stand', async () => {
     const user = userEvent.setup();
-    server.users = { search_enabled: true, on_stand: [person('v2', 'Vera On Stand')], elsewhere: [ALICE, person('p1', 'Paul Promoter', { profile: 'promoter' })] };
+    server.users = {
+      search_enabled: true,
+      on_stand: [person('v2', 'Vera On Stand')],
+      elsewhere: [ALICE, person('p1', 'Paul Promoter', { profile: 'promoter' })],
+    };
     await openChatSidebar(withPermissions(visitorPageData(), ['exhibitor', 'stand_vistor']));
     await user.click(screen.getByRole('tab', { name: 'Start a chat' }));
     const filters = await screen.findByRole('search', { name: 'Find participants' });
-    expect(within(filters).getAllByRole('checkbox').map((box) => box.parentElement?.textContent)).toEqual(['Exhibitors', 'Visitors', 'Connected', 'Not connected']);
+    expect(
+      within(filters)
+        .getAllByRole('checkbox')
+        .map((box) => box.parentElement?.textContent),
+    ).toEqual(['Exhibitors', 'Visitors', 'Connected', 'Not connected']);
     const elsewhere = await screen.findByRole('region', { name: 'Elsewhere in the room' });
     // The promoter is not searchable for visitors with these permissions, even if the server sent one.
-    expect(within(elsewhere).getAllByRole('button').map((b) => b.textContent)).toEqual([expect.stringContaining('Alice Durand')]);
+    expect(
+      within(elsewhere)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual([expect.stringContaining('Alice Durand')]);
     expect(screen.queryByRole('region', { name: 'On this stand' })).not.toBeInTheDocument();
-    expect(fetchMock.requests.find((r) => r.url.pathname === '/api/chat/users')?.url.searchParams.get('profiles')).toBe('exhibitor,visitor');
+    expect(fetchMock.requests.find((r) => r.url.pathname === '/api/chat/users')?.url.searchParams.get('profiles')).toBe(
+      'exhibitor,visitor',
+    );
   });
 
   test('"connected" finds connected people of any profile; organisers include administrators', async () => {
@@ -167,14 +201,26 @@ describe('Start a chat (spec §2.7, §5 search permissions, §6)', () => {
     server.users = {
       search_enabled: true,
       on_stand: [],
-      elsewhere: [person('p1', 'Paula Promoter', { profile: 'promoter', last_activity_at: recently }), { ...ALICE, last_activity_at: null }, person('a1', 'Ada Admin', { profile: 'administrator' })],
+      elsewhere: [
+        person('p1', 'Paula Promoter', { profile: 'promoter', last_activity_at: recently }),
+        { ...ALICE, last_activity_at: null },
+        person('a1', 'Ada Admin', { profile: 'administrator' }),
+      ],
     };
     await openChatSidebar(withPermissions(visitorPageData(), ['connected', 'promoter']));
     await user.click(screen.getByRole('tab', { name: 'Start a chat' }));
     const filters = await screen.findByRole('search');
-    expect(within(filters).getAllByRole('checkbox').map((box) => box.parentElement?.textContent)).toEqual(['Exhibitors', 'Visitors', 'Organisers', 'Connected', 'Not connected']);
+    expect(
+      within(filters)
+        .getAllByRole('checkbox')
+        .map((box) => box.parentElement?.textContent),
+    ).toEqual(['Exhibitors', 'Visitors', 'Organisers', 'Connected', 'Not connected']);
     const elsewhere = await screen.findByRole('region', { name: 'Elsewhere in the room' });
-    expect(within(elsewhere).getAllByRole('button').map((b) => b.textContent)).toEqual([expect.stringMatching(/^Paula Promoter.*Connected$/), expect.stringMatching(/^Ada Admin.*Not connected$/)]);
+    expect(
+      within(elsewhere)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual([expect.stringMatching(/^Paula Promoter.*Connected$/), expect.stringMatching(/^Ada Admin.*Not connected$/)]);
   });
 
   test('on a stand: a card of the people on it (their profiles per stand_* permissions)', async () => {
@@ -186,14 +232,23 @@ describe('Start a chat (spec §2.7, §5 search permissions, §6)', () => {
     expect(await within(onStand).findByText('Vera On Stand')).toBeInTheDocument();
     expect(within(onStand).queryByText('Alice Durand')).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Elsewhere in the room' })).not.toBeInTheDocument();
-    expect(fetchMock.requests.filter((r) => r.url.pathname === '/api/chat/users').at(-1)?.url.searchParams.get('stand_id')).toBe('s7');
+    expect(
+      fetchMock.requests
+        .filter((r) => r.url.pathname === '/api/chat/users')
+        .at(-1)
+        ?.url.searchParams.get('stand_id'),
+    ).toBe('s7');
   });
 
   test('the name search waits 300 ms after the last keystroke; the filters go in the query', async () => {
     await openChatSidebar(administratorPageData());
     await userEvent.setup().click(screen.getByRole('tab', { name: 'Start a chat' }));
     const filters = await screen.findByRole('search');
-    expect(within(filters).getAllByRole('checkbox').map((box) => box.parentElement?.textContent)).toEqual(['Exhibitors', 'Visitors', 'Organisers', 'Connected', 'Not connected']);
+    expect(
+      within(filters)
+        .getAllByRole('checkbox')
+        .map((box) => box.parentElement?.textContent),
+    ).toEqual(['Exhibitors', 'Visitors', 'Organisers', 'Connected', 'Not connected']);
     const searches = () => fetchMock.requests.filter((r) => r.url.pathname === '/api/chat/users');
     await waitFor(() => expect(searches()).toHaveLength(1));
     // Keystrokes 100 ms apart, on fake time (user-event would wait on timers Testing Library cannot see here).
@@ -214,7 +269,11 @@ describe('Start a chat (spec §2.7, §5 search permissions, §6)', () => {
     await user.click(within(filters).getByRole('checkbox', { name: 'Not connected' }));
     await user.click(within(filters).getByRole('checkbox', { name: 'Visitors' }));
     await waitFor(() => expect(searches()).toHaveLength(4));
-    expect(Object.fromEntries(searches().at(-1)?.url.searchParams ?? [])).toEqual({ search: 'Ali', profiles: 'exhibitor,promoter', connected: '1' });
+    expect(Object.fromEntries(searches().at(-1)?.url.searchParams ?? [])).toEqual({
+      search: 'Ali',
+      profiles: 'exhibitor,promoter',
+      connected: '1',
+    });
   });
 
   test('no permission: the search is disabled by the organiser (English and French); the server can say so too', async () => {
@@ -322,9 +381,22 @@ describe('the channel view', () => {
   });
 
   test('files are download links named by their pretty name; images show inline with it as alt text', async () => {
-    const file = { type: 'file', url: 'http://localhost/chat/file/f1.pdf', filename: 'f1.pdf', prettyName: 'Brochure 2026.pdf', extension: 'pdf', downloadable: true, size: 1_200_000, mime: 'application/pdf' } as const;
+    const file = {
+      type: 'file',
+      url: 'http://localhost/chat/file/f1.pdf',
+      filename: 'f1.pdf',
+      prettyName: 'Brochure 2026.pdf',
+      extension: 'pdf',
+      downloadable: true,
+      size: 1_200_000,
+      mime: 'application/pdf',
+    } as const;
     const image = { type: 'image', url: 'http://localhost/chat/file/i1.png', filename: 'i1.png', prettyName: 'stand.png' } as const;
-    const messages = [message('c1', ALICE, file, AT(1)), message('c1', ALICE, image, AT(1, 10)), message('c1', ALICE, { ...file, url: 'javascript:alert(1)', prettyName: 'evil.pdf', size: 2000 }, AT(1, 20))];
+    const messages = [
+      message('c1', ALICE, file, AT(1)),
+      message('c1', ALICE, image, AT(1, 10)),
+      message('c1', ALICE, { ...file, url: 'javascript:alert(1)', prettyName: 'evil.pdf', size: 2000 }, AT(1, 20)),
+    ];
     server.channels = [channelWith('c1', ALICE, messages)];
     server.messages.c1 = messages;
     await openChatSidebar();
@@ -340,7 +412,13 @@ describe('the channel view', () => {
 
   test('header: a visitor sees ask-for-video, phone and email for the other member when published', async () => {
     const user = userEvent.setup();
-    const exhibitor = person('alice1', 'Alice Durand', { profile: 'exhibitor', company: { name: 'Acme Robotics' }, mobile: '06 01 02 03 04', contact_email: 'alice@acme.test', fields_param: { mobile: '0', contact_email: '0' } });
+    const exhibitor = person('alice1', 'Alice Durand', {
+      profile: 'exhibitor',
+      company: { name: 'Acme Robotics' },
+      mobile: '06 01 02 03 04',
+      contact_email: 'alice@acme.test',
+      fields_param: { mobile: '0', contact_email: '0' },
+    });
     server.channels = [channelWith('c1', exhibitor, [message('c1', exhibitor, 'Hi', AT(1))])];
     await openChatSidebar();
     await openFirstChannel(user);
@@ -354,7 +432,12 @@ describe('the channel view', () => {
   });
 
   test('header: unpublished phone and email are not offered', async () => {
-    const exhibitor = person('alice1', 'Alice Durand', { profile: 'exhibitor', mobile: '0601020304', contact_email: 'alice@acme.test', fields_param: { mobile: '1', contact_email: '1' } });
+    const exhibitor = person('alice1', 'Alice Durand', {
+      profile: 'exhibitor',
+      mobile: '0601020304',
+      contact_email: 'alice@acme.test',
+      fields_param: { mobile: '1', contact_email: '1' },
+    });
     server.channels = [channelWith('c1', exhibitor, [message('c1', exhibitor, 'Hi', AT(1))])];
     await openChatSidebar();
     await openFirstChannel();
@@ -381,7 +464,8 @@ describe('the channel view', () => {
 });
 
 describe('video invitations (spec §4.5)', () => {
-  const invitation = (acceptation: boolean | null, at: string) => message('c1', ALICE, { type: 'visio_invitation', link: 'https://visio.example/alice', acceptation }, at);
+  const invitation = (acceptation: boolean | null, at: string) =>
+    message('c1', ALICE, { type: 'visio_invitation', link: 'https://visio.example/alice', acceptation }, at);
 
   test('pending: Accept and Decline; accepting answers through the socket and offers to join', async () => {
     const user = userEvent.setup();
@@ -487,30 +571,33 @@ describe('the emoji picker (loaded when first opened)', () => {
   test.each([
     ['en_EN', 'en', undefined],
     ['fr_FR', 'fr', { categoriesLabel: 'Catégories' }],
-  ] as const)('%s: emoji-picker-element with its data from /spa/emoji/%s/data.json; a chosen emoji goes in the message', async (locale, lang, labels) => {
-    const user = userEvent.setup();
-    server.channels = [channelWith('c1', ALICE, [message('c1', ALICE, 'Hi', AT(1))])];
-    await openChatSidebar(withLocale(visitorPageData(), locale));
-    await openFirstChannel(user);
-    const box = screen.getByRole('textbox');
-    await user.type(box, 'Hello');
-    await user.click(screen.getByRole('button', { name: lang === 'fr' ? 'Émojis' : 'Emoji' }));
-    const dialog = await screen.findByRole('dialog');
-    await waitFor(() => expect(dialog.querySelector('mock-emoji-picker')).not.toBeNull());
-    const picker = dialog.querySelector('mock-emoji-picker') as HTMLElement & { options: unknown };
-    expect(picker.options).toEqual({ locale: lang, dataSource: `/spa/emoji/${lang}/data.json`, ...(labels ? { i18n: labels } : {}) });
-    act(() => {
-      picker.dispatchEvent(new CustomEvent('emoji-click', { detail: { unicode: '😀' } }));
-    });
-    expect(box).toHaveValue('Hello😀');
-    await user.keyboard('{Escape}');
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    // The first Escape closed the picker only; the next one closes the chat sidebar.
-    expect($sidebar.get()).toMatchObject({ name: 'chat' });
-    box.focus();
-    await user.keyboard('{Escape}');
-    expect($sidebar.get()).toBeNull();
-  });
+  ] as const)(
+    '%s: emoji-picker-element with its data from /spa/emoji/%s/data.json; a chosen emoji goes in the message',
+    async (locale, lang, labels) => {
+      const user = userEvent.setup();
+      server.channels = [channelWith('c1', ALICE, [message('c1', ALICE, 'Hi', AT(1))])];
+      await openChatSidebar(withLocale(visitorPageData(), locale));
+      await openFirstChannel(user);
+      const box = screen.getByRole('textbox');
+      await user.type(box, 'Hello');
+      await user.click(screen.getByRole('button', { name: lang === 'fr' ? 'Émojis' : 'Emoji' }));
+      const dialog = await screen.findByRole('dialog');
+      await waitFor(() => expect(dialog.querySelector('mock-emoji-picker')).not.toBeNull());
+      const picker = dialog.querySelector('mock-emoji-picker') as HTMLElement & { options: unknown };
+      expect(picker.options).toEqual({ locale: lang, dataSource: `/spa/emoji/${lang}/data.json`, ...(labels ? { i18n: labels } : {}) });
+      act(() => {
+        picker.dispatchEvent(new CustomEvent('emoji-click', { detail: { unicode: '😀' } }));
+      });
+      expect(box).toHaveValue('Hello😀');
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      // The first Escape closed the picker only; the next one closes the chat sidebar.
+      expect($sidebar.get()).toMatchObject({ name: 'chat' });
+      box.focus();
+      await user.keyboard('{Escape}');
+      expect($sidebar.get()).toBeNull();
+    },
+  );
 });
 
 describe('navigation and availability', () => {

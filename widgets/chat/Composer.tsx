@@ -1,7 +1,16 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { IconButton } from '@salon/shared';
-import { attachFile, dismissNotice, removeFile, sendDraft, setDraft, shareContactDetails, type ChatNotice, type OpenChannelView } from '@salon/shared/chat';
+import {
+  attachFile,
+  dismissNotice,
+  removeFile,
+  sendDraft,
+  setDraft,
+  shareContactDetails,
+  type ChatNotice,
+  type OpenChannelView,
+} from '@salon/shared/chat';
 import { fileSize } from './format';
 import { Icon } from './icons';
 
@@ -66,7 +75,8 @@ export function Composer({ view }: { view: OpenChannelView }) {
       {draft.notice && <Notice notice={draft.notice} />}
       {draft.file && (
         <p className="salon-chat__chip">
-          <span>{draft.file.name}</span> <span className="salon-chat__muted">{draft.uploading ? t`Sending…` : fileSize(i18n, draft.file.size)}</span>
+          <span>{draft.file.name}</span>{' '}
+          <span className="salon-chat__muted">{draft.uploading ? t`Sending…` : fileSize(i18n, draft.file.size)}</span>
           <IconButton label={t`Remove the file`} icon="×" disabled={draft.uploading} onClick={removeFile} />
         </p>
       )}
@@ -89,7 +99,13 @@ export function Composer({ view }: { view: OpenChannelView }) {
       />
       <div className="salon-chat__tools">
         <div className="salon-chat__menu">
-          <IconButton label={t`Attach`} icon={<Icon name="attach" />} aria-expanded={menu} disabled={!ready} onClick={() => setMenu(!menu)} />
+          <IconButton
+            label={t`Attach`}
+            icon={<Icon name="attach" />}
+            aria-expanded={menu}
+            disabled={!ready}
+            onClick={() => setMenu(!menu)}
+          />
           {menu && (
             <ul>
               <li>
@@ -129,7 +145,13 @@ export function Composer({ view }: { view: OpenChannelView }) {
             event.target.value = '';
           }}
         />
-        <IconButton label={t`Emoji`} icon={<Icon name="emoji" />} aria-expanded={emoji} disabled={!ready} onClick={() => setEmoji(!emoji)} />
+        <IconButton
+          label={t`Emoji`}
+          icon={<Icon name="emoji" />}
+          aria-expanded={emoji}
+          disabled={!ready}
+          onClick={() => setEmoji(!emoji)}
+        />
         {/* Extension point: the gif picker goes here when `view.gif` (a gif key is set), lazily loaded like the
             emoji picker, sending with `sendGif`. None is built while the key is empty. */}
         <button type="submit" className="salon-chat__send" disabled={!ready || draft.uploading}>

@@ -35,7 +35,11 @@ export default function EmojiPicker({ onPick }: { onPick: (emoji: string) => voi
     Promise.all([import('emoji-picker-element'), lang === 'fr' ? import('emoji-picker-element/i18n/fr') : null]).then(
       ([{ Picker }, french]) => {
         if (cancelled || !host.current) return;
-        const element = new Picker({ locale: lang, dataSource: `/spa/emoji/${lang}/data.json`, ...(french ? { i18n: french.default } : {}) });
+        const element = new Picker({
+          locale: lang,
+          dataSource: `/spa/emoji/${lang}/data.json`,
+          ...(french ? { i18n: french.default } : {}),
+        });
         adoptPickerStyles(element);
         element.addEventListener('emoji-click', (event) => {
           if (event.detail.unicode) pick.current(event.detail.unicode);

@@ -38,7 +38,12 @@ export function MessageBody({ item, name }: { item: MessageItem; name: string })
     case 'visio_invitation': {
       const state = item.invitation;
       const link = safeUrl(content.link);
-      const label = { accepted: t`Accepted`, declined: t`Declined`, unanswered: t`Unanswered`, pending: item.mine ? t`Waiting for an answer` : null };
+      const label = {
+        accepted: t`Accepted`,
+        declined: t`Declined`,
+        unanswered: t`Unanswered`,
+        pending: item.mine ? t`Waiting for an answer` : null,
+      };
       return (
         <>
           <p>{item.mine ? t`You sent a video call invitation.` : t`${name} invites you to a video call.`}</p>

@@ -1,6 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { useLingui } from '@lingui/react/macro';
-import { $chatUsers, openUserChannel, setChatSearch, toggleChatConnection, toggleChatProfile, type ChatPerson, type SearchProfile } from '@salon/shared/chat';
+import {
+  $chatUsers,
+  openUserChannel,
+  setChatSearch,
+  toggleChatConnection,
+  toggleChatProfile,
+  type ChatPerson,
+  type SearchProfile,
+} from '@salon/shared/chat';
 import { personName } from './format';
 
 function People({ title, people }: { title: string; people: ChatPerson[] }) {
@@ -36,7 +44,14 @@ export function StartChat() {
   return (
     <>
       <form className="salon-chat__filters" role="search" aria-label={t`Find participants`} onSubmit={(event) => event.preventDefault()}>
-        <input type="search" aria-label={t`Search by name`} placeholder={t`Search by name`} value={view.filters.search} maxLength={100} onChange={(event) => setChatSearch(event.target.value)} />
+        <input
+          type="search"
+          aria-label={t`Search by name`}
+          placeholder={t`Search by name`}
+          value={view.filters.search}
+          maxLength={100}
+          onChange={(event) => setChatSearch(event.target.value)}
+        />
         <fieldset>
           <legend>{t`Profiles`}</legend>
           {view.profiles.map((profile) => (

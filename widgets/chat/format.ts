@@ -16,7 +16,11 @@ export function personName(user: Pick<ChatUser, 'fullname' | 'pseudo'> | null): 
 /** "1.2 MB", "340 kB" (localised by Intl: "1,2 Mo" in French). */
 export function fileSize(i18n: I18n, bytes: number): string {
   const mb = bytes >= 1_000_000;
-  return i18n.number(mb ? bytes / 1_000_000 : Math.max(1, Math.round(bytes / 1000)), { style: 'unit', unit: mb ? 'megabyte' : 'kilobyte', maximumFractionDigits: 1 });
+  return i18n.number(mb ? bytes / 1_000_000 : Math.max(1, Math.round(bytes / 1000)), {
+    style: 'unit',
+    unit: mb ? 'megabyte' : 'kilobyte',
+    maximumFractionDigits: 1,
+  });
 }
 
 /** The time for today's messages, the date and time for older ones. */

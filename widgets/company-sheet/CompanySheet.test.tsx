@@ -1,7 +1,17 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { $sidebar, $toasts, activateLocale, clearToasts, hideSidebar, i18n, setPageData, showSidebar, type PageDataInput } from '@salon/shared';
+import {
+  $sidebar,
+  $toasts,
+  activateLocale,
+  clearToasts,
+  hideSidebar,
+  i18n,
+  setPageData,
+  showSidebar,
+  type PageDataInput,
+} from '@salon/shared';
 import { visitorPageData, withLocale } from '@salon/shared/test/fixtures';
 import { company, NO_INFO, NO_SOCIAL } from '@salon/shared/test/exhibitors';
 import { installFetch, jsonResponse } from '@salon/shared/test/fetch';
@@ -71,12 +81,11 @@ describe('the company sheet (spec §2.5)', () => {
     expect(within(info).getByRole('link', { name: '+33 1 23 45 67 89' })).toHaveAttribute('href', 'tel:+33123456789');
     expect(within(info).getByRole('link', { name: 'contact@acme.test' })).toHaveAttribute('href', 'mailto:contact@acme.test');
     const social = within(sheet).getByRole('region', { name: 'Social networks' });
-    expect(within(social).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
-      'https://facebook.com/acme',
-      'https://linkedin.com/company/acme',
-      'https://twitter.com/acme',
-      'https://youtube.com/@acme',
-    ]);
+    expect(
+      within(social)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['https://facebook.com/acme', 'https://linkedin.com/company/acme', 'https://twitter.com/acme', 'https://youtube.com/@acme']);
     expect(within(sheet).getAllByRole('button', { name: /^Copy / })).toHaveLength(8);
   });
 
@@ -90,7 +99,10 @@ describe('the company sheet (spec §2.5)', () => {
 
   test('a document uploaded to the salon (/api/medias/…): a download link on this page’s origin, copied whole', async () => {
     stubClipboard();
-    const sheet = await openSheet(company({ storage_link: '/api/medias/Q2xlYXJseUFQZGZEb2N1bWVu' }), withLocale(visitorPageData(), 'fr_FR'));
+    const sheet = await openSheet(
+      company({ storage_link: '/api/medias/Q2xlYXJseUFQZGZEb2N1bWVu' }),
+      withLocale(visitorPageData(), 'fr_FR'),
+    );
     const info = await within(sheet).findByRole('region', { name: 'Informations' });
     const document = within(info).getByRole('link', { name: 'Télécharger les documents' });
     expect(document).toHaveAttribute('href', `${window.location.origin}/api/medias/Q2xlYXJseUFQZGZEb2N1bWVu`);
@@ -102,7 +114,9 @@ describe('the company sheet (spec §2.5)', () => {
     widget?.unmount();
     act(() => hideSidebar());
     const other = await openSheet(company());
-    const external = within(await within(other).findByRole('region', { name: 'Information' })).getByRole('link', { name: 'Download the documents' });
+    const external = within(await within(other).findByRole('region', { name: 'Information' })).getByRole('link', {
+      name: 'Download the documents',
+    });
     expect(external).toHaveAttribute('target', '_blank');
     expect(external).not.toHaveAttribute('download');
   });
@@ -149,7 +163,7 @@ describe('the company sheet (spec §2.5)', () => {
 });
 
 describe('copying (spec §2.5)', () => {
-  test("the email, the number, a link: each its message", async () => {
+  test('the email, the number, a link: each its message', async () => {
     const user = userEvent.setup();
     const sheet = await openSheet(company());
     await within(sheet).findByRole('heading', { name: 'Acme Robotics' });

@@ -2,11 +2,29 @@ import { useId } from 'react';
 import { useStore } from '@nanostores/react';
 import { useLingui } from '@lingui/react/macro';
 import { $locale, IconButton, pickLocalized, SidebarFrame } from '@salon/shared';
-import { $companySheet, companyEntries, copyToClipboard, reloadCompanySheet, type Company, type CompanyEntry, type CompanyEntryKey } from '@salon/shared/company';
+import {
+  $companySheet,
+  companyEntries,
+  copyToClipboard,
+  reloadCompanySheet,
+  type Company,
+  type CompanyEntry,
+  type CompanyEntryKey,
+} from '@salon/shared/company';
 import { injectCompanySheetStyles } from './styles';
 
 const copyIcon = (
-  <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" focusable="false">
+  <svg
+    width="16"
+    height="16"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    focusable="false"
+  >
     <rect x="9" y="9" width="12" height="12" rx="2" />
     <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
   </svg>
@@ -40,7 +58,10 @@ function EntryCard({ title, entries }: { title: string; entries: CompanyEntry[] 
           return (
             <li key={entry.key} className="salon-company-sheet__entry">
               <span className="salon-company-sheet__label">{label}</span>
-              <a href={entry.href} {...(entry.download ? { download: '' } : external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+              <a
+                href={entry.href}
+                {...(entry.download ? { download: '' } : external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+              >
                 {text ?? entry.value}
               </a>
               <IconButton label={copy} icon={copyIcon} onClick={() => void copyToClipboard(entry.value, entry.copy)} />

@@ -20,7 +20,10 @@ let fetchMock: ReturnType<typeof installFetch>;
 let animators: Animator[] | 'fail';
 
 const calls = () => fetchMock.requests.filter((r) => !r.url.pathname.startsWith('/api/sse/')).map((r) => `${r.method} ${r.url.pathname}`);
-const cardNames = (group: HTMLElement) => within(group).queryAllByRole('article').map((card) => within(card).getByRole('heading').textContent);
+const cardNames = (group: HTMLElement) =>
+  within(group)
+    .queryAllByRole('article')
+    .map((card) => within(card).getByRole('heading').textContent);
 
 async function openContactPoint(people: Animator[] | 'fail', page: PageDataInput = visitorPageData()) {
   animators = people;
@@ -43,7 +46,9 @@ beforeEach(() => {
     const { pathname } = new URL(request.url);
     if (pathname.startsWith('/api/sse/')) return sseBody().response();
     if (pathname === '/api/stands/s1/animators') {
-      return animators === 'fail' ? new Response('', { status: 503, statusText: 'Service Unavailable' }) : jsonResponse({ data: { visited_stand_animators: animators } });
+      return animators === 'fail'
+        ? new Response('', { status: 503, statusText: 'Service Unavailable' })
+        : jsonResponse({ data: { visited_stand_animators: animators } });
     }
     return jsonResponse({ data: {} });
   });
@@ -122,7 +127,14 @@ describe('the contact point (spec §2.8)', () => {
 
   test('availability follows the live activity (visited_stand_animators)', async () => {
     const panel = await openContactPoint([ALICE, BASILE]);
-    const live = { visited_stand_animators: { s1: [roomUser('alice1', 'Alice Durand', { profile: 'exhibitor', availability: false }), roomUser('basile1', 'Basile Roux', { availability: true })] } };
+    const live = {
+      visited_stand_animators: {
+        s1: [
+          roomUser('alice1', 'Alice Durand', { profile: 'exhibitor', availability: false }),
+          roomUser('basile1', 'Basile Roux', { availability: true }),
+        ],
+      },
+    };
     // What a liveActivity event does (the stream itself is tested in shared/live).
     act(() => applyLiveActivity(live));
     expect(cardNames(group(panel, /^Available exhibitors/).list)).toEqual(['Basile Roux']);
@@ -134,7 +146,9 @@ describe('the contact point (spec §2.8)', () => {
     const card = () => within(group(panel, /^Available exhibitors/).list).getByRole('article');
     const menuItems = async () => {
       await userEvent.click(within(card()).getByRole('button', { name: 'More ways to contact Alice Durand' }));
-      const items = within(card()).getAllByRole('menuitem').map((item) => item.textContent);
+      const items = within(card())
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent);
       await userEvent.keyboard('{Escape}');
       return items;
     };
@@ -142,11 +156,23 @@ describe('the contact point (spec §2.8)', () => {
     const published = { profile: 'exhibitor', availability: true, mobile: '+33 6 12 34 56 78', fields_param: {} };
     act(() => applyLiveActivity({ visited_stand_animators: { s1: [roomUser('alice1', 'Alice Durand', published)] } }));
     // Availability or activity alone changes no card: nothing is loaded again.
-    act(() => applyLiveActivity({ visited_stand_animators: { s1: [roomUser('alice1', 'Alice Durand', { ...published, last_activity_at: new Date(Date.now() + 1000).toISOString() })] } }));
+    act(() =>
+      applyLiveActivity({
+        visited_stand_animators: {
+          s1: [roomUser('alice1', 'Alice Durand', { ...published, last_activity_at: new Date(Date.now() + 1000).toISOString() })],
+        },
+      }),
+    );
     expect(calls()).toEqual(['GET /api/stands/s1/animators']);
 
     animators = [{ ...ALICE, mobile: null, fields_param: { contact_email: '0', mobile: '1', linkedin: '0' } }];
-    act(() => applyLiveActivity({ visited_stand_animators: { s1: [roomUser('alice1', 'Alice Durand', { ...published, mobile: null, fields_param: { mobile: '1' } })] } }));
+    act(() =>
+      applyLiveActivity({
+        visited_stand_animators: {
+          s1: [roomUser('alice1', 'Alice Durand', { ...published, mobile: null, fields_param: { mobile: '1' } })],
+        },
+      }),
+    );
     await waitFor(() => expect(calls()).toEqual(['GET /api/stands/s1/animators', 'GET /api/stands/s1/animators']));
     expect(within(panel).queryByRole('status')).not.toBeInTheDocument();
     await waitFor(async () => expect(await menuItems()).toEqual(['Email', 'LinkedIn']));

@@ -14,20 +14,40 @@ import {
 } from '@salon/shared/exhibitors';
 import { injectContactPointStyles } from './styles';
 
-function Group({ group, title, people, open, standId }: { group: ContactGroup; title: string; people: Animator[]; open: boolean; standId: string }) {
+function Group({
+  group,
+  title,
+  people,
+  open,
+  standId,
+}: {
+  group: ContactGroup;
+  title: string;
+  people: Animator[];
+  open: boolean;
+  standId: string;
+}) {
   const { t } = useLingui();
   const listId = useId();
   return (
     <section className="salon-contact-point__group">
       <h3>
-        <button type="button" className="salon-contact-point__toggle" aria-expanded={open} aria-controls={listId} onClick={() => toggleContactGroup(group)}>
+        <button
+          type="button"
+          className="salon-contact-point__toggle"
+          aria-expanded={open}
+          aria-controls={listId}
+          onClick={() => toggleContactGroup(group)}
+        >
           {title}
           <span className="salon-contact-point__count">({people.length})</span>
         </button>
       </h3>
       <div id={listId} hidden={!open}>
         {people.length === 0 ? (
-          <p className="salon-contact-point__empty">{group === 'available' ? t`Nobody is available right now.` : t`Nobody is unavailable.`}</p>
+          <p className="salon-contact-point__empty">
+            {group === 'available' ? t`Nobody is available right now.` : t`Nobody is unavailable.`}
+          </p>
         ) : (
           <ul className="salon-contact-point__list">
             {people.map((person) => (
@@ -75,10 +95,18 @@ export function ContactPoint() {
         {standId && count > 0 && (
           <>
             <Group group="available" title={t`Available exhibitors`} people={view.available} open={view.open.available} standId={standId} />
-            <Group group="unavailable" title={t`Unavailable exhibitors`} people={view.unavailable} open={view.open.unavailable} standId={standId} />
+            <Group
+              group="unavailable"
+              title={t`Unavailable exhibitors`}
+              people={view.unavailable}
+              open={view.open.unavailable}
+              standId={standId}
+            />
           </>
         )}
-        {view.status === 'ready' && count === 0 && <p className="salon-contact-point__empty">{t`No exhibitor of this stand can be contacted here at the moment.`}</p>}
+        {view.status === 'ready' && count === 0 && (
+          <p className="salon-contact-point__empty">{t`No exhibitor of this stand can be contacted here at the moment.`}</p>
+        )}
         {standId && view.status !== 'loading' && (
           <div className="salon-contact-point__footer">
             {count > 0 && <p>{t`Would you rather be contacted differently?`}</p>}

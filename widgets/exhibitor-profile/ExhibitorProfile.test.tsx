@@ -42,7 +42,8 @@ let answers: { get: Answer; put: Answer; upload: Answer };
 
 const calls = () => fetchMock.requests.map((r) => `${r.method} ${r.url.pathname}${r.url.search}`);
 const sent = () => fetchMock.requests.filter((r) => r.method === 'PUT').map((r) => r.json as ExhibitorProfileBody);
-const respond = (answer: Answer) => (answer === 'pending' ? new Promise<Response>(() => undefined) : jsonResponse(answer.body, { status: answer.status }));
+const respond = (answer: Answer) =>
+  answer === 'pending' ? new Promise<Response>(() => undefined) : jsonResponse(answer.body, { status: answer.status });
 
 async function open(page: PageDataInput = exhibitorPageData(), get: Answer = { status: 200, body: { data: PROFILE } }) {
   answers.get = get;
@@ -56,13 +57,19 @@ const card = () => within(preview()).getByRole('article');
 async function menuOf(name: string): Promise<string[]> {
   const user = userEvent.setup();
   await user.click(within(card()).getByRole('button', { name: `More ways to contact ${name}` }));
-  const items = within(card()).getAllByRole('menuitem').map((item) => item.textContent ?? '');
+  const items = within(card())
+    .getAllByRole('menuitem')
+    .map((item) => item.textContent ?? '');
   await user.keyboard('{Escape}');
   return items;
 }
 
 beforeEach(() => {
-  answers = { get: { status: 200, body: { data: PROFILE } }, put: { status: 200, body: { data: PROFILE } }, upload: { status: 201, body: {} } };
+  answers = {
+    get: { status: 200, body: { data: PROFILE } },
+    put: { status: 200, body: { data: PROFILE } },
+    upload: { status: 201, body: {} },
+  };
   fetchMock = installFetch((request) => {
     const { pathname } = new URL(request.url);
     if (pathname === '/api/exhibitors/me/profile') return respond(request.method === 'PUT' ? answers.put : answers.get);
@@ -73,8 +80,12 @@ beforeEach(() => {
   Object.assign(URL, { createObjectURL: jest.fn(() => `blob:test/${(objects += 1)}`), revokeObjectURL: jest.fn() });
   // jsdom draws no canvas: a context that draws nothing, and a JPEG of a few bytes (Node's File: Node's FormData
   // takes no jsdom Blob).
-  jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(() => ({ drawImage: jest.fn(), fillRect: jest.fn(), fillStyle: '' }) as unknown as CanvasRenderingContext2D);
-  jest.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((callback, type) => callback(new File(['jpeg'], 'canvas', { type: type ?? 'image/png' })));
+  jest
+    .spyOn(HTMLCanvasElement.prototype, 'getContext')
+    .mockImplementation(() => ({ drawImage: jest.fn(), fillRect: jest.fn(), fillStyle: '' }) as unknown as CanvasRenderingContext2D);
+  jest
+    .spyOn(HTMLCanvasElement.prototype, 'toBlob')
+    .mockImplementation((callback, type) => callback(new File(['jpeg'], 'canvas', { type: type ?? 'image/png' })));
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 
@@ -196,7 +207,10 @@ describe('the exhibitor card editor', () => {
   });
 
   test('the server’s field errors are shown under their fields', async () => {
-    answers.put = { status: 400, body: { data: { error: true, message: 'mobile has an invalid format', formErrors: { mobile: 'has an invalid format' } } } };
+    answers.put = {
+      status: 400,
+      body: { data: { error: true, message: 'mobile has an invalid format', formErrors: { mobile: 'has an invalid format' } } },
+    };
     await open();
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Save my card' }));
     await waitFor(() => expect(screen.getByLabelText('Mobile phone')).toHaveAccessibleDescription('has an invalid format'));
@@ -211,7 +225,12 @@ describe('the exhibitor card editor', () => {
   });
 
   test('a picture: chosen, cropped to a square in the cropping area, sent as JPEG; the preview shows it; Save keeps its address', async () => {
-    answers.upload = { status: 201, body: { data: { media: { str: 'p1c', url: '/api/medias/p1c', kind: 'picture', mime: 'image/jpeg', size: 4, width: 512, height: 512 } } } };
+    answers.upload = {
+      status: 201,
+      body: {
+        data: { media: { str: 'p1c', url: '/api/medias/p1c', kind: 'picture', mime: 'image/jpeg', size: 4, width: 512, height: 512 } },
+      },
+    };
     await open();
     const user = userEvent.setup();
     await screen.findByRole('button', { name: 'Add a picture' });
@@ -223,7 +242,9 @@ describe('the exhibitor card editor', () => {
     expect(screen.getByRole('button', { name: 'Save my card' })).toBeDisabled();
 
     await user.click(within(cropper).getByRole('button', { name: 'Use this picture' }));
-    await waitFor(() => expect(within(card()).getByRole('img', { name: 'Picture of Claire Fontaine' })).toHaveAttribute('src', '/api/medias/p1c'));
+    await waitFor(() =>
+      expect(within(card()).getByRole('img', { name: 'Picture of Claire Fontaine' })).toHaveAttribute('src', '/api/medias/p1c'),
+    );
     const upload = fetchMock.requests.find((r) => r.url.pathname === '/api/medias');
     expect(upload?.method).toBe('POST');
     expect(upload?.url.searchParams.get('kind')).toBe('picture');
@@ -256,7 +277,12 @@ describe('the exhibitor card editor', () => {
   });
 
   test('a video: sent as it is, then removable; the preview offers to play it', async () => {
-    answers.upload = { status: 201, body: { data: { media: { str: 'v1d', url: '/api/medias/v1d', kind: 'video', mime: 'video/mp4', size: 3, width: null, height: null } } } };
+    answers.upload = {
+      status: 201,
+      body: {
+        data: { media: { str: 'v1d', url: '/api/medias/v1d', kind: 'video', mime: 'video/mp4', size: 3, width: null, height: null } },
+      },
+    };
     await open();
     await screen.findByRole('button', { name: 'Add a video' });
     const clip = new File(['mp4'], 'clip.mp4', { type: 'video/mp4' });
@@ -300,7 +326,19 @@ describe('checkProfile', () => {
   test('empty values are fine; controls and line breaks only where text may span lines', () => {
     const form = formOf(PROFILE);
     expect(checkProfile(form)).toEqual({});
-    expect(checkProfile({ ...form, values: { ...form.values, contact_email: '', mobile: ' ', function: 'A\nB', presentation: 'A\nB', visio_link: 'javascript:alert(1)' } })).toEqual({
+    expect(
+      checkProfile({
+        ...form,
+        values: {
+          ...form.values,
+          contact_email: '',
+          mobile: ' ',
+          function: 'A\nB',
+          presentation: 'A\nB',
+          visio_link: 'javascript:alert(1)',
+        },
+      }),
+    ).toEqual({
       function: 'characters',
       visio_link: 'url',
     });

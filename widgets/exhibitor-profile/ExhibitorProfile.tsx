@@ -8,7 +8,18 @@ import { getMyProfile, putMyProfile, uploadMedia, type ExhibitorProfileData, typ
 import { PublishBox, TextInput } from './Fields';
 import { MediaFields, type PictureState, type VideoState } from './MediaFields';
 import { formErrorsOf, serverMessage } from './serverErrors';
-import { checkProfile, FUNCTION_MAX, formOf, bodyOf, PRESENTATION_MAX, previewCard, type CardField, type IssueCode, type ProfileForm, type TextField } from './preview';
+import {
+  checkProfile,
+  FUNCTION_MAX,
+  formOf,
+  bodyOf,
+  PRESENTATION_MAX,
+  previewCard,
+  type CardField,
+  type IssueCode,
+  type ProfileForm,
+  type TextField,
+} from './preview';
 import { injectProfileStyles } from './styles';
 
 export type { PictureState, VideoState };
@@ -178,18 +189,61 @@ export function ExhibitorProfile() {
 
         <fieldset className="salon-profile__group">
           <legend>{t`Picture and video`}</legend>
-          <MediaFields form={form} picture={picture} video={video} uploading={uploading} edit={edit} setPicture={setPicture} upload={(kind, file, filename, preview) => void upload(kind, file, filename, preview)} />
+          <MediaFields
+            form={form}
+            picture={picture}
+            video={video}
+            uploading={uploading}
+            edit={edit}
+            setPicture={setPicture}
+            upload={(kind, file, filename, preview) => void upload(kind, file, filename, preview)}
+          />
         </fieldset>
 
         <fieldset className="salon-profile__group">
           <legend>{t`Function and presentation`}</legend>
           <div className="salon-profile__pair">
-            <TextInput field="function" label={t`Function (French)`} lang="fr" form={form} error={errorOf('function')} onChange={change} max={FUNCTION_MAX} autoComplete="organization-title" />
-            <TextInput field="function_en" label={t`Function (English)`} lang="en" form={form} error={errorOf('function_en')} onChange={change} max={FUNCTION_MAX} />
+            <TextInput
+              field="function"
+              label={t`Function (French)`}
+              lang="fr"
+              form={form}
+              error={errorOf('function')}
+              onChange={change}
+              max={FUNCTION_MAX}
+              autoComplete="organization-title"
+            />
+            <TextInput
+              field="function_en"
+              label={t`Function (English)`}
+              lang="en"
+              form={form}
+              error={errorOf('function_en')}
+              onChange={change}
+              max={FUNCTION_MAX}
+            />
           </div>
           <div className="salon-profile__pair">
-            <TextInput field="presentation" label={t`Presentation (French)`} lang="fr" form={form} error={errorOf('presentation')} onChange={change} multiline max={PRESENTATION_MAX} />
-            <TextInput field="presentation_en" label={t`Presentation (English)`} lang="en" form={form} error={errorOf('presentation_en')} onChange={change} multiline max={PRESENTATION_MAX} />
+            <TextInput
+              field="presentation"
+              label={t`Presentation (French)`}
+              lang="fr"
+              form={form}
+              error={errorOf('presentation')}
+              onChange={change}
+              multiline
+              max={PRESENTATION_MAX}
+            />
+            <TextInput
+              field="presentation_en"
+              label={t`Presentation (English)`}
+              lang="en"
+              form={form}
+              error={errorOf('presentation_en')}
+              onChange={change}
+              multiline
+              max={PRESENTATION_MAX}
+            />
           </div>
           <p className="salon-profile__hint">{t`The card shows the first 60 characters; visitors see the whole presentation by hovering it.`}</p>
         </fieldset>
@@ -210,17 +264,56 @@ export function ExhibitorProfile() {
           <p className="salon-profile__hint">
             {t`Your names are changed on your profile page.`} <a href={url('profile')}>{t`My profile`}</a>
           </p>
-          <TextInput field="contact_email" label={t`Contact email`} type="email" autoComplete="email" form={form} error={errorOf('contact_email')} onChange={change} extra={<PublishBox field="contact_email" label={labels.contact_email} form={form} onToggle={toggle} />} />
-          <TextInput field="mobile" label={t`Mobile phone`} type="tel" autoComplete="tel" form={form} error={errorOf('mobile')} onChange={change} extra={<PublishBox field="mobile" label={labels.mobile} form={form} onToggle={toggle} />} />
-          <TextInput field="linkedin" label={t`LinkedIn`} type="url" form={form} error={errorOf('linkedin')} onChange={change} extra={<PublishBox field="linkedin" label={labels.linkedin} form={form} onToggle={toggle} />} />
-          <TextInput field="visio_link" label={t`Video call link`} type="url" form={form} error={errorOf('visio_link')} onChange={change} extra={<PublishBox field="visio_link" label={labels.visio_link} form={form} onToggle={toggle} />} />
+          <TextInput
+            field="contact_email"
+            label={t`Contact email`}
+            type="email"
+            autoComplete="email"
+            form={form}
+            error={errorOf('contact_email')}
+            onChange={change}
+            extra={<PublishBox field="contact_email" label={labels.contact_email} form={form} onToggle={toggle} />}
+          />
+          <TextInput
+            field="mobile"
+            label={t`Mobile phone`}
+            type="tel"
+            autoComplete="tel"
+            form={form}
+            error={errorOf('mobile')}
+            onChange={change}
+            extra={<PublishBox field="mobile" label={labels.mobile} form={form} onToggle={toggle} />}
+          />
+          <TextInput
+            field="linkedin"
+            label={t`LinkedIn`}
+            type="url"
+            form={form}
+            error={errorOf('linkedin')}
+            onChange={change}
+            extra={<PublishBox field="linkedin" label={labels.linkedin} form={form} onToggle={toggle} />}
+          />
+          <TextInput
+            field="visio_link"
+            label={t`Video call link`}
+            type="url"
+            form={form}
+            error={errorOf('visio_link')}
+            onChange={change}
+            extra={<PublishBox field="visio_link" label={labels.visio_link} form={form} onToggle={toggle} />}
+          />
         </fieldset>
         {(serverErrors.picture_path || serverErrors.video_path) && (
           <p className="salon-profile__error">{[serverErrors.picture_path, serverErrors.video_path].filter(Boolean).join(' ')}</p>
         )}
 
         <div className="salon-profile__actions">
-          <button type="submit" className="salon-profile__button salon-profile__button--primary" disabled={uploading || picture.step === 'cropping'} aria-busy={saving || undefined}>
+          <button
+            type="submit"
+            className="salon-profile__button salon-profile__button--primary"
+            disabled={uploading || picture.step === 'cropping'}
+            aria-busy={saving || undefined}
+          >
             {saving ? t`Saving…` : t`Save my card`}
           </button>
           <div className="salon-profile__result" role="status">
@@ -246,7 +339,9 @@ export function ExhibitorProfile() {
         <div className="salon-profile__card" onClickCapture={inertMainAction}>
           <ExhibitorCard exhibitor={card} />
         </div>
-        {!card.firstname && !card.lastname && <p className="salon-profile__hint">{t`Neither name is shown: visitors see your nickname, or "Unknown user".`}</p>}
+        {!card.firstname && !card.lastname && (
+          <p className="salon-profile__hint">{t`Neither name is shown: visitors see your nickname, or "Unknown user".`}</p>
+        )}
       </section>
     </div>
   );

@@ -69,7 +69,17 @@ export function TextInput({
 }
 
 /** The box that shows a field on the card. */
-export function PublishBox({ field, label, form, onToggle }: { field: CardField; label: string; form: ProfileForm; onToggle: (field: CardField) => void }) {
+export function PublishBox({
+  field,
+  label,
+  form,
+  onToggle,
+}: {
+  field: CardField;
+  label: string;
+  form: ProfileForm;
+  onToggle: (field: CardField) => void;
+}) {
   const { t } = useLingui();
   return (
     <label className="salon-profile__publish">

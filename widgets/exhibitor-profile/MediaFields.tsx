@@ -58,7 +58,12 @@ export function MediaFields({
           {form.picture_path ? t`Change the picture` : t`Add a picture`}
         </button>
         {form.picture_path && (
-          <button type="button" className="salon-profile__button salon-profile__button--quiet" disabled={uploading} onClick={() => edit({ ...form, picture_path: null })}>
+          <button
+            type="button"
+            className="salon-profile__button salon-profile__button--quiet"
+            disabled={uploading}
+            onClick={() => edit({ ...form, picture_path: null })}
+          >
             {t`Remove the picture`}
           </button>
         )}
@@ -79,7 +84,12 @@ export function MediaFields({
           {form.video_path ? t`Change the video` : t`Add a video`}
         </button>
         {form.video_path && (
-          <button type="button" className="salon-profile__button salon-profile__button--quiet" disabled={uploading} onClick={() => edit({ ...form, video_path: null })}>
+          <button
+            type="button"
+            className="salon-profile__button salon-profile__button--quiet"
+            disabled={uploading}
+            onClick={() => edit({ ...form, video_path: null })}
+          >
             {t`Remove the video`}
           </button>
         )}

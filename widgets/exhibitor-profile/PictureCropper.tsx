@@ -6,7 +6,9 @@ import Cropper from 'cropperjs';
 export const PICTURE_SIZE = 512;
 const JPEG_QUALITY = 0.9;
 
-const EIGHT_HANDLES = ['n', 'e', 's', 'w', 'ne', 'nw', 'se', 'sw'].map((side) => `<cropper-handle action="${side}-resize"></cropper-handle>`).join('');
+const EIGHT_HANDLES = ['n', 'e', 's', 'w', 'ne', 'nw', 'se', 'sw']
+  .map((side) => `<cropper-handle action="${side}-resize"></cropper-handle>`)
+  .join('');
 
 /** Cropper.js's workspace (as the screen capture's), the selection a square. */
 const TEMPLATE =
@@ -40,7 +42,17 @@ function centreSquare(image: HTMLImageElement): HTMLCanvasElement {
   if (context && side > 0) {
     context.fillStyle = '#fff';
     context.fillRect(0, 0, PICTURE_SIZE, PICTURE_SIZE);
-    context.drawImage(image, (image.naturalWidth - side) / 2, (image.naturalHeight - side) / 2, side, side, 0, 0, PICTURE_SIZE, PICTURE_SIZE);
+    context.drawImage(
+      image,
+      (image.naturalWidth - side) / 2,
+      (image.naturalHeight - side) / 2,
+      side,
+      side,
+      0,
+      0,
+      PICTURE_SIZE,
+      PICTURE_SIZE,
+    );
   }
   return canvas;
 }
@@ -49,10 +61,14 @@ function centreSquare(image: HTMLImageElement): HTMLCanvasElement {
 export async function cropToJpeg(selection: Selection | null, image: HTMLImageElement): Promise<Blob> {
   // No size (nothing laid out yet, or NaN): the middle square.
   if (!selection || !(selection.width >= 1 && selection.height >= 1)) return canvasToJpeg(centreSquare(image));
-  const canvas = await selection.$toCanvas({ width: PICTURE_SIZE, height: PICTURE_SIZE, beforeDraw: (context) => {
-    context.fillStyle = '#fff';
-    context.fillRect(0, 0, PICTURE_SIZE, PICTURE_SIZE);
-  } });
+  const canvas = await selection.$toCanvas({
+    width: PICTURE_SIZE,
+    height: PICTURE_SIZE,
+    beforeDraw: (context) => {
+      context.fillStyle = '#fff';
+      context.fillRect(0, 0, PICTURE_SIZE, PICTURE_SIZE);
+    },
+  });
   return canvasToJpeg(canvas);
 }
 
@@ -60,7 +76,15 @@ export async function cropToJpeg(selection: Selection | null, image: HTMLImageEl
  * The picture's cropping step: the chosen file in Cropper.js, a square selection moved and resized by pointer or
  * keys, then "Use this picture" gives the square as a JPEG.
  */
-export function PictureCropper({ image, onCropped, onCancel }: { image: string; onCropped: (picture: Blob) => void; onCancel: () => void }) {
+export function PictureCropper({
+  image,
+  onCropped,
+  onCancel,
+}: {
+  image: string;
+  onCropped: (picture: Blob) => void;
+  onCancel: () => void;
+}) {
   const { t } = useLingui();
   const container = useRef<HTMLDivElement>(null);
   const cropper = useRef<{ instance: Cropper; image: HTMLImageElement } | null>(null);
@@ -99,13 +123,21 @@ export function PictureCropper({ image, onCropped, onCancel }: { image: string; 
 
   return (
     <div className="salon-profile__cropper" role="group" aria-label={t`Crop your picture`}>
-      <p id={helpId} className="salon-profile__hint">{t`Move and resize the square to choose what visitors see. The arrow keys move it, + and − resize it.`}</p>
+      <p
+        id={helpId}
+        className="salon-profile__hint"
+      >{t`Move and resize the square to choose what visitors see. The arrow keys move it, + and − resize it.`}</p>
       <div ref={container} className="salon-profile__workspace" role="group" aria-label={t`Cropping area`} aria-describedby={helpId} />
       <div className="salon-profile__row">
         <button type="button" className="salon-profile__button" onClick={onCancel}>
           {t`Cancel`}
         </button>
-        <button type="button" className="salon-profile__button salon-profile__button--primary" aria-busy={busy || undefined} onClick={() => void use()}>
+        <button
+          type="button"
+          className="salon-profile__button salon-profile__button--primary"
+          aria-busy={busy || undefined}
+          onClick={() => void use()}
+        >
           {t`Use this picture`}
         </button>
       </div>

@@ -35,6 +35,11 @@ export const UPLOAD_TIMEOUT_MS = 120_000;
 export async function uploadMedia(kind: MediaKind, file: Blob, filename: string): Promise<UploadedMedia> {
   const body = new FormData();
   body.append('file', file, filename);
-  const data = await request<{ media: UploadedMedia }>('POST', '/api/medias', { searchParams: { kind }, body, timeout: UPLOAD_TIMEOUT_MS, notify: false });
+  const data = await request<{ media: UploadedMedia }>('POST', '/api/medias', {
+    searchParams: { kind },
+    body,
+    timeout: UPLOAD_TIMEOUT_MS,
+    notify: false,
+  });
   return data.media;
 }

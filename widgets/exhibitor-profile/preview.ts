@@ -14,8 +14,18 @@ export const CARD_FIELDS: readonly CardField[] = ['firstname', 'lastname', 'cont
 export const FUNCTION_MAX = 100;
 export const PRESENTATION_MAX = 1000;
 
-export type TextField = 'function' | 'function_en' | 'presentation' | 'presentation_en' | 'contact_email' | 'mobile' | 'linkedin' | 'visio_link';
-export const TEXT_FIELDS: readonly TextField[] = ['function', 'function_en', 'presentation', 'presentation_en', 'contact_email', 'mobile', 'linkedin', 'visio_link'];
+export type TextField =
+  'function' | 'function_en' | 'presentation' | 'presentation_en' | 'contact_email' | 'mobile' | 'linkedin' | 'visio_link';
+export const TEXT_FIELDS: readonly TextField[] = [
+  'function',
+  'function_en',
+  'presentation',
+  'presentation_en',
+  'contact_email',
+  'mobile',
+  'linkedin',
+  'visio_link',
+];
 
 export interface ProfileForm {
   values: Record<TextField, string>;

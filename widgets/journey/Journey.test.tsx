@@ -1,7 +1,17 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { $modal, activateLocale, closeModal, hideSidebar, i18n, setPageData, showSidebar, type Modal, type PageDataInput } from '@salon/shared';
+import {
+  $modal,
+  activateLocale,
+  closeModal,
+  hideSidebar,
+  i18n,
+  setPageData,
+  showSidebar,
+  type Modal,
+  type PageDataInput,
+} from '@salon/shared';
 import { visitorPageData, withLocale } from '@salon/shared/test/fixtures';
 import { stand } from '@salon/shared/test/exhibitors';
 import { installFetch, jsonResponse } from '@salon/shared/test/fetch';
@@ -27,7 +37,13 @@ const saved = () => fetchMock.requests.filter((r) => r.url.pathname === '/api/jo
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
 function withJourney(journey: Partial<Journey> | null, data: PageDataInput = visitorPageData()): PageDataInput {
-  return { ...data, user: { ...data.user, journey: journey ? JSON.stringify({ vistingStand: null, standsToVisit: [], standsVisited: [], ...journey }) : null } };
+  return {
+    ...data,
+    user: {
+      ...data.user,
+      journey: journey ? JSON.stringify({ vistingStand: null, standsToVisit: [], standsVisited: [], ...journey }) : null,
+    },
+  };
 }
 
 async function openJourney(journey: Partial<Journey> | null, data: PageDataInput = visitorPageData()) {
@@ -109,7 +125,9 @@ describe('the journey sidebar (spec §2.6)', () => {
     expect(within(panel).queryByText('Well done! You have visited all the stands.')).not.toBeInTheDocument();
     // The stand in progress can only be removed (the visitor is on it).
     const inProgress = region(panel, 'Stand in progress');
-    expect(within(inProgress).getAllByRole('button')).toEqual([within(inProgress).getByRole('button', { name: 'Remove Helios Solar from the journey' })]);
+    expect(within(inProgress).getAllByRole('button')).toEqual([
+      within(inProgress).getByRole('button', { name: 'Remove Helios Solar from the journey' }),
+    ]);
   });
 
   test('the count follows the plural: one stand, none left while a stand is in progress', async () => {

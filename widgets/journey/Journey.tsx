@@ -69,7 +69,9 @@ export function Journey() {
               </Section>
             )}
             {view.progress === 'ongoing' && (
-              <Section heading={<Plural value={left} _0="No stand left to visit" one="# stand left to visit" other="# stands left to visit" />}>
+              <Section
+                heading={<Plural value={left} _0="No stand left to visit" one="# stand left to visit" other="# stands left to visit" />}
+              >
                 {left > 0 && (
                   <ul className="salon-journey__list">
                     {view.toVisit.map((stand) => (

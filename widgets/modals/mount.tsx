@@ -8,7 +8,11 @@ type ModalComponent<N extends ModalName> = ComponentType<{ modal: Extract<Modal,
  * A modal loaded with its group's messages the first time it opens: the page pays neither for a modal nobody
  * opened nor for the messages of the others. Registering the catalog keeps it loaded on a language switch.
  */
-function loadModal<N extends ModalName>(catalog: string, messages: CatalogLoader, component: () => Promise<ModalComponent<N>>): LazyExoticComponent<ModalComponent<N>> {
+function loadModal<N extends ModalName>(
+  catalog: string,
+  messages: CatalogLoader,
+  component: () => Promise<ModalComponent<N>>,
+): LazyExoticComponent<ModalComponent<N>> {
   return lazy(async () => {
     registerCatalog(catalog, messages);
     // After the component: its modules may register catalogs of their own (the forms' messages).

@@ -4,7 +4,17 @@
  */
 import { jest } from '@jest/globals';
 import { act, screen } from '@testing-library/react';
-import { $toasts, activateLocale, clearToasts, closeModal, i18n, openModal, setPageData, type Modal, type PageDataInput } from '@salon/shared';
+import {
+  $toasts,
+  activateLocale,
+  clearToasts,
+  closeModal,
+  i18n,
+  openModal,
+  setPageData,
+  type Modal,
+  type PageDataInput,
+} from '@salon/shared';
 import { visitorPageData } from '@salon/shared/test/fixtures';
 import { setContestScore } from '@salon/shared/room';
 import { installFetch, jsonResponse, type RecordedRequest } from '@salon/shared/test/fetch';

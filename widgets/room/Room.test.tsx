@@ -33,7 +33,8 @@ let sseBodies: ReturnType<typeof sseBody>[];
 
 const flush = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 const toastTexts = () => $toasts.get().map((toast) => (typeof toast.message === 'string' ? toast.message : i18n._(toast.message)));
-const apiCalls = () => fetchMock.requests.filter((r) => !r.url.pathname.startsWith('/api/sse/')).map((r) => `${r.method} ${r.url.pathname}`);
+const apiCalls = () =>
+  fetchMock.requests.filter((r) => !r.url.pathname.startsWith('/api/sse/')).map((r) => `${r.method} ${r.url.pathname}`);
 
 async function showRoom(data: PageDataInput) {
   setPageData(data);
@@ -233,7 +234,9 @@ describe('live stream (spec §2.2)', () => {
 
   test('while the stream answer is awaited: a loader', async () => {
     fetchMock.restore();
-    fetchMock = installFetch((request) => (request.url.includes('/api/sse/') ? sseBody().response() : new Promise<Response>(() => undefined)));
+    fetchMock = installFetch((request) =>
+      request.url.includes('/api/sse/') ? sseBody().response() : new Promise<Response>(() => undefined),
+    );
     await showRoom({ ...visitorPageData(), is_streaming: true });
     expect(screen.getByRole('status')).toHaveTextContent('Loading the live stream…');
   });

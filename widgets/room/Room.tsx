@@ -1,6 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $activity, $currentPanorama, goToPanorama, handleFrameMessage, leaveStand, listenToFrame, registerFramePort, setPointerOverRoom } from '@salon/shared/room';
+import {
+  $activity,
+  $currentPanorama,
+  goToPanorama,
+  handleFrameMessage,
+  leaveStand,
+  listenToFrame,
+  registerFramePort,
+  setPointerOverRoom,
+} from '@salon/shared/room';
 import { $liveActivity } from '@salon/shared/live';
 import { $roomView, checkStream, reloadForBlockedStream } from './store';
 import { RoomView } from './RoomView';

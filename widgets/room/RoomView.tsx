@@ -56,7 +56,13 @@ function Stream({ stream }: { stream: NonNullable<RoomViewState['stream']> }) {
       <iframe className="salon-room__video" title={t`Live stream`} src={stream.videoUrl} allow="autoplay; fullscreen; picture-in-picture" />
       {stream.chatUrl && (
         <>
-          <button type="button" className="salon-room__chat-toggle" aria-expanded={chatOpen} aria-controls={chatId} onClick={toggleStreamChat}>
+          <button
+            type="button"
+            className="salon-room__chat-toggle"
+            aria-expanded={chatOpen}
+            aria-controls={chatId}
+            onClick={toggleStreamChat}
+          >
             {chatOpen ? t`Hide the chat` : t`Show the chat`}
           </button>
           <iframe id={chatId} className="salon-room__chat" title={t`Live stream chat`} src={stream.chatUrl} hidden={!chatOpen} />

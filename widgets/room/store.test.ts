@@ -20,7 +20,11 @@ describe('reloadForBlockedStream (a stream origin the page’s CSP does not list
   test.each([
     ['another directive', { effectiveDirective: 'img-src', blockedURI: 'https://video.test/x.png' }, view],
     ['another origin', { effectiveDirective: 'frame-src', blockedURI: 'https://ads.test/' }, view],
-    ['no stream shown', { effectiveDirective: 'frame-src', blockedURI: 'https://video.test/live' }, { mode: 'room' as const, stream: null }],
+    [
+      'no stream shown',
+      { effectiveDirective: 'frame-src', blockedURI: 'https://video.test/live' },
+      { mode: 'room' as const, stream: null },
+    ],
     ['a blocked URI that is not an address', { effectiveDirective: 'frame-src', blockedURI: 'inline' }, view],
   ])('%s: no reload', (_case, violation, shown) => {
     expect(reloadForBlockedStream(violation, shown, memory())).toBe(false);
@@ -28,7 +32,12 @@ describe('reloadForBlockedStream (a stream origin the page’s CSP does not list
 
   test('without session storage (or a failing one): no reload, so never a loop', () => {
     expect(reloadForBlockedStream({ effectiveDirective: 'frame-src', blockedURI: 'https://video.test/live' }, view, null)).toBe(false);
-    const failing = { getItem: () => null, setItem: () => { throw new Error('quota'); } };
+    const failing = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('quota');
+      },
+    };
     expect(reloadForBlockedStream({ effectiveDirective: 'frame-src', blockedURI: 'https://video.test/live' }, view, failing)).toBe(false);
   });
 });

@@ -1,5 +1,16 @@
 import { atom, computed, readonlyType } from 'nanostores';
-import { $consent, $liveStream, $locale, $myAvailability, $pageData, toLinguiLocale, url, type Consent, type LocaleCode, type PageData } from '@salon/shared';
+import {
+  $consent,
+  $liveStream,
+  $locale,
+  $myAvailability,
+  $pageData,
+  toLinguiLocale,
+  url,
+  type Consent,
+  type LocaleCode,
+  type PageData,
+} from '@salon/shared';
 import { getActiveStream, type StreamData } from '@salon/shared/room';
 
 /**
@@ -55,7 +66,11 @@ export function toggleStreamChat(): void {
 }
 
 /** The frame's address: the tracked one once analytics consent is given, always with the page's language. */
-export function roomFrameSource(data: Pick<PageData, 'room_url' | 'tracked_room_url'>, consent: Consent, locale: LocaleCode): { src: string; origin: string } | null {
+export function roomFrameSource(
+  data: Pick<PageData, 'room_url' | 'tracked_room_url'>,
+  consent: Consent,
+  locale: LocaleCode,
+): { src: string; origin: string } | null {
   const base = consent === 'accepted' && data.tracked_room_url ? data.tracked_room_url : data.room_url;
   if (!base) return null;
   try {
@@ -88,22 +103,26 @@ export interface RoomViewState {
 }
 
 /** What the room shows (spec §2.2), from the page data, the consent, the language and the stream answer. */
-export const $roomView = computed([$pageData, $consent, $locale, $streamSlot, $dismissedSlot, $myAvailability], (data, consent, locale, stream, dismissed, available): RoomViewState => {
-  const { user } = data;
-  const exhibitor = user.profile === 'exhibitor' && !user.anonymous;
-  const live = stream.data?.active && stream.data.video_url ? { videoUrl: stream.data.video_url, chatUrl: stream.data.chat_url || null } : null;
-  const frame = roomFrameSource(data, consent, locale.locale);
-  let mode: RoomMode = frame ? 'room' : 'missing';
-  if (live) mode = 'stream';
-  else if (data.is_streaming && stream.status !== 'done') mode = 'stream-loading';
-  return {
-    mode,
-    frame,
-    stream: live,
-    hiddenProfileHref: exhibitor && user.hidden && !dismissed.includes('hidden-profile') ? url('exhibitor.profile.me') : null,
-    unavailable: exhibitor && !available && !dismissed.includes('unavailable'),
-  };
-});
+export const $roomView = computed(
+  [$pageData, $consent, $locale, $streamSlot, $dismissedSlot, $myAvailability],
+  (data, consent, locale, stream, dismissed, available): RoomViewState => {
+    const { user } = data;
+    const exhibitor = user.profile === 'exhibitor' && !user.anonymous;
+    const live =
+      stream.data?.active && stream.data.video_url ? { videoUrl: stream.data.video_url, chatUrl: stream.data.chat_url || null } : null;
+    const frame = roomFrameSource(data, consent, locale.locale);
+    let mode: RoomMode = frame ? 'room' : 'missing';
+    if (live) mode = 'stream';
+    else if (data.is_streaming && stream.status !== 'done') mode = 'stream-loading';
+    return {
+      mode,
+      frame,
+      stream: live,
+      hiddenProfileHref: exhibitor && user.hidden && !dismissed.includes('hidden-profile') ? url('exhibitor.profile.me') : null,
+      unavailable: exhibitor && !available && !dismissed.includes('unavailable'),
+    };
+  },
+);
 
 /** What a Content-Security-Policy violation event says (the fields the room reads). */
 export interface FrameViolation {
@@ -128,7 +147,11 @@ const originOf = (address: string | null | undefined): string | null => {
  * new policy has them), once per pair of addresses, so a refusal that a reload would not cure never loops.
  * True when the page should reload; remembers it in `storage`.
  */
-export function reloadForBlockedStream(violation: FrameViolation, view: Pick<RoomViewState, 'mode' | 'stream'>, storage: Pick<Storage, 'getItem' | 'setItem'> | null): boolean {
+export function reloadForBlockedStream(
+  violation: FrameViolation,
+  view: Pick<RoomViewState, 'mode' | 'stream'>,
+  storage: Pick<Storage, 'getItem' | 'setItem'> | null,
+): boolean {
   if (view.mode !== 'stream' || !view.stream) return false;
   const directive = violation.effectiveDirective ?? violation.violatedDirective ?? '';
   if (!/^(frame-src|child-src|default-src)\b/.test(directive)) return false;

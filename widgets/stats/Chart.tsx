@@ -18,7 +18,17 @@ const HOUR_S = 3600;
  * remote), so no other page and no other widget downloads it. The canvas is decoration for screen readers: the
  * figures are in the summary and the table next to it.
  */
-export function Chart({ hours, series, timeLabel, height = 220 }: { hours: readonly string[]; series: readonly ChartSeries[]; timeLabel: string; height?: number }) {
+export function Chart({
+  hours,
+  series,
+  timeLabel,
+  height = 220,
+}: {
+  hours: readonly string[];
+  series: readonly ChartSeries[];
+  timeLabel: string;
+  height?: number;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const { locale } = useStore($locale);
   const key = JSON.stringify([hours, series, locale, timeLabel]);
@@ -42,10 +52,16 @@ export function Chart({ hours, series, timeLabel, height = 220 }: { hours: reado
         {
           width: widthOf(),
           height,
-          scales: { x: { time: true, range: [first - HOUR_S / 2, last + HOUR_S / 2] }, y: { range: (_u, _min, max) => [0, Math.max(1, Math.ceil(max * 1.1))] } },
+          scales: {
+            x: { time: true, range: [first - HOUR_S / 2, last + HOUR_S / 2] },
+            y: { range: (_u, _min, max) => [0, Math.max(1, Math.ceil(max * 1.1))] },
+          },
           axes: [
             // Ticks on whole hours only: the figures are per hour.
-            { incrs: [HOUR_S, 2 * HOUR_S, 3 * HOUR_S, 6 * HOUR_S, 12 * HOUR_S, 24 * HOUR_S, 48 * HOUR_S, 168 * HOUR_S], values: (_u, splits) => splits.map((s) => (manyDays ? dayLabel : hourLabel).format(new Date(s * 1000))) },
+            {
+              incrs: [HOUR_S, 2 * HOUR_S, 3 * HOUR_S, 6 * HOUR_S, 12 * HOUR_S, 24 * HOUR_S, 48 * HOUR_S, 168 * HOUR_S],
+              values: (_u, splits) => splits.map((s) => (manyDays ? dayLabel : hourLabel).format(new Date(s * 1000))),
+            },
             { values: (_u, splits) => splits.map((s) => (Number.isInteger(s) ? String(s) : '')) },
           ],
           series: [
@@ -54,7 +70,9 @@ export function Chart({ hours, series, timeLabel, height = 220 }: { hours: reado
               label: s.label,
               stroke: s.color,
               width: 2,
-              ...(s.bars && UPlot.paths.bars ? { paths: UPlot.paths.bars({ size: [0.6, 40] }), fill: `${s.color}55` } : { points: { show: true, size: 6 } }),
+              ...(s.bars && UPlot.paths.bars
+                ? { paths: UPlot.paths.bars({ size: [0.6, 40] }), fill: `${s.color}55` }
+                : { points: { show: true, size: 6 } }),
             })),
           ],
         },

@@ -48,7 +48,10 @@ function figures(over: Partial<StandAnalyticsData> = {}): StandAnalyticsData {
     ...over,
   };
 }
-const EMPTY = figures({ hours: [{ hour: NEXT, visits: 0, unique_visitors: 0, chats: 0, leads: 0 }], totals: { visits: 0, unique_visitors: 0, chats: 0, leads: 0 } });
+const EMPTY = figures({
+  hours: [{ hour: NEXT, visits: 0, unique_visitors: 0, chats: 0, leads: 0 }],
+  totals: { visits: 0, unique_visitors: 0, chats: 0, leads: 0 },
+});
 
 async function show(page: PageDataInput) {
   setPageData(page);
@@ -70,7 +73,7 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-describe('the exhibitor\'s stands in figures', () => {
+describe("the exhibitor's stands in figures", () => {
   test('loads each owned stand, says the figures in words, draws the chart and offers the CSV', async () => {
     let release: () => void = () => undefined;
     answer = () => new Promise<Response>((resolve) => (release = () => resolve(jsonResponse({ data: figures() }))));
@@ -82,13 +85,26 @@ describe('the exhibitor\'s stands in figures', () => {
     expect(within(stand).getByText('3 visits · 2 unique visitors · 1 chat started · 1 lead')).toBeInTheDocument();
     await waitFor(() => expect(mockPlots).toHaveLength(1));
     expect(mockPlots[0]?.series.map((s) => s.label)).toEqual(['Hour', 'Visits', 'Unique visitors', 'Chats started', 'Leads']);
-    expect(mockPlots[0]?.data).toEqual([[Date.parse(HOUR) / 1000, Date.parse(NEXT) / 1000], [3, 0], [2, 0], [1, 0], [1, 0]]);
+    expect(mockPlots[0]?.data).toEqual([
+      [Date.parse(HOUR) / 1000, Date.parse(NEXT) / 1000],
+      [3, 0],
+      [2, 0],
+      [1, 0],
+      [1, 0],
+    ]);
     // The table lists the hours with activity.
     const table = within(stand).getByRole('table', { name: 'Hours with activity at Helios Solar' });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(2);
-    expect(within(rows[1] as HTMLElement).getAllByRole('cell').map((c) => c.textContent)).toEqual(['3', '2', '1', '1']);
-    expect(within(stand).getByRole('link', { name: 'Download the figures (CSV)' })).toHaveAttribute('href', '/api/analytics.csv?stand_id=s1');
+    expect(
+      within(rows[1] as HTMLElement)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['3', '2', '1', '1']);
+    expect(within(stand).getByRole('link', { name: 'Download the figures (CSV)' })).toHaveAttribute(
+      'href',
+      '/api/analytics.csv?stand_id=s1',
+    );
   });
 
   test('Refresh asks the server again and shows the new figures', async () => {
@@ -131,7 +147,7 @@ describe('the exhibitor\'s stands in figures', () => {
   });
 });
 
-describe('the organisers\' dashboard', () => {
+describe("the organisers' dashboard", () => {
   // The live list's store closes its stream 1 s after its last listener: each test starts with a new one.
   afterEach(async () => {
     widget?.unmount();
@@ -143,12 +159,25 @@ describe('the organisers\' dashboard', () => {
     period: 900,
     users: [
       { id_user: 'u1', obfuscated_id: 'u1', profile: 'visitor', fullname: 'Zoé', pseudo: null, company: null, last_activity_at: NEXT },
-      { id_user: 'u2', obfuscated_id: 'u2', profile: 'exhibitor', fullname: 'Jean Dupont', pseudo: null, company: { name: 'Helios' }, last_activity_at: HOUR, hidden: true },
+      {
+        id_user: 'u2',
+        obfuscated_id: 'u2',
+        profile: 'exhibitor',
+        fullname: 'Jean Dupont',
+        pseudo: null,
+        company: { name: 'Helios' },
+        last_activity_at: HOUR,
+        hidden: true,
+      },
     ],
     ...over,
   });
   const day = (people: number): AttendanceData => ({
-    hours: Array.from({ length: 24 }, (_, i) => ({ hour: new Date(Date.parse(NEXT) - (23 - i) * 3_600_000).toISOString(), people: i === 23 ? people : 0, visits: i === 23 ? people * 2 : 0 })),
+    hours: Array.from({ length: 24 }, (_, i) => ({
+      hour: new Date(Date.parse(NEXT) - (23 - i) * 3_600_000).toISOString(),
+      people: i === 23 ? people : 0,
+      visits: i === 23 ? people * 2 : 0,
+    })),
     generated_at: NEXT,
   });
 
@@ -161,7 +190,11 @@ describe('the organisers\' dashboard', () => {
     act(() => sse.push(`event: usersActives\ndata: ${JSON.stringify(actives())}\n\n`));
     expect(await within(room).findByText('2 people active')).toBeInTheDocument();
     const people = within(room).getByRole('list', { name: 'People in the room' });
-    expect(within(people).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['ZoéVisitor', 'Jean DupontExhibitor · Helios · hidden profile']);
+    expect(
+      within(people)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['ZoéVisitor', 'Jean DupontExhibitor · Helios · hidden profile']);
     // Someone leaves: the next event replaces the list.
     act(() => sse.push(`event: usersActives\ndata: ${JSON.stringify(actives({ count: 1, users: actives().users.slice(0, 1) }))}\n\n`));
     expect(await within(room).findByText('1 person active')).toBeInTheDocument();
@@ -170,7 +203,10 @@ describe('the organisers\' dashboard', () => {
     expect(await within(attendance).findByText(/6 stand visits in 24 hours · busiest hour: .* \(3 people\)/)).toBeInTheDocument();
     await waitFor(() => expect(mockPlots).toHaveLength(1));
     expect(mockPlots[0]?.data[1]?.at(-1)).toBe(3);
-    expect(within(attendance).getByRole('link', { name: 'Download the figures (CSV)' })).toHaveAttribute('href', '/api/analytics/attendance.csv');
+    expect(within(attendance).getByRole('link', { name: 'Download the figures (CSV)' })).toHaveAttribute(
+      'href',
+      '/api/analytics/attendance.csv',
+    );
   });
 
   test('an empty day and an empty room, in French', async () => {

@@ -14,7 +14,13 @@ const COLORS = { visits: '#2b59c3', unique: '#0f766e', chats: '#b45309', leads: 
 function useHourFormat() {
   const { locale } = useStore($locale);
   return useMemo(() => {
-    const format = new Intl.DateTimeFormat(locale === 'fr_FR' ? 'fr-FR' : 'en-GB', { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+    const format = new Intl.DateTimeFormat(locale === 'fr_FR' ? 'fr-FR' : 'en-GB', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
     return (iso: string) => format.format(new Date(iso));
   }, [locale]);
 }
@@ -127,7 +133,11 @@ export function ExhibitorStats() {
   return (
     <div className="salon-stats">
       <h2>{t`My stands in figures`}</h2>
-      {stands.length === 0 ? <p className="salon-stats__empty">{t`You have no stand yet.`}</p> : stands.map((id) => <StandBlock key={id} standId={id} />)}
+      {stands.length === 0 ? (
+        <p className="salon-stats__empty">{t`You have no stand yet.`}</p>
+      ) : (
+        stands.map((id) => <StandBlock key={id} standId={id} />)
+      )}
     </div>
   );
 }

@@ -35,7 +35,10 @@ describe('cookie banner (spec §2.4, §9)', () => {
     await showToaster();
     const banner = screen.getByRole('region', { name: 'Cookie consent' });
     expect(banner).toHaveTextContent('With your consent, the salon uses analytics cookies to measure its audience.');
-    expect(within(banner).getByRole('link', { name: 'Cookie policy (opens in a new tab)' })).toHaveAttribute('href', 'http://localhost/cookies');
+    expect(within(banner).getByRole('link', { name: 'Cookie policy (opens in a new tab)' })).toHaveAttribute(
+      'href',
+      'http://localhost/cookies',
+    );
   });
 
   test('Accept sets salon_consent=accepted for 220752000 s (SameSite=Lax) and hides the banner', async () => {

@@ -1,14 +1,29 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { $modal, activateLocale, clearToasts, closeModal, receiveNotifications, resetNotifications, setPageData, showToast } from '@salon/shared';
+import {
+  $modal,
+  activateLocale,
+  clearToasts,
+  closeModal,
+  receiveNotifications,
+  resetNotifications,
+  setPageData,
+  showToast,
+} from '@salon/shared';
 import { visitorPageData, withLocale } from '@salon/shared/test/fixtures';
 import { mountWidget } from '@salon/shared/test/widgets';
 import { mount } from './mount';
 
 let widget: Awaited<ReturnType<typeof mountWidget>> | undefined;
 
-const news = (id: number, title: string, titleEn: string, message = 'Rendez-vous en salle Ampère', messageEn = 'Meet us in the Ampère room') => ({
+const news = (
+  id: number,
+  title: string,
+  titleEn: string,
+  message = 'Rendez-vous en salle Ampère',
+  messageEn = 'Meet us in the Ampère room',
+) => ({
   id_notification: id,
   title,
   title_en: titleEn,

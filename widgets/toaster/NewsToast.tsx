@@ -1,6 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { Plural, useLingui } from '@lingui/react/macro';
-import { $locale, dismissNotificationToast, IconButton, pickLocalized, showAllNews, VisuallyHidden, type LiveNotification } from '@salon/shared';
+import {
+  $locale,
+  dismissNotificationToast,
+  IconButton,
+  pickLocalized,
+  showAllNews,
+  VisuallyHidden,
+  type LiveNotification,
+} from '@salon/shared';
 import { ToastMessage } from './ToastMessage';
 
 /**
@@ -61,7 +69,11 @@ export function NewsSummaryToast({ notifications }: { notifications: readonly Li
         <button type="button" className="salon-toast__action" onClick={showAllNews}>
           {t`See all news`}
         </button>
-        <IconButton label={t`Close the news`} icon="×" onClick={() => notifications.forEach((n) => dismissNotificationToast(n.id_notification))} />
+        <IconButton
+          label={t`Close the news`}
+          icon="×"
+          onClick={() => notifications.forEach((n) => dismissNotificationToast(n.id_notification))}
+        />
       </div>
     </div>
   );

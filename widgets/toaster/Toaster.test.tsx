@@ -2,7 +2,18 @@ import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globa
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { msg } from '@lingui/core/macro';
-import { $modal, activateLocale, clearToasts, closeModal, hideSidebar, openModal, resetOpinionTimer, setPageData, showSidebar, showToast } from '@salon/shared';
+import {
+  $modal,
+  activateLocale,
+  clearToasts,
+  closeModal,
+  hideSidebar,
+  openModal,
+  resetOpinionTimer,
+  setPageData,
+  showSidebar,
+  showToast,
+} from '@salon/shared';
 import { visitorPageData, withLocale } from '@salon/shared/test/fixtures';
 import { mountWidget } from '@salon/shared/test/widgets';
 import { mount } from './mount';
@@ -25,7 +36,11 @@ describe('toaster', () => {
     act(() => {
       for (const n of [1, 2, 3, 4, 5]) showToast({ kind: 'info', message: `Toast ${n}`, persistent: true });
     });
-    expect(screen.getAllByRole('status').map((s) => s.textContent)).toEqual(['Information: Toast 3', 'Information: Toast 4', 'Information: Toast 5']);
+    expect(screen.getAllByRole('status').map((s) => s.textContent)).toEqual([
+      'Information: Toast 3',
+      'Information: Toast 4',
+      'Information: Toast 5',
+    ]);
   });
 
   test('sits beside an open sidebar and above an open modal, and publishes its height for the modal and the sidebars', () => {

@@ -1,6 +1,16 @@
 import { useStore } from '@nanostores/react';
 import { useLingui } from '@lingui/react/macro';
-import { $modal, $notificationToasts, $sidebar, $toasts, dismissToast, IconButton, VisuallyHidden, type Toast, type ToastKind } from '@salon/shared';
+import {
+  $modal,
+  $notificationToasts,
+  $sidebar,
+  $toasts,
+  dismissToast,
+  IconButton,
+  VisuallyHidden,
+  type Toast,
+  type ToastKind,
+} from '@salon/shared';
 import { injectToasterStyles } from './styles';
 import { CookieBanner } from './CookieBanner';
 import { NewsSummaryToast, NewsToast } from './NewsToast';
@@ -9,7 +19,6 @@ import { ToastMessage } from './ToastMessage';
 
 /** The most toasts shown at once (the newest); the others wait for a place. */
 export const VISIBLE_TOASTS = 3;
-
 
 const ICONS: Record<ToastKind, string> = { success: '✓', error: '!', info: 'i', warning: '⚠' };
 

@@ -98,8 +98,24 @@ describe('top bar items by profile (spec §2.3, §6)', () => {
   test('visitor: logo, Home, Journey, Map, Conferences, Feedback, Chat, sound, language, Profile, More; no Activity', async () => {
     const nav = await showTopBar(visitorPageData());
     expect(within(nav).getByRole('link', { name: 'Innovation Fair' })).toHaveAttribute('href', 'http://localhost/salon');
-    const buttons = within(nav).getAllByRole('button').map((button) => button.getAttribute('aria-label') ?? button.textContent);
-    expect(buttons).toEqual(['Home', 'Journey', 'Map', 'Conferences', 'Feedback', 'Chat', 'Mute the sound', 'Language: English', 'English', 'Français', 'More'].filter((name) => !['English', 'Français'].includes(name)));
+    const buttons = within(nav)
+      .getAllByRole('button')
+      .map((button) => button.getAttribute('aria-label') ?? button.textContent);
+    expect(buttons).toEqual(
+      [
+        'Home',
+        'Journey',
+        'Map',
+        'Conferences',
+        'Feedback',
+        'Chat',
+        'Mute the sound',
+        'Language: English',
+        'English',
+        'Français',
+        'More',
+      ].filter((name) => !['English', 'Français'].includes(name)),
+    );
     expect(within(nav).queryByRole('button', { name: 'Activity' })).not.toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', 'http://localhost/profil');
     expect(within(nav).queryByRole('link', { name: 'My account' })).not.toBeInTheDocument();
@@ -131,9 +147,18 @@ describe('top bar items by profile (spec §2.3, §6)', () => {
       'Cookie policy (opens in a new tab)',
       'Leave the room',
     ]);
-    expect(within(menu).getByRole('menuitem', { name: 'Legal notice (opens in a new tab)' })).toHaveAttribute('href', 'http://localhost/mentions-legales');
-    expect(within(menu).getByRole('menuitem', { name: 'Privacy policy (opens in a new tab)' })).toHaveAttribute('href', 'http://localhost/politique-de-confidentialite');
-    expect(within(menu).getByRole('menuitem', { name: 'Cookie policy (opens in a new tab)' })).toHaveAttribute('href', 'http://localhost/cookies');
+    expect(within(menu).getByRole('menuitem', { name: 'Legal notice (opens in a new tab)' })).toHaveAttribute(
+      'href',
+      'http://localhost/mentions-legales',
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'Privacy policy (opens in a new tab)' })).toHaveAttribute(
+      'href',
+      'http://localhost/politique-de-confidentialite',
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'Cookie policy (opens in a new tab)' })).toHaveAttribute(
+      'href',
+      'http://localhost/cookies',
+    );
     expect(within(menu).getByRole('menuitemcheckbox', { name: 'Fullscreen' })).toHaveAttribute('aria-checked', 'false');
   });
 
@@ -163,7 +188,9 @@ describe('journey (spec §2.3: only with the feature flag, badge = stands still 
 
   test('the badge counts the stands still to visit; the button toggles the journey sidebar', async () => {
     const user = userEvent.setup();
-    const nav = await showTopBar(withJourney(visitorPageData(), '{"vistingStand":"x","standsToVisit":["a","b","c"],"standsVisited":["d"]}'));
+    const nav = await showTopBar(
+      withJourney(visitorPageData(), '{"vistingStand":"x","standsToVisit":["a","b","c"],"standsVisited":["d"]}'),
+    );
     const journey = within(nav).getByRole('button', { name: 'Journey (3 stands to visit)' });
     expect(within(journey).getByText('3')).toBeInTheDocument();
     expect(journey).toHaveAttribute('aria-expanded', 'false');
@@ -267,7 +294,7 @@ describe('actions', () => {
     expect($sidebar.get()).toBeNull();
   });
 
-  test('sound: the label says what pressing does, sends setSound and follows the frame\'s checkSound', async () => {
+  test("sound: the label says what pressing does, sends setSound and follows the frame's checkSound", async () => {
     const user = userEvent.setup();
     const { postMessage, unregister } = frame();
     const nav = await showTopBar(visitorPageData());
@@ -403,7 +430,10 @@ describe('fitting the width (the bar measures its items; the lowest priority mov
   test('in French, an exhibitor’s bar that narrows sends Votre avis, then Conférences, then Mon compte into Plus, in the bar’s order; wider, they come back', async () => {
     bar.width = 2000;
     const nav = await showTopBar(withLocale(exhibitorPageData(), 'fr_FR'));
-    const inBar = () => within(nav).queryAllByRole('button').map((button) => button.getAttribute('title'));
+    const inBar = () =>
+      within(nav)
+        .queryAllByRole('button')
+        .map((button) => button.getAttribute('title'));
     expect(inBar()).toEqual(expect.arrayContaining(['Votre avis', 'Conférences', 'Activité']));
     expect(within(nav).getByRole('link', { name: 'Mon compte' })).toBeInTheDocument();
 
@@ -419,7 +449,9 @@ describe('fitting the width (the bar measures its items; the lowest priority mov
     bar.width = 1050;
     resize();
     expect(within(nav).queryByRole('link', { name: 'Mon compte' })).not.toBeInTheDocument();
-    expect(inBar()).toEqual(expect.arrayContaining(['Accueil', 'Mon parcours', 'Plan', 'Activité', 'Chat', 'Couper le son', 'Langue : Français', 'Plus']));
+    expect(inBar()).toEqual(
+      expect.arrayContaining(['Accueil', 'Mon parcours', 'Plan', 'Activité', 'Chat', 'Couper le son', 'Langue : Français', 'Plus']),
+    );
     await userEvent.setup().click(within(nav).getByRole('button', { name: 'Plus' }));
     const menu = screen.getByRole('menu', { name: 'Plus' });
     expect(names(menuItems(menu)).slice(0, 4)).toEqual(['Conférences', 'Votre avis', 'Mon compte', 'Partager sur les réseaux sociaux']);
@@ -438,7 +470,8 @@ describe('fitting the width (the bar measures its items; the lowest priority mov
     const nav = await showTopBar(exhibitorPageData());
     setMobile(true);
     resize();
-    for (const name of ['Home', 'Journey', 'Map', 'Chat', 'Mute the sound', 'More']) expect(within(nav).getByRole('button', { name })).toBeInTheDocument();
+    for (const name of ['Home', 'Journey', 'Map', 'Chat', 'Mute the sound', 'More'])
+      expect(within(nav).getByRole('button', { name })).toBeInTheDocument();
     bar.name = 200;
   });
 
@@ -447,7 +480,11 @@ describe('fitting the width (the bar measures its items; the lowest priority mov
     bar.name = 900;
     const nav = await showTopBar(exhibitorPageData());
     resize();
-    expect(within(nav).queryAllByRole('button').map((button) => button.getAttribute('title'))).toEqual(['Language: English', 'More']);
+    expect(
+      within(nav)
+        .queryAllByRole('button')
+        .map((button) => button.getAttribute('title')),
+    ).toEqual(['Language: English', 'More']);
     expect(within(nav).getAllByRole('link')).toHaveLength(1);
     const copy = nav.querySelector('[aria-hidden="true"]');
     expect(copy?.querySelector('button, a, [tabindex]')).toBeNull();
@@ -563,7 +600,12 @@ describe('settings changed by an administrator (the live activity’s liveSettin
     const data = visitorPageData();
     const nav = await showTopBar({ ...data, user: { ...data.user, journey: '{"standsToVisit":["a"]}' }, features: { journey: '1' } });
     expect(within(nav).getByRole('button', { name: /^Journey/ })).toBeInTheDocument();
-    act(() => applyLiveSettings({ parameters: { ...data.parameters, room_name_en: 'Winter Fair', styles: { sidebar: { opacity: 40, blur: 3 } } }, features: { journey: '0' } }));
+    act(() =>
+      applyLiveSettings({
+        parameters: { ...data.parameters, room_name_en: 'Winter Fair', styles: { sidebar: { opacity: 40, blur: 3 } } },
+        features: { journey: '0' },
+      }),
+    );
     expect(within(nav).getByRole('link', { name: 'Winter Fair' })).toBeInTheDocument();
     expect(nav.style.backgroundColor).toBe('rgba(255, 255, 255, 0.4)');
     expect(within(nav).queryByRole('button', { name: /^Journey/ })).not.toBeInTheDocument();

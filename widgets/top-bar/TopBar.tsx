@@ -57,7 +57,12 @@ const NO_KEYS: ReadonlySet<MovableKey> = new Set();
  * style (labels or icons), the bar's own width what is available; `itemsToMove` says what goes into the menu.
  * Measured again whenever the bar or the copy changes size (a resize, another language, a label that changes).
  */
-function useFit(nav: RefObject<HTMLElement | null>, measure: RefObject<HTMLElement | null>, logo: RefObject<HTMLElement | null>, compact: boolean) {
+function useFit(
+  nav: RefObject<HTMLElement | null>,
+  measure: RefObject<HTMLElement | null>,
+  logo: RefObject<HTMLElement | null>,
+  compact: boolean,
+) {
   const [moved, setMoved] = useState<ReadonlySet<MovableKey>>(NO_KEYS);
   const [nameCut, setNameCut] = useState(false);
   const measurable = typeof ResizeObserver === 'function';
@@ -74,7 +79,10 @@ function useFit(nav: RefObject<HTMLElement | null>, measure: RefObject<HTMLEleme
       gap: parseFloat(style.columnGap) || 0,
       itemGap: list ? parseFloat(getComputedStyle(list).columnGap) || 0 : 0,
       // On a phone the room's buttons come first: the name may be cut down to its minimum before anything moves.
-      name: Math.min(name?.getBoundingClientRect().width ?? 0, compact && logo.current ? parseFloat(getComputedStyle(logo.current).minWidth) || Infinity : Infinity),
+      name: Math.min(
+        name?.getBoundingClientRect().width ?? 0,
+        compact && logo.current ? parseFloat(getComputedStyle(logo.current).minWidth) || Infinity : Infinity,
+      ),
       items: Array.from(copy.querySelectorAll<HTMLElement>('[data-measure-key]')).map((item) => ({
         key: item.dataset.measureKey as BarKey,
         width: item.getBoundingClientRect().width,
@@ -160,17 +168,41 @@ export function TopBar() {
   const goMap = () => goToPanorama('plan');
   action('map', 'map', t`Map`, goMap, <BarButton icon="map" label={t`Map`} current={panorama === 'plan'} onClick={goMap} />);
   const goConferences = () => goToPanorama('conference');
-  action('conferences', 'conference', t`Conferences`, goConferences, <BarButton icon="conference" label={t`Conferences`} current={panorama === 'conference'} onClick={goConferences} />);
+  action(
+    'conferences',
+    'conference',
+    t`Conferences`,
+    goConferences,
+    <BarButton icon="conference" label={t`Conferences`} current={panorama === 'conference'} onClick={goConferences} />,
+  );
   if (view.activity) {
     const toggleActivity = () => toggleSidebar({ name: 'activity-stream' });
-    action('activity', 'activity', t`Activity`, toggleActivity, <BarButton icon="activity" label={t`Activity`} expanded={sidebar?.name === 'activity-stream'} onClick={toggleActivity} />);
+    action(
+      'activity',
+      'activity',
+      t`Activity`,
+      toggleActivity,
+      <BarButton icon="activity" label={t`Activity`} expanded={sidebar?.name === 'activity-stream'} onClick={toggleActivity} />,
+    );
   }
   const giveFeedback = () => openModal({ name: 'feedback' });
   action('feedback', 'feedback', t`Feedback`, giveFeedback, <BarButton icon="feedback" label={t`Feedback`} onClick={giveFeedback} />);
   const toggleChat = () => toggleSidebar({ name: 'chat' });
-  action('chat', 'chat', chatLabel, toggleChat, <BarButton icon="chat" label={chatLabel} expanded={sidebar?.name === 'chat'} onClick={toggleChat} />);
+  action(
+    'chat',
+    'chat',
+    chatLabel,
+    toggleChat,
+    <BarButton icon="chat" label={chatLabel} expanded={sidebar?.name === 'chat'} onClick={toggleChat} />,
+  );
   // The label says what pressing does (no aria-pressed: a toggle whose name changes would say it twice).
-  action('sound', sound.muted ? 'muted' : 'sound', soundLabel, toggleSound, <BarButton icon={sound.muted ? 'muted' : 'sound'} label={soundLabel} onClick={toggleSound} />);
+  action(
+    'sound',
+    sound.muted ? 'muted' : 'sound',
+    soundLabel,
+    toggleSound,
+    <BarButton icon={sound.muted ? 'muted' : 'sound'} label={soundLabel} onClick={toggleSound} />,
+  );
   if (view.account) {
     entries.push({
       key: 'account',
@@ -191,25 +223,47 @@ export function TopBar() {
   const inMenu = (entry: BarEntry) => alwaysInMenu.has(entry.key) || moved.has(entry.key);
 
   const menu: MenuItem[] = entries.filter(inMenu).map((entry) => entry.menu);
-  menu.push({ key: 'share', kind: 'action', icon: 'share', label: t`Share on social media`, onSelect: () => openModal({ name: 'social-share' }) });
-  if (view.screenCapture) menu.push({ key: 'capture', kind: 'action', icon: 'capture', label: t`Screen capture`, onSelect: () => openModal({ name: 'screen-capture' }) });
+  menu.push({
+    key: 'share',
+    kind: 'action',
+    icon: 'share',
+    label: t`Share on social media`,
+    onSelect: () => openModal({ name: 'social-share' }),
+  });
+  if (view.screenCapture)
+    menu.push({
+      key: 'capture',
+      kind: 'action',
+      icon: 'capture',
+      label: t`Screen capture`,
+      onSelect: () => openModal({ name: 'screen-capture' }),
+    });
   if (view.fullscreenAvailable) {
-    menu.push({ key: 'fullscreen', kind: 'check', icon: 'fullscreen', label: t`Fullscreen`, checked: fullscreen.on, onSelect: () => void toggleFullscreen() });
+    menu.push({
+      key: 'fullscreen',
+      kind: 'check',
+      icon: 'fullscreen',
+      label: t`Fullscreen`,
+      checked: fullscreen.on,
+      onSelect: () => void toggleFullscreen(),
+    });
   }
   menu.push(
     { key: 'news', kind: 'action', icon: 'news', label: t`Today’s news`, onSelect: () => openModal({ name: 'todays-news' }) },
-    { key: 'contact', kind: 'action', icon: 'mail', label: t`Contact the organizer`, onSelect: () => openModal({ name: 'contact-organizer' }) },
+    {
+      key: 'contact',
+      kind: 'action',
+      icon: 'mail',
+      label: t`Contact the organizer`,
+      onSelect: () => openModal({ name: 'contact-organizer' }),
+    },
     { key: 'legal', kind: 'link', icon: 'document', label: t`Legal notice`, href: view.legal.legalNotice, newTab: true },
     { key: 'privacy', kind: 'link', icon: 'document', label: t`Privacy policy`, href: view.legal.privacyPolicy, newTab: true },
     { key: 'cookies', kind: 'link', icon: 'document', label: t`Cookie policy`, href: view.legal.cookiePolicy, newTab: true },
   );
   if (view.logoutHref) menu.push({ key: 'logout', kind: 'link', icon: 'logout', label: t`Leave the room`, href: view.logoutHref });
 
-  const shown = (entry: BarEntry) => (
-    <li key={entry.key}>
-      {entry.bar}
-    </li>
-  );
+  const shown = (entry: BarEntry) => <li key={entry.key}>{entry.bar}</li>;
   const beforeLanguage = candidates.filter((entry) => entry.key !== 'account' && !moved.has(entry.key));
   const account = candidates.find((entry) => entry.key === 'account' && !moved.has(entry.key));
 
@@ -226,7 +280,12 @@ export function TopBar() {
   const currentName = langs.find((lang) => lang.prefix_all === locale)?.name ?? locale;
 
   return (
-    <nav ref={nav} className={compact ? 'salon-top-bar salon-top-bar--compact' : 'salon-top-bar'} aria-label={t`Main menu`} style={view.background}>
+    <nav
+      ref={nav}
+      className={compact ? 'salon-top-bar salon-top-bar--compact' : 'salon-top-bar'}
+      aria-label={t`Main menu`}
+      style={view.background}
+    >
       <a ref={logo} className="salon-top-bar__logo" href={view.roomHref} title={nameCut ? view.roomName : undefined}>
         {view.roomName}
       </a>

@@ -1,5 +1,17 @@
 import { atom, computed, readonlyType } from 'nanostores';
-import { $journey, $locale, $pageData, changeLocale, isFeatureOn, pickLocalized, screenCaptureSupported, url, type LocaleCode, type PageUser, type SidebarStyle } from '@salon/shared';
+import {
+  $journey,
+  $locale,
+  $pageData,
+  changeLocale,
+  isFeatureOn,
+  pickLocalized,
+  screenCaptureSupported,
+  url,
+  type LocaleCode,
+  type PageUser,
+  type SidebarStyle,
+} from '@salon/shared';
 import { $fullscreen, $isMobile } from '@salon/shared/room';
 
 /** Profiles whose Account link goes to their own area (spec §2.3, §6). */
@@ -45,22 +57,25 @@ export interface TopBarView {
 }
 
 /** Everything the bar shows, derived from the page data, the locale, the journey and the viewport. */
-export const $topBar = computed([$pageData, $locale, $journey, $fullscreen, $isMobile], (data, locale, journey, fullscreen, mobile): TopBarView => {
-  const { user, parameters } = data;
-  return {
-    roomName: pickLocalized(locale.locale, parameters.room_name, parameters.room_name_en),
-    roomHref: url('room'),
-    journey: isFeatureOn(data.features, 'journey') ? { toVisit: journey.standsToVisit.length } : null,
-    activity: !user.anonymous && user.profile === 'exhibitor',
-    account: accountLink(user),
-    logoutHref: user.anonymous ? null : url('logout'),
-    legal: { legalNotice: url('legal-notice'), privacyPolicy: url('privacy-policy'), cookiePolicy: url('cookie-policy') },
-    fullscreenAvailable: fullscreen.available,
-    screenCapture: screenCaptureSupported(),
-    compact: mobile,
-    background: barBackground(parameters.styles.sidebar),
-  };
-});
+export const $topBar = computed(
+  [$pageData, $locale, $journey, $fullscreen, $isMobile],
+  (data, locale, journey, fullscreen, mobile): TopBarView => {
+    const { user, parameters } = data;
+    return {
+      roomName: pickLocalized(locale.locale, parameters.room_name, parameters.room_name_en),
+      roomHref: url('room'),
+      journey: isFeatureOn(data.features, 'journey') ? { toVisit: journey.standsToVisit.length } : null,
+      activity: !user.anonymous && user.profile === 'exhibitor',
+      account: accountLink(user),
+      logoutHref: user.anonymous ? null : url('logout'),
+      legal: { legalNotice: url('legal-notice'), privacyPolicy: url('privacy-policy'), cookiePolicy: url('cookie-policy') },
+      fullscreenAvailable: fullscreen.available,
+      screenCapture: screenCaptureSupported(),
+      compact: mobile,
+      background: barBackground(parameters.styles.sidebar),
+    };
+  },
+);
 
 const $menuOpen = atom(false);
 /** Whether the language list is open. */

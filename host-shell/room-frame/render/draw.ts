@@ -30,7 +30,16 @@ export function fitFont(ctx: CanvasRenderingContext2D, text: string, width: numb
   return size;
 }
 
-export function centredText(ctx: CanvasRenderingContext2D, text: string, x: number, y: number, width: number, max: number, color: string, weight = 700): number {
+export function centredText(
+  ctx: CanvasRenderingContext2D,
+  text: string,
+  x: number,
+  y: number,
+  width: number,
+  max: number,
+  color: string,
+  weight = 700,
+): number {
   const size = fitFont(ctx, text, width, max, weight);
   ctx.fillStyle = color;
   ctx.textAlign = 'center';

@@ -70,7 +70,7 @@ function textureOf(material: Extract<Material, { kind: 'texture' }>, quad: Quad,
   // About one texel per panorama pixel at the quad's distance, so text stays crisp without wasting time.
   const distance = Math.max(0.5, length(quad.c) - Math.hypot(quad.hu, quad.hv) * 0.5);
   const angular = 2 * Math.atan(quad.hu / distance);
-  const wanted = Math.round(((angular / (2 * Math.PI)) * imageWidth) * 1.3);
+  const wanted = Math.round((angular / (2 * Math.PI)) * imageWidth * 1.3);
   const width = Math.max(material.minWidth ?? 64, Math.min(2048, wanted));
   const height = Math.max(16, Math.min(2048, Math.round((width * quad.hv) / quad.hu)));
   const ctx = makeCanvas(width, height).getContext('2d') as CanvasRenderingContext2D | null;

@@ -180,7 +180,8 @@ function makeHall(layout: PanoramaLayout, style: HallStyle): Hall {
       const tx = Math.abs(x / 3 - Math.round(x / 3)) * 3;
       const tz = Math.abs(z / 3 - Math.round(z / 3)) * 3;
       const truss = (1 - smoothstep(0.06, 0.06 + Math.max(footprint, 0.01), Math.min(tx, tz))) * clamp01(1 - footprint / 0.3);
-      for (let c = 0; c < 3; c += 1) out[c] = (style.ceiling[c] as number) * (1 - 0.45 * truss) + light * 0.5 * (style.lightColor[c] as number);
+      for (let c = 0; c < 3; c += 1)
+        out[c] = (style.ceiling[c] as number) * (1 - 0.45 * truss) + light * 0.5 * (style.lightColor[c] as number);
       return false;
     },
     wall(side, s, y, footprint, out) {
@@ -226,7 +227,8 @@ function makeHall(layout: PanoramaLayout, style: HallStyle): Hall {
         out[2] = 0.68;
       } else {
         const base = y < 3.2 ? style.wallLow : style.wallHigh;
-        const seam = y < 3.2 ? (1 - smoothstep(0.01, 0.01 + aa, Math.abs(s / 2 - Math.round(s / 2)) * 2)) * clamp01(1 - footprint / 0.1) : 0;
+        const seam =
+          y < 3.2 ? (1 - smoothstep(0.01, 0.01 + aa, Math.abs(s / 2 - Math.round(s / 2)) * 2)) * clamp01(1 - footprint / 0.1) : 0;
         out[0] = (base[0] as number) * (1 - 0.25 * seam);
         out[1] = (base[1] as number) * (1 - 0.25 * seam);
         out[2] = (base[2] as number) * (1 - 0.25 * seam);
@@ -318,7 +320,8 @@ function seats(halfWidth: number, halfHeight: number, cushion: boolean): Shader 
     const su = ((((u + halfWidth) % pitch) + pitch) % pitch) - pitch / 2;
     if (Math.abs(su) > 0.245) return false;
     const h = v + halfHeight;
-    if (!cushion && h > halfHeight * 2 - 0.09 && Math.abs(su) > 0.16 && Math.hypot(Math.abs(su) - 0.16, h - (halfHeight * 2 - 0.09)) > 0.09) return false;
+    if (!cushion && h > halfHeight * 2 - 0.09 && Math.abs(su) > 0.16 && Math.hypot(Math.abs(su) - 0.16, h - (halfHeight * 2 - 0.09)) > 0.09)
+      return false;
     const round = 0.82 + 0.18 * Math.cos(su * 6);
     const k = cushion ? 0.8 : 1;
     out[0] = 0.56 * round * k;
@@ -352,7 +355,8 @@ function booth(spot: BoothSpot, texts: Texts): Quad[] {
     const z = v + D / 2;
     const dx = Math.max(0, Math.abs(u - counter.x) - counter.width / 2);
     const dz = Math.max(0, counter.z - z, z - (counter.z + counter.depth));
-    const shadow = 1 - 0.45 * Math.exp(-Math.hypot(dx, dz) / 0.18) - 0.3 * Math.exp(-(D - z) / 0.35) - 0.25 * Math.exp(-(W / 2 - Math.abs(u)) / 0.3);
+    const shadow =
+      1 - 0.45 * Math.exp(-Math.hypot(dx, dz) / 0.18) - 0.3 * Math.exp(-(D - z) / 0.35) - 0.25 * Math.exp(-(W / 2 - Math.abs(u)) / 0.3);
     out[0] = (carpetRgb[0] as number) * shadow;
     out[1] = (carpetRgb[1] as number) * shadow;
     out[2] = (carpetRgb[2] as number) * shadow;
@@ -373,9 +377,33 @@ function booth(spot: BoothSpot, texts: Texts): Quad[] {
     sideways(p, -W / 2, H * 0.4, D / 2, D, H * 0.8, shader(side)),
     sideways(p, W / 2, H * 0.4, D / 2, D, H * 0.8, shader(side)),
     facing(p, counter.x, counter.height / 2, counter.z, counter.width, counter.height, texture(drawCounter(look))),
-    flat(p, counter.x, counter.height, counter.z + counter.depth / 2, counter.width + 0.06, counter.depth + 0.04, color([0.95, 0.95, 0.97])),
-    sideways(p, counter.x - counter.width / 2, counter.height / 2, counter.z + counter.depth / 2, counter.depth, counter.height, color([0.82, 0.83, 0.87])),
-    sideways(p, counter.x + counter.width / 2, counter.height / 2, counter.z + counter.depth / 2, counter.depth, counter.height, color([0.82, 0.83, 0.87])),
+    flat(
+      p,
+      counter.x,
+      counter.height,
+      counter.z + counter.depth / 2,
+      counter.width + 0.06,
+      counter.depth + 0.04,
+      color([0.95, 0.95, 0.97]),
+    ),
+    sideways(
+      p,
+      counter.x - counter.width / 2,
+      counter.height / 2,
+      counter.z + counter.depth / 2,
+      counter.depth,
+      counter.height,
+      color([0.82, 0.83, 0.87]),
+    ),
+    sideways(
+      p,
+      counter.x + counter.width / 2,
+      counter.height / 2,
+      counter.z + counter.depth / 2,
+      counter.depth,
+      counter.height,
+      color([0.82, 0.83, 0.87]),
+    ),
     facing(p, 0, H + 1.2, D * 0.5, W * 0.72, 0.9, texture(drawBanner(look), true)),
     facing(p, rollup.x, rollup.height / 2, rollup.z, rollup.width, rollup.height, texture(drawRollup(look, texts.standWelcome))),
     facing(p, staff.x, 0.85, staff.z, 0.6, 1.7, shader(person(hsl(stand.hue, 0.5, 0.35)))),
@@ -383,7 +411,14 @@ function booth(spot: BoothSpot, texts: Texts): Quad[] {
   if (main) {
     quads.push(
       // Seen from inside the booth: its texture runs towards the viewer.
-      { c: toWorld(p, poster.x, poster.y, poster.z), u: [-p.forward[0], 0, -p.forward[2]], v: UP, hu: poster.depth / 2, hv: poster.height / 2, material: texture(drawOfferPoster(look, texts.offerPoster)) },
+      {
+        c: toWorld(p, poster.x, poster.y, poster.z),
+        u: [-p.forward[0], 0, -p.forward[2]],
+        v: UP,
+        hu: poster.depth / 2,
+        hv: poster.height / 2,
+        material: texture(drawOfferPoster(look, texts.offerPoster)),
+      },
       facing(p, W / 2 - 0.5, 0.75, 0.6, 0.8, 1.5, shader(plant)),
       facing(p, counter.x - counter.width * 0.3, counter.height + 0.12, counter.z + 0.25, 0.22, 0.24, color([0.98, 0.98, 1])),
     );
@@ -462,12 +497,52 @@ export function buildScene(layout: PanoramaLayout, ctx: SceneContext): Scene {
     const totemLeft = placementAt(-2.4, 4.4, -0.5);
     const totemRight = placementAt(2.4, 4.4, 0.5);
     quads.push(
-      facing(totemLeft, 0, 1.2, 0, 0.95, 2.4, texture(drawTotem([{ text: plan, arrow: 'left' }, { text: conference, arrow: 'right' }], texts.welcome))),
-      facing(totemRight, 0, 1.2, 0, 0.95, 2.4, texture(drawTotem([{ text: conference, arrow: 'right' }, { text: plan, arrow: 'left' }], texts.welcome))),
+      facing(
+        totemLeft,
+        0,
+        1.2,
+        0,
+        0.95,
+        2.4,
+        texture(
+          drawTotem(
+            [
+              { text: plan, arrow: 'left' },
+              { text: conference, arrow: 'right' },
+            ],
+            texts.welcome,
+          ),
+        ),
+      ),
+      facing(
+        totemRight,
+        0,
+        1.2,
+        0,
+        0.95,
+        2.4,
+        texture(
+          drawTotem(
+            [
+              { text: conference, arrow: 'right' },
+              { text: plan, arrow: 'left' },
+            ],
+            texts.welcome,
+          ),
+        ),
+      ),
     );
     const board = CONTEST_BOARD;
     quads.push(
-      facing(board.placement, 0, board.height / 2, 0, board.width, board.height, texture(drawContestBoard(texts.quizTitle, texts.contestBoard))),
+      facing(
+        board.placement,
+        0,
+        board.height / 2,
+        0,
+        board.width,
+        board.height,
+        texture(drawContestBoard(texts.quizTitle, texts.contestBoard)),
+      ),
       flat(board.placement, 0, 0.02, 0.12, board.width + 0.2, 0.45, color([0.2, 0.22, 0.3])),
     );
     for (const [x, z] of [

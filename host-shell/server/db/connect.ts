@@ -22,7 +22,9 @@ export interface DatabaseHandle {
 function openSqlite(filename: string): Kysely<Database> {
   if (process.env.SALON_SQLITE_THREAD !== '0') return new Kysely<Database>({ dialect: new ThreadedSqliteDialect(filename) });
   const sqlite = openSqliteFile(filename);
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: { prepare: statementCache(sqlite), close: () => sqlite.close() } }) });
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: { prepare: statementCache(sqlite), close: () => sqlite.close() } }),
+  });
 }
 
 export interface OpenOptions {
@@ -42,7 +44,12 @@ function openPostgres(connectionString: string, schema: string | undefined, onId
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid PostgreSQL schema name "${schema}"`);
   // A query never waits forever for a connection (PostgreSQL restarting, every connection busy): it fails after
   // CONNECT_TIMEOUT_MS, and the caller answers with an error (a chat message stays unsent and is sent again).
-  const pool = new Pool({ connectionString, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, options: schema ? `-c search_path=${schema}` : undefined });
+  const pool = new Pool({
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    options: schema ? `-c search_path=${schema}` : undefined,
+  });
   pool.on('error', onIdleError);
   // A connection that fails while checked out between two queries (inside a transaction, or between acquiring it and
   // querying) emits 'error' on the client itself, where pg's pool listens only while it is idle: without a listener
@@ -54,7 +61,10 @@ function openPostgres(connectionString: string, schema: string | undefined, onId
 }
 
 export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): DatabaseHandle {
-  const db = config.dialect === 'postgres' ? openPostgres(config.connectionString, config.schema, options.onIdleError ?? warnIdleError) : openSqlite(config.filename);
+  const db =
+    config.dialect === 'postgres'
+      ? openPostgres(config.connectionString, config.schema, options.onIdleError ?? warnIdleError)
+      : openSqlite(config.filename);
   let closed: Promise<void> | null = null;
   return {
     db,

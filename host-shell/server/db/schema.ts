@@ -1,8 +1,29 @@
 /** The database's tables (Kysely's `Database`), declared by area in `tables/`, and the row types the services use. */
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { HostNoncesTable, HostUsersTable, SessionsTable, SigninLinksTable, UsersTable } from './tables/people';
-import type { AuditLogTable, CompaniesTable, ImportsTable, KeyValueTable, MediasTable, NotificationRecipientsTable, NotificationsTable, PanoramaImagesTable, PanoramasTable, StandExhibitorsTable, StandsTable } from './tables/content';
-import type { ContactRequestsTable, ContestScoresTable, LeadsTable, OpinionsTable, SharesTable, StandHistoryTable, StandVisitsTable, TrackingEventsTable } from './tables/visits';
+import type {
+  AuditLogTable,
+  CompaniesTable,
+  ImportsTable,
+  KeyValueTable,
+  MediasTable,
+  NotificationRecipientsTable,
+  NotificationsTable,
+  PanoramaImagesTable,
+  PanoramasTable,
+  StandExhibitorsTable,
+  StandsTable,
+} from './tables/content';
+import type {
+  ContactRequestsTable,
+  ContestScoresTable,
+  LeadsTable,
+  OpinionsTable,
+  SharesTable,
+  StandHistoryTable,
+  StandVisitsTable,
+  TrackingEventsTable,
+} from './tables/visits';
 import type { ChannelMembersTable, ChannelsTable, ChatFilesTable, MessagesTable } from './tables/chat';
 
 export * from './tables/columns';

@@ -16,7 +16,10 @@ import {
 } from './seed-data';
 
 export async function isDatabaseEmpty(db: Kysely<Database>): Promise<boolean> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirst();
   return Number(row?.n ?? 0) === 0;
 }
 
@@ -30,11 +33,20 @@ const slugify = (s: string) =>
 
 async function upsertKeyValues(trx: Transaction<Database>, table: 'parameters' | 'features', entries: [string, unknown][]) {
   for (const [key, value] of entries) {
-    await trx.insertInto(table).values({ key, value: JSON.stringify(value) }).onConflict((oc) => oc.column('key').doNothing()).execute();
+    await trx
+      .insertInto(table)
+      .values({ key, value: JSON.stringify(value) })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
   }
 }
 
-async function idBy(trx: Transaction<Database>, table: 'companies' | 'stands', column: 'name' | 'panorama_slug', value: string): Promise<number> {
+async function idBy(
+  trx: Transaction<Database>,
+  table: 'companies' | 'stands',
+  column: 'name' | 'panorama_slug',
+  value: string,
+): Promise<number> {
   const row =
     table === 'companies'
       ? await trx.selectFrom('companies').select('id').where('name', '=', value).executeTakeFirst()
@@ -51,15 +63,35 @@ async function ensureUser(trx: Transaction<Database>, email: string, values: Omi
 }
 
 async function insertUserRow(trx: Transaction<Database>, values: Omit<NewUser, 'created_at'>): Promise<number> {
-  const { id } = await trx.insertInto('users').values({ ...values, created_at: nowIso() }).returning('id').executeTakeFirstOrThrow();
+  const { id } = await trx
+    .insertInto('users')
+    .values({ ...values, created_at: nowIso() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   // Pictures are SVG avatars generated from the public id (see routes/media.ts).
-  if (values.profile === 'exhibitor') await trx.updateTable('users').set({ picture_path: `/media/avatars/${encodeId(id)}.svg` }).where('id', '=', id).execute();
+  if (values.profile === 'exhibitor')
+    await trx
+      .updateTable('users')
+      .set({ picture_path: `/media/avatars/${encodeId(id)}.svg` })
+      .where('id', '=', id)
+      .execute();
   return id;
 }
 
 function exhibitorColumns(e: DemoExhibitor, domain: string) {
   const privateFields = new Set(['birthdate', ...(e.private ?? [])]);
-  const fields = ['firstname', 'lastname', 'email', 'contact_email', 'mobile', 'linkedin', 'city', 'postal_code', 'birthdate', 'visio_link'];
+  const fields = [
+    'firstname',
+    'lastname',
+    'email',
+    'contact_email',
+    'mobile',
+    'linkedin',
+    'city',
+    'postal_code',
+    'birthdate',
+    'visio_link',
+  ];
   const handle = slugify(`${e.firstname} ${e.lastname}`);
   return {
     firstname: e.firstname,
@@ -92,14 +124,22 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions = {}):
 
   await db.transaction().execute(async (trx) => {
     await upsertKeyValues(trx, 'parameters', Object.entries(DEMO_PARAMETERS));
-    await upsertKeyValues(trx, 'features', Object.entries(DEMO_FEATURES).map(([k, on]) => [k, on ? '1' : '0']));
+    await upsertKeyValues(
+      trx,
+      'features',
+      Object.entries(DEMO_FEATURES).map(([k, on]) => [k, on ? '1' : '0']),
+    );
 
     const panoramas = [
       ...DEMO_PANORAMAS,
       ...DEMO_COMPANIES.flatMap((c) => c.stands.map((s) => ({ slug: s.slug, kind: 'stand' as const, name: s.name, name_en: s.name_en }))),
     ];
     for (const p of panoramas) {
-      await trx.insertInto('panoramas').values(p).onConflict((oc) => oc.column('slug').doNothing()).execute();
+      await trx
+        .insertInto('panoramas')
+        .values(p)
+        .onConflict((oc) => oc.column('slug').doNothing())
+        .execute();
     }
 
     const standIds = new Map<string, number>();
@@ -127,7 +167,14 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions = {}):
       for (const s of c.stands) {
         await trx
           .insertInto('stands')
-          .values({ name: s.name, name_en: s.name_en, panorama_slug: s.slug, optin_marketing: s.optin_marketing, company_id: companyId, created_at: nowIso() })
+          .values({
+            name: s.name,
+            name_en: s.name_en,
+            panorama_slug: s.slug,
+            optin_marketing: s.optin_marketing,
+            company_id: companyId,
+            created_at: nowIso(),
+          })
           .onConflict((oc) => oc.column('panorama_slug').doNothing())
           .execute();
         standIds.set(s.slug, await idBy(trx, 'stands', 'panorama_slug', s.slug));

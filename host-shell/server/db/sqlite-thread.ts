@@ -46,7 +46,11 @@ function startWorker(data: SqliteWorkerData): Worker {
   const transferList = [data.port];
   if (!FROM_SOURCES) return new Worker(path.join(__dirname, 'sqlite-worker.js'), { workerData, transferList });
   const source = path.join(__dirname, 'sqlite-worker.ts');
-  return new Worker(`require(${JSON.stringify(require.resolve('tsx/cjs/api'))}).register(); require(${JSON.stringify(source)});`, { eval: true, workerData, transferList });
+  return new Worker(`require(${JSON.stringify(require.resolve('tsx/cjs/api'))}).register(); require(${JSON.stringify(source)});`, {
+    eval: true,
+    workerData,
+    transferList,
+  });
 }
 
 /** How long the event loop waits for a transaction's statement before giving up on the thread. */

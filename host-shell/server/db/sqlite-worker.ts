@@ -35,9 +35,7 @@ export type Request = { statements: Statement[]; wait?: true } | { close: true }
 
 /** One statement's outcome: the rows of a reader (select, returning), else what a write changed; or its error. */
 export type Outcome =
-  | { rows: unknown[] }
-  | { changes: number; lastInsertRowid: number | bigint }
-  | { error: { message: string; code: string | undefined } };
+  { rows: unknown[] } | { changes: number; lastInsertRowid: number | bigint } | { error: { message: string; code: string | undefined } };
 
 /** What the thread answers (on `parentPort`) when it has opened the file, or why it could not. */
 export type Opening = { ready: true } | { failed: string };
@@ -90,7 +88,8 @@ export function openSqliteFile(filename: string): BetterSqlite3.Database {
 }
 
 /** Structured cloning turns a Buffer into a Uint8Array, which better-sqlite3 does not bind. */
-const bindable = (value: unknown): unknown => (value instanceof Uint8Array && !Buffer.isBuffer(value) ? Buffer.from(value.buffer, value.byteOffset, value.byteLength) : value);
+const bindable = (value: unknown): unknown =>
+  value instanceof Uint8Array && !Buffer.isBuffer(value) ? Buffer.from(value.buffer, value.byteOffset, value.byteLength) : value;
 
 function run(prepare: (text: string) => BetterSqlite3.Statement, { sql, parameters }: Statement): Outcome {
   try {
@@ -143,4 +142,5 @@ function serve(parent: NonNullable<typeof parentPort>, { filename, port, signal 
   parent.postMessage({ ready: true } satisfies Opening);
 }
 
-if (parentPort && (workerData as { salonSqlite?: SqliteWorkerData } | null)?.salonSqlite) serve(parentPort, (workerData as { salonSqlite: SqliteWorkerData }).salonSqlite);
+if (parentPort && (workerData as { salonSqlite?: SqliteWorkerData } | null)?.salonSqlite)
+  serve(parentPort, (workerData as { salonSqlite: SqliteWorkerData }).salonSqlite);

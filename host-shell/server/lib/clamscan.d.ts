@@ -12,7 +12,15 @@ declare module 'clamscan' {
     debugMode?: boolean;
     preference?: 'clamscan' | 'clamdscan';
     clamscan?: { active?: boolean; path?: string | null };
-    clamdscan?: { socket?: string | false; host?: string | false; port?: number | false; timeout?: number; localFallback?: boolean; path?: string | null; active?: boolean };
+    clamdscan?: {
+      socket?: string | false;
+      host?: string | false;
+      port?: number | false;
+      timeout?: number;
+      localFallback?: boolean;
+      path?: string | null;
+      active?: boolean;
+    };
   }
 
   class NodeClam {

@@ -8,7 +8,8 @@ export const FORM_DATA_LIMITS = { files: 0, fields: 30, fieldSize: 10_000, parts
 /** The message of a body busboy could not read (no boundary, ends mid-part…). */
 export const MALFORMED_FORM_DATA = 'Malformed multipart/form-data body';
 
-const hasStatus = (err: unknown): boolean => typeof err === 'object' && err !== null && typeof (err as { statusCode?: unknown }).statusCode === 'number';
+const hasStatus = (err: unknown): boolean =>
+  typeof err === 'object' && err !== null && typeof (err as { statusCode?: unknown }).statusCode === 'number';
 
 /**
  * A multipart parsing failure as the client's mistake. @fastify/multipart's own errors carry their status (413 for a
@@ -30,7 +31,8 @@ async function readFields(request: FastifyRequest): Promise<Record<string, unkno
       // `files: 0` makes busboy skip files and the iterator end with a 413; this is in case a file slips through.
       if (part.type === 'file') throw new HttpError(413, 'Files are not accepted here: send the form fields only');
       const previous = body[part.fieldname];
-      body[part.fieldname] = previous === undefined ? part.value : Array.isArray(previous) ? [...(previous as unknown[]), part.value] : [previous, part.value];
+      body[part.fieldname] =
+        previous === undefined ? part.value : Array.isArray(previous) ? [...(previous as unknown[]), part.value] : [previous, part.value];
     }
   } catch (err) {
     throw formDataError(request, err);

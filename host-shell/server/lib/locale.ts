@@ -40,7 +40,11 @@ export function fromAcceptLanguage(header: string | undefined): LocaleCode | nul
  * The page locale: the explicit choice — a switcher's, in this browser's cookie, else the one a switcher saved on the
  * account — else the browser's, else English. Only the switchers save a language on an account (never the browser's).
  */
-export function resolveLocale(cookie: string | undefined, userLocale: string | null | undefined, acceptLanguage: string | undefined): LocaleCode {
+export function resolveLocale(
+  cookie: string | undefined,
+  userLocale: string | null | undefined,
+  acceptLanguage: string | undefined,
+): LocaleCode {
   if (isLocale(cookie)) return cookie;
   if (isLocale(userLocale)) return userLocale;
   return fromAcceptLanguage(acceptLanguage) ?? FALLBACK_LOCALE;
@@ -54,6 +58,7 @@ export function pick<T>(locale: LocaleCode, fr: T, en: T): T {
 /** A path of this site to go back to: `/faq`, `/salon/stand/x?y`; never `//host`, `/\host` or an address. */
 export function localPath(value: unknown): string | null {
   if (typeof value !== 'string' || !value.startsWith('/') || value.length > 2000) return null;
-  if (value.startsWith('//') || value.startsWith('/\\') || [...value].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127)) return null;
+  if (value.startsWith('//') || value.startsWith('/\\') || [...value].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127))
+    return null;
   return value;
 }

@@ -41,7 +41,8 @@ export function sameOriginRefusal(request: FastifyRequest, requireXhr: boolean, 
   const origin = header(request, 'origin');
   if (origin !== undefined) return origin === expected ? null : `Cross-origin request refused (Origin ${origin} is not ${expected})`;
   const referer = header(request, 'referer');
-  if (referer !== undefined) return originOf(referer) === expected ? null : `Cross-origin request refused (Referer is not from ${expected})`;
+  if (referer !== undefined)
+    return originOf(referer) === expected ? null : `Cross-origin request refused (Referer is not from ${expected})`;
   if (requireOrigin) return 'Beacon refused: no Origin or Referer header';
   return xhr ? null : 'Request refused: no Origin, Referer or X-Requested-With header';
 }

@@ -39,8 +39,11 @@ function describe(schema: JsonSchema, value: unknown): Pick<Issue, 'kind' | 'mes
     case 'string':
       if (typeof value !== 'string') return { kind: 'type', message: 'must be a string' };
       if (schema.minLength !== undefined && value.length < schema.minLength)
-        return schema.minLength === 1 ? { kind: 'empty', message: 'must not be empty' } : { kind: 'tooShort', message: `must be at least ${schema.minLength} characters` };
-      if (schema.maxLength !== undefined && value.length > schema.maxLength) return { kind: 'tooLong', message: `must be at most ${schema.maxLength} characters` };
+        return schema.minLength === 1
+          ? { kind: 'empty', message: 'must not be empty' }
+          : { kind: 'tooShort', message: `must be at least ${schema.minLength} characters` };
+      if (schema.maxLength !== undefined && value.length > schema.maxLength)
+        return { kind: 'tooLong', message: `must be at most ${schema.maxLength} characters` };
       if (schema.pattern !== undefined) return { kind: 'format', message: 'has an invalid format' };
       return { kind: 'type', message: 'is invalid' };
     case 'integer':

@@ -25,7 +25,14 @@ export async function activeUsers({ db, activity, parameters }: ActivesDeps): Pr
   activity.setWindows(windowsOf(params));
   const since = Date.now() - params.last_activity_period * 1000;
   const recent = activity.recentSince(since, ACTIVE_USERS_LISTED);
-  const rows = new Map((await roomUserRows(db, recent.map((r) => r.userId))).map((row) => [row.id, row]));
+  const rows = new Map(
+    (
+      await roomUserRows(
+        db,
+        recent.map((r) => r.userId),
+      )
+    ).map((row) => [row.id, row]),
+  );
   const listed = recent.flatMap((r) => {
     const row = rows.get(r.userId);
     return row ? [row] : [];
@@ -34,12 +41,15 @@ export async function activeUsers({ db, activity, parameters }: ActivesDeps): Pr
     db,
     listed.filter((row) => row.profile === 'exhibitor').map((row) => row.id),
   );
-  const users = listed.map((row) => toRoomUser(row, companies.get(row.id) ?? null, activity.effectiveIso(row.id, row.last_activity_at), { hidden: row.hidden === 1 }));
+  const users = listed.map((row) =>
+    toRoomUser(row, companies.get(row.id) ?? null, activity.effectiveIso(row.id, row.last_activity_at), { hidden: row.hidden === 1 }),
+  );
   return { count: activity.countSince(since), period: params.last_activity_period, users };
 }
 
 /** What changes who is here, or how they show: presence, a profile (hidden, names), the parameters (the window). */
-const touchesActives = (change: LiveChange): boolean => change.type === 'presence' || change.type === 'exhibitors' || change.type === 'settings';
+const touchesActives = (change: LiveChange): boolean =>
+  change.type === 'presence' || change.type === 'exhibitors' || change.type === 'settings';
 
 const PING = ': ping\n\n';
 

@@ -33,7 +33,10 @@ export const isNewsScope = (scope: Scope): boolean => scope === 'news' || scope.
 
 export function parseScope(
   scope: Scope,
-): { kind: 'active' | 'chat' | 'news' | 'settings' | '*' } | { kind: 'ex' | 'vis' | 'his'; standId: number } | { kind: 'news-user'; userId: number } {
+):
+  | { kind: 'active' | 'chat' | 'news' | 'settings' | '*' }
+  | { kind: 'ex' | 'vis' | 'his'; standId: number }
+  | { kind: 'news-user'; userId: number } {
   if (scope === 'active' || scope === 'chat' || scope === 'news' || scope === 'settings' || scope === '*') return { kind: scope };
   const [kind, id] = scope.split(':') as ['ex' | 'vis' | 'his' | 'news', string];
   if (kind === 'news') return { kind: 'news-user', userId: Number(id) };

@@ -157,7 +157,8 @@ export class LiveActivity {
         // its last event): that stand's fields always come, the rest only when it changed.
         const touched = stream.scopes.filter((s) => resumed.has(s));
         const visited = spec.visited !== null;
-        if (touched.length > 0 || visited) stream.send(await build(this.pieces, this.options.chatLimit, stream, touched, false, startId, visited));
+        if (touched.length > 0 || visited)
+          stream.send(await build(this.pieces, this.options.chatLimit, stream, touched, false, startId, visited));
         else stream.send(': resumed\n\n');
       } else {
         stream.send(await build(this.pieces, this.options.chatLimit, stream, stream.scopes, true, startId));

@@ -31,7 +31,17 @@ export interface DeltaBase {
 const newestFirst = (a: NewsItem, b: NewsItem): number => (a.sentAt === b.sentAt ? b.id - a.id : a.sentAt < b.sentAt ? 1 : -1);
 
 /** A `liveActivity` event when fields changed, then a notifications event, then a settings event, when they changed. */
-export function frames(id: number, stream: LiveStream, fields: Field[], news: boolean, settings: boolean, pieces: Map<Scope, Piece>, memo: Map<string, string>, chatLimit: number, delta?: DeltaBase): string {
+export function frames(
+  id: number,
+  stream: LiveStream,
+  fields: Field[],
+  news: boolean,
+  settings: boolean,
+  pieces: Map<Scope, Piece>,
+  memo: Map<string, string>,
+  chatLimit: number,
+  delta?: DeltaBase,
+): string {
   const body = fields.length > 0 ? render(stream, fields, pieces, memo, chatLimit, delta) : null;
   const activity = body === null ? '' : frame(id, body);
   const withNews = news ? activity + newsFrame(id, renderNews(stream, pieces, memo)) : activity;
@@ -77,7 +87,8 @@ export function fieldsOf(spec: StreamSpec, scopes: Scope[], full: boolean): Fiel
   const fields = new Set<Field>();
   if (full) {
     fields.add('visited_stand_id').add('visited_stand_availability').add('visited_stand_animators');
-    if (!spec.anonymous) fields.add('active_users').add('owned_stands_users').add('owned_stands_exhibitors').add('histories').add('chat_users');
+    if (!spec.anonymous)
+      fields.add('active_users').add('owned_stands_users').add('owned_stands_exhibitors').add('histories').add('chat_users');
   } else {
     for (const scope of scopes) {
       if (scope === 'active') fields.add('active_users');
@@ -128,7 +139,14 @@ export function scopesFor(spec: StreamSpec, fields: Field[]): Scope[] {
  * `{"field":value,…}` by concatenating shared fragments; `memo` shares them between streams of one flush. With
  * `delta` (an open stream), the lists go out as deltas, and null when none of the fields changed for this stream.
  */
-function render(stream: LiveStream, fields: Field[], pieces: Map<Scope, Piece>, memo: Map<string, string>, chatLimit: number, delta?: DeltaBase): string | null {
+function render(
+  stream: LiveStream,
+  fields: Field[],
+  pieces: Map<Scope, Piece>,
+  memo: Map<string, string>,
+  chatLimit: number,
+  delta?: DeltaBase,
+): string | null {
   const { spec } = stream;
   const get = <K extends Piece['kind']>(scope: Scope, kind: K): Extract<Piece, { kind: K }> => {
     const piece = pieces.get(scope);
@@ -159,7 +177,8 @@ function render(stream: LiveStream, fields: Field[], pieces: Map<Scope, Piece>, 
         break;
       case 'visited_stand_animators': {
         const visited = spec.visited;
-        value = visited === null ? '{}' : shared(`va|${visited}`, () => `{"${encodeId(visited)}":${get(exScope(visited), 'ex').animators}}`);
+        value =
+          visited === null ? '{}' : shared(`va|${visited}`, () => `{"${encodeId(visited)}":${get(exScope(visited), 'ex').animators}}`);
         break;
       }
       case 'owned_stands_users': {
@@ -184,11 +203,12 @@ function render(stream: LiveStream, fields: Field[], pieces: Map<Scope, Piece>, 
         const self = spec.userId;
         const listed = spec.owned.some((id) => get(exScope(id), 'ex').availableItems.some((item) => item.id === self));
         value = shared(`oe|${stream.ownedKey}|${listed ? self : ''}`, () =>
-          byOwned((id) =>
-            `[${get(exScope(id), 'ex')
-              .availableItems.filter((item) => item.id !== self)
-              .map((item) => item.json)
-              .join(',')}]`,
+          byOwned(
+            (id) =>
+              `[${get(exScope(id), 'ex')
+                .availableItems.filter((item) => item.id !== self)
+                .map((item) => item.json)
+                .join(',')}]`,
           ),
         );
         break;
@@ -213,7 +233,14 @@ function render(stream: LiveStream, fields: Field[], pieces: Map<Scope, Piece>, 
         value =
           position === undefined
             ? shared(`c|${searchClass}`, () => `[${chat.items.slice(0, limit).join(',')}]`)
-            : shared(`c|${searchClass}|${spec.userId}`, () => `[${chat.items.filter((_, i) => i !== position).slice(0, limit).join(',')}]`);
+            : shared(
+                `c|${searchClass}|${spec.userId}`,
+                () =>
+                  `[${chat.items
+                    .filter((_, i) => i !== position)
+                    .slice(0, limit)
+                    .join(',')}]`,
+              );
         break;
       }
     }
@@ -257,17 +284,38 @@ export async function deliver(
       for (const scope of touched) stream.missed.add(scope);
       continue;
     }
-    const chunk = frames(id, stream, fieldsOf(stream.spec, touched, false), touched.some(isNewsScope), touched.includes('settings'), lookup, memo, chatLimit, base);
+    const chunk = frames(
+      id,
+      stream,
+      fieldsOf(stream.spec, touched, false),
+      touched.some(isNewsScope),
+      touched.includes('settings'),
+      lookup,
+      memo,
+      chatLimit,
+      base,
+    );
     // Empty when none of its lists changed as this stream sees them.
     if (chunk !== '') stream.send(chunk);
   }
 }
 
 /** The events for these scopes (all of the stream's fields and its notifications when `full`). */
-export async function build(pieces: PieceCache, chatLimit: number, stream: LiveStream, scopes: Scope[], full: boolean, id: number, visitedFields = false): Promise<string> {
+export async function build(
+  pieces: PieceCache,
+  chatLimit: number,
+  stream: LiveStream,
+  scopes: Scope[],
+  full: boolean,
+  id: number,
+  visitedFields = false,
+): Promise<string> {
   const fields = visitedFields ? withVisited(fieldsOf(stream.spec, scopes, full)) : fieldsOf(stream.spec, scopes, full);
   const news = full || scopes.some(isNewsScope);
   const settings = full || scopes.includes('settings');
-  const lookup = await pieces.lookup([...scopesFor(stream.spec, fields), ...(news ? newsScopesOf(stream.spec) : []), ...(settings ? (['settings'] as Scope[]) : [])], new Map());
+  const lookup = await pieces.lookup(
+    [...scopesFor(stream.spec, fields), ...(news ? newsScopesOf(stream.spec) : []), ...(settings ? (['settings'] as Scope[]) : [])],
+    new Map(),
+  );
   return frames(id, stream, fields, news, settings, lookup, new Map(), chatLimit);
 }

@@ -2,7 +2,14 @@ import type { Kysely } from 'kysely';
 import { LIVE_NOTIFICATIONS_LIMIT } from '@salon/shared/contracts/notifications';
 import type { RoomUser } from '@salon/shared/contracts/room';
 import type { Database } from '../db/schema';
-import { CHAT_WINDOW_SECONDS, LIVE_ACTIVITY_GRAIN_MS, liveOrderCeiling, toLiveGrain, type ActivityTracker, type ActivityWindows } from '../services/activity';
+import {
+  CHAT_WINDOW_SECONDS,
+  LIVE_ACTIVITY_GRAIN_MS,
+  liveOrderCeiling,
+  toLiveGrain,
+  type ActivityTracker,
+  type ActivityWindows,
+} from '../services/activity';
 import {
   companiesOf,
   roomUserRows,
@@ -129,7 +136,12 @@ export class RoomState {
     const rows = await standVisitorRows(this.deps.db, standId);
     const users = await this.roomUsers(rows, true);
     const items = users.map((user) => JSON.stringify(user));
-    const list: PersonList = { ids: rows.map((r) => r.id), keys: users.map((u) => u.id_user), items, index: new Map(rows.map((r, i) => [r.id, i])) };
+    const list: PersonList = {
+      ids: rows.map((r) => r.id),
+      keys: users.map((u) => u.id_user),
+      items,
+      index: new Map(rows.map((r, i) => [r.id, i])),
+    };
     return { kind: 'vis', json: `[${items.join(',')}]`, list };
   }
 
@@ -146,7 +158,14 @@ export class RoomState {
     // Some candidates are hidden, or not found by a class: ask for a margin.
     const ceiling = liveOrderCeiling(now);
     const recent = activity.recentSince(now - CHAT_WINDOW_SECONDS * 1000, wanted * 4 + 20, LIVE_ACTIVITY_GRAIN_MS, ceiling);
-    const rows = new Map((await roomUserRows(db, recent.map((r) => r.userId))).map((r) => [r.id, r]));
+    const rows = new Map(
+      (
+        await roomUserRows(
+          db,
+          recent.map((r) => r.userId),
+        )
+      ).map((r) => [r.id, r]),
+    );
     // Each row's last activity, read once (memory or row, whichever is newer).
     const lastAt = new Map<number, number>();
     for (const row of rows.values()) lastAt.set(row.id, activity.effective(row.id, row.last_activity_at));
@@ -171,7 +190,15 @@ export class RoomState {
       everyone.map((row, i) => {
         const user = users[i] as RoomUser;
         const at = user.last_activity_at === null ? null : Date.parse(user.last_activity_at);
-        return [row.id, { json: JSON.stringify(user), key: user.id_user, at: Number.isFinite(at) ? at : null, shape: JSON.stringify({ ...user, last_activity_at: null }) }];
+        return [
+          row.id,
+          {
+            json: JSON.stringify(user),
+            key: user.id_user,
+            at: Number.isFinite(at) ? at : null,
+            shape: JSON.stringify({ ...user, last_activity_at: null }),
+          },
+        ];
       }),
     );
     const lists = Object.fromEntries(
@@ -207,7 +234,10 @@ export class RoomState {
     for (const row of rows) {
       if (row.hidden === 1) continue;
       const available = row.availability === 1 && activity.effective(row.id, row.last_activity_at) >= activeSince;
-      const user: RoomUser = { ...toRoomUser(row, company, activity.effectiveIso(row.id, row.last_activity_at), { availability: available, hidden: false }), ...publishedCard(row) };
+      const user: RoomUser = {
+        ...toRoomUser(row, company, activity.effectiveIso(row.id, row.last_activity_at), { availability: available, hidden: false }),
+        ...publishedCard(row),
+      };
       animators.push(user);
       if (available) availableItems.push({ id: row.id, json: JSON.stringify(user) });
     }
@@ -228,7 +258,11 @@ export class RoomState {
 
   /** Parameters (through the cache, dropped when they change), feature flags and the live stream. */
   private async settings(): Promise<Piece> {
-    const [parameters, features, stream] = await Promise.all([this.deps.parameters.get(), loadFeatures(this.deps.db), this.deps.parameters.stream()]);
+    const [parameters, features, stream] = await Promise.all([
+      this.deps.parameters.get(),
+      loadFeatures(this.deps.db),
+      this.deps.parameters.stream(),
+    ]);
     const value: LiveSettings = { parameters, features, stream };
     return { kind: 'settings', json: JSON.stringify(value) };
   }

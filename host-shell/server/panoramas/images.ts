@@ -107,7 +107,11 @@ export class PanoramaImages {
       frame = current.content.then((content) => {
         const data = roomFrameData(content, lang, 'home', []);
         data.images = this.sources(data, content.uploads);
-        const places = new Set<string>([...SPECIAL_PANORAMAS, ...content.panoramas.map((p) => p.slug), ...content.stands.map((s) => s.panorama)]);
+        const places = new Set<string>([
+          ...SPECIAL_PANORAMAS,
+          ...content.panoramas.map((p) => p.slug),
+          ...content.stands.map((s) => s.panorama),
+        ]);
         return { data, places };
       });
       current.frames.set(lang, frame);
@@ -189,7 +193,9 @@ export class PanoramaImages {
   private currentKeys(): Promise<Set<string>> {
     const current = this.now();
     if (!current.keys) {
-      current.keys = current.content.then((content) => new Set(LANGS.flatMap((lang) => [...this.keys(roomFrameData(content, lang, 'home', []), content.uploads).values()])));
+      current.keys = current.content.then(
+        (content) => new Set(LANGS.flatMap((lang) => [...this.keys(roomFrameData(content, lang, 'home', []), content.uploads).values()])),
+      );
       this.forgetOnFailure(current.keys);
     }
     return current.keys;
@@ -242,12 +248,15 @@ export class PanoramaImages {
     this.sweepTimer = null;
     const due = Math.min(...[...this.unused.values()].map((since) => since + retain));
     if (Number.isFinite(due) && !this.closed) {
-      this.sweepTimer = setTimeout(() => {
-        this.sweepTimer = null;
-        void this.currentKeys()
-          .then((current) => this.sweep(current))
-          .catch((err: unknown) => this.options.log.error({ err }, 'panoramas: removing unused images failed'));
-      }, Math.max(0, due - Date.now()) + 10);
+      this.sweepTimer = setTimeout(
+        () => {
+          this.sweepTimer = null;
+          void this.currentKeys()
+            .then((current) => this.sweep(current))
+            .catch((err: unknown) => this.options.log.error({ err }, 'panoramas: removing unused images failed'));
+        },
+        Math.max(0, due - Date.now()) + 10,
+      );
       this.sweepTimer.unref();
     }
   }
@@ -300,7 +309,11 @@ export class PanoramaImages {
     if (this.pumping) return;
     this.pumping = true;
     try {
-      for (let key = this.urgent.shift() ?? this.background.shift(); key !== undefined && !this.closed; key = this.urgent.shift() ?? this.background.shift()) {
+      for (
+        let key = this.urgent.shift() ?? this.background.shift();
+        key !== undefined && !this.closed;
+        key = this.urgent.shift() ?? this.background.shift()
+      ) {
         const waiter = this.waiters.get(key);
         this.waiters.delete(key);
         try {
@@ -336,7 +349,14 @@ export class PanoramaImages {
       const content = await image.clone().resize({ width, withoutEnlargement: true }).webp({ quality: WEBP_QUALITY }).toBuffer();
       await writeAtomically(path.join(this.options.dir, fileName(key, width)), content);
     }
-    this.options.log.info({ key, ...(recipe.kind === 'draw' ? { slug: recipe.slug, lang: recipe.data.lang } : { upload: path.basename(recipe.source) }), ms: Math.round(performance.now() - started) }, 'panorama image made');
+    this.options.log.info(
+      {
+        key,
+        ...(recipe.kind === 'draw' ? { slug: recipe.slug, lang: recipe.data.lang } : { upload: path.basename(recipe.source) }),
+        ms: Math.round(performance.now() - started),
+      },
+      'panorama image made',
+    );
   }
 }
 

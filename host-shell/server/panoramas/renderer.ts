@@ -18,7 +18,9 @@ const ROOM_FRAME = path.join(__dirname, '..', '..', 'room-frame');
 function startWorker(): Worker {
   if (!FROM_SOURCES) return new Worker(COMPILED_WORKER);
   const source = path.join(__dirname, 'worker.ts');
-  return new Worker(`require(${JSON.stringify(require.resolve('tsx/cjs/api'))}).register(); require(${JSON.stringify(source)});`, { eval: true });
+  return new Worker(`require(${JSON.stringify(require.resolve('tsx/cjs/api'))}).register(); require(${JSON.stringify(source)});`, {
+    eval: true,
+  });
 }
 
 let rendererCode: string | null = null;
@@ -29,7 +31,9 @@ let rendererCode: string | null = null;
 export function rendererVersion(): string {
   if (rendererCode === null) {
     const files = FROM_SOURCES
-      ? [...readdirSync(path.join(ROOM_FRAME, 'render')).map((f) => path.join('render', f)), 'layout.ts', 'geometry.ts', 'i18n.ts'].sort().map((f) => path.join(ROOM_FRAME, f))
+      ? [...readdirSync(path.join(ROOM_FRAME, 'render')).map((f) => path.join('render', f)), 'layout.ts', 'geometry.ts', 'i18n.ts']
+          .sort()
+          .map((f) => path.join(ROOM_FRAME, f))
       : [COMPILED_WORKER];
     const digest = createHash('sha256');
     for (const file of files) digest.update(readFileSync(file));

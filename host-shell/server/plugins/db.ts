@@ -13,7 +13,11 @@ declare module 'fastify' {
 /** Opens the database from the config, or uses the given handle (which then stays open when the app closes). */
 export const dbPlugin = globalPlugin<{ handle?: DatabaseHandle }>('salon-db', async (app, { handle }) => {
   const owned = !handle;
-  const db = handle ?? openDatabase(app.config.database, { onIdleError: (err) => app.log.warn({ err }, 'PostgreSQL: an idle connection failed; the next query opens a new one') });
+  const db =
+    handle ??
+    openDatabase(app.config.database, {
+      onIdleError: (err) => app.log.warn({ err }, 'PostgreSQL: an idle connection failed; the next query opens a new one'),
+    });
   app.decorate('dbHandle', db);
   app.decorate('db', db.db);
   if (owned) app.addHook('onClose', async () => db.close());

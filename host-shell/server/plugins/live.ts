@@ -60,7 +60,10 @@ export const livePlugin = globalPlugin('salon-live', async (app) => {
     const redisHub = new RedisHub(pub, sub, (err) => app.log.error({ err }, 'live hub'), { resync });
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(new Error(`Redis (REDIS_URL) did not answer within ${REDIS_START_TIMEOUT_MS / 1000} s`)), REDIS_START_TIMEOUT_MS);
+      timer = setTimeout(
+        () => reject(new Error(`Redis (REDIS_URL) did not answer within ${REDIS_START_TIMEOUT_MS / 1000} s`)),
+        REDIS_START_TIMEOUT_MS,
+      );
     });
     try {
       await Promise.race([redisHub.whenReady(), timeout]);

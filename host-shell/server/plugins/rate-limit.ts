@@ -53,7 +53,10 @@ async function whenReady(redis: Redis): Promise<void> {
   try {
     await new Promise<void>((resolve, reject) => {
       redis.once('ready', resolve);
-      timer = setTimeout(() => reject(new Error(`Redis (REDIS_URL) did not answer within ${REDIS_START_TIMEOUT_MS / 1000} s`)), REDIS_START_TIMEOUT_MS);
+      timer = setTimeout(
+        () => reject(new Error(`Redis (REDIS_URL) did not answer within ${REDIS_START_TIMEOUT_MS / 1000} s`)),
+        REDIS_START_TIMEOUT_MS,
+      );
     });
   } finally {
     clearTimeout(timer);
@@ -72,7 +75,11 @@ export const rateLimitPlugin = globalPlugin('salon-rate-limit', async (app) => {
   const { config } = app;
   let redis: Redis | null = null;
   if (config.redisUrl) {
-    redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, commandTimeout: REDIS_COMMAND_TIMEOUT_MS, connectionName: 'salon-rate-limits' });
+    redis = new Redis(config.redisUrl, {
+      maxRetriesPerRequest: 1,
+      commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+      connectionName: 'salon-rate-limits',
+    });
     redis.on('error', (err: unknown) => app.log.error({ err }, 'redis (rate limits)'));
     try {
       await whenReady(redis);
@@ -112,7 +119,12 @@ export const rateLimitPlugin = globalPlugin('salon-rate-limit', async (app) => {
   const flexible = (name: string, rule: RateLimit): RateLimiterAbstract => {
     const options = { keyPrefix: `${KEY_PREFIX}${name}`, points: rule.max, duration: Math.max(1, Math.ceil(rule.windowMs / 1000)) };
     return redis
-      ? new RateLimiterRedis({ ...options, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(options) })
+      ? new RateLimiterRedis({
+          ...options,
+          storeClient: redis,
+          rejectIfRedisNotReady: true,
+          insuranceLimiter: new RateLimiterMemory(options),
+        })
       : new RateLimiterMemory(options);
   };
   /** Counts one point: null when within the budget, else the seconds to wait. A store failure lets it through (logged). */
@@ -143,7 +155,9 @@ export const rateLimitPlugin = globalPlugin('salon-rate-limit', async (app) => {
         // The point is taken before the password is checked, so parallel guesses cannot all slip through.
         async preValidation(request) {
           // The email is hashed: a counter in Redis does not hold who tried to log in.
-          const email = createHash('sha256').update(normalizeEmail(formStrings(request.body).email ?? '')).digest('base64url');
+          const email = createHash('sha256')
+            .update(normalizeEmail(formStrings(request.body).email ?? ''))
+            .digest('base64url');
           const key = `${addressOf(request)}:${email}`;
           const wait = await consume(limiter, key, 'login');
           if (wait !== null) throw new TooManyRequests(wait);

@@ -55,7 +55,11 @@ export class SaturationMonitor {
     const elu = performance.eventLoopUtilization(this.elu);
     this.elu = performance.eventLoopUtilization();
     const saturated = p99 > this.thresholdMs;
-    this.figures = { eventLoopDelayP99Ms: Math.round(p99 * 10) / 10, eventLoopUtilization: Math.round(elu.utilization * 1000) / 1000, saturated };
+    this.figures = {
+      eventLoopDelayP99Ms: Math.round(p99 * 10) / 10,
+      eventLoopUtilization: Math.round(elu.utilization * 1000) / 1000,
+      saturated,
+    };
     if (saturated) this.onSaturated(this.figures);
   }
 }
@@ -64,7 +68,12 @@ export class SaturationMonitor {
 export const saturationPlugin = globalPlugin('salon-saturation', async (app) => {
   const monitor = new SaturationMonitor(app.config.saturationThresholdMs, app.config.saturationWindowMs, (figures) =>
     app.log.warn(
-      { eventLoopDelayP99Ms: figures.eventLoopDelayP99Ms, eventLoopUtilization: figures.eventLoopUtilization, liveStreams: app.live.stats().streams, sockets: app.hasDecorator('realtime') ? app.realtime.stats().sockets : 0 },
+      {
+        eventLoopDelayP99Ms: figures.eventLoopDelayP99Ms,
+        eventLoopUtilization: figures.eventLoopUtilization,
+        liveStreams: app.live.stats().streams,
+        sockets: app.hasDecorator('realtime') ? app.realtime.stats().sockets : 0,
+      },
       `saturated: event loop delay p99 ${figures.eventLoopDelayP99Ms} ms over the last ${app.config.saturationWindowMs / 1000} s (above ${app.config.saturationThresholdMs} ms)`,
     ),
   );

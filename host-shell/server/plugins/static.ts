@@ -22,7 +22,12 @@ export function inlineScriptHashes(root: string): string[] {
   if (!fs.existsSync(root)) return [];
   for (const name of fs.readdirSync(root).filter((file) => file.endsWith('.html'))) {
     for (const [, body] of fs.readFileSync(path.join(root, name), 'utf8').matchAll(INLINE_SCRIPT)) {
-      hashes.add(`'sha256-${crypto.createHash('sha256').update(body ?? '').digest('base64')}'`);
+      hashes.add(
+        `'sha256-${crypto
+          .createHash('sha256')
+          .update(body ?? '')
+          .digest('base64')}'`,
+      );
     }
   }
   return [...hashes].sort();
@@ -63,7 +68,12 @@ const storybookPlugin: FastifyPluginAsync<{ root: string }> = async (app, { root
   app.get('/storybook', (_request, reply) => reply.redirect('/storybook/'));
   if (!fs.existsSync(path.join(root, 'index.html'))) {
     app.log.warn({ storybookDir: root }, 'Storybook is not built: /storybook/ answers 404 (npm start builds it)');
-    app.get('/storybook/*', (_request, reply) => reply.code(404).type('text/plain; charset=utf-8').send('Storybook is not built: npx storybook build --disable-telemetry -o storybook-static'));
+    app.get('/storybook/*', (_request, reply) =>
+      reply
+        .code(404)
+        .type('text/plain; charset=utf-8')
+        .send('Storybook is not built: npx storybook build --disable-telemetry -o storybook-static'),
+    );
     return;
   }
   await app.register(fastifyStatic, {

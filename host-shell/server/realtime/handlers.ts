@@ -152,10 +152,15 @@ export function registerHandlers(app: FastifyInstance, socket: SalonSocket): voi
         .where('content', '=', row.content)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) throw new Refused(tr(msg`This invitation has already been answered`));
-      const author = (await chatMembers({ db: app.db, activity: app.activity, origin: data.origin }, await memberRows(app.db, [channelId]))).get(row.member_id);
+      const author = (
+        await chatMembers({ db: app.db, activity: app.activity, origin: data.origin }, await memberRows(app.db, [channelId]))
+      ).get(row.member_id);
       if (!author) throw new Error(`member ${row.member_id} of message ${row.id} has no row`);
       const message = toChatMessage(updated, author, data.origin);
-      return { answer: { ok: true as const, message }, after: () => socket.to(channelRoom(channelId)).emit('update_chat_message', message) };
+      return {
+        answer: { ok: true as const, message },
+        after: () => socket.to(channelRoom(channelId)).emit('update_chat_message', message),
+      };
     }),
   );
 
@@ -171,7 +176,11 @@ export function registerHandlers(app: FastifyInstance, socket: SalonSocket): voi
       socket
         .to(channelRoom(channelId))
         .except(userRoom(data.userId))
-        .emit('user_writing', { channel_id: event.channel_id, user_id: encodeId(data.userId), fullname: publicDisplayName(data.user, data.locale) });
+        .emit('user_writing', {
+          channel_id: event.channel_id,
+          user_id: encodeId(data.userId),
+          fullname: publicDisplayName(data.user, data.locale),
+        });
       return { answer: { ok: true as const } };
     }),
   );

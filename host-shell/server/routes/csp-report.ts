@@ -63,8 +63,10 @@ export function violationsOf(parsed: unknown): ViolationSummary[] {
 
 export const cspReportRoutes: FastifyPluginAsync = async (app) => {
   // Encapsulated: these types are read as text here only, and parsed below so a bad body is a 400, not an error page.
-  app.addContentTypeParser(['application/csp-report', 'application/reports+json'], { parseAs: 'string', bodyLimit: CSP_REPORT_BODY_LIMIT }, (_request, body, done) =>
-    done(null, body),
+  app.addContentTypeParser(
+    ['application/csp-report', 'application/reports+json'],
+    { parseAs: 'string', bodyLimit: CSP_REPORT_BODY_LIMIT },
+    (_request, body, done) => done(null, body),
   );
 
   app.post(

@@ -83,46 +83,44 @@ export const hostRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
     const sentAt = Number(timestamp);
     const now = Date.now() / 1000;
-    if (Math.abs(now - sentAt) > skew) throw unauthorized(`Host call refused: the timestamp is more than ${skew} s away from the server's clock (expired or clock skew)`);
+    if (Math.abs(now - sentAt) > skew)
+      throw unauthorized(`Host call refused: the timestamp is more than ${skew} s away from the server's clock (expired or clock skew)`);
     const expected = hostSignature(secret, timestamp, nonce, request.method, request.url, rawBodies.get(request) ?? '');
     if (!signaturesMatch(expected, signature)) throw unauthorized('Host call refused: bad signature');
-    if (!(await claimNonce(app.db, nonce, new Date((sentAt + skew + 1) * 1000)))) throw unauthorized('Host call refused: this nonce was already used (replay)');
+    if (!(await claimNonce(app.db, nonce, new Date((sentAt + skew + 1) * 1000))))
+      throw unauthorized('Host call refused: this nonce was already used (replay)');
   });
 
-  app.post(
-    '/sessions',
-    { schema: { hide: true, body: HandoffBody }, config: { errorFormat: 'json' } },
-    async (request) => {
-      const body = request.body;
-      const locale = body.locale && isLocale(body.locale) ? body.locale : null;
-      const { user, created, unknownStands } = await upsertHostUser(app.db, body.host, body.user, locale);
+  app.post('/sessions', { schema: { hide: true, body: HandoffBody }, config: { errorFormat: 'json' } }, async (request) => {
+    const body = request.body;
+    const locale = body.locale && isLocale(body.locale) ? body.locale : null;
+    const { user, created, unknownStands } = await upsertHostUser(app.db, body.host, body.user, locale);
 
-      let token: string | null = null;
-      if (body.session) {
-        const found = await findSession(app.db, body.session);
-        if (found?.user.id === user.id) token = body.session;
-        else if (found) {
-          // Another user's session in the host's hands (no logout in between): it ends here.
-          app.sessions.forget(body.session);
-          await deleteSession(app.db, body.session);
-          if (app.hasDecorator('realtime')) app.realtime.endSession(body.session);
-        }
+    let token: string | null = null;
+    if (body.session) {
+      const found = await findSession(app.db, body.session);
+      if (found?.user.id === user.id) token = body.session;
+      else if (found) {
+        // Another user's session in the host's hands (no logout in between): it ends here.
+        app.sessions.forget(body.session);
+        await deleteSession(app.db, body.session);
+        if (app.hasDecorator('realtime')) app.realtime.endSession(body.session);
       }
-      const sessionCreated = token === null;
-      token ??= await createSession(app.db, user.id);
+    }
+    const sessionCreated = token === null;
+    token ??= await createSession(app.db, user.id);
 
-      const pageData = await buildPageData(app.db, user, { origin: body.origin, locale: resolveLocale(undefined, user.locale, undefined) });
-      return {
-        data: {
-          user_id: encodeId(user.id),
-          user_created: created,
-          session: { token, created: sessionCreated, cookie: SESSION_COOKIE, max_age: SESSION_TTL_SECONDS },
-          unknown_stands: unknownStands,
-          page_data: pageData,
-        },
-      };
-    },
-  );
+    const pageData = await buildPageData(app.db, user, { origin: body.origin, locale: resolveLocale(undefined, user.locale, undefined) });
+    return {
+      data: {
+        user_id: encodeId(user.id),
+        user_created: created,
+        session: { token, created: sessionCreated, cookie: SESSION_COOKIE, max_age: SESSION_TTL_SECONDS },
+        unknown_stands: unknownStands,
+        page_data: pageData,
+      },
+    };
+  });
 
   app.post('/sessions/end', { schema: { hide: true, body: EndBody }, config: { errorFormat: 'json' } }, async (request) => {
     const token = request.body.session;

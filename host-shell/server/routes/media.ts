@@ -9,8 +9,8 @@ import { findUserById, publicNames } from '../services/users';
 import { pathParam } from './pages/kit';
 
 const initialsOf = (first: string | null, last: string | null, pseudo: string | null): string => {
-  const letters = [first, last].map((s) => (s ? Array.from(s)[0] ?? '' : '')).join('');
-  return (letters || (pseudo ? Array.from(pseudo)[0] ?? '' : '') || '?').toUpperCase();
+  const letters = [first, last].map((s) => (s ? (Array.from(s)[0] ?? '') : '')).join('');
+  return (letters || (pseudo ? (Array.from(pseudo)[0] ?? '') : '') || '?').toUpperCase();
 };
 
 /** A round avatar with the user's initials; the colour follows the id so it stays the same. */
@@ -24,13 +24,15 @@ export function avatarSvg(id: number, initials: string): string {
 }
 
 function sendSvg(reply: FastifyReply, svg: string): FastifyReply {
-  return reply
-    .header('Cache-Control', 'public, max-age=86400')
-    .header('X-Content-Type-Options', 'nosniff')
-    // An SVG opened directly must not run anything.
-    .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
-    .type('image/svg+xml')
-    .send(svg);
+  return (
+    reply
+      .header('Cache-Control', 'public, max-age=86400')
+      .header('X-Content-Type-Options', 'nosniff')
+      // An SVG opened directly must not run anything.
+      .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .type('image/svg+xml')
+      .send(svg)
+  );
 }
 
 /** Initials from the published names only (spec §5 "Field publication"). */
@@ -58,10 +60,7 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
     reply.header('Cache-Control', 'public, max-age=31536000, immutable').header('ETag', etag).header('X-Content-Type-Options', 'nosniff');
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     const { size } = await stat(file);
-    return reply
-      .header('Content-Length', size)
-      .type('image/webp')
-      .send(createReadStream(file));
+    return reply.header('Content-Length', size).type('image/webp').send(createReadStream(file));
   });
 
   app.get('/media/favicon.svg', async (_request, reply) =>

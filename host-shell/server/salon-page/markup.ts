@@ -11,7 +11,20 @@
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '@salon/shared/contracts/page-data';
 import { html, raw, type SafeHtml } from '../lib/html';
 
-export const WIDGET_NAMES = ['top-bar', 'room', 'toaster', 'chat', 'company-sheet', 'contact-point', 'modals', 'journey', 'activity-stream', 'admin-imports', 'stats', 'exhibitor-profile'] as const;
+export const WIDGET_NAMES = [
+  'top-bar',
+  'room',
+  'toaster',
+  'chat',
+  'company-sheet',
+  'contact-point',
+  'modals',
+  'journey',
+  'activity-stream',
+  'admin-imports',
+  'stats',
+  'exhibitor-profile',
+] as const;
 export type WidgetName = (typeof WIDGET_NAMES)[number];
 
 /**
@@ -82,7 +95,9 @@ export function preloadHints(manifest: Readonly<Record<string, unknown>> | null,
   const entries = widgets.flatMap((name) => {
     const line = manifest?.[name];
     const entry = typeof line === 'string' ? line : line && typeof line === 'object' ? (line as { entry?: unknown }).entry : undefined;
-    return !LAZY_WIDGETS.includes(name) && typeof entry === 'string' && /^[\w./-]+$/.test(entry) && !entry.includes('..') ? [`${spaUrl}/${entry}`] : [];
+    return !LAZY_WIDGETS.includes(name) && typeof entry === 'string' && /^[\w./-]+$/.test(entry) && !entry.includes('..')
+      ? [`${spaUrl}/${entry}`]
+      : [];
   });
   // `crossorigin` (anonymous: credentials on the same origin only) is what the loader's fetch of widgets.json matches.
   return html`<link rel="preload" href="${spaUrl}/widgets.json" as="fetch" crossorigin>

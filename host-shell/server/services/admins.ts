@@ -43,7 +43,8 @@ export async function countAdministrators(db: Kysely<Database>): Promise<number>
   return Number(row?.n ?? 0);
 }
 
-export type CreateAdministratorResult = { created: true; id: number; email: string } | { created: false; email: string; existingProfile: ProfileCode };
+export type CreateAdministratorResult =
+  { created: true; id: number; email: string } | { created: false; email: string; existingProfile: ProfileCode };
 
 /**
  * Creates an administrator account (no profile fields: the administrator fills them in). Does not check the password:
@@ -79,7 +80,11 @@ export async function accountsWithDemoPassword(db: Kysely<Database>): Promise<{ 
     .where('email', 'is not', null)
     .where((eb) =>
       eb.or([
-        eb('email', 'in', DEMO_ACCOUNTS.map((a) => a.email)),
+        eb(
+          'email',
+          'in',
+          DEMO_ACCOUNTS.map((a) => a.email),
+        ),
         eb.and([eb('profile', 'in', ['administrator', 'promoter']), eb('anonymous', '=', 0)]),
       ]),
     )

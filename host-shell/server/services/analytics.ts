@@ -38,7 +38,11 @@ async function hourly(db: Kysely<Database>, standId: number) {
   const [visits, chats, leads, unique] = await Promise.all([
     db
       .selectFrom('stand_visits')
-      .select([sql<string>`substr(started_at, 1, 13)`.as('hour'), (eb) => eb.fn.countAll<string | number>().as('n'), (eb) => eb.fn.count<string | number>('user_id').distinct().as('u')])
+      .select([
+        sql<string>`substr(started_at, 1, 13)`.as('hour'),
+        (eb) => eb.fn.countAll<string | number>().as('n'),
+        (eb) => eb.fn.count<string | number>('user_id').distinct().as('u'),
+      ])
       .where('stand_id', '=', standId)
       .groupBy(sql`substr(started_at, 1, 13)`)
       .execute(),
@@ -113,7 +117,12 @@ export async function attendance(db: Kysely<Database>, now = Date.now()): Promis
   const [sessions, visits, events, active] = await Promise.all([
     db.selectFrom('sessions').select(['user_id', 'created_at as at']).where('created_at', '>=', since).execute(),
     db.selectFrom('stand_visits').select(['user_id', 'started_at as at']).where('started_at', '>=', since).execute(),
-    db.selectFrom('tracking_events').select(['user_id', 'created_at as at']).where('created_at', '>=', since).where('user_id', 'is not', null).execute(),
+    db
+      .selectFrom('tracking_events')
+      .select(['user_id', 'created_at as at'])
+      .where('created_at', '>=', since)
+      .where('user_id', 'is not', null)
+      .execute(),
     db.selectFrom('users').select(['id as user_id', 'last_activity_at as at']).where('last_activity_at', '>=', since).execute(),
   ]);
   const people = new Map<string, Set<number>>();
@@ -138,8 +147,16 @@ export async function attendance(db: Kysely<Database>, now = Date.now()): Promis
 
 /** UTF-8 with a BOM, CRLF, every value quoted and formula starts neutralised, as the leads' CSV. */
 function csvOf(columns: readonly string[], rows: readonly Record<string, string | number | null>[]): string {
-  const records = rows.map((row) => Object.fromEntries(columns.map((c) => [c, neutralise(row[c] === null || row[c] === undefined ? '' : String(row[c]))])));
-  return stringify(records, { header: true, columns: columns.map((key) => ({ key, header: key })), bom: true, record_delimiter: 'windows', quoted: true });
+  const records = rows.map((row) =>
+    Object.fromEntries(columns.map((c) => [c, neutralise(row[c] === null || row[c] === undefined ? '' : String(row[c]))])),
+  );
+  return stringify(records, {
+    header: true,
+    columns: columns.map((key) => ({ key, header: key })),
+    bom: true,
+    record_delimiter: 'windows',
+    quoted: true,
+  });
 }
 
 export function standAnalyticsCsv(data: StandAnalyticsData, standName: string): string {
@@ -165,7 +182,10 @@ export function statsFilename(what: string, at = new Date()): string {
 
 // ── The visitor list ────────────────────────────────────────────────────────────────────────────────────────────
 
-type VisitorColumns = Pick<UserRow, 'id' | 'pseudo' | 'firstname' | 'lastname' | 'email' | 'mobile' | 'postal_code' | 'city' | 'fields_param' | 'created_at'>;
+type VisitorColumns = Pick<
+  UserRow,
+  'id' | 'pseudo' | 'firstname' | 'lastname' | 'email' | 'mobile' | 'postal_code' | 'city' | 'fields_param' | 'created_at'
+>;
 
 /** Only what the person published (spec §5); the pseudo is public by nature. */
 export function toListedVisitor(row: VisitorColumns): ListedVisitor {
@@ -192,7 +212,11 @@ const fold = (text: string): string =>
 
 /** Matches on the published fields only: a search never reveals who has an unpublished value. */
 function matches(visitor: ListedVisitor, words: readonly string[]): boolean {
-  const text = fold([visitor.pseudo, visitor.firstname, visitor.lastname, visitor.email, visitor.mobile, visitor.postal_code, visitor.city].filter(Boolean).join(' '));
+  const text = fold(
+    [visitor.pseudo, visitor.firstname, visitor.lastname, visitor.email, visitor.mobile, visitor.postal_code, visitor.city]
+      .filter(Boolean)
+      .join(' '),
+  );
   return words.every((word) => text.includes(word));
 }
 

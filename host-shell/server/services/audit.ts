@@ -28,7 +28,11 @@ const json = (value: unknown): string | null => (value === null || value === und
 
 /** Stores one change. Pass the change's transaction, so the entry exists exactly when the change does. */
 export async function recordChange(db: Kysely<Database> | Transaction<Database>, change: Change, now = nowIso()): Promise<number> {
-  const actor = await db.selectFrom('users').select(['id', 'firstname', 'lastname', 'pseudo', 'email']).where('id', '=', change.actorId).executeTakeFirst();
+  const actor = await db
+    .selectFrom('users')
+    .select(['id', 'firstname', 'lastname', 'pseudo', 'email'])
+    .where('id', '=', change.actorId)
+    .executeTakeFirst();
   const name = actor ? fullName(actor) || actor.pseudo || actor.email || `#${encodeId(actor.id)}` : `#${encodeId(change.actorId)}`;
   const { id } = await db
     .insertInto('audit_log')
@@ -53,7 +57,10 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * The keys of `after` whose value differs from `before`'s (compared as JSON), each side with only those keys; null
  * when nothing changed (saving a form as it was is not a change).
  */
-export function diff(before: Record<string, unknown>, after: Record<string, unknown>): { before: Record<string, unknown>; after: Record<string, unknown> } | null {
+export function diff(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } | null {
   const out = { before: {} as Record<string, unknown>, after: {} as Record<string, unknown> };
   for (const key of Object.keys(after)) {
     if (JSON.stringify(before[key] ?? null) === JSON.stringify(after[key] ?? null)) continue;
@@ -83,7 +90,10 @@ export async function listChanges(db: Kysely<Database>, page: number): Promise<A
       .limit(AUDIT_PER_PAGE)
       .offset((page - 1) * AUDIT_PER_PAGE)
       .execute(),
-    db.selectFrom('audit_log').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst(),
+    db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .executeTakeFirst(),
   ]);
   const total = Number(count?.n ?? 0);
   const entries: AuditEntry[] = rows.map((row) => ({

@@ -26,7 +26,14 @@ export async function counts(db: Kysely<Database>): Promise<Counts> {
     else byProfile[row.profile] += num(row.n);
   }
   const count = async (table: 'stands' | 'companies' | 'contact_requests' | 'notifications') =>
-    num((await db.selectFrom(table).select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst())?.n);
+    num(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .executeTakeFirst()
+      )?.n,
+    );
   const [stands, companies, contactRequests, notifications] = await Promise.all([
     count('stands'),
     count('companies'),

@@ -33,7 +33,20 @@ export const ACCEPTED: Readonly<Record<string, Accepted>> = {
 };
 
 /** file-type's extension → ours. */
-const DETECTED: Readonly<Record<string, string>> = { png: 'png', apng: 'png', jpg: 'jpg', gif: 'gif', webp: 'webp', pdf: 'pdf', docx: 'docx', xlsx: 'xlsx', pptx: 'pptx', odt: 'odt', ods: 'ods', zip: 'zip' };
+const DETECTED: Readonly<Record<string, string>> = {
+  png: 'png',
+  apng: 'png',
+  jpg: 'jpg',
+  gif: 'gif',
+  webp: 'webp',
+  pdf: 'pdf',
+  docx: 'docx',
+  xlsx: 'xlsx',
+  pptx: 'pptx',
+  odt: 'odt',
+  ods: 'ods',
+  zip: 'zip',
+};
 
 export const ACCEPTED_LIST = 'PNG, JPEG, GIF, WebP, PDF, DOCX, XLSX, PPTX, ODT, ODS, ZIP, TXT';
 
@@ -64,9 +77,7 @@ export async function detectFileType(content: Buffer, originalName: string, loca
   if (detected) {
     const ours = DETECTED[detected.ext];
     if (!ours) {
-      return refused(
-        msg`This type of file (${detected.ext}) is not accepted. Only ${ACCEPTED_LIST} files are accepted`,
-      );
+      return refused(msg`This type of file (${detected.ext}) is not accepted. Only ${ACCEPTED_LIST} files are accepted`);
     }
     extension = ours;
   } else {
@@ -88,9 +99,7 @@ export async function detectFileType(content: Buffer, originalName: string, loca
   if (!accepted) return refused(msg`Unknown file type`);
   const named = nameExtension(originalName);
   if (named !== null && !accepted.names.includes(named)) {
-    return refused(
-      msg`The file's content (${extension.toUpperCase()}) does not match its name (.${named})`,
-    );
+    return refused(msg`The file's content (${extension.toUpperCase()}) does not match its name (.${named})`);
   }
   // A text file keeps its own text extension (.csv stays .csv).
   const stored = extension === 'txt' && named !== null ? named : extension;
@@ -109,7 +118,8 @@ export function safeFileName(name: string, fallbackExtension: string): string {
   return cleaned === '' || cleaned === '.' || cleaned === '..' ? `file.${fallbackExtension}` : cleaned;
 }
 
-const rfc5987 = (value: string): string => encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const rfc5987 = (value: string): string =>
+  encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /** `attachment; filename="…"; filename*=UTF-8''…` (or inline), with an ASCII fallback and the exact name encoded. */
 export function contentDisposition(kind: 'attachment' | 'inline', name: string): string {
@@ -139,7 +149,9 @@ export async function fileForUser(db: Kysely<Database>, storedName: string, user
   if (!STORED_NAME.test(storedName)) return null;
   const row = await db
     .selectFrom('chat_files')
-    .innerJoin('channel_members', (join) => join.onRef('channel_members.channel_id', '=', 'chat_files.channel_id').on('channel_members.user_id', '=', userId))
+    .innerJoin('channel_members', (join) =>
+      join.onRef('channel_members.channel_id', '=', 'chat_files.channel_id').on('channel_members.user_id', '=', userId),
+    )
     .selectAll('chat_files')
     .where('chat_files.stored_name', '=', storedName)
     .executeTakeFirst();

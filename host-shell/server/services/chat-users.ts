@@ -27,14 +27,21 @@ export interface SearchRules {
 
 const ALL: ProfileCode[] = ['administrator', 'promoter', 'exhibitor', 'visitor'];
 /** 'promoter' names the organisers: promoters and administrators. */
-const PROFILES_OF: Record<string, ProfileCode[]> = { exhibitor: ['exhibitor'], visitor: ['visitor'], promoter: ['promoter', 'administrator'] };
+const PROFILES_OF: Record<string, ProfileCode[]> = {
+  exhibitor: ['exhibitor'],
+  visitor: ['visitor'],
+  promoter: ['promoter', 'administrator'],
+};
 
 /**
  * Administrators and promoters find everyone. Exhibitors and visitors are limited by their list: each profile
  * listed is found anywhere, `connected` finds connected people of any profile, and the `stand_*` values do the
  * same on the current stand only. An empty list (or an anonymous visitor) disables the search.
  */
-export function searchRulesFor(user: Pick<UserRow, 'profile' | 'anonymous'>, params: Pick<StoredParameters, 'exhibitor_search_permissions' | 'visitor_search_permissions'>): SearchRules {
+export function searchRulesFor(
+  user: Pick<UserRow, 'profile' | 'anonymous'>,
+  params: Pick<StoredParameters, 'exhibitor_search_permissions' | 'visitor_search_permissions'>,
+): SearchRules {
   const none: SearchRules = { enabled: false, anywhere: new Set(), connectedAnywhere: false, onStand: new Set(), connectedOnStand: false };
   if (user.anonymous === 1) return none;
   if (user.profile === 'administrator' || user.profile === 'promoter') {
@@ -66,8 +73,10 @@ export function searchClassOf(user: Pick<UserRow, 'profile' | 'anonymous'>): Sea
 const CLASS_PROFILE: Record<SearchClass, ProfileCode> = { organiser: 'promoter', exhibitor: 'exhibitor', visitor: 'visitor' };
 
 /** The search rules of everyone in a class. */
-export const searchRulesOfClass = (searchClass: SearchClass, params: Pick<StoredParameters, 'exhibitor_search_permissions' | 'visitor_search_permissions'>): SearchRules =>
-  searchRulesFor({ profile: CLASS_PROFILE[searchClass], anonymous: 0 }, params);
+export const searchRulesOfClass = (
+  searchClass: SearchClass,
+  params: Pick<StoredParameters, 'exhibitor_search_permissions' | 'visitor_search_permissions'>,
+): SearchRules => searchRulesFor({ profile: CLASS_PROFILE[searchClass], anonymous: 0 }, params);
 
 /**
  * Whether the rules let a person be found wherever they are in the room (the room-wide lists: the live activity's
@@ -77,11 +86,7 @@ export const foundAnywhere = (rules: SearchRules, profile: ProfileCode, connecte
   rules.enabled && (rules.anywhere.has(profile) || (rules.connectedAnywhere && connected));
 
 /** Lower case without accents, for a forgiving name search. */
-export const fold = (text: string): string =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase();
+export const fold = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 export interface ChatUsersQueryParsed {
   search?: string;
@@ -97,7 +102,9 @@ export interface ChatUsersQueryParsed {
 
 export function parseProfiles(value: string | undefined): ProfileCode[] | undefined {
   if (value === undefined || value.trim() === '') return undefined;
-  return [...new Set(value.split(',').flatMap((p) => PROFILES_OF[p.trim()] ?? (p.trim() === 'administrator' ? ['administrator' as const] : [])))];
+  return [
+    ...new Set(value.split(',').flatMap((p) => PROFILES_OF[p.trim()] ?? (p.trim() === 'administrator' ? ['administrator' as const] : []))),
+  ];
 }
 
 interface Deps {
@@ -107,12 +114,24 @@ interface Deps {
 }
 
 /** Start a chat (spec §2.7): people active in the last 60 minutes, the user and hidden profiles left out. */
-export async function searchChatUsers({ db, activity, params }: Deps, viewer: UserRow, query: ChatUsersQueryParsed, now = Date.now()): Promise<ChatUsersData> {
+export async function searchChatUsers(
+  { db, activity, params }: Deps,
+  viewer: UserRow,
+  query: ChatUsersQueryParsed,
+  now = Date.now(),
+): Promise<ChatUsersData> {
   const rules = searchRulesFor(viewer, params);
   if (!rules.enabled) return { search_enabled: false, on_stand: [], elsewhere: [] };
   await activity.ready();
   const recent = activity.recentSince(now - CHAT_WINDOW_SECONDS * 1000, CANDIDATES).filter((r) => r.userId !== viewer.id);
-  const rows = new Map((await roomUserRows(db, recent.map((r) => r.userId))).map((r) => [r.id, r]));
+  const rows = new Map(
+    (
+      await roomUserRows(
+        db,
+        recent.map((r) => r.userId),
+      )
+    ).map((r) => [r.id, r]),
+  );
 
   const onStandIds = new Set<number>();
   if (query.standId !== undefined) {
@@ -155,7 +174,9 @@ export async function searchChatUsers({ db, activity, params }: Deps, viewer: Us
       row,
       companies.get(row.id) ?? null,
       activity.effectiveIso(row.id, row.last_activity_at),
-      row.profile === 'exhibitor' ? { availability: row.availability === 1 && activity.effective(row.id, row.last_activity_at) >= exhibitorSince } : {},
+      row.profile === 'exhibitor'
+        ? { availability: row.availability === 1 && activity.effective(row.id, row.last_activity_at) >= exhibitorSince }
+        : {},
     );
   return { search_enabled: true, on_stand: onStand.map(toUser), elsewhere: elsewhere.map(toUser) };
 }
@@ -180,16 +201,32 @@ async function ownedStandIds(db: Kysely<Database>, exhibitorId: number): Promise
 async function visitedStandOf(db: Kysely<Database>, exhibitorId: number, visitorId: number, owned?: number[]): Promise<boolean> {
   const stands = owned ?? (await ownedStandIds(db, exhibitorId));
   if (stands.length === 0) return false;
-  return (await db.selectFrom('stand_visits').select('id').where('user_id', '=', visitorId).where('stand_id', 'in', stands).executeTakeFirst()) !== undefined;
+  return (
+    (await db
+      .selectFrom('stand_visits')
+      .select('id')
+      .where('user_id', '=', visitorId)
+      .where('stand_id', 'in', stands)
+      .executeTakeFirst()) !== undefined
+  );
 }
 
-export async function mayStartChatWith({ db, activity, params }: Deps, viewer: UserRow, other: UserRow, now = Date.now()): Promise<boolean> {
+export async function mayStartChatWith(
+  { db, activity, params }: Deps,
+  viewer: UserRow,
+  other: UserRow,
+  now = Date.now(),
+): Promise<boolean> {
   const searchClass = searchClassOf(viewer);
   if (searchClass === null) return false;
   if (other.anonymous === 1) return viewer.profile === 'exhibitor' && (await visitedStandOf(db, viewer.id, other.id));
   if (searchClass === 'organiser') return true;
   if (other.hidden === 1) return false;
-  if (other.profile === 'exhibitor' && (await db.selectFrom('stand_exhibitors').select('stand_id').where('user_id', '=', other.id).executeTakeFirst())) return true;
+  if (
+    other.profile === 'exhibitor' &&
+    (await db.selectFrom('stand_exhibitors').select('stand_id').where('user_id', '=', other.id).executeTakeFirst())
+  )
+    return true;
 
   const owned = viewer.profile === 'exhibitor' ? await ownedStandIds(db, viewer.id) : [];
   if (owned.length > 0 && (await visitedStandOf(db, viewer.id, other.id, owned))) return true;
@@ -198,11 +235,22 @@ export async function mayStartChatWith({ db, activity, params }: Deps, viewer: U
   const connected = activity.effective(other.id, other.last_activity_at) >= now - params.last_activity_period * 1000;
   if (foundAnywhere(rules, other.profile, connected)) return true;
   if (!rules.enabled || !(rules.onStand.has(other.profile) || (rules.connectedOnStand && connected))) return false;
-  const visiting = await db.selectFrom('stand_visits').select('stand_id').where('user_id', '=', viewer.id).where('ended_at', 'is', null).executeTakeFirst();
+  const visiting = await db
+    .selectFrom('stand_visits')
+    .select('stand_id')
+    .where('user_id', '=', viewer.id)
+    .where('ended_at', 'is', null)
+    .executeTakeFirst();
   const here = [...owned, ...(visiting ? [visiting.stand_id] : [])];
   if (here.length === 0) return false;
   const [visitor, exhibitor] = await Promise.all([
-    db.selectFrom('stand_visits').select('id').where('user_id', '=', other.id).where('ended_at', 'is', null).where('stand_id', 'in', here).executeTakeFirst(),
+    db
+      .selectFrom('stand_visits')
+      .select('id')
+      .where('user_id', '=', other.id)
+      .where('ended_at', 'is', null)
+      .where('stand_id', 'in', here)
+      .executeTakeFirst(),
     db.selectFrom('stand_exhibitors').select('stand_id').where('user_id', '=', other.id).where('stand_id', 'in', here).executeTakeFirst(),
   ]);
   return visitor !== undefined || exhibitor !== undefined;

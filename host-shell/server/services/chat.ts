@@ -25,7 +25,8 @@ export interface Membership {
   lastRead: number | null;
 }
 
-const chunks = <T>(items: T[], size = 500): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, i * size + size));
+const chunks = <T>(items: T[], size = 500): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, i * size + size));
 
 /** The 1-to-1 channel key of two users, whatever the order. */
 export const directKey = (a: number, b: number): string => (a < b ? `${a}:${b}` : `${b}:${a}`);
@@ -55,7 +56,11 @@ export async function findDirectChannel(db: Kysely<Database>, a: number, b: numb
  * The 1-to-1 channel of two users, created with both memberships when missing. Safe when two calls race: the
  * unique direct_key and (channel, user) decide, and the loser reads what the winner wrote.
  */
-export async function findOrCreateDirectChannel(db: Kysely<Database>, a: number, b: number): Promise<{ channelId: number; created: boolean }> {
+export async function findOrCreateDirectChannel(
+  db: Kysely<Database>,
+  a: number,
+  b: number,
+): Promise<{ channelId: number; created: boolean }> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await db.transaction().execute(async (trx) => {
@@ -72,7 +77,8 @@ export async function findOrCreateDirectChannel(db: Kysely<Database>, a: number,
             .returning('id')
             .executeTakeFirst();
           created = inserted !== undefined;
-          channelId = inserted?.id ?? (await trx.selectFrom('channels').select('id').where('direct_key', '=', key).executeTakeFirstOrThrow()).id;
+          channelId =
+            inserted?.id ?? (await trx.selectFrom('channels').select('id').where('direct_key', '=', key).executeTakeFirstOrThrow()).id;
         }
         await trx
           .insertInto('channel_members')
@@ -117,10 +123,7 @@ export async function memberRows(db: Kysely<Database>, channelIds: number[]): Pr
 
 /** ChatMembers by member id. */
 export async function chatMembers(ctx: ChatContext, rows: MemberRow[]): Promise<Map<number, ChatMember>> {
-  const companies = await companiesOf(
-    ctx.db,
-    [...new Set(rows.filter((r) => r.user.profile === 'exhibitor').map((r) => r.user.id))],
-  );
+  const companies = await companiesOf(ctx.db, [...new Set(rows.filter((r) => r.user.profile === 'exhibitor').map((r) => r.user.id))]);
   return new Map(
     rows.map((r) => [
       r.memberId,
@@ -149,7 +152,8 @@ function publishedContact(user: MemberUserRow): { mobile: string | null; email: 
 export function parseContent(text: string): MessageContent {
   try {
     const value: unknown = JSON.parse(text);
-    if (typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string') return value as MessageContent;
+    if (typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string')
+      return value as MessageContent;
   } catch {
     // A row written by hand; shown as an empty text rather than failing the whole page.
   }
@@ -158,7 +162,8 @@ export function parseContent(text: string): MessageContent {
 
 /** File addresses are stored as paths: the caller's origin makes them absolute. */
 function withOrigin(content: MessageContent, origin: string): MessageContent {
-  if ((content.type === 'file' || content.type === 'image') && content.url.startsWith('/')) return { ...content, url: `${origin}${content.url}` };
+  if ((content.type === 'file' || content.type === 'image') && content.url.startsWith('/'))
+    return { ...content, url: `${origin}${content.url}` };
   return content;
 }
 
@@ -179,7 +184,10 @@ export function toChatMessage(row: MessageRow, member: ChatMember, origin: strin
 /** A member that left no row (cannot happen with the foreign keys; typed for noUncheckedIndexedAccess). */
 const unknownMember = (memberId: number): ChatMember => {
   const id = encodeId(memberId);
-  return { id_member: id, user: { id_user: id, obfuscated_id: id, profile: 'visitor', fullname: '', pseudo: null, company: null, last_activity_at: null } };
+  return {
+    id_member: id,
+    user: { id_user: id, obfuscated_id: id, profile: 'visitor', fullname: '', pseudo: null, company: null, last_activity_at: null },
+  };
 };
 
 export async function toChatMessages(ctx: ChatContext, rows: MessageRow[], members?: Map<number, ChatMember>): Promise<ChatMessage[]> {
@@ -207,7 +215,8 @@ export async function insertMessage(db: Kysely<Database>, message: NewMessage): 
     created_at: nowIso(),
     updated_at: null,
   };
-  if (message.clientId === null) return { row: await db.insertInto('messages').values(values).returningAll().executeTakeFirstOrThrow(), created: true };
+  if (message.clientId === null)
+    return { row: await db.insertInto('messages').values(values).returningAll().executeTakeFirstOrThrow(), created: true };
   const inserted = await db
     .insertInto('messages')
     .values(values)
@@ -215,12 +224,19 @@ export async function insertMessage(db: Kysely<Database>, message: NewMessage): 
     .returningAll()
     .executeTakeFirst();
   if (inserted) return { row: inserted, created: true };
-  const stored = await db.selectFrom('messages').selectAll().where('member_id', '=', message.memberId).where('client_id', '=', message.clientId).executeTakeFirstOrThrow();
+  const stored = await db
+    .selectFrom('messages')
+    .selectAll()
+    .where('member_id', '=', message.memberId)
+    .where('client_id', '=', message.clientId)
+    .executeTakeFirstOrThrow();
   return { row: stored, created: false };
 }
 
 export async function messageRow(db: Kysely<Database>, channelId: number, messageId: number): Promise<MessageRow | null> {
-  return (await db.selectFrom('messages').selectAll().where('id', '=', messageId).where('channel_id', '=', channelId).executeTakeFirst()) ?? null;
+  return (
+    (await db.selectFrom('messages').selectAll().where('id', '=', messageId).where('channel_id', '=', channelId).executeTakeFirst()) ?? null
+  );
 }
 
 export interface PageQuery {
@@ -278,7 +294,8 @@ export async function listChannels(ctx: ChatContext, userId: number, onlyChannel
   const stats = new Map<number, { total: number; lastId: number }>();
   const unread = new Map<number, number>();
   for (const ids of chunks(channelIds)) {
-    for (const row of await db.selectFrom('channels').select(['id', 'created_at']).where('id', 'in', ids).execute()) channels.set(row.id, row.created_at);
+    for (const row of await db.selectFrom('channels').select(['id', 'created_at']).where('id', 'in', ids).execute())
+      channels.set(row.id, row.created_at);
     const counts = await db
       .selectFrom('messages')
       .select((eb) => ['channel_id', eb.fn.countAll<string | number>().as('total'), eb.fn.max('id').as('last_id')])

@@ -2,7 +2,22 @@ import { msg } from '@lingui/core/macro';
 import { say } from '../i18n';
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { type AccountCreateBody, type AccountRef, type AccountUpdateBody, type AdminAccount, type AdminCompany, type AdminStand, COMPANY_DOCUMENT_PATTERN, type CompanyCreateBody, type CompanyUpdateBody, type ManagedProfile, type StandCreateBody, type StandHoldings, type StandRef, type StandUpdateBody } from '@salon/shared/contracts/content';
+import {
+  type AccountCreateBody,
+  type AccountRef,
+  type AccountUpdateBody,
+  type AdminAccount,
+  type AdminCompany,
+  type AdminStand,
+  COMPANY_DOCUMENT_PATTERN,
+  type CompanyCreateBody,
+  type CompanyUpdateBody,
+  type ManagedProfile,
+  type StandCreateBody,
+  type StandHoldings,
+  type StandRef,
+  type StandUpdateBody,
+} from '@salon/shared/contracts/content';
 import { normalizeName } from '@salon/shared/contracts/form-rules';
 import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import { nowIso, type CompanyRow, type Database, type StandRow, type UserRow } from '../db/schema';
@@ -64,8 +79,7 @@ async function removal<T>(locale: LocaleCode, run: () => Promise<T>): Promise<T>
   try {
     return await run();
   } catch (err) {
-    if (isForeignKeyViolation(err))
-      throw conflict(say(locale, msg`Nothing was removed: other data still refers to it.`));
+    if (isForeignKeyViolation(err)) throw conflict(say(locale, msg`Nothing was removed: other data still refers to it.`));
     throw err;
   }
 }
@@ -86,7 +100,12 @@ function defined<T extends Record<string, unknown>>(values: T): Partial<T> {
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-async function count(db: Db, table: 'stands' | 'leads' | 'stand_visits' | 'stand_history' | 'tracking_events' | 'channel_members', column: string, id: number): Promise<number> {
+async function count(
+  db: Db,
+  table: 'stands' | 'leads' | 'stand_visits' | 'stand_history' | 'tracking_events' | 'channel_members',
+  column: string,
+  id: number,
+): Promise<number> {
   const row = await db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
@@ -123,10 +142,7 @@ async function checkDocument(db: Db, value: string | null | undefined, current: 
   if (typeof value !== 'string' || value === current || !COMPANY_DOCUMENT.test(value)) return;
   const media = await findMedia(db as Kysely<Database>, value.slice('/api/medias/'.length));
   if (media && media.kind === 'document' && isServed(media)) return;
-  throw invalid(
-    say(locale, msg`must be the address of a PDF document uploaded here (/api/medias/…)`),
-    'storage_link',
-  );
+  throw invalid(say(locale, msg`must be the address of a PDF document uploaded here (/api/medias/…)`), 'storage_link');
 }
 
 const companyRecord = (row: CompanyRow): Record<string, unknown> => {
@@ -134,7 +150,10 @@ const companyRecord = (row: CompanyRow): Record<string, unknown> => {
   return rest;
 };
 
-async function standRefs(db: Db, where: { companyIds?: number[]; standIds?: number[] }): Promise<(StandRef & { company_id: number; id: number })[]> {
+async function standRefs(
+  db: Db,
+  where: { companyIds?: number[]; standIds?: number[] },
+): Promise<(StandRef & { company_id: number; id: number })[]> {
   let query = db.selectFrom('stands').select(['id', 'name', 'name_en', 'company_id']).orderBy('id');
   if (where.companyIds) query = where.companyIds.length ? query.where('company_id', 'in', where.companyIds) : query.where(sql.lit(false));
   if (where.standIds) query = where.standIds.length ? query.where('id', 'in', where.standIds) : query.where(sql.lit(false));
@@ -170,7 +189,10 @@ const nameTaken = (locale: LocaleCode, companyName: string) =>
   });
 
 export async function createCompany(db: Kysely<Database>, actor: UserRow, body: CompanyCreateBody, locale: LocaleCode): Promise<number> {
-  return unique(() => createCompanyOnce(db, actor, body, locale), () => nameTaken(locale, name(body.name) ?? body.name));
+  return unique(
+    () => createCompanyOnce(db, actor, body, locale),
+    () => nameTaken(locale, name(body.name) ?? body.name),
+  );
 }
 
 async function createCompanyOnce(db: Kysely<Database>, actor: UserRow, body: CompanyCreateBody, locale: LocaleCode): Promise<number> {
@@ -192,11 +214,26 @@ async function createCompanyOnce(db: Kysely<Database>, actor: UserRow, body: Com
 }
 
 /** Returns the company's stands (their exhibitors show the company's name). */
-export async function updateCompany(db: Kysely<Database>, actor: UserRow, id: number, body: CompanyUpdateBody, locale: LocaleCode): Promise<Touched> {
-  return unique(() => updateCompanyOnce(db, actor, id, body, locale), () => nameTaken(locale, name(body.name) ?? body.name ?? ''));
+export async function updateCompany(
+  db: Kysely<Database>,
+  actor: UserRow,
+  id: number,
+  body: CompanyUpdateBody,
+  locale: LocaleCode,
+): Promise<Touched> {
+  return unique(
+    () => updateCompanyOnce(db, actor, id, body, locale),
+    () => nameTaken(locale, name(body.name) ?? body.name ?? ''),
+  );
 }
 
-async function updateCompanyOnce(db: Kysely<Database>, actor: UserRow, id: number, body: CompanyUpdateBody, locale: LocaleCode): Promise<Touched> {
+async function updateCompanyOnce(
+  db: Kysely<Database>,
+  actor: UserRow,
+  id: number,
+  body: CompanyUpdateBody,
+  locale: LocaleCode,
+): Promise<Touched> {
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirst();
     if (!before) throw missing(say(locale, msg`Unknown company`));
@@ -213,27 +250,44 @@ async function updateCompanyOnce(db: Kysely<Database>, actor: UserRow, id: numbe
 }
 
 export async function removeCompany(db: Kysely<Database>, actor: UserRow, id: number, locale: LocaleCode): Promise<void> {
-  await removal(locale, () => db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!before) throw missing(say(locale, msg`Unknown company`));
-    const [stands, leads] = await Promise.all([count(trx, 'stands', 'company_id', id), count(trx, 'leads', 'company_id', id)]);
-    if (stands > 0 || leads > 0) {
-      const held = [
-        stands > 0 ? say(locale, msg`${stands} stand(s)`) : null,
-        leads > 0 ? say(locale, msg`${leads} lead(s)`) : null,
-      ].filter(Boolean);
-      const name = before.name;
-      const holdings = new Intl.ListFormat(languageOf(locale)).format(held as string[]);
-      throw conflict(say(locale, msg`The company “${name}” was not removed: it holds ${holdings}. Remove or move its stands first; a company with leads is kept.`));
-    }
-    await trx.deleteFrom('companies').where('id', '=', id).execute();
-    await recordChange(trx, { actorId: actor.id, action: 'company.remove', target: before.name, before: companyRecord(before), after: null });
-  }));
+  await removal(locale, () =>
+    db.transaction().execute(async (trx) => {
+      const before = await trx.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!before) throw missing(say(locale, msg`Unknown company`));
+      const [stands, leads] = await Promise.all([count(trx, 'stands', 'company_id', id), count(trx, 'leads', 'company_id', id)]);
+      if (stands > 0 || leads > 0) {
+        const held = [
+          stands > 0 ? say(locale, msg`${stands} stand(s)`) : null,
+          leads > 0 ? say(locale, msg`${leads} lead(s)`) : null,
+        ].filter(Boolean);
+        const name = before.name;
+        const holdings = new Intl.ListFormat(languageOf(locale)).format(held as string[]);
+        throw conflict(
+          say(
+            locale,
+            msg`The company “${name}” was not removed: it holds ${holdings}. Remove or move its stands first; a company with leads is kept.`,
+          ),
+        );
+      }
+      await trx.deleteFrom('companies').where('id', '=', id).execute();
+      await recordChange(trx, {
+        actorId: actor.id,
+        action: 'company.remove',
+        target: before.name,
+        before: companyRecord(before),
+        after: null,
+      });
+    }),
+  );
 }
 
 /* ---------------------------------------------------------------- stands */
 
-const ownerRef = (u: Pick<UserRow, 'id' | 'firstname' | 'lastname' | 'email'>): AccountRef => ({ id_user: encodeId(u.id), name: fullName(u) || u.email || encodeId(u.id), email: u.email });
+const ownerRef = (u: Pick<UserRow, 'id' | 'firstname' | 'lastname' | 'email'>): AccountRef => ({
+  id_user: encodeId(u.id),
+  name: fullName(u) || u.email || encodeId(u.id),
+  email: u.email,
+});
 
 async function holdingsOf(db: Db, standIds: number[]): Promise<Map<number, StandHoldings>> {
   const out = new Map<number, StandHoldings>(standIds.map((id) => [id, { visits: 0, history: 0, leads: 0 }]));
@@ -262,7 +316,13 @@ async function ownersOf(db: Db, standIds: number[]): Promise<Map<number, Account
   const rows = await db
     .selectFrom('stand_exhibitors')
     .innerJoin('users', 'users.id', 'stand_exhibitors.user_id')
-    .select(['stand_exhibitors.stand_id as stand_id', 'users.id as id', 'users.firstname as firstname', 'users.lastname as lastname', 'users.email as email'])
+    .select([
+      'stand_exhibitors.stand_id as stand_id',
+      'users.id as id',
+      'users.firstname as firstname',
+      'users.lastname as lastname',
+      'users.email as email',
+    ])
     .where('stand_exhibitors.stand_id', 'in', standIds)
     .orderBy('users.id')
     .execute();
@@ -311,7 +371,9 @@ async function freeSlug(db: Db, base: string): Promise<string> {
       .replace(/^-+|-+$/g, '')
       .slice(0, 60)
       .replace(/-+$/, '') || 'new';
-  const taken = new Set((await db.selectFrom('panoramas').select('slug').where('slug', 'like', `stand-${word}%`).execute()).map((r) => r.slug));
+  const taken = new Set(
+    (await db.selectFrom('panoramas').select('slug').where('slug', 'like', `stand-${word}%`).execute()).map((r) => r.slug),
+  );
   for (let n = 1; ; n += 1) {
     const slug = n === 1 ? `stand-${word}` : `stand-${word}-${n}`;
     if (!taken.has(slug)) return slug;
@@ -352,13 +414,18 @@ async function companyIdOf(db: Db, given: string, locale: LocaleCode): Promise<n
 const emailsOf = async (db: Db, userIds: number[]): Promise<string[]> =>
   userIds.length === 0
     ? []
-    : (await db.selectFrom('users').select(['id', 'email']).where('id', 'in', userIds).orderBy('id').execute()).map((u) => u.email ?? `#${encodeId(u.id)}`);
+    : (await db.selectFrom('users').select(['id', 'email']).where('id', 'in', userIds).orderBy('id').execute()).map(
+        (u) => u.email ?? `#${encodeId(u.id)}`,
+      );
 
 async function ownerIds(db: Db, standId: number): Promise<number[]> {
-  return (await db.selectFrom('stand_exhibitors').select('user_id').where('stand_id', '=', standId).orderBy('user_id').execute()).map((r) => r.user_id);
+  return (await db.selectFrom('stand_exhibitors').select('user_id').where('stand_id', '=', standId).orderBy('user_id').execute()).map(
+    (r) => r.user_id,
+  );
 }
 
-const flag = (value: boolean | null | undefined): 0 | 1 | null | undefined => (value === undefined ? undefined : value === null ? null : value ? 1 : 0);
+const flag = (value: boolean | null | undefined): 0 | 1 | null | undefined =>
+  value === undefined ? undefined : value === null ? null : value ? 1 : 0;
 
 const standRecord = (row: StandRow, companyName: string, owners: string[]): Record<string, unknown> => ({
   name: row.name,
@@ -373,7 +440,12 @@ async function companyName(db: Db, id: number): Promise<string> {
   return (await db.selectFrom('companies').select('name').where('id', '=', id).executeTakeFirst())?.name ?? '';
 }
 
-export async function createStand(db: Kysely<Database>, actor: UserRow, body: StandCreateBody, locale: LocaleCode): Promise<{ id: number; touched: Touched }> {
+export async function createStand(
+  db: Kysely<Database>,
+  actor: UserRow,
+  body: StandCreateBody,
+  locale: LocaleCode,
+): Promise<{ id: number; touched: Touched }> {
   return db.transaction().execute(async (trx) => {
     const companyId = await companyIdOf(trx, body.company_id, locale);
     const owners = await exhibitorIds(trx, body.owners ?? [], 'owners', locale);
@@ -383,10 +455,21 @@ export async function createStand(db: Kysely<Database>, actor: UserRow, body: St
     await trx.insertInto('panoramas').values({ slug, kind: 'stand', name: standName, name_en: standNameEn }).execute();
     const { id } = await trx
       .insertInto('stands')
-      .values({ name: standName, name_en: standNameEn, panorama_slug: slug, optin_marketing: flag(body.optin_marketing) ?? null, company_id: companyId, created_at: nowIso() })
+      .values({
+        name: standName,
+        name_en: standNameEn,
+        panorama_slug: slug,
+        optin_marketing: flag(body.optin_marketing) ?? null,
+        company_id: companyId,
+        created_at: nowIso(),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (owners.length) await trx.insertInto('stand_exhibitors').values(owners.map((user_id) => ({ stand_id: id, user_id }))).execute();
+    if (owners.length)
+      await trx
+        .insertInto('stand_exhibitors')
+        .values(owners.map((user_id) => ({ stand_id: id, user_id })))
+        .execute();
     const row = await trx.selectFrom('stands').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     await recordChange(trx, {
       actorId: actor.id,
@@ -399,7 +482,13 @@ export async function createStand(db: Kysely<Database>, actor: UserRow, body: St
   });
 }
 
-export async function updateStand(db: Kysely<Database>, actor: UserRow, id: number, body: StandUpdateBody, locale: LocaleCode): Promise<Touched> {
+export async function updateStand(
+  db: Kysely<Database>,
+  actor: UserRow,
+  id: number,
+  body: StandUpdateBody,
+  locale: LocaleCode,
+): Promise<Touched> {
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('stands').selectAll().where('id', '=', id).executeTakeFirst();
     if (!before) throw missing(say(locale, msg`Unknown stand`));
@@ -425,41 +514,61 @@ export async function updateStand(db: Kysely<Database>, actor: UserRow, id: numb
     const ownersChanged = JSON.stringify(sorted) !== JSON.stringify(ownersBefore);
     if (ownersChanged) {
       await trx.deleteFrom('stand_exhibitors').where('stand_id', '=', id).execute();
-      if (sorted.length) await trx.insertInto('stand_exhibitors').values(sorted.map((user_id) => ({ stand_id: id, user_id }))).execute();
+      if (sorted.length)
+        await trx
+          .insertInto('stand_exhibitors')
+          .values(sorted.map((user_id) => ({ stand_id: id, user_id })))
+          .execute();
     }
     const after = await trx.selectFrom('stands').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const changed = diff(
       standRecord(before, await companyName(trx, before.company_id), await emailsOf(trx, ownersBefore)),
       standRecord(after, await companyName(trx, after.company_id), await emailsOf(trx, sorted)),
     );
-    if (changed) await recordChange(trx, { actorId: actor.id, action: 'stand.update', target: `${after.name} / ${after.name_en}`, ...changed });
+    if (changed)
+      await recordChange(trx, { actorId: actor.id, action: 'stand.update', target: `${after.name} / ${after.name_en}`, ...changed });
     return { standIds: [id], userIds: [...new Set([...ownersBefore, ...sorted])], presence: false };
   });
 }
 
 export async function removeStand(db: Kysely<Database>, actor: UserRow, id: number, locale: LocaleCode): Promise<Touched> {
-  return removal(locale, () => db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('stands').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!before) throw missing(say(locale, msg`Unknown stand`));
-    const holds = (await holdingsOf(trx, [id])).get(id) ?? { visits: 0, history: 0, leads: 0 };
-    if (holds.visits > 0 || holds.history > 0 || holds.leads > 0) {
-      const { visits, history, leads: leadCount } = holds;
-      const holdings = [
-        visits ? say(locale, msg`${visits} visit(s)`) : '',
-        history ? say(locale, msg`${history} history entr(ies)`) : '',
-        leadCount ? say(locale, msg`${leadCount} lead(s)`) : '',
-      ].filter(Boolean).join(', ');
-      const name = pick(locale, before.name, before.name_en);
-      throw conflict(say(locale, msg`The stand “${name}” was not removed: it holds ${holdings}, which removing it would delete. Rename it or take its exhibitors off instead.`));
-    }
-    const owners = await ownerIds(trx, id);
-    const record = standRecord(before, await companyName(trx, before.company_id), await emailsOf(trx, owners));
-    await trx.deleteFrom('stand_exhibitors').where('stand_id', '=', id).execute();
-    // Its (now unused) clicks keep their time but lose the stand, as the table's foreign key says.
-    await trx.deleteFrom('stands').where('id', '=', id).execute();
-    await recordChange(trx, { actorId: actor.id, action: 'stand.remove', target: `${before.name} / ${before.name_en}`, before: record, after: null });
-    return { standIds: [id], userIds: owners, presence: false };
-  }));
+  return removal(locale, () =>
+    db.transaction().execute(async (trx) => {
+      const before = await trx.selectFrom('stands').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!before) throw missing(say(locale, msg`Unknown stand`));
+      const holds = (await holdingsOf(trx, [id])).get(id) ?? { visits: 0, history: 0, leads: 0 };
+      if (holds.visits > 0 || holds.history > 0 || holds.leads > 0) {
+        const { visits, history, leads: leadCount } = holds;
+        const holdings = [
+          visits ? say(locale, msg`${visits} visit(s)`) : '',
+          history ? say(locale, msg`${history} history entr(ies)`) : '',
+          leadCount ? say(locale, msg`${leadCount} lead(s)`) : '',
+        ]
+          .filter(Boolean)
+          .join(', ');
+        const name = pick(locale, before.name, before.name_en);
+        throw conflict(
+          say(
+            locale,
+            msg`The stand “${name}” was not removed: it holds ${holdings}, which removing it would delete. Rename it or take its exhibitors off instead.`,
+          ),
+        );
+      }
+      const owners = await ownerIds(trx, id);
+      const record = standRecord(before, await companyName(trx, before.company_id), await emailsOf(trx, owners));
+      await trx.deleteFrom('stand_exhibitors').where('stand_id', '=', id).execute();
+      // Its (now unused) clicks keep their time but lose the stand, as the table's foreign key says.
+      await trx.deleteFrom('stands').where('id', '=', id).execute();
+      await recordChange(trx, {
+        actorId: actor.id,
+        action: 'stand.remove',
+        target: `${before.name} / ${before.name_en}`,
+        before: record,
+        after: null,
+      });
+      return { standIds: [id], userIds: owners, presence: false };
+    }),
+  );
 }
 
 /* ---------------------------------------------------------------- accounts */
@@ -494,7 +603,14 @@ async function toAdminAccounts(db: Db, users: UserRow[]): Promise<AdminAccount[]
 }
 
 export async function listAccounts(db: Db): Promise<AdminAccount[]> {
-  const users = await db.selectFrom('users').selectAll().where('profile', 'in', [...MANAGED]).where('anonymous', '=', 0).orderBy('profile').orderBy('id').execute();
+  const users = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('profile', 'in', [...MANAGED])
+    .where('anonymous', '=', 0)
+    .orderBy('profile')
+    .orderBy('id')
+    .execute();
   return toAdminAccounts(db, users);
 }
 
@@ -524,7 +640,8 @@ async function emailUsed(db: Db, email: string, except?: number): Promise<boolea
 }
 
 function passwordMessage(locale: LocaleCode, problem: string): string {
-  if (problem.startsWith('that is the demo')) return say(locale, msg`that is the demo password, published with the project: choose another one`);
+  if (problem.startsWith('that is the demo'))
+    return say(locale, msg`that is the demo password, published with the project: choose another one`);
   if (problem.includes('at least')) return say(locale, msg`At least 12 characters`);
   return say(locale, msg`At most 200 characters`);
 }
@@ -570,7 +687,13 @@ export interface CreatedAccount {
   touched: Touched;
 }
 
-export async function createAccount(db: Kysely<Database>, actor: UserRow, body: AccountCreateBody, locale: LocaleCode, scryptCost?: number): Promise<CreatedAccount> {
+export async function createAccount(
+  db: Kysely<Database>,
+  actor: UserRow,
+  body: AccountCreateBody,
+  locale: LocaleCode,
+  scryptCost?: number,
+): Promise<CreatedAccount> {
   const typed = body.password ?? '';
   if (typed !== '') {
     const problem = adminPasswordProblem(typed);
@@ -580,23 +703,44 @@ export async function createAccount(db: Kysely<Database>, actor: UserRow, body: 
     throw invalid(say(locale, msg`Only exhibitors hold stands`), 'stands');
   const password = typed === '' ? generatePassword() : typed;
   const password_hash = await hashPassword(password, scryptCost);
-  return unique(() => db.transaction().execute(async (trx) => {
-    const email = normalizeEmail(body.email);
-    if (await emailUsed(trx, email)) throw emailTaken(locale, email);
-    const stands = await standIdsOf(trx, body.stands ?? [], 'stands', locale);
-    const { id } = await trx
-      .insertInto('users')
-      .values({ ...accountValues(body), profile: body.profile, anonymous: 0, email, password_hash, locale: null, created_at: nowIso() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if (stands.length) await trx.insertInto('stand_exhibitors').values(stands.map((stand_id) => ({ stand_id, user_id: id }))).execute();
-    const row = await trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    await recordChange(trx, { actorId: actor.id, action: 'account.create', target: email, before: null, after: accountRecord(row, await standNames(trx, id)) });
-    return { id, password: typed === '' ? password : null, touched: { standIds: stands, userIds: [id], presence: true } };
-  }), () => emailTaken(locale, normalizeEmail(body.email)));
+  return unique(
+    () =>
+      db.transaction().execute(async (trx) => {
+        const email = normalizeEmail(body.email);
+        if (await emailUsed(trx, email)) throw emailTaken(locale, email);
+        const stands = await standIdsOf(trx, body.stands ?? [], 'stands', locale);
+        const { id } = await trx
+          .insertInto('users')
+          .values({ ...accountValues(body), profile: body.profile, anonymous: 0, email, password_hash, locale: null, created_at: nowIso() })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        if (stands.length)
+          await trx
+            .insertInto('stand_exhibitors')
+            .values(stands.map((stand_id) => ({ stand_id, user_id: id })))
+            .execute();
+        const row = await trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+        await recordChange(trx, {
+          actorId: actor.id,
+          action: 'account.create',
+          target: email,
+          before: null,
+          after: accountRecord(row, await standNames(trx, id)),
+        });
+        return { id, password: typed === '' ? password : null, touched: { standIds: stands, userIds: [id], presence: true } };
+      }),
+    () => emailTaken(locale, normalizeEmail(body.email)),
+  );
 }
 
-export async function updateAccount(db: Kysely<Database>, actor: UserRow, target: UserRow, body: AccountUpdateBody, locale: LocaleCode, scryptCost?: number): Promise<Touched> {
+export async function updateAccount(
+  db: Kysely<Database>,
+  actor: UserRow,
+  target: UserRow,
+  body: AccountUpdateBody,
+  locale: LocaleCode,
+  scryptCost?: number,
+): Promise<Touched> {
   if (target.profile !== 'exhibitor' && body.stands && body.stands.length > 0)
     throw invalid(say(locale, msg`Only exhibitors hold stands`), 'stands');
   const typed = body.password ?? '';
@@ -605,27 +749,51 @@ export async function updateAccount(db: Kysely<Database>, actor: UserRow, target
     if (problem) throw invalid(passwordMessage(locale, problem), 'password');
   }
   const passwordHash = typed === '' ? null : await hashPassword(typed, scryptCost);
-  return unique(() => updateAccountOnce(db, actor, target, body, locale, passwordHash), () => emailTaken(locale, normalizeEmail(body.email ?? '')));
+  return unique(
+    () => updateAccountOnce(db, actor, target, body, locale, passwordHash),
+    () => emailTaken(locale, normalizeEmail(body.email ?? '')),
+  );
 }
 
-async function updateAccountOnce(db: Kysely<Database>, actor: UserRow, target: UserRow, body: AccountUpdateBody, locale: LocaleCode, passwordHash: string | null): Promise<Touched> {
+async function updateAccountOnce(
+  db: Kysely<Database>,
+  actor: UserRow,
+  target: UserRow,
+  body: AccountUpdateBody,
+  locale: LocaleCode,
+  passwordHash: string | null,
+): Promise<Touched> {
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('users').selectAll().where('id', '=', target.id).executeTakeFirstOrThrow();
     const email = body.email === undefined ? undefined : normalizeEmail(body.email);
     if (email !== undefined && (await emailUsed(trx, email, target.id))) throw emailTaken(locale, email);
-    const standsBefore = (await trx.selectFrom('stand_exhibitors').select('stand_id').where('user_id', '=', target.id).orderBy('stand_id').execute()).map((r) => r.stand_id);
-    const standsAfter = body.stands === undefined ? standsBefore : (await standIdsOf(trx, body.stands, 'stands', locale)).sort((a, b) => a - b);
+    const standsBefore = (
+      await trx.selectFrom('stand_exhibitors').select('stand_id').where('user_id', '=', target.id).orderBy('stand_id').execute()
+    ).map((r) => r.stand_id);
+    const standsAfter =
+      body.stands === undefined ? standsBefore : (await standIdsOf(trx, body.stands, 'stands', locale)).sort((a, b) => a - b);
     const namesBefore = await standNames(trx, target.id);
-    const values = { ...accountValues(body), ...(email === undefined ? {} : { email }), ...(passwordHash === null ? {} : { password_hash: passwordHash }) };
+    const values = {
+      ...accountValues(body),
+      ...(email === undefined ? {} : { email }),
+      ...(passwordHash === null ? {} : { password_hash: passwordHash }),
+    };
     if (Object.keys(values).length) await trx.updateTable('users').set(values).where('id', '=', target.id).execute();
     if (JSON.stringify(standsAfter) !== JSON.stringify(standsBefore)) {
       await trx.deleteFrom('stand_exhibitors').where('user_id', '=', target.id).execute();
-      if (standsAfter.length) await trx.insertInto('stand_exhibitors').values(standsAfter.map((stand_id) => ({ stand_id, user_id: target.id }))).execute();
+      if (standsAfter.length)
+        await trx
+          .insertInto('stand_exhibitors')
+          .values(standsAfter.map((stand_id) => ({ stand_id, user_id: target.id })))
+          .execute();
     }
     const after = await trx.selectFrom('users').selectAll().where('id', '=', target.id).executeTakeFirstOrThrow();
     // A new password is recorded as such, never its value nor its hash.
     const newPassword = passwordHash === null ? {} : { password: 'new' };
-    const changed = diff({ ...accountRecord(before, namesBefore), password: null }, { ...accountRecord(after, await standNames(trx, target.id)), ...newPassword });
+    const changed = diff(
+      { ...accountRecord(before, namesBefore), password: null },
+      { ...accountRecord(after, await standNames(trx, target.id)), ...newPassword },
+    );
     if (changed) await recordChange(trx, { actorId: actor.id, action: 'account.update', target: after.email ?? before.email, ...changed });
     return { standIds: [...new Set([...standsBefore, ...standsAfter])], userIds: [target.id], presence: before.hidden !== after.hidden };
   });
@@ -636,28 +804,37 @@ async function updateAccountOnce(db: Kysely<Database>, actor: UserRow, target: U
  * removing it would delete its messages from the other people's conversations; hiding it is the safe alternative.
  */
 export async function removeAccount(db: Kysely<Database>, actor: UserRow, target: UserRow, locale: LocaleCode): Promise<Touched> {
-  return removal(locale, () => db.transaction().execute(async (trx) => {
-    const [chats, history, visits] = await Promise.all([
-      count(trx, 'channel_members', 'user_id', target.id),
-      count(trx, 'stand_history', 'user_id', target.id),
-      count(trx, 'stand_visits', 'user_id', target.id),
-    ]);
-    if (chats > 0 || history > 0 || visits > 0) {
-      const holdings = [
-        chats ? say(locale, msg`${chats} chat(s)`) : '',
-        history ? say(locale, msg`${history} history entr(ies)`) : '',
-        visits ? say(locale, msg`${visits} visit(s)`) : '',
-      ].filter(Boolean).join(', ');
-      const email = target.email ?? '';
-      throw conflict(say(locale, msg`The account ${email} was not removed: it holds ${holdings}, which removing it would delete. Hide it instead.`));
-    }
-    const stands = (await trx.selectFrom('stand_exhibitors').select('stand_id').where('user_id', '=', target.id).execute()).map((r) => r.stand_id);
-    const record = accountRecord(target, await standNames(trx, target.id));
-    await trx.deleteFrom('users').where('id', '=', target.id).execute();
-    await recordChange(trx, { actorId: actor.id, action: 'account.remove', target: target.email, before: record, after: null });
-    return { standIds: stands, userIds: [target.id], presence: true };
-  }));
+  return removal(locale, () =>
+    db.transaction().execute(async (trx) => {
+      const [chats, history, visits] = await Promise.all([
+        count(trx, 'channel_members', 'user_id', target.id),
+        count(trx, 'stand_history', 'user_id', target.id),
+        count(trx, 'stand_visits', 'user_id', target.id),
+      ]);
+      if (chats > 0 || history > 0 || visits > 0) {
+        const holdings = [
+          chats ? say(locale, msg`${chats} chat(s)`) : '',
+          history ? say(locale, msg`${history} history entr(ies)`) : '',
+          visits ? say(locale, msg`${visits} visit(s)`) : '',
+        ]
+          .filter(Boolean)
+          .join(', ');
+        const email = target.email ?? '';
+        throw conflict(
+          say(locale, msg`The account ${email} was not removed: it holds ${holdings}, which removing it would delete. Hide it instead.`),
+        );
+      }
+      const stands = (await trx.selectFrom('stand_exhibitors').select('stand_id').where('user_id', '=', target.id).execute()).map(
+        (r) => r.stand_id,
+      );
+      const record = accountRecord(target, await standNames(trx, target.id));
+      await trx.deleteFrom('users').where('id', '=', target.id).execute();
+      await recordChange(trx, { actorId: actor.id, action: 'account.remove', target: target.email, before: record, after: null });
+      return { standIds: stands, userIds: [target.id], presence: true };
+    }),
+  );
 }
 
 /** Which accounts a viewer may manage: administrators every managed profile, promoters exhibitors only. */
-export const mayManage = (viewer: Pick<UserRow, 'profile'>, profile: ManagedProfile): boolean => viewer.profile === 'administrator' || profile === 'exhibitor';
+export const mayManage = (viewer: Pick<UserRow, 'profile'>, profile: ManagedProfile): boolean =>
+  viewer.profile === 'administrator' || profile === 'exhibitor';

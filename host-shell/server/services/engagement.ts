@@ -16,7 +16,11 @@ export async function recordContestScore(db: Kysely<Database>, userId: number, s
 }
 
 /** The user's opinion: a second one replaces the first. */
-export async function saveOpinion(db: Kysely<Database>, userId: number, opinion: { score: number; comment: string; locale: string }): Promise<void> {
+export async function saveOpinion(
+  db: Kysely<Database>,
+  userId: number,
+  opinion: { score: number; comment: string; locale: string },
+): Promise<void> {
   const at = nowIso();
   await db
     .insertInto('opinions')
@@ -25,10 +29,21 @@ export async function saveOpinion(db: Kysely<Database>, userId: number, opinion:
     .execute();
 }
 
-export async function recordShare(db: Kysely<Database>, userId: number, platform: SharesTable['platform'], title: string | null): Promise<void> {
+export async function recordShare(
+  db: Kysely<Database>,
+  userId: number,
+  platform: SharesTable['platform'],
+  title: string | null,
+): Promise<void> {
   await db.insertInto('shares').values({ user_id: userId, platform, title, created_at: nowIso() }).execute();
 }
 
-export async function recordTrackingEvent(db: Kysely<Database>, event: { userId: number | null; name: string; value: string | null; standId: number | null }): Promise<void> {
-  await db.insertInto('tracking_events').values({ user_id: event.userId, name: event.name, value: event.value, stand_id: event.standId, created_at: nowIso() }).execute();
+export async function recordTrackingEvent(
+  db: Kysely<Database>,
+  event: { userId: number | null; name: string; value: string | null; standId: number | null },
+): Promise<void> {
+  await db
+    .insertInto('tracking_events')
+    .values({ user_id: event.userId, name: event.name, value: event.value, stand_id: event.standId, created_at: nowIso() })
+    .execute();
 }

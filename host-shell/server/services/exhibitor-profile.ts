@@ -33,7 +33,13 @@ export const avatarPath = (userId: number): string => `/media/avatars/${encodeId
  * this user uploaded, of the field's kind, not waiting for the antivirus; or the value already stored (an older
  * address kept as it is).
  */
-export async function mediaUrlAllowed(db: Kysely<Database>, value: string, current: string | null, user: Pick<UserRow, 'id'>, kind: 'picture' | 'video'): Promise<boolean> {
+export async function mediaUrlAllowed(
+  db: Kysely<Database>,
+  value: string,
+  current: string | null,
+  user: Pick<UserRow, 'id'>,
+  kind: 'picture' | 'video',
+): Promise<boolean> {
   if (value === current) return true;
   if (!MEDIA_URL.test(value)) return false;
   const media = await findMedia(db, value.slice('/api/medias/'.length));
@@ -52,7 +58,8 @@ export function cardPublication(fieldsParam: FieldsParam): CardPublication {
  * it was empty, which meant "everything": writing one flag must not hide the others).
  */
 export function mergedFieldsParam(stored: FieldsParam, published: CardPublication): FieldsParam {
-  const base: FieldsParam = Object.keys(stored).length === 0 ? Object.fromEntries(PUBLISHABLE_FIELDS.map((field) => [field, '0'])) : { ...stored };
+  const base: FieldsParam =
+    Object.keys(stored).length === 0 ? Object.fromEntries(PUBLISHABLE_FIELDS.map((field) => [field, '0'])) : { ...stored };
   for (const field of CARD_PUBLISHABLE_FIELDS) base[field] = published[field] ? '0' : '1';
   return base;
 }
@@ -187,7 +194,12 @@ export async function standExhibitorCards(db: Kysely<Database>, standId: number)
       .where('stand_exhibitors.stand_id', '=', standId)
       .orderBy('users.id')
       .execute(),
-    db.selectFrom('stands').innerJoin('companies', 'companies.id', 'stands.company_id').select('companies.name').where('stands.id', '=', standId).executeTakeFirst(),
+    db
+      .selectFrom('stands')
+      .innerJoin('companies', 'companies.id', 'stands.company_id')
+      .select('companies.name')
+      .where('stands.id', '=', standId)
+      .executeTakeFirst(),
   ]);
   return { rows, company: company?.name ?? null };
 }

@@ -4,7 +4,15 @@
  */
 import type { Kysely } from 'kysely';
 import type { ConsentKey } from '@salon/shared/contracts/consents';
-import { checkForm, contestParticipationRules, isValid, type contestRules, type FormValues, type offerFormRules, type standContactRules } from '@salon/shared/contracts/form-rules';
+import {
+  checkForm,
+  contestParticipationRules,
+  isValid,
+  type contestRules,
+  type FormValues,
+  type offerFormRules,
+  type standContactRules,
+} from '@salon/shared/contracts/form-rules';
 import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import type { Database, StandRow, UserRow } from '../db/schema';
 import { lastContestScore } from './engagement';
@@ -29,13 +37,34 @@ export type StandForm =
   | { kind: 'offer_form'; value: FormValues<typeof offerFormRules> };
 
 /** A stand's form: a lead for the stand's exhibitors. */
-export async function recordStandForm(db: Kysely<Database>, stand: StandRow, userId: number, form: StandForm, marketingShown: boolean, locale: LocaleCode): Promise<void> {
+export async function recordStandForm(
+  db: Kysely<Database>,
+  stand: StandRow,
+  userId: number,
+  form: StandForm,
+  marketingShown: boolean,
+  locale: LocaleCode,
+): Promise<void> {
   const of = { stand_id: stand.id, company_id: stand.company_id, user_id: userId };
   const skip = skipped(marketingShown);
   if (form.kind === 'contact_request') {
     const { value } = form;
-    const lead = { kind: form.kind, ...of, firstname: value.firstname, lastname: value.lastname, email: value.email, phone: value.phone, postal_code: value.postal_code, city: value.city };
-    await insertLead(db, lead, consentsOf(form.kind, { data_sharing: value.data_sharing, optin_marketing: marketingShown && value.optin_marketing }, locale, skip), locale);
+    const lead = {
+      kind: form.kind,
+      ...of,
+      firstname: value.firstname,
+      lastname: value.lastname,
+      email: value.email,
+      phone: value.phone,
+      postal_code: value.postal_code,
+      city: value.city,
+    };
+    await insertLead(
+      db,
+      lead,
+      consentsOf(form.kind, { data_sharing: value.data_sharing, optin_marketing: marketingShown && value.optin_marketing }, locale, skip),
+      locale,
+    );
     return;
   }
   const { value } = form;
@@ -73,8 +102,22 @@ export async function recordContestEntry(
   }
   return insertLead(
     db,
-    { kind: 'contest', user_id: userId, firstname: value.firstname, lastname: value.lastname, email: value.email, phone: value.mobile, contest_name: contestName, score },
-    consentsOf('contest', { contest_rules: value.contest_rules, data: value.data, marketing: value.marketing }, locale, skipped(marketingShown)),
+    {
+      kind: 'contest',
+      user_id: userId,
+      firstname: value.firstname,
+      lastname: value.lastname,
+      email: value.email,
+      phone: value.mobile,
+      contest_name: contestName,
+      score,
+    },
+    consentsOf(
+      'contest',
+      { contest_rules: value.contest_rules, data: value.data, marketing: value.marketing },
+      locale,
+      skipped(marketingShown),
+    ),
     locale,
   );
 }

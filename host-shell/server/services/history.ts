@@ -21,20 +21,34 @@ function historyQuery(db: Kysely<Database>) {
   return db
     .selectFrom('stand_history')
     .innerJoin('users', 'users.id', 'stand_history.user_id')
-    .select(['stand_history.id as history_id', 'stand_history.stand_id', 'stand_history.type', 'stand_history.content', 'stand_history.created_at'])
+    .select([
+      'stand_history.id as history_id',
+      'stand_history.stand_id',
+      'stand_history.type',
+      'stand_history.content',
+      'stand_history.created_at',
+    ])
     .select(ROOM_USER_COLUMNS.map((c) => `users.${c}` as const));
 }
 
 type HistoryQueryRow = Awaited<ReturnType<ReturnType<typeof historyQuery>['execute']>>[number];
 
 async function toItems(db: Kysely<Database>, activity: ActivityTracker, rows: HistoryQueryRow[]): Promise<HistoryItem[]> {
-  const withUsers: HistoryRowWithUser[] = rows.map(({ history_id, stand_id, type, content, created_at, ...user }) => ({ id: history_id, stand_id, type, content, created_at, user }));
-  const companies = await companiesOf(
-    db,
-    [...new Set(withUsers.filter((r) => r.user.profile === 'exhibitor').map((r) => r.user.id))],
-  );
+  const withUsers: HistoryRowWithUser[] = rows.map(({ history_id, stand_id, type, content, created_at, ...user }) => ({
+    id: history_id,
+    stand_id,
+    type,
+    content,
+    created_at,
+    user,
+  }));
+  const companies = await companiesOf(db, [...new Set(withUsers.filter((r) => r.user.profile === 'exhibitor').map((r) => r.user.id))]);
   return withUsers.map((row) => {
-    const user: RoomUser = toRoomUser(row.user, companies.get(row.user.id) ?? null, activity.effectiveIso(row.user.id, row.user.last_activity_at));
+    const user: RoomUser = toRoomUser(
+      row.user,
+      companies.get(row.user.id) ?? null,
+      activity.effectiveIso(row.user.id, row.user.last_activity_at),
+    );
     return toHistoryItem(row, user);
   });
 }
@@ -42,7 +56,10 @@ async function toItems(db: Kysely<Database>, activity: ActivityTracker, rows: Hi
 /** The entries with these ids (in id order). */
 export async function historyItemsByIds(db: Kysely<Database>, activity: ActivityTracker, ids: number[]): Promise<HistoryItem[]> {
   if (ids.length === 0) return [];
-  const rows = await historyQuery(db).where('stand_history.id', 'in', [...new Set(ids)]).orderBy('stand_history.id').execute();
+  const rows = await historyQuery(db)
+    .where('stand_history.id', 'in', [...new Set(ids)])
+    .orderBy('stand_history.id')
+    .execute();
   return toItems(db, activity, rows);
 }
 
@@ -50,14 +67,27 @@ export async function historyItemsByIds(db: Kysely<Database>, activity: Activity
  * A page of a stand's history, newest first: the first page, or the page after the entry `last` (the last one the
  * client has). Null when `last` is not an entry of this stand.
  */
-export async function historyPage(db: Kysely<Database>, activity: ActivityTracker, standId: number, last?: number): Promise<HistoryItem[] | null> {
+export async function historyPage(
+  db: Kysely<Database>,
+  activity: ActivityTracker,
+  standId: number,
+  last?: number,
+): Promise<HistoryItem[] | null> {
   let query = historyQuery(db).where('stand_history.stand_id', '=', standId);
   if (last !== undefined) {
-    const from = await db.selectFrom('stand_history').select(['id', 'created_at']).where('id', '=', last).where('stand_id', '=', standId).executeTakeFirst();
+    const from = await db
+      .selectFrom('stand_history')
+      .select(['id', 'created_at'])
+      .where('id', '=', last)
+      .where('stand_id', '=', standId)
+      .executeTakeFirst();
     if (!from) return null;
     // Keyset on (created_at, id): entries of a timed-out visit are written with a past time.
     query = query.where((eb) =>
-      eb.or([eb('stand_history.created_at', '<', from.created_at), eb.and([eb('stand_history.created_at', '=', from.created_at), eb('stand_history.id', '<', from.id)])]),
+      eb.or([
+        eb('stand_history.created_at', '<', from.created_at),
+        eb.and([eb('stand_history.created_at', '=', from.created_at), eb('stand_history.id', '<', from.id)]),
+      ]),
     );
   }
   const rows = await query.orderBy('stand_history.created_at', 'desc').orderBy('stand_history.id', 'desc').limit(HISTORY_PAGE).execute();
@@ -97,9 +127,7 @@ export async function checkClientHistory(
     .where('channel_members.user_id', '<>', user.id)
     .executeTakeFirst();
   if (!withExhibitor) {
-    throw forbidden(
-      say(locale, msg`Only the stand's exhibitors, and people in a chat with them, can record a chat on this stand`),
-    );
+    throw forbidden(say(locale, msg`Only the stand's exhibitors, and people in a chat with them, can record a chat on this stand`));
   }
   return { channelId };
 }
@@ -143,15 +171,27 @@ export async function setAvailability(
 ): Promise<{ changed: boolean; standIds: number[]; historyIds: number[] }> {
   return db.transaction().execute(async (trx) => {
     const flag = availability ? 1 : 0;
-    const result = await trx.updateTable('users').set({ availability: flag }).where('id', '=', user.id).where('availability', '<>', flag).executeTakeFirst();
+    const result = await trx
+      .updateTable('users')
+      .set({ availability: flag })
+      .where('id', '=', user.id)
+      .where('availability', '<>', flag)
+      .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return { changed: false, standIds: [], historyIds: [] };
     if (audit) {
       const target = `${fullName(user) || user.pseudo || encodeId(user.id)}${user.email ? ` <${user.email}>` : ''}`;
-      await recordChange(trx, { actorId: audit.actorId, action: 'availability.update', target, before: { availability: !availability }, after: { availability } });
+      await recordChange(trx, {
+        actorId: audit.actorId,
+        action: 'availability.update',
+        target,
+        before: { availability: !availability },
+        after: { availability },
+      });
     }
     const standIds = await ownedStandIds(trx, user.id);
     const historyIds: number[] = [];
-    for (const standId of standIds) historyIds.push(await addHistory(trx, { standId, userId: user.id, type: 'updateAvailability', content: { availability } }));
+    for (const standId of standIds)
+      historyIds.push(await addHistory(trx, { standId, userId: user.id, type: 'updateAvailability', content: { availability } }));
     return { changed: true, standIds, historyIds };
   });
 }

@@ -65,7 +65,12 @@ export interface HostUserResult {
  * host's e-mail is kept as the contact address: `users.email` is the salon's own login, and a host user has no
  * salon password (the same address may belong to a salon account, which stays a different user).
  */
-export async function upsertHostUser(db: Kysely<Database>, host: string, profile: HostProfile, locale: string | null): Promise<HostUserResult> {
+export async function upsertHostUser(
+  db: Kysely<Database>,
+  host: string,
+  profile: HostProfile,
+  locale: string | null,
+): Promise<HostUserResult> {
   return db.transaction().execute(async (trx) => {
     // Stored as the profile page stores them: names normalised (NFC, single spaces, trimmed), blank is null.
     const name = (value: string | null | undefined) => (value ? normalizeName(value) || null : null);
@@ -81,7 +86,12 @@ export async function upsertHostUser(db: Kysely<Database>, host: string, profile
       mobile: text(profile.mobile),
       ...(locale ? { locale } : {}),
     };
-    const link = await trx.selectFrom('host_users').select('user_id').where('host', '=', host).where('host_user_id', '=', profile.id).executeTakeFirst();
+    const link = await trx
+      .selectFrom('host_users')
+      .select('user_id')
+      .where('host', '=', host)
+      .where('host_user_id', '=', profile.id)
+      .executeTakeFirst();
     let userId: number;
     let created = false;
     if (link) {
@@ -94,7 +104,9 @@ export async function upsertHostUser(db: Kysely<Database>, host: string, profile
     }
 
     const wanted = profile.profile === 'exhibitor' ? [...new Set(profile.stands ?? [])] : [];
-    const stands = wanted.length ? await trx.selectFrom('stands').select(['id', 'panorama_slug']).where('panorama_slug', 'in', wanted).execute() : [];
+    const stands = wanted.length
+      ? await trx.selectFrom('stands').select(['id', 'panorama_slug']).where('panorama_slug', 'in', wanted).execute()
+      : [];
     const unknownStands = wanted.filter((slug) => !stands.some((s) => s.panorama_slug === slug));
     const ids = stands.map((s) => s.id);
     let removal = trx.deleteFrom('stand_exhibitors').where('user_id', '=', userId);

@@ -109,13 +109,26 @@ function csvFailure(err: unknown): ImportFileError {
   const line = typeof e.lines === 'number' ? e.lines : null;
   switch (e.code) {
     case 'CSV_QUOTE_NOT_CLOSED':
-      return new ImportFileError(400, line ? msg`The file is not valid CSV (line ${line}): a quote is never closed` : msg`The file is not valid CSV: a quote is never closed`);
+      return new ImportFileError(
+        400,
+        line
+          ? msg`The file is not valid CSV (line ${line}): a quote is never closed`
+          : msg`The file is not valid CSV: a quote is never closed`,
+      );
     case 'CSV_INVALID_CLOSING_QUOTE':
     case 'INVALID_OPENING_QUOTE':
     case 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE':
-      return new ImportFileError(400, line ? msg`The file is not valid CSV (line ${line}): a quote is misplaced` : msg`The file is not valid CSV: a quote is misplaced`);
+      return new ImportFileError(
+        400,
+        line ? msg`The file is not valid CSV (line ${line}): a quote is misplaced` : msg`The file is not valid CSV: a quote is misplaced`,
+      );
     case 'CSV_MAX_RECORD_SIZE':
-      return new ImportFileError(400, line ? msg`The file is not valid CSV (line ${line}): a line is longer than 64 kB` : msg`The file is not valid CSV: a line is longer than 64 kB`);
+      return new ImportFileError(
+        400,
+        line
+          ? msg`The file is not valid CSV (line ${line}): a line is longer than 64 kB`
+          : msg`The file is not valid CSV: a line is longer than 64 kB`,
+      );
     default:
       return new ImportFileError(400, line ? msg`The file is not valid CSV (line ${line})` : msg`The file is not valid CSV`);
   }
@@ -136,7 +149,13 @@ export async function readCsv(source: AsyncIterable<Buffer>, maxBytes: number): 
   let first = true;
 
   const start = (headerLine: string) => {
-    const p = parse({ delimiter: sniffDelimiter(headerLine), relax_column_count: true, skip_empty_lines: true, info: true, max_record_size: MAX_RECORD_BYTES });
+    const p = parse({
+      delimiter: sniffDelimiter(headerLine),
+      relax_column_count: true,
+      skip_empty_lines: true,
+      info: true,
+      max_record_size: MAX_RECORD_BYTES,
+    });
     p.on('data', (item: { record: string[]; info: Info }) => {
       records.push({ line: item.info.lines, fields: item.record });
     });
@@ -201,7 +220,11 @@ export async function readCsv(source: AsyncIterable<Buffer>, maxBytes: number): 
 }
 
 /** The header's required columns, or the file is refused; the columns read and those ignored. */
-function checkHeader(header: string[], required: readonly string[], optional: readonly string[]): { index: Map<string, number>; ignored: string[] } {
+function checkHeader(
+  header: string[],
+  required: readonly string[],
+  optional: readonly string[],
+): { index: Map<string, number>; ignored: string[] } {
   const index = new Map<string, number>();
   for (const [i, name] of header.entries()) {
     if (name === '') continue;
@@ -259,7 +282,12 @@ const PHONE = new RegExp(PATTERNS.phone);
 const POSTAL_CODE = new RegExp(PATTERNS.postalCode);
 const SINGLE_LINE = new RegExp(PATTERNS.singleLine);
 const HTTP_URL = new RegExp(PATTERNS.httpUrl);
-const PROFILES: Record<string, 'visitor' | 'exhibitor'> = { visitor: 'visitor', visiteur: 'visitor', exhibitor: 'exhibitor', exposant: 'exhibitor' };
+const PROFILES: Record<string, 'visitor' | 'exhibitor'> = {
+  visitor: 'visitor',
+  visiteur: 'visitor',
+  exhibitor: 'exhibitor',
+  exposant: 'exhibitor',
+};
 /** Accounts an import never changes: those with back-office rights. */
 const PROTECTED: ReadonlySet<ProfileCode> = new Set(['administrator', 'promoter']);
 
@@ -282,7 +310,8 @@ export function checkUserLines(file: CsvFile): Checked<UserLine> {
   const seen = new Map<string, number>();
   for (const record of file.records) {
     const { line } = record;
-    const invalid = (code: LineIssueCode, detail?: string) => out.invalid.push(detail === undefined ? { line, code } : { line, code, detail });
+    const invalid = (code: LineIssueCode, detail?: string) =>
+      out.invalid.push(detail === undefined ? { line, code } : { line, code, detail });
     if (record.fields.length !== file.header.length) {
       invalid('fields_count', `${record.fields.length}/${file.header.length}`);
       continue;
@@ -417,7 +446,12 @@ export async function resolveVisioLines(db: Kysely<Database>, lines: NamedLink[]
   }
   const byName = new Map<string, { id: number; profile: ProfileCode }[]>();
   if (lines.some((l) => !l.name.includes('@'))) {
-    const named = await db.selectFrom('users').select(['id', 'firstname', 'lastname', 'profile']).where('anonymous', '=', 0).where('firstname', 'is not', null).execute();
+    const named = await db
+      .selectFrom('users')
+      .select(['id', 'firstname', 'lastname', 'profile'])
+      .where('anonymous', '=', 0)
+      .where('firstname', 'is not', null)
+      .execute();
     for (const u of named) {
       const key = nameKey(`${u.firstname ?? ''} ${u.lastname ?? ''}`);
       byName.set(key, [...(byName.get(key) ?? []), { id: u.id, profile: u.profile }]);
@@ -458,21 +492,46 @@ export async function resolveVisioLines(db: Kysely<Database>, lines: NamedLink[]
 // ---------------------------------------------------------------------------------------------------------------
 // What a line does to the database
 
-type Outcome = { kind: 'create'; insert: NewUser } | { kind: 'update'; id: number; changes: UserUpdate } | { kind: 'unchanged' } | { kind: 'skip'; issue: StoredIssue };
+type Outcome =
+  | { kind: 'create'; insert: NewUser }
+  | { kind: 'update'; id: number; changes: UserUpdate }
+  | { kind: 'unchanged' }
+  | { kind: 'skip'; issue: StoredIssue };
 
 const USER_COLUMNS = ['id', 'email', 'profile', 'anonymous', 'firstname', 'lastname', 'mobile', 'city', 'postal_code'] as const;
-type ExistingUser = { id: number; email: string | null; profile: ProfileCode; anonymous: 0 | 1; firstname: string | null; lastname: string | null; mobile: string | null; city: string | null; postal_code: string | null };
+type ExistingUser = {
+  id: number;
+  email: string | null;
+  profile: ProfileCode;
+  anonymous: 0 | 1;
+  firstname: string | null;
+  lastname: string | null;
+  mobile: string | null;
+  city: string | null;
+  postal_code: string | null;
+};
 
 function userOutcome(row: UserLine, existing: ExistingUser | undefined, now: string): Outcome {
   if (!existing) {
     return {
       kind: 'create',
       // No password: an imported account cannot log in with one until it is given one (see the README).
-      insert: { profile: row.profile ?? 'visitor', email: row.email, firstname: row.firstname, lastname: row.lastname, mobile: row.mobile ?? null, city: row.city ?? null, postal_code: row.postal_code ?? null, created_at: now },
+      insert: {
+        profile: row.profile ?? 'visitor',
+        email: row.email,
+        firstname: row.firstname,
+        lastname: row.lastname,
+        mobile: row.mobile ?? null,
+        city: row.city ?? null,
+        postal_code: row.postal_code ?? null,
+        created_at: now,
+      },
     };
   }
-  if (PROTECTED.has(existing.profile)) return { kind: 'skip', issue: { line: row.line, code: 'protected_account', detail: existing.profile } };
-  if (row.profile && row.profile !== existing.profile) return { kind: 'skip', issue: { line: row.line, code: 'profile_change', detail: `${existing.profile}>${row.profile}` } };
+  if (PROTECTED.has(existing.profile))
+    return { kind: 'skip', issue: { line: row.line, code: 'protected_account', detail: existing.profile } };
+  if (row.profile && row.profile !== existing.profile)
+    return { kind: 'skip', issue: { line: row.line, code: 'profile_change', detail: `${existing.profile}>${row.profile}` } };
   const changes: UserUpdate = {};
   for (const key of ['firstname', 'lastname', 'mobile', 'city', 'postal_code'] as const) {
     const value = row[key];
@@ -513,7 +572,12 @@ async function visioOutcomes(db: Kysely<Database>, rows: VisioLine[]): Promise<{
   const users = new Map<number, { id: number; profile: ProfileCode; visio_link: string | null }>();
   const ids = rows.map((r) => r.user_id);
   for (let i = 0; i < ids.length; i += IMPORT_BATCH_SIZE) {
-    for (const u of await db.selectFrom('users').select(['id', 'profile', 'visio_link']).where('id', 'in', ids.slice(i, i + IMPORT_BATCH_SIZE)).execute()) users.set(u.id, u);
+    for (const u of await db
+      .selectFrom('users')
+      .select(['id', 'profile', 'visio_link'])
+      .where('id', 'in', ids.slice(i, i + IMPORT_BATCH_SIZE))
+      .execute())
+      users.set(u.id, u);
   }
   return {
     outcomes: rows.map((row): Outcome => {
@@ -557,7 +621,14 @@ interface StoredReport {
 }
 
 /** Checks a read file for an import and stores its preview; nothing else is written. Returns the import's id. */
-export async function createImport(db: Kysely<Database>, kind: ImportKind, fileName: string, file: CsvFile, userId: number, now = new Date()): Promise<number> {
+export async function createImport(
+  db: Kysely<Database>,
+  kind: ImportKind,
+  fileName: string,
+  file: CsvFile,
+  userId: number,
+  now = new Date(),
+): Promise<number> {
   const noLine = () => new ImportFileError(400, msg`The file has no line under its header`);
   let rows: (UserLine | VisioLine)[];
   let missing: number[];
@@ -643,7 +714,9 @@ export function issueReason(locale: LocaleCode, kind: ImportKind, issue: StoredI
       return t(msg`the account exists as ${from}, not ${to}: change it from the admin area`);
     }
     case 'protected_account':
-      return d === 'administrator' ? t(msg`administrator account: never changed by an import`) : t(msg`promoter account: never changed by an import`);
+      return d === 'administrator'
+        ? t(msg`administrator account: never changed by an import`)
+        : t(msg`promoter account: never changed by an import`);
     case 'mobile_invalid':
       return t(msg`invalid mobile number: ${d}`);
     case 'postal_code_invalid':
@@ -667,10 +740,29 @@ const parseJson = <T>(text: string | null): T | null => (text === null ? null : 
 export type ImportRow = Awaited<ReturnType<typeof findImport>>;
 
 export async function findImport(db: Kysely<Database>, id: number) {
-  return db.selectFrom('imports').select(['id', 'kind', 'file_name', 'created_by', 'status', 'preview', 'report', 'processed', 'total', 'error', 'updated_at', 'expires_at']).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('imports')
+    .select([
+      'id',
+      'kind',
+      'file_name',
+      'created_by',
+      'status',
+      'preview',
+      'report',
+      'processed',
+      'total',
+      'error',
+      'updated_at',
+      'expires_at',
+    ])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
-const INTERRUPTED: Bilingual = bilingual(msg`The import was interrupted (the server stopped): send the same file again to finish it; the lines already imported will be unchanged`);
+const INTERRUPTED: Bilingual = bilingual(
+  msg`The import was interrupted (the server stopped): send the same file again to finish it; the lines already imported will be unchanged`,
+);
 
 /** The import as the API answers it, in the caller's language. */
 export function toImportData(row: NonNullable<ImportRow>, locale: LocaleCode, now = Date.now()): ImportData {
@@ -714,7 +806,11 @@ export function toImportData(row: NonNullable<ImportRow>, locale: LocaleCode, no
 }
 
 /** What stops a confirmation: the preview's lines to skip that the caller did not agree to skip. */
-export function confirmationMissing(row: NonNullable<ImportRow>, body: { skip_missing?: boolean; skip_invalid?: boolean }, locale: LocaleCode): string | null {
+export function confirmationMissing(
+  row: NonNullable<ImportRow>,
+  body: { skip_missing?: boolean; skip_invalid?: boolean },
+  locale: LocaleCode,
+): string | null {
   const preview = parseJson<StoredPreview>(row.preview)!;
   const t = (text: MessageDescriptor) => say(locale, text);
   if (preview.missing.length > 0 && body.skip_missing !== true) {
@@ -731,7 +827,13 @@ export function confirmationMissing(row: NonNullable<ImportRow>, body: { skip_mi
 
 /** preview → running, once: false when someone confirmed it first or it expired. */
 export async function claimImport(db: Kysely<Database>, id: number, now = nowIso()): Promise<boolean> {
-  const result = await db.updateTable('imports').set({ status: 'running', updated_at: now }).where('id', '=', id).where('status', '=', 'preview').where('expires_at', '>', now).executeTakeFirst();
+  const result = await db
+    .updateTable('imports')
+    .set({ status: 'running', updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'preview')
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -756,7 +858,13 @@ const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 export async function runImport(db: Kysely<Database>, id: number, options: RunOptions): Promise<void> {
   const row = await db.selectFrom('imports').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const preview = parseJson<StoredPreview>(row.preview)!;
-  const report: StoredReport = { created: 0, updated: 0, unchanged: 0, skipped: [...missingIssues(preview.missing), ...preview.invalid], ...(row.kind === 'users' ? { emails: [] } : {}) };
+  const report: StoredReport = {
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    skipped: [...missingIssues(preview.missing), ...preview.invalid],
+    ...(row.kind === 'users' ? { emails: [] } : {}),
+  };
   const rows = JSON.parse(row.rows) as (UserLine | VisioLine)[];
   let processed = 0;
   let failure: Bilingual | null = null;
@@ -770,7 +878,8 @@ export async function runImport(db: Kysely<Database>, id: number, options: RunOp
       const changedUsers: number[] = [];
       await db.transaction().execute(async (trx) => {
         const now = nowIso();
-        const { outcomes } = row.kind === 'users' ? await userOutcomes(trx, batch as UserLine[], now) : await visioOutcomes(trx, batch as VisioLine[]);
+        const { outcomes } =
+          row.kind === 'users' ? await userOutcomes(trx, batch as UserLine[], now) : await visioOutcomes(trx, batch as VisioLine[]);
         const inserts = outcomes.flatMap((o) => (o.kind === 'create' ? [o.insert] : []));
         if (inserts.length > 0) await trx.insertInto('users').values(inserts).execute();
         for (const o of outcomes) {
@@ -789,14 +898,20 @@ export async function runImport(db: Kysely<Database>, id: number, options: RunOp
           for (const line of batch as UserLine[]) if (!skippedLines.has(line.line)) report.emails.push(line.email);
         }
         processed += batch.length;
-        await trx.updateTable('imports').set({ processed, report: JSON.stringify(report), updated_at: now }).where('id', '=', id).execute();
+        await trx
+          .updateTable('imports')
+          .set({ processed, report: JSON.stringify(report), updated_at: now })
+          .where('id', '=', id)
+          .execute();
       });
       if (row.kind === 'visio_links' && changedUsers.length > 0) options.onChanged?.(changedUsers);
       await tick();
     }
   } catch (err) {
     const line = rows[processed]?.line ?? '?';
-    failure = bilingual(msg`The import stopped at line ${line} on a server error: the lines before it are imported; send the same file again to finish`);
+    failure = bilingual(
+      msg`The import stopped at line ${line} on a server error: the lines before it are imported; send the same file again to finish`,
+    );
     options.onError?.(err);
   }
   report.skipped.sort((a, b) => a.line - b.line);
@@ -809,7 +924,15 @@ export async function runImport(db: Kysely<Database>, id: number, options: RunOp
         action: row.kind === 'users' ? 'users.import' : 'visio_links.import',
         target: row.file_name,
         before: null,
-        after: { file: row.file_name, lines: preview.lines, created: report.created, updated: report.updated, unchanged: report.unchanged, skipped: report.skipped.length, ...(failure ? { stopped_at: processed } : {}) },
+        after: {
+          file: row.file_name,
+          lines: preview.lines,
+          created: report.created,
+          updated: report.updated,
+          unchanged: report.unchanged,
+          skipped: report.skipped.length,
+          ...(failure ? { stopped_at: processed } : {}),
+        },
       },
       finished,
     );

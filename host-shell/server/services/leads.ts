@@ -16,7 +16,12 @@ export type NewLead = Omit<Insertable<LeadsTable>, 'consents' | 'created_at' | '
  * The consents of a form as stored: each box of the form (`FORM_CONSENTS`) with the wording of `locale` and its
  * version, ticked or not. `skip` leaves out boxes that were not shown (the stand's marketing opt-in when it is off).
  */
-export function consentsOf(kind: LeadKind, ticked: Readonly<Record<string, boolean>>, locale: LocaleCode, skip: readonly ConsentKey[] = []): ConsentRecord[] {
+export function consentsOf(
+  kind: LeadKind,
+  ticked: Readonly<Record<string, boolean>>,
+  locale: LocaleCode,
+  skip: readonly ConsentKey[] = [],
+): ConsentRecord[] {
   const out: ConsentRecord[] = [];
   for (const [field, key] of Object.entries(FORM_CONSENTS[kind]) as [string, ConsentKey][]) {
     if (skip.includes(key)) continue;
@@ -26,7 +31,12 @@ export function consentsOf(kind: LeadKind, ticked: Readonly<Record<string, boole
 }
 
 /** Stores a lead; `onConflict: 'contest'` makes a second entry of the same user in the same contest a no-op (null). */
-export async function insertLead(db: Kysely<Database>, lead: NewLead, consents: ConsentRecord[], locale: LocaleCode): Promise<number | null> {
+export async function insertLead(
+  db: Kysely<Database>,
+  lead: NewLead,
+  consents: ConsentRecord[],
+  locale: LocaleCode,
+): Promise<number | null> {
   const row = await db
     .insertInto('leads')
     .values({ ...lead, consents: JSON.stringify(consents), wording_locale: locale, created_at: nowIso() })
@@ -45,7 +55,10 @@ export type LeadListRow = Selectable<LeadsTable> & {
 };
 
 /** Leads, newest first: of one stand, or all of them (optionally of one kind). */
-export async function listLeads(db: Kysely<Database>, filter: { standId?: number; kind?: LeadKind; limit?: number } = {}): Promise<LeadListRow[]> {
+export async function listLeads(
+  db: Kysely<Database>,
+  filter: { standId?: number; kind?: LeadKind; limit?: number } = {},
+): Promise<LeadListRow[]> {
   let query = db
     .selectFrom('leads')
     .leftJoin('stands', 'stands.id', 'leads.stand_id')
@@ -110,7 +123,8 @@ export function parseConsents(text: string): LeadConsent[] {
   }
 }
 
-const standNameOf = (row: LeadListRow, locale: LocaleCode): string | null => (row.stand_name === null ? null : pick(locale, row.stand_name, row.stand_name_en ?? row.stand_name));
+const standNameOf = (row: LeadListRow, locale: LocaleCode): string | null =>
+  row.stand_name === null ? null : pick(locale, row.stand_name, row.stand_name_en ?? row.stand_name);
 
 export function toLead(row: LeadListRow, locale: LocaleCode): Lead {
   const id = (n: number | null) => (n === null ? null : encodeId(n));
@@ -172,7 +186,10 @@ const FIELD_COLUMNS = [
 ] as const;
 
 /** The header row: the fields, then per consent whether it was given, its wording and its version. */
-export const CSV_COLUMNS: readonly string[] = [...FIELD_COLUMNS, ...CONSENT_ORDER.flatMap((key) => [`consent_${key}`, `consent_${key}_wording`, `consent_${key}_version`])];
+export const CSV_COLUMNS: readonly string[] = [
+  ...FIELD_COLUMNS,
+  ...CONSENT_ORDER.flatMap((key) => [`consent_${key}`, `consent_${key}_wording`, `consent_${key}_version`]),
+];
 
 /**
  * The leads as CSV for a spreadsheet: UTF-8 with a BOM (Excel then reads accents right), CRLF, a header row,
@@ -212,7 +229,13 @@ export function leadsCsv(rows: readonly LeadListRow[], locale: LocaleCode): stri
     for (const column of CSV_COLUMNS) record[column] = neutralise(record[column] ?? '');
     return record;
   });
-  return stringify(records, { header: true, columns: CSV_COLUMNS.map((key) => ({ key, header: key })), bom: true, record_delimiter: 'windows', quoted: true });
+  return stringify(records, {
+    header: true,
+    columns: CSV_COLUMNS.map((key) => ({ key, header: key })),
+    bom: true,
+    record_delimiter: 'windows',
+    quoted: true,
+  });
 }
 
 /** `leads-<what>-<YYYY-MM-DD>.csv`, ASCII only. */

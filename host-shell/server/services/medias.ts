@@ -36,9 +36,27 @@ export interface KindRule {
 const IMAGES = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const;
 
 export const KIND_RULES: Readonly<Record<MediaKind, KindRule>> = {
-  picture: { types: IMAGES, accepted: 'JPEG, PNG, WebP', maxBytes: 5 * MB, image: true, profiles: ['exhibitor', 'promoter', 'administrator'] },
-  video: { types: { mp4: 'video/mp4', webm: 'video/webm' }, accepted: 'MP4, WebM', maxBytes: 50 * MB, image: false, profiles: ['exhibitor', 'promoter', 'administrator'] },
-  document: { types: { pdf: 'application/pdf' }, accepted: 'PDF', maxBytes: 10 * MB, image: false, profiles: ['promoter', 'administrator'] },
+  picture: {
+    types: IMAGES,
+    accepted: 'JPEG, PNG, WebP',
+    maxBytes: 5 * MB,
+    image: true,
+    profiles: ['exhibitor', 'promoter', 'administrator'],
+  },
+  video: {
+    types: { mp4: 'video/mp4', webm: 'video/webm' },
+    accepted: 'MP4, WebM',
+    maxBytes: 50 * MB,
+    image: false,
+    profiles: ['exhibitor', 'promoter', 'administrator'],
+  },
+  document: {
+    types: { pdf: 'application/pdf' },
+    accepted: 'PDF',
+    maxBytes: 10 * MB,
+    image: false,
+    profiles: ['promoter', 'administrator'],
+  },
   panorama: { types: IMAGES, accepted: 'JPEG, PNG, WebP', maxBytes: 20 * MB, image: true, profiles: ['promoter', 'administrator'] },
 };
 
@@ -61,11 +79,9 @@ export const mediaMessages = {
     say(locale, msg`A panorama is an equirectangular image twice as wide as it is high (2:1); this one is ${w} × ${h}`),
   unreadable: (locale: LocaleCode) => say(locale, msg`The image could not be read`),
   empty: (locale: LocaleCode) => say(locale, msg`The file is empty`),
-  scanning: (locale: LocaleCode) =>
-    say(locale, msg`The antivirus scan of the file is in progress, please try again in a moment`),
+  scanning: (locale: LocaleCode) => say(locale, msg`The antivirus scan of the file is in progress, please try again in a moment`),
   infected: (locale: LocaleCode) => say(locale, msg`The file was refused: the antivirus found a threat in it`),
-  scanFailed: (locale: LocaleCode) =>
-    say(locale, msg`The antivirus is unavailable, the file was not stored. Please try again later`),
+  scanFailed: (locale: LocaleCode) => say(locale, msg`The antivirus is unavailable, the file was not stored. Please try again later`),
   profile: (locale: LocaleCode) => say(locale, msg`Your profile may not upload this kind of file`),
   unknown: (locale: LocaleCode) => say(locale, msg`Unknown media`),
 };
@@ -110,7 +126,12 @@ export interface Checked {
  * Checks an uploaded file (already on disk, at most the kind's size) and writes what is stored to `target`: images
  * re-encoded without their metadata, other files as they are. Throws the spec's message as an HttpError.
  */
-export async function checkAndStore(kind: MediaKind, upload: string, target: (extension: string) => string, locale: LocaleCode): Promise<Checked & { file: string; size: number }> {
+export async function checkAndStore(
+  kind: MediaKind,
+  upload: string,
+  target: (extension: string) => string,
+  locale: LocaleCode,
+): Promise<Checked & { file: string; size: number }> {
   const rule = KIND_RULES[kind];
   const start = await head(upload);
   if (start.length === 0) throw new HttpError(400, mediaMessages.empty(locale));
@@ -139,16 +160,20 @@ export async function checkAndStore(kind: MediaKind, upload: string, target: (ex
     throw new HttpError(422, mediaMessages.unreadable(locale));
   }
   if (kind === 'panorama') {
-    if (width > PANORAMA.maxWidth || height > PANORAMA.maxHeight) throw new HttpError(422, mediaMessages.tooLarge(locale, PANORAMA.maxWidth, PANORAMA.maxHeight, width, height));
-    if (Math.abs(width / height - PANORAMA.ratio) > PANORAMA.ratio * PANORAMA.tolerance) throw new HttpError(422, mediaMessages.ratio(locale, width, height));
-    if (width < PANORAMA.minWidth || height < PANORAMA.minHeight) throw new HttpError(422, mediaMessages.tooSmall(locale, PANORAMA.minWidth, PANORAMA.minHeight, width, height));
+    if (width > PANORAMA.maxWidth || height > PANORAMA.maxHeight)
+      throw new HttpError(422, mediaMessages.tooLarge(locale, PANORAMA.maxWidth, PANORAMA.maxHeight, width, height));
+    if (Math.abs(width / height - PANORAMA.ratio) > PANORAMA.ratio * PANORAMA.tolerance)
+      throw new HttpError(422, mediaMessages.ratio(locale, width, height));
+    if (width < PANORAMA.minWidth || height < PANORAMA.minHeight)
+      throw new HttpError(422, mediaMessages.tooSmall(locale, PANORAMA.minWidth, PANORAMA.minHeight, width, height));
   } else if (width > PICTURE_MAX_SIDE || height > PICTURE_MAX_SIDE) {
     throw new HttpError(422, mediaMessages.tooLarge(locale, PICTURE_MAX_SIDE, PICTURE_MAX_SIDE, width, height));
   }
   try {
     // Re-encoded in its own format: orientation applied, metadata (EXIF, GPS, XMP, comments) dropped.
     const image = sharp(upload, { limitInputPixels: PANORAMA.maxWidth * PANORAMA.maxHeight }).rotate();
-    const encoded = extension === 'png' ? image.png() : extension === 'webp' ? image.webp({ quality: 90 }) : image.jpeg({ quality: 90, mozjpeg: true });
+    const encoded =
+      extension === 'png' ? image.png() : extension === 'webp' ? image.webp({ quality: 90 }) : image.jpeg({ quality: 90, mozjpeg: true });
     await encoded.toFile(file);
   } catch {
     await fs.rm(file, { force: true });
@@ -218,7 +243,10 @@ export async function storeMedia(ctx: MediaContext, input: StoreInput): Promise<
 
   const scan = scanMedia(ctx, ctx.antivirus, row.id, checked.file);
   let timer: NodeJS.Timeout | undefined;
-  const waited = await Promise.race([scan, new Promise<'waiting'>((resolve) => (timer = setTimeout(() => resolve('waiting'), ctx.scanWaitMs)))]);
+  const waited = await Promise.race([
+    scan,
+    new Promise<'waiting'>((resolve) => (timer = setTimeout(() => resolve('waiting'), ctx.scanWaitMs))),
+  ]);
   clearTimeout(timer);
   if (waited === 'waiting') return { media, pending: true };
   if (waited === 'infected') throw new HttpError(422, mediaMessages.infected(input.locale));
@@ -307,7 +335,10 @@ export async function listPanoramas(db: Kysely<Database>, slug?: string): Promis
       image:
         r.str === null || r.media_kind === null || r.mime === null || r.size === null || r.scan_status === null
           ? null
-          : { media: toMedia({ str: r.str, kind: r.media_kind, mime: r.mime, size: r.size, width: r.width, height: r.height }), pending: r.scan_status === 'pending' },
+          : {
+              media: toMedia({ str: r.str, kind: r.media_kind, mime: r.mime, size: r.size, width: r.width, height: r.height }),
+              pending: r.scan_status === 'pending',
+            },
     }));
 }
 

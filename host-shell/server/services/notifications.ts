@@ -13,15 +13,26 @@ const toNotification = ({ id, ...n }: Row): Notification => ({ id_notification: 
  * Sent notifications, newest first; scheduled ones (sent_at in the future) are not shown yet. A notification with
  * recipients (sent to some users) is listed for them only; `userId` null sees the public ones.
  */
-export async function listNotifications(db: Kysely<Database>, page: number, now = nowIso(), userId: number | null = null): Promise<NotificationsData> {
+export async function listNotifications(
+  db: Kysely<Database>,
+  page: number,
+  now = nowIso(),
+  userId: number | null = null,
+): Promise<NotificationsData> {
   const sent = db
     .selectFrom('notifications')
     .where('sent_at', '<=', now)
     .where((eb) => {
-      const targeted = eb.exists(eb.selectFrom('notification_recipients as r').select('r.user_id').whereRef('r.notification_id', '=', 'notifications.id'));
+      const targeted = eb.exists(
+        eb.selectFrom('notification_recipients as r').select('r.user_id').whereRef('r.notification_id', '=', 'notifications.id'),
+      );
       if (userId === null) return eb.not(targeted);
       const mine = eb.exists(
-        eb.selectFrom('notification_recipients as r').select('r.user_id').whereRef('r.notification_id', '=', 'notifications.id').where('r.user_id', '=', userId),
+        eb
+          .selectFrom('notification_recipients as r')
+          .select('r.user_id')
+          .whereRef('r.notification_id', '=', 'notifications.id')
+          .where('r.user_id', '=', userId),
       );
       return eb.or([eb.not(targeted), mine]);
     });
@@ -49,13 +60,30 @@ export async function listNotifications(db: Kysely<Database>, page: number, now 
  * The live activity's two halves of a user's newest notifications: the public ones (`userId` null), shared by every
  * stream, or those sent to that user only. Merged per stream, newest first, they are the user's first page.
  */
-export async function latestNotifications(db: Kysely<Database>, userId: number | null, limit: number, now = nowIso()): Promise<Notification[]> {
+export async function latestNotifications(
+  db: Kysely<Database>,
+  userId: number | null,
+  limit: number,
+  now = nowIso(),
+): Promise<Notification[]> {
   let query = db.selectFrom('notifications').selectAll('notifications').where('sent_at', '<=', now);
   query =
     userId === null
-      ? query.where((eb) => eb.not(eb.exists(eb.selectFrom('notification_recipients as r').select('r.user_id').whereRef('r.notification_id', '=', 'notifications.id'))))
+      ? query.where((eb) =>
+          eb.not(
+            eb.exists(
+              eb.selectFrom('notification_recipients as r').select('r.user_id').whereRef('r.notification_id', '=', 'notifications.id'),
+            ),
+          ),
+        )
       : query.where((eb) =>
-          eb.exists(eb.selectFrom('notification_recipients as r').select('r.user_id').whereRef('r.notification_id', '=', 'notifications.id').where('r.user_id', '=', userId)),
+          eb.exists(
+            eb
+              .selectFrom('notification_recipients as r')
+              .select('r.user_id')
+              .whereRef('r.notification_id', '=', 'notifications.id')
+              .where('r.user_id', '=', userId),
+          ),
         );
   const rows = await query.orderBy('sent_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
   return rows.map(toNotification);
@@ -63,7 +91,13 @@ export async function latestNotifications(db: Kysely<Database>, userId: number |
 
 /** When the next scheduled notification (sent_at in the future) becomes visible, or null. */
 export async function nextScheduledAt(db: Kysely<Database>, now = nowIso()): Promise<string | null> {
-  const row = await db.selectFrom('notifications').select('sent_at').where('sent_at', '>', now).orderBy('sent_at', 'asc').limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('notifications')
+    .select('sent_at')
+    .where('sent_at', '>', now)
+    .orderBy('sent_at', 'asc')
+    .limit(1)
+    .executeTakeFirst();
   return row?.sent_at ?? null;
 }
 
@@ -90,7 +124,13 @@ export interface NotificationContent {
  * and the English ones fall back to the French. Recorded in the audit log (`actorId`: the organiser who sent it), in
  * the same transaction.
  */
-export async function createNotification(db: Kysely<Database>, content: NotificationContent, userIds: number[], actorId: number, now = new Date()): Promise<Notification> {
+export async function createNotification(
+  db: Kysely<Database>,
+  content: NotificationContent,
+  userIds: number[],
+  actorId: number,
+  now = new Date(),
+): Promise<Notification> {
   const title = content.title.trim();
   const message = content.message.trim();
   if (!title) throw badRequest('"title" must not be empty', { title: 'must not be empty' });
@@ -107,8 +147,16 @@ export async function createNotification(db: Kysely<Database>, content: Notifica
     const { id } = await trx.insertInto('notifications').values(values).returning('id').executeTakeFirstOrThrow();
     let recipients = 0;
     for (let i = 0; i < userIds.length; i += 500) {
-      const known = await trx.selectFrom('users').select('id').where('id', 'in', userIds.slice(i, i + 500)).execute();
-      if (known.length > 0) await trx.insertInto('notification_recipients').values(known.map((u) => ({ notification_id: id, user_id: u.id }))).execute();
+      const known = await trx
+        .selectFrom('users')
+        .select('id')
+        .where('id', 'in', userIds.slice(i, i + 500))
+        .execute();
+      if (known.length > 0)
+        await trx
+          .insertInto('notification_recipients')
+          .values(known.map((u) => ({ notification_id: id, user_id: u.id })))
+          .execute();
       recipients += known.length;
     }
     // Meant for some users, none of whom exists: not a notification for everyone.
@@ -116,7 +164,13 @@ export async function createNotification(db: Kysely<Database>, content: Notifica
     const { title: t, title_en, message: m, message_en, sent_at } = values;
     await recordChange(
       trx,
-      { actorId, action: 'notification.send', target: `notification ${id}`, before: null, after: { title: t, title_en, message: m, message_en, sent_at, to: userIds.length > 0 ? recipients : 'everyone' } },
+      {
+        actorId,
+        action: 'notification.send',
+        target: `notification ${id}`,
+        before: null,
+        after: { title: t, title_en, message: m, message_en, sent_at, to: userIds.length > 0 ? recipients : 'everyone' },
+      },
       sent_at,
     );
     return { id_notification: id, ...values };
@@ -125,7 +179,14 @@ export async function createNotification(db: Kysely<Database>, content: Notifica
 
 /** The socket event's shape (shared/contracts/socket-events.ts): the id as a string. */
 export function toSocketPayload(n: Notification): NotificationPayload {
-  return { id_notification: String(n.id_notification), title: n.title, title_en: n.title_en, message: n.message, message_en: n.message_en, sent_at: n.sent_at };
+  return {
+    id_notification: String(n.id_notification),
+    title: n.title,
+    title_en: n.title_en,
+    message: n.message,
+    message_en: n.message_en,
+    sent_at: n.sent_at,
+  };
 }
 
 /** What the server needs to deliver a notification (the app's `live` and `realtime`). */

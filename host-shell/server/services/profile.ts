@@ -4,7 +4,17 @@ import { isCalendarDate, latestToday, normalizeName, type IssueCode } from '@sal
 import type { Database, UserRow, UserUpdate } from '../db/schema';
 import { findUserById, parseFieldsParam, updateUser } from './users';
 
-export const PROFILE_TEXT_FIELDS = ['pseudo', 'firstname', 'lastname', 'contact_email', 'mobile', 'postal_code', 'city', 'birthdate', 'linkedin'] as const;
+export const PROFILE_TEXT_FIELDS = [
+  'pseudo',
+  'firstname',
+  'lastname',
+  'contact_email',
+  'mobile',
+  'postal_code',
+  'city',
+  'birthdate',
+  'linkedin',
+] as const;
 /** Free-text fields stored normalised (`normalizeName`). */
 const NAME_FIELDS = new Set<string>(['pseudo', 'firstname', 'lastname', 'city']);
 

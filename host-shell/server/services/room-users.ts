@@ -5,7 +5,18 @@ import { encodeId } from '../lib/ids';
 import { publicFullName } from './users';
 
 /** The user columns a RoomUser needs. */
-export const ROOM_USER_COLUMNS = ['id', 'profile', 'anonymous', 'hidden', 'availability', 'pseudo', 'firstname', 'lastname', 'fields_param', 'last_activity_at'] as const;
+export const ROOM_USER_COLUMNS = [
+  'id',
+  'profile',
+  'anonymous',
+  'hidden',
+  'availability',
+  'pseudo',
+  'firstname',
+  'lastname',
+  'fields_param',
+  'last_activity_at',
+] as const;
 export type RoomUserRow = Pick<UserRow, (typeof ROOM_USER_COLUMNS)[number]>;
 
 /** A person as lists show them to others: the names only as published (`publicNames`). */
@@ -49,7 +60,13 @@ export async function companiesOf(db: Kysely<Database>, userIds: number[]): Prom
 export async function roomUserRows(db: Kysely<Database>, userIds: number[]): Promise<RoomUserRow[]> {
   const out: RoomUserRow[] = [];
   for (let i = 0; i < userIds.length; i += 500) {
-    out.push(...(await db.selectFrom('users').select(ROOM_USER_COLUMNS).where('id', 'in', userIds.slice(i, i + 500)).execute()));
+    out.push(
+      ...(await db
+        .selectFrom('users')
+        .select(ROOM_USER_COLUMNS)
+        .where('id', 'in', userIds.slice(i, i + 500))
+        .execute()),
+    );
   }
   return out;
 }
@@ -64,7 +81,12 @@ export async function standExhibitorRows(db: Kysely<Database>, standId: number):
       .where('stand_exhibitors.stand_id', '=', standId)
       .orderBy('users.id')
       .execute(),
-    db.selectFrom('stands').innerJoin('companies', 'companies.id', 'stands.company_id').select('companies.name').where('stands.id', '=', standId).executeTakeFirst(),
+    db
+      .selectFrom('stands')
+      .innerJoin('companies', 'companies.id', 'stands.company_id')
+      .select('companies.name')
+      .where('stands.id', '=', standId)
+      .executeTakeFirst(),
   ]);
   return { rows, company: company?.name ?? null };
 }
@@ -96,14 +118,27 @@ export async function standHistoryRows(db: Kysely<Database>, standId: number, li
   const rows = await db
     .selectFrom('stand_history')
     .innerJoin('users', 'users.id', 'stand_history.user_id')
-    .select(['stand_history.id as history_id', 'stand_history.stand_id', 'stand_history.type', 'stand_history.content', 'stand_history.created_at'])
+    .select([
+      'stand_history.id as history_id',
+      'stand_history.stand_id',
+      'stand_history.type',
+      'stand_history.content',
+      'stand_history.created_at',
+    ])
     .select(ROOM_USER_COLUMNS.map((c) => `users.${c}` as const))
     .where('stand_history.stand_id', '=', standId)
     .orderBy('stand_history.created_at', 'desc')
     .orderBy('stand_history.id', 'desc')
     .limit(limit)
     .execute();
-  return rows.map(({ history_id, stand_id, type, content, created_at, ...user }) => ({ id: history_id, stand_id, type, content, created_at, user }));
+  return rows.map(({ history_id, stand_id, type, content, created_at, ...user }) => ({
+    id: history_id,
+    stand_id,
+    type,
+    content,
+    created_at,
+    user,
+  }));
 }
 
 function parseContent(text: string): Record<string, unknown> {

@@ -1,5 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
-import { type AppParameters, defaultParameters, type Features, type SearchPermission, type UpcPriorityAction } from '@salon/shared/contracts/page-data';
+import {
+  type AppParameters,
+  defaultParameters,
+  type Features,
+  type SearchPermission,
+  type UpcPriorityAction,
+} from '@salon/shared/contracts/page-data';
 import type { Database } from '../db/schema';
 
 /** The stored app parameters (spec §3 "App parameters"); `auth` is per request, so it is not stored. */
@@ -92,7 +98,11 @@ export async function loadFeatures(db: Kysely<Database>): Promise<Features> {
 }
 
 /** Upserts, portable across SQLite and PostgreSQL. */
-export async function setParameter<K extends keyof StoredParameters>(db: Kysely<Database>, key: K, value: StoredParameters[K]): Promise<void> {
+export async function setParameter<K extends keyof StoredParameters>(
+  db: Kysely<Database>,
+  key: K,
+  value: StoredParameters[K],
+): Promise<void> {
   const json = JSON.stringify(value);
   await db
     .insertInto('parameters')
@@ -121,7 +131,11 @@ const STREAM_KEYS = ['stream_active', 'stream_video_url', 'stream_chat_url'] as 
 const urlOrNull = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
 
 export async function loadStream(db: Kysely<Database>): Promise<StreamSettings> {
-  const rows = await db.selectFrom('parameters').select(['key', 'value']).where('key', 'in', [...STREAM_KEYS]).execute();
+  const rows = await db
+    .selectFrom('parameters')
+    .select(['key', 'value'])
+    .where('key', 'in', [...STREAM_KEYS])
+    .execute();
   const value = (key: (typeof STREAM_KEYS)[number]): unknown => {
     const row = rows.find((r) => r.key === key);
     return row ? parseJson(row.value) : undefined;

@@ -50,7 +50,11 @@ type LinkTarget = Pick<UserRow, 'id' | 'email' | 'firstname' | 'lastname'>;
 
 /** The e-mails an import applied (created, updated or unchanged): kept in its report. Null: no such users import. */
 export async function importEmails(db: Kysely<Database>, importId: number): Promise<{ fileName: string; emails: string[] } | null> {
-  const row = await db.selectFrom('imports').select(['kind', 'file_name', 'status', 'report']).where('id', '=', importId).executeTakeFirst();
+  const row = await db
+    .selectFrom('imports')
+    .select(['kind', 'file_name', 'status', 'report'])
+    .where('id', '=', importId)
+    .executeTakeFirst();
   if (!row || row.kind !== 'users' || row.report === null || (row.status !== 'done' && row.status !== 'failed')) return null;
   const report = JSON.parse(row.report) as { emails?: string[] };
   return { fileName: row.file_name, emails: report.emails ?? [] };
@@ -72,7 +76,13 @@ async function targets(db: Kysely<Database>, actor: UserRow, scope: LinkScope, e
       if (emails.length === 0) return [];
       const found: LinkTarget[] = [];
       // In slices: SQLite takes at most 32766 parameters.
-      for (let i = 0; i < emails.length; i += 5000) found.push(...(await query.where('email', 'in', emails.slice(i, i + 5000)).orderBy('id').execute()));
+      for (let i = 0; i < emails.length; i += 5000)
+        found.push(
+          ...(await query
+            .where('email', 'in', emails.slice(i, i + 5000))
+            .orderBy('id')
+            .execute()),
+        );
       return found.sort((a, b) => a.id - b.id);
     }
   }
@@ -84,7 +94,12 @@ async function targets(db: Kysely<Database>, actor: UserRow, scope: LinkScope, e
  * one transaction (none when there is nobody). `origin` makes the links absolute. Null: the import is not a finished
  * users import.
  */
-export async function createSigninLinks(db: Kysely<Database>, actor: UserRow, scope: LinkScope, origin: string): Promise<CreatedLinks | null> {
+export async function createSigninLinks(
+  db: Kysely<Database>,
+  actor: UserRow,
+  scope: LinkScope,
+  origin: string,
+): Promise<CreatedLinks | null> {
   let target = 'accounts';
   let emails: string[] = [];
   if (scope.kind === 'import') {
@@ -106,10 +121,21 @@ export async function createSigninLinks(db: Kysely<Database>, actor: UserRow, sc
         lastname: person.lastname ?? '',
         link: new URL(buildPath(SIGNIN_LINK_PATTERN, { token }), origin).toString(),
       });
-      return { user_id: person.id, token_hash: hashToken(token), created_by: actor.id, created_at: now, expires_at: expiresAt, used_at: null };
+      return {
+        user_id: person.id,
+        token_hash: hashToken(token),
+        created_by: actor.id,
+        created_at: now,
+        expires_at: expiresAt,
+        used_at: null,
+      };
     });
     if (rows.length === 0) return { rows, expiresAt };
-    for (let i = 0; i < inserts.length; i += 500) await trx.insertInto('signin_links').values(inserts.slice(i, i + 500)).execute();
+    for (let i = 0; i < inserts.length; i += 500)
+      await trx
+        .insertInto('signin_links')
+        .values(inserts.slice(i, i + 500))
+        .execute();
     await recordChange(
       trx,
       {
@@ -129,7 +155,13 @@ export async function createSigninLinks(db: Kysely<Database>, actor: UserRow, sc
 export function signinLinksCsv(rows: readonly SigninLinkRow[]): string {
   const columns = ['email', 'firstname', 'lastname', 'link'] as const;
   const records = rows.map((row) => Object.fromEntries(columns.map((c) => [c, neutralise(row[c])])));
-  return stringify(records, { header: true, columns: columns.map((key) => ({ key, header: key })), bom: true, record_delimiter: 'windows', quoted: true });
+  return stringify(records, {
+    header: true,
+    columns: columns.map((key) => ({ key, header: key })),
+    bom: true,
+    record_delimiter: 'windows',
+    quoted: true,
+  });
 }
 
 export type LinkState = { state: 'valid'; user: UserRow } | { state: 'used' | 'expired' | 'unknown' };

@@ -33,7 +33,8 @@ export async function unknownStands(db: Kysely<Database>, ids: string[]): Promis
   const numbers = [...new Set([...decoded.values()].filter((id): id is number => id !== null))];
   const found = new Set<number>();
   // Bounded by JOURNEY_MAX_STANDS per list, so one query stays well under the databases' parameter limits.
-  if (numbers.length > 0) for (const row of await db.selectFrom('stands').select('id').where('id', 'in', numbers).execute()) found.add(row.id);
+  if (numbers.length > 0)
+    for (const row of await db.selectFrom('stands').select('id').where('id', 'in', numbers).execute()) found.add(row.id);
   return ids.filter((id) => {
     const number = decoded.get(id);
     return number === null || number === undefined || !found.has(number);

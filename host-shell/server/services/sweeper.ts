@@ -58,7 +58,11 @@ export class Sweeper {
     activity.setWindows(windowsOf(params));
     await activity.ready();
     activity.scan(now);
-    const ended = await endStaleVisits(db, (userId, stored) => activity.effective(userId, stored), now - params.last_activity_period * 1000);
+    const ended = await endStaleVisits(
+      db,
+      (userId, stored) => activity.effective(userId, stored),
+      now - params.last_activity_period * 1000,
+    );
     if (ended.length > 0) {
       const standIds = [...new Set(ended.map((v) => v.stand_id))];
       publish({ type: 'visitors', standIds });

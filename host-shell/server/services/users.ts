@@ -96,7 +96,10 @@ export function publicNames(user: PublicNameColumns): { firstname: string | null
 export const publicFullName = (user: PublicNameColumns): string => fullName(publicNames(user));
 
 /** The name others see: pseudo, else the published full name, else the profile label and public id. */
-export function publicDisplayName(user: PublicNameColumns & Pick<UserRow, 'id' | 'pseudo' | 'profile' | 'anonymous'>, locale: LocaleCode): string {
+export function publicDisplayName(
+  user: PublicNameColumns & Pick<UserRow, 'id' | 'pseudo' | 'profile' | 'anonymous'>,
+  locale: LocaleCode,
+): string {
   return user.pseudo || publicFullName(user) || `${profileLabel(user, locale)} ${encodeId(user.id)}`;
 }
 
@@ -149,9 +152,7 @@ export async function companyOfExhibitor(db: Kysely<Database>, userId: number): 
 
 export async function toPageUser(db: Kysely<Database>, user: UserRow, ctx: RenderContext): Promise<PageUser> {
   const isExhibitor = user.profile === 'exhibitor';
-  const [standIds, company] = isExhibitor
-    ? await Promise.all([ownedStandIds(db, user.id), companyOfExhibitor(db, user.id)])
-    : [[], null];
+  const [standIds, company] = isExhibitor ? await Promise.all([ownedStandIds(db, user.id), companyOfExhibitor(db, user.id)]) : [[], null];
   return {
     id_user: user.id,
     obfuscated_id: encodeId(user.id),

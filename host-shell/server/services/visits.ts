@@ -8,7 +8,12 @@ export async function standExists(db: Kysely<Database>, standId: number): Promis
 }
 
 export async function ownsStand(db: Kysely<Database>, userId: number, standId: number): Promise<boolean> {
-  const row = await db.selectFrom('stand_exhibitors').select('stand_id').where('user_id', '=', userId).where('stand_id', '=', standId).executeTakeFirst();
+  const row = await db
+    .selectFrom('stand_exhibitors')
+    .select('stand_id')
+    .where('user_id', '=', userId)
+    .where('stand_id', '=', standId)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -23,7 +28,13 @@ export async function addHistory(
 ): Promise<number> {
   const row = await db
     .insertInto('stand_history')
-    .values({ stand_id: entry.standId, user_id: entry.userId, type: entry.type, content: JSON.stringify(entry.content ?? {}), created_at: entry.at ?? nowIso() })
+    .values({
+      stand_id: entry.standId,
+      user_id: entry.userId,
+      type: entry.type,
+      content: JSON.stringify(entry.content ?? {}),
+      created_at: entry.at ?? nowIso(),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -33,8 +44,19 @@ export async function addHistory(
 export type ClosedVisit = StandVisitRow & { history_id: number };
 
 async function close(trx: Transaction<Database>, visit: StandVisitRow, endedBy: VisitEndReason, at: string): Promise<ClosedVisit> {
-  await trx.updateTable('stand_visits').set({ ended_at: at, ended_by: endedBy }).where('id', '=', visit.id).where('ended_at', 'is', null).execute();
-  const historyId = await addHistory(trx, { standId: visit.stand_id, userId: visit.user_id, type: 'leaveStand', content: { ended_by: endedBy }, at });
+  await trx
+    .updateTable('stand_visits')
+    .set({ ended_at: at, ended_by: endedBy })
+    .where('id', '=', visit.id)
+    .where('ended_at', 'is', null)
+    .execute();
+  const historyId = await addHistory(trx, {
+    standId: visit.stand_id,
+    userId: visit.user_id,
+    type: 'leaveStand',
+    content: { ended_by: endedBy },
+    at,
+  });
   return { ...visit, ended_at: at, ended_by: endedBy, history_id: historyId };
 }
 
@@ -80,7 +102,12 @@ export async function startVisit(db: Kysely<Database>, userId: number, standId: 
 }
 
 /** Closes the user's open visit on that stand; null when there is none (already ended, or never started). */
-export async function endVisit(db: Kysely<Database>, userId: number, standId: number, endedBy: VisitEndReason): Promise<ClosedVisit | null> {
+export async function endVisit(
+  db: Kysely<Database>,
+  userId: number,
+  standId: number,
+  endedBy: VisitEndReason,
+): Promise<ClosedVisit | null> {
   return db.transaction().execute(async (trx) => {
     const open = await trx
       .selectFrom('stand_visits')
@@ -94,7 +121,9 @@ export async function endVisit(db: Kysely<Database>, userId: number, standId: nu
 }
 
 export async function openVisitOf(db: Kysely<Database>, userId: number): Promise<StandVisitRow | null> {
-  return (await db.selectFrom('stand_visits').selectAll().where('user_id', '=', userId).where('ended_at', 'is', null).executeTakeFirst()) ?? null;
+  return (
+    (await db.selectFrom('stand_visits').selectAll().where('user_id', '=', userId).where('ended_at', 'is', null).executeTakeFirst()) ?? null
+  );
 }
 
 /**
@@ -114,14 +143,22 @@ export async function endStaleVisits(
     .where('stand_visits.ended_at', 'is', null)
     .execute();
   const stale = open
-    .map(({ last_activity_at, ...visit }) => ({ visit, last: Math.max(lastActivity(visit.user_id, last_activity_at), Date.parse(visit.started_at)) }))
+    .map(({ last_activity_at, ...visit }) => ({
+      visit,
+      last: Math.max(lastActivity(visit.user_id, last_activity_at), Date.parse(visit.started_at)),
+    }))
     .filter((v) => v.last < cutoff);
   if (stale.length === 0) return [];
   return db.transaction().execute(async (trx) => {
     const ended: ClosedVisit[] = [];
     for (const { visit, last } of stale) {
       // Only if still open: the user may have ended it since the scan.
-      const still = await trx.selectFrom('stand_visits').select('id').where('id', '=', visit.id).where('ended_at', 'is', null).executeTakeFirst();
+      const still = await trx
+        .selectFrom('stand_visits')
+        .select('id')
+        .where('id', '=', visit.id)
+        .where('ended_at', 'is', null)
+        .executeTakeFirst();
       if (still) ended.push(await close(trx, visit, 'timeout', new Date(last).toISOString()));
     }
     return ended;

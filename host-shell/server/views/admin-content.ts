@@ -45,7 +45,11 @@ ${items.map(([name, label]) => (name === current ? html`<li><strong aria-current
 }
 
 const noticeOf = (notice: Notice | undefined): SafeHtml | '' =>
-  notice ? (notice.kind === 'success' ? html`<p class="notice success" role="status">${notice.text}</p>` : html`<p class="notice" role="alert">${notice.text}</p>`) : '';
+  notice
+    ? notice.kind === 'success'
+      ? html`<p class="notice success" role="status">${notice.text}</p>`
+      : html`<p class="notice" role="alert">${notice.text}</p>`
+    : '';
 
 function textarea(form: string, name: string, label: string, value: string, error?: string): SafeHtml {
   const id = `${form}-${name}`;
@@ -54,7 +58,14 @@ function textarea(form: string, name: string, label: string, value: string, erro
 ${error ? html`<p class="error" id="${id}-error">${error}</p>` : ''}`;
 }
 
-function select(form: string, name: string, label: string, current: string, options: [value: string, label: string][], error?: string): SafeHtml {
+function select(
+  form: string,
+  name: string,
+  label: string,
+  current: string,
+  options: [value: string, label: string][],
+  error?: string,
+): SafeHtml {
   const id = `${form}-${name}`;
   return html`<label for="${id}">${label}</label>
 <select id="${id}" name="${name}"${error ? html` aria-invalid="true" aria-describedby="${id}-error"` : ''}>${options.map(
@@ -62,7 +73,15 @@ function select(form: string, name: string, label: string, current: string, opti
   )}</select>${error ? html`<p class="error" id="${id}-error">${error}</p>` : ''}`;
 }
 
-function checkboxes(form: string, name: string, legend: string, checked: string[], options: [value: string, label: string][], empty: string, error?: string): SafeHtml {
+function checkboxes(
+  form: string,
+  name: string,
+  legend: string,
+  checked: string[],
+  options: [value: string, label: string][],
+  empty: string,
+  error?: string,
+): SafeHtml {
   const id = `${form}-${name}`;
   return html`<fieldset${error ? html` aria-describedby="${id}-error"` : ''}><legend>${legend}</legend>
 ${options.length === 0 ? html`<p class="hint">${empty}</p>` : ''}${options.map(
@@ -99,7 +118,8 @@ export const companyValues = (c: AdminCompany): Values => ({
 /** The post of a company's document: multipart `id` then `file` uploads it, urlencoded `action=remove&id=` removes it. */
 export const COMPANY_DOCUMENT_PATH = `${buildPath(ROUTES['admin.companies'])}/document`;
 const COMPANY_DOCUMENT = new RegExp(COMPANY_DOCUMENT_PATTERN);
-export const isCompanyDocument = (link: string | null | undefined): link is string => typeof link === 'string' && COMPANY_DOCUMENT.test(link);
+export const isCompanyDocument = (link: string | null | undefined): link is string =>
+  typeof link === 'string' && COMPANY_DOCUMENT.test(link);
 
 /** The company whose document form was just sent, and what happened (a refusal: the server's message as it is). */
 export interface DocumentState {
@@ -141,12 +161,21 @@ ${
 </div>`;
 }
 
-export function companiesPage(ctx: PageContext, companies: AdminCompany[], state: FormState, notice?: Notice, document?: DocumentState, documentMaxMb = 10): string {
+export function companiesPage(
+  ctx: PageContext,
+  companies: AdminCompany[],
+  state: FormState,
+  notice?: Notice,
+  document?: DocumentState,
+  documentMaxMb = 10,
+): string {
   const { tr, local, link } = helpers(ctx);
   const { values, errors } = state;
   const editing = state.editing ? companies.find((c) => c.id_company === state.editing) : undefined;
   const rows = companies.map(
-    (c) => html`<tr><td><strong>${c.name}</strong></td><td>${c.stands.length === 0 ? tr(msg`None`) : c.stands.map((s) => local(s.name, s.name_en)).join(', ')}</td>
+    (
+      c,
+    ) => html`<tr><td><strong>${c.name}</strong></td><td>${c.stands.length === 0 ? tr(msg`None`) : c.stands.map((s) => local(s.name, s.name_en)).join(', ')}</td>
 <td>${documentCell(ctx, c, document, documentMaxMb)}</td>
 <td><a href="${link('admin.companies', {}, { query: { edit: c.id_company }, hash: 'form' })}" aria-label="${tr(msg`Edit ${c.name}`)}">${tr(msg`Edit`)}</a>
 ${removeButton(ctx, 'admin.companies', c.id_company, tr(msg`Remove ${c.name}`))}</td></tr>`,
@@ -168,7 +197,15 @@ ${field({ form: 'company', name: 'name', label: tr(msg`Name`), value: text(value
 ${textarea('company', 'description', tr(msg`Description (French)`), text(values.description), errors.description)}
 ${textarea('company', 'description_en', tr(msg`Description (English)`), text(values.description_en), errors.description_en)}
 ${COMPANY_TEXT_FIELDS.map(([name, label, type]) =>
-  field({ form: 'company', name, label: tr(label), type, value: text(values[name]), ...(type === 'url' ? { hint: tr(msg`http(s)://… or empty`) } : {}), ...(errors[name] ? { error: errors[name] } : {}) }),
+  field({
+    form: 'company',
+    name,
+    label: tr(label),
+    type,
+    value: text(values[name]),
+    ...(type === 'url' ? { hint: tr(msg`http(s)://… or empty`) } : {}),
+    ...(errors[name] ? { error: errors[name] } : {}),
+  }),
 )}
 <button type="submit">${editing ? tr(msg`Save the company`) : tr(msg`Create the company`)}</button>
 ${editing ? html` <a href="${link('admin.companies')}#form">${tr(msg`Cancel`)}</a>` : ''}
@@ -199,9 +236,12 @@ export function standsPage(ctx: PageContext, stands: AdminStand[], choices: Stan
   const { tr, local, link } = helpers(ctx);
   const { values, errors } = state;
   const editing = state.editing ? stands.find((s) => s.id_stand === state.editing) : undefined;
-  const optinLabel = (s: AdminStand) => (s.optin_marketing === null ? tr(msg`general setting`) : s.optin_marketing ? tr(msg`yes`) : tr(msg`no`));
+  const optinLabel = (s: AdminStand) =>
+    s.optin_marketing === null ? tr(msg`general setting`) : s.optin_marketing ? tr(msg`yes`) : tr(msg`no`);
   const rows = stands.map(
-    (s) => html`<tr><td><strong>${s.niceName}</strong><br><span lang="en">${s.niceNameEn}</span></td><td>${s.company.name}</td><td>${s.owners.map((o) => o.name).join(', ') || tr(msg`None`)}</td>
+    (
+      s,
+    ) => html`<tr><td><strong>${s.niceName}</strong><br><span lang="en">${s.niceNameEn}</span></td><td>${s.company.name}</td><td>${s.owners.map((o) => o.name).join(', ') || tr(msg`None`)}</td>
 <td>${optinLabel(s)}</td><td><code>${s.panoramaSlug}</code></td>
 <td><a href="${link('admin.stands', {}, { query: { edit: s.id_stand }, hash: 'form' })}" aria-label="${tr(msg`Edit ${local(s.niceName, s.niceNameEn)}`)}">${tr(msg`Edit`)}</a>
 ${removeButton(ctx, 'admin.stands', s.id_stand, tr(msg`Remove ${local(s.niceName, s.niceNameEn)}`))}</td></tr>`,
@@ -242,7 +282,15 @@ ${select(
   ],
   errors.optin_marketing,
 )}
-${checkboxes('stand', 'owners', tr(msg`The stand’s exhibitors`), list(values.owners), choices.exhibitors.map((e) => [e.id, e.label]), tr(msg`No exhibitor account.`), errors.owners)}
+${checkboxes(
+  'stand',
+  'owners',
+  tr(msg`The stand’s exhibitors`),
+  list(values.owners),
+  choices.exhibitors.map((e) => [e.id, e.label]),
+  tr(msg`No exhibitor account.`),
+  errors.owners,
+)}
 ${editing ? html`<p><strong>${tr(msg`Panorama`)}</strong> : <code>${editing.panoramaSlug}</code> <span class="hint">${tr(msg`(its picture is changed on the panoramas page)`)}</span></p>` : ''}
 <button type="submit">${editing ? tr(msg`Save the stand`) : tr(msg`Create the stand`)}</button>
 ${editing ? html` <a href="${link('admin.stands')}#form">${tr(msg`Cancel`)}</a>` : ''}
@@ -274,7 +322,15 @@ export interface Created {
   password: string | null;
 }
 
-export function accountsPage(ctx: PageContext, viewer: UserRow, accounts: AdminAccount[], choices: AccountChoices, state: FormState, notice?: Notice, created?: Created): string {
+export function accountsPage(
+  ctx: PageContext,
+  viewer: UserRow,
+  accounts: AdminAccount[],
+  choices: AccountChoices,
+  state: FormState,
+  notice?: Notice,
+  created?: Created,
+): string {
   const { tr, local, link } = helpers(ctx);
   const { values, errors } = state;
   const admin = viewer.profile === 'administrator';
@@ -302,7 +358,11 @@ ${noticeOf(notice)}
 <section class="card" aria-labelledby="accounts-heading"><h2 id="accounts-heading">${tr(msg`The accounts`)}</h2>
 <p>${tr(msg`An account that has chats, history or visits cannot be removed: hide it instead.`)}</p>
 <div class="scroll"><table><thead><tr><th>${tr(msg`Name`)}</th><th>${tr(msg`Profile`)}</th><th>${tr(msg`Stands`)}</th><th>${tr(msg`Actions`)}</th></tr></thead><tbody>${rows}</tbody></table></div></section>
-${signinLinksSection(ctx, accounts.filter((a) => admin || a.profile === 'exhibitor'), nameOf)}
+${signinLinksSection(
+  ctx,
+  accounts.filter((a) => admin || a.profile === 'exhibitor'),
+  nameOf,
+)}
 <section class="card" id="form" aria-labelledby="account-form-heading">
 ${
   created
@@ -350,7 +410,19 @@ ${field({ form: 'account', name: 'function', label: tr(msg`Position (French)`), 
 ${field({ form: 'account', name: 'function_en', label: tr(msg`Position (English)`), value: text(values.function_en), ...(errors.function_en ? { error: errors.function_en } : {}) })}
 ${field({ form: 'account', name: 'visio_link', type: 'url', label: tr(msg`Video call link`), value: text(values.visio_link), hint: tr(msg`http(s)://… or empty`), ...(errors.visio_link ? { error: errors.visio_link } : {}) })}
 ${checkbox({ form: 'account', name: 'hidden', label: tr(msg`Hidden (visitors do not see them)`), checked: text(values.hidden) === '1' })}
-${editingExhibitor ? checkboxes('account', 'stands', tr(msg`Stands (exhibitors)`), list(values.stands), choices.stands.map((s) => [s.id, s.label]), tr(msg`No stand.`), errors.stands) : ''}
+${
+  editingExhibitor
+    ? checkboxes(
+        'account',
+        'stands',
+        tr(msg`Stands (exhibitors)`),
+        list(values.stands),
+        choices.stands.map((s) => [s.id, s.label]),
+        tr(msg`No stand.`),
+        errors.stands,
+      )
+    : ''
+}
 <button type="submit">${editing ? tr(msg`Save the account`) : tr(msg`Create the account`)}</button>
 ${editing ? html` <a href="${link('admin.accounts')}#form">${tr(msg`Cancel`)}</a>` : ''}
 </form></section>`,
@@ -364,7 +436,8 @@ ${editing ? html` <a href="${link('admin.accounts')}#form">${tr(msg`Cancel`)}</a
 function signinLinksSection(ctx: PageContext, accounts: AdminAccount[], nameOf: (a: AdminAccount) => string): SafeHtml {
   const { tr, link } = helpers(ctx);
   const boxes = accounts.map(
-    (a) => html`<label class="check" for="links-${a.id_user}"><input id="links-${a.id_user}" type="checkbox" name="ids" value="${a.id_user}">${nameOf(a)}${a.email ? ` (${a.email})` : ''}</label>`,
+    (a) =>
+      html`<label class="check" for="links-${a.id_user}"><input id="links-${a.id_user}" type="checkbox" name="ids" value="${a.id_user}">${nameOf(a)}${a.email ? ` (${a.email})` : ''}</label>`,
   );
   return html`<section class="card" id="signin-links" aria-labelledby="signin-links-heading"><h2 id="signin-links-heading">${tr(msg`Sign-in links`)}</h2>
 <p>${tr(

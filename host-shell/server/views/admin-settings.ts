@@ -56,7 +56,12 @@ export const PARAMETER_GROUPS: { label: MessageDescriptor; fields: ParameterFiel
       { name: 'social_title_en', kind: 'line', label: msg`Sharing title (English)` },
       { name: 'social_description', kind: 'text', label: msg`Sharing description (French)` },
       { name: 'social_description_en', kind: 'text', label: msg`Sharing description (English)` },
-      { name: 'social_image', kind: 'url', label: msg`Sharing image`, hint: msg`An http(s) address or a path of this site (/media/…), or empty.` },
+      {
+        name: 'social_image',
+        kind: 'url',
+        label: msg`Sharing image`,
+        hint: msg`An http(s) address or a path of this site (/media/…), or empty.`,
+      },
     ],
   },
   {
@@ -93,7 +98,12 @@ export const PARAMETER_GROUPS: { label: MessageDescriptor; fields: ParameterFiel
         label: msg`Contests`,
         hint: msg`Names separated by commas (letters, digits, - and _), at least one.`,
       },
-      { name: 'feedback_delay', kind: 'int', label: msg`Delay before the opinion popup (seconds)`, hint: msg`0 turns it off; at most 604800.` },
+      {
+        name: 'feedback_delay',
+        kind: 'int',
+        label: msg`Delay before the opinion popup (seconds)`,
+        hint: msg`0 turns it off; at most 604800.`,
+      },
     ],
   },
   {
@@ -156,7 +166,10 @@ ${SEARCH_PERMISSION_LABELS.map(
 }
 
 /** The parameters and feature flags: one form, every field, errors next to each. */
-export function settingsSection(ctx: PageContext, state: { values: FormValues; errors?: Record<string, string>; saved?: boolean }): SafeHtml {
+export function settingsSection(
+  ctx: PageContext,
+  state: { values: FormValues; errors?: Record<string, string>; saved?: boolean },
+): SafeHtml {
   const { tr, link } = helpers(ctx);
   const errors = state.errors ?? {};
   return html`<section class="card" id="settings" aria-labelledby="settings-heading">
@@ -180,7 +193,10 @@ ${group.fields.map((f) => parameterField(ctx, f, state.values, errors))}
 }
 
 /** The live stream switch (spec §2.2): on, it replaces every visitor's room. */
-export function streamSection(ctx: PageContext, state: { current: StreamData; values?: FormValues; errors?: Record<string, string>; saved?: boolean }): SafeHtml {
+export function streamSection(
+  ctx: PageContext,
+  state: { current: StreamData; values?: FormValues; errors?: Record<string, string>; saved?: boolean },
+): SafeHtml {
   const { tr, link } = helpers(ctx);
   const errors = state.errors ?? {};
   const values: FormValues = state.values ?? {

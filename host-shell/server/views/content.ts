@@ -8,10 +8,19 @@ export type ContentPage = 'faq' | 'legal-notice' | 'privacy-policy' | 'contest-r
 function faq(ctx: PageContext): [string, SafeHtml] {
   const { tr, link } = helpers(ctx);
   const qa: [string, string][] = [
-    [tr(msg`Do I need an account to visit?`), tr(msg`No: you can enter anonymously. An account lets you chat with exhibitors under your name and keep your journey.`)],
-    [tr(msg`How do I talk to an exhibitor?`), tr(msg`On a stand, open the contact point: you see the available exhibitors and can start a chat or ask to be called back.`)],
+    [
+      tr(msg`Do I need an account to visit?`),
+      tr(msg`No: you can enter anonymously. An account lets you chat with exhibitors under your name and keep your journey.`),
+    ],
+    [
+      tr(msg`How do I talk to an exhibitor?`),
+      tr(msg`On a stand, open the contact point: you see the available exhibitors and can start a chat or ask to be called back.`),
+    ],
     [tr(msg`Which browsers are supported?`), tr(msg`Recent versions of Firefox, Chrome, Edge and Safari, on desktop and mobile.`)],
-    [tr(msg`How do I change or delete my data?`), tr(msg`From your profile, or by writing to the organizer with the subject "Rectify or delete my data".`)],
+    [
+      tr(msg`How do I change or delete my data?`),
+      tr(msg`From your profile, or by writing to the organizer with the subject "Rectify or delete my data".`),
+    ],
   ];
   return [
     tr(msg`Frequently asked questions`),

@@ -18,8 +18,10 @@ export function homePage(ctx: PageContext, state: HomeState): string {
   const user = ctx.user;
   const values = state.register?.values ?? {};
   const errors = state.register?.errors ?? {};
-  const returnField = state.returnTo ? html`<input type="hidden" name="retour" value="${state.returnTo}">
-` : '';
+  const returnField = state.returnTo
+    ? html`<input type="hidden" name="retour" value="${state.returnTo}">
+`
+    : '';
   const loggedIn =
     user && user.anonymous === 0
       ? html`<p class="notice success">${tr(msg`You are logged in as`)} <strong>${displayName(user, ctx.locale)}</strong>.

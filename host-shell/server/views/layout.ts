@@ -22,7 +22,8 @@ export function helpers(ctx: PageContext) {
     tr: (text: MessageDescriptor) => say(ctx.locale, text),
     /** Bilingual content (names, descriptions): the English one in English, else the French (spec §1). */
     local: (fr: string, en: string) => pick(ctx.locale, fr, en),
-    link: (name: RouteName, params: RouteParams = {}, options: Omit<BuildOptions, 'origin'> = {}) => url(name, params, { ...options, origin: ctx.origin }),
+    link: (name: RouteName, params: RouteParams = {}, options: Omit<BuildOptions, 'origin'> = {}) =>
+      url(name, params, { ...options, origin: ctx.origin }),
   };
 }
 

@@ -37,7 +37,9 @@ function consentsSummary(ctx: PageContext, stored: string): string {
   }
   if (!Array.isArray(consents)) return '';
   return consents
-    .filter((c): c is { key: string; given: boolean } => typeof c === 'object' && c !== null && typeof (c as { key?: unknown }).key === 'string')
+    .filter(
+      (c): c is { key: string; given: boolean } => typeof c === 'object' && c !== null && typeof (c as { key?: unknown }).key === 'string',
+    )
     .map((c) => {
       const label = CONSENT_LABELS[c.key];
       return `${c.given ? '✓' : '✗'} ${label ? tr(label) : c.key}`;
@@ -71,13 +73,17 @@ ${stands.map(({ stand, leads }) => {
 }
 
 /** The organiser's leads: the latest of all stands and contests, every stand's CSV, and one CSV of everything. */
-export function organiserLeads(ctx: PageContext, latest: readonly LeadListRow[], stands: readonly { stand: StandRow; count: number }[]): SafeHtml {
+export function organiserLeads(
+  ctx: PageContext,
+  latest: readonly LeadListRow[],
+  stands: readonly { stand: StandRow; count: number }[],
+): SafeHtml {
   const { tr, local } = helpers(ctx);
   return html`<section class="card leads" aria-labelledby="leads-title"><h2 id="leads-title">${tr(msg`Leads`)}</h2>
 ${leadsTable(ctx, latest, true)}
 <p><a href="${ctx.origin}/api/leads.csv" download>${tr(msg`Download all leads (CSV)`)}</a></p>
 <ul>${stands.map(({ stand, count }) => {
-  const name = local(stand.name, stand.name_en);
-  return html`<li>${name} – ${count} <a href="${csvOfStand(ctx, stand.id)}" download>${tr(msg`Download CSV (${name})`)}</a></li>`;
-})}</ul></section>`;
+    const name = local(stand.name, stand.name_en);
+    return html`<li>${name} – ${count} <a href="${csvOfStand(ctx, stand.id)}" download>${tr(msg`Download CSV (${name})`)}</a></li>`;
+  })}</ul></section>`;
 }

@@ -1,7 +1,14 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { say } from '../i18n';
-import { CONTACT_REQUEST_SENT, CONTEST_ALREADY_RECORDED, CONTEST_NOT_ALLOWED, ISSUE_MESSAGES, OPINION_FAILED, OPINION_THANKS } from '@salon/shared/forms/texts';
+import {
+  CONTACT_REQUEST_SENT,
+  CONTEST_ALREADY_RECORDED,
+  CONTEST_NOT_ALLOWED,
+  ISSUE_MESSAGES,
+  OPINION_FAILED,
+  OPINION_THANKS,
+} from '@salon/shared/forms/texts';
 import type { IssueCode } from '@salon/shared/contracts/form-rules';
 import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import type { Issue } from '../lib/validation';

@@ -23,9 +23,7 @@ export function signinLinkPage(ctx: PageContext, state: SigninLinkState): string
       tr(msg`Sign-in link`),
       html`<p class="notice" role="alert">${reason}</p>
 <section class="card" aria-labelledby="link-title"><h2 id="link-title">${tr(msg`What to do`)}</h2>
-<p>${tr(
-        msg`Ask the fair’s organizer for a new link. If you have already chosen a password, log in with your email address.`,
-      )}</p>
+<p>${tr(msg`Ask the fair’s organizer for a new link. If you have already chosen a password, log in with your email address.`)}</p>
 <p><a class="button" href="${link('contact')}">${tr(msg({ message: 'Contact the organizer', context: 'a sign-in link that no longer works' }))}</a> <a href="${link('home')}">${tr(msg`Log in`)}</a></p></section>`,
     );
   }

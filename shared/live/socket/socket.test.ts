@@ -74,7 +74,9 @@ describe('the page socket (spec §7)', () => {
     socket.onSocketEvent('user_writing', (event) => received.push(event));
     const stop = socket.$socketState.listen(() => undefined);
     const fake = lastFakeSocket();
-    await expect(socket.emitWithAck('update_chat_message', { channel_id: 'c', message_id: 'm', acceptation: true })).rejects.toThrow('not connected');
+    await expect(socket.emitWithAck('update_chat_message', { channel_id: 'c', message_id: 'm', acceptation: true })).rejects.toThrow(
+      'not connected',
+    );
     await flush();
     fake.push('user_writing', { channel_id: 'c1', user_id: 'u7', fullname: 'Alice' });
     expect(received).toEqual([{ channel_id: 'c1', user_id: 'u7', fullname: 'Alice' }]);

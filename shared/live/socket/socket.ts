@@ -17,7 +17,9 @@ export type SocketState = 'connecting' | 'connected' | 'down';
 
 export type ServerEventName = keyof ServerToClientEvents;
 type ServerHandler<E extends ServerEventName> = ServerToClientEvents[E];
-type AckAnswer<E extends keyof ClientToServerEvents> = Parameters<Extract<Parameters<ClientToServerEvents[E]>[1], (...args: never[]) => void>>[0];
+type AckAnswer<E extends keyof ClientToServerEvents> = Parameters<
+  Extract<Parameters<ClientToServerEvents[E]>[1], (...args: never[]) => void>
+>[0];
 type Payload<E extends keyof ClientToServerEvents> = Parameters<ClientToServerEvents[E]>[0];
 
 /** Reconnection after the server refused the connection or closed it (socket.io does not retry those). */
@@ -25,7 +27,13 @@ const MANUAL_RECONNECT_BASE_MS = 2000;
 const MANUAL_RECONNECT_MAX_MS = 30_000;
 export const ACK_TIMEOUT_MS = 10_000;
 
-const SERVER_EVENTS: readonly ServerEventName[] = ['stand_history', 'notification', 'new_chat_message', 'update_chat_message', 'user_writing'];
+const SERVER_EVENTS: readonly ServerEventName[] = [
+  'stand_history',
+  'notification',
+  'new_chat_message',
+  'update_chat_message',
+  'user_writing',
+];
 
 interface SocketInternals {
   $state: WritableAtom<SocketState>;
@@ -44,7 +52,16 @@ const state = busSingleton<SocketInternals>('socket', () => {
     open();
     return close;
   });
-  return { $state, socket: null, open: false, connectedOnce: false, failures: 0, retryTimer: undefined, handlers: new Map(), connectListeners: new Set() };
+  return {
+    $state,
+    socket: null,
+    open: false,
+    connectedOnce: false,
+    failures: 0,
+    retryTimer: undefined,
+    handlers: new Map(),
+    connectListeners: new Set(),
+  };
 });
 
 /** The socket's state. Listening to it is what keeps the socket open. */
@@ -170,7 +187,9 @@ export function emitWithAck<E extends Exclude<keyof ClientToServerEvents, 'user_
   if (!socket?.connected) return Promise.reject(new SocketUnavailableError('The socket is not connected'));
   return new Promise((resolve, reject) => {
     // `timeout()` flags the socket itself and returns it: `emit` must be called on it, never detached.
-    const timed = socket.timeout(timeoutMs) as unknown as { emit(event: E, payload: Payload<E>, ack: (error: Error | null, answer: AckAnswer<E>) => void): void };
+    const timed = socket.timeout(timeoutMs) as unknown as {
+      emit(event: E, payload: Payload<E>, ack: (error: Error | null, answer: AckAnswer<E>) => void): void;
+    };
     timed.emit(event, payload, (error, answer) => {
       if (error) reject(new SocketUnavailableError(`No answer to "${event}"`, { cause: error }));
       else resolve(answer);

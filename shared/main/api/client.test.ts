@@ -116,7 +116,9 @@ describe('errors (spec §8)', () => {
   });
 
   test('data.error on a non-2xx answer is shown like data.error (form errors stay readable)', async () => {
-    fetchMock = installFetch(() => jsonResponse({ data: { error: true, message: 'Invalid', formErrors: { email: 'bad' } } }, { status: 400 }));
+    fetchMock = installFetch(() =>
+      jsonResponse({ data: { error: true, message: 'Invalid', formErrors: { email: 'bad' } } }, { status: 400 }),
+    );
     const error = await failure(request('POST', '/contact', { json: {} }));
     expect(error.message).toBe('Response not ok: 400');
     expect(error.data).toEqual({ error: true, message: 'Invalid', formErrors: { email: 'bad' } });
@@ -124,7 +126,12 @@ describe('errors (spec §8)', () => {
   });
 
   test('a rate limit (429): the server’s message as is — it says how long to wait —, without the console hint', async () => {
-    fetchMock = installFetch(() => jsonResponse({ data: { error: true, message: 'Too many attempts. Try again in 42 seconds.' } }, { status: 429, headers: { 'Retry-After': '42' } }));
+    fetchMock = installFetch(() =>
+      jsonResponse(
+        { data: { error: true, message: 'Too many attempts. Try again in 42 seconds.' } },
+        { status: 429, headers: { 'Retry-After': '42' } },
+      ),
+    );
     const error = await failure(request('POST', '/api/partages', { json: { platform: 'linkedin' } }));
     expect(error.message).toBe('Response not ok: 429');
     expect(error.status).toBe(429);
@@ -133,14 +140,23 @@ describe('errors (spec §8)', () => {
   });
 
   test('a 429 in POST /contact’s shape, in French: its message', async () => {
-    fetchMock = installFetch(() => jsonResponse({ statusCode: 429, data: { error: true, message: 'Trop de tentatives. Réessayez dans 3 minutes.' } }, { status: 429 }));
+    fetchMock = installFetch(() =>
+      jsonResponse({ statusCode: 429, data: { error: true, message: 'Trop de tentatives. Réessayez dans 3 minutes.' } }, { status: 429 }),
+    );
     const error = await failure(request('POST', '/contact', { json: {}, notify: false }));
     expect(rateLimitMessage(error)).toBe('Trop de tentatives. Réessayez dans 3 minutes.');
     expect(shownTexts()).toEqual([]);
   });
 
   test('a 429 without a message (a proxy’s): "Too many attempts. Please wait a moment and try again.", in the active language', async () => {
-    fetchMock = installFetch(() => new Response('<html>429 Too Many Requests</html>', { status: 429, statusText: 'Too Many Requests', headers: { 'Content-Type': 'text/html' } }));
+    fetchMock = installFetch(
+      () =>
+        new Response('<html>429 Too Many Requests</html>', {
+          status: 429,
+          statusText: 'Too Many Requests',
+          headers: { 'Content-Type': 'text/html' },
+        }),
+    );
     const error = await failure(request('GET', '/api/stands'));
     expect(rateLimitMessage(error)).toBeNull();
     expect(shownTexts()).toEqual(['Too many attempts. Please wait a moment and try again.']);

@@ -3,7 +3,15 @@ export { $liveStream, applyLiveSettings, receiveLiveSettings, resetLiveSettings,
 export { $sidebar, showSidebar, hideSidebar, toggleSidebar, onSidebarHidden, type Sidebar, type SidebarName } from './sidebar';
 export { $myAvailability, recordMyAvailability } from './myAvailability';
 export { $modal, openModal, closeModal, onModalClosed, type Modal, type ModalName } from './modal';
-export { startOpinionTimer, stopOpinionTimer, resetOpinionTimer, recordOpinionGiven, hasGivenOpinion, OPINION_COOKIE, OPINION_COOKIE_MAX_AGE } from './opinion';
+export {
+  startOpinionTimer,
+  stopOpinionTimer,
+  resetOpinionTimer,
+  recordOpinionGiven,
+  hasGivenOpinion,
+  OPINION_COOKIE,
+  OPINION_COOKIE_MAX_AGE,
+} from './opinion';
 export {
   $toasts,
   showToast,

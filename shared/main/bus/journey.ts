@@ -73,7 +73,10 @@ export interface MachineActions {
  * The machine once loaded, and its load under way: kept here, in the main entry, so that the room's events
  * (`@salon/shared/room`) and the machine (`@salon/shared/journey`) meet without importing each other.
  */
-export const journeyMachineSlot = busSingleton('journeyLoad', () => ({ machine: null as MachineActions | null, loading: null as Promise<unknown> | null }));
+export const journeyMachineSlot = busSingleton('journeyLoad', () => ({
+  machine: null as MachineActions | null,
+  loading: null as Promise<unknown> | null,
+}));
 
 /** Called once by the state machine when it loads: from then on the room's events run it at once. */
 export function provideJourneyMachine(machine: MachineActions): void {

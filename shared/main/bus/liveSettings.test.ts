@@ -28,11 +28,19 @@ describe('applyLiveSettings (the liveSettings event)', () => {
   test('keeps the user, the room state and the page data object when nothing differs', () => {
     applyLiveActivity({ active_users: 5, visited_stand_id: 's3' });
     const user = $pageData.get().user;
-    applyLiveSettings({ parameters: { room_name_en: 'Spring Fair' }, features: { journey: '1' }, stream: { active: false, video_url: null, chat_url: null } });
+    applyLiveSettings({
+      parameters: { room_name_en: 'Spring Fair' },
+      features: { journey: '1' },
+      stream: { active: false, video_url: null, chat_url: null },
+    });
     expect($pageData.get().user).toBe(user);
     expect($room.get()).toMatchObject({ active_users: 5, visited_stand_id: 's3' });
     const same = $pageData.get();
-    applyLiveSettings({ parameters: { ...$parameters.get() }, features: { journey: '1' }, stream: { active: false, video_url: null, chat_url: null } });
+    applyLiveSettings({
+      parameters: { ...$parameters.get() },
+      features: { journey: '1' },
+      stream: { active: false, video_url: null, chat_url: null },
+    });
     expect($pageData.get()).toBe(same);
   });
 

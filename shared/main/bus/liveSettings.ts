@@ -55,7 +55,8 @@ export function applyLiveSettings(value: unknown): void {
   if (features && !isFeatureOn(features, 'journey') && $sidebar.get()?.name === 'journey') hideSidebar();
   if (stream) {
     const known = state.$liveStream.get();
-    if (!known || known.active !== stream.active || known.video_url !== stream.video_url || known.chat_url !== stream.chat_url) state.$liveStream.set(stream);
+    if (!known || known.active !== stream.active || known.video_url !== stream.video_url || known.chat_url !== stream.chat_url)
+      state.$liveStream.set(stream);
   }
 }
 

@@ -59,7 +59,14 @@ describe('refreshLocale()', () => {
   test('reads the languages and the multilingual flag from the API', async () => {
     fetchMock = installFetch((request) =>
       new URL(request.url).pathname === '/api/langs'
-        ? jsonResponse({ data: { langs: [{ name: 'Français', prefix_all: 'fr_FR', flag: 'fr' }, { name: 'English', prefix_all: 'en_EN', flag: 'gb' }] } })
+        ? jsonResponse({
+            data: {
+              langs: [
+                { name: 'Français', prefix_all: 'fr_FR', flag: 'fr' },
+                { name: 'English', prefix_all: 'en_EN', flag: 'gb' },
+              ],
+            },
+          })
         : jsonResponse({ data: { locale: 'fr_FR', multi: true } }),
     );
     await refreshLocale();

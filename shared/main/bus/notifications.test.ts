@@ -54,7 +54,7 @@ describe('notifications delivered live (spec §4.7)', () => {
     expect(toastIds()).toEqual(['3']);
   });
 
-  test("on the first list, what was sent in the last 15 minutes still shows; older news is only remembered", () => {
+  test('on the first list, what was sent in the last 15 minutes still shows; older news is only remembered', () => {
     jest.useFakeTimers({ now: Date.parse('2026-11-21T10:00:00.000Z') });
     const justBefore = news(4, '2026-11-21T09:50:00.000Z', 'Keynote in 10 minutes');
     const atTheLimit = news(3, '2026-11-21T09:45:00.000Z');
@@ -130,7 +130,9 @@ describe('notifications delivered live (spec §4.7)', () => {
   test('remembers a bounded number of ids', () => {
     bus.receiveNotifications([], 'list');
     for (let id = 1; id <= bus.SEEN_MEMORY_SIZE + 20; id += 1) bus.receiveNotifications([news(id, '2026-11-21T10:00:00.000Z')], 'push');
-    const stored = JSON.parse(Object.entries(localStorage).find(([key]) => key.startsWith('salon.notifications@1/seen/'))?.[1] ?? '[]') as string[];
+    const stored = JSON.parse(
+      Object.entries(localStorage).find(([key]) => key.startsWith('salon.notifications@1/seen/'))?.[1] ?? '[]',
+    ) as string[];
     expect(stored).toHaveLength(bus.SEEN_MEMORY_SIZE);
     expect(stored.at(-1)).toBe(String(bus.SEEN_MEMORY_SIZE + 20));
   });
@@ -168,7 +170,9 @@ describe('the ways they arrive', () => {
   test('the live activity stream’s live:activity:notifications event, without any socket', async () => {
     const body = sseBody();
     const fetchMock = installFetch((request) => (request.url.includes('/api/sse/') ? body.response() : jsonResponse({ data: {} })));
-    const [live, fresh, page] = await freshModule(() => Promise.all([import('@salon/shared/live'), import('./notifications'), import('./pageData')]));
+    const [live, fresh, page] = await freshModule(() =>
+      Promise.all([import('@salon/shared/live'), import('./notifications'), import('./pageData')]),
+    );
     bus = fresh;
     page.setPageData(visitorPageData());
     const stop = live.$liveActivity.listen(() => undefined);
@@ -182,7 +186,9 @@ describe('the ways they arrive', () => {
   });
 
   test('the socket’s notification, when the socket is open', async () => {
-    const [socket, fresh, page] = await freshModule(() => Promise.all([import('@salon/shared/live/socket'), import('./notifications'), import('./pageData')]));
+    const [socket, fresh, page] = await freshModule(() =>
+      Promise.all([import('@salon/shared/live/socket'), import('./notifications'), import('./pageData')]),
+    );
     bus = fresh;
     page.setPageData(visitorPageData());
     const stop = socket.holdSocket();

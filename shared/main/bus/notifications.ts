@@ -53,7 +53,11 @@ interface NotificationsState {
   arrivals: Set<() => void>;
 }
 
-const state = busSingleton<NotificationsState>('notifications', () => ({ $toasts: atom<readonly LiveNotification[]>([]), memory: null, arrivals: new Set() }));
+const state = busSingleton<NotificationsState>('notifications', () => ({
+  $toasts: atom<readonly LiveNotification[]>([]),
+  memory: null,
+  arrivals: new Set(),
+}));
 
 /** The notifications showing as toasts, in the order they came. They stay until closed. */
 export const $notificationToasts = readonlyType(state.$toasts);

@@ -46,7 +46,9 @@ export type PageSettings = Pick<PageData, 'parameters' | 'features' | 'is_stream
  */
 export function replacePageSettings(patch: Partial<PageSettings>): void {
   const current = state.$pageData.get();
-  const changed = (Object.keys(patch) as (keyof PageSettings)[]).filter((key) => JSON.stringify(patch[key]) !== JSON.stringify(current[key]));
+  const changed = (Object.keys(patch) as (keyof PageSettings)[]).filter(
+    (key) => JSON.stringify(patch[key]) !== JSON.stringify(current[key]),
+  );
   if (changed.length === 0) return;
   state.$pageData.set({ ...current, ...Object.fromEntries(changed.map((key) => [key, patch[key]])) });
 }

@@ -66,7 +66,10 @@ export function showToast(input: ToastInput): number | null {
     state.$toasts.set([...current, toast]);
   }
   if (!toast.persistent) {
-    state.timers.set(toast.id, setTimeout(() => dismissToast(toast.id), TOAST_AUTO_HIDE_MS));
+    state.timers.set(
+      toast.id,
+      setTimeout(() => dismissToast(toast.id), TOAST_AUTO_HIDE_MS),
+    );
   }
   return toast.id;
 }

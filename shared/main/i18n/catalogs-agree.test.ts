@@ -67,7 +67,10 @@ describe.each(['en', 'fr'])('%s catalogs', (locale) => {
     for (const file of catalogs(locale)) {
       for (const [key, str] of entries(file)) {
         const before = seen.get(key);
-        if (before && before.str !== str) conflicts.push(`${JSON.stringify(key.split('\u0004')[1])}: ${JSON.stringify(before.str)} (${path.relative(root, before.file)}) vs ${JSON.stringify(str)} (${path.relative(root, file)})`);
+        if (before && before.str !== str)
+          conflicts.push(
+            `${JSON.stringify(key.split('\u0004')[1])}: ${JSON.stringify(before.str)} (${path.relative(root, before.file)}) vs ${JSON.stringify(str)} (${path.relative(root, file)})`,
+          );
         else seen.set(key, { str, file });
       }
     }

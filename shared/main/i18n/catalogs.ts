@@ -78,4 +78,3 @@ export function ensureLocale(initial: LocaleCode): Promise<void> {
   const current = registry.requested ?? (i18n.locale || null);
   return activateLocale(current ? fromLinguiLocale(current) : initial);
 }
-

@@ -1,4 +1,10 @@
-import { DEFAULT_FEEDBACK_DELAY, defaultParameters, type LocaleState, type PageData, type PageUser } from '@salon/shared/contracts/page-data';
+import {
+  DEFAULT_FEEDBACK_DELAY,
+  defaultParameters,
+  type LocaleState,
+  type PageData,
+  type PageUser,
+} from '@salon/shared/contracts/page-data';
 
 export { DEFAULT_FEEDBACK_DELAY, defaultParameters };
 import { DEFAULT_LANGS, detectBrowserLocale } from '../i18n/locales';

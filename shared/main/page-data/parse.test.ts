@@ -54,7 +54,15 @@ describe('parsePageData()', () => {
       const data = normalizePageData({ feedback_delay: given, parameters: { feedback_delay: given } } as never);
       expect([given, data.feedback_delay, data.parameters.feedback_delay]).toEqual([given, 1200, 1200]);
     }
-    for (const [given, seconds] of [[30, 30], ['45', 45], [' 60 ', 60], ['0', 0], [0, 0], [-5, -5], ['2.5', 2.5]] as const) {
+    for (const [given, seconds] of [
+      [30, 30],
+      ['45', 45],
+      [' 60 ', 60],
+      ['0', 0],
+      [0, 0],
+      [-5, -5],
+      ['2.5', 2.5],
+    ] as const) {
       const data = normalizePageData({ feedback_delay: given, parameters: { feedback_delay: given } } as never);
       expect([given, data.feedback_delay, data.parameters.feedback_delay]).toEqual([given, seconds, seconds]);
     }
@@ -64,7 +72,9 @@ describe('parsePageData()', () => {
 
   test('a locale the app does not know falls back to the browser; one language means no switcher', () => {
     expect(normalizePageData({ locale: { locale: 'de_DE', langs: [], multilingual: true } }).locale.locale).toBe('en_EN');
-    const single = normalizePageData({ locale: { locale: 'fr_FR', langs: [{ name: 'Français', prefix_all: 'fr_FR', flag: 'fr' }], multilingual: true } });
+    const single = normalizePageData({
+      locale: { locale: 'fr_FR', langs: [{ name: 'Français', prefix_all: 'fr_FR', flag: 'fr' }], multilingual: true },
+    });
     expect(single.locale.locale).toBe('fr_FR');
     expect(single.locale.multilingual).toBe(false);
   });

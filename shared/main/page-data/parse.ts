@@ -18,7 +18,9 @@ function normalizeLocale(given: unknown): LocaleState {
   if (!isRecord(given) || !isLocaleCode(given.locale)) return browserLocaleState();
   const fallback = browserLocaleState();
   const langs = Array.isArray(given.langs)
-    ? given.langs.filter((lang): lang is LocaleState['langs'][number] => isRecord(lang) && isLocaleCode(lang.prefix_all) && typeof lang.name === 'string')
+    ? given.langs.filter(
+        (lang): lang is LocaleState['langs'][number] => isRecord(lang) && isLocaleCode(lang.prefix_all) && typeof lang.name === 'string',
+      )
     : fallback.langs;
   return { locale: given.locale, langs, multilingual: given.multilingual === true && langs.length > 1 };
 }

@@ -49,7 +49,6 @@ export function deleteCookie(name: string, options: Omit<CookieOptions, 'maxAge'
   writeCookie(name, '', { ...options, maxAge: 0 });
 }
 
-
 export function browserTimeZone(): string | null {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || null;

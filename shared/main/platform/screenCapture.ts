@@ -11,7 +11,9 @@ export function screenCaptureSupported(): boolean {
     const said = singleton('salon.page@1/screen-capture-unsupported', () => ({ done: false }));
     if (!said.done) {
       said.done = true;
-      console.info('[salon] Screen capture is not supported by this browser (navigator.mediaDevices.getDisplayMedia): the capture button is hidden.');
+      console.info(
+        '[salon] Screen capture is not supported by this browser (navigator.mediaDevices.getDisplayMedia): the capture button is hidden.',
+      );
     }
   }
   return supported;

@@ -9,7 +9,13 @@ export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonEle
 
 export function IconButton({ label, icon, className, type = 'button', ...rest }: IconButtonProps) {
   return (
-    <button {...rest} type={type} aria-label={label} title={label} className={className ? `salon-icon-button ${className}` : 'salon-icon-button'}>
+    <button
+      {...rest}
+      type={type}
+      aria-label={label}
+      title={label}
+      className={className ? `salon-icon-button ${className}` : 'salon-icon-button'}
+    >
       <span aria-hidden="true">{icon}</span>
     </button>
   );

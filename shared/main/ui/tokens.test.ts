@@ -19,7 +19,8 @@ describe('design tokens', () => {
     const defined = new Set([...Object.keys(TOKENS), ...LAYOUT_PROPERTIES]);
     const used = new Map<string, string>();
     for (const file of [...sources(path.join(ROOT, 'widgets')), ...sources(path.join(ROOT, 'shared'))]) {
-      for (const match of fs.readFileSync(file, 'utf8').matchAll(/var\((--salon-[a-z0-9-]+)/g)) used.set(match[1]!, path.relative(ROOT, file));
+      for (const match of fs.readFileSync(file, 'utf8').matchAll(/var\((--salon-[a-z0-9-]+)/g))
+        used.set(match[1]!, path.relative(ROOT, file));
     }
     const undefinedOnes = [...used].filter(([name]) => !defined.has(name)).map(([name, file]) => `${name} (${file})`);
     expect(undefinedOnes).toEqual([]);

@@ -33,8 +33,11 @@ describe('the generic confirm (spec §2.4)', () => {
     expect($modal.get()).toBeNull();
   });
 
-  test('a Lingui message is shown in the page\'s language', async () => {
-    const dialog = await openTestModal({ name: 'confirm', message: msg`Confirm`, onConfirm: () => undefined }, withLocale(visitorPageData(), 'fr_FR'));
+  test("a Lingui message is shown in the page's language", async () => {
+    const dialog = await openTestModal(
+      { name: 'confirm', message: msg`Confirm`, onConfirm: () => undefined },
+      withLocale(visitorPageData(), 'fr_FR'),
+    );
     expect(dialog).toHaveAccessibleName('Confirmation');
     expect(within(dialog).getByText('Confirmer', { selector: 'p' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Annuler' })).toBeInTheDocument();

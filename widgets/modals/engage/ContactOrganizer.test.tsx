@@ -19,7 +19,11 @@ describe('contact an organizer (spec §2.4, §5, §7, §8)', () => {
     expect(dialog).toHaveAccessibleName('Contact the organizer');
     const subject = within(dialog).getByRole('combobox', { name: 'Subject' });
     expect(subject).toHaveValue('question');
-    expect(within(subject).getAllByRole('option').map((option) => [option.getAttribute('value'), option.textContent])).toEqual([
+    expect(
+      within(subject)
+        .getAllByRole('option')
+        .map((option) => [option.getAttribute('value'), option.textContent]),
+    ).toEqual([
       ['question', 'Ask a question'],
       ['edit_delete', 'Rectify or delete my data'],
     ]);
@@ -47,8 +51,10 @@ describe('contact an organizer (spec §2.4, §5, §7, §8)', () => {
     expect(email).toHaveAccessibleDescription("Le format de l'email est incorrect");
   });
 
-  test('logged in: no email asked; POST /contact {subject, message} as JSON with X-Requested-With; the server\'s message', async () => {
-    server.answers['/contact'] = { body: { statusCode: 200, data: { error: false, message: 'Your message has been sent to the organizer.' } } };
+  test("logged in: no email asked; POST /contact {subject, message} as JSON with X-Requested-With; the server's message", async () => {
+    server.answers['/contact'] = {
+      body: { statusCode: 200, data: { error: false, message: 'Your message has been sent to the organizer.' } },
+    };
     const user = userEvent.setup();
     const dialog = await openContact(loggedIn());
     expect(within(dialog).queryByRole('textbox', { name: /email/i })).not.toBeInTheDocument();
@@ -89,7 +95,10 @@ describe('contact an organizer (spec §2.4, §5, §7, §8)', () => {
 
   test('the server refuses (200, data.error): its message and field errors are shown, the form stays, no toast', async () => {
     server.answers['/contact'] = {
-      body: { statusCode: 400, data: { error: true, message: 'The form has errors.', formErrors: { message: 'Too long for the organizer' } } },
+      body: {
+        statusCode: 400,
+        data: { error: true, message: 'The form has errors.', formErrors: { message: 'Too long for the organizer' } },
+      },
     };
     const user = userEvent.setup();
     const dialog = await openContact(loggedIn());
@@ -120,18 +129,21 @@ describe('contact an organizer (spec §2.4, §5, §7, §8)', () => {
   test.each([
     ['en_EN', 'Too many attempts. Try again in 42 seconds.', 'Your message', 'Send'],
     ['fr_FR', 'Trop de tentatives. Réessayez dans 42 secondes.', 'Votre message', 'Envoyer'],
-  ] as const)('%s: a rate limit (429): the server\'s message above the form, which stays as written; no generic toast', async (locale, message, label, send) => {
-    server.answers['/contact'] = { body: { statusCode: 429, data: { error: true, message } }, status: 429 };
-    const user = userEvent.setup();
-    const dialog = await openContact(withLocale(loggedIn(), locale));
-    await user.type(within(dialog).getByRole('textbox', { name: label }), 'Hello');
-    await user.click(within(dialog).getByRole('button', { name: send }));
-    await settle();
-    expect(within(dialog).getByRole('alert')).toHaveTextContent(message);
-    expect(within(dialog).getByRole('textbox', { name: label })).toHaveValue('Hello');
-    expect(within(dialog).getByRole('button', { name: send })).toBeEnabled();
-    expect(toastTexts()).toEqual([]);
-  });
+  ] as const)(
+    "%s: a rate limit (429): the server's message above the form, which stays as written; no generic toast",
+    async (locale, message, label, send) => {
+      server.answers['/contact'] = { body: { statusCode: 429, data: { error: true, message } }, status: 429 };
+      const user = userEvent.setup();
+      const dialog = await openContact(withLocale(loggedIn(), locale));
+      await user.type(within(dialog).getByRole('textbox', { name: label }), 'Hello');
+      await user.click(within(dialog).getByRole('button', { name: send }));
+      await settle();
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(message);
+      expect(within(dialog).getByRole('textbox', { name: label })).toHaveValue('Hello');
+      expect(within(dialog).getByRole('button', { name: send })).toBeEnabled();
+      expect(toastTexts()).toEqual([]);
+    },
+  );
 
   test('Cancel closes', async () => {
     const dialog = await openContact(loggedIn());

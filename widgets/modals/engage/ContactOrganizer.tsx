@@ -18,7 +18,8 @@ export function ContactOrganizer({ initial }: { modal: Extract<Modal, { name: 'c
   const state = useStore(store.$state);
   const form = useRef<HTMLFormElement>(null);
   const done = useRef<HTMLParagraphElement>(null);
-  const text = (message: MessageDescriptor | string | undefined) => (message === undefined ? undefined : typeof message === 'string' ? message : i18n._(message));
+  const text = (message: MessageDescriptor | string | undefined) =>
+    message === undefined ? undefined : typeof message === 'string' ? message : i18n._(message);
 
   useEffect(() => {
     if (state.rejected > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();

@@ -26,7 +26,10 @@ describe('an anonymous visitor is offered the login before an action kept for ac
     const dialog = await screen.findByRole('dialog', { name: 'Log in to chat' });
     expect(dialog).toHaveAccessibleName('Log in to chat');
     expect(within(dialog).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/connexion?retour=%2Fsalon%2Fplan');
-    expect(within(dialog).getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/connexion?retour=%2Fsalon%2Fplan#register-title');
+    expect(within(dialog).getByRole('link', { name: 'Create an account' })).toHaveAttribute(
+      'href',
+      '/connexion?retour=%2Fsalon%2Fplan#register-title',
+    );
   });
 
   test('the contest, in French; Escape closes it', async () => {

@@ -165,17 +165,20 @@ describe('the opinion modal (spec §2.12, §5)', () => {
     ['data.error', { data: { error: true, message: 'no' } }],
     ['HTTP 500', { data: {}, status: 500 }],
     ['a network failure', 'network'],
-  ] as const)('%s: "Sorry your opinion can\'t be taken due to an error.", no cookie, the form stays to send again', async (_case, answer) => {
-    server.answers['/api/nps'] = answer;
-    const { dialog, slider, send } = await openOpinion();
-    choose(slider, 6);
-    await userEvent.setup().click(send);
-    await settle();
-    expect(within(dialog).getByRole('alert')).toHaveTextContent(/^Sorry your opinion can't be taken due to an error\.$/);
-    expect(readCookie('nps')).toBeNull();
-    expect(send).toBeEnabled();
-    expect(screen.queryByText('Thanks for your opinion')).not.toBeInTheDocument();
-  });
+  ] as const)(
+    '%s: "Sorry your opinion can\'t be taken due to an error.", no cookie, the form stays to send again',
+    async (_case, answer) => {
+      server.answers['/api/nps'] = answer;
+      const { dialog, slider, send } = await openOpinion();
+      choose(slider, 6);
+      await userEvent.setup().click(send);
+      await settle();
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(/^Sorry your opinion can't be taken due to an error\.$/);
+      expect(readCookie('nps')).toBeNull();
+      expect(send).toBeEnabled();
+      expect(screen.queryByText('Thanks for your opinion')).not.toBeInTheDocument();
+    },
+  );
 
   test('French error: "Désolé votre avis ne peut être pris en compte à cause d\'une erreur."', async () => {
     server.answers['/api/nps'] = { data: {}, status: 503 };
@@ -189,21 +192,24 @@ describe('the opinion modal (spec §2.12, §5)', () => {
   test.each([
     ['en_EN', 'Too many attempts. Try again in 3 minutes.'],
     ['fr_FR', 'Trop de tentatives. Réessayez dans 3 minutes.'],
-  ] as const)('%s: a rate limit (429) shows its message (how long to wait) instead of the error text; no cookie', async (locale, message) => {
-    server.answers['/api/nps'] = { data: { error: true, message }, status: 429 };
-    const { dialog, slider, send } = await openOpinion(withLocale(visitorPageData(), locale));
-    choose(slider, 7);
-    await userEvent.setup().click(send);
-    await settle();
-    expect(within(dialog).getByRole('alert')).toHaveTextContent(new RegExp(`^${message.replace(/\./g, '\\.')}$`));
-    expect(readCookie('nps')).toBeNull();
-    expect(send).toBeEnabled();
-    // Sent again and refused otherwise: the usual error text.
-    server.answers['/api/nps'] = { data: {}, status: 500 };
-    await userEvent.setup().click(send);
-    await settle();
-    expect(within(dialog).getByRole('alert')).not.toHaveTextContent(message);
-  });
+  ] as const)(
+    '%s: a rate limit (429) shows its message (how long to wait) instead of the error text; no cookie',
+    async (locale, message) => {
+      server.answers['/api/nps'] = { data: { error: true, message }, status: 429 };
+      const { dialog, slider, send } = await openOpinion(withLocale(visitorPageData(), locale));
+      choose(slider, 7);
+      await userEvent.setup().click(send);
+      await settle();
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(new RegExp(`^${message.replace(/\./g, '\\.')}$`));
+      expect(readCookie('nps')).toBeNull();
+      expect(send).toBeEnabled();
+      // Sent again and refused otherwise: the usual error text.
+      server.answers['/api/nps'] = { data: {}, status: 500 };
+      await userEvent.setup().click(send);
+      await settle();
+      expect(within(dialog).getByRole('alert')).not.toHaveTextContent(message);
+    },
+  );
 
   test('opened again, it starts afresh', async () => {
     const { slider } = await openOpinion();

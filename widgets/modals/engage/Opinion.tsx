@@ -4,7 +4,14 @@ import { Plural, useLingui } from '@lingui/react/macro';
 import { closeModal, type Modal } from '@salon/shared';
 import { ModalFrame, TextAreaField } from '@salon/shared/dialogs';
 import { OPINION_FAILED, OPINION_THANKS } from '@salon/shared/forms';
-import { createOpinionStore, OPINION_SCORE_MAX, OPINION_SCORE_MIN, type OpinionState, type OpinionStore, type OpinionView } from './opinion';
+import {
+  createOpinionStore,
+  OPINION_SCORE_MAX,
+  OPINION_SCORE_MIN,
+  type OpinionState,
+  type OpinionStore,
+  type OpinionView,
+} from './opinion';
 import { injectEngageStyles } from './styles';
 
 /**
@@ -50,7 +57,11 @@ function CommentCounter({ remaining }: { remaining: number }) {
   const beyond = -remaining;
   return (
     <span aria-live="polite">
-      {remaining >= 0 ? <Plural value={remaining} one="# character left" other="# characters left" /> : <Plural value={beyond} one="# character too many" other="# characters too many" />}
+      {remaining >= 0 ? (
+        <Plural value={remaining} one="# character left" other="# characters left" />
+      ) : (
+        <Plural value={beyond} one="# character too many" other="# characters too many" />
+      )}
     </span>
   );
 }
@@ -110,7 +121,12 @@ export function Opinion({ initial }: { modal: Extract<Modal, { name: 'feedback' 
             error={over ? <CommentCounter remaining={view.remaining} /> : undefined}
           />
           <div className="salon-engage__actions">
-            <button type="submit" className="salon-engage__button salon-engage__button--primary" disabled={!view.canSubmit} aria-busy={view.status === 'sending' || undefined}>
+            <button
+              type="submit"
+              className="salon-engage__button salon-engage__button--primary"
+              disabled={!view.canSubmit}
+              aria-busy={view.status === 'sending' || undefined}
+            >
               {view.status === 'sending' ? t`Sending…` : t`Send my opinion`}
             </button>
           </div>

@@ -136,7 +136,7 @@ describe('the screen capture (spec §2.4)', () => {
 });
 
 describe('the download of the cropped area', () => {
-  test('at the capture\'s own resolution: the selection divided by the display scale', async () => {
+  test("at the capture's own resolution: the selection divided by the display scale", async () => {
     const blob = new Blob(['png'], { type: 'image/png' });
     const canvas = { toBlob: (done: (b: Blob | null) => void) => done(blob) } as unknown as HTMLCanvasElement;
     const toCanvas = jest.fn(async (_options?: { width?: number }) => canvas);

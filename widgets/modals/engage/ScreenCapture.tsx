@@ -8,7 +8,9 @@ import { ModalFrame } from '@salon/shared/dialogs';
 import { createCaptureStore, downloadCrop, type CaptureState, type CaptureStore } from './capture';
 import { injectEngageStyles } from './styles';
 
-const EIGHT_HANDLES = ['n', 'e', 's', 'w', 'ne', 'nw', 'se', 'sw'].map((side) => `<cropper-handle action="${side}-resize"></cropper-handle>`).join('');
+const EIGHT_HANDLES = ['n', 'e', 's', 'w', 'ne', 'nw', 'se', 'sw']
+  .map((side) => `<cropper-handle action="${side}-resize"></cropper-handle>`)
+  .join('');
 
 /** Cropper.js's workspace: the image fixed, a selection (80 % at first) that moves and resizes, by pointer or keys. */
 const TEMPLATE =
@@ -68,12 +70,19 @@ function CropWorkspace({ image }: { image: string }) {
   return (
     <div className="salon-capture">
       <div className="salon-capture__toolbar">
-        <p id={helpId}>{t`Drag the frame to keep the part you want. The arrow keys move it, + and − resize it, Delete keeps the whole capture.`}</p>
+        <p
+          id={helpId}
+        >{t`Drag the frame to keep the part you want. The arrow keys move it, + and − resize it, Delete keeps the whole capture.`}</p>
         <div className="salon-engage__actions">
           <button type="button" className="salon-engage__button" onClick={() => closeModal()}>
             {t`Cancel`}
           </button>
-          <button type="button" className="salon-engage__button salon-engage__button--primary" aria-busy={saving || undefined} onClick={() => void download()}>
+          <button
+            type="button"
+            className="salon-engage__button salon-engage__button--primary"
+            aria-busy={saving || undefined}
+            onClick={() => void download()}
+          >
             {t`Download`}
           </button>
         </div>

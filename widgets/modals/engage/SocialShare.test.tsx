@@ -44,32 +44,40 @@ describe('the social share (spec §2.4, §7, §9)', () => {
   test('one button per platform: Facebook, LinkedIn, X (Twitter)', async () => {
     const dialog = await openTestModal({ name: 'social-share' }, page());
     expect(dialog).toHaveAccessibleName('Share on social media');
-    expect(within(dialog).getAllByRole('button', { name: /^Share on / }).map((button) => button.textContent)).toEqual([
-      'Share on Facebook',
-      'Share on LinkedIn',
-      'Share on X (Twitter)',
-    ]);
+    expect(
+      within(dialog)
+        .getAllByRole('button', { name: /^Share on / })
+        .map((button) => button.textContent),
+    ).toEqual(['Share on Facebook', 'Share on LinkedIn', 'Share on X (Twitter)']);
   });
 
   test.each([
     ['Facebook', 'facebook'],
     ['LinkedIn', 'linkedin'],
     ['X (Twitter)', 'twitter'],
-  ])('%s: a window opens in the click, cut off from the page; POST /api/partages with the platform and the English texts; the window goes to the sharer', async (name, platform) => {
-    server.answers['/api/partages'] = { data: { url: `https://sharer.example/${platform}?u=1` } };
-    const dialog = await openTestModal({ name: 'social-share' }, page());
-    await userEvent.setup().click(within(dialog).getByRole('button', { name: `Share on ${name}` }));
-    await settle();
-    expect(open.mock.calls).toEqual([['about:blank', '_blank']]);
-    // Opened before the request, while the click's user activation lasts.
-    expect(callsWhenOpened).toEqual([0]);
-    expect(popup?.opener).toBeNull();
-    expect(calls().map(describeCall)).toEqual(['POST /api/partages']);
-    expect(calls()[0]?.json).toEqual({ title: 'Innovation Fair', description: 'The online fair', image: 'http://localhost/images/share.png', platform });
-    expect(calls()[0]?.headers.get('X-Requested-With')).toBe('XMLHttpRequest');
-    expect(popup?.location.replace.mock.calls).toEqual([[`https://sharer.example/${platform}?u=1`]]);
-    expect(popup?.close).not.toHaveBeenCalled();
-  });
+  ])(
+    '%s: a window opens in the click, cut off from the page; POST /api/partages with the platform and the English texts; the window goes to the sharer',
+    async (name, platform) => {
+      server.answers['/api/partages'] = { data: { url: `https://sharer.example/${platform}?u=1` } };
+      const dialog = await openTestModal({ name: 'social-share' }, page());
+      await userEvent.setup().click(within(dialog).getByRole('button', { name: `Share on ${name}` }));
+      await settle();
+      expect(open.mock.calls).toEqual([['about:blank', '_blank']]);
+      // Opened before the request, while the click's user activation lasts.
+      expect(callsWhenOpened).toEqual([0]);
+      expect(popup?.opener).toBeNull();
+      expect(calls().map(describeCall)).toEqual(['POST /api/partages']);
+      expect(calls()[0]?.json).toEqual({
+        title: 'Innovation Fair',
+        description: 'The online fair',
+        image: 'http://localhost/images/share.png',
+        platform,
+      });
+      expect(calls()[0]?.headers.get('X-Requested-With')).toBe('XMLHttpRequest');
+      expect(popup?.location.replace.mock.calls).toEqual([[`https://sharer.example/${platform}?u=1`]]);
+      expect(popup?.close).not.toHaveBeenCalled();
+    },
+  );
 
   test('the window is open while the server has not answered yet', async () => {
     server.answers['/api/partages'] = 'pending';
@@ -86,7 +94,10 @@ describe('the social share (spec §2.4, §7, §9)', () => {
     const dialog = await openTestModal({ name: 'social-share' }, page());
     await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Share on Facebook' }));
     await settle();
-    expect(open.mock.calls).toEqual([['about:blank', '_blank'], ['https://sharer.example/f', '_blank', 'noopener']]);
+    expect(open.mock.calls).toEqual([
+      ['about:blank', '_blank'],
+      ['https://sharer.example/f', '_blank', 'noopener'],
+    ]);
   });
 
   test('the visitor closed the window meanwhile: it is not opened again', async () => {
@@ -108,7 +119,12 @@ describe('the social share (spec §2.4, §7, §9)', () => {
     const dialog = await openTestModal({ name: 'social-share' }, page('fr_FR'));
     await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Partager sur Facebook' }));
     await settle();
-    expect(calls()[0]?.json).toEqual({ title: 'Salon de l’innovation', description: 'Le salon en ligne', image: 'http://localhost/images/share.png', platform: 'facebook' });
+    expect(calls()[0]?.json).toEqual({
+      title: 'Salon de l’innovation',
+      description: 'Le salon en ligne',
+      image: 'http://localhost/images/share.png',
+      platform: 'facebook',
+    });
   });
 
   test("an error answer: the API client's toast, the window closes", async () => {

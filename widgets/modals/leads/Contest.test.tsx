@@ -12,7 +12,11 @@ const CONTEST = { name: 'contest' } as const;
 
 function visitor(locale: 'en_EN' | 'fr_FR' = 'en_EN', parameters: Record<string, unknown> = {}): PageDataInput {
   const page = withLocale(visitorPageData(), locale);
-  return { ...page, user: { ...page.user, email: 'camille@example.test', mobile: '+33 6 12 34 56 78' }, parameters: { ...page.parameters, ...parameters } };
+  return {
+    ...page,
+    user: { ...page.user, email: 'camille@example.test', mobile: '+33 6 12 34 56 78' },
+    parameters: { ...page.parameters, ...parameters },
+  };
 }
 
 const textbox = (dialog: HTMLElement, name: string) => within(dialog).getByRole('textbox', { name });
@@ -34,7 +38,12 @@ describe('the contest (spec §4.10, §5)', () => {
   test.each([
     ['an anonymous visitor', anonymousPageData(), 'en_EN', 'You are not allowed to participate at the game'],
     ['an exhibitor', exhibitorPageData(), 'en_EN', 'You are not allowed to participate at the game'],
-    ['a visitor without a profile route', { ...visitorPageData(), user: { ...visitorPageData().user, profileRoute: null } }, 'en_EN', 'You are not allowed to participate at the game'],
+    [
+      'a visitor without a profile route',
+      { ...visitorPageData(), user: { ...visitorPageData().user, profileRoute: null } },
+      'en_EN',
+      'You are not allowed to participate at the game',
+    ],
     ['an anonymous visitor (French)', anonymousPageData(), 'fr_FR', "Vous n'êtes pas autorisé à participer au jeu concours."],
     ['an exhibitor (French)', exhibitorPageData(), 'fr_FR', "Vous n'êtes pas autorisé à participer au jeu concours."],
   ] as const)('%s only gets the not-allowed message', async (_who, page, locale, message) => {
@@ -54,7 +63,10 @@ describe('the contest (spec §4.10, §5)', () => {
     expect(textbox(dialog, 'Mobile')).toHaveValue('+33 6 12 34 56 78');
     expect(within(dialog).getByText('Fields marked * are mandatory')).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'Read the contest rules' })).toHaveAttribute('href', 'http://localhost/reglement');
-    expect(within(dialog).getByRole('link', { name: 'Read the privacy policy' })).toHaveAttribute('href', 'http://localhost/politique-de-confidentialite');
+    expect(within(dialog).getByRole('link', { name: 'Read the privacy policy' })).toHaveAttribute(
+      'href',
+      'http://localhost/politique-de-confidentialite',
+    );
     expect(within(dialog).queryByRole('checkbox', { name: CONSENTS.marketing.en })).toBeNull();
   });
 
@@ -108,8 +120,12 @@ describe('the contest (spec §4.10, §5)', () => {
     expect(textbox(dialog, text.labels.email)).toHaveAccessibleDescription(text.email);
     expect(textbox(dialog, text.labels.mobile)).toHaveAccessibleDescription(text.phone);
     const wording = (key: 'contest_rules' | 'privacy') => (locale === 'fr_FR' ? CONSENTS[key].fr : CONSENTS[key].en);
-    expect(within(dialog).getByRole('checkbox', { name: wording('contest_rules') })).toHaveAccessibleDescription(expect.stringContaining(text.rules));
-    expect(within(dialog).getByRole('checkbox', { name: wording('privacy') })).toHaveAccessibleDescription(expect.stringContaining(text.privacy));
+    expect(within(dialog).getByRole('checkbox', { name: wording('contest_rules') })).toHaveAccessibleDescription(
+      expect.stringContaining(text.rules),
+    );
+    expect(within(dialog).getByRole('checkbox', { name: wording('privacy') })).toHaveAccessibleDescription(
+      expect.stringContaining(text.privacy),
+    );
     expect(calls()).toEqual([]);
   });
 
@@ -149,7 +165,9 @@ describe('the contest (spec §4.10, §5)', () => {
     ['en_EN', 'Your participation has already been recorded.'],
     ['fr_FR', 'Votre participation a déjà été enregistrée.'],
   ] as const)('%s: already recorded', async (locale, message) => {
-    server.answers.default = { body: { statusCode: 400, data: { error: true, message: 'Already', data: 'contest_participation.already' } } };
+    server.answers.default = {
+      body: { statusCode: 400, data: { error: true, message: 'Already', data: 'contest_participation.already' } },
+    };
     const dialog = await openTestModal(CONTEST, visitor(locale));
     await acceptAndSend(dialog, locale);
     expect(within(dialog).getByRole('status')).toHaveTextContent(message);
@@ -157,7 +175,16 @@ describe('the contest (spec §4.10, §5)', () => {
   });
 
   test("the server's field errors under their fields", async () => {
-    server.answers.default = { body: { statusCode: 400, data: { error: true, message: 'The form has errors.', formErrors: { email: 'This email already took part with another account.', mobile: 'phone' } } } };
+    server.answers.default = {
+      body: {
+        statusCode: 400,
+        data: {
+          error: true,
+          message: 'The form has errors.',
+          formErrors: { email: 'This email already took part with another account.', mobile: 'phone' },
+        },
+      },
+    };
     const dialog = await openTestModal(CONTEST, visitor());
     await acceptAndSend(dialog);
     expect(textbox(dialog, 'Email')).toHaveAccessibleDescription('This email already took part with another account.');
@@ -186,7 +213,12 @@ describe('the contest (spec §4.10, §5)', () => {
   });
 
   test.each([
-    ['a non-200 answer', { status: 502, data: { error: true, message: 'Bad gateway' } }, 'en_EN', 'An error occured, see console for more information'],
+    [
+      'a non-200 answer',
+      { status: 502, data: { error: true, message: 'Bad gateway' } },
+      'en_EN',
+      'An error occured, see console for more information',
+    ],
     ['a network failure', 'network', 'en_EN', 'An error occured, see console for more information'],
     ['a network failure (French)', 'network', 'fr_FR', "Une erreur est survenue, consultez la console pour plus d'informations"],
   ] as const)('%s: the generic toast, the form stays', async (_what, answer, locale, message) => {

@@ -17,7 +17,10 @@ function visitor(locale: 'en_EN' | 'fr_FR' = 'en_EN'): PageDataInput {
   return { ...page, user: { ...page.user, birthdate: '1990-04-12', mobile: null, email: null } };
 }
 
-const tracked = () => calls().filter((r) => r.url.pathname === '/api/tracking-event').map((r) => r.json);
+const tracked = () =>
+  calls()
+    .filter((r) => r.url.pathname === '/api/tracking-event')
+    .map((r) => r.json);
 const textbox = (dialog: HTMLElement, name: string) => within(dialog).getByRole('textbox', { name });
 
 beforeEach(() => {
@@ -71,8 +74,26 @@ describe('the offer contact-info form (spec §5)', () => {
   });
 
   const TEXTS = {
-    en_EN: { firstname: 'First name', birthdate: /Date of birth/, phone: 'Phone', email: 'Email', required: 'This field is required', phoneFormat: 'The number format is incorrect', emailFormat: 'The email format is incorrect', consent: 'You must give your consent to send this request' },
-    fr_FR: { firstname: 'Prénom', birthdate: /Date de naissance/, phone: 'Téléphone', email: 'Email', required: 'Ce champ est obligatoire', phoneFormat: 'Le format du numéro est incorrect', emailFormat: "Le format de l'email est incorrect", consent: 'Vous devez donner votre accord pour envoyer cette demande' },
+    en_EN: {
+      firstname: 'First name',
+      birthdate: /Date of birth/,
+      phone: 'Phone',
+      email: 'Email',
+      required: 'This field is required',
+      phoneFormat: 'The number format is incorrect',
+      emailFormat: 'The email format is incorrect',
+      consent: 'You must give your consent to send this request',
+    },
+    fr_FR: {
+      firstname: 'Prénom',
+      birthdate: /Date de naissance/,
+      phone: 'Téléphone',
+      email: 'Email',
+      required: 'Ce champ est obligatoire',
+      phoneFormat: 'Le format du numéro est incorrect',
+      emailFormat: "Le format de l'email est incorrect",
+      consent: 'Vous devez donner votre accord pour envoyer cette demande',
+    },
   } as const;
 
   test.each(['en_EN', 'fr_FR'] as const)('%s: the messages under the fields', async (locale) => {
@@ -101,11 +122,19 @@ describe('the offer contact-info form (spec §5)', () => {
     const marketing = () => screen.queryByRole('checkbox', { name: CONSENTS.marketing.en });
     await openTestModal({ ...CONTACT_INFO, displayMarketing: true });
     expect(marketing()).toBeInTheDocument();
-    act(() => handleFrameMessage(envelope('showContactFormInfos', { stand_id: 's1', subject: 'credit_auto', display_marketing: 1 as unknown as boolean })));
+    act(() =>
+      handleFrameMessage(
+        envelope('showContactFormInfos', { stand_id: 's1', subject: 'credit_auto', display_marketing: 1 as unknown as boolean }),
+      ),
+    );
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Yes' }));
     await settle();
     expect(marketing()).toBeInTheDocument();
-    act(() => handleFrameMessage(envelope('showContactFormInfos', { stand_id: 's1', subject: 'credit_auto', display_marketing: 0 as unknown as boolean })));
+    act(() =>
+      handleFrameMessage(
+        envelope('showContactFormInfos', { stand_id: 's1', subject: 'credit_auto', display_marketing: 0 as unknown as boolean }),
+      ),
+    );
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Yes' }));
     await settle();
     expect(screen.getByRole('dialog')).toHaveAccessibleName('Your contact details');
@@ -187,7 +216,11 @@ describe('the offer contact-info form (spec §5)', () => {
     server.answers.requestForminfo = { status: 429, data: { error: true, message: 'Too many attempts. Try again in 5 minutes.' } };
     await user.click(send);
     await settle();
-    expect(toastTexts()).toEqual(['Offer closed.', 'An error occured, see console for more information', 'Too many attempts. Try again in 5 minutes.']);
+    expect(toastTexts()).toEqual([
+      'Offer closed.',
+      'An error occured, see console for more information',
+      'Too many attempts. Try again in 5 minutes.',
+    ]);
     expect(tracked()).toEqual([]);
     expect(screen.getByRole('dialog')).toBe(dialog);
   });

@@ -27,7 +27,9 @@ export function OfferContactInfo({ modal }: { modal: Extract<Modal, { name: 'off
     <ModalFrame name="offer-contact-info" title={t`Your contact details`} size="wide">
       <form className="salon-lead" noValidate onSubmit={submit}>
         <p className="salon-lead__intro">
-          {stand ? t`The exhibitors of ${stand} will contact you about this offer.` : t`The stand's exhibitors will contact you about this offer.`}
+          {stand
+            ? t`The exhibitors of ${stand} will contact you about this offer.`
+            : t`The stand's exhibitors will contact you about this offer.`}
         </p>
         <div className="salon-lead__grid">
           <FormText {...bound} name="firstname" label={t`First name`} required autoComplete="given-name" />

@@ -21,14 +21,27 @@ export function OfferPopup({ modal }: { modal: Extract<Modal, { name: 'offer-pop
   // The frame names the offer by an identifier (also the tracking subject): the visitor reads who offers it.
   return (
     <ModalFrame name="offer-popup" title={t`A special offer`}>
-      <p className="salon-lead__intro">{stand ? t`${stand} has a special offer for the salon's visitors.` : t`A special offer is waiting for you on this stand.`}</p>
+      <p className="salon-lead__intro">
+        {stand ? t`${stand} has a special offer for the salon's visitors.` : t`A special offer is waiting for you on this stand.`}
+      </p>
       {standId && <p className="salon-lead__note">{t`Leave your details and the stand's exhibitors will send it to you.`}</p>}
       <div className="salon-lead__actions">
         <button type="button" className="salon-lead__button" onClick={closeModal}>
           {t`Close`}
         </button>
         {standId && (
-          <button type="button" className="salon-lead__button salon-lead__button--primary" onClick={() => openModal({ name: 'offer-confirm', standId, subject: offer, displayMarketing: standMarketingShown(stands, standId, parameters) === true })}>
+          <button
+            type="button"
+            className="salon-lead__button salon-lead__button--primary"
+            onClick={() =>
+              openModal({
+                name: 'offer-confirm',
+                standId,
+                subject: offer,
+                displayMarketing: standMarketingShown(stands, standId, parameters) === true,
+              })
+            }
+          >
             {t`I'm interested`}
           </button>
         )}

@@ -26,7 +26,9 @@ const send = (dialog: HTMLElement, name = 'Send') => within(dialog).getByRole('b
 async function fillValid(dialog: HTMLElement, locale: 'en_EN' | 'fr_FR' = 'en_EN') {
   const user = userEvent.setup();
   await user.type(textbox(dialog, locale === 'fr_FR' ? 'Téléphone' : 'Phone'), '+33 6 12 34 56 78');
-  await user.click(within(dialog).getByRole('checkbox', { name: locale === 'fr_FR' ? CONSENTS.data_sharing.fr : CONSENTS.data_sharing.en }));
+  await user.click(
+    within(dialog).getByRole('checkbox', { name: locale === 'fr_FR' ? CONSENTS.data_sharing.fr : CONSENTS.data_sharing.en }),
+  );
   return user;
 }
 
@@ -54,8 +56,20 @@ describe('the stand contact request (spec §5, §8)', () => {
   });
 
   const MESSAGES = {
-    en_EN: { required: 'This field is required', email: 'The email format is incorrect', phone: 'The number format is incorrect', numeric: 'A numeric format is expected', consent: 'You must give your consent to send this request' },
-    fr_FR: { required: 'Ce champ est obligatoire', email: "Le format de l'email est incorrect", phone: 'Le format du numéro est incorrect', numeric: 'Un format numérique est attendu', consent: 'Vous devez donner votre accord pour envoyer cette demande' },
+    en_EN: {
+      required: 'This field is required',
+      email: 'The email format is incorrect',
+      phone: 'The number format is incorrect',
+      numeric: 'A numeric format is expected',
+      consent: 'You must give your consent to send this request',
+    },
+    fr_FR: {
+      required: 'Ce champ est obligatoire',
+      email: "Le format de l'email est incorrect",
+      phone: 'Le format du numéro est incorrect',
+      numeric: 'Un format numérique est attendu',
+      consent: 'Vous devez donner votre accord pour envoyer cette demande',
+    },
   } as const;
   const LABELS = {
     en_EN: { firstname: 'First name', city: 'City', email: 'Email', phone: 'Phone', postal: 'Postal code' },
@@ -74,7 +88,9 @@ describe('the stand contact request (spec §5, §8)', () => {
     await user.type(textbox(dialog, label.phone), '12ab');
     await user.clear(textbox(dialog, label.postal));
     await user.type(textbox(dialog, label.postal), '75O11');
-    const consent = within(dialog).getByRole('checkbox', { name: locale === 'fr_FR' ? CONSENTS.data_sharing.fr : CONSENTS.data_sharing.en });
+    const consent = within(dialog).getByRole('checkbox', {
+      name: locale === 'fr_FR' ? CONSENTS.data_sharing.fr : CONSENTS.data_sharing.en,
+    });
     await user.click(consent);
     await user.click(consent);
     expect(textbox(dialog, label.firstname)).toHaveAccessibleDescription(message.required);
@@ -96,15 +112,22 @@ describe('the stand contact request (spec §5, §8)', () => {
     expect(textbox(dialog, 'Phone')).toHaveAccessibleDescription('This field is required');
   });
 
-  test.each(['en_EN', 'fr_FR'] as const)('%s: the consent boxes carry the exact recorded wordings, with the privacy policy linked', async (locale) => {
-    const dialog = await openTestModal(MODAL, visitor(locale, { stands_optin_marketing: true }));
-    const wording = (key: 'data_sharing' | 'marketing') => (locale === 'fr_FR' ? CONSENTS[key].fr : CONSENTS[key].en);
-    expect(within(dialog).getByRole('checkbox', { name: wording('data_sharing') })).not.toBeChecked();
-    expect(within(dialog).getByRole('checkbox', { name: wording('marketing') })).not.toBeChecked();
-    const link = within(dialog).getByRole('link', { name: locale === 'fr_FR' ? 'Lire la politique de confidentialité' : 'Read the privacy policy' });
-    expect(link).toHaveAttribute('href', 'http://localhost/politique-de-confidentialite');
-    expect(within(dialog).getByText(locale === 'fr_FR' ? "Les champs marqués d'un * sont obligatoires" : 'Fields marked * are mandatory')).toBeInTheDocument();
-  });
+  test.each(['en_EN', 'fr_FR'] as const)(
+    '%s: the consent boxes carry the exact recorded wordings, with the privacy policy linked',
+    async (locale) => {
+      const dialog = await openTestModal(MODAL, visitor(locale, { stands_optin_marketing: true }));
+      const wording = (key: 'data_sharing' | 'marketing') => (locale === 'fr_FR' ? CONSENTS[key].fr : CONSENTS[key].en);
+      expect(within(dialog).getByRole('checkbox', { name: wording('data_sharing') })).not.toBeChecked();
+      expect(within(dialog).getByRole('checkbox', { name: wording('marketing') })).not.toBeChecked();
+      const link = within(dialog).getByRole('link', {
+        name: locale === 'fr_FR' ? 'Lire la politique de confidentialité' : 'Read the privacy policy',
+      });
+      expect(link).toHaveAttribute('href', 'http://localhost/politique-de-confidentialite');
+      expect(
+        within(dialog).getByText(locale === 'fr_FR' ? "Les champs marqués d'un * sont obligatoires" : 'Fields marked * are mandatory'),
+      ).toBeInTheDocument();
+    },
+  );
 
   test.each([
     { standValue: true, global: false, shown: true },
@@ -186,7 +209,14 @@ describe('the stand contact request (spec §5, §8)', () => {
   });
 
   test('field errors of the server are shown under their fields', async () => {
-    server.answers.requestContact = { status: 400, data: { error: true, message: 'The form has errors.', formErrors: { email: 'This address cannot receive mail.', postal_code: 'numeric' } } };
+    server.answers.requestContact = {
+      status: 400,
+      data: {
+        error: true,
+        message: 'The form has errors.',
+        formErrors: { email: 'This address cannot receive mail.', postal_code: 'numeric' },
+      },
+    };
     const dialog = await openTestModal(MODAL, visitor());
     const user = await fillValid(dialog);
     await user.click(send(dialog));

@@ -22,7 +22,9 @@ export function StandContactRequest({ modal }: { modal: Extract<Modal, { name: '
   const marketing = standMarketingShown(stands, modal.standId, parameters) === true;
   const bound = { form, view };
 
-  const submit = onSubmitForm(() => form.submit((values) => sendStandContact(values, { modal, stand: stands.stands[modal.standId], marketingShown: marketing, locale })));
+  const submit = onSubmitForm(() =>
+    form.submit((values) => sendStandContact(values, { modal, stand: stands.stands[modal.standId], marketingShown: marketing, locale })),
+  );
 
   return (
     <ModalFrame name="stand-contact-request" title={t`Ask to be contacted`} size="wide">

@@ -17,7 +17,10 @@ function useErrorText(error: FieldError | undefined): string | undefined {
   return typeof error === 'string' ? error : i18n._(error);
 }
 
-type TextProps<R extends FormRules> = Bound<R> & { label: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, 'form' | 'name' | 'value' | 'onChange' | 'onBlur' | 'children'>;
+type TextProps<R extends FormRules> = Bound<R> & { label: ReactNode } & Omit<
+    InputHTMLAttributes<HTMLInputElement>,
+    'form' | 'name' | 'value' | 'onChange' | 'onBlur' | 'children'
+  >;
 
 /** A text input bound to its form: value, change, leave, and the message under it. */
 export function FormText<R extends FormRules>({ form, view, name, label, ...input }: TextProps<R>) {
@@ -35,7 +38,13 @@ export function FormText<R extends FormRules>({ form, view, name, label, ...inpu
   );
 }
 
-export function FormTextArea<R extends FormRules>({ form, view, name, label, maxLength }: Bound<R> & { label: ReactNode; maxLength?: number }) {
+export function FormTextArea<R extends FormRules>({
+  form,
+  view,
+  name,
+  label,
+  maxLength,
+}: Bound<R> & { label: ReactNode; maxLength?: number }) {
   const error = useErrorText(view.errors[name]);
   return (
     <TextAreaField
@@ -55,7 +64,14 @@ export function FormTextArea<R extends FormRules>({ form, view, name, label, max
  * A consent box: its label is the versioned wording (`@salon/shared/forms` consents) in the page's language, the
  * very text the server records with the lead; the page it refers to is linked under it.
  */
-export function ConsentBox<R extends FormRules>({ form, view, name, consent, locale, required = false }: Bound<R> & { consent: ConsentKey; locale: LocaleCode; required?: boolean }) {
+export function ConsentBox<R extends FormRules>({
+  form,
+  view,
+  name,
+  consent,
+  locale,
+  required = false,
+}: Bound<R> & { consent: ConsentKey; locale: LocaleCode; required?: boolean }) {
   const { t } = useLingui();
   const error = useErrorText(view.errors[name]);
   const link = CONSENTS[consent].link;

@@ -1,7 +1,17 @@
 import { atom, computed, type ReadableAtom } from 'nanostores';
 import type { MessageDescriptor } from '@lingui/core';
 import { ApiError, rateLimitMessage, showToast } from '@salon/shared';
-import { checkForm, FORM_CALL_FAILED, ISSUE_CODES, ISSUE_MESSAGES, isValid, readForm, type FormRules, type FormValues, type IssueCode } from '@salon/shared/forms';
+import {
+  checkForm,
+  FORM_CALL_FAILED,
+  ISSUE_CODES,
+  ISSUE_MESSAGES,
+  isValid,
+  readForm,
+  type FormRules,
+  type FormValues,
+  type IssueCode,
+} from '@salon/shared/forms';
 
 /** A message under a field: one of the shared issue texts, or the server's own words. */
 export type FieldError = MessageDescriptor | string;
@@ -132,7 +142,8 @@ export function classifyFailure(error: unknown, fields: readonly string[], optio
   const limited = rateLimitMessage(error);
   if (limited) return { kind: 'message', message: limited };
   const message = typeof data?.message === 'string' ? data.message.trim() : '';
-  const carriesMessage = error instanceof ApiError && (error.kind === 'server' || (error.kind === 'http' && options.messageOfAnyStatus === true));
+  const carriesMessage =
+    error instanceof ApiError && (error.kind === 'server' || (error.kind === 'http' && options.messageOfAnyStatus === true));
   if (carriesMessage && message !== '') return { kind: 'message', message };
   return { kind: 'failed' };
 }
@@ -146,7 +157,11 @@ export function toastCallFailed(): void {
  * The stand contact request and the offer form (spec §8): field errors under the fields, a server message as a
  * toast, anything else the generic toast. Returns the field errors for `submit`.
  */
-export function reportFailure(error: unknown, fields: readonly string[], options: FailureOptions = {}): Record<string, FieldError> | undefined {
+export function reportFailure(
+  error: unknown,
+  fields: readonly string[],
+  options: FailureOptions = {},
+): Record<string, FieldError> | undefined {
   const failure = classifyFailure(error, fields, options);
   if (failure.kind === 'fields') return failure.errors;
   if (failure.kind === 'message') showToast({ kind: 'error', message: failure.message, unique: true });

@@ -62,9 +62,15 @@ export function offerBody(values: FormValues<typeof offerFormRules>, { modal, st
 }
 
 /** POST /api/stands/{id}/requestForminfo; success tracks `{subject}_Submit`, toasts and closes. */
-export async function sendOfferForm(values: FormValues<typeof offerFormRules>, send: OfferSend): Promise<Record<string, FieldError> | undefined> {
+export async function sendOfferForm(
+  values: FormValues<typeof offerFormRules>,
+  send: OfferSend,
+): Promise<Record<string, FieldError> | undefined> {
   try {
-    await request<unknown>('POST', `/api/stands/${encodeURIComponent(send.modal.standId)}/requestForminfo`, { json: offerBody(values, send), notify: false });
+    await request<unknown>('POST', `/api/stands/${encodeURIComponent(send.modal.standId)}/requestForminfo`, {
+      json: offerBody(values, send),
+      notify: false,
+    });
   } catch (error) {
     return reportFailure(error, OFFER_FIELDS);
   }

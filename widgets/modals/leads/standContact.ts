@@ -4,7 +4,16 @@ import { CONTACT_REQUEST_SENT, type FormValues, type standContactRules } from '@
 import type { StandContactRequestBody } from '@salon/shared/contracts/forms';
 import { reportFailure, type FieldError, type RawValues } from './leadForm';
 
-export const STAND_CONTACT_FIELDS = ['firstname', 'lastname', 'email', 'phone', 'postal_code', 'city', 'data_sharing', 'optin_marketing'] as const;
+export const STAND_CONTACT_FIELDS = [
+  'firstname',
+  'lastname',
+  'email',
+  'phone',
+  'postal_code',
+  'city',
+  'data_sharing',
+  'optin_marketing',
+] as const;
 
 /** The form filled with what the page knows of the logged-in user. */
 export function standContactInitial(user: PageUser): RawValues {
@@ -24,7 +33,11 @@ export function standContactInitial(user: PageUser): RawValues {
  * Spec §5: the marketing box shows when marketing opt-in is on: the stand's `optin_marketing` if set, else the
  * global `stands_optin_marketing`. Null while the stands are loading (nothing shown yet).
  */
-export function standMarketingShown(stands: { status: string; stands: Record<string, Stand> }, standId: string, parameters: AppParameters): boolean | null {
+export function standMarketingShown(
+  stands: { status: string; stands: Record<string, Stand> },
+  standId: string,
+  parameters: AppParameters,
+): boolean | null {
   if (stands.status === 'idle' || stands.status === 'loading') return null;
   return stands.stands[standId]?.optin_marketing ?? parameters.stands_optin_marketing;
 }
@@ -37,7 +50,10 @@ export interface StandContactSend {
   locale: LocaleCode;
 }
 
-export function standContactBody(values: FormValues<typeof standContactRules>, { modal, stand, marketingShown, locale }: StandContactSend): StandContactRequestBody {
+export function standContactBody(
+  values: FormValues<typeof standContactRules>,
+  { modal, stand, marketingShown, locale }: StandContactSend,
+): StandContactRequestBody {
   const companyId = modal.companyId ?? stand?.company_id;
   return {
     ...(companyId && { company_id: companyId }),
@@ -56,9 +72,15 @@ export function standContactBody(values: FormValues<typeof standContactRules>, {
 }
 
 /** POST /api/stands/{id}/requestContact; success: its toast and the modal closes (spec §8). */
-export async function sendStandContact(values: FormValues<typeof standContactRules>, send: StandContactSend): Promise<Record<string, FieldError> | undefined> {
+export async function sendStandContact(
+  values: FormValues<typeof standContactRules>,
+  send: StandContactSend,
+): Promise<Record<string, FieldError> | undefined> {
   try {
-    await request<unknown>('POST', `/api/stands/${encodeURIComponent(send.modal.standId)}/requestContact`, { json: standContactBody(values, send), notify: false });
+    await request<unknown>('POST', `/api/stands/${encodeURIComponent(send.modal.standId)}/requestContact`, {
+      json: standContactBody(values, send),
+      notify: false,
+    });
   } catch (error) {
     // Spec §8: "an error shows a toast with the message", whatever the status; without one, the generic toast.
     return reportFailure(error, STAND_CONTACT_FIELDS, { messageOfAnyStatus: true });

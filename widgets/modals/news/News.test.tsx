@@ -1,7 +1,16 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { $modal, activateLocale, closeModal, openModal, receiveNotifications, resetNotifications, setPageData, type Modal } from '@salon/shared';
+import {
+  $modal,
+  activateLocale,
+  closeModal,
+  openModal,
+  receiveNotifications,
+  resetNotifications,
+  setPageData,
+  type Modal,
+} from '@salon/shared';
 import { setNewsTimeZone, type Notification } from '@salon/shared/notifications';
 import { visitorPageData, withLocale } from '@salon/shared/test/fixtures';
 import { installFetch, jsonResponse } from '@salon/shared/test/fetch';
@@ -26,7 +35,8 @@ const item = (id: number, sentAt: string): Notification => ({
   message_en: `Message ${id} in English`,
   sent_at: sentAt,
 });
-const pagesAsked = () => fetchMock.requests.filter((r) => r.url.pathname === '/api/notifications').map((r) => r.url.searchParams.get('page'));
+const pagesAsked = () =>
+  fetchMock.requests.filter((r) => r.url.pathname === '/api/notifications').map((r) => r.url.searchParams.get('page'));
 const settle = () =>
   act(async () => {
     for (let i = 0; i < 5; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
@@ -36,7 +46,10 @@ const release = () =>
     for (const go of held.splice(0)) go();
     for (let i = 0; i < 5; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
   });
-const titles = (dialog: HTMLElement) => within(dialog).queryAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+const titles = (dialog: HTMLElement) =>
+  within(dialog)
+    .queryAllByRole('heading', { level: 3 })
+    .map((h) => h.textContent);
 
 /** IntersectionObserver is not in jsdom: this one lets a test scroll the list's end into view. */
 class FakeObserver {
@@ -59,7 +72,10 @@ class FakeObserver {
   static scrollToEnd() {
     const observer = FakeObserver.last;
     if (!observer?.target) throw new Error('nothing observed');
-    observer.callback([{ isIntersecting: true, target: observer.target } as IntersectionObserverEntry], observer as unknown as IntersectionObserver);
+    observer.callback(
+      [{ isIntersecting: true, target: observer.target } as IntersectionObserverEntry],
+      observer as unknown as IntersectionObserver,
+    );
   }
 }
 
@@ -82,7 +98,15 @@ beforeEach(() => {
     if (mode === 'hold') await new Promise<void>((resolve) => held.push(resolve));
     if (mode === 'fail') return new Response('', { status: 503, statusText: 'Service Unavailable' });
     const page = Number(url.searchParams.get('page'));
-    return jsonResponse({ data: { notifications: all.slice((page - 1) * 10, page * 10), page, per_page: 10, total: all.length, pages: Math.max(1, Math.ceil(all.length / 10)) } });
+    return jsonResponse({
+      data: {
+        notifications: all.slice((page - 1) * 10, page * 10),
+        page,
+        per_page: 10,
+        total: all.length,
+        pages: Math.max(1, Math.ceil(all.length / 10)),
+      },
+    });
   });
   (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver = FakeObserver;
   setNewsTimeZone('Europe/Paris');
@@ -203,7 +227,10 @@ describe('room notifications (spec §2.11)', () => {
 
 describe('today’s news (spec §2.4)', () => {
   test('the notifications sent today in the visitor’s time zone, each with its time', async () => {
-    jest.useFakeTimers({ doNotFake: ['setTimeout', 'setImmediate', 'queueMicrotask', 'nextTick'], now: new Date('2026-11-21T15:30:00.000Z') });
+    jest.useFakeTimers({
+      doNotFake: ['setTimeout', 'setImmediate', 'queueMicrotask', 'nextTick'],
+      now: new Date('2026-11-21T15:30:00.000Z'),
+    });
     setNewsTimeZone('Asia/Tokyo');
     const dialog = await open({ name: 'todays-news' });
     expect(dialog).toHaveAccessibleName('Today’s news');
@@ -214,7 +241,10 @@ describe('today’s news (spec §2.4)', () => {
   });
 
   test('in Paris the same moment lists the day’s news, and See all news opens the whole list', async () => {
-    jest.useFakeTimers({ doNotFake: ['setTimeout', 'setImmediate', 'queueMicrotask', 'nextTick'], now: new Date('2026-11-21T15:30:00.000Z') });
+    jest.useFakeTimers({
+      doNotFake: ['setTimeout', 'setImmediate', 'queueMicrotask', 'nextTick'],
+      now: new Date('2026-11-21T15:30:00.000Z'),
+    });
     const dialog = await open({ name: 'todays-news' }, 'fr_FR');
     await settle();
     // 00:00 to 16:30 in Paris: sent at 16:00, 15:00 … 01:00 (23:00 UTC the day before is midnight in Paris).

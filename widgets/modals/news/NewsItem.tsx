@@ -7,7 +7,17 @@ import type { Notification } from '@salon/shared/notifications';
  * French; text, never HTML) and when it was sent. Each time says what it is: "Where: …" for the organiser's `at`,
  * "Sent at 14h05" (today's news) or "Sent on 21 Nov 2026 at 14h05" (the whole list) for the sending time.
  */
-export function NewsItem({ notification, locale, sentOn, sentAt }: { notification: Notification; locale: LocaleCode; sentOn?: string; sentAt: string }) {
+export function NewsItem({
+  notification,
+  locale,
+  sentOn,
+  sentAt,
+}: {
+  notification: Notification;
+  locale: LocaleCode;
+  sentOn?: string;
+  sentAt: string;
+}) {
   const { t } = useLingui();
   const at = pickLocalized(locale, notification.at ?? '', notification.at_en).trim();
   return (

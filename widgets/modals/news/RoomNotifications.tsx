@@ -3,7 +3,14 @@ import { useStore } from '@nanostores/react';
 import { useLingui } from '@lingui/react/macro';
 import { $locale, type Modal } from '@salon/shared';
 import { ModalFrame } from '@salon/shared/dialogs';
-import { $newsTimeZone, $notificationList, formatNewsDate, formatNewsTime, loadMoreNotifications, retryNotificationList } from '@salon/shared/notifications';
+import {
+  $newsTimeZone,
+  $notificationList,
+  formatNewsDate,
+  formatNewsTime,
+  loadMoreNotifications,
+  retryNotificationList,
+} from '@salon/shared/notifications';
 import { NewsItem } from './NewsItem';
 import { injectNewsStyles } from './styles';
 
@@ -41,9 +48,13 @@ export function RoomNotifications(_props: { modal: Extract<Modal, { name: 'room-
       {list.items.length > 0 && (
         <ul className="salon-news__list" aria-label={t`News`} aria-busy={list.status === 'loading'}>
           {list.items.map((notification) => (
-            <NewsItem key={notification.id_notification} notification={notification} locale={locale} sentOn={formatNewsDate(notification.sent_at, locale, timeZone)}
+            <NewsItem
+              key={notification.id_notification}
+              notification={notification}
+              locale={locale}
+              sentOn={formatNewsDate(notification.sent_at, locale, timeZone)}
               sentAt={formatNewsTime(notification.sent_at, timeZone)}
-             />
+            />
           ))}
         </ul>
       )}

@@ -18,7 +18,12 @@ export function TodaysNews(_props: { modal: Extract<Modal, { name: 'todays-news'
       {today.items.length > 0 && (
         <ul className="salon-news__list" aria-label={t`Today’s news`} aria-busy={today.status === 'loading'}>
           {today.items.map((notification) => (
-            <NewsItem key={notification.id_notification} notification={notification} locale={locale} sentAt={formatNewsTime(notification.sent_at, timeZone)} />
+            <NewsItem
+              key={notification.id_notification}
+              notification={notification}
+              locale={locale}
+              sentAt={formatNewsTime(notification.sent_at, timeZone)}
+            />
           ))}
         </ul>
       )}

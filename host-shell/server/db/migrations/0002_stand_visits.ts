@@ -24,9 +24,20 @@ export function standVisits(dialect: Dialect): Migration {
         .addColumn('ended_by', 'text')
         .execute();
       // At most one open visit per user, enforced by the database (two concurrent starts cannot both win).
-      await db.schema.createIndex('stand_visits_open_user_uq').on('stand_visits').column('user_id').unique().where(sql.ref('ended_at'), 'is', null).execute();
+      await db.schema
+        .createIndex('stand_visits_open_user_uq')
+        .on('stand_visits')
+        .column('user_id')
+        .unique()
+        .where(sql.ref('ended_at'), 'is', null)
+        .execute();
       // Who is on a stand now (live activity), and the sweeper's scan of open visits.
-      await db.schema.createIndex('stand_visits_open_stand_idx').on('stand_visits').column('stand_id').where(sql.ref('ended_at'), 'is', null).execute();
+      await db.schema
+        .createIndex('stand_visits_open_stand_idx')
+        .on('stand_visits')
+        .column('stand_id')
+        .where(sql.ref('ended_at'), 'is', null)
+        .execute();
 
       await db.schema
         .createTable('stand_history')

@@ -23,7 +23,12 @@ export function chat(dialect: Dialect): Migration {
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
       // One membership per user and channel; the user's channels.
-      await db.schema.createIndex('channel_members_channel_user_uq').on('channel_members').columns(['channel_id', 'user_id']).unique().execute();
+      await db.schema
+        .createIndex('channel_members_channel_user_uq')
+        .on('channel_members')
+        .columns(['channel_id', 'user_id'])
+        .unique()
+        .execute();
       await db.schema.createIndex('channel_members_user_id_idx').on('channel_members').column('user_id').execute();
 
       await db.schema
@@ -66,7 +71,8 @@ export function chat(dialect: Dialect): Migration {
     },
 
     async down(db: Kysely<unknown>) {
-      for (const table of ['notification_recipients', 'chat_files', 'messages', 'channel_members', 'channels']) await db.schema.dropTable(table).ifExists().execute();
+      for (const table of ['notification_recipients', 'chat_files', 'messages', 'channel_members', 'channels'])
+        await db.schema.dropTable(table).ifExists().execute();
     },
   };
 }

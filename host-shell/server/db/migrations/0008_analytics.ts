@@ -15,7 +15,12 @@ export function analytics(_dialect: Dialect): Migration {
     },
 
     async down(db: Kysely<unknown>) {
-      for (const name of ['stand_visits_stand_started_idx', 'stand_visits_started_idx', 'sessions_created_at_idx', 'tracking_events_created_at_idx']) {
+      for (const name of [
+        'stand_visits_stand_started_idx',
+        'stand_visits_started_idx',
+        'sessions_created_at_idx',
+        'tracking_events_created_at_idx',
+      ]) {
         await db.schema.dropIndex(name).ifExists().execute();
       }
     },

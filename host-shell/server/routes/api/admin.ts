@@ -5,12 +5,27 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AUDIT_PER_PAGE, AuditData, AuditQuery } from '@salon/shared/contracts/backoffice';
 import { Envelope } from '@salon/shared/contracts/envelope';
 import { StreamData } from '@salon/shared/contracts/room';
-import { AdminSettingsData, FeaturesPatch, ParametersPatch, StreamBody, type AdminSettingsData as Settings } from '@salon/shared/contracts/settings';
+import {
+  AdminSettingsData,
+  FeaturesPatch,
+  ParametersPatch,
+  StreamBody,
+  type AdminSettingsData as Settings,
+} from '@salon/shared/contracts/settings';
 import { sql, type Transaction } from 'kysely';
 import type { Database, UserRow } from '../../db/schema';
 import { badRequest, forbidden } from '../../lib/errors';
 import { diff, listChanges, recordChange } from '../../services/audit';
-import { loadFeatures, loadParameters, loadStream, saveParameters, saveStream, setFeature, type StoredParameters, type StreamSettings } from '../../services/settings';
+import {
+  loadFeatures,
+  loadParameters,
+  loadStream,
+  saveParameters,
+  saveStream,
+  setFeature,
+  type StoredParameters,
+  type StreamSettings,
+} from '../../services/settings';
 import { apiViewer } from './auth';
 
 /**
@@ -51,7 +66,11 @@ async function lockSettings(app: FastifyInstance, trx: Transaction<Database>): P
  * Stores an administrator's change of parameters and feature flags, and its audit entries (the changed keys,
  * before and after), in one transaction; then every process and stream learns of it.
  */
-export async function changeSettings(app: FastifyInstance, actor: UserRow, change: { parameters?: ParametersPatch; features?: FeaturesPatch }): Promise<void> {
+export async function changeSettings(
+  app: FastifyInstance,
+  actor: UserRow,
+  change: { parameters?: ParametersPatch; features?: FeaturesPatch },
+): Promise<void> {
   await app.db.transaction().execute(async (trx) => {
     await lockSettings(app, trx);
     if (change.parameters) {
@@ -61,7 +80,13 @@ export async function changeSettings(app: FastifyInstance, actor: UserRow, chang
       const stored = (await loadParameters(trx)) as unknown as Record<string, unknown>;
       const after = Object.fromEntries(Object.keys(change.parameters).map((key) => [key, stored[key]]));
       const changed = diff(before as unknown as Record<string, unknown>, after);
-      if (changed) await recordChange(trx, { actorId: actor.id, action: 'parameters.update', target: Object.keys(changed.after).join(', '), ...changed });
+      if (changed)
+        await recordChange(trx, {
+          actorId: actor.id,
+          action: 'parameters.update',
+          target: Object.keys(changed.after).join(', '),
+          ...changed,
+        });
     }
     if (change.features) {
       const before = await loadFeatures(trx);
@@ -72,7 +97,13 @@ export async function changeSettings(app: FastifyInstance, actor: UserRow, chang
         after[name] = on ? '1' : '0';
       }
       const changed = diff(before, after);
-      if (changed) await recordChange(trx, { actorId: actor.id, action: 'features.update', target: Object.keys(changed.after).join(', '), ...changed });
+      if (changed)
+        await recordChange(trx, {
+          actorId: actor.id,
+          action: 'features.update',
+          target: Object.keys(changed.after).join(', '),
+          ...changed,
+        });
     }
   });
   publishSettings(app);
@@ -80,14 +111,19 @@ export async function changeSettings(app: FastifyInstance, actor: UserRow, chang
   if (change.parameters || change.features) app.panoramas.refresh();
 }
 
-export const changeParameters = (app: FastifyInstance, actor: UserRow, patch: ParametersPatch): Promise<void> => changeSettings(app, actor, { parameters: patch });
-export const changeFeatures = (app: FastifyInstance, actor: UserRow, patch: FeaturesPatch): Promise<void> => changeSettings(app, actor, { features: patch });
+export const changeParameters = (app: FastifyInstance, actor: UserRow, patch: ParametersPatch): Promise<void> =>
+  changeSettings(app, actor, { parameters: patch });
+export const changeFeatures = (app: FastifyInstance, actor: UserRow, patch: FeaturesPatch): Promise<void> =>
+  changeSettings(app, actor, { features: patch });
 
 /**
  * The stream after the change (fields left out keep their stored value; '' or null clears an address), or the
  * reason it is refused: switching it on needs a video address.
  */
-export async function nextStream(app: FastifyInstance, body: StreamBody): Promise<{ ok: true; stream: StreamSettings } | { ok: false; field: 'video_url'; message: string }> {
+export async function nextStream(
+  app: FastifyInstance,
+  body: StreamBody,
+): Promise<{ ok: true; stream: StreamSettings } | { ok: false; field: 'video_url'; message: string }> {
   const stored = await loadStream(app.db);
   const address = (given: string | null | undefined, kept: string | null) => (given === undefined ? kept : given === '' ? null : given);
   const stream: StreamSettings = {
@@ -121,7 +157,13 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/admin/parameters',
-    { ...guard, schema: { summary: `Every stored app parameter, the feature flags and the live stream. ${ADMIN_ONLY}`, response: { 200: Envelope(AdminSettingsData) } } },
+    {
+      ...guard,
+      schema: {
+        summary: `Every stored app parameter, the feature flags and the live stream. ${ADMIN_ONLY}`,
+        response: { 200: Envelope(AdminSettingsData) },
+      },
+    },
     async () => ({ data: await currentSettings(app) }),
   );
 
@@ -145,7 +187,11 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/admin/features',
     {
       ...guard,
-      schema: { summary: `Switches feature flags (true: '1'). ${ADMIN_ONLY}`, body: FeaturesPatch, response: { 200: Envelope(AdminSettingsData) } },
+      schema: {
+        summary: `Switches feature flags (true: '1'). ${ADMIN_ONLY}`,
+        body: FeaturesPatch,
+        response: { 200: Envelope(AdminSettingsData) },
+      },
     },
     async (request) => {
       await changeFeatures(app, await actorOf(request), request.body);

@@ -4,14 +4,30 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { UsersActivesData } from '@salon/shared/contracts/backoffice';
-import { AnalyticsQuery, USERS_ACTIVES_EVENT, AttendanceData, AttendanceQuery, StandAnalyticsData, VisitorsData, VisitorsQuery } from '@salon/shared/contracts/analytics';
+import {
+  AnalyticsQuery,
+  USERS_ACTIVES_EVENT,
+  AttendanceData,
+  AttendanceQuery,
+  StandAnalyticsData,
+  VisitorsData,
+  VisitorsQuery,
+} from '@salon/shared/contracts/analytics';
 import { Envelope } from '@salon/shared/contracts/envelope';
 import type { StandRow } from '../../db/schema';
 import { openEventStream, sendCsv } from '../../lib/responses';
 import { forbidden, notFound } from '../../lib/errors';
 import { decodeId } from '../../lib/ids';
 import { pick } from '../../lib/locale';
-import { attendance, attendanceCsv, searchVisitors, standAnalytics, standAnalyticsCsv, statsFilename, visitorsCsv } from '../../services/analytics';
+import {
+  attendance,
+  attendanceCsv,
+  searchVisitors,
+  standAnalytics,
+  standAnalyticsCsv,
+  statsFilename,
+  visitorsCsv,
+} from '../../services/analytics';
 import { findStand } from '../../services/exhibitors';
 import { ownsStand } from '../../services/visits';
 import { apiViewer } from './auth';
@@ -20,8 +36,7 @@ import { organisersOnly } from './users';
 /** Exhibitors and organisers get past validation; visitors (anonymous ones too) are refused first: 403 before any 400. */
 async function exhibitorsAndOrganisers(request: FastifyRequest): Promise<void> {
   const { user, locale } = await apiViewer(request);
-  if (user.anonymous === 1 || user.profile === 'visitor')
-    throw forbidden(say(locale, msg`For exhibitors and organizers only`));
+  if (user.anonymous === 1 || user.profile === 'visitor') throw forbidden(say(locale, msg`For exhibitors and organizers only`));
 }
 
 /** The stand asked for: any for organisers, their own for exhibitors (403 otherwise), 404 when there is none. */
@@ -35,7 +50,6 @@ async function standFor(request: FastifyRequest, raw: string): Promise<StandRow>
     throw forbidden(say(locale, msg`Only the stand's exhibitors and the organizers see its figures`));
   return stand;
 }
-
 
 const CSV =
   'With ?format=csv (or the .csv address): text/csv; charset=utf-8 with a BOM, as an attachment, a header row, every value quoted, a cell that starts with = + - @, a tab or a carriage return gets a leading apostrophe.';
@@ -69,7 +83,10 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/analytics.csv',
-    { preValidation: exhibitorsAndOrganisers, schema: { summary: `GET /api/analytics?format=csv (same access): one row per hour.`, querystring: AnalyticsQuery } },
+    {
+      preValidation: exhibitorsAndOrganisers,
+      schema: { summary: `GET /api/analytics?format=csv (same access): one row per hour.`, querystring: AnalyticsQuery },
+    },
     async (request, reply) => stand(request, reply, request.query, true),
   );
 
@@ -94,7 +111,10 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/analytics/attendance.csv',
-    { preValidation: organisersOnly, schema: { summary: 'GET /api/analytics/attendance?format=csv (same access).', querystring: AttendanceQuery } },
+    {
+      preValidation: organisersOnly,
+      schema: { summary: 'GET /api/analytics/attendance?format=csv (same access).', querystring: AttendanceQuery },
+    },
     async (_request, reply) => people(reply, true),
   );
 
@@ -121,7 +141,13 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/users/visitors.csv',
-    { preValidation: organisersOnly, schema: { summary: 'GET /api/users/visitors?format=csv (same access, search and sort): every matching visitor.', querystring: VisitorsQuery } },
+    {
+      preValidation: organisersOnly,
+      schema: {
+        summary: 'GET /api/users/visitors?format=csv (same access, search and sort): every matching visitor.',
+        querystring: VisitorsQuery,
+      },
+    },
     async (request, reply) => visitors(reply, request.query, true),
   );
 

@@ -53,8 +53,7 @@ declare module 'fastify' {
 }
 
 /** The spec's message (§5), in the user's language. */
-export const tooLargeMessage = (locale: LocaleCode): string =>
-  say(locale, msg`The file limit is 5MB. Please upload a smaller file`);
+export const tooLargeMessage = (locale: LocaleCode): string => say(locale, msg`The file limit is 5MB. Please upload a smaller file`);
 
 const errorCode = (err: unknown): unknown => (typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined);
 
@@ -90,7 +89,13 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/chat/channels',
-    { schema: { summary: "The user's channels: members, total and unread messages, last message; newest last message first, channels without messages last", response: { 200: Envelope(ChannelsData) } } },
+    {
+      schema: {
+        summary:
+          "The user's channels: members, total and unread messages, last message; newest last message first, channels without messages last",
+        response: { 200: Envelope(ChannelsData) },
+      },
+    },
     async (request) => {
       const viewer = await apiViewer(request);
       return { data: { channels: await listChannels(contextOf(viewer), viewer.user.id) } };
@@ -124,11 +129,10 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const existing = await findDirectChannel(app.db, user.id, other.id);
         if (existing !== null) channelId = existing;
         else if (user.anonymous === 1) {
-          throw forbidden(
-            say(locale, msg`Anonymous visitors cannot start a chat: log in or create an account`),
-          );
+          throw forbidden(say(locale, msg`Anonymous visitors cannot start a chat: log in or create an account`));
         } else {
-          if (!(await mayStartChatWith({ db: app.db, activity: app.activity, params: await app.parameters.get() }, user, other))) throw unknownUser();
+          if (!(await mayStartChatWith({ db: app.db, activity: app.activity, params: await app.parameters.get() }, user, other)))
+            throw unknownUser();
           const opened = await findOrCreateDirectChannel(app.db, user.id, other.id);
           channelId = opened.channelId;
           if (opened.created) app.realtime.joinChannel(channelId, [user.id, other.id]);
@@ -168,14 +172,25 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (id === null) throw badRequest(`Invalid querystring: "${name}" is not a message id`, { [name]: 'is not a message id' });
         return id;
       };
-      const rows = await messagePage(app.db, membership.channelId, { after: decode('lastOne', lastOne), before: decode('before', before), limit });
+      const rows = await messagePage(app.db, membership.channelId, {
+        after: decode('lastOne', lastOne),
+        before: decode('before', before),
+        limit,
+      });
       return { data: { messages: await toChatMessages(contextOf(viewer), rows) } };
     },
   );
 
   app.post(
     '/chat/channels/:id/read',
-    { schema: { summary: 'Everything in the channel is read by the user (its new-message counter goes to 0). Members only.', params: ChannelIdParams, response: { 200: Envelope(ReadData) } }, attachValidation: true },
+    {
+      schema: {
+        summary: 'Everything in the channel is read by the user (its new-message counter goes to 0). Members only.',
+        params: ChannelIdParams,
+        response: { 200: Envelope(ReadData) },
+      },
+      attachValidation: true,
+    },
     async (request) => {
       const viewer = await apiViewer(request);
       validationAfterPath(request);
@@ -227,7 +242,8 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (part.file.truncated) throw new HttpError(413, tooLargeMessage(locale));
       if (content.length === 0) throw badRequest(say(locale, msg`The file is empty`));
       const clientId = fieldValue(part.fields, UPLOAD_CLIENT_ID_FIELD);
-      if (clientId !== null && (clientId.length === 0 || clientId.length > 64)) throw badRequest(`"${UPLOAD_CLIENT_ID_FIELD}" must be 1 to 64 characters`);
+      if (clientId !== null && (clientId.length === 0 || clientId.length > 64))
+        throw badRequest(`"${UPLOAD_CLIENT_ID_FIELD}" must be 1 to 64 characters`);
 
       const detection = await detectFileType(content, part.filename, locale);
       if (!detection.ok) throw new HttpError(415, detection.message);
@@ -237,16 +253,29 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const path = buildPath('/chat/file/{filename}', { filename: storedName });
       const messageContent: MessageContent = detection.image
         ? { type: 'image', url: path, filename: storedName, prettyName }
-        : { type: 'file', url: path, filename: storedName, prettyName, extension: detection.extension, downloadable: true, size: content.length, mime: detection.mime };
+        : {
+            type: 'file',
+            url: path,
+            filename: storedName,
+            prettyName,
+            extension: detection.extension,
+            downloadable: true,
+            size: content.length,
+            mime: detection.mime,
+          };
       let stored;
       try {
-        stored = await insertFileMessage(app.db, { channelId: membership.channelId, memberId: membership.memberId, clientId, content: messageContent }, {
-          storedName,
-          originalName: prettyName,
-          mime: detection.mime,
-          extension: detection.extension,
-          size: content.length,
-        });
+        stored = await insertFileMessage(
+          app.db,
+          { channelId: membership.channelId, memberId: membership.memberId, clientId, content: messageContent },
+          {
+            storedName,
+            originalName: prettyName,
+            mime: detection.mime,
+            extension: detection.extension,
+            size: content.length,
+          },
+        );
       } catch (err) {
         await removeStoredFile(app.config.uploadDir, storedName);
         throw err;
@@ -293,17 +322,20 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
       let standAllowed = false;
       if (rawStand !== undefined) {
         const id = decodeId(rawStand);
-        if (id === null || !(await standExists(app.db, id))) throw badRequest('Invalid querystring: "stand_id" is not a stand id', { stand_id: 'is not a stand id' });
+        if (id === null || !(await standExists(app.db, id)))
+          throw badRequest('Invalid querystring: "stand_id" is not a stand id', { stand_id: 'is not a stand id' });
         standId = id;
         const visit = await openVisitOf(app.db, viewer.user.id);
         standAllowed = visit?.stand_id === id || (await ownsStand(app.db, viewer.user.id, id));
       }
       const params = await app.parameters.get();
-      const data = await searchChatUsers(
-        { db: app.db, activity: app.activity, params },
-        viewer.user,
-        { search, profiles: parseProfiles(profiles), connected: connected === undefined ? undefined : connected === '1', standId, standAllowed },
-      );
+      const data = await searchChatUsers({ db: app.db, activity: app.activity, params }, viewer.user, {
+        search,
+        profiles: parseProfiles(profiles),
+        connected: connected === undefined ? undefined : connected === '1',
+        standId,
+        standAllowed,
+      });
       return { data };
     },
   );

@@ -11,7 +11,8 @@ export const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/company/:id',
     {
       schema: {
-        summary: 'A company and every field of its sheet (spec §2.5); null for what it has not given. The company id is required (spec §5); an id that is not a company is a 404.',
+        summary:
+          'A company and every field of its sheet (spec §2.5); null for what it has not given. The company id is required (spec §5); an id that is not a company is a 404.',
         params: CompanyParams,
         response: { 200: Envelope(CompanyData) },
       },

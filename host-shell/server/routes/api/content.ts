@@ -49,12 +49,12 @@ import { apiViewer } from './auth';
 /** Administrators and promoters (registered): 401 without a session, 403 for anyone else. */
 export async function requireOrganiser(request: FastifyRequest): Promise<{ user: UserRow; locale: LocaleCode }> {
   const { user, locale } = await apiViewer(request);
-  if (user.anonymous === 1 || (user.profile !== 'promoter' && user.profile !== 'administrator')) throw forbidden(say(locale, msg`For organizers only`));
+  if (user.anonymous === 1 || (user.profile !== 'promoter' && user.profile !== 'administrator'))
+    throw forbidden(say(locale, msg`For organizers only`));
   return { user, locale };
 }
 
-export const promoterAccountsRefused = (locale: LocaleCode) =>
-  forbidden(say(locale, msg`Only administrators manage promoter accounts`));
+export const promoterAccountsRefused = (locale: LocaleCode) => forbidden(say(locale, msg`Only administrators manage promoter accounts`));
 
 /**
  * What visitors see follows a change at once: the stand list (`GET /api/stands`) and the page data read the database on
@@ -62,7 +62,8 @@ export const promoterAccountsRefused = (locale: LocaleCode) =>
  * again (company name, names, hidden, owners) and, when an account was hidden, shown or removed, the chat lists.
  */
 export function publishContent(app: FastifyInstance, touched: Touched): void {
-  if (touched.standIds.length || touched.userIds.length) app.live.publish({ type: 'exhibitors', standIds: touched.standIds, userIds: touched.userIds });
+  if (touched.standIds.length || touched.userIds.length)
+    app.live.publish({ type: 'exhibitors', standIds: touched.standIds, userIds: touched.userIds });
   if (touched.presence && touched.userIds.length) app.live.publish({ type: 'presence', userIds: touched.userIds });
   // A stand's name, company or neighbours are drawn on panoramas.
   app.panoramas.refresh();
@@ -77,7 +78,11 @@ function idOf(raw: string, locale: LocaleCode, what: 'company' | 'stand' | 'acco
   return id;
 }
 const unknown = (locale: LocaleCode, what: 'company' | 'stand' | 'account') =>
-  what === 'company' ? say(locale, msg`Unknown company`) : what === 'stand' ? say(locale, msg`Unknown stand`) : say(locale, msg`Unknown account`);
+  what === 'company'
+    ? say(locale, msg`Unknown company`)
+    : what === 'stand'
+      ? say(locale, msg`Unknown stand`)
+      : say(locale, msg`Unknown account`);
 
 /** Companies, stands, exhibitor and promoter accounts (issue 13, item 2). Every change is in the audit log. */
 export const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -85,9 +90,19 @@ export const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const guard = { preValidation: async (request: FastifyRequest) => void (await requireOrganiser(request)) };
 
   /* companies */
-  app.get('/admin/companies', { ...guard, schema: { summary: `Every company (spec §3 Company), with its stands, by name. ${WHO}`, response: { 200: Envelope(AdminCompaniesData) } } }, async () => ({
-    data: { companies: await listCompanies(app.db) },
-  }));
+  app.get(
+    '/admin/companies',
+    {
+      ...guard,
+      schema: {
+        summary: `Every company (spec §3 Company), with its stands, by name. ${WHO}`,
+        response: { 200: Envelope(AdminCompaniesData) },
+      },
+    },
+    async () => ({
+      data: { companies: await listCompanies(app.db) },
+    }),
+  );
 
   app.post(
     '/admin/companies',
@@ -140,7 +155,11 @@ export const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/admin/companies/:id',
     {
       ...guard,
-      schema: { summary: `Removes a company that has no stand and no lead; otherwise 409 saying what holds it. ${WHO}`, params: ContentIdParams, response: { 200: Envelope(RemovedData) } },
+      schema: {
+        summary: `Removes a company that has no stand and no lead; otherwise 409 saying what holds it. ${WHO}`,
+        params: ContentIdParams,
+        response: { 200: Envelope(RemovedData) },
+      },
     },
     async (request) => {
       const { user, locale } = await requireOrganiser(request);
@@ -154,7 +173,10 @@ export const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/admin/stands',
     {
       ...guard,
-      schema: { summary: `Every stand: names, panorama slug (read-only), optin_marketing (null: the global setting), company, exhibitors, and what it holds. ${WHO}`, response: { 200: Envelope(AdminStandsData) } },
+      schema: {
+        summary: `Every stand: names, panorama slug (read-only), optin_marketing (null: the global setting), company, exhibitors, and what it holds. ${WHO}`,
+        response: { 200: Envelope(AdminStandsData) },
+      },
     },
     async () => ({ data: { stands: await listStands(app.db) } }),
   );
@@ -227,7 +249,13 @@ export const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /* accounts */
   app.get(
     '/admin/accounts',
-    { ...guard, schema: { summary: `Every exhibitor and promoter account, with their stands. ${WHO}`, response: { 200: Envelope(AdminAccountsData) } } },
+    {
+      ...guard,
+      schema: {
+        summary: `Every exhibitor and promoter account, with their stands. ${WHO}`,
+        response: { 200: Envelope(AdminAccountsData) },
+      },
+    },
     async () => ({ data: { accounts: await listAccounts(app.db) } }),
   );
 
@@ -251,7 +279,9 @@ export const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   /** The account of the path, if the viewer may manage it: 404 for another profile, 403 for a promoter's by a promoter. */
-  async function target(request: FastifyRequest<{ Params: ContentIdParams }>): Promise<{ user: UserRow; locale: LocaleCode; account: UserRow }> {
+  async function target(
+    request: FastifyRequest<{ Params: ContentIdParams }>,
+  ): Promise<{ user: UserRow; locale: LocaleCode; account: UserRow }> {
     const { user, locale } = await requireOrganiser(request);
     const account = await managedAccount(app.db, idOf(request.params.id, locale, 'account'));
     if (!account) throw notFound(unknown(locale, 'account'));
@@ -261,7 +291,14 @@ export const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/admin/accounts/:id',
-    { ...guard, schema: { summary: `One exhibitor or promoter account. ${WHO_ACCOUNTS}`, params: ContentIdParams, response: { 200: Envelope(AdminAccountData) } } },
+    {
+      ...guard,
+      schema: {
+        summary: `One exhibitor or promoter account. ${WHO_ACCOUNTS}`,
+        params: ContentIdParams,
+        response: { 200: Envelope(AdminAccountData) },
+      },
+    },
     async (request) => {
       const { account } = await target(request);
       return { data: { account: (await adminAccount(app.db, account.id))! } };

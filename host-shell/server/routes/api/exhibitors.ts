@@ -25,7 +25,12 @@ async function applyAvailability(request: FastifyRequest, viewer: UserRow, targe
   app.activity.touch(viewer.id);
   // An organiser's change of someone's availability is theirs to answer for: it goes in the audit log.
   const organiser = viewer.anonymous === 0 && (viewer.profile === 'promoter' || viewer.profile === 'administrator');
-  const { changed, standIds, historyIds } = await setAvailability(app.db, target, available, organiser ? { actorId: viewer.id } : undefined);
+  const { changed, standIds, historyIds } = await setAvailability(
+    app.db,
+    target,
+    available,
+    organiser ? { actorId: viewer.id } : undefined,
+  );
   if (!changed) return;
   app.live.publish({ type: 'exhibitors', userIds: [target.id] });
   app.live.publish({ type: 'history', standIds });
@@ -83,9 +88,7 @@ export const exhibitorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const error = request.validationError as (Error & { validationContext?: string }) | undefined;
       if (error && error.validationContext !== 'params') throw error;
       if (!organiser && target.id !== user.id && !(await shareAStand(app.db, user.id, target.id))) {
-        throw forbidden(
-          say(locale, msg`Only exhibitors who share a stand can change each other’s availability`),
-        );
+        throw forbidden(say(locale, msg`Only exhibitors who share a stand can change each other’s availability`));
       }
       const { available } = request.body;
       await applyAvailability(request, user, target, available);

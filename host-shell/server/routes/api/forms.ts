@@ -66,7 +66,9 @@ function contestSchemaAnswer(request: FastifyRequest, locale: LocaleCode): Conte
   const error = request.validationError as (Error & { validation?: unknown }) | undefined;
   if (!error) return null;
   const issues: Issue[] = Array.isArray(error.validation)
-    ? error.validation.flatMap((item: { params?: Partial<Issue> }) => (typeof item.params?.field === 'string' && typeof item.params.kind === 'string' ? [item.params as Issue] : []))
+    ? error.validation.flatMap((item: { params?: Partial<Issue> }) =>
+        typeof item.params?.field === 'string' && typeof item.params.kind === 'string' ? [item.params as Issue] : [],
+      )
     : [];
   const isField = (issue: Issue) => issue.kind !== 'unknownField' && Object.hasOwn(ContestBody.properties, issue.field.split('.')[0] ?? '');
   const others = issues.filter((issue) => !isField(issue));
@@ -75,7 +77,11 @@ function contestSchemaAnswer(request: FastifyRequest, locale: LocaleCode): Conte
   if (issues.length === 0) details.push(say(locale, FORM_TEXTS.unreadable));
   return {
     statusCode: 400,
-    data: { error: true, message: [say(locale, FORM_TEXTS.hasErrors), ...details].join(' '), ...(Object.keys(formErrors).length > 0 ? { formErrors } : {}) },
+    data: {
+      error: true,
+      message: [say(locale, FORM_TEXTS.hasErrors), ...details].join(' '),
+      ...(Object.keys(formErrors).length > 0 ? { formErrors } : {}),
+    },
   };
 }
 
@@ -89,7 +95,8 @@ function checkOrThrow(request: FastifyRequest, rules: FormRules, body: Body, loc
 const SHARERS: Record<SocialPlatform, (address: string, title: string) => string> = {
   facebook: (address) => `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(address)}`,
   linkedin: (address) => `https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(address)}`,
-  twitter: (address, title) => `https://twitter.com/intent/tweet?url=${encodeURIComponent(address)}${title ? `&text=${encodeURIComponent(title)}` : ''}`,
+  twitter: (address, title) =>
+    `https://twitter.com/intent/tweet?url=${encodeURIComponent(address)}${title ? `&text=${encodeURIComponent(title)}` : ''}`,
 };
 
 /**
@@ -176,7 +183,10 @@ export const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!mayEnterContest(viewer.user)) throw forbidden(say(locale, FORM_TEXTS.contestNotAllowed));
     const issues = checkForm(contestRules, body);
     if (Object.keys(issues).length > 0) {
-      const answer: ContestAnswer = { statusCode: 400, data: { error: true, message: say(locale, FORM_TEXTS.hasErrors), formErrors: formErrorsOf(locale, issues) } };
+      const answer: ContestAnswer = {
+        statusCode: 400,
+        data: { error: true, message: say(locale, FORM_TEXTS.hasErrors), formErrors: formErrorsOf(locale, issues) },
+      };
       return reply.code(200).send(answer);
     }
     // Spec §8 shows the contest's errors from a 200 only: the schema's too come back in the answer.
@@ -184,7 +194,14 @@ export const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (schemaAnswer) return reply.code(200).send(schemaAnswer);
     const value = readForm(contestRules, body);
     // The marketing box exists only when the contest's opt-in is on: no consent is recorded for a box nobody saw.
-    const id = await recordContestEntry(app.db, viewer.user.id, contestName, value, params.contest_optin_marketing && 'marketing' in body, locale);
+    const id = await recordContestEntry(
+      app.db,
+      viewer.user.id,
+      contestName,
+      value,
+      params.contest_optin_marketing && 'marketing' in body,
+      locale,
+    );
     const answer: ContestAnswer =
       id === null
         ? { statusCode: 409, data: { error: true, data: CONTEST_ALREADY, message: say(locale, FORM_TEXTS.contestAlready) } }
@@ -209,7 +226,8 @@ export const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/contest/participation',
     {
       schema: {
-        summary: "Record the room game's score (spec §7): registered visitors only (403). The contest form's entry takes the last one when it sends no score.",
+        summary:
+          "Record the room game's score (spec §7): registered visitors only (403). The contest form's entry takes the last one when it sends no score.",
         body: ContestParticipationBody,
         response: { 200: Envelope(FormSent) },
       },
@@ -247,7 +265,9 @@ export const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const issues = checkForm(opinionRules, body);
       if (Object.keys(issues).length > 0 || request.validationError) {
         const formErrors = request.validationError && Object.keys(issues).length === 0 ? undefined : formErrorsOf(locale, issues);
-        return reply.code(400).send({ data: { success: false, error: true, message: say(locale, FORM_TEXTS.opinionFailed), ...(formErrors ? { formErrors } : {}) } });
+        return reply.code(400).send({
+          data: { success: false, error: true, message: say(locale, FORM_TEXTS.opinionFailed), ...(formErrors ? { formErrors } : {}) },
+        });
       }
       const { score, comment } = readForm(opinionRules, body);
       try {
@@ -277,7 +297,9 @@ export const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const viewer = await apiViewer(request);
       const { platform, title } = request.body;
       const params = await app.parameters.get();
-      const fallback = pick(viewer.locale, params.social_title, params.social_title_en || params.social_title) || pick(viewer.locale, params.room_name, params.room_name_en);
+      const fallback =
+        pick(viewer.locale, params.social_title, params.social_title_en || params.social_title) ||
+        pick(viewer.locale, params.room_name, params.room_name_en);
       const shownTitle = title?.trim() || fallback;
       const address = url('home', {}, { origin: viewer.origin });
       await recordShare(app.db, viewer.user.id, platform, shownTitle || null);

@@ -22,7 +22,17 @@ import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import { HttpError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { formDataError } from '../../lib/form-data';
 import { decodeId } from '../../lib/ids';
-import { ImportFileError, claimImport, confirmationMissing, createImport, findImport, readCsv, runImport, toImportData, tooLarge } from '../../services/imports';
+import {
+  ImportFileError,
+  claimImport,
+  confirmationMissing,
+  createImport,
+  findImport,
+  readCsv,
+  runImport,
+  toImportData,
+  tooLarge,
+} from '../../services/imports';
 import { apiViewer } from './auth';
 
 const ORGANISERS_ONLY = 'Administrators and promoters only: 401 without a session, 403 for visitors (anonymous ones too) and exhibitors.';
@@ -31,7 +41,8 @@ const ORGANISERS_ONLY = 'Administrators and promoters only: 401 without a sessio
 async function organiser(request: FastifyRequest) {
   const viewer = await apiViewer(request);
   const { user, locale } = viewer;
-  if (user.anonymous === 1 || (user.profile !== 'promoter' && user.profile !== 'administrator')) throw forbidden(say(locale, msg`For organizers only`));
+  if (user.anonymous === 1 || (user.profile !== 'promoter' && user.profile !== 'administrator'))
+    throw forbidden(say(locale, msg`For organizers only`));
   return viewer;
 }
 
@@ -120,7 +131,13 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/imports/:id',
-    { schema: { summary: `An import: its preview, then its progress (processed of total lines to apply), then its report (created, updated, unchanged, skipped with line numbers). Poll it while status is "running". ${ORGANISERS_ONLY}`, params: ImportIdParams, response: { 200: Envelope(ImportData) } } },
+    {
+      schema: {
+        summary: `An import: its preview, then its progress (processed of total lines to apply), then its report (created, updated, unchanged, skipped with line numbers). Poll it while status is "running". ${ORGANISERS_ONLY}`,
+        params: ImportIdParams,
+        response: { 200: Envelope(ImportData) },
+      },
+    },
     async (request) => {
       const { locale } = await organiser(request);
       return { data: toImportData(await importIdOf(request, locale), locale) };

@@ -14,9 +14,12 @@ const LISTS = ['standsToVisit', 'standsVisited'] as const;
 
 /** Each list without repeats, in first-seen order. */
 function deduplicated(body: Journey): Journey {
-  return { vistingStand: body.vistingStand, standsToVisit: [...new Set(body.standsToVisit)], standsVisited: [...new Set(body.standsVisited)] };
+  return {
+    vistingStand: body.vistingStand,
+    standsToVisit: [...new Set(body.standsToVisit)],
+    standsVisited: [...new Set(body.standsVisited)],
+  };
 }
-
 
 /** Spec §4.1: a stand is to visit, being visited or visited; never two of them at once. */
 function standsInSeveralLists(journey: Journey): string[] {
@@ -34,16 +37,21 @@ const quoted = (ids: string[]) => ids.map((id) => `"${id}"`).join(', ');
 async function checkedJourney(request: FastifyRequest, body: Journey): Promise<Journey> {
   for (const list of LISTS) {
     if (body[list].length > JOURNEY_MAX_STANDS) {
-      throw badRequest(`"${list}" must hold at most ${JOURNEY_MAX_STANDS} stands`, { [list]: `must hold at most ${JOURNEY_MAX_STANDS} stands` });
+      throw badRequest(`"${list}" must hold at most ${JOURNEY_MAX_STANDS} stands`, {
+        [list]: `must hold at most ${JOURNEY_MAX_STANDS} stands`,
+      });
     }
   }
   const journey = deduplicated(body);
   const all = [...new Set([...(journey.vistingStand ? [journey.vistingStand] : []), ...journey.standsToVisit, ...journey.standsVisited])];
   const unknown = await unknownStands(request.server.db, all);
-  if (unknown.length > 0) throw badRequest(`Unknow stand with id ${quoted(unknown)}`, { stands: `unknown stand ids: ${unknown.join(', ')}` });
+  if (unknown.length > 0)
+    throw badRequest(`Unknow stand with id ${quoted(unknown)}`, { stands: `unknown stand ids: ${unknown.join(', ')}` });
   const twice = standsInSeveralLists(journey);
   if (twice.length > 0) {
-    throw badRequest(`A stand is in one list of the journey at most: ${quoted(twice)} is in several`, { stands: `in several lists: ${twice.join(', ')}` });
+    throw badRequest(`A stand is in one list of the journey at most: ${quoted(twice)} is in several`, {
+      stands: `in several lists: ${twice.join(', ')}`,
+    });
   }
   return journey;
 }

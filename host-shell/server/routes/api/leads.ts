@@ -25,7 +25,10 @@ async function standLeadsFor(request: FastifyRequest): Promise<{ rows: LeadListR
   return { rows: await listLeads(request.server.db, { standId: stand.id }), stand, locale: viewer.locale };
 }
 
-async function allLeadsFor(request: FastifyRequest, kind: LeadListRow['kind'] | undefined): Promise<{ rows: LeadListRow[]; locale: LocaleCode }> {
+async function allLeadsFor(
+  request: FastifyRequest,
+  kind: LeadListRow['kind'] | undefined,
+): Promise<{ rows: LeadListRow[]; locale: LocaleCode }> {
   const viewer = await apiViewer(request);
   if (!isOrganiser(viewer.user)) throw forbidden(say(viewer.locale, msg`For organizers only`));
   return { rows: await listLeads(request.server.db, { kind }), locale: viewer.locale };
@@ -40,7 +43,8 @@ export const leadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/stands/:id/leads',
     {
       schema: {
-        summary: "A stand's leads (contact requests, offer forms), newest first: the stand's exhibitors, promoters and administrators (403 for anyone else).",
+        summary:
+          "A stand's leads (contact requests, offer forms), newest first: the stand's exhibitors, promoters and administrators (403 for anyone else).",
         params: StandIdParams,
         response: { 200: Envelope(LeadsData) },
       },
@@ -54,7 +58,10 @@ export const leadRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/stands/:id/leads.csv',
-    { schema: { summary: `A stand's leads as CSV (same access as /leads). ${CSV_SUMMARY}`, params: StandIdParams }, attachValidation: true },
+    {
+      schema: { summary: `A stand's leads as CSV (same access as /leads). ${CSV_SUMMARY}`, params: StandIdParams },
+      attachValidation: true,
+    },
     async (request, reply) => {
       const { rows, stand, locale } = await standLeadsFor(request);
       return sendCsv(reply, leadsCsv(rows, locale), csvFilename(stand.panorama_slug));
@@ -65,7 +72,8 @@ export const leadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/leads',
     {
       schema: {
-        summary: 'Every lead (contest entries too), newest first; ?kind=contact_request|offer_form|contest. Promoters and administrators only (403).',
+        summary:
+          'Every lead (contest entries too), newest first; ?kind=contact_request|offer_form|contest. Promoters and administrators only (403).',
         querystring: LeadsQuery,
         response: { 200: Envelope(LeadsData) },
       },

@@ -18,7 +18,11 @@ export const localeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { data: { locale, multi } };
   });
 
-  const schema = { summary: 'Choose the locale (kept in the salon_locale cookie and on the user)', body: LocaleBody, response: { 200: Envelope(LocaleData) } };
+  const schema = {
+    summary: 'Choose the locale (kept in the salon_locale cookie and on the user)',
+    body: LocaleBody,
+    response: { 200: Envelope(LocaleData) },
+  };
   const choose = async (request: FastifyRequest, reply: FastifyReply, lang: LocaleCode) => {
     await chooseLocale(request, reply, lang);
     return { data: { locale: lang, multi } };

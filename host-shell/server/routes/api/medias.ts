@@ -71,7 +71,14 @@ export async function requireUploader(request: FastifyRequest): Promise<{ user: 
 export function mediaContext(request: FastifyRequest, antivirus: Antivirus | null): MediaContext {
   const app = request.server;
   // A panorama's upload whose scan ends may be the image of a place: the room frame's data is read again.
-  return { db: app.db, uploadDir: app.config.uploadDir, antivirus, scanWaitMs: app.config.scanWaitMs, log: request.log, scanned: () => app.panoramas.refresh() };
+  return {
+    db: app.db,
+    uploadDir: app.config.uploadDir,
+    antivirus,
+    scanWaitMs: app.config.scanWaitMs,
+    log: request.log,
+    scanned: () => app.panoramas.refresh(),
+  };
 }
 
 /**
@@ -143,7 +150,9 @@ const BACK_OFFICE = 'Administrators and promoters: 401 without a session, 403 fo
 
 /** `POST /api/medias`, `GET /api/medias/{str}` and the panoramas' images (`/api/admin/panoramas`). */
 export const mediasRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  await app.register(fastifyMultipart, { limits: { fileSize: MEDIA_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 } });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MEDIA_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 },
+  });
   const antivirus = antivirusFor(app.config.clamavSocket);
 
   app.post(
@@ -159,12 +168,16 @@ export const mediasRoutes: FastifyPluginAsyncTypebox = async (app) => {
         rateLimit: app.limits.perAddress(app.config.rateLimits.chatUploadsPerAddress),
       },
       // The profile is checked before the query and the body: a visitor learns nothing and sends nothing.
-      preValidation: [async (request: FastifyRequest) => void (await requireUploader(request)), app.limits.perUser(app.config.rateLimits.chatUploadsPerUser)],
+      preValidation: [
+        async (request: FastifyRequest) => void (await requireUploader(request)),
+        app.limits.perUser(app.config.rateLimits.chatUploadsPerUser),
+      ],
     },
     async (request, reply) => {
       const { user, locale } = await requireUploader(request);
       const stored = await receiveMedia(request, request.query.kind, user, locale, antivirus);
-      if (stored.pending) return reply.code(202).send({ data: { media: stored.media, pending: true as const, message: mediaMessages.scanning(locale) } });
+      if (stored.pending)
+        return reply.code(202).send({ data: { media: stored.media, pending: true as const, message: mediaMessages.scanning(locale) } });
       return reply.code(201).send({ data: { media: stored.media } });
     },
   );
@@ -197,7 +210,11 @@ export const mediasRoutes: FastifyPluginAsyncTypebox = async (app) => {
     reply.type(row.mime);
     const range = parseRange(request.headers.range, size);
     if (range === 'unsatisfiable') {
-      return reply.code(416).header('Content-Range', `bytes */${size}`).type('application/json; charset=utf-8').send({ data: { error: true, message: 'Range Not Satisfiable' } });
+      return reply
+        .code(416)
+        .header('Content-Range', `bytes */${size}`)
+        .type('application/json; charset=utf-8')
+        .send({ data: { error: true, message: 'Range Not Satisfiable' } });
     }
     if (range) {
       return reply
@@ -261,12 +278,20 @@ export const mediasRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/medias/:str/status',
-    { schema: { summary: 'Whether a media is served yet (`pending` while its antivirus scan runs). 404 for an unknown str.', params: MediaStrParams, response: { 200: Envelope(MediaStatusData) } } },
+    {
+      schema: {
+        summary: 'Whether a media is served yet (`pending` while its antivirus scan runs). 404 for an unknown str.',
+        params: MediaStrParams,
+        response: { 200: Envelope(MediaStatusData) },
+      },
+    },
     async (request) => {
       const { locale } = await request.viewer();
       const row = await findMedia(app.db, request.params.str);
       if (!row) throw notFound(mediaMessages.unknown(locale));
-      return { data: isServed(row) ? { status: 'ready' as const } : { status: 'pending' as const, message: mediaMessages.scanning(locale) } };
+      return {
+        data: isServed(row) ? { status: 'ready' as const } : { status: 'pending' as const, message: mediaMessages.scanning(locale) },
+      };
     },
   );
 
@@ -274,7 +299,13 @@ export const mediasRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/admin/panoramas',
-    { ...guard, schema: { summary: `The room's panoramas (special ones, then stands) and their uploaded images. ${BACK_OFFICE}`, response: { 200: Envelope(PanoramasData) } } },
+    {
+      ...guard,
+      schema: {
+        summary: `The room's panoramas (special ones, then stands) and their uploaded images. ${BACK_OFFICE}`,
+        response: { 200: Envelope(PanoramasData) },
+      },
+    },
     async () => ({ data: { panoramas: await listPanoramas(app.db) } }),
   );
 
@@ -323,7 +354,13 @@ export const mediasRoutes: FastifyPluginAsyncTypebox = async (app) => {
 };
 
 /** Sets a panorama's image and its audit entry in one transaction. */
-export async function applyPanoramaImage(request: FastifyRequest, actor: UserRow, slug: string, str: string, locale: LocaleCode): Promise<void> {
+export async function applyPanoramaImage(
+  request: FastifyRequest,
+  actor: UserRow,
+  slug: string,
+  str: string,
+  locale: LocaleCode,
+): Promise<void> {
   const db = request.server.db;
   if (!(await panoramaExists(db, slug))) throw notFound(say(locale, msg`Unknown panorama`));
   const media = await findMedia(db, str);
@@ -331,7 +368,14 @@ export async function applyPanoramaImage(request: FastifyRequest, actor: UserRow
     throw badRequest(say(locale, msg`This media is not a panorama: upload it with kind=panorama`), { media: 'is not a panorama' });
   await db.transaction().execute(async (trx) => {
     const before = await setPanoramaImage(trx, slug, media.id, actor.id);
-    if (before !== media.str) await recordChange(trx, { actorId: actor.id, action: 'panorama.update', target: slug, before: { image: before }, after: { image: media.str } });
+    if (before !== media.str)
+      await recordChange(trx, {
+        actorId: actor.id,
+        action: 'panorama.update',
+        target: slug,
+        before: { image: before },
+        after: { image: media.str },
+      });
   });
   request.server.panoramas.refresh();
 }
@@ -342,8 +386,14 @@ export async function clearPanoramaImage(request: FastifyRequest, actor: UserRow
   if (!(await panoramaExists(db, slug))) throw notFound(say(locale, msg`Unknown panorama`));
   await db.transaction().execute(async (trx) => {
     const before = await removePanoramaImage(trx, slug);
-    if (before !== null) await recordChange(trx, { actorId: actor.id, action: 'panorama.remove', target: slug, before: { image: before }, after: { image: null } });
+    if (before !== null)
+      await recordChange(trx, {
+        actorId: actor.id,
+        action: 'panorama.remove',
+        target: slug,
+        before: { image: before },
+        after: { image: null },
+      });
   });
   request.server.panoramas.refresh();
 }
-

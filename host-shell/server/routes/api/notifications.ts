@@ -33,7 +33,14 @@ function decodeUsers(raw: readonly string[] | undefined): number[] {
 export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/notifications',
-    { schema: { summary: 'Room notifications, newest first, 10 per page (pages start at 1); those an organiser sent to some users are listed for them only', querystring: NotificationsQuery, response: { 200: Envelope(NotificationsData) } } },
+    {
+      schema: {
+        summary:
+          'Room notifications, newest first, 10 per page (pages start at 1); those an organiser sent to some users are listed for them only',
+        querystring: NotificationsQuery,
+        response: { 200: Envelope(NotificationsData) },
+      },
+    },
     async (request) => {
       const { user } = await request.viewer();
       return { data: await listNotifications(app.db, request.query.page ?? 1, undefined, user?.id ?? null) };

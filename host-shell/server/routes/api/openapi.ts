@@ -16,7 +16,11 @@ export interface DocumentedRoute {
   method: string;
   url: string;
   schema: unknown;
-  config?: { beacon?: boolean; eventStream?: { event: string; data: object }; multipart?: { file: string; fields?: string[]; maxBytes: number } };
+  config?: {
+    beacon?: boolean;
+    eventStream?: { event: string; data: object };
+    multipart?: { file: string; fields?: string[]; maxBytes: number };
+  };
 }
 
 const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -29,7 +33,12 @@ function parametersOf(schema: unknown, where: 'query' | 'path'): Json[] {
   const s = plain(schema);
   const properties = isRecord(s.properties) ? s.properties : {};
   const required = Array.isArray(s.required) ? s.required : [];
-  return Object.entries(properties).map(([name, property]) => ({ name, in: where, required: where === 'path' || required.includes(name), schema: property }));
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    in: where,
+    required: where === 'path' || required.includes(name),
+    schema: property,
+  }));
 }
 
 function operation(route: DocumentedRoute): Json {
@@ -46,7 +55,14 @@ function operation(route: DocumentedRoute): Json {
       schema: { type: 'string', const: XHR_HEADER.value },
     });
   }
-  if (stream) parameters.push({ name: 'Last-Event-ID', in: 'header', required: false, description: 'Resume after this event', schema: { type: 'string' } });
+  if (stream)
+    parameters.push({
+      name: 'Last-Event-ID',
+      in: 'header',
+      required: false,
+      description: 'Resume after this event',
+      schema: { type: 'string' },
+    });
   const responses: Json = {};
   const declared = isRecord(schema.response) ? schema.response : {};
   for (const [status, body] of Object.entries(declared)) {
@@ -58,7 +74,10 @@ function operation(route: DocumentedRoute): Json {
       content: { 'text/event-stream': { schema: plain(stream.data) } },
     };
   }
-  responses['4XX'] = { description: 'Client error: `{data: {error: true, message}}`', content: { 'application/json': { schema: plain(Envelope(ErrorData)) } } };
+  responses['4XX'] = {
+    description: 'Client error: `{data: {error: true, message}}`',
+    content: { 'application/json': { schema: plain(Envelope(ErrorData)) } },
+  };
   const multipart = route.config?.multipart;
   const multipartBody = multipart
     ? {
@@ -80,15 +99,19 @@ function operation(route: DocumentedRoute): Json {
   return {
     summary: typeof schema.summary === 'string' ? schema.summary : undefined,
     parameters: parameters.length ? parameters : undefined,
-    requestBody: multipartBody ?? (schema.body
-      ? {
-          required: true,
-          content: {
-            'application/json': { schema: plain(schema.body) },
-            ...(beacon ? { 'text/plain': { schema: plain(schema.body), description: 'The same JSON, sent by navigator.sendBeacon' } } : {}),
-          },
-        }
-      : undefined),
+    requestBody:
+      multipartBody ??
+      (schema.body
+        ? {
+            required: true,
+            content: {
+              'application/json': { schema: plain(schema.body) },
+              ...(beacon
+                ? { 'text/plain': { schema: plain(schema.body), description: 'The same JSON, sent by navigator.sendBeacon' } }
+                : {}),
+            },
+          }
+        : undefined),
     responses,
   };
 }
@@ -105,15 +128,26 @@ export function openApiDocument(routes: DocumentedRoute[]): Json {
   }
   paths['/contact'] = {
     post: {
-      ...operation({ method: 'POST', url: '/contact', schema: { summary: 'Contact the organizer (JSON or urlencoded); email required when not authenticated', body: ContactBody } }),
-      responses: { '200': { description: 'The status is repeated in the body (spec §7)', content: { 'application/json': { schema: plain(ContactAnswer) } } } },
+      ...operation({
+        method: 'POST',
+        url: '/contact',
+        schema: { summary: 'Contact the organizer (JSON or urlencoded); email required when not authenticated', body: ContactBody },
+      }),
+      responses: {
+        '200': {
+          description: 'The status is repeated in the body (spec §7)',
+          content: { 'application/json': { schema: plain(ContactAnswer) } },
+        },
+      },
     },
   };
   paths['/chat/file/{filename}'] = {
     get: {
       summary:
-        'A chat file, for the members of its channel only (anyone else, and unknown names: 404). The type detected at upload; Content-Disposition attachment (images inline) with filename and filename*; X-Content-Type-Options nosniff; Content-Security-Policy default-src \'none\'.',
-      parameters: [{ name: 'filename', in: 'path', required: true, schema: { type: 'string', pattern: '^[0-9a-f]{32}\\.[a-z0-9]{1,10}$' } }],
+        "A chat file, for the members of its channel only (anyone else, and unknown names: 404). The type detected at upload; Content-Disposition attachment (images inline) with filename and filename*; X-Content-Type-Options nosniff; Content-Security-Policy default-src 'none'.",
+      parameters: [
+        { name: 'filename', in: 'path', required: true, schema: { type: 'string', pattern: '^[0-9a-f]{32}\\.[a-z0-9]{1,10}$' } },
+      ],
       responses: {
         '200': { description: 'The file', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
         '404': { description: 'Unknown file, or not a member of its channel (an HTML page, or JSON for XHR)' },

@@ -74,7 +74,10 @@ export const roomRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/users/me/active',
     {
       logLevel: 'warn',
-      schema: { summary: 'Activity push (every 2 s while the room has focus). Kept in memory, written in batches.', response: { 200: Envelope(ActiveData) } },
+      schema: {
+        summary: 'Activity push (every 2 s while the room has focus). Kept in memory, written in batches.',
+        response: { 200: Envelope(ActiveData) },
+      },
     },
     async (request) => {
       const userId = await app.sessions.userId(request.cookies[SESSION_COOKIE]);
@@ -85,13 +88,24 @@ export const roomRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/stream/active',
-    { schema: { summary: 'The live stream that replaces the room when active (parameters stream_active, stream_video_url, stream_chat_url)', response: { 200: Envelope(StreamData) } } },
+    {
+      schema: {
+        summary: 'The live stream that replaces the room when active (parameters stream_active, stream_video_url, stream_chat_url)',
+        response: { 200: Envelope(StreamData) },
+      },
+    },
     async () => ({ data: await loadStream(app.db) }),
   );
 
   app.post(
     '/tracking-event',
-    { schema: { summary: 'Record a tracking event (e.g. stand_{id}_enter); stand_id is an obfuscated stand id', body: TrackingEventBody, response: { 200: Envelope(TrackingEventData) } } },
+    {
+      schema: {
+        summary: 'Record a tracking event (e.g. stand_{id}_enter); stand_id is an obfuscated stand id',
+        body: TrackingEventBody,
+        response: { 200: Envelope(TrackingEventData) },
+      },
+    },
     async (request) => {
       const { user } = await request.viewer();
       const { name, value, stand_id: rawStand } = request.body;

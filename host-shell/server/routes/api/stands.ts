@@ -29,7 +29,8 @@ export const standRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/stands',
     {
       schema: {
-        summary: 'Every stand, keyed by obfuscated id: names (niceName French, niceNameEn English), panorama slug, optin_marketing (null: the global stands_optin_marketing) and company id.',
+        summary:
+          'Every stand, keyed by obfuscated id: names (niceName French, niceNameEn English), panorama slug, optin_marketing (null: the global stands_optin_marketing) and company id.',
         response: { 200: Envelope(StandsData) },
       },
     },
@@ -55,7 +56,8 @@ export const standRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const rawCompany = request.query.company_id;
       if (rawCompany !== undefined) {
         const companyId = decodeId(rawCompany);
-        if (companyId === null) throw badRequest('Invalid querystring: "company_id" is not a company id', { company_id: 'is not a company id' });
+        if (companyId === null)
+          throw badRequest('Invalid querystring: "company_id" is not a company id', { company_id: 'is not a company id' });
         if (!(await findCompany(app.db, companyId))) throw notFound(`Unknown company: "${rawCompany}" is not a company id`);
         if (companyId !== stand.company_id) return { data: { visited_stand_animators: [] } };
       }
@@ -75,7 +77,8 @@ export const standRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/stands/:id/history',
     {
       schema: {
-        summary: "A stand's history, newest first, 20 per page; ?last={id of the last entry received} gives the next page. The stand's exhibitors only (403).",
+        summary:
+          "A stand's history, newest first, 20 per page; ?last={id of the last entry received} gives the next page. The stand's exhibitors only (403).",
         params: StandIdParams,
         querystring: HistoryQuery,
         response: { 200: Envelope(HistoryData) },
@@ -86,7 +89,8 @@ export const standRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const viewer = await apiViewer(request);
       const standId = (await standOf(request)).id;
       validationAfterPath(request);
-      if (!(await ownsStand(app.db, viewer.user.id, standId))) throw forbidden(say(viewer.locale, msg`Only the stand's exhibitors see its history`));
+      if (!(await ownsStand(app.db, viewer.user.id, standId)))
+        throw forbidden(say(viewer.locale, msg`Only the stand's exhibitors see its history`));
       const { last: rawLast } = request.query;
       let last: number | undefined;
       if (rawLast !== undefined) {
@@ -95,7 +99,8 @@ export const standRoutes: FastifyPluginAsyncTypebox = async (app) => {
         last = id;
       }
       const history = await historyPage(app.db, app.activity, standId, last);
-      if (history === null) throw badRequest('Invalid querystring: "last" is not an entry of this stand', { last: 'is not an entry of this stand' });
+      if (history === null)
+        throw badRequest('Invalid querystring: "last" is not an entry of this stand', { last: 'is not an entry of this stand' });
       return { data: { history } };
     },
   );

@@ -17,7 +17,8 @@ import { apiViewer } from './auth';
 /** Promoters and administrators (issue 13: "answer for promoters and admins only"): 401 without a session, 403 for anyone else. */
 export async function organisersOnly(request: FastifyRequest): Promise<void> {
   const { user, locale } = await apiViewer(request);
-  if (user.anonymous === 1 || (user.profile !== 'promoter' && user.profile !== 'administrator')) throw forbidden(say(locale, msg`For organizers only`));
+  if (user.anonymous === 1 || (user.profile !== 'promoter' && user.profile !== 'administrator'))
+    throw forbidden(say(locale, msg`For organizers only`));
 }
 
 const ORGANISERS_ONLY = 'Promoters and administrators only: 401 without a session, 403 for visitors (anonymous ones too) and exhibitors.';
@@ -25,10 +26,22 @@ const ORGANISERS_ONLY = 'Promoters and administrators only: 401 without a sessio
 export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/users/count',
-    { preValidation: organisersOnly, schema: { summary: `Registered users by profile, and anonymous visitors. ${ORGANISERS_ONLY}`, response: { 200: Envelope(UsersCountData) } } },
+    {
+      preValidation: organisersOnly,
+      schema: {
+        summary: `Registered users by profile, and anonymous visitors. ${ORGANISERS_ONLY}`,
+        response: { 200: Envelope(UsersCountData) },
+      },
+    },
     async () => {
       const { byProfile, anonymous } = await counts(app.db);
-      return { data: { by_profile: byProfile, registered: byProfile.administrator + byProfile.promoter + byProfile.exhibitor + byProfile.visitor, anonymous } };
+      return {
+        data: {
+          by_profile: byProfile,
+          registered: byProfile.administrator + byProfile.promoter + byProfile.exhibitor + byProfile.visitor,
+          anonymous,
+        },
+      };
     },
   );
 
@@ -51,7 +64,13 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/users/me',
-    { schema: { summary: 'Update the current user (anonymous visitors: pseudo only)', body: UserMeUpdateBody, response: { 200: Envelope(UserMeData) } } },
+    {
+      schema: {
+        summary: 'Update the current user (anonymous visitors: pseudo only)',
+        body: UserMeUpdateBody,
+        response: { 200: Envelope(UserMeData) },
+      },
+    },
     async (request) => {
       const viewer = await apiViewer(request);
       const body = request.body;

@@ -43,7 +43,10 @@ async function saveDocument(request: FastifyRequest, reply: FastifyReply) {
   let companyId: number | null = null;
   const done = (saved: 'uploaded' | 'removed') => {
     const company = encodeId(companyId!);
-    return reply.redirect(url('admin.companies', {}, { origin: ctx.origin, query: { document: saved, company }, hash: `company-${company}-document` }), 303);
+    return reply.redirect(
+      url('admin.companies', {}, { origin: ctx.origin, query: { document: saved, company }, hash: `company-${company}-document` }),
+      303,
+    );
   };
   // The message on the company's document form; on top of the page when the company is not known.
   const again = async (status: number, error: string) =>
@@ -71,7 +74,8 @@ async function saveDocument(request: FastifyRequest, reply: FastifyReply) {
     companyId = await companyIdOf(request, body.id, ctx.locale);
     const company = await findCompany(app.db, companyId);
     // Only an uploaded document is removed here; a web address is changed in the company's form.
-    if (isCompanyDocument(company?.storage_link)) publishContent(app, await updateCompany(app.db, user, companyId, { storage_link: null }, ctx.locale));
+    if (isCompanyDocument(company?.storage_link))
+      publishContent(app, await updateCompany(app.db, user, companyId, { storage_link: null }, ctx.locale));
     return done('removed');
   } catch (err) {
     if (!(err instanceof HttpError) || (err.statusCode >= 500 && err.statusCode !== 503)) throw err;
@@ -81,7 +85,9 @@ async function saveDocument(request: FastifyRequest, reply: FastifyReply) {
 
 /** The post of a company's document, with multipart bodies (one PDF) in a scope of its own. */
 export const companyDocumentRoutes: FastifyPluginAsync<{ formGuard: onRequestAsyncHookHandler }> = async (app, options) => {
-  await app.register(fastifyMultipart, { limits: { fileSize: KIND_RULES.document.maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 } });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: KIND_RULES.document.maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 },
+  });
   app.post(
     COMPANY_DOCUMENT_PATH,
     {

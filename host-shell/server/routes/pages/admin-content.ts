@@ -39,7 +39,20 @@ import { loadParameters } from '../../services/settings';
 import { createSigninLinks, signinLinksCsv, type LinkScope } from '../../services/signin-links';
 import { fullName } from '../../services/users';
 import { KIND_RULES } from '../../services/medias';
-import { COMPANY_TEXT_FIELDS, type DocumentState, accountValues, accountsPage, companiesPage, companyValues, standValues, standsPage, type Created, type FormState, type Notice, type Values } from '../../views/admin-content';
+import {
+  COMPANY_TEXT_FIELDS,
+  type DocumentState,
+  accountValues,
+  accountsPage,
+  companiesPage,
+  companyValues,
+  standValues,
+  standsPage,
+  type Created,
+  type FormState,
+  type Notice,
+  type Values,
+} from '../../views/admin-content';
 import type { PageContext } from '../../views/layout';
 import { issueMessage } from '../../views/messages';
 import { publishContent } from '../api/content';
@@ -96,9 +109,15 @@ async function attempt(run: () => Promise<unknown>): Promise<Outcome> {
   }
 }
 
-function check<T extends TSchema>(ctx: PageContext, schema: T, value: unknown): { ok: true; value: unknown } | { ok: false; outcome: Outcome } {
+function check<T extends TSchema>(
+  ctx: PageContext,
+  schema: T,
+  value: unknown,
+): { ok: true; value: unknown } | { ok: false; outcome: Outcome } {
   const checked = validate(schema, value);
-  return checked.ok ? { ok: true, value: checked.value } : { ok: false, outcome: { ok: false, status: 400, errors: errorsOf(ctx, checked.issues) } };
+  return checked.ok
+    ? { ok: true, value: checked.value }
+    : { ok: false, outcome: { ok: false, status: 400, errors: errorsOf(ctx, checked.issues) } };
 }
 
 function queryOf(request: FastifyRequest): Record<string, unknown> {
@@ -123,10 +142,12 @@ function doneNotice(ctx: PageContext, request: FastifyRequest): Notice | undefin
   return { kind: 'success', text: say(ctx.locale, texts[done as Done]) };
 }
 
-const redirectDone = (reply: FastifyReply, ctx: PageContext, route: RouteName, done: Done) => reply.redirect(url(route, {}, { origin: ctx.origin, query: { done } }), 303);
+const redirectDone = (reply: FastifyReply, ctx: PageContext, route: RouteName, done: Done) =>
+  reply.redirect(url(route, {}, { origin: ctx.origin, query: { done } }), 303);
 
 /** A text field as the API takes it: '' clears. */
-const textFields = (values: Values, names: readonly string[]): Record<string, string> => Object.fromEntries(names.map((n) => [n, one(values[n])]));
+const textFields = (values: Values, names: readonly string[]): Record<string, string> =>
+  Object.fromEntries(names.map((n) => [n, one(values[n])]));
 
 /* ---------------------------------------------------------------- companies */
 
@@ -139,7 +160,13 @@ function documentDone(request: FastifyRequest): DocumentState | undefined {
   return { id: company, saved: document };
 }
 
-export async function renderCompanies(request: FastifyRequest, ctx: PageContext, state?: Partial<FormState>, notice?: Notice, document?: DocumentState): Promise<string> {
+export async function renderCompanies(
+  request: FastifyRequest,
+  ctx: PageContext,
+  state?: Partial<FormState>,
+  notice?: Notice,
+  document?: DocumentState,
+): Promise<string> {
   const companies = await listCompanies(request.server.db);
   const editing = state?.editing ?? editOf(request);
   const current = editing ? companies.find((c) => c.id_company === editing) : undefined;
@@ -179,11 +206,17 @@ export async function saveCompanies(request: FastifyRequest, reply: FastifyReply
     outcome = !checked.ok
       ? checked.outcome
       : await attempt(async () =>
-          action === 'create' ? createCompany(app.db, user, checked.value as CompanyCreateBody, ctx.locale) : publishContent(app, await updateCompany(app.db, user, id!, checked.value as CompanyUpdateBody, ctx.locale)),
+          action === 'create'
+            ? createCompany(app.db, user, checked.value as CompanyCreateBody, ctx.locale)
+            : publishContent(app, await updateCompany(app.db, user, id!, checked.value as CompanyUpdateBody, ctx.locale)),
         );
     if (outcome.ok) return redirectDone(reply, ctx, 'admin.companies', action === 'create' ? 'created' : 'saved');
     const editing = action === 'update' && id !== null ? encodeId(id) : undefined;
-    return sendPage(reply, await renderCompanies(request, ctx, { values, errors: outcome.errors, ...(editing ? { editing } : {}) }, outcome.notice), outcome.status);
+    return sendPage(
+      reply,
+      await renderCompanies(request, ctx, { values, errors: outcome.errors, ...(editing ? { editing } : {}) }, outcome.notice),
+      outcome.status,
+    );
   }
   return sendPage(reply, await renderCompanies(request, ctx, {}, { kind: 'alert', text: say(ctx.locale, msg`Unknown action`) }), 400);
 }
@@ -192,16 +225,29 @@ export async function saveCompanies(request: FastifyRequest, reply: FastifyReply
 
 async function renderStands(request: FastifyRequest, ctx: PageContext, state?: Partial<FormState>, notice?: Notice): Promise<string> {
   const db = request.server.db;
-  const [stands, companies, accounts, parameters] = await Promise.all([listStands(db), listCompanies(db), listAccounts(db), loadParameters(db)]);
+  const [stands, companies, accounts, parameters] = await Promise.all([
+    listStands(db),
+    listCompanies(db),
+    listAccounts(db),
+    loadParameters(db),
+  ]);
   const editing = state?.editing ?? editOf(request);
   const current = editing ? stands.find((s) => s.id_stand === editing) : undefined;
   const values = state?.values ?? (current ? standValues(current) : {});
   const choices = {
     companies: companies.map((c) => ({ id: c.id_company, name: c.name })),
-    exhibitors: accounts.filter((a) => a.profile === 'exhibitor').map((a) => ({ id: a.id_user, label: `${fullName(a) || a.email || a.id_user}${a.email ? ` (${a.email})` : ''}` })),
+    exhibitors: accounts
+      .filter((a) => a.profile === 'exhibitor')
+      .map((a) => ({ id: a.id_user, label: `${fullName(a) || a.email || a.id_user}${a.email ? ` (${a.email})` : ''}` })),
     globalOptin: parameters.stands_optin_marketing,
   };
-  return standsPage(ctx, stands, choices, { values, errors: state?.errors ?? {}, ...(current ? { editing: current.id_stand } : {}) }, notice ?? doneNotice(ctx, request));
+  return standsPage(
+    ctx,
+    stands,
+    choices,
+    { values, errors: state?.errors ?? {}, ...(current ? { editing: current.id_stand } : {}) },
+    notice ?? doneNotice(ctx, request),
+  );
 }
 
 export async function showStands(request: FastifyRequest, reply: FastifyReply) {
@@ -209,7 +255,8 @@ export async function showStands(request: FastifyRequest, reply: FastifyReply) {
   return sendPage(reply, await renderStands(request, await pageContext(request)));
 }
 
-const optinOf = (value: string): boolean | null | string => (value === 'yes' ? true : value === 'no' ? false : value === 'inherit' || value === '' ? null : value);
+const optinOf = (value: string): boolean | null | string =>
+  value === 'yes' ? true : value === 'no' ? false : value === 'inherit' || value === '' ? null : value;
 
 export async function saveStands(request: FastifyRequest, reply: FastifyReply) {
   const user = await gate(request, reply, ORGANISERS);
@@ -225,7 +272,13 @@ export async function saveStands(request: FastifyRequest, reply: FastifyReply) {
     return sendPage(reply, await renderStands(request, ctx, {}, outcome.notice), outcome.status);
   }
   if (action === 'create' || (action === 'update' && id !== null)) {
-    const body = { name: one(values.name), name_en: one(values.name_en), company_id: one(values.company_id), optin_marketing: optinOf(one(values.optin_marketing)), owners: many(values.owners) };
+    const body = {
+      name: one(values.name),
+      name_en: one(values.name_en),
+      company_id: one(values.company_id),
+      optin_marketing: optinOf(one(values.optin_marketing)),
+      owners: many(values.owners),
+    };
     const checked = check(ctx, action === 'create' ? StandCreateBody : StandUpdateBody, body);
     const outcome = !checked.ok
       ? checked.outcome
@@ -239,21 +292,42 @@ export async function saveStands(request: FastifyRequest, reply: FastifyReply) {
         );
     if (outcome.ok) return redirectDone(reply, ctx, 'admin.stands', action === 'create' ? 'created' : 'saved');
     const editing = action === 'update' && id !== null ? encodeId(id) : undefined;
-    return sendPage(reply, await renderStands(request, ctx, { values, errors: outcome.errors, ...(editing ? { editing } : {}) }, outcome.notice), outcome.status);
+    return sendPage(
+      reply,
+      await renderStands(request, ctx, { values, errors: outcome.errors, ...(editing ? { editing } : {}) }, outcome.notice),
+      outcome.status,
+    );
   }
   return sendPage(reply, await renderStands(request, ctx, {}, { kind: 'alert', text: say(ctx.locale, msg`Unknown action`) }), 400);
 }
 
 /* ---------------------------------------------------------------- accounts */
 
-async function renderAccounts(request: FastifyRequest, ctx: PageContext, viewer: UserRow, state?: Partial<FormState>, notice?: Notice, created?: Created): Promise<string> {
+async function renderAccounts(
+  request: FastifyRequest,
+  ctx: PageContext,
+  viewer: UserRow,
+  state?: Partial<FormState>,
+  notice?: Notice,
+  created?: Created,
+): Promise<string> {
   const db = request.server.db;
   const [accounts, stands] = await Promise.all([listAccounts(db), listStands(db)]);
   const editing = state?.editing ?? editOf(request);
   const current = editing ? accounts.find((a) => a.id_user === editing && mayManage(viewer, a.profile)) : undefined;
   const values = state?.values ?? (current ? accountValues(current) : {});
-  const choices = { stands: stands.map((s) => ({ id: s.id_stand, label: `${pick(ctx.locale, s.niceName, s.niceNameEn)} – ${s.company.name}` })) };
-  return accountsPage(ctx, viewer, accounts, choices, { values, errors: state?.errors ?? {}, ...(current ? { editing: current.id_user } : {}) }, notice ?? doneNotice(ctx, request), created);
+  const choices = {
+    stands: stands.map((s) => ({ id: s.id_stand, label: `${pick(ctx.locale, s.niceName, s.niceNameEn)} – ${s.company.name}` })),
+  };
+  return accountsPage(
+    ctx,
+    viewer,
+    accounts,
+    choices,
+    { values, errors: state?.errors ?? {}, ...(current ? { editing: current.id_user } : {}) },
+    notice ?? doneNotice(ctx, request),
+    created,
+  );
 }
 
 export async function showAccounts(request: FastifyRequest, reply: FastifyReply) {
@@ -278,8 +352,14 @@ export async function saveAccounts(request: FastifyRequest, reply: FastifyReply)
 
   if ((action === 'remove' || action === 'update') && id !== null) {
     const target = await managedAccount(app.db, id);
-    if (!target) return sendPage(reply, await renderAccounts(request, ctx, user, {}, { kind: 'alert', text: say(ctx.locale, msg`Unknown account`) }), 404);
-    if (!mayManage(user, target.profile as ManagedProfile)) return sendPage(reply, await renderAccounts(request, ctx, user, {}, forbiddenNotice), 403);
+    if (!target)
+      return sendPage(
+        reply,
+        await renderAccounts(request, ctx, user, {}, { kind: 'alert', text: say(ctx.locale, msg`Unknown account`) }),
+        404,
+      );
+    if (!mayManage(user, target.profile as ManagedProfile))
+      return sendPage(reply, await renderAccounts(request, ctx, user, {}, forbiddenNotice), 403);
     if (action === 'remove') {
       const outcome = await attempt(async () => publishContent(app, await removeAccount(app.db, user, target, ctx.locale)));
       if (outcome.ok) return redirectDone(reply, ctx, 'admin.accounts', 'removed');
@@ -293,9 +373,26 @@ export async function saveAccounts(request: FastifyRequest, reply: FastifyReply)
       ...(target.profile === 'exhibitor' ? { stands: many(values.stands) } : {}),
     };
     const checked = check(ctx, AccountUpdateBody, body);
-    const outcome = !checked.ok ? checked.outcome : await attempt(async () => publishContent(app, await updateAccount(app.db, user, target, checked.value as AccountUpdateBody, ctx.locale, app.config.scryptCost)));
+    const outcome = !checked.ok
+      ? checked.outcome
+      : await attempt(async () =>
+          publishContent(
+            app,
+            await updateAccount(app.db, user, target, checked.value as AccountUpdateBody, ctx.locale, app.config.scryptCost),
+          ),
+        );
     if (outcome.ok) return redirectDone(reply, ctx, 'admin.accounts', 'saved');
-    return sendPage(reply, await renderAccounts(request, ctx, user, { values: { ...values, password: '' }, errors: outcome.errors, editing: encodeId(id) }, outcome.notice), outcome.status);
+    return sendPage(
+      reply,
+      await renderAccounts(
+        request,
+        ctx,
+        user,
+        { values: { ...values, password: '' }, errors: outcome.errors, editing: encodeId(id) },
+        outcome.notice,
+      ),
+      outcome.status,
+    );
   }
 
   if (action === 'create') {
@@ -310,9 +407,15 @@ export async function saveAccounts(request: FastifyRequest, reply: FastifyReply)
     };
     const kept = { ...values, password: '' };
     const checked = check(ctx, AccountCreateBody, body);
-    if (!checked.ok) return sendPage(reply, await renderAccounts(request, ctx, user, { values: kept, errors: checked.outcome.ok ? {} : checked.outcome.errors }), 400);
+    if (!checked.ok)
+      return sendPage(
+        reply,
+        await renderAccounts(request, ctx, user, { values: kept, errors: checked.outcome.ok ? {} : checked.outcome.errors }),
+        400,
+      );
     const valid = checked.value as AccountCreateBody;
-    if (!mayManage(user, valid.profile)) return sendPage(reply, await renderAccounts(request, ctx, user, { values: kept }, forbiddenNotice), 403);
+    if (!mayManage(user, valid.profile))
+      return sendPage(reply, await renderAccounts(request, ctx, user, { values: kept }, forbiddenNotice), 403);
     let created: Awaited<ReturnType<typeof createAccount>> | null = null;
     const outcome = await attempt(async () => {
       created = await createAccount(app.db, user, valid, ctx.locale, app.config.scryptCost);
@@ -321,9 +424,20 @@ export async function saveAccounts(request: FastifyRequest, reply: FastifyReply)
     if (outcome.ok && created) {
       const done = created as Awaited<ReturnType<typeof createAccount>>;
       const account = await adminAccount(app.db, done.id);
-      if (account) return sendPage(reply, await renderAccounts(request, ctx, user, { values: {} }, undefined, { account, password: done.password }));
+      if (account)
+        return sendPage(reply, await renderAccounts(request, ctx, user, { values: {} }, undefined, { account, password: done.password }));
     }
-    return sendPage(reply, await renderAccounts(request, ctx, user, { values: kept, errors: outcome.ok ? {} : outcome.errors }, outcome.ok ? undefined : outcome.notice), outcome.ok ? 500 : outcome.status);
+    return sendPage(
+      reply,
+      await renderAccounts(
+        request,
+        ctx,
+        user,
+        { values: kept, errors: outcome.ok ? {} : outcome.errors },
+        outcome.ok ? undefined : outcome.notice,
+      ),
+      outcome.ok ? 500 : outcome.status,
+    );
   }
   return sendPage(reply, await renderAccounts(request, ctx, user, {}, { kind: 'alert', text: say(ctx.locale, msg`Unknown action`) }), 400);
 }

@@ -48,15 +48,29 @@ async function savePanorama(request: FastifyRequest, reply: FastifyReply) {
   const db = request.server.db;
   let slug: string | undefined;
   const done = (saved: 'uploaded' | 'removed', pending = false) =>
-    reply.redirect(url('admin.panoramas', {}, { origin, query: { saved, slug: slug ?? '', ...(pending ? { pending: 1 } : {}) }, hash: `panorama-${slug ?? ''}` }), 303);
+    reply.redirect(
+      url(
+        'admin.panoramas',
+        {},
+        { origin, query: { saved, slug: slug ?? '', ...(pending ? { pending: 1 } : {}) }, hash: `panorama-${slug ?? ''}` },
+      ),
+      303,
+    );
   try {
     if (request.isMultipart()) {
-      const stored = await receiveMedia(request, 'panorama', user, locale, antivirusFor(request.server.config.clamavSocket), async (fields) => {
-        // The slug comes before the file: an unknown panorama is refused before the file is read.
-        const given = fields.slug ?? '';
-        if (!SLUG.test(given) || !(await panoramaExists(db, given))) throw unknownPanorama(locale);
-        slug = given;
-      });
+      const stored = await receiveMedia(
+        request,
+        'panorama',
+        user,
+        locale,
+        antivirusFor(request.server.config.clamavSocket),
+        async (fields) => {
+          // The slug comes before the file: an unknown panorama is refused before the file is read.
+          const given = fields.slug ?? '';
+          if (!SLUG.test(given) || !(await panoramaExists(db, given))) throw unknownPanorama(locale);
+          slug = given;
+        },
+      );
       if (!slug) throw unknownPanorama(locale);
       await applyPanoramaImage(request, user, slug, stored.media.str, locale);
       return done('uploaded', stored.pending);
@@ -75,7 +89,9 @@ async function savePanorama(request: FastifyRequest, reply: FastifyReply) {
 
 /** The post of `/admin/panoramas`, with multipart bodies (one file) in a scope of its own. */
 export const panoramaFormRoutes: FastifyPluginAsync<{ formGuard: onRequestAsyncHookHandler }> = async (app, options) => {
-  await app.register(fastifyMultipart, { limits: { fileSize: MEDIA_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 } });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MEDIA_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 },
+  });
   app.post(
     buildPath(ROUTES['admin.panoramas']),
     {

@@ -24,7 +24,12 @@ const FIELDS = PARAMETER_GROUPS.flatMap((group) => group.fields);
 function valuesOf(parameters: StoredParameters, features: Record<string, string>): FormValues {
   const values: FormValues = { 'feature.journey': features.journey === '1' ? '1' : '' };
   for (const f of FIELDS) {
-    const value: unknown = f.name === 'styles.sidebar.opacity' ? parameters.styles.sidebar.opacity : f.name === 'styles.sidebar.blur' ? parameters.styles.sidebar.blur : parameters[f.name];
+    const value: unknown =
+      f.name === 'styles.sidebar.opacity'
+        ? parameters.styles.sidebar.opacity
+        : f.name === 'styles.sidebar.blur'
+          ? parameters.styles.sidebar.blur
+          : parameters[f.name];
     if (f.kind === 'bool') values[f.name] = value === true ? '1' : '';
     else if (f.kind === 'permissions') values[f.name] = Array.isArray(value) ? value.map(String) : [];
     else if (f.kind === 'list') values[f.name] = Array.isArray(value) ? value.join(', ') : '';
@@ -75,7 +80,9 @@ function patchesOf(values: FormValues): { parameters: Record<string, unknown>; f
         parameters[f.name] = text(value);
     }
   }
-  parameters.styles = { sidebar: { opacity: numberOf(text(values['styles.sidebar.opacity'])), blur: numberOf(text(values['styles.sidebar.blur'])) } };
+  parameters.styles = {
+    sidebar: { opacity: numberOf(text(values['styles.sidebar.opacity'])), blur: numberOf(text(values['styles.sidebar.blur'])) },
+  };
   return { parameters, features: { journey: text(values['feature.journey']) === '1' } };
 }
 
@@ -104,7 +111,13 @@ interface AdminPageState {
 
 async function adminPage(request: FastifyRequest, ctx: PageContext, state: AdminPageState = {}): Promise<string> {
   const db = request.server.db;
-  const [c, parameters, features, stream, log] = await Promise.all([counts(db), loadParameters(db), loadFeatures(db), loadStream(db), listChanges(db, auditPageOf(request))]);
+  const [c, parameters, features, stream, log] = await Promise.all([
+    counts(db),
+    loadParameters(db),
+    loadFeatures(db),
+    loadStream(db),
+    listChanges(db, auditPageOf(request)),
+  ]);
   return adminArea(
     ctx,
     c,
@@ -152,10 +165,15 @@ export async function saveAdmin(request: FastifyRequest, reply: FastifyReply) {
   const ctx = await pageContext(request);
   const app = request.server;
   const values = postedValues(request.body);
-  const done = (saved: 'settings' | 'stream') => reply.redirect(url('admin', {}, { origin: ctx.origin, query: { saved }, hash: saved }), 303);
+  const done = (saved: 'settings' | 'stream') =>
+    reply.redirect(url('admin', {}, { origin: ctx.origin, query: { saved }, hash: saved }), 303);
 
   if (values.form === 'stream') {
-    const body: Record<string, unknown> = { active: text(values.active) === '1', video_url: text(values.video_url), chat_url: text(values.chat_url) };
+    const body: Record<string, unknown> = {
+      active: text(values.active) === '1',
+      video_url: text(values.video_url),
+      chat_url: text(values.chat_url),
+    };
     const checked = validate(StreamBody, body);
     let errors = checked.ok ? {} : errorsOf(ctx.locale, checked.issues);
     if (checked.ok) {

@@ -23,7 +23,9 @@ export async function showExhibitorArea(request: FastifyRequest, reply: FastifyR
   const user = await gate(request, reply, { registered: true, profiles: ['exhibitor'] });
   if (!user) return reply;
   const stands = await standsOfExhibitor(request.server.db, user.id);
-  const leads = await Promise.all(stands.map(async ({ stand }) => ({ stand, leads: await listLeads(request.server.db, { standId: stand.id, limit: LEADS_SHOWN }) })));
+  const leads = await Promise.all(
+    stands.map(async ({ stand }) => ({ stand, leads: await listLeads(request.server.db, { standId: stand.id, limit: LEADS_SHOWN }) })),
+  );
   const ctx = await pageContext(request);
   const stats = await statsWidget(request, user);
   return sendPage(reply, exhibitorArea(ctx, user, stands, html`${stats}${exhibitorLeads(ctx, leads)}`));
@@ -70,7 +72,10 @@ export async function showVisitors(request: FastifyRequest, reply: FastifyReply)
   const user = await gate(request, reply, { registered: true, profiles: ['promoter', 'administrator'] });
   if (!user) return reply;
   const checked = validate(VisitorsPageQuery, convertStrings(VisitorsPageQuery, request.query));
-  if (!checked.ok) throw badRequest('"page" must be a whole number from 1, "sort" one of name, -name, created_at, -created_at, city, -city, "search" at most 100 characters');
+  if (!checked.ok)
+    throw badRequest(
+      '"page" must be a whole number from 1, "sort" one of name, -name, created_at, -created_at, city, -city, "search" at most 100 characters',
+    );
   const search = (checked.value.search ?? '').trim();
   const sort = checked.value.sort ?? '-created_at';
   const list = await searchVisitors(request.server.db, { search, sort, page: checked.value.page ?? 1 });

@@ -32,7 +32,12 @@ function returnPathOf(request: FastifyRequest): string | null {
   return roomReturnPath(formStrings(request.body).retour) ?? roomReturnPath((request.query as Record<string, unknown> | undefined)?.retour);
 }
 
-async function renderHome(request: FastifyRequest, reply: FastifyReply, state: Omit<HomeState, 'registerAction' | 'returnTo'>, status = 200) {
+async function renderHome(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  state: Omit<HomeState, 'registerAction' | 'returnTo'>,
+  status = 200,
+) {
   const ctx = await pageContext(request);
   const registerAction = new URL(buildPath(REGISTER_PATTERN), ctx.origin).toString();
   return sendPage(reply, homePage(ctx, { ...state, registerAction, returnTo: returnPathOf(request) ?? undefined }), status);
@@ -70,7 +75,12 @@ export async function loginRefused(request: FastifyRequest, reply: FastifyReply,
 /** A registration refused by a rate limit (429): the home page again with the values (not the password) and the message. */
 export async function registerRefused(request: FastifyRequest, reply: FastifyReply, message: string) {
   const form = formStrings(request.body);
-  return renderHome(request, reply, { register: { values: { email: form.email ?? '', firstname: form.firstname ?? '', lastname: form.lastname ?? '' }, error: message } }, 429);
+  return renderHome(
+    request,
+    reply,
+    { register: { values: { email: form.email ?? '', firstname: form.firstname ?? '', lastname: form.lastname ?? '' }, error: message } },
+    429,
+  );
 }
 
 export async function register(request: FastifyRequest, reply: FastifyReply) {
@@ -83,13 +93,23 @@ export async function register(request: FastifyRequest, reply: FastifyReply) {
   if (!checked.ok) return renderHome(request, reply, { register: { values: shown, errors: fieldErrors(ctx.locale, checked.issues) } }, 400);
   const blank = (['firstname', 'lastname'] as const).filter((field) => normalizeName(checked.value[field]) === '');
   if (blank.length > 0) {
-    return renderHome(request, reply, { register: { values: shown, errors: Object.fromEntries(blank.map((field) => [field, issueText(ctx.locale, 'required')])) } }, 400);
+    return renderHome(
+      request,
+      reply,
+      { register: { values: shown, errors: Object.fromEntries(blank.map((field) => [field, issueText(ctx.locale, 'required')])) } },
+      400,
+    );
   }
 
   const db = request.server.db;
   const email = normalizeEmail(checked.value.email);
   if (await findUserByEmail(db, email)) {
-    return renderHome(request, reply, { register: { values: shown, errors: { email: tr(msg`An account already exists with this address.`) } } }, 400);
+    return renderHome(
+      request,
+      reply,
+      { register: { values: shown, errors: { email: tr(msg`An account already exists with this address.`) } } },
+      400,
+    );
   }
   const account = {
     email,

@@ -25,15 +25,17 @@ export async function serveChatFile(request: FastifyRequest, reply: FastifyReply
     throw notFound('Unknown file');
   }
   const image = ACCEPTED[file.extension]?.image === true;
-  return reply
-    .header('Content-Type', file.mime)
-    .header('Content-Length', String(file.size))
-    .header('Content-Disposition', contentDisposition(image ? 'inline' : 'attachment', file.original_name))
-    .header('X-Content-Type-Options', 'nosniff')
-    .header('Content-Security-Policy', "default-src 'none'; sandbox")
-    .header('Cross-Origin-Resource-Policy', 'same-origin')
-    .header('Referrer-Policy', 'no-referrer')
-    // Private: only members may read it; it never changes under its name.
-    .header('Cache-Control', 'private, max-age=86400')
-    .send(stream);
+  return (
+    reply
+      .header('Content-Type', file.mime)
+      .header('Content-Length', String(file.size))
+      .header('Content-Disposition', contentDisposition(image ? 'inline' : 'attachment', file.original_name))
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Security-Policy', "default-src 'none'; sandbox")
+      .header('Cross-Origin-Resource-Policy', 'same-origin')
+      .header('Referrer-Policy', 'no-referrer')
+      // Private: only members may read it; it never changes under its name.
+      .header('Cache-Control', 'private, max-age=86400')
+      .send(stream)
+  );
 }

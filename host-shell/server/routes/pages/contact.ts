@@ -71,7 +71,10 @@ export async function sendContact(request: FastifyRequest, reply: FastifyReply) 
     .execute();
 
   if (answersJson(request)) {
-    const answer: ContactAnswer = { statusCode: 200, data: { error: false, message: tr(msg`Your message has been sent to the organizer.`) } };
+    const answer: ContactAnswer = {
+      statusCode: 200,
+      data: { error: false, message: tr(msg`Your message has been sent to the organizer.`) },
+    };
     return reply.send(answer);
   }
   return sendPage(reply, contactPage(ctx, { askEmail: !authenticated, sent: true }));

@@ -1,4 +1,11 @@
-import type { FastifyContextConfig, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+  RouteShorthandOptions,
+} from 'fastify';
 import { ROUTES, buildPath, type RouteName } from '@salon/shared/contracts/routes';
 import type { RateLimits } from '../../config';
 import { acceptFormData } from '../../lib/form-data';
@@ -140,7 +147,10 @@ export const pageRoutes: FastifyPluginAsync = async (app) => {
 };
 
 /** A post's rate-limit options: the per-address budget (`config.rateLimit`), the other budgets' hooks, the refusal page. */
-function limitOptions(app: FastifyInstance, limits: PostLimits | undefined): Pick<RouteShorthandOptions, 'preValidation' | 'onResponse'> & { config: FastifyContextConfig } {
+function limitOptions(
+  app: FastifyInstance,
+  limits: PostLimits | undefined,
+): Pick<RouteShorthandOptions, 'preValidation' | 'onResponse'> & { config: FastifyContextConfig } {
   if (!limits) return { config: {} };
   const rules = app.config.rateLimits;
   const account = limits.perAccount ? app.limits.perAccount(rules[limits.perAccount]) : null;

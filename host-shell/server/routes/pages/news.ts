@@ -29,7 +29,11 @@ function timeZoneOf(request: FastifyRequest): string {
 }
 
 /** The organiser area's notification section (spec §4.7: the organisers push the day's news). */
-export async function promoterNewsSection(request: FastifyRequest, ctx: PageContext, state: Omit<NewsFormState, 'latest' | 'timeZone'> = {}): Promise<SafeHtml> {
+export async function promoterNewsSection(
+  request: FastifyRequest,
+  ctx: PageContext,
+  state: Omit<NewsFormState, 'latest' | 'timeZone'> = {},
+): Promise<SafeHtml> {
   const latest = (await latestNotifications(request.server.db, null, LATEST_SHOWN)).slice(0, LATEST_SHOWN);
   return newsSection(ctx, { ...state, latest, timeZone: timeZoneOf(request) });
 }
@@ -47,7 +51,11 @@ export async function sendPromoterNotification(request: FastifyRequest, reply: F
   const checked = validate(NotificationBody, values);
   if (!checked.ok) {
     const db = request.server.db;
-    const [c, requests, news] = await Promise.all([counts(db), recentContactRequests(db), promoterNewsSection(request, ctx, { values, errors: fieldErrors(ctx.locale, checked.issues) })]);
+    const [c, requests, news] = await Promise.all([
+      counts(db),
+      recentContactRequests(db),
+      promoterNewsSection(request, ctx, { values, errors: fieldErrors(ctx.locale, checked.issues) }),
+    ]);
     return sendPage(reply, promoterArea(ctx, c, requests, news), 400);
   }
   const notification = await createNotification(request.server.db, checked.value, [], user.id);

@@ -36,7 +36,11 @@ function refusal(found: Exclude<LinkState, { state: 'valid' }>): { state: Signin
   return { state: { kind: found.state }, status: found.state === 'unknown' ? 404 : 410 };
 }
 
-async function formState(request: FastifyRequest, found: Extract<LinkState, { state: 'valid' }>, extra: { error?: string; alert?: string } = {}): Promise<SigninLinkState> {
+async function formState(
+  request: FastifyRequest,
+  found: Extract<LinkState, { state: 'valid' }>,
+  extra: { error?: string; alert?: string } = {},
+): Promise<SigninLinkState> {
   const { origin } = await pageContext(request);
   const action = new URL(buildPath(SIGNIN_LINK_PATTERN, { token: pathParam(request, 'token') }), origin).toString();
   return { kind: 'form', action, email: found.user.email ?? '', firstname: found.user.firstname, ...extra };
@@ -64,7 +68,8 @@ export async function useSigninLinkPage(request: FastifyRequest, reply: FastifyR
   }
   const password = formStrings(request.body).password ?? '';
   const checked = validate(LinkBody, { password });
-  if (!checked.ok) return send(request, reply, await formState(request, found, { error: fieldErrors(ctx.locale, checked.issues).password ?? '' }), 400);
+  if (!checked.ok)
+    return send(request, reply, await formState(request, found, { error: fieldErrors(ctx.locale, checked.issues).password ?? '' }), 400);
   if (found.user.profile === 'promoter' && adminPasswordProblem(password)) {
     const error = say(ctx.locale, msg`At least 12 characters for an organizer account, and never the demo password.`);
     return send(request, reply, await formState(request, found, { error }), 400);
