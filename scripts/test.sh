@@ -21,6 +21,8 @@ step symfony bash scripts/symfony.sh --install-only
 step i18n bash -c 'npx lingui extract && npx lingui compile --typescript --strict'
 step typecheck npx tsc -p tsconfig.json
 step lint npx eslint .
+# Prettier's formatting (.prettierrc.json); `npm run format` rewrites the tree.
+step format npx prettier --check .
 step unit npx jest --ci
 step build bash scripts/build.sh
 step size node --import tsx scripts/size/check.ts
