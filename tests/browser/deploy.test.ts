@@ -90,7 +90,8 @@ before(async () => {
 
   // The new top bar: its source with one visible line more, built alone.
   const topBarSource = fs.readFileSync(path.join(ROOT, 'widgets', 'top-bar', 'TopBar.tsx'), 'utf8');
-  const navOpen = /(<nav [^\n]*className=[^\n]*>\n)/;
+  // The bar's opening tag, on one line or wrapped one attribute per line (an arrow's `=>` is not its end).
+  const navOpen = /(<nav\b(?:[^>]|=>)*>\n)/;
   assert.match(topBarSource, navOpen);
   const patched = path.join(tmp, 'patched');
   fs.mkdirSync(path.join(patched, 'widgets', 'top-bar'), { recursive: true });
