@@ -4,7 +4,9 @@ import { cspOrigin } from './lib/csp';
 /** Two levels up: from host-shell/server (the sources) as from dist/server (the compiled server, scripts/build/server.ts). */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
-export type DatabaseConfig = { dialect: 'sqlite'; filename: string } | { dialect: 'postgres'; connectionString: string; schema?: string };
+export type DatabaseConfig =
+  /** `thread: false` (SALON_SQLITE_THREAD=0): SQLite on the event loop instead of its thread, to compare the two. */
+  { dialect: 'sqlite'; filename: string; thread?: boolean } | { dialect: 'postgres'; connectionString: string; schema?: string };
 
 /** A budget: at most `max` requests per fixed window of `windowMs`, counted per key (an address, a user, …). */
 export interface RateLimit {
@@ -141,7 +143,11 @@ const isPostgresUrl = (value: string) => /^postgres(?:ql)?:\/\//.test(value);
 function databaseFromEnv(env: NodeJS.ProcessEnv): DatabaseConfig {
   const url = env.DATABASE_URL ?? '';
   if (isPostgresUrl(url)) return { dialect: 'postgres', connectionString: url };
-  return { dialect: 'sqlite', filename: env.SQLITE_PATH ?? path.join(REPO_ROOT, 'data', 'salon.sqlite') };
+  return {
+    dialect: 'sqlite',
+    filename: env.SQLITE_PATH ?? path.join(REPO_ROOT, 'data', 'salon.sqlite'),
+    thread: env.SALON_SQLITE_THREAD !== '0',
+  };
 }
 
 function intFromEnv(value: string | undefined, fallback: number, name: string): number {

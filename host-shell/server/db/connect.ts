@@ -16,11 +16,11 @@ export interface DatabaseHandle {
 
 /**
  * SQLite in a thread of its own (`sqlite-thread.ts`): the event loop never waits for a statement or a commit. With
- * `SALON_SQLITE_THREAD=0`, on the event loop as before (same settings, same statement cache), to compare the two
+ * `thread: false` (config.ts: SALON_SQLITE_THREAD=0), on the event loop as before (same settings, same statement cache), to compare the two
  * under the same load (`npm run bench -- --scenario visitors`).
  */
-function openSqlite(filename: string): Kysely<Database> {
-  if (process.env.SALON_SQLITE_THREAD !== '0') return new Kysely<Database>({ dialect: new ThreadedSqliteDialect(filename) });
+function openSqlite(filename: string, thread: boolean): Kysely<Database> {
+  if (thread) return new Kysely<Database>({ dialect: new ThreadedSqliteDialect(filename) });
   const sqlite = openSqliteFile(filename);
   return new Kysely<Database>({
     dialect: new SqliteDialect({ database: { prepare: statementCache(sqlite), close: () => sqlite.close() } }),
@@ -64,7 +64,7 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
   const db =
     config.dialect === 'postgres'
       ? openPostgres(config.connectionString, config.schema, options.onIdleError ?? warnIdleError)
-      : openSqlite(config.filename);
+      : openSqlite(config.filename, config.thread !== false);
   let closed: Promise<void> | null = null;
   return {
     db,
