@@ -12,6 +12,8 @@
  * Prints a table and writes dist/bench.json. Environment: BENCH_DURATION (s, 10), BENCH_CONNECTIONS (50),
  * BENCH_SESSIONS (200), BENCH_STREAMS (2000), BENCH_CHAT_CLIENTS (1000), BENCH_CHAT_SENDERS (100), BENCH_CHAT_SECONDS (15).
  */
+// First: the server's files use the Lingui macro, which tsx compiles through this hook (as server.ts does).
+import '../../host-shell/server/i18n/macro-hook';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';

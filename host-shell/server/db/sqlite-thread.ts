@@ -1,25 +1,24 @@
 /**
- * Kysely over SQLite run in a thread of its own (`sqlite-worker.ts`): the event loop sends `{sql, parameters}` and
- * awaits the rows, while the thread prepares, runs and commits (each commit waits for the disk: `synchronous = FULL`).
+ * Kysely over SQLite run in a thread of its own (`sqlite-worker.ts`, reached through `sqlite-channel.ts`): the event
+ * loop sends `{sql, parameters}` and awaits the rows, while the thread prepares, runs and commits (each commit waits
+ * for the disk: `synchronous = FULL`; the writes that reach the thread while it is busy share one: sqlite-group.ts).
  *
  * The thread has one connection and runs statements in the order they are sent. Statements outside a transaction are
  * sent without waiting for the previous ones' answers; those of one turn of the event loop travel as one message. A
- * transaction holds the connection, as Kysely's own SQLite driver does with its mutex: from its `begin` to its
- * `commit` or `rollback`, only its own statements are sent; the others, and the next transaction, wait for it to end,
- * except selects, which meanwhile read the last commit on a second, read-only connection (a file in WAL mode;
- * `:memory:` has no second connection to the same database, so there they wait too).
+ * transaction holds the connection, as Kysely's own SQLite driver does with its mutex: from its `begin` until its
+ * `commit` or `rollback` is sent, only its own statements are sent; the others, and the next transaction, wait for
+ * it, except selects, which meanwhile read the last commit on a second, read-only connection (a file in WAL mode;
+ * `:memory:` has no second connection to the same database, so there they wait too). The next transaction does not
+ * wait for the commit's answer: the thread runs it after, and answers the commit once it is on disk.
  *
- * A transaction's statements (not its commit) are answered while the event loop waits (`Atomics.wait`, tens of
- * microseconds: no disk wait, the commit is where SQLite syncs) when the thread has nothing else to do; otherwise
- * they are awaited like the others. Awaited one by one through the event loop, each
- * would cost a turn of a busy loop while the transaction holds the connection, and everyone else's statements wait.
+ * A transaction's statements (not its `begin`, not its commit) are answered while the event loop waits
+ * (`Atomics.wait`, tens of microseconds: no disk wait, the commit is where SQLite syncs) when the thread has nothing
+ * else to do; otherwise they are awaited like the others. Awaited one by one through the event loop, each would cost
+ * a turn of a busy loop while the transaction holds the connection, and everyone else's statements wait.
  *
  * Errors come back as better-sqlite3's `SqliteError` with the same `code` (`SQLITE_CONSTRAINT_UNIQUE`…). `:memory:`
  * is one database per thread: one thread per handle.
  */
-import path from 'node:path';
-import { setImmediate } from 'node:timers';
-import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
 import {
   CompiledQuery,
@@ -35,169 +34,8 @@ import {
   type QueryCompiler,
   type QueryResult,
 } from 'kysely';
-import type { Opening, Outcome, Reply, Request, SqliteWorkerData, Statement } from './sqlite-worker';
-
-/** Run from the sources (tsx, Jest): this file is in host-shell/server/db; compiled, in dist/server. */
-const FROM_SOURCES = path.basename(__dirname) === 'db';
-
-/** The thread's entry: the compiled file beside the compiled server, else the source through tsx. */
-function startWorker(data: SqliteWorkerData): Worker {
-  const workerData = { salonSqlite: data };
-  const transferList = [data.port];
-  if (!FROM_SOURCES) return new Worker(path.join(__dirname, 'sqlite-worker.js'), { workerData, transferList });
-  const source = path.join(__dirname, 'sqlite-worker.ts');
-  return new Worker(`require(${JSON.stringify(require.resolve('tsx/cjs/api'))}).register(); require(${JSON.stringify(source)});`, {
-    eval: true,
-    workerData,
-    transferList,
-  });
-}
-
-/** How long the event loop waits for a transaction's statement before giving up on the thread. */
-const WAIT_LIMIT_MS = 30_000;
-
-interface Waiting {
-  resolve: (outcome: Outcome) => void;
-  reject: (error: Error) => void;
-}
-
-/** The thread seen from the event loop: statements in, outcomes out, in order. */
-class SqliteThread {
-  private readonly worker: Worker;
-  /** Statements out, outcomes back: one port, so they are run and answered in the order sent. */
-  private readonly port: MessagePort;
-  private readonly signal = new Int32Array(new SharedArrayBuffer(4));
-  private readonly ready: Promise<void>;
-  /**
-   * Statements of this turn of the event loop, sent together at its end (setImmediate: after this turn's I/O
-   * callbacks). One message per statement cost the event loop more than the statements cost the thread.
-   */
-  private outgoing: Statement[] = [];
-  /** Sent, not answered yet, oldest first (the thread answers in order). */
-  private waiting: Waiting[] = [];
-  private head = 0;
-  private stopped: Error | null = null;
-  private exited: Promise<void>;
-
-  constructor(filename: string) {
-    const channel = new MessageChannel();
-    this.port = channel.port1;
-    this.worker = startWorker({ filename, port: channel.port2, signal: this.signal });
-    // An idle thread does not keep the process alive; one with statements to answer does (see flush).
-    this.worker.unref();
-    this.port.on('message', (reply: Reply) => {
-      for (const outcome of reply.outcomes) this.answer(outcome);
-    });
-    this.port.unref();
-    let opened: () => void = () => undefined;
-    let refused: (error: Error) => void = () => undefined;
-    this.ready = new Promise((resolve, reject) => {
-      opened = resolve;
-      refused = reject;
-    });
-    // A caller that never queries must not see an unhandled rejection: the first query gets the error instead.
-    this.ready.catch(() => undefined);
-    this.worker.on('message', (reply: Opening) => {
-      if ('ready' in reply) opened();
-      else refused(new Error(reply.failed));
-    });
-    this.worker.on('error', (error) => this.stop(error));
-    this.exited = new Promise((resolve) => {
-      this.worker.on('exit', (code) => {
-        this.stop(new Error(`the SQLite thread stopped (exit code ${code})`));
-        refused(this.stopped ?? new Error('the SQLite thread stopped'));
-        resolve();
-      });
-    });
-  }
-
-  /** Resolves once the file is open with its settings (rejects if it cannot be opened). */
-  opened(): Promise<void> {
-    return this.ready;
-  }
-
-  run(statement: Statement): Promise<Outcome> {
-    if (this.stopped) return Promise.reject(this.stopped);
-    return new Promise((resolve, reject) => {
-      if (this.outgoing.length === 0) setImmediate(() => this.flush());
-      this.outgoing.push(statement);
-      this.waiting.push({ resolve, reject });
-    });
-  }
-
-  private flush(): void {
-    const statements = this.outgoing;
-    this.outgoing = [];
-    if (statements.length === 0) return;
-    if (this.waiting.length - this.head === statements.length) this.worker.ref();
-    this.port.postMessage({ statements } satisfies Request);
-  }
-
-  /** Nothing sent and unanswered: a statement sent now is the thread's only work. */
-  idle(): boolean {
-    return this.outgoing.length === 0 && this.head === this.waiting.length;
-  }
-
-  /**
-   * Runs one statement while the event loop waits (a transaction's: the thread holds no commit then, only the
-   * statement and whatever was sent before it). The answers to what was sent before come first and are handed out.
-   */
-  runNow(statement: Statement): Outcome {
-    if (this.stopped) throw this.stopped;
-    this.flush();
-    Atomics.store(this.signal, 0, 0);
-    this.port.postMessage({ statements: [statement], wait: true } satisfies Request);
-    const until = Date.now() + WAIT_LIMIT_MS;
-    for (;;) {
-      const received = receiveMessageOnPort(this.port);
-      if (received) {
-        const reply = received.message as Reply;
-        if (reply.wait) return reply.outcomes[0] as Outcome;
-        for (const outcome of reply.outcomes) this.answer(outcome);
-        continue;
-      }
-      if (Date.now() > until) {
-        const error = new Error(`the SQLite thread did not answer within ${WAIT_LIMIT_MS} ms`);
-        this.stop(error);
-        throw error;
-      }
-      Atomics.wait(this.signal, 0, 0, 100);
-    }
-  }
-
-  private answer(outcome: Outcome): void {
-    const waiting = this.waiting[this.head];
-    this.head += 1;
-    if (this.head === this.waiting.length) {
-      this.waiting = [];
-      this.head = 0;
-      this.worker.unref();
-    } else if (this.head > 1024) {
-      this.waiting = this.waiting.slice(this.head);
-      this.head = 0;
-    }
-    waiting?.resolve(outcome);
-  }
-
-  private stop(error: Error): void {
-    if (this.stopped) return;
-    this.stopped = error;
-    const left = this.waiting.slice(this.head);
-    this.waiting = [];
-    this.head = 0;
-    for (const w of left) w.reject(error);
-  }
-
-  /** Closes the file once every statement sent has been run, and ends the thread. */
-  async close(): Promise<void> {
-    if (!this.stopped) {
-      this.flush();
-      this.worker.ref();
-      this.port.postMessage({ close: true } satisfies Request);
-    }
-    await this.exited;
-  }
-}
+import { SqliteThread } from './sqlite-channel';
+import type { Outcome, Statement } from './sqlite-worker';
 
 /** What a statement gave, as Kysely's SQLite driver gives it; an error as better-sqlite3 would have thrown it. */
 function toResult<R>(outcome: Outcome): QueryResult<R> {
@@ -211,8 +49,11 @@ class ThreadConnection implements DatabaseConnection {
   inTransaction = false;
   /** Ends this connection's hold on the thread. */
   release: () => void = () => undefined;
-  /** Its commit is sent like any other statement: it waits for the disk, and the event loop must not. */
-  committing = false;
+  /** Its `begin` and its commit are sent like any other statement: the thread may be committing a group then. */
+  ending = false;
+  beginning = false;
+  /** Its commit or rollback has been sent: the transaction is over for this connection. */
+  ended = false;
 
   constructor(private readonly driver: ThreadDriver) {}
 
@@ -227,7 +68,8 @@ class ThreadConnection implements DatabaseConnection {
     // A transaction's statements are answered before this returns: between them the transaction's code runs in
     // microtasks, without waiting for turns of a busy event loop while it holds the thread (its commit is awaited).
     // Only when the thread has nothing else to do: the event loop never waits for other work than this statement.
-    if (this.inTransaction && !this.committing && this.driver.thread.idle()) return toResult<R>(this.driver.thread.runNow(statement));
+    if (this.inTransaction && !this.beginning && !this.ending && this.driver.thread.idle())
+      return toResult<R>(this.driver.thread.runNow(statement));
     return toResult<R>(await this.driver.thread.run(statement));
   }
 
@@ -273,22 +115,27 @@ class ThreadDriver implements Driver {
       this.held = null;
       release();
     };
+    own.beginning = true;
     try {
       await own.executeQuery(CompiledQuery.raw('begin'));
     } catch (error) {
       own.release();
       throw error;
+    } finally {
+      own.beginning = false;
     }
   }
 
   private async end(connection: DatabaseConnection, statement: 'commit' | 'rollback'): Promise<void> {
     const own = connection as ThreadConnection;
-    own.committing = statement === 'commit';
-    try {
-      await own.executeQuery(CompiledQuery.raw(statement));
-    } finally {
-      own.release();
-    }
+    // Kysely rolls back after a failed commit: the thread has undone it already, and may be running the next one.
+    if (own.ended) return;
+    own.ending = true;
+    const done = own.executeQuery(CompiledQuery.raw(statement));
+    // Sent: whatever is sent next runs after it. The commit's answer (once on disk) is awaited apart.
+    own.ended = true;
+    own.release();
+    await done;
   }
 
   commitTransaction(connection: DatabaseConnection): Promise<void> {
@@ -322,10 +169,19 @@ class ThreadDriver implements Driver {
 
 /** Kysely's SQLite dialect (same SQL, same introspection), with the statements run in the SQLite thread. */
 export class ThreadedSqliteDialect implements Dialect {
+  private driver: ThreadDriver | null = null;
+
   constructor(private readonly filename: string) {}
 
   createDriver(): Driver {
-    return new ThreadDriver(this.filename);
+    this.driver = new ThreadDriver(this.filename);
+    return this.driver;
+  }
+
+  /** Commits the thread has made so far (writes sent together share one). */
+  get commits(): number {
+    // Before the first query (Kysely's `init`), there is no thread yet.
+    return (this.driver?.thread as SqliteThread | undefined)?.commits ?? 0;
   }
 
   createQueryCompiler(): QueryCompiler {

@@ -1,22 +1,35 @@
 /**
  * The SQLite thread: one better-sqlite3 connection, run in a `worker_threads` worker so that statements, and above
  * all the commits' fsyncs (`synchronous = FULL`: an acknowledged write survives a power failure), never hold up the
- * server's event loop. It runs the statements it is sent one after the other, in the order they came, and answers
- * each in that order. Started by `sqlite-thread.ts`; compiled to dist/server/sqlite-worker.js.
+ * server's event loop. It runs the statements it is sent one after the other, in the order they came; the writes
+ * that come while it is busy share one commit (`sqlite-group.ts`), and are answered when it is on disk. Started by
+ * `sqlite-thread.ts`; compiled to dist/server/sqlite-worker.js.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
+import { CommitGroup, type Answer } from './sqlite-group';
+
+/** What the thread and the event loop share (an Int32Array over a SharedArrayBuffer), by index. */
+export const SHARED = {
+  /** Set to 1 (and notified) when the answer the event loop waits for is posted (`runNow`). */
+  signal: 0,
+  /** Statements run so far: when it equals the statements sent, the thread has nothing queued. */
+  ran: 1,
+  /** 1 while the thread waits for a commit's disk write. */
+  committing: 2,
+  /** Commits made. */
+  commits: 3,
+} as const;
 
 export interface SqliteWorkerData {
   filename: string;
-  /** Where statements come and outcomes go (one port: they are run and answered in the order sent). */
+  /** Where statements come and answers go. */
   port: MessagePort;
-  /** Set to 1 (and notified) once the answer to a `wait` request is posted: the event loop waits for it. */
-  signal: Int32Array;
+  /** See SHARED. */
+  shared: Int32Array;
 }
-
 export interface Statement {
   sql: string;
   parameters: readonly unknown[];
@@ -28,8 +41,9 @@ export interface Statement {
 }
 
 /**
- * What the thread receives: statements to run (with `wait`, the event loop is blocked until the answer: a
- * transaction's statements, see sqlite-thread.ts), or the order to close the file and stop.
+ * What the thread receives: statements to run, numbered in the order received (with `wait`, the event loop is
+ * blocked until the answer of the last one: a transaction's statement, see sqlite-thread.ts), or the order to close
+ * the file and stop.
  */
 export type Request = { statements: Statement[]; wait?: true } | { close: true };
 
@@ -40,10 +54,9 @@ export type Outcome =
 /** What the thread answers (on `parentPort`) when it has opened the file, or why it could not. */
 export type Opening = { ready: true } | { failed: string };
 
-/** The outcomes of one request, in order (on the statements' port). */
+/** Answers, each with the number of its statement (on the statements' port). */
 export interface Reply {
-  outcomes: Outcome[];
-  wait?: true;
+  answers: Answer[];
 }
 
 /** Prepared statements kept per SQL text (least recently used dropped past this many). */
@@ -87,24 +100,7 @@ export function openSqliteFile(filename: string): BetterSqlite3.Database {
   return sqlite;
 }
 
-/** Structured cloning turns a Buffer into a Uint8Array, which better-sqlite3 does not bind. */
-const bindable = (value: unknown): unknown =>
-  value instanceof Uint8Array && !Buffer.isBuffer(value) ? Buffer.from(value.buffer, value.byteOffset, value.byteLength) : value;
-
-function run(prepare: (text: string) => BetterSqlite3.Statement, { sql, parameters }: Statement): Outcome {
-  try {
-    const statement = prepare(sql);
-    const values = parameters.map(bindable);
-    if (statement.reader) return { rows: statement.all(values) };
-    const { changes, lastInsertRowid } = statement.run(values);
-    return { changes, lastInsertRowid };
-  } catch (error) {
-    const e = error as { message?: unknown; code?: unknown };
-    return { error: { message: String(e.message ?? error), code: typeof e.code === 'string' ? e.code : undefined } };
-  }
-}
-
-function serve(parent: NonNullable<typeof parentPort>, { filename, port, signal }: SqliteWorkerData): void {
+function serve(parent: NonNullable<typeof parentPort>, { filename, port, shared }: SqliteWorkerData): void {
   let sqlite: BetterSqlite3.Database;
   try {
     sqlite = openSqliteFile(filename);
@@ -121,23 +117,55 @@ function serve(parent: NonNullable<typeof parentPort>, { filename, port, signal 
     reader.pragma('busy_timeout = 5000');
     prepareRead = statementCache(reader);
   }
-  port.on('message', (request: Request) => {
+  /** The statement the event loop is blocked on, if any: whoever posts its answer wakes it. */
+  let awaited = -1;
+  const post = (answers: Answer[]): void => {
+    if (answers.length === 0) return;
+    port.postMessage({ answers } satisfies Reply);
+    if (awaited >= 0 && answers.some(([seq]) => seq === awaited)) {
+      awaited = -1;
+      Atomics.store(shared, SHARED.signal, 1);
+      Atomics.notify(shared, SHARED.signal);
+    }
+  };
+  const group = new CommitGroup({
+    sqlite,
+    prepare,
+    prepareRead,
+    post,
+    committing: (busy) => Atomics.store(shared, SHARED.committing, busy ? 1 : 0),
+  });
+  let received = 0;
+  let closing = false;
+  const handle = (request: Request): void => {
     if ('close' in request) {
-      reader?.close();
-      sqlite.close();
-      // Nothing left to listen to: the thread ends.
-      port.close();
-      parent.close();
+      closing = true;
       return;
     }
-    const outcomes = request.statements.map((statement) => run(statement.read ? prepareRead : prepare, statement));
-    if (!request.wait) {
-      port.postMessage({ outcomes } satisfies Reply);
-      return;
+    const now: Answer[] = [];
+    for (const statement of request.statements) {
+      const seq = received;
+      received += 1;
+      const outcome = group.run(seq, statement);
+      Atomics.store(shared, SHARED.ran, received);
+      if (outcome) now.push([seq, outcome]);
     }
-    port.postMessage({ outcomes, wait: true } satisfies Reply);
-    Atomics.store(signal, 0, 1);
-    Atomics.notify(signal, 0);
+    if (request.wait) awaited = received - 1;
+    post(now);
+  };
+  port.on('message', (request: Request) => {
+    handle(request);
+    // What came meanwhile joins the group; then, with nothing more queued, the group is committed.
+    for (let next = receiveMessageOnPort(port); next && !closing; next = receiveMessageOnPort(port)) handle(next.message as Request);
+    group.settle();
+    Atomics.store(shared, SHARED.commits, group.commits);
+    if (!closing) return;
+    group.finish();
+    reader?.close();
+    sqlite.close();
+    // Nothing left to listen to: the thread ends.
+    port.close();
+    parent.close();
   });
   parent.postMessage({ ready: true } satisfies Opening);
 }

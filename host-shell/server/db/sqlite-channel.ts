@@ -1,0 +1,180 @@
+/**
+ * The SQLite thread seen from the event loop (`sqlite-worker.ts` is the other side): statements go out numbered in
+ * the order sent, answers come back with their number, in whatever order the thread gives them (a write's answer
+ * waits for its group's commit, a transaction's statement's does not: see sqlite-group.ts).
+ */
+import path from 'node:path';
+import { setImmediate } from 'node:timers';
+import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
+import type { Answer } from './sqlite-group';
+import { SHARED, type Opening, type Outcome, type Reply, type Request, type SqliteWorkerData, type Statement } from './sqlite-worker';
+
+/** Run from the sources (tsx, Jest): this file is in host-shell/server/db; compiled, in dist/server. */
+const FROM_SOURCES = path.basename(__dirname) === 'db';
+
+/** The thread's entry: the compiled file beside the compiled server, else the source through tsx. */
+function startWorker(data: SqliteWorkerData): Worker {
+  const workerData = { salonSqlite: data };
+  const transferList = [data.port];
+  if (!FROM_SOURCES) return new Worker(path.join(__dirname, 'sqlite-worker.js'), { workerData, transferList });
+  const source = path.join(__dirname, 'sqlite-worker.ts');
+  return new Worker(`require(${JSON.stringify(require.resolve('tsx/cjs/api'))}).register(); require(${JSON.stringify(source)});`, {
+    eval: true,
+    workerData,
+    transferList,
+  });
+}
+
+/** How long the event loop waits for a transaction's statement before giving up on the thread. */
+const WAIT_LIMIT_MS = 30_000;
+
+interface Waiting {
+  resolve: (outcome: Outcome) => void;
+  reject: (error: Error) => void;
+}
+
+/** The thread seen from the event loop: statements in, outcomes out. */
+export class SqliteThread {
+  private readonly worker: Worker;
+  private readonly port: MessagePort;
+  private readonly shared = new Int32Array(new SharedArrayBuffer(4 * Object.keys(SHARED).length));
+  private readonly ready: Promise<void>;
+  /**
+   * Statements of this turn of the event loop, sent together at its end (setImmediate: after this turn's I/O
+   * callbacks). One message per statement cost the event loop more than the statements cost the thread.
+   */
+  private outgoing: Statement[] = [];
+  /** Statements numbered so far (sent or about to be): the next one's number. */
+  private numbered = 0;
+  /** Sent, not answered yet, by number. */
+  private readonly waiting = new Map<number, Waiting>();
+  private stopped: Error | null = null;
+  private readonly exited: Promise<void>;
+
+  constructor(filename: string) {
+    const channel = new MessageChannel();
+    this.port = channel.port1;
+    this.worker = startWorker({ filename, port: channel.port2, shared: this.shared });
+    // An idle thread does not keep the process alive; one with statements to answer does (see run).
+    this.worker.unref();
+    this.port.on('message', (reply: Reply) => {
+      for (const answer of reply.answers) this.answer(answer);
+    });
+    this.port.unref();
+    let opened: () => void = () => undefined;
+    let refused: (error: Error) => void = () => undefined;
+    this.ready = new Promise((resolve, reject) => {
+      opened = resolve;
+      refused = reject;
+    });
+    // A caller that never queries must not see an unhandled rejection: the first query gets the error instead.
+    this.ready.catch(() => undefined);
+    this.worker.on('message', (reply: Opening) => {
+      if ('ready' in reply) opened();
+      else refused(new Error(reply.failed));
+    });
+    this.worker.on('error', (error) => this.stop(error));
+    this.exited = new Promise((resolve) => {
+      this.worker.on('exit', (code) => {
+        this.stop(new Error(`the SQLite thread stopped (exit code ${code})`));
+        refused(this.stopped ?? new Error('the SQLite thread stopped'));
+        resolve();
+      });
+    });
+  }
+
+  /** Resolves once the file is open with its settings (rejects if it cannot be opened). */
+  opened(): Promise<void> {
+    return this.ready;
+  }
+
+  /** Commits the thread has made (a group of writes is one). */
+  get commits(): number {
+    return Atomics.load(this.shared, SHARED.commits);
+  }
+
+  run(statement: Statement): Promise<Outcome> {
+    if (this.stopped) return Promise.reject(this.stopped);
+    return new Promise((resolve, reject) => {
+      if (this.outgoing.length === 0) setImmediate(() => this.flush());
+      this.outgoing.push(statement);
+      this.expect(this.numbered, { resolve, reject });
+      this.numbered += 1;
+    });
+  }
+
+  private expect(seq: number, waiting: Waiting): void {
+    // Statements waiting for answers keep the process alive.
+    if (this.waiting.size === 0) this.worker.ref();
+    this.waiting.set(seq, waiting);
+  }
+
+  private flush(): void {
+    const statements = this.outgoing;
+    this.outgoing = [];
+    if (statements.length > 0) this.port.postMessage({ statements } satisfies Request);
+  }
+
+  /** Nothing queued in the thread and no commit under way: a statement sent now runs at once. */
+  idle(): boolean {
+    return (
+      this.outgoing.length === 0 &&
+      Atomics.load(this.shared, SHARED.ran) === this.numbered &&
+      Atomics.load(this.shared, SHARED.committing) === 0
+    );
+  }
+
+  /**
+   * Runs one statement while the event loop waits (a transaction's: the thread holds no commit then, only the
+   * statement and whatever was sent before it). Answers to other statements that come meanwhile are handed out.
+   */
+  runNow(statement: Statement): Outcome {
+    if (this.stopped) throw this.stopped;
+    this.flush();
+    const seq = this.numbered;
+    this.numbered += 1;
+    let outcome: Outcome | undefined;
+    this.waiting.set(seq, { resolve: (o) => (outcome = o), reject: () => undefined });
+    Atomics.store(this.shared, SHARED.signal, 0);
+    this.port.postMessage({ statements: [statement], wait: true } satisfies Request);
+    const until = Date.now() + WAIT_LIMIT_MS;
+    for (;;) {
+      for (let received = receiveMessageOnPort(this.port); received; received = receiveMessageOnPort(this.port)) {
+        for (const answer of (received.message as Reply).answers) this.answer(answer);
+      }
+      if (outcome) return outcome;
+      if (Date.now() > until) {
+        const error = new Error(`the SQLite thread did not answer within ${WAIT_LIMIT_MS} ms`);
+        this.stop(error);
+        throw error;
+      }
+      Atomics.wait(this.shared, SHARED.signal, 0, 100);
+    }
+  }
+
+  private answer([seq, outcome]: Answer): void {
+    const waiting = this.waiting.get(seq);
+    if (!waiting) return;
+    this.waiting.delete(seq);
+    if (this.waiting.size === 0) this.worker.unref();
+    waiting.resolve(outcome);
+  }
+
+  private stop(error: Error): void {
+    if (this.stopped) return;
+    this.stopped = error;
+    const left = [...this.waiting.values()];
+    this.waiting.clear();
+    for (const w of left) w.reject(error);
+  }
+
+  /** Closes the file once every statement sent has been run (and the last group committed), and ends the thread. */
+  async close(): Promise<void> {
+    if (!this.stopped) {
+      this.flush();
+      this.worker.ref();
+      this.port.postMessage({ close: true } satisfies Request);
+    }
+    await this.exited;
+  }
+}

@@ -1,0 +1,235 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, sql, type Generated } from 'kysely';
+import { CommitGroup, GROUP_OPEN_MAX_MS, type Answer } from '../../host-shell/server/db/sqlite-group';
+import { ThreadedSqliteDialect } from '../../host-shell/server/db/sqlite-thread';
+import { openSqliteFile, statementCache, type Outcome } from '../../host-shell/server/db/sqlite-worker';
+
+// Group commit (host-shell/server/db/sqlite-group.ts): writes share a commit, and nobody is answered before it.
+let dir: string;
+let file: string;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'salon-sqlite-group-'));
+  file = path.join(dir, 'salon.sqlite');
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+function group(now = () => 0) {
+  const sqlite = openSqliteFile(file);
+  sqlite.exec('create table notes (id integer primary key, text text not null unique)');
+  sqlite.exec('create table parents (id integer primary key)');
+  sqlite.exec('create table children (id integer primary key, parent_id integer references parents(id) deferrable initially deferred)');
+  const posted: Answer[] = [];
+  const prepare = statementCache(sqlite);
+  const committer = new CommitGroup({ sqlite, prepare, prepareRead: prepare, post: (answers) => posted.push(...answers), now });
+  let seq = 0;
+  const run = (text: string, ...parameters: unknown[]) => committer.run(seq++, { sql: text, parameters });
+  /** What another connection to the file sees: what is on disk. */
+  const onDisk = () => {
+    const other = new BetterSqlite3(file, { readonly: true });
+    try {
+      return other.prepare('select text from notes order by id').pluck().all();
+    } finally {
+      other.close();
+    }
+  };
+  return { sqlite, committer, posted, run, onDisk };
+}
+
+const insert = 'insert into notes (text) values (?)';
+
+describe('group commit', () => {
+  it('holds the writes and the reads after them until one commit, and answers a read at once when nothing is held', () => {
+    const { sqlite, committer, posted, run, onDisk } = group();
+    try {
+      expect(run('select count(*) as n from notes')).toEqual({ rows: [{ n: 0 }] });
+      expect(run(insert, 'a')).toBeNull();
+      expect(run(insert, 'b')).toBeNull();
+      expect(run('select text from notes order by id')).toBeNull();
+      expect(posted).toEqual([]);
+      expect(onDisk()).toEqual([]);
+      committer.settle();
+      expect(committer.commits).toBe(1);
+      expect(onDisk()).toEqual(['a', 'b']);
+      expect(posted.map(([seq]) => seq)).toEqual([1, 2, 3]);
+      expect(posted[0]?.[1]).toMatchObject({ changes: 1, lastInsertRowid: 1 });
+      expect(posted[2]?.[1]).toEqual({ rows: [{ text: 'a' }, { text: 'b' }] });
+      expect(sqlite.inTransaction).toBe(false);
+    } finally {
+      sqlite.close();
+    }
+  });
+
+  it('undoes only the write that fails, and commits the others', () => {
+    const { sqlite, committer, posted, run, onDisk } = group();
+    try {
+      run(insert, 'a');
+      run(insert, 'a');
+      run(insert, 'b');
+      committer.settle();
+      expect(onDisk()).toEqual(['a', 'b']);
+      expect(posted[1]?.[1]).toMatchObject({ error: { code: 'SQLITE_CONSTRAINT_UNIQUE' } });
+      expect(committer.commits).toBe(1);
+    } finally {
+      sqlite.close();
+    }
+  });
+
+  it("runs a caller's transaction inside the group: its statements answered at once, its commit with the group's", () => {
+    const { sqlite, committer, posted, run, onDisk } = group();
+    try {
+      run(insert, 'before');
+      expect(run('begin')).toMatchObject({ changes: 0 });
+      expect(run(insert, 'kept')).toMatchObject({ changes: 1 });
+      expect(run('select text from notes order by id')).toEqual({ rows: [{ text: 'before' }, { text: 'kept' }] });
+      // Inside a transaction, the group is never committed: it would commit half of it.
+      committer.settle();
+      expect(onDisk()).toEqual([]);
+      expect(run('commit')).toBeNull();
+      expect(run('begin')).toMatchObject({ changes: 0 });
+      expect(run(insert, 'undone')).toMatchObject({ changes: 1 });
+      expect(run('rollback')).toMatchObject({ changes: 0 });
+      committer.settle();
+      expect(onDisk()).toEqual(['before', 'kept']);
+      expect(committer.commits).toBe(1);
+      expect(posted.map(([seq]) => seq)).toEqual([0, 4]);
+    } finally {
+      sqlite.close();
+    }
+  });
+
+  it('answers every write of the group with the error when the commit fails, and keeps none of them', () => {
+    const { sqlite, committer, posted, run } = group();
+    try {
+      run(insert, 'a');
+      // A deferred foreign key is checked at the commit: this child's parent does not exist.
+      run('insert into children (parent_id) values (?)', 42);
+      committer.settle();
+      expect(posted).toHaveLength(2);
+      for (const [, outcome] of posted) expect(outcome).toMatchObject({ error: { code: 'SQLITE_CONSTRAINT_FOREIGNKEY' } });
+      expect(sqlite.inTransaction).toBe(false);
+      expect(sqlite.prepare('select count(*) from notes').pluck().get()).toBe(0);
+      expect(committer.commits).toBe(0);
+    } finally {
+      sqlite.close();
+    }
+  });
+
+  it('commits the group before a statement that is not a read or write of rows', () => {
+    const { sqlite, committer, posted, run, onDisk } = group();
+    try {
+      run(insert, 'a');
+      expect(run('create table other (id integer primary key)')).toMatchObject({ changes: 0 });
+      expect(posted.map(([seq]) => seq)).toEqual([0]);
+      expect(onDisk()).toEqual(['a']);
+      expect(sqlite.inTransaction).toBe(false);
+      expect(committer.commits).toBe(1);
+    } finally {
+      sqlite.close();
+    }
+  });
+
+  it(`commits a group open for more than ${GROUP_OPEN_MAX_MS} ms before the next write`, () => {
+    let clock = 0;
+    const { sqlite, committer, posted, run } = group(() => clock);
+    try {
+      run(insert, 'a');
+      clock += GROUP_OPEN_MAX_MS + 1;
+      run(insert, 'b');
+      expect(posted.map(([seq]) => seq)).toEqual([0]);
+      committer.settle();
+      expect(committer.commits).toBe(2);
+    } finally {
+      sqlite.close();
+    }
+  });
+
+  it('refuses an end of transaction when none is open, without committing the group', () => {
+    const { sqlite, committer, run, onDisk } = group();
+    try {
+      run(insert, 'a');
+      expect(run('commit') as Outcome).toMatchObject({ error: { message: 'cannot end a transaction: none is active' } });
+      expect(onDisk()).toEqual([]);
+      committer.settle();
+      expect(onDisk()).toEqual(['a']);
+    } finally {
+      sqlite.close();
+    }
+  });
+});
+
+describe('group commit in the SQLite thread', () => {
+  interface Notes {
+    notes: { id: Generated<number>; text: string };
+  }
+
+  it('gives writes sent together one commit, and answers each only once it is on disk', async () => {
+    const dialect = new ThreadedSqliteDialect(file);
+    const db = new Kysely<Notes>({ dialect });
+    try {
+      await sql`create table notes (id integer primary key autoincrement, text text not null unique)`.execute(db);
+      const texts = Array.from({ length: 200 }, (_, i) => `note ${i}`);
+      const seenOnDisk: boolean[] = [];
+      const other = new BetterSqlite3(file, { readonly: true });
+      const exists = other.prepare('select 1 from notes where text = ?').pluck();
+      try {
+        await Promise.all(
+          texts.map(async (text, i) => {
+            // Spread over a few turns of the event loop, as requests come.
+            if (i % 50 === 0) await new Promise((resolve) => setImmediate(resolve));
+            await db.insertInto('notes').values({ text }).execute();
+            seenOnDisk.push(exists.get(text) === 1);
+          }),
+        );
+      } finally {
+        other.close();
+      }
+      expect(seenOnDisk).toHaveLength(200);
+      expect(seenOnDisk.every(Boolean)).toBe(true);
+      const { count } = await db
+        .selectFrom('notes')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow();
+      expect(count).toBe(200);
+      expect(dialect.commits).toBeGreaterThan(0);
+      expect(dialect.commits).toBeLessThanOrEqual(20);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it("lets the next transaction run before the previous one's commit is answered, and keeps both", async () => {
+    const dialect = new ThreadedSqliteDialect(file);
+    const db = new Kysely<Notes>({ dialect });
+    try {
+      await sql`create table notes (id integer primary key autoincrement, text text not null unique)`.execute(db);
+      const ids = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          db.transaction().execute(async (trx) => {
+            const row = await trx
+              .insertInto('notes')
+              .values({ text: `t${i}` })
+              .returning('id')
+              .executeTakeFirstOrThrow();
+            if (i % 3 === 0)
+              await trx
+                .insertInto('notes')
+                .values({ text: 't0' })
+                .execute()
+                .catch(() => undefined);
+            return row.id;
+          }),
+        ),
+      );
+      expect(new Set(ids).size).toBe(30);
+      const rows = await db.selectFrom('notes').select('text').orderBy('id').execute();
+      expect(rows.map((r) => r.text)).toEqual(Array.from({ length: 30 }, (_, i) => `t${i}`));
+      expect(dialect.commits).toBeLessThan(30);
+    } finally {
+      await db.destroy();
+    }
+  });
+});
