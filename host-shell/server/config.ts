@@ -84,7 +84,7 @@ export interface AppConfig {
   logLevel: string;
   /** Cost of scrypt (N). Lowered in tests only, where hashing speed matters more than strength. */
   scryptCost: number;
-  /** How long a session token → user id lookup is trusted without asking the database (logout forgets it at once). */
+  /** How long a session token → user id lookup is trusted without asking the database (an ended session is forgotten at once, by every process). */
   sessionCacheTtlMs: number;
   /** How long the parameters table is cached for the live activity, the sweeper and the activity tracker. */
   parametersTtlMs: number;
@@ -228,7 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: env.TRUST_PROXY === '1',
     logLevel: env.LOG_LEVEL || 'info',
     scryptCost: 16384,
-    sessionCacheTtlMs: 10_000,
+    sessionCacheTtlMs: 600_000,
     parametersTtlMs: 5_000,
     activityFlushMs: 5_000,
     sweepIntervalMs: 15_000,

@@ -155,6 +155,26 @@ if (given || installed) {
       expect(history.map((h) => h.content.type)).toEqual(['enterOnStand']);
     });
 
+    it('a logout on one process ends the session on the other at once, whose session cache had it', async () => {
+      const cookie = await login(t(a).app, DEMO.visitor2);
+      const active = () => request(t(b).app, { method: 'PUT', url: '/api/users/me/active', headers: { ...XHR, cookie } });
+      expect((await active()).statusCode).toBe(200);
+      // B trusts its cache for 10 minutes: the session row going away behind its back is not seen…
+      const saved = await database.db.selectFrom('sessions').selectAll().execute();
+      await database.db.deleteFrom('sessions').execute();
+      expect((await active()).statusCode).toBe(200);
+      await database.db.insertInto('sessions').values(saved).execute();
+      // …but a logout on A is, through Redis.
+      expect((await request(t(a).app, { method: 'GET', url: '/deconnexion', headers: { cookie } })).statusCode).toBe(303);
+      const deadline = Date.now() + 3000;
+      let status = (await active()).statusCode;
+      while (status === 200 && Date.now() < deadline) {
+        await settle(50);
+        status = (await active()).statusCode;
+      }
+      expect(status).toBe(401);
+    });
+
     it('an administrator’s change on one process reaches the streams of the other, whose parameters cache drops it', async () => {
       const admin = await login(t(a).app, DEMO.admin);
       const visitor = await login(t(b).app, DEMO.visitor);

@@ -14,7 +14,9 @@ export type LiveChange =
   /** A notification was sent (or a scheduled one became due): to these users, or to everyone when empty. */
   | { type: 'notifications'; userIds: number[] }
   /** An administrator changed the parameters, the feature flags or the live stream (every process drops its cached parameters). */
-  | { type: 'settings' };
+  | { type: 'settings' }
+  /** Sessions ended (by token hash, or every session of these users): every process's session cache forgets them. No stream shows them. */
+  | { type: 'sessions'; hashes?: string[]; userIds?: number[] };
 
 /**
  * A scope is one piece of shared state, computed once per change for every stream that shows it:

@@ -202,7 +202,8 @@ export class LiveActivity {
   }
 
   private receive(change: LiveChange): void {
-    if (this.stopped) return;
+    // Ended sessions travel on the hub for the session caches (plugins/live.ts); no stream shows them.
+    if (this.stopped || change.type === 'sessions') return;
     // Whichever process the administrator used, each one reads the new parameters from now on.
     if (change.type === 'settings') this.deps.parameters.invalidate();
     this.seq += 1;

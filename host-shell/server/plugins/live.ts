@@ -119,6 +119,11 @@ export const livePlugin = globalPlugin('salon-live', async (app) => {
   app.decorate('activity', activity);
   app.decorate('parameters', parameters);
   app.decorate('live', live);
+  // Sessions that end on one process are forgotten by every process's session cache (registered before this plugin).
+  app.sessions.connect((ended) => hub.publish({ type: 'sessions', ...ended }));
+  hub.subscribe((change) => {
+    if (change.type === 'sessions') app.sessions.drop(change);
+  });
   app.decorate('sweeper', sweeper);
   const actives = new ActivesFeed(
     {

@@ -64,16 +64,26 @@ interface CachedSession {
   until: number;
 }
 
+/** Sessions every process must forget: by token hash (logout, a replaced token), or all of some users (a removed account). */
+export interface EndedSessions {
+  hashes?: string[];
+  userIds?: number[];
+}
+
 /**
  * Session token → user id, in memory for `ttlMs`: the activity push (every visitor, every 2 s) resolves its
  * caller without touching the database. Only the id is cached, never the user row, so profile changes are
- * seen at once by everything else. Logout (and the replaced token at login) is forgotten immediately.
+ * seen at once by everything else. A session that ends (logout, the replaced token at login, a removed account) is
+ * forgotten at once, by every process when `connect` gives it the live hub: so the time to trust an entry can be
+ * long, and the database sees one lookup per visitor every `ttlMs` rather than every few seconds.
  */
 export class SessionCache {
+  /** By the token's hash (what the database stores, and what may travel between processes). */
   private readonly entries = new Map<string, CachedSession>();
   private readonly loading = new Map<string, Promise<number | null>>();
-  /** Bumped by forget(): a lookup that started before a logout must not cache what it found. */
+  /** Bumped by every forget: a lookup that started before one must not cache what it found. */
   private generation = 0;
+  private publish: (ended: EndedSessions) => void = () => undefined;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -81,32 +91,41 @@ export class SessionCache {
     private readonly maxEntries = 100_000,
   ) {}
 
+  /** Forgets go through `publish` (every process's cache, this one's included, gets them back through `drop`). */
+  connect(publish: (ended: EndedSessions) => void): void {
+    this.publish = publish;
+  }
+
   /** The user id of a session token, or null (unknown, expired, malformed or absent token). */
   userId(token: string | undefined): Promise<number | null> | number | null {
     if (!token || !isTokenShaped(token)) return null;
+    const hash = hashToken(token);
     const now = Date.now();
-    const hit = this.entries.get(token);
+    const hit = this.entries.get(hash);
     if (hit && hit.until > now) return hit.expiresAt > now ? hit.userId : null;
-    let pending = this.loading.get(token);
+    let pending = this.loading.get(hash);
     if (!pending) {
-      pending = this.load(token).finally(() => this.loading.delete(token));
-      this.loading.set(token, pending);
+      pending = this.load(token, hash).finally(() => this.loading.delete(hash));
+      this.loading.set(hash, pending);
     }
     return pending;
   }
 
-  private async load(token: string): Promise<number | null> {
+  private async load(token: string, hash: string): Promise<number | null> {
     const generation = this.generation;
     const found = await findSession(this.db, token);
-    if (generation === this.generation) this.remember(token, found ? found.user.id : null, found ? Date.parse(found.expiresAt) : 0);
+    if (generation === this.generation) this.keep(hash, found ? found.user.id : null, found ? Date.parse(found.expiresAt) : 0);
     return found ? found.user.id : null;
   }
 
   /** Records what a full lookup (the viewer's) found. */
   remember(token: string, userId: number | null, expiresAt: number): void {
-    if (!isTokenShaped(token)) return;
-    this.entries.delete(token);
-    this.entries.set(token, { userId, expiresAt, until: Date.now() + this.ttlMs });
+    if (isTokenShaped(token)) this.keep(hashToken(token), userId, expiresAt);
+  }
+
+  private keep(hash: string, userId: number | null, expiresAt: number): void {
+    this.entries.delete(hash);
+    this.entries.set(hash, { userId, expiresAt, until: Date.now() + this.ttlMs });
     // Map keeps insertion order: the first keys are the oldest entries.
     while (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next();
@@ -115,10 +134,30 @@ export class SessionCache {
     }
   }
 
+  /** A session ended (logout, a token replaced at login): every process forgets it. */
   forget(token: string): void {
+    this.drop({ hashes: [hashToken(token)] });
+    this.publish({ hashes: [hashToken(token)] });
+  }
+
+  /** Every session of these users ended (their accounts were removed): every process forgets them. */
+  forgetUsers(userIds: number[]): void {
+    this.drop({ userIds });
+    this.publish({ userIds });
+  }
+
+  /** Forgets here what some process said ended. */
+  drop({ hashes = [], userIds = [] }: EndedSessions): void {
     this.generation += 1;
-    this.entries.delete(token);
-    this.loading.delete(token);
+    for (const hash of hashes) {
+      this.entries.delete(hash);
+      this.loading.delete(hash);
+    }
+    if (userIds.length === 0) return;
+    const users = new Set(userIds);
+    for (const [hash, entry] of this.entries) if (entry.userId !== null && users.has(entry.userId)) this.entries.delete(hash);
+    // A lookup under way may be for one of them: it will not be kept (generation), nor shared from now on.
+    this.loading.clear();
   }
 
   get size(): number {
