@@ -232,4 +232,37 @@ describe('group commit in the SQLite thread', () => {
       await db.destroy();
     }
   });
+
+  it('when the thread dies, fails what it had not answered, and a new thread serves the next statements', async () => {
+    const restarted: string[] = [];
+    const dialect = new ThreadedSqliteDialect(file, (error) => restarted.push(error.message));
+    const db = new Kysely<Notes>({ dialect });
+    try {
+      await sql`create table notes (id integer primary key autoincrement, text text not null unique)`.execute(db);
+      await db.insertInto('notes').values({ text: 'before' }).execute();
+      const commitsBefore = dialect.commits;
+      const inFlight = db
+        .insertInto('notes')
+        .values({ text: 'in flight' })
+        .execute()
+        .then(
+          () => 'answered',
+          (e: unknown) => (e as Error).message,
+        );
+      await dialect.thread?.crash();
+      expect(await inFlight).toMatch(/SQLite thread stopped|answered/);
+      expect(restarted).toHaveLength(1);
+      expect(dialect.thread?.restarts).toBe(1);
+      await db.insertInto('notes').values({ text: 'after' }).execute();
+      const rows = (await db.selectFrom('notes').select('text').orderBy('id').execute()).map((r) => r.text);
+      // What was committed before the crash is there, and the write in flight if it was answered (a crash between its
+      // commit and its answer leaves it in the file unanswered, as a lost connection would).
+      expect(rows[0]).toBe('before');
+      expect(rows.at(-1)).toBe('after');
+      if ((await inFlight) === 'answered') expect(rows).toContain('in flight');
+      expect(dialect.commits).toBeGreaterThan(commitsBefore);
+    } finally {
+      await db.destroy();
+    }
+  });
 });

@@ -19,8 +19,8 @@ export interface DatabaseHandle {
  * `thread: false` (config.ts: SALON_SQLITE_THREAD=0), on the event loop as before (same settings, same statement cache), to compare the two
  * under the same load (`npm run bench -- --scenario visitors`).
  */
-function openSqlite(filename: string, thread: boolean): Kysely<Database> {
-  if (thread) return new Kysely<Database>({ dialect: new ThreadedSqliteDialect(filename) });
+function openSqlite(filename: string, thread: boolean, onRestart: (error: Error) => void): Kysely<Database> {
+  if (thread) return new Kysely<Database>({ dialect: new ThreadedSqliteDialect(filename, onRestart) });
   const sqlite = openSqliteFile(filename);
   return new Kysely<Database>({
     dialect: new SqliteDialect({ database: { prepare: statementCache(sqlite), close: () => sqlite.close() } }),
@@ -33,9 +33,12 @@ export interface OpenOptions {
    * the pool drops it and opens a new one for the next query. Without a listener, pg would crash the process.
    */
   onIdleError?: (error: Error) => void;
+  /** SQLite's thread died (its unanswered statements failed with this error) and a new one took over the file. */
+  onSqliteRestart?: (error: Error) => void;
 }
 
 const warnIdleError = (error: Error): void => process.emitWarning(`an idle PostgreSQL connection failed: ${error.message}`);
+const warnSqliteRestart = (error: Error): void => process.emitWarning(`the SQLite thread died (${error.message}); a new one took over`);
 
 /** How long a query may wait for a pooled PostgreSQL connection. */
 const CONNECT_TIMEOUT_MS = 5000;
@@ -64,7 +67,7 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
   const db =
     config.dialect === 'postgres'
       ? openPostgres(config.connectionString, config.schema, options.onIdleError ?? warnIdleError)
-      : openSqlite(config.filename, config.thread !== false);
+      : openSqlite(config.filename, config.thread !== false, options.onSqliteRestart ?? warnSqliteRestart);
   let closed: Promise<void> | null = null;
   return {
     db,

@@ -33,34 +33,53 @@ interface Waiting {
   reject: (error: Error) => void;
 }
 
-/** The thread seen from the event loop: statements in, outcomes out. */
+/**
+ * The thread seen from the event loop: statements in, outcomes out. If the thread dies (a native crash, an
+ * out-of-memory), the statements it had not answered fail with that error, and a new thread takes over the file for
+ * the next ones: SQLite's journal has kept every commit, and nothing else lives in the thread.
+ */
 export class SqliteThread {
-  private readonly worker: Worker;
-  private readonly port: MessagePort;
-  private readonly shared = new Int32Array(new SharedArrayBuffer(4 * Object.keys(SHARED).length));
-  private readonly ready: Promise<void>;
+  private worker!: Worker;
+  private port!: MessagePort;
+  private shared!: Int32Array;
+  private ready!: Promise<void>;
   /**
    * Statements of this turn of the event loop, sent together at its end (setImmediate: after this turn's I/O
    * callbacks). One message per statement cost the event loop more than the statements cost the thread.
    */
   private outgoing: Statement[] = [];
-  /** Statements numbered so far (sent or about to be): the next one's number. */
+  /** Statements numbered so far for this thread (sent or about to be): the next one's number. */
   private numbered = 0;
   /** Sent, not answered yet, by number. */
   private readonly waiting = new Map<number, Waiting>();
   private stopped: Error | null = null;
-  private readonly exited: Promise<void>;
+  private closing = false;
+  private exited!: Promise<void>;
+  /** Threads started after one died. */
+  restarts = 0;
+  /** Commits made by the threads that died. */
+  private earlierCommits = 0;
 
-  constructor(filename: string) {
+  constructor(
+    private readonly filename: string,
+    /** Told when a thread died and another took over. */
+    private readonly onRestart: (error: Error) => void = () => undefined,
+  ) {
+    this.start();
+  }
+
+  private start(): void {
     const channel = new MessageChannel();
-    this.port = channel.port1;
-    this.worker = startWorker({ filename, port: channel.port2, shared: this.shared });
+    const port = channel.port1;
+    const shared = new Int32Array(new SharedArrayBuffer(4 * Object.keys(SHARED).length));
+    const worker = startWorker({ filename: this.filename, port: channel.port2, shared });
+    Object.assign(this, { port, shared, worker, numbered: 0, outgoing: [] });
     // An idle thread does not keep the process alive; one with statements to answer does (see run).
-    this.worker.unref();
-    this.port.on('message', (reply: Reply) => {
+    worker.unref();
+    port.on('message', (reply: Reply) => {
       for (const answer of reply.answers) this.answer(answer);
     });
-    this.port.unref();
+    port.unref();
     let opened: () => void = () => undefined;
     let refused: (error: Error) => void = () => undefined;
     this.ready = new Promise((resolve, reject) => {
@@ -69,18 +88,38 @@ export class SqliteThread {
     });
     // A caller that never queries must not see an unhandled rejection: the first query gets the error instead.
     this.ready.catch(() => undefined);
-    this.worker.on('message', (reply: Opening) => {
-      if ('ready' in reply) opened();
-      else refused(new Error(reply.failed));
+    let failure: Error | null = null;
+    let wasReady = false;
+    worker.on('message', (reply: Opening) => {
+      if ('ready' in reply) {
+        wasReady = true;
+        opened();
+      } else refused((failure = new Error(reply.failed)));
     });
-    this.worker.on('error', (error) => this.stop(error));
+    worker.on('error', (error) => (failure = error));
     this.exited = new Promise((resolve) => {
-      this.worker.on('exit', (code) => {
-        this.stop(new Error(`the SQLite thread stopped (exit code ${code})`));
-        refused(this.stopped ?? new Error('the SQLite thread stopped'));
+      worker.on('exit', (code) => {
+        const error = failure ?? new Error(`the SQLite thread stopped (exit code ${code})`);
+        refused(error);
+        this.fail(error);
+        port.close();
+        // Not when closing, nor when the file could not be opened: a new thread would fail the same way.
+        if (!this.closing && wasReady) {
+          this.earlierCommits += Atomics.load(shared, SHARED.commits);
+          this.restarts += 1;
+          this.onRestart(error);
+          this.start();
+        } else this.stopped = error;
         resolve();
       });
     });
+  }
+
+  /** Ends the thread as a crash would (the crash drill of tests/server/sqlite-group.test.ts). */
+  async crash(): Promise<void> {
+    const { exited } = this;
+    await this.worker.terminate();
+    await exited;
   }
 
   /** Resolves once the file is open with its settings (rejects if it cannot be opened). */
@@ -90,7 +129,7 @@ export class SqliteThread {
 
   /** Commits the thread has made (a group of writes is one). */
   get commits(): number {
-    return Atomics.load(this.shared, SHARED.commits);
+    return this.earlierCommits + Atomics.load(this.shared, SHARED.commits);
   }
 
   run(statement: Statement): Promise<Outcome> {
@@ -145,7 +184,8 @@ export class SqliteThread {
       if (outcome) return outcome;
       if (Date.now() > until) {
         const error = new Error(`the SQLite thread did not answer within ${WAIT_LIMIT_MS} ms`);
-        this.stop(error);
+        // Stuck: a new thread takes over (terminating this one fails what it had, this statement included).
+        void this.worker.terminate();
         throw error;
       }
       Atomics.wait(this.shared, SHARED.signal, 0, 100);
@@ -160,9 +200,9 @@ export class SqliteThread {
     waiting.resolve(outcome);
   }
 
-  private stop(error: Error): void {
-    if (this.stopped) return;
-    this.stopped = error;
+  /** The thread's unanswered statements fail with its error. */
+  private fail(error: Error): void {
+    this.outgoing = [];
     const left = [...this.waiting.values()];
     this.waiting.clear();
     for (const w of left) w.reject(error);
@@ -170,11 +210,13 @@ export class SqliteThread {
 
   /** Closes the file once every statement sent has been run (and the last group committed), and ends the thread. */
   async close(): Promise<void> {
+    this.closing = true;
     if (!this.stopped) {
       this.flush();
       this.worker.ref();
       this.port.postMessage({ close: true } satisfies Request);
     }
     await this.exited;
+    this.stopped ??= new Error('the SQLite database is closed');
   }
 }

@@ -88,12 +88,15 @@ class ThreadDriver implements Driver {
   /** Whether selects may run beside a transaction (a file: a second, read-only connection; not `:memory:`). */
   readonly reader: boolean;
 
-  constructor(private readonly filename: string) {
+  constructor(
+    private readonly filename: string,
+    private readonly onRestart?: (error: Error) => void,
+  ) {
     this.reader = filename !== ':memory:';
   }
 
   init(): Promise<void> {
-    this.thread = new SqliteThread(this.filename);
+    this.thread = new SqliteThread(this.filename, this.onRestart);
     return this.thread.opened();
   }
 
@@ -171,17 +174,25 @@ class ThreadDriver implements Driver {
 export class ThreadedSqliteDialect implements Dialect {
   private driver: ThreadDriver | null = null;
 
-  constructor(private readonly filename: string) {}
+  constructor(
+    private readonly filename: string,
+    /** Told when the thread died and a new one took over the file (its unanswered statements failed). */
+    private readonly onRestart?: (error: Error) => void,
+  ) {}
 
   createDriver(): Driver {
-    this.driver = new ThreadDriver(this.filename);
+    this.driver = new ThreadDriver(this.filename, this.onRestart);
     return this.driver;
+  }
+
+  /** The thread, once Kysely has started it (before the first query). */
+  get thread(): SqliteThread | undefined {
+    return this.driver?.thread as SqliteThread | undefined;
   }
 
   /** Commits the thread has made so far (writes sent together share one). */
   get commits(): number {
-    // Before the first query (Kysely's `init`), there is no thread yet.
-    return (this.driver?.thread as SqliteThread | undefined)?.commits ?? 0;
+    return this.thread?.commits ?? 0;
   }
 
   createQueryCompiler(): QueryCompiler {

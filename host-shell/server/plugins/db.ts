@@ -17,6 +17,7 @@ export const dbPlugin = globalPlugin<{ handle?: DatabaseHandle }>('salon-db', as
     handle ??
     openDatabase(app.config.database, {
       onIdleError: (err) => app.log.warn({ err }, 'PostgreSQL: an idle connection failed; the next query opens a new one'),
+      onSqliteRestart: (err) => app.log.error({ err }, 'SQLite: the thread died; its unanswered statements failed, a new thread took over'),
     });
   app.decorate('dbHandle', db);
   app.decorate('db', db.db);
