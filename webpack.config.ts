@@ -84,27 +84,11 @@ function sharedConfig() {
   return shared;
 }
 
+/** TypeScript, JSX and the Lingui macros, by Babel alone (babel.config.js); types are checked by `npm run typecheck`. */
 const scriptRule: RuleSetRule = {
   test: /\.[jt]sx?$/,
   exclude: /node_modules/,
-  use: [
-    { loader: 'ts-loader', options: { transpileOnly: true, configFile: path.join(root, 'tsconfig.build.json') } },
-    // Only the Lingui macros run through babel; TypeScript is compiled by ts-loader (type check: `npm run typecheck`).
-    {
-      loader: 'babel-loader',
-      options: {
-        babelrc: false,
-        configFile: false,
-        retainLines: true,
-        plugins: ['@lingui/babel-plugin-lingui-macro'],
-        overrides: [
-          { test: /\.tsx$/, plugins: [['@babel/plugin-syntax-typescript', { isTSX: true }]] },
-          { test: /\.ts$/, plugins: ['@babel/plugin-syntax-typescript'] },
-          { test: /\.jsx?$/, plugins: ['@babel/plugin-syntax-jsx'] },
-        ],
-      },
-    },
-  ],
+  use: [{ loader: 'babel-loader', options: { babelrc: false, configFile: path.join(root, 'babel.config.js') } }],
 };
 
 /** Reads a source from SALON_BUILD_OVERLAY when it has one of the same path; imports still resolve from the tree. */
