@@ -21,13 +21,19 @@
  */
 import path from 'node:path';
 import fs from 'node:fs';
-import { DefinePlugin, NormalModuleReplacementPlugin, type Compiler, type Configuration, type RuleSetRule } from 'webpack';
+import { DefinePlugin, type Compiler, type Configuration, type RuleSetRule } from 'webpack';
 import TerserPlugin from 'terser-webpack-plugin';
-import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { EMOJI_PICKER_MODULE, EMOJI_PICKER_PATCHES } from './scripts/build/csp-patches';
 import { singletonEntries } from './scripts/build/shared-entries';
 import { VersionedRemotePlugin, containerName, listWidgets } from './scripts/build/widgets';
-import { runtimeContractOf, sharedContractOf, type BuildInfo, type Contracts } from './host-shell/client/contract';
+import type { BuildInfo, Contracts } from './host-shell/client/contract';
+import {
+  FEDERATION_CONDITION_NAMES,
+  contractsOf,
+  hostFederation,
+  remoteFederation,
+  sharedModules,
+} from './host-shell/client/federation/webpack';
 
 const root = __dirname;
 const spaDir = path.resolve(process.env.SALON_SPA_DIR || path.join(root, 'dist', 'spa'));
@@ -47,17 +53,8 @@ const sharedPkg = JSON.parse(fs.readFileSync(overlaid(path.join(root, 'shared', 
   version: string;
   exports: Record<string, string>;
 };
-const federationPkg = JSON.parse(
-  fs.readFileSync(path.join(root, 'node_modules', '@module-federation', 'enhanced', 'package.json'), 'utf8'),
-) as {
-  version: string;
-};
-
-/** The contracts the loader provides and each remote needs (host-shell/client/contract.ts): computed, never hand-written. */
-const contracts: Contracts = {
-  runtimeContract: runtimeContractOf(federationPkg.version),
-  sharedContract: sharedContractOf(sharedPkg.version),
-};
+/** The contracts the loader provides and each remote needs (host-shell/client/contract.ts). */
+const contracts: Contracts = contractsOf(sharedPkg.version);
 
 /** `__SALON_BUILD__` in the bundle: what it was built for. */
 function buildInfo(widget: string): DefinePlugin {
@@ -68,43 +65,15 @@ function buildInfo(widget: string): DefinePlugin {
 /** The packages that must exist once per page (spec: one React, one bus, one i18n). */
 const singletons = ['react', 'react-dom', 'nanostores', '@nanostores/react', '@lingui/core', '@lingui/react'];
 
-function sharedConfig() {
-  const shared: Record<string, { singleton: true; requiredVersion: string; version?: string; strictVersion?: boolean }> = {};
-  for (const name of singletons) {
-    const version = pkg.dependencies[name];
-    if (!version) throw new Error(`${name} is not a dependency in package.json`);
-    shared[name] = { singleton: true, requiredVersion: version };
-    // Subpaths (react/jsx-runtime, react-dom/client, …) must be shared too, or each remote bundles its own copy.
-    shared[`${name}/`] = { singleton: true, requiredVersion: version };
-  }
-  // Each entry of @salon/shared holds stores: one copy per page. The contracts and the test helpers hold none:
-  // they are bundled where they are used, as any module.
-  for (const entry of singletonEntries(sharedPkg.exports))
-    shared[entry] = { singleton: true, requiredVersion: sharedPkg.version, version: sharedPkg.version };
-  return shared;
-}
+/** What every remote shares. Each entry of @salon/shared holds stores: one copy per page. The contracts and the test
+ * helpers hold none: they are bundled where they are used, as any module. */
+const sharedConfig = () => sharedModules(singletons, pkg.dependencies, singletonEntries(sharedPkg.exports), sharedPkg.version);
 
+/** TypeScript, JSX and the Lingui macros, by Babel alone (babel.config.js); types are checked by `npm run typecheck`. */
 const scriptRule: RuleSetRule = {
   test: /\.[jt]sx?$/,
   exclude: /node_modules/,
-  use: [
-    { loader: 'ts-loader', options: { transpileOnly: true, configFile: path.join(root, 'tsconfig.build.json') } },
-    // Only the Lingui macros run through babel; TypeScript is compiled by ts-loader (type check: `npm run typecheck`).
-    {
-      loader: 'babel-loader',
-      options: {
-        babelrc: false,
-        configFile: false,
-        retainLines: true,
-        plugins: ['@lingui/babel-plugin-lingui-macro'],
-        overrides: [
-          { test: /\.tsx$/, plugins: [['@babel/plugin-syntax-typescript', { isTSX: true }]] },
-          { test: /\.ts$/, plugins: ['@babel/plugin-syntax-typescript'] },
-          { test: /\.jsx?$/, plugins: ['@babel/plugin-syntax-jsx'] },
-        ],
-      },
-    },
-  ],
+  use: [{ loader: 'babel-loader', options: { babelrc: false, configFile: path.join(root, 'babel.config.js') } }],
 };
 
 /** Reads a source from SALON_BUILD_OVERLAY when it has one of the same path; imports still resolve from the tree. */
@@ -126,9 +95,7 @@ function base(name: string): Configuration {
     devtool: 'source-map',
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.mjs'],
-      // The federation plugins inject their runtime plugins by CommonJS path: resolving those to the ESM
-      // build too keeps one copy of the federation runtime per bundle (it halves the loader).
-      conditionNames: ['import', 'module', 'browser', 'default'],
+      conditionNames: FEDERATION_CONDITION_NAMES,
     },
     module: {
       rules: [
@@ -165,28 +132,7 @@ function remoteConfig(widget: string): Configuration {
       clean: true,
     },
     plugins: [
-      new ModuleFederationPlugin({
-        name: container,
-        filename: 'remoteEntry.js',
-        exposes: { './mount': `./widgets/${widget}/mount.tsx` },
-        shared: sharedConfig(),
-        // The first provider registered for a version is kept: with the default 'version-first', a remote that
-        // registers while another one's React is still loading replaces it, and the page gets two Reacts.
-        shareStrategy: 'loaded-first',
-        dts: false,
-        manifest: false,
-        experiments: {
-          // The loader provides the federation runtime: each remote carries only its bundler glue.
-          externalRuntime: true,
-          optimization: { disableSnapshot: true, target: 'web' },
-        },
-      }),
-      // The loader provides the bundler runtime too (host-shell/client/bundler-runtime.ts): the federation glue
-      // imports it by this path, and gets the remote's own federation object built on the loader's functions.
-      new NormalModuleReplacementPlugin(
-        /[\\/]@module-federation[\\/]webpack-bundler-runtime[\\/]dist[\\/]bundler\.js$/,
-        path.join(root, 'host-shell', 'client', 'remote-bundler-runtime.ts'),
-      ),
+      ...remoteFederation({ container, mount: `./widgets/${widget}/mount.tsx`, shared: sharedConfig() }),
       buildInfo(widget),
       new VersionedRemotePlugin({ widget, spaDir, contracts }),
     ],
@@ -204,21 +150,7 @@ function loaderConfig(): Configuration {
       filename: '[name].js',
       chunkFilename: 'loader/[contenthash:8]/[id].js',
     },
-    plugins: [
-      new ModuleFederationPlugin({
-        name: 'salon_host',
-        remotes: {},
-        shared: {},
-        shareStrategy: 'loaded-first',
-        dts: false,
-        manifest: false,
-        experiments: {
-          provideExternalRuntime: true,
-          optimization: { disableSnapshot: true, target: 'web' },
-        },
-      }),
-      buildInfo('loader'),
-    ],
+    plugins: [hostFederation(), buildInfo('loader')],
   };
 }
 

@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "${1:-}" = "--if-stale" ] && [ -f dist/spa/widgets.json ] && [ -f dist/spa/loader.js ]; then
-  newer=$(find shared widgets host-shell/client host-shell/room-frame webpack.config.ts scripts/build package-lock.json -newer dist/spa/widgets.json -type f \
+  newer=$(find shared widgets host-shell/client host-shell/room-frame webpack.config.ts babel.config.js scripts/build package-lock.json -newer dist/spa/widgets.json -type f \
     -not -name '*.test.*' -not -name '*.stories.*' -not -path '*/locales/*/messages.ts' -print -quit)
   if [ -z "$newer" ]; then echo "dist/spa is up to date"; exit 0; fi
 fi

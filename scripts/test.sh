@@ -19,7 +19,8 @@ step redis-server bash scripts/ensure-apt.sh /usr/bin/redis-server redis-server
 # The Symfony host's browser test (tests/browser/symfony.test.ts): PHP, Symfony and Twig from Debian, and nginx.
 step symfony bash scripts/symfony.sh --install-only
 step i18n bash -c 'npx lingui extract && npx lingui compile --typescript --strict'
-step typecheck npx tsc -p tsconfig.json
+# The server without the DOM's types, the browser's code without Node's, then everything with both (package.json).
+step typecheck npm run --silent typecheck
 step lint npx eslint .
 # Prettier's formatting (.prettierrc.json); `npm run format` rewrites the tree.
 step format npx prettier --check .

@@ -9,7 +9,7 @@ const mockRuntime = {
 let mockManifest: Manifest = {};
 
 jest.mock('@module-federation/enhanced/runtime', () => mockRuntime);
-jest.mock('./provide-bundler-runtime', () => ({}));
+jest.mock('./federation/provide-bundler-runtime', () => ({}));
 jest.mock('./manifest', () => ({ fetchManifest: async () => mockManifest }));
 
 const contracts = { runtimeContract: '1+mf2.9.2', sharedContract: '0.1' };

@@ -17,7 +17,7 @@
  * A PHP/Symfony page needs only the slots, the page-data script element and `<script src="/spa/loader.js" defer>`.
  */
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import './provide-bundler-runtime';
+import './federation/provide-bundler-runtime';
 import { containerName } from './container-name';
 import { builtFor, incompatibility, type Contracts } from './contract';
 import { fetchManifest, type Manifest } from './manifest';

@@ -2,7 +2,7 @@
  * The flat pictures of the panoramas (booth walls, banners, signs, the floor map, the conference slide), drawn on
  * 2D canvases at whatever size the ray caster asks for: every size is relative to the canvas.
  */
-import type { Rgb } from './raytrace';
+import type { Canvas2D, Rgb } from './raytrace';
 
 export const FONT = 'system-ui, "DejaVu Sans", "Liberation Sans", Arial, sans-serif';
 
@@ -19,7 +19,7 @@ export const css = (c: Rgb, alpha = 1): string =>
   `rgba(${Math.round(c[0] * 255)}, ${Math.round(c[1] * 255)}, ${Math.round(c[2] * 255)}, ${alpha})`;
 
 /** Sets the largest font (up to `max` px) with which `text` fits in `width`; returns the size. */
-export function fitFont(ctx: CanvasRenderingContext2D, text: string, width: number, max: number, weight = 700): number {
+export function fitFont(ctx: Canvas2D, text: string, width: number, max: number, weight = 700): number {
   let size = Math.max(4, Math.floor(max));
   ctx.font = `${weight} ${size}px ${FONT}`;
   const measured = ctx.measureText(text).width;
@@ -31,7 +31,7 @@ export function fitFont(ctx: CanvasRenderingContext2D, text: string, width: numb
 }
 
 export function centredText(
-  ctx: CanvasRenderingContext2D,
+  ctx: Canvas2D,
   text: string,
   x: number,
   y: number,
@@ -49,7 +49,7 @@ export function centredText(
 }
 
 /** Splits `text` into at most `lines` lines that fit `width` at the current font. */
-function wrap(ctx: CanvasRenderingContext2D, text: string, width: number, lines: number): string[] {
+function wrap(ctx: Canvas2D, text: string, width: number, lines: number): string[] {
   const words = text.split(/\s+/).filter(Boolean);
   const out: string[] = [];
   let line = '';
@@ -71,7 +71,7 @@ export function initials(name: string): string {
   return (words.length > 1 ? `${words[0]?.[0] ?? ''}${words[1]?.[0] ?? ''}` : name.slice(0, 2)).toUpperCase();
 }
 
-function roundRect(ctx: CanvasRenderingContext2D, x: number, y: number, w: number, h: number, r: number): void {
+function roundRect(ctx: Canvas2D, x: number, y: number, w: number, h: number, r: number): void {
   ctx.beginPath();
   ctx.roundRect(x, y, w, h, r);
 }
@@ -84,7 +84,7 @@ export interface BoothLook {
 
 /** The back wall: the company's colours, a logo, its name, the stand's name, a lit top edge. */
 export function drawBackWall(look: BoothLook, screen: boolean, welcome: string) {
-  return (ctx: CanvasRenderingContext2D, w: number, h: number) => {
+  return (ctx: Canvas2D, w: number, h: number) => {
     const g = ctx.createLinearGradient(0, 0, 0, h);
     g.addColorStop(0, css(hsl(look.hue, 0.55, 0.46)));
     g.addColorStop(1, css(hsl(look.hue, 0.6, 0.26)));
@@ -146,7 +146,7 @@ export function drawBackWall(look: BoothLook, screen: boolean, welcome: string) 
 
 /** The banner hanging above a booth: the stand's name, lit from behind. */
 export function drawBanner(look: BoothLook) {
-  return (ctx: CanvasRenderingContext2D, w: number, h: number) => {
+  return (ctx: Canvas2D, w: number, h: number) => {
     ctx.fillStyle = '#f7f8fb';
     ctx.fillRect(0, 0, w, h);
     ctx.fillStyle = css(hsl(look.hue, 0.6, 0.42));
@@ -158,7 +158,7 @@ export function drawBanner(look: BoothLook) {
 }
 
 export function drawCounter(look: BoothLook) {
-  return (ctx: CanvasRenderingContext2D, w: number, h: number) => {
+  return (ctx: Canvas2D, w: number, h: number) => {
     ctx.fillStyle = '#eef0f4';
     ctx.fillRect(0, 0, w, h);
     ctx.fillStyle = css(hsl(look.hue, 0.6, 0.42));
@@ -170,7 +170,7 @@ export function drawCounter(look: BoothLook) {
 }
 
 export function drawRollup(look: BoothLook, welcome: string) {
-  return (ctx: CanvasRenderingContext2D, w: number, h: number) => {
+  return (ctx: Canvas2D, w: number, h: number) => {
     const g = ctx.createLinearGradient(0, 0, 0, h);
     g.addColorStop(0, '#ffffff');
     g.addColorStop(0.55, css(hsl(look.hue, 0.55, 0.8)));
@@ -194,7 +194,7 @@ export function drawRollup(look: BoothLook, welcome: string) {
 
 /** A door's opening: a lit corridor leading away. */
 export function drawCorridor(hue: number) {
-  return (ctx: CanvasRenderingContext2D, w: number, h: number) => {
+  return (ctx: Canvas2D, w: number, h: number) => {
     const g = ctx.createLinearGradient(0, 0, 0, h);
     g.addColorStop(0, css(hsl(hue, 0.35, 0.55)));
     g.addColorStop(0.62, css(hsl(hue, 0.45, 0.82)));
@@ -223,7 +223,7 @@ export function drawCorridor(hue: number) {
 
 /** A lit sign with a name and an arrow. */
 export function drawSign(label: string, hue: number, arrow: 'left' | 'right' | 'none' = 'none') {
-  return (ctx: CanvasRenderingContext2D, w: number, h: number) => {
+  return (ctx: Canvas2D, w: number, h: number) => {
     ctx.fillStyle = '#1b2540';
     ctx.fillRect(0, 0, w, h);
     ctx.fillStyle = css(hsl(hue, 0.7, 0.55));
@@ -235,7 +235,7 @@ export function drawSign(label: string, hue: number, arrow: 'left' | 'right' | '
 
 /** A tall free-standing sign (totem) pointing to two places. */
 export function drawTotem(lines: { text: string; arrow: 'left' | 'right' }[], title: string) {
-  return (ctx: CanvasRenderingContext2D, w: number, h: number) => {
+  return (ctx: Canvas2D, w: number, h: number) => {
     ctx.fillStyle = '#20305a';
     ctx.fillRect(0, 0, w, h);
     ctx.fillStyle = '#f2b632';
@@ -253,7 +253,7 @@ export function drawTotem(lines: { text: string; arrow: 'left' | 'right' }[], ti
 
 /** A stand's offer poster: a price tag and its invitation, in the booth's colours. */
 export function drawOfferPoster(look: BoothLook, text: string) {
-  return (ctx: CanvasRenderingContext2D, w: number, h: number) => {
+  return (ctx: Canvas2D, w: number, h: number) => {
     ctx.fillStyle = '#ffffff';
     ctx.fillRect(0, 0, w, h);
     ctx.fillStyle = css(hsl(look.hue, 0.6, 0.42));
@@ -274,7 +274,7 @@ export function drawOfferPoster(look: BoothLook, text: string) {
 
 /** The entrance hall's contest board: a question mark, "Contest" and its invitation. */
 export function drawContestBoard(title: string, line: string) {
-  return (ctx: CanvasRenderingContext2D, w: number, h: number) => {
+  return (ctx: Canvas2D, w: number, h: number) => {
     ctx.fillStyle = '#f2b632';
     ctx.fillRect(0, 0, w, h);
     ctx.fillStyle = '#20305a';
@@ -295,7 +295,7 @@ export function drawContestBoard(title: string, line: string) {
 
 /** The entrance hall's reception desk front. */
 export function drawDesk(reception: string) {
-  return (ctx: CanvasRenderingContext2D, w: number, h: number) => {
+  return (ctx: Canvas2D, w: number, h: number) => {
     const g = ctx.createLinearGradient(0, 0, w, 0);
     g.addColorStop(0, '#e9edf5');
     g.addColorStop(0.5, '#ffffff');
@@ -314,7 +314,7 @@ export function drawDesk(reception: string) {
 
 /** The wall behind the reception desk: welcome and the salon's name. */
 export function drawBackdrop(welcome: string, roomName: string) {
-  return (ctx: CanvasRenderingContext2D, w: number, h: number) => {
+  return (ctx: Canvas2D, w: number, h: number) => {
     const g = ctx.createLinearGradient(0, 0, w, h);
     g.addColorStop(0, '#1d2a5b');
     g.addColorStop(1, '#2b59c3');
@@ -352,7 +352,7 @@ export interface MapBooth {
  * the top of the map), so each booth's mark points at the real booth.
  */
 export function drawFloorMap(booths: MapBooth[], gates: { yaw: number; label: string }[], title: string, here: string) {
-  return (ctx: CanvasRenderingContext2D, w: number, h: number) => {
+  return (ctx: Canvas2D, w: number, h: number) => {
     const cx = w / 2;
     const cy = h / 2;
     const R = Math.min(w, h) / 2;
@@ -401,7 +401,7 @@ export function drawFloorMap(booths: MapBooth[], gates: { yaw: number; label: st
 
 /** The conference room's big screen. */
 export function drawSlide(title: string, subtitle: string, roomName: string) {
-  return (ctx: CanvasRenderingContext2D, w: number, h: number) => {
+  return (ctx: Canvas2D, w: number, h: number) => {
     const g = ctx.createLinearGradient(0, 0, w, h);
     g.addColorStop(0, '#0e1a3d');
     g.addColorStop(1, '#2b59c3');
@@ -426,7 +426,7 @@ export function drawSlide(title: string, subtitle: string, roomName: string) {
 }
 
 export function drawLectern(roomName: string) {
-  return (ctx: CanvasRenderingContext2D, w: number, h: number) => {
+  return (ctx: Canvas2D, w: number, h: number) => {
     ctx.fillStyle = '#2a1f1a';
     ctx.fillRect(0, 0, w, h);
     ctx.fillStyle = '#f2b632';

@@ -10,7 +10,46 @@ import { EYE, cross, dot, length, type Vec3 } from '../geometry';
 export type Rgb = readonly [number, number, number];
 /** Writes a colour (0..1) into `out`; returns false where the surface is transparent (alpha-tested shapes). */
 export type Shader = (u: number, v: number, out: Float32Array) => boolean;
-export type Draw = (ctx: CanvasRenderingContext2D, width: number, height: number) => void;
+
+/** A gradient of either context (`createLinearGradient`). */
+export interface Gradient2D {
+  addColorStop(offset: number, color: string): void;
+}
+
+/**
+ * The 2D context the pictures draw on: the part of the browser's `CanvasRenderingContext2D` they use, which the
+ * server's `@napi-rs/canvas` context has too (it draws the panoramas, `host-shell/server/panoramas/`). Written out
+ * so that the server type-checks without the DOM's types; `tests/server/canvas-2d.test.ts` checks both fit it.
+ */
+export interface Canvas2D {
+  font: string;
+  /** A colour, a gradient, or a pattern (each context's own). */
+  fillStyle: string | Gradient2D | object;
+  strokeStyle: string | Gradient2D | object;
+  lineWidth: number;
+  textAlign: 'center' | 'end' | 'left' | 'right' | 'start';
+  textBaseline: 'alphabetic' | 'bottom' | 'hanging' | 'ideographic' | 'middle' | 'top';
+  measureText(text: string): { width: number };
+  fillText(text: string, x: number, y: number, maxWidth?: number): void;
+  fillRect(x: number, y: number, w: number, h: number): void;
+  clearRect(x: number, y: number, w: number, h: number): void;
+  createLinearGradient(x0: number, y0: number, x1: number, y1: number): Gradient2D;
+  beginPath(): void;
+  closePath(): void;
+  moveTo(x: number, y: number): void;
+  lineTo(x: number, y: number): void;
+  arc(x: number, y: number, radius: number, startAngle: number, endAngle: number, counterclockwise?: boolean): void;
+  roundRect(x: number, y: number, w: number, h: number, radii?: number): void;
+  fill(): void;
+  stroke(): void;
+  save(): void;
+  restore(): void;
+  translate(x: number, y: number): void;
+  rotate(angle: number): void;
+  getImageData(sx: number, sy: number, sw: number, sh: number): { readonly data: Uint8ClampedArray };
+}
+
+export type Draw = (ctx: Canvas2D, width: number, height: number) => void;
 
 export type Material =
   | { kind: 'color'; rgb: Rgb; emissive?: boolean }
@@ -73,7 +112,7 @@ function textureOf(material: Extract<Material, { kind: 'texture' }>, quad: Quad,
   const wanted = Math.round((angular / (2 * Math.PI)) * imageWidth * 1.3);
   const width = Math.max(material.minWidth ?? 64, Math.min(2048, wanted));
   const height = Math.max(16, Math.min(2048, Math.round((width * quad.hv) / quad.hu)));
-  const ctx = makeCanvas(width, height).getContext('2d') as CanvasRenderingContext2D | null;
+  const ctx = makeCanvas(width, height).getContext('2d') as Canvas2D | null;
   if (!ctx) throw new Error('no 2D canvas');
   material.draw(ctx, width, height);
   return { width, height, data: ctx.getImageData(0, 0, width, height).data };

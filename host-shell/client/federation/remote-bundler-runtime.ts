@@ -1,16 +1,16 @@
 /**
  * A remote's side of `bundler-runtime.ts`: stands in for `@module-federation/webpack-bundler-runtime/dist/bundler.js`
- * in every remote's build (webpack.config.ts). Same shape as the package's `federation` object, with this remote's
+ * in every remote's build (`webpack.ts`). Same shape as the package's `federation` object, with this remote's
  * own runtime wrapper and share scope object; the stateless functions are the loader's.
  *
  * It runs when the remote's `remoteEntry.js` starts: without the loader, or with a loader that provides another
- * runtime contract than the one this remote was built for (`contract.ts`), it throws, so the remote never
+ * runtime contract than the one this remote was built for (`../contract.ts`), it throws, so the remote never
  * initialises and the loader marks its slot failed; the other widgets are not affected.
  */
 import * as runtime from '@module-federation/runtime';
 import type { Federation } from '@module-federation/webpack-bundler-runtime';
 import { BUNDLER_RUNTIME_KEY, type ProvidedBundlerRuntime } from './bundler-runtime';
-import { builtFor } from './contract';
+import { builtFor } from '../contract';
 
 const built = builtFor();
 const provided = (globalThis as unknown as Record<symbol, ProvidedBundlerRuntime | undefined>)[Symbol.for(BUNDLER_RUNTIME_KEY)];

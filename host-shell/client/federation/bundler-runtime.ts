@@ -9,7 +9,7 @@
  * remote's own `federation` object from it (its own `@module-federation/runtime`, instance, options and share
  * scope object; only stateless functions come from the loader). Types only here: the remote imports this file.
  *
- * The provided object names the runtime contract it fulfils (`contract.ts`): a remote built for another one refuses
+ * The provided object names the runtime contract it fulfils (`../contract.ts`): a remote built for another one refuses
  * to start, so it fails alone instead of calling functions that do not match its glue.
  */
 import type { Federation } from '@module-federation/webpack-bundler-runtime';
@@ -17,7 +17,7 @@ import type { Federation } from '@module-federation/webpack-bundler-runtime';
 export const BUNDLER_RUNTIME_KEY = 'salon.federation.bundler@1';
 
 export interface ProvidedBundlerRuntime {
-  /** `contract.ts`'s `runtimeContract` of the loader that provides it. */
+  /** `../contract.ts`'s `runtimeContract` of the loader that provides it. */
   runtimeContract: string;
   bundlerRuntime: NonNullable<Federation['bundlerRuntime']>;
   attachShareScopeMap: NonNullable<Federation['attachShareScopeMap']>;

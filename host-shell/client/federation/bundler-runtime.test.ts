@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
 import { BUNDLER_RUNTIME_KEY, type ProvidedBundlerRuntime } from './bundler-runtime';
-import type { BuildInfo } from './contract';
+import type { BuildInfo } from '../contract';
 
 const slot = globalThis as unknown as Record<symbol, ProvidedBundlerRuntime | undefined>;
 const key = Symbol.for(BUNDLER_RUNTIME_KEY);
@@ -58,6 +58,17 @@ describe('the bundler runtime the loader provides to the remotes', () => {
     expect(first.bundlerRuntime?.consumes).toBe(slot[key]?.bundlerRuntime.consumes);
     expect(first.instance).toBeUndefined();
     expect(typeof first.runtime?.init).toBe('function');
+  });
+
+  test('a remote gets the same fields and bundler-runtime functions as the package’s own federation object', async () => {
+    // The glue reads these (webpack-bundler-runtime/dist/bundler.js, which the build swaps): a release that adds one
+    // must be added to remote-bundler-runtime.ts or the loader's provided functions.
+    const { default: original } = await import('@module-federation/webpack-bundler-runtime');
+    await load(() => import('./provide-bundler-runtime'));
+    builtAs('top-bar');
+    const ours = (await load(() => import('./remote-bundler-runtime'))).default;
+    expect(Object.keys(ours).sort()).toEqual(Object.keys(original).sort());
+    expect(Object.keys(ours.bundlerRuntime ?? {}).sort()).toEqual(Object.keys(original.bundlerRuntime ?? {}).sort());
   });
 
   test('a remote loaded without the loader fails at once', async () => {
