@@ -22,6 +22,18 @@ const MANAGED: readonly ManagedProfile[] = ['exhibitor', 'promoter'];
 const isManaged = (user: Pick<UserRow, 'profile' | 'anonymous'>): user is Pick<UserRow, 'anonymous'> & { profile: ManagedProfile } =>
   user.anonymous === 0 && (MANAGED as readonly string[]).includes(user.profile);
 
+/** An account's fields as the organisers see and edit them. */
+const accountFields = (u: UserRow) => ({
+  profile: u.profile,
+  email: u.email,
+  firstname: u.firstname,
+  lastname: u.lastname,
+  function: u.function,
+  function_en: u.function_en,
+  hidden: u.hidden === 1,
+  visio_link: u.visio_link,
+});
+
 async function toAdminAccounts(db: Db, users: UserRow[]): Promise<AdminAccount[]> {
   const ids = users.map((u) => u.id);
   const links = ids.length
@@ -35,14 +47,8 @@ async function toAdminAccounts(db: Db, users: UserRow[]): Promise<AdminAccount[]
     : [];
   return users.map((u) => ({
     id_user: encodeId(u.id),
+    ...accountFields(u),
     profile: u.profile as ManagedProfile,
-    email: u.email,
-    firstname: u.firstname,
-    lastname: u.lastname,
-    function: u.function,
-    function_en: u.function_en,
-    hidden: u.hidden === 1,
-    visio_link: u.visio_link,
     stands: links.filter((l) => l.user_id === u.id).map((l) => ({ id_stand: encodeId(l.id), name: l.name, name_en: l.name_en })),
   }));
 }
@@ -91,17 +97,8 @@ function passwordMessage(locale: LocaleCode, problem: string): string {
   return say(locale, msg`At most 200 characters`);
 }
 
-const accountRecord = (u: UserRow, stands: string[]): Record<string, unknown> => ({
-  profile: u.profile,
-  email: u.email,
-  firstname: u.firstname,
-  lastname: u.lastname,
-  function: u.function,
-  function_en: u.function_en,
-  hidden: u.hidden === 1,
-  visio_link: u.visio_link,
-  stands,
-});
+/** What the audit log keeps of an account: its fields and its stands' names. */
+const accountRecord = (u: UserRow, stands: string[]): Record<string, unknown> => ({ ...accountFields(u), stands });
 
 const standNames = async (db: Db, userId: number): Promise<string[]> => (await exhibitorStands(db, userId)).map((s) => s.name);
 

@@ -100,28 +100,29 @@ const nameTaken = (locale: LocaleCode, companyName: string) =>
   });
 
 export async function createCompany(db: Kysely<Database>, actor: UserRow, body: CompanyCreateBody, locale: LocaleCode): Promise<number> {
-  return unique(
-    () => createCompanyOnce(db, actor, body, locale),
-    () => nameTaken(locale, name(body.name) ?? body.name),
-  );
-}
-
-async function createCompanyOnce(db: Kysely<Database>, actor: UserRow, body: CompanyCreateBody, locale: LocaleCode): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const values = companyValues(body);
-    const companyName = values.name ?? '';
-    if (companyName === '') throw invalid(say(locale, msg`The name is required`), 'name');
-    if (await companyNamed(trx, companyName)) throw nameTaken(locale, companyName);
-    await checkDocument(trx, values.storage_link, null, locale);
-    const { id } = await trx
-      .insertInto('companies')
-      .values({ ...values, name: companyName, created_at: nowIso() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const row = await trx.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    await recordChange(trx, { actorId: actor.id, action: 'company.create', target: companyName, before: null, after: companyRecord(row) });
-    return id;
-  });
+  const write = () =>
+    db.transaction().execute(async (trx) => {
+      const values = companyValues(body);
+      const companyName = values.name ?? '';
+      if (companyName === '') throw invalid(say(locale, msg`The name is required`), 'name');
+      if (await companyNamed(trx, companyName)) throw nameTaken(locale, companyName);
+      await checkDocument(trx, values.storage_link, null, locale);
+      const { id } = await trx
+        .insertInto('companies')
+        .values({ ...values, name: companyName, created_at: nowIso() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const row = await trx.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      await recordChange(trx, {
+        actorId: actor.id,
+        action: 'company.create',
+        target: companyName,
+        before: null,
+        after: companyRecord(row),
+      });
+      return id;
+    });
+  return unique(write, () => nameTaken(locale, name(body.name) ?? body.name));
 }
 
 /** Returns the company's stands (their exhibitors show the company's name). */
@@ -132,31 +133,20 @@ export async function updateCompany(
   body: CompanyUpdateBody,
   locale: LocaleCode,
 ): Promise<Touched> {
-  return unique(
-    () => updateCompanyOnce(db, actor, id, body, locale),
-    () => nameTaken(locale, name(body.name) ?? body.name ?? ''),
-  );
-}
-
-async function updateCompanyOnce(
-  db: Kysely<Database>,
-  actor: UserRow,
-  id: number,
-  body: CompanyUpdateBody,
-  locale: LocaleCode,
-): Promise<Touched> {
-  return db.transaction().execute(async (trx) => {
-    const before = await companyRow(trx, id, locale);
-    const values = companyValues(body);
-    if (values.name !== undefined && (await companyNamed(trx, values.name, id))) throw nameTaken(locale, values.name);
-    await checkDocument(trx, values.storage_link, before.storage_link, locale);
-    const changed = diff(companyRecord(before), values);
-    if (!changed) return { standIds: [], userIds: [], presence: false };
-    await trx.updateTable('companies').set(values).where('id', '=', id).execute();
-    await recordChange(trx, { actorId: actor.id, action: 'company.update', target: values.name ?? before.name, ...changed });
-    const stands = await standRefs(trx, { companyIds: [id] });
-    return { standIds: stands.map((s) => s.id), userIds: [], presence: false };
-  });
+  const write = () =>
+    db.transaction().execute(async (trx): Promise<Touched> => {
+      const before = await companyRow(trx, id, locale);
+      const values = companyValues(body);
+      if (values.name !== undefined && (await companyNamed(trx, values.name, id))) throw nameTaken(locale, values.name);
+      await checkDocument(trx, values.storage_link, before.storage_link, locale);
+      const changed = diff(companyRecord(before), values);
+      if (!changed) return { standIds: [], userIds: [], presence: false };
+      await trx.updateTable('companies').set(values).where('id', '=', id).execute();
+      await recordChange(trx, { actorId: actor.id, action: 'company.update', target: values.name ?? before.name, ...changed });
+      const stands = await standRefs(trx, { companyIds: [id] });
+      return { standIds: stands.map((s) => s.id), userIds: [], presence: false };
+    });
+  return unique(write, () => nameTaken(locale, name(body.name) ?? body.name ?? ''));
 }
 
 export async function removeCompany(db: Kysely<Database>, actor: UserRow, id: number, locale: LocaleCode): Promise<void> {

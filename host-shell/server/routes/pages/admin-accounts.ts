@@ -6,15 +6,7 @@ import { AccountCreateBody, AccountUpdateBody, type ManagedProfile } from '@salo
 import type { UserRow } from '../../db/schema';
 import { decodeId, encodeId } from '../../lib/ids';
 import { pick } from '../../lib/locale';
-import {
-  adminAccount,
-  createAccount,
-  listAccounts,
-  managedAccount,
-  mayManage,
-  removeAccount,
-  updateAccount,
-} from '../../services/content-accounts';
+import * as accountService from '../../services/content-accounts';
 import { listStands } from '../../services/content-stands';
 import { createSigninLinks, signinLinksCsv, type LinkScope } from '../../services/signin-links';
 import type { FormState, Notice, Values } from '../../views/admin-content';
@@ -53,9 +45,9 @@ async function renderAccounts(
   created?: Created,
 ): Promise<string> {
   const db = request.server.db;
-  const [accounts, stands] = await Promise.all([listAccounts(db), listStands(db)]);
+  const [accounts, stands] = await Promise.all([accountService.listAccounts(db), listStands(db)]);
   const editing = state?.editing ?? editOf(request);
-  const current = editing ? accounts.find((a) => a.id_user === editing && mayManage(viewer, a.profile)) : undefined;
+  const current = editing ? accounts.find((a) => a.id_user === editing && accountService.mayManage(viewer, a.profile)) : undefined;
   const values = state?.values ?? (current ? accountValues(current) : {});
   const choices = {
     stands: stands.map((s) => ({ id: s.id_stand, label: `${pick(ctx.locale, s.niceName, s.niceNameEn)} – ${s.company.name}` })),
@@ -102,11 +94,11 @@ export async function saveAccounts(request: FastifyRequest, reply: FastifyReply)
   if (action === 'signin-links') return sendSigninLinks(request, reply, ctx, user, values);
 
   if ((action === 'remove' || action === 'update') && id !== null) {
-    const target = await managedAccount(app.db, id);
+    const target = await accountService.managedAccount(app.db, id);
     if (!target) return alert(reply, render, say(ctx.locale, msg`Unknown account`), 404);
-    if (!mayManage(user, target.profile as ManagedProfile)) return alert(reply, render, forbidden, 403);
+    if (!accountService.mayManage(user, target.profile as ManagedProfile)) return alert(reply, render, forbidden, 403);
     if (action === 'remove') {
-      const outcome = await attempt(async () => publishContent(app, await removeAccount(app.db, user, target, ctx.locale)));
+      const outcome = await attempt(async () => publishContent(app, await accountService.removeAccount(app.db, user, target, ctx.locale)));
       return settle(reply, ctx, 'admin.accounts', 'removed', outcome, render);
     }
     const checked = check(ctx, AccountUpdateBody, accountBody(values, target.profile));
@@ -115,7 +107,7 @@ export async function saveAccounts(request: FastifyRequest, reply: FastifyReply)
       : await attempt(async () =>
           publishContent(
             app,
-            await updateAccount(app.db, user, target, checked.value as AccountUpdateBody, ctx.locale, app.config.scryptCost),
+            await accountService.updateAccount(app.db, user, target, checked.value as AccountUpdateBody, ctx.locale, app.config.scryptCost),
           ),
         );
     return settle(reply, ctx, 'admin.accounts', 'saved', outcome, render, { values: { ...values, password: '' }, editing: encodeId(id) });
@@ -127,15 +119,16 @@ export async function saveAccounts(request: FastifyRequest, reply: FastifyReply)
     const checked = check(ctx, AccountCreateBody, { profile, ...accountBody(values, profile) });
     if (!checked.ok) return sendPage(reply, await render({ values: kept, errors: checked.outcome.errors }), 400);
     const valid = checked.value as AccountCreateBody;
-    if (!mayManage(user, valid.profile)) return sendPage(reply, await render({ values: kept }, { kind: 'alert', text: forbidden }), 403);
-    let created: Awaited<ReturnType<typeof createAccount>> | null = null;
+    if (!accountService.mayManage(user, valid.profile))
+      return sendPage(reply, await render({ values: kept }, { kind: 'alert', text: forbidden }), 403);
+    let created: Awaited<ReturnType<typeof accountService.createAccount>> | null = null;
     const outcome = await attempt(async () => {
-      created = await createAccount(app.db, user, valid, ctx.locale, app.config.scryptCost);
+      created = await accountService.createAccount(app.db, user, valid, ctx.locale, app.config.scryptCost);
       publishContent(app, created.touched);
     });
     if (outcome.ok && created) {
-      const done = created as Awaited<ReturnType<typeof createAccount>>;
-      const account = await adminAccount(app.db, done.id);
+      const done = created as Awaited<ReturnType<typeof accountService.createAccount>>;
+      const account = await accountService.adminAccount(app.db, done.id);
       if (account)
         return sendPage(reply, await renderAccounts(request, ctx, user, { values: {} }, undefined, { account, password: done.password }));
     }
