@@ -2,7 +2,19 @@ import { msg } from '@lingui/core/macro';
 import type { AdminAccount } from '@salon/shared/contracts/content';
 import type { UserRow } from '../db/schema';
 import { html, type SafeHtml } from '../lib/html';
-import { checkboxes, list, nav, noticeOf, removeButton, select, text, type FormState, type Notice, type Values } from './admin-content';
+import {
+  checkboxes,
+  list,
+  nav,
+  noticeOf,
+  removeButton,
+  select,
+  text,
+  textsOf,
+  type FormState,
+  type Notice,
+  type Values,
+} from './admin-content';
 import { checkbox, field } from './forms';
 import { helpers, layout, type PageContext } from './layout';
 
@@ -10,12 +22,7 @@ import { helpers, layout, type PageContext } from './layout';
 
 export const accountValues = (a: AdminAccount): Values => ({
   profile: a.profile,
-  email: a.email ?? '',
-  firstname: a.firstname ?? '',
-  lastname: a.lastname ?? '',
-  function: a.function ?? '',
-  function_en: a.function_en ?? '',
-  visio_link: a.visio_link ?? '',
+  ...textsOf(a, ['email', 'firstname', 'lastname', 'function', 'function_en', 'visio_link']),
   hidden: a.hidden ? '1' : '',
   stands: a.stands.map((s) => s.id_stand),
 });

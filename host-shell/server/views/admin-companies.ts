@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { COMPANY_DOCUMENT_PATTERN, type AdminCompany } from '@salon/shared/contracts/content';
 import { ROUTES, buildPath } from '@salon/shared/contracts/routes';
 import { html, type SafeHtml } from '../lib/html';
-import { nav, noticeOf, removeButton, text, textarea, type FormState, type Notice, type Values } from './admin-content';
+import { nav, noticeOf, removeButton, text, textarea, textsOf, type FormState, type Notice, type Values } from './admin-content';
 import { field } from './forms';
 import { helpers, layout, type PageContext } from './layout';
 
@@ -22,9 +22,7 @@ export const COMPANY_TEXT_FIELDS: [name: string, label: MessageDescriptor, type:
 
 export const companyValues = (c: AdminCompany): Values => ({
   name: c.name,
-  description: c.description ?? '',
-  description_en: c.description_en ?? '',
-  ...Object.fromEntries(COMPANY_TEXT_FIELDS.map(([name]) => [name, (c as unknown as Record<string, string | null>)[name] ?? ''])),
+  ...textsOf(c, ['description', 'description_en', ...COMPANY_TEXT_FIELDS.map(([name]) => name)]),
 });
 
 /** The post of a company's document: multipart `id` then `file` uploads it, urlencoded `action=remove&id=` removes it. */

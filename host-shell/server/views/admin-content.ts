@@ -27,6 +27,15 @@ export interface Notice {
 export const text = (v: string | string[] | undefined): string => (Array.isArray(v) ? (v[0] ?? '') : (v ?? ''));
 export const list = (v: string | string[] | undefined): string[] => (Array.isArray(v) ? v : v ? [v] : []);
 
+/** A form's values from a stored item: each named text as it is, a missing one (null) as ''. */
+export const textsOf = (item: object, names: readonly string[]): Values =>
+  Object.fromEntries(
+    names.map((name) => {
+      const value = (item as Record<string, unknown>)[name];
+      return [name, typeof value === 'string' ? value : ''];
+    }),
+  );
+
 export function nav(ctx: PageContext, current: RouteName): SafeHtml {
   const { tr, link } = helpers(ctx);
   const back: RouteName = ctx.user?.profile === 'administrator' ? 'admin' : 'promoter';
