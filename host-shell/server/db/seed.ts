@@ -3,17 +3,9 @@ import { encodeId } from '../lib/ids';
 import { hashPassword } from '../lib/password';
 import { normalizeEmail } from '../services/users';
 import { type Database, type NewUser, nowIso } from './schema';
-import {
-  DEMO_ACCOUNTS,
-  DEMO_COMPANIES,
-  DEMO_EXHIBITORS,
-  DEMO_FEATURES,
-  DEMO_NOTIFICATIONS,
-  DEMO_PANORAMAS,
-  DEMO_PARAMETERS,
-  DEMO_PASSWORD,
-  type DemoExhibitor,
-} from './seed-data';
+import { DEMO_ACCOUNTS, DEMO_COMPANIES, DEMO_FEATURES, DEMO_PANORAMAS, DEMO_PARAMETERS, DEMO_PASSWORD } from './seed-data';
+import { DEMO_EXHIBITORS, type DemoExhibitor } from './seed-exhibitors';
+import { DEMO_NOTIFICATIONS } from './seed-notifications';
 
 export async function isDatabaseEmpty(db: Kysely<Database>): Promise<boolean> {
   const row = await db

@@ -1,4 +1,3 @@
-import { stringify } from 'csv-stringify/sync';
 import { sql, type Kysely } from 'kysely';
 import {
   ANALYTICS_MAX_HOURS,
@@ -12,7 +11,7 @@ import {
 } from '@salon/shared/contracts/analytics';
 import type { Database, StandRow, UserRow } from '../db/schema';
 import { encodeId } from '../lib/ids';
-import { neutralise } from './leads';
+import { spreadsheetCsv } from './leads';
 import { isPublished, parseFieldsParam } from './users';
 
 /*
@@ -145,33 +144,19 @@ export async function attendance(db: Kysely<Database>, now = Date.now()): Promis
 
 // ── CSV ─────────────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** UTF-8 with a BOM, CRLF, every value quoted and formula starts neutralised, as the leads' CSV. */
-function csvOf(columns: readonly string[], rows: readonly Record<string, string | number | null>[]): string {
-  const records = rows.map((row) =>
-    Object.fromEntries(columns.map((c) => [c, neutralise(row[c] === null || row[c] === undefined ? '' : String(row[c]))])),
-  );
-  return stringify(records, {
-    header: true,
-    columns: columns.map((key) => ({ key, header: key })),
-    bom: true,
-    record_delimiter: 'windows',
-    quoted: true,
-  });
-}
-
 export function standAnalyticsCsv(data: StandAnalyticsData, standName: string): string {
-  return csvOf(
+  return spreadsheetCsv(
     ['stand', 'hour', 'visits', 'unique_visitors', 'chats', 'leads'],
     data.hours.map((h) => ({ stand: standName, ...h })),
   );
 }
 
 export function attendanceCsv(data: AttendanceData): string {
-  return csvOf(['hour', 'people', 'visits'], data.hours);
+  return spreadsheetCsv(['hour', 'people', 'visits'], data.hours);
 }
 
 export function visitorsCsv(visitors: readonly ListedVisitor[]): string {
-  return csvOf(['id_user', 'pseudo', 'firstname', 'lastname', 'email', 'mobile', 'postal_code', 'city', 'created_at'], visitors);
+  return spreadsheetCsv(['id_user', 'pseudo', 'firstname', 'lastname', 'email', 'mobile', 'postal_code', 'city', 'created_at'], visitors);
 }
 
 /** `<what>-<YYYY-MM-DD>.csv`, ASCII only. */

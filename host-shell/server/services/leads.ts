@@ -162,6 +162,27 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 /** Spreadsheet formula injection: a cell that starts like a formula gets a leading apostrophe, read as text. */
 export const neutralise = (cell: string): string => (FORMULA_START.test(cell) ? `'${cell}` : cell);
 
+/**
+ * A CSV for a spreadsheet: UTF-8 with a BOM (Excel then reads accents right), CRLF, a header row of `columns`, every
+ * value neutralised (null: empty) and quoted: a spreadsheet that splits on `;` (Excel in French) would otherwise
+ * start a cell after a `;` inside a value (`x;=cmd|…`), past the reach of `neutralise`.
+ */
+export function spreadsheetCsv<K extends string>(
+  columns: readonly K[],
+  rows: readonly Partial<Record<K, string | number | null>>[],
+): string {
+  const records = rows.map((row) =>
+    Object.fromEntries(columns.map((c) => [c, neutralise(row[c] === null || row[c] === undefined ? '' : String(row[c]))])),
+  );
+  return stringify(records, {
+    header: true,
+    columns: columns.map((key) => ({ key, header: key })),
+    bom: true,
+    record_delimiter: 'windows',
+    quoted: true,
+  });
+}
+
 const CONSENT_ORDER: readonly ConsentKey[] = ['data_sharing', 'opt_in', 'contest_rules', 'privacy', 'marketing'];
 
 const FIELD_COLUMNS = [
@@ -192,33 +213,19 @@ export const CSV_COLUMNS: readonly string[] = [
 ];
 
 /**
- * The leads as CSV for a spreadsheet: UTF-8 with a BOM (Excel then reads accents right), CRLF, a header row,
- * timestamps in ISO 8601 UTC; a consent the form did not show is empty, else yes/no. Every value is quoted: a
- * spreadsheet that splits on `;` (Excel in French) would otherwise start a cell after a `;` inside a value
- * (`x;=cmd|…`), past the reach of `neutralise`.
+ * The leads as CSV for a spreadsheet (`spreadsheetCsv`): timestamps in ISO 8601 UTC; a consent the form did not show
+ * is empty, else yes/no.
  */
 export function leadsCsv(rows: readonly LeadListRow[], locale: LocaleCode): string {
   const records = rows.map((row) => {
     const consents = new Map(parseConsents(row.consents).map((c) => [c.key, c]));
-    const record: Record<string, string> = {
+    // The lead's own columns keep their names (spreadsheetCsv keeps those of CSV_COLUMNS); the others are named here.
+    const record: Record<string, string | number | null> = {
+      ...row,
       id: encodeId(row.id),
-      kind: row.kind,
-      created_at: row.created_at,
       stand: standNameOf(row, locale) ?? '',
-      company: row.company_name ?? '',
-      contest: row.contest_name ?? '',
-      firstname: row.firstname,
-      lastname: row.lastname,
-      email: row.email ?? '',
-      phone: row.phone ?? '',
-      postal_code: row.postal_code ?? '',
-      city: row.city ?? '',
-      birthdate: row.birthdate ?? '',
-      subject: row.subject ?? '',
-      code_apporteur: row.code_apporteur ?? '',
-      comments: row.comments ?? '',
-      score: row.score === null ? '' : String(row.score),
-      wording_locale: row.wording_locale,
+      company: row.company_name,
+      contest: row.contest_name,
     };
     for (const key of CONSENT_ORDER) {
       const consent = consents.get(key);
@@ -226,16 +233,9 @@ export function leadsCsv(rows: readonly LeadListRow[], locale: LocaleCode): stri
       record[`consent_${key}_wording`] = consent?.wording ?? '';
       record[`consent_${key}_version`] = consent ? String(consent.version) : '';
     }
-    for (const column of CSV_COLUMNS) record[column] = neutralise(record[column] ?? '');
     return record;
   });
-  return stringify(records, {
-    header: true,
-    columns: CSV_COLUMNS.map((key) => ({ key, header: key })),
-    bom: true,
-    record_delimiter: 'windows',
-    quoted: true,
-  });
+  return spreadsheetCsv(CSV_COLUMNS, records);
 }
 
 /** `leads-<what>-<YYYY-MM-DD>.csv`, ASCII only. */

@@ -1,10 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { stringify } from 'csv-stringify/sync';
 import type { Kysely } from 'kysely';
 import { buildPath } from '@salon/shared/contracts/routes';
 import { nowIso, type Database, type UserRow } from '../db/schema';
 import { recordChange } from './audit';
-import { neutralise } from './leads';
+import { spreadsheetCsv } from './leads';
 
 /*
  * Sign-in links: the product sends no e-mail, so an organiser downloads the links as CSV and sends them through their
@@ -153,15 +152,7 @@ export async function createSigninLinks(
 
 /** The links as CSV (email, firstname, lastname, link): UTF-8 with a BOM, CRLF, every cell quoted and neutralised as the leads'. */
 export function signinLinksCsv(rows: readonly SigninLinkRow[]): string {
-  const columns = ['email', 'firstname', 'lastname', 'link'] as const;
-  const records = rows.map((row) => Object.fromEntries(columns.map((c) => [c, neutralise(row[c])])));
-  return stringify(records, {
-    header: true,
-    columns: columns.map((key) => ({ key, header: key })),
-    bom: true,
-    record_delimiter: 'windows',
-    quoted: true,
-  });
+  return spreadsheetCsv(['email', 'firstname', 'lastname', 'link'], rows);
 }
 
 export type LinkState = { state: 'valid'; user: UserRow } | { state: 'used' | 'expired' | 'unknown' };

@@ -7,14 +7,19 @@ export interface StandWithCompany {
   company: CompanyRow;
 }
 
-export async function standsOfExhibitor(db: Kysely<Database>, userId: number): Promise<StandWithCompany[]> {
-  const stands = await db
+/** The stands an exhibitor holds, by id. */
+export async function exhibitorStands(db: Kysely<Database>, userId: number): Promise<StandRow[]> {
+  return db
     .selectFrom('stands')
     .innerJoin('stand_exhibitors', 'stand_exhibitors.stand_id', 'stands.id')
     .selectAll('stands')
     .where('stand_exhibitors.user_id', '=', userId)
     .orderBy('stands.id')
     .execute();
+}
+
+export async function standsOfExhibitor(db: Kysely<Database>, userId: number): Promise<StandWithCompany[]> {
+  const stands = await exhibitorStands(db, userId);
   if (stands.length === 0) return [];
   const companies = await db
     .selectFrom('companies')

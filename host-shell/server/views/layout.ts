@@ -90,14 +90,17 @@ function footer(ctx: PageContext): SafeHtml {
 </ul></nav></footer>`;
 }
 
-/** The one layout of the server-rendered pages. */
-export function layout(ctx: PageContext, title: string, body: Interpolation): string {
-  return html`<!doctype html>
-<html lang="${languageOf(ctx.locale)}">
+/** How every HTML page of the server starts, up to its title: doctype, language, charset, viewport, icon. */
+export const pageStart = (locale: LocaleCode): SafeHtml => html`<!doctype html>
+<html lang="${languageOf(locale)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="icon" href="/media/favicon.svg" type="image/svg+xml">
+<link rel="icon" href="/media/favicon.svg" type="image/svg+xml">`;
+
+/** The one layout of the server-rendered pages. */
+export function layout(ctx: PageContext, title: string, body: Interpolation): string {
+  return html`${pageStart(ctx.locale)}
 <title>${title} – Salon</title>
 <style>${raw(SITE_STYLE)}</style>
 </head>

@@ -2,8 +2,9 @@ import { msg } from '@lingui/core/macro';
 import { say } from '../i18n';
 import type { PageData } from '@salon/shared/contracts/page-data';
 import { html, httpUrl, raw } from '../lib/html';
-import { languageOf, pick } from '../lib/locale';
+import { pick } from '../lib/locale';
 import { preloadHints, salonMarkup, widgetsFor } from '../salon-page/markup';
+import { pageStart } from './layout';
 
 /**
  * The page's only layout: the top bar, then the room filling the rest of the window. The other widgets draw
@@ -40,12 +41,7 @@ export function salonDocument(data: PageData, spaUrl = '/spa', manifest: Readonl
 ${description ? html`<p class="salon-room-placeholder__about">${description}</p>` : ''}
 <p class="salon-room-placeholder__wait">${say(locale, msg`The room is loading…`)}</p>
 </div>`;
-  return html`<!doctype html>
-<html lang="${languageOf(locale)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="icon" href="/media/favicon.svg" type="image/svg+xml">
+  return html`${pageStart(locale)}
 <title>${title}</title>
 <meta name="description" content="${description}">
 <meta property="og:title" content="${pick(locale, p.social_title, p.social_title_en)}">

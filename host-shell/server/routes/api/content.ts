@@ -3,11 +3,6 @@ import { say } from '../../i18n';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  AccountCreateBody,
-  AccountCreatedData,
-  AccountUpdateBody,
-  AdminAccountData,
-  AdminAccountsData,
   AdminCompaniesData,
   AdminCompanyData,
   AdminStandData,
@@ -24,26 +19,9 @@ import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import type { UserRow } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
 import { decodeId } from '../../lib/ids';
-import {
-  adminAccount,
-  adminCompany,
-  adminStand,
-  createAccount,
-  createCompany,
-  createStand,
-  listAccounts,
-  listCompanies,
-  listStands,
-  managedAccount,
-  mayManage,
-  removeAccount,
-  removeCompany,
-  removeStand,
-  updateAccount,
-  updateCompany,
-  updateStand,
-  type Touched,
-} from '../../services/content';
+import type { Touched } from '../../services/content';
+import { adminCompany, createCompany, listCompanies, removeCompany, updateCompany } from '../../services/content-companies';
+import { adminStand, createStand, listStands, removeStand, updateStand } from '../../services/content-stands';
 import { apiViewer } from './auth';
 
 /** Administrators and promoters (registered): 401 without a session, 403 for anyone else. */
@@ -69,26 +47,25 @@ export function publishContent(app: FastifyInstance, touched: Touched): void {
   app.panoramas.refresh();
 }
 
-const WHO = 'Administrators and promoters: 401 without a session, 403 for visitors (anonymous ones too) and exhibitors.';
-const WHO_ACCOUNTS = `${WHO} Promoter accounts: administrators only (403 for promoters).`;
+export const WHO = 'Administrators and promoters: 401 without a session, 403 for visitors (anonymous ones too) and exhibitors.';
 
-function idOf(raw: string, locale: LocaleCode, what: 'company' | 'stand' | 'account'): number {
+export function idOf(raw: string, locale: LocaleCode, what: 'company' | 'stand' | 'account'): number {
   const id = decodeId(raw);
   if (id === null) throw notFound(unknown(locale, what));
   return id;
 }
-const unknown = (locale: LocaleCode, what: 'company' | 'stand' | 'account') =>
+export const unknown = (locale: LocaleCode, what: 'company' | 'stand' | 'account') =>
   what === 'company'
     ? say(locale, msg`Unknown company`)
     : what === 'stand'
       ? say(locale, msg`Unknown stand`)
       : say(locale, msg`Unknown account`);
 
-/** Companies, stands, exhibitor and promoter accounts (issue 13, item 2). Every change is in the audit log. */
-export const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // The role is checked before the body or the path: a visitor learns nothing of what would be valid.
-  const guard = { preValidation: async (request: FastifyRequest) => void (await requireOrganiser(request)) };
+/** The role is checked before the body or the path: a visitor learns nothing of what would be valid. */
+export const guard = { preValidation: async (request: FastifyRequest) => void (await requireOrganiser(request)) };
 
+/** Companies and stands (issue 13, item 2; the accounts: `content-accounts.ts`). Every change is in the audit log. */
+export const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /* companies */
   app.get(
     '/admin/companies',
@@ -242,100 +219,6 @@ export const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { user, locale } = await requireOrganiser(request);
       publishContent(app, await removeStand(app.db, user, idOf(request.params.id, locale, 'stand'), locale));
-      return { data: { removed: true as const } };
-    },
-  );
-
-  /* accounts */
-  app.get(
-    '/admin/accounts',
-    {
-      ...guard,
-      schema: {
-        summary: `Every exhibitor and promoter account, with their stands. ${WHO}`,
-        response: { 200: Envelope(AdminAccountsData) },
-      },
-    },
-    async () => ({ data: { accounts: await listAccounts(app.db) } }),
-  );
-
-  app.post(
-    '/admin/accounts',
-    {
-      ...guard,
-      schema: {
-        summary: `Creates an exhibitor or promoter account. password: at least 12 characters, not the demo one; empty or left out, one is generated and answered once (password, else null). The e-mail is unique (409). ${WHO_ACCOUNTS}`,
-        body: AccountCreateBody,
-        response: { 200: Envelope(AccountCreatedData) },
-      },
-    },
-    async (request) => {
-      const { user, locale } = await requireOrganiser(request);
-      if (!mayManage(user, request.body.profile)) throw promoterAccountsRefused(locale);
-      const created = await createAccount(app.db, user, request.body, locale, app.config.scryptCost);
-      publishContent(app, created.touched);
-      return { data: { account: (await adminAccount(app.db, created.id))!, password: created.password } };
-    },
-  );
-
-  /** The account of the path, if the viewer may manage it: 404 for another profile, 403 for a promoter's by a promoter. */
-  async function target(
-    request: FastifyRequest<{ Params: ContentIdParams }>,
-  ): Promise<{ user: UserRow; locale: LocaleCode; account: UserRow }> {
-    const { user, locale } = await requireOrganiser(request);
-    const account = await managedAccount(app.db, idOf(request.params.id, locale, 'account'));
-    if (!account) throw notFound(unknown(locale, 'account'));
-    if (!mayManage(user, account.profile as 'exhibitor' | 'promoter')) throw promoterAccountsRefused(locale);
-    return { user, locale, account };
-  }
-
-  app.get(
-    '/admin/accounts/:id',
-    {
-      ...guard,
-      schema: {
-        summary: `One exhibitor or promoter account. ${WHO_ACCOUNTS}`,
-        params: ContentIdParams,
-        response: { 200: Envelope(AdminAccountData) },
-      },
-    },
-    async (request) => {
-      const { account } = await target(request);
-      return { data: { account: (await adminAccount(app.db, account.id))! } };
-    },
-  );
-
-  app.put(
-    '/admin/accounts/:id',
-    {
-      ...guard,
-      schema: {
-        summary: `Changes an account: e-mail (unique, 409), password (non-empty: a new one, same rules as at creation), names, function (both languages), hidden, visio link, stands (exhibitors; the list replaces the current one). Open live activities follow. ${WHO_ACCOUNTS}`,
-        params: ContentIdParams,
-        body: AccountUpdateBody,
-        response: { 200: Envelope(AdminAccountData) },
-      },
-    },
-    async (request) => {
-      const { user, locale, account } = await target(request);
-      publishContent(app, await updateAccount(app.db, user, account, request.body, locale, app.config.scryptCost));
-      return { data: { account: (await adminAccount(app.db, account.id))! } };
-    },
-  );
-
-  app.delete(
-    '/admin/accounts/:id',
-    {
-      ...guard,
-      schema: {
-        summary: `Removes an account that has no chat, no stand history and no visit; otherwise 409 (hide it instead: PUT hidden true). ${WHO_ACCOUNTS}`,
-        params: ContentIdParams,
-        response: { 200: Envelope(RemovedData) },
-      },
-    },
-    async (request) => {
-      const { user, locale, account } = await target(request);
-      publishContent(app, await removeAccount(app.db, user, account, locale));
       return { data: { removed: true as const } };
     },
   );

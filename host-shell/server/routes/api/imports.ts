@@ -22,17 +22,9 @@ import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import { HttpError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { formDataError } from '../../lib/form-data';
 import { decodeId } from '../../lib/ids';
-import {
-  ImportFileError,
-  claimImport,
-  confirmationMissing,
-  createImport,
-  findImport,
-  readCsv,
-  runImport,
-  toImportData,
-  tooLarge,
-} from '../../services/imports';
+import { ImportFileError, readCsv, tooLarge } from '../../services/import-csv';
+import { claimImport, runImport } from '../../services/import-run';
+import { confirmationMissing, createImport, findImport, toImportData } from '../../services/imports';
 import { apiViewer } from './auth';
 
 const ORGANISERS_ONLY = 'Administrators and promoters only: 401 without a session, 403 for visitors (anonymous ones too) and exhibitors.';

@@ -4,6 +4,7 @@ import { adminRoutes } from './admin';
 import { analyticsRoutes } from './analytics';
 import { chatRoutes } from './chat';
 import { companyRoutes } from './company';
+import { accountRoutes } from './content-accounts';
 import { contentRoutes } from './content';
 import { exhibitorRoutes } from './exhibitors';
 import { exhibitorProfileRoutes } from './exhibitor-profile';
@@ -45,6 +46,7 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(mediasRoutes);
   await api.register(importRoutes);
   await api.register(contentRoutes);
+  await api.register(accountRoutes);
   await api.register(analyticsRoutes);
   await api.register(openApiRoute(documented.routes));
 };

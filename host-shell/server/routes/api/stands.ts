@@ -14,10 +14,16 @@ import { ownsStand } from '../../services/visits';
 import { apiViewer } from './auth';
 import { standOf } from './stand-param';
 
-/** Path errors are 404 (unknown stand); the others keep their 400. */
-function validationAfterPath(request: FastifyRequest): void {
+/**
+ * The viewer and the stand of the path, in that order: no session is a 401, an unknown stand a 404, and only then
+ * the other validation errors keep their 400.
+ */
+async function viewerAndStand(request: FastifyRequest, param?: 'stand_id') {
+  const viewer = await apiViewer(request);
+  const stand = await standOf(request, param);
   const error = request.validationError as (Error & { validationContext?: string }) | undefined;
   if (error && error.validationContext !== 'params') throw error;
+  return { viewer, stand };
 }
 
 /**
@@ -50,15 +56,16 @@ export const standRoutes: FastifyPluginAsyncTypebox = async (app) => {
       attachValidation: true,
     },
     async (request) => {
-      const viewer = await apiViewer(request);
-      const stand = await standOf(request, 'stand_id');
-      validationAfterPath(request);
+      const { viewer, stand } = await viewerAndStand(request, 'stand_id');
       const rawCompany = request.query.company_id;
       if (rawCompany !== undefined) {
         const companyId = decodeId(rawCompany);
         if (companyId === null)
-          throw badRequest('Invalid querystring: "company_id" is not a company id', { company_id: 'is not a company id' });
-        if (!(await findCompany(app.db, companyId))) throw notFound(`Unknown company: "${rawCompany}" is not a company id`);
+          throw badRequest(say(viewer.locale, msg`Invalid querystring: "company_id" is not a company id`), {
+            company_id: say(viewer.locale, msg`is not a company id`),
+          });
+        if (!(await findCompany(app.db, companyId)))
+          throw notFound(say(viewer.locale, msg`Unknown company: "${rawCompany}" is not a company id`));
         if (companyId !== stand.company_id) return { data: { visited_stand_animators: [] } };
       }
       const params = await app.parameters.get();
@@ -86,21 +93,25 @@ export const standRoutes: FastifyPluginAsyncTypebox = async (app) => {
       attachValidation: true,
     },
     async (request) => {
-      const viewer = await apiViewer(request);
-      const standId = (await standOf(request)).id;
-      validationAfterPath(request);
+      const { viewer, stand } = await viewerAndStand(request);
+      const standId = stand.id;
       if (!(await ownsStand(app.db, viewer.user.id, standId)))
         throw forbidden(say(viewer.locale, msg`Only the stand's exhibitors see its history`));
       const { last: rawLast } = request.query;
       let last: number | undefined;
       if (rawLast !== undefined) {
         const id = decodeId(rawLast);
-        if (id === null) throw badRequest('Invalid querystring: "last" is not a history id', { last: 'is not a history id' });
+        if (id === null)
+          throw badRequest(say(viewer.locale, msg`Invalid querystring: "last" is not a history id`), {
+            last: say(viewer.locale, msg`is not a history id`),
+          });
         last = id;
       }
       const history = await historyPage(app.db, app.activity, standId, last);
       if (history === null)
-        throw badRequest('Invalid querystring: "last" is not an entry of this stand', { last: 'is not an entry of this stand' });
+        throw badRequest(say(viewer.locale, msg`Invalid querystring: "last" is not an entry of this stand`), {
+          last: say(viewer.locale, msg`is not an entry of this stand`),
+        });
       return { data: { history } };
     },
   );
@@ -118,9 +129,8 @@ export const standRoutes: FastifyPluginAsyncTypebox = async (app) => {
       attachValidation: true,
     },
     async (request) => {
-      const viewer = await apiViewer(request);
-      const standId = (await standOf(request)).id;
-      validationAfterPath(request);
+      const { viewer, stand } = await viewerAndStand(request);
+      const standId = stand.id;
       const { channelId } = await checkClientHistory(app.db, viewer.user, standId, request.body, viewer.locale);
       const { id, created } = await addClientHistory(app.db, viewer.user, standId, request.body.type, channelId);
       const history = await historyItemsByIds(app.db, app.activity, [id]);

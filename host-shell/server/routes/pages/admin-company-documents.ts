@@ -9,11 +9,11 @@ import { decodeId, encodeId } from '../../lib/ids';
 import { antivirusFor } from '../../services/antivirus';
 import { findCompany } from '../../services/exhibitors';
 import { KIND_RULES, mediaMessages, mediaUrl } from '../../services/medias';
-import { updateCompany } from '../../services/content';
-import { COMPANY_DOCUMENT_PATH, isCompanyDocument } from '../../views/admin-content';
+import { updateCompany } from '../../services/content-companies';
+import { COMPANY_DOCUMENT_PATH, isCompanyDocument } from '../../views/admin-companies';
 import { publishContent } from '../api/content';
 import { receiveMedia } from '../api/medias';
-import { renderCompanies } from './admin-content';
+import { renderCompanies } from './admin-companies';
 import { gate, pageContext, sendPage } from './kit';
 
 /*

@@ -16,7 +16,9 @@ import { showExhibitorArea, showExhibitorProfile, showOwnExhibitorProfile, showP
 import { saveAdmin, showAdmin } from './admin';
 import { companyDocumentRoutes } from './admin-company-documents';
 import { panoramaFormRoutes, showPanoramas } from './admin-panoramas';
-import { saveAccounts, saveCompanies, saveStands, showAccounts, showCompanies, showStands } from './admin-content';
+import { saveAccounts, showAccounts } from './admin-accounts';
+import { saveCompanies, showCompanies } from './admin-companies';
+import { saveStands, showStands } from './admin-stands';
 import { login, loginRefused, logout, register, registerRefused, REGISTER_PATTERN, showHome } from './auth';
 import { contactRefused, sendContact, showContact } from './contact';
 import { LOCALE_FORM_PATH } from '../../lib/locale';
