@@ -596,8 +596,12 @@ describe('accounts', () => {
 
   it('an account that holds nothing is removed: its stands lose it, its sessions end, the audit keeps it', async () => {
     const cookie = await login(t.app, 'new.exhibitor@salon.test', generated);
+    const active = () => request(t.app, { method: 'PUT', url: '/api/users/me/active', headers: { ...XHR, cookie } });
+    // The activity push trusts its session cache for minutes: the removal must empty it.
+    expect((await active()).statusCode).toBe(200);
     const response = await promoter().del(`/api/admin/accounts/${key}`);
     expect(response.statusCode).toBe(200);
+    expect((await active()).statusCode).toBe(401);
     expect(await newest()).toMatchObject({
       action: 'account.remove',
       target: 'new.exhibitor@salon.test',

@@ -259,7 +259,7 @@ export async function removeAccount(db: Kysely<Database>, actor: UserRow, target
       const record = accountRecord(target, await standNames(trx, target.id));
       await trx.deleteFrom('users').where('id', '=', target.id).execute();
       await recordChange(trx, { actorId: actor.id, action: 'account.remove', target: target.email, before: record, after: null });
-      return { standIds: stands, userIds: [target.id], presence: true };
+      return { standIds: stands, userIds: [target.id], presence: true, removedUserIds: [target.id] };
     }),
   );
 }

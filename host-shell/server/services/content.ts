@@ -22,6 +22,8 @@ export interface Touched {
   userIds: number[];
   /** An account's `hidden` flag changed: the chat lists must be recomputed too. */
   presence: boolean;
+  /** Accounts removed: their sessions ended with them. */
+  removedUserIds?: number[];
 }
 
 export const conflict = (message: string, formErrors?: Record<string, string>) => new HttpError(409, message, formErrors);

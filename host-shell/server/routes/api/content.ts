@@ -40,6 +40,8 @@ export const promoterAccountsRefused = (locale: LocaleCode) => forbidden(say(loc
  * again (company name, names, hidden, owners) and, when an account was hidden, shown or removed, the chat lists.
  */
 export function publishContent(app: FastifyInstance, touched: Touched): void {
+  // Every process's session cache forgets the removed accounts' sessions (the rows went with them).
+  if (touched.removedUserIds?.length) app.sessions.forgetUsers(touched.removedUserIds);
   if (touched.standIds.length || touched.userIds.length)
     app.live.publish({ type: 'exhibitors', standIds: touched.standIds, userIds: touched.userIds });
   if (touched.presence && touched.userIds.length) app.live.publish({ type: 'presence', userIds: touched.userIds });
@@ -64,7 +66,7 @@ export const unknown = (locale: LocaleCode, what: 'company' | 'stand' | 'account
 /** The role is checked before the body or the path: a visitor learns nothing of what would be valid. */
 export const guard = { preValidation: async (request: FastifyRequest) => void (await requireOrganiser(request)) };
 
-/** Companies and stands (issue 13, item 2; the accounts: `content-accounts.ts`). Every change is in the audit log. */
+/** Companies and stands (the accounts: `content-accounts.ts`). Every change is in the audit log. */
 export const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /* companies */
   app.get(
