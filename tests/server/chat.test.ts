@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Channel, ChatMessage, MessageContent } from '@salon/shared/contracts/chat';
 import { decodeId, encodeId } from '../../host-shell/server/lib/ids';
-import { insertMessage } from '../../host-shell/server/services/chat';
+import { insertMessage } from '../../host-shell/server/services/chat-messages';
 import { DEMO, ORIGIN, XHR, anonymousCookie, createTestApp, login, request, standBySlug, userIdByEmail, type TestApp } from './helpers';
 
 let t: TestApp;

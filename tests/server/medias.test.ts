@@ -678,5 +678,5 @@ describe('the antivirus (CLAMAV_SOCKET)', () => {
     } finally {
       await down.close();
     }
-  });
+  }, 30_000);
 });

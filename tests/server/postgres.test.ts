@@ -10,7 +10,7 @@ import { seedDemo } from '../../host-shell/server/db/seed';
 import { DEMO_PASSWORD } from '../../host-shell/server/db/seed-data';
 import type { Channel } from '@salon/shared/contracts/chat';
 import { decodeId, encodeId } from '../../host-shell/server/lib/ids';
-import { insertMessage } from '../../host-shell/server/services/chat';
+import { insertMessage } from '../../host-shell/server/services/chat-messages';
 import { buildCompiled, loginStatus, runCompiled, startCompiled } from './compiled';
 import {
   DEMO,

@@ -428,7 +428,7 @@ describe('uploads over HTTP', () => {
       expect(await response.json()).toEqual({ data: { error: true, message: 'The file limit is 5MB. Please upload a smaller file' } });
     }
     expect(await t.database.db.selectFrom('chat_files').select('id').where('original_name', '=', 'big.txt').execute()).toEqual([]);
-  });
+  }, 30_000);
 
   it('are sent to the channel’s sockets like a socket message', async () => {
     const member = await connect(base, { cookie: cookies.exhibitor });
@@ -443,5 +443,5 @@ describe('uploads over HTTP', () => {
     expect(response.statusCode).toBe(200);
     await settle();
     expect(heard).toEqual([response.json().data.chat_message]);
-  });
+  }, 30_000);
 });

@@ -16,23 +16,20 @@
  * unused for `retainMs` (a visitor's open frame may still ask for them). An image asked for before it exists is made
  * first, then served; a key the current content does not give is 404 without a read of the database.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import sharp, { type Sharp } from 'sharp';
 import type { FrameLang, PanoramaSources, RoomFrameData } from '../../room-frame/data';
 import { SPECIAL_PANORAMAS } from '@salon/shared/contracts/room-frame';
 import { Salon } from '../../room-frame/layout';
-import { PANORAMA_WIDTH, panoramaInputs } from '../../room-frame/render/panorama';
+import { panoramaInputs } from '../../room-frame/render/panorama';
 import { roomFrameData, type RoomContent } from '../services/room-frame';
-import { PanoramaRenderer, rendererVersion } from './renderer';
+import { PANORAMA_WIDTHS, PanoramaQueue, fileName, type Recipe } from './queue';
+import { rendererVersion } from './renderer';
 
-export const PANORAMA_WIDTHS = [PANORAMA_WIDTH, PANORAMA_WIDTH / 2] as const;
 export const PANORAMA_URL_PREFIX = '/media/panoramas/';
 const FILE = /^([0-9a-f]{24})-(4096|2048)\.webp$/;
-/** WebP at this quality: about half the bytes of a JPEG of the same look (a drawn 4096 panorama: 130–260 kB). */
-const WEBP_QUALITY = 80;
 /** Part of an uploaded image's key: a change of how uploads are scaled makes new files. */
 const UPLOAD_SCALING = 1;
 const LANGS: readonly FrameLang[] = ['fr', 'en'];
@@ -40,10 +37,7 @@ const REFRESH_DELAY_MS = 300;
 /** How long a file no current panorama uses is kept: pages opened before the change may still ask for it. */
 export const RETAIN_MS = 60 * 60 * 1000;
 
-type Recipe = { kind: 'draw'; data: RoomFrameData; slug: string } | { kind: 'upload'; source: string };
-
 const hash = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 24);
-const fileName = (key: string, width: number): string => `${key}-${width}.webp`;
 const sourcesOf = (key: string): PanoramaSources => ({
   large: `${PANORAMA_URL_PREFIX}${fileName(key, PANORAMA_WIDTHS[0])}`,
   small: `${PANORAMA_URL_PREFIX}${fileName(key, PANORAMA_WIDTHS[1])}`,
@@ -82,14 +76,8 @@ interface Current {
 }
 
 export class PanoramaImages {
-  /** How to make the image of each key seen and not made yet. */
-  private readonly recipes = new Map<string, Recipe>();
-  private readonly made = new Set<string>();
-  private readonly making = new Map<string, Promise<void>>();
-  private readonly urgent: string[] = [];
-  private readonly background: string[] = [];
-  private pumping = false;
-  private readonly renderer = new PanoramaRenderer();
+  /** The files being made, and what each key seen is made from. */
+  private readonly queue: PanoramaQueue;
   private refreshTimer: NodeJS.Timeout | null = null;
   private sweepTimer: NodeJS.Timeout | null = null;
   private current: Current | null = null;
@@ -97,7 +85,9 @@ export class PanoramaImages {
   private readonly unused = new Map<string, number>();
   private closed = false;
 
-  constructor(private readonly options: PanoramaImagesOptions) {}
+  constructor(private readonly options: PanoramaImagesOptions) {
+    this.queue = new PanoramaQueue({ dir: options.dir, log: options.log });
+  }
 
   /** The frame's data in `lang` with its images, the same object until the content changes (`refresh()`). */
   frame(lang: FrameLang): Promise<FrameBase> {
@@ -133,12 +123,12 @@ export class PanoramaImages {
     if (!match?.[1]) return null;
     const key = match[1];
     const target = path.join(this.options.dir, name);
-    if (this.made.has(key) || (await exists(target))) return target;
+    if (this.queue.made.has(key) || (await exists(target))) return target;
     // After a restart, or a change of content since the page was made: the current content may know the key. Its keys
     // are computed once per change, so a flood of unknown keys does not reach the database.
-    if (!this.recipes.has(key) && !this.making.has(key)) await this.currentKeys();
-    if (!this.recipes.has(key) && !this.making.has(key)) return null;
-    await this.make(key, true);
+    if (!this.queue.recipes.has(key) && !this.queue.isMaking(key)) await this.currentKeys();
+    if (!this.queue.recipes.has(key) && !this.queue.isMaking(key)) return null;
+    await this.queue.make(key, true);
     return target;
   }
 
@@ -159,16 +149,14 @@ export class PanoramaImages {
   /** Resolves when every image of the current content exists (the seed's, in tests and measurements). */
   async ready(): Promise<void> {
     await this.makeMissing();
-    await Promise.all([...this.making.values()]);
+    await this.queue.settled();
   }
 
   async close(): Promise<void> {
     this.closed = true;
     if (this.refreshTimer) clearTimeout(this.refreshTimer);
     if (this.sweepTimer) clearTimeout(this.sweepTimer);
-    this.urgent.length = 0;
-    this.background.length = 0;
-    await this.renderer.close();
+    await this.queue.close();
   }
 
   /** What the current content gives, read from the database once per change. */
@@ -205,11 +193,11 @@ export class PanoramaImages {
   private async makeMissing(): Promise<void> {
     const keys = await this.currentKeys();
     for (const key of keys) {
-      if (this.made.has(key) || this.making.has(key)) continue;
+      if (this.queue.made.has(key) || this.queue.isMaking(key)) continue;
       if (await exists(path.join(this.options.dir, fileName(key, PANORAMA_WIDTHS[1])))) {
-        this.made.add(key);
-        this.recipes.delete(key);
-      } else void this.make(key, false).catch(() => undefined);
+        this.queue.made.add(key);
+        this.queue.recipes.delete(key);
+      } else void this.queue.make(key, false).catch(() => undefined);
     }
     if (this.options.prerender) await this.sweep(keys);
   }
@@ -231,14 +219,14 @@ export class PanoramaImages {
     const removed = new Set<string>();
     for (const name of names) {
       const key = FILE.exec(name)?.[1];
-      if (!key || keys.has(key) || this.making.has(key)) continue;
+      if (!key || keys.has(key) || this.queue.isMaking(key)) continue;
       seen.add(key);
       const since = this.unused.get(key) ?? now;
       this.unused.set(key, since);
       if (now - since < retain) continue;
       await fs.rm(path.join(this.options.dir, name), { force: true });
       removed.add(key);
-      this.made.delete(key);
+      this.queue.made.delete(key);
       this.options.log.info({ key, file: name }, 'unused panorama image removed');
     }
     // Forgotten: the keys used again, and those whose files are gone.
@@ -278,85 +266,10 @@ export class PanoramaImages {
         key = hash(`${rendererVersion()}\n${JSON.stringify(inputs)}`);
         recipe = { kind: 'draw', data, slug };
       }
-      if (!this.made.has(key)) this.recipes.set(key, recipe);
+      if (!this.queue.made.has(key)) this.queue.recipes.set(key, recipe);
       keys.set(slug, key);
     }
     return keys;
-  }
-
-  /** Makes `key`'s two files (once, whoever asks); `urgent` ones go before those made ahead of time. */
-  private make(key: string, urgent: boolean): Promise<void> {
-    let running = this.making.get(key);
-    if (running) {
-      if (urgent && this.background.includes(key)) {
-        this.background.splice(this.background.indexOf(key), 1);
-        this.urgent.push(key);
-      }
-      return running;
-    }
-    running = new Promise<void>((resolve, reject) => {
-      this.waiters.set(key, { resolve, reject });
-    });
-    this.making.set(key, running);
-    (urgent ? this.urgent : this.background).push(key);
-    void this.pump();
-    return running;
-  }
-
-  private readonly waiters = new Map<string, { resolve: () => void; reject: (error: Error) => void }>();
-
-  private async pump(): Promise<void> {
-    if (this.pumping) return;
-    this.pumping = true;
-    try {
-      for (
-        let key = this.urgent.shift() ?? this.background.shift();
-        key !== undefined && !this.closed;
-        key = this.urgent.shift() ?? this.background.shift()
-      ) {
-        const waiter = this.waiters.get(key);
-        this.waiters.delete(key);
-        try {
-          await this.build(key);
-          this.made.add(key);
-          this.recipes.delete(key);
-          waiter?.resolve();
-        } catch (error) {
-          this.options.log.error({ err: error, key }, 'panoramas: an image could not be made');
-          waiter?.reject(error instanceof Error ? error : new Error(String(error)));
-        } finally {
-          this.making.delete(key);
-        }
-      }
-    } finally {
-      this.pumping = false;
-    }
-  }
-
-  private async build(key: string): Promise<void> {
-    const recipe = this.recipes.get(key);
-    if (!recipe) throw new Error(`no recipe for panorama ${key}`);
-    const started = performance.now();
-    let image: Sharp;
-    if (recipe.kind === 'upload') image = sharp(recipe.source);
-    else {
-      const drawn = await this.renderer.draw(recipe.data, recipe.slug, PANORAMA_WIDTH);
-      image = sharp(Buffer.from(drawn.pixels), { raw: { width: drawn.width, height: drawn.height, channels: 4 } });
-    }
-    await fs.mkdir(this.options.dir, { recursive: true });
-    // The large one first: a file of the small width is what says the pair is complete.
-    for (const width of PANORAMA_WIDTHS) {
-      const content = await image.clone().resize({ width, withoutEnlargement: true }).webp({ quality: WEBP_QUALITY }).toBuffer();
-      await writeAtomically(path.join(this.options.dir, fileName(key, width)), content);
-    }
-    this.options.log.info(
-      {
-        key,
-        ...(recipe.kind === 'draw' ? { slug: recipe.slug, lang: recipe.data.lang } : { upload: path.basename(recipe.source) }),
-        ms: Math.round(performance.now() - started),
-      },
-      'panorama image made',
-    );
   }
 }
 
@@ -367,11 +280,4 @@ async function exists(file: string): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-/** Written under a temporary name, then renamed: a reader gets the whole file or none. */
-async function writeAtomically(target: string, content: Buffer): Promise<void> {
-  const part = `${target}.${randomBytes(6).toString('hex')}.part`;
-  await fs.writeFile(part, content);
-  await fs.rename(part, target);
 }

@@ -2,7 +2,7 @@
  * The panorama renderer's thread: draws one panorama per message with the room frame's own renderer
  * (host-shell/room-frame/render/) on `@napi-rs/canvas` (Skia, the 2D canvas engine Chromium draws with), and sends
  * the RGBA pixels back (transferred, not copied). Ray casting a 4096×2048 panorama takes seconds of CPU: here it
- * never holds up the event loop. Started by `images.ts`; compiled to dist/server/panorama-worker.js.
+ * never holds up the event loop. Started by `queue.ts` (through `renderer.ts`); compiled to dist/server/panorama-worker.js.
  */
 // First: the Lingui macro under tsx (the frame's texts, i18n.ts).
 import '../i18n/macro-hook';

@@ -5,13 +5,16 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { HistoryBody, VISIO_UNANSWERED_MS, type ChatMember, type ChatMessage } from '@salon/shared/contracts/chat';
 import { NOTIFICATION_MESSAGE_MAX, NOTIFICATION_TITLE_MAX } from '@salon/shared/contracts/notifications';
+import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import { ObfuscatedId } from '@salon/shared/contracts/room';
 import { nowIso } from '../db/schema';
 import { HttpError } from '../lib/errors';
 import { decodeId, encodeId } from '../lib/ids';
 import { tooManyText } from '../lib/rate-limit';
 import { issueSentence, validate } from '../lib/validation';
-import { chatMembers, insertMessage, memberRows, membershipOf, messageRow, parseContent, toChatMessage } from '../services/chat';
+import { membershipOf } from '../services/chat';
+import { chatMembers, memberRows } from '../services/chat-members';
+import { insertMessage, messageRow, parseContent, toChatMessage } from '../services/chat-messages';
 import { composeContent } from '../services/chat-content';
 import { addClientHistory, checkClientHistory } from '../services/history';
 import { createNotification, deliverNotification } from '../services/notifications';
@@ -49,10 +52,11 @@ const NotificationEvent = Type.Object({
 /** A client mistake: its message goes back in the acknowledgement. */
 class Refused extends Error {}
 
-function parse<T extends TSchema>(schema: T, value: unknown) {
+function parse<T extends TSchema>(schema: T, value: unknown, locale: LocaleCode) {
   const result = validate(schema, value);
-  if (!result.ok) throw new Refused(`Invalid event: ${result.issues.map(issueSentence).join('; ')}`);
-  return result.value;
+  if (result.ok) return result.value;
+  const issues = result.issues.map(issueSentence).join('; ');
+  throw new Refused(say(locale, msg`Invalid event: ${issues}`));
 }
 
 /**
@@ -73,6 +77,14 @@ export function registerHandlers(app: FastifyInstance, socket: SalonSocket): voi
     data.members.set(channelId, found.memberId);
     await socket.join(channelRoom(channelId));
     return found.memberId;
+  };
+
+  /** The channel an event names and the user's member id in it; unknown (refused) when the user is not a member. */
+  const eventChannel = async (raw: string): Promise<{ channelId: number; memberId: number }> => {
+    const channelId = decodeId(raw);
+    const memberId = channelId === null ? null : await memberIdIn(channelId);
+    if (channelId === null || memberId === null) throw unknownChannel();
+    return { channelId, memberId };
   };
 
   const me = (memberId: number): ChatMember => ({
@@ -102,10 +114,9 @@ export function registerHandlers(app: FastifyInstance, socket: SalonSocket): voi
   socket.on(
     'new_chat_message',
     handle('new_chat_message', async (payload) => {
-      const event = parse(NewMessageEvent, payload);
-      const channelId = decodeId(event.channel_id);
-      const memberId = decodeId(event.member_id);
-      if (channelId === null || memberId === null || (await memberIdIn(channelId)) !== memberId) throw unknownChannel();
+      const event = parse(NewMessageEvent, payload, data.locale);
+      const { channelId, memberId } = await eventChannel(event.channel_id);
+      if (decodeId(event.member_id) !== memberId) throw unknownChannel();
       // The user's budget (AppConfig.rateLimits.chatMessagesPerUser): a refused message stays unsent in the client's outbox.
       const wait = await app.limits.chatMessage(data.userId);
       if (wait !== null) throw new Refused(tooManyText(data.locale, wait, 'messages'));
@@ -128,11 +139,9 @@ export function registerHandlers(app: FastifyInstance, socket: SalonSocket): voi
   socket.on(
     'update_chat_message',
     handle('update_chat_message', async (payload) => {
-      const event = parse(UpdateMessageEvent, payload);
-      const channelId = decodeId(event.channel_id);
+      const event = parse(UpdateMessageEvent, payload, data.locale);
+      const { channelId, memberId } = await eventChannel(event.channel_id);
       const messageId = decodeId(event.message_id);
-      const memberId = channelId === null ? null : await memberIdIn(channelId);
-      if (channelId === null || memberId === null) throw unknownChannel();
       const row = messageId === null ? null : await messageRow(app.db, channelId, messageId);
       if (!row) throw new Refused(tr(msg`Unknown message`));
       const content = parseContent(row.content);
@@ -167,9 +176,8 @@ export function registerHandlers(app: FastifyInstance, socket: SalonSocket): voi
   socket.on(
     'user_writing',
     handle('user_writing', async (payload) => {
-      const event = parse(WritingEvent, payload);
-      const channelId = decodeId(event.channel_id);
-      if (channelId === null || (await memberIdIn(channelId)) === null) throw unknownChannel();
+      const event = parse(WritingEvent, payload, data.locale);
+      const { channelId } = await eventChannel(event.channel_id);
       const now = Date.now();
       if (now - (data.typing.get(channelId) ?? 0) < TYPING_RELAY_MS) return { answer: { ok: true as const } };
       data.typing.set(channelId, now);
@@ -188,7 +196,7 @@ export function registerHandlers(app: FastifyInstance, socket: SalonSocket): voi
   socket.on(
     'stand_history',
     handle('stand_history', async (payload) => {
-      const event = parse(StandHistoryEvent, payload);
+      const event = parse(StandHistoryEvent, payload, data.locale);
       const user = (await findUserById(app.db, data.userId)) ?? data.user;
       const checked: { standId: number; channelId: number | null }[] = [];
       // Every stand is checked before anything is written.
@@ -219,7 +227,7 @@ export function registerHandlers(app: FastifyInstance, socket: SalonSocket): voi
       if (data.user.profile !== 'promoter' && data.user.profile !== 'administrator') {
         throw new Refused(tr(msg`Only organisers can send notifications`));
       }
-      const event = parse(NotificationEvent, payload);
+      const event = parse(NotificationEvent, payload, data.locale);
       const userIds: number[] = [];
       for (const raw of new Set(event.users_ids)) {
         const id = decodeId(raw);

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { say } from '../i18n';
 /**
  * `POST /csp-report`: browsers' Content-Security-Policy violation reports, logged as warnings. Both formats:
  * `application/csp-report` (`report-uri`: `{"csp-report": {...}}`) and `application/reports+json` (the Reporting
@@ -7,6 +9,7 @@
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { CSP_REPORT_PATH } from '../lib/csp';
+import { LOCALE_COOKIE, resolveLocale } from '../lib/locale';
 
 /** Reports are a few hundred bytes; the Reporting API batches a handful. */
 export const CSP_REPORT_BODY_LIMIT = 16 * 1024;
@@ -82,7 +85,9 @@ export const cspReportRoutes: FastifyPluginAsync = async (app) => {
         try {
           parsed = JSON.parse(parsed);
         } catch {
-          return reply.code(400).send({ data: { error: true, message: 'A CSP report must be JSON' } });
+          // The visitor's language without reading the session: the choice's cookie, else the browser's.
+          const locale = resolveLocale(request.cookies[LOCALE_COOKIE], undefined, request.headers['accept-language']);
+          return reply.code(400).send({ data: { error: true, message: say(locale, msg`A CSP report must be JSON`) } });
         }
       }
       const violations = violationsOf(parsed);

@@ -8,7 +8,7 @@ import { fileTypeFromBuffer } from 'file-type/core';
 import type { Kysely } from 'kysely';
 import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import { nowIso, type ChatFileRow, type Database, type MessageRow } from '../db/schema';
-import { insertMessage, type NewMessage } from './chat';
+import { insertMessage, type NewMessage } from './chat-messages';
 
 /** What may be shared in a chat, by the extension we store it under: its type and the names a file of it may carry. */
 interface Accepted {

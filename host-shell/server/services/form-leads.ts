@@ -45,17 +45,16 @@ export async function recordStandForm(
   marketingShown: boolean,
   locale: LocaleCode,
 ): Promise<void> {
-  const of = { stand_id: stand.id, company_id: stand.company_id, user_id: userId };
+  // Who asks, and of which stand: the same in both forms.
+  const { firstname, lastname, phone } = form.value;
+  const of = { stand_id: stand.id, company_id: stand.company_id, user_id: userId, firstname, lastname, phone };
   const skip = skipped(marketingShown);
   if (form.kind === 'contact_request') {
     const { value } = form;
     const lead = {
       kind: form.kind,
       ...of,
-      firstname: value.firstname,
-      lastname: value.lastname,
       email: value.email,
-      phone: value.phone,
       postal_code: value.postal_code,
       city: value.city,
     };
@@ -71,10 +70,7 @@ export async function recordStandForm(
   const lead = {
     kind: form.kind,
     ...of,
-    firstname: value.firstname,
-    lastname: value.lastname,
     email: value.email || null,
-    phone: value.phone,
     birthdate: value.birthdate,
     subject: value.subject || null,
     code_apporteur: value.code_apporteur || null,

@@ -211,7 +211,11 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const next = await nextStream(app, request.body);
-      if (!next.ok) throw badRequest(`"${next.field}" ${next.message}`, { [next.field]: next.message });
+      // The one refusal of nextStream: the video address (`next.field`) when the stream is switched on.
+      if (!next.ok)
+        throw badRequest(say((await request.viewer()).locale, msg`"video_url" is required to switch the live stream on`), {
+          [next.field]: next.message,
+        });
       await changeStream(app, await actorOf(request), next.stream);
       return { data: await loadStream(app.db) };
     },

@@ -1,91 +1,35 @@
 import { msg } from '@lingui/core/macro';
 import { say } from '../../i18n';
-import fastifyMultipart, { type MultipartFields } from '@fastify/multipart';
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import {
   CHAT_FILE_MAX_BYTES,
   ChannelIdParams,
   ChannelsData,
-  ChatUsersData,
-  ChatUsersQuery,
   MessagesData,
   MessagesQuery,
   OpenChannelBody,
   OpenChannelData,
   ReadData,
-  UPLOAD_CLIENT_ID_FIELD,
-  UPLOAD_FILE_FIELD,
-  UploadData,
-  type FileContent,
-  type MessageContent,
 } from '@salon/shared/contracts/chat';
 import { Envelope } from '@salon/shared/contracts/envelope';
-import type { LocaleCode } from '@salon/shared/contracts/page-data';
-import { buildPath } from '@salon/shared/contracts/routes';
-import { HttpError, badRequest, forbidden, notFound } from '../../lib/errors';
-import { formDataError } from '../../lib/form-data';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { decodeId } from '../../lib/ids';
-import { detectFileType, insertFileMessage, removeStoredFile, safeFileName, storeFile } from '../../services/chat-files';
-import { mayStartChatWith, parseProfiles, searchChatUsers } from '../../services/chat-users';
-import {
-  channelFor,
-  findDirectChannel,
-  findOrCreateDirectChannel,
-  listChannels,
-  markRead,
-  membershipOf,
-  messagePage,
-  toChatMessages,
-  type ChatContext,
-  type Membership,
-} from '../../services/chat';
+import { mayStartChatWith } from '../../services/chat-users';
+import { channelFor, findDirectChannel, findOrCreateDirectChannel, listChannels, membershipOf } from '../../services/chat';
+import { markRead, messagePage, toChatMessages } from '../../services/chat-messages';
 import { findUserById } from '../../services/users';
-import { openVisitOf, ownsStand, standExists } from '../../services/visits';
-import type { Viewer } from '../../plugins/session';
 import { apiViewer } from './auth';
+import { channelOf, chatContext, validationAfterPath } from './chat-channel';
+import { chatUploadRoutes } from './chat-upload';
+import { chatUsersRoutes } from './chat-users';
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** A multipart route: its file field and size limit, for the OpenAPI document. */
-    multipart?: { file: string; fields?: string[]; maxBytes: number };
-  }
-}
-
-/** The spec's message (§5), in the user's language. */
-export const tooLargeMessage = (locale: LocaleCode): string => say(locale, msg`The file limit is 5MB. Please upload a smaller file`);
-
-const errorCode = (err: unknown): unknown => (typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined);
-
-/** The text value of a multipart field sent before the file, if any. */
-function fieldValue(fields: MultipartFields, name: string): string | null {
-  const field = fields[name];
-  const one = Array.isArray(field) ? field[0] : field;
-  return one && one.type === 'field' && typeof one.value === 'string' ? one.value : null;
-}
-
+/** The chat's channels and messages (spec §4.6); its file upload and Start-a-chat search are registered inside. */
 export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Only this plugin's routes take multipart bodies. The size limit is enforced while the file streams in.
   await app.register(fastifyMultipart, {
     limits: { fileSize: CHAT_FILE_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 10, headerPairs: 100 },
   });
-
-  const contextOf = (viewer: Viewer): ChatContext => ({ db: app.db, activity: app.activity, origin: viewer.origin });
-
-  /** The caller's membership of the channel in the path: 404 for a bad id, an unknown channel or someone else's. */
-  async function channelOf(request: FastifyRequest, userId: number, locale: LocaleCode): Promise<Membership> {
-    const raw = (request.params as { id?: unknown }).id;
-    const channelId = typeof raw === 'string' ? decodeId(raw) : null;
-    const membership = channelId === null ? null : await membershipOf(app.db, channelId, userId);
-    if (!membership) throw notFound(say(locale, msg`Unknown channel`));
-    return membership;
-  }
-
-  /** Path errors are 404 (unknown channel), other validation errors are thrown as they are. */
-  function validationAfterPath(request: FastifyRequest): void {
-    const error = request.validationError as (Error & { validationContext?: string }) | undefined;
-    if (error && error.validationContext !== 'params') throw error;
-  }
 
   app.get(
     '/chat/channels',
@@ -98,7 +42,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const viewer = await apiViewer(request);
-      return { data: { channels: await listChannels(contextOf(viewer), viewer.user.id) } };
+      return { data: { channels: await listChannels(chatContext(request, viewer), viewer.user.id) } };
     },
   );
 
@@ -142,7 +86,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (id === null || !(await membershipOf(app.db, id, user.id))) throw notFound(say(locale, msg`Unknown channel`));
         channelId = id;
       }
-      const ctx = contextOf(viewer);
+      const ctx = chatContext(request, viewer);
       const [channel, rows] = await Promise.all([channelFor(ctx, channelId, user.id), messagePage(app.db, channelId)]);
       return { data: { channel, messages: await toChatMessages(ctx, rows) } };
     },
@@ -165,11 +109,13 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
       validationAfterPath(request);
       const membership = await channelOf(request, viewer.user.id, viewer.locale);
       const { lastOne, before, limit } = request.query;
-      if (lastOne !== undefined && before !== undefined) throw badRequest('Invalid querystring: give "lastOne" or "before", not both');
+      if (lastOne !== undefined && before !== undefined)
+        throw badRequest(say(viewer.locale, msg`Invalid querystring: give "lastOne" or "before", not both`));
       const decode = (name: string, value: string | undefined): number | undefined => {
         if (value === undefined) return undefined;
         const id = decodeId(value);
-        if (id === null) throw badRequest(`Invalid querystring: "${name}" is not a message id`, { [name]: 'is not a message id' });
+        if (id === null)
+          throw badRequest(say(viewer.locale, msg`Invalid querystring: "${name}" is not a message id`), { [name]: 'is not a message id' });
         return id;
       };
       const rows = await messagePage(app.db, membership.channelId, {
@@ -177,7 +123,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
         before: decode('before', before),
         limit,
       });
-      return { data: { messages: await toChatMessages(contextOf(viewer), rows) } };
+      return { data: { messages: await toChatMessages(chatContext(request, viewer), rows) } };
     },
   );
 
@@ -199,144 +145,6 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.post(
-    '/chat/channels/:id/messages/upload',
-    {
-      schema: {
-        summary: `Share a file in a channel (multipart/form-data: "${UPLOAD_FILE_FIELD}", and optionally "${UPLOAD_CLIENT_ID_FIELD}" before it so that a retry is stored once). At most ${CHAT_FILE_MAX_BYTES} bytes (413). The type is read from the content: PNG, JPEG, GIF, WebP, PDF, DOCX, XLSX, PPTX, ODT, ODS, ZIP or UTF-8 text, matching the file's name (415 otherwise). Creates an image or file message, sent to the channel like a socket message. Members only.`,
-        params: ChannelIdParams,
-        response: { 200: Envelope(UploadData) },
-      },
-      config: {
-        multipart: { file: UPLOAD_FILE_FIELD, fields: [UPLOAD_CLIENT_ID_FIELD], maxBytes: CHAT_FILE_MAX_BYTES },
-        // Counted before the file is read: a refused upload is neither read nor stored.
-        rateLimit: app.limits.perAddress(app.config.rateLimits.chatUploadsPerAddress),
-      },
-      preValidation: app.limits.perUser(app.config.rateLimits.chatUploadsPerUser),
-      attachValidation: true,
-    },
-    async (request, reply) => {
-      const viewer = await apiViewer(request);
-      const { locale } = viewer;
-      validationAfterPath(request);
-      const membership = await channelOf(request, viewer.user.id, locale);
-      const expected = say(locale, msg`Expected a file in the field "${UPLOAD_FILE_FIELD}" (multipart/form-data)`);
-      if (!request.isMultipart()) throw new HttpError(415, expected);
-      let part;
-      try {
-        part = await request.file();
-      } catch (err) {
-        if (errorCode(err) === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, tooLargeMessage(locale));
-        throw formDataError(request, err);
-      }
-      if (!part || part.fieldname !== UPLOAD_FILE_FIELD) throw badRequest(expected, { [UPLOAD_FILE_FIELD]: 'is required' });
-      let content: Buffer;
-      try {
-        content = await part.toBuffer();
-      } catch (err) {
-        if (errorCode(err) === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, tooLargeMessage(locale));
-        throw formDataError(request, err);
-      }
-      // toBuffer() misses the limit when it is reached with the stream's last chunk (busboy marks the file
-      // truncated after that chunk was read): the flag is what says the file was cut.
-      if (part.file.truncated) throw new HttpError(413, tooLargeMessage(locale));
-      if (content.length === 0) throw badRequest(say(locale, msg`The file is empty`));
-      const clientId = fieldValue(part.fields, UPLOAD_CLIENT_ID_FIELD);
-      if (clientId !== null && (clientId.length === 0 || clientId.length > 64))
-        throw badRequest(`"${UPLOAD_CLIENT_ID_FIELD}" must be 1 to 64 characters`);
-
-      const detection = await detectFileType(content, part.filename, locale);
-      if (!detection.ok) throw new HttpError(415, detection.message);
-
-      const prettyName = safeFileName(part.filename, detection.extension);
-      const storedName = await storeFile(app.config.uploadDir, detection.extension, content);
-      const path = buildPath('/chat/file/{filename}', { filename: storedName });
-      const messageContent: MessageContent = detection.image
-        ? { type: 'image', url: path, filename: storedName, prettyName }
-        : {
-            type: 'file',
-            url: path,
-            filename: storedName,
-            prettyName,
-            extension: detection.extension,
-            downloadable: true,
-            size: content.length,
-            mime: detection.mime,
-          };
-      let stored;
-      try {
-        stored = await insertFileMessage(
-          app.db,
-          { channelId: membership.channelId, memberId: membership.memberId, clientId, content: messageContent },
-          {
-            storedName,
-            originalName: prettyName,
-            mime: detection.mime,
-            extension: detection.extension,
-            size: content.length,
-          },
-        );
-      } catch (err) {
-        await removeStoredFile(app.config.uploadDir, storedName);
-        throw err;
-      }
-      // A retried upload (same client_id): the first copy stands.
-      if (!stored.created) await removeStoredFile(app.config.uploadDir, storedName);
-      const [message] = await toChatMessages(contextOf(viewer), [stored.row]);
-      if (!message) throw new Error('the uploaded message vanished');
-      const shown = message.content;
-      const file: FileContent =
-        shown.type === 'file'
-          ? shown
-          : {
-              type: 'file',
-              url: shown.type === 'image' ? shown.url : '',
-              filename: shown.type === 'image' ? shown.filename : '',
-              prettyName: shown.type === 'image' ? shown.prettyName : '',
-              extension: detection.extension,
-              downloadable: true,
-              size: content.length,
-              mime: detection.mime,
-            };
-      await reply.send({ data: { success: true, message: say(locale, msg`The file has been sent`), file, chat_message: message } });
-      // Acknowledged (the answer above), then fanned out like a socket message.
-      if (stored.created) app.realtime.emitToChannel('new_chat_message', membership.channelId, message);
-      return reply;
-    },
-  );
-
-  app.get(
-    '/chat/users',
-    {
-      schema: {
-        summary:
-          'Start a chat: people active in the last 60 minutes (not the user, not hidden) the user may find (search permissions), split into on_stand (open visit on stand_id, or its exhibitors) and elsewhere. search: name; profiles: comma list of exhibitor, visitor, promoter; connected: 1 or 0. Anonymous visitors, or an empty permission list: search_enabled false.',
-        querystring: ChatUsersQuery,
-        response: { 200: Envelope(ChatUsersData) },
-      },
-    },
-    async (request) => {
-      const viewer = await apiViewer(request);
-      const { search, profiles, connected, stand_id: rawStand } = request.query;
-      let standId: number | undefined;
-      let standAllowed = false;
-      if (rawStand !== undefined) {
-        const id = decodeId(rawStand);
-        if (id === null || !(await standExists(app.db, id)))
-          throw badRequest('Invalid querystring: "stand_id" is not a stand id', { stand_id: 'is not a stand id' });
-        standId = id;
-        const visit = await openVisitOf(app.db, viewer.user.id);
-        standAllowed = visit?.stand_id === id || (await ownsStand(app.db, viewer.user.id, id));
-      }
-      const params = await app.parameters.get();
-      const data = await searchChatUsers({ db: app.db, activity: app.activity, params }, viewer.user, {
-        search,
-        profiles: parseProfiles(profiles),
-        connected: connected === undefined ? undefined : connected === '1',
-        standId,
-        standAllowed,
-      });
-      return { data };
-    },
-  );
+  await app.register(chatUploadRoutes);
+  await app.register(chatUsersRoutes);
 };

@@ -1,11 +1,16 @@
+import { msg } from '@lingui/core/macro';
+import { say } from '../../i18n';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope } from '@salon/shared/contracts/envelope';
+import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import { CompanyData, CompanyParams } from '@salon/shared/contracts/exhibitors';
 import { notFound } from '../../lib/errors';
 import { decodeId } from '../../lib/ids';
 import { findCompany, toCompany } from '../../services/exhibitors';
 
 /** The company sheet (spec §2.5). Public data, as on the stand itself: no session needed. */
+const COMPANY_PATH = '/api/company/{id}';
+
 export const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/company/:id',
@@ -21,10 +26,11 @@ export const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const raw = request.params.id;
-      if (!raw) throw notFound('A company id is required: /api/company/{id}');
+      const refused = async (text: (locale: LocaleCode) => string) => notFound(text((await request.viewer()).locale));
+      if (!raw) throw await refused((locale) => say(locale, msg`A company id is required: ${COMPANY_PATH}`));
       const id = decodeId(raw);
       const company = id === null ? null : await findCompany(app.db, id);
-      if (!company) throw notFound(`Unknown company: "${raw}" is not a company id`);
+      if (!company) throw await refused((locale) => say(locale, msg`Unknown company: "${raw}" is not a company id`));
       return { data: { company: toCompany(company) } };
     },
   );

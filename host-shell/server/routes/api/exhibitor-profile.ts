@@ -49,10 +49,10 @@ export const exhibitorProfileRoutes: FastifyPluginAsyncTypebox = async (app) => 
     async (request) => {
       const { user, locale } = await exhibitorOnly(request);
       const issues = await exhibitorProfileIssues(request.server.db, user, request.body);
-      if (issues.length > 0) {
+      const [first] = issues;
+      if (first) {
         const formErrors = Object.fromEntries(issues.map((issue) => [issue.field, say(locale, issue.label)]));
-        const first = issues[0];
-        throw badRequest(first ? `${first.field} ${say(locale, first.label)}` : 'Invalid request', formErrors);
+        throw badRequest(`${first.field} ${say(locale, first.label)}`, formErrors);
       }
       const fresh = await saveExhibitorProfile(app.db, user, request.body);
       await refreshViewerUser(request, fresh);

@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { say } from '../../i18n';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
+import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import { Envelope } from '@salon/shared/contracts/envelope';
 import { JOURNEY_MAX_STANDS, JourneyBody, JourneyData, type Journey } from '@salon/shared/contracts/journey';
 import { badRequest, forbidden } from '../../lib/errors';
@@ -34,10 +35,10 @@ function standsInSeveralLists(journey: Journey): string[] {
 
 const quoted = (ids: string[]) => ids.map((id) => `"${id}"`).join(', ');
 
-async function checkedJourney(request: FastifyRequest, body: Journey): Promise<Journey> {
+async function checkedJourney(request: FastifyRequest, body: Journey, locale: LocaleCode): Promise<Journey> {
   for (const list of LISTS) {
     if (body[list].length > JOURNEY_MAX_STANDS) {
-      throw badRequest(`"${list}" must hold at most ${JOURNEY_MAX_STANDS} stands`, {
+      throw badRequest(say(locale, msg`"${list}" must hold at most ${JOURNEY_MAX_STANDS} stands`), {
         [list]: `must hold at most ${JOURNEY_MAX_STANDS} stands`,
       });
     }
@@ -45,11 +46,14 @@ async function checkedJourney(request: FastifyRequest, body: Journey): Promise<J
   const journey = deduplicated(body);
   const all = [...new Set([...(journey.vistingStand ? [journey.vistingStand] : []), ...journey.standsToVisit, ...journey.standsVisited])];
   const unknown = await unknownStands(request.server.db, all);
-  if (unknown.length > 0)
-    throw badRequest(`Unknow stand with id ${quoted(unknown)}`, { stands: `unknown stand ids: ${unknown.join(', ')}` });
+  if (unknown.length > 0) {
+    const ids = quoted(unknown);
+    throw badRequest(say(locale, msg`Unknow stand with id ${ids}`), { stands: `unknown stand ids: ${unknown.join(', ')}` });
+  }
   const twice = standsInSeveralLists(journey);
   if (twice.length > 0) {
-    throw badRequest(`A stand is in one list of the journey at most: ${quoted(twice)} is in several`, {
+    const ids = quoted(twice);
+    throw badRequest(say(locale, msg`A stand is in one list of the journey at most: ${ids} is in several`), {
       stands: `in several lists: ${twice.join(', ')}`,
     });
   }
@@ -80,7 +84,7 @@ export const journeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const features = await loadFeatures(app.db);
       if (features.journey !== '1') throw forbidden(say(locale, msg`The personal journey is not enabled`));
       if (request.validationError) throw request.validationError;
-      const journey = await checkedJourney(request, request.body);
+      const journey = await checkedJourney(request, request.body, locale);
       await updateUser(app.db, user.id, { journey: JSON.stringify(journey) });
       return { data: { journey } };
     },

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { say } from '../../i18n';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { LIVE_ACTIVITY_EVENT, LiveActivityQuery, LiveActivityState } from '@salon/shared/contracts/room';
 import { openEventStream } from '../../lib/responses';
@@ -32,7 +34,9 @@ export const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (visitedRaw !== undefined && visitedRaw !== '') {
         visited = decodeId(visitedRaw);
         if (visited === null || !(await standExists(app.db, visited))) {
-          throw badRequest(`Invalid querystring: "visited_stand_id" is not a stand id`, { visited_stand_id: 'is not a stand id' });
+          throw badRequest(say(viewer.locale, msg`Invalid querystring: "visited_stand_id" is not a stand id`), {
+            visited_stand_id: 'is not a stand id',
+          });
         }
       }
       const anonymous = viewer.user.anonymous === 1;

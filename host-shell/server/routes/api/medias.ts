@@ -4,13 +4,11 @@ import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { Envelope } from '@salon/shared/contracts/envelope';
 import {
   MEDIA_FILE_FIELD,
   MEDIA_KINDS,
-  MediaStatusData,
-  MediaStrParams,
   MediaUploadData,
   MediaUploadQuery,
   PanoramaData,
@@ -25,27 +23,19 @@ import { HttpError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { formDataError } from '../../lib/form-data';
 import { recordChange } from '../../services/audit';
 import { antivirusFor, type Antivirus } from '../../services/antivirus';
-import { contentDisposition } from '../../services/chat-files';
+import { storeMedia, temporaryPath, type MediaContext, type Stored } from '../../services/media-uploads';
 import {
   KIND_RULES,
   MEDIA_MAX_BYTES,
   findMedia,
-  hasThumbnail,
-  isServed,
   listPanoramas,
-  mediaDir,
   mediaMessages,
-  mediaThumbnail,
   panoramaExists,
   removePanoramaImage,
   setPanoramaImage,
-  storeMedia,
-  temporaryPath,
-  type MediaContext,
-  type Stored,
 } from '../../services/medias';
 import { apiViewer } from './auth';
-import path from 'node:path';
+import { mediaFileRoutes } from './media-files';
 
 const errorCode = (err: unknown): unknown => (typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined);
 const isKind = (value: unknown): value is MediaKind => typeof value === 'string' && (MEDIA_KINDS as readonly string[]).includes(value);
@@ -129,23 +119,6 @@ export async function receiveMedia(
   }
 }
 
-/** `bytes=a-b`, `bytes=a-`, `bytes=-n` (one range; anything else is ignored and the whole file sent). */
-export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
-  if (!header) return null;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match || (match[1] === '' && match[2] === '')) return null;
-  if (match[1] === '') {
-    const suffix = Number(match[2]);
-    if (suffix === 0) return 'unsatisfiable';
-    return { start: Math.max(0, size - suffix), end: size - 1 };
-  }
-  const start = Number(match[1]);
-  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
-  if (start >= size || end < start) return 'unsatisfiable';
-  return { start, end };
-}
-
-const ONE_YEAR = 'public, max-age=31536000, immutable';
 const BACK_OFFICE = 'Administrators and promoters: 401 without a session, 403 for anonymous visitors, visitors and exhibitors.';
 
 /** `POST /api/medias`, `GET /api/medias/{str}` and the panoramas' images (`/api/admin/panoramas`). */
@@ -181,119 +154,7 @@ export const mediasRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.code(201).send({ data: { media: stored.media } });
     },
   );
-
-  async function serve(request: FastifyRequest, reply: FastifyReply, str: string) {
-    const { locale } = await request.viewer();
-    const row = await findMedia(app.db, str);
-    if (!row) throw notFound(mediaMessages.unknown(locale));
-    if (!isServed(row)) {
-      reply.header('Cache-Control', 'no-store').header('Retry-After', '5');
-      throw new HttpError(409, mediaMessages.scanning(locale));
-    }
-    const file = path.join(mediaDir(app.config.uploadDir), row.stored_name);
-    let size: number;
-    try {
-      size = (await fs.promises.stat(file)).size;
-    } catch {
-      throw notFound(mediaMessages.unknown(locale));
-    }
-    const etag = `"${row.str}"`;
-    reply
-      .header('Cache-Control', ONE_YEAR)
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('ETag', etag)
-      .header('Accept-Ranges', 'bytes')
-      .header('Content-Security-Policy', "default-src 'none'; sandbox")
-      .header('Content-Disposition', contentDisposition(row.kind === 'document' ? 'attachment' : 'inline', row.original_name));
-    const match = request.headers['if-none-match'];
-    if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return reply.code(304).send();
-    reply.type(row.mime);
-    const range = parseRange(request.headers.range, size);
-    if (range === 'unsatisfiable') {
-      return reply
-        .code(416)
-        .header('Content-Range', `bytes */${size}`)
-        .type('application/json; charset=utf-8')
-        .send({ data: { error: true, message: 'Range Not Satisfiable' } });
-    }
-    if (range) {
-      return reply
-        .code(206)
-        .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
-        .header('Content-Length', String(range.end - range.start + 1))
-        .send(fs.createReadStream(file, { start: range.start, end: range.end }));
-    }
-    return reply.header('Content-Length', String(size)).send(fs.createReadStream(file));
-  }
-
-  app.get(
-    '/medias/:str',
-    {
-      schema: {
-        summary:
-          'The file of a media, with its detected type, cached a year (immutable), ETag, byte ranges (videos); documents as attachments. 404 for an unknown str, 409 while its antivirus scan runs. Public: the str is unguessable.',
-        params: MediaStrParams,
-      },
-    },
-    async (request, reply) => serve(request, reply, request.params.str),
-  );
-
-  app.get(
-    '/medias/:str/thumbnail',
-    {
-      schema: {
-        summary:
-          'A small JPEG of an image media (pictures, panoramas): at most 480×240, made on the first request and kept on disk beside the media; cached a year (immutable), ETag. 404 for an unknown str or a media that is not an image, 409 while its antivirus scan runs. Public: the str is unguessable.',
-        params: MediaStrParams,
-      },
-    },
-    async (request, reply) => {
-      const { locale } = await request.viewer();
-      const row = await findMedia(app.db, request.params.str);
-      if (!row || !hasThumbnail(row)) throw notFound(mediaMessages.unknown(locale));
-      if (!isServed(row)) {
-        reply.header('Cache-Control', 'no-store').header('Retry-After', '5');
-        throw new HttpError(409, mediaMessages.scanning(locale));
-      }
-      const etag = `"${row.str}-thumbnail"`;
-      reply
-        .header('Cache-Control', ONE_YEAR)
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('ETag', etag)
-        .header('Content-Security-Policy', "default-src 'none'; sandbox");
-      const match = request.headers['if-none-match'];
-      if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return reply.code(304).send();
-      let file: string;
-      try {
-        file = await mediaThumbnail(app.config.uploadDir, row);
-      } catch (err) {
-        request.log.warn({ err, str: row.str }, 'thumbnail could not be made');
-        reply.header('Cache-Control', 'no-store');
-        throw notFound(mediaMessages.unknown(locale));
-      }
-      const { size } = await fs.promises.stat(file);
-      return reply.type('image/jpeg').header('Content-Length', String(size)).send(fs.createReadStream(file));
-    },
-  );
-
-  app.get(
-    '/medias/:str/status',
-    {
-      schema: {
-        summary: 'Whether a media is served yet (`pending` while its antivirus scan runs). 404 for an unknown str.',
-        params: MediaStrParams,
-        response: { 200: Envelope(MediaStatusData) },
-      },
-    },
-    async (request) => {
-      const { locale } = await request.viewer();
-      const row = await findMedia(app.db, request.params.str);
-      if (!row) throw notFound(mediaMessages.unknown(locale));
-      return {
-        data: isServed(row) ? { status: 'ready' as const } : { status: 'pending' as const, message: mediaMessages.scanning(locale) },
-      };
-    },
-  );
+  await app.register(mediaFileRoutes);
 
   const guard = { preValidation: async (request: FastifyRequest) => void (await requireBackOffice(request)) };
 

@@ -3,6 +3,7 @@ import { say } from '../../i18n';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Envelope } from '@salon/shared/contracts/envelope';
+import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import { NotificationBody, NotificationCreated, NotificationsData, NotificationsQuery } from '@salon/shared/contracts/notifications';
 import type { UserRow } from '../../db/schema';
 import { badRequest, forbidden } from '../../lib/errors';
@@ -20,11 +21,12 @@ async function organiserOnly(request: FastifyRequest): Promise<void> {
 }
 
 /** Obfuscated user ids → ids; a malformed one is a 400 (unknown ones are dropped by createNotification). */
-function decodeUsers(raw: readonly string[] | undefined): number[] {
+function decodeUsers(raw: readonly string[] | undefined, locale: LocaleCode): number[] {
   const ids: number[] = [];
   for (const value of new Set(raw ?? [])) {
     const id = decodeId(value);
-    if (id === null) throw badRequest(`Invalid body: "users_ids" names no user: "${value}"`, { users_ids: 'names no user' });
+    if (id === null)
+      throw badRequest(say(locale, msg`Invalid body: "users_ids" names no user: "${value}"`), { users_ids: 'names no user' });
     ids.push(id);
   }
   return ids;
@@ -60,8 +62,9 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preValidation: organiserOnly,
     },
     async (request) => {
-      const userIds = decodeUsers(request.body.users_ids);
-      const notification = await createNotification(app.db, request.body, userIds, (await apiViewer(request)).user.id);
+      const { user, locale } = await apiViewer(request);
+      const userIds = decodeUsers(request.body.users_ids, locale);
+      const notification = await createNotification(app.db, request.body, userIds, user.id);
       deliverNotification(app, userIds, notification);
       return { data: { notification } };
     },

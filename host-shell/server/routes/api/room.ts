@@ -1,15 +1,18 @@
+import { msg } from '@lingui/core/macro';
+import { say } from '../../i18n';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { Envelope } from '@salon/shared/contracts/envelope';
 import { ActiveData, StandIdParams, StreamData, TrackingEventBody, VisitBody, VisitData } from '@salon/shared/contracts/room';
-import { badRequest, unauthorized } from '../../lib/errors';
+import { badRequest } from '../../lib/errors';
+import { LOCALE_COOKIE, resolveLocale } from '../../lib/locale';
 import { decodeId } from '../../lib/ids';
 import { isBeacon } from '../../lib/origin';
 import { SESSION_COOKIE } from '../../services/sessions';
 import { loadStream } from '../../services/settings';
 import { endVisit, ownsStand, standExists, startVisit, toStandVisit } from '../../services/visits';
 import { recordTrackingEvent } from '../../services/engagement';
-import { apiViewer } from './auth';
+import { apiViewer, notAuthenticated } from './auth';
 import { standOf } from './stand-param';
 
 const TrackingEventData = Type.Object({ success: Type.Literal(true) });
@@ -34,7 +37,7 @@ export const roomRoutes: FastifyPluginAsyncTypebox = async (app) => {
         try {
           request.body = JSON.parse(request.body) as unknown as VisitBody;
         } catch {
-          throw badRequest('Invalid body: not JSON');
+          throw badRequest(say((await request.viewer()).locale, msg`Invalid body: not JSON`));
         }
       },
     },
@@ -44,7 +47,7 @@ export const roomRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (request.validationError) throw request.validationError;
       const body = request.body;
       const beacon = isBeacon(request);
-      if (beacon && 'start' in body) throw badRequest('A beacon can only end a visit');
+      if (beacon && 'start' in body) throw badRequest(say(viewer.locale, msg`A beacon can only end a visit`));
 
       const db = app.db;
       const userId = viewer.user.id;
@@ -81,7 +84,9 @@ export const roomRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const userId = await app.sessions.userId(request.cookies[SESSION_COOKIE]);
-      if (userId === null) throw unauthorized('Not authenticated: open /salon or log in first');
+      // Refused without reading the session: the language is the visitor's choice or the browser's.
+      if (userId === null)
+        throw notAuthenticated(resolveLocale(request.cookies[LOCALE_COOKIE], undefined, request.headers['accept-language']));
       return { data: { last_activity_at: app.activity.touch(userId) } };
     },
   );
@@ -107,13 +112,13 @@ export const roomRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { user } = await request.viewer();
+      const { user, locale } = await request.viewer();
       const { name, value, stand_id: rawStand } = request.body;
       let standId: number | null = null;
       if (rawStand !== undefined && rawStand !== null) {
         standId = decodeId(rawStand);
         if (standId === null || !(await standExists(app.db, standId))) {
-          throw badRequest(`Invalid body: "stand_id" is not a stand id`, { stand_id: 'is not a stand id' });
+          throw badRequest(say(locale, msg`Invalid body: "stand_id" is not a stand id`), { stand_id: 'is not a stand id' });
         }
       }
       await recordTrackingEvent(app.db, { userId: user?.id ?? null, name, value: value ?? null, standId });

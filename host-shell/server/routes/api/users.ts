@@ -75,9 +75,10 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const viewer = await apiViewer(request);
       const body = request.body;
       if (viewer.user.anonymous === 1 && Object.keys(body).some((key) => key !== 'pseudo')) {
-        throw forbidden('Anonymous visitors can only change their pseudo');
+        throw forbidden(say(viewer.locale, msg`Anonymous visitors can only change their pseudo`));
       }
-      if (body.hidden !== undefined && viewer.user.profile !== 'exhibitor') throw forbidden('"hidden" applies to exhibitors only');
+      if (body.hidden !== undefined && viewer.user.profile !== 'exhibitor')
+        throw forbidden(say(viewer.locale, msg`"hidden" applies to exhibitors only`));
       const formErrors = formErrorsOf(viewer.locale, profileIssues(body));
       if (Object.keys(formErrors).length > 0) throw badRequest(say(viewer.locale, FORM_TEXTS.hasErrors), formErrors);
       const user = await applyProfileUpdate(app.db, viewer.user, body);
