@@ -114,9 +114,6 @@ export const DEFAULT_CONTEST_NAME = 'default';
 const text = (maxLength: number, required: boolean | 'unauthenticated' = true, format?: TextFormat) =>
   ({ type: 'text', required, maxLength, ...(format ? { format } : {}) }) as const;
 const optionalBox = { type: 'checkbox' } as const;
-/** The room game's score, a whole number from 0 to 5. */
-const contestScore = (required: boolean) =>
-  ({ type: 'number', required, integer: true, min: CONTEST_SCORE_MIN, max: CONTEST_SCORE_MAX, outOfRange: 'contestScore' }) as const;
 
 /** Spec §5 "Stand contact-request form" (the payload of `POST /api/stands/{id}/requestContact`). */
 export const standContactRules = {
@@ -159,12 +156,12 @@ export const contestRules = {
   data: { type: 'checkbox', mustBeTicked: 'privacy' },
   marketing: optionalBox,
   /** The game's score when the form has one; the server otherwise keeps the last `POST /api/contest/participation`. */
-  score: contestScore(false),
+  score: { type: 'number', required: false, integer: true, min: CONTEST_SCORE_MIN, max: CONTEST_SCORE_MAX, outOfRange: 'contestScore' },
 } as const satisfies FormRules;
 
 /** `POST /api/contest/participation`: the game's score (spec §7), a whole number from 0 to 5. */
 export const contestParticipationRules = {
-  score: contestScore(true),
+  score: { type: 'number', required: true, integer: true, min: CONTEST_SCORE_MIN, max: CONTEST_SCORE_MAX, outOfRange: 'contestScore' },
 } as const satisfies FormRules;
 
 export const CONTACT_SUBJECTS = ['question', 'edit_delete'] as const;
