@@ -2,16 +2,39 @@
  * The frame's texts: Lingui descriptors translated from the frame's own compiled catalog (host-shell/room-frame/locales,
  * both languages in the frame's bundle: a few hundred bytes, no loading). `TEXTS[lang]` holds them translated, the
  * same object for the page (main.ts), the viewer and the server's panorama drawing (render/), which all run this file.
+ * The catalog is read by `translate` below rather than by `@lingui/core`, which the frame's bundle would carry for it
+ * (the `msg` macro compiles to a plain descriptor; only the types come from `@lingui/core`).
  */
-import { setupI18n, type I18n, type MessageDescriptor, type Messages } from '@lingui/core';
+import type { MessageDescriptor, Messages } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { FrameLang } from './data';
 import { messages as enMessages } from './locales/en/messages';
 import { messages as frMessages } from './locales/fr/messages';
 
+/** What Lingui would decode in a message (`\u00e9`, `\x41`): none of the frame's texts has one. */
+const ESCAPE_SEQUENCE = /\\u[a-fA-F0-9]{4}|\\x[a-fA-F0-9]{2}/;
+
+/**
+ * `descriptor` in a catalog compiled by `lingui compile`, read as Lingui reads it for the forms the frame's texts use:
+ * text, and `["name"]` placeholders replaced by the descriptor's value (nothing for a missing one). Anything else (an id
+ * not in the catalog, a plural, a select, a number format, an escape sequence) throws: the frame's unit tests read every
+ * message of both catalogs through it, so a text written with such a form fails there, not in a visitor's frame.
+ */
+export function translate(messages: Messages, { id, values = {} }: MessageDescriptor): string {
+  const message = messages[id];
+  if (message === undefined) throw new Error(`room frame: no message "${id}" in the catalog`);
+  return (typeof message === 'string' ? [message] : message)
+    .map((part) => {
+      if (typeof part === 'string' && !ESCAPE_SEQUENCE.test(part)) return part;
+      if (typeof part !== 'string' && part.length === 1) return String(values[part[0]] ?? '');
+      throw new Error(`room frame: message "${id}" has a part the frame cannot read: ${JSON.stringify(part)}`);
+    })
+    .join('');
+}
+
 /** Every text of the frame in one language: the panel, the quiz, what the panoramas show, the viewer's own (`viewer`). */
-function textsIn(i18n: I18n) {
-  const _ = (descriptor: MessageDescriptor): string => i18n._(descriptor);
+function textsIn(messages: Messages) {
+  const _ = (descriptor: MessageDescriptor): string => translate(messages, descriptor);
   return {
     viewerLabel: _(msg`360° view: drag, or focus it and use the arrow keys, to look around`),
     panelToggle: _(msg`Stands and areas`),
@@ -81,6 +104,4 @@ function textsIn(i18n: I18n) {
 
 export type Texts = ReturnType<typeof textsIn>;
 
-const i18nOf = (locale: FrameLang, messages: Messages): I18n => setupI18n({ locale, messages: { [locale]: messages } });
-
-export const TEXTS: Record<FrameLang, Texts> = { en: textsIn(i18nOf('en', enMessages)), fr: textsIn(i18nOf('fr', frMessages)) };
+export const TEXTS: Record<FrameLang, Texts> = { en: textsIn(enMessages), fr: textsIn(frMessages) };

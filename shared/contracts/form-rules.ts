@@ -1,4 +1,6 @@
-import { PATTERNS } from './patterns';
+import { isCalendarDate, latestToday, PATTERNS } from './patterns';
+
+export { isCalendarDate, latestToday };
 
 /**
  * The visitor's forms (spec §5) as small declarative rules, checked the same way in the browser (the modals) and
@@ -6,25 +8,7 @@ import { PATTERNS } from './patterns';
  * are in `messages.ts` (Lingui, browser) and in the server's `views/messages.ts` (same texts).
  */
 
-export type IssueCode =
-  | 'required'
-  | 'email'
-  | 'phone'
-  | 'numeric'
-  | 'date'
-  | 'choice'
-  | 'consent'
-  | 'contest_rules'
-  | 'privacy'
-  | 'tooLong'
-  | 'score'
-  | 'range'
-  | 'contestScore'
-  | 'noSuchDate'
-  | 'futureDate'
-  | 'characters';
-
-export const ISSUE_CODES: readonly IssueCode[] = [
+export const ISSUE_CODES = [
   'required',
   'email',
   'phone',
@@ -41,7 +25,9 @@ export const ISSUE_CODES: readonly IssueCode[] = [
   'noSuchDate',
   'futureDate',
   'characters',
-];
+] as const;
+
+export type IssueCode = (typeof ISSUE_CODES)[number];
 
 export type TextFormat = 'email' | 'phone' | 'numeric' | 'date';
 
@@ -122,27 +108,6 @@ export const CONTEST_SCORE_MIN = 0;
 export const CONTEST_SCORE_MAX = 5;
 /** Spec §7, §9: the contest of `POST /api/concours` without a name. */
 export const DEFAULT_CONTEST_NAME = 'default';
-
-// ── Dates ───────────────────────────────────────────────────────────────────────────────────────────────────────
-
-/** YYYY-MM-DD that exists in the calendar (no 2024-02-31, no 2023-02-29). */
-export function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(0);
-  // setUTCFullYear, unlike Date.UTC, does not turn the years 0–99 into 1900–1999.
-  date.setUTCFullYear(year, month - 1, day);
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-/**
- * Today where it is latest on Earth (UTC+14), as YYYY-MM-DD: a date after it is in the future everywhere, so the
- * browser and the server agree whatever their time zones.
- */
-export function latestToday(now: number = Date.now()): string {
-  return new Date(now + 14 * 3600 * 1000).toISOString().slice(0, 10);
-}
 
 // ── The forms ───────────────────────────────────────────────────────────────────────────────────────────────────
 

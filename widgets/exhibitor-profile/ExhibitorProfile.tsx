@@ -5,7 +5,8 @@ import type { MessageDescriptor } from '@lingui/core';
 import { url } from '@salon/shared';
 import { ExhibitorCard } from '@salon/shared/exhibitors';
 import { getMyProfile, putMyProfile, uploadMedia, type ExhibitorProfileData, type MediaKind } from './api';
-import { PublishBox, TextInput } from './Fields';
+import { ContactFields } from './ContactFields';
+import { TextInput } from './Fields';
 import { MediaFields, type PictureState, type VideoState } from './MediaFields';
 import { formErrorsOf, serverMessage } from './serverErrors';
 import {
@@ -164,16 +165,6 @@ export function ExhibitorProfile() {
   const hasErrors = Object.values(issues).some(Boolean) || Object.values(serverErrors).some(Boolean);
   const previewPicture = picture.step === 'uploading' ? picture.preview : null;
   const card = previewCard(form, identity, previewPicture);
-  // In "Show {label} on my card" (French puts an article in front: "le prénom").
-  const labels: Record<CardField, string> = {
-    firstname: t({ message: 'first name', context: 'published card field' }),
-    lastname: t({ message: 'last name', context: 'published card field' }),
-    contact_email: t({ message: 'contact email', context: 'published card field' }),
-    mobile: t({ message: 'mobile phone', context: 'published card field' }),
-    linkedin: t({ message: 'LinkedIn', context: 'published card field' }),
-    visio_link: t({ message: 'video call link', context: 'published card field' }),
-  };
-
   // The preview's main action would start a chat or a call with oneself: it only shows.
   const inertMainAction = (event: MouseEvent) => {
     if ((event.target as Element).closest('.salon-exhibitor-card__main')) {
@@ -248,61 +239,7 @@ export function ExhibitorProfile() {
           <p className="salon-profile__hint">{t`The card shows the first 60 characters; visitors see the whole presentation by hovering it.`}</p>
         </fieldset>
 
-        <fieldset className="salon-profile__group">
-          <legend>{t`Contact details`}</legend>
-          <p className="salon-profile__hint">{t`Tick what visitors may see. A field is shown only when it has a value and is ticked.`}</p>
-          <div className="salon-profile__names">
-            <span>
-              <span className="salon-profile__muted">{t`First name`}</span> <strong>{identity.firstname ?? '—'}</strong>
-            </span>
-            <PublishBox field="firstname" label={labels.firstname} form={form} onToggle={toggle} />
-            <span>
-              <span className="salon-profile__muted">{t`Last name`}</span> <strong>{identity.lastname ?? '—'}</strong>
-            </span>
-            <PublishBox field="lastname" label={labels.lastname} form={form} onToggle={toggle} />
-          </div>
-          <p className="salon-profile__hint">
-            {t`Your names are changed on your profile page.`} <a href={url('profile')}>{t`My profile`}</a>
-          </p>
-          <TextInput
-            field="contact_email"
-            label={t`Contact email`}
-            type="email"
-            autoComplete="email"
-            form={form}
-            error={errorOf('contact_email')}
-            onChange={change}
-            extra={<PublishBox field="contact_email" label={labels.contact_email} form={form} onToggle={toggle} />}
-          />
-          <TextInput
-            field="mobile"
-            label={t`Mobile phone`}
-            type="tel"
-            autoComplete="tel"
-            form={form}
-            error={errorOf('mobile')}
-            onChange={change}
-            extra={<PublishBox field="mobile" label={labels.mobile} form={form} onToggle={toggle} />}
-          />
-          <TextInput
-            field="linkedin"
-            label={t`LinkedIn`}
-            type="url"
-            form={form}
-            error={errorOf('linkedin')}
-            onChange={change}
-            extra={<PublishBox field="linkedin" label={labels.linkedin} form={form} onToggle={toggle} />}
-          />
-          <TextInput
-            field="visio_link"
-            label={t`Video call link`}
-            type="url"
-            form={form}
-            error={errorOf('visio_link')}
-            onChange={change}
-            extra={<PublishBox field="visio_link" label={labels.visio_link} form={form} onToggle={toggle} />}
-          />
-        </fieldset>
+        <ContactFields identity={identity} form={form} errorOf={errorOf} onChange={change} onToggle={toggle} />
         {(serverErrors.picture_path || serverErrors.video_path) && (
           <p className="salon-profile__error">{[serverErrors.picture_path, serverErrors.video_path].filter(Boolean).join(' ')}</p>
         )}

@@ -33,18 +33,6 @@ export function MediaFields({
   upload: (kind: MediaKind, file: Blob, filename: string, preview: string | null) => void;
 }) {
   const { t } = useLingui();
-  const pictureInput = useRef<HTMLInputElement>(null);
-  const videoInput = useRef<HTMLInputElement>(null);
-  const choosePicture = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (file) setPicture({ step: 'cropping', image: URL.createObjectURL(file) });
-  };
-  const chooseVideo = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (file) upload('video', file, file.name, null);
-  };
   return picture.step === 'cropping' ? (
     <PictureCropper
       image={picture.image}
@@ -53,58 +41,87 @@ export function MediaFields({
     />
   ) : (
     <div className="salon-profile__media">
-      <div className="salon-profile__row">
-        <button type="button" className="salon-profile__button" disabled={uploading} onClick={() => pictureInput.current?.click()}>
-          {form.picture_path ? t`Change the picture` : t`Add a picture`}
-        </button>
-        {form.picture_path && (
-          <button
-            type="button"
-            className="salon-profile__button salon-profile__button--quiet"
-            disabled={uploading}
-            onClick={() => edit({ ...form, picture_path: null })}
-          >
-            {t`Remove the picture`}
-          </button>
-        )}
-        <input ref={pictureInput} type="file" accept={PICTURE_TYPES} hidden aria-label={t`Picture file`} onChange={choosePicture} />
-      </div>
-      {picture.step === 'uploading' && (
-        <p className="salon-profile__hint" role="status">
-          {t`Sending the picture…`}
-        </p>
-      )}
-      {picture.step === 'refused' && (
-        <p className="salon-profile__error" role="alert">
-          {picture.message ?? t`The picture could not be sent.`}
-        </p>
-      )}
-      <div className="salon-profile__row">
-        <button type="button" className="salon-profile__button" disabled={uploading} onClick={() => videoInput.current?.click()}>
-          {form.video_path ? t`Change the video` : t`Add a video`}
-        </button>
-        {form.video_path && (
-          <button
-            type="button"
-            className="salon-profile__button salon-profile__button--quiet"
-            disabled={uploading}
-            onClick={() => edit({ ...form, video_path: null })}
-          >
-            {t`Remove the video`}
-          </button>
-        )}
-        <input ref={videoInput} type="file" accept={VIDEO_TYPES} hidden aria-label={t`Video file`} onChange={chooseVideo} />
-      </div>
-      {video.step === 'uploading' && (
-        <p className="salon-profile__hint" role="status">
-          {t`Sending the video…`}
-        </p>
-      )}
-      {video.step === 'refused' && (
-        <p className="salon-profile__error" role="alert">
-          {video.message ?? t`The video could not be sent.`}
-        </p>
-      )}
+      <MediaRow
+        texts={{
+          choose: form.picture_path ? t`Change the picture` : t`Add a picture`,
+          remove: t`Remove the picture`,
+          file: t`Picture file`,
+          sending: t`Sending the picture…`,
+          failed: t`The picture could not be sent.`,
+        }}
+        path={form.picture_path}
+        accept={PICTURE_TYPES}
+        state={picture}
+        uploading={uploading}
+        onRemove={() => edit({ ...form, picture_path: null })}
+        onChoose={(file) => setPicture({ step: 'cropping', image: URL.createObjectURL(file) })}
+      />
+      <MediaRow
+        texts={{
+          choose: form.video_path ? t`Change the video` : t`Add a video`,
+          remove: t`Remove the video`,
+          file: t`Video file`,
+          sending: t`Sending the video…`,
+          failed: t`The video could not be sent.`,
+        }}
+        path={form.video_path}
+        accept={VIDEO_TYPES}
+        state={video}
+        uploading={uploading}
+        onRemove={() => edit({ ...form, video_path: null })}
+        onChoose={(file) => upload('video', file, file.name, null)}
+      />
     </div>
+  );
+}
+
+/** One medium's row: choose (or change) the file, remove it, then what its upload says. */
+function MediaRow({
+  texts,
+  path,
+  accept,
+  state,
+  uploading,
+  onRemove,
+  onChoose,
+}: {
+  texts: { choose: string; remove: string; file: string; sending: string; failed: string };
+  path: string | null;
+  accept: string;
+  state: PictureState | VideoState;
+  uploading: boolean;
+  onRemove: () => void;
+  onChoose: (file: File) => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (file) onChoose(file);
+  };
+  return (
+    <>
+      <div className="salon-profile__row">
+        <button type="button" className="salon-profile__button" disabled={uploading} onClick={() => input.current?.click()}>
+          {texts.choose}
+        </button>
+        {path && (
+          <button type="button" className="salon-profile__button salon-profile__button--quiet" disabled={uploading} onClick={onRemove}>
+            {texts.remove}
+          </button>
+        )}
+        <input ref={input} type="file" accept={accept} hidden aria-label={texts.file} onChange={choose} />
+      </div>
+      {state.step === 'uploading' && (
+        <p className="salon-profile__hint" role="status">
+          {texts.sending}
+        </p>
+      )}
+      {state.step === 'refused' && (
+        <p className="salon-profile__error" role="alert">
+          {state.message ?? texts.failed}
+        </p>
+      )}
+    </>
   );
 }

@@ -14,9 +14,7 @@ export const CARD_FIELDS: readonly CardField[] = ['firstname', 'lastname', 'cont
 export const FUNCTION_MAX = 100;
 export const PRESENTATION_MAX = 1000;
 
-export type TextField =
-  'function' | 'function_en' | 'presentation' | 'presentation_en' | 'contact_email' | 'mobile' | 'linkedin' | 'visio_link';
-export const TEXT_FIELDS: readonly TextField[] = [
+export const TEXT_FIELDS = [
   'function',
   'function_en',
   'presentation',
@@ -25,7 +23,8 @@ export const TEXT_FIELDS: readonly TextField[] = [
   'mobile',
   'linkedin',
   'visio_link',
-];
+] as const;
+export type TextField = (typeof TEXT_FIELDS)[number];
 
 export interface ProfileForm {
   values: Record<TextField, string>;

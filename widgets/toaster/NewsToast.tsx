@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { Plural, useLingui } from '@lingui/react/macro';
 import {
@@ -11,6 +12,27 @@ import {
 } from '@salon/shared';
 import { ToastMessage } from './ToastMessage';
 
+/** What both news toasts are: the star, the message (announced politely), "See all news" and ×. */
+function NewsToastFrame({ closeLabel, onClose, children }: { closeLabel: string; onClose: () => void; children: ReactNode }) {
+  const { t } = useLingui();
+  return (
+    <div className="salon-toast salon-toast--news">
+      <span className="salon-toast__icon" aria-hidden="true">
+        ★
+      </span>
+      <div className="salon-toast__body" role="status" aria-live="polite">
+        <ToastMessage>{children}</ToastMessage>
+      </div>
+      <div className="salon-toast__actions">
+        <button type="button" className="salon-toast__action" onClick={showAllNews}>
+          {t`See all news`}
+        </button>
+        <IconButton label={closeLabel} icon="×" onClick={onClose} />
+      </div>
+    </div>
+  );
+}
+
 /**
  * An organisers' notification (spec §4.7): title and message in the page's language (English fields for en_EN,
  * else French), as text. It stays until closed; "See all news" opens the room notifications.
@@ -21,24 +43,11 @@ export function NewsToast({ notification }: { notification: LiveNotification }) 
   const title = pickLocalized(locale, notification.title, notification.title_en);
   const message = pickLocalized(locale, notification.message, notification.message_en);
   return (
-    <div className="salon-toast salon-toast--news">
-      <span className="salon-toast__icon" aria-hidden="true">
-        ★
-      </span>
-      <div className="salon-toast__body" role="status" aria-live="polite">
-        <ToastMessage>
-          <VisuallyHidden>{`${t`News:`} `}</VisuallyHidden>
-          <strong className="salon-toast__title">{title}</strong>
-          {message}
-        </ToastMessage>
-      </div>
-      <div className="salon-toast__actions">
-        <button type="button" className="salon-toast__action" onClick={showAllNews}>
-          {t`See all news`}
-        </button>
-        <IconButton label={t`Close notification`} icon="×" onClick={() => dismissNotificationToast(notification.id_notification)} />
-      </div>
-    </div>
+    <NewsToastFrame closeLabel={t`Close notification`} onClose={() => dismissNotificationToast(notification.id_notification)}>
+      <VisuallyHidden>{`${t`News:`} `}</VisuallyHidden>
+      <strong className="salon-toast__title">{title}</strong>
+      {message}
+    </NewsToastFrame>
   );
 }
 
@@ -53,28 +62,14 @@ export function NewsSummaryToast({ notifications }: { notifications: readonly Li
   const latestTitle = latest ? pickLocalized(locale, latest.title, latest.title_en) : '';
   const count = notifications.length;
   return (
-    <div className="salon-toast salon-toast--news">
-      <span className="salon-toast__icon" aria-hidden="true">
-        ★
-      </span>
-      <div className="salon-toast__body" role="status" aria-live="polite">
-        <ToastMessage>
-          <strong className="salon-toast__title">
-            <Plural value={count} one="# news item" other="# news items" />
-          </strong>
-          {t`Latest: ${latestTitle}`}
-        </ToastMessage>
-      </div>
-      <div className="salon-toast__actions">
-        <button type="button" className="salon-toast__action" onClick={showAllNews}>
-          {t`See all news`}
-        </button>
-        <IconButton
-          label={t`Close the news`}
-          icon="×"
-          onClick={() => notifications.forEach((n) => dismissNotificationToast(n.id_notification))}
-        />
-      </div>
-    </div>
+    <NewsToastFrame
+      closeLabel={t`Close the news`}
+      onClose={() => notifications.forEach((n) => dismissNotificationToast(n.id_notification))}
+    >
+      <strong className="salon-toast__title">
+        <Plural value={count} one="# news item" other="# news items" />
+      </strong>
+      {t`Latest: ${latestTitle}`}
+    </NewsToastFrame>
   );
 }

@@ -5,7 +5,7 @@ import { $locale, $parameters, $user, closeModal, type Modal } from '@salon/shar
 import { ModalFrame } from '@salon/shared/dialogs';
 import { $contestScore } from '@salon/shared/room';
 import { CONTEST_ALREADY_RECORDED, CONTEST_NOT_ALLOWED } from '@salon/shared/forms';
-import { ConsentBox, FormText, SendButton, onSubmitForm } from './fields';
+import { ConsentBox, FormText, FormEnd, onSubmitForm } from './fields';
 import { contestMarketingShown, createContest, mayEnterContest } from './contest';
 import { injectLeadStyles } from './styles';
 
@@ -78,10 +78,7 @@ export function Contest(_props: { modal: Extract<Modal, { name: 'contest' }> }) 
         <ConsentBox {...bound} name="contest_rules" consent="contest_rules" locale={locale} required />
         <ConsentBox {...bound} name="data" consent="privacy" locale={locale} required />
         {marketing && <ConsentBox {...bound} name="marketing" consent="marketing" locale={locale} />}
-        <p className="salon-lead__note">{t`Fields marked * are mandatory`}</p>
-        <div className="salon-lead__actions">
-          <SendButton disabled={view.sending} sending={view.sending} />
-        </div>
+        <FormEnd disabled={view.sending} sending={view.sending} />
       </form>
     </ModalFrame>
   );

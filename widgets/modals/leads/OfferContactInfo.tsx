@@ -6,7 +6,7 @@ import { ModalFrame } from '@salon/shared/dialogs';
 import { $stands, standName } from '@salon/shared/exhibitors';
 import { FIELD_MAX, offerFormRules } from '@salon/shared/forms';
 import { createLeadForm } from './leadForm';
-import { ConsentBox, FormText, FormTextArea, SendButton, onSubmitForm } from './fields';
+import { ConsentBox, FormText, FormTextArea, FormEnd, onSubmitForm } from './fields';
 import { offerInitial, sendOfferForm } from './offer';
 import { injectLeadStyles } from './styles';
 
@@ -41,10 +41,7 @@ export function OfferContactInfo({ modal }: { modal: Extract<Modal, { name: 'off
         <FormTextArea {...bound} name="comments" label={t`Comments`} maxLength={FIELD_MAX.comments} />
         <ConsentBox {...bound} name="opt_in" consent="opt_in" locale={locale} required />
         {modal.displayMarketing === true && <ConsentBox {...bound} name="optin_marketing" consent="marketing" locale={locale} />}
-        <p className="salon-lead__note">{t`Fields marked * are mandatory`}</p>
-        <div className="salon-lead__actions">
-          <SendButton disabled={!view.canSend} sending={view.sending} />
-        </div>
+        <FormEnd disabled={!view.canSend} sending={view.sending} />
       </form>
     </ModalFrame>
   );

@@ -6,7 +6,7 @@ import { ModalFrame } from '@salon/shared/dialogs';
 import { $stands } from '@salon/shared/exhibitors';
 import { standContactRules } from '@salon/shared/forms';
 import { createLeadForm } from './leadForm';
-import { ConsentBox, FormText, SendButton, onSubmitForm } from './fields';
+import { ConsentBox, FormText, FormEnd, onSubmitForm } from './fields';
 import { sendStandContact, standContactInitial, standMarketingShown } from './standContact';
 import { injectLeadStyles } from './styles';
 
@@ -40,10 +40,7 @@ export function StandContactRequest({ modal }: { modal: Extract<Modal, { name: '
         </div>
         <ConsentBox {...bound} name="data_sharing" consent="data_sharing" locale={locale} required />
         {marketing && <ConsentBox {...bound} name="optin_marketing" consent="marketing" locale={locale} />}
-        <p className="salon-lead__note">{t`Fields marked * are mandatory`}</p>
-        <div className="salon-lead__actions">
-          <SendButton disabled={!view.canSend} sending={view.sending} />
-        </div>
+        <FormEnd disabled={!view.canSend} sending={view.sending} />
       </form>
     </ModalFrame>
   );

@@ -3,7 +3,16 @@ import { request, type AppParameters, type LocaleCode, type PageUser } from '@sa
 import { setContestScore } from '@salon/shared/room';
 import { DEFAULT_CONTEST_NAME, contestRules, type FormValues } from '@salon/shared/forms';
 import type { ContestAnswer, ContestBody } from '@salon/shared/contracts/forms';
-import { classifyFailure, createLeadForm, failureData, toastCallFailed, type FieldError, type LeadForm, type RawValues } from './leadForm';
+import {
+  classifyFailure,
+  createLeadForm,
+  failureData,
+  namesAndEmailOf,
+  toastCallFailed,
+  type FieldError,
+  type LeadForm,
+  type RawValues,
+} from './leadForm';
 
 /** The answer's `data.data` when this visitor already took part (spec §8). A type-only import keeps TypeBox out of the modal. */
 const CONTEST_ALREADY: ContestAnswer['data']['data'] = 'contest_participation.already';
@@ -23,9 +32,7 @@ export function contestMarketingShown(parameters: AppParameters): boolean {
 
 export function contestInitial(user: PageUser): RawValues {
   return {
-    firstname: user.firstname ?? '',
-    lastname: user.lastname ?? '',
-    email: user.email ?? user.contact_email ?? '',
+    ...namesAndEmailOf(user),
     mobile: user.mobile ?? '',
     contest_rules: false,
     data: false,

@@ -98,12 +98,23 @@ export function ConsentBox<R extends FormRules>({
   );
 }
 
-export function SendButton({ disabled, sending }: { disabled: boolean; sending: boolean }) {
+/** A form's end: the mandatory fields' note and Send ("Sending…" while it sends). */
+export function FormEnd({ disabled, sending }: { disabled: boolean; sending: boolean }) {
   const { t } = useLingui();
   return (
-    <button type="submit" className="salon-lead__button salon-lead__button--primary" disabled={disabled} aria-busy={sending || undefined}>
-      {sending ? t`Sending…` : t`Send`}
-    </button>
+    <>
+      <p className="salon-lead__note">{t`Fields marked * are mandatory`}</p>
+      <div className="salon-lead__actions">
+        <button
+          type="submit"
+          className="salon-lead__button salon-lead__button--primary"
+          disabled={disabled}
+          aria-busy={sending || undefined}
+        >
+          {sending ? t`Sending…` : t`Send`}
+        </button>
+      </div>
+    </>
   );
 }
 

@@ -1,6 +1,6 @@
 import { atom, computed, type ReadableAtom } from 'nanostores';
 import type { MessageDescriptor } from '@lingui/core';
-import { ApiError, rateLimitMessage, showToast } from '@salon/shared';
+import { ApiError, rateLimitMessage, showToast, type PageUser } from '@salon/shared';
 import {
   checkForm,
   FORM_CALL_FAILED,
@@ -18,6 +18,13 @@ export type FieldError = MessageDescriptor | string;
 
 /** What the inputs hold: texts, and booleans for the boxes. */
 export type RawValues = Record<string, string | boolean>;
+
+/** The names and email every lead form starts with, from what the page knows of the user. */
+export const namesAndEmailOf = (user: PageUser): RawValues => ({
+  firstname: user.firstname ?? '',
+  lastname: user.lastname ?? '',
+  email: user.email ?? user.contact_email ?? '',
+});
 
 interface FormState {
   values: RawValues;

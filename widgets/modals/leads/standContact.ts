@@ -2,7 +2,7 @@ import { closeModal, request, showToast, type AppParameters, type LocaleCode, ty
 import type { Stand } from '@salon/shared/exhibitors';
 import { CONTACT_REQUEST_SENT, type FormValues, type standContactRules } from '@salon/shared/forms';
 import type { StandContactRequestBody } from '@salon/shared/contracts/forms';
-import { reportFailure, type FieldError, type RawValues } from './leadForm';
+import { namesAndEmailOf, reportFailure, type FieldError, type RawValues } from './leadForm';
 
 export const STAND_CONTACT_FIELDS = [
   'firstname',
@@ -18,9 +18,7 @@ export const STAND_CONTACT_FIELDS = [
 /** The form filled with what the page knows of the logged-in user. */
 export function standContactInitial(user: PageUser): RawValues {
   return {
-    firstname: user.firstname ?? '',
-    lastname: user.lastname ?? '',
-    email: user.email ?? user.contact_email ?? '',
+    ...namesAndEmailOf(user),
     phone: user.mobile ?? '',
     postal_code: user.postal_code ?? '',
     city: user.city ?? '',
