@@ -630,7 +630,8 @@ function argValue(name: string): string | undefined {
 const SCENARIO = argValue('scenario') ?? 'server';
 
 async function visitorsMain(): Promise<void> {
-  const { runVisitors, printVisitors, pinGenerator } = await import('./visitors');
+  const { runVisitors, printVisitors, pinGenerator, killServers } = await import('./visitors');
+  killVisitorServers = killServers;
   const positive = (name: string, fallback: number): number => {
     const raw = argValue(name);
     const value = Number(raw ?? fallback);
@@ -692,14 +693,15 @@ async function visitorsMain(): Promise<void> {
   log('written dist/bench-visitors.json');
 }
 
-const watchdog = setTimeout(
-  () => {
-    process.stderr.write(`bench: still running after ${OVERALL_TIMEOUT_MS / 1000} s, giving up\n`);
-    for (const child of children) child.kill('SIGKILL');
-    process.exit(1);
-  },
-  SCENARIO === 'visitors' ? (process.argv.includes('--find-max') ? 15 : 4) * 60_000 : OVERALL_TIMEOUT_MS,
-);
+/** The visitors scenario's servers (scripts/bench/visitors.ts, loaded on demand). */
+let killVisitorServers = (): void => undefined;
+const giveUpAfterMs = SCENARIO === 'visitors' ? (process.argv.includes('--find-max') ? 15 : 4) * 60_000 : OVERALL_TIMEOUT_MS;
+const watchdog = setTimeout(() => {
+  process.stderr.write(`bench: still running after ${giveUpAfterMs / 1000} s, giving up\n`);
+  for (const child of children) child.kill('SIGKILL');
+  killVisitorServers();
+  process.exit(1);
+}, giveUpAfterMs);
 watchdog.unref();
 
 (SCENARIO === 'visitors' ? visitorsMain() : main())

@@ -132,6 +132,12 @@ async function prepare(accounts: number, database?: DatabaseConfig): Promise<Fix
   }
 }
 
+/** The servers started and not yet stopped: the bench's watchdog kills them when it gives up. */
+const servers = new Set<ChildProcess>();
+export const killServers = (): void => {
+  for (const child of servers) child.kill('SIGKILL');
+};
+
 function startServer(
   fixture: Fixture,
   cpuProfDir?: string,
@@ -148,6 +154,8 @@ function startServer(
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
+    servers.add(child);
+    child.once('exit', () => servers.delete(child));
     let out = '';
     let started = false;
     const keep = (chunk: Buffer) => {

@@ -254,6 +254,9 @@ function render(
  * Writes the changed fields to the streams that show them. Streams that are ready have the previous values: the
  * chat users and the owned stands' visitors go out as deltas from the previous lists (`previous`), the rest whole.
  */
+/** Streams written to in one turn of the event loop when a change reaches many of them (about 5 ms of work). */
+export const DELIVERY_SLICE = 200;
+
 export async function deliver(
   streams: Iterable<LiveStream>,
   pieces: PieceCache,
@@ -278,7 +281,12 @@ export async function deliver(
   );
   const memo = new Map<string, string>();
   const base: DeltaBase = { changed, previous };
+  let sent = 0;
   for (const { stream, touched } of targets) {
+    // A change every stream shows (who is connected, the chat users) goes to thousands of sockets, a write each: in
+    // slices, with the event loop's other work (the activity pushes, the chat) between them, not in one long task.
+    if (sent > 0 && sent % DELIVERY_SLICE === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    sent += 1;
     if (stream.closed) continue;
     if (!stream.ready) {
       for (const scope of touched) stream.missed.add(scope);

@@ -1,0 +1,54 @@
+import type { ServerResponse } from 'node:http';
+import { describe, expect, it } from '@jest/globals';
+import type { Scope } from '../../host-shell/server/live/changes';
+import type { PieceCache } from '../../host-shell/server/live/pieces';
+import { DELIVERY_SLICE, deliver } from '../../host-shell/server/live/render';
+import type { Piece } from '../../host-shell/server/live/state';
+import { LiveStream } from '../../host-shell/server/live/stream';
+
+// A change every stream shows reaches thousands of sockets: in slices, with the event loop free between them.
+describe('delivering a change to many streams', () => {
+  it(`writes to at most ${DELIVERY_SLICE} streams per turn of the event loop, and to every stream once`, async () => {
+    let turn = 0;
+    const writes: number[] = [];
+    const chunks = new Set<string>();
+    const out = {
+      writableLength: 0,
+      write: (chunk: string) => {
+        writes.push(turn);
+        chunks.add(chunk);
+        return true;
+      },
+      destroy: () => undefined,
+    } as unknown as ServerResponse;
+    const count = 2 * DELIVERY_SLICE + 50;
+    const streams = Array.from({ length: count }, (_, userId) => {
+      const stream = new LiveStream({ userId, anonymous: true, searchClass: null, visited: null, owned: [] }, ['settings'], out, 1 << 20);
+      stream.ready = true;
+      return stream;
+    });
+    const settings: Piece = { kind: 'settings', json: '{"parameters":{}}' };
+    // Only `lookup` is used by a delivery; the settings piece is the new value.
+    const pieces = { lookup: async (_scopes: Scope[], known: Map<Scope, Piece>) => new Map(known) } as unknown as PieceCache;
+    // Other work of the event loop: a turn counted at each of its checks.
+    let done = false;
+    const spin = () => {
+      turn += 1;
+      if (!done) setImmediate(spin);
+    };
+    setImmediate(spin);
+    await deliver(streams, pieces, 50, {
+      changed: new Set<Scope>(['settings']),
+      id: 7,
+      fresh: new Map<Scope, Piece>([['settings', settings]]),
+      previous: new Map<Scope, Piece | undefined>([['settings', undefined]]),
+    });
+    done = true;
+    expect(writes).toHaveLength(count);
+    expect(chunks.size).toBe(1);
+    const perTurn = new Map<number, number>();
+    for (const t of writes) perTurn.set(t, (perTurn.get(t) ?? 0) + 1);
+    expect(perTurn.size).toBe(Math.ceil(count / DELIVERY_SLICE));
+    expect(Math.max(...perTurn.values())).toBe(DELIVERY_SLICE);
+  });
+});
