@@ -178,7 +178,7 @@ class RoomFrameManifestPlugin {
 
 /**
  * The 360° room frame (host-shell/room-frame/): a page of its own inside an iframe, so a plain production bundle,
- * not a federated remote (it shares nothing with the widgets), with one dependency (@lingui/core, its texts): its 360° viewer is its own
+ * not a federated remote (it shares nothing with the widgets), with no dependency (its texts: its own compiled Lingui catalogs, read by room-frame/i18n.ts): its 360° viewer is its own
  * (view.ts) and its styles are a string it injects (styles.ts).
  */
 function roomFrameConfig(): Configuration {

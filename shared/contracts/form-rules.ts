@@ -5,7 +5,8 @@ export { isCalendarDate, latestToday };
 /**
  * The visitor's forms (spec §5) as small declarative rules, checked the same way in the browser (the modals) and
  * on the server (the API and the server-rendered pages). `checkForm` answers one issue code per field; the texts
- * are in `messages.ts` (Lingui, browser) and in the server's `views/messages.ts` (same texts).
+ * are the forms' Lingui descriptors (`shared/forms/messages.ts`), which the modals and the server's `views/messages.ts`
+ * translate from the same catalog.
  */
 
 export const ISSUE_CODES = [

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from '@jest/globals';
 import type { Scope } from '../../host-shell/server/live/changes';
 import type { PieceCache } from '../../host-shell/server/live/pieces';
-import { DELIVERY_SLICE, deliver } from '../../host-shell/server/live/render';
+import { DELIVERY_SLICE, deliver } from '../../host-shell/server/live/delivery';
 import type { Piece } from '../../host-shell/server/live/state';
 import { LiveStream } from '../../host-shell/server/live/stream';
 

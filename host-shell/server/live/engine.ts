@@ -5,14 +5,12 @@ import type { ActivityTracker } from '../services/activity';
 import type { ParametersCache } from '../services/settings';
 import type { LiveChange, Scope } from './changes';
 import type { LiveHub } from './hub';
-import { build, deliver } from './render';
+import { build, deliver } from './delivery';
 import { ChangeRing } from './ring';
 import { PieceCache } from './pieces';
 import { ChangeScopes } from './scopes';
 import { RoomState, type Piece } from './state';
 import { LiveStream, PING, scopesOf, type StreamSpec } from './stream';
-
-export type { StreamSpec } from './stream';
 
 export interface LiveOptions {
   /** At most one flush (recompute + events) per window; an isolated change goes out at once. */

@@ -7,11 +7,10 @@ import { LIVE_NOTIFICATIONS_EVENT, LIVE_NOTIFICATIONS_LIMIT } from '@salon/share
 import { LIVE_ACTIVITY_EVENT } from '@salon/shared/contracts/room';
 import { LIVE_SETTINGS_EVENT } from '@salon/shared/contracts/settings';
 import { encodeId } from '../lib/ids';
-import { exScope, hisScope, isNewsScope, newsScope, visScope, type Scope } from './changes';
+import { exScope, hisScope, newsScope, visScope, type Scope } from './changes';
 import { chatDelta, visitorsDelta } from './deltas';
-import type { PieceCache } from './pieces';
 import type { NewsItem, Piece } from './state';
-import { newsScopesOf, type LiveStream, type StreamSpec } from './stream';
+import type { LiveStream, StreamSpec } from './stream';
 
 export type Field = LiveActivityField;
 const FIELD_ORDER: readonly Field[] = LIVE_ACTIVITY_FIELDS;
@@ -254,76 +253,3 @@ function render(
  * Writes the changed fields to the streams that show them. Streams that are ready have the previous values: the
  * chat users and the owned stands' visitors go out as deltas from the previous lists (`previous`), the rest whole.
  */
-/** Streams written to in one turn of the event loop when a change reaches many of them (about 5 ms of work). */
-export const DELIVERY_SLICE = 200;
-
-export async function deliver(
-  streams: Iterable<LiveStream>,
-  pieces: PieceCache,
-  chatLimit: number,
-  { changed, id, fresh, previous }: { changed: Set<Scope>; id: number; fresh: Map<Scope, Piece>; previous: Map<Scope, Piece | undefined> },
-): Promise<void> {
-  const targets: { stream: LiveStream; touched: Scope[] }[] = [];
-  for (const stream of streams) {
-    const touched = stream.scopes.filter((s) => changed.has(s));
-    if (touched.length === 0) continue;
-    if (!stream.ready) for (const scope of touched) stream.missed.add(scope);
-    else targets.push({ stream, touched });
-  }
-  if (targets.length === 0) return;
-  const lookup = await pieces.lookup(
-    targets.flatMap((t) => [
-      ...scopesFor(t.stream.spec, fieldsOf(t.stream.spec, t.touched, false)),
-      ...(t.touched.some(isNewsScope) ? newsScopesOf(t.stream.spec) : []),
-      ...(t.touched.includes('settings') ? (['settings'] as Scope[]) : []),
-    ]),
-    fresh,
-  );
-  const memo = new Map<string, string>();
-  const base: DeltaBase = { changed, previous };
-  let sent = 0;
-  for (const { stream, touched } of targets) {
-    // A change every stream shows (who is connected, the chat users) goes to thousands of sockets, a write each: in
-    // slices, with the event loop's other work (the activity pushes, the chat) between them, not in one long task.
-    if (sent > 0 && sent % DELIVERY_SLICE === 0) await new Promise<void>((resolve) => setImmediate(resolve));
-    sent += 1;
-    if (stream.closed) continue;
-    if (!stream.ready) {
-      for (const scope of touched) stream.missed.add(scope);
-      continue;
-    }
-    const chunk = frames(
-      id,
-      stream,
-      fieldsOf(stream.spec, touched, false),
-      touched.some(isNewsScope),
-      touched.includes('settings'),
-      lookup,
-      memo,
-      chatLimit,
-      base,
-    );
-    // Empty when none of its lists changed as this stream sees them.
-    if (chunk !== '') stream.send(chunk);
-  }
-}
-
-/** The events for these scopes (all of the stream's fields and its notifications when `full`). */
-export async function build(
-  pieces: PieceCache,
-  chatLimit: number,
-  stream: LiveStream,
-  scopes: Scope[],
-  full: boolean,
-  id: number,
-  visitedFields = false,
-): Promise<string> {
-  const fields = visitedFields ? withVisited(fieldsOf(stream.spec, scopes, full)) : fieldsOf(stream.spec, scopes, full);
-  const news = full || scopes.some(isNewsScope);
-  const settings = full || scopes.includes('settings');
-  const lookup = await pieces.lookup(
-    [...scopesFor(stream.spec, fields), ...(news ? newsScopesOf(stream.spec) : []), ...(settings ? (['settings'] as Scope[]) : [])],
-    new Map(),
-  );
-  return frames(id, stream, fields, news, settings, lookup, new Map(), chatLimit);
-}
