@@ -102,13 +102,31 @@ export function envelope<N extends string, P>(name: N, payload: P): Envelope<N, 
   return { protocol: ROOM_FRAME_PROTOCOL, version: ROOM_FRAME_VERSION, name, payload };
 }
 
+/**
+ * What the message helpers need of a window (the page's, the frame's): structural, so that the server, which imports
+ * this contract without the DOM's types, can type-check it. A browser `Window` is both.
+ */
+export interface MessageTarget {
+  postMessage(message: unknown, targetOrigin: string): void;
+}
+/** A message as the helpers read it (the part of the DOM's `MessageEvent` they use). */
+export interface ReceivedMessage {
+  origin: string;
+  source: unknown;
+  data: unknown;
+}
+export interface MessageSource {
+  addEventListener(type: 'message', listener: (event: ReceivedMessage) => void): void;
+  removeEventListener(type: 'message', listener: (event: ReceivedMessage) => void): void;
+}
+
 /** Sends a command to the frame; the target origin is always explicit, never '*'. */
-export function sendToFrame<N extends HostCommandName>(frame: Window, frameOrigin: string, name: N, payload: HostCommands[N]): void {
+export function sendToFrame<N extends HostCommandName>(frame: MessageTarget, frameOrigin: string, name: N, payload: HostCommands[N]): void {
   frame.postMessage(envelope(name, payload), frameOrigin);
 }
 
 /** Sends a message to the host page (from inside the frame). */
-export function sendToHost<N extends FrameMessageName>(host: Window, hostOrigin: string, name: N, payload: FrameMessages[N]): void {
+export function sendToHost<N extends FrameMessageName>(host: MessageTarget, hostOrigin: string, name: N, payload: FrameMessages[N]): void {
   host.postMessage(envelope(name, payload), hostOrigin);
 }
 
@@ -117,12 +135,12 @@ export function sendToHost<N extends FrameMessageName>(host: Window, hostOrigin:
  * given) that follow the contract reach `handler`. Returns the unsubscribe function.
  */
 export function listenToFrame(
-  win: Window,
+  win: MessageSource,
   frameOrigin: string,
   handler: (message: FrameMessage) => void,
-  frameWindow?: () => Window | null | undefined,
+  frameWindow?: () => MessageTarget | null | undefined,
 ): () => void {
-  const onMessage = (event: MessageEvent) => {
+  const onMessage = (event: ReceivedMessage) => {
     if (event.origin !== frameOrigin) return;
     const source = frameWindow?.();
     if (source && event.source !== source) return;
@@ -133,8 +151,8 @@ export function listenToFrame(
 }
 
 /** The frame side: commands from the host page's origin only. */
-export function listenToHost(win: Window, hostOrigin: string, handler: (command: HostCommand) => void): () => void {
-  const onMessage = (event: MessageEvent) => {
+export function listenToHost(win: MessageSource, hostOrigin: string, handler: (command: HostCommand) => void): () => void {
+  const onMessage = (event: ReceivedMessage) => {
     if (event.origin !== hostOrigin) return;
     if (isHostCommand(event.data)) handler(event.data);
   };
