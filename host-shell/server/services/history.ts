@@ -9,7 +9,7 @@ import { HttpError, forbidden, notFound } from '../lib/errors';
 import { decodeId, encodeId } from '../lib/ids';
 import type { ActivityTracker } from './activity';
 import { membershipOf } from './chat';
-import { ROOM_USER_COLUMNS, companiesOf, toHistoryItem, toRoomUser, type HistoryRowWithUser } from './room-users';
+import { companiesOf, historyWithUsers, toHistoryItem, toRoomUser, type HistoryRowWithUser } from './room-users';
 import { fullName, ownedStandIds } from './users';
 import { recordChange } from './audit';
 import { addHistory, ownsStand } from './visits';
@@ -17,21 +17,7 @@ import { addHistory, ownsStand } from './visits';
 /** GET /api/stands/{id}/history: entries per page. */
 export const HISTORY_PAGE = 20;
 
-function historyQuery(db: Kysely<Database>) {
-  return db
-    .selectFrom('stand_history')
-    .innerJoin('users', 'users.id', 'stand_history.user_id')
-    .select([
-      'stand_history.id as history_id',
-      'stand_history.stand_id',
-      'stand_history.type',
-      'stand_history.content',
-      'stand_history.created_at',
-    ])
-    .select(ROOM_USER_COLUMNS.map((c) => `users.${c}` as const));
-}
-
-type HistoryQueryRow = Awaited<ReturnType<ReturnType<typeof historyQuery>['execute']>>[number];
+type HistoryQueryRow = Awaited<ReturnType<ReturnType<typeof historyWithUsers>['execute']>>[number];
 
 async function toItems(db: Kysely<Database>, activity: ActivityTracker, rows: HistoryQueryRow[]): Promise<HistoryItem[]> {
   const withUsers: HistoryRowWithUser[] = rows.map(({ history_id, stand_id, type, content, created_at, ...user }) => ({
@@ -56,7 +42,7 @@ async function toItems(db: Kysely<Database>, activity: ActivityTracker, rows: Hi
 /** The entries with these ids (in id order). */
 export async function historyItemsByIds(db: Kysely<Database>, activity: ActivityTracker, ids: number[]): Promise<HistoryItem[]> {
   if (ids.length === 0) return [];
-  const rows = await historyQuery(db)
+  const rows = await historyWithUsers(db)
     .where('stand_history.id', 'in', [...new Set(ids)])
     .orderBy('stand_history.id')
     .execute();
@@ -73,7 +59,7 @@ export async function historyPage(
   standId: number,
   last?: number,
 ): Promise<HistoryItem[] | null> {
-  let query = historyQuery(db).where('stand_history.stand_id', '=', standId);
+  let query = historyWithUsers(db).where('stand_history.stand_id', '=', standId);
   if (last !== undefined) {
     const from = await db
       .selectFrom('stand_history')

@@ -113,9 +113,9 @@ export interface HistoryRowWithUser {
   user: RoomUserRow;
 }
 
-/** The last `limit` history entries of a stand, newest first. */
-export async function standHistoryRows(db: Kysely<Database>, standId: number, limit = 20): Promise<HistoryRowWithUser[]> {
-  const rows = await db
+/** History entries with the columns of their authors as room users (for the history pages and the live activity). */
+export function historyWithUsers(db: Kysely<Database>) {
+  return db
     .selectFrom('stand_history')
     .innerJoin('users', 'users.id', 'stand_history.user_id')
     .select([
@@ -125,7 +125,12 @@ export async function standHistoryRows(db: Kysely<Database>, standId: number, li
       'stand_history.content',
       'stand_history.created_at',
     ])
-    .select(ROOM_USER_COLUMNS.map((c) => `users.${c}` as const))
+    .select(ROOM_USER_COLUMNS.map((c) => `users.${c}` as const));
+}
+
+/** The last `limit` history entries of a stand, newest first. */
+export async function standHistoryRows(db: Kysely<Database>, standId: number, limit = 20): Promise<HistoryRowWithUser[]> {
+  const rows = await historyWithUsers(db)
     .where('stand_history.stand_id', '=', standId)
     .orderBy('stand_history.created_at', 'desc')
     .orderBy('stand_history.id', 'desc')
