@@ -13,7 +13,7 @@ import {
 } from '@salon/shared';
 import { injectToasterStyles } from './styles';
 import { CookieBanner } from './CookieBanner';
-import { NewsSummaryToast, NewsToast } from './NewsToast';
+import { NewsToast } from './NewsToast';
 import { usePublishedHeight } from './publishedHeight';
 import { ToastMessage } from './ToastMessage';
 
@@ -73,8 +73,8 @@ export function Toaster() {
     <>
       <CookieBanner />
       <div className={`salon-toaster${place}`} ref={(element) => void (stack.current = element)}>
-        {news.length === 1 && news[0] && <NewsToast key={`news-${news[0].id_notification}`} notification={news[0]} />}
-        {news.length > 1 && <NewsSummaryToast notifications={news} />}
+        {/* A new single notification, and the change to a summary, are a new toast (announced again). */}
+        {news.length > 0 && <NewsToast key={news.length === 1 ? `news-${news[0]?.id_notification}` : 'news'} notifications={news} />}
         {shown.map((toast) => (
           <ToastItem key={toast.id} toast={toast} />
         ))}
