@@ -136,8 +136,9 @@ export class SessionCache {
 
   /** A session ended (logout, a token replaced at login): every process forgets it. */
   forget(token: string): void {
-    this.drop({ hashes: [hashToken(token)] });
-    this.publish({ hashes: [hashToken(token)] });
+    const ended = { hashes: [hashToken(token)] };
+    this.drop(ended);
+    this.publish(ended);
   }
 
   /** Every session of these users ended (their accounts were removed): every process forgets them. */
