@@ -47,6 +47,7 @@ export interface LiveDeps {
  * one's range, so it is never mistaken for one of ours (the client gets a full state).
  */
 export class LiveActivity {
+  private readonly state: RoomState;
   private readonly pieces: PieceCache;
   private readonly changeScopes: ChangeScopes;
   private readonly ring: ChangeRing;
@@ -70,9 +71,9 @@ export class LiveActivity {
     private readonly deps: LiveDeps,
     private readonly options: LiveOptions,
   ) {
-    const state = new RoomState({ db: deps.db, activity: deps.activity, parameters: deps.parameters, chatLimit: options.chatLimit });
+    this.state = new RoomState({ db: deps.db, activity: deps.activity, parameters: deps.parameters, chatLimit: options.chatLimit });
     this.pieces = new PieceCache(
-      state,
+      this.state,
       (scope) => this.watchers.has(scope),
       () => this.receive({ type: 'notifications', userIds: [] }),
     );
@@ -226,12 +227,11 @@ export class LiveActivity {
     const last = batch.at(-1);
     if (!first || !last) return Promise.resolve();
     const run = async () => {
+      const changes = batch.map((b) => b.change);
+      this.state.forget(changes);
       let scopes: Set<Scope>;
       try {
-        scopes = await this.changeScopes.resolve(
-          batch.map((b) => b.change),
-          this.watchers.keys(),
-        );
+        scopes = await this.changeScopes.resolve(changes, this.watchers.keys());
       } catch (err) {
         // Nobody knows what changed: a stream resuming from before this gets a full state.
         this.deps.onError(err, 'live activity: resolving changes');

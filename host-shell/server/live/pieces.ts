@@ -33,6 +33,7 @@ export class PieceCache {
 
   /** Nobody watches the scope any more. Versions stay (a few per stand): a computation still running must not be taken for a fresh one later. */
   drop(scope: Scope): void {
+    this.state.drop(scope);
     this.pieces.delete(scope);
     this.computing.delete(scope);
   }

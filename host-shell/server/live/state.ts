@@ -10,21 +10,16 @@ import {
   type ActivityTracker,
   type ActivityWindows,
 } from '../services/activity';
-import {
-  companiesOf,
-  roomUserRows,
-  standHistoryRows,
-  standVisitorRows,
-  toHistoryItem,
-  toRoomUser,
-  type RoomUserRow,
-} from '../services/room-users';
+import { companiesOf, roomUserRows, standHistoryRows, toHistoryItem, toRoomUser, type RoomUserRow } from '../services/room-users';
 import { publishedCard, standExhibitorCards } from '../services/exhibitor-profile';
 import { latestNotifications, nextScheduledAt } from '../services/notifications';
 import { SEARCH_CLASSES, foundAnywhere, searchRulesOfClass, type SearchClass } from '../services/chat-users';
 import { loadFeatures, type ParametersCache, type StoredParameters } from '../services/settings';
 import type { LiveSettings } from '@salon/shared/contracts/settings';
-import { parseScope, type Scope } from './changes';
+import { parseScope, type LiveChange, type Scope } from './changes';
+import { StandVisitors, type PersonList } from './stand-visitors';
+
+export type { PersonList } from './stand-visitors';
 
 /**
  * A scope's current value, computed once and shared by every stream that shows it. `json` is the serialised
@@ -43,14 +38,6 @@ export type Piece =
   | { kind: 'settings'; json: string }
   /** Newest first; `next`: when the next scheduled notification becomes due (the public scope only). */
   | { kind: 'news'; json: string; items: NewsItem[]; next: string | null };
-
-/** Serialised room users in order: each one's user id, obfuscated id, JSON, and each user's position. */
-export interface PersonList {
-  ids: number[];
-  keys: string[];
-  items: string[];
-  index: Map<number, number>;
-}
 
 /** Serialised room users, most recently active first (to the minute, then by id), and each user's position. */
 export interface ChatList {
@@ -88,7 +75,23 @@ export interface RoomStateDeps {
 
 /** Computes the shared pieces of the live activity state from the database and the activity tracker. */
 export class RoomState {
-  constructor(private readonly deps: RoomStateDeps) {}
+  private readonly standVisitors: StandVisitors;
+
+  constructor(private readonly deps: RoomStateDeps) {
+    this.standVisitors = new StandVisitors(deps.db, deps.activity);
+  }
+
+  /** The users changes name (an account or profile edited, someone back after a gap): their rows are read again. */
+  forget(changes: LiveChange[]): void {
+    for (const change of changes)
+      if ((change.type === 'presence' || change.type === 'exhibitors') && change.userIds) this.standVisitors.forget(change.userIds);
+  }
+
+  /** Nobody shows the scope any more: what was kept to compute it goes. */
+  drop(scope: Scope): void {
+    const parsed = parseScope(scope);
+    if (parsed.kind === 'vis') this.standVisitors.drop(parsed.standId);
+  }
 
   async compute(scope: Scope): Promise<Piece> {
     const parsed = parseScope(scope);
@@ -133,16 +136,8 @@ export class RoomState {
 
   /** The people with an open visit on the stand, each serialised once, so that a change goes out as a delta. */
   private async visitors(standId: number): Promise<Piece> {
-    const rows = await standVisitorRows(this.deps.db, standId);
-    const users = await this.roomUsers(rows, true);
-    const items = users.map((user) => JSON.stringify(user));
-    const list: PersonList = {
-      ids: rows.map((r) => r.id),
-      keys: users.map((u) => u.id_user),
-      items,
-      index: new Map(rows.map((r, i) => [r.id, i])),
-    };
-    return { kind: 'vis', json: `[${items.join(',')}]`, list };
+    const list = await this.standVisitors.list(standId);
+    return { kind: 'vis', json: `[${list.items.join(',')}]`, list };
   }
 
   /**

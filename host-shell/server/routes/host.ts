@@ -95,6 +95,8 @@ export const hostRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const body = request.body;
     const locale = body.locale && isLocale(body.locale) ? body.locale : null;
     const { user, created, unknownStands } = await upsertHostUser(app.db, body.host, body.user, locale);
+    // The host may have changed their names: the live lists that show them read their row again.
+    if (!created) app.live.publish({ type: 'presence', userIds: [user.id] });
 
     let token: string | null = null;
     if (body.session) {

@@ -91,17 +91,17 @@ export async function standExhibitorRows(db: Kysely<Database>, standId: number):
   return { rows, company: company?.name ?? null };
 }
 
-/** Users with an open visit on the stand, earliest first. */
-export async function standVisitorRows(db: Kysely<Database>, standId: number): Promise<RoomUserRow[]> {
-  return db
+/** The users with an open visit on the stand, earliest first (their rows: `roomUserRows`). */
+export async function standVisitorIds(db: Kysely<Database>, standId: number): Promise<number[]> {
+  const rows = await db
     .selectFrom('stand_visits')
-    .innerJoin('users', 'users.id', 'stand_visits.user_id')
-    .select(ROOM_USER_COLUMNS.map((c) => `users.${c}` as const))
-    .where('stand_visits.stand_id', '=', standId)
-    .where('stand_visits.ended_at', 'is', null)
-    .orderBy('stand_visits.started_at')
-    .orderBy('stand_visits.id')
+    .select('user_id')
+    .where('stand_id', '=', standId)
+    .where('ended_at', 'is', null)
+    .orderBy('started_at')
+    .orderBy('id')
     .execute();
+  return rows.map((r) => r.user_id);
 }
 
 export interface HistoryRowWithUser {

@@ -82,6 +82,8 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const formErrors = formErrorsOf(viewer.locale, profileIssues(body));
       if (Object.keys(formErrors).length > 0) throw badRequest(say(viewer.locale, FORM_TEXTS.hasErrors), formErrors);
       const user = await applyProfileUpdate(app.db, viewer.user, body);
+      // The live lists that show them (chat users, the stands they are on) read their row again.
+      app.live.publish({ type: 'presence', userIds: [user.id] });
       await refreshViewerUser(request, user);
       return { data: { user: await toPageUser(app.db, user, viewer) } };
     },

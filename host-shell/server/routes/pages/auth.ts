@@ -124,6 +124,8 @@ export async function register(request: FastifyRequest, reply: FastifyReply) {
   if (current && current.anonymous === 1) {
     await updateUser(db, current.id, { ...account, anonymous: 0 });
     userId = current.id;
+    // Named now: the live lists that show them read their row again.
+    request.server.live.publish({ type: 'presence', userIds: [userId] });
   } else {
     userId = await insertUser(db, { ...account, profile: 'visitor', anonymous: 0 });
   }

@@ -41,5 +41,7 @@ export async function saveProfile(request: FastifyRequest, reply: FastifyReply) 
     return sendPage(reply, profilePage(ctx, user, state), 400);
   }
   await applyProfileUpdate(request.server.db, user, checked.value);
+  // The live lists that show them (chat users, the stands they are on) read their row again.
+  request.server.live.publish({ type: 'presence', userIds: [user.id] });
   return reply.redirect(url('profile', {}, { origin: ctx.origin, query: { saved: 1 } }), 303);
 }

@@ -1,0 +1,112 @@
+/**
+ * A stand's visitors (`owned_stands_users`), kept between recomputations. A busy stand has a few hundred people on
+ * it and a visit starts or ends on it several times a second: reading and serialising every one of them at each
+ * change was the live activity's largest cost. Here a recomputation reads the open visits' user ids (in order), and
+ * the rows of the people it does not know yet; the others keep the row read when they arrived, and are serialised
+ * again only when their minute of last activity changes (the activity tracker knows it for this process's users).
+ *
+ * What a kept row could miss comes back another way: a change that names users (`forget`: an account or profile
+ * edited, someone back after a gap) drops their rows, and each stand's rows are all read again at least every
+ * `ROWS_REFRESH_MS` (another process's users' last activity, as that process writes it to the database; an edit
+ * that published nothing).
+ */
+import type { Kysely } from 'kysely';
+import type { RoomUser } from '@salon/shared/contracts/room';
+import type { Database } from '../db/schema';
+import { toLiveGrain, type ActivityTracker } from '../services/activity';
+import { companiesOf, roomUserRows, standVisitorIds, toRoomUser, type RoomUserRow } from '../services/room-users';
+
+/** Serialised room users in order: each one's user id, obfuscated id, JSON, and each user's position. */
+export interface PersonList {
+  ids: number[];
+  keys: string[];
+  items: string[];
+  index: Map<number, number>;
+}
+
+/** Each stand's rows are read again, all of them, at least this often. */
+export const ROWS_REFRESH_MS = 30_000;
+
+interface Known {
+  row: RoomUserRow;
+  company: string | null;
+  /** The minute of last activity `json` carries (ms, 0 when unknown), and the person serialised with it. */
+  minute: number;
+  key: string;
+  json: string;
+}
+
+interface Stand {
+  people: Map<number, Known>;
+  readAt: number;
+}
+
+export class StandVisitors {
+  private readonly stands = new Map<number, Stand>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly activity: ActivityTracker,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The people with an open visit on the stand, earliest visit first. */
+  async list(standId: number): Promise<PersonList> {
+    const now = this.now();
+    let stand = this.stands.get(standId);
+    const ids = await standVisitorIds(this.db, standId);
+    if (!stand || now - stand.readAt >= ROWS_REFRESH_MS) {
+      // A new map: a recomputation still running on the old one keeps what it read.
+      stand = { people: new Map(), readAt: now };
+      this.stands.set(standId, stand);
+    }
+    const { people } = stand;
+    const unknown = ids.filter((id) => !people.has(id));
+    if (unknown.length > 0) {
+      const rows = await roomUserRows(this.db, unknown);
+      const companies = await companiesOf(
+        this.db,
+        rows.filter((r) => r.profile === 'exhibitor').map((r) => r.id),
+      );
+      for (const row of rows) people.set(row.id, { row, company: companies.get(row.id) ?? null, minute: -1, key: '', json: '' });
+    }
+    const list: PersonList = { ids: [], keys: [], items: [], index: new Map() };
+    for (const id of ids) {
+      // Not there: the account was removed between the two reads.
+      const known = people.get(id);
+      if (!known) continue;
+      this.serialise(known);
+      list.index.set(id, list.ids.length);
+      list.ids.push(id);
+      list.keys.push(known.key);
+      list.items.push(known.json);
+    }
+    // Those who left: kept until the next full read would let the map grow with every visit of the day.
+    if (people.size > ids.length * 2 + 16) {
+      const present = new Set(ids);
+      for (const id of people.keys()) if (!present.has(id)) people.delete(id);
+    }
+    return list;
+  }
+
+  /** These users' rows are read again at the next recomputation of every stand they are on. */
+  forget(userIds: Iterable<number>): void {
+    for (const id of userIds) for (const stand of this.stands.values()) stand.people.delete(id);
+  }
+
+  /** Nobody shows the stand any more. */
+  drop(standId: number): void {
+    this.stands.delete(standId);
+  }
+
+  /** Serialises a person again when their minute of last activity changed (to the minute, as the live lists carry it). */
+  private serialise(known: Known): void {
+    const at = this.activity.effective(known.row.id, known.row.last_activity_at);
+    const minute = at > 0 ? toLiveGrain(at) : 0;
+    if (minute === known.minute) return;
+    const user: RoomUser = toRoomUser(known.row, known.company, minute > 0 ? new Date(minute).toISOString() : null);
+    known.minute = minute;
+    known.key = user.id_user;
+    known.json = JSON.stringify(user);
+  }
+}

@@ -1,0 +1,138 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import type { LiveActivityState, RoomUser } from '@salon/shared/contracts/room';
+import { encodeId } from '../../host-shell/server/lib/ids';
+import { ROWS_REFRESH_MS, StandVisitors } from '../../host-shell/server/live/stand-visitors';
+import { LIVE_ACTIVITY_GRAIN_MS } from '../../host-shell/server/services/activity';
+import {
+  DEMO,
+  XHR,
+  closeListening,
+  createTestApp,
+  login,
+  openSse,
+  request,
+  standBySlug,
+  userIdByEmail,
+  type SseClient,
+  type TestApp,
+} from './helpers';
+
+/** Counts the rows of `users` that selects read (the columns of a person, as the stand's list needs them). */
+class UserRowsRead implements KyselyPlugin {
+  rows = 0;
+  private readonly fromUsers = new Set<unknown>();
+  transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
+    if (node.kind === 'SelectQueryNode' && JSON.stringify(node.from).includes('"name":"users"')) this.fromUsers.add(queryId);
+    return node;
+  }
+  async transformResult({ result, queryId }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    if (this.fromUsers.delete(queryId)) this.rows += result.rows.length;
+    return result;
+  }
+}
+
+let t: TestApp;
+let solar: { id: number; key: string };
+let visitorId: number;
+let visitor2Id: number;
+const cookies: Record<string, string> = {};
+const opened: SseClient[] = [];
+
+const visit = (cookie: string, stand: string, payload: Record<string, boolean>) =>
+  request(t.app, { method: 'POST', url: `/api/stands/${stand}/visit`, headers: { ...XHR, cookie }, payload });
+const people = (items: string[]) => items.map((item) => JSON.parse(item) as RoomUser);
+
+beforeAll(async () => {
+  t = await createTestApp({ config: { livePingMs: 100 } });
+  solar = await standBySlug(t, 'stand-helios-solaire');
+  [visitorId, visitor2Id] = await Promise.all([userIdByEmail(t, DEMO.visitor), userIdByEmail(t, DEMO.visitor2)]);
+  for (const who of ['visitor', 'visitor2', 'exhibitor'] as const) cookies[who] = await login(t.app, DEMO[who]);
+}, 30_000);
+afterEach(async () => {
+  for (const client of opened.splice(0)) client.close();
+  await visit(cookies.visitor as string, solar.key, { end: true });
+  await visit(cookies.visitor2 as string, solar.key, { end: true });
+  await t.database.db.updateTable('users').set({ pseudo: null }).where('id', 'in', [visitorId, visitor2Id]).execute();
+});
+afterAll(async () => {
+  await closeListening(t);
+});
+
+describe("a stand's visitors kept between recomputations", () => {
+  it('gives the list a full read gives, after arrivals and departures', async () => {
+    const kept = new StandVisitors(t.database.db, t.app.activity);
+    await visit(cookies.visitor as string, solar.key, { start: true });
+    await kept.list(solar.id);
+    await visit(cookies.visitor2 as string, solar.key, { start: true });
+    await visit(cookies.visitor as string, solar.key, { end: true });
+    await visit(cookies.visitor as string, solar.key, { start: true });
+    const list = await kept.list(solar.id);
+    const fresh = await new StandVisitors(t.database.db, t.app.activity).list(solar.id);
+    expect(list.ids).toEqual([visitor2Id, visitorId]);
+    expect(list).toEqual(fresh);
+    expect(people(list.items).map((p) => p.id_user)).toEqual([encodeId(visitor2Id), encodeId(visitorId)]);
+  });
+
+  it('reads the row of an arrival only, not those of everyone on the stand', async () => {
+    const counter = new UserRowsRead();
+    const kept = new StandVisitors(t.database.db.withPlugin(counter), t.app.activity);
+    await visit(cookies.visitor as string, solar.key, { start: true });
+    await kept.list(solar.id);
+    expect(counter.rows).toBe(1);
+    await visit(cookies.visitor2 as string, solar.key, { start: true });
+    const list = await kept.list(solar.id);
+    expect(list.ids).toEqual([visitorId, visitor2Id]);
+    expect(counter.rows).toBe(2);
+    await kept.list(solar.id);
+    expect(counter.rows).toBe(2);
+  });
+
+  it('reads a person again when a change names them, and everyone after ROWS_REFRESH_MS', async () => {
+    let now = Date.now();
+    const kept = new StandVisitors(t.database.db, t.app.activity, () => now);
+    await visit(cookies.visitor as string, solar.key, { start: true });
+    await visit(cookies.visitor2 as string, solar.key, { start: true });
+    expect(people((await kept.list(solar.id)).items).map((p) => p.pseudo)).toEqual([null, null]);
+    await t.database.db.updateTable('users').set({ pseudo: 'Soleil' }).where('id', '=', visitorId).execute();
+    await t.database.db.updateTable('users').set({ pseudo: 'Lune' }).where('id', '=', visitor2Id).execute();
+    // Kept as read: nothing said they changed.
+    expect(people((await kept.list(solar.id)).items).map((p) => p.pseudo)).toEqual([null, null]);
+    kept.forget([visitorId]);
+    expect(people((await kept.list(solar.id)).items).map((p) => p.pseudo)).toEqual(['Soleil', null]);
+    now += ROWS_REFRESH_MS;
+    expect(people((await kept.list(solar.id)).items).map((p) => p.pseudo)).toEqual(['Soleil', 'Lune']);
+  });
+
+  it('serialises a person again when their minute of last activity changes', async () => {
+    const kept = new StandVisitors(t.database.db, t.app.activity);
+    await visit(cookies.visitor as string, solar.key, { start: true });
+    const before = people((await kept.list(solar.id)).items)[0]?.last_activity_at;
+    const later = Date.now() + 3 * LIVE_ACTIVITY_GRAIN_MS;
+    t.app.activity.touch(visitorId, later);
+    const after = people((await kept.list(solar.id)).items)[0]?.last_activity_at;
+    expect(after).not.toBe(before);
+    expect(after).toBe(new Date(Math.floor(later / LIVE_ACTIVITY_GRAIN_MS) * LIVE_ACTIVITY_GRAIN_MS).toISOString());
+  });
+});
+
+describe("an exhibitor's stream of a stand's visitors", () => {
+  it('carries a visitor’s new pseudo once a change names them (an account edited)', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('not listening');
+    await visit(cookies.visitor as string, solar.key, { start: true });
+    const client = await openSse(`http://127.0.0.1:${address.port}/api/sse/live/activity?owned_stands_ids=${solar.key}`, {
+      cookie: cookies.exhibitor as string,
+    });
+    opened.push(client);
+    const first = (await client.next()).data as LiveActivityState;
+    expect(first.owned_stands_users?.[solar.key]?.map((u) => u.id_user)).toContain(encodeId(visitorId));
+    await t.database.db.updateTable('users').set({ pseudo: 'Soleil' }).where('id', '=', visitorId).execute();
+    t.app.live.publish({ type: 'exhibitors', userIds: [visitorId] });
+    t.app.live.publish({ type: 'visitors', standIds: [solar.id] });
+    const changed = await client.next((e) => (e.data as LiveActivityState).owned_stands_users_delta !== undefined, 2000, 1);
+    const delta = (changed.data as LiveActivityState).owned_stands_users_delta?.[solar.key];
+    expect(delta?.users.map((u) => [u.id_user, u.pseudo])).toEqual([[encodeId(visitorId), 'Soleil']]);
+  });
+});
