@@ -14,6 +14,7 @@ import {
   request,
   standBySlug,
   userIdByEmail,
+  waitFor,
   type SseClient,
   type TestApp,
 } from './helpers';
@@ -117,8 +118,8 @@ describe("a stand's visitors kept between recomputations", () => {
 });
 
 describe("an exhibitor's stream of a stand's visitors", () => {
-  it('carries a visitor’s new pseudo once a change names them (an account edited)', async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  /** The exhibitor's stream of the solar stand, with the visitor on it; its first state seen. */
+  async function watching(): Promise<SseClient> {
     const address = t.app.server.address();
     if (!address || typeof address === 'string') throw new Error('not listening');
     await visit(cookies.visitor as string, solar.key, { start: true });
@@ -127,12 +128,40 @@ describe("an exhibitor's stream of a stand's visitors", () => {
     });
     opened.push(client);
     const first = (await client.next()).data as LiveActivityState;
-    expect(first.owned_stands_users?.[solar.key]?.map((u) => u.id_user)).toContain(encodeId(visitorId));
+    expect(first.owned_stands_users?.[solar.key]?.map((u) => [u.id_user, u.pseudo])).toEqual([[encodeId(visitorId), null]]);
+    return client;
+  }
+  const pseudoSeen = async (client: SseClient) => {
+    const changed = await client.next((e) => (e.data as LiveActivityState).owned_stands_users_delta !== undefined, 3000, 1);
+    return (changed.data as LiveActivityState).owned_stands_users_delta?.[solar.key]?.users.map((u) => [u.id_user, u.pseudo]);
+  };
+
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  it('carries a visitor’s new pseudo once a change names them', async () => {
+    const client = await watching();
     await t.database.db.updateTable('users').set({ pseudo: 'Soleil' }).where('id', '=', visitorId).execute();
     t.app.live.publish({ type: 'exhibitors', userIds: [visitorId] });
     t.app.live.publish({ type: 'visitors', standIds: [solar.id] });
-    const changed = await client.next((e) => (e.data as LiveActivityState).owned_stands_users_delta !== undefined, 2000, 1);
-    const delta = (changed.data as LiveActivityState).owned_stands_users_delta?.[solar.key];
-    expect(delta?.users.map((u) => [u.id_user, u.pseudo])).toEqual([[encodeId(visitorId), 'Soleil']]);
+    expect(await pseudoSeen(client)).toEqual([[encodeId(visitorId), 'Soleil']]);
+  });
+
+  it('carries the pseudo a visitor gives themself in their profile, at the next change of the stand', async () => {
+    const client = await watching();
+    const saved = await request(t.app, {
+      method: 'PUT',
+      url: '/api/users/me',
+      headers: { ...XHR, cookie: cookies.visitor as string },
+      payload: { pseudo: 'Lune' },
+    });
+    expect(saved.statusCode).toBe(200);
+    await visit(cookies.visitor2 as string, solar.key, { start: true });
+    await waitFor(
+      async () => ((await pseudoSeen(client))?.some(([, pseudo]) => pseudo === 'Lune') ? true : undefined),
+      5000,
+      'the new pseudo',
+    );
   });
 });
