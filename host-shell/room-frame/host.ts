@@ -1,5 +1,5 @@
 /**
- * The frame's side of the room-frame contract (shared/room-frame/contract.ts): it talks to one host origin, its
+ * The frame's side of the room-frame contract (shared/contracts/room-frame.ts): it talks to one host origin, its
  * parent's, chosen among the allowed ones, and accepts commands from that origin only.
  */
 import { listenToHost, sendToHost, type FrameMessageName, type FrameMessages, type HostCommand } from '@salon/shared/contracts/room-frame';

@@ -38,7 +38,7 @@ function Section({ heading, children }: { heading: ReactNode; children?: ReactNo
 /**
  * The journey sidebar (spec §2.6): the stand in progress, the stands left to visit and the stands seen, each with
  * its actions; emptying the list asks first (the confirm modal). The logic is the journey's state machine
- * (`$journeyView` and its actions, `@salon/shared/room`).
+ * (`$journeyView` and its actions, `@salon/shared/journey`).
  */
 export function Journey() {
   injectJourneyStyles();
