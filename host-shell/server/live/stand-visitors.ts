@@ -30,6 +30,8 @@ export const ROWS_REFRESH_MS = 30_000;
 interface Known {
   row: RoomUserRow;
   company: string | null;
+  /** The row's last activity (ms, 0 when none), parsed once: the tracker's is newer for this process's users. */
+  stored: number;
   /** The minute of last activity `json` carries (ms, 0 when unknown), and the person serialised with it. */
   minute: number;
   key: string;
@@ -68,7 +70,10 @@ export class StandVisitors {
         this.db,
         rows.filter((r) => r.profile === 'exhibitor').map((r) => r.id),
       );
-      for (const row of rows) people.set(row.id, { row, company: companies.get(row.id) ?? null, minute: -1, key: '', json: '' });
+      for (const row of rows) {
+        const stored = row.last_activity_at === null ? 0 : Date.parse(row.last_activity_at) || 0;
+        people.set(row.id, { row, company: companies.get(row.id) ?? null, stored, minute: -1, key: '', json: '' });
+      }
     }
     const list: PersonList = { ids: [], keys: [], items: [], index: new Map() };
     for (const id of ids) {
@@ -101,7 +106,7 @@ export class StandVisitors {
 
   /** Serialises a person again when their minute of last activity changed (to the minute, as the live lists carry it). */
   private serialise(known: Known): void {
-    const at = this.activity.effective(known.row.id, known.row.last_activity_at);
+    const at = Math.max(this.activity.lastActivity(known.row.id) ?? 0, known.stored);
     const minute = at > 0 ? toLiveGrain(at) : 0;
     if (minute === known.minute) return;
     const user: RoomUser = toRoomUser(known.row, known.company, minute > 0 ? new Date(minute).toISOString() : null);
