@@ -52,3 +52,43 @@ describe('delivering a change to many streams', () => {
     expect(Math.max(...perTurn.values())).toBe(DELIVERY_SLICE);
   });
 });
+
+describe('the order of a delivery', () => {
+  it("writes to the streams a change is for alone (a user's notifications) before those that get what everyone gets", async () => {
+    const order: number[] = [];
+    const streamOf = (userId: number, scopes: Scope[]) => {
+      const out = { writableLength: 0, write: () => order.push(userId), destroy: () => undefined } as unknown as ServerResponse;
+      const stream = new LiveStream({ userId, anonymous: true, searchClass: null, visited: null, owned: [] }, scopes, out, 1 << 20);
+      stream.ready = true;
+      return stream;
+    };
+    const count = 2 * DELIVERY_SLICE;
+    const streams = Array.from({ length: count }, (_, userId) => streamOf(userId, ['settings', 'news']));
+    // Opened last: without the order, it would be written to in the last slice.
+    streams.push(streamOf(count, ['settings', 'news', `news:${count}`]));
+    const news: Piece = { kind: 'news', json: '[]', items: [], next: null };
+    const mine: Piece = {
+      kind: 'news',
+      json: '[{"id_notification":"n1"}]',
+      items: [{ id: 1, sentAt: '2026-11-27T00:00:00.000Z', json: '{"id_notification":"n1"}' }],
+      next: null,
+    };
+    const fresh = new Map<Scope, Piece>([
+      ['settings', { kind: 'settings', json: '{"parameters":{}}' }],
+      ['news', news],
+      [`news:${count}`, mine],
+    ]);
+    const pieces = { lookup: async (_scopes: Scope[], known: Map<Scope, Piece>) => new Map(known) } as unknown as PieceCache;
+    await deliver(streams, pieces, 50, {
+      changed: new Set<Scope>(['settings', `news:${count}`]),
+      id: 8,
+      fresh,
+      previous: new Map<Scope, Piece | undefined>([
+        ['settings', undefined],
+        [`news:${count}`, news],
+      ]),
+    });
+    expect(order).toHaveLength(count + 1);
+    expect(order[0]).toBe(count);
+  });
+});

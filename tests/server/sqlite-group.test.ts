@@ -233,6 +233,38 @@ describe('group commit in the SQLite thread', () => {
     }
   });
 
+  it('answers a select sent beside writes without waiting for their commit, from what is on disk', async () => {
+    const dialect = new ThreadedSqliteDialect(file);
+    const db = new Kysely<Notes>({ dialect });
+    try {
+      await sql`create table notes (id integer primary key autoincrement, text text not null unique)`.execute(db);
+      await db.insertInto('notes').values({ text: 'kept' }).execute();
+      const answered: string[] = [];
+      const writes = Array.from({ length: 50 }, (_, i) =>
+        db
+          .insertInto('notes')
+          .values({ text: `w${i}` })
+          .execute()
+          .then(() => answered.push(`w${i}`)),
+      );
+      const read = db
+        .selectFrom('notes')
+        .select('text')
+        .execute()
+        .then((rows) => {
+          answered.push('read');
+          return rows.map((r) => r.text);
+        });
+      const [seen] = await Promise.all([read, ...writes]);
+      // Sent after the writes, answered before them: it did not wait for their commit, nor see them.
+      expect(answered.indexOf('read')).toBe(0);
+      expect(seen).toEqual(['kept']);
+      expect(answered).toHaveLength(51);
+    } finally {
+      await db.destroy();
+    }
+  });
+
   it('when the thread dies, fails what it had not answered, and a new thread serves the next statements', async () => {
     const restarted: string[] = [];
     const dialect = new ThreadedSqliteDialect(file, (error) => restarted.push(error.message));

@@ -3,12 +3,14 @@
  * loop sends `{sql, parameters}` and awaits the rows, while the thread prepares, runs and commits (each commit waits
  * for the disk: `synchronous = FULL`; the writes that reach the thread while it is busy share one: sqlite-group.ts).
  *
- * The thread has one connection and runs statements in the order they are sent. Statements outside a transaction are
- * sent without waiting for the previous ones' answers; those of one turn of the event loop travel as one message. A
- * transaction holds the connection, as Kysely's own SQLite driver does with its mutex: from its `begin` until its
- * `commit` or `rollback` is sent, only its own statements are sent; the others, and the next transaction, wait for
- * it, except selects, which meanwhile read the last commit on a second, read-only connection (a file in WAL mode;
- * `:memory:` has no second connection to the same database, so there they wait too). The next transaction does not
+ * The thread runs statements in the order they are sent. Statements outside a transaction are sent without waiting
+ * for the previous ones' answers; those of one turn of the event loop travel as one message. A transaction holds the
+ * connection, as Kysely's own SQLite driver does with its mutex: from its `begin` until its `commit` or `rollback` is
+ * sent, only its own statements are sent; the others, and the next transaction, wait for it. Selects outside a
+ * transaction read the last commit on a second, read-only connection (a file in WAL mode): they wait neither for a
+ * transaction nor for the commit of the writes sent before them, and never see a write that is not on disk yet (a
+ * caller who awaited a write's answer sees it: it was answered once committed). `:memory:` has no second connection
+ * to the same database: there selects wait, and are held until the group's commit. The next transaction does not
  * wait for the commit's answer: the thread runs it after, and answers the commit once it is on disk.
  *
  * A transaction's statements (not its `begin`, not its commit) are answered while the event loop waits
@@ -59,8 +61,9 @@ class ThreadConnection implements DatabaseConnection {
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const statement: Statement = { sql: query.sql, parameters: query.parameters };
-    if (!this.inTransaction && this.driver.held) {
-      // A select need not wait for the transaction's round trips: it reads the last commit on the reader connection.
+    if (!this.inTransaction) {
+      // A select outside a transaction reads the last commit on the reader connection: it waits neither for a
+      // transaction's round trips nor for the group's commit (the writes it could see there are not on disk yet).
       if (this.driver.reader && query.query?.kind === 'SelectQueryNode') statement.read = true;
       // Anything else is checked and sent in the same turn: no transaction can begin in between.
       else while (this.driver.held) await this.driver.held;
