@@ -147,28 +147,10 @@ export async function mountAll(root: ParentNode = document): Promise<void> {
   const eager = slots.filter((slot) => !('salonLazy' in slot.dataset));
   const refused = eager.filter((slot) => refusal(manifest, slot.dataset.salonWidget ?? ''));
   const refusedDone = Promise.all(refused.map((slot) => mountSlot(slot, manifest)));
-  const [first, ...others] = eager.filter((slot) => !refused.includes(slot));
-  if (!first) {
-    await refusedDone;
-    return;
-  }
-  // The first widget loads alone, so React and @salon/shared come from one remote, the same on every load; the
-  // others reuse them. In parallel, @salon/shared's entries come from whichever remote answers first, each
-  // carrying its own copy of the modules they have in common: the page weighed 8 kB more one time in five.
-  for (const slot of others) preloadEntry(manifest, slot.dataset.salonWidget ?? '');
-  await mountSlot(first, manifest);
-  await Promise.all([refusedDone, ...others.map((slot) => mountSlot(slot, manifest))]);
-}
-
-/** Fetches a remote's entry while the first widget loads; the federation runtime's script tag then reads it from cache. */
-function preloadEntry(manifest: Manifest, widget: string): void {
-  const entry = manifest[widget]?.entry;
-  if (!entry || typeof document === 'undefined') return;
-  const link = document.createElement('link');
-  link.rel = 'preload';
-  link.as = 'script';
-  link.href = new URL(entry, manifestUrl).href;
-  document.head.append(link);
+  // All at once: each @salon/shared entry holds only its own folder's modules (shared/package.json's exports, and a
+  // lint rule against relative imports out of an entry), so whichever remote provides an entry, no module comes twice.
+  const mountable = eager.filter((slot) => !refused.includes(slot));
+  await Promise.all([refusedDone, ...mountable.map((slot) => mountSlot(slot, manifest))]);
 }
 
 function start(): void {
