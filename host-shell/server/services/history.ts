@@ -102,7 +102,8 @@ export async function checkClientHistory(
     if (!exhibitor) throw forbidden(say(locale, msg`Only the stand's exhibitors can open a video call on this stand`));
     return { channelId };
   }
-  if (channelId === null) throw new HttpError(400, say(locale, msg`chatStarted needs "channel_id"`), { channel_id: 'is required' });
+  if (channelId === null)
+    throw new HttpError(400, say(locale, msg`chatStarted needs "channel_id"`), { channel_id: say(locale, msg`is required`) });
   if (exhibitor) return { channelId };
   const withExhibitor = await db
     .selectFrom('channel_members')
