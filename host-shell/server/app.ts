@@ -46,7 +46,8 @@ export function build(options: BuildOptions = {}) {
         ? false
         : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] }),
     trustProxy: config.trustProxy,
-    // Field-naming messages come from typeboxValidatorCompiler; this only joins them.
+    // Field-naming messages come from typeboxValidatorCompiler; this joins them in English (the logs'): the error
+    // handler words the answer in the reader's language (plugins/errors.ts).
     schemaErrorFormatter: (errors, dataVar) => new Error(`Invalid ${dataVar}: ${errors.map((e) => e.message).join('; ')}`),
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(typeboxValidatorCompiler);

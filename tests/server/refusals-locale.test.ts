@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { InjectOptions } from 'fastify';
 import { encodeId } from '../../host-shell/server/lib/ids';
-import { DEMO, XHR, anonymousCookie, createTestApp, login, request, userIdByEmail, type TestApp } from './helpers';
+import { DEMO, ORIGIN, XHR, anonymousCookie, createTestApp, login, request, userIdByEmail, type TestApp } from './helpers';
+import { closeSockets, connect, listen } from './sockets';
 
 /*
  * The API's refusals come from the Lingui catalogs like every other text: the caller's language (the locale cookie,
@@ -12,6 +14,8 @@ beforeAll(async () => {
   t = await createTestApp();
 }, 60_000);
 afterAll(async () => {
+  closeSockets();
+  t.app.server.closeAllConnections();
   await t.close();
 });
 
@@ -19,14 +23,25 @@ const FRENCH = { 'accept-language': 'fr-FR,fr;q=0.9' } as const;
 const ENGLISH = { 'accept-language': 'en-GB,en;q=0.9' } as const;
 const messageOf = (response: { json: () => unknown }) => (response.json() as { data: { message: string } }).data.message;
 
+/** Asks the same call in French, then in English: the same status, the message in each language. */
+async function inBothLanguages(options: InjectOptions, status: number, french: string, english: string): Promise<void> {
+  for (const [language, expected] of [
+    [FRENCH, french],
+    [ENGLISH, english],
+  ] as const) {
+    const response = await request(t.app, { ...options, headers: { ...options.headers, ...language } });
+    expect([response.statusCode, messageOf(response)]).toEqual([status, expected]);
+  }
+}
+
 describe('API refusals in the caller’s language', () => {
   it('refuses a call without a session in French or in English', async () => {
-    const french = await request(t.app, { method: 'GET', url: '/api/chat/channels', headers: FRENCH });
-    expect(french.statusCode).toBe(401);
-    expect(messageOf(french)).toBe("Non authentifié : ouvrez /salon ou connectez-vous d'abord");
-    const english = await request(t.app, { method: 'GET', url: '/api/chat/channels', headers: ENGLISH });
-    expect(english.statusCode).toBe(401);
-    expect(messageOf(english)).toBe('Not authenticated: open /salon or log in first');
+    await inBothLanguages(
+      { method: 'GET', url: '/api/chat/channels' },
+      401,
+      "Non authentifié : ouvrez /salon ou connectez-vous d'abord",
+      'Not authenticated: open /salon or log in first',
+    );
   });
 
   it('names an unknown stand and an unknown company in French', async () => {
@@ -86,5 +101,118 @@ describe('API refusals in the caller’s language', () => {
     const refused = await put({ active: true });
     expect(refused.statusCode).toBe(400);
     expect(messageOf(refused)).toBe('"video_url" est obligatoire pour lancer le direct');
+  });
+});
+
+describe('what the server words itself, in the caller’s language', () => {
+  const putLocale = (headers: Record<string, string>, payload: string | Record<string, unknown>) =>
+    request(t.app, { method: 'PUT', url: '/api/locale', headers: { ...XHR, ...headers }, payload });
+
+  it('names the refused body field in French or in English, message and form error alike', async () => {
+    const french = await putLocale(FRENCH, { lang: 'de_DE' });
+    expect(french.statusCode).toBe(400);
+    expect(french.json()).toEqual({
+      data: {
+        error: true,
+        message: 'Corps invalide : "lang" doit être l\'une des valeurs en_EN, fr_FR',
+        formErrors: { lang: "doit être l'une des valeurs en_EN, fr_FR" },
+      },
+    });
+    const english = await putLocale(ENGLISH, { lang: 'de_DE' });
+    expect(english.json()).toEqual({
+      data: {
+        error: true,
+        message: 'Invalid body: "lang" must be one of en_EN, fr_FR',
+        formErrors: { lang: 'must be one of en_EN, fr_FR' },
+      },
+    });
+    await inBothLanguages(
+      { method: 'PUT', url: '/api/locale', headers: XHR, payload: { admin: true } },
+      400,
+      'Corps invalide : "lang" est obligatoire; "admin" n\'est pas un champ accepté',
+      'Invalid body: "lang" is required; "admin" is not an accepted field',
+    );
+  });
+
+  it('names a refused query parameter in French or in English', async () => {
+    await inBothLanguages(
+      { method: 'GET', url: '/api/notifications?page=abc' },
+      400,
+      'Paramètres invalides : "page" doit être un nombre entier',
+      'Invalid querystring: "page" must be an integer',
+    );
+    await inBothLanguages(
+      { method: 'GET', url: '/api/notifications?page=0' },
+      400,
+      'Paramètres invalides : "page" doit valoir au moins 1',
+      'Invalid querystring: "page" must be at least 1',
+    );
+  });
+
+  it('refuses a body that is not JSON in French or in English', async () => {
+    await inBothLanguages(
+      { method: 'PUT', url: '/api/locale', headers: { ...XHR, 'content-type': 'application/json' }, payload: '{"lang": ' },
+      400,
+      "Le corps n'est pas du JSON valide",
+      'The body is not valid JSON',
+    );
+  });
+
+  it('refuses a call without X-Requested-With in French or in English', async () => {
+    await inBothLanguages(
+      { method: 'PUT', url: '/api/locale', headers: { origin: ORIGIN }, payload: { lang: 'en_EN' } },
+      403,
+      'En-tête X-Requested-With: XMLHttpRequest manquant',
+      'Missing header X-Requested-With: XMLHttpRequest',
+    );
+  });
+
+  it('answers an unknown route in French or in English', async () => {
+    await inBothLanguages({ method: 'GET', url: '/api/nope' }, 404, 'Route inconnue : GET /api/nope', 'Unknown route: GET /api/nope');
+  });
+
+  it('refuses an empty notification, and one for nobody, in French or in English, message and form error alike', async () => {
+    const cookie = await login(t.app, DEMO.promoter);
+    const send = (locale: string, payload: Record<string, unknown>) =>
+      request(t.app, {
+        method: 'POST',
+        url: '/api/notifications',
+        headers: { ...XHR, cookie: `${cookie}; salon_locale=${locale}` },
+        payload,
+      });
+    const empty = { title: '  ', message: 'Bonjour' };
+    expect((await send('fr_FR', empty)).json()).toEqual({
+      data: { error: true, message: '"title" ne doit pas être vide', formErrors: { title: 'ne doit pas être vide' } },
+    });
+    expect((await send('en_EN', empty)).json()).toEqual({
+      data: { error: true, message: '"title" must not be empty', formErrors: { title: 'must not be empty' } },
+    });
+    const nobody = { title: 'Bonjour', message: 'Bonjour', users_ids: [encodeId(987654)] };
+    const french = await send('fr_FR', nobody);
+    expect(french.statusCode).toBe(400);
+    expect(french.json()).toEqual({
+      data: {
+        error: true,
+        message: 'Aucun des "users_ids" n\'est un utilisateur',
+        formErrors: { users_ids: 'ne désigne aucun utilisateur' },
+      },
+    });
+    expect(messageOf(await send('en_EN', nobody))).toBe('None of "users_ids" is a user');
+  });
+
+  it('refuses a chat connection without a session in French or in English', async () => {
+    const base = await listen(t);
+    await expect(connect(base, { cookie: 'salon_locale=fr_FR' })).rejects.toMatchObject({
+      message: "Non authentifié : ouvrez /salon ou connectez-vous d'abord",
+      data: { status: 401 },
+    });
+    await expect(connect(base, { cookie: 'salon_locale=en_EN' })).rejects.toMatchObject({
+      message: 'Not authenticated: open /salon or log in first',
+      data: { status: 401 },
+    });
+    await expect(connect(base, { cookie: 'salon_locale=fr_FR', origin: 'https://evil.example' })).rejects.toMatchObject({
+      message: expect.stringMatching(/^Connexion d'une autre origine refusée \(Origin https:\/\/evil\.example n'est pas /),
+      data: { status: 403 },
+    });
   });
 });

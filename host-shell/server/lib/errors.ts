@@ -10,7 +10,8 @@ export class HttpError extends Error {
   }
 }
 
-export const notFound = (message = 'Not found') => new HttpError(404, message);
-export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
-export const unauthorized = (message = 'Authentication required') => new HttpError(401, message);
+/* Each refusal is worded by its caller, in the reader's language (`say`): there is no English default. */
+export const notFound = (message: string) => new HttpError(404, message);
+export const forbidden = (message: string) => new HttpError(403, message);
+export const unauthorized = (message: string) => new HttpError(401, message);
 export const badRequest = (message: string, formErrors?: Record<string, string>) => new HttpError(400, message, formErrors);

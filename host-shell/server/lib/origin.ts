@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 
@@ -32,19 +34,19 @@ function originOf(value: string): string | null {
  * - `requireXhr` (the /api) always wants X-Requested-With, whatever the origin headers say.
  * - `requireOrigin` (beacons) wants Origin or Referer: X-Requested-With alone is not enough.
  */
-export function sameOriginRefusal(request: FastifyRequest, requireXhr: boolean, requireOrigin = false): string | null {
+export function sameOriginRefusal(request: FastifyRequest, requireXhr: boolean, requireOrigin = false): MessageDescriptor | null {
   const xhr = isXhr(request) && !requireOrigin;
-  if (requireXhr && !xhr) return 'Missing header X-Requested-With: XMLHttpRequest';
+  if (requireXhr && !xhr) return msg`Missing header X-Requested-With: XMLHttpRequest`;
   const site = header(request, 'sec-fetch-site');
-  if (site !== undefined && site !== 'same-origin' && site !== 'none') return `Cross-site request refused (Sec-Fetch-Site: ${site})`;
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return msg`Cross-site request refused (Sec-Fetch-Site: ${site})`;
   const expected = requestOrigin(request);
   const origin = header(request, 'origin');
-  if (origin !== undefined) return origin === expected ? null : `Cross-origin request refused (Origin ${origin} is not ${expected})`;
+  if (origin !== undefined) return origin === expected ? null : msg`Cross-origin request refused (Origin ${origin} is not ${expected})`;
   const referer = header(request, 'referer');
   if (referer !== undefined)
-    return originOf(referer) === expected ? null : `Cross-origin request refused (Referer is not from ${expected})`;
-  if (requireOrigin) return 'Beacon refused: no Origin or Referer header';
-  return xhr ? null : 'Request refused: no Origin, Referer or X-Requested-With header';
+    return originOf(referer) === expected ? null : msg`Cross-origin request refused (Referer is not from ${expected})`;
+  if (requireOrigin) return msg`Beacon refused: no Origin or Referer header`;
+  return xhr ? null : msg`Request refused: no Origin, Referer or X-Requested-With header`;
 }
 
 const first = (value: string | string[] | undefined): string | undefined => {
@@ -68,12 +70,13 @@ export function rawRequestOrigin(request: IncomingMessage, trustProxy: boolean):
  * X-Requested-With part (a WebSocket cannot send it). Browsers always send Origin with a WebSocket and with a
  * cross-origin XHR; a same-origin polling GET may come without it.
  */
-export function handshakeOriginRefusal(headers: IncomingHttpHeaders, expected: string): string | null {
+export function handshakeOriginRefusal(headers: IncomingHttpHeaders, expected: string): MessageDescriptor | null {
   const site = first(headers['sec-fetch-site']);
-  if (site !== undefined && site !== 'same-origin' && site !== 'none') return `Cross-site connection refused (Sec-Fetch-Site: ${site})`;
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return msg`Cross-site connection refused (Sec-Fetch-Site: ${site})`;
   const origin = first(headers.origin);
-  if (origin !== undefined) return origin === expected ? null : `Cross-origin connection refused (Origin ${origin} is not ${expected})`;
+  if (origin !== undefined) return origin === expected ? null : msg`Cross-origin connection refused (Origin ${origin} is not ${expected})`;
   const referer = first(headers.referer);
-  if (referer !== undefined && originOf(referer) !== expected) return `Cross-origin connection refused (Referer is not from ${expected})`;
+  if (referer !== undefined && originOf(referer) !== expected)
+    return msg`Cross-origin connection refused (Referer is not from ${expected})`;
   return null;
 }

@@ -1,17 +1,22 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { TSchema, Static } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
 import { Value } from '@sinclair/typebox/value';
 import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
+import type { LocaleCode } from '@salon/shared/contracts/page-data';
+import { say } from '../i18n';
 
-export type IssueKind = 'required' | 'format' | 'tooShort' | 'tooLong' | 'oneOf' | 'type' | 'range' | 'unknownField' | 'empty';
+/** `number`: an integer or a number was expected and something else came. */
+export type IssueKind = 'required' | 'format' | 'tooShort' | 'tooLong' | 'oneOf' | 'type' | 'number' | 'range' | 'unknownField' | 'empty';
 
 export interface Issue {
   /** Dotted field path (`fields_param.mobile`); '' for the whole value. */
   field: string;
   kind: IssueKind;
-  /** English, names no field: "must be one of en_EN, fr_FR". */
-  message: string;
+  /** Names no field, translated where it is answered: "must be one of en_EN, fr_FR". */
+  message: MessageDescriptor;
 }
 
 type JsonSchema = TSchema & {
@@ -25,42 +30,48 @@ type JsonSchema = TSchema & {
   maximum?: number;
 };
 
+const oneOf = (choices: string): MessageDescriptor => msg`must be one of ${choices}`;
+const atLeastCharacters = (min: number): MessageDescriptor => msg`must be at least ${min} characters`;
+const atMostCharacters = (max: number): MessageDescriptor => msg`must be at most ${max} characters`;
+const atLeast = (min: number): MessageDescriptor => msg`must be at least ${min}`;
+const atMost = (max: number): MessageDescriptor => msg`must be at most ${max}`;
+
 const fieldOf = (path: string): string => path.replace(/^\//, '').split('/').join('.');
 
 function describe(schema: JsonSchema, value: unknown): Pick<Issue, 'kind' | 'message'> {
   if (schema.anyOf) {
     const consts = schema.anyOf.filter((s) => 'const' in s).map((s) => String(s.const));
-    if (consts.length === schema.anyOf.length) return { kind: 'oneOf', message: `must be one of ${consts.join(', ')}` };
+    if (consts.length === schema.anyOf.length) return { kind: 'oneOf', message: oneOf(consts.join(', ')) };
     const [only, ...more] = schema.anyOf.filter((s) => s.type !== 'null' && !('const' in s));
     if (only && more.length === 0) return describe(only, value);
-    return { kind: 'type', message: 'has an invalid value' };
+    return { kind: 'type', message: msg`has an invalid value` };
   }
   switch (schema.type) {
     case 'string':
-      if (typeof value !== 'string') return { kind: 'type', message: 'must be a string' };
+      if (typeof value !== 'string') return { kind: 'type', message: msg`must be a string` };
       if (schema.minLength !== undefined && value.length < schema.minLength)
         return schema.minLength === 1
-          ? { kind: 'empty', message: 'must not be empty' }
-          : { kind: 'tooShort', message: `must be at least ${schema.minLength} characters` };
+          ? { kind: 'empty', message: msg`must not be empty` }
+          : { kind: 'tooShort', message: atLeastCharacters(schema.minLength) };
       if (schema.maxLength !== undefined && value.length > schema.maxLength)
-        return { kind: 'tooLong', message: `must be at most ${schema.maxLength} characters` };
-      if (schema.pattern !== undefined) return { kind: 'format', message: 'has an invalid format' };
-      return { kind: 'type', message: 'is invalid' };
+        return { kind: 'tooLong', message: atMostCharacters(schema.maxLength) };
+      if (schema.pattern !== undefined) return { kind: 'format', message: msg`has an invalid format` };
+      return { kind: 'type', message: msg`is invalid` };
     case 'integer':
     case 'number':
       if (typeof value !== 'number' || (schema.type === 'integer' && !Number.isInteger(value)))
-        return { kind: 'type', message: `must be ${schema.type === 'integer' ? 'an integer' : 'a number'}` };
-      if (schema.minimum !== undefined && value < schema.minimum) return { kind: 'range', message: `must be at least ${schema.minimum}` };
-      if (schema.maximum !== undefined && value > schema.maximum) return { kind: 'range', message: `must be at most ${schema.maximum}` };
-      return { kind: 'range', message: 'is out of range' };
+        return { kind: 'number', message: schema.type === 'integer' ? msg`must be an integer` : msg`must be a number` };
+      if (schema.minimum !== undefined && value < schema.minimum) return { kind: 'range', message: atLeast(schema.minimum) };
+      if (schema.maximum !== undefined && value > schema.maximum) return { kind: 'range', message: atMost(schema.maximum) };
+      return { kind: 'range', message: msg`is out of range` };
     case 'boolean':
-      return { kind: 'type', message: 'must be true or false' };
+      return { kind: 'type', message: msg`must be true or false` };
     case 'object':
-      return { kind: 'type', message: 'must be an object' };
+      return { kind: 'type', message: msg`must be an object` };
     case 'array':
-      return { kind: 'type', message: 'must be a list' };
+      return { kind: 'type', message: msg`must be a list` };
     default:
-      return { kind: 'type', message: 'is invalid' };
+      return { kind: 'type', message: msg`is invalid` };
   }
 }
 
@@ -68,11 +79,11 @@ function toIssue(error: ValueError): Issue {
   const field = fieldOf(error.path);
   switch (error.type) {
     case ValueErrorType.ObjectRequiredProperty:
-      return { field, kind: 'required', message: 'is required' };
+      return { field, kind: 'required', message: msg`is required` };
     case ValueErrorType.ObjectAdditionalProperties:
-      return { field, kind: 'unknownField', message: 'is not an accepted field' };
+      return { field, kind: 'unknownField', message: msg`is not an accepted field` };
     case ValueErrorType.ObjectMinProperties:
-      return { field, kind: 'required', message: 'must contain at least one field' };
+      return { field, kind: 'required', message: msg`must contain at least one field` };
     default:
       return { field, ...describe(error.schema as JsonSchema, error.value) };
   }
@@ -108,10 +119,28 @@ export function validate<T extends TSchema>(schema: T, value: unknown): Validate
 }
 
 /** Sentence naming the field, for API error messages: `"lang" must be one of en_EN, fr_FR`. */
-export const issueSentence = (issue: Issue): string => (issue.field ? `"${issue.field}" ${issue.message}` : `The value ${issue.message}`);
+export const issueSentence = (locale: LocaleCode, issue: Issue): string => {
+  const { field } = issue;
+  const detail = say(locale, issue.message);
+  return field ? say(locale, msg`"${field}" ${detail}`) : say(locale, msg`The value ${detail}`);
+};
+
+/** What fastify names the part of a request it validated (`dataVar`), and the refusal's wording for each. */
+const REFUSALS: Readonly<Record<string, (details: string) => MessageDescriptor>> = {
+  body: (details) => msg`Invalid body: ${details}`,
+  querystring: (details) => msg`Invalid querystring: ${details}`,
+  params: (details) => msg`Invalid params: ${details}`,
+  headers: (details) => msg`Invalid headers: ${details}`,
+};
+
+/** A request refused by its schema, in the reader's language: `Invalid body: "lang" must be one of en_EN, fr_FR`. */
+export function requestRefusal(locale: LocaleCode, part: string, issues: readonly Issue[]): string {
+  const details = issues.map((issue) => issueSentence(locale, issue)).join('; ');
+  return say(locale, (REFUSALS[part] ?? REFUSALS.body!)(details));
+}
 
 export interface SalonValidationError extends FastifySchemaValidationError {
-  params: { field: string; kind: IssueKind; message: string };
+  params: Issue & Record<string, unknown>;
 }
 
 const INTEGER = /^[+-]?\d+$/;
@@ -148,8 +177,8 @@ export const typeboxValidatorCompiler: FastifySchemaCompiler<TSchema> = ({ schem
       keyword: issue.kind,
       instancePath: issue.field ? `/${issue.field.split('.').join('/')}` : '',
       schemaPath: '',
-      params: { field: issue.field, kind: issue.kind, message: issue.message },
-      message: issueSentence(issue),
+      params: { ...issue },
+      message: issueSentence('en_EN', issue),
     }));
     return { error };
   };

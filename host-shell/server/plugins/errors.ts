@@ -1,9 +1,14 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { LocaleCode } from '@salon/shared/contracts/page-data';
+import { say } from '../i18n';
 import { HttpError } from '../lib/errors';
+import { FALLBACK_LOCALE, LOCALE_COOKIE, resolveLocale } from '../lib/locale';
 import { isXhr } from '../lib/origin';
 import { globalPlugin } from '../lib/plugin';
 import { TooManyRequests, tooManyText } from '../lib/rate-limit';
-import type { SalonValidationError } from '../lib/validation';
+import { requestRefusal, type SalonValidationError } from '../lib/validation';
 import { errorPage, notFoundPage } from '../views/errors';
 
 declare module 'fastify' {
@@ -27,8 +32,17 @@ export interface ErrorAnswer {
   formErrors?: Record<string, string>;
 }
 
-const GENERIC_500 = 'Internal server error';
-const UNAVAILABLE = 'The salon cannot reach its database for a moment: please try again in a few seconds.';
+const GENERIC_500 = msg`Internal server error`;
+const UNAVAILABLE = msg`The salon cannot reach its database for a moment: please try again in a few seconds.`;
+/** fastify's own refusals of a request it could not read, by their code (its messages are English only). */
+const FASTIFY_REFUSALS: Readonly<Record<string, MessageDescriptor>> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: msg`The request's body is too large`,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: msg`This content type is not accepted here`,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: msg`The request's body does not match its Content-Length`,
+  FST_ERR_CTP_EMPTY_JSON_BODY: msg`The body is empty although its content type is JSON`,
+  FST_ERR_CTP_INVALID_JSON_BODY: msg`The body is not valid JSON`,
+  FST_ERR_BAD_URL: msg`The address is not valid`,
+};
 /** Seconds a client is told to wait (Retry-After) when the database is out of reach. */
 export const UNAVAILABLE_RETRY_SECONDS = 5;
 
@@ -43,7 +57,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function isValidationError(value: unknown): value is SalonValidationError {
-  return isRecord(value) && isRecord(value.params) && typeof value.params.field === 'string' && typeof value.params.message === 'string';
+  return isRecord(value) && isRecord(value.params) && typeof value.params.field === 'string' && isRecord(value.params.message);
 }
 
 /**
@@ -59,20 +73,32 @@ export function isUnavailable(error: unknown): boolean {
 
 /**
  * Client mistakes keep their status and message; a database out of reach is 503 (try again); anything else is a bug:
- * 500 with a generic message.
+ * 500 with a generic message. What the server words itself (a schema's refusal, fastify's, the generic ones) is in
+ * `locale`.
  */
-export function classifyError(error: unknown): ErrorAnswer {
+export function classifyError(error: unknown, locale: LocaleCode = FALLBACK_LOCALE): ErrorAnswer {
   if (error instanceof HttpError) return { status: error.statusCode, message: error.message, formErrors: error.formErrors };
-  if (!isRecord(error)) return { status: 500, message: GENERIC_500 };
-  if (isUnavailable(error)) return { status: 503, message: UNAVAILABLE };
+  if (!isRecord(error)) return { status: 500, message: say(locale, GENERIC_500) };
+  if (isUnavailable(error)) return { status: 503, message: say(locale, UNAVAILABLE) };
   if (Array.isArray(error.validation)) {
+    const issues = error.validation.filter(isValidationError).map((item) => item.params);
     const formErrors: Record<string, string> = {};
-    for (const item of error.validation) if (isValidationError(item)) formErrors[item.params.field || '_'] = item.params.message;
-    return { status: 400, message: typeof error.message === 'string' ? error.message : 'Invalid request', formErrors };
+    for (const issue of issues) formErrors[issue.field || '_'] = say(locale, issue.message);
+    const part = typeof error.validationContext === 'string' ? error.validationContext : 'body';
+    return {
+      status: 400,
+      message: issues.length > 0 ? requestRefusal(locale, part, issues) : say(locale, msg`Invalid request`),
+      formErrors,
+    };
   }
   const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
-  if (status >= 400 && status < 500) return { status, message: typeof error.message === 'string' ? error.message : 'Bad request' };
-  return { status: 500, message: GENERIC_500 };
+  const known = typeof error.code === 'string' ? FASTIFY_REFUSALS[error.code] : undefined;
+  if (status >= 400 && status < 500)
+    return {
+      status,
+      message: known ? say(locale, known) : typeof error.message === 'string' ? error.message : say(locale, msg`Bad request`),
+    };
+  return { status: 500, message: say(locale, GENERIC_500) };
 }
 
 function formatOf(request: FastifyRequest): 'json' | 'contact' | 'html' {
@@ -89,9 +115,13 @@ async function viewerOrNobody(request: FastifyRequest) {
     return await request.viewer();
   } catch {
     // The error may come from the database itself: render without a user rather than fail again.
-    return { user: null, locale: 'en_EN' as const, origin: `${request.protocol}://${request.host}` };
+    return { user: null, locale: headerLocale(request), origin: `${request.protocol}://${request.host}` };
   }
 }
+
+/** The reader's language from the request alone (cookie, Accept-Language): for a database out of reach. */
+const headerLocale = (request: FastifyRequest): LocaleCode =>
+  resolveLocale(request.cookies?.[LOCALE_COOKIE], undefined, request.headers['accept-language']);
 
 export async function sendError(request: FastifyRequest, reply: FastifyReply, answer: ErrorAnswer): Promise<FastifyReply> {
   reply.code(answer.status);
@@ -118,7 +148,8 @@ async function sendTooMany(request: FastifyRequest, reply: FastifyReply, error: 
 export const errorsPlugin = globalPlugin('salon-errors', async (app) => {
   app.setErrorHandler(async (error: unknown, request, reply) => {
     if (error instanceof TooManyRequests) return sendTooMany(request, reply, error);
-    const answer = classifyError(error);
+    const locale = isUnavailable(error) ? headerLocale(request) : (await viewerOrNobody(request)).locale;
+    const answer = classifyError(error, locale);
     if (answer.status === 503) {
       request.log.warn({ err: error }, 'request refused: database out of reach');
       reply.header('Retry-After', String(UNAVAILABLE_RETRY_SECONDS));
@@ -129,6 +160,8 @@ export const errorsPlugin = globalPlugin('salon-errors', async (app) => {
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    return sendError(request, reply, { status: 404, message: `Unknown route: ${request.method} ${path}` });
+    const { method } = request;
+    const { locale } = await viewerOrNobody(request);
+    return sendError(request, reply, { status: 404, message: say(locale, msg`Unknown route: ${method} ${path}`) });
   });
 });

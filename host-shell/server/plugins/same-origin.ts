@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { say } from '../i18n';
 import { forbidden } from '../lib/errors';
 import { isBeacon, sameOriginRefusal } from '../lib/origin';
 
@@ -24,6 +25,6 @@ export function sameOrigin(mode: 'api' | 'form'): onRequestAsyncHookHandler {
     if (!UNSAFE.has(request.method)) return;
     const beacon = mode === 'api' && request.routeOptions.config.beacon === true && isBeacon(request);
     const refusal = beacon ? sameOriginRefusal(request, false, true) : sameOriginRefusal(request, mode === 'api');
-    if (refusal) throw forbidden(refusal);
+    if (refusal) throw forbidden(say((await request.viewer()).locale, refusal));
   };
 }

@@ -55,7 +55,7 @@ class Refused extends Error {}
 function parse<T extends TSchema>(schema: T, value: unknown, locale: LocaleCode) {
   const result = validate(schema, value);
   if (result.ok) return result.value;
-  const issues = result.issues.map(issueSentence).join('; ');
+  const issues = result.issues.map((issue) => issueSentence(locale, issue)).join('; ');
   throw new Refused(say(locale, msg`Invalid event: ${issues}`));
 }
 
@@ -234,7 +234,7 @@ export function registerHandlers(app: FastifyInstance, socket: SalonSocket): voi
         if (id === null) throw new Refused(tr(msg`Unknown user: ${raw}`));
         userIds.push(id);
       }
-      const notification = await createNotification(app.db, event.content, userIds, data.user.id);
+      const notification = await createNotification(app.db, event.content, userIds, data.user.id, data.locale);
       return { answer: { ok: true as const }, after: () => deliverNotification(app, userIds, notification) };
     }),
   );

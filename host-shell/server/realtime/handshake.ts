@@ -1,5 +1,7 @@
+import { msg } from '@lingui/core/macro';
 import type { FastifyInstance } from 'fastify';
 import type { ExtendedError } from 'socket.io';
+import { say } from '../i18n';
 import { resolveLocale, LOCALE_COOKIE } from '../lib/locale';
 import { handshakeOriginRefusal, rawRequestOrigin } from '../lib/origin';
 import { membershipsOfUser } from '../services/chat';
@@ -20,13 +22,15 @@ export function handshake(app: FastifyInstance) {
   const authenticate = async (socket: SalonSocket): Promise<void> => {
     const request = socket.request;
     const origin = rawRequestOrigin(request, app.config.trustProxy);
-    const foreign = handshakeOriginRefusal(request.headers, origin);
-    if (foreign) throw refusal(foreign, 403);
     const cookies = app.parseCookie(request.headers.cookie ?? '');
+    // The refusals' language: the socket's request alone (no user yet).
+    const locale = resolveLocale(cookies[LOCALE_COOKIE], undefined, request.headers['accept-language']);
+    const foreign = handshakeOriginRefusal(request.headers, origin);
+    if (foreign) throw refusal(say(locale, foreign), 403);
     const token = cookies[SESSION_COOKIE];
     const userId = await app.sessions.userId(token);
     const user = userId === null ? null : await findUserById(app.db, userId);
-    if (!user) throw refusal('Not authenticated: open /salon or log in first', 401);
+    if (!user) throw refusal(say(locale, msg`Not authenticated: open /salon or log in first`), 401);
     const exhibitor = user.profile === 'exhibitor';
     const [members, stands, company] = await Promise.all([
       membershipsOfUser(app.db, user.id),
@@ -51,7 +55,9 @@ export function handshake(app: FastifyInstance) {
       (err: unknown) => {
         if (err instanceof Error && 'data' in err) return next(err);
         app.log.error({ err }, 'socket handshake failed');
-        next(refusal('The chat is unavailable, please try again later', 503));
+        const { headers } = socket.request;
+        const locale = resolveLocale(app.parseCookie(headers.cookie ?? '')[LOCALE_COOKIE], undefined, headers['accept-language']);
+        next(refusal(say(locale, msg`The chat is unavailable, please try again later`), 503));
       },
     );
   };

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { notFound } from '../lib/errors';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -8,8 +7,9 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
  * socket counts. `?gc=1` collects garbage first when node runs with --expose-gc, so deltas measure what stays.
  */
 export const benchRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/__bench/stats', async (request) => {
-    if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) throw notFound();
+  app.get('/__bench/stats', async (request, reply) => {
+    // To anyone else, the route does not exist: the same answer as an unknown route's.
+    if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) return reply.callNotFound();
     const query = request.query as Record<string, string | undefined>;
     const gc = (globalThis as { gc?: () => void }).gc;
     if (query.gc === '1' && gc) {

@@ -56,6 +56,11 @@ const rawBodies = new WeakMap<FastifyRequest, string>();
  * hosts/symfony): server-to-server, never called by a browser. Registered only when SALON_HOST_SECRET is set; each
  * call is HMAC-signed with it (timestamp, nonce, method, path, body), and a forged, stale or replayed call is 401.
  * The same-origin guard of /api does not apply: the signature is the authentication.
+ *
+ * Its refusals (`Host call refused: …`) are English only, unlike every answer a person reads: the spec has no host
+ * API (this handoff is the server's own contract with the host, README "Hosting the widgets"), the reader is the
+ * host's server, whose `SalonClient` puts the message in an exception for its logs, and a refused call has no
+ * language to follow (the signed body's `locale` is not trusted until the signature is checked).
  */
 export const hostRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const secret = app.config.hostSecret;

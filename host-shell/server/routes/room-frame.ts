@@ -5,8 +5,11 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { msg } from '@lingui/core/macro';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import { FRAME_DATA_ELEMENT_ID, type FrameLang, type RoomFrameData } from '../../room-frame/data';
+import { say } from '../i18n';
 import { styleHash } from '../lib/csp';
 import { notFound } from '../lib/errors';
 import { html, raw } from '../lib/html';
@@ -35,18 +38,9 @@ function langOf(request: FastifyRequest): FrameLang {
   return query?.lang === 'fr' ? 'fr' : 'en';
 }
 
-const TEXTS = {
-  en: {
-    title: (room: string) => `${room}: 360° room`,
-    noscript: 'The 360° room needs JavaScript.',
-    missing: 'The 360° viewer is not built yet (dist/spa/room-frame/manifest.json is missing): run `npm run build`.',
-  },
-  fr: {
-    title: (room: string) => `${room} : salle 360°`,
-    noscript: 'La salle 360° nécessite JavaScript.',
-    missing: 'La visionneuse 360° n’est pas encore construite (dist/spa/room-frame/manifest.json manque) : lancez `npm run build`.',
-  },
-} as const;
+/** The frame's language as the server's catalogs name it. */
+const localeOf = (lang: FrameLang): LocaleCode => (lang === 'fr' ? 'fr_FR' : 'en_EN');
+const unknownPanorama = (request: FastifyRequest, slug: string) => notFound(say(localeOf(langOf(request)), msg`Unknown panorama: ${slug}`));
 
 /**
  * The page's one inline `<style>` (what shows before the bundle's stylesheet, and without it), allowed by its SHA-256:
@@ -57,7 +51,8 @@ export const FRAME_PAGE_STYLE =
 const FRAME_STYLE_HASH = styleHash(FRAME_PAGE_STYLE);
 
 export function roomFrameDocument(data: RoomFrameData, script: string | null): string {
-  const text = TEXTS[data.lang];
+  const locale = localeOf(data.lang);
+  const room = data.roomName;
   return html`<!doctype html>
 <html lang="${data.lang}">
 <head>
@@ -65,13 +60,13 @@ export function roomFrameDocument(data: RoomFrameData, script: string | null): s
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <link rel="icon" href="/media/favicon.svg" type="image/svg+xml">
-<title>${text.title(data.roomName)}</title>
+<title>${say(locale, msg`${room}: 360° room`)}</title>
 <style>${raw(FRAME_PAGE_STYLE)}</style>
 </head>
 <body>
 <main id="room-frame" data-state="loading">
-<noscript><p class="room-frame-missing">${text.noscript}</p></noscript>
-${script ? '' : html`<p class="room-frame-missing" role="alert">${text.missing}</p>`}
+<noscript><p class="room-frame-missing">${say(locale, msg`The 360° room needs JavaScript.`)}</p></noscript>
+${script ? '' : html`<p class="room-frame-missing" role="alert">${say(locale, msg`The 360° viewer is not built yet (dist/spa/room-frame/manifest.json is missing): run \`npm run build\`.`)}</p>`}
 </main>
 <script type="application/json" id="${FRAME_DATA_ELEMENT_ID}">${raw(scriptJson(data))}</script>
 ${script ? html`<script src="${script}" defer></script>` : ''}
@@ -87,7 +82,7 @@ export const roomFrameRoutes: FastifyPluginAsync = async (app) => {
     // The content, the data and the images' keys are computed once per change of the content (`app.panoramas.frame`).
     const [frame, script] = await Promise.all([app.panoramas.frame(langOf(request)), frameScript(app.config.spaDir)]);
     // The frame always has the three special panoramas, even when the table lacks their rows (names default then).
-    if (!frame.places.has(initial)) throw notFound(`Unknown panorama: ${initial}`);
+    if (!frame.places.has(initial)) throw unknownPanorama(request, initial);
 
     const own = requestOrigin(request);
     const data: RoomFrameData = { ...frame.data, initialPanorama: initial, hostOrigins: [...configured.filter((o) => o !== own), own] };
@@ -123,7 +118,7 @@ export const roomFrameRoutes: FastifyPluginAsync = async (app) => {
   app.get('/room/', async (request, reply) => show(request, reply, 'home'));
   app.get('/room/:panorama', async (request, reply) => {
     const slug = pathParam(request, 'panorama');
-    if (!SLUG.test(slug)) throw notFound(`Unknown panorama: ${slug}`);
+    if (!SLUG.test(slug)) throw unknownPanorama(request, slug);
     return show(request, reply, slug);
   });
 };

@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 import type { Kysely } from 'kysely';
 import {
   CARD_PUBLISHABLE_FIELDS,
+  ExhibitorProfile,
   MEDIA_URL_PATTERN,
   type CardPublication,
   type ExhibitorProfileBody,
@@ -145,19 +146,9 @@ export async function saveExhibitorProfile(db: Kysely<Database>, user: UserRow, 
   return fresh;
 }
 
-/** The user columns the published card needs, beside those of a RoomUser. */
-export const CARD_COLUMNS = [
-  'function',
-  'function_en',
-  'presentation',
-  'presentation_en',
-  'contact_email',
-  'mobile',
-  'linkedin',
-  'visio_link',
-  'picture_path',
-  'video_path',
-] as const;
+/** The user columns the published card needs, beside those of a RoomUser: the profile as stored, but its flags. */
+type CardColumn = Exclude<keyof ExhibitorProfile, 'published'>;
+export const CARD_COLUMNS = Object.keys(ExhibitorProfile.properties).filter((key) => key !== 'published') as CardColumn[];
 export type CardRow = RoomUserRow & Pick<UserRow, (typeof CARD_COLUMNS)[number]>;
 
 /**

@@ -9,7 +9,7 @@ import { HttpError, forbidden, notFound } from '../lib/errors';
 import { decodeId, encodeId } from '../lib/ids';
 import type { ActivityTracker } from './activity';
 import { membershipOf } from './chat';
-import { companiesOf, historyWithUsers, toHistoryItem, toRoomUser, type HistoryRowWithUser } from './room-users';
+import { companiesOf, historyWithUsers, toHistoryItem, toRoomUser, withUser, type HistoryQueryRow } from './room-users';
 import { fullName, ownedStandIds } from './users';
 import { recordChange } from './audit';
 import { addHistory, ownsStand } from './visits';
@@ -17,17 +17,8 @@ import { addHistory, ownsStand } from './visits';
 /** GET /api/stands/{id}/history: entries per page. */
 export const HISTORY_PAGE = 20;
 
-type HistoryQueryRow = Awaited<ReturnType<ReturnType<typeof historyWithUsers>['execute']>>[number];
-
 async function toItems(db: Kysely<Database>, activity: ActivityTracker, rows: HistoryQueryRow[]): Promise<HistoryItem[]> {
-  const withUsers: HistoryRowWithUser[] = rows.map(({ history_id, stand_id, type, content, created_at, ...user }) => ({
-    id: history_id,
-    stand_id,
-    type,
-    content,
-    created_at,
-    user,
-  }));
+  const withUsers = rows.map(withUser);
   const companies = await companiesOf(db, [...new Set(withUsers.filter((r) => r.user.profile === 'exhibitor').map((r) => r.user.id))]);
   return withUsers.map((row) => {
     const user: RoomUser = toRoomUser(
@@ -102,7 +93,8 @@ export async function checkClientHistory(
     if (!exhibitor) throw forbidden(say(locale, msg`Only the stand's exhibitors can open a video call on this stand`));
     return { channelId };
   }
-  if (channelId === null) throw new HttpError(400, say(locale, msg`chatStarted needs "channel_id"`), { channel_id: 'is required' });
+  if (channelId === null)
+    throw new HttpError(400, say(locale, msg`chatStarted needs "channel_id"`), { channel_id: say(locale, msg`is required`) });
   if (exhibitor) return { channelId };
   const withExhibitor = await db
     .selectFrom('channel_members')

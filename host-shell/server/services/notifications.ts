@@ -1,7 +1,10 @@
+import { msg } from '@lingui/core/macro';
 import type { Kysely } from 'kysely';
 import { NOTIFICATIONS_PER_PAGE, type Notification, type NotificationsData } from '@salon/shared/contracts/notifications';
 import type { NotificationPayload } from '@salon/shared/contracts/socket-events';
 import { nowIso, type Database } from '../db/schema';
+import type { LocaleCode } from '@salon/shared/contracts/page-data';
+import { say } from '../i18n';
 import { badRequest } from '../lib/errors';
 import { recordChange } from './audit';
 
@@ -129,12 +132,14 @@ export async function createNotification(
   content: NotificationContent,
   userIds: number[],
   actorId: number,
+  locale: LocaleCode,
   now = new Date(),
 ): Promise<Notification> {
   const title = content.title.trim();
   const message = content.message.trim();
-  if (!title) throw badRequest('"title" must not be empty', { title: 'must not be empty' });
-  if (!message) throw badRequest('"message" must not be empty', { message: 'must not be empty' });
+  const empty = say(locale, msg`must not be empty`);
+  if (!title) throw badRequest(say(locale, msg`"title" must not be empty`), { title: empty });
+  if (!message) throw badRequest(say(locale, msg`"message" must not be empty`), { message: empty });
   return db.transaction().execute(async (trx) => {
     const values = {
       title,
@@ -160,7 +165,8 @@ export async function createNotification(
       recipients += known.length;
     }
     // Meant for some users, none of whom exists: not a notification for everyone.
-    if (userIds.length > 0 && recipients === 0) throw badRequest('None of "users_ids" is a user', { users_ids: 'names no user' });
+    if (userIds.length > 0 && recipients === 0)
+      throw badRequest(say(locale, msg`None of "users_ids" is a user`), { users_ids: say(locale, msg`names no user`) });
     const { title: t, title_en, message: m, message_en, sent_at } = values;
     await recordChange(
       trx,

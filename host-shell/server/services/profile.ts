@@ -1,20 +1,16 @@
 import type { Kysely } from 'kysely';
-import type { UserMeUpdateBody } from '@salon/shared/contracts/users';
+import { UserMeUpdateBody } from '@salon/shared/contracts/users';
 import { isCalendarDate, latestToday, normalizeName, type IssueCode } from '@salon/shared/contracts/form-rules';
 import type { Database, UserRow, UserUpdate } from '../db/schema';
 import { findUserById, parseFieldsParam, updateUser } from './users';
 
-export const PROFILE_TEXT_FIELDS = [
-  'pseudo',
-  'firstname',
-  'lastname',
-  'contact_email',
-  'mobile',
-  'postal_code',
-  'city',
-  'birthdate',
-  'linkedin',
-] as const;
+/** What `PUT /api/users/me` changes beside the text fields. */
+const NOT_TEXT = ['fields_param', 'hidden'] as const;
+type ProfileTextField = Exclude<keyof UserMeUpdateBody, (typeof NOT_TEXT)[number]>;
+/** The profile's text fields: those of the contract's body (`UserMeUpdateBody`), in its order. */
+export const PROFILE_TEXT_FIELDS = Object.keys(UserMeUpdateBody.properties).filter(
+  (key) => !(NOT_TEXT as readonly string[]).includes(key),
+) as ProfileTextField[];
 /** Free-text fields stored normalised (`normalizeName`). */
 const NAME_FIELDS = new Set<string>(['pseudo', 'firstname', 'lastname', 'city']);
 

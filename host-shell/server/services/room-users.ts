@@ -71,26 +71,6 @@ export async function roomUserRows(db: Kysely<Database>, userIds: number[]): Pro
   return out;
 }
 
-/** Exhibitors of a stand (hidden ones included; callers filter) and the stand's company. */
-export async function standExhibitorRows(db: Kysely<Database>, standId: number): Promise<{ rows: RoomUserRow[]; company: string | null }> {
-  const [rows, company] = await Promise.all([
-    db
-      .selectFrom('users')
-      .innerJoin('stand_exhibitors', 'stand_exhibitors.user_id', 'users.id')
-      .select(ROOM_USER_COLUMNS.map((c) => `users.${c}` as const))
-      .where('stand_exhibitors.stand_id', '=', standId)
-      .orderBy('users.id')
-      .execute(),
-    db
-      .selectFrom('stands')
-      .innerJoin('companies', 'companies.id', 'stands.company_id')
-      .select('companies.name')
-      .where('stands.id', '=', standId)
-      .executeTakeFirst(),
-  ]);
-  return { rows, company: company?.name ?? null };
-}
-
 /** The users with an open visit on the stand, earliest first (their rows: `roomUserRows`). */
 export async function standVisitorIds(db: Kysely<Database>, standId: number): Promise<number[]> {
   const rows = await db
@@ -128,6 +108,18 @@ export function historyWithUsers(db: Kysely<Database>) {
     .select(ROOM_USER_COLUMNS.map((c) => `users.${c}` as const));
 }
 
+export type HistoryQueryRow = Awaited<ReturnType<ReturnType<typeof historyWithUsers>['execute']>>[number];
+
+/** A row of `historyWithUsers` with its author's columns gathered under `user`. */
+export const withUser = ({ history_id, stand_id, type, content, created_at, ...user }: HistoryQueryRow): HistoryRowWithUser => ({
+  id: history_id,
+  stand_id,
+  type,
+  content,
+  created_at,
+  user,
+});
+
 /** The last `limit` history entries of a stand, newest first. */
 export async function standHistoryRows(db: Kysely<Database>, standId: number, limit = 20): Promise<HistoryRowWithUser[]> {
   const rows = await historyWithUsers(db)
@@ -136,14 +128,7 @@ export async function standHistoryRows(db: Kysely<Database>, standId: number, li
     .orderBy('stand_history.id', 'desc')
     .limit(limit)
     .execute();
-  return rows.map(({ history_id, stand_id, type, content, created_at, ...user }) => ({
-    id: history_id,
-    stand_id,
-    type,
-    content,
-    created_at,
-    user,
-  }));
+  return rows.map(withUser);
 }
 
 function parseContent(text: string): Record<string, unknown> {

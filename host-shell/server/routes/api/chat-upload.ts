@@ -70,15 +70,15 @@ export const chatUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         part = await request.file();
       } catch (err) {
         if (errorCode(err) === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, tooLargeMessage(locale));
-        throw formDataError(request, err);
+        throw formDataError(request, err, locale);
       }
-      if (!part || part.fieldname !== UPLOAD_FILE_FIELD) throw badRequest(expected, { [UPLOAD_FILE_FIELD]: 'is required' });
+      if (!part || part.fieldname !== UPLOAD_FILE_FIELD) throw badRequest(expected, { [UPLOAD_FILE_FIELD]: say(locale, msg`is required`) });
       let content: Buffer;
       try {
         content = await part.toBuffer();
       } catch (err) {
         if (errorCode(err) === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, tooLargeMessage(locale));
-        throw formDataError(request, err);
+        throw formDataError(request, err, locale);
       }
       // toBuffer() misses the limit when it is reached with the stream's last chunk (busboy marks the file
       // truncated after that chunk was read): the flag is what says the file was cut.

@@ -29,7 +29,9 @@ export const chatUsersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (rawStand !== undefined) {
         const id = decodeId(rawStand);
         if (id === null || !(await standExists(app.db, id)))
-          throw badRequest(say(viewer.locale, msg`Invalid querystring: "stand_id" is not a stand id`), { stand_id: 'is not a stand id' });
+          throw badRequest(say(viewer.locale, msg`Invalid querystring: "stand_id" is not a stand id`), {
+            stand_id: say(viewer.locale, msg`is not a stand id`),
+          });
         standId = id;
         const visit = await openVisitOf(app.db, viewer.user.id);
         standAllowed = visit?.stand_id === id || (await ownsStand(app.db, viewer.user.id, id));

@@ -115,7 +115,9 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (value === undefined) return undefined;
         const id = decodeId(value);
         if (id === null)
-          throw badRequest(say(viewer.locale, msg`Invalid querystring: "${name}" is not a message id`), { [name]: 'is not a message id' });
+          throw badRequest(say(viewer.locale, msg`Invalid querystring: "${name}" is not a message id`), {
+            [name]: say(viewer.locale, msg`is not a message id`),
+          });
         return id;
       };
       const rows = await messagePage(app.db, membership.channelId, {

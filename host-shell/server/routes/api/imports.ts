@@ -84,11 +84,11 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
       part = await request.file();
     } catch (err) {
       if (errorCode(err) === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, tooLarge().messageIn(locale));
-      throw formDataError(request, err);
+      throw formDataError(request, err, locale);
     }
     if (!part || part.fieldname !== IMPORT_FILE_FIELD) {
       if (part) await drain(part.file);
-      throw badRequest(expected, { [IMPORT_FILE_FIELD]: 'is required' });
+      throw badRequest(expected, { [IMPORT_FILE_FIELD]: say(locale, msg`is required`) });
     }
     let file;
     try {
@@ -99,7 +99,7 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await drain(part.file);
       if (err instanceof ImportFileError) throw new HttpError(err.statusCode, err.messageIn(locale));
       if (errorCode(err) === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, tooLarge().messageIn(locale));
-      throw formDataError(request, err);
+      throw formDataError(request, err, locale);
     }
     const fileName = (part.filename || 'import.csv').slice(0, 200);
     let id: number;

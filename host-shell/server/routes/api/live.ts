@@ -35,7 +35,7 @@ export const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
         visited = decodeId(visitedRaw);
         if (visited === null || !(await standExists(app.db, visited))) {
           throw badRequest(say(viewer.locale, msg`Invalid querystring: "visited_stand_id" is not a stand id`), {
-            visited_stand_id: 'is not a stand id',
+            visited_stand_id: say(viewer.locale, msg`is not a stand id`),
           });
         }
       }

@@ -94,9 +94,9 @@ export async function receiveMedia(
       part = await request.file({ limits: { fileSize: rule.maxBytes } });
     } catch (err) {
       if (errorCode(err) === 'FST_REQ_FILE_TOO_LARGE') throw tooHeavy();
-      throw formDataError(request, err);
+      throw formDataError(request, err, locale);
     }
-    if (!part || part.fieldname !== MEDIA_FILE_FIELD) throw badRequest(expected, { [MEDIA_FILE_FIELD]: 'is required' });
+    if (!part || part.fieldname !== MEDIA_FILE_FIELD) throw badRequest(expected, { [MEDIA_FILE_FIELD]: say(locale, msg`is required`) });
     if (onFields) {
       const fields: Record<string, string> = {};
       for (const [name, value] of Object.entries(part.fields)) {
@@ -109,7 +109,7 @@ export async function receiveMedia(
       await pipeline(part.file, fs.createWriteStream(upload, { flags: 'wx', mode: 0o640 }));
     } catch (err) {
       if (errorCode(err) === 'FST_REQ_FILE_TOO_LARGE') throw tooHeavy();
-      throw formDataError(request, err);
+      throw formDataError(request, err, locale);
     }
     // The size limit reached with the last chunk only marks the stream truncated (see the README's footguns).
     if (part.file.truncated) throw tooHeavy();
@@ -226,7 +226,9 @@ export async function applyPanoramaImage(
   if (!(await panoramaExists(db, slug))) throw notFound(say(locale, msg`Unknown panorama`));
   const media = await findMedia(db, str);
   if (!media || media.kind !== 'panorama')
-    throw badRequest(say(locale, msg`This media is not a panorama: upload it with kind=panorama`), { media: 'is not a panorama' });
+    throw badRequest(say(locale, msg`This media is not a panorama: upload it with kind=panorama`), {
+      media: say(locale, msg`is not a panorama`),
+    });
   await db.transaction().execute(async (trx) => {
     const before = await setPanoramaImage(trx, slug, media.id, actor.id);
     if (before !== media.str)

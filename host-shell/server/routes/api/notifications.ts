@@ -26,7 +26,9 @@ function decodeUsers(raw: readonly string[] | undefined, locale: LocaleCode): nu
   for (const value of new Set(raw ?? [])) {
     const id = decodeId(value);
     if (id === null)
-      throw badRequest(say(locale, msg`Invalid body: "users_ids" names no user: "${value}"`), { users_ids: 'names no user' });
+      throw badRequest(say(locale, msg`Invalid body: "users_ids" names no user: "${value}"`), {
+        users_ids: say(locale, msg`names no user`),
+      });
     ids.push(id);
   }
   return ids;
@@ -64,7 +66,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { user, locale } = await apiViewer(request);
       const userIds = decodeUsers(request.body.users_ids, locale);
-      const notification = await createNotification(app.db, request.body, userIds, user.id);
+      const notification = await createNotification(app.db, request.body, userIds, user.id, locale);
       deliverNotification(app, userIds, notification);
       return { data: { notification } };
     },

@@ -118,7 +118,7 @@ export const roomRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (rawStand !== undefined && rawStand !== null) {
         standId = decodeId(rawStand);
         if (standId === null || !(await standExists(app.db, standId))) {
-          throw badRequest(say(locale, msg`Invalid body: "stand_id" is not a stand id`), { stand_id: 'is not a stand id' });
+          throw badRequest(say(locale, msg`Invalid body: "stand_id" is not a stand id`), { stand_id: say(locale, msg`is not a stand id`) });
         }
       }
       await recordTrackingEvent(app.db, { userId: user?.id ?? null, name, value: value ?? null, standId });

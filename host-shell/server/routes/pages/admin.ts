@@ -94,7 +94,7 @@ function errorsOf(locale: LocaleCode, issues: Issue[], prefix = ''): Record<stri
     out[name] ??=
       issue.kind === 'range'
         ? say(locale, msg`Outside the limits shown`)
-        : issue.kind === 'type' && /integer|number/.test(issue.message)
+        : issue.kind === 'number'
           ? say(locale, msg`A number is expected`)
           : issue.kind === 'format' && (issue.field === 'video_url' || issue.field === 'chat_url' || issue.field === 'social_image')
             ? say(locale, msg`Expected a web address (https://…)`)

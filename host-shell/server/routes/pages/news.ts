@@ -58,7 +58,7 @@ export async function sendPromoterNotification(request: FastifyRequest, reply: F
     ]);
     return sendPage(reply, promoterArea(ctx, c, requests, news), 400);
   }
-  const notification = await createNotification(request.server.db, checked.value, [], user.id);
+  const notification = await createNotification(request.server.db, checked.value, [], user.id, ctx.locale);
   deliverNotification(request.server, [], notification);
   return reply.redirect(url('promoter', {}, { origin: ctx.origin, query: { sent: 'news' }, hash: 'news' }), 303);
 }
