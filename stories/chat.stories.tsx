@@ -3,7 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { PageDataInput } from '@salon/shared';
 import { administratorPageData, exhibitorPageData, visitorPageData, withLocale } from '@salon/shared/test/fixtures';
 import type { ChatMessage } from '@salon/shared/chat';
-import { ALICE, BRUNO, ME, channel, channelWith, message, person } from '@salon/shared/test/chat';
+import { ALICE, ALICE_PUBLISHED, BRUNO, ME, channel, channelWith, message, person } from '@salon/shared/test/chat';
 import { Chat } from '../widgets/chat/Chat';
 import { Toaster } from '../widgets/toaster/Toaster';
 import type { SalonParameters } from '../.storybook/preview';
@@ -18,15 +18,6 @@ const salon = (
   extra: Omit<SalonParameters, 'widgets' | 'pageData' | 'chat'> = {},
 ): { salon: SalonParameters } => ({
   salon: { widgets: ['chat', 'toaster'], pageData, chat, sidebar: { name: 'chat' }, ...extra },
-});
-
-/** An exhibitor whose phone and contact email are published: visitors get call and email buttons. */
-const ALICE_PUBLISHED = person('alice1', 'Alice Durand', {
-  profile: 'exhibitor',
-  company: { name: 'Acme Robotics' },
-  mobile: '06 01 02 03 04',
-  contact_email: 'alice@acme.test',
-  fields_param: { mobile: '0', contact_email: '0' },
 });
 
 /** A conversation with Alice opened on her (as the contact point would): Back closes the sidebar. */

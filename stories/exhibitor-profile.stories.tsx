@@ -1,38 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { expect, userEvent, within } from 'storybook/test';
 import { exhibitorPageData, withLocale } from '@salon/shared/test/fixtures';
+import { exhibitorProfile } from '@salon/shared/test/exhibitors';
 import { ExhibitorProfile } from '../widgets/exhibitor-profile/ExhibitorProfile';
-import type { ExhibitorProfileData } from '../widgets/exhibitor-profile/api';
 import { setProfileAnswers, type ProfileAnswers } from '../.storybook/api-mock';
 import type { SalonParameters } from '../.storybook/preview';
 import { drawnOnCanvas } from './canvas';
 import { logsOnPurpose } from './decorators';
 
-const PROFILE: ExhibitorProfileData = {
-  profile: {
-    function: 'Directrice commerciale',
-    function_en: 'Sales director',
-    presentation: 'Je vous aide à dimensionner une installation solaire adaptée à votre toiture et à votre consommation.',
-    presentation_en: 'I help you size a solar installation suited to your roof and your consumption.',
-    picture_path: null,
-    video_path: null,
-    contact_email: 'claire.fontaine@helios.example',
-    mobile: '+33 4 76 00 11 22',
-    linkedin: 'https://www.linkedin.com/in/claire-fontaine',
-    visio_link: 'https://meet.example.com/helios-claire',
-    published: { firstname: true, lastname: true, contact_email: true, mobile: true, linkedin: true, visio_link: true },
-  },
-  identity: {
-    id_user: 'cl41re',
-    firstname: 'Claire',
-    lastname: 'Fontaine',
-    pseudo: 'claire.helios',
-    company: { name: 'Helios Énergie' },
-    avatar_url: 'chat-image.svg',
-    hidden: false,
-    fields_param: {},
-  },
-};
+const PROFILE = exhibitorProfile('chat-image.svg');
 
 /** A landscape photo for the cropping step, drawn as a PNG file in the browser (no file to ship). */
 const SAMPLE_PHOTO = `data:image/svg+xml,${encodeURIComponent(

@@ -57,18 +57,11 @@ function TokensPage() {
           <table style={{ borderCollapse: 'collapse' }}>
             <thead>
               <tr>
-                <th scope="col" style={{ textAlign: 'left', padding: '.25rem 1rem .25rem 0' }}>
-                  Sample
-                </th>
-                <th scope="col" style={{ textAlign: 'left', padding: '.25rem 1rem .25rem 0' }}>
-                  Token
-                </th>
-                <th scope="col" style={{ textAlign: 'left', padding: '.25rem 1rem .25rem 0' }}>
-                  Value
-                </th>
-                <th scope="col" style={{ textAlign: 'left', padding: '.25rem 1rem .25rem 0' }}>
-                  Use
-                </th>
+                {['Sample', 'Token', 'Value', 'Use'].map((heading) => (
+                  <th key={heading} scope="col" style={{ textAlign: 'left', padding: '.25rem 1rem .25rem 0' }}>
+                    {heading}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>

@@ -26,7 +26,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import type { Result } from 'lighthouse';
-import { DEMO_PASSWORD, ROOT, freePort, launchChromium, startSalon } from '../../tests/browser/harness';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, DEMO_PASSWORD, ROOT, freePort, launchChromium, startSalon } from '../../tests/browser/harness';
 
 export const BUDGET = { score: 90, tbt: 200, lcp: 2500 } as const;
 const VISITOR = 'visiteur@salon.test';
@@ -253,16 +253,8 @@ async function main(): Promise<void> {
   const loadAtStart = os.loadavg()[0] ?? 0;
   const salon = await startSalon();
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
   });
   const proxy = noFrame ? await frameless(salon.port) : null;
   const origin = proxy?.baseUrl ?? salon.baseUrl;

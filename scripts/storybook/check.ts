@@ -39,6 +39,7 @@ import path from 'node:path';
 import pixelmatch from 'pixelmatch';
 import { chromium, type Browser, type Page, type Request } from 'playwright-core';
 import { PNG } from 'pngjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/browser/harness';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const STATIC_DIR = path.resolve(process.env.STORYBOOK_STATIC_DIR ?? path.join(ROOT, 'storybook-static'));
@@ -462,17 +463,8 @@ async function main(): Promise<void> {
   const stories = Object.values(index.entries).filter((e) => e.type === 'story' && (!only || e.id.includes(only)));
   const server = await serve();
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--font-render-hinting=none',
-      '--hide-scrollbars',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, '--font-render-hinting=none', '--hide-scrollbars'],
   });
   // Round robin over the files (titles): the stories a page shows one after the other come from different widgets.
   const byTitle = new Map<string, Entry[]>();

@@ -1,19 +1,10 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
+import { toastTexts } from '@salon/shared/test/widgets';
 import { installFetch, jsonResponse, type RecordedRequest } from '@salon/shared/test/fetch';
 import { lastFakeSocket, type FakeSocket } from '@salon/shared/test/socket';
 import { ALICE, BRUNO, ME, channel, channelWith, message, person } from '@salon/shared/test/chat';
 import { exhibitorPageData, visitorPageData } from '@salon/shared/test/fixtures';
-import {
-  activateLocale,
-  clearToasts,
-  hideSidebar,
-  i18n,
-  type PageDataInput,
-  setPageData,
-  showSidebar,
-  $sidebar,
-  $toasts,
-} from '@salon/shared';
+import { activateLocale, clearToasts, hideSidebar, i18n, type PageDataInput, setPageData, showSidebar, $sidebar } from '@salon/shared';
 import type { Channel, ChatMessage } from '@salon/shared/contracts/chat';
 import {
   $chat,
@@ -57,7 +48,6 @@ const calls = (filter?: (r: RecordedRequest) => boolean) =>
   fetchMock.requests
     .filter((r) => !filter || filter(r))
     .map((r) => `${r.method} ${r.url.pathname}${r.url.search}${r.json === undefined ? '' : ` ${JSON.stringify(r.json)}`}`);
-const toastTexts = () => $toasts.get().map((toast) => (typeof toast.message === 'string' ? toast.message : i18n._(toast.message)));
 const view = () => $chat.get();
 const texts = () => view().open?.items.map((item) => (item.content.type === 'message' ? item.content.text : item.content.type)) ?? [];
 

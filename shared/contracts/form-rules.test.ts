@@ -19,16 +19,9 @@ import {
   readForm,
   standContactRules,
 } from './form-rules';
+import { STAND_CONTACT } from '@salon/shared/test/fixtures';
 
-const contact = {
-  firstname: 'Léa',
-  lastname: 'Moreau',
-  email: 'lea@example.org',
-  phone: '+33 6 12 34 56 78',
-  postal_code: '69003',
-  city: 'Lyon',
-  data_sharing: true,
-};
+const contact = STAND_CONTACT;
 
 describe('stand contact request (spec §5)', () => {
   it('accepts a complete form, with or without the marketing box', () => {
@@ -166,15 +159,7 @@ describe('contest form (spec §5)', () => {
 
 describe('text fields: no control or direction-override characters', () => {
   it('refuses them in names, allows line breaks only where the field spans lines, and reads texts as NFC', () => {
-    const contact = {
-      firstname: 'Léa',
-      lastname: 'Moreau',
-      email: 'lea@example.org',
-      phone: '0612345678',
-      postal_code: '69003',
-      city: 'Lyon',
-      data_sharing: true,
-    };
+    const contact = { ...STAND_CONTACT, phone: '0612345678' };
     expect(checkForm(standContactRules, { ...contact, firstname: 'L\u202Eaé', city: 'Ly\u0000on' })).toEqual({
       firstname: 'characters',
       city: 'characters',

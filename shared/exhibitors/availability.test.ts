@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
+import { toastTexts } from '@salon/shared/test/widgets';
 import { installFetch, jsonResponse } from '@salon/shared/test/fetch';
 import { sseBody } from '@salon/shared/test/sse';
 import { roomUser, historyItem } from '@salon/shared/test/exhibitors';
 import { exhibitorPageData, visitorPageData } from '@salon/shared/test/fixtures';
-import { clearToasts, i18n, type PageDataInput, setPageData, $toasts } from '@salon/shared';
+import { clearToasts, type PageDataInput, setPageData } from '@salon/shared';
 import { $room, applyLiveActivity } from '@salon/shared/room';
 import { $liveActivity } from '@salon/shared/live';
 import { $availability, isAvailableWithin, setExhibitorAvailability, setMyAvailability, toggleAvailability } from './availability';
@@ -16,7 +17,6 @@ let stops: (() => void)[];
 const flush = () => jest.advanceTimersByTimeAsync(0);
 const streams = () => fetchMock.requests.filter((r) => r.url.pathname === '/api/sse/live/activity');
 const puts = () => fetchMock.requests.filter((r) => r.method === 'PUT').map((r) => [r.url.pathname, r.json]);
-const toastTexts = () => $toasts.get().map((toast) => (typeof toast.message === 'string' ? toast.message : i18n._(toast.message)));
 const ME = 'u42x';
 
 function exhibitor(availability: boolean): PageDataInput {

@@ -8,7 +8,7 @@ import { $sidebar } from './bus/sidebar';
 import { setPageData } from './bus/pageData';
 import { activateLocale } from './i18n/catalogs';
 import { visitorPageData, withLocale } from '@salon/shared/test/fixtures';
-import { mountWidget } from '@salon/shared/test/widgets';
+import { mountWidget, startOnVisitorPage } from '@salon/shared/test/widgets';
 
 const noMessages = (_locale: string) => Promise.resolve({ messages: {} });
 
@@ -27,9 +27,7 @@ function Boom(): React.ReactElement {
 
 let errors: ReturnType<typeof jest.spyOn>;
 beforeEach(async () => {
-  errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  setPageData(visitorPageData());
-  await activateLocale('en_EN');
+  errors = await startOnVisitorPage();
 });
 afterEach(() => {
   errors.mockRestore();

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
 import { jsonResponse, installFetch } from '@salon/shared/test/fetch';
 import { freshModule } from '@salon/shared/test/isolate';
-import { visitorPageData } from '@salon/shared/test/fixtures';
+import { newsItem, visitorPageData } from '@salon/shared/test/fixtures';
 import type { Notification } from '@salon/shared/contracts/notifications';
 import type * as NewsModule from './newsList';
 import type * as NotificationsModule from '@salon/shared';
@@ -15,16 +15,6 @@ let fetchMock: ReturnType<typeof installFetch>;
 let all: Notification[];
 let failing: boolean;
 
-const item = (id: number, sentAt: string): Notification => ({
-  id_notification: id,
-  title: `Titre ${id}`,
-  title_en: `Title ${id}`,
-  at: '',
-  at_en: '',
-  message: `Message ${id}`,
-  message_en: `Message ${id}`,
-  sent_at: sentAt,
-});
 const pages = () => fetchMock.requests.filter((r) => r.url.pathname === '/api/notifications').map((r) => r.url.searchParams.get('page'));
 const ids = (list: readonly Notification[]) => list.map((n) => n.id_notification);
 const settle = async () => {
@@ -35,7 +25,7 @@ beforeEach(async () => {
   localStorage.clear();
   failing = false;
   const now = Date.now();
-  all = Array.from({ length: 25 }, (_, i) => item(25 - i, new Date(now - i * 60_000).toISOString()));
+  all = Array.from({ length: 25 }, (_, i) => newsItem(25 - i, new Date(now - i * 60_000).toISOString()));
   fetchMock = installFetch((request) => {
     const url = new URL(request.url);
     if (failing) return new Response('', { status: 503 });
@@ -85,7 +75,7 @@ describe('the room notifications list (spec §2.11)', () => {
     await settle();
     news.loadMoreNotifications();
     await settle();
-    const fresh = item(26, new Date().toISOString());
+    const fresh = newsItem(26, new Date().toISOString());
     all = [fresh, ...all];
     failing = reloadFails;
     bus.receiveNotifications([fresh, ...all.slice(1, 10)], 'list');
@@ -104,7 +94,7 @@ describe('the room notifications list (spec §2.11)', () => {
   test('lists each notification once when one sent meanwhile shifts the pages', async () => {
     const stop = news.$notificationList.listen(() => undefined);
     await settle();
-    all = [item(26, new Date().toISOString()), ...all];
+    all = [newsItem(26, new Date().toISOString()), ...all];
     news.loadMoreNotifications();
     await settle();
     const listed = ids(news.$notificationList.get().items);
@@ -155,10 +145,10 @@ describe('today’s news', () => {
       now: new Date('2026-11-21T15:00:00.000Z'),
     });
     all = [
-      item(5, '2026-11-21T14:00:00.000Z'),
-      ...Array.from({ length: 10 }, (_, i) => item(40 - i, '2026-11-21T12:00:00.000Z')),
-      item(4, '2026-11-20T23:30:00.000Z'),
-      item(3, '2026-11-20T10:00:00.000Z'),
+      newsItem(5, '2026-11-21T14:00:00.000Z'),
+      ...Array.from({ length: 10 }, (_, i) => newsItem(40 - i, '2026-11-21T12:00:00.000Z')),
+      newsItem(4, '2026-11-20T23:30:00.000Z'),
+      newsItem(3, '2026-11-20T10:00:00.000Z'),
     ];
     news.setNewsTimeZone(timeZone);
     const stop = news.$todaysNews.listen(() => undefined);

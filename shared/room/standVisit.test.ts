@@ -1,19 +1,9 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
+import { toastTexts } from '@salon/shared/test/widgets';
 import { installFetch, jsonResponse, type RecordedRequest } from '@salon/shared/test/fetch';
 import { exhibitorPageData, visitorPageData } from '@salon/shared/test/fixtures';
 import { envelope, type FrameMessage } from '@salon/shared/contracts/room-frame';
-import {
-  activateLocale,
-  clearToasts,
-  closeModal,
-  hideSidebar,
-  i18n,
-  $modal,
-  setPageData,
-  showSidebar,
-  $sidebar,
-  $toasts,
-} from '@salon/shared';
+import { activateLocale, clearToasts, closeModal, hideSidebar, $modal, setPageData, showSidebar, $sidebar } from '@salon/shared';
 import { $room, $currentPanorama } from './room';
 import { enterStand, goToPanorama, leaveStand } from './standVisit';
 import { handleFrameMessage } from './frameMessages';
@@ -35,7 +25,6 @@ const readBlob = (blob: Blob) =>
   });
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const describeRequest = (r: RecordedRequest) => `${r.method} ${r.url.pathname} ${JSON.stringify(r.json)}`;
-const toastTexts = () => $toasts.get().map((toast) => (typeof toast.message === 'string' ? toast.message : i18n._(toast.message)));
 
 function frame() {
   const postMessage = jest.fn();

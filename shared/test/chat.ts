@@ -21,6 +21,14 @@ export function person(id: string, fullname: string, extra: Partial<RoomUser> & 
 
 export const ALICE = person('alice1', 'Alice Durand', { profile: 'exhibitor', company: { name: 'Acme Robotics' } });
 export const BRUNO = person('bruno1', 'Bruno Petit', { profile: 'visitor' });
+/** Alice with her phone and contact email published: visitors get call and email buttons. */
+export const ALICE_PUBLISHED = person('alice1', 'Alice Durand', {
+  profile: 'exhibitor',
+  company: { name: 'Acme Robotics' },
+  mobile: '06 01 02 03 04',
+  contact_email: 'alice@acme.test',
+  fields_param: { mobile: '0', contact_email: '0' },
+});
 
 export function member(user: RoomUser, id = `m${user.obfuscated_id}`): ChatMember {
   return { id_member: id, user };

@@ -4,6 +4,7 @@
  */
 import type { Animator, Company, Stand } from '@salon/shared/contracts/exhibitors';
 import type { HistoryItem, RoomUser } from '@salon/shared/contracts/room';
+import type { ExhibitorProfileData } from '@salon/shared/contracts/profile';
 
 /** A picture as a data URL: stories and tests need no network. */
 export const PICTURE =
@@ -119,5 +120,37 @@ export function historyItem(
     stand_obfuscated_id: standId,
     created_at: new Date(now - minutesAgo * 60_000).toISOString(),
     content: { type, ...(user ? { user } : {}), ...content },
+  };
+}
+
+/**
+ * Claire Fontaine's card as `GET /api/exhibitors/me/profile` gives it (the card editor): every field filled and
+ * published; `avatarUrl` is her picture's address.
+ */
+export function exhibitorProfile(avatarUrl: string): ExhibitorProfileData {
+  return {
+    profile: {
+      function: 'Directrice commerciale',
+      function_en: 'Sales director',
+      presentation: 'Je vous aide à dimensionner une installation solaire adaptée à votre toiture et à votre consommation.',
+      presentation_en: 'I help you size a solar installation suited to your roof and your consumption.',
+      picture_path: null,
+      video_path: null,
+      contact_email: 'claire.fontaine@helios.example',
+      mobile: '+33 4 76 00 11 22',
+      linkedin: 'https://www.linkedin.com/in/claire-fontaine',
+      visio_link: 'https://meet.example.com/helios-claire',
+      published: { firstname: true, lastname: true, contact_email: true, mobile: true, linkedin: true, visio_link: true },
+    },
+    identity: {
+      id_user: 'cl41re',
+      firstname: 'Claire',
+      lastname: 'Fontaine',
+      pseudo: 'claire.helios',
+      company: { name: 'Helios Énergie' },
+      avatar_url: avatarUrl,
+      hidden: false,
+      fields_param: {},
+    },
   };
 }

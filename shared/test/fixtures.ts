@@ -4,6 +4,7 @@
  */
 import type { Profile } from '@salon/shared/contracts/page-data';
 import type { PageDataInput } from '@salon/shared';
+import type { Notification } from '@salon/shared/contracts/notifications';
 
 const LANGS = [
   { name: 'English', prefix_all: 'en_EN', flag: 'gb' },
@@ -50,3 +51,26 @@ export const administratorPageData = (): PageDataInput => base('administrator', 
 export function withLocale(data: PageDataInput, locale: 'en_EN' | 'fr_FR', multilingual = true): PageDataInput {
   return { ...data, locale: { langs: [...LANGS], locale, multilingual } };
 }
+
+/** An organisers' news item as `GET /api/notifications` lists it: `Titre n` / `Title n`, `Message n` / `Message n in English`. */
+export const newsItem = (id: number, sentAt: string): Notification => ({
+  id_notification: id,
+  title: `Titre ${id}`,
+  title_en: `Title ${id}`,
+  at: '',
+  at_en: '',
+  message: `Message ${id}`,
+  message_en: `Message ${id} in English`,
+  sent_at: sentAt,
+});
+
+/** A complete stand contact request (spec §5) as a visitor fills it in, the data-sharing consent given. */
+export const STAND_CONTACT = {
+  firstname: 'Léa',
+  lastname: 'Moreau',
+  email: 'lea@example.org',
+  phone: '+33 6 12 34 56 78',
+  postal_code: '69003',
+  city: 'Lyon',
+  data_sharing: true,
+};

@@ -4,35 +4,21 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Frame } from 'playwright-core';
-import { collectErrors, logIn, roomFrame, useSalon, widgetsSettled } from './harness';
+import { roomFrame, useSalon, widgetsSettled } from './harness';
+import { adminOnAdmin, toPlan, visitorInSalon } from './steps';
 
 const env = useSalon();
-
-/** The floor plan lists every stand in the frame's panel. */
-async function toPlan(frame: Frame): Promise<void> {
-  await frame.getByRole('button', { name: 'Floor plan', exact: true }).click();
-  await frame.waitForSelector('#room-frame[data-panorama="plan"][data-state="ready"]', { timeout: 60_000 });
-}
 
 test('the administrator renames a stand in English at /admin/stands; the visitor’s room shows the new name after a reload', async () => {
   const { salon, browser } = env;
 
-  const visitorContext = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
-  const visitor = await visitorContext.newPage();
-  const errors = collectErrors(visitor);
-  assert.equal(await logIn(visitor, salon.baseUrl, 'visiteur@salon.test'), 303);
-  if (!visitor.url().includes('/salon')) await visitor.goto(`${salon.baseUrl}/salon`);
-  await widgetsSettled(visitor);
+  const { context: visitorContext, page: visitor, errors } = await visitorInSalon(salon.baseUrl, browser);
   let frame = await roomFrame(visitor);
   await toPlan(frame);
   await frame.getByRole('button', { name: 'Helios Solar', exact: true }).waitFor();
 
-  const adminContext = await browser.newContext({ locale: 'en-US' });
-  const admin = await adminContext.newPage();
-  assert.equal(await logIn(admin, salon.baseUrl, 'admin@salon.test'), 303);
   // From the administration page, as a person would.
-  await admin.goto(`${salon.baseUrl}/admin`);
+  const { context: adminContext, page: admin } = await adminOnAdmin(salon.baseUrl, browser);
   await admin.getByRole('region', { name: 'Fair content' }).getByRole('link', { name: 'Stands' }).click();
   await admin.waitForURL(/\/admin\/stands$/);
   await admin.getByRole('link', { name: 'Edit Helios Solar' }).click();

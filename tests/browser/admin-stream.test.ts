@@ -10,7 +10,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { collectErrors, logIn, useSalon, widgetsSettled } from './harness';
+import { useSalon } from './harness';
+import { adminOnAdmin, loadsOf, visitorInSalon } from './steps';
 
 const env = useSalon();
 
@@ -25,23 +26,14 @@ test('the administrator switches the live stream on and off from /admin; a visit
   const video = `${salon.baseUrl}/faq`;
   const chat = `${salon.baseUrl}/cookies`;
 
-  const visitorContext = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
-  const visitor = await visitorContext.newPage();
-  const errors = collectErrors(visitor);
-  assert.equal(await logIn(visitor, salon.baseUrl, 'visiteur@salon.test'), 303);
-  if (!visitor.url().includes('/salon')) await visitor.goto(`${salon.baseUrl}/salon`);
-  await widgetsSettled(visitor);
+  const { context: visitorContext, page: visitor, errors } = await visitorInSalon(salon.baseUrl, browser);
   await visitor.getByTitle('Virtual room').waitFor();
   // The cookie banner would cover the stream's chat toggle.
   await visitor.getByRole('button', { name: 'Refuse', exact: true }).click();
   await visitor.getByRole('button', { name: /^Journey/ }).waitFor();
-  const loads: string[] = [];
-  visitor.on('load', () => loads.push(visitor.url()));
+  const loads = loadsOf(visitor);
 
-  const adminContext = await browser.newContext({ locale: 'en-US' });
-  const admin = await adminContext.newPage();
-  assert.equal(await logIn(admin, salon.baseUrl, 'admin@salon.test'), 303);
-  await admin.goto(`${salon.baseUrl}/admin`);
+  const { context: adminContext, page: admin } = await adminOnAdmin(salon.baseUrl, browser);
   assert.match((await admin.locator('#stream-state').textContent()) ?? '', /No live stream/);
 
   // On: video and chat addresses.
@@ -95,21 +87,13 @@ test('a stream from another origin, which the open page’s Content-Security-Pol
   await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
   const video = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/live`;
   try {
-    const visitorContext = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
-    const visitor = await visitorContext.newPage();
-    assert.equal(await logIn(visitor, salon.baseUrl, 'visiteur2@salon.test'), 303);
-    if (!visitor.url().includes('/salon')) await visitor.goto(`${salon.baseUrl}/salon`);
-    await widgetsSettled(visitor);
+    const { context: visitorContext, page: visitor } = await visitorInSalon(salon.baseUrl, browser, { email: 'visiteur2@salon.test' });
     await visitor.getByTitle('Virtual room').waitFor();
     const policy = (await visitor.request.get(`${salon.baseUrl}/salon`)).headers()['content-security-policy'] ?? '';
     assert.ok(!policy.includes(new URL(video).origin), 'the page already lists the provider');
-    const loads: string[] = [];
-    visitor.on('load', () => loads.push(visitor.url()));
+    const loads = loadsOf(visitor);
 
-    const adminContext = await browser.newContext({ locale: 'en-US' });
-    const admin = await adminContext.newPage();
-    assert.equal(await logIn(admin, salon.baseUrl, 'admin@salon.test'), 303);
-    await admin.goto(`${salon.baseUrl}/admin`);
+    const { context: adminContext, page: admin } = await adminOnAdmin(salon.baseUrl, browser);
     const stream = admin.getByRole('region', { name: 'Live stream' });
     await stream.getByLabel('Live stream on (replaces the room)').check();
     await stream.getByLabel('Video address').fill(video);

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { collectErrors, logIn, useSalon, widgetsSettled } from './harness';
+import { chatPanel as chat, openChat, send, startChatWith } from './steps';
 
 const env = useSalon();
 
@@ -31,18 +32,6 @@ async function enter(context: BrowserContext, email: string): Promise<{ page: Pa
   return { page, name: data.user.fullname, errors };
 }
 
-function chat(page: Page) {
-  return page
-    .getByRole('complementary', { name: 'Chat' })
-    .or(page.getByRole('region', { name: 'Chat' }))
-    .first();
-}
-
-async function openChat(page: Page): Promise<void> {
-  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Chat' }).click();
-  await chat(page).getByRole('tab', { name: 'My chats' }).waitFor();
-}
-
 test('a visitor and an exhibitor chat both ways, see each other typing, exchange a file and an emoji, and the visitor accepts a video call', async () => {
   const exhibitorContext = await env.browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
   const visitorContext = await env.browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
@@ -52,20 +41,12 @@ test('a visitor and an exhibitor chat both ways, see each other typing, exchange
   // The visitor finds the exhibitor and writes first. HTML is text.
   await openChat(visitor.page);
   const vChat = chat(visitor.page);
-  await vChat.getByRole('tab', { name: 'Start a chat' }).click();
-  await vChat.getByRole('searchbox', { name: 'Search by name' }).fill(exhibitor.name.split(' ')[0] ?? '');
-  await vChat
-    .getByRole('button', { name: new RegExp(exhibitor.name) })
-    .first()
-    .click();
+  await startChatWith(vChat, exhibitor.name);
   // A visitor sees the exhibitor's published phone and email, and may ask for a video call.
   for (const name of [`Call ${exhibitor.name}`, `Email ${exhibitor.name}`, 'Ask for a video call']) {
     await vChat.getByRole('link', { name }).or(vChat.getByRole('button', { name })).first().waitFor();
   }
-  const vBox = vChat.getByRole('textbox', { name: 'Message' });
-  await vBox.fill('Hello <b>there</b>');
-  await vBox.press('Enter');
-  await vChat.getByText('Hello <b>there</b>', { exact: true }).waitFor();
+  const vBox = await send(vChat, 'Hello <b>there</b>');
 
   // The exhibitor gets it live, in My chats, and opens the conversation.
   await openChat(exhibitor.page);

@@ -14,10 +14,11 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import Database from 'better-sqlite3';
-import type { BrowserContext, Frame, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { promotionOf } from '../../host-shell/room-frame/offers';
 import { CONSENTS } from '@salon/shared/contracts/consents';
 import { closePromotion, fillContest, logIn, roomFrame, useSalon, widgetsSettled } from './harness';
+import { chatPanel as chat, enterStand, frameStands, ownedStandIds, panoramaReady, send, startChatWith } from './steps';
 
 /** One violation as the page saw it. */
 interface Violation {
@@ -142,29 +143,6 @@ async function closeDialog(page: Page, name: string): Promise<void> {
   await dialog.waitFor({ state: 'detached' });
 }
 
-async function ready(frame: Frame, panorama: string): Promise<void> {
-  await frame.waitForSelector(`#room-frame[data-panorama="${panorama}"][data-state="ready"]`, { timeout: 60_000 });
-}
-
-interface FrameStand {
-  id: string;
-  panorama: string;
-  niceNameEn: string;
-}
-
-async function enterStand(frame: Frame, stand: FrameStand): Promise<void> {
-  await frame.getByRole('button', { name: 'Floor plan', exact: true }).click();
-  await ready(frame, 'plan');
-  await frame.getByRole('button', { name: stand.niceNameEn, exact: true }).click();
-  await ready(frame, stand.panorama);
-}
-
-const chat = (page: Page) =>
-  page
-    .getByRole('complementary', { name: 'Chat' })
-    .or(page.getByRole('region', { name: 'Chat' }))
-    .first();
-
 /** A 2×2 PNG. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
@@ -195,8 +173,7 @@ test('a visitor and an exhibitor use every widget under the pages’ policy with
   await exhibitor.goto(`${base}/exposant`);
   await exhibitor.goto(`${base}/exposant/profil`);
   await enterSalon(exhibitor, 'exposant@salon.test');
-  const owned = (JSON.parse((await exhibitor.locator('#salon-page-data').textContent()) ?? '{}') as { owned_stands_ids: string[] })
-    .owned_stands_ids;
+  const owned = await ownedStandIds(exhibitor);
 
   const visitorContext = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 }, acceptDownloads: true });
   const visitorSeen = await watch(visitorContext);
@@ -256,7 +233,7 @@ test('a visitor and an exhibitor use every widget under the pages’ policy with
   // The room frame: a stand with an offer (its popup, then the offer form), the exhibitor's stand (journey, contact
   // point, company sheet, call-back request), the contest.
   const frame = await roomFrame(visitor);
-  const stands = (JSON.parse((await frame.locator('#room-frame-data').textContent()) ?? '{}') as { stands: FrameStand[] }).stands;
+  const stands = await frameStands(frame);
   const helios = stands.find((s) => s.id === owned[0]);
   const promoted = stands.find((s) => !owned.includes(s.id) && promotionOf(s));
   assert.ok(helios && promoted, 'the stands are not in the room');
@@ -337,7 +314,7 @@ test('a visitor and an exhibitor use every widget under the pages’ policy with
 
   // The contest: the quiz in the entrance hall, then the form.
   await topBar(visitor).getByRole('button', { name: 'Home' }).click();
-  await ready(frame, 'home');
+  await panoramaReady(frame, 'home');
   await frame.getByRole('button', { name: 'Play the contest' }).click();
   const quiz = frame.getByRole('form', { name: 'Contest' });
   for (let i = 0; i < 5; i += 1) {
@@ -352,16 +329,8 @@ test('a visitor and an exhibitor use every widget under the pages’ policy with
   // The chat: the visitor writes to the exhibitor, with an emoji from the picker and an image; the exhibitor answers.
   await topBar(visitor).getByRole('button', { name: 'Chat' }).click();
   const vChat = chat(visitor);
-  await vChat.getByRole('tab', { name: 'Start a chat' }).click();
-  await vChat.getByRole('searchbox', { name: 'Search by name' }).fill('Claire');
-  await vChat
-    .getByRole('button', { name: /Claire Fontaine/ })
-    .first()
-    .click();
-  const box = vChat.getByRole('textbox', { name: 'Message' });
-  await box.fill('Hello from the stand');
-  await box.press('Enter');
-  await vChat.getByText('Hello from the stand', { exact: true }).waitFor();
+  await startChatWith(vChat, 'Claire Fontaine');
+  const box = await send(vChat, 'Hello from the stand');
   await vChat.getByRole('button', { name: 'Emoji' }).click();
   const picker = visitor.locator('emoji-picker');
   await visitor

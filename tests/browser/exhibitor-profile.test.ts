@@ -10,15 +10,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
-import { closePromotion, collectErrors, logIn, roomFrame, useSalon, widgetsSettled } from './harness';
+import { closePromotion, logIn, roomFrame, useSalon, widgetsSettled } from './harness';
+import { enterStand, exhibitorInArea, frameStands, loadsOf, loggedIn, ownedStandIds, until, visitorInSalon } from './steps';
 
 const env = useSalon();
-
-interface FrameStand {
-  id: string;
-  panorama: string;
-  niceNameEn: string;
-}
 
 /** The entries of a card's three-dots menu (opened, read, closed again), in English or French. */
 async function menuOf(page: Page, card: Locator, name: string): Promise<string[]> {
@@ -28,25 +23,11 @@ async function menuOf(page: Page, card: Locator, name: string): Promise<string[]
   return items;
 }
 
-async function until<T>(what: string, timeoutMs: number, check: () => Promise<T | undefined | null | false>, page: Page): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    assert.ok(Date.now() < deadline, `${what}: not within ${timeoutMs} ms`);
-    await page.waitForTimeout(100);
-  }
-}
-
 test('an exhibitor unpublishes their phone on /exposant/profil; the visitor’s open card stops offering it, without a reload', async (t) => {
   const { salon, browser } = env;
 
   // The exhibitor (the demo account's language is French): from their area to the editor.
-  const exhibitorContext = await browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 900 } });
-  const exhibitor = await exhibitorContext.newPage();
-  const exhibitorErrors = collectErrors(exhibitor);
-  assert.equal(await logIn(exhibitor, salon.baseUrl, 'exposant@salon.test'), 303);
-  await exhibitor.goto(`${salon.baseUrl}/exposant`);
+  const { context: exhibitorContext, page: exhibitor, errors: exhibitorErrors } = await exhibitorInArea(salon.baseUrl, browser);
   await exhibitor.getByRole('link', { name: 'Modifier ma fiche exposant' }).click();
   await exhibitor.waitForURL(/\/exposant\/profil$/);
   const slots = await widgetsSettled(exhibitor);
@@ -57,33 +38,22 @@ test('an exhibitor unpublishes their phone on /exposant/profil; the visitor’s 
   const ownCard = preview.getByRole('article');
   assert.equal(await form.getByRole('textbox', { name: 'Téléphone mobile' }).inputValue(), '+33 4 76 00 11 22');
   assert.deepEqual(await menuOf(exhibitor, ownCard, 'Claire Fontaine'), ['Email', 'Téléphone', 'LinkedIn']);
-  const owned = (JSON.parse((await exhibitor.locator('#salon-page-data').textContent()) ?? '{}') as { owned_stands_ids: string[] })
-    .owned_stands_ids;
+  const owned = await ownedStandIds(exhibitor);
   assert.equal(owned.length, 2);
 
   // The visitor enters the exhibitor's first stand and opens its contact point: Claire offers her phone.
-  const visitorContext = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
-  const visitor = await visitorContext.newPage();
-  const visitorErrors = collectErrors(visitor);
-  assert.equal(await logIn(visitor, salon.baseUrl, 'visiteur@salon.test'), 303);
-  if (!visitor.url().includes('/salon')) await visitor.goto(`${salon.baseUrl}/salon`);
-  await widgetsSettled(visitor);
+  const { context: visitorContext, page: visitor, errors: visitorErrors } = await visitorInSalon(salon.baseUrl, browser);
   const frame = await roomFrame(visitor);
-  const frameStands = (JSON.parse((await frame.locator('#room-frame-data').textContent()) ?? '{}') as { stands: FrameStand[] }).stands;
-  const stand = frameStands.find((s) => s.id === owned[0]);
+  const stand = (await frameStands(frame)).find((s) => s.id === owned[0]);
   assert.ok(stand, 'the exhibitor’s stand is not in the room');
-  await frame.getByRole('button', { name: 'Floor plan', exact: true }).click();
-  await frame.waitForSelector('#room-frame[data-panorama="plan"][data-state="ready"]', { timeout: 60_000 });
-  await frame.getByRole('button', { name: stand.niceNameEn, exact: true }).click();
-  await frame.waitForSelector(`#room-frame[data-panorama="${stand.panorama}"][data-state="ready"]`, { timeout: 60_000 });
+  await enterStand(frame, stand);
   await closePromotion(visitor, stand);
   await frame.getByRole('button', { name: 'Exhibitors', exact: true }).click();
   const contactPoint = visitor.getByRole('complementary', { name: 'Contact the stand' });
   const claire = contactPoint.getByRole('article', { name: 'Claire Fontaine' });
   await claire.waitFor({ timeout: 10_000 });
   assert.deepEqual(await menuOf(visitor, claire, 'Claire Fontaine'), ['Email', 'Phone', 'LinkedIn']);
-  const loads: string[] = [];
-  visitor.on('load', () => loads.push(visitor.url()));
+  const loads = loadsOf(visitor);
 
   // The exhibitor unticks the phone: the preview follows at once; then the functions, and Save.
   await form.getByRole('checkbox', { name: 'Afficher le téléphone mobile sur ma fiche' }).uncheck();
@@ -131,10 +101,10 @@ test('an exhibitor unpublishes their phone on /exposant/profil; the visitor’s 
 
 test('the picture: chosen, cropped with Cropper.js under the page’s policy, sent as a 512 px square JPEG in a multipart body', async () => {
   const { salon, browser } = env;
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 900 } });
-  const page = await context.newPage();
-  const errors = collectErrors(page);
-  assert.equal(await logIn(page, salon.baseUrl, 'exposant2@salon.test'), 303);
+  const { context, page, errors } = await loggedIn(browser, salon.baseUrl, 'exposant2@salon.test', {
+    locale: 'en-US',
+    viewport: { width: 1366, height: 900 },
+  });
   await page.request.put(`${salon.baseUrl}/api/locale`, {
     data: { lang: 'en_EN' },
     headers: { 'x-requested-with': 'XMLHttpRequest', origin: salon.baseUrl },

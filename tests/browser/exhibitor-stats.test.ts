@@ -7,23 +7,11 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Frame, Page } from 'playwright-core';
-import { collectErrors, logIn, roomFrame, useSalon, widgetsSettled } from './harness';
+import type { Page } from 'playwright-core';
+import { roomFrame, useSalon, widgetsSettled } from './harness';
+import { enterStand, exhibitorInArea, frameStands, loggedIn, ownedStandIds, visitorInSalon } from './steps';
 
 const env = useSalon();
-
-interface FrameStand {
-  id: string;
-  panorama: string;
-  niceNameEn: string;
-}
-
-async function enterStand(frame: Frame, stand: FrameStand): Promise<void> {
-  await frame.getByRole('button', { name: 'Floor plan', exact: true }).click();
-  await frame.waitForSelector('#room-frame[data-panorama="plan"][data-state="ready"]', { timeout: 60_000 });
-  await frame.getByRole('button', { name: stand.niceNameEn, exact: true }).click();
-  await frame.waitForSelector(`#room-frame[data-panorama="${stand.panorama}"][data-state="ready"]`, { timeout: 60_000 });
-}
 
 /** How many pixels of the canvas are not transparent: uPlot drew something. */
 async function drawnPixels(page: Page, selector: string): Promise<number> {
@@ -42,31 +30,22 @@ async function drawnPixels(page: Page, selector: string): Promise<number> {
 test('a visitor enters a stand; its exhibitor sees the visit on /exposant as a chart, in words, in a table and as CSV', async () => {
   const { salon, browser } = env;
 
-  const exhibitorContext = await browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 900 } });
-  const exhibitor = await exhibitorContext.newPage();
-  const exhibitorErrors = collectErrors(exhibitor);
-  assert.equal(await logIn(exhibitor, salon.baseUrl, 'exposant@salon.test'), 303);
-  await exhibitor.goto(`${salon.baseUrl}/exposant`);
+  const { context: exhibitorContext, page: exhibitor, errors: exhibitorErrors } = await exhibitorInArea(salon.baseUrl, browser);
   assert.deepEqual(await widgetsSettled(exhibitor), { stats: 'mounted' });
   // Before any visit: the zeros, no chart.
   const solar = exhibitor.getByRole('region', { name: 'Helios Solaire' });
   await solar.getByText('0 visite · 0 visiteur unique · 0 discussion ouverte · 0 contact').waitFor({ timeout: 10_000 });
   await solar.getByText('Aucune visite pour le moment. Le graphique apparaît avec la première visite.').waitFor();
   assert.equal(await solar.locator('canvas').count(), 0);
-  const owned = (JSON.parse((await exhibitor.locator('#salon-page-data').textContent()) ?? '{}') as { owned_stands_ids: string[] })
-    .owned_stands_ids;
+  const owned = await ownedStandIds(exhibitor);
 
   // The visitor, in another context, enters the stand through the room.
-  const visitorContext = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
-  const visitor = await visitorContext.newPage();
   const downloaded: string[] = [];
-  visitor.on('request', (request) => downloaded.push(request.url()));
-  assert.equal(await logIn(visitor, salon.baseUrl, 'visiteur@salon.test'), 303);
-  if (!visitor.url().includes('/salon')) await visitor.goto(`${salon.baseUrl}/salon`);
-  await widgetsSettled(visitor);
+  const { context: visitorContext, page: visitor } = await visitorInSalon(salon.baseUrl, browser, {
+    watch: (page) => page.on('request', (request) => downloaded.push(request.url())),
+  });
   const frame = await roomFrame(visitor);
-  const stands = (JSON.parse((await frame.locator('#room-frame-data').textContent()) ?? '{}') as { stands: FrameStand[] }).stands;
-  const stand = stands.find((s) => s.niceNameEn === 'Helios Solar');
+  const stand = (await frameStands(frame)).find((s) => s.niceNameEn === 'Helios Solar');
   assert.ok(stand && owned.includes(stand.id), 'Helios Solar is the exhibitor’s stand');
   await enterStand(frame, stand);
   assert.equal(
@@ -105,10 +84,11 @@ test('a visitor enters a stand; its exhibitor sees the visit on /exposant as a c
   assert.match(csv.at(-1) ?? '', /^"Helios Solaire","\d{4}-\d{2}-\d{2}T\d{2}:00:00\.000Z","1","1","0","0"$/);
 
   // The organiser (an English account) sees the visitor in the room, live.
-  const promoterContext = await browser.newContext({ locale: 'en-US' });
-  const promoter = await promoterContext.newPage();
-  const promoterErrors = collectErrors(promoter);
-  assert.equal(await logIn(promoter, salon.baseUrl, 'organisateur@salon.test'), 303);
+  const {
+    context: promoterContext,
+    page: promoter,
+    errors: promoterErrors,
+  } = await loggedIn(browser, salon.baseUrl, 'organisateur@salon.test', { locale: 'en-US' });
   await promoter.goto(`${salon.baseUrl}/organisateur`);
   const room = promoter.getByRole('region', { name: 'In the room now' });
   await room

@@ -8,15 +8,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { closePromotion, collectErrors, logIn, useSalon, widgetsSettled, roomFrame } from './harness';
+import { closePromotion, useSalon, widgetsSettled, roomFrame } from './harness';
+import { loggedIn, ownedStandIds, frameStands, toPlan, until, panoramaReady } from './steps';
 
 const env = useSalon();
-
-interface FrameStand {
-  id: string;
-  panorama: string;
-  niceNameEn: string;
-}
 
 /** The contact point's group toggles (their names may carry a disclosure sign first). */
 const AVAILABLE = /(^|\s)Available exhibitors/;
@@ -45,28 +40,18 @@ function room(page: Page): Promise<RoomLike | null> {
   });
 }
 
-async function until<T>(what: string, timeoutMs: number, check: () => Promise<T | undefined | null | false>, page: Page): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    assert.ok(Date.now() < deadline, `${what}: not within ${timeoutMs} ms`);
-    await page.waitForTimeout(50);
-  }
-}
-
 test('an exhibitor switches to available and a visitor on their stand sees it within 3 s; company sheet copy; the visit in the stand history', async (t) => {
   const { salon, browser } = env;
 
   // The exhibitor, in French.
-  const exhibitorContext = await browser.newContext({ locale: 'fr-FR', viewport: { width: 1280, height: 800 } });
-  const exhibitor = await exhibitorContext.newPage();
-  assert.equal(await logIn(exhibitor, salon.baseUrl, 'exposant@salon.test'), 303);
+  const { context: exhibitorContext, page: exhibitor } = await loggedIn(browser, salon.baseUrl, 'exposant@salon.test', {
+    locale: 'fr-FR',
+    viewport: { width: 1280, height: 800 },
+  });
   await exhibitor.goto(`${salon.baseUrl}/salon`);
   const exhibitorSlots = await widgetsSettled(exhibitor);
   assert.equal(exhibitorSlots['activity-stream'], 'mounted', `activity-stream: ${JSON.stringify(exhibitorSlots)}`);
-  const owned = (JSON.parse((await exhibitor.locator('#salon-page-data').textContent()) ?? '{}') as { owned_stands_ids: string[] })
-    .owned_stands_ids;
+  const owned = await ownedStandIds(exhibitor);
   assert.equal(owned.length, 2);
 
   // The demo exhibitor starts available: switch off first, so that the visitor sees the change.
@@ -83,11 +68,8 @@ test('an exhibitor switches to available and a visitor on their stand sees it wi
   if ((await availability.getAttribute('aria-checked')) === 'true') await switchTo(false);
 
   // The visitor, in English, enters the exhibitor's second stand from the floor plan's list.
-  const visitorContext = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+  const { context: visitorContext, page: visitor, errors } = await loggedIn(browser, salon.baseUrl, 'visiteur@salon.test');
   await visitorContext.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: salon.baseUrl });
-  const visitor = await visitorContext.newPage();
-  const errors = collectErrors(visitor);
-  assert.equal(await logIn(visitor, salon.baseUrl, 'visiteur@salon.test'), 303);
   const visitorSlots = await widgetsSettled(visitor);
   for (const widget of ['room', 'toaster']) assert.equal(visitorSlots[widget], 'mounted', `${widget}: ${JSON.stringify(visitorSlots)}`);
   // The sidebars may be lazy slots, mounted when first opened.
@@ -97,15 +79,13 @@ test('an exhibitor switches to available and a visitor on their stand sees it wi
     JSON.parse((await visitor.locator('#salon-page-data').textContent()) ?? '{}') as { user: { obfuscated_id: string; fullname: string } }
   ).user;
   const frame = await roomFrame(visitor);
-  const frameStands = (JSON.parse((await frame.locator('#room-frame-data').textContent()) ?? '{}') as { stands: FrameStand[] }).stands;
-  const stand = frameStands.find((s) => s.id === owned[1]);
+  const stand = (await frameStands(frame)).find((s) => s.id === owned[1]);
   assert.ok(stand, 'the exhibitor’s stand is not in the room');
-  await frame.getByRole('button', { name: 'Floor plan', exact: true }).click();
-  await frame.waitForSelector('#room-frame[data-panorama="plan"][data-state="ready"]', { timeout: 60_000 });
+  await toPlan(frame);
   await frame.getByRole('button', { name: stand.niceNameEn, exact: true }).click();
-  await until('the visitor on the stand', 5000, async () => (await room(visitor))?.visited_stand_id === stand.id, visitor);
+  await until('the visitor on the stand', 5000, async () => (await room(visitor))?.visited_stand_id === stand.id, visitor, 50);
   // The panel is drawn again when the panorama is ready: click its buttons after that.
-  await frame.waitForSelector(`#room-frame[data-panorama="${stand.panorama}"][data-state="ready"]`, { timeout: 60_000 });
+  await panoramaReady(frame, stand.panorama);
   await closePromotion(visitor, stand);
   // The exhibitor's open stream lists the visitor on their stand (an arrival in the visitors delta, applied by the page).
   const onStand = async () => ((await room(exhibitor))?.owned_stands_users[stand.id] ?? []).map((u) => u.id_user);
@@ -114,6 +94,7 @@ test('an exhibitor switches to available and a visitor on their stand sees it wi
     3000,
     async () => (await onStand()).includes(visitorUser.obfuscated_id),
     exhibitor,
+    50,
   );
 
   // The stand's contact point (the frame's "Exhibitors" posts showStandUcp): Claire is unavailable.
@@ -127,7 +108,7 @@ test('an exhibitor switches to available and a visitor on their stand sees it wi
     const list = await toggle.getAttribute('aria-controls');
     return list ? visitor.locator(`[id="${list}"]`).getByRole('heading').allTextContents() : [];
   };
-  await until('Claire in the unavailable group', 5000, async () => (await namesIn(UNAVAILABLE)).includes('Claire Fontaine'), visitor);
+  await until('Claire in the unavailable group', 5000, async () => (await namesIn(UNAVAILABLE)).includes('Claire Fontaine'), visitor, 50);
   assert.ok(!(await namesIn(AVAILABLE)).includes('Claire Fontaine'));
 
   // The exhibitor switches to available: within 3 s the visitor sees it, in the contact point and in the live state.
@@ -138,6 +119,7 @@ test('an exhibitor switches to available and a visitor on their stand sees it wi
     3000 - (Date.now() - switchedAt),
     async () => (await namesIn(AVAILABLE)).includes('Claire Fontaine'),
     visitor,
+    50,
   );
   const seenAfter = Date.now() - switchedAt;
   assert.ok(seenAfter < 3000, `seen after ${seenAfter} ms`);
@@ -161,7 +143,7 @@ test('an exhibitor switches to available and a visitor on their stand sees it wi
 
   // The visitor leaves the stand (back to the floor plan): the exhibitor has both history lines.
   await frame.getByRole('button', { name: 'Floor plan', exact: true }).click();
-  await until('the visitor off the stand', 5000, async () => (await room(visitor))?.visited_stand_id === null, visitor);
+  await until('the visitor off the stand', 5000, async () => (await room(visitor))?.visited_stand_id === null, visitor, 50);
   const mine = (types: string[]) => types.filter((type) => type === 'enterOnStand' || type === 'leaveStand');
   const lines = await until(
     'enterOnStand and leaveStand in the exhibitor’s live state',
@@ -174,6 +156,7 @@ test('an exhibitor switches to available and a visitor on their stand sees it wi
       return visitorTypes.length >= 2 ? visitorTypes : null;
     },
     exhibitor,
+    50,
   );
   // Newest first.
   assert.deepEqual(lines, ['leaveStand', 'enterOnStand']);
@@ -182,6 +165,7 @@ test('an exhibitor switches to available and a visitor on their stand sees it wi
     3000,
     async () => !(await onStand()).includes(visitorUser.obfuscated_id),
     exhibitor,
+    50,
   );
   await exhibitor.getByRole('button', { name: "Ouvrir le fil d'activité" }).click();
   const history = exhibitor.getByRole('region', { name: "Entrées de l'historique du stand" });

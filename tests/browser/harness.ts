@@ -116,21 +116,23 @@ export async function startSalon(env: Record<string, string> = {}, options: Star
   };
 }
 
+/** Debian's Chromium, or the one `CHROMIUM_PATH` names. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The switches every Chromium of the tests and measures gets: no sandbox, no GPU, none of its own traffic. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+] as const;
+
 /** Debian's Chromium, headless; `extraArgs` adds switches (e.g. the fake screen-capture device). */
 export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      ...extraArgs,
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
 /** Console errors and page errors, to assert a page is clean. Resource 404s of the tests' own making are listed too. */

@@ -7,26 +7,10 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
 import Database from 'better-sqlite3';
-import type { Page } from 'playwright-core';
-import { collectErrors, logIn, useSalon, widgetsSettled, roomFrame } from './harness';
+import { useSalon, widgetsSettled, roomFrame } from './harness';
+import { frameStands, loggedIn, ownedStandIds, toPlan, visitorsOn, type FrameStand } from './steps';
 
 const env = useSalon();
-
-interface FrameStand {
-  id: string;
-  panorama: string;
-  niceNameEn: string;
-}
-
-/** The owned stands' visitors as the exhibitor's page holds them (the bus's room store). */
-function visitorsOn(page: Page, standId: string): Promise<string[]> {
-  return page.evaluate((id) => {
-    const store = (
-      globalThis as unknown as Record<symbol, { $room: { get(): { owned_stands_users?: Record<string, { fullname: string }[]> } } }>
-    )[Symbol.for('salon.bus@1/room')];
-    return (store?.$room.get().owned_stands_users?.[id] ?? []).map((u) => u.fullname);
-  }, standId);
-}
 
 function openVisits(dataDir: string): { stand: string; ended_by: string | null; ended_at: string | null }[] {
   const db = new Database(path.join(dataDir, 'salon.sqlite'), { readonly: true, fileMustExist: true });
@@ -46,29 +30,23 @@ function openVisits(dataDir: string): { stand: string; ended_by: string | null; 
 test('a visitor enters a stand from a hotspot and from the list, its exhibitor sees them live, and closing the tab ends the visit', async () => {
   const { salon, browser } = env;
 
-  const exhibitorContext = await browser.newContext({ locale: 'fr-FR' });
-  const exhibitor = await exhibitorContext.newPage();
-  assert.equal(await logIn(exhibitor, salon.baseUrl, 'exposant@salon.test'), 303);
+  const { context: exhibitorContext, page: exhibitor } = await loggedIn(browser, salon.baseUrl, 'exposant@salon.test', { locale: 'fr-FR' });
   await exhibitor.goto(`${salon.baseUrl}/salon`);
   await widgetsSettled(exhibitor);
-  const exhibitorData = JSON.parse((await exhibitor.locator('#salon-page-data').textContent()) ?? '{}') as { owned_stands_ids: string[] };
-  assert.equal(exhibitorData.owned_stands_ids.length, 2);
+  const ownedIds = await ownedStandIds(exhibitor);
+  assert.equal(ownedIds.length, 2);
 
-  const visitorContext = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
-  const visitor = await visitorContext.newPage();
-  const errors = collectErrors(visitor);
-  assert.equal(await logIn(visitor, salon.baseUrl, 'visiteur@salon.test'), 303);
+  const { context: visitorContext, page: visitor, errors } = await loggedIn(browser, salon.baseUrl, 'visiteur@salon.test');
   await widgetsSettled(visitor);
   const visitorName = (JSON.parse((await visitor.locator('#salon-page-data').textContent()) ?? '{}') as { user: { fullname: string } }).user
     .fullname;
   const frame = await roomFrame(visitor);
-  const stands = JSON.parse((await frame.locator('#room-frame-data').textContent()) ?? '{}') as { stands: FrameStand[] };
-  const owned = exhibitorData.owned_stands_ids.map((id) => stands.stands.find((s) => s.id === id));
+  const stands = await frameStands(frame);
+  const owned = ownedIds.map((id) => stands.find((s) => s.id === id));
   assert.ok(owned[0] && owned[1], 'the exhibitor’s stands are not in the room');
 
   // From a hotspot of the floor plan: turn until one of the exhibitor's booths is in view, then click it.
-  await frame.getByRole('button', { name: 'Floor plan', exact: true }).click();
-  await frame.waitForSelector('#room-frame[data-panorama="plan"][data-state="ready"]', { timeout: 60_000 });
+  await toPlan(frame);
   const box = await visitor.getByTitle('Virtual room').boundingBox();
   assert.ok(box);
   let first: FrameStand | undefined;
@@ -108,8 +86,7 @@ test('a visitor enters a stand from a hotspot and from the list, its exhibitor s
   assert.deepEqual(await visitorsOn(exhibitor, first.id), [visitorName]);
 
   // From the stand list: back to the plan, then the second stand's button. The first visit ends.
-  await frame.getByRole('button', { name: 'Floor plan', exact: true }).click();
-  await frame.waitForSelector('#room-frame[data-panorama="plan"][data-state="ready"]', { timeout: 60_000 });
+  await toPlan(frame);
   await frame.getByRole('button', { name: second.niceNameEn, exact: true }).click();
   const movedAt = Date.now();
   for (;;) {

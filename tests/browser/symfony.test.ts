@@ -10,6 +10,7 @@ import { after, before, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { closePromotion, collectErrors, launchChromium, roomFrame, startSalon, widgetsSettled, type Salon } from './harness';
 import { HOST_SECRET, logInOnSymfony, startSymfony, type SymfonyHost } from './symfony-host';
+import { chatPanel as chat, frameStands, openChat, panoramaReady, send, startChatWith, toPlan, visitorsOn } from './steps';
 
 let salon: Salon | undefined;
 let host: SymfonyHost | undefined;
@@ -41,28 +42,6 @@ interface PageDataLike {
 
 const pageDataOf = async (page: Page): Promise<PageDataLike> =>
   JSON.parse((await page.locator('#salon-page-data').textContent()) ?? '{}') as PageDataLike;
-
-/** The owned stands' visitors as the exhibitor's page holds them (the bus's room store). */
-function visitorsOn(page: Page, standId: string): Promise<string[]> {
-  return page.evaluate((id) => {
-    const store = (
-      globalThis as unknown as Record<symbol, { $room: { get(): { owned_stands_users?: Record<string, { fullname: string }[]> } } }>
-    )[Symbol.for('salon.bus@1/room')];
-    return (store?.$room.get().owned_stands_users?.[id] ?? []).map((u) => u.fullname);
-  }, standId);
-}
-
-function chat(page: Page) {
-  return page
-    .getByRole('complementary', { name: 'Chat' })
-    .or(page.getByRole('region', { name: 'Chat' }))
-    .first();
-}
-
-async function openChat(page: Page): Promise<void> {
-  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Chat' }).click();
-  await chat(page).getByRole('tab', { name: 'My chats' }).waitFor();
-}
 
 const EAGER = ['top-bar', 'room', 'toaster'];
 
@@ -126,15 +105,9 @@ test('through the Symfony origin: login on Symfony, the widgets on its Twig /sal
 
   // The visitor enters one of the exhibitor's stands from the floor plan's list; the exhibitor sees her within 3 s.
   const frame = await roomFrame(visitor.page);
-  const frameStands = (
-    JSON.parse((await frame.locator('#room-frame-data').textContent()) ?? '{}') as {
-      stands: { id: string; panorama: string; niceNameEn: string }[];
-    }
-  ).stands;
-  const stand = frameStands.find((s) => s.id === exhibitorData.owned_stands_ids[0]);
+  const stand = (await frameStands(frame)).find((s) => s.id === exhibitorData.owned_stands_ids[0]);
   assert.ok(stand, 'the exhibitor’s stand is not in the room');
-  await frame.getByRole('button', { name: 'Floor plan', exact: true }).click();
-  await frame.waitForSelector('#room-frame[data-panorama="plan"][data-state="ready"]', { timeout: 60_000 });
+  await toPlan(frame);
   const enteredAt = Date.now();
   await frame.getByRole('button', { name: stand.niceNameEn, exact: true }).click();
   for (;;) {
@@ -143,7 +116,7 @@ test('through the Symfony origin: login on Symfony, the widgets on its Twig /sal
     await exhibitor.page.waitForTimeout(100);
   }
   t.diagnostic(`the exhibitor saw the visitor ${Date.now() - enteredAt} ms after she entered`);
-  await frame.waitForSelector(`#room-frame[data-panorama="${stand.panorama}"][data-state="ready"]`, { timeout: 60_000 });
+  await panoramaReady(frame, stand.panorama);
   await closePromotion(visitor.page, stand);
 
   // A chat both ways (Start a chat lists people active lately: both say so, as the room would).
@@ -155,16 +128,8 @@ test('through the Symfony origin: login on Symfony, the widgets on its Twig /sal
   }
   await openChat(visitor.page);
   const vChat = chat(visitor.page);
-  await vChat.getByRole('tab', { name: 'Start a chat' }).click();
-  await vChat.getByRole('searchbox', { name: 'Search by name' }).fill('Claire');
-  await vChat
-    .getByRole('button', { name: /Claire Fontaine/ })
-    .first()
-    .click();
-  const vBox = vChat.getByRole('textbox', { name: 'Message' });
-  await vBox.fill('Hello from the <b>Symfony</b> site');
-  await vBox.press('Enter');
-  await vChat.getByText('Hello from the <b>Symfony</b> site', { exact: true }).waitFor();
+  await startChatWith(vChat, 'Claire Fontaine');
+  await send(vChat, 'Hello from the <b>Symfony</b> site');
 
   await openChat(exhibitor.page);
   const eChat = chat(exhibitor.page);

@@ -1,22 +1,12 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, jest, test } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  $sidebar,
-  $toasts,
-  activateLocale,
-  clearToasts,
-  hideSidebar,
-  i18n,
-  setPageData,
-  showSidebar,
-  type PageDataInput,
-} from '@salon/shared';
+import { $sidebar, showSidebar, type PageDataInput } from '@salon/shared';
 import { exhibitorPageData, promoterPageData, visitorPageData, withLocale } from '@salon/shared/test/fixtures';
 import { historyItem, roomUser, stand } from '@salon/shared/test/exhibitors';
 import { installFetch, jsonResponse } from '@salon/shared/test/fetch';
 import { sseBody } from '@salon/shared/test/sse';
-import { mountWidget } from '@salon/shared/test/widgets';
+import { cleanUpWidgets, fakeMatchMedia, type MountedWidget, mountWidget, showWidget, toastTexts } from '@salon/shared/test/widgets';
 import { applyLiveActivity, type HistoryItem, type LiveActivityState } from '@salon/shared/room';
 import { mount } from './mount';
 
@@ -24,17 +14,7 @@ const mockStartChat = jest.fn(async (_userId: string, _options: { standId?: stri
 jest.mock('@salon/shared/chat', () => ({ startChat: (...args: [string, { standId?: string | null }]) => mockStartChat(...args) }));
 
 /** A controllable `(max-width: 750px)`, installed before the first mount. */
-const media = { matches: false, listeners: new Set<(event: { matches: boolean }) => void>() };
-beforeAll(() => {
-  window.matchMedia = ((query: string) => ({
-    get matches() {
-      return media.matches;
-    },
-    media: query,
-    addEventListener: (_type: string, listener: (event: { matches: boolean }) => void) => media.listeners.add(listener),
-    removeEventListener: (_type: string, listener: (event: { matches: boolean }) => void) => media.listeners.delete(listener),
-  })) as unknown as typeof window.matchMedia;
-});
+const media = fakeMatchMedia();
 
 const NOW = new Date(2026, 10, 21, 14, 7).getTime();
 const at = (hours: number, minutes: number) => new Date(2026, 10, 21, hours, minutes).getTime();
@@ -44,12 +24,11 @@ const BRUNO = roomUser('bruno1', 'Bruno Petit');
 const active = (id: string, name: string, extra: Parameters<typeof roomUser>[2] = {}) =>
   roomUser(id, name, { profile: 'exhibitor', availability: true, last_activity_at: new Date(NOW - 60_000).toISOString(), ...extra });
 
-let widget: Awaited<ReturnType<typeof mountWidget>> | undefined;
+let widget: MountedWidget | undefined;
 let fetchMock: ReturnType<typeof installFetch>;
 let availabilityAnswer: () => Response | Promise<Response>;
 let historyPages: Record<string, HistoryItem[]>;
 
-const toastTexts = () => $toasts.get().map((toast) => (typeof toast.message === 'string' ? toast.message : i18n._(toast.message)));
 const calls = () =>
   fetchMock.requests.filter((r) => !r.url.pathname.startsWith('/api/sse/')).map((r) => `${r.method} ${r.url.pathname}${r.url.search}`);
 
@@ -59,9 +38,7 @@ function exhibitor(user: Partial<PageDataInput['user']> = {}, stands = ['s1']): 
 }
 
 async function show(data: PageDataInput, live: LiveActivityState = {}) {
-  setPageData(data);
-  await act(() => activateLocale(data.locale?.locale ?? 'en_EN'));
-  widget = await mountWidget(mount);
+  widget = await showWidget(mount, data);
   act(() => applyLiveActivity(live));
   await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 }
@@ -76,7 +53,7 @@ beforeEach(() => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   mockStartChat.mockClear();
-  media.matches = false;
+  media.set(false);
   localStorage.removeItem('salon.activity-widget.collapsed');
   historyPages = {};
   availabilityAnswer = () => jsonResponse({ data: { availability: false } });
@@ -93,16 +70,7 @@ beforeEach(() => {
   });
 });
 
-afterEach(() => {
-  widget?.unmount();
-  widget = undefined;
-  fetchMock.restore();
-  act(() => {
-    clearToasts();
-    hideSidebar();
-  });
-  jest.restoreAllMocks();
-});
+afterEach(() => cleanUpWidgets(fetchMock));
 
 describe('exhibitors only (spec §6)', () => {
   test.each([
@@ -141,11 +109,7 @@ describe('the activity widget (spec §2.10)', () => {
 
   test('desktop only: hidden at 750 px or less', async () => {
     await show(exhibitor());
-    const setMobile = (matches: boolean) =>
-      act(() => {
-        media.matches = matches;
-        media.listeners.forEach((listener) => listener({ matches }));
-      });
+    const setMobile = media.set;
     expect(screen.getByRole('region', { name: 'My activity' })).toBeInTheDocument();
     setMobile(true);
     expect(screen.queryByRole('region', { name: 'My activity' })).not.toBeInTheDocument();

@@ -1,16 +1,14 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { activateLocale, setPageData } from '@salon/shared';
 import { administratorPageData, withLocale } from '@salon/shared/test/fixtures';
 import { installFetch, jsonResponse } from '@salon/shared/test/fetch';
-import { mountWidget } from '@salon/shared/test/widgets';
+import { cleanUpWidgets, showWidget } from '@salon/shared/test/widgets';
 import { IMPORT_MAX_MB as SERVER_MAX_MB, type ImportData } from '@salon/shared/contracts/imports';
 import { cleanPreview, previewWithSkips, report, running, videoLinksPreview } from './fixtures';
 import { IMPORT_MAX_MB, POLL_MS, resetImport, setImportState } from './store';
 import { mount } from './mount';
 
-let widget: Awaited<ReturnType<typeof mountWidget>> | undefined;
 let fetchMock: ReturnType<typeof installFetch>;
 let answer: (request: Request) => Response | Promise<Response>;
 const calls = () => fetchMock.requests.map((r) => `${r.method} ${r.url.pathname}`);
@@ -20,10 +18,7 @@ const usersPanel = () => screen.getByRole('region', { name: 'Users' });
 const linksPanel = () => screen.getByRole('region', { name: 'Video links' });
 
 async function open(locale: 'en_EN' | 'fr_FR' = 'en_EN') {
-  const page = withLocale(administratorPageData(), locale);
-  setPageData(page);
-  await act(() => activateLocale(locale));
-  widget = await mountWidget(mount);
+  await showWidget(mount, withLocale(administratorPageData(), locale));
 }
 
 beforeEach(() => {
@@ -33,15 +28,12 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  widget?.unmount();
-  widget = undefined;
-  fetchMock.restore();
+  cleanUpWidgets(fetchMock);
   act(() => {
     resetImport('users');
     resetImport('visio_links');
   });
   jest.useRealTimers();
-  jest.restoreAllMocks();
 });
 
 describe('the CSV imports (spec §5 "Uploads")', () => {

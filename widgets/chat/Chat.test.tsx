@@ -1,23 +1,13 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  $sidebar,
-  $toasts,
-  activateLocale,
-  clearToasts,
-  hideSidebar,
-  i18n,
-  setPageData,
-  showSidebar,
-  type PageDataInput,
-} from '@salon/shared';
+import { $sidebar, activateLocale, clearToasts, hideSidebar, i18n, setPageData, showSidebar, type PageDataInput } from '@salon/shared';
 import { anonymousPageData, administratorPageData, exhibitorPageData, visitorPageData, withLocale } from '@salon/shared/test/fixtures';
 import { resetChat, resetChatUsers, startChat, type Channel, type ChatMessage } from '@salon/shared/chat';
 import { installFetch, jsonResponse } from '@salon/shared/test/fetch';
 import { lastFakeSocket, type FakeSocket } from '@salon/shared/test/socket';
-import { ALICE, BRUNO, ME, channel, channelWith, message, person } from '@salon/shared/test/chat';
-import { mountWidget } from '@salon/shared/test/widgets';
+import { ALICE, ALICE_PUBLISHED, BRUNO, ME, channel, channelWith, message, person } from '@salon/shared/test/chat';
+import { type MountedWidget, mountWidget, showWidget, toastTexts } from '@salon/shared/test/widgets';
 import { mount } from './mount';
 import { messageDate } from './format';
 
@@ -44,7 +34,7 @@ interface Server {
 }
 let server: Server;
 let fetchMock: ReturnType<typeof installFetch>;
-let widget: Awaited<ReturnType<typeof mountWidget>> | undefined;
+let widget: MountedWidget | undefined;
 
 async function serve(request: Request): Promise<Response> {
   const url = new URL(request.url);
@@ -60,18 +50,21 @@ async function serve(request: Request): Promise<Response> {
 }
 
 const AT = (minute: number, second = 0) => new Date(Date.UTC(2026, 10, 21, 10, minute, second)).toISOString();
-const toastTexts = () => $toasts.get().map((toast) => (typeof toast.message === 'string' ? toast.message : i18n._(toast.message)));
 const socket = (): FakeSocket => lastFakeSocket();
 const sentContents = () =>
   socket()
     .emitted('new_chat_message')
     .map((e) => (e.payload as { content: unknown }).content);
 
+/** The labels of the checkboxes in `element`, in order. */
+const checkboxLabels = (element: HTMLElement) =>
+  within(element)
+    .getAllByRole('checkbox')
+    .map((box) => box.parentElement?.textContent);
+
 /** Mounts the widget, opens the chat sidebar and waits for the panel (loaded on first opening). */
 async function openChatSidebar(data: PageDataInput = visitorPageData()) {
-  setPageData(data);
-  await act(() => activateLocale(data.locale?.locale ?? 'en_EN'));
-  widget = await mountWidget(mount);
+  widget = await showWidget(mount, data);
   act(() => showSidebar({ name: 'chat' }));
   // The panel loads on first opening: the tabs come with it.
   await screen.findByRole('tablist');
@@ -210,11 +203,7 @@ describe('Start a chat (spec §2.7, §5 search permissions, §6)', () => {
     await openChatSidebar(withPermissions(visitorPageData(), ['connected', 'promoter']));
     await user.click(screen.getByRole('tab', { name: 'Start a chat' }));
     const filters = await screen.findByRole('search');
-    expect(
-      within(filters)
-        .getAllByRole('checkbox')
-        .map((box) => box.parentElement?.textContent),
-    ).toEqual(['Exhibitors', 'Visitors', 'Organisers', 'Connected', 'Not connected']);
+    expect(checkboxLabels(filters)).toEqual(['Exhibitors', 'Visitors', 'Organisers', 'Connected', 'Not connected']);
     const elsewhere = await screen.findByRole('region', { name: 'Elsewhere in the room' });
     expect(
       within(elsewhere)
@@ -244,11 +233,7 @@ describe('Start a chat (spec §2.7, §5 search permissions, §6)', () => {
     await openChatSidebar(administratorPageData());
     await userEvent.setup().click(screen.getByRole('tab', { name: 'Start a chat' }));
     const filters = await screen.findByRole('search');
-    expect(
-      within(filters)
-        .getAllByRole('checkbox')
-        .map((box) => box.parentElement?.textContent),
-    ).toEqual(['Exhibitors', 'Visitors', 'Organisers', 'Connected', 'Not connected']);
+    expect(checkboxLabels(filters)).toEqual(['Exhibitors', 'Visitors', 'Organisers', 'Connected', 'Not connected']);
     const searches = () => fetchMock.requests.filter((r) => r.url.pathname === '/api/chat/users');
     await waitFor(() => expect(searches()).toHaveLength(1));
     // Keystrokes 100 ms apart, on fake time (user-event would wait on timers Testing Library cannot see here).
@@ -412,13 +397,7 @@ describe('the channel view', () => {
 
   test('header: a visitor sees ask-for-video, phone and email for the other member when published', async () => {
     const user = userEvent.setup();
-    const exhibitor = person('alice1', 'Alice Durand', {
-      profile: 'exhibitor',
-      company: { name: 'Acme Robotics' },
-      mobile: '06 01 02 03 04',
-      contact_email: 'alice@acme.test',
-      fields_param: { mobile: '0', contact_email: '0' },
-    });
+    const exhibitor = ALICE_PUBLISHED;
     server.channels = [channelWith('c1', exhibitor, [message('c1', exhibitor, 'Hi', AT(1))])];
     await openChatSidebar();
     await openFirstChannel(user);

@@ -1,37 +1,24 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  $sidebar,
-  $toasts,
-  activateLocale,
-  clearToasts,
-  hideSidebar,
-  i18n,
-  setPageData,
-  showSidebar,
-  type PageDataInput,
-} from '@salon/shared';
+import { $sidebar, activateLocale, clearToasts, hideSidebar, setPageData, showSidebar, type PageDataInput } from '@salon/shared';
 import { visitorPageData, withLocale } from '@salon/shared/test/fixtures';
 import { company, NO_INFO, NO_SOCIAL } from '@salon/shared/test/exhibitors';
 import { installFetch, jsonResponse } from '@salon/shared/test/fetch';
-import { mountWidget } from '@salon/shared/test/widgets';
+import { cleanUpWidgets, type MountedWidget, mountWidget, showWidget, toastTexts } from '@salon/shared/test/widgets';
 import type { Company } from '@salon/shared/company';
 import { mount } from './mount';
 
-let widget: Awaited<ReturnType<typeof mountWidget>> | undefined;
+let widget: MountedWidget | undefined;
 let fetchMock: ReturnType<typeof installFetch>;
 let answer: (request: Request) => Response | Promise<Response>;
 const writeText = jest.fn(async (_text: string) => undefined);
 
-const toastTexts = () => $toasts.get().map((toast) => (typeof toast.message === 'string' ? toast.message : i18n._(toast.message)));
 const calls = () => fetchMock.requests.map((r) => `${r.method} ${r.url.pathname}`);
 
 async function openSheet(data: Company | null, page: PageDataInput = visitorPageData()) {
   if (data) answer = () => jsonResponse({ data: { company: data } });
-  setPageData(page);
-  await act(() => activateLocale(page.locale?.locale ?? 'en_EN'));
-  widget = await mountWidget(mount);
+  widget = await showWidget(mount, page);
   act(() => showSidebar({ name: 'company-sheet', companyId: 'c1' }));
   return screen.findByRole('complementary');
 }
@@ -44,16 +31,7 @@ beforeEach(() => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 
-afterEach(() => {
-  widget?.unmount();
-  widget = undefined;
-  fetchMock.restore();
-  act(() => {
-    clearToasts();
-    hideSidebar();
-  });
-  jest.restoreAllMocks();
-});
+afterEach(() => cleanUpWidgets(fetchMock));
 
 function stubClipboard() {
   Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });

@@ -1,42 +1,18 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { activateLocale, setPageData, type PageDataInput } from '@salon/shared';
+import { type PageDataInput } from '@salon/shared';
 import { exhibitorPageData, withLocale } from '@salon/shared/test/fixtures';
+import { exhibitorProfile } from '@salon/shared/test/exhibitors';
 import { installFetch, jsonResponse } from '@salon/shared/test/fetch';
-import { mountWidget } from '@salon/shared/test/widgets';
-import type { ExhibitorProfileBody, ExhibitorProfileData } from './api';
+import { cleanUpWidgets, showWidget } from '@salon/shared/test/widgets';
+import type { ExhibitorProfileBody } from './api';
 import { mount } from './mount';
 import { checkProfile, formOf } from './preview';
 
-const PROFILE: ExhibitorProfileData = {
-  profile: {
-    function: 'Directrice commerciale',
-    function_en: 'Sales director',
-    presentation: 'Je vous aide à dimensionner une installation solaire adaptée à votre toiture.',
-    presentation_en: 'I help you size a solar installation suited to your roof and your consumption.',
-    picture_path: null,
-    video_path: null,
-    contact_email: 'claire@helios.example',
-    mobile: '+33 4 76 00 11 22',
-    linkedin: 'https://www.linkedin.com/in/claire-fontaine',
-    visio_link: 'https://meet.example.com/claire',
-    published: { firstname: true, lastname: true, contact_email: true, mobile: true, linkedin: true, visio_link: true },
-  },
-  identity: {
-    id_user: 'cl41re',
-    firstname: 'Claire',
-    lastname: 'Fontaine',
-    pseudo: 'claire.helios',
-    company: { name: 'Helios Énergie' },
-    avatar_url: '/media/avatars/cl41re.svg',
-    hidden: false,
-    fields_param: {},
-  },
-};
+const PROFILE = exhibitorProfile('/media/avatars/cl41re.svg');
 
 type Answer = { status: number; body: unknown } | 'pending';
-let widget: Awaited<ReturnType<typeof mountWidget>> | undefined;
 let fetchMock: ReturnType<typeof installFetch>;
 let answers: { get: Answer; put: Answer; upload: Answer };
 
@@ -47,9 +23,7 @@ const respond = (answer: Answer) =>
 
 async function open(page: PageDataInput = exhibitorPageData(), get: Answer = { status: 200, body: { data: PROFILE } }) {
   answers.get = get;
-  setPageData(page);
-  await act(() => activateLocale(page.locale?.locale ?? 'en_EN'));
-  widget = await mountWidget(mount);
+  await showWidget(mount, page);
 }
 const preview = () => screen.getByRole('region', { name: /What visitors see|Ce que voient les visiteurs/ });
 const card = () => within(preview()).getByRole('article');
@@ -89,12 +63,7 @@ beforeEach(() => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 
-afterEach(() => {
-  widget?.unmount();
-  widget = undefined;
-  fetchMock.restore();
-  jest.restoreAllMocks();
-});
+afterEach(() => cleanUpWidgets(fetchMock));
 
 describe('the exhibitor card editor', () => {
   test('loads the card: every field filled, each publication ticked, and the preview shows the card as visitors see it', async () => {
@@ -147,21 +116,8 @@ describe('the exhibitor card editor', () => {
     await user.click(await screen.findByRole('checkbox', { name: 'Show mobile phone on my card' }));
     await user.click(screen.getByRole('button', { name: 'Save my card' }));
     expect(await screen.findByText('Your card has been saved. Visitors see it now.')).toBeInTheDocument();
-    expect(sent()).toEqual([
-      {
-        function: 'Directrice commerciale',
-        function_en: 'Sales director',
-        presentation: PROFILE.profile.presentation,
-        presentation_en: PROFILE.profile.presentation_en,
-        picture_path: null,
-        video_path: null,
-        contact_email: 'claire@helios.example',
-        mobile: '+33 4 76 00 11 22',
-        linkedin: 'https://www.linkedin.com/in/claire-fontaine',
-        visio_link: 'https://meet.example.com/claire',
-        published: { firstname: true, lastname: true, contact_email: true, mobile: false, linkedin: true, visio_link: true },
-      },
-    ]);
+    // The whole card as loaded, the phone unpublished.
+    expect(sent()).toEqual([saved.profile]);
     expect(screen.getByRole('checkbox', { name: 'Show mobile phone on my card' })).not.toBeChecked();
   });
 

@@ -3,16 +3,12 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   $sidebar,
-  $toasts,
-  activateLocale,
   acceptConsent,
   clearConsent,
   clearToasts,
   hideSidebar,
   recordMyAvailability,
   resetLiveSettings,
-  i18n,
-  setPageData,
   type PageDataInput,
 } from '@salon/shared';
 import { exhibitorPageData, visitorPageData, withLocale } from '@salon/shared/test/fixtures';
@@ -21,25 +17,22 @@ import { envelope } from '@salon/shared/contracts/room-frame';
 import { installFetch, jsonResponse } from '@salon/shared/test/fetch';
 import { sseBody } from '@salon/shared/test/sse';
 import { refreshLiveActivity } from '@salon/shared/live';
-import { mountWidget } from '@salon/shared/test/widgets';
+import { type MountedWidget, showWidget, toastTexts } from '@salon/shared/test/widgets';
 import { mount } from './mount';
 import { resetBanners, setStream } from './store';
 
 const ROOM_ORIGIN = 'http://localhost';
-let widget: Awaited<ReturnType<typeof mountWidget>> | undefined;
+let widget: MountedWidget | undefined;
 let fetchMock: ReturnType<typeof installFetch>;
 let stream: { active: boolean; video_url: string | null; chat_url: string | null };
 let sseBodies: ReturnType<typeof sseBody>[];
 
 const flush = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-const toastTexts = () => $toasts.get().map((toast) => (typeof toast.message === 'string' ? toast.message : i18n._(toast.message)));
 const apiCalls = () =>
   fetchMock.requests.filter((r) => !r.url.pathname.startsWith('/api/sse/')).map((r) => `${r.method} ${r.url.pathname}`);
 
 async function showRoom(data: PageDataInput) {
-  setPageData(data);
-  await act(() => activateLocale(data.locale?.locale ?? 'en_EN'));
-  widget = await mountWidget(mount);
+  widget = await showWidget(mount, data);
   await flush();
 }
 

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { activateLocale, setPageData, type PageDataInput } from '@salon/shared';
+import { type PageDataInput } from '@salon/shared';
 import { exhibitorPageData, promoterPageData, visitorPageData, withLocale } from '@salon/shared/test/fixtures';
 import { installFetch, jsonResponse } from '@salon/shared/test/fetch';
 import { sseBody } from '@salon/shared/test/sse';
-import { mountWidget } from '@salon/shared/test/widgets';
+import { cleanUpWidgets, type MountedWidget, showWidget } from '@salon/shared/test/widgets';
 import type { AttendanceData, StandAnalyticsData } from '@salon/shared/contracts/analytics';
 import type { UsersActivesData } from '@salon/shared/contracts/backoffice';
 import { mount } from './mount';
@@ -30,7 +30,7 @@ jest.mock('uplot', () => {
   return { __esModule: true, default: FakePlot };
 });
 
-let widget: Awaited<ReturnType<typeof mountWidget>> | undefined;
+let widget: MountedWidget | undefined;
 let fetchMock: ReturnType<typeof installFetch>;
 let answer: (request: Request) => Response | Promise<Response>;
 const HOUR = '2026-11-25T14:00:00.000Z';
@@ -54,9 +54,7 @@ const EMPTY = figures({
 });
 
 async function show(page: PageDataInput) {
-  setPageData(page);
-  await act(() => activateLocale(page.locale?.locale ?? 'en_EN'));
-  widget = await mountWidget(mount);
+  widget = await showWidget(mount, page);
 }
 
 beforeEach(() => {
@@ -66,12 +64,7 @@ beforeEach(() => {
   fetchMock = installFetch((request) => answer(request));
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
-afterEach(() => {
-  widget?.unmount();
-  widget = undefined;
-  fetchMock.restore();
-  jest.restoreAllMocks();
-});
+afterEach(() => cleanUpWidgets(fetchMock));
 
 describe("the exhibitor's stands in figures", () => {
   test('loads each owned stand, says the figures in words, draws the chart and offers the CSV', async () => {

@@ -5,13 +5,11 @@ import {
   $modal,
   $sidebar,
   $toasts,
-  activateLocale,
   clearToasts,
   closeModal,
   hideSidebar,
   i18n,
   applyLiveSettings,
-  setPageData,
   type PageDataInput,
 } from '@salon/shared';
 import {
@@ -25,39 +23,24 @@ import {
 import { registerFramePort, setSoundState } from '@salon/shared/room';
 import { envelope } from '@salon/shared/contracts/room-frame';
 import { installFetch, jsonResponse } from '@salon/shared/test/fetch';
-import { mountWidget } from '@salon/shared/test/widgets';
+import { fakeMatchMedia, type MountedWidget, showWidget, toastTexts } from '@salon/shared/test/widgets';
 import { mount } from './mount';
 import { barBackground, clampStyleValue, closeOverflowMenu } from './store';
 
 /** A controllable `(max-width: 750px)`: installed before the first mount, so the viewport store follows it. */
-const media = { matches: false, listeners: new Set<(event: { matches: boolean }) => void>() };
+const media = fakeMatchMedia();
 const requestFullscreen = jest.fn(() => Promise.resolve());
 beforeAll(() => {
-  window.matchMedia = ((query: string) => ({
-    get matches() {
-      return media.matches;
-    },
-    media: query,
-    addEventListener: (_type: string, listener: (event: { matches: boolean }) => void) => media.listeners.add(listener),
-    removeEventListener: (_type: string, listener: (event: { matches: boolean }) => void) => media.listeners.delete(listener),
-  })) as unknown as typeof window.matchMedia;
   Object.defineProperty(document, 'fullscreenEnabled', { configurable: true, value: true });
   document.documentElement.requestFullscreen = requestFullscreen;
 });
-function setMobile(matches: boolean) {
-  media.matches = matches;
-  act(() => media.listeners.forEach((listener) => listener({ matches })));
-}
+const setMobile = media.set;
 
-const toastTexts = () => $toasts.get().map((toast) => (typeof toast.message === 'string' ? toast.message : i18n._(toast.message)));
-
-let widget: Awaited<ReturnType<typeof mountWidget>> | undefined;
+let widget: MountedWidget | undefined;
 let fetchMock: ReturnType<typeof installFetch> | undefined;
 
 async function showTopBar(data: PageDataInput) {
-  setPageData(data);
-  await act(() => activateLocale(data.locale?.locale ?? 'en_EN'));
-  widget = await mountWidget(mount);
+  widget = await showWidget(mount, data);
   return screen.getByRole('navigation', { name: data.locale?.locale === 'fr_FR' ? 'Menu principal' : 'Main menu' });
 }
 

@@ -1,18 +1,15 @@
-import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, type jest, test } from '@jest/globals';
 import { $locale, $localeSwitching, changeLocale, refreshLocale } from './locale';
-import { setPageData } from './pageData';
 import { $toasts, clearToasts } from './toasts';
 import { activateLocale, i18n } from '../i18n/catalogs';
-import { visitorPageData } from '@salon/shared/test/fixtures';
 import { installFetch, jsonResponse } from '@salon/shared/test/fetch';
+import { startOnVisitorPage } from '@salon/shared/test/widgets';
 
 let fetchMock: ReturnType<typeof installFetch> | undefined;
 let errors: ReturnType<typeof jest.spyOn>;
 
 beforeEach(async () => {
-  errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  setPageData(visitorPageData());
-  await activateLocale('en_EN');
+  errors = await startOnVisitorPage();
 });
 afterEach(() => {
   fetchMock?.restore();

@@ -12,7 +12,7 @@ import {
   type Modal,
 } from '@salon/shared';
 import { setNewsTimeZone, type Notification } from '@salon/shared/notifications';
-import { visitorPageData, withLocale } from '@salon/shared/test/fixtures';
+import { newsItem, visitorPageData, withLocale } from '@salon/shared/test/fixtures';
 import { installFetch, jsonResponse } from '@salon/shared/test/fetch';
 import { mountWidget } from '@salon/shared/test/widgets';
 import { mount } from '../mount';
@@ -25,16 +25,6 @@ let held: (() => void)[];
 let fetchMock: ReturnType<typeof installFetch>;
 let widget: Awaited<ReturnType<typeof mountWidget>> | undefined;
 
-const item = (id: number, sentAt: string): Notification => ({
-  id_notification: id,
-  title: `Titre ${id}`,
-  title_en: `Title ${id}`,
-  at: '',
-  at_en: '',
-  message: `Message ${id}`,
-  message_en: `Message ${id} in English`,
-  sent_at: sentAt,
-});
 const pagesAsked = () =>
   fetchMock.requests.filter((r) => r.url.pathname === '/api/notifications').map((r) => r.url.searchParams.get('page'));
 const settle = () =>
@@ -91,7 +81,7 @@ beforeEach(() => {
   mode = 'ok';
   held = [];
   const now = Date.parse('2026-11-21T15:00:00.000Z');
-  all = Array.from({ length: 25 }, (_, i) => item(25 - i, new Date(now - i * 3_600_000).toISOString()));
+  all = Array.from({ length: 25 }, (_, i) => newsItem(25 - i, new Date(now - i * 3_600_000).toISOString()));
   fetchMock = installFetch(async (request) => {
     const url = new URL(request.url);
     if (url.pathname !== '/api/notifications') return jsonResponse({ data: {} });
@@ -187,7 +177,7 @@ describe('room notifications (spec §2.11)', () => {
     const dialog = await open({ name: 'room-notifications' });
     await settle();
     act(() => receiveNotifications(all.slice(0, 10), 'list'));
-    const fresh = item(26, '2026-11-21T15:30:00.000Z');
+    const fresh = newsItem(26, '2026-11-21T15:30:00.000Z');
     all = [fresh, ...all];
     act(() => receiveNotifications([fresh], 'push'));
     await settle();
@@ -258,7 +248,7 @@ describe('today’s news (spec §2.4)', () => {
   });
 
   test('says so when nothing was sent today', async () => {
-    all = [item(1, '2026-11-19T10:00:00.000Z')];
+    all = [newsItem(1, '2026-11-19T10:00:00.000Z')];
     const dialog = await open({ name: 'todays-news' });
     await settle();
     expect(within(dialog).getByText('No news today yet.')).toBeInTheDocument();
