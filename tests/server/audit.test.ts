@@ -43,7 +43,7 @@ beforeAll(async () => {
     .where('email', '=', DEMO.admin)
     .executeTakeFirstOrThrow();
   admin.name = [row.firstname, row.lastname].filter(Boolean).join(' ') || DEMO.admin;
-});
+}, 30_000);
 afterAll(async () => {
   closeSockets();
   await closeListening(t);

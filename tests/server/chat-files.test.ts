@@ -22,7 +22,7 @@ beforeAll(async () => {
   stranger = await login(t.app, DEMO.visitor2);
   const exhibitorId = await userIdByEmail(t, DEMO.exhibitor);
   channel = await openChannel(t.app, visitor, exhibitorId);
-});
+}, 30_000);
 afterAll(async () => {
   await t.close();
 });

@@ -53,7 +53,7 @@ beforeAll(async () => {
   for (const key of ['visitor', 'visitor2', 'exhibitor', 'hidden', 'admin', 'private'] as const)
     t.app.activity.touch(ids[key], now - MINUTE);
   for (const key of ['exhibitor2', 'promoter', 'away'] as const) t.app.activity.touch(ids[key], now - 30 * MINUTE);
-});
+}, 30_000);
 afterAll(async () => {
   for (const s of streams) s.close();
   await closeListening(t);

@@ -74,7 +74,7 @@ if (given || installed) {
         apps.push(app);
         bases.push(await app.listen({ port: 0, host: '127.0.0.1' }));
       }
-    });
+    }, 30_000);
     afterAll(async () => {
       closeSockets();
       for (const app of apps) {
