@@ -12,10 +12,8 @@ import type { DatabaseConfig } from '../../host-shell/server/config';
 import type { Database } from '../../host-shell/server/db/schema';
 
 // Still exported from here for the files that import them with the test app.
-export { HOST, ORIGIN, XHR, form, request } from './http';
-export { DEMO, anonymousCookie, login, sessionCookieOf, userIdByEmail } from './accounts';
-export { lazySlotsOf, pageDataOf, widgetSlotsOf } from './markup';
-export { closeListening, openSse, type SseClient, type SseEvent } from './sse';
+export { HOST, ORIGIN, XHR, request } from './http';
+export { DEMO, anonymousCookie, login, userIdByEmail } from './accounts';
 
 /** Low scrypt cost: the tests hash a dozen passwords per file. */
 export const TEST_SCRYPT_COST = 1024;

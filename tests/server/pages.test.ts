@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { encodeId } from '../../host-shell/server/lib/ids';
 import { ROUTES, buildPath } from '@salon/shared/contracts/routes';
-import { DEMO, ORIGIN, anonymousCookie, createTestApp, login, request, type TestApp } from './helpers';
+import { createTestApp, type TestApp } from './helpers';
+import { DEMO, anonymousCookie, login } from './accounts';
+import { ORIGIN, request } from './http';
 
 let t: TestApp;
 const cookies: Record<string, string | undefined> = {};

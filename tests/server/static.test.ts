@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createTestApp, request, type TestApp } from './helpers';
+import { createTestApp, type TestApp } from './helpers';
+import { request } from './http';
 
 let spaDir: string;
 let t: TestApp;

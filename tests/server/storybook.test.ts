@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { loadConfig } from '../../host-shell/server/config';
-import { createTestApp, request, type TestApp } from './helpers';
+import { createTestApp, type TestApp } from './helpers';
+import { request } from './http';
 
 let storybookDir: string;
 
