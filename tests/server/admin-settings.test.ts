@@ -32,7 +32,7 @@ beforeAll(async () => {
   t = await createTestApp({ config: { livePingMs: 100, liveGlobalMinMs: 50 } });
   base = await listen(t);
   cookies = await signIn(t.app, EACH_PROFILE);
-});
+}, 30_000);
 afterEach(() => closeStreams(t, opened));
 afterAll(async () => {
   await closeListening(t);

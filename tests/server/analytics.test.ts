@@ -42,7 +42,7 @@ beforeAll(async () => {
   base = await listen(t);
   cookies = await signIn(t.app, PROFILES);
   [solar, nordic] = await Promise.all([standBySlug(t, 'stand-helios-solaire'), standBySlug(t, 'stand-nordic-robotics')]);
-});
+}, 30_000);
 afterEach(() => closeStreams(t, opened));
 afterAll(async () => {
   await closeListening(t);

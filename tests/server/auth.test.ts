@@ -6,7 +6,7 @@ import { ORIGIN, form, request } from './http';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-});
+}, 30_000);
 afterAll(async () => {
   await t.close();
 });

@@ -38,7 +38,7 @@ beforeAll(async () => {
     headers: { ...XHR, cookie: cookies.visitor2 },
     payload: { start: true },
   });
-});
+}, 30_000);
 afterAll(async () => {
   await t.close();
 });

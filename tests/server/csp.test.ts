@@ -32,7 +32,7 @@ beforeAll(async () => {
   cookies.exhibitor = await login(t.app, DEMO.exhibitor);
   cookies.promoter = await login(t.app, DEMO.promoter);
   cookies.admin = await login(t.app, DEMO.admin);
-});
+}, 30_000);
 afterAll(async () => {
   await t.close();
 });

@@ -95,7 +95,7 @@ beforeAll(async () => {
   await addMedia(VIDEO, 'video', claire);
   solar = await standBySlug(t, 'stand-helios-solaire');
   original = await claireRow();
-});
+}, 30_000);
 afterEach(() => closeStreams(t, streams));
 afterAll(async () => {
   await closeListening(t);

@@ -71,7 +71,7 @@ beforeAll(async () => {
   const companyOf = async (standId: number) =>
     (await t.database.db.selectFrom('stands').select('company_id').where('id', '=', standId).executeTakeFirstOrThrow()).company_id;
   [helios, nordicCompany] = await Promise.all([companyOf(solar.id), companyOf(nordic.id)]);
-});
+}, 30_000);
 afterEach(async () => {
   closeSockets();
   await closeStreams(t, streams);

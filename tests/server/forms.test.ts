@@ -18,7 +18,7 @@ beforeAll(async () => {
   solaire = await standBySlug(t, 'stand-helios-solaire');
   stockage = await standBySlug(t, 'stand-helios-stockage');
   nordic = await standBySlug(t, 'stand-nordic-robotics');
-});
+}, 30_000);
 afterAll(async () => {
   await t.close();
 });

@@ -6,7 +6,7 @@ import { request } from './http';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ config: { saturationWindowMs: 50 } });
-});
+}, 30_000);
 afterAll(async () => {
   await t.close();
 });

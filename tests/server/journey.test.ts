@@ -44,7 +44,7 @@ beforeAll(async () => {
   storage = (await standBySlug(t, 'stand-helios-stockage')).key;
   nordic = (await standBySlug(t, 'stand-nordic-robotics')).key;
   verdi = (await standBySlug(t, 'stand-verdi')).key;
-});
+}, 30_000);
 
 afterAll(() => t.close());
 

@@ -98,7 +98,7 @@ beforeAll(async () => {
   ];
   for (const response of sent)
     if (response.statusCode !== 200) throw new Error(`seeding a lead failed: ${response.statusCode} ${response.body}`);
-});
+}, 30_000);
 afterAll(async () => {
   await t.close();
 });

@@ -54,7 +54,7 @@ beforeAll(async () => {
     standBySlug(t, 'stand-aquapure'),
   ]);
   ({ exhibitor, visitor, visitor2 } = await signIn(t.app, ['exhibitor', 'visitor', 'visitor2']));
-});
+}, 30_000);
 afterEach(() => closeStreams(t, opened));
 afterAll(async () => {
   await closeListening(t);

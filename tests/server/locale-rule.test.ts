@@ -12,7 +12,7 @@ import { ORIGIN, XHR, request } from './http';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-});
+}, 30_000);
 afterAll(async () => {
   await t.close();
 });

@@ -86,7 +86,7 @@ beforeAll(async () => {
     ...(pgUrl ? { database: { dialect: 'postgres' as const, connectionString: pgUrl, schema: pgSchema } } : {}),
   });
   Object.assign(cookies, await signIn(t.app, EACH_PROFILE));
-});
+}, 30_000);
 afterAll(async () => {
   await t.close();
   if (pgUrl) await pg((client) => client.query(`DROP SCHEMA IF EXISTS ${pgSchema} CASCADE`));

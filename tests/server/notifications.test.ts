@@ -19,7 +19,7 @@ beforeAll(async () => {
   cookies = await signIn(t.app, ['visitor', 'visitor2', 'exhibitor', 'promoter', 'admin', 'anonymous']);
   ids.visitor = await userIdByEmail(t, DEMO.visitor);
   ids.visitor2 = await userIdByEmail(t, DEMO.visitor2);
-});
+}, 30_000);
 afterEach(async () => {
   closeSockets();
   await closeStreams(t, streams);

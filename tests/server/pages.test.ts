@@ -19,7 +19,7 @@ beforeAll(async () => {
   cookies.admin = await login(t.app, DEMO.admin);
   const row = await t.database.db.selectFrom('users').select('id').where('email', '=', DEMO.exhibitor).executeTakeFirstOrThrow();
   exhibitorId = encodeId(row.id);
-});
+}, 30_000);
 afterAll(async () => {
   await t.close();
 });

@@ -35,7 +35,7 @@ const keyOf = (url: string | undefined): string => /\/media\/panoramas\/([0-9a-f
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'salon-panoramas-'));
   t = await createTestApp({ config: { panoramaDir: dir, panoramaPrerender: false } });
-});
+}, 30_000);
 afterAll(async () => {
   await t.close();
   fs.rmSync(dir, { recursive: true, force: true });

@@ -41,7 +41,7 @@ if (configured) {
       await admin.connect();
       await admin.query(`CREATE SCHEMA ${schema}`);
       t = await createTestApp({ database: { dialect: 'postgres', connectionString: url, schema } });
-    });
+    }, 30_000);
     afterAll(async () => {
       if (t) await closeListening(t);
       await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);

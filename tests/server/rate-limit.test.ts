@@ -18,7 +18,7 @@ function appWithLimits(changes: Partial<RateLimits>): TestApp {
   const t = {} as TestApp;
   beforeAll(async () => {
     Object.assign(t, await createTestApp({ config: { rateLimits: { ...DEFAULT_RATE_LIMITS, ...changes } } }));
-  });
+  }, 30_000);
   afterAll(() => t.close());
   return t;
 }

@@ -19,7 +19,7 @@ beforeAll(async () => {
   base = await listen(t);
   await logInAll(t, cookies, ids);
   channel = await open(cookies.visitor, ids.exhibitor);
-});
+}, 30_000);
 afterEach(() => {
   closeSockets();
 });

@@ -43,7 +43,7 @@ let t: TestApp;
 beforeAll(async () => {
   spaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salon-room-frame-'));
   t = await createTestApp({ config: { spaDir } });
-});
+}, 30_000);
 afterAll(async () => {
   await t.close();
   fs.rmSync(spaDir, { recursive: true, force: true });

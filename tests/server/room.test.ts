@@ -20,7 +20,7 @@ beforeAll(async () => {
     standBySlug(t, 'stand-aquapure'),
     standBySlug(t, 'stand-nordic-robotics'),
   ]);
-});
+}, 30_000);
 afterAll(async () => {
   await t.close();
 });

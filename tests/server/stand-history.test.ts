@@ -27,7 +27,7 @@ beforeAll(async () => {
     standBySlug(t, 'stand-helios-stockage'),
     standBySlug(t, 'stand-nordic-robotics'),
   ]);
-});
+}, 30_000);
 afterEach(() => {
   closeSockets();
 });

@@ -20,7 +20,7 @@ beforeAll(async () => {
   write('top-bar/3f9a1c2b/chunks/widget.js', 'var chunk;');
   write('top-bar/latest/remoteEntry.js', 'var unversioned;');
   t = await createTestApp({ config: { spaDir } });
-});
+}, 30_000);
 afterAll(async () => {
   await t.close();
   fs.rmSync(spaDir, { recursive: true, force: true });

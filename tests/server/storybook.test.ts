@@ -34,7 +34,7 @@ describe('/storybook/ in the demo start', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ config: { storybookDir: loadConfig({ SALON_DEMO: '1', STORYBOOK_DIR: storybookDir }).storybookDir } });
-  });
+  }, 30_000);
   afterAll(() => t.close());
 
   it('answers the workbench with a policy of its own', async () => {
@@ -76,7 +76,7 @@ describe('/storybook/ in production', () => {
     t = await createTestApp({
       config: { storybookDir: loadConfig({ SALON_DEMO: '1', NODE_ENV: 'production', STORYBOOK_DIR: storybookDir }).storybookDir },
     });
-  });
+  }, 30_000);
   afterAll(() => t.close());
 
   it('is not found', async () => {

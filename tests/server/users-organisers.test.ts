@@ -13,7 +13,7 @@ const get = (url: string, cookie?: string) => callApi(t.app, 'GET', url, undefin
 beforeAll(async () => {
   t = await createTestApp();
   cookies = await signIn(t.app, EACH_PROFILE);
-});
+}, 30_000);
 afterAll(async () => {
   await t.close();
 });
