@@ -1,13 +1,12 @@
 /**
  * The event's content (issue 13, item 2): companies, stands, exhibitor and promoter accounts under /api/admin/…, and
- * the pages /admin/entreprises, /admin/stands, /admin/comptes. Who may, bad input, conflicts, audit entries, and what
+ * the pages /admin/entreprises, /admin/stands, /admin/comptes. EachProfile may, bad input, conflicts, audit entries, and what
  * visitors see after a change.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client } from 'pg';
 import { sql } from 'kysely';
-import type { AuditData, AuditEntry } from '@salon/shared/contracts/backoffice';
 import type {
   AccountCreatedData,
   AdminAccountData,
@@ -18,41 +17,19 @@ import type {
 } from '@salon/shared/contracts/content';
 import type { StandsData } from '@salon/shared/contracts/exhibitors';
 import { encodeId } from '../../host-shell/server/lib/ids';
-import {
-  DEMO,
-  ORIGIN,
-  XHR,
-  anonymousCookie,
-  createTestApp,
-  form,
-  login,
-  openSse,
-  request,
-  standBySlug,
-  userIdByEmail,
-  type SseEvent,
-  type TestApp,
-} from './helpers';
+import { createTestApp, standBySlug, type TestApp } from './helpers';
+import { auditCount, newestAudit } from './audit-log';
+import { openSse, type SseEvent } from './sse';
+import { DEMO, EACH_PROFILE, login, signIn, userIdByEmail, type EachProfile } from './accounts';
+import { ORIGIN, XHR, callApi, form, markActive, request } from './http';
 
 let t: TestApp;
-type Who = 'visitor' | 'exhibitor' | 'promoter' | 'admin' | 'anonymous';
-const cookies: Record<Who, string> = { visitor: '', exhibitor: '', promoter: '', admin: '', anonymous: '' };
+let cookies: Record<EachProfile, string>;
 
-function call(method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown, cookie?: string) {
-  return request(t.app, {
-    method,
-    url,
-    ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
-    // French unless the test says otherwise (the messages are checked in the viewer's language).
-    headers: {
-      ...XHR,
-      origin: ORIGIN,
-      ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(cookie ? { cookie: cookie.includes('salon_locale=') ? cookie : `${cookie}; salon_locale=fr_FR` } : {}),
-    },
-  });
-}
-const as = (who: Who) => ({
+/** French unless the test says otherwise (the messages are checked in the viewer's language). */
+const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown, cookie?: string) =>
+  callApi(t.app, method, url, payload, cookie && (cookie.includes('salon_locale=') ? cookie : `${cookie}; salon_locale=fr_FR`));
+const as = (who: EachProfile) => ({
   get: (url: string) => call('GET', url, undefined, cookies[who]),
   post: (url: string, payload: unknown) => call('POST', url, payload, cookies[who]),
   put: (url: string, payload: unknown) => call('PUT', url, payload, cookies[who]),
@@ -63,21 +40,8 @@ const promoter = () => as('promoter');
 const dataOf = <T>(body: string) => (JSON.parse(body) as { data: T }).data;
 const errorOf = (body: string) => dataOf<{ error: boolean; message: string; formErrors?: Record<string, string> }>(body);
 
-const entryCount = async () =>
-  Number(
-    (
-      await t.database.db
-        .selectFrom('audit_log')
-        .select((eb) => eb.fn.countAll<string | number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-async function newest(): Promise<AuditEntry> {
-  const response = await call('GET', '/api/admin/audit', undefined, cookies.admin);
-  const entry = dataOf<AuditData>(response.body).entries[0];
-  if (!entry) throw new Error('no audit entry');
-  return entry;
-}
+const entryCount = () => auditCount(t);
+const newest = () => newestAudit(t, cookies.admin);
 
 let companyId = '';
 let demoStand = { id: 0, key: '' };
@@ -105,13 +69,7 @@ async function pgQuery(text: string): Promise<void> {
 beforeAll(async () => {
   if (pgUrl) await pgQuery(`CREATE SCHEMA ${pgSchema}`);
   t = await createTestApp(pgUrl ? { database: { dialect: 'postgres', connectionString: pgUrl, schema: pgSchema } } : {});
-  [cookies.visitor, cookies.exhibitor, cookies.promoter, cookies.admin, cookies.anonymous] = await Promise.all([
-    login(t.app, DEMO.visitor),
-    login(t.app, DEMO.exhibitor),
-    login(t.app, DEMO.promoter),
-    login(t.app, DEMO.admin),
-    anonymousCookie(t.app),
-  ]);
+  cookies = await signIn(t.app, EACH_PROFILE);
   demoStand = await standBySlug(t, 'stand-helios-solaire');
   exhibitorKey = encodeId(await userIdByEmail(t, DEMO.exhibitor2));
   promoterKey = encodeId(await userIdByEmail(t, DEMO.promoter));
@@ -596,7 +554,7 @@ describe('accounts', () => {
 
   it('an account that holds nothing is removed: its stands lose it, its sessions end, the audit keeps it', async () => {
     const cookie = await login(t.app, 'new.exhibitor@salon.test', generated);
-    const active = () => request(t.app, { method: 'PUT', url: '/api/users/me/active', headers: { ...XHR, cookie } });
+    const active = () => markActive(t.app, cookie);
     // The activity push trusts its session cache for minutes: the removal must empty it.
     expect((await active()).statusCode).toBe(200);
     const response = await promoter().del(`/api/admin/accounts/${key}`);

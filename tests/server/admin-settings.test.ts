@@ -3,57 +3,23 @@ import { PARAMETER_KEYS, ParametersPatch, type LiveSettings } from '@salon/share
 import { DEMO_PARAMETERS } from '../../host-shell/server/db/seed-data';
 import { validate } from '../../host-shell/server/lib/validation';
 import { DEFAULT_PARAMETERS } from '../../host-shell/server/services/settings';
-import {
-  DEMO,
-  ORIGIN,
-  XHR,
-  anonymousCookie,
-  closeListening,
-  createTestApp,
-  login,
-  openSse,
-  pageDataOf,
-  request,
-  waitFor,
-  type SseClient,
-  type TestApp,
-} from './helpers';
+import { createTestApp, type TestApp } from './helpers';
+import { listen } from './sockets';
 import { settingsForm } from './admin-forms';
+import { pageDataOf } from './markup';
+import { closeListening, closeStreams, openSse, type SseClient } from './sse';
+import { EACH_PROFILE, signIn, type EachProfile } from './accounts';
+import { ORIGIN, XHR, callApi, request } from './http';
 
 let t: TestApp;
 let base: string;
 const opened: SseClient[] = [];
-const cookies: Record<'visitor' | 'exhibitor' | 'promoter' | 'admin' | 'anonymous', string> = {
-  visitor: '',
-  exhibitor: '',
-  promoter: '',
-  admin: '',
-  anonymous: '',
-};
+let cookies: Record<EachProfile, string>;
 
-function call(method: 'GET' | 'PUT', url: string, payload: unknown, cookie?: string) {
-  return request(t.app, {
-    method,
-    url,
-    ...(payload === undefined ? {} : { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) }),
-    headers: {
-      ...XHR,
-      origin: ORIGIN,
-      ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(cookie ? { cookie } : {}),
-    },
-  });
-}
+const call = (method: 'GET' | 'PUT', url: string, payload: unknown, cookie?: string) => callApi(t.app, method, url, payload, cookie);
 const put = (url: string, payload: unknown, cookie = cookies.admin) => call('PUT', url, payload, cookie);
 const errorOf = (body: string) =>
   (JSON.parse(body) as { data: { error: boolean; message: string; formErrors?: Record<string, string> } }).data;
-
-async function listen(): Promise<string> {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('not listening');
-  return `http://127.0.0.1:${address.port}`;
-}
 
 async function stream(cookie: string): Promise<SseClient> {
   const client = await openSse(`${base}/api/sse/live/activity`, { cookie });
@@ -64,19 +30,10 @@ const settingsOf = (client: SseClient, from = 0) => client.next((e) => e.event =
 
 beforeAll(async () => {
   t = await createTestApp({ config: { livePingMs: 100, liveGlobalMinMs: 50 } });
-  base = await listen();
-  [cookies.visitor, cookies.exhibitor, cookies.promoter, cookies.admin, cookies.anonymous] = await Promise.all([
-    login(t.app, DEMO.visitor),
-    login(t.app, DEMO.exhibitor),
-    login(t.app, DEMO.promoter),
-    login(t.app, DEMO.admin),
-    anonymousCookie(t.app),
-  ]);
-});
-afterEach(async () => {
-  for (const client of opened.splice(0)) client.close();
-  await waitFor(() => (t.app.live.stats().streams === 0 ? true : undefined), 2000, 'streams to close');
-});
+  base = await listen(t);
+  cookies = await signIn(t.app, EACH_PROFILE);
+}, 30_000);
+afterEach(() => closeStreams(t, opened));
 afterAll(async () => {
   await closeListening(t);
 });

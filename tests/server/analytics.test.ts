@@ -5,33 +5,21 @@ import { Client } from 'pg';
 import type { AttendanceData, StandAnalyticsData, VisitorsData } from '@salon/shared/contracts/analytics';
 import type { UsersActivesData } from '@salon/shared/contracts/backoffice';
 import { encodeId } from '../../host-shell/server/lib/ids';
-import {
-  DEMO,
-  ORIGIN,
-  XHR,
-  anonymousCookie,
-  closeListening,
-  createTestApp,
-  login,
-  openSse,
-  request,
-  standBySlug,
-  userIdByEmail,
-  waitFor,
-  type SseClient,
-  type TestApp,
-} from './helpers';
+import { createTestApp, standBySlug, waitFor, type TestApp } from './helpers';
+import { listen } from './sockets';
+import { closeListening, closeStreams, openSse, type SseClient } from './sse';
+import { DEMO, signIn, userIdByEmail } from './accounts';
+import { ORIGIN, XHR, callApi, request } from './http';
 
 let t: TestApp;
 let base: string;
 const opened: SseClient[] = [];
-type Who = 'visitor' | 'exhibitor' | 'exhibitor2' | 'promoter' | 'admin' | 'anonymous';
-const cookies: Record<Who, string> = { visitor: '', exhibitor: '', exhibitor2: '', promoter: '', admin: '', anonymous: '' };
+const PROFILES = ['visitor', 'exhibitor', 'exhibitor2', 'promoter', 'admin', 'anonymous'] as const;
+let cookies: Record<(typeof PROFILES)[number], string>;
 let solar: { id: number; key: string };
 let nordic: { id: number; key: string };
 
-const get = (url: string, cookie?: string) =>
-  request(t.app, { method: 'GET', url, headers: { ...XHR, origin: ORIGIN, ...(cookie ? { cookie } : {}) } });
+const get = (url: string, cookie?: string) => callApi(t.app, 'GET', url, undefined, cookie);
 const dataOf = <T>(body: string) => (JSON.parse(body) as { data: T }).data;
 const csvRows = (body: string) => parse(body.replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
 const hourOf = (ms: number) => new Date(Math.floor(ms / 3_600_000) * 3_600_000).toISOString();
@@ -51,23 +39,11 @@ beforeAll(async () => {
     config: { livePingMs: 100, liveGlobalMinMs: 50 },
     ...(pgUrl ? { database: { dialect: 'postgres' as const, connectionString: pgUrl, schema: pgSchema } } : {}),
   });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('not listening');
-  base = `http://127.0.0.1:${address.port}`;
-  [cookies.visitor, cookies.exhibitor, cookies.exhibitor2, cookies.promoter, cookies.admin, cookies.anonymous] = await Promise.all([
-    login(t.app, DEMO.visitor),
-    login(t.app, DEMO.exhibitor),
-    login(t.app, DEMO.exhibitor2),
-    login(t.app, DEMO.promoter),
-    login(t.app, DEMO.admin),
-    anonymousCookie(t.app),
-  ]);
+  base = await listen(t);
+  cookies = await signIn(t.app, PROFILES);
   [solar, nordic] = await Promise.all([standBySlug(t, 'stand-helios-solaire'), standBySlug(t, 'stand-nordic-robotics')]);
-});
-afterEach(() => {
-  for (const client of opened.splice(0)) client.close();
-});
+}, 30_000);
+afterEach(() => closeStreams(t, opened));
 afterAll(async () => {
   await closeListening(t);
   if (pgAdmin) {

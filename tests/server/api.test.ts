@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DEMO, ORIGIN, XHR, anonymousCookie, createTestApp, login, pageDataOf, request, type TestApp } from './helpers';
+import { createTestApp, type TestApp } from './helpers';
+import { pageDataOf } from './markup';
+import { DEMO, anonymousCookie, login } from './accounts';
+import { ORIGIN, XHR, request } from './http';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-});
+}, 30_000);
 afterAll(async () => {
   await t.close();
 });

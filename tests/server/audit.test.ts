@@ -1,64 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { AuditData, AuditEntry } from '@salon/shared/contracts/backoffice';
+import type { AuditData } from '@salon/shared/contracts/backoffice';
 import { encodeId } from '../../host-shell/server/lib/ids';
-import {
-  DEMO,
-  ORIGIN,
-  XHR,
-  anonymousCookie,
-  closeListening,
-  createTestApp,
-  form,
-  login,
-  request,
-  userIdByEmail,
-  type TestApp,
-} from './helpers';
+import { createTestApp, type TestApp } from './helpers';
+import { auditCount, newestAudit } from './audit-log';
 import { settingsForm } from './admin-forms';
 import { ask, closeSockets, connect, listen } from './sockets';
+import { closeListening } from './sse';
+import { DEMO, EACH_PROFILE, signIn, userIdByEmail, type EachProfile } from './accounts';
+import { ORIGIN, callApi, form, request } from './http';
 
 let t: TestApp;
 let base: string;
-const cookies: Record<'visitor' | 'exhibitor' | 'promoter' | 'admin' | 'anonymous', string> = {
-  visitor: '',
-  exhibitor: '',
-  promoter: '',
-  admin: '',
-  anonymous: '',
-};
+let cookies: Record<EachProfile, string>;
 
-function call(method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown, cookie?: string) {
-  return request(t.app, {
-    method,
-    url,
-    ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
-    headers: {
-      ...XHR,
-      origin: ORIGIN,
-      ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(cookie ? { cookie } : {}),
-    },
-  });
-}
-
-const entryCount = async () =>
-  Number(
-    (
-      await t.database.db
-        .selectFrom('audit_log')
-        .select((eb) => eb.fn.countAll<string | number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-
-/** The newest entry, as the API lists it. */
-async function newest(): Promise<AuditEntry> {
-  const response = await call('GET', '/api/admin/audit', undefined, cookies.admin);
-  expect(response.statusCode).toBe(200);
-  const entry = (response.json() as { data: AuditData }).data.entries[0];
-  if (!entry) throw new Error('no audit entry');
-  return entry;
-}
+const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown, cookie?: string) =>
+  callApi(t.app, method, url, payload, cookie);
+const entryCount = () => auditCount(t);
+const newest = () => newestAudit(t, cookies.admin);
 
 /** The change log section of /admin. */
 async function auditSectionOf(query = '', locale = 'fr_FR'): Promise<string> {
@@ -78,20 +36,14 @@ const admin = { name: 'Camille Admin', email: DEMO.admin };
 beforeAll(async () => {
   t = await createTestApp({ config: { livePingMs: 100, liveGlobalMinMs: 50 } });
   base = await listen(t);
-  [cookies.visitor, cookies.exhibitor, cookies.promoter, cookies.admin, cookies.anonymous] = await Promise.all([
-    login(t.app, DEMO.visitor),
-    login(t.app, DEMO.exhibitor),
-    login(t.app, DEMO.promoter),
-    login(t.app, DEMO.admin),
-    anonymousCookie(t.app),
-  ]);
+  cookies = await signIn(t.app, EACH_PROFILE);
   const row = await t.database.db
     .selectFrom('users')
     .select(['firstname', 'lastname'])
     .where('email', '=', DEMO.admin)
     .executeTakeFirstOrThrow();
   admin.name = [row.firstname, row.lastname].filter(Boolean).join(' ') || DEMO.admin;
-});
+}, 30_000);
 afterAll(async () => {
   closeSockets();
   await closeListening(t);

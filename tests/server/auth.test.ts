@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DEMO, ORIGIN, createTestApp, form, login, request, sessionCookieOf, type TestApp } from './helpers';
+import { createTestApp, type TestApp } from './helpers';
+import { DEMO, login, sessionCookieOf } from './accounts';
+import { ORIGIN, form, request } from './http';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-});
+}, 30_000);
 afterAll(async () => {
   await t.close();
 });

@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { type Channel, CHAT_FILE_MAX_BYTES, type ChatMessage, type UploadData } from '@salon/shared/contracts/chat';
-import { encodeId } from '../../host-shell/server/lib/ids';
+import { CHAT_FILE_MAX_BYTES, type Channel, type ChatMessage, type UploadData } from '@salon/shared/contracts/chat';
 import { contentDisposition, safeFileName } from '../../host-shell/server/services/chat-files';
-import { DEMO, XHR, createTestApp, login, request, userIdByEmail, type TestApp } from './helpers';
+import { createTestApp, type TestApp } from './helpers';
 import { DOCX, EXE, HTML, ODT, PDF, PNG, ZIP, multipart, type Part } from './uploads';
+import { openChannel } from './chat';
+import { DEMO, login, userIdByEmail } from './accounts';
+import { XHR, request } from './http';
 
 let t: TestApp;
 let visitor: string;
@@ -19,15 +21,8 @@ beforeAll(async () => {
   exhibitor = await login(t.app, DEMO.exhibitor);
   stranger = await login(t.app, DEMO.visitor2);
   const exhibitorId = await userIdByEmail(t, DEMO.exhibitor);
-  channel = (
-    await request(t.app, {
-      method: 'POST',
-      url: '/api/chat/channels',
-      headers: { ...XHR, cookie: visitor },
-      payload: { members: [encodeId(exhibitorId)] },
-    })
-  ).json().data.channel;
-});
+  channel = await openChannel(t.app, visitor, exhibitorId);
+}, 30_000);
 afterAll(async () => {
   await t.close();
 });

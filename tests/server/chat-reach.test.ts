@@ -9,21 +9,11 @@ import type { SearchPermission } from '@salon/shared/contracts/page-data';
 import { encodeId } from '../../host-shell/server/lib/ids';
 import { setParameter } from '../../host-shell/server/services/settings';
 import { insertUser } from '../../host-shell/server/services/users';
-import {
-  DEMO,
-  XHR,
-  anonymousCookie,
-  closeListening,
-  createTestApp,
-  login,
-  openSse,
-  request,
-  standBySlug,
-  userIdByEmail,
-  waitFor,
-  type SseClient,
-  type TestApp,
-} from './helpers';
+import { countRows, createTestApp, standBySlug, waitFor, type TestApp } from './helpers';
+import { listen } from './sockets';
+import { closeListening, openSse, type SseClient } from './sse';
+import { anonymousCookie, logInAll } from './accounts';
+import { XHR, request, visitStand } from './http';
 
 let t: TestApp;
 let base: string;
@@ -36,14 +26,8 @@ const MINUTE = 60_000;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('not listening');
-  base = `http://127.0.0.1:${address.port}`;
-  for (const key of Object.keys(cookies) as (keyof typeof cookies)[]) {
-    cookies[key] = await login(t.app, DEMO[key]);
-    ids[key] = await userIdByEmail(t, DEMO[key]);
-  }
+  base = await listen(t);
+  await logInAll(t, cookies, ids);
   ids.hidden = (await t.database.db.selectFrom('users').select('id').where('firstname', '=', 'Maja').executeTakeFirstOrThrow()).id; // hidden Nordic exhibitor
   // A visitor last seen 30 minutes ago (not connected), and one who publishes neither name.
   ids.away = await insertUser(t.database.db, {
@@ -69,7 +53,7 @@ beforeAll(async () => {
   for (const key of ['visitor', 'visitor2', 'exhibitor', 'hidden', 'admin', 'private'] as const)
     t.app.activity.touch(ids[key], now - MINUTE);
   for (const key of ['exhibitor2', 'promoter', 'away'] as const) t.app.activity.touch(ids[key], now - 30 * MINUTE);
-});
+}, 30_000);
 afterAll(async () => {
   for (const s of streams) s.close();
   await closeListening(t);
@@ -83,8 +67,7 @@ async function permissions(visitor: SearchPermission[], exhibitor: SearchPermiss
 
 const openWith = (cookie: string, userId: number) =>
   request(t.app, { method: 'POST', url: '/api/chat/channels', headers: { ...XHR, cookie }, payload: { members: [encodeId(userId)] } });
-const visit = (cookie: string, stand: string, payload: Record<string, boolean>) =>
-  request(t.app, { method: 'POST', url: `/api/stands/${stand}/visit`, headers: { ...XHR, cookie }, payload });
+const visit = (cookie: string, stand: string, payload: Record<string, boolean>) => visitStand(t.app, cookie, stand, payload);
 async function forgetChannel(a: number, b: number): Promise<void> {
   const key = a < b ? `${a}:${b}` : `${b}:${a}`;
   const channel = await t.database.db.selectFrom('channels').select('id').where('direct_key', '=', key).executeTakeFirst();
@@ -93,15 +76,7 @@ async function forgetChannel(a: number, b: number): Promise<void> {
   await t.database.db.deleteFrom('channel_members').where('channel_id', '=', channel.id).execute();
   await t.database.db.deleteFrom('channels').where('id', '=', channel.id).execute();
 }
-const channelCount = async () =>
-  Number(
-    (
-      await t.database.db
-        .selectFrom('channels')
-        .select((eb) => eb.fn.countAll<string | number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const channelCount = () => countRows(t, 'channels');
 
 describe('POST /api/chat/channels {members}: only with someone the product shows the caller', () => {
   beforeEach(async () => {

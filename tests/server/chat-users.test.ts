@@ -4,7 +4,9 @@ import type { SearchPermission } from '@salon/shared/contracts/page-data';
 import { encodeId } from '../../host-shell/server/lib/ids';
 import { searchRulesFor } from '../../host-shell/server/services/chat-users';
 import { setParameter } from '../../host-shell/server/services/settings';
-import { DEMO, XHR, anonymousCookie, createTestApp, login, request, standBySlug, userIdByEmail, type TestApp } from './helpers';
+import { createTestApp, standBySlug, type TestApp } from './helpers';
+import { anonymousCookie, logInAll } from './accounts';
+import { XHR, request } from './http';
 
 let t: TestApp;
 const cookies = { visitor: '', visitor2: '', exhibitor: '', exhibitor2: '', promoter: '', admin: '' };
@@ -16,10 +18,7 @@ const MINUTE = 60_000;
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const key of Object.keys(cookies) as (keyof typeof cookies)[]) {
-    cookies[key] = await login(t.app, DEMO[key]);
-    ids[key] = await userIdByEmail(t, DEMO[key]);
-  }
+  await logInAll(t, cookies, ids);
   const byName = async (firstname: string) =>
     (await t.database.db.selectFrom('users').select('id').where('firstname', '=', firstname).executeTakeFirstOrThrow()).id;
   ids.hidden = await byName('Maja'); // hidden exhibitor of Nordic Robotics
@@ -39,7 +38,7 @@ beforeAll(async () => {
     headers: { ...XHR, cookie: cookies.visitor2 },
     payload: { start: true },
   });
-});
+}, 30_000);
 afterAll(async () => {
   await t.close();
 });

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Channel, ChatMessage, MessageContent } from '@salon/shared/contracts/chat';
 import { decodeId, encodeId } from '../../host-shell/server/lib/ids';
 import { insertMessage } from '../../host-shell/server/services/chat-messages';
-import { DEMO, ORIGIN, XHR, anonymousCookie, createTestApp, login, request, standBySlug, userIdByEmail, type TestApp } from './helpers';
+import { createTestApp, standBySlug, type TestApp } from './helpers';
+import { type DEMO, anonymousCookie, logInAll } from './accounts';
+import { ORIGIN, XHR, request } from './http';
 
 let t: TestApp;
 const cookies: Record<keyof typeof DEMO, string> = { visitor: '', visitor2: '', exhibitor: '', exhibitor2: '', promoter: '', admin: '' };
@@ -10,10 +12,7 @@ const ids: Record<keyof typeof DEMO, number> = { visitor: 0, visitor2: 0, exhibi
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const key of Object.keys(DEMO) as (keyof typeof DEMO)[]) {
-    cookies[key] = await login(t.app, DEMO[key]);
-    ids[key] = await userIdByEmail(t, DEMO[key]);
-  }
+  await logInAll(t, cookies, ids);
   // A fresh app and six logins: seconds when the machine is busy.
 }, 30_000);
 afterAll(async () => {

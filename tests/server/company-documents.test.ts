@@ -1,26 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { LightMyRequestResponse } from 'fastify';
-import type { AuditData, AuditEntry } from '@salon/shared/contracts/backoffice';
-import { DEFAULT_RATE_LIMITS } from '../../host-shell/server/config';
 import { encodeId } from '../../host-shell/server/lib/ids';
-import { DEMO, ORIGIN, XHR, anonymousCookie, createTestApp, login, request, type TestApp } from './helpers';
-import { startFakeClamd, type FakeClamd } from './fake-clamd';
-import { PDF, PNG, multipart } from './uploads';
+import { createTestApp, type TestApp } from './helpers';
+import { auditCount, newestAudit } from './audit-log';
+import { antivirusApp } from './fake-clamd';
+import { PDF, PNG, UPLOAD_RATE_LIMITS, multipart } from './uploads';
+import { EACH_PROFILE, signIn, type EachProfile } from './accounts';
+import { ORIGIN, XHR, request } from './http';
 
 /*
  * A company's document from /admin/entreprises (issue 13, item 4): POST /admin/entreprises/document stores a PDF
  * as a `document` media and sets the company's storage_link to /api/medias/<str>, or removes it.
  */
 
-const RATE_LIMITS = {
-  ...DEFAULT_RATE_LIMITS,
-  chatUploadsPerUser: { max: 10_000, windowMs: 60_000 },
-  chatUploadsPerAddress: { max: 10_000, windowMs: 60_000 },
-};
 const PATH = '/admin/entreprises/document';
 
 let t: TestApp;
-const cookies = { admin: '', promoter: '', exhibitor: '', visitor: '', anonymous: '' };
+let cookies: Record<EachProfile, string>;
 let helios = { id: 0, key: '' };
 
 async function companyNamed(app: TestApp, name: string) {
@@ -60,24 +56,12 @@ const remove = (cookie: string, company = helios.key) =>
     headers: { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded', cookie },
   });
 
-async function newest(): Promise<AuditEntry> {
-  const response = await request(t.app, { method: 'GET', url: '/api/admin/audit', headers: { ...XHR, cookie: cookies.admin } });
-  const entry = (JSON.parse(response.body) as { data: AuditData }).data.entries[0];
-  if (!entry) throw new Error('no audit entry');
-  return entry;
-}
-const auditCount = async () => (await t.database.db.selectFrom('audit_log').select('id').execute()).length;
+const newest = () => newestAudit(t, cookies.admin);
 const alertOf = (response: LightMyRequestResponse) => /role="alert">([^<]*)</.exec(response.body)?.[1];
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { rateLimits: RATE_LIMITS } });
-  [cookies.admin, cookies.promoter, cookies.exhibitor, cookies.visitor, cookies.anonymous] = await Promise.all([
-    login(t.app, DEMO.admin),
-    login(t.app, DEMO.promoter),
-    login(t.app, DEMO.exhibitor),
-    login(t.app, DEMO.visitor),
-    anonymousCookie(t.app),
-  ]);
+  t = await createTestApp({ config: { rateLimits: UPLOAD_RATE_LIMITS } });
+  cookies = await signIn(t.app, EACH_PROFILE);
   const row = await companyNamed(t, 'Helios Énergie');
   helios = { id: row.id, key: encodeId(row.id) };
   // Building the app and five logins may take a while on a busy machine.
@@ -201,7 +185,7 @@ describe('the "Document (PDF)" form of /admin/entreprises', () => {
 
   it('refuses no session, anonymous visitors, visitors and exhibitors, an unknown company and another origin; nothing changes', async () => {
     const link = await storageLink();
-    const entries = await auditCount();
+    const entries = await auditCount(t);
     const media = await mediaCount();
     const none = await upload(PDF, '');
     expect(none.statusCode).toBe(303);
@@ -223,7 +207,7 @@ describe('the "Document (PDF)" form of /admin/entreprises', () => {
     });
     expect(evil.statusCode).toBe(403);
     expect(await storageLink()).toBe(link);
-    expect(await auditCount()).toBe(entries);
+    expect(await auditCount(t)).toBe(entries);
     expect(await mediaCount()).toBe(media);
   });
 
@@ -249,40 +233,28 @@ describe('the "Document (PDF)" form of /admin/entreprises', () => {
       headers: { cookie: `${cookies.promoter}; salon_locale=fr_FR` },
     });
     expect(page.body).toContain('Document retiré : la fiche entreprise n’a plus de lien de documents.');
-    const entries = await auditCount();
+    const entries = await auditCount(t);
     expect((await remove(cookies.promoter)).statusCode).toBe(303);
-    expect(await auditCount()).toBe(entries);
+    expect(await auditCount(t)).toBe(entries);
   });
 });
 
 describe('with the antivirus (CLAMAV_SOCKET)', () => {
-  let clamd: FakeClamd;
-  let av: TestApp;
-  let admin = '';
-
-  beforeAll(async () => {
-    clamd = await startFakeClamd();
-    av = await createTestApp({ config: { rateLimits: RATE_LIMITS, clamavSocket: clamd.socket, scanWaitMs: 300 } });
-    admin = await login(av.app, DEMO.admin);
-  }, 60_000);
-  afterAll(async () => {
-    await av.close();
-    await clamd.close();
-  });
+  const av = antivirusApp();
 
   it('says the scan is in progress and sets no link while it runs', async () => {
     const before = await storageLink(av);
-    clamd.delayMs = 1200;
+    av.clamd.delayMs = 1200;
     try {
-      const response = await upload(PDF, admin, { app: av });
+      const response = await upload(PDF, av.admin, { app: av });
       expect(response.statusCode).toBe(202);
       expect(alertOf(response)).toBe('The antivirus scan of the file is in progress, please try again in a moment');
       expect(await storageLink(av)).toBe(before);
     } finally {
-      clamd.delayMs = 0;
+      av.clamd.delayMs = 0;
     }
     await new Promise((resolve) => setTimeout(resolve, 1200));
-    const clean = await upload(PDF, admin, { app: av, locale: 'fr_FR' });
+    const clean = await upload(PDF, av.admin, { app: av, locale: 'fr_FR' });
     expect(clean.statusCode).toBe(303);
     expect(await storageLink(av)).toMatch(/^\/api\/medias\//);
   });

@@ -9,7 +9,9 @@ import { cspOrigin } from '../../host-shell/server/lib/csp';
 import { CSP_REPORT_BODY_LIMIT } from '../../host-shell/server/routes/csp-report';
 import { EMOJI_PICKER_MODULE, EMOJI_PICKER_PATCHES } from '../../scripts/build/csp-patches';
 import { applyPatches } from '../../scripts/build/patch-loader.cjs';
-import { DEMO, HOST, ORIGIN, anonymousCookie, createTestApp, login, request, type TestApp } from './helpers';
+import { createTestApp, type TestApp } from './helpers';
+import { DEMO, anonymousCookie, login } from './accounts';
+import { HOST, ORIGIN, request } from './http';
 
 const MEDIA = 'https://media.example.net';
 let t: TestApp;
@@ -30,7 +32,7 @@ beforeAll(async () => {
   cookies.exhibitor = await login(t.app, DEMO.exhibitor);
   cookies.promoter = await login(t.app, DEMO.promoter);
   cookies.admin = await login(t.app, DEMO.admin);
-});
+}, 30_000);
 afterAll(async () => {
   await t.close();
 });

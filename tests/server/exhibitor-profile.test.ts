@@ -10,29 +10,17 @@ import type { LiveActivityState } from '@salon/shared/contracts/room';
 import type { UserRow } from '../../host-shell/server/db/schema';
 import { encodeId } from '../../host-shell/server/lib/ids';
 import { mediaUrlAllowed, mergedFieldsParam } from '../../host-shell/server/services/exhibitor-profile';
-import {
-  DEMO,
-  ORIGIN,
-  XHR,
-  anonymousCookie,
-  closeListening,
-  createTestApp,
-  login,
-  openSse,
-  request,
-  standBySlug,
-  userIdByEmail,
-  waitFor,
-  type SseClient,
-  type TestApp,
-} from './helpers';
+import { createTestApp, standBySlug, type TestApp } from './helpers';
 import { listen } from './sockets';
+import { closeListening, closeStreams, openSse, type SseClient } from './sse';
+import { DEMO, signIn, userIdByEmail } from './accounts';
+import { ORIGIN, XHR, request } from './http';
 
 type Who = 'visitor' | 'exhibitor' | 'promoter' | 'admin' | 'anonymous';
 
 let t: TestApp;
 let base: string;
-const cookies = {} as Record<Who, string>;
+let cookies: Record<Who, string>;
 let claire: number;
 let solar: { id: number; key: string };
 let original: UserRow;
@@ -101,18 +89,14 @@ function body(changes: Partial<ExhibitorProfileBody> = {}): ExhibitorProfileBody
 beforeAll(async () => {
   t = await createTestApp();
   base = await listen(t);
-  for (const who of ['visitor', 'exhibitor', 'promoter', 'admin'] as const) cookies[who] = await login(t.app, DEMO[who]);
-  cookies.anonymous = await anonymousCookie(t.app);
+  cookies = await signIn(t.app, ['visitor', 'exhibitor', 'promoter', 'admin', 'anonymous']);
   claire = await userIdByEmail(t, DEMO.exhibitor);
   await addMedia(PICTURE, 'picture', claire);
   await addMedia(VIDEO, 'video', claire);
   solar = await standBySlug(t, 'stand-helios-solaire');
   original = await claireRow();
-});
-afterEach(async () => {
-  for (const client of streams.splice(0)) client.close();
-  await waitFor(() => (t.app.live.stats().streams === 0 ? true : undefined), 2000, 'streams to close');
-});
+}, 30_000);
+afterEach(() => closeStreams(t, streams));
 afterAll(async () => {
   await closeListening(t);
 });

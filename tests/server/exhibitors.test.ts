@@ -9,24 +9,11 @@ import type { LiveActivityState } from '@salon/shared/contracts/room';
 import { nowIso } from '../../host-shell/server/db/schema';
 import { encodeId } from '../../host-shell/server/lib/ids';
 import { createSession } from '../../host-shell/server/services/sessions';
-import {
-  DEMO,
-  ORIGIN,
-  XHR,
-  anonymousCookie,
-  closeListening,
-  createTestApp,
-  login,
-  openSse,
-  request,
-  standBySlug,
-  userIdByEmail,
-  waitFor,
-  type SseClient,
-  type SseEvent,
-  type TestApp,
-} from './helpers';
+import { createTestApp, standBySlug, waitFor, type TestApp } from './helpers';
 import { closeSockets, collect, connect, listen, settle } from './sockets';
+import { closeListening, closeStreams, openSse, type SseClient, type SseEvent } from './sse';
+import { DEMO, anonymousCookie, login, userIdByEmail } from './accounts';
+import { ORIGIN, XHR, request } from './http';
 
 type Stand = { id: number; key: string };
 type Who = 'visitor' | 'visitor2' | 'exhibitor' | 'exhibitor2' | 'promoter' | 'admin' | 'anonymous' | 'hugo' | 'ines' | 'maja';
@@ -84,11 +71,10 @@ beforeAll(async () => {
   const companyOf = async (standId: number) =>
     (await t.database.db.selectFrom('stands').select('company_id').where('id', '=', standId).executeTakeFirstOrThrow()).company_id;
   [helios, nordicCompany] = await Promise.all([companyOf(solar.id), companyOf(nordic.id)]);
-});
+}, 30_000);
 afterEach(async () => {
   closeSockets();
-  for (const client of streams.splice(0)) client.close();
-  await waitFor(() => (t.app.live.stats().streams === 0 ? true : undefined), 2000, 'streams to close');
+  await closeStreams(t, streams);
 });
 afterAll(async () => {
   await closeListening(t);

@@ -4,9 +4,13 @@
  * `stream: OK\0`, or `stream: Eicar-Test-Signature FOUND\0` when the stream holds the EICAR test string.
  */
 import fs from 'node:fs';
+import { afterAll, beforeAll } from '@jest/globals';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { createTestApp, type TestApp } from './helpers';
+import { UPLOAD_RATE_LIMITS } from './uploads';
+import { DEMO, login } from './accounts';
 
 export const EICAR = 'X5O!P%@AP[4\\PZX54(P^)7CC)7}$EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*';
 
@@ -76,4 +80,25 @@ export async function startFakeClamd(): Promise<FakeClamd> {
     server.listen(socketPath, () => resolve());
   });
   return state;
+}
+
+/** A test app whose uploads this stand-in scans (waiting 300 ms for a verdict), with its administrator's cookie. */
+export interface AntivirusApp extends TestApp {
+  clamd: FakeClamd;
+  admin: string;
+}
+
+/** The antivirus app of the calling describe block: started before its tests, closed after them. */
+export function antivirusApp(): AntivirusApp {
+  const av = {} as AntivirusApp;
+  beforeAll(async () => {
+    const clamd = await startFakeClamd();
+    const app = await createTestApp({ config: { rateLimits: UPLOAD_RATE_LIMITS, clamavSocket: clamd.socket, scanWaitMs: 300 } });
+    Object.assign(av, app, { clamd, admin: await login(app.app, DEMO.admin) });
+  }, 60_000);
+  afterAll(async () => {
+    await av.close();
+    await av.clamd.close();
+  });
+  return av;
 }

@@ -1,7 +1,9 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { encodeId } from '../../host-shell/server/lib/ids';
-import { DEMO, ORIGIN, XHR, createTestApp, login, request, standBySlug, userIdByEmail, type TestApp } from './helpers';
+import { createTestApp, standBySlug, type TestApp } from './helpers';
+import { DEMO, login, userIdByEmail } from './accounts';
+import { ORIGIN, XHR, request } from './http';
 
 /** Multipart form data: malformed bodies on every route that reads it, and /contact, which now reads it too. */
 

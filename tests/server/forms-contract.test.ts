@@ -14,7 +14,6 @@ describe('the forms contract', () => {
   });
 
   it('quotes spec §5 and §8 exactly', () => {
-    const both = (text: Parameters<typeof say>[1]) => ({ fr: say('fr_FR', text), en: say('en_EN', text) });
     expect(issueText('fr_FR', 'required')).toBe('Ce champ est obligatoire');
     expect(issueText('fr_FR', 'email')).toBe("Le format de l'email est incorrect");
     expect(issueText('fr_FR', 'phone')).toBe('Le format du numéro est incorrect');
@@ -28,25 +27,21 @@ describe('the forms contract', () => {
       fr: 'Vous devez accepter la politique de confidentialité',
     });
     expect(issueText('en_EN', 'range')).toBe('Choose a score from 0 to 10');
-    expect(both(FORM_TEXTS.contestNotAllowed)).toEqual({
-      en: 'You are not allowed to participate at the game',
-      fr: "Vous n'êtes pas autorisé à participer au jeu concours.",
+    const confirmations = ['contestNotAllowed', 'opinionThanks', 'opinionFailed', 'contactRequestSent', 'contestAlready'] as const;
+    const inLanguage = (locale: 'fr_FR' | 'en_EN') => Object.fromEntries(confirmations.map((key) => [key, say(locale, FORM_TEXTS[key])]));
+    expect(inLanguage('en_EN')).toEqual({
+      contestNotAllowed: 'You are not allowed to participate at the game',
+      opinionThanks: 'Thanks for your opinion',
+      opinionFailed: "Sorry your opinion can't be taken due to an error.",
+      contactRequestSent: 'The request has been sent successfully, you will be contacted very soon.',
+      contestAlready: 'Your participation has already been recorded.',
     });
-    expect(both(FORM_TEXTS.opinionThanks)).toEqual({
-      en: 'Thanks for your opinion',
-      fr: 'Merci pour votre avis, celui-ci a bien été pris en compte',
-    });
-    expect(both(FORM_TEXTS.opinionFailed)).toEqual({
-      en: "Sorry your opinion can't be taken due to an error.",
-      fr: "Désolé votre avis ne peut être pris en compte à cause d'une erreur.",
-    });
-    expect(both(FORM_TEXTS.contactRequestSent)).toEqual({
-      en: 'The request has been sent successfully, you will be contacted very soon.',
-      fr: 'La demande a bien été envoyée, vous serez recontacté très prochainement.',
-    });
-    expect(both(FORM_TEXTS.contestAlready)).toEqual({
-      en: 'Your participation has already been recorded.',
-      fr: 'Votre participation a déjà été enregistrée.',
+    expect(inLanguage('fr_FR')).toEqual({
+      contestNotAllowed: "Vous n'êtes pas autorisé à participer au jeu concours.",
+      opinionThanks: 'Merci pour votre avis, celui-ci a bien été pris en compte',
+      opinionFailed: "Désolé votre avis ne peut être pris en compte à cause d'une erreur.",
+      contactRequestSent: 'La demande a bien été envoyée, vous serez recontacté très prochainement.',
+      contestAlready: 'Votre participation a déjà été enregistrée.',
     });
   });
 

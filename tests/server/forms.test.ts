@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CONSENTS } from '@salon/shared/contracts/consents';
 import { setParameter } from '../../host-shell/server/services/settings';
-import { DEMO, ORIGIN, XHR, anonymousCookie, createTestApp, login, request, standBySlug, userIdByEmail, type TestApp } from './helpers';
+import { countRows, createTestApp, standBySlug, type TestApp } from './helpers';
+import { CONTACT, OFFER } from './stand-forms';
+import { DEMO, anonymousCookie, login, userIdByEmail } from './accounts';
+import { ORIGIN, XHR, request } from './http';
 
 let t: TestApp;
 let visitor: string;
@@ -15,7 +18,7 @@ beforeAll(async () => {
   solaire = await standBySlug(t, 'stand-helios-solaire');
   stockage = await standBySlug(t, 'stand-helios-stockage');
   nordic = await standBySlug(t, 'stand-nordic-robotics');
-});
+}, 30_000);
 afterAll(async () => {
   await t.close();
 });
@@ -53,29 +56,11 @@ function postMultipart(url: string, fields: Record<string, string>, cookie: stri
 }
 
 const latestLead = () => t.database.db.selectFrom('leads').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
-const leadCount = async () =>
-  Number(
-    (
-      await t.database.db
-        .selectFrom('leads')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-
-const contact = {
-  firstname: 'Léa',
-  lastname: 'Moreau',
-  email: 'lea@example.org',
-  phone: '+33 6 12 34 56 78',
-  postal_code: '69003',
-  city: 'Lyon',
-  data_sharing: true,
-};
+const leadCount = () => countRows(t, 'leads');
 
 describe('POST /api/stands/{id}/requestContact', () => {
   it('stores the lead with its consents, wording language and stand, and answers the spec success text', async () => {
-    const response = await post(`/api/stands/${solaire.key}/requestContact`, { ...contact, optin_marketing: true }, visitor);
+    const response = await post(`/api/stands/${solaire.key}/requestContact`, { ...CONTACT, optin_marketing: true }, visitor);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       data: { error: false, message: 'The request has been sent successfully, you will be contacted very soon.' },
@@ -100,7 +85,7 @@ describe('POST /api/stands/{id}/requestContact', () => {
   });
 
   it('answers in French and stores the French wording for a French request', async () => {
-    const response = await post(`/api/stands/${solaire.key}/requestContact`, contact, fr(visitor));
+    const response = await post(`/api/stands/${solaire.key}/requestContact`, CONTACT, fr(visitor));
     expect(response.json().data.message).toBe('La demande a bien été envoyée, vous serez recontacté très prochainement.');
     const lead = await latestLead();
     expect(lead.wording_locale).toBe('fr_FR');
@@ -111,19 +96,19 @@ describe('POST /api/stands/{id}/requestContact', () => {
   });
 
   it('takes the wording language the form says it showed', async () => {
-    await post(`/api/stands/${solaire.key}/requestContact`, { ...contact, locale: 'fr_FR' }, visitor);
+    await post(`/api/stands/${solaire.key}/requestContact`, { ...CONTACT, locale: 'fr_FR' }, visitor);
     expect((await latestLead()).wording_locale).toBe('fr_FR');
   });
 
   it('records no marketing consent where the stand has no marketing opt-in, even if sent', async () => {
-    await post(`/api/stands/${nordic.key}/requestContact`, { ...contact, optin_marketing: true }, visitor);
+    await post(`/api/stands/${nordic.key}/requestContact`, { ...CONTACT, optin_marketing: true }, visitor);
     const lead = await latestLead();
     expect(lead.stand_id).toBe(nordic.id);
     expect(JSON.parse(lead.consents).map((c: { key: string }) => c.key)).toEqual(['data_sharing']);
   });
 
   it('follows the global stands_optin_marketing for a stand without its own value', async () => {
-    await post(`/api/stands/${stockage.key}/requestContact`, { ...contact, optin_marketing: true }, visitor);
+    await post(`/api/stands/${stockage.key}/requestContact`, { ...CONTACT, optin_marketing: true }, visitor);
     expect(JSON.parse((await latestLead()).consents).map((c: { key: string; given: boolean }) => [c.key, c.given])).toEqual([
       ['data_sharing', true],
       ['marketing', true],
@@ -133,7 +118,7 @@ describe('POST /api/stands/{id}/requestContact', () => {
   it('accepts multipart form data', async () => {
     const response = await postMultipart(
       `/api/stands/${solaire.key}/requestContact`,
-      { ...contact, data_sharing: '1', optin_marketing: 'on' },
+      { ...CONTACT, data_sharing: '1', optin_marketing: 'on' },
       visitor,
     );
     expect(response.statusCode).toBe(200);
@@ -144,80 +129,79 @@ describe('POST /api/stands/{id}/requestContact', () => {
   });
 
   it('accepts an anonymous visitor (they have a session) and refuses a caller without one', async () => {
-    expect((await post(`/api/stands/${solaire.key}/requestContact`, contact, await anonymousCookie(t.app))).statusCode).toBe(200);
-    expect((await post(`/api/stands/${solaire.key}/requestContact`, contact)).statusCode).toBe(401);
+    expect((await post(`/api/stands/${solaire.key}/requestContact`, CONTACT, await anonymousCookie(t.app))).statusCode).toBe(200);
+    expect((await post(`/api/stands/${solaire.key}/requestContact`, CONTACT)).statusCode).toBe(401);
   });
 
-  it('gives each field the spec message in English', async () => {
+  it.each([
+    {
+      language: 'English',
+      cookie: () => visitor,
+      message: 'The form has errors.',
+      required: 'This field is required',
+      email: 'The email format is incorrect',
+      phone: 'The number format is incorrect',
+      postalCode: 'A numeric format is expected',
+      consent: 'You must give your consent to send this request',
+    },
+    {
+      language: 'French',
+      cookie: () => fr(visitor),
+      message: 'Le formulaire contient des erreurs.',
+      required: 'Ce champ est obligatoire',
+      email: "Le format de l'email est incorrect",
+      phone: 'Le format du numéro est incorrect',
+      postalCode: 'Un format numérique est attendu',
+      consent: 'Vous devez donner votre accord pour envoyer cette demande',
+    },
+  ])('gives each field the spec message in $language', async (texts) => {
     const before = await leadCount();
     const response = await post(
       `/api/stands/${solaire.key}/requestContact`,
       { email: 'lea-at-example', phone: 'call me', postal_code: '69OO3' },
-      visitor,
+      texts.cookie(),
     );
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       data: {
         error: true,
-        message: 'The form has errors.',
+        message: texts.message,
         formErrors: {
-          firstname: 'This field is required',
-          lastname: 'This field is required',
-          email: 'The email format is incorrect',
-          phone: 'The number format is incorrect',
-          postal_code: 'A numeric format is expected',
-          city: 'This field is required',
-          data_sharing: 'You must give your consent to send this request',
+          firstname: texts.required,
+          lastname: texts.required,
+          email: texts.email,
+          phone: texts.phone,
+          postal_code: texts.postalCode,
+          city: texts.required,
+          data_sharing: texts.consent,
         },
       },
     });
     expect(await leadCount()).toBe(before);
   });
 
-  it('gives each field the spec message in French', async () => {
-    const response = await post(
-      `/api/stands/${solaire.key}/requestContact`,
-      { email: 'lea-at-example', phone: 'call me', postal_code: '69OO3' },
-      fr(visitor),
-    );
-    expect(response.statusCode).toBe(400);
-    expect(response.json().data).toEqual({
-      error: true,
-      message: 'Le formulaire contient des erreurs.',
-      formErrors: {
-        firstname: 'Ce champ est obligatoire',
-        lastname: 'Ce champ est obligatoire',
-        email: "Le format de l'email est incorrect",
-        phone: 'Le format du numéro est incorrect',
-        postal_code: 'Un format numérique est attendu',
-        city: 'Ce champ est obligatoire',
-        data_sharing: 'Vous devez donner votre accord pour envoyer cette demande',
-      },
-    });
-  });
-
   it('refuses unknown fields and wrong types after the field rules', async () => {
-    const unknown = await post(`/api/stands/${solaire.key}/requestContact`, { ...contact, is_admin: true }, visitor);
+    const unknown = await post(`/api/stands/${solaire.key}/requestContact`, { ...CONTACT, is_admin: true }, visitor);
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().data.message).toContain('"is_admin" is not an accepted field');
-    expect((await post(`/api/stands/${solaire.key}/requestContact`, { ...contact, city: ['Lyon'] }, visitor)).statusCode).toBe(400);
+    expect((await post(`/api/stands/${solaire.key}/requestContact`, { ...CONTACT, city: ['Lyon'] }, visitor)).statusCode).toBe(400);
   });
 
   it('is a 404 for an unknown or malformed stand, and without a stand id', async () => {
-    const unknown = await post('/api/stands/zzzzzzzz/requestContact', contact, visitor);
+    const unknown = await post('/api/stands/zzzzzzzz/requestContact', CONTACT, visitor);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().data.message).toBe('Unknown stand: "zzzzzzzz" is not a stand id');
-    expect((await post('/api/stands//requestContact', contact, visitor)).statusCode).toBe(404);
+    expect((await post('/api/stands//requestContact', CONTACT, visitor)).statusCode).toBe(404);
   });
 
   it('refuses a cross-origin post and one without X-Requested-With', async () => {
-    expect((await post(`/api/stands/${solaire.key}/requestContact`, contact, visitor, { origin: 'https://evil.example' })).statusCode).toBe(
+    expect((await post(`/api/stands/${solaire.key}/requestContact`, CONTACT, visitor, { origin: 'https://evil.example' })).statusCode).toBe(
       403,
     );
     const noXhr = await request(t.app, {
       method: 'POST',
       url: `/api/stands/${solaire.key}/requestContact`,
-      payload: JSON.stringify(contact),
+      payload: JSON.stringify(CONTACT),
       headers: { 'content-type': 'application/json', origin: ORIGIN, cookie: visitor },
     });
     expect(noXhr.statusCode).toBe(403);
@@ -238,12 +222,7 @@ describe('POST /api/stands/{id}/requestContact', () => {
 
 describe('POST /api/stands/{id}/requestForminfo', () => {
   const offer = {
-    firstname: 'Marc',
-    lastname: 'Petit',
-    birthdate: '1985-02-03',
-    phone: '0612345678',
-    opt_in: true,
-    subject: 'Offre_Printemps',
+    ...OFFER,
     code_apporteur: 'AP42',
     comments: 'Le matin',
     standName: 'Helios Solaire',

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SaturationMonitor, type SaturationFigures } from '../../host-shell/server/plugins/saturation';
-import { createTestApp, request, type TestApp } from './helpers';
+import { createTestApp, type TestApp } from './helpers';
+import { request } from './http';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ config: { saturationWindowMs: 50 } });
-});
+}, 30_000);
 afterAll(async () => {
   await t.close();
 });

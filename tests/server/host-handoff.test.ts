@@ -8,9 +8,12 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { Client } from 'pg';
 import type { BuildOptions } from '../../host-shell/server/app';
 import { hostSignature } from '../../host-shell/server/services/host-users';
-import { createTestApp, request, standBySlug, XHR, type TestApp } from './helpers';
+import { createTestApp, standBySlug, type TestApp } from './helpers';
 import { encodeId } from '../../host-shell/server/lib/ids';
 import type { PageData } from '@salon/shared/contracts/page-data';
+import { DEMO_ACCOUNTS } from '../../host-shell/server/db/seed-data';
+import { DEMO } from './accounts';
+import { XHR, request } from './http';
 
 const SECRET = 'test-host-secret-0123456789abcdef0123456789';
 
@@ -58,17 +61,8 @@ function signedPost(t: TestApp, path: string, body: unknown, options: Signed = {
   });
 }
 
-const visitor = {
-  id: '1',
-  profile: 'visitor',
-  email: 'visiteur@salon.test',
-  firstname: 'Léa',
-  lastname: 'Moreau',
-  pseudo: 'lea_m',
-  city: 'Lyon',
-  postal_code: '69002',
-  mobile: '06 12 34 56 78',
-};
+/** The demo visitor as the host knows her: the seed's account (Léa Moreau) under the host's own id. */
+const visitor = { id: '1', ...DEMO_ACCOUNTS.find((account) => account.email === DEMO.visitor) };
 
 const handoff = (user: object = visitor, extra: object = {}) => ({
   host: 'symfony',

@@ -5,7 +5,7 @@ import { OVERSIZED_ID_STATUSES, oversizedIdAnswers } from './oversized-ids';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-});
+}, 30_000);
 afterAll(async () => {
   await t.close();
 });

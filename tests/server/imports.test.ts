@@ -3,25 +3,15 @@ import { sql } from 'kysely';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ImportData } from '@salon/shared/contracts/imports';
-import {
-  DEMO,
-  ORIGIN,
-  XHR,
-  anonymousCookie,
-  closeListening,
-  createTestApp,
-  login,
-  pageDataOf,
-  request,
-  waitFor,
-  widgetSlotsOf,
-  type TestApp,
-} from './helpers';
+import { countRows, createTestApp, waitFor, type TestApp } from './helpers';
 import { PNG, multipart, zip } from './uploads';
+import { pageDataOf, widgetSlotsOf } from './markup';
+import { closeListening } from './sse';
+import { DEMO, EACH_PROFILE, login, signIn, type EachProfile } from './accounts';
+import { ORIGIN, XHR, request } from './http';
 
 let t: TestApp;
-type Who = 'visitor' | 'exhibitor' | 'promoter' | 'admin' | 'anonymous';
-const cookies: Record<Who, string> = { visitor: '', exhibitor: '', promoter: '', admin: '', anonymous: '' };
+let cookies: Record<EachProfile, string>;
 
 /** English unless the cookie says otherwise (the locale cookie comes before the account's own language). */
 const headers = (cookie?: string) => ({
@@ -81,36 +71,14 @@ async function run(
 }
 
 const db = () => t.database.db;
-const userCount = async () =>
-  Number(
-    (
-      await db()
-        .selectFrom('users')
-        .select((eb) => eb.fn.countAll<string | number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-const importCount = async () =>
-  Number(
-    (
-      await db()
-        .selectFrom('imports')
-        .select((eb) => eb.fn.countAll<string | number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const userCount = () => countRows(t, 'users');
+const importCount = () => countRows(t, 'imports');
 const auditEntries = (action: string) => db().selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id').execute();
 const userByEmail = (email: string) => db().selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 
 beforeAll(async () => {
   t = await createTestApp();
-  [cookies.visitor, cookies.exhibitor, cookies.promoter, cookies.admin, cookies.anonymous] = await Promise.all([
-    login(t.app, DEMO.visitor),
-    login(t.app, DEMO.exhibitor),
-    login(t.app, DEMO.promoter),
-    login(t.app, DEMO.admin),
-    anonymousCookie(t.app),
-  ]);
+  cookies = await signIn(t.app, EACH_PROFILE);
 }, 30_000);
 afterAll(async () => {
   await closeListening(t);

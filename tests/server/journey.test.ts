@@ -7,19 +7,10 @@ import { Value } from '@sinclair/typebox/value';
 import { JourneyData, type Journey } from '@salon/shared/contracts/journey';
 import { encodeId } from '../../host-shell/server/lib/ids';
 import { setFeature } from '../../host-shell/server/services/settings';
-import {
-  DEMO,
-  ORIGIN,
-  XHR,
-  anonymousCookie,
-  createTestApp,
-  login,
-  pageDataOf,
-  request,
-  standBySlug,
-  userIdByEmail,
-  type TestApp,
-} from './helpers';
+import { createTestApp, standBySlug, type TestApp } from './helpers';
+import { pageDataOf } from './markup';
+import { DEMO, anonymousCookie, login, userIdByEmail } from './accounts';
+import { ORIGIN, XHR, request } from './http';
 
 let t: TestApp;
 let visitor: string;
@@ -53,7 +44,7 @@ beforeAll(async () => {
   storage = (await standBySlug(t, 'stand-helios-stockage')).key;
   nordic = (await standBySlug(t, 'stand-nordic-robotics')).key;
   verdi = (await standBySlug(t, 'stand-verdi')).key;
-});
+}, 30_000);
 
 afterAll(() => t.close());
 
@@ -156,20 +147,13 @@ describe('PUT /api/journey refuses', () => {
   });
 
   it('a body that is not a JSON object', async () => {
-    const response = await request(t.app, {
-      method: 'PUT',
-      url: '/api/journey',
-      headers: { ...XHR, origin: ORIGIN, cookie: visitor, 'content-type': 'application/json' },
-      payload: '[1,2',
-    });
-    expect(response.statusCode).toBe(400);
-    const text = await request(t.app, {
-      method: 'PUT',
-      url: '/api/journey',
-      headers: { ...XHR, origin: ORIGIN, cookie: visitor, 'content-type': 'text/plain' },
-      payload: 'hello',
-    });
-    expect(text.statusCode).toBe(400);
+    for (const [contentType, payload] of [
+      ['application/json', '[1,2'],
+      ['text/plain', 'hello'],
+    ] as const) {
+      const response = await put(visitor, payload, { ...XHR, origin: ORIGIN, 'content-type': contentType });
+      expect([contentType, response.statusCode]).toEqual([contentType, 400]);
+    }
   });
 
   it('lists longer than 500 stands', async () => {

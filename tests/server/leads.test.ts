@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { parse } from 'csv-parse/sync';
 import { CONSENTS } from '@salon/shared/contracts/consents';
 import { CSV_COLUMNS, insertLead, neutralise } from '../../host-shell/server/services/leads';
-import { DEMO, ORIGIN, XHR, anonymousCookie, createTestApp, login, request, standBySlug, userIdByEmail, type TestApp } from './helpers';
+import { createTestApp, standBySlug, type TestApp } from './helpers';
+import { CONTACT, LEA, OFFER } from './stand-forms';
+import { DEMO, anonymousCookie, login, userIdByEmail } from './accounts';
+import { ORIGIN, XHR, request } from './http';
 
 let t: TestApp;
 const cookies: Record<'visitor' | 'exhibitor' | 'exhibitor2' | 'promoter' | 'admin' | 'anonymous', string> = {
@@ -28,16 +31,6 @@ function post(url: string, payload: unknown, cookie: string) {
   });
 }
 const get = (url: string, cookie?: string) => request(t.app, { method: 'GET', url, headers: cookie ? { cookie } : {} });
-
-const contact = {
-  firstname: 'Léa',
-  lastname: 'Moreau',
-  email: 'lea@example.org',
-  phone: '+33 6 12 34 56 78',
-  postal_code: '69003',
-  city: 'Lyon',
-  data_sharing: true,
-};
 
 /** RFC 4180: quoted fields with doubled quotes, CRLF records. */
 function parseCsv(text: string): string[][] {
@@ -88,27 +81,15 @@ beforeAll(async () => {
   nordic = await standBySlug(t, 'stand-nordic-robotics');
 
   const sent = [
-    await post(`/api/stands/${solaire.key}/requestContact`, { ...contact, optin_marketing: true }, cookies.visitor),
+    await post(`/api/stands/${solaire.key}/requestContact`, { ...CONTACT, optin_marketing: true }, cookies.visitor),
     await post(
       `/api/stands/${solaire.key}/requestContact`,
-      { ...contact, firstname: INJECTION, lastname: '<script>alert(1)</script>', city: '@SUM(A1)', locale: 'fr_FR' },
+      { ...CONTACT, firstname: INJECTION, lastname: '<script>alert(1)</script>', city: '@SUM(A1)', locale: 'fr_FR' },
       cookies.visitor,
     ),
-    await post(
-      `/api/stands/${solaire.key}/requestForminfo`,
-      {
-        firstname: 'Marc',
-        lastname: 'Petit',
-        birthdate: '1985-02-03',
-        phone: '0612345678',
-        opt_in: true,
-        subject: 'Offre_Printemps',
-        comments: 'Ligne 1\nLigne 2, "cité"',
-      },
-      cookies.visitor,
-    ),
-    await post(`/api/stands/${stockage.key}/requestContact`, { ...contact, firstname: 'Stockage' }, cookies.visitor),
-    await post(`/api/stands/${nordic.key}/requestContact`, { ...contact, firstname: 'Nordic' }, cookies.visitor),
+    await post(`/api/stands/${solaire.key}/requestForminfo`, { ...OFFER, comments: 'Ligne 1\nLigne 2, "cité"' }, cookies.visitor),
+    await post(`/api/stands/${stockage.key}/requestContact`, { ...CONTACT, firstname: 'Stockage' }, cookies.visitor),
+    await post(`/api/stands/${nordic.key}/requestContact`, { ...CONTACT, firstname: 'Nordic' }, cookies.visitor),
     await post(
       '/api/concours/default',
       { firstname: 'Jeu', lastname: 'Concours', email: 'jeu@example.org', mobile: '0612345678', contest_rules: true, data: true, score: 5 },
@@ -117,7 +98,7 @@ beforeAll(async () => {
   ];
   for (const response of sent)
     if (response.statusCode !== 200) throw new Error(`seeding a lead failed: ${response.statusCode} ${response.body}`);
-});
+}, 30_000);
 afterAll(async () => {
   await t.close();
 });
@@ -174,12 +155,7 @@ describe('who reads a stand’s leads', () => {
       company_id: expect.any(String),
       company_name: expect.any(String),
       user_id: expect.any(String),
-      firstname: 'Léa',
-      lastname: 'Moreau',
-      email: 'lea@example.org',
-      phone: '+33 6 12 34 56 78',
-      postal_code: '69003',
-      city: 'Lyon',
+      ...LEA,
       birthdate: null,
       subject: null,
       code_apporteur: null,

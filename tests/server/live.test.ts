@@ -6,24 +6,13 @@ import { encodeId } from '../../host-shell/server/lib/ids';
 import { chatDelta, visitorsDelta } from '../../host-shell/server/live/deltas';
 import { RoomState, type ChatList, type PersonList } from '../../host-shell/server/live/state';
 import { LIVE_ACTIVITY_GRAIN_MS, toLiveGrain } from '../../host-shell/server/services/activity';
+import { createTestApp, standBySlug, waitFor, type TestApp } from './helpers';
+import { listen } from './sockets';
+import { closeListening, closeStreams, openSse, type SseClient, type SseEvent } from './sse';
+import { DEMO, anonymousCookie, login, signIn, userIdByEmail } from './accounts';
+import { markActive, visitStand } from './http';
 
 const M = LIVE_ACTIVITY_GRAIN_MS;
-import {
-  DEMO,
-  XHR,
-  anonymousCookie,
-  closeListening,
-  createTestApp,
-  login,
-  openSse,
-  request,
-  standBySlug,
-  userIdByEmail,
-  waitFor,
-  type SseClient,
-  type SseEvent,
-  type TestApp,
-} from './helpers';
 
 const ALL_FIELDS = [...LIVE_ACTIVITY_FIELDS];
 
@@ -38,13 +27,6 @@ let visitor: string;
 let visitor2: string;
 const opened: SseClient[] = [];
 
-async function listen(app: TestApp['app']): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('not listening');
-  return `http://127.0.0.1:${address.port}`;
-}
-
 async function stream(
   cookie: string,
   query: Record<string, string> = {},
@@ -58,28 +40,22 @@ async function stream(
 
 const state = (e: SseEvent) => e.data as LiveActivityState;
 const ids = (users: { id_user: string }[] | undefined) => (users ?? []).map((u) => u.id_user);
-const visit = (cookie: string, stand: string, payload: Record<string, boolean>, app = t.app) =>
-  request(app, { method: 'POST', url: `/api/stands/${stand}/visit`, headers: { ...XHR, cookie }, payload });
+const visit = (cookie: string, stand: string, payload: Record<string, boolean>, app = t.app) => visitStand(app, cookie, stand, payload);
+/** The widget's "I am here" call. */
+const active = (cookie: string, app = t.app) => markActive(app, cookie);
 
 beforeAll(async () => {
   t = await createTestApp({ config: { livePingMs: 100, liveGlobalMinMs: 50 } });
-  base = await listen(t.app);
+  base = await listen(t);
   [solar, storage, nordic, aqua] = await Promise.all([
     standBySlug(t, 'stand-helios-solaire'),
     standBySlug(t, 'stand-helios-stockage'),
     standBySlug(t, 'stand-nordic-robotics'),
     standBySlug(t, 'stand-aquapure'),
   ]);
-  [exhibitor, visitor, visitor2] = await Promise.all([
-    login(t.app, DEMO.exhibitor),
-    login(t.app, DEMO.visitor),
-    login(t.app, DEMO.visitor2),
-  ]);
-});
-afterEach(async () => {
-  for (const client of opened.splice(0)) client.close();
-  await waitFor(() => (t.app.live.stats().streams === 0 ? true : undefined), 2000, 'streams to close');
-});
+  ({ exhibitor, visitor, visitor2 } = await signIn(t.app, ['exhibitor', 'visitor', 'visitor2']));
+}, 30_000);
+afterEach(() => closeStreams(t, opened));
 afterAll(async () => {
   await closeListening(t);
 });
@@ -174,7 +150,7 @@ describe('GET /api/sse/live/activity: changes', () => {
     const first = state(await client.next());
     expect(first.visited_stand_availability).toBe(false);
 
-    await request(t.app, { method: 'PUT', url: '/api/users/me/active', headers: { ...XHR, cookie: exhibitor } });
+    await active(exhibitor);
     const change = await client.next((e) => e.data.visited_stand_availability === true, 1000, 1);
     const claire = state(change).visited_stand_animators?.[solar.key]?.find((u) => u.fullname === 'Claire Fontaine');
     expect(claire).toMatchObject({ availability: true, last_activity_at: expect.any(String) });
@@ -188,7 +164,7 @@ describe('GET /api/sse/live/activity: changes', () => {
   });
 
   it('lists other people in chat_users, never the user themself', async () => {
-    await request(t.app, { method: 'PUT', url: '/api/users/me/active', headers: { ...XHR, cookie: visitor } });
+    await active(visitor);
     const client = await stream(visitor);
     const users = ids(state(await client.next()).chat_users);
     expect(users).not.toContain(encodeId(await userIdByEmail(t, DEMO.visitor)));
@@ -199,11 +175,11 @@ describe('GET /api/sse/live/activity: room-wide fields', () => {
   it('recomputes active_users and chat_users at most once per liveGlobalMinMs', async () => {
     const own = await createTestApp({ config: { liveGlobalMinMs: 600 } });
     try {
-      const url = await listen(own.app);
+      const url = await listen(own);
       const client = await stream(await login(own.app, DEMO.visitor), {}, {}, url);
       const first = state(await client.next());
       const [a, b] = await Promise.all([login(own.app, DEMO.visitor2), login(own.app, DEMO.promoter)]);
-      const push = (cookie: string) => request(own.app, { method: 'PUT', url: '/api/users/me/active', headers: { ...XHR, cookie } });
+      const push = (cookie: string) => active(cookie, own.app);
       await push(a);
       const one = await client.next((e) => e.data.active_users === (first.active_users ?? 0) + 1, 1000, 1);
       await push(b);
@@ -220,13 +196,10 @@ describe('GET /api/sse/live/activity: chat users as deltas', () => {
   it('sends an open stream what changed in chat_users; applied to its first state, it gives what a new stream gets', async () => {
     const own = await createTestApp({ config: { liveGlobalMinMs: 100 } });
     try {
-      const url = await listen(own.app);
-      const push = (cookie: string) => request(own.app, { method: 'PUT', url: '/api/users/me/active', headers: { ...XHR, cookie } });
-      const [visitorCookie, visitor2Cookie, exhibitorCookie] = await Promise.all([
-        login(own.app, DEMO.visitor),
-        login(own.app, DEMO.visitor2),
-        login(own.app, DEMO.exhibitor),
-      ]);
+      const url = await listen(own);
+      const push = (cookie: string) => active(cookie, own.app);
+      const cookies = await signIn(own.app, ['visitor', 'visitor2', 'exhibitor']);
+      const [visitorCookie, visitor2Cookie, exhibitorCookie] = [cookies.visitor, cookies.visitor2, cookies.exhibitor];
       await push(visitor2Cookie);
       await own.app.live.settle();
       const client = await stream(visitorCookie, {}, {}, url);
@@ -254,12 +227,8 @@ describe("GET /api/sse/live/activity: a stand's visitors as deltas", () => {
   it('sends arrivals, changes and departures; applied (twice) to the first state, they give what a new stream gets', async () => {
     const own = await createTestApp({ config: { liveGlobalMinMs: 100 } });
     try {
-      const url = await listen(own.app);
-      const [owner, a, b] = await Promise.all([
-        login(own.app, DEMO.exhibitor),
-        login(own.app, DEMO.visitor),
-        login(own.app, DEMO.visitor2),
-      ]);
+      const url = await listen(own);
+      const { exhibitor: owner, visitor: a, visitor2: b } = await signIn(own.app, ['exhibitor', 'visitor', 'visitor2']);
       const [aId, bId] = await Promise.all([userIdByEmail(own, DEMO.visitor), userIdByEmail(own, DEMO.visitor2)]);
       const query = { owned_stands_ids: `${solar.key},${storage.key}` };
       const fresh = async (): Promise<Record<string, RoomUser[]>> => {
@@ -634,7 +603,7 @@ describe('GET /api/sse/live/activity: resuming', () => {
   ])('sends a full state for %s', async (_case, kind) => {
     const own = await createTestApp({ config: { liveRingSize: 1 } });
     try {
-      const url = await listen(own.app);
+      const url = await listen(own);
       const owner = await login(own.app, DEMO.exhibitor);
       const guest = await login(own.app, DEMO.visitor);
       const first = await stream(owner, { owned_stands_ids: solar.key }, {}, url);
@@ -674,7 +643,7 @@ describe('GET /api/sse/live/activity: cleaning up', () => {
 
   it('ends open streams when the server closes', async () => {
     const own = await createTestApp();
-    const url = await listen(own.app);
+    const url = await listen(own);
     const client = await stream(await login(own.app, DEMO.visitor), {}, {}, url);
     await client.next();
     await own.close();

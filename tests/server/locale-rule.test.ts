@@ -4,12 +4,15 @@
  * browser's language is never saved on an account, and the pages' header has a switcher that works without JavaScript.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DEMO, ORIGIN, XHR, createTestApp, login, pageDataOf, request, sessionCookieOf, type TestApp } from './helpers';
+import { createTestApp, type TestApp } from './helpers';
+import { pageDataOf } from './markup';
+import { DEMO, login, sessionCookieOf } from './accounts';
+import { ORIGIN, XHR, request } from './http';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-});
+}, 30_000);
 afterAll(async () => {
   await t.close();
 });

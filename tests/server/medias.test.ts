@@ -5,19 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client } from 'pg';
 import sharp from 'sharp';
 import type { LightMyRequestResponse } from 'fastify';
-import { DEFAULT_RATE_LIMITS } from '../../host-shell/server/config';
 import { mediaDir } from '../../host-shell/server/services/medias';
-import { DEMO, ORIGIN, XHR, anonymousCookie, createTestApp, login, request, type TestApp } from './helpers';
-import { EICAR, startFakeClamd, type FakeClamd } from './fake-clamd';
-import { PDF, PNG, multipart } from './uploads';
+import { createTestApp, type TestApp } from './helpers';
+import { EICAR, antivirusApp } from './fake-clamd';
+import { PDF, PNG, UPLOAD_RATE_LIMITS, multipart } from './uploads';
+import { DEMO, EACH_PROFILE, login, signIn } from './accounts';
+import { ORIGIN, XHR, callApi, request } from './http';
 
 type Role = 'admin' | 'promoter' | 'exhibitor' | 'visitor' | 'anonymous' | 'none';
 const ROLES: Role[] = ['admin', 'promoter', 'exhibitor', 'visitor', 'anonymous', 'none'];
-const RATE_LIMITS = {
-  ...DEFAULT_RATE_LIMITS,
-  chatUploadsPerUser: { max: 10_000, windowMs: 60_000 },
-  chatUploadsPerAddress: { max: 10_000, windowMs: 60_000 },
-};
 
 let t: TestApp;
 const cookies: Record<Role, string> = { admin: '', promoter: '', exhibitor: '', visitor: '', anonymous: '', none: '' };
@@ -58,19 +54,8 @@ function upload(
   });
 }
 const get = (url: string, headers: Record<string, string> = {}) => request(t.app, { method: 'GET', url, headers });
-function api(method: 'GET' | 'PUT' | 'DELETE', url: string, payload: unknown, cookie = cookies.admin) {
-  return request(t.app, {
-    method,
-    url,
-    ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
-    headers: {
-      ...XHR,
-      origin: ORIGIN,
-      ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(cookie ? { cookie } : {}),
-    },
-  });
-}
+const api = (method: 'GET' | 'PUT' | 'DELETE', url: string, payload: unknown, cookie = cookies.admin) =>
+  callApi(t.app, method, url, payload, cookie);
 
 async function uploaded(kind: string, content: Buffer, filename: string, cookie = cookies.admin) {
   const response = await upload(t.app, kind, content, filename, cookie);
@@ -97,17 +82,11 @@ async function pg<T>(run: (client: Client) => Promise<T>): Promise<T> {
 beforeAll(async () => {
   if (pgUrl) await pg((client) => client.query(`CREATE SCHEMA ${pgSchema}`));
   t = await createTestApp({
-    config: { rateLimits: RATE_LIMITS },
+    config: { rateLimits: UPLOAD_RATE_LIMITS },
     ...(pgUrl ? { database: { dialect: 'postgres' as const, connectionString: pgUrl, schema: pgSchema } } : {}),
   });
-  [cookies.admin, cookies.promoter, cookies.exhibitor, cookies.visitor, cookies.anonymous] = await Promise.all([
-    login(t.app, DEMO.admin),
-    login(t.app, DEMO.promoter),
-    login(t.app, DEMO.exhibitor),
-    login(t.app, DEMO.visitor),
-    anonymousCookie(t.app),
-  ]);
-});
+  Object.assign(cookies, await signIn(t.app, EACH_PROFILE));
+}, 30_000);
 afterAll(async () => {
   await t.close();
   if (pgUrl) await pg((client) => client.query(`DROP SCHEMA IF EXISTS ${pgSchema} CASCADE`));
@@ -599,25 +578,13 @@ describe('the /admin/panoramas page', () => {
 });
 
 describe('the antivirus (CLAMAV_SOCKET)', () => {
-  let clamd: FakeClamd;
-  let av: TestApp;
-  let admin = '';
-
-  beforeAll(async () => {
-    clamd = await startFakeClamd();
-    av = await createTestApp({ config: { rateLimits: RATE_LIMITS, clamavSocket: clamd.socket, scanWaitMs: 300 } });
-    admin = await login(av.app, DEMO.admin);
-  });
-  afterAll(async () => {
-    await av.close();
-    await clamd.close();
-  });
+  const av = antivirusApp();
 
   it('scans every upload and serves it once clean', async () => {
-    const before = clamd.scans;
-    const response = await upload(av.app, 'document', PDF, 'clean.pdf', admin);
+    const before = av.clamd.scans;
+    const response = await upload(av.app, 'document', PDF, 'clean.pdf', av.admin);
     expect(response.statusCode).toBe(201);
-    expect(clamd.scans).toBe(before + 1);
+    expect(av.clamd.scans).toBe(before + 1);
     const media = dataOf(response).media;
     const row = await av.database.db
       .selectFrom('medias')
@@ -630,7 +597,7 @@ describe('the antivirus (CLAMAV_SOCKET)', () => {
 
   it('deletes an infected file and refuses it with a clear message', async () => {
     const infected = Buffer.concat([PDF, Buffer.from(EICAR)]);
-    const response = await upload(av.app, 'document', infected, 'infected.pdf', admin);
+    const response = await upload(av.app, 'document', infected, 'infected.pdf', av.admin);
     expect(response.statusCode).toBe(422);
     expect(dataOf(response).message).toBe('The file was refused: the antivirus found a threat in it');
     const rows = await av.database.db.selectFrom('medias').select('stored_name').execute();
@@ -640,9 +607,9 @@ describe('the antivirus (CLAMAV_SOCKET)', () => {
   });
 
   it('answers “scan in progress” while the scan runs (202, then 409 on GET), and serves the file once clean', async () => {
-    clamd.delayMs = 1200;
+    av.clamd.delayMs = 1200;
     try {
-      const response = await upload(av.app, 'picture', await image(40, 40), 'slow.jpg', `${admin}; salon_locale=fr_FR`);
+      const response = await upload(av.app, 'picture', await image(40, 40), 'slow.jpg', `${av.admin}; salon_locale=fr_FR`);
       expect(response.statusCode).toBe(202);
       const data = dataOf(response);
       expect(data.pending).toBe(true);
@@ -660,13 +627,13 @@ describe('the antivirus (CLAMAV_SOCKET)', () => {
       expect((await request(av.app, { method: 'GET', url })).statusCode).toBe(200);
       expect(JSON.parse((await request(av.app, { method: 'GET', url: `${url}/status` })).body)).toEqual({ data: { status: 'ready' } });
     } finally {
-      clamd.delayMs = 0;
+      av.clamd.delayMs = 0;
     }
   });
 
   it('refuses the upload (503) and keeps nothing when the antivirus does not answer', async () => {
     const down = await createTestApp({
-      config: { rateLimits: RATE_LIMITS, clamavSocket: path.join(path.dirname(clamd.socket), 'missing.sock') },
+      config: { rateLimits: UPLOAD_RATE_LIMITS, clamavSocket: path.join(path.dirname(av.clamd.socket), 'missing.sock') },
     });
     try {
       const cookie = await login(down.app, DEMO.admin);

@@ -1,43 +1,28 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { LIVE_NOTIFICATIONS_EVENT, type Notification } from '@salon/shared/contracts/notifications';
 import { encodeId } from '../../host-shell/server/lib/ids';
-import {
-  DEMO,
-  ORIGIN,
-  XHR,
-  anonymousCookie,
-  closeListening,
-  createTestApp,
-  form,
-  login,
-  openSse,
-  request,
-  userIdByEmail,
-  waitFor,
-  type SseClient,
-  type SseEvent,
-  type TestApp,
-} from './helpers';
+import { createTestApp, waitFor, type TestApp } from './helpers';
 import { closeSockets, collect, connect, listen, settle } from './sockets';
+import { closeListening, closeStreams, openSse, type SseClient, type SseEvent } from './sse';
+import { DEMO, signIn, userIdByEmail } from './accounts';
+import { ORIGIN, XHR, form, request } from './http';
 
 let t: TestApp;
 let base: string;
-const cookies = { visitor: '', visitor2: '', exhibitor: '', promoter: '', admin: '', anonymous: '' };
+let cookies: Record<'visitor' | 'visitor2' | 'exhibitor' | 'promoter' | 'admin' | 'anonymous', string>;
 const ids = { visitor: 0, visitor2: 0 };
 const streams: SseClient[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({ config: { liveCoalesceMs: 20, livePingMs: 60_000 } });
   base = await listen(t);
-  for (const key of ['visitor', 'visitor2', 'exhibitor', 'promoter', 'admin'] as const) cookies[key] = await login(t.app, DEMO[key]);
-  cookies.anonymous = await anonymousCookie(t.app);
+  cookies = await signIn(t.app, ['visitor', 'visitor2', 'exhibitor', 'promoter', 'admin', 'anonymous']);
   ids.visitor = await userIdByEmail(t, DEMO.visitor);
   ids.visitor2 = await userIdByEmail(t, DEMO.visitor2);
-});
+}, 30_000);
 afterEach(async () => {
   closeSockets();
-  for (const stream of streams.splice(0)) stream.close();
-  await waitFor(() => (t.app.live.stats().streams === 0 ? true : undefined), 2000, 'streams to close');
+  await closeStreams(t, streams);
 });
 afterAll(async () => {
   await closeListening(t);

@@ -1,5 +1,8 @@
 import { encodeId } from '../../host-shell/server/lib/ids';
-import { DEMO, ORIGIN, XHR, login, request, type TestApp } from './helpers';
+import type { TestApp } from './helpers';
+import { CONTACT } from './stand-forms';
+import { DEMO, login } from './accounts';
+import { ORIGIN, XHR, request } from './http';
 
 /**
  * Calls that take an obfuscated id, each with one that decodes above the 32-bit id columns of PostgreSQL, and the
@@ -8,17 +11,8 @@ import { DEMO, ORIGIN, XHR, login, request, type TestApp } from './helpers';
 export async function oversizedIdAnswers(t: TestApp): Promise<[call: string, status: number][]> {
   const [visitor, promoter] = await Promise.all([login(t.app, DEMO.visitor), login(t.app, DEMO.promoter)]);
   const big = encodeId(2 ** 40);
-  const contact = {
-    firstname: 'Léa',
-    lastname: 'Moreau',
-    email: 'lea@example.org',
-    phone: '0612345678',
-    postal_code: '69003',
-    city: 'Lyon',
-    data_sharing: true,
-  };
   const calls: [method: 'GET' | 'POST' | 'PUT', url: string, payload: unknown, cookie: string][] = [
-    ['POST', `/api/stands/${big}/requestContact`, contact, visitor],
+    ['POST', `/api/stands/${big}/requestContact`, CONTACT, visitor],
     ['POST', `/api/stands/${big}/visit`, { start: true }, visitor],
     ['PUT', '/api/journey', { vistingStand: big, standsToVisit: [], standsVisited: [] }, visitor],
     ['GET', `/api/stands/${big}/leads`, undefined, promoter],

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { encodeId } from '../../host-shell/server/lib/ids';
 import { ROUTES, buildPath } from '@salon/shared/contracts/routes';
-import { DEMO, ORIGIN, anonymousCookie, createTestApp, login, request, type TestApp } from './helpers';
+import { createTestApp, type TestApp } from './helpers';
+import { DEMO, anonymousCookie, login } from './accounts';
+import { ORIGIN, request } from './http';
 
 let t: TestApp;
 const cookies: Record<string, string | undefined> = {};
@@ -17,7 +19,7 @@ beforeAll(async () => {
   cookies.admin = await login(t.app, DEMO.admin);
   const row = await t.database.db.selectFrom('users').select('id').where('email', '=', DEMO.exhibitor).executeTakeFirstOrThrow();
   exhibitorId = encodeId(row.id);
-});
+}, 30_000);
 afterAll(async () => {
   await t.close();
 });

@@ -13,7 +13,8 @@ import { FRAME_DATA_ELEMENT_ID, parseFrameData, type RoomFrameData } from '../..
 import { nowIso } from '../../host-shell/server/db/schema';
 import { PanoramaImages } from '../../host-shell/server/panoramas/images';
 import { loadRoomContent } from '../../host-shell/server/services/room-frame';
-import { createTestApp, request, type TestApp } from './helpers';
+import { createTestApp, type TestApp } from './helpers';
+import { request } from './http';
 
 jest.setTimeout(120_000);
 
@@ -34,7 +35,7 @@ const keyOf = (url: string | undefined): string => /\/media\/panoramas\/([0-9a-f
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'salon-panoramas-'));
   t = await createTestApp({ config: { panoramaDir: dir, panoramaPrerender: false } });
-});
+}, 30_000);
 afterAll(async () => {
   await t.close();
   fs.rmSync(dir, { recursive: true, force: true });
@@ -172,22 +173,26 @@ describe('the frame’s data', () => {
   });
 });
 
+/** The demo's room content without its stands: three places, no upload. */
+async function withoutStands() {
+  const real = await loadRoomContent(t.database.db);
+  return { ...real, stands: [], panoramas: real.panoramas.filter((p) => p.kind !== 'stand'), uploads: new Map<string, string>() };
+}
+
+/** A logger that keeps one field of the entries it is given at the info level. */
+const recording = (field: 'key' | 'file', into: string[]) =>
+  ({
+    info: (entry: Partial<Record<typeof field, string>>) => entry[field] && into.push(entry[field]),
+    error: () => undefined,
+  }) as unknown as FastifyBaseLogger;
+
 describe('drawing ahead of the visitors', () => {
   it('makes every missing image of both languages in the background, and nothing when nothing changed', async () => {
     const ahead = fs.mkdtempSync(path.join(os.tmpdir(), 'salon-panoramas-ahead-'));
-    const real = await loadRoomContent(t.database.db);
     // A salon without stands: three places, six images to draw.
-    const content = {
-      ...real,
-      stands: [],
-      panoramas: real.panoramas.filter((p) => p.kind !== 'stand'),
-      uploads: new Map<string, string>(),
-    };
+    const content = await withoutStands();
     const made: string[] = [];
-    const log = {
-      info: (entry: { key?: string }) => entry.key && made.push(entry.key),
-      error: () => undefined,
-    } as unknown as FastifyBaseLogger;
+    const log = recording('key', made);
     const images = new PanoramaImages({ dir: ahead, mediaDir: ahead, load: async () => content, log, prerender: true });
     try {
       images.refresh();
@@ -251,18 +256,9 @@ describe('the room’s content, read once per change', () => {
 describe('removing the images no panorama uses', () => {
   it('removes after the grace period the files whose key the content does not give, and keeps the current ones and the others', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'salon-panoramas-sweep-'));
-    const real = await loadRoomContent(t.database.db);
-    const content = {
-      ...real,
-      stands: [],
-      panoramas: real.panoramas.filter((p) => p.kind !== 'stand'),
-      uploads: new Map<string, string>(),
-    };
+    const content = await withoutStands();
     const removed: string[] = [];
-    const log = {
-      info: (entry: { file?: string }) => entry.file && removed.push(entry.file),
-      error: () => undefined,
-    } as unknown as FastifyBaseLogger;
+    const log = recording('file', removed);
     const retainMs = 1500;
     const images = new PanoramaImages({ dir, mediaDir: dir, load: async () => content, log, prerender: true, retainMs });
     try {

@@ -12,22 +12,15 @@ import type { Channel } from '@salon/shared/contracts/chat';
 import { decodeId, encodeId } from '../../host-shell/server/lib/ids';
 import { insertMessage } from '../../host-shell/server/services/chat-messages';
 import { buildCompiled, loginStatus, runCompiled, startCompiled } from './compiled';
-import {
-  DEMO,
-  ORIGIN,
-  TEST_SCRYPT_COST,
-  XHR,
-  closeListening,
-  createTestApp,
-  login,
-  pageDataOf,
-  request,
-  standBySlug,
-  userIdByEmail,
-  type TestApp,
-} from './helpers';
+import { TEST_SCRYPT_COST, countRows, createTestApp, standBySlug, type TestApp } from './helpers';
 import { OVERSIZED_ID_STATUSES, oversizedIdAnswers } from './oversized-ids';
 import { ask, closeSockets, collect, connect, messageOf, settle } from './sockets';
+import { CONTACT } from './stand-forms';
+import { memberOf, openChannel } from './chat';
+import { pageDataOf } from './markup';
+import { closeListening } from './sse';
+import { DEMO, login, signIn, userIdByEmail } from './accounts';
+import { ORIGIN, XHR, markActive, request, visitStand } from './http';
 
 /**
  * Runs against PostgreSQL when TEST_DATABASE_URL is a postgres URL (scripts/pg-test-server.sh prints one),
@@ -48,22 +41,14 @@ if (configured) {
       await admin.connect();
       await admin.query(`CREATE SCHEMA ${schema}`);
       t = await createTestApp({ database: { dialect: 'postgres', connectionString: url, schema } });
-    });
+    }, 30_000);
     afterAll(async () => {
       if (t) await closeListening(t);
       await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
       await admin.end();
     });
 
-    const count = async (table: 'users' | 'stands' | 'companies' | 'notifications' | 'stand_exhibitors') =>
-      Number(
-        (
-          await t.database.db
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll<string>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const count = (table: 'users' | 'stands' | 'companies' | 'notifications' | 'stand_exhibitors') => countRows(t, table);
 
     it('runs the migrations in its schema', async () => {
       const { rows } = await admin.query<{ name: string }>(`SELECT name FROM ${schema}.kysely_migration ORDER BY name`);
@@ -123,8 +108,7 @@ if (configured) {
       const cookie = await login(t.app, DEMO.visitor);
       const userId = await userIdByEmail(t, DEMO.visitor);
       const [aqua, nordic] = await Promise.all([standBySlug(t, 'stand-aquapure'), standBySlug(t, 'stand-nordic-robotics')]);
-      const post = (stand: string, payload: Record<string, boolean>) =>
-        request(t.app, { method: 'POST', url: `/api/stands/${stand}/visit`, headers: { ...XHR, cookie }, payload });
+      const post = (stand: string, payload: Record<string, boolean>) => visitStand(t.app, cookie, stand, payload);
       expect((await post(aqua.key, { start: true })).json().data.stand_visit.stand_id).toBe(aqua.key);
       expect((await post(nordic.key, { start: true })).statusCode).toBe(200);
       const visits = await t.database.db.selectFrom('stand_visits').selectAll().where('user_id', '=', userId).orderBy('id').execute();
@@ -157,9 +141,7 @@ if (configured) {
 
     it('writes last activity in one batched statement', async () => {
       const cookies = await Promise.all([login(t.app, DEMO.visitor2), login(t.app, DEMO.promoter), login(t.app, DEMO.admin)]);
-      const answers = await Promise.all(
-        cookies.map((cookie) => request(t.app, { method: 'PUT', url: '/api/users/me/active', headers: { ...XHR, cookie } })),
-      );
+      const answers = await Promise.all(cookies.map((cookie) => markActive(t.app, cookie)));
       expect(await t.app.activity.flush()).toBeGreaterThanOrEqual(3);
       const rows = await t.database.db
         .selectFrom('users')
@@ -238,7 +220,7 @@ if (configured) {
       expect(channelIds.size).toBe(1);
       const channel = opened[0]?.json().data.channel as Channel;
       const channelId = decodeId(channel.id_channel) ?? 0;
-      const memberId = decodeId(channel.members.find((m) => m.user.id_user === encodeId(visitorId))?.id_member ?? '') ?? 0;
+      const memberId = decodeId(memberOf(channel, visitorId)) ?? 0;
       const sent = await Promise.all(
         ['a', 'a', 'b'].map((clientId) =>
           insertMessage(t.database.db, { channelId, memberId, clientId, content: { type: 'message', text: `text ${clientId}` } }),
@@ -277,20 +259,9 @@ if (configured) {
 
     it('chats: sockets, history pages, availability, search and targeted notifications', async () => {
       const address = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
-      const [visitor, exhibitor, promoter] = await Promise.all([
-        login(t.app, DEMO.visitor),
-        login(t.app, DEMO.exhibitor),
-        login(t.app, DEMO.promoter),
-      ]);
+      const { visitor, exhibitor, promoter } = await signIn(t.app, ['visitor', 'exhibitor', 'promoter']);
       const visitorId = await userIdByEmail(t, DEMO.visitor);
-      const channel = (
-        await request(t.app, {
-          method: 'POST',
-          url: '/api/chat/channels',
-          headers: { ...XHR, cookie: exhibitor },
-          payload: { members: [encodeId(visitorId)] },
-        })
-      ).json().data.channel as Channel;
+      const channel = await openChannel(t.app, exhibitor, visitorId);
       const exhibitorSocket = await connect(address, { cookie: exhibitor });
       const visitorSocket = await connect(address, { cookie: visitor });
       const promoterSocket = await connect(address, { cookie: promoter });
@@ -367,12 +338,7 @@ if (configured) {
     });
 
     it('answers the company, the stands, the animators, and another exhibitor’s availability for those allowed', async () => {
-      const [visitor, exhibitor, exhibitor2, promoter] = await Promise.all([
-        login(t.app, DEMO.visitor),
-        login(t.app, DEMO.exhibitor),
-        login(t.app, DEMO.exhibitor2),
-        login(t.app, DEMO.promoter),
-      ]);
+      const { visitor, exhibitor, exhibitor2, promoter } = await signIn(t.app, ['visitor', 'exhibitor', 'exhibitor2', 'promoter']);
       const get = (url: string, cookie: string) => request(t.app, { method: 'GET', url, headers: { cookie } });
       const storage = await standBySlug(t, 'stand-helios-stockage');
       const stands = (await get('/api/stands', visitor)).json().data.stands as Record<
@@ -412,12 +378,7 @@ if (configured) {
     });
 
     it('stores leads with their consents, one contest entry per visitor even when submits race, opinions replaced, CSV for those allowed', async () => {
-      const [visitor, exhibitor, exhibitor2, promoter] = await Promise.all([
-        login(t.app, DEMO.visitor),
-        login(t.app, DEMO.exhibitor),
-        login(t.app, DEMO.exhibitor2),
-        login(t.app, DEMO.promoter),
-      ]);
+      const { visitor, exhibitor, exhibitor2, promoter } = await signIn(t.app, ['visitor', 'exhibitor', 'exhibitor2', 'promoter']);
       const post = (url: string, payload: unknown, cookie: string) =>
         request(t.app, {
           method: 'POST',
@@ -427,16 +388,7 @@ if (configured) {
         });
       const get = (url: string, cookie: string) => request(t.app, { method: 'GET', url, headers: { cookie } });
       const solaire = await standBySlug(t, 'stand-helios-solaire');
-      const contact = {
-        firstname: '=HYPERLINK("http://x")',
-        lastname: 'Moreau',
-        email: 'lea@example.org',
-        phone: '0612345678',
-        postal_code: '69003',
-        city: 'Lyon',
-        data_sharing: true,
-        optin_marketing: true,
-      };
+      const contact = { ...CONTACT, firstname: '=HYPERLINK("http://x")', optin_marketing: true };
       expect((await post(`/api/stands/${solaire.key}/requestContact`, contact, visitor)).statusCode).toBe(200);
       const entry = {
         firstname: 'Léa',
@@ -478,11 +430,7 @@ if (configured) {
     });
 
     it('keeps the audit log (settings, stream, news) and answers the organisers’ user counts and actives', async () => {
-      const [admin, promoter, visitor] = await Promise.all([
-        login(t.app, DEMO.admin),
-        login(t.app, DEMO.promoter),
-        login(t.app, DEMO.visitor),
-      ]);
+      const { admin, promoter, visitor } = await signIn(t.app, ['admin', 'promoter', 'visitor']);
       const send = (method: 'PUT' | 'POST', url: string, payload: unknown, cookie: string) =>
         request(t.app, {
           method,
@@ -539,7 +487,7 @@ if (configured) {
           ).n,
         ),
       );
-      await request(t.app, { method: 'PUT', url: '/api/users/me/active', headers: { ...XHR, cookie: visitor } });
+      await markActive(t.app, visitor);
       const actives = (await get('/api/users/actives', admin)).json().data as { count: number; users: { id_user: string }[] };
       expect(actives.users.map((u) => u.id_user)).toContain(encodeId(await userIdByEmail(t, DEMO.visitor)));
       expect((await get('/api/users/actives', visitor)).statusCode).toBe(403);

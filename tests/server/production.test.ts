@@ -15,7 +15,9 @@ import { accountsWithDemoPassword } from '../../host-shell/server/services/admin
 import { insertUser } from '../../host-shell/server/services/users';
 import { StartupRefusal, prepareDatabase, startupOptions, type StartupOptions } from '../../host-shell/server/startup';
 import { DIST_SERVER, buildCompiled, loginStatus, runCompiled, startCompiled, tempSalonDir } from './compiled';
-import { DEMO, ORIGIN, TEST_SCRYPT_COST, request } from './helpers';
+import { TEST_SCRYPT_COST } from './helpers';
+import { DEMO } from './accounts';
+import { ORIGIN, request } from './http';
 
 const ADMIN = { email: 'ops@example.org', password: 'correct-horse-battery' };
 const options = (o: Partial<StartupOptions> = {}): StartupOptions => ({ demo: false, production: false, admin: null, ...o });

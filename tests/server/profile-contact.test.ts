@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DEMO, ORIGIN, XHR, anonymousCookie, createTestApp, form, login, request, type TestApp } from './helpers';
+import { countRows, createTestApp, type TestApp } from './helpers';
+import { DEMO, anonymousCookie, login } from './accounts';
+import { ORIGIN, XHR, form, request } from './http';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-});
+}, 30_000);
 afterAll(async () => {
   await t.close();
 });
@@ -157,15 +159,7 @@ describe('POST /contact', () => {
       payload: JSON.stringify(payload),
       headers: { ...XHR, 'content-type': 'application/json', origin: ORIGIN, ...(cookie ? { cookie } : {}) },
     });
-  const contactCount = async () =>
-    Number(
-      (
-        await t.database.db
-          .selectFrom('contact_requests')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const contactCount = () => countRows(t, 'contact_requests');
 
   it('requires the email when the visitor is not authenticated, and a message', async () => {
     const response = await json({ subject: 'question', message: '' });

@@ -3,16 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
-import type { Channel } from '@salon/shared/contracts/chat';
 import { build, type SalonApp } from '../../host-shell/server/app';
 import { DEFAULT_RATE_LIMITS } from '../../host-shell/server/config';
 import { openDatabase, type DatabaseHandle } from '../../host-shell/server/db/connect';
 import { migrateToLatest } from '../../host-shell/server/db/migrate';
 import { seedDemo } from '../../host-shell/server/db/seed';
-import { encodeId } from '../../host-shell/server/lib/ids';
-import { DEMO, ORIGIN, TEST_SCRYPT_COST, XHR, form, login, request, userIdByEmail, waitFor, type TestApp } from './helpers';
+import { TEST_SCRYPT_COST, waitFor, type TestApp } from './helpers';
 import { GIVEN_REDIS_URL, REDIS_SERVER_INSTALLED, startRedis, type TestRedis } from './redis-server';
-import { ask, closeSockets, connect, messageOf } from './sockets';
+import { type ask, closeSockets, connect, messageOf } from './sockets';
+import { memberOf, openChannel, sendText } from './chat';
+import { DEMO, login, userIdByEmail } from './accounts';
+import { ORIGIN, XHR, form, request } from './http';
 
 /**
  * Two salon processes (two apps here) on one database and one Redis count against the same budgets: a client cannot
@@ -129,22 +130,8 @@ if (GIVEN_REDIS_URL || REDIS_SERVER_INSTALLED) {
       const visitor = await login(app(a), DEMO.visitor2);
       const exhibitorId = await userIdByEmail(t(a), DEMO.exhibitor2);
       const visitorId = await userIdByEmail(t(a), DEMO.visitor2);
-      const channel = (
-        await request(app(a), {
-          method: 'POST',
-          url: '/api/chat/channels',
-          headers: { ...XHR, cookie: visitor },
-          payload: { members: [encodeId(exhibitorId)] },
-        })
-      ).json().data.channel as Channel;
-      const member = channel.members.find((m) => m.user.id_user === encodeId(visitorId))?.id_member ?? '';
-      send = (socket, clientId) =>
-        ask(socket, 'new_chat_message', {
-          channel_id: channel.id_channel,
-          member_id: member,
-          client_id: clientId,
-          content: { type: 'message', text: clientId },
-        });
+      const channel = await openChannel(app(a), visitor, exhibitorId);
+      send = (socket, clientId) => sendText(socket, channel, memberOf(channel, visitorId), clientId, clientId);
       visitorSocketA = await connect(bases[a] ?? '', { cookie: `${visitor}; salon_locale=en_EN` });
       const onB = await connect(bases[b] ?? '', { cookie: `${visitor}; salon_locale=fr_FR` });
       messageOf(await send(visitorSocketA, 'a1'));

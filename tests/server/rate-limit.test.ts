@@ -1,31 +1,27 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import type { LightMyRequestResponse } from 'fastify';
-import type { Channel } from '@salon/shared/contracts/chat';
 import { DEFAULT_RATE_LIMITS, rateLimitsFromEnv, type RateLimits } from '../../host-shell/server/config';
-import { encodeId } from '../../host-shell/server/lib/ids';
 import { tooManyText, waitText } from '../../host-shell/server/lib/rate-limit';
-import {
-  DEMO,
-  ORIGIN,
-  XHR,
-  anonymousCookie,
-  createTestApp,
-  form,
-  login,
-  request,
-  standBySlug,
-  userIdByEmail,
-  type TestApp,
-} from './helpers';
-import { ask, closeSockets, collect, connect, listen, messageOf, settle } from './sockets';
+import { countRows, createTestApp, standBySlug, type TestApp } from './helpers';
+import { closeSockets, collect, connect, listen, messageOf, settle } from './sockets';
 import { PDF, multipart } from './uploads';
+import { memberOf, openChannel, sendText } from './chat';
+import { DEMO, anonymousCookie, login, userIdByEmail } from './accounts';
+import { ORIGIN, XHR, form, request } from './http';
 
 const MINUTE = 60_000;
 const FR = { 'accept-language': 'fr-FR,fr;q=0.9' };
 const EN = { 'accept-language': 'en-GB,en;q=0.9' };
 
-/** Builds an app whose limits are the defaults with these changes. */
-const appWith = (changes: Partial<RateLimits>) => createTestApp({ config: { rateLimits: { ...DEFAULT_RATE_LIMITS, ...changes } } });
+/** The app of a describe block, whose limits are the defaults with these changes: started before its tests, closed after them. */
+function appWithLimits(changes: Partial<RateLimits>): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp({ config: { rateLimits: { ...DEFAULT_RATE_LIMITS, ...changes } } }));
+  }, 30_000);
+  afterAll(() => t.close());
+  return t;
+}
 
 /** The refusal's Retry-After (whole seconds, at most the window) and the message saying the same number. */
 function expectRefusal(
@@ -93,14 +89,8 @@ describe('RATE_LIMITS (the operators’ changes)', () => {
 });
 
 describe('POST /connexion', () => {
-  let t: TestApp;
   const limits = { loginPerAccount: { max: 3, windowMs: MINUTE }, loginPerAddress: { max: 12, windowMs: MINUTE } };
-  beforeAll(async () => {
-    t = await appWith(limits);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = appWithLimits(limits);
 
   it('refuses an account after its failed attempts from one address — even the right password — with the page again (429)', async () => {
     for (let i = 0; i < 3; i += 1) expect((await loginWith(t, DEMO.visitor, 'wrong password', EN)).statusCode).toBe(401);
@@ -142,14 +132,8 @@ describe('POST /connexion', () => {
 });
 
 describe('POST /inscription', () => {
-  let t: TestApp;
   const limits = { registerPerAddress: { max: 2, windowMs: MINUTE } };
-  beforeAll(async () => {
-    t = await appWith(limits);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = appWithLimits(limits);
 
   const register = (email: string, headers: Record<string, string> = {}, remoteAddress?: string) =>
     request(t.app, {
@@ -175,14 +159,8 @@ describe('POST /inscription', () => {
 });
 
 describe('POST /contact', () => {
-  let t: TestApp;
   const limits = { contactPerUser: { max: 2, windowMs: MINUTE }, contactPerAddress: { max: 5, windowMs: 2 * MINUTE } };
-  beforeAll(async () => {
-    t = await appWith(limits);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = appWithLimits(limits);
   const body = { subject: 'question', message: 'Where is the conference room?' };
   const xhr = (cookie: string, headers: Record<string, string> = {}, remoteAddress?: string) =>
     request(t.app, {
@@ -192,15 +170,7 @@ describe('POST /contact', () => {
       payload: body,
       ...(remoteAddress ? { remoteAddress } : {}),
     });
-  const stored = async () =>
-    Number(
-      (
-        await t.database.db
-          .selectFrom('contact_requests')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const stored = () => countRows(t, 'contact_requests');
 
   it('answers XHR with 429 in the route’s {statusCode, data} shape, per user, in the user’s language', async () => {
     const visitor = await login(t.app, DEMO.visitor);
@@ -251,17 +221,13 @@ describe('POST /contact', () => {
 });
 
 describe('the visitor’s forms (/api)', () => {
-  let t: TestApp;
   const limits = { formsPerUser: { max: 2, windowMs: MINUTE }, formsPerAddress: { max: 5, windowMs: MINUTE } };
+  const t = appWithLimits(limits);
   let visitor: string;
   let stand: string;
   beforeAll(async () => {
-    t = await appWith(limits);
     visitor = await login(t.app, DEMO.visitor);
     stand = (await standBySlug(t, 'stand-helios-solaire')).key;
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   /** Each limited form route: its address (the stand's key filled in later) and a body. */
@@ -331,26 +297,13 @@ describe('the visitor’s forms (/api)', () => {
 });
 
 describe('POST /api/chat/channels/{id}/messages/upload', () => {
-  let t: TestApp;
   const limits = { chatUploadsPerUser: { max: 2, windowMs: MINUTE } };
-  beforeAll(async () => {
-    t = await appWith(limits);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = appWithLimits(limits);
 
   it('refuses a user over the budget with 429 before reading the file; nothing is stored', async () => {
     const visitor = await login(t.app, DEMO.visitor);
     const exhibitorId = await userIdByEmail(t, DEMO.exhibitor);
-    const channel = (
-      await request(t.app, {
-        method: 'POST',
-        url: '/api/chat/channels',
-        headers: { ...XHR, cookie: visitor },
-        payload: { members: [encodeId(exhibitorId)] },
-      })
-    ).json().data.channel as Channel;
+    const channel = await openChannel(t.app, visitor, exhibitorId);
     const upload = (cookie: string) => {
       const body = multipart([{ name: 'file', filename: 'programme.pdf', type: 'application/pdf', content: PDF }]);
       return request(t.app, {
@@ -374,41 +327,24 @@ describe('POST /api/chat/channels/{id}/messages/upload', () => {
 });
 
 describe('chat messages over the socket', () => {
-  let t: TestApp;
-  let base: string;
   const limits = { chatMessagesPerUser: { max: 3, windowMs: MINUTE } };
+  const t = appWithLimits(limits);
+  let base: string;
   beforeAll(async () => {
-    t = await appWith(limits);
     base = await listen(t);
   });
-  afterAll(async () => {
-    closeSockets();
-    await t.close();
-  });
+  afterEach(closeSockets);
 
   it('refuses the n+1th message of a user with the message in the user’s language; it is neither stored nor sent', async () => {
     const visitor = await login(t.app, DEMO.visitor);
     const exhibitor = await login(t.app, DEMO.exhibitor);
     const [visitorId, exhibitorId] = [await userIdByEmail(t, DEMO.visitor), await userIdByEmail(t, DEMO.exhibitor)];
-    const channel = (
-      await request(t.app, {
-        method: 'POST',
-        url: '/api/chat/channels',
-        headers: { ...XHR, cookie: visitor },
-        payload: { members: [encodeId(exhibitorId)] },
-      })
-    ).json().data.channel as Channel;
-    const memberOf = (userId: number) => channel.members.find((m) => m.user.id_user === encodeId(userId))?.id_member ?? '';
+    const channel = await openChannel(t.app, visitor, exhibitorId);
     const french = await connect(base, { cookie: `${visitor}; salon_locale=fr_FR` });
     const other = await connect(base, { cookie: `${exhibitor}; salon_locale=en_EN` });
     const heard = collect(other, 'new_chat_message');
     const send = (socket: typeof french, userId: number, clientId: string) =>
-      ask(socket, 'new_chat_message', {
-        channel_id: channel.id_channel,
-        member_id: memberOf(userId),
-        client_id: clientId,
-        content: { type: 'message', text: clientId },
-      });
+      sendText(socket, channel, memberOf(channel, userId), clientId, clientId);
 
     for (let i = 1; i <= limits.chatMessagesPerUser.max; i += 1) messageOf(await send(french, visitorId, `v${i}`));
     const refused = await send(french, visitorId, 'v4');

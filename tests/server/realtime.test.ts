@@ -1,9 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { type Channel, CHAT_FILE_MAX_BYTES, CHAT_MESSAGE_MAX_LENGTH } from '@salon/shared/contracts/chat';
+import { CHAT_FILE_MAX_BYTES, CHAT_MESSAGE_MAX_LENGTH, type Channel } from '@salon/shared/contracts/chat';
 import { decodeId, encodeId } from '../../host-shell/server/lib/ids';
-import { DEMO, XHR, createTestApp, login, request, userIdByEmail, type TestApp } from './helpers';
+import { createTestApp, type TestApp } from './helpers';
 import { ask, closeSockets, collect, connect, listen, messageOf, settle, type ClientSocket } from './sockets';
 import { PDF, multipart } from './uploads';
+import { memberOf, openChannel } from './chat';
+import { DEMO, logInAll, login } from './accounts';
+import { XHR, request } from './http';
 
 let t: TestApp;
 let base: string;
@@ -14,12 +17,9 @@ let channel: Channel;
 beforeAll(async () => {
   t = await createTestApp();
   base = await listen(t);
-  for (const key of Object.keys(cookies) as (keyof typeof cookies)[]) {
-    cookies[key] = await login(t.app, DEMO[key]);
-    ids[key] = await userIdByEmail(t, DEMO[key]);
-  }
+  await logInAll(t, cookies, ids);
   channel = await open(cookies.visitor, ids.exhibitor);
-});
+}, 30_000);
 afterEach(() => {
   closeSockets();
 });
@@ -28,16 +28,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function open(cookie: string, userId: number): Promise<Channel> {
-  const response = await request(t.app, {
-    method: 'POST',
-    url: '/api/chat/channels',
-    headers: { ...XHR, cookie },
-    payload: { members: [encodeId(userId)] },
-  });
-  return response.json().data.channel as Channel;
-}
-const memberOf = (c: Channel, userId: number): string => c.members.find((m) => m.user.id_user === encodeId(userId))?.id_member ?? '';
+const open = (cookie: string, userId: number) => openChannel(t.app, cookie, userId);
 let counter = 0;
 const clientId = () => `client-${Date.now()}-${(counter += 1)}`;
 const send = (socket: ClientSocket, content: unknown, options: { channel?: Channel; as?: number; client_id?: string } = {}) => {

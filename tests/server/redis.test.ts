@@ -4,15 +4,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
-import type { Channel } from '@salon/shared/contracts/chat';
 import { build, type SalonApp } from '../../host-shell/server/app';
 import { openDatabase, type DatabaseHandle } from '../../host-shell/server/db/connect';
 import { migrateToLatest } from '../../host-shell/server/db/migrate';
 import { seedDemo } from '../../host-shell/server/db/seed';
 import { encodeId } from '../../host-shell/server/lib/ids';
-import { DEMO, ORIGIN, TEST_SCRYPT_COST, XHR, login, openSse, request, standBySlug, userIdByEmail, type TestApp } from './helpers';
-import { ask, closeSockets, collect, connect, messageOf, settle } from './sockets';
+import { TEST_SCRYPT_COST, standBySlug, type TestApp } from './helpers';
+import { closeSockets, collect, connect, messageOf, settle } from './sockets';
 import { freePort } from './redis-server';
+import { memberOf, openChannel, sendText } from './chat';
+import { openSse } from './sse';
+import { DEMO, login, userIdByEmail } from './accounts';
+import { ORIGIN, XHR, markActive, request } from './http';
 
 /**
  * Two salon processes (two apps here) on one database and one Redis: socket.io's Redis adapter and the live hub
@@ -71,7 +74,7 @@ if (given || installed) {
         apps.push(app);
         bases.push(await app.listen({ port: 0, host: '127.0.0.1' }));
       }
-    });
+    }, 30_000);
     afterAll(async () => {
       closeSockets();
       for (const app of apps) {
@@ -96,35 +99,13 @@ if (given || installed) {
       const typingOnB = collect(onB, 'user_writing');
       const heardOnA = collect(onA, 'new_chat_message');
       // Created through process A: the exhibitor's socket on B joins the channel's room through Redis.
-      const channel = (
-        await request(t(a).app, {
-          method: 'POST',
-          url: '/api/chat/channels',
-          headers: { ...XHR, cookie: visitor },
-          payload: { members: [encodeId(exhibitorId)] },
-        })
-      ).json().data.channel as Channel;
-      const memberOf = (userId: number) => channel.members.find((m) => m.user.id_user === encodeId(userId))?.id_member ?? '';
+      const channel = await openChannel(t(a).app, visitor, exhibitorId);
       const visitorId = await userIdByEmail(t(a), DEMO.visitor);
       await settle();
 
       onA.emit('user_writing', { channel_id: channel.id_channel });
-      const sent = messageOf(
-        await ask(onA, 'new_chat_message', {
-          channel_id: channel.id_channel,
-          member_id: memberOf(visitorId),
-          client_id: 'redis-1',
-          content: { type: 'message', text: 'via A' },
-        }),
-      );
-      const reply = messageOf(
-        await ask(onB, 'new_chat_message', {
-          channel_id: channel.id_channel,
-          member_id: memberOf(exhibitorId),
-          client_id: 'redis-2',
-          content: { type: 'message', text: 'via B' },
-        }),
-      );
+      const sent = messageOf(await sendText(onA, channel, memberOf(channel, visitorId), 'redis-1', 'via A'));
+      const reply = messageOf(await sendText(onB, channel, memberOf(channel, exhibitorId), 'redis-2', 'via B'));
       await settle(300);
       expect(heardOnB.map((m) => m.id_message)).toEqual([sent.id_message]);
       expect(heardOnA.map((m) => m.id_message)).toEqual([reply.id_message]);
@@ -157,7 +138,7 @@ if (given || installed) {
 
     it('a logout on one process ends the session on the other at once, whose session cache had it', async () => {
       const cookie = await login(t(a).app, DEMO.visitor2);
-      const active = () => request(t(b).app, { method: 'PUT', url: '/api/users/me/active', headers: { ...XHR, cookie } });
+      const active = () => markActive(t(b).app, cookie);
       expect((await active()).statusCode).toBe(200);
       // B trusts its cache for 10 minutes: the session row going away behind its back is not seen…
       const saved = await database.db.selectFrom('sessions').selectAll().execute();

@@ -26,8 +26,9 @@ import { REPO_ROOT } from '../../host-shell/server/config';
 import { encodeId } from '../../host-shell/server/lib/ids';
 import { ChatClient, api, logIn, storedHistory, until } from '../browser/chat-client';
 import { stopChild } from './compiled';
-import { ON_POSTGRES, openSse, type SseClient } from './helpers';
+import { ON_POSTGRES } from './helpers';
 import { REDIS_SERVER_INSTALLED, freePort, startRedis, type TestRedis } from './redis-server';
+import { openSse, type SseClient } from './sse';
 
 const run = promisify(execFile);
 

@@ -14,7 +14,8 @@ import { nowIso } from '../../host-shell/server/db/schema';
 import { DEMO_COMPANIES, DEMO_PANORAMAS, DEMO_PARAMETERS } from '../../host-shell/server/db/seed-data';
 import { decodeId } from '../../host-shell/server/lib/ids';
 import { loadConfig } from '../../host-shell/server/config';
-import { ORIGIN, createTestApp, request, type TestApp } from './helpers';
+import { createTestApp, type TestApp } from './helpers';
+import { ORIGIN, request } from './http';
 
 const DEMO_STANDS = DEMO_COMPANIES.flatMap((c) => c.stands.map((s) => ({ ...s, company: c.name })));
 
@@ -42,7 +43,7 @@ let t: TestApp;
 beforeAll(async () => {
   spaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salon-room-frame-'));
   t = await createTestApp({ config: { spaDir } });
-});
+}, 30_000);
 afterAll(async () => {
   await t.close();
   fs.rmSync(spaDir, { recursive: true, force: true });
@@ -302,13 +303,18 @@ describe('the frame layout', () => {
   });
 });
 
-describe('the images fetched ahead', () => {
-  const salon = new Salon(
+/** A salon as the frame reads it from its page data: these stands (the demo's by default), in this language. */
+const salonOf = (
+  stands: { name: string; name_en: string; slug: string; company: string }[] = DEMO_STANDS,
+  lang: 'en' | 'fr' = 'en',
+  roomName = 'Innovation Fair',
+) =>
+  new Salon(
     parseFrameData(
       JSON.stringify({
-        lang: 'en',
-        roomName: 'Innovation Fair',
-        stands: DEMO_STANDS.map((s, i) => ({
+        lang,
+        roomName,
+        stands: stands.map((s, i) => ({
           id: `s${i}`,
           name: s.name,
           niceNameEn: s.name_en,
@@ -319,6 +325,9 @@ describe('the images fetched ahead', () => {
       }),
     ) as RoomFrameData,
   );
+
+describe('the images fetched ahead', () => {
+  const salon = salonOf();
   const slugs = DEMO_STANDS.map((s) => s.slug);
 
   it('expects from a stand the plan then its two neighbours on the ring, from the halls their doors, the plan first', () => {
@@ -419,23 +428,7 @@ describe('the images fetched ahead', () => {
 });
 
 describe('the offers of the stands', () => {
-  const demo = (lang: 'en' | 'fr' = 'en') =>
-    new Salon(
-      parseFrameData(
-        JSON.stringify({
-          lang,
-          roomName: 'Innovation Fair',
-          stands: DEMO_STANDS.map((s, i) => ({
-            id: `s${i}`,
-            name: s.name,
-            niceNameEn: s.name_en,
-            panorama: s.slug,
-            companyId: `c${i}`,
-            companyName: s.company,
-          })),
-        }),
-      ) as RoomFrameData,
-    );
+  const demo = (lang: 'en' | 'fr' = 'en') => salonOf(DEMO_STANDS, lang);
 
   it('names the offer of each stand by its panorama, a stable identifier for the tracking events', () => {
     const salon = demo();
@@ -480,27 +473,6 @@ describe('the offers of the stands', () => {
 });
 
 describe('the contest quiz', () => {
-  const salonOf = (
-    stands: { name: string; name_en: string; slug: string; company: string }[],
-    lang: 'en' | 'fr' = 'en',
-    roomName = 'Innovation Fair',
-  ) =>
-    new Salon(
-      parseFrameData(
-        JSON.stringify({
-          lang,
-          roomName,
-          stands: stands.map((s, i) => ({
-            id: `s${i}`,
-            name: s.name,
-            niceNameEn: s.name_en,
-            panorama: s.slug,
-            companyId: `c${i}`,
-            companyName: s.company,
-          })),
-        }),
-      ) as RoomFrameData,
-    );
   const answerOf = (q: { choices: string[]; answer: number }) => q.choices[q.answer];
 
   it('asks 5 questions about the salon whose right answers come from its data', () => {

@@ -1,19 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { encodeId } from '../../host-shell/server/lib/ids';
 import { setParameter } from '../../host-shell/server/services/settings';
-import {
-  DEMO,
-  ORIGIN,
-  XHR,
-  anonymousCookie,
-  createTestApp,
-  login,
-  pageDataOf,
-  request,
-  standBySlug,
-  userIdByEmail,
-  type TestApp,
-} from './helpers';
+import { createTestApp, standBySlug, type TestApp } from './helpers';
+import { pageDataOf } from './markup';
+import { DEMO, anonymousCookie, login, userIdByEmail } from './accounts';
+import { ORIGIN, XHR, markActive, request } from './http';
 
 let t: TestApp;
 let solar: { id: number; key: string };
@@ -29,7 +20,7 @@ beforeAll(async () => {
     standBySlug(t, 'stand-aquapure'),
     standBySlug(t, 'stand-nordic-robotics'),
   ]);
-});
+}, 30_000);
 afterAll(async () => {
   await t.close();
 });
@@ -294,8 +285,7 @@ describe('PUT /api/users/me/active', () => {
   it('writes what is pending when the app closes', async () => {
     const own = await createTestApp();
     const cookie = await login(own.app, DEMO.visitor);
-    const at = (await request(own.app, { method: 'PUT', url: '/api/users/me/active', headers: { ...XHR, cookie } })).json().data
-      .last_activity_at;
+    const at = (await markActive(own.app, cookie)).json().data.last_activity_at;
     await own.app.close();
     const row = await own.database.db
       .selectFrom('users')
@@ -324,10 +314,10 @@ describe('PUT /api/users/me/active', () => {
     const own = await createTestApp({ config: { sessionCacheTtlMs: 1 } });
     try {
       const cookie = await login(own.app, DEMO.visitor);
-      expect((await request(own.app, { method: 'PUT', url: '/api/users/me/active', headers: { ...XHR, cookie } })).statusCode).toBe(200);
+      expect((await markActive(own.app, cookie)).statusCode).toBe(200);
       await own.database.db.deleteFrom('sessions').execute();
       await new Promise((resolve) => setTimeout(resolve, 5));
-      expect((await request(own.app, { method: 'PUT', url: '/api/users/me/active', headers: { ...XHR, cookie } })).statusCode).toBe(401);
+      expect((await markActive(own.app, cookie)).statusCode).toBe(401);
     } finally {
       await own.close();
     }

@@ -3,38 +3,20 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setFeature } from '../../host-shell/server/services/settings';
-import {
-  DEMO,
-  ORIGIN,
-  XHR,
-  anonymousCookie,
-  createTestApp,
-  login,
-  lazySlotsOf,
-  pageDataOf,
-  request,
-  sessionCookieOf,
-  widgetSlotsOf,
-  type TestApp,
-} from './helpers';
+import { countRows, createTestApp, type TestApp } from './helpers';
+import { lazySlotsOf, pageDataOf, widgetSlotsOf } from './markup';
+import { DEMO, anonymousCookie, login, sessionCookieOf } from './accounts';
+import { ORIGIN, XHR, request } from './http';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-});
+}, 30_000);
 afterAll(async () => {
   await t.close();
 });
 
-const countUsers = async () =>
-  Number(
-    (
-      await t.database.db
-        .selectFrom('users')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const countUsers = () => countRows(t, 'users');
 
 describe('GET /salon', () => {
   it('creates an anonymous visitor and its session on the first visit, and reuses them after', async () => {

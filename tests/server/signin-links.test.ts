@@ -1,26 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { parse } from 'csv-parse/sync';
 import type { ImportData } from '@salon/shared/contracts/imports';
-import {
-  DEMO,
-  ORIGIN,
-  XHR,
-  anonymousCookie,
-  closeListening,
-  createTestApp,
-  login,
-  request,
-  sessionCookieOf,
-  userIdByEmail,
-  waitFor,
-  type TestApp,
-} from './helpers';
+import { countRows, createTestApp, waitFor, type TestApp } from './helpers';
 import { encodeId } from '../../host-shell/server/lib/ids';
 import { multipart } from './uploads';
+import { DEMO, EACH_PROFILE, login, sessionCookieOf, signIn, userIdByEmail, type EachProfile } from './accounts';
+import { ORIGIN, XHR, request } from './http';
 
 let t: TestApp;
-type Who = 'visitor' | 'exhibitor' | 'promoter' | 'admin' | 'anonymous';
-const cookies: Record<Who, string> = { visitor: '', exhibitor: '', promoter: '', admin: '', anonymous: '' };
+let cookies: Record<EachProfile, string>;
 const english = (cookie: string) => (cookie ? `${cookie}; salon_locale=en_EN` : 'salon_locale=en_EN');
 const french = (cookie: string) => (cookie ? `${cookie}; salon_locale=fr_FR` : 'salon_locale=fr_FR');
 const db = () => t.database.db;
@@ -79,32 +67,16 @@ async function importUsers(csv: string, name = 'people.csv'): Promise<ImportData
   );
 }
 
-const linkCount = async () =>
-  Number(
-    (
-      await db()
-        .selectFrom('signin_links')
-        .select((eb) => eb.fn.countAll<string | number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const linkCount = () => countRows(t, 'signin_links');
 const linkEntries = () => db().selectFrom('audit_log').selectAll().where('action', '=', 'signin_links.create').orderBy('id').execute();
 const passwordOf = async (email: string) =>
   (await db().selectFrom('users').select('password_hash').where('email', '=', email).executeTakeFirstOrThrow()).password_hash;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [cookies.visitor, cookies.exhibitor, cookies.promoter, cookies.admin, cookies.anonymous] = await Promise.all([
-    login(t.app, DEMO.visitor),
-    login(t.app, DEMO.exhibitor),
-    login(t.app, DEMO.promoter),
-    login(t.app, DEMO.admin),
-    anonymousCookie(t.app),
-  ]);
+  cookies = await signIn(t.app, EACH_PROFILE);
 }, 30_000);
-afterAll(async () => {
-  await closeListening(t);
-});
+afterAll(() => t.close());
 
 describe('who may make sign-in links', () => {
   it('no session goes to the login page; anonymous visitors, visitors and exhibitors get the 403 page; nothing is made or recorded', async () => {

@@ -4,8 +4,11 @@ import type { Channel } from '@salon/shared/contracts/chat';
 import type { HistoryItem } from '@salon/shared/contracts/room';
 import type { NotificationPayload } from '@salon/shared/contracts/socket-events';
 import { decodeId, encodeId } from '../../host-shell/server/lib/ids';
-import { DEMO, XHR, createTestApp, login, openSse, request, standBySlug, userIdByEmail, type TestApp } from './helpers';
+import { createTestApp, standBySlug, type TestApp } from './helpers';
 import { ask, closeSockets, collect, connect, listen, settle } from './sockets';
+import { openSse } from './sse';
+import { logInAll } from './accounts';
+import { XHR, request } from './http';
 
 let t: TestApp;
 let base: string;
@@ -18,16 +21,13 @@ let nordic: { id: number; key: string };
 beforeAll(async () => {
   t = await createTestApp({ config: { liveCoalesceMs: 20 } });
   base = await listen(t);
-  for (const key of Object.keys(cookies) as (keyof typeof cookies)[]) {
-    cookies[key] = await login(t.app, DEMO[key]);
-    ids[key] = await userIdByEmail(t, DEMO[key]);
-  }
+  await logInAll(t, cookies, ids);
   [solar, storage, nordic] = await Promise.all([
     standBySlug(t, 'stand-helios-solaire'),
     standBySlug(t, 'stand-helios-stockage'),
     standBySlug(t, 'stand-nordic-robotics'),
   ]);
-});
+}, 30_000);
 afterEach(() => {
   closeSockets();
 });

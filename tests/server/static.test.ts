@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createTestApp, request, type TestApp } from './helpers';
+import { createTestApp, type TestApp } from './helpers';
+import { request } from './http';
 
 let spaDir: string;
 let t: TestApp;
@@ -19,7 +20,7 @@ beforeAll(async () => {
   write('top-bar/3f9a1c2b/chunks/widget.js', 'var chunk;');
   write('top-bar/latest/remoteEntry.js', 'var unversioned;');
   t = await createTestApp({ config: { spaDir } });
-});
+}, 30_000);
 afterAll(async () => {
   await t.close();
   fs.rmSync(spaDir, { recursive: true, force: true });

@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { loadConfig } from '../../host-shell/server/config';
-import { createTestApp, request, type TestApp } from './helpers';
+import { createTestApp, type TestApp } from './helpers';
+import { request } from './http';
 
 let storybookDir: string;
 
@@ -33,7 +34,7 @@ describe('/storybook/ in the demo start', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ config: { storybookDir: loadConfig({ SALON_DEMO: '1', STORYBOOK_DIR: storybookDir }).storybookDir } });
-  });
+  }, 30_000);
   afterAll(() => t.close());
 
   it('answers the workbench with a policy of its own', async () => {
@@ -75,7 +76,7 @@ describe('/storybook/ in production', () => {
     t = await createTestApp({
       config: { storybookDir: loadConfig({ SALON_DEMO: '1', NODE_ENV: 'production', STORYBOOK_DIR: storybookDir }).storybookDir },
     });
-  });
+  }, 30_000);
   afterAll(() => t.close());
 
   it('is not found', async () => {

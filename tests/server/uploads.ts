@@ -1,5 +1,13 @@
 /** Multipart bodies and small files of real types, for the upload tests. */
 import { crc32 } from 'node:zlib';
+import { DEFAULT_RATE_LIMITS } from '../../host-shell/server/config';
+
+/** The rate limits of the upload tests: the defaults, with room for every upload a test file makes. */
+export const UPLOAD_RATE_LIMITS = {
+  ...DEFAULT_RATE_LIMITS,
+  chatUploadsPerUser: { max: 10_000, windowMs: 60_000 },
+  chatUploadsPerAddress: { max: 10_000, windowMs: 60_000 },
+};
 
 export interface Part {
   name: string;

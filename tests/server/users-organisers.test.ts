@@ -1,30 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { UsersActivesData, UsersCountData } from '@salon/shared/contracts/backoffice';
 import { encodeId } from '../../host-shell/server/lib/ids';
-import { DEMO, ORIGIN, XHR, anonymousCookie, createTestApp, login, request, userIdByEmail, type TestApp } from './helpers';
+import { createTestApp, type TestApp } from './helpers';
+import { DEMO, EACH_PROFILE, anonymousCookie, signIn, userIdByEmail, type EachProfile } from './accounts';
+import { callApi, request } from './http';
 
 let t: TestApp;
-const cookies: Record<'visitor' | 'exhibitor' | 'promoter' | 'admin' | 'anonymous', string> = {
-  visitor: '',
-  exhibitor: '',
-  promoter: '',
-  admin: '',
-  anonymous: '',
-};
+let cookies: Record<EachProfile, string>;
 
-const get = (url: string, cookie?: string) =>
-  request(t.app, { method: 'GET', url, headers: { ...XHR, origin: ORIGIN, ...(cookie ? { cookie } : {}) } });
+const get = (url: string, cookie?: string) => callApi(t.app, 'GET', url, undefined, cookie);
 
 beforeAll(async () => {
   t = await createTestApp();
-  [cookies.visitor, cookies.exhibitor, cookies.promoter, cookies.admin, cookies.anonymous] = await Promise.all([
-    login(t.app, DEMO.visitor),
-    login(t.app, DEMO.exhibitor),
-    login(t.app, DEMO.promoter),
-    login(t.app, DEMO.admin),
-    anonymousCookie(t.app),
-  ]);
-});
+  cookies = await signIn(t.app, EACH_PROFILE);
+}, 30_000);
 afterAll(async () => {
   await t.close();
 });
