@@ -4,20 +4,11 @@ import type { LiveActivityState, RoomUser } from '@salon/shared/contracts/room';
 import { encodeId } from '../../host-shell/server/lib/ids';
 import { ROWS_REFRESH_MS, StandVisitors } from '../../host-shell/server/live/stand-visitors';
 import { LIVE_ACTIVITY_GRAIN_MS } from '../../host-shell/server/services/activity';
-import {
-  DEMO,
-  XHR,
-  closeListening,
-  createTestApp,
-  login,
-  openSse,
-  request,
-  standBySlug,
-  userIdByEmail,
-  waitFor,
-  type SseClient,
-  type TestApp,
-} from './helpers';
+import { createTestApp, standBySlug, waitFor, type TestApp } from './helpers';
+import { listen } from './sockets';
+import { closeListening, closeStreams, openSse, type SseClient, type SseEvent } from './sse';
+import { DEMO, signIn, userIdByEmail } from './accounts';
+import { XHR, request, visitStand } from './http';
 
 /** Counts the rows of `users` that selects read (the columns of a person, as the stand's list needs them). */
 class UserRowsRead implements KyselyPlugin {
@@ -37,23 +28,22 @@ let t: TestApp;
 let solar: { id: number; key: string };
 let visitorId: number;
 let visitor2Id: number;
-const cookies: Record<string, string> = {};
+let cookies: Record<'visitor' | 'visitor2' | 'exhibitor', string>;
 const opened: SseClient[] = [];
 
-const visit = (cookie: string, stand: string, payload: Record<string, boolean>) =>
-  request(t.app, { method: 'POST', url: `/api/stands/${stand}/visit`, headers: { ...XHR, cookie }, payload });
+const visit = (cookie: string, stand: string, payload: Record<string, boolean>) => visitStand(t.app, cookie, stand, payload);
 const people = (items: string[]) => items.map((item) => JSON.parse(item) as RoomUser);
 
 beforeAll(async () => {
   t = await createTestApp({ config: { livePingMs: 100 } });
   solar = await standBySlug(t, 'stand-helios-solaire');
   [visitorId, visitor2Id] = await Promise.all([userIdByEmail(t, DEMO.visitor), userIdByEmail(t, DEMO.visitor2)]);
-  for (const who of ['visitor', 'visitor2', 'exhibitor'] as const) cookies[who] = await login(t.app, DEMO[who]);
+  cookies = await signIn(t.app, ['visitor', 'visitor2', 'exhibitor']);
 }, 30_000);
 afterEach(async () => {
-  for (const client of opened.splice(0)) client.close();
-  await visit(cookies.visitor as string, solar.key, { end: true });
-  await visit(cookies.visitor2 as string, solar.key, { end: true });
+  await closeStreams(t, opened);
+  await visit(cookies.visitor, solar.key, { end: true });
+  await visit(cookies.visitor2, solar.key, { end: true });
   await t.database.db.updateTable('users').set({ pseudo: null }).where('id', 'in', [visitorId, visitor2Id]).execute();
 });
 afterAll(async () => {
@@ -63,11 +53,11 @@ afterAll(async () => {
 describe("a stand's visitors kept between recomputations", () => {
   it('gives the list a full read gives, after arrivals and departures', async () => {
     const kept = new StandVisitors(t.database.db, t.app.activity);
-    await visit(cookies.visitor as string, solar.key, { start: true });
+    await visit(cookies.visitor, solar.key, { start: true });
     await kept.list(solar.id);
-    await visit(cookies.visitor2 as string, solar.key, { start: true });
-    await visit(cookies.visitor as string, solar.key, { end: true });
-    await visit(cookies.visitor as string, solar.key, { start: true });
+    await visit(cookies.visitor2, solar.key, { start: true });
+    await visit(cookies.visitor, solar.key, { end: true });
+    await visit(cookies.visitor, solar.key, { start: true });
     const list = await kept.list(solar.id);
     const fresh = await new StandVisitors(t.database.db, t.app.activity).list(solar.id);
     expect(list.ids).toEqual([visitor2Id, visitorId]);
@@ -78,10 +68,10 @@ describe("a stand's visitors kept between recomputations", () => {
   it('reads the row of an arrival only, not those of everyone on the stand', async () => {
     const counter = new UserRowsRead();
     const kept = new StandVisitors(t.database.db.withPlugin(counter), t.app.activity);
-    await visit(cookies.visitor as string, solar.key, { start: true });
+    await visit(cookies.visitor, solar.key, { start: true });
     await kept.list(solar.id);
     expect(counter.rows).toBe(1);
-    await visit(cookies.visitor2 as string, solar.key, { start: true });
+    await visit(cookies.visitor2, solar.key, { start: true });
     const list = await kept.list(solar.id);
     expect(list.ids).toEqual([visitorId, visitor2Id]);
     expect(counter.rows).toBe(2);
@@ -92,8 +82,8 @@ describe("a stand's visitors kept between recomputations", () => {
   it('reads a person again when a change names them, and everyone after ROWS_REFRESH_MS', async () => {
     let now = Date.now();
     const kept = new StandVisitors(t.database.db, t.app.activity, () => now);
-    await visit(cookies.visitor as string, solar.key, { start: true });
-    await visit(cookies.visitor2 as string, solar.key, { start: true });
+    await visit(cookies.visitor, solar.key, { start: true });
+    await visit(cookies.visitor2, solar.key, { start: true });
     expect(people((await kept.list(solar.id)).items).map((p) => p.pseudo)).toEqual([null, null]);
     await t.database.db.updateTable('users').set({ pseudo: 'Soleil' }).where('id', '=', visitorId).execute();
     await t.database.db.updateTable('users').set({ pseudo: 'Lune' }).where('id', '=', visitor2Id).execute();
@@ -107,7 +97,7 @@ describe("a stand's visitors kept between recomputations", () => {
 
   it('serialises a person again when their minute of last activity changes', async () => {
     const kept = new StandVisitors(t.database.db, t.app.activity);
-    await visit(cookies.visitor as string, solar.key, { start: true });
+    await visit(cookies.visitor, solar.key, { start: true });
     const before = people((await kept.list(solar.id)).items)[0]?.last_activity_at;
     const later = Date.now() + 3 * LIVE_ACTIVITY_GRAIN_MS;
     t.app.activity.touch(visitorId, later);
@@ -119,12 +109,11 @@ describe("a stand's visitors kept between recomputations", () => {
 
 describe("an exhibitor's stream of a stand's visitors", () => {
   /** The exhibitor's stream of the solar stand, with the visitor on it; its first state seen. */
+  let base: string;
   async function watching(): Promise<SseClient> {
-    const address = t.app.server.address();
-    if (!address || typeof address === 'string') throw new Error('not listening');
-    await visit(cookies.visitor as string, solar.key, { start: true });
-    const client = await openSse(`http://127.0.0.1:${address.port}/api/sse/live/activity?owned_stands_ids=${solar.key}`, {
-      cookie: cookies.exhibitor as string,
+    await visit(cookies.visitor, solar.key, { start: true });
+    const client = await openSse(`${base}/api/sse/live/activity?owned_stands_ids=${solar.key}`, {
+      cookie: cookies.exhibitor,
     });
     opened.push(client);
     const first = (await client.next()).data as LiveActivityState;
@@ -132,12 +121,12 @@ describe("an exhibitor's stream of a stand's visitors", () => {
     return client;
   }
   const pseudoSeen = async (client: SseClient) => {
-    const changed = await client.next((e) => (e.data as LiveActivityState).owned_stands_users_delta !== undefined, 3000, 1);
+    const changed = await client.next((e: SseEvent) => (e.data as LiveActivityState).owned_stands_users_delta !== undefined, 3000, 1);
     return (changed.data as LiveActivityState).owned_stands_users_delta?.[solar.key]?.users.map((u) => [u.id_user, u.pseudo]);
   };
 
   beforeAll(async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = await listen(t);
   });
 
   it('carries a visitor’s new pseudo once a change names them', async () => {
@@ -153,11 +142,11 @@ describe("an exhibitor's stream of a stand's visitors", () => {
     const saved = await request(t.app, {
       method: 'PUT',
       url: '/api/users/me',
-      headers: { ...XHR, cookie: cookies.visitor as string },
+      headers: { ...XHR, cookie: cookies.visitor },
       payload: { pseudo: 'Lune' },
     });
     expect(saved.statusCode).toBe(200);
-    await visit(cookies.visitor2 as string, solar.key, { start: true });
+    await visit(cookies.visitor2, solar.key, { start: true });
     await waitFor(
       async () => ((await pseudoSeen(client))?.some(([, pseudo]) => pseudo === 'Lune') ? true : undefined),
       5000,
