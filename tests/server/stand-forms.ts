@@ -1,17 +1,11 @@
 /** The stand forms as a visitor fills them in (spec §4.5): Léa's contact request, Marc's request for an offer. */
+import { STAND_CONTACT } from '@salon/shared/test/fixtures';
+
+/** Her contact request: every required field, valid, and the data-sharing consent (the widgets' tests send it too). */
+export const CONTACT = STAND_CONTACT;
 
 /** Léa's details, as her lead keeps them. */
-export const LEA = {
-  firstname: 'Léa',
-  lastname: 'Moreau',
-  email: 'lea@example.org',
-  phone: '+33 6 12 34 56 78',
-  postal_code: '69003',
-  city: 'Lyon',
-};
-
-/** Her contact request: every required field, valid, and the data-sharing consent. */
-export const CONTACT = { ...LEA, data_sharing: true };
+export const LEA = (({ data_sharing: _consent, ...details }) => details)(STAND_CONTACT);
 
 /** Marc's request for the spring offer: the offer form's fields but the optional ones (code, comments, stand name). */
 export const OFFER = {
