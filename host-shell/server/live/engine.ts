@@ -13,7 +13,7 @@ import { RoomState, type Piece } from './state';
 import { LiveStream, PING, scopesOf, type StreamSpec } from './stream';
 
 export interface LiveOptions {
-  /** At most one flush (recompute + events) starts per window; an isolated change goes out at once. */
+  /** A flush (recompute + events) at most this long after the previous one's end; an isolated change goes out at once. */
   coalesceMs: number;
   /**
    * The room-wide scopes (active_users, chat_users: up to 200 people, sent to every stream) are recomputed at most
@@ -226,8 +226,6 @@ export class LiveActivity {
     const first = batch[0];
     const last = batch.at(-1);
     if (!first || !last) return Promise.resolve();
-    // Windows count from a flush's start: a long one (a change every stream shows) does not push the next back.
-    this.lastFlushAt = Date.now();
     const run = async () => {
       const changes = batch.map((b) => b.change);
       this.state.forget(changes);
@@ -268,6 +266,7 @@ export class LiveActivity {
     };
     const flushing = run().finally(() => {
       this.flushing = null;
+      this.lastFlushAt = Date.now();
       if (this.pending.length > 0) this.schedule();
     });
     this.flushing = flushing;
