@@ -1,7 +1,8 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { Plural, useLingui } from '@lingui/react/macro';
-import { $sidebar, CountBadge, SidebarFrame } from '@salon/shared';
+import { $sidebar, SidebarFrame } from '@salon/shared';
+import { CountBadge } from '@salon/shared/parts';
 import { $chat, selectChatTab, type ChatTab } from '@salon/shared/chat';
 import { ChannelList } from './ChannelList';
 import { ChannelView, ChannelTitle } from './ChannelView';

@@ -1,4 +1,4 @@
-import { StrokeIcon } from '@salon/shared';
+import { StrokeIcon } from '@salon/shared/parts';
 
 /** Inline icons (24×24, stroked), decorative: the button's label names it. No emoji glyphs: not every system has the font. */
 const PATHS = {

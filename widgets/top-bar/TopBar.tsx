@@ -1,7 +1,8 @@
 import { useRef, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { Plural, useLingui } from '@lingui/react/macro';
-import { $locale, $sidebar, CountBadge, openModal, toggleSidebar } from '@salon/shared';
+import { $locale, $sidebar, openModal, toggleSidebar } from '@salon/shared';
+import { CountBadge } from '@salon/shared/parts';
 import { $currentPanorama, $fullscreen, $sound, goToPanorama, toggleFullscreen, toggleSound } from '@salon/shared/room';
 import { $topBar } from './store';
 import { LanguageSwitcher } from './LanguageSwitcher';

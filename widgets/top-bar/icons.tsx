@@ -1,4 +1,4 @@
-import { StrokeIcon } from '@salon/shared';
+import { StrokeIcon } from '@salon/shared/parts';
 
 /** Inline icons (24×24, stroked): no icon font, a few bytes each. Always decorative: the text names the control. */
 const PATHS = {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { VisuallyHidden } from './VisuallyHidden';
+import { VisuallyHidden } from '@salon/shared';
 
 /**
  * A count beside a control's label: the badge is for the eyes (`aria-hidden`), screen readers hear `words` in
