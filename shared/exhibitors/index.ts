@@ -7,6 +7,7 @@
 export { getAnimators, getStandHistory, putExhibitorAvailability, type StandHistoryData } from './api';
 export type { Animator, Stand } from '@salon/shared/contracts/exhibitors';
 export {
+  CARD_TEXTS,
   PRESENTATION_MAX_LENGTH,
   UNKNOWN_USER,
   personId,
