@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, OneOf } from './common';
+import { CONTENT_AUDIT_ACTIONS } from './content';
 import { ObfuscatedId, RoomUser } from './room';
 
 /*
@@ -55,16 +56,8 @@ export const AuditAction = OneOf(
   'panorama.remove',
   'users.import',
   'visio_links.import',
-  // The event's content (issue 13 item 2: shared/contracts/content.ts CONTENT_AUDIT_ACTIONS).
-  'company.create',
-  'company.update',
-  'company.remove',
-  'stand.create',
-  'stand.update',
-  'stand.remove',
-  'account.create',
-  'account.update',
-  'account.remove',
+  // The event's content (issue 13 item 2).
+  ...CONTENT_AUDIT_ACTIONS,
   // Sign-in links handed out (host-shell/server/services/signin-links.ts).
   'signin_links.create',
 );

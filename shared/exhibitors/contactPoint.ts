@@ -1,11 +1,11 @@
 import { atom, computed, onMount, type WritableAtom } from 'nanostores';
 import type { Animator } from '@salon/shared/contracts/exhibitors';
+import { CARD_TEXTS } from '@salon/shared/contracts/page-data';
 import type { RoomUser } from '@salon/shared/contracts/room';
 import { busSingleton, openModal, $sidebar } from '@salon/shared';
 // By package name: these modules belong to other entries (a relative import would bundle a second copy).
 import { $room } from '@salon/shared/room';
 import { getAnimators } from './api';
-import { CARD_TEXTS } from './exhibitor';
 
 /**
  * The unique contact point (spec §2.8): the animators of a stand (`GET /api/stands/{id}/animators` each time it

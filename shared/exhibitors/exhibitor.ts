@@ -12,18 +12,6 @@ import { $user, openModal, showToast } from '@salon/shared';
 /** Spec §9: presentation truncation. */
 export const PRESENTATION_MAX_LENGTH = 60;
 
-/** The card's texts its exhibitor writes (on `/exposant/profil`), in the editor's order. */
-export const CARD_TEXTS = [
-  'function',
-  'function_en',
-  'presentation',
-  'presentation_en',
-  'contact_email',
-  'mobile',
-  'linkedin',
-  'visio_link',
-] as const;
-
 export const UNKNOWN_USER = msg`Unknown user`;
 const CHAT_UNAVAILABLE = msg`Chat is unavailable, please try again later.`;
 
