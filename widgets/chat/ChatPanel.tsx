@@ -1,8 +1,7 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { Plural, useLingui } from '@lingui/react/macro';
-import { $sidebar, SidebarFrame } from '@salon/shared';
-import { CountBadge } from '@salon/shared/parts';
+import { $sidebar, SidebarFrame, VisuallyHidden } from '@salon/shared';
 import { $chat, selectChatTab, type ChatTab } from '@salon/shared/chat';
 import { ChannelList } from './ChannelList';
 import { ChannelView, ChannelTitle } from './ChannelView';
@@ -60,7 +59,16 @@ export default function ChatPanel() {
           >
             {label}
             {tab === 'chats' && count > 0 && (
-              <CountBadge count={count} className="salon-chat__badge" words={<Plural value={count} one="# new" other="# new" />} />
+              <>
+                <span className="salon-chat__badge" aria-hidden="true">
+                  {count}
+                </span>
+                <VisuallyHidden>
+                  {' ('}
+                  <Plural value={count} one="# new" other="# new" />
+                  {')'}
+                </VisuallyHidden>
+              </>
             )}
           </button>
         ))}

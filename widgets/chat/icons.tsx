@@ -1,5 +1,3 @@
-import { StrokeIcon } from '@salon/shared/parts';
-
 /** Inline icons (24×24, stroked), decorative: the button's label names it. No emoji glyphs: not every system has the font. */
 const PATHS = {
   back: 'M15 5l-7 7 7 7',
@@ -11,5 +9,20 @@ const PATHS = {
 } as const;
 
 export function Icon({ name }: { name: keyof typeof PATHS }) {
-  return <StrokeIcon path={PATHS[name]} strokeWidth={1.8} />;
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d={PATHS[name]} />
+    </svg>
+  );
 }

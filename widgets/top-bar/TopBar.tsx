@@ -1,8 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { Plural, useLingui } from '@lingui/react/macro';
-import { $locale, $sidebar, openModal, toggleSidebar } from '@salon/shared';
-import { CountBadge } from '@salon/shared/parts';
+import { $locale, $sidebar, openModal, toggleSidebar, VisuallyHidden } from '@salon/shared';
 import { $currentPanorama, $fullscreen, $sound, goToPanorama, toggleFullscreen, toggleSound } from '@salon/shared/room';
 import { $topBar } from './store';
 import { LanguageSwitcher } from './LanguageSwitcher';
@@ -93,11 +92,16 @@ export function TopBar() {
         onClick={toggleJourney}
         extra={
           toVisit > 0 && (
-            <CountBadge
-              count={toVisit}
-              className="salon-top-bar__badge"
-              words={<Plural value={toVisit} one="# stand to visit" other="# stands to visit" />}
-            />
+            <>
+              <span className="salon-top-bar__badge" aria-hidden="true">
+                {toVisit}
+              </span>
+              <VisuallyHidden>
+                {' ('}
+                <Plural value={toVisit} one="# stand to visit" other="# stands to visit" />
+                {')'}
+              </VisuallyHidden>
+            </>
           )
         }
       />,

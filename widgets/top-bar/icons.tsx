@@ -1,5 +1,3 @@
-import { StrokeIcon } from '@salon/shared/parts';
-
 /** Inline icons (24×24, stroked): no icon font, a few bytes each. Always decorative: the text names the control. */
 const PATHS = {
   home: 'M3 11l9-8 9 8M5 10v10h5v-6h4v6h5V10',
@@ -26,5 +24,21 @@ const PATHS = {
 export type IconName = keyof typeof PATHS;
 
 export function Icon({ name }: { name: IconName }) {
-  return <StrokeIcon path={PATHS[name]} className="salon-top-bar__icon" strokeWidth={name === 'more' ? 3 : 2} />;
+  return (
+    <svg
+      className="salon-top-bar__icon"
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={name === 'more' ? 3 : 2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d={PATHS[name]} />
+    </svg>
+  );
 }
