@@ -10,18 +10,6 @@ export type Profile = 'administrator' | 'promoter' | 'exhibitor' | 'visitor';
 export type FieldsParam = Record<string, '0' | '1'>;
 export type LocaleCode = 'en_EN' | 'fr_FR';
 
-/** The texts of an exhibitor's card that its exhibitor writes (on `/exposant/profil`), in the editor's order. */
-export const CARD_TEXTS = [
-  'function',
-  'function_en',
-  'presentation',
-  'presentation_en',
-  'contact_email',
-  'mobile',
-  'linkedin',
-  'visio_link',
-] as const;
-
 export interface PageUser {
   id_user: number;
   obfuscated_id: string;

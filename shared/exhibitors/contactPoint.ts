@@ -1,6 +1,5 @@
 import { atom, computed, onMount, type WritableAtom } from 'nanostores';
 import type { Animator } from '@salon/shared/contracts/exhibitors';
-import { CARD_TEXTS } from '@salon/shared/contracts/page-data';
 import type { RoomUser } from '@salon/shared/contracts/room';
 import { busSingleton, openModal, $sidebar } from '@salon/shared';
 // By package name: these modules belong to other entries (a relative import would bundle a second copy).
@@ -119,7 +118,20 @@ export const $contactPoint = computed([state.$fetched, state.$open, $room], (fet
 });
 
 /** What the live activity says of the cards (the published fields, names, pictures), not of availability. */
-const CARD_KEYS = ['fullname', ...CARD_TEXTS, 'picturePath', 'videoPath', 'fields_param'] as const;
+const CARD_KEYS = [
+  'fullname',
+  'function',
+  'function_en',
+  'presentation',
+  'presentation_en',
+  'contact_email',
+  'mobile',
+  'linkedin',
+  'picturePath',
+  'videoPath',
+  'fields_param',
+  'visio_link',
+] as const;
 
 function cardsSignature(live: readonly RoomUser[]): string {
   return JSON.stringify(live.map((user) => [user.obfuscated_id || user.id_user, ...CARD_KEYS.map((key) => user[key] ?? null)]));

@@ -6,7 +6,6 @@
  */
 export { getAnimators, getStandHistory, putExhibitorAvailability, type StandHistoryData } from './api';
 export type { Animator, Stand } from '@salon/shared/contracts/exhibitors';
-export { CARD_TEXTS } from '@salon/shared/contracts/page-data';
 export {
   PRESENTATION_MAX_LENGTH,
   UNKNOWN_USER,

@@ -1,4 +1,4 @@
-import { CARD_TEXTS, type ExhibitorLike } from '@salon/shared/exhibitors';
+import type { ExhibitorLike } from '@salon/shared/exhibitors';
 import { PATTERNS } from '@salon/shared/forms';
 import type { ExhibitorProfileBody, ExhibitorProfileData } from './api';
 
@@ -14,8 +14,16 @@ export const CARD_FIELDS: readonly CardField[] = ['firstname', 'lastname', 'cont
 export const FUNCTION_MAX = 100;
 export const PRESENTATION_MAX = 1000;
 
-/** The card's texts, in the form's order. */
-export const TEXT_FIELDS = CARD_TEXTS;
+export const TEXT_FIELDS = [
+  'function',
+  'function_en',
+  'presentation',
+  'presentation_en',
+  'contact_email',
+  'mobile',
+  'linkedin',
+  'visio_link',
+] as const;
 export type TextField = (typeof TEXT_FIELDS)[number];
 
 export interface ProfileForm {
