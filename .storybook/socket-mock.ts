@@ -3,26 +3,13 @@
  * like the chat server (acknowledgements with the stored message) and connecting or failing as the story says.
  */
 import { $user } from '@salon/shared';
-import type { ChatMessage, MessageContent } from '@salon/shared/chat';
+import { chatUserOf, type ChatMessage, type MessageContent } from '@salon/shared/chat';
 import { socketIoMock, type FakeSocket } from '@salon/shared/test/socket';
 import { chatFixture, findMessage, store } from './chat-mock';
 
 let current: FakeSocket | null = null;
 let typingTimer: ReturnType<typeof setInterval> | undefined;
 let sequence = 0;
-
-function me() {
-  const user = $user.get();
-  return {
-    id_user: user.obfuscated_id,
-    obfuscated_id: user.obfuscated_id,
-    profile: user.profile,
-    fullname: user.fullname,
-    pseudo: user.pseudo,
-    company: user.company,
-    last_activity_at: null,
-  };
-}
 
 function answer(event: string, payload: unknown): unknown {
   if (event === 'new_chat_message') {
@@ -34,7 +21,7 @@ function answer(event: string, payload: unknown): unknown {
       obfuscated_id: id,
       channel_id: sent.channel_id,
       client_id: sent.client_id,
-      member: { id_member: sent.member_id, user: me() },
+      member: { id_member: sent.member_id, user: chatUserOf($user.get()) },
       created_at: new Date().toISOString(),
       updated_at: null,
       content: sent.content,

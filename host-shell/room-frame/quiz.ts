@@ -54,6 +54,12 @@ export function buildQuiz(salon: Salon, t: Texts): QuizQuestion[] {
     'number',
   );
 
+  /** A question on one stand (none without it): the right answer is its `fact`, the other choices every stand's. */
+  const aboutStand = (stand: Stand | undefined, id: string, fact: 'companyName' | 'label', seed: string, text: (s: Stand) => string) => {
+    const facts = stands.map((s) => s[fact]);
+    return stand && question(id, text(stand), stand[fact], shuffled(facts, seed));
+  };
+
   const candidates: (() => QuizQuestion | null | undefined)[] = [
     () => question('room-name', t.qRoomName, roomName, t.otherSalons),
     () =>
@@ -66,28 +72,8 @@ export function buildQuiz(salon: Salon, t: Texts): QuizQuestion[] {
           .filter((n) => n >= 0)
           .map(String),
       ),
-    () =>
-      companyStand &&
-      question(
-        'company-of',
-        t.qCompanyOf(companyStand.label),
-        companyStand.companyName,
-        shuffled(
-          stands.map((s) => s.companyName),
-          'company',
-        ),
-      ),
-    () =>
-      numberStand &&
-      question(
-        'stand-number',
-        t.qStandNumber(numberStand.number),
-        numberStand.label,
-        shuffled(
-          stands.map((s) => s.label),
-          'number',
-        ),
-      ),
+    () => aboutStand(companyStand, 'company-of', 'companyName', 'company', (s) => t.qCompanyOf(s.label)),
+    () => aboutStand(numberStand, 'stand-number', 'label', 'number', (s) => t.qStandNumber(s.number)),
     () => question('talks', t.qTalks, placeName('conference'), places, 3),
     // Used only when the salon has too few stands for the questions above.
     () => question('arrival', t.qArrival, placeName('home'), places, 3),

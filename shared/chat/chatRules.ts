@@ -140,6 +140,19 @@ export function isConnected(lastActivityAt: string | null | undefined, periodSec
   return Number.isFinite(at) && now - at <= periodSeconds * 1000;
 }
 
+/** The page's user as a channel's member (the author of a message the server has not acknowledged yet). */
+export function chatUserOf(user: PageUser): ChatUser {
+  return {
+    id_user: user.obfuscated_id,
+    obfuscated_id: user.obfuscated_id,
+    profile: user.profile,
+    fullname: user.fullname,
+    pseudo: user.pseudo,
+    company: user.company,
+    last_activity_at: null,
+  };
+}
+
 export function isSameUser(user: Pick<ChatUser, 'id_user' | 'obfuscated_id'>, me: Pick<PageUser, 'obfuscated_id'>): boolean {
   return me.obfuscated_id !== '' && (user.obfuscated_id === me.obfuscated_id || user.id_user === me.obfuscated_id);
 }

@@ -37,6 +37,7 @@ export {
   type ChatPerson,
 } from './chatUsers';
 export {
+  chatUserOf,
   isFieldPublished,
   publishedVisioLink,
   shareableContactDetails,

@@ -4,6 +4,7 @@ import type { $parameters } from '@salon/shared';
 import type { SocketState } from '@salon/shared/live/socket';
 import type { $typing } from './chatTyping';
 import {
+  chatUserOf,
   invitationState,
   isSameUser,
   listedChannels,
@@ -120,15 +121,7 @@ function buildOpenView(open: OpenState, { channels, messages, outbox, typing, dr
       channelId: p.channel_id,
       content: p.content,
       createdAt: p.created_at,
-      author: (self ?? {
-        id_user: user.obfuscated_id,
-        obfuscated_id: user.obfuscated_id,
-        profile: user.profile,
-        fullname: user.fullname,
-        pseudo: user.pseudo,
-        company: user.company,
-        last_activity_at: null,
-      }) as ChatUser,
+      author: (self as ChatUser | null) ?? chatUserOf(user),
       mine: true,
       delivery: p.status as Delivery,
       error: p.error ?? null,

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable } from './common';
+import { Nullable, OneOf } from './common';
+import { CONTENT_AUDIT_ACTIONS } from './content';
 import { ObfuscatedId, RoomUser } from './room';
 
 /*
@@ -45,29 +46,21 @@ export const AuditQuery = Type.Object({
 export type AuditQuery = Static<typeof AuditQuery>;
 
 /** What a change was: the settings (`/admin`), the news, an exhibitor's availability changed by an organiser. */
-export const AuditAction = Type.Union([
-  Type.Literal('parameters.update'),
-  Type.Literal('features.update'),
-  Type.Literal('stream.update'),
-  Type.Literal('notification.send'),
-  Type.Literal('availability.update'),
-  Type.Literal('panorama.update'),
-  Type.Literal('panorama.remove'),
-  Type.Literal('users.import'),
-  Type.Literal('visio_links.import'),
-  // The event's content (issue 13 item 2: shared/contracts/content.ts CONTENT_AUDIT_ACTIONS).
-  Type.Literal('company.create'),
-  Type.Literal('company.update'),
-  Type.Literal('company.remove'),
-  Type.Literal('stand.create'),
-  Type.Literal('stand.update'),
-  Type.Literal('stand.remove'),
-  Type.Literal('account.create'),
-  Type.Literal('account.update'),
-  Type.Literal('account.remove'),
+export const AuditAction = OneOf(
+  'parameters.update',
+  'features.update',
+  'stream.update',
+  'notification.send',
+  'availability.update',
+  'panorama.update',
+  'panorama.remove',
+  'users.import',
+  'visio_links.import',
+  // The event's content (issue 13 item 2).
+  ...CONTENT_AUDIT_ACTIONS,
   // Sign-in links handed out (host-shell/server/services/signin-links.ts).
-  Type.Literal('signin_links.create'),
-]);
+  'signin_links.create',
+);
 export type AuditAction = Static<typeof AuditAction>;
 
 export const AuditEntry = Type.Object({

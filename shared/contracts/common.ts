@@ -1,10 +1,19 @@
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type, type TLiteral, type TSchema, type TUnion } from '@sinclair/typebox';
 import { PATTERNS } from './patterns';
 
 /** The patterns live with the form rules (`shared/forms`), which the browser uses without TypeBox. */
 export { PATTERNS };
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+type Literals<T extends readonly string[]> = { -readonly [K in keyof T]: TLiteral<T[K] & string> };
+
+/**
+ * One of these strings (two or more): `Type.Union([Type.Literal('a'), Type.Literal('b')])`, written once. The type
+ * says which literals (TypeBox's own inference sees a mapped array, and would say `string`).
+ */
+export const OneOf = <const T extends readonly string[]>(...values: T) =>
+  Type.Union(values.map((value) => Type.Literal(value))) as unknown as TUnion<Literals<T>>;
 
 export const Email = Type.String({ pattern: PATTERNS.email, maxLength: 254 });
 export const Phone = Type.String({ pattern: PATTERNS.phone, maxLength: 30 });

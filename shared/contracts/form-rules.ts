@@ -116,10 +116,12 @@ const text = (maxLength: number, required: boolean | 'unauthenticated' = true, f
   ({ type: 'text', required, maxLength, ...(format ? { format } : {}) }) as const;
 const optionalBox = { type: 'checkbox' } as const;
 
+/** The first and last names, which the stand contact, offer and contest forms ask first. */
+const names = { firstname: text(FIELD_MAX.name), lastname: text(FIELD_MAX.name) } as const;
+
 /** Spec §5 "Stand contact-request form" (the payload of `POST /api/stands/{id}/requestContact`). */
 export const standContactRules = {
-  firstname: text(FIELD_MAX.name),
-  lastname: text(FIELD_MAX.name),
+  ...names,
   email: text(FIELD_MAX.email, true, 'email'),
   phone: text(FIELD_MAX.phone, true, 'phone'),
   postal_code: text(FIELD_MAX.postalCode, true, 'numeric'),
@@ -132,8 +134,7 @@ export const standContactRules = {
 
 /** Spec §5 "Contact-info (offer) form" (`POST /api/stands/{id}/requestForminfo`). */
 export const offerFormRules = {
-  firstname: text(FIELD_MAX.name),
-  lastname: text(FIELD_MAX.name),
+  ...names,
   /** YYYY-MM-DD (an `<input type="date">`): a real date, not after today. */
   birthdate: { ...text(FIELD_MAX.date, true, 'date'), notFuture: true },
   phone: text(FIELD_MAX.phone, true, 'phone'),
@@ -148,8 +149,7 @@ export const offerFormRules = {
 
 /** Spec §5 "Contest form" (`POST /api/concours/{contest_name}`). */
 export const contestRules = {
-  firstname: text(FIELD_MAX.name),
-  lastname: text(FIELD_MAX.name),
+  ...names,
   email: text(FIELD_MAX.email, true, 'email'),
   mobile: text(FIELD_MAX.phone, true, 'phone'),
   contest_rules: { type: 'checkbox', mustBeTicked: 'contest_rules' },

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable } from './common';
+import { Nullable, OneOf } from './common';
 
 /*
  * CSV imports of spec §5 ("Uploads"): users (`POST /api/users/import`) and video links
@@ -25,31 +25,31 @@ export const USER_IMPORT_OPTIONAL = ['profile', 'mobile', 'city', 'postal_code']
 /** Video links CSV: the header must name these. */
 export const VISIO_IMPORT_REQUIRED = ['name', 'link'] as const;
 
-export const ImportKind = Type.Union([Type.Literal('users'), Type.Literal('visio_links')]);
+export const ImportKind = OneOf('users', 'visio_links');
 export type ImportKind = Static<typeof ImportKind>;
 
-export const ImportStatus = Type.Union([Type.Literal('preview'), Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')]);
+export const ImportStatus = OneOf('preview', 'running', 'done', 'failed');
 export type ImportStatus = Static<typeof ImportStatus>;
 
 /** Why a line is not applied. */
-export const LineIssueCode = Type.Union([
+export const LineIssueCode = OneOf(
   /** No e-mail (users) or no link (video links): skipped once the confirmation says so. */
-  Type.Literal('missing'),
-  Type.Literal('fields_count'),
-  Type.Literal('email_invalid'),
-  Type.Literal('duplicate'),
-  Type.Literal('required'),
-  Type.Literal('text_invalid'),
-  Type.Literal('too_long'),
-  Type.Literal('profile_invalid'),
-  Type.Literal('profile_change'),
-  Type.Literal('protected_account'),
-  Type.Literal('mobile_invalid'),
-  Type.Literal('postal_code_invalid'),
-  Type.Literal('link_invalid'),
-  Type.Literal('name_unknown'),
-  Type.Literal('name_ambiguous'),
-]);
+  'missing',
+  'fields_count',
+  'email_invalid',
+  'duplicate',
+  'required',
+  'text_invalid',
+  'too_long',
+  'profile_invalid',
+  'profile_change',
+  'protected_account',
+  'mobile_invalid',
+  'postal_code_invalid',
+  'link_invalid',
+  'name_unknown',
+  'name_ambiguous',
+);
 export type LineIssueCode = Static<typeof LineIssueCode>;
 
 export const LineIssue = Type.Object({

@@ -6,21 +6,10 @@ import { url } from '@salon/shared';
 import { ExhibitorCard } from '@salon/shared/exhibitors';
 import { getMyProfile, putMyProfile, uploadMedia, type ExhibitorProfileData, type MediaKind } from './api';
 import { ContactFields } from './ContactFields';
-import { TextInput } from './Fields';
+import { BilingualInputs } from './Fields';
 import { MediaFields, type PictureState, type VideoState } from './MediaFields';
 import { formErrorsOf, serverMessage } from './serverErrors';
-import {
-  checkProfile,
-  FUNCTION_MAX,
-  formOf,
-  bodyOf,
-  PRESENTATION_MAX,
-  previewCard,
-  type CardField,
-  type IssueCode,
-  type ProfileForm,
-  type TextField,
-} from './preview';
+import { checkProfile, formOf, bodyOf, previewCard, type CardField, type IssueCode, type ProfileForm, type TextField } from './preview';
 import { injectProfileStyles } from './styles';
 
 export type { PictureState, VideoState };
@@ -193,49 +182,8 @@ export function ExhibitorProfile() {
 
         <fieldset className="salon-profile__group">
           <legend>{t`Function and presentation`}</legend>
-          <div className="salon-profile__pair">
-            <TextInput
-              field="function"
-              label={t`Function (French)`}
-              lang="fr"
-              form={form}
-              error={errorOf('function')}
-              onChange={change}
-              max={FUNCTION_MAX}
-              autoComplete="organization-title"
-            />
-            <TextInput
-              field="function_en"
-              label={t`Function (English)`}
-              lang="en"
-              form={form}
-              error={errorOf('function_en')}
-              onChange={change}
-              max={FUNCTION_MAX}
-            />
-          </div>
-          <div className="salon-profile__pair">
-            <TextInput
-              field="presentation"
-              label={t`Presentation (French)`}
-              lang="fr"
-              form={form}
-              error={errorOf('presentation')}
-              onChange={change}
-              multiline
-              max={PRESENTATION_MAX}
-            />
-            <TextInput
-              field="presentation_en"
-              label={t`Presentation (English)`}
-              lang="en"
-              form={form}
-              error={errorOf('presentation_en')}
-              onChange={change}
-              multiline
-              max={PRESENTATION_MAX}
-            />
-          </div>
+          <BilingualInputs field="function" form={form} errorOf={errorOf} onChange={change} />
+          <BilingualInputs field="presentation" form={form} errorOf={errorOf} onChange={change} />
           <p className="salon-profile__hint">{t`The card shows the first 60 characters; visitors see the whole presentation by hovering it.`}</p>
         </fieldset>
 

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import type { CardField, ProfileForm, TextField } from './preview';
+import { FUNCTION_MAX, PRESENTATION_MAX, type CardField, type ProfileForm, type TextField } from './preview';
 
 /** A text field of the card: its label, its error, and for a long text the characters left. */
 export function TextInput({
@@ -64,6 +64,43 @@ export function TextInput({
           {error}
         </p>
       )}
+    </div>
+  );
+}
+
+/**
+ * The function or the presentation in French and in English, side by side (`field` and `field_en`): the function a
+ * line (the browser may fill the French one), the presentation a long text that counts its characters down.
+ */
+export function BilingualInputs({
+  field,
+  form,
+  errorOf,
+  onChange,
+}: {
+  field: 'function' | 'presentation';
+  form: ProfileForm;
+  errorOf: (field: TextField) => string | null;
+  onChange: (field: TextField, value: string) => void;
+}) {
+  const { t } = useLingui();
+  const inEnglish = `${field}_en` as const;
+  const isFunction = field === 'function';
+  const [french, english] = isFunction
+    ? [t`Function (French)`, t`Function (English)`]
+    : [t`Presentation (French)`, t`Presentation (English)`];
+  const common = { form, onChange, multiline: !isFunction, max: isFunction ? FUNCTION_MAX : PRESENTATION_MAX };
+  return (
+    <div className="salon-profile__pair">
+      <TextInput
+        field={field}
+        label={french}
+        lang="fr"
+        error={errorOf(field)}
+        autoComplete={isFunction ? 'organization-title' : undefined}
+        {...common}
+      />
+      <TextInput field={inEnglish} label={english} lang="en" error={errorOf(inEnglish)} {...common} />
     </div>
   );
 }

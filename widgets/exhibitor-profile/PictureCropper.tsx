@@ -1,30 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import Cropper from 'cropperjs';
+import { useCropper, type CropperSelection } from '@salon/shared/cropper';
 
 /** The uploaded picture: a square this many pixels wide (the card shows it in a circle). */
 export const PICTURE_SIZE = 512;
 const JPEG_QUALITY = 0.9;
-
-const EIGHT_HANDLES = ['n', 'e', 's', 'w', 'ne', 'nw', 'se', 'sw']
-  .map((side) => `<cropper-handle action="${side}-resize"></cropper-handle>`)
-  .join('');
-
-/** Cropper.js's workspace (as the screen capture's), the selection a square. */
-const TEMPLATE =
-  '<cropper-canvas background>' +
-  '<cropper-image></cropper-image>' +
-  '<cropper-shade></cropper-shade>' +
-  '<cropper-handle action="select" plain></cropper-handle>' +
-  '<cropper-selection initial-coverage="0.8" aspect-ratio="1" initial-aspect-ratio="1" movable resizable keyboard outlined>' +
-  '<cropper-grid bordered covered aria-hidden="true"></cropper-grid>' +
-  '<cropper-crosshair centered></cropper-crosshair>' +
-  '<cropper-handle action="move" theme-color="rgba(255, 255, 255, 0.35)"></cropper-handle>' +
-  EIGHT_HANDLES +
-  '</cropper-selection>' +
-  '</cropper-canvas>';
-
-type Selection = NonNullable<ReturnType<Cropper['getCropperSelection']>>;
 
 function canvasToJpeg(canvas: HTMLCanvasElement): Promise<Blob> {
   return new Promise((resolve, reject) => {
@@ -58,7 +38,7 @@ function centreSquare(image: HTMLImageElement): HTMLCanvasElement {
 }
 
 /** The chosen square as a JPEG, PICTURE_SIZE wide. */
-export async function cropToJpeg(selection: Selection | null, image: HTMLImageElement): Promise<Blob> {
+export async function cropToJpeg(selection: CropperSelection | null, image: HTMLImageElement): Promise<Blob> {
   // No size (nothing laid out yet, or NaN): the middle square.
   if (!selection || !(selection.width >= 1 && selection.height >= 1)) return canvasToJpeg(centreSquare(image));
   const canvas = await selection.$toCanvas({
@@ -86,29 +66,12 @@ export function PictureCropper({
   onCancel: () => void;
 }) {
   const { t } = useLingui();
-  const container = useRef<HTMLDivElement>(null);
-  const cropper = useRef<{ instance: Cropper; image: HTMLImageElement } | null>(null);
   const [busy, setBusy] = useState(false);
   const helpId = useId();
-  const alt = t`Your new picture`;
-
-  useEffect(() => {
-    if (!container.current) return undefined;
-    const element = new Image();
-    element.alt = alt;
-    element.src = image;
-    const instance = new Cropper(element, { container: container.current, template: TEMPLATE });
-    cropper.current = { instance, image: element };
-    return () => {
-      // A selection keeps listening to the document's keys once removed (cropperjs 2.2.0): turn its keyboard off.
-      for (const selection of instance.getCropperSelections() ?? []) selection.keyboard = false;
-      instance.destroy();
-      cropper.current = null;
-    };
-  }, [image, alt]);
+  const { container, workspace } = useCropper(image, t`Your new picture`, { square: true });
 
   async function use() {
-    const current = cropper.current;
+    const current = workspace.current;
     if (!current || busy) return;
     setBusy(true);
     try {

@@ -39,8 +39,8 @@ const MODALS: { [N in ModalName]: LazyExoticComponent<ModalComponent<N>> } = {
   'screen-capture': loadModal('modals/engage', engage, () => import('./engage/ScreenCapture').then((m) => m.ScreenCapture)),
   confirm: loadModal('modals/engage', engage, () => import('./engage/Confirm').then((m) => m.Confirm)),
   'login-needed': loadModal('modals/engage', engage, () => import('./engage/LoginNeeded').then((m) => m.LoginNeeded)),
-  'todays-news': loadModal('modals/news', news, () => import('./news/TodaysNews').then((m) => m.TodaysNews)),
-  'room-notifications': loadModal('modals/news', news, () => import('./news/RoomNotifications').then((m) => m.RoomNotifications)),
+  'todays-news': loadModal('modals/news', news, () => import('./news').then((m) => m.TodaysNews)),
+  'room-notifications': loadModal('modals/news', news, () => import('./news').then((m) => m.RoomNotifications)),
 };
 
 function OpenModal<N extends ModalName>({ modal }: { modal: Extract<Modal, { name: N }> }) {

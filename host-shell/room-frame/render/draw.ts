@@ -71,6 +71,17 @@ export function initials(name: string): string {
   return (words.length > 1 ? `${words[0]?.[0] ?? ''}${words[1]?.[0] ?? ''}` : name.slice(0, 2)).toUpperCase();
 }
 
+/**
+ * Fills the whole texture with a gradient from its top left corner to `to`, through `colours` at `offsets` (evenly
+ * spaced from 0 to 1 when not given).
+ */
+function fillGradient(ctx: Canvas2D, w: number, h: number, to: [number, number], colours: string[], offsets?: number[]): void {
+  const g = ctx.createLinearGradient(0, 0, to[0], to[1]);
+  colours.forEach((colour, i) => g.addColorStop(offsets?.[i] ?? i / (colours.length - 1), colour));
+  ctx.fillStyle = g;
+  ctx.fillRect(0, 0, w, h);
+}
+
 function roundRect(ctx: Canvas2D, x: number, y: number, w: number, h: number, r: number): void {
   ctx.beginPath();
   ctx.roundRect(x, y, w, h, r);
@@ -85,11 +96,7 @@ export interface BoothLook {
 /** The back wall: the company's colours, a logo, its name, the stand's name, a lit top edge. */
 export function drawBackWall(look: BoothLook, screen: boolean, welcome: string) {
   return (ctx: Canvas2D, w: number, h: number) => {
-    const g = ctx.createLinearGradient(0, 0, 0, h);
-    g.addColorStop(0, css(hsl(look.hue, 0.55, 0.46)));
-    g.addColorStop(1, css(hsl(look.hue, 0.6, 0.26)));
-    ctx.fillStyle = g;
-    ctx.fillRect(0, 0, w, h);
+    fillGradient(ctx, w, h, [0, h], [css(hsl(look.hue, 0.55, 0.46)), css(hsl(look.hue, 0.6, 0.26))]);
     // A diagonal band of a lighter shade: every booth has its own graphic, not a flat wall.
     ctx.fillStyle = css(hsl((look.hue + 25) % 360, 0.65, 0.58), 0.35);
     ctx.beginPath();
@@ -171,12 +178,7 @@ export function drawCounter(look: BoothLook) {
 
 export function drawRollup(look: BoothLook, welcome: string) {
   return (ctx: Canvas2D, w: number, h: number) => {
-    const g = ctx.createLinearGradient(0, 0, 0, h);
-    g.addColorStop(0, '#ffffff');
-    g.addColorStop(0.55, css(hsl(look.hue, 0.55, 0.8)));
-    g.addColorStop(1, css(hsl(look.hue, 0.6, 0.4)));
-    ctx.fillStyle = g;
-    ctx.fillRect(0, 0, w, h);
+    fillGradient(ctx, w, h, [0, h], ['#ffffff', css(hsl(look.hue, 0.55, 0.8)), css(hsl(look.hue, 0.6, 0.4))], [0, 0.55, 1]);
     ctx.fillStyle = css(hsl(look.hue, 0.6, 0.4));
     ctx.beginPath();
     ctx.arc(w * 0.5, h * 0.16, w * 0.26, 0, Math.PI * 2);
@@ -195,12 +197,7 @@ export function drawRollup(look: BoothLook, welcome: string) {
 /** A door's opening: a lit corridor leading away. */
 export function drawCorridor(hue: number) {
   return (ctx: Canvas2D, w: number, h: number) => {
-    const g = ctx.createLinearGradient(0, 0, 0, h);
-    g.addColorStop(0, css(hsl(hue, 0.35, 0.55)));
-    g.addColorStop(0.62, css(hsl(hue, 0.45, 0.82)));
-    g.addColorStop(1, css(hsl(hue, 0.25, 0.45)));
-    ctx.fillStyle = g;
-    ctx.fillRect(0, 0, w, h);
+    fillGradient(ctx, w, h, [0, h], [css(hsl(hue, 0.35, 0.55)), css(hsl(hue, 0.45, 0.82)), css(hsl(hue, 0.25, 0.45))], [0, 0.62, 1]);
     const vx = w * 0.5;
     const vy = h * 0.55;
     ctx.fillStyle = 'rgba(255, 255, 255, 0.9)';
@@ -296,12 +293,7 @@ export function drawContestBoard(title: string, line: string) {
 /** The entrance hall's reception desk front. */
 export function drawDesk(reception: string) {
   return (ctx: Canvas2D, w: number, h: number) => {
-    const g = ctx.createLinearGradient(0, 0, w, 0);
-    g.addColorStop(0, '#e9edf5');
-    g.addColorStop(0.5, '#ffffff');
-    g.addColorStop(1, '#dfe4ee');
-    ctx.fillStyle = g;
-    ctx.fillRect(0, 0, w, h);
+    fillGradient(ctx, w, h, [w, 0], ['#e9edf5', '#ffffff', '#dfe4ee']);
     ctx.fillStyle = '#2b59c3';
     ctx.fillRect(0, h * 0.08, w, h * 0.06);
     ctx.fillStyle = '#f2b632';
@@ -315,11 +307,7 @@ export function drawDesk(reception: string) {
 /** The wall behind the reception desk: welcome and the salon's name. */
 export function drawBackdrop(welcome: string, roomName: string) {
   return (ctx: Canvas2D, w: number, h: number) => {
-    const g = ctx.createLinearGradient(0, 0, w, h);
-    g.addColorStop(0, '#1d2a5b');
-    g.addColorStop(1, '#2b59c3');
-    ctx.fillStyle = g;
-    ctx.fillRect(0, 0, w, h);
+    fillGradient(ctx, w, h, [w, h], ['#1d2a5b', '#2b59c3']);
     ctx.strokeStyle = 'rgba(255, 255, 255, 0.12)';
     ctx.lineWidth = Math.max(2, w * 0.012);
     for (let i = 1; i <= 4; i += 1) {
@@ -402,11 +390,7 @@ export function drawFloorMap(booths: MapBooth[], gates: { yaw: number; label: st
 /** The conference room's big screen. */
 export function drawSlide(title: string, subtitle: string, roomName: string) {
   return (ctx: Canvas2D, w: number, h: number) => {
-    const g = ctx.createLinearGradient(0, 0, w, h);
-    g.addColorStop(0, '#0e1a3d');
-    g.addColorStop(1, '#2b59c3');
-    ctx.fillStyle = g;
-    ctx.fillRect(0, 0, w, h);
+    fillGradient(ctx, w, h, [w, h], ['#0e1a3d', '#2b59c3']);
     ctx.fillStyle = 'rgba(255, 255, 255, 0.08)';
     for (let i = 0; i < 6; i += 1) ctx.fillRect(w * (0.55 + i * 0.07), h * (0.75 - i * 0.09), w * 0.05, h * (0.15 + i * 0.09));
     ctx.fillStyle = '#f2b632';

@@ -5,6 +5,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { closeModal, type Modal } from '@salon/shared';
 import { ModalFrame, SelectField, TextAreaField, TextField } from '@salon/shared/dialogs';
 import { createContactStore, type ContactState } from './contact';
+import { Sent } from './Sent';
 import { injectEngageStyles } from './styles';
 
 /**
@@ -17,16 +18,12 @@ export function ContactOrganizer({ initial }: { modal: Extract<Modal, { name: 'c
   const [store] = useState(() => createContactStore(initial));
   const state = useStore(store.$state);
   const form = useRef<HTMLFormElement>(null);
-  const done = useRef<HTMLParagraphElement>(null);
   const text = (message: MessageDescriptor | string | undefined) =>
     message === undefined ? undefined : typeof message === 'string' ? message : i18n._(message);
 
   useEffect(() => {
     if (state.rejected > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [state.rejected]);
-  useEffect(() => {
-    if (state.status === 'sent') done.current?.focus();
-  }, [state.status]);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -37,16 +34,7 @@ export function ContactOrganizer({ initial }: { modal: Extract<Modal, { name: 'c
   return (
     <ModalFrame name="contact-organizer" title={t`Contact the organizer`}>
       {state.status === 'sent' ? (
-        <div className="salon-engage">
-          <p ref={done} className="salon-engage__done" role="status" tabIndex={-1}>
-            {state.serverMessage ?? t`Your message has been sent to the organizer.`}
-          </p>
-          <div className="salon-engage__actions">
-            <button type="button" className="salon-engage__button salon-engage__button--primary" onClick={() => closeModal()}>
-              {t`Close`}
-            </button>
-          </div>
-        </div>
+        <Sent>{state.serverMessage ?? t`Your message has been sent to the organizer.`}</Sent>
       ) : (
         <form ref={form} className="salon-engage" noValidate data-validated={state.validated ? '' : undefined} onSubmit={onSubmit}>
           <p className="salon-engage__intro">{t`Fields marked * are mandatory.`}</p>

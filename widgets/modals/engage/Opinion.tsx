@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { Plural, useLingui } from '@lingui/react/macro';
-import { closeModal, type Modal } from '@salon/shared';
+import type { Modal } from '@salon/shared';
 import { ModalFrame, TextAreaField } from '@salon/shared/dialogs';
 import { OPINION_FAILED, OPINION_THANKS } from '@salon/shared/forms';
 import {
@@ -12,6 +12,7 @@ import {
   type OpinionStore,
   type OpinionView,
 } from './opinion';
+import { Sent } from './Sent';
 import { injectEngageStyles } from './styles';
 
 /**
@@ -76,13 +77,7 @@ export function Opinion({ initial }: { modal: Extract<Modal, { name: 'feedback' 
   const { t, i18n } = useLingui();
   const [store] = useState(() => createOpinionStore(initial));
   const view = useStore(store.$view);
-  const thanks = useRef<HTMLParagraphElement>(null);
   const over = view.remaining < 0;
-
-  useEffect(() => {
-    // The form is gone: the focus goes to the thanks, not to the page behind.
-    if (view.status === 'thanks') thanks.current?.focus();
-  }, [view.status]);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -92,16 +87,7 @@ export function Opinion({ initial }: { modal: Extract<Modal, { name: 'feedback' 
   return (
     <ModalFrame name="feedback" title={t`Your opinion`}>
       {view.status === 'thanks' ? (
-        <div className="salon-engage">
-          <p ref={thanks} className="salon-engage__done" role="status" tabIndex={-1}>
-            {i18n._(OPINION_THANKS)}
-          </p>
-          <div className="salon-engage__actions">
-            <button type="button" className="salon-engage__button salon-engage__button--primary" onClick={() => closeModal()}>
-              {t`Close`}
-            </button>
-          </div>
-        </div>
+        <Sent>{i18n._(OPINION_THANKS)}</Sent>
       ) : (
         <form className="salon-engage" noValidate onSubmit={onSubmit}>
           <p className="salon-engage__intro">{t`How satisfied are you with this trade show?`}</p>

@@ -1,59 +1,23 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
-import Cropper from 'cropperjs';
 import { closeModal, showToast, type Modal } from '@salon/shared';
+import { useCropper } from '@salon/shared/cropper';
 import { ModalFrame } from '@salon/shared/dialogs';
 import { createCaptureStore, downloadCrop, type CaptureState, type CaptureStore } from './capture';
 import { injectEngageStyles } from './styles';
-
-const EIGHT_HANDLES = ['n', 'e', 's', 'w', 'ne', 'nw', 'se', 'sw']
-  .map((side) => `<cropper-handle action="${side}-resize"></cropper-handle>`)
-  .join('');
-
-/** Cropper.js's workspace: the image fixed, a selection (80 % at first) that moves and resizes, by pointer or keys. */
-const TEMPLATE =
-  '<cropper-canvas background>' +
-  '<cropper-image></cropper-image>' +
-  '<cropper-shade></cropper-shade>' +
-  '<cropper-handle action="select" plain></cropper-handle>' +
-  '<cropper-selection initial-coverage="0.8" movable resizable keyboard outlined>' +
-  '<cropper-grid bordered covered aria-hidden="true"></cropper-grid>' +
-  '<cropper-crosshair centered></cropper-crosshair>' +
-  '<cropper-handle action="move" theme-color="rgba(255, 255, 255, 0.35)"></cropper-handle>' +
-  EIGHT_HANDLES +
-  '</cropper-selection>' +
-  '</cropper-canvas>';
 
 const DOWNLOAD_FAILED = msg`The cropped area could not be saved.`;
 
 function CropWorkspace({ image }: { image: string }) {
   const { t } = useLingui();
-  const container = useRef<HTMLDivElement>(null);
-  const cropper = useRef<Cropper | null>(null);
   const [saving, setSaving] = useState(false);
   const helpId = useId();
-  const alt = t`Your screen capture`;
-
-  useEffect(() => {
-    if (!container.current) return undefined;
-    const element = new Image();
-    element.alt = alt;
-    element.src = image;
-    const instance = new Cropper(element, { container: container.current, template: TEMPLATE });
-    cropper.current = instance;
-    return () => {
-      // A selection listens for keys on the document and keeps listening once removed (cropperjs 2.2.0): it would
-      // swallow the next workspace's Delete and arrow keys. Turning its keyboard off unbinds it.
-      for (const selection of instance.getCropperSelections() ?? []) selection.keyboard = false;
-      instance.destroy();
-      cropper.current = null;
-    };
-  }, [image, alt]);
+  const { container, workspace } = useCropper(image, t`Your screen capture`);
 
   async function download() {
-    const instance = cropper.current;
+    const instance = workspace.current?.instance;
     if (!instance || saving) return;
     setSaving(true);
     try {

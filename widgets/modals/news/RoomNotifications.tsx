@@ -1,17 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import { useLingui } from '@lingui/react/macro';
-import { $locale, type Modal } from '@salon/shared';
+import type { Modal } from '@salon/shared';
 import { ModalFrame } from '@salon/shared/dialogs';
-import {
-  $newsTimeZone,
-  $notificationList,
-  formatNewsDate,
-  formatNewsTime,
-  loadMoreNotifications,
-  retryNotificationList,
-} from '@salon/shared/notifications';
-import { NewsItem } from './NewsItem';
+import { $notificationList, loadMoreNotifications, retryNotificationList } from '@salon/shared/notifications';
+import { NewsList } from './NewsList';
 import { injectNewsStyles } from './styles';
 
 /**
@@ -23,8 +16,6 @@ export function RoomNotifications(_props: { modal: Extract<Modal, { name: 'room-
   injectNewsStyles();
   const { t } = useLingui();
   const list = useStore($notificationList);
-  const { locale } = useStore($locale);
-  const timeZone = useStore($newsTimeZone);
   const sentinel = useRef<HTMLDivElement>(null);
   const more = list.status === 'ready' && !list.complete;
 
@@ -45,35 +36,7 @@ export function RoomNotifications(_props: { modal: Extract<Modal, { name: 'room-
 
   return (
     <ModalFrame name="room-notifications" title={t`News`}>
-      {list.items.length > 0 && (
-        <ul className="salon-news__list" aria-label={t`News`} aria-busy={list.status === 'loading'}>
-          {list.items.map((notification) => (
-            <NewsItem
-              key={notification.id_notification}
-              notification={notification}
-              locale={locale}
-              sentOn={formatNewsDate(notification.sent_at, locale, timeZone)}
-              sentAt={formatNewsTime(notification.sent_at, timeZone)}
-            />
-          ))}
-        </ul>
-      )}
-      {list.status === 'loading' && (
-        <p className="salon-news__state" role="status">
-          {t`Loading news…`}
-        </p>
-      )}
-      {list.status === 'ready' && list.items.length === 0 && <p className="salon-news__state">{t`No news yet.`}</p>}
-      {list.status === 'error' && (
-        <div className="salon-news__error" role="alert">
-          {t`The news could not be loaded.`}
-          <div className="salon-news__actions">
-            <button type="button" className="salon-news__button" onClick={retryNotificationList}>
-              {t`Retry`}
-            </button>
-          </div>
-        </div>
-      )}
+      <NewsList label={t`News`} list={list} withDate empty={t`No news yet.`} onRetry={retryNotificationList} />
       {more && (
         <>
           <div ref={sentinel} className="salon-news__sentinel" />
