@@ -193,7 +193,11 @@ export class ActivityTracker {
     return this.entries.size;
   }
 
-  /** Writes every unsaved activity in one transaction; returns how many users were written. */
+  /**
+   * Writes every unsaved activity, a statement per `chunkSize` users, sent together; returns how many users were
+   * written. Not a transaction: each row stands alone, and a transaction's statements would each be waited for in turn
+   * (on SQLite, with the event loop blocked: `db/sqlite-thread.ts`) where writes sent together share one commit.
+   */
   flush(): Promise<number> {
     // One flush at a time; a call during a flush waits for it, then writes what came in meanwhile.
     const run = async (): Promise<number> => {
@@ -201,14 +205,15 @@ export class ActivityTracker {
       for (const [userId, entry] of this.entries) if (entry.at > entry.saved) batch.push([userId, entry.at]);
       if (batch.length === 0) return 0;
       const size = this.options.chunkSize ?? 500;
-      await this.db.transaction().execute(async (trx) => {
-        for (let i = 0; i < batch.length; i += size) {
-          const chunk = batch.slice(i, i + size);
+      const chunks: [number, number][][] = [];
+      for (let i = 0; i < batch.length; i += size) chunks.push(batch.slice(i, i + size));
+      await Promise.all(
+        chunks.map((chunk) => {
           const cases = sql.join(
             chunk.map(([userId, at]) => sql`when ${userId} then ${new Date(at).toISOString()}`),
             sql` `,
           );
-          await trx
+          return this.db
             .updateTable('users')
             .set({ last_activity_at: sql<string>`case id ${cases} else last_activity_at end` })
             .where(
@@ -217,8 +222,8 @@ export class ActivityTracker {
               chunk.map(([userId]) => userId),
             )
             .execute();
-        }
-      });
+        }),
+      );
       for (const [userId, at] of batch) {
         const entry = this.entries.get(userId);
         if (entry && entry.saved < at) entry.saved = at;
