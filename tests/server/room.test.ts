@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { encodeId } from '../../host-shell/server/lib/ids';
+import { ActivityTracker } from '../../host-shell/server/services/activity';
 import { setParameter } from '../../host-shell/server/services/settings';
 import { createTestApp, standBySlug, type TestApp } from './helpers';
 import { pageDataOf } from './markup';
@@ -330,6 +331,31 @@ describe('PUT /api/users/me/active', () => {
     expect((await active({ ...XHR, cookie: 'salon_session=' + 'x'.repeat(43) })).statusCode).toBe(401);
     expect((await active({ cookie, origin: ORIGIN })).statusCode).toBe(403);
     expect((await active({ ...XHR, cookie, origin: 'https://evil.example' })).statusCode).toBe(403);
+  });
+});
+
+describe('writing last activity in batches', () => {
+  it('writes every user of a batch larger than a statement holds, and only what changed the next time', async () => {
+    const users = await t.database.db.selectFrom('users').select('id').orderBy('id').limit(5).execute();
+    expect(users).toHaveLength(5);
+    const tracker = new ActivityTracker(t.database.db, { onPresence: () => undefined, chunkSize: 2 });
+    const at = Date.parse('2026-11-27T10:00:00.000Z');
+    users.forEach(({ id }, i) => tracker.touch(id, at + i * 1000));
+    expect(await tracker.flush()).toBe(5);
+    const rows = await t.database.db
+      .selectFrom('users')
+      .select(['id', 'last_activity_at'])
+      .where(
+        'id',
+        'in',
+        users.map((u) => u.id),
+      )
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => r.last_activity_at)).toEqual(users.map((_, i) => new Date(at + i * 1000).toISOString()));
+    tracker.touch(users[0]?.id as number, at + 60_000);
+    expect(await tracker.flush()).toBe(1);
+    expect(await tracker.flush()).toBe(0);
   });
 });
 
