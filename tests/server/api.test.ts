@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createTestApp, type TestApp } from './helpers';
+import { describe, expect, it } from '@jest/globals';
+import { createTestApp, useTestApp } from './helpers';
 import { pageDataOf } from './markup';
 import { DEMO, anonymousCookie, login } from './accounts';
 import { ORIGIN, XHR, request } from './http';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-}, 30_000);
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 describe('GET /api/langs and /api/locale', () => {
   it('lists English and French', async () => {

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createTestApp, type TestApp } from './helpers';
+import { describe, expect, it } from '@jest/globals';
+import { createTestApp, useTestApp } from './helpers';
 import { DEMO, login, sessionCookieOf } from './accounts';
 import { ORIGIN, form, request } from './http';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-}, 30_000);
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 describe('POST /connexion', () => {
   it.each([

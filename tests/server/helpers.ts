@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll } from '@jest/globals';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -95,6 +96,18 @@ export async function createTestApp(
       fs.rmSync(uploadDir, { recursive: true, force: true });
     },
   };
+}
+
+/** One test app for the whole file: created before its tests (a default app), closed after them. */
+export function useTestApp(): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp());
+  }, 30_000);
+  afterAll(async () => {
+    await t.close();
+  });
+  return t;
 }
 
 /** A demo stand's numeric id and obfuscated id, by panorama slug. */

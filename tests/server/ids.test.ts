@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createTestApp, type TestApp } from './helpers';
+import { describe, expect, it } from '@jest/globals';
+import { useTestApp } from './helpers';
 import { OVERSIZED_ID_STATUSES, oversizedIdAnswers } from './oversized-ids';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-}, 30_000);
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 describe('an obfuscated id above the 32-bit id columns', () => {
   it('is an unknown id for every call that takes one (tests/server/postgres.test.ts runs the same on PostgreSQL)', async () => {

@@ -3,19 +3,13 @@
  * browser's cookie, else the one a switcher saved on the account — wins; without one, the browser's language. The
  * browser's language is never saved on an account, and the pages' header has a switcher that works without JavaScript.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createTestApp, type TestApp } from './helpers';
+import { describe, expect, it } from '@jest/globals';
+import { useTestApp } from './helpers';
 import { pageDataOf } from './markup';
 import { DEMO, login, sessionCookieOf } from './accounts';
 import { ORIGIN, XHR, request } from './http';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-}, 30_000);
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const savedLocale = async (email: string) =>
   (await t.database.db.selectFrom('users').select('locale').where('email', '=', email).executeTakeFirstOrThrow()).locale;

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { countRows, createTestApp, type TestApp } from './helpers';
+import { describe, expect, it } from '@jest/globals';
+import { countRows, useTestApp } from './helpers';
 import { DEMO, anonymousCookie, login } from './accounts';
 import { ORIGIN, XHR, form, request } from './http';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-}, 30_000);
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const validProfile = {
   pseudo: 'lea',

@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setFeature } from '../../host-shell/server/services/settings';
-import { countRows, createTestApp, type TestApp } from './helpers';
+import { countRows, createTestApp, useTestApp } from './helpers';
 import { lazySlotsOf, pageDataOf, widgetSlotsOf } from './markup';
 import { DEMO, anonymousCookie, login, sessionCookieOf } from './accounts';
 import { ORIGIN, XHR, request } from './http';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-}, 30_000);
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const countUsers = () => countRows(t, 'users');
 
