@@ -95,6 +95,23 @@ describe("a stand's visitors kept between recomputations", () => {
     expect(people((await kept.list(solar.id)).items).map((p) => p.pseudo)).toEqual(['Soleil', 'Lune']);
   });
 
+  it('keeps a person a change names while a recomputation is reading the rows of others', async () => {
+    let kept: StandVisitors | null = null;
+    // When the arrival's row is read, a change names the visitor already on the stand.
+    const forgetWhileReading: KyselyPlugin = {
+      transformQuery: ({ node }) => {
+        if (node.kind === 'SelectQueryNode' && JSON.stringify(node.from).includes('"name":"users"')) kept?.forget([visitorId]);
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    kept = new StandVisitors(t.database.db.withPlugin(forgetWhileReading), t.app.activity);
+    await visit(cookies.visitor, solar.key, { start: true });
+    await kept.list(solar.id);
+    await visit(cookies.visitor2, solar.key, { start: true });
+    expect((await kept.list(solar.id)).ids).toEqual([visitorId, visitor2Id]);
+  });
+
   it('serialises a person again when their minute of last activity changes', async () => {
     const kept = new StandVisitors(t.database.db, t.app.activity);
     await visit(cookies.visitor, solar.key, { start: true });

@@ -36,6 +36,8 @@ interface Known {
   minute: number;
   key: string;
   json: string;
+  /** A change named them: the row is read again at the next recomputation (kept meanwhile for one still running). */
+  stale?: true;
 }
 
 interface Stand {
@@ -63,7 +65,7 @@ export class StandVisitors {
       this.stands.set(standId, stand);
     }
     const { people } = stand;
-    const unknown = ids.filter((id) => !people.has(id));
+    const unknown = ids.filter((id) => people.get(id)?.stale ?? !people.has(id));
     if (unknown.length > 0) {
       const rows = await roomUserRows(this.db, unknown);
       const companies = await companiesOf(
@@ -96,7 +98,11 @@ export class StandVisitors {
 
   /** These users' rows are read again at the next recomputation of every stand they are on. */
   forget(userIds: Iterable<number>): void {
-    for (const id of userIds) for (const stand of this.stands.values()) stand.people.delete(id);
+    for (const id of userIds)
+      for (const stand of this.stands.values()) {
+        const known = stand.people.get(id);
+        if (known) known.stale = true;
+      }
   }
 
   /** Nobody shows the stand any more. */
