@@ -6,7 +6,7 @@
  * again only when their minute of last activity changes (the activity tracker knows it for this process's users).
  *
  * What a kept row could miss comes back another way: a change that names users (`forget`: an account or profile
- * edited, someone back after a gap) drops their rows, and each stand's rows are all read again at least every
+ * edited, someone back after a gap) marks their rows to be read again, and each stand's rows are all read again at least every
  * `ROWS_REFRESH_MS` (another process's users' last activity, as that process writes it to the database; an edit
  * that published nothing).
  */
