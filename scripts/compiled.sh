@@ -14,4 +14,5 @@ if [ ! -f "$file" ]; then
   exit 1
 fi
 export NODE_ENV=production
-exec node --enable-source-maps "$file" "$@"
+source scripts/node-flags.sh
+exec node "${SALON_NODE_FLAGS[@]}" --enable-source-maps "$file" "$@"

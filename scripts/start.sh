@@ -24,4 +24,5 @@ if [ -z "${SALON_HOST_SECRET:-}" ]; then
   SALON_HOST_SECRET=$(cat data/host-secret)
   export SALON_HOST_SECRET
 fi
-SALON_DEMO=1 exec node --import tsx host-shell/server/server.ts
+source scripts/node-flags.sh
+SALON_DEMO=1 exec node "${SALON_NODE_FLAGS[@]}" --import tsx host-shell/server/server.ts

@@ -24,7 +24,7 @@ import { Client } from 'pg';
 import { REPO_ROOT } from '../../host-shell/server/config';
 import { freePort } from '../../tests/browser/harness';
 import { benchServerEnv } from './fixture';
-import type { Deployment, Fixture } from './visitors';
+import { ONE_CORE_NODE_FLAGS, type Deployment, type Fixture } from './visitors';
 
 const run = promisify(execFile);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -193,7 +193,7 @@ export async function multiProcess(
         };
         const node = [process.execPath, '--expose-gc', '--import', 'tsx', 'host-shell/server/server.ts'];
         const server = options.pin
-          ? child('taskset', ['-c', String(i % cores), ...node], env)
+          ? child('taskset', ['-c', String(i % cores), node[0] as string, ...ONE_CORE_NODE_FLAGS, ...node.slice(1)], env)
           : child(node[0] as string, node.slice(1), env);
         const base = `http://127.0.0.1:${port}`;
         servers.push({ ...server, base });

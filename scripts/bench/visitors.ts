@@ -138,6 +138,9 @@ export const killServers = (): void => {
   for (const child of servers) child.kill('SIGKILL');
 };
 
+/** What scripts/node-flags.sh gives a server that runs on one core, as the bench's servers do (pinned with taskset). */
+export const ONE_CORE_NODE_FLAGS = ['--single-threaded-gc'];
+
 function startServer(
   fixture: Fixture,
   cpuProfDir?: string,
@@ -147,7 +150,18 @@ function startServer(
     const profile = cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : [];
     const child = spawn(
       'taskset',
-      ['-c', '0', process.execPath, '--expose-gc', ...profile, ...nodeFlags, '--import', 'tsx', 'host-shell/server/server.ts'],
+      [
+        '-c',
+        '0',
+        process.execPath,
+        '--expose-gc',
+        ...ONE_CORE_NODE_FLAGS,
+        ...profile,
+        ...nodeFlags,
+        '--import',
+        'tsx',
+        'host-shell/server/server.ts',
+      ],
       {
         cwd: REPO_ROOT,
         env: { ...process.env, ...benchServerEnv(fixture), LOG_LEVEL: 'warn' },
@@ -540,8 +554,11 @@ class Generator {
   departOne(): void {
     const v = this.active.values().next().value;
     if (!v) return;
-    if (v.stand !== null)
+    if (v.stand !== null) {
+      // Gone before the stand's next flush, their arrival may never be shown: that is no missed visit.
+      this.pendingSeen.get(v.stand)?.delete(v.account.key);
       void this.call('POST', `/api/stands/${this.fixture.stands[v.stand]?.key ?? ''}/visit`, v.account.cookie, { end: true });
+    }
     this.leave(v);
   }
 
