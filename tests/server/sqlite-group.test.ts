@@ -27,6 +27,8 @@ function group(now = () => 0) {
   const committer = new CommitGroup({ sqlite, prepare, prepareRead: prepare, post: (answers) => posted.push(...answers), now });
   let seq = 0;
   const run = (text: string, ...parameters: unknown[]) => committer.run(seq++, { sql: text, parameters });
+  /** A statement the event loop sent outside any caller's transaction. */
+  const runOutside = (text: string, ...parameters: unknown[]) => committer.run(seq++, { sql: text, parameters, outside: true });
   /** What another connection to the file sees: what is on disk. */
   const onDisk = () => {
     const other = new BetterSqlite3(file, { readonly: true });
@@ -36,7 +38,7 @@ function group(now = () => 0) {
       other.close();
     }
   };
-  return { sqlite, committer, posted, run, onDisk };
+  return { sqlite, committer, posted, run, runOutside, onDisk };
 }
 
 const insert = 'insert into notes (text) values (?)';
@@ -142,6 +144,30 @@ describe('group commit', () => {
       expect(posted.map(([seq]) => seq)).toEqual([0]);
       committer.settle();
       expect(committer.commits).toBe(2);
+    } finally {
+      sqlite.close();
+    }
+  });
+
+  it("runs a write sent outside a caller's transaction once that one ends, never inside it", () => {
+    const { sqlite, committer, posted, run, runOutside, onDisk } = group();
+    try {
+      run('begin');
+      run(insert, 'undone');
+      // Reached the thread while the transaction is open: it waits, unanswered, and its row is not in the transaction.
+      expect(runOutside(insert, 'outside')).toBeNull();
+      expect(run('select text from notes order by id')).toEqual({ rows: [{ text: 'undone' }] });
+      expect(run('rollback')).toMatchObject({ changes: 0 });
+      // After the rollback it ran in the group: answered with the group's commit, kept.
+      expect(posted).toEqual([]);
+      run('begin');
+      run(insert, 'kept');
+      expect(run('commit')).toBeNull();
+      committer.settle();
+      expect(onDisk()).toEqual(['outside', 'kept']);
+      expect(posted.map(([seq]) => seq)).toEqual([2, 7]);
+      expect(posted[0]?.[1]).toMatchObject({ changes: 1 });
+      expect(committer.commits).toBe(1);
     } finally {
       sqlite.close();
     }

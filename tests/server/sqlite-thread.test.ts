@@ -76,6 +76,40 @@ describe('SQLite in its own thread', () => {
     }
   });
 
+  it('sends a write outside a transaction at once: it runs when the open one ends, before the transactions queued after it', async () => {
+    const { handle, db } = await notesDatabase();
+    try {
+      let inside: () => void = () => undefined;
+      const begun = new Promise<void>((resolve) => {
+        inside = resolve;
+      });
+      const rolledBack = db
+        .transaction()
+        .execute(async (trx) => {
+          await trx.insertInto('notes').values({ text: 'not kept' }).execute();
+          inside();
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          throw new Error('changed my mind');
+        })
+        .catch((e: unknown) => (e as Error).message);
+      await begun;
+      // Queued behind the open transaction, then a write outside any: the write does not wait for the queued one.
+      const queued = db.transaction().execute(async (trx) => {
+        await trx.insertInto('notes').values({ text: 'queued' }).execute();
+        return texts(trx);
+      });
+      const outside = db.insertInto('notes').values({ text: 'outside' }).execute();
+      expect(await Promise.all([rolledBack, queued, outside.then(() => 'written')])).toEqual([
+        'changed my mind',
+        ['outside', 'queued'],
+        'written',
+      ]);
+      expect(await texts(db)).toEqual(['outside', 'queued']);
+    } finally {
+      await handle.close();
+    }
+  });
+
   it('in a file, answers a select sent during a transaction with the last commit, without waiting for the transaction', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'salon-sqlite-thread-'));
     const { handle, db } = await notesDatabase(path.join(dir, 'salon.sqlite'));

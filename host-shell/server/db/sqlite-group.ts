@@ -8,8 +8,10 @@
  * What callers see does not change: a write is answered only once its commit is on disk, and a select sent after
  * a write is answered after it too (answers outside a transaction are held until the commit), so no one reads what
  * may still be lost. A caller's own transaction (`begin` … `commit`) is a savepoint of the group: its statements are
- * answered at once (it is the only one running: `sqlite-thread.ts` lets nothing else in meanwhile), its `commit` is
- * answered with the group's. If the group's commit fails, every write of the group is answered with that error.
+ * answered at once, its `commit` is answered with the group's. If the group's commit fails, every write of the group
+ * is answered with that error. A statement sent outside it (`outside`) that reaches the thread while it is open waits
+ * here until it ends, then runs in the group: the event loop sends it at once instead of holding it back for every
+ * transaction queued before it (each of which takes turns of the event loop), and a rollback never undoes it.
  *
  * Statements other than reads and writes of rows (pragmas, schema changes: some are no-ops inside a transaction) first
  * commit the group, then run on their own, as before.
@@ -70,6 +72,8 @@ export class CommitGroup {
   /** The group's SQLite transaction is open. */
   private open = false;
   private openedAt = 0;
+  /** Statements sent outside the caller's transaction that is open, to run once it ends (see the file's comment). */
+  private waiting: [seq: number, statement: Statement][] = [];
   /** Answers held until the group's commit, in order. */
   private held: Answer[] = [];
   /** A caller's transaction: none, open (a savepoint of the group), or lost with the group (until its end comes). */
@@ -84,11 +88,20 @@ export class CommitGroup {
     this.now = options.now ?? Date.now;
   }
 
-  /** Runs one statement: its answer now, or null when it is held until the group's commit. */
+  /** Runs one statement: its answer now, or null when it is held (until the group's commit, or a transaction's end). */
   run(seq: number, statement: Statement): Outcome | null {
     const { sql } = statement;
     if (statement.read) return execute(this.options.prepareRead, statement);
-    if (this.transaction !== 'none') return this.inTransaction(seq, sql, statement);
+    if (this.transaction !== 'none') {
+      if (statement.outside) {
+        this.waiting.push([seq, statement]);
+        return null;
+      }
+      const outcome = this.inTransaction(seq, sql, statement);
+      // Ended by this statement (its commit, its rollback): what waited for it runs now.
+      if (!this.callerTransaction()) this.runWaiting();
+      return outcome;
+    }
     if (BEGIN.test(sql)) {
       if (this.open && this.now() - this.openedAt > GROUP_OPEN_MAX_MS) this.commit();
       this.begin();
@@ -126,7 +139,23 @@ export class CommitGroup {
       this.exec('release salon_transaction');
     }
     this.transaction = 'none';
+    this.runWaiting();
     this.commit();
+  }
+
+  /** Whether a caller's transaction is open (or lost, until its caller ends it). */
+  private callerTransaction(): boolean {
+    return this.transaction !== 'none';
+  }
+
+  /** The statements that waited for a caller's transaction to end, in the order received (their answers posted). */
+  private runWaiting(): void {
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const [seq, statement] of waiting) {
+      const outcome = this.run(seq, statement);
+      if (outcome) this.options.post([[seq, outcome]]);
+    }
   }
 
   /** Commits the group now (between transactions only) and hands out its answers. */

@@ -5,18 +5,22 @@
  *
  * The thread runs statements in the order they are sent. Statements outside a transaction are sent without waiting
  * for the previous ones' answers; those of one turn of the event loop travel as one message. A transaction holds the
- * connection, as Kysely's own SQLite driver does with its mutex: from its `begin` until its `commit` or `rollback` is
- * sent, only its own statements are sent; the others, and the next transaction, wait for it. Selects outside a
- * transaction read the last commit on a second, read-only connection (a file in WAL mode): they wait neither for a
- * transaction nor for the commit of the writes sent before them, and never see a write that is not on disk yet (a
- * caller who awaited a write's answer sees it: it was answered once committed). `:memory:` has no second connection
- * to the same database: there selects wait, and are held until the group's commit. The next transaction does not
- * wait for the commit's answer: the thread runs it after, and answers the commit once it is on disk.
+ * connection, as Kysely's own SQLite driver does with its mutex: the next transaction waits here until its `commit`
+ * or `rollback` is sent. The other statements are sent at once, marked as outside it: one that reaches the thread
+ * while a transaction is open waits there until it ends, then runs (sqlite-group.ts). Held back here instead, a chat
+ * message's insert waited for every visit's transaction queued before it, each taking turns of a busy event loop.
  *
- * A transaction's statements (not its `begin`, not its commit) are answered while the event loop waits
+ * Selects outside a transaction read the last commit on a second, read-only connection (a file in WAL mode): they
+ * wait neither for a transaction nor for the commit of the writes sent before them, and never see a write that is not
+ * on disk yet (a caller who awaited a write's answer sees it: it was answered once committed). `:memory:` has no
+ * second connection to the same database: there selects wait, and are held until the group's commit. The next
+ * transaction does not wait for the commit's answer: the thread runs it after, and answers the commit once it is on
+ * disk.
+ *
+ * A transaction's statements, its `begin` among them (not its commit), are answered while the event loop waits
  * (`Atomics.wait`, tens of microseconds: no disk wait, the commit is where SQLite syncs) when the thread has nothing
  * else to do; otherwise they are awaited like the others. Awaited one by one through the event loop, each would cost
- * a turn of a busy loop while the transaction holds the connection, and everyone else's statements wait.
+ * a turn of a busy loop while the transaction holds the connection, and the next transactions wait.
  *
  * Errors come back as better-sqlite3's `SqliteError` with the same `code` (`SQLITE_CONSTRAINT_UNIQUE`…). `:memory:`
  * is one database per thread: one thread per handle.
@@ -51,9 +55,8 @@ class ThreadConnection implements DatabaseConnection {
   inTransaction = false;
   /** Ends this connection's hold on the thread. */
   release: () => void = () => undefined;
-  /** Its `begin` and its commit are sent like any other statement: the thread may be committing a group then. */
+  /** Its commit or rollback is sent like any other statement: answered once on disk, with the group's commit. */
   ending = false;
-  beginning = false;
   /** Its commit or rollback has been sent: the transaction is over for this connection. */
   ended = false;
 
@@ -65,14 +68,14 @@ class ThreadConnection implements DatabaseConnection {
       // A select outside a transaction reads the last commit on the reader connection: it waits neither for a
       // transaction's round trips nor for the group's commit (the writes it could see there are not on disk yet).
       if (this.driver.reader && query.query?.kind === 'SelectQueryNode') statement.read = true;
-      // Anything else is checked and sent in the same turn: no transaction can begin in between.
-      else while (this.driver.held) await this.driver.held;
+      // Anything else goes at once, marked: if a transaction is open in the thread when it arrives, it waits there
+      // for that one to end (sqlite-group.ts), not here for every transaction queued before it.
+      else statement.outside = true;
     }
     // A transaction's statements are answered before this returns: between them the transaction's code runs in
     // microtasks, without waiting for turns of a busy event loop while it holds the thread (its commit is awaited).
     // Only when the thread has nothing else to do: the event loop never waits for other work than this statement.
-    if (this.inTransaction && !this.beginning && !this.ending && this.driver.thread.idle())
-      return toResult<R>(this.driver.thread.runNow(statement));
+    if (this.inTransaction && !this.ending && this.driver.thread.idle()) return toResult<R>(this.driver.thread.runNow(statement));
     return toResult<R>(await this.driver.thread.run(statement));
   }
 
@@ -121,14 +124,11 @@ class ThreadDriver implements Driver {
       this.held = null;
       release();
     };
-    own.beginning = true;
     try {
       await own.executeQuery(CompiledQuery.raw('begin'));
     } catch (error) {
       own.release();
       throw error;
-    } finally {
-      own.beginning = false;
     }
   }
 

@@ -38,6 +38,11 @@ export interface Statement {
    * (WAL lets it read the last commit meanwhile) instead of waiting for the transaction to end.
    */
   read?: true;
+  /**
+   * Sent outside any caller's transaction. When one is open in the thread meanwhile (its `begin` was sent first), this
+   * statement waits in the thread until that transaction ends, then runs: it is never part of it.
+   */
+  outside?: true;
 }
 
 /**
