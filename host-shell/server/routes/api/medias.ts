@@ -139,6 +139,7 @@ export const mediasRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: {
         multipart: { file: MEDIA_FILE_FIELD, maxBytes: MEDIA_MAX_BYTES },
+        // The chat's upload budgets (per address here, per user below), counted for this route on its own.
         rateLimit: app.limits.perAddress(app.config.rateLimits.chatUploadsPerAddress),
       },
       // The profile is checked before the query and the body: a visitor learns nothing and sends nothing.
