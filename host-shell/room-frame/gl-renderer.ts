@@ -20,12 +20,18 @@ export interface ViewState {
 
 /** Main thread → worker. */
 export type ToRenderer =
+  /** The transferred canvas: answered `ready`, or `unavailable` without WebGL in the worker. */
   | { type: 'init'; canvas: OffscreenCanvas }
+  /** At each frame where the view changed: the worker sizes the canvas and draws at its own animation frame. */
   | { type: 'view'; view: ViewState }
+  /** Fetch, decode and upload an image: answered `loaded` or `failed`. */
   | { type: 'load'; id: number; url: string }
+  /** The images to fetch and decode ahead, most likely first. */
   | { type: 'ahead'; urls: string[] }
   | { type: 'show'; id: number; yaw: number; pitch: number; fade: boolean }
+  /** The same panorama's larger image in place of the shown one: no fade, the view kept. */
   | { type: 'sharpen'; id: number }
+  /** A later move replaced this load: a fetch under way stops, and the image is never uploaded. */
   | { type: 'drop'; id: number };
 
 /** Worker → main thread. */
@@ -314,6 +320,7 @@ export class GlRenderer {
     this.render();
   }
 
+  /** Draws at the next animation frame, once however many changes ask, and again while a fade runs: no loop otherwise. */
   private render(): void {
     if (this.scheduled) return;
     this.scheduled = true;

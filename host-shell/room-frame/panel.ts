@@ -3,6 +3,14 @@
  * panorama (one button per stand, named by the stand's name), the current stand's actions, the place's activities,
  * the places to go to, and the ambient-sound toggle; the contest quiz is played in it, one question at a time. It
  * renders what the room tells it and reports clicks; it decides nothing.
+ *
+ * A `<section>` named by its heading (the place's name): each stand's button is named exactly by the stand's name in
+ * the page's language (its number badge `aria-hidden`), the current place is `aria-current`, the sound toggle
+ * `aria-pressed`, and a `role="status"` line says "Loading…" / "You are at: …". The quiz is a `<form>`: a
+ * `<fieldset>` per question whose `<legend>` is the question, one radio button per choice, a `role="alert"` line when
+ * none is chosen; the focus goes to each question's first choice, then to the score. After a move from the panel the
+ * focus goes to the new place's heading. Expanded from `WIDE_FRAME` px, collapsed below (`aria-expanded` on its
+ * toggle); hotspots are `aria-hidden`, the panel offering the same actions (`tests/browser/room-phone.test.ts`).
  */
 import type { Texts } from './i18n';
 import type { FrameAction, Place, PlaceAction, Stand, StandAction } from './layout';

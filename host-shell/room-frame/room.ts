@@ -2,6 +2,13 @@
  * The room: which panorama the visitor is in, how they move, and what the host page is told. Hotspots, the
  * panel's buttons and the host's goToPanorama all go through `goTo`, and entering a stand is one function,
  * `enterStand`, whatever the visitor clicked. The contest quiz is played here too (its questions in quiz.ts).
+ *
+ * What the host is told (contract v1, `shared/contracts/room-frame.ts`, to the host origin only): on a move,
+ * `leaveStand` when leaving a stand, `enterOnStand` when entering one, `emitTrackingEvent` (`panorama_view`), then
+ * `showPopupOffer` the first time on a stand with a promotional offer; a stand's actions post `requestContactStand`,
+ * `showContactFormInfos`, `showStandUcp`, `showCompanySheet`, `addStandToJourney` (with the journey feature only) and
+ * `showSharingModal`; the quiz's last answer `handleContestParticipation` then `showContestModal`. The host's commands:
+ * `goToPanorama` (`map` and `conferences` are aliases; an unknown slug is ignored), `setSound`, `setContestAccess`.
  */
 import type { ContestAccess, HostCommand } from '@salon/shared/contracts/room-frame';
 import type { HostLink } from './host';

@@ -73,6 +73,7 @@ export const FOV = { min: 30, max: 100, start: 86 } as const;
  */
 export const SHARPEN_AFTER_MS = 1000;
 const KEY_STEP = (4 * Math.PI) / 180;
+/** A press that moves further (CSS pixels) turns the view, and the hotspot under it gets no click. */
 const DRAG_THRESHOLD = 5;
 const PITCH_LIMIT = Math.PI / 2;
 
@@ -136,7 +137,11 @@ interface Drawing {
 
 /**
  * The renderer in a dedicated worker, drawing on the canvas's `OffscreenCanvas`. Where the worker has no WebGL
- * context, `fallback()` gives the renderer on the page's main thread instead (and then throws without WebGL).
+ * context, `fallback()` gives the renderer on the page's main thread instead (and then throws without WebGL), on a
+ * new canvas: once transferred, the page's canvas is the worker's for good (the main thread must not size it, draw on
+ * it or read it back). The worker is a second script (a chunk of its own): the frame's manifest lists it under
+ * `scripts`, which `npm run size` counts, and the page's CSP must allow it (`worker-src`, here `script-src 'self'`)
+ * as well as the images it fetches (`connect-src`).
  */
 class WorkerDrawing implements Drawing {
   private readonly worker: Worker;

@@ -6,7 +6,10 @@ import type { StreamSettings } from '../services/settings';
 import { SITE_STYLE } from '../views/layout';
 import { SALON_PAGE_STYLE } from '../views/salon';
 
-/** The pages' only inline styles, allowed by hash. */
+/**
+ * The pages' only inline styles, allowed by hash, computed at start from the same constants: editing them needs
+ * nothing more, but a new inline `<style>` needs its hash here (`tests/server/csp.test.ts` checks every page's).
+ */
 export const PAGE_STYLE_HASHES: readonly string[] = [styleHash(SITE_STYLE), styleHash(SALON_PAGE_STYLE)];
 
 const isHtml = (reply: FastifyReply): boolean => /^text\/html\b/i.test(String(reply.getHeader('content-type') ?? ''));
@@ -14,7 +17,9 @@ const isHtml = (reply: FastifyReply): boolean => /^text\/html\b/i.test(String(re
 /**
  * onSend: every HTML answer that has no policy of its own (the room frame sends one) gets the pages' policy —
  * `/salon` and the other pages, the error and 404 pages. The live stream's addresses come from the cached
- * parameters (`app.parameters`, a few seconds old at most); a failure to read them never fails the page.
+ * parameters (`app.parameters`, a few seconds old at most; the admin settings drop them on a change); a failure to
+ * read them never fails the page, which then frames `'self'` only. A page served before the addresses changed keeps
+ * the old ones: the room widget reloads it once when the policy refuses the new stream (`reloadForBlockedStream`).
  */
 export const cspPlugin = globalPlugin('salon-csp', async (app) => {
   const mediaOrigins = app.config.mediaOrigins;

@@ -27,7 +27,10 @@ import { channelRoom, userRoom, type SalonSocket } from './rooms';
 export const TYPING_RELAY_MS = 1000;
 
 type Answer = { ok: true; message?: ChatMessage } | { ok: false; error: string };
-/** What a handler returns: the acknowledgement, and what to do once it is sent (the fan-out). */
+/**
+ * What a handler returns: the acknowledgement, and what to do once it is sent (the fan-out). Not `then`: an object
+ * with a `then` key returned from an async function is taken for a thenable, and called.
+ */
 type Outcome = { answer: Answer; after?: () => void } | void;
 
 const NewMessageEvent = Type.Object({
@@ -61,7 +64,13 @@ function parse<T extends TSchema>(schema: T, value: unknown, locale: LocaleCode)
 
 /**
  * The events of one socket (shared/contracts/socket-events.ts). Every answer goes through the acknowledgement when the
- * client gave one. A message is written first, acknowledged second, fanned out third.
+ * client gave one. A message is written first, acknowledged second, fanned out third (to the channel but the sending
+ * socket: the sender's other tabs get it).
+ *
+ * Why nothing is lost (`tests/browser/chat-durability.test.ts` kills the server mid-conversation): the client resends
+ * each message with its `client_id` until acknowledged, the server stores a (member, client id) once, and an
+ * acknowledgement means committed (SQLite's `synchronous = FULL`, PostgreSQL's commit); after each connection the client
+ * pages `?lastOne=` from the last message it received in server order (`shared/chat`).
  */
 export function registerHandlers(app: FastifyInstance, socket: SalonSocket): void {
   const data = socket.data;

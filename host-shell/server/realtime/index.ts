@@ -146,6 +146,7 @@ export const realtimePlugin = globalPlugin('salon-realtime', async (app: Fastify
     registerHandlers(app, socket);
   });
 
+  // Not `io.close()`: it would close fastify's HTTP server too, which fastify closes itself.
   app.addHook('preClose', async () => {
     io.local.disconnectSockets(true);
     io.engine.close();

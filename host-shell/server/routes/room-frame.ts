@@ -75,6 +75,13 @@ ${script ? html`<script src="${script}" defer></script>` : ''}
 `.value;
 }
 
+/**
+ * `GET /room/` starts on `home`, `GET /room/{panorama}` on that panorama (a special one or a stand's slug; anything
+ * else is the 404 page); `/room` redirects to `/room/` (301). `?lang=fr` for French, English otherwise. The frame's
+ * `hostOrigins` are ROOM_HOST_ORIGINS (reduced to origins by config.ts) and its own, which it posts to and listens to.
+ * Without the built manifest the page still answers 200 and says the viewer is not built. `Cache-Control: no-cache`:
+ * a renamed stand shows at the next load.
+ */
 export const roomFrameRoutes: FastifyPluginAsync = async (app) => {
   const configured = app.config.roomHostOrigins;
 

@@ -8,7 +8,11 @@ import { fullName } from './users';
  * The audit log (issue 13): every change an administrator or a promoter makes through the product — the salon's
  * parameters, feature flags and live stream (`PUT /api/admin/*`, the `/admin` forms), the news they send
  * (`POST /api/notifications`, the socket `notification`, the `/organisateur` form), an exhibitor's availability set
- * by an organiser — with who, what, before, after and when. Written in the transaction of the change.
+ * by an organiser, the panoramas' images, companies, stands and accounts (`company.*`, `stand.*`, `account.*`: never a
+ * password, only `password: "new"`), a confirmed CSV import (one entry per run), a batch of sign-in links (never a
+ * token) — with who (the name and e-mail as they were then), what, before, after (only the values that changed) and
+ * when. Written in the transaction of the change: a change refused or failed leaves no entry, nor does saving values
+ * equal to the stored ones.
  *
  * Secrets never go in: none of today's parameters is one (`gif_key` is the gif service's public key, sent to every
  * browser with the settings). A parameter that holds a secret must be left out of `before`/`after` here.

@@ -4,6 +4,8 @@ import { say } from '../i18n';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+// file-type's `.` export has no require/default condition, which Jest's resolver needs: `file-type/core` has one
+// (jest.config.js transforms it and its ESM dependencies).
 import { fileTypeFromBuffer } from 'file-type/core';
 import type { Kysely } from 'kysely';
 import type { LocaleCode } from '@salon/shared/contracts/page-data';

@@ -109,7 +109,12 @@ export interface PageQuery {
   limit?: number;
 }
 
-/** A page of a channel, always oldest first: after an id, before an id, or the latest. */
+/**
+ * A page of a channel, always oldest first: after an id, before an id, or the latest. Ids are obfuscated for the
+ * client, which cannot compare them: it catches up after the last message it received in server order. On PostgreSQL
+ * two inserts may commit out of id order, so a catch-up between the two commits can skip the lower one (SQLite has one
+ * writer); the window is one statement long, and the next live event or catch-up brings the message.
+ */
 export async function messagePage(db: Kysely<Database>, channelId: number, query: PageQuery = {}): Promise<MessageRow[]> {
   const base = db.selectFrom('messages').selectAll().where('channel_id', '=', channelId);
   if (query.after !== undefined) {

@@ -181,18 +181,6 @@ export async function searchChatUsers(
   return { search_enabled: true, on_stand: onStand.map(toUser), elsewhere: elsewhere.map(toUser) };
 }
 
-/**
- * Whether `viewer` may open a new channel with `other` (spec §6): only with someone the product shows them. An
- * existing channel between the two is always reopened; that is the caller's check, before this one.
- * - an anonymous visitor (who can answer a chat, not start one) only by the exhibitors of a stand they visited (the
- *   activity stream lists them); nobody else, organisers included, is offered them;
- * - organisers reach everyone else;
- * - nobody else reaches a hidden profile;
- * - a stand's exhibitors are reachable by every registered user (the contact point, the exhibitor cards);
- * - an exhibitor reaches whoever visited one of their stands (the activity stream lists them);
- * - otherwise the viewer's search permissions decide, the stand-scoped ones on the stand the viewer is visiting
- *   or owns (as the Start-a-chat search does, without its 60-minute window).
- */
 async function ownedStandIds(db: Kysely<Database>, exhibitorId: number): Promise<number[]> {
   return (await db.selectFrom('stand_exhibitors').select('stand_id').where('user_id', '=', exhibitorId).execute()).map((r) => r.stand_id);
 }
@@ -211,6 +199,18 @@ async function visitedStandOf(db: Kysely<Database>, exhibitorId: number, visitor
   );
 }
 
+/**
+ * Whether `viewer` may open a new channel with `other` (spec §6): only with someone the product shows them. An
+ * existing channel between the two is always reopened; that is the caller's check, before this one.
+ * - an anonymous visitor (who can answer a chat, not start one) only by the exhibitors of a stand they visited (the
+ *   activity stream lists them); nobody else, organisers included, is offered them;
+ * - organisers reach everyone else;
+ * - nobody else reaches a hidden profile;
+ * - a stand's exhibitors are reachable by every registered user (the contact point, the exhibitor cards);
+ * - an exhibitor reaches whoever visited one of their stands (the activity stream lists them);
+ * - otherwise the viewer's search permissions decide, the stand-scoped ones on the stand the viewer is visiting
+ *   or owns (as the Start-a-chat search does, without its 60-minute window).
+ */
 export async function mayStartChatWith(
   { db, activity, params }: Deps,
   viewer: UserRow,

@@ -247,6 +247,11 @@ export async function updateStand(
   });
 }
 
+/**
+ * Removes a stand that holds no visit, history entry or lead (which removing it would delete or orphan); otherwise
+ * 409 listing them. Its exhibitors are taken off it (named in the audit entry); its panorama row stays, with any
+ * picture uploaded for it.
+ */
 export async function removeStand(db: Kysely<Database>, actor: UserRow, id: number, locale: LocaleCode): Promise<Touched> {
   return removal(locale, () =>
     db.transaction().execute(async (trx) => {

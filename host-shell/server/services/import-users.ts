@@ -6,6 +6,11 @@ import type { Database, ProfileCode, UserUpdate } from '../db/schema';
 import { PROTECTED, SINGLE_LINE, cell, checkHeader, type Checked, type CsvFile, type Outcome } from './import-csv';
 
 /* The users import: its lines checked, then what each does to the accounts (create, update, unchanged, skip). */
+// A line names an account by its login e-mail (lower-cased). A new account gets the line's values, profile `visitor`
+// unless the line says `exhibitor` (`visiteur`/`exposant` too), and no password; an existing one gets the line's
+// non-empty cells (an empty optional cell keeps the stored value; the pseudo and contact e-mail are never touched).
+// Invalid lines: a bad or repeated e-mail, an empty or too long name, a bad mobile or postal code, an unknown profile,
+// another profile than the account's (an exhibitor's stands depend on it), the administrators' and promoters' accounts.
 
 /** A users line ready to apply: the optional columns only when the file has them and the cell is not empty. */
 export interface UserLine {
@@ -134,7 +139,8 @@ function userOutcome(row: UserLine, existing: ExistingUser | undefined, now: str
   if (!existing) {
     return {
       kind: 'create',
-      // No password: an imported account cannot log in with one until it is given one (see the README).
+      // No password: the login form refuses the account until its person chooses one through a sign-in link
+      // (services/signin-links.ts), which the organiser downloads from the import's report.
       insert: {
         profile: row.profile ?? 'visitor',
         email: row.email,

@@ -25,6 +25,9 @@ import { checkVisioLines, resolveVisioLines, visioOutcomes, type VisioLine } fro
  * batch. Every line is applied as "make the account look like the line", so a second run of the same file finds
  * everything unchanged. Here: the import's row (its preview, what the API answers of it, what a confirmation needs);
  * the file in `import-csv.ts`, the lines in `import-users.ts` and `import-visio.ts`, the run in `import-run.ts`.
+ * The preview is stored in the database, so any process can confirm it and answer its progress; expired rows are
+ * deleted at the next upload. Imported accounts have no password: they sign in through the links of
+ * `signin-links.ts`, which the report offers for the import's accounts that still have none.
  */
 
 /** A preview is kept this long for its confirmation; a finished import's report a day. */

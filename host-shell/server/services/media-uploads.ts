@@ -131,7 +131,8 @@ export type Stored = { media: Media; pending: boolean };
 
 /**
  * Checks, stores and (with an antivirus) scans an upload. Clean or unscanned: the media. Still scanning after
- * `scanWaitMs`: `pending`, and the scan goes on (clean: served; infected: deleted). Infected: deleted, 422.
+ * `scanWaitMs`: `pending` (the route answers 202; the media's file is a 409 until the scan ends), and the scan goes on
+ * (clean: served; infected: deleted). Infected: deleted, 422. clamd unreachable or no verdict: deleted, 503.
  */
 export async function storeMedia(ctx: MediaContext, input: StoreInput): Promise<Stored> {
   const dir = mediaDir(ctx.uploadDir);

@@ -19,7 +19,8 @@ export interface SweeperDeps {
 /**
  * No visit stays open forever: every `intervalMs`, the visits of users whose last activity is older than
  * last_activity_period end with 'timeout' at that last activity. The same tick reports users who went past
- * an activity window (the live activity's counts and availabilities) and forgets long-gone users.
+ * an activity window (the live activity's counts and availabilities) and forgets long-gone users. A visit's start
+ * counts as activity: a test of the sweeper opens the visit in the database, or sweeps at a future `now`.
  */
 export class Sweeper {
   private timer: NodeJS.Timeout | null = null;

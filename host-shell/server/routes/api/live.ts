@@ -13,6 +13,16 @@ import { apiViewer } from './auth';
 /** Spec §9: the client reconnects 2000 ms after an error or a close. */
 const RETRY_MS = 2000;
 
+/**
+ * `GET /api/sse/live/activity?visited_stand_id=…&owned_stands_ids=…` (spec §4.8), the stream every room page keeps
+ * open. A `visited_stand_id` that is not a stand is a 400. Its `liveActivity` fields: `active_users` (active within
+ * last_activity_period), the visited stand's `visited_stand_availability` (one of its exhibitors available) and
+ * `visited_stand_animators` (its exhibitors as cards), and for the owned stands `owned_stands_users` (open visits),
+ * `owned_stands_exhibitors` (their available exhibitors but the user) and `histories` (last 20), then `chat_users`
+ * (`live/state.ts` says who; open streams get `chat_users_delta` and `owned_stands_users_delta` instead, `live/deltas.ts`).
+ * Two more events, on connect and on each change, to every stream (anonymous ones too): `live:activity:notifications`
+ * and `liveSettings` (the stored parameters, the feature flags and the live stream, `LiveSettings`).
+ */
 export const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/sse/live/activity',

@@ -111,7 +111,8 @@ export async function receiveMedia(
       if (errorCode(err) === 'FST_REQ_FILE_TOO_LARGE') throw tooHeavy();
       throw formDataError(request, err, locale);
     }
-    // The size limit reached with the last chunk only marks the stream truncated (see the README's footguns).
+    // The size limit reached with the last chunk only marks the stream truncated, after the iterator has read it
+    // (@fastify/multipart's toBuffer() misses it; inject sends the body in one piece and hides it).
     if (part.file.truncated) throw tooHeavy();
     return await storeMedia(mediaContext(request, antivirus), { kind, upload, originalName: part.filename, uploaderId: user.id, locale });
   } finally {
@@ -138,6 +139,7 @@ export const mediasRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: {
         multipart: { file: MEDIA_FILE_FIELD, maxBytes: MEDIA_MAX_BYTES },
+        // The chat's upload budgets (per address here, per user below), counted for this route on its own.
         rateLimit: app.limits.perAddress(app.config.rateLimits.chatUploadsPerAddress),
       },
       // The profile is checked before the query and the body: a visitor learns nothing and sends nothing.

@@ -38,6 +38,12 @@ export async function contactRefused(request: FastifyRequest, reply: FastifyRepl
   return sendPage(reply, contactPage(ctx, { askEmail: !authenticated, values: contactInput(request.body), error: message }), 429);
 }
 
+/**
+ * POST /contact (urlencoded, JSON or multipart fields). XHR and JSON callers get `{statusCode, data: {error, message,
+ * formErrors?}}`, with HTTP 200 even for field errors (`statusCode: 400` in the body); a plain form post gets the page
+ * again (400 with the errors). A forged origin (403), a malformed body (400), a file (413) and a rate limit (429) keep
+ * their HTTP status, in the same shape (`plugins/errors.ts`, `errorFormat: 'contact'`).
+ */
 export async function sendContact(request: FastifyRequest, reply: FastifyReply) {
   const ctx = await pageContext(request);
   const tr = (text: MessageDescriptor) => say(ctx.locale, text);
