@@ -88,7 +88,7 @@ export interface AppConfig {
   sessionCacheTtlMs: number;
   /** How long the parameters table is cached for the live activity, the sweeper and the activity tracker. */
   parametersTtlMs: number;
-  /** Last activity is kept in memory and written to the database in one transaction this often (and on close). */
+  /** Last activity is kept in memory and written to the database this often (and on close), a statement per chunk of users. */
   activityFlushMs: number;
   /** The sweeper: ends visits of inactive users, notices users who became inactive. */
   sweepIntervalMs: number;
