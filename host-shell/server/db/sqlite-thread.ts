@@ -17,10 +17,11 @@
  * transaction does not wait for the commit's answer: the thread runs it after, and answers the commit once it is on
  * disk.
  *
- * A transaction's statements, its `begin` among them (not its commit), are answered while the event loop waits
+ * A transaction's statements (not its `begin`, not its commit) are answered while the event loop waits
  * (`Atomics.wait`, tens of microseconds: no disk wait, the commit is where SQLite syncs) when the thread has nothing
  * else to do; otherwise they are awaited like the others. Awaited one by one through the event loop, each would cost
- * a turn of a busy loop while the transaction holds the connection, and the next transactions wait.
+ * a turn of a busy loop while the transaction holds the connection, and the next transactions wait. Its `begin`
+ * is awaited: answered at once, it cost the activity push more than it saved (scripts/bench, A/B runs).
  *
  * Errors come back as better-sqlite3's `SqliteError` with the same `code` (`SQLITE_CONSTRAINT_UNIQUE`…). `:memory:`
  * is one database per thread: one thread per handle.
@@ -55,8 +56,9 @@ class ThreadConnection implements DatabaseConnection {
   inTransaction = false;
   /** Ends this connection's hold on the thread. */
   release: () => void = () => undefined;
-  /** Its commit or rollback is sent like any other statement: answered once on disk, with the group's commit. */
+  /** Its `begin` and its commit are sent like any other statement: the thread may be committing a group then. */
   ending = false;
+  beginning = false;
   /** Its commit or rollback has been sent: the transaction is over for this connection. */
   ended = false;
 
@@ -75,7 +77,8 @@ class ThreadConnection implements DatabaseConnection {
     // A transaction's statements are answered before this returns: between them the transaction's code runs in
     // microtasks, without waiting for turns of a busy event loop while it holds the thread (its commit is awaited).
     // Only when the thread has nothing else to do: the event loop never waits for other work than this statement.
-    if (this.inTransaction && !this.ending && this.driver.thread.idle()) return toResult<R>(this.driver.thread.runNow(statement));
+    if (this.inTransaction && !this.ending && !this.beginning && this.driver.thread.idle())
+      return toResult<R>(this.driver.thread.runNow(statement));
     return toResult<R>(await this.driver.thread.run(statement));
   }
 
@@ -124,11 +127,14 @@ class ThreadDriver implements Driver {
       this.held = null;
       release();
     };
+    own.beginning = true;
     try {
       await own.executeQuery(CompiledQuery.raw('begin'));
     } catch (error) {
       own.release();
       throw error;
+    } finally {
+      own.beginning = false;
     }
   }
 

@@ -43,21 +43,71 @@ export async function addHistory(
 /** A visit that was just closed, with the id of its leaveStand entry. */
 export type ClosedVisit = StandVisitRow & { history_id: number };
 
-async function close(trx: Transaction<Database>, visit: StandVisitRow, endedBy: VisitEndReason, at: string): Promise<ClosedVisit> {
-  await trx
-    .updateTable('stand_visits')
-    .set({ ended_at: at, ended_by: endedBy })
-    .where('id', '=', visit.id)
-    .where('ended_at', 'is', null)
+type HistoryEntry = { standId: number; userId: number; type: HistoryType; content?: Record<string, unknown>; at: string };
+
+/** Writes stand history entries in one statement; their ids in the same order. */
+async function addHistories(trx: Transaction<Database>, entries: HistoryEntry[]): Promise<number[]> {
+  if (entries.length === 0) return [];
+  if (entries.length === 1) return [await addHistory(trx, entries[0] as HistoryEntry)];
+  const rows = await trx
+    .insertInto('stand_history')
+    .values(
+      entries.map((e) => ({
+        stand_id: e.standId,
+        user_id: e.userId,
+        type: e.type,
+        content: JSON.stringify(e.content ?? {}),
+        created_at: e.at,
+      })),
+    )
+    .returning(['id', 'stand_id', 'type'])
     .execute();
-  const historyId = await addHistory(trx, {
-    standId: visit.stand_id,
-    userId: visit.user_id,
-    type: 'leaveStand',
-    content: { ended_by: endedBy },
-    at,
+  // Neither database promises RETURNING's order: each entry is found again by its stand and type (a user has one
+  // open visit at most, so no two entries of one call share both).
+  return entries.map((e) => {
+    const row = rows.find((r) => r.stand_id === e.standId && r.type === e.type);
+    if (!row) throw new Error('a stand history entry was not written');
+    return row.id;
   });
-  return { ...visit, ended_at: at, ended_by: endedBy, history_id: historyId };
+}
+
+/** Ends the open visits `which` picks, in one statement (only those still open: not one ended meanwhile). */
+function closeOpen(
+  trx: Transaction<Database>,
+  which: { userId: number; standId?: number } | { visitId: number },
+  endedBy: VisitEndReason,
+  at: string,
+): Promise<StandVisitRow[]> {
+  let update = trx.updateTable('stand_visits').set({ ended_at: at, ended_by: endedBy }).where('ended_at', 'is', null);
+  if ('visitId' in which) update = update.where('id', '=', which.visitId);
+  else {
+    update = update.where('user_id', '=', which.userId);
+    if (which.standId !== undefined) update = update.where('stand_id', '=', which.standId);
+  }
+  return update.returningAll().execute();
+}
+
+const leaveEntry = (visit: StandVisitRow, endedBy: VisitEndReason, at: string): HistoryEntry => ({
+  standId: visit.stand_id,
+  userId: visit.user_id,
+  type: 'leaveStand',
+  content: { ended_by: endedBy },
+  at,
+});
+
+/** Closes visits and writes their leaveStand entries: two statements whatever the number. */
+async function close(
+  trx: Transaction<Database>,
+  which: Parameters<typeof closeOpen>[1],
+  endedBy: VisitEndReason,
+  at: string,
+): Promise<ClosedVisit[]> {
+  const closed = await closeOpen(trx, which, endedBy, at);
+  const ids = await addHistories(
+    trx,
+    closed.map((visit) => leaveEntry(visit, endedBy, at)),
+  );
+  return closed.map((visit, i) => ({ ...visit, history_id: ids[i] as number }));
 }
 
 export const isUniqueViolation = (err: unknown): boolean => {
@@ -84,16 +134,19 @@ export async function startVisit(db: Kysely<Database>, userId: number, standId: 
     try {
       return await db.transaction().execute(async (trx) => {
         const at = nowIso();
-        const open = await trx.selectFrom('stand_visits').selectAll().where('user_id', '=', userId).where('ended_at', 'is', null).execute();
-        const replaced: ClosedVisit[] = [];
-        for (const visit of open) replaced.push(await close(trx, visit, 'replaced', at));
+        // Three statements whatever was open: each one a transaction waits for holds every other transaction back.
+        const replacedRows = await closeOpen(trx, { userId }, 'replaced', at);
         const visit = await trx
           .insertInto('stand_visits')
           .values({ user_id: userId, stand_id: standId, started_at: at, ended_at: null, ended_by: null })
           .returningAll()
           .executeTakeFirstOrThrow();
-        const historyId = await addHistory(trx, { standId, userId, type: 'enterOnStand', at });
-        return { visit, replaced, historyId };
+        const ids = await addHistories(trx, [
+          ...replacedRows.map((v) => leaveEntry(v, 'replaced', at)),
+          { standId, userId, type: 'enterOnStand', at },
+        ]);
+        const replaced = replacedRows.map((v, i) => ({ ...v, history_id: ids[i] as number }));
+        return { visit, replaced, historyId: ids.at(-1) as number };
       });
     } catch (err) {
       if (attempt >= 2 || !isUniqueViolation(err)) throw err;
@@ -108,16 +161,7 @@ export async function endVisit(
   standId: number,
   endedBy: VisitEndReason,
 ): Promise<ClosedVisit | null> {
-  return db.transaction().execute(async (trx) => {
-    const open = await trx
-      .selectFrom('stand_visits')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('stand_id', '=', standId)
-      .where('ended_at', 'is', null)
-      .executeTakeFirst();
-    return open ? close(trx, open, endedBy, nowIso()) : null;
-  });
+  return db.transaction().execute(async (trx) => (await close(trx, { userId, standId }, endedBy, nowIso()))[0] ?? null);
 }
 
 export async function openVisitOf(db: Kysely<Database>, userId: number): Promise<StandVisitRow | null> {
@@ -151,16 +195,8 @@ export async function endStaleVisits(
   if (stale.length === 0) return [];
   return db.transaction().execute(async (trx) => {
     const ended: ClosedVisit[] = [];
-    for (const { visit, last } of stale) {
-      // Only if still open: the user may have ended it since the scan.
-      const still = await trx
-        .selectFrom('stand_visits')
-        .select('id')
-        .where('id', '=', visit.id)
-        .where('ended_at', 'is', null)
-        .executeTakeFirst();
-      if (still) ended.push(await close(trx, visit, 'timeout', new Date(last).toISOString()));
-    }
+    // Only if still open: the user may have ended it since the scan.
+    for (const { visit, last } of stale) ended.push(...(await close(trx, { visitId: visit.id }, 'timeout', new Date(last).toISOString())));
     return ended;
   });
 }

@@ -18,6 +18,13 @@ import { standOf } from './stand-param';
 const TrackingEventData = Type.Object({ success: Type.Literal(true) });
 
 export const roomRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  /**
+   * `{start: true}` opens a visit (the user's other open visit ends `replaced` first) and writes `enterOnStand`;
+   * `{end: true}` closes the open visit on that stand (`leaveStand`), `stand_visit: null` when there is none. On a
+   * stand the user owns nothing is written (`stand_visit: null`). Bad or unknown stand id: 404; bad body: 400.
+   * Beacon: a text/plain JSON body without X-Requested-With is accepted on this route only, when Origin or Referer is
+   * this server, and only to end (`ended_by: 'beacon'`).
+   */
   app.post(
     '/stands/:id/visit',
     {
@@ -42,8 +49,12 @@ export const roomRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
+      // The stand is read while the session is (every visitor, at each move): one wait instead of two. Who is not
+      // signed in still gets the 401 first.
+      const stand = standOf(request);
+      stand.catch(() => undefined);
       const viewer = await apiViewer(request);
-      const standId = (await standOf(request)).id;
+      const standId = (await stand).id;
       if (request.validationError) throw request.validationError;
       const body = request.body;
       const beacon = isBeacon(request);
