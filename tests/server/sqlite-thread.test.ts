@@ -21,6 +21,29 @@ async function notesDatabase(filename = ':memory:'): Promise<{ handle: { close()
 
 const texts = async (db: Kysely<Notes>) => (await db.selectFrom('notes').select('text').orderBy('id').execute()).map((r) => r.text);
 
+/**
+ * Opens a transaction that writes a row, holds the connection 50 ms, then fails: resolves once it is open, with the
+ * promise of its error message.
+ */
+async function transactionRolledBackLater(db: Kysely<Notes>): Promise<{ rolledBack: Promise<string> }> {
+  let inside: () => void = () => undefined;
+  const begun = new Promise<void>((resolve) => {
+    inside = resolve;
+  });
+  const rolledBack = db
+    .transaction()
+    .execute(async (trx) => {
+      await trx.insertInto('notes').values({ text: 'not kept' }).execute();
+      inside();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      throw new Error('changed my mind');
+    })
+    .catch((e: unknown) => (e as Error).message);
+  await begun;
+  // In an object: a promise returned as is would be waited for.
+  return { rolledBack };
+}
+
 describe('SQLite in its own thread', () => {
   it('answers rows, inserted ids and returning rows, and a unique violation with the code the services check', async () => {
     const { handle, db } = await notesDatabase();
@@ -49,20 +72,7 @@ describe('SQLite in its own thread', () => {
   it('lets nothing else in while a transaction holds the connection', async () => {
     const { handle, db } = await notesDatabase();
     try {
-      let inside: () => void = () => undefined;
-      const begun = new Promise<void>((resolve) => {
-        inside = resolve;
-      });
-      const rolledBack = db
-        .transaction()
-        .execute(async (trx) => {
-          await trx.insertInto('notes').values({ text: 'not kept' }).execute();
-          inside();
-          await new Promise((resolve) => setTimeout(resolve, 50));
-          throw new Error('changed my mind');
-        })
-        .catch((e: unknown) => (e as Error).message);
-      await begun;
+      const { rolledBack } = await transactionRolledBackLater(db);
       // Sent while the transaction is open: it must not see (nor join) the transaction's uncommitted row.
       const during = texts(db);
       const other = db.transaction().execute(async (trx) => {
@@ -79,20 +89,7 @@ describe('SQLite in its own thread', () => {
   it('sends a write outside a transaction at once: it runs when the open one ends, before the transactions queued after it', async () => {
     const { handle, db } = await notesDatabase();
     try {
-      let inside: () => void = () => undefined;
-      const begun = new Promise<void>((resolve) => {
-        inside = resolve;
-      });
-      const rolledBack = db
-        .transaction()
-        .execute(async (trx) => {
-          await trx.insertInto('notes').values({ text: 'not kept' }).execute();
-          inside();
-          await new Promise((resolve) => setTimeout(resolve, 50));
-          throw new Error('changed my mind');
-        })
-        .catch((e: unknown) => (e as Error).message);
-      await begun;
+      const { rolledBack } = await transactionRolledBackLater(db);
       // Queued behind the open transaction, then a write outside any: the write does not wait for the queued one.
       const queued = db.transaction().execute(async (trx) => {
         await trx.insertInto('notes').values({ text: 'queued' }).execute();
