@@ -2,7 +2,7 @@
  * Issue 5, server side: the company sheet, the stands, a stand's animators (the contact point) with the field
  * publication rule, another exhibitor's availability, and who may do what (spec §2.5, §2.8, §4.4, §5, §6, §7).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { Value } from '@sinclair/typebox/value';
 import { AnimatorsData, CompanyData, StandsData, type Animator } from '@salon/shared/contracts/exhibitors';
 import type { LiveActivityState } from '@salon/shared/contracts/room';
@@ -10,8 +10,8 @@ import { nowIso } from '../../host-shell/server/db/schema';
 import { encodeId } from '../../host-shell/server/lib/ids';
 import { createSession } from '../../host-shell/server/services/sessions';
 import { createTestApp, standBySlug, waitFor, type TestApp } from './helpers';
-import { closeSockets, collect, connect, listen, settle } from './sockets';
-import { closeListening, closeStreams, openSse, type SseClient, type SseEvent } from './sse';
+import { collect, connect, listen, settle } from './sockets';
+import { closeAfterTests, openSse, type SseClient, type SseEvent } from './sse';
 import { DEMO, anonymousCookie, login, userIdByEmail } from './accounts';
 import { ORIGIN, XHR, request } from './http';
 
@@ -72,13 +72,7 @@ beforeAll(async () => {
     (await t.database.db.selectFrom('stands').select('company_id').where('id', '=', standId).executeTakeFirstOrThrow()).company_id;
   [helios, nordicCompany] = await Promise.all([companyOf(solar.id), companyOf(nordic.id)]);
 }, 30_000);
-afterEach(async () => {
-  closeSockets();
-  await closeStreams(t, streams);
-});
-afterAll(async () => {
-  await closeListening(t);
-});
+closeAfterTests(() => t, streams);
 
 const get = (url: string, cookie?: string, headers: Record<string, string> = {}) =>
   request(t.app, { method: 'GET', url, headers: { ...headers, ...(cookie ? { cookie } : {}) } });

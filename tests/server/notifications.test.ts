@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { LIVE_NOTIFICATIONS_EVENT, type Notification } from '@salon/shared/contracts/notifications';
 import { encodeId } from '../../host-shell/server/lib/ids';
 import { createTestApp, waitFor, type TestApp } from './helpers';
-import { closeSockets, collect, connect, listen, settle } from './sockets';
-import { closeListening, closeStreams, openSse, type SseClient, type SseEvent } from './sse';
+import { collect, connect, listen, settle } from './sockets';
+import { closeAfterTests, openSse, type SseClient, type SseEvent } from './sse';
 import { DEMO, signIn, userIdByEmail } from './accounts';
 import { ORIGIN, XHR, form, request } from './http';
 
@@ -20,13 +20,7 @@ beforeAll(async () => {
   ids.visitor = await userIdByEmail(t, DEMO.visitor);
   ids.visitor2 = await userIdByEmail(t, DEMO.visitor2);
 }, 30_000);
-afterEach(async () => {
-  closeSockets();
-  await closeStreams(t, streams);
-});
-afterAll(async () => {
-  await closeListening(t);
-});
+closeAfterTests(() => t, streams);
 
 const post = (cookie: string, payload: unknown, headers: Record<string, string> = XHR) =>
   request(t.app, {

@@ -1,8 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { CHAT_FILE_MAX_BYTES, CHAT_MESSAGE_MAX_LENGTH, type Channel } from '@salon/shared/contracts/chat';
 import { decodeId, encodeId } from '../../host-shell/server/lib/ids';
 import { createTestApp, type TestApp } from './helpers';
-import { ask, closeSockets, collect, connect, listen, messageOf, settle, type ClientSocket } from './sockets';
+import { ask, collect, connect, listen, messageOf, settle, type ClientSocket } from './sockets';
+import { closeAfterTests } from './sse';
 import { PDF, multipart } from './uploads';
 import { memberOf, openChannel } from './chat';
 import { DEMO, logInAll, login } from './accounts';
@@ -20,13 +21,7 @@ beforeAll(async () => {
   await logInAll(t, cookies, ids);
   channel = await open(cookies.visitor, ids.exhibitor);
 }, 30_000);
-afterEach(() => {
-  closeSockets();
-});
-afterAll(async () => {
-  t.app.server.closeAllConnections();
-  await t.close();
-});
+closeAfterTests(() => t);
 
 const open = (cookie: string, userId: number) => openChannel(t.app, cookie, userId);
 let counter = 0;

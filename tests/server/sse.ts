@@ -1,6 +1,8 @@
 /** Server-sent events as the widgets read them (fetch + eventsource-parser), and the closing of the test apps that served them. */
+import { afterAll, afterEach } from '@jest/globals';
 import { createParser } from 'eventsource-parser';
 import { waitFor, type TestApp } from './helpers';
+import { closeSockets } from './sockets';
 
 export interface SseEvent {
   id: string | undefined;
@@ -83,4 +85,16 @@ export async function closeStreams(t: TestApp, streams: SseClient[]): Promise<vo
 export async function closeListening(t: TestApp): Promise<void> {
   t.app.server.closeAllConnections();
   await t.close();
+}
+
+/**
+ * After each test, closes the sockets and (when given) the streams it opened; after the file, the listening app.
+ * `app` gives the one `beforeAll` made.
+ */
+export function closeAfterTests(app: () => TestApp, streams?: SseClient[]): void {
+  afterEach(async () => {
+    closeSockets();
+    if (streams) await closeStreams(app(), streams);
+  });
+  afterAll(() => closeListening(app()));
 }

@@ -1,12 +1,12 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { Channel } from '@salon/shared/contracts/chat';
 import type { HistoryItem } from '@salon/shared/contracts/room';
 import type { NotificationPayload } from '@salon/shared/contracts/socket-events';
 import { decodeId, encodeId } from '../../host-shell/server/lib/ids';
 import { createTestApp, standBySlug, type TestApp } from './helpers';
-import { ask, closeSockets, collect, connect, listen, settle } from './sockets';
-import { openSse } from './sse';
+import { ask, collect, connect, listen, settle } from './sockets';
+import { closeAfterTests, openSse } from './sse';
 import { logInAll } from './accounts';
 import { XHR, request } from './http';
 
@@ -28,13 +28,7 @@ beforeAll(async () => {
     standBySlug(t, 'stand-nordic-robotics'),
   ]);
 }, 30_000);
-afterEach(() => {
-  closeSockets();
-});
-afterAll(async () => {
-  t.app.server.closeAllConnections();
-  await t.close();
-});
+closeAfterTests(() => t);
 
 const api = (method: 'GET' | 'POST' | 'PUT', url: string, cookie: string, payload?: unknown, headers: Record<string, string> = XHR) =>
   request(t.app, {
