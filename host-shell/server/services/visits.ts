@@ -21,35 +21,17 @@ export function toStandVisit(row: StandVisitRow): StandVisit {
   return { id: encodeId(row.id), stand_id: encodeId(row.stand_id), started_at: row.started_at, ended_at: row.ended_at };
 }
 
+type HistoryEntry = { standId: number; userId: number; type: HistoryType; content?: Record<string, unknown>; at?: string };
+
 /** Writes a stand history entry; returns its id (the socket's stand_history sends it to the stand's exhibitors). */
-export async function addHistory(
-  db: Kysely<Database> | Transaction<Database>,
-  entry: { standId: number; userId: number; type: HistoryType; content?: Record<string, unknown>; at?: string },
-): Promise<number> {
-  const row = await db
-    .insertInto('stand_history')
-    .values({
-      stand_id: entry.standId,
-      user_id: entry.userId,
-      type: entry.type,
-      content: JSON.stringify(entry.content ?? {}),
-      created_at: entry.at ?? nowIso(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+export async function addHistory(db: Kysely<Database> | Transaction<Database>, entry: HistoryEntry): Promise<number> {
+  return (await addHistories(db, [entry]))[0] as number;
 }
 
-/** A visit that was just closed, with the id of its leaveStand entry. */
-export type ClosedVisit = StandVisitRow & { history_id: number };
-
-type HistoryEntry = { standId: number; userId: number; type: HistoryType; content?: Record<string, unknown>; at: string };
-
 /** Writes stand history entries in one statement; their ids in the same order. */
-async function addHistories(trx: Transaction<Database>, entries: HistoryEntry[]): Promise<number[]> {
+async function addHistories(db: Kysely<Database> | Transaction<Database>, entries: HistoryEntry[]): Promise<number[]> {
   if (entries.length === 0) return [];
-  if (entries.length === 1) return [await addHistory(trx, entries[0] as HistoryEntry)];
-  const rows = await trx
+  const rows = await db
     .insertInto('stand_history')
     .values(
       entries.map((e) => ({
@@ -57,7 +39,7 @@ async function addHistories(trx: Transaction<Database>, entries: HistoryEntry[])
         user_id: e.userId,
         type: e.type,
         content: JSON.stringify(e.content ?? {}),
-        created_at: e.at,
+        created_at: e.at ?? nowIso(),
       })),
     )
     .returning(['id', 'stand_id', 'type'])
@@ -70,6 +52,9 @@ async function addHistories(trx: Transaction<Database>, entries: HistoryEntry[])
     return row.id;
   });
 }
+
+/** A visit that was just closed, with the id of its leaveStand entry. */
+export type ClosedVisit = StandVisitRow & { history_id: number };
 
 /** Ends the open visits `which` picks, in one statement (only those still open: not one ended meanwhile). */
 function closeOpen(
