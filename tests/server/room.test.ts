@@ -110,6 +110,14 @@ describe('POST /api/stands/{id}/visit', () => {
   it('needs a session', async () => {
     const response = await request(t.app, { method: 'POST', url: `/api/stands/${aqua.key}/visit`, headers: XHR, payload: { start: true } });
     expect(response.statusCode).toBe(401);
+    // Before telling whether a stand id exists.
+    const unknown = await request(t.app, {
+      method: 'POST',
+      url: `/api/stands/${encodeId(987654)}/visit`,
+      headers: XHR,
+      payload: { start: true },
+    });
+    expect(unknown.statusCode).toBe(401);
   });
 
   it.each([

@@ -201,16 +201,37 @@ describe('stand_history over the socket', () => {
     expect(await t.database.db.selectFrom('stand_history').select('id').execute()).toHaveLength(before.length);
   });
 
-  it('sends stand visits to the stand’s exhibitors', async () => {
+  it('sends stand visits to the stand’s exhibitors, each entry as the stand’s history lists it', async () => {
     const exhibitor = await connect(base, { cookie: cookies.exhibitor });
     const heard = collect(exhibitor, 'stand_history');
+    // A visitor enters, moves to the other stand (the first visit ends 'replaced'), leaves; an exhibitor of another
+    // stand (a company on their card) enters and leaves.
     await api('POST', `/api/stands/${solar.key}/visit`, cookies.visitor2, { start: true });
-    await api('POST', `/api/stands/${solar.key}/visit`, cookies.visitor2, { end: true });
+    await api('POST', `/api/stands/${storage.key}/visit`, cookies.visitor2, { start: true });
+    await api('POST', `/api/stands/${storage.key}/visit`, cookies.visitor2, { end: true });
+    await api('POST', `/api/stands/${solar.key}/visit`, cookies.exhibitor2, { start: true });
+    await api('POST', `/api/stands/${solar.key}/visit`, cookies.exhibitor2, { end: true });
     await settle();
-    expect(heard.map((h) => [h.content.type, h.content.user?.id_user])).toEqual([
-      ['enterOnStand', encodeId(ids.visitor2)],
-      ['leaveStand', encodeId(ids.visitor2)],
+    expect(heard.map((h) => [h.stand_id, h.content.type, h.content.user?.id_user])).toEqual([
+      [solar.key, 'enterOnStand', encodeId(ids.visitor2)],
+      [solar.key, 'leaveStand', encodeId(ids.visitor2)],
+      [storage.key, 'enterOnStand', encodeId(ids.visitor2)],
+      [storage.key, 'leaveStand', encodeId(ids.visitor2)],
+      [solar.key, 'enterOnStand', encodeId(ids.exhibitor2)],
+      [solar.key, 'leaveStand', encodeId(ids.exhibitor2)],
     ]);
+    expect(heard.at(-1)?.content.user?.company).toEqual({ name: expect.any(String) });
+    const listed = new Map<string, HistoryItem>();
+    for (const stand of [solar, storage]) {
+      const page = await api('GET', `/api/stands/${stand.key}/history`, cookies.exhibitor);
+      for (const item of page.json().data.history as HistoryItem[]) listed.set(item.id_history, item);
+    }
+    // Only the user's last activity may have moved on since.
+    const withoutActivity = ({ content: { user, ...content }, ...item }: HistoryItem) => ({
+      ...item,
+      content: { ...content, user: { ...user, last_activity_at: null } },
+    });
+    expect(heard.map(withoutActivity)).toEqual(heard.map((h) => withoutActivity(listed.get(h.id_history) as HistoryItem)));
   });
 });
 

@@ -6,11 +6,12 @@ import { Server } from 'socket.io';
 import type { ChatMessage } from '@salon/shared/contracts/chat';
 import type { HistoryItem } from '@salon/shared/contracts/room';
 import { SOCKET_PATH, type NotificationPayload } from '@salon/shared/contracts/socket-events';
-import type { Database } from '../db/schema';
+import type { Database, StandHistoryRow } from '../db/schema';
 import { decodeId } from '../lib/ids';
 import { globalPlugin } from '../lib/plugin';
 import type { ActivityTracker } from '../services/activity';
-import { historyItemsByIds } from '../services/history';
+import { historyItemsByIds, historyItemsOf } from '../services/history';
+import type { RoomUserRow } from '../services/room-users';
 import { registerHandlers } from './handlers';
 import { handshake } from './handshake';
 import { channelRoom, sessionRoom, standRoom, userRoom, type SalonServer } from './rooms';
@@ -55,8 +56,18 @@ export class Realtime {
   /** New stand history entries, to each stand's exhibitors (`stand_history`). Never throws: failures are logged. */
   async historyAdded(ids: number[]): Promise<void> {
     if (ids.length === 0) return;
+    await this.sendHistory(() => historyItemsByIds(this.deps.db, this.deps.activity, ids));
+  }
+
+  /** Entries `user` just wrote (the rows written), like historyAdded without reading them back. */
+  async historyWritten(user: RoomUserRow, rows: StandHistoryRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.sendHistory(() => historyItemsOf(this.deps.db, this.deps.activity, user, rows));
+  }
+
+  private async sendHistory(items: () => Promise<HistoryItem[]>): Promise<void> {
     try {
-      this.emitHistory(await historyItemsByIds(this.deps.db, this.deps.activity, ids));
+      this.emitHistory(await items());
     } catch (err) {
       this.deps.log.error({ err }, 'sending stand history to the sockets');
     }

@@ -4,12 +4,20 @@ import type { Kysely } from 'kysely';
 import type { HistoryBody } from '@salon/shared/contracts/chat';
 import type { HistoryItem, RoomUser } from '@salon/shared/contracts/room';
 import type { LocaleCode } from '@salon/shared/contracts/page-data';
-import type { Database, UserRow } from '../db/schema';
+import type { Database, StandHistoryRow, UserRow } from '../db/schema';
 import { HttpError, forbidden, notFound } from '../lib/errors';
 import { decodeId, encodeId } from '../lib/ids';
 import type { ActivityTracker } from './activity';
 import { membershipOf } from './chat';
-import { companiesOf, historyWithUsers, toHistoryItem, toRoomUser, withUser, type HistoryQueryRow } from './room-users';
+import {
+  companiesOf,
+  historyWithUsers,
+  toHistoryItem,
+  toRoomUser,
+  withUser,
+  type HistoryRowWithUser,
+  type RoomUserRow,
+} from './room-users';
 import { fullName, ownedStandIds } from './users';
 import { recordChange } from './audit';
 import { addHistory, ownsStand } from './visits';
@@ -17,10 +25,9 @@ import { addHistory, ownsStand } from './visits';
 /** GET /api/stands/{id}/history: entries per page. */
 export const HISTORY_PAGE = 20;
 
-async function toItems(db: Kysely<Database>, activity: ActivityTracker, rows: HistoryQueryRow[]): Promise<HistoryItem[]> {
-  const withUsers = rows.map(withUser);
-  const companies = await companiesOf(db, [...new Set(withUsers.filter((r) => r.user.profile === 'exhibitor').map((r) => r.user.id))]);
-  return withUsers.map((row) => {
+async function toItems(db: Kysely<Database>, activity: ActivityTracker, rows: HistoryRowWithUser[]): Promise<HistoryItem[]> {
+  const companies = await companiesOf(db, [...new Set(rows.filter((r) => r.user.profile === 'exhibitor').map((r) => r.user.id))]);
+  return rows.map((row) => {
     const user: RoomUser = toRoomUser(
       row.user,
       companies.get(row.user.id) ?? null,
@@ -37,7 +44,24 @@ export async function historyItemsByIds(db: Kysely<Database>, activity: Activity
     .where('stand_history.id', 'in', [...new Set(ids)])
     .orderBy('stand_history.id')
     .execute();
-  return toItems(db, activity, rows);
+  return toItems(db, activity, rows.map(withUser));
+}
+
+/**
+ * Entries one user just wrote, as items, from the rows written and the user's row: nothing is read back (a company
+ * only for an exhibitor).
+ */
+export function historyItemsOf(
+  db: Kysely<Database>,
+  activity: ActivityTracker,
+  user: RoomUserRow,
+  rows: StandHistoryRow[],
+): Promise<HistoryItem[]> {
+  return toItems(
+    db,
+    activity,
+    rows.map(({ id, stand_id, type, content, created_at }) => ({ id, stand_id, type, content, created_at, user })),
+  );
 }
 
 /**
@@ -68,7 +92,7 @@ export async function historyPage(
     );
   }
   const rows = await query.orderBy('stand_history.created_at', 'desc').orderBy('stand_history.id', 'desc').limit(HISTORY_PAGE).execute();
-  return toItems(db, activity, rows);
+  return toItems(db, activity, rows.map(withUser));
 }
 
 /**

@@ -68,7 +68,7 @@ export class Sweeper {
       const standIds = [...new Set(ended.map((v) => v.stand_id))];
       publish({ type: 'visitors', standIds });
       publish({ type: 'history', standIds });
-      this.deps.onHistory?.(ended.map((v) => v.history_id));
+      this.deps.onHistory?.(ended.map((v) => v.history.id));
     }
     activity.prune(now);
     return ended.length;

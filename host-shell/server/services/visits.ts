@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { StandVisit } from '@salon/shared/contracts/room';
-import { nowIso, type Database, type HistoryType, type StandVisitRow, type VisitEndReason } from '../db/schema';
+import { nowIso, type Database, type HistoryType, type StandHistoryRow, type StandVisitRow, type VisitEndReason } from '../db/schema';
 import { encodeId } from '../lib/ids';
 
 export async function standExists(db: Kysely<Database>, standId: number): Promise<boolean> {
@@ -17,6 +17,24 @@ export async function ownsStand(db: Kysely<Database>, userId: number, standId: n
   return row !== undefined;
 }
 
+/**
+ * A visit call's stand and whether the user is one of its exhibitors (spec §6: no visit is recorded then), in one
+ * read; null when no stand has that id.
+ */
+export async function visitTarget(db: Kysely<Database>, userId: number, standId: number): Promise<{ owned: boolean } | null> {
+  const row = await db
+    .selectFrom('stands')
+    .select((eb) => [
+      eb
+        .exists(eb.selectFrom('stand_exhibitors').select('stand_id').where('stand_id', '=', standId).where('user_id', '=', userId))
+        .as('owned'),
+    ])
+    .where('id', '=', standId)
+    .executeTakeFirst();
+  // SQLite answers 0 or 1, PostgreSQL a boolean.
+  return row ? { owned: Boolean(row.owned) } : null;
+}
+
 export function toStandVisit(row: StandVisitRow): StandVisit {
   return { id: encodeId(row.id), stand_id: encodeId(row.stand_id), started_at: row.started_at, ended_at: row.ended_at };
 }
@@ -25,11 +43,11 @@ type HistoryEntry = { standId: number; userId: number; type: HistoryType; conten
 
 /** Writes a stand history entry; returns its id (the socket's stand_history sends it to the stand's exhibitors). */
 export async function addHistory(db: Kysely<Database> | Transaction<Database>, entry: HistoryEntry): Promise<number> {
-  return (await addHistories(db, [entry]))[0] as number;
+  return (await addHistories(db, [entry]))[0]!.id;
 }
 
-/** Writes stand history entries in one statement; their ids in the same order. */
-async function addHistories(db: Kysely<Database> | Transaction<Database>, entries: HistoryEntry[]): Promise<number[]> {
+/** Writes stand history entries in one statement; the rows written, in the same order. */
+async function addHistories(db: Kysely<Database> | Transaction<Database>, entries: HistoryEntry[]): Promise<StandHistoryRow[]> {
   if (entries.length === 0) return [];
   const rows = await db
     .insertInto('stand_history')
@@ -42,19 +60,19 @@ async function addHistories(db: Kysely<Database> | Transaction<Database>, entrie
         created_at: e.at ?? nowIso(),
       })),
     )
-    .returning(['id', 'stand_id', 'type'])
+    .returningAll()
     .execute();
   // Neither database promises RETURNING's order: each entry is found again by its stand and type (a user has one
   // open visit at most, so no two entries of one call share both).
   return entries.map((e) => {
     const row = rows.find((r) => r.stand_id === e.standId && r.type === e.type);
     if (!row) throw new Error('a stand history entry was not written');
-    return row.id;
+    return row;
   });
 }
 
-/** A visit that was just closed, with the id of its leaveStand entry. */
-export type ClosedVisit = StandVisitRow & { history_id: number };
+/** A visit that was just closed, with its leaveStand entry. */
+export type ClosedVisit = StandVisitRow & { history: StandHistoryRow };
 
 /** Ends the open visits `which` picks, in one statement (only those still open: not one ended meanwhile). */
 function closeOpen(
@@ -88,11 +106,11 @@ async function close(
   at: string,
 ): Promise<ClosedVisit[]> {
   const closed = await closeOpen(trx, which, endedBy, at);
-  const ids = await addHistories(
+  const history = await addHistories(
     trx,
     closed.map((visit) => leaveEntry(visit, endedBy, at)),
   );
-  return closed.map((visit, i) => ({ ...visit, history_id: ids[i] as number }));
+  return closed.map((visit, i) => ({ ...visit, history: history[i]! }));
 }
 
 export const isUniqueViolation = (err: unknown): boolean => {
@@ -106,7 +124,7 @@ export interface StartedVisit {
   /** Visits of the same user that this one replaced (normally none or one). */
   replaced: ClosedVisit[];
   /** The enterOnStand entry. */
-  historyId: number;
+  entered: StandHistoryRow;
 }
 
 /**
@@ -126,12 +144,12 @@ export async function startVisit(db: Kysely<Database>, userId: number, standId: 
           .values({ user_id: userId, stand_id: standId, started_at: at, ended_at: null, ended_by: null })
           .returningAll()
           .executeTakeFirstOrThrow();
-        const ids = await addHistories(trx, [
+        const history = await addHistories(trx, [
           ...replacedRows.map((v) => leaveEntry(v, 'replaced', at)),
           { standId, userId, type: 'enterOnStand', at },
         ]);
-        const replaced = replacedRows.map((v, i) => ({ ...v, history_id: ids[i] as number }));
-        return { visit, replaced, historyId: ids.at(-1) as number };
+        const replaced = replacedRows.map((v, i) => ({ ...v, history: history[i]! }));
+        return { visit, replaced, entered: history.at(-1)! };
       });
     } catch (err) {
       if (attempt >= 2 || !isUniqueViolation(err)) throw err;

@@ -10,10 +10,10 @@ import { decodeId } from '../../lib/ids';
 import { isBeacon } from '../../lib/origin';
 import { SESSION_COOKIE } from '../../services/sessions';
 import { loadStream } from '../../services/settings';
-import { endVisit, ownsStand, standExists, startVisit, toStandVisit } from '../../services/visits';
+import { endVisit, standExists, startVisit, toStandVisit, visitTarget } from '../../services/visits';
 import { recordTrackingEvent } from '../../services/engagement';
 import { apiViewer, notAuthenticated } from './auth';
-import { standOf } from './stand-param';
+import { standIdParam, unknownStand } from './stand-param';
 
 const TrackingEventData = Type.Object({ success: Type.Literal(true) });
 
@@ -49,36 +49,36 @@ export const roomRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      // The stand is read while the session is (every visitor, at each move): one wait instead of two. Who is not
-      // signed in still gets the 401 first.
-      const stand = standOf(request);
-      stand.catch(() => undefined);
+      // Who is not signed in gets the 401 before a bad stand id's 404.
+      const standId = standIdParam(request);
       const viewer = await apiViewer(request);
-      const standId = (await stand).id;
+      const db = app.db;
+      const { user } = viewer;
+      // One read: the stand, and whether the user is one of its exhibitors.
+      const target = standId === null ? null : await visitTarget(db, user.id, standId);
+      if (standId === null || !target) throw await unknownStand(request);
       if (request.validationError) throw request.validationError;
       const body = request.body;
       const beacon = isBeacon(request);
       if (beacon && 'start' in body) throw badRequest(say(viewer.locale, msg`A beacon can only end a visit`));
 
-      const db = app.db;
-      const userId = viewer.user.id;
       // Spec §6: owned stands skip visit tracking.
-      if (await ownsStand(db, userId, standId)) return { data: { stand_visit: null } };
+      if (target.owned) return { data: { stand_visit: null } };
 
       if ('start' in body) {
-        app.activity.touch(userId);
-        const { visit, replaced, historyId } = await startVisit(db, userId, standId);
+        app.activity.touch(user.id);
+        const { visit, replaced, entered } = await startVisit(db, user.id, standId);
         const standIds = [...new Set([standId, ...replaced.map((v) => v.stand_id)])];
         app.live.publish({ type: 'visitors', standIds });
         app.live.publish({ type: 'history', standIds });
-        void app.realtime.historyAdded([...replaced.map((v) => v.history_id), historyId]);
+        void app.realtime.historyWritten(user, [...replaced.map((v) => v.history), entered]);
         return { data: { stand_visit: toStandVisit(visit) } };
       }
-      const ended = await endVisit(db, userId, standId, beacon ? 'beacon' : 'client');
+      const ended = await endVisit(db, user.id, standId, beacon ? 'beacon' : 'client');
       if (!ended) return { data: { stand_visit: null } };
       app.live.publish({ type: 'visitors', standIds: [standId] });
       app.live.publish({ type: 'history', standIds: [standId] });
-      void app.realtime.historyAdded([ended.history_id]);
+      void app.realtime.historyWritten(user, [ended.history]);
       return { data: { stand_visit: toStandVisit(ended) } };
     },
   );
