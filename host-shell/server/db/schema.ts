@@ -71,10 +71,8 @@ export type CompanyRow = Selectable<CompaniesTable>;
 export type StandRow = Selectable<StandsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
 export type StandVisitRow = Selectable<StandVisitsTable>;
-export type StandHistoryRow = Selectable<StandHistoryTable>;
 export type MessageRow = Selectable<MessagesTable>;
 export type ChatFileRow = Selectable<ChatFilesTable>;
-export type LeadRow = Selectable<LeadsTable>;
 export type MediaRow = Selectable<MediasTable>;
 
 export type Dialect = 'sqlite' | 'postgres';
