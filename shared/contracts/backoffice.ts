@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, OneOf } from './common';
 import { CONTENT_AUDIT_ACTIONS } from './content';
+import { IMPORT_AUDIT_ACTIONS } from './imports';
 import { ObfuscatedId, RoomUser } from './room';
 
 /*
@@ -45,17 +46,21 @@ export const AuditQuery = Type.Object({
 });
 export type AuditQuery = Static<typeof AuditQuery>;
 
-/** What a change was: the settings (`/admin`), the news, an exhibitor's availability changed by an organiser. */
+/** What a change was. */
 export const AuditAction = OneOf(
+  // The settings (`/admin`).
   'parameters.update',
   'features.update',
   'stream.update',
+  // The news.
   'notification.send',
+  // An exhibitor's availability, changed by an organiser.
   'availability.update',
+  // A panorama's image.
   'panorama.update',
   'panorama.remove',
-  'users.import',
-  'visio_links.import',
+  // The CSV imports.
+  ...IMPORT_AUDIT_ACTIONS,
   // The event's content (issue 13 item 2).
   ...CONTENT_AUDIT_ACTIONS,
   // Sign-in links handed out (host-shell/server/services/signin-links.ts).

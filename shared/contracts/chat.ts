@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable } from './common';
-import { HistoryItem, ObfuscatedId, RoomUser } from './room';
+import { HistoryItem, IdsOf, ObfuscatedId, RoomUser } from './room';
 
 /**
  * Chat (spec §2.7, §3 Channel/Message, §4.5, §4.6, §7). Ids are obfuscated ids. The socket events are typed in
@@ -56,8 +56,7 @@ export const MessageContent = Type.Union([
 export type MessageContent = Static<typeof MessageContent>;
 
 export const ChatMessage = Type.Object({
-  id_message: ObfuscatedId,
-  obfuscated_id: ObfuscatedId,
+  ...IdsOf('message'),
   channel_id: ObfuscatedId,
   /** The client's id for the message (dedup on retries); null for messages the server made. */
   client_id: Nullable(Type.String()),
@@ -69,8 +68,7 @@ export const ChatMessage = Type.Object({
 export type ChatMessage = Static<typeof ChatMessage>;
 
 export const Channel = Type.Object({
-  id_channel: ObfuscatedId,
-  obfuscated_id: ObfuscatedId,
+  ...IdsOf('channel'),
   members: Type.Array(ChatMember),
   total_messages: Type.Integer({ minimum: 0 }),
   /** Messages the current user has not read. */

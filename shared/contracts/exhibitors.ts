@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable } from './common';
-import { ObfuscatedId } from './room';
+import { IdsOf, ObfuscatedId } from './room';
 
 /** Exhibitors, stands and companies (spec §2.5, §2.8, §2.9, §3, §7). Ids are obfuscated ids. */
 
@@ -30,8 +30,7 @@ export type CompanyData = Static<typeof CompanyData>;
  * "Exhibitor / animator"). Fields a visitor may not see (unpublished per fields_param) are null.
  */
 export const Animator = Type.Object({
-  id_user: ObfuscatedId,
-  obfuscated_id: ObfuscatedId,
+  ...IdsOf('user'),
   firstname: Nullable(Type.String()),
   lastname: Nullable(Type.String()),
   pseudo: Nullable(Type.String()),
@@ -64,8 +63,7 @@ export const AnimatorsData = Type.Object({ visited_stand_animators: Type.Array(A
 export type AnimatorsData = Static<typeof AnimatorsData>;
 
 export const Stand = Type.Object({
-  id_stand: ObfuscatedId,
-  obfuscated_id: ObfuscatedId,
+  ...IdsOf('stand'),
   name: Type.String(),
   niceName: Type.String(),
   niceNameEn: Type.String(),

@@ -25,8 +25,11 @@ export const USER_IMPORT_OPTIONAL = ['profile', 'mobile', 'city', 'postal_code']
 /** Video links CSV: the header must name these. */
 export const VISIO_IMPORT_REQUIRED = ['name', 'link'] as const;
 
-export const ImportKind = OneOf('users', 'visio_links');
+export const IMPORT_KINDS = ['users', 'visio_links'] as const;
+export const ImportKind = OneOf(...IMPORT_KINDS);
 export type ImportKind = Static<typeof ImportKind>;
+/** An import's run in the audit log: `<kind>.import`. */
+export const IMPORT_AUDIT_ACTIONS = IMPORT_KINDS.map((kind) => `${kind}.import` as const);
 
 export const ImportStatus = OneOf('preview', 'running', 'done', 'failed');
 export type ImportStatus = Static<typeof ImportStatus>;

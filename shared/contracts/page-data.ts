@@ -10,15 +10,8 @@ export type Profile = 'administrator' | 'promoter' | 'exhibitor' | 'visitor';
 export type FieldsParam = Record<string, '0' | '1'>;
 export type LocaleCode = 'en_EN' | 'fr_FR';
 
-export interface PageUser {
-  id_user: number;
-  obfuscated_id: string;
-  profile: Profile;
-  anonymous: boolean;
-  hidden: boolean;
-  availability: boolean;
-  pseudo: string | null;
-  fullname: string;
+/** The user's profile texts, as the database keeps them and the page data sends them: null where left empty. */
+export interface ProfileTexts {
   firstname: string | null;
   lastname: string | null;
   email: string | null;
@@ -28,6 +21,17 @@ export interface PageUser {
   city: string | null;
   birthdate: string | null;
   linkedin: string | null;
+}
+
+export interface PageUser extends ProfileTexts {
+  id_user: number;
+  obfuscated_id: string;
+  profile: Profile;
+  anonymous: boolean;
+  hidden: boolean;
+  availability: boolean;
+  pseudo: string | null;
+  fullname: string;
   visio_link: { link: string } | null;
   fields_param: FieldsParam;
   /** The journey as a JSON string (spec §3 User.journey). */

@@ -5,6 +5,10 @@ import { PublishedCardFields } from './profile';
 /** Ids in paths and payloads are obfuscated ids. */
 export const ObfuscatedId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9]+$' });
 
+/** An object's obfuscated id, under the spec's two names: `id_<kind>` and `obfuscated_id` (the same value). */
+export const IdsOf = <K extends string>(kind: K) =>
+  ({ [`id_${kind}`]: ObfuscatedId, obfuscated_id: ObfuscatedId }) as { [P in `id_${K}` | 'obfuscated_id']: typeof ObfuscatedId };
+
 export const StandIdParams = Type.Object({ id: ObfuscatedId });
 export type StandIdParams = Static<typeof StandIdParams>;
 
@@ -63,8 +67,7 @@ export type LiveActivityQuery = Static<typeof LiveActivityQuery>;
 
 /** A person as the room state lists them (visitors on a stand, chat users, animators). */
 export const RoomUser = Type.Object({
-  id_user: ObfuscatedId,
-  obfuscated_id: ObfuscatedId,
+  ...IdsOf('user'),
   profile: Type.String(),
   fullname: Type.String(),
   pseudo: Nullable(Type.String()),
@@ -86,8 +89,7 @@ export const HistoryType = Type.Union([
 ]);
 
 export const HistoryItem = Type.Object({
-  id_history: ObfuscatedId,
-  obfuscated_id: ObfuscatedId,
+  ...IdsOf('history'),
   stand_id: ObfuscatedId,
   stand_obfuscated_id: ObfuscatedId,
   created_at: Type.String(),

@@ -61,8 +61,10 @@ function signedPost(t: TestApp, path: string, body: unknown, options: Signed = {
   });
 }
 
-/** The demo visitor as the host knows her: the seed's account (Léa Moreau) under the host's own id. */
-const visitor = { id: '1', ...DEMO_ACCOUNTS.find((account) => account.email === DEMO.visitor) };
+/** A demo account as the host knows it: the seed's account under the host's own id. */
+const hostUser = (id: string, email: string) => ({ id, ...DEMO_ACCOUNTS.find((account) => account.email === email) });
+/** The demo visitor, Léa Moreau. */
+const visitor = hostUser('1', DEMO.visitor);
 
 const handoff = (user: object = visitor, extra: object = {}) => ({
   host: 'symfony',
@@ -132,14 +134,8 @@ describe.each(BACKENDS)('POST /api/host/sessions (the identity handoff), %s', (b
   });
 
   it('keeps the profile in step with the host, and an exhibitor owns exactly the stands named', async () => {
-    const exhibitor = {
-      id: '3',
-      profile: 'exhibitor',
-      email: 'exposant@salon.test',
-      firstname: 'Claire',
-      lastname: 'Fontaine',
-      stands: ['stand-helios-solaire', 'stand-helios-stockage'],
-    };
+    // Claire Fontaine, of the two Helios stands.
+    const exhibitor = { ...hostUser('3', DEMO.exhibitor), stands: ['stand-helios-solaire', 'stand-helios-stockage'] };
     const first = (await signedPost(t, '/api/host/sessions', handoff(exhibitor))).json<HandoffAnswer>().data;
     const solaire = await standBySlug(t, 'stand-helios-solaire');
     const stockage = await standBySlug(t, 'stand-helios-stockage');

@@ -151,13 +151,22 @@ export function drawBackWall(look: BoothLook, screen: boolean, welcome: string) 
   };
 }
 
+/** The stand's colour on its banner, counter and offer poster. */
+const standColour = (look: BoothLook): string => css(hsl(look.hue, 0.6, 0.42));
+
+/** Fills the canvas with `background`, then draws `bands` across it in the stand's colour: [top, height], fractions of the height. */
+function standPanel(ctx: Canvas2D, w: number, h: number, background: string, look: BoothLook, bands: [number, number][]): void {
+  ctx.fillStyle = background;
+  ctx.fillRect(0, 0, w, h);
+  ctx.fillStyle = standColour(look);
+  for (const [top, height] of bands) ctx.fillRect(0, h * top, w, h * height);
+}
+
 /** The banner hanging above a booth: the stand's name, lit from behind. */
 export function drawBanner(look: BoothLook) {
   return (ctx: Canvas2D, w: number, h: number) => {
-    ctx.fillStyle = '#f7f8fb';
-    ctx.fillRect(0, 0, w, h);
-    ctx.fillStyle = css(hsl(look.hue, 0.6, 0.42));
-    ctx.fillRect(0, h * 0.84, w, h * 0.16);
+    standPanel(ctx, w, h, '#f7f8fb', look, [[0.84, 0.16]]);
+    ctx.fillStyle = standColour(look);
     ctx.fillRect(0, 0, w * 0.018, h);
     ctx.fillRect(w * 0.982, 0, w * 0.018, h);
     centredText(ctx, look.label, w * 0.5, h * 0.44, w * 0.88, h * 0.5, css(hsl(look.hue, 0.65, 0.3)), 800);
@@ -166,10 +175,7 @@ export function drawBanner(look: BoothLook) {
 
 export function drawCounter(look: BoothLook) {
   return (ctx: Canvas2D, w: number, h: number) => {
-    ctx.fillStyle = '#eef0f4';
-    ctx.fillRect(0, 0, w, h);
-    ctx.fillStyle = css(hsl(look.hue, 0.6, 0.42));
-    ctx.fillRect(0, h * 0.72, w, h * 0.2);
+    standPanel(ctx, w, h, '#eef0f4', look, [[0.72, 0.2]]);
     ctx.fillStyle = 'rgba(0, 0, 0, 0.25)';
     ctx.fillRect(0, h * 0.94, w, h * 0.06);
     centredText(ctx, look.company, w * 0.5, h * 0.38, w * 0.84, h * 0.26, css(hsl(look.hue, 0.55, 0.3)), 800);
@@ -251,11 +257,11 @@ export function drawTotem(lines: { text: string; arrow: 'left' | 'right' }[], ti
 /** A stand's offer poster: a price tag and its invitation, in the booth's colours. */
 export function drawOfferPoster(look: BoothLook, text: string) {
   return (ctx: Canvas2D, w: number, h: number) => {
-    ctx.fillStyle = '#ffffff';
-    ctx.fillRect(0, 0, w, h);
-    ctx.fillStyle = css(hsl(look.hue, 0.6, 0.42));
-    ctx.fillRect(0, 0, w, h * 0.1);
-    ctx.fillRect(0, h * 0.9, w, h * 0.1);
+    standPanel(ctx, w, h, '#ffffff', look, [
+      [0, 0.1],
+      [0.9, 0.1],
+    ]);
+    ctx.fillStyle = standColour(look);
     ctx.beginPath();
     ctx.arc(w * 0.2, h * 0.5, h * 0.24, 0, Math.PI * 2);
     ctx.fill();

@@ -206,19 +206,15 @@ export function renderEquirectangular(scene: Scene, width: number, makeCanvas: M
         tHall = eyeToCeiling / dy;
         surface = 5;
       }
-      if (dz > 1e-9 && hall.halfZ / dz < tHall) {
-        tHall = hall.halfZ / dz;
-        surface = 0;
-      } else if (dz < -1e-9 && -hall.halfZ / dz < tHall) {
-        tHall = -hall.halfZ / dz;
-        surface = 2;
+      const tz = toWall(hall.halfZ, dz);
+      if (tz < tHall) {
+        tHall = tz;
+        surface = dz > 0 ? 0 : 2;
       }
-      if (dx > 1e-9 && hall.halfX / dx < tHall) {
-        tHall = hall.halfX / dx;
-        surface = 1;
-      } else if (dx < -1e-9 && -hall.halfX / dx < tHall) {
-        tHall = -hall.halfX / dx;
-        surface = 3;
+      const tx = toWall(hall.halfX, dx);
+      if (tx < tHall) {
+        tHall = tx;
+        surface = dx > 0 ? 1 : 3;
       }
 
       // The quads in this direction: the nearest opaque hit.
@@ -340,6 +336,11 @@ export function renderEquirectangular(scene: Scene, width: number, makeCanvas: M
     }
   }
   return { width, height, data: px };
+}
+
+/** How far a ray going `d` along an axis (its direction's component) meets the wall `half` metres away on that axis. */
+function toWall(half: number, d: number): number {
+  return Math.abs(d) > 1e-9 ? half / Math.abs(d) : Infinity;
 }
 
 function normalize(a: Vec3): Vec3 {

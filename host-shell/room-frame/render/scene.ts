@@ -65,35 +65,42 @@ const flat = (p: Placement, x: number, y: number, z: number, w: number, d: numbe
   material,
 });
 
+/** How a hall looks, in the three parts a ray can meet (the `Hall`'s floor, ceiling and walls). */
 interface HallStyle {
-  tile: number;
-  tileA: Rgb;
-  tileB: Rgb;
-  grout: Rgb;
-  /** The whole floor is carpet (the auditorium). */
-  carpet?: Rgb;
-  /** A carpeted ring around the visitor (the plan's aisle), radii in metres. */
-  ring?: { inner: number; outer: number; rgb: Rgb };
-  /** A carpeted aisle across the hall between two z values (a stand's panorama). */
-  aisle?: { zMin: number; zMax: number; rgb: Rgb };
-  gloss: number;
-  ceiling: Rgb;
-  lightSpacing: number;
-  lightHalf: readonly [number, number];
-  lightColor: Rgb;
-  wallLow: Rgb;
-  wallHigh: Rgb;
-  windows: boolean;
-  /** The wall behind the visitor is the glass front of the building (the entrance hall). */
-  glassBehind?: boolean;
-  /** Vertical light strips on the walls (the auditorium). */
-  strips?: boolean;
+  floor: {
+    /** Tiles: their size in metres, the two colours of the checkerboard, the joints'. */
+    tile: number;
+    tileA: Rgb;
+    tileB: Rgb;
+    grout: Rgb;
+    /** How much the polished floor mirrors the ceiling lights (0: not at all). */
+    gloss: number;
+    /** The whole floor is carpet (the auditorium). */
+    carpet?: Rgb;
+    /** A carpeted ring around the visitor (the plan's aisle), radii in metres. */
+    ring?: { inner: number; outer: number; rgb: Rgb };
+    /** A carpeted aisle across the hall between two z values (a stand's panorama). */
+    aisle?: { zMin: number; zMax: number; rgb: Rgb };
+  };
+  /** The ceiling's colour, and its lights: a grid `lightSpacing` metres apart, each `lightHalf` metres from its centre. */
+  ceiling: { rgb: Rgb; lightSpacing: number; lightHalf: readonly [number, number]; lightColor: Rgb };
+  walls: {
+    /** Below and above 3.2 m. */
+    low: Rgb;
+    high: Rgb;
+    /** A band of windows high on the walls. */
+    windows: boolean;
+    /** The wall behind the visitor is the glass front of the building (the entrance hall). */
+    glassBehind?: boolean;
+    /** Vertical light strips on the walls (the auditorium). */
+    strips?: boolean;
+  };
 }
 
 function makeHall(layout: PanoramaLayout, style: HallStyle): Hall {
   const { halfX, halfZ, height } = layout.hall;
-  const [lw, lh] = style.lightHalf;
-  const spacing = style.lightSpacing;
+  const [lw, lh] = style.ceiling.lightHalf;
+  const spacing = style.ceiling.lightSpacing;
   const lightAt = (x: number, z: number, blur: number): number => {
     const cx = x - Math.round(x / spacing) * spacing;
     const cz = z - Math.round(z / spacing) * spacing;
@@ -114,37 +121,37 @@ function makeHall(layout: PanoramaLayout, style: HallStyle): Hall {
     height,
     floor(x, z, dir, footprint, out) {
       const r = Math.hypot(x, z);
-      let glossy = style.gloss;
-      if (style.carpet) {
-        carpet(style.carpet, x, z, footprint, out);
+      let glossy = style.floor.gloss;
+      if (style.floor.carpet) {
+        carpet(style.floor.carpet, x, z, footprint, out);
         glossy = 0;
-      } else if (style.ring && r > style.ring.inner && r < style.ring.outer) {
-        carpet(style.ring.rgb, x, z, footprint, out);
+      } else if (style.floor.ring && r > style.floor.ring.inner && r < style.floor.ring.outer) {
+        carpet(style.floor.ring.rgb, x, z, footprint, out);
         // A light border line on both edges of the aisle.
-        const edge = Math.min(r - style.ring.inner, style.ring.outer - r);
+        const edge = Math.min(r - style.floor.ring.inner, style.floor.ring.outer - r);
         const line = 1 - smoothstep(0.05, 0.05 + Math.max(footprint, 0.01), edge);
         out[0] = mix(out[0] as number, 0.85, line * 0.6);
         out[1] = mix(out[1] as number, 0.75, line * 0.6);
         out[2] = mix(out[2] as number, 0.45, line * 0.6);
         glossy = 0;
-      } else if (style.aisle && z > style.aisle.zMin && z < style.aisle.zMax) {
-        carpet(style.aisle.rgb, x, z, footprint, out);
+      } else if (style.floor.aisle && z > style.floor.aisle.zMin && z < style.floor.aisle.zMax) {
+        carpet(style.floor.aisle.rgb, x, z, footprint, out);
         glossy = 0;
       } else {
-        const fx = x / style.tile;
-        const fz = z / style.tile;
+        const fx = x / style.floor.tile;
+        const fz = z / style.floor.tile;
         const ix = Math.floor(fx);
         const iz = Math.floor(fz);
-        const base = (ix + iz) & 1 ? style.tileA : style.tileB;
+        const base = (ix + iz) & 1 ? style.floor.tileA : style.floor.tileB;
         const variation = (hash2(ix, iz) - 0.5) * 0.05;
-        const edge = Math.min(fx - ix, 1 - (fx - ix), fz - iz, 1 - (fz - iz)) * style.tile;
+        const edge = Math.min(fx - ix, 1 - (fx - ix), fz - iz, 1 - (fz - iz)) * style.floor.tile;
         const aa = Math.max(footprint, 0.002);
         const inTile = smoothstep(0.008 - aa * 0.5, 0.008 + aa * 0.5, edge);
         // Far away a pixel covers several tiles: show their average rather than moiré.
-        const detail = clamp01(1 - (footprint - 0.04) / (style.tile * 0.4));
+        const detail = clamp01(1 - (footprint - 0.04) / (style.floor.tile * 0.4));
         for (let c = 0; c < 3; c += 1) {
-          const average = ((style.tileA[c] as number) + (style.tileB[c] as number)) / 2;
-          const tile = mix(style.grout[c] as number, (base[c] as number) + variation, inTile);
+          const average = ((style.floor.tileA[c] as number) + (style.floor.tileB[c] as number)) / 2;
+          const tile = mix(style.floor.grout[c] as number, (base[c] as number) + variation, inTile);
           out[c] = mix(average, tile, detail);
         }
       }
@@ -156,9 +163,9 @@ function makeHall(layout: PanoramaLayout, style: HallStyle): Hall {
         if (Math.abs(rx) < halfX && Math.abs(rz) < halfZ) {
           const fresnel = 0.12 + 0.7 * Math.pow(1 + dir[1], 4);
           const light = lightAt(rx, rz, 0.35 + s * 0.02) * fresnel * glossy;
-          out[0] = (out[0] as number) + light * (style.lightColor[0] as number);
-          out[1] = (out[1] as number) + light * (style.lightColor[1] as number);
-          out[2] = (out[2] as number) + light * (style.lightColor[2] as number);
+          out[0] = (out[0] as number) + light * (style.ceiling.lightColor[0] as number);
+          out[1] = (out[1] as number) + light * (style.ceiling.lightColor[1] as number);
+          out[2] = (out[2] as number) + light * (style.ceiling.lightColor[2] as number);
         }
       }
       // Darker where the floor meets the walls.
@@ -171,9 +178,9 @@ function makeHall(layout: PanoramaLayout, style: HallStyle): Hall {
     ceiling(x, z, footprint, out) {
       const light = lightAt(x, z, Math.max(0.015, footprint));
       if (light > 0.98) {
-        out[0] = style.lightColor[0];
-        out[1] = style.lightColor[1];
-        out[2] = style.lightColor[2];
+        out[0] = style.ceiling.lightColor[0];
+        out[1] = style.ceiling.lightColor[1];
+        out[2] = style.ceiling.lightColor[2];
         return true;
       }
       // Truss lines every 3 m, and the glow around each light.
@@ -181,12 +188,12 @@ function makeHall(layout: PanoramaLayout, style: HallStyle): Hall {
       const tz = Math.abs(z / 3 - Math.round(z / 3)) * 3;
       const truss = (1 - smoothstep(0.06, 0.06 + Math.max(footprint, 0.01), Math.min(tx, tz))) * clamp01(1 - footprint / 0.3);
       for (let c = 0; c < 3; c += 1)
-        out[c] = (style.ceiling[c] as number) * (1 - 0.45 * truss) + light * 0.5 * (style.lightColor[c] as number);
+        out[c] = (style.ceiling.rgb[c] as number) * (1 - 0.45 * truss) + light * 0.5 * (style.ceiling.lightColor[c] as number);
       return false;
     },
     wall(side, s, y, footprint, out) {
       const aa = Math.max(footprint, 0.01);
-      if (style.glassBehind && side === 2) {
+      if (style.walls.glassBehind && side === 2) {
         // The glass front: mullions every 2.4 m, a transom at 3.2 m, glass doors in the middle.
         const m = Math.abs(s / 2.4 - Math.round(s / 2.4)) * 2.4;
         const frame = 1 - smoothstep(0.07, 0.07 + aa, m);
@@ -199,7 +206,7 @@ function makeHall(layout: PanoramaLayout, style: HallStyle): Hall {
         out[2] = mix(0.96 * door, 0.36, bar);
         return bar < 0.5;
       }
-      if (style.windows && y > height - 2.4 && y < height - 0.9) {
+      if (style.walls.windows && y > height - 2.4 && y < height - 0.9) {
         const m = Math.abs(s / 2 - Math.round(s / 2)) * 2;
         const frame = 1 - smoothstep(0.08, 0.08 + aa, m);
         out[0] = mix(0.74, 0.25, frame);
@@ -207,7 +214,7 @@ function makeHall(layout: PanoramaLayout, style: HallStyle): Hall {
         out[2] = mix(0.95, 0.32, frame);
         return frame < 0.5;
       }
-      if (style.strips) {
+      if (style.walls.strips) {
         const m = Math.abs(s / 4 - Math.round(s / 4)) * 4;
         if (m < 0.07 && y > 0.6 && y < height - 1.5) {
           out[0] = 1;
@@ -226,7 +233,7 @@ function makeHall(layout: PanoramaLayout, style: HallStyle): Hall {
         out[1] = 0.62;
         out[2] = 0.68;
       } else {
-        const base = y < 3.2 ? style.wallLow : style.wallHigh;
+        const base = y < 3.2 ? style.walls.low : style.walls.high;
         const seam =
           y < 3.2 ? (1 - smoothstep(0.01, 0.01 + aa, Math.abs(s / 2 - Math.round(s / 2)) * 2)) * clamp01(1 - footprint / 0.1) : 0;
         out[0] = (base[0] as number) * (1 - 0.25 * seam);
@@ -457,20 +464,28 @@ function placeName(ctx: SceneContext, slug: string): string {
   return ctx.salon.place(slug)?.name ?? slug;
 }
 
-const PLAN_STYLE: HallStyle = {
-  tile: 1.2,
-  tileA: [0.8, 0.81, 0.84],
-  tileB: [0.72, 0.74, 0.78],
-  grout: [0.5, 0.52, 0.56],
-  gloss: 0.55,
-  ceiling: [0.2, 0.22, 0.27],
-  lightSpacing: 6,
-  lightHalf: [1.2, 0.35],
-  lightColor: [1, 0.97, 0.9],
-  wallLow: [0.76, 0.78, 0.82],
-  wallHigh: [0.2, 0.26, 0.42],
-  windows: true,
+/** The entrance hall: light tiles, a bright ceiling, the glass front behind the visitor. */
+const ENTRANCE_HALL: HallStyle = {
+  floor: { tile: 1.5, tileA: [0.91, 0.89, 0.85], tileB: [0.84, 0.82, 0.78], grout: [0.62, 0.6, 0.57], gloss: 0.6 },
+  ceiling: { rgb: [0.82, 0.84, 0.88], lightSpacing: 5, lightHalf: [0.9, 0.9], lightColor: [1, 0.98, 0.93] },
+  walls: { low: [0.9, 0.9, 0.92], high: [0.93, 0.94, 0.96], windows: true, glassBehind: true },
 };
+
+/** The auditorium: carpet, a dark ceiling with warm spots, light strips on the walls. */
+const AUDITORIUM_HALL: HallStyle = {
+  floor: { tile: 1, tileA: [0.3, 0.14, 0.16], tileB: [0.3, 0.14, 0.16], grout: [0.3, 0.14, 0.16], carpet: [0.27, 0.13, 0.16], gloss: 0 },
+  ceiling: { rgb: [0.08, 0.08, 0.1], lightSpacing: 4, lightHalf: [0.22, 0.22], lightColor: [1, 0.92, 0.8] },
+  walls: { low: [0.24, 0.18, 0.24], high: [0.13, 0.11, 0.18], windows: false, strips: true },
+};
+
+/** The plan and the stands' panoramas: grey tiles, long lights, a carpeted ring or aisle added by the scene. */
+const PLAN_HALL: HallStyle = {
+  floor: { tile: 1.2, tileA: [0.8, 0.81, 0.84], tileB: [0.72, 0.74, 0.78], grout: [0.5, 0.52, 0.56], gloss: 0.55 },
+  ceiling: { rgb: [0.2, 0.22, 0.27], lightSpacing: 6, lightHalf: [1.2, 0.35], lightColor: [1, 0.97, 0.9] },
+  walls: { low: [0.76, 0.78, 0.82], high: [0.2, 0.26, 0.42], windows: true },
+};
+const CARPET_BLUE: Rgb = [0.15, 0.22, 0.42];
+const PLAN_HAZE: Rgb = [0.62, 0.66, 0.74];
 
 export function buildScene(layout: PanoramaLayout, ctx: SceneContext): Scene {
   const { texts, salon } = ctx;
@@ -492,46 +507,15 @@ export function buildScene(layout: PanoramaLayout, ctx: SceneContext): Scene {
       facing(desk, 0, 2.9, 2.6, 9, 5.4, texture(drawBackdrop(texts.welcome, roomName))),
       facing(desk, 0, 6.2, 1.4, 6.5, 0.9, texture(drawSign(roomName, 45), true)),
     );
-    const plan = placeName(ctx, 'plan');
-    const conference = placeName(ctx, 'conference');
-    const totemLeft = placementAt(-2.4, 4.4, -0.5);
-    const totemRight = placementAt(2.4, 4.4, 0.5);
-    quads.push(
-      facing(
-        totemLeft,
-        0,
-        1.2,
-        0,
-        0.95,
-        2.4,
-        texture(
-          drawTotem(
-            [
-              { text: plan, arrow: 'left' },
-              { text: conference, arrow: 'right' },
-            ],
-            texts.welcome,
-          ),
-        ),
-      ),
-      facing(
-        totemRight,
-        0,
-        1.2,
-        0,
-        0.95,
-        2.4,
-        texture(
-          drawTotem(
-            [
-              { text: conference, arrow: 'right' },
-              { text: plan, arrow: 'left' },
-            ],
-            texts.welcome,
-          ),
-        ),
-      ),
-    );
+    // A totem on each side of the desk, pointing to the plan and to the auditorium.
+    const toPlan = { text: placeName(ctx, 'plan'), arrow: 'left' } as const;
+    const toConference = { text: placeName(ctx, 'conference'), arrow: 'right' } as const;
+    for (const [x, yaw, lines] of [
+      [-2.4, -0.5, [toPlan, toConference]],
+      [2.4, 0.5, [toConference, toPlan]],
+    ] as const) {
+      quads.push(facing(placementAt(x, 4.4, yaw), 0, 1.2, 0, 0.95, 2.4, texture(drawTotem([...lines], texts.welcome))));
+    }
     const board = CONTEST_BOARD;
     quads.push(
       facing(
@@ -553,26 +537,7 @@ export function buildScene(layout: PanoramaLayout, ctx: SceneContext): Scene {
     ] as const) {
       quads.push(facing(placementAt(x, z, Math.atan2(x, z)), 0, 0.75, 0, 0.8, 1.5, shader(plant)));
     }
-    return {
-      hall: makeHall(layout, {
-        tile: 1.5,
-        tileA: [0.91, 0.89, 0.85],
-        tileB: [0.84, 0.82, 0.78],
-        grout: [0.62, 0.6, 0.57],
-        gloss: 0.6,
-        ceiling: [0.82, 0.84, 0.88],
-        lightSpacing: 5,
-        lightHalf: [0.9, 0.9],
-        lightColor: [1, 0.98, 0.93],
-        wallLow: [0.9, 0.9, 0.92],
-        wallHigh: [0.93, 0.94, 0.96],
-        windows: true,
-        glassBehind: true,
-      }),
-      quads,
-      haze: [0.85, 0.87, 0.9],
-      hazeDensity: 0.012,
-    };
+    return { hall: makeHall(layout, ENTRANCE_HALL), quads, haze: [0.85, 0.87, 0.9], hazeDensity: 0.012 };
   }
 
   if (layout.place.kind === 'conference') {
@@ -596,27 +561,7 @@ export function buildScene(layout: PanoramaLayout, ctx: SceneContext): Scene {
         quads.push(flat(origin, xc, 0.45, z + 0.25, 6, 0.42, shader(seats(3, 0.21, true))));
       }
     }
-    return {
-      hall: makeHall(layout, {
-        tile: 1,
-        tileA: [0.3, 0.14, 0.16],
-        tileB: [0.3, 0.14, 0.16],
-        grout: [0.3, 0.14, 0.16],
-        carpet: [0.27, 0.13, 0.16],
-        gloss: 0,
-        ceiling: [0.08, 0.08, 0.1],
-        lightSpacing: 4,
-        lightHalf: [0.22, 0.22],
-        lightColor: [1, 0.92, 0.8],
-        wallLow: [0.24, 0.18, 0.24],
-        wallHigh: [0.13, 0.11, 0.18],
-        windows: false,
-        strips: true,
-      }),
-      quads,
-      haze: [0.1, 0.09, 0.12],
-      hazeDensity: 0.01,
-    };
+    return { hall: makeHall(layout, AUDITORIUM_HALL), quads, haze: [0.1, 0.09, 0.12], hazeDensity: 0.01 };
   }
 
   if (layout.place.kind === 'plan') {
@@ -633,20 +578,12 @@ export function buildScene(layout: PanoramaLayout, ctx: SceneContext): Scene {
       const p = placementAt(Math.sin(yaw) * 2.6, Math.cos(yaw) * 2.6, yaw);
       quads.push(facing(p, 0, 6.4, 0, 3.6, 0.9, texture(drawSign(roomName, 45), true)));
     }
-    return {
-      hall: makeHall(layout, { ...PLAN_STYLE, ring: { inner: mapRadius + 0.8, outer: layout.ringRadius - 0.9, rgb: [0.15, 0.22, 0.42] } }),
-      quads,
-      haze: [0.62, 0.66, 0.74],
-      hazeDensity: 0.014,
-    };
+    const ring = { inner: mapRadius + 0.8, outer: layout.ringRadius - 0.9, rgb: CARPET_BLUE };
+    return { hall: makeHall(layout, { ...PLAN_HALL, floor: { ...PLAN_HALL.floor, ring } }), quads, haze: PLAN_HAZE, hazeDensity: 0.014 };
   }
 
   // A stand's panorama.
   quads.push(facing(placementAt(-5.2, 2.4, -0.9), 0, 0.75, 0, 0.8, 1.5, shader(plant)));
-  return {
-    hall: makeHall(layout, { ...PLAN_STYLE, aisle: { zMin: -2.2, zMax: 2.2, rgb: [0.15, 0.22, 0.42] } }),
-    quads,
-    haze: [0.62, 0.66, 0.74],
-    hazeDensity: 0.014,
-  };
+  const aisle = { zMin: -2.2, zMax: 2.2, rgb: CARPET_BLUE };
+  return { hall: makeHall(layout, { ...PLAN_HALL, floor: { ...PLAN_HALL.floor, aisle } }), quads, haze: PLAN_HAZE, hazeDensity: 0.014 };
 }

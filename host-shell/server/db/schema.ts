@@ -74,7 +74,6 @@ export type StandVisitRow = Selectable<StandVisitsTable>;
 export type StandHistoryRow = Selectable<StandHistoryTable>;
 export type MessageRow = Selectable<MessagesTable>;
 export type ChatFileRow = Selectable<ChatFilesTable>;
-export type LeadRow = Selectable<LeadsTable>;
 export type MediaRow = Selectable<MediasTable>;
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -54,14 +54,14 @@ export async function findStand(db: Kysely<Database>, id: number): Promise<Stand
 
 /** Whether two users are exhibitors of one same stand. */
 export async function shareAStand(db: Kysely<Database>, a: number, b: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('stand_exhibitors as mine')
-    .innerJoin('stand_exhibitors as theirs', 'theirs.stand_id', 'mine.stand_id')
-    .select('mine.stand_id')
-    .where('mine.user_id', '=', a)
-    .where('theirs.user_id', '=', b)
+  const standsOfB = db.selectFrom('stand_exhibitors').select('stand_id').where('user_id', '=', b);
+  const shared = await db
+    .selectFrom('stand_exhibitors')
+    .select('stand_id')
+    .where('user_id', '=', a)
+    .where('stand_id', 'in', standsOfB)
     .executeTakeFirst();
-  return row !== undefined;
+  return shared !== undefined;
 }
 
 export interface AnimatorContext {

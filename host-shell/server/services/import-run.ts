@@ -115,7 +115,7 @@ export async function runImport(db: Kysely<Database>, id: number, options: RunOp
       trx,
       {
         actorId: options.actorId,
-        action: row.kind === 'users' ? 'users.import' : 'visio_links.import',
+        action: `${row.kind}.import`,
         target: row.file_name,
         before: null,
         after: {

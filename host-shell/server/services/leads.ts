@@ -1,9 +1,9 @@
 import { stringify } from 'csv-stringify/sync';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Lead, LeadConsent } from '@salon/shared/contracts/leads';
 import { CONSENTS, FORM_CONSENTS, consentWording, type ConsentKey, type ConsentRecord } from '@salon/shared/contracts/consents';
 import type { LocaleCode } from '@salon/shared/contracts/page-data';
-import { nowIso, type CompanyRow, type Database, type LeadKind, type LeadsTable, type StandRow } from '../db/schema';
+import { nowIso, type Database, type LeadKind, type LeadsTable, type StandRow } from '../db/schema';
 import type { Insertable } from 'kysely';
 import { encodeId } from '../lib/ids';
 import { pick } from '../lib/locale';
@@ -47,47 +47,20 @@ export async function insertLead(
 }
 
 /** A lead as listed: its columns, with its stand's names and slug and its company's name (null without one). */
-export type LeadListRow = Selectable<LeadsTable> & {
-  stand_name: StandRow['name'] | null;
-  stand_name_en: StandRow['name_en'] | null;
-  stand_slug: StandRow['panorama_slug'] | null;
-  company_name: CompanyRow['name'] | null;
-};
+export type LeadListRow = Awaited<ReturnType<typeof listLeads>>[number];
 
 /** Leads, newest first: of one stand, or all of them (optionally of one kind). */
-export async function listLeads(
-  db: Kysely<Database>,
-  filter: { standId?: number; kind?: LeadKind; limit?: number } = {},
-): Promise<LeadListRow[]> {
+export async function listLeads(db: Kysely<Database>, filter: { standId?: number; kind?: LeadKind; limit?: number } = {}) {
   let query = db
     .selectFrom('leads')
     .leftJoin('stands', 'stands.id', 'leads.stand_id')
     .leftJoin('companies', 'companies.id', 'leads.company_id')
+    .selectAll('leads')
     .select([
-      'leads.id',
-      'leads.kind',
-      'leads.stand_id',
       'stands.name as stand_name',
       'stands.name_en as stand_name_en',
       'stands.panorama_slug as stand_slug',
-      'leads.company_id',
       'companies.name as company_name',
-      'leads.user_id',
-      'leads.firstname',
-      'leads.lastname',
-      'leads.email',
-      'leads.phone',
-      'leads.postal_code',
-      'leads.city',
-      'leads.birthdate',
-      'leads.subject',
-      'leads.code_apporteur',
-      'leads.comments',
-      'leads.contest_name',
-      'leads.score',
-      'leads.consents',
-      'leads.wording_locale',
-      'leads.created_at',
     ])
     .orderBy('leads.id', 'desc');
   if (filter.standId !== undefined) query = query.where('leads.stand_id', '=', filter.standId);

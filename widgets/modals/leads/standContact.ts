@@ -1,19 +1,11 @@
 import { closeModal, request, showToast, type AppParameters, type LocaleCode, type Modal, type PageUser } from '@salon/shared';
 import type { Stand } from '@salon/shared/exhibitors';
-import { CONTACT_REQUEST_SENT, type FormValues, type standContactRules } from '@salon/shared/forms';
+import { CONTACT_REQUEST_SENT, standContactRules, type FormValues } from '@salon/shared/forms';
 import type { StandContactRequestBody } from '@salon/shared/contracts/forms';
 import { namesAndEmailOf, reportFailure, type FieldError, type RawValues } from './leadForm';
 
-export const STAND_CONTACT_FIELDS = [
-  'firstname',
-  'lastname',
-  'email',
-  'phone',
-  'postal_code',
-  'city',
-  'data_sharing',
-  'optin_marketing',
-] as const;
+/** The form's fields, those of its rules: the server's errors are shown under them. */
+export const STAND_CONTACT_FIELDS = Object.keys(standContactRules);
 
 /** The form filled with what the page knows of the logged-in user. */
 export function standContactInitial(user: PageUser): RawValues {

@@ -1,23 +1,16 @@
 /** Accounts and sign-in: users, their sessions, the host sites' users and nonces, sign-in links. */
+import type { ProfileTexts } from '@salon/shared/contracts/page-data';
 import type { Generated } from 'kysely';
 import type { Flag, ProfileCode } from './columns';
 
-export interface UsersTable {
+/** A user: the profile texts (firstname … linkedin) are those of the page data's user. */
+export interface UsersTable extends ProfileTexts {
   id: Generated<number>;
   profile: ProfileCode;
   anonymous: Generated<Flag>;
   hidden: Generated<Flag>;
   availability: Generated<Flag>;
   pseudo: string | null;
-  firstname: string | null;
-  lastname: string | null;
-  email: string | null;
-  contact_email: string | null;
-  mobile: string | null;
-  postal_code: string | null;
-  city: string | null;
-  birthdate: string | null;
-  linkedin: string | null;
   visio_link: string | null;
   /** JSON object: field → '0' (published) | '1'. */
   fields_param: Generated<string>;
