@@ -46,22 +46,21 @@ export const AuditQuery = Type.Object({
 });
 export type AuditQuery = Static<typeof AuditQuery>;
 
+/** The settings (`/admin`). */
+const SETTINGS_AUDIT_ACTIONS = ['parameters.update', 'features.update', 'stream.update'] as const;
+/** A panorama's image. */
+const PANORAMA_AUDIT_ACTIONS = ['panorama.update', 'panorama.remove'] as const;
+
 /** What a change was. */
 export const AuditAction = OneOf(
-  // The settings (`/admin`).
-  'parameters.update',
-  'features.update',
-  'stream.update',
+  ...SETTINGS_AUDIT_ACTIONS,
   // The news.
   'notification.send',
   // An exhibitor's availability, changed by an organiser.
   'availability.update',
-  // A panorama's image.
-  'panorama.update',
-  'panorama.remove',
-  // The CSV imports.
+  ...PANORAMA_AUDIT_ACTIONS,
   ...IMPORT_AUDIT_ACTIONS,
-  // The event's content (issue 13 item 2).
+  // The event's content.
   ...CONTENT_AUDIT_ACTIONS,
   // Sign-in links handed out (host-shell/server/services/signin-links.ts).
   'signin_links.create',
