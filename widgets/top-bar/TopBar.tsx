@@ -1,7 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { Plural, useLingui } from '@lingui/react/macro';
-import { $locale, $sidebar, openModal, toggleSidebar, VisuallyHidden } from '@salon/shared';
+import { $locale, $sidebar, CountBadge, openModal, toggleSidebar } from '@salon/shared';
 import { $currentPanorama, $fullscreen, $sound, goToPanorama, toggleFullscreen, toggleSound } from '@salon/shared/room';
 import { $topBar } from './store';
 import { LanguageSwitcher } from './LanguageSwitcher';
@@ -92,16 +92,11 @@ export function TopBar() {
         onClick={toggleJourney}
         extra={
           toVisit > 0 && (
-            <>
-              <span className="salon-top-bar__badge" aria-hidden="true">
-                {toVisit}
-              </span>
-              <VisuallyHidden>
-                {' ('}
-                <Plural value={toVisit} one="# stand to visit" other="# stands to visit" />
-                {')'}
-              </VisuallyHidden>
-            </>
+            <CountBadge
+              className="salon-top-bar__badge"
+              count={toVisit}
+              spoken={<Plural value={toVisit} one="# stand to visit" other="# stands to visit" />}
+            />
           )
         }
       />,
