@@ -6,6 +6,7 @@ import {
   exhibitorPageData,
   promoterPageData,
   visitorPageData,
+  withJourney,
   withLocale,
 } from '@salon/shared/test/fixtures';
 import type { PageDataInput } from '@salon/shared';
@@ -78,10 +79,6 @@ export const Translucent: Story = { parameters: salon(withSidebarStyle(40, 12)) 
 
 /** Out-of-range settings (opacity 250, blur -10) are clamped to 100 and 0. */
 export const ClampedStyle: Story = { parameters: salon(withSidebarStyle(250, -10)) };
-
-function withJourney(data: PageDataInput, journey: string | null, flag: '0' | '1' = '1'): PageDataInput {
-  return { ...data, user: { ...data.user, journey }, features: { journey: flag } };
-}
 
 /** Feature flag journey on: the badge counts the stands still to visit (3). */
 export const JourneyBadge: Story = {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import Cropper from 'cropperjs';
 
 const EIGHT_HANDLES = ['n', 'e', 's', 'w', 'ne', 'nw', 'se', 'sw']
@@ -34,17 +34,23 @@ export interface CropperWorkspace {
   image: HTMLImageElement;
 }
 
+export interface Cropping {
+  /** The element the workspace is made in. */
+  container: RefObject<HTMLDivElement | null>;
+  /** True while `run`'s action runs. */
+  busy: boolean;
+  /** Runs `action` on the workspace once it is made, one action at a time; a failure goes to `onFailure`. */
+  run: (action: (workspace: CropperWorkspace) => Promise<void>, onFailure: (error: unknown) => void) => void;
+}
+
 /**
  * Cropper.js on `image` (an address, described by `alt`), in the element `container` is given to: made when the
- * component mounts or the image changes, destroyed with it. `workspace` holds it meanwhile (null before and after).
+ * component mounts or the image changes, destroyed with it.
  */
-export function useCropper(
-  image: string,
-  alt: string,
-  { square = false }: { square?: boolean } = {},
-): { container: RefObject<HTMLDivElement | null>; workspace: RefObject<CropperWorkspace | null> } {
+export function useCropper(image: string, alt: string, { square = false }: { square?: boolean } = {}): Cropping {
   const container = useRef<HTMLDivElement>(null);
   const workspace = useRef<CropperWorkspace | null>(null);
+  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     if (!container.current) return undefined;
@@ -62,5 +68,14 @@ export function useCropper(
     };
   }, [image, alt, square]);
 
-  return { container, workspace };
+  function run(action: (workspace: CropperWorkspace) => Promise<void>, onFailure: (error: unknown) => void) {
+    const current = workspace.current;
+    if (!current || busy) return;
+    setBusy(true);
+    action(current)
+      .catch(onFailure)
+      .finally(() => setBusy(false));
+  }
+
+  return { container, busy, run };
 }

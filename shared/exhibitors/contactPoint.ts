@@ -5,6 +5,7 @@ import { busSingleton, openModal, $sidebar } from '@salon/shared';
 // By package name: these modules belong to other entries (a relative import would bundle a second copy).
 import { $room } from '@salon/shared/room';
 import { getAnimators } from './api';
+import { CARD_TEXT_FIELDS } from './exhibitor';
 
 /**
  * The unique contact point (spec §2.8): the animators of a stand (`GET /api/stands/{id}/animators` each time it
@@ -118,20 +119,7 @@ export const $contactPoint = computed([state.$fetched, state.$open, $room], (fet
 });
 
 /** What the live activity says of the cards (the published fields, names, pictures), not of availability. */
-const CARD_KEYS = [
-  'fullname',
-  'function',
-  'function_en',
-  'presentation',
-  'presentation_en',
-  'contact_email',
-  'mobile',
-  'linkedin',
-  'picturePath',
-  'videoPath',
-  'fields_param',
-  'visio_link',
-] as const;
+const CARD_KEYS = ['fullname', ...CARD_TEXT_FIELDS, 'picturePath', 'videoPath', 'fields_param'] as const;
 
 function cardsSignature(live: readonly RoomUser[]): string {
   return JSON.stringify(live.map((user) => [user.obfuscated_id || user.id_user, ...CARD_KEYS.map((key) => user[key] ?? null)]));

@@ -12,6 +12,18 @@ import { $user, openModal, showToast } from '@salon/shared';
 /** Spec §9: presentation truncation. */
 export const PRESENTATION_MAX_LENGTH = 60;
 
+/** The card's texts (spec §2.9): what the exhibitor writes on `/exposant/profil` and what a card shows of them. */
+export const CARD_TEXT_FIELDS = [
+  'function',
+  'function_en',
+  'presentation',
+  'presentation_en',
+  'contact_email',
+  'mobile',
+  'linkedin',
+  'visio_link',
+] as const;
+
 export const UNKNOWN_USER = msg`Unknown user`;
 const CHAT_UNAVAILABLE = msg`Chat is unavailable, please try again later.`;
 

@@ -8,6 +8,7 @@ export { getAnimators, getStandHistory, putExhibitorAvailability, type StandHist
 export type { Animator, Stand } from '@salon/shared/contracts/exhibitors';
 export {
   PRESENTATION_MAX_LENGTH,
+  CARD_TEXT_FIELDS,
   UNKNOWN_USER,
   personId,
   personName,

@@ -48,8 +48,22 @@ export const exhibitorPageData = (): PageDataInput => base('exhibitor', { homeRo
 export const promoterPageData = (): PageDataInput => base('promoter', { homeRoute: `${ORIGIN}/organisateur` });
 export const administratorPageData = (): PageDataInput => base('administrator', { homeRoute: `${ORIGIN}/admin` });
 
+/** The page data above by profile, for a table of cases. */
+export const PAGE_DATA = {
+  visitor: visitorPageData,
+  anonymous: anonymousPageData,
+  exhibitor: exhibitorPageData,
+  promoter: promoterPageData,
+  administrator: administratorPageData,
+} as const;
+
 export function withLocale(data: PageDataInput, locale: 'en_EN' | 'fr_FR', multilingual = true): PageDataInput {
   return { ...data, locale: { langs: [...LANGS], locale, multilingual } };
+}
+
+/** The user's journey as the page data carries it (JSON with the spec's `vistingStand`, or null) and the journey flag. */
+export function withJourney(data: PageDataInput, journey: string | null, flag: '0' | '1' = '1'): PageDataInput {
+  return { ...data, user: { ...data.user, journey }, features: { journey: flag } };
 }
 
 /** An organisers' news item as `GET /api/notifications` lists it: `Titre n` / `Title n`, `Message n` / `Message n in English`. */

@@ -1,7 +1,7 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { Plural, useLingui } from '@lingui/react/macro';
-import { $sidebar, SidebarFrame, VisuallyHidden } from '@salon/shared';
+import { $sidebar, CountBadge, SidebarFrame } from '@salon/shared';
 import { $chat, selectChatTab, type ChatTab } from '@salon/shared/chat';
 import { ChannelList } from './ChannelList';
 import { ChannelView, ChannelTitle } from './ChannelView';
@@ -59,16 +59,7 @@ export default function ChatPanel() {
           >
             {label}
             {tab === 'chats' && count > 0 && (
-              <>
-                <span className="salon-chat__badge" aria-hidden="true">
-                  {count}
-                </span>
-                <VisuallyHidden>
-                  {' ('}
-                  <Plural value={count} one="# new" other="# new" />
-                  {')'}
-                </VisuallyHidden>
-              </>
+              <CountBadge className="salon-chat__badge" count={count} spoken={<Plural value={count} one="# new" other="# new" />} />
             )}
           </button>
         ))}

@@ -1,4 +1,6 @@
-/** Inline icons (24×24, stroked), decorative: the button's label names it. No emoji glyphs: not every system has the font. */
+import { StrokeIcon } from '@salon/shared';
+
+/** The chat's icons, one `StrokeIcon` path each (no emoji glyphs: not every system has the font). */
 const PATHS = {
   back: 'M15 5l-7 7 7 7',
   video: 'M3 7h12v10H3zM15 10l6-3v10l-6-3',
@@ -9,20 +11,5 @@ const PATHS = {
 } as const;
 
 export function Icon({ name }: { name: keyof typeof PATHS }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      aria-hidden="true"
-      focusable="false"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d={PATHS[name]} />
-    </svg>
-  );
+  return <StrokeIcon path={PATHS[name]} strokeWidth={1.8} />;
 }

@@ -52,18 +52,8 @@ export function ContactFields({
       <p className="salon-profile__hint">
         {t`Your names are changed on your profile page.`} <a href={url('profile')}>{t`My profile`}</a>
       </p>
-      {fields.map(({ field, label, type, autoComplete }) => (
-        <TextInput
-          key={field}
-          field={field}
-          label={label}
-          type={type}
-          autoComplete={autoComplete}
-          form={form}
-          error={errorOf(field)}
-          onChange={onChange}
-          extra={box(field)}
-        />
+      {fields.map((input) => (
+        <TextInput key={input.field} {...input} form={form} error={errorOf(input.field)} onChange={onChange} extra={box(input.field)} />
       ))}
     </fieldset>
   );

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useCropper, type CropperSelection } from '@salon/shared/cropper';
 
@@ -66,23 +66,16 @@ export function PictureCropper({
   onCancel: () => void;
 }) {
   const { t } = useLingui();
-  const [busy, setBusy] = useState(false);
   const helpId = useId();
-  const { container, workspace } = useCropper(image, t`Your new picture`, { square: true });
-
-  async function use() {
-    const current = workspace.current;
-    if (!current || busy) return;
-    setBusy(true);
-    try {
-      onCropped(await cropToJpeg(current.instance.getCropperSelection(), current.image));
-    } catch (error) {
-      console.error('[salon] the picture could not be cropped', error);
-      onCancel();
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { container, busy, run } = useCropper(image, t`Your new picture`, { square: true });
+  const use = () =>
+    run(
+      async ({ instance, image: element }) => onCropped(await cropToJpeg(instance.getCropperSelection(), element)),
+      (error) => {
+        console.error('[salon] the picture could not be cropped', error);
+        onCancel();
+      },
+    );
 
   return (
     <div className="salon-profile__cropper" role="group" aria-label={t`Crop your picture`}>
@@ -95,12 +88,7 @@ export function PictureCropper({
         <button type="button" className="salon-profile__button" onClick={onCancel}>
           {t`Cancel`}
         </button>
-        <button
-          type="button"
-          className="salon-profile__button salon-profile__button--primary"
-          aria-busy={busy || undefined}
-          onClick={() => void use()}
-        >
+        <button type="button" className="salon-profile__button salon-profile__button--primary" aria-busy={busy || undefined} onClick={use}>
           {t`Use this picture`}
         </button>
       </div>

@@ -1,4 +1,4 @@
-import type { ExhibitorLike } from '@salon/shared/exhibitors';
+import { CARD_TEXT_FIELDS, type ExhibitorLike } from '@salon/shared/exhibitors';
 import { PATTERNS } from '@salon/shared/forms';
 import type { ExhibitorProfileBody, ExhibitorProfileData } from './api';
 
@@ -14,16 +14,8 @@ export const CARD_FIELDS: readonly CardField[] = ['firstname', 'lastname', 'cont
 export const FUNCTION_MAX = 100;
 export const PRESENTATION_MAX = 1000;
 
-export const TEXT_FIELDS = [
-  'function',
-  'function_en',
-  'presentation',
-  'presentation_en',
-  'contact_email',
-  'mobile',
-  'linkedin',
-  'visio_link',
-] as const;
+/** The form's texts: the card's. */
+export const TEXT_FIELDS = CARD_TEXT_FIELDS;
 export type TextField = (typeof TEXT_FIELDS)[number];
 
 export interface ProfileForm {

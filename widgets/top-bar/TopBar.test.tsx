@@ -12,14 +12,7 @@ import {
   applyLiveSettings,
   type PageDataInput,
 } from '@salon/shared';
-import {
-  administratorPageData,
-  anonymousPageData,
-  exhibitorPageData,
-  promoterPageData,
-  visitorPageData,
-  withLocale,
-} from '@salon/shared/test/fixtures';
+import { anonymousPageData, exhibitorPageData, PAGE_DATA, visitorPageData, withJourney, withLocale } from '@salon/shared/test/fixtures';
 import { registerFramePort, setSoundState } from '@salon/shared/room';
 import { envelope } from '@salon/shared/contracts/room-frame';
 import { installFetch, jsonResponse } from '@salon/shared/test/fetch';
@@ -64,10 +57,6 @@ afterEach(() => {
   });
 });
 
-function withJourney(data: PageDataInput, journey: string | null, flag: '0' | '1' = '1'): PageDataInput {
-  return { ...data, user: { ...data.user, journey }, features: { journey: flag } };
-}
-
 async function openMenu(nav: HTMLElement) {
   await userEvent.setup().click(within(nav).getByRole('button', { name: 'More' }));
   return screen.getByRole('menu', { name: 'More' });
@@ -105,11 +94,11 @@ describe('top bar items by profile (spec §2.3, §6)', () => {
   });
 
   test.each([
-    ['exhibitor', exhibitorPageData(), 'http://localhost/exposant', true],
-    ['promoter', promoterPageData(), 'http://localhost/organisateur', false],
-    ['administrator', administratorPageData(), 'http://localhost/admin', false],
-  ])('%s: My account to their own area, no Profile; Activity only for the exhibitor', async (_profile, data, href, activity) => {
-    const nav = await showTopBar(data);
+    ['exhibitor', 'http://localhost/exposant', true],
+    ['promoter', 'http://localhost/organisateur', false],
+    ['administrator', 'http://localhost/admin', false],
+  ] as const)('%s: My account to their own area, no Profile; Activity only for the exhibitor', async (profile, href, activity) => {
+    const nav = await showTopBar(PAGE_DATA[profile]());
     expect(within(nav).getByRole('link', { name: 'My account' })).toHaveAttribute('href', href);
     expect(within(nav).queryByRole('link', { name: 'Profile' })).not.toBeInTheDocument();
     expect(within(nav).queryByRole('button', { name: 'Activity' }) !== null).toBe(activity);

@@ -1,7 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { Plural, useLingui } from '@lingui/react/macro';
-import { $locale, $sidebar, openModal, toggleSidebar, VisuallyHidden } from '@salon/shared';
+import { $locale, $sidebar, CountBadge, openModal, toggleSidebar } from '@salon/shared';
 import { $currentPanorama, $fullscreen, $sound, goToPanorama, toggleFullscreen, toggleSound } from '@salon/shared/room';
 import { $topBar } from './store';
 import { LanguageSwitcher } from './LanguageSwitcher';
@@ -15,20 +15,18 @@ interface BarButtonProps {
   icon: IconName;
   label: string;
   onClick: () => void;
-  pressed?: boolean;
   expanded?: boolean;
   current?: boolean;
   extra?: ReactNode;
 }
 
 /** An icon and its label; on narrow screens the label is for screen readers only (and the tooltip). */
-function BarButton({ icon, label, onClick, pressed, expanded, current, extra }: BarButtonProps) {
+function BarButton({ icon, label, onClick, expanded, current, extra }: BarButtonProps) {
   return (
     <button
       type="button"
       className="salon-top-bar__button"
       title={label}
-      aria-pressed={pressed}
       aria-expanded={expanded}
       aria-current={current ? 'location' : undefined}
       onClick={onClick}
@@ -74,78 +72,51 @@ export function TopBar() {
 
   // The bar's items in their order. On a phone, Conferences, Activity, Feedback and the account are always in the menu.
   const entries: BarEntry[] = [];
-  const action = (key: MovableKey, icon: IconName, label: string, onSelect: () => void, bar: ReactNode, badge?: number) =>
-    entries.push({ key, icon, label, bar, badge, menu: { key, kind: 'action', icon, label, onSelect } });
-  const goHome = () => goToPanorama('home');
-  action('home', 'home', t`Home`, goHome, <BarButton icon="home" label={t`Home`} current={panorama === 'home'} onClick={goHome} />);
+  const action = (
+    key: MovableKey,
+    icon: IconName,
+    label: string,
+    onSelect: () => void,
+    button: Pick<BarButtonProps, 'current' | 'expanded' | 'extra'> = {},
+    badge?: number,
+  ) =>
+    entries.push({
+      key,
+      icon,
+      label,
+      badge,
+      bar: <BarButton icon={icon} label={label} onClick={onSelect} {...button} />,
+      menu: { key, kind: 'action', icon, label, onSelect },
+    });
+  action('home', 'home', t`Home`, () => goToPanorama('home'), { current: panorama === 'home' });
   if (view.journey) {
-    const toggleJourney = () => toggleSidebar({ name: 'journey' });
+    const extra = toVisit > 0 && (
+      <CountBadge
+        className="salon-top-bar__badge"
+        count={toVisit}
+        spoken={<Plural value={toVisit} one="# stand to visit" other="# stands to visit" />}
+      />
+    );
     action(
       'journey',
       'journey',
       t`Journey`,
-      toggleJourney,
-      <BarButton
-        icon="journey"
-        label={t`Journey`}
-        expanded={sidebar?.name === 'journey'}
-        onClick={toggleJourney}
-        extra={
-          toVisit > 0 && (
-            <>
-              <span className="salon-top-bar__badge" aria-hidden="true">
-                {toVisit}
-              </span>
-              <VisuallyHidden>
-                {' ('}
-                <Plural value={toVisit} one="# stand to visit" other="# stands to visit" />
-                {')'}
-              </VisuallyHidden>
-            </>
-          )
-        }
-      />,
+      () => toggleSidebar({ name: 'journey' }),
+      { expanded: sidebar?.name === 'journey', extra },
       toVisit,
     );
   }
-  const goMap = () => goToPanorama('plan');
-  action('map', 'map', t`Map`, goMap, <BarButton icon="map" label={t`Map`} current={panorama === 'plan'} onClick={goMap} />);
-  const goConferences = () => goToPanorama('conference');
-  action(
-    'conferences',
-    'conference',
-    t`Conferences`,
-    goConferences,
-    <BarButton icon="conference" label={t`Conferences`} current={panorama === 'conference'} onClick={goConferences} />,
-  );
+  action('map', 'map', t`Map`, () => goToPanorama('plan'), { current: panorama === 'plan' });
+  action('conferences', 'conference', t`Conferences`, () => goToPanorama('conference'), { current: panorama === 'conference' });
   if (view.activity) {
-    const toggleActivity = () => toggleSidebar({ name: 'activity-stream' });
-    action(
-      'activity',
-      'activity',
-      t`Activity`,
-      toggleActivity,
-      <BarButton icon="activity" label={t`Activity`} expanded={sidebar?.name === 'activity-stream'} onClick={toggleActivity} />,
-    );
+    action('activity', 'activity', t`Activity`, () => toggleSidebar({ name: 'activity-stream' }), {
+      expanded: sidebar?.name === 'activity-stream',
+    });
   }
-  const giveFeedback = () => openModal({ name: 'feedback' });
-  action('feedback', 'feedback', t`Feedback`, giveFeedback, <BarButton icon="feedback" label={t`Feedback`} onClick={giveFeedback} />);
-  const toggleChat = () => toggleSidebar({ name: 'chat' });
-  action(
-    'chat',
-    'chat',
-    chatLabel,
-    toggleChat,
-    <BarButton icon="chat" label={chatLabel} expanded={sidebar?.name === 'chat'} onClick={toggleChat} />,
-  );
+  action('feedback', 'feedback', t`Feedback`, () => openModal({ name: 'feedback' }));
+  action('chat', 'chat', chatLabel, () => toggleSidebar({ name: 'chat' }), { expanded: sidebar?.name === 'chat' });
   // The label says what pressing does (no aria-pressed: a toggle whose name changes would say it twice).
-  action(
-    'sound',
-    sound.muted ? 'muted' : 'sound',
-    soundLabel,
-    toggleSound,
-    <BarButton icon={sound.muted ? 'muted' : 'sound'} label={soundLabel} onClick={toggleSound} />,
-  );
+  action('sound', sound.muted ? 'muted' : 'sound', soundLabel, toggleSound);
   if (view.account) {
     entries.push({
       key: 'account',

@@ -1,4 +1,6 @@
-/** Inline icons (24×24, stroked): no icon font, a few bytes each. Always decorative: the text names the control. */
+import { StrokeIcon } from '@salon/shared';
+
+/** The top bar's icons, one `StrokeIcon` path each (More's three dots drawn thicker). */
 const PATHS = {
   home: 'M3 11l9-8 9 8M5 10v10h5v-6h4v6h5V10',
   journey: 'M5 21V4M5 4h12l-2 4 2 4H5',
@@ -24,21 +26,5 @@ const PATHS = {
 export type IconName = keyof typeof PATHS;
 
 export function Icon({ name }: { name: IconName }) {
-  return (
-    <svg
-      className="salon-top-bar__icon"
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      aria-hidden="true"
-      focusable="false"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={name === 'more' ? 3 : 2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d={PATHS[name]} />
-    </svg>
-  );
+  return <StrokeIcon className="salon-top-bar__icon" path={PATHS[name]} strokeWidth={name === 'more' ? 3 : 2} />;
 }

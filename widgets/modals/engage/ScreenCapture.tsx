@@ -12,24 +12,19 @@ const DOWNLOAD_FAILED = msg`The cropped area could not be saved.`;
 
 function CropWorkspace({ image }: { image: string }) {
   const { t } = useLingui();
-  const [saving, setSaving] = useState(false);
   const helpId = useId();
-  const { container, workspace } = useCropper(image, t`Your screen capture`);
-
-  async function download() {
-    const instance = workspace.current?.instance;
-    if (!instance || saving) return;
-    setSaving(true);
-    try {
-      const scale = instance.getCropperImage()?.$getTransform()[0] ?? 1;
-      await downloadCrop(instance.getCropperSelection(), scale, image);
-    } catch (error) {
-      console.error('[salon] the capture could not be saved', error);
-      showToast({ kind: 'error', message: DOWNLOAD_FAILED });
-    } finally {
-      setSaving(false);
-    }
-  }
+  const { container, busy: saving, run } = useCropper(image, t`Your screen capture`);
+  const download = () =>
+    run(
+      async ({ instance }) => {
+        const scale = instance.getCropperImage()?.$getTransform()[0] ?? 1;
+        await downloadCrop(instance.getCropperSelection(), scale, image);
+      },
+      (error) => {
+        console.error('[salon] the capture could not be saved', error);
+        showToast({ kind: 'error', message: DOWNLOAD_FAILED });
+      },
+    );
 
   return (
     <div className="salon-capture">
@@ -45,7 +40,7 @@ function CropWorkspace({ image }: { image: string }) {
             type="button"
             className="salon-engage__button salon-engage__button--primary"
             aria-busy={saving || undefined}
-            onClick={() => void download()}
+            onClick={download}
           >
             {t`Download`}
           </button>
