@@ -198,10 +198,8 @@ describe('GET /api/stands/{id}/leads.csv', () => {
   it('writes the consents (given, wording, version), the wording language, the stand name and an ISO UTC time', async () => {
     const rows = records((await get(`/api/stands/${solaire.key}/leads.csv`, cookies.exhibitor)).body);
     const lea = rows.find((r) => r.firstname === 'Léa');
+    expect(lea).toMatchObject({ kind: 'contact_request', stand: 'Helios Solaire', email: 'lea@example.org' });
     expect(lea).toMatchObject({
-      kind: 'contact_request',
-      stand: 'Helios Solaire',
-      email: 'lea@example.org',
       consent_data_sharing: 'yes',
       consent_data_sharing_wording: CONSENTS.data_sharing.en,
       consent_data_sharing_version: '1',
@@ -211,14 +209,8 @@ describe('GET /api/stands/{id}/leads.csv', () => {
     });
     expect(lea?.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     const offer = rows.find((r) => r.firstname === 'Marc');
-    expect(offer).toMatchObject({
-      kind: 'offer_form',
-      subject: 'Offre_Printemps',
-      birthdate: '1985-02-03',
-      comments: 'Ligne 1\nLigne 2, "cité"',
-      consent_opt_in: 'yes',
-      consent_marketing: '',
-    });
+    expect(offer).toMatchObject({ kind: 'offer_form', subject: 'Offre_Printemps', birthdate: '1985-02-03' });
+    expect(offer).toMatchObject({ comments: 'Ligne 1\nLigne 2, "cité"', consent_opt_in: 'yes', consent_marketing: '' });
     const french = rows.find((r) => r.lastname?.includes('script'));
     expect(french).toMatchObject({
       wording_locale: 'fr_FR',
