@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { menuButtonProps } from '@salon/shared';
 import type { ContactChannel } from './exhibitor';
 
 /** The three-dots menu (spec §2.9): what the card shows instead of the presentation (email, phone, linkedin). */
@@ -60,7 +59,9 @@ export function ContactMenu({
         className="salon-icon-button"
         aria-label={t`More ways to contact ${name}`}
         title={t`More ways to contact ${name}`}
-        {...menuButtonProps(open, open ? menuId : undefined)}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
         onClick={() => setOpen(!open)}
       >
         <span aria-hidden="true">⋯</span>

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { useLingui } from '@lingui/react/macro';
-import { VisuallyHidden, menuButtonProps } from '@salon/shared';
+import { VisuallyHidden } from '@salon/shared';
 import { $overflowOpen, closeOverflowMenu, openOverflowMenu } from './store';
 import { Icon, type IconName } from './icons';
 
@@ -85,7 +85,9 @@ export function OverflowMenu({ items }: { items: MenuItem[] }) {
         ref={button}
         type="button"
         className="salon-top-bar__button"
-        {...menuButtonProps(open, menuId)}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menuId}
         title={label}
         onClick={() => (open ? closeOverflowMenu() : show('first'))}
         onKeyDown={onButtonKeyDown}
