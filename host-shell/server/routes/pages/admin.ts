@@ -111,12 +111,14 @@ interface AdminPageState {
 
 async function adminPage(request: FastifyRequest, ctx: PageContext, state: AdminPageState = {}): Promise<string> {
   const db = request.server.db;
+  // Checked before any query starts: a bad page is a 400 that leaves nothing running behind it.
+  const auditPage = auditPageOf(request);
   const [c, parameters, features, stream, log] = await Promise.all([
     counts(db),
     loadParameters(db),
     loadFeatures(db),
     loadStream(db),
-    listChanges(db, auditPageOf(request)),
+    listChanges(db, auditPage),
   ]);
   return adminArea(
     ctx,
