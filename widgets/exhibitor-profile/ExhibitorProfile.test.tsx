@@ -264,12 +264,17 @@ describe('the exhibitor card editor', () => {
     expect(await screen.findByRole('form', { name: 'My card' })).toBeInTheDocument();
   });
 
-  test('French page: French labels and messages, the French function on the card', async () => {
+  test('French page: French labels and messages, the French function on the card, each medium named', async () => {
     await open(withLocale(exhibitorPageData(), 'fr_FR'));
     expect(await screen.findByRole('form', { name: 'Ma fiche' })).toBeInTheDocument();
     expect(screen.getByLabelText('Fonction (français)')).toHaveValue('Directrice commerciale');
     expect(screen.getByRole('checkbox', { name: 'Afficher le téléphone mobile sur ma fiche' })).toBeChecked();
     expect(within(card()).getByText('Directrice commerciale')).toBeInTheDocument();
+    // Each medium's row speaks of its own medium.
+    expect(screen.getByRole('button', { name: 'Ajouter une photo' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ajouter une vidéo' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Fichier de la photo')).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp,image/gif');
+    expect(screen.getByLabelText('Fichier de la vidéo')).toHaveAttribute('accept', 'video/mp4,video/webm,video/quicktime');
     const user = userEvent.setup();
     await user.clear(screen.getByLabelText('E-mail de contact'));
     await user.type(screen.getByLabelText('E-mail de contact'), 'pas-un-email');

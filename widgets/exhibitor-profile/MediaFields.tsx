@@ -1,5 +1,6 @@
 import { useRef, type ChangeEvent } from 'react';
-import { useLingui } from '@lingui/react/macro';
+import { select } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import type { MediaKind } from './api';
 import { PictureCropper } from './PictureCropper';
 import type { ProfileForm } from './preview';
@@ -11,8 +12,11 @@ export type PictureState =
   | { step: 'refused'; message: string | null };
 export type VideoState = { step: 'idle' } | { step: 'uploading' } | { step: 'refused'; message: string | null };
 
-const PICTURE_TYPES = 'image/jpeg,image/png,image/webp,image/gif';
-const VIDEO_TYPES = 'video/mp4,video/webm,video/quicktime';
+/** The files each medium's picker accepts. */
+const ACCEPT: Record<MediaKind, string> = {
+  picture: 'image/jpeg,image/png,image/webp,image/gif',
+  video: 'video/mp4,video/webm,video/quicktime',
+};
 
 /** The picture (cropped to a square before it is sent) and the video of the card, each sent as soon as chosen. */
 export function MediaFields({
@@ -32,67 +36,53 @@ export function MediaFields({
   setPicture: (next: PictureState) => void;
   upload: (kind: MediaKind, file: Blob, filename: string, preview: string | null) => void;
 }) {
-  const { t } = useLingui();
-  return picture.step === 'cropping' ? (
-    <PictureCropper
-      image={picture.image}
-      onCancel={() => setPicture({ step: 'idle' })}
-      onCropped={(blob) => upload('picture', blob, 'picture.jpg', URL.createObjectURL(blob))}
-    />
-  ) : (
+  if (picture.step === 'cropping')
+    return (
+      <PictureCropper
+        image={picture.image}
+        onCancel={() => setPicture({ step: 'idle' })}
+        onCropped={(blob) => upload('picture', blob, 'picture.jpg', URL.createObjectURL(blob))}
+      />
+    );
+  // The picture is cropped before it is sent; the video is sent as it is.
+  const rows: [MediaKind, PictureState | VideoState, (file: File) => void][] = [
+    ['picture', picture, (file) => setPicture({ step: 'cropping', image: URL.createObjectURL(file) })],
+    ['video', video, (file) => upload('video', file, file.name, null)],
+  ];
+  return (
     <div className="salon-profile__media">
-      <MediaRow
-        texts={{
-          choose: form.picture_path ? t`Change the picture` : t`Add a picture`,
-          remove: t`Remove the picture`,
-          file: t`Picture file`,
-          sending: t`Sending the picture…`,
-          failed: t`The picture could not be sent.`,
-        }}
-        path={form.picture_path}
-        accept={PICTURE_TYPES}
-        state={picture}
-        uploading={uploading}
-        onRemove={() => edit({ ...form, picture_path: null })}
-        onChoose={(file) => setPicture({ step: 'cropping', image: URL.createObjectURL(file) })}
-      />
-      <MediaRow
-        texts={{
-          choose: form.video_path ? t`Change the video` : t`Add a video`,
-          remove: t`Remove the video`,
-          file: t`Video file`,
-          sending: t`Sending the video…`,
-          failed: t`The video could not be sent.`,
-        }}
-        path={form.video_path}
-        accept={VIDEO_TYPES}
-        state={video}
-        uploading={uploading}
-        onRemove={() => edit({ ...form, video_path: null })}
-        onChoose={(file) => upload('video', file, file.name, null)}
-      />
+      {rows.map(([kind, state, onChoose]) => (
+        <MediaRow
+          key={kind}
+          kind={kind}
+          path={form[`${kind}_path`]}
+          state={state}
+          uploading={uploading}
+          onRemove={() => edit({ ...form, [`${kind}_path`]: null })}
+          onChoose={onChoose}
+        />
+      ))}
     </div>
   );
 }
 
-/** One medium's row: choose (or change) the file, remove it, then what its upload says. */
+/** One medium's row: choose (or change) the file, remove it, then what its upload says; each text names its medium. */
 function MediaRow({
-  texts,
+  kind,
   path,
-  accept,
   state,
   uploading,
   onRemove,
   onChoose,
 }: {
-  texts: { choose: string; remove: string; file: string; sending: string; failed: string };
+  kind: MediaKind;
   path: string | null;
-  accept: string;
   state: PictureState | VideoState;
   uploading: boolean;
   onRemove: () => void;
   onChoose: (file: File) => void;
 }) {
+  useLingui(); // its texts follow the locale
   const input = useRef<HTMLInputElement>(null);
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -103,23 +93,32 @@ function MediaRow({
     <>
       <div className="salon-profile__row">
         <button type="button" className="salon-profile__button" disabled={uploading} onClick={() => input.current?.click()}>
-          {texts.choose}
+          {path
+            ? select(kind, { picture: 'Change the picture', other: 'Change the video' })
+            : select(kind, { picture: 'Add a picture', other: 'Add a video' })}
         </button>
         {path && (
           <button type="button" className="salon-profile__button salon-profile__button--quiet" disabled={uploading} onClick={onRemove}>
-            {texts.remove}
+            {select(kind, { picture: 'Remove the picture', other: 'Remove the video' })}
           </button>
         )}
-        <input ref={input} type="file" accept={accept} hidden aria-label={texts.file} onChange={choose} />
+        <input
+          ref={input}
+          type="file"
+          accept={ACCEPT[kind]}
+          hidden
+          aria-label={select(kind, { picture: 'Picture file', other: 'Video file' })}
+          onChange={choose}
+        />
       </div>
       {state.step === 'uploading' && (
         <p className="salon-profile__hint" role="status">
-          {texts.sending}
+          {select(kind, { picture: 'Sending the picture…', other: 'Sending the video…' })}
         </p>
       )}
       {state.step === 'refused' && (
         <p className="salon-profile__error" role="alert">
-          {state.message ?? texts.failed}
+          {state.message ?? select(kind, { picture: 'The picture could not be sent.', other: 'The video could not be sent.' })}
         </p>
       )}
     </>
