@@ -205,4 +205,28 @@ describe('the three-dots menu (spec §2.9, field publication §5)', () => {
     card = await show({ ...alice, contact_email: null, mobile: null, linkedin: null });
     expect(within(card).queryByRole('button', { name: /More ways/ })).not.toBeInTheDocument();
   });
+
+  test('the keyboard alone: ArrowUp on the button opens on the last item, Home/End jump, Tab or a click outside close it', async () => {
+    const card = await show(alice);
+    const more = within(card).getByRole('button', { name: 'More ways to contact Alice Durand' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    expect(more).not.toHaveAttribute('aria-controls');
+    more.focus();
+    await userEvent.keyboard('{ArrowUp}');
+    const menu = within(card).getByRole('menu', { name: 'More ways to contact Alice Durand' });
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    expect(more).toHaveAttribute('aria-controls', menu.id);
+    expect(within(menu).getByRole('menuitem', { name: 'LinkedIn' })).toHaveFocus();
+    await userEvent.keyboard('{Home}');
+    expect(within(menu).getByRole('menuitem', { name: 'Email' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowUp}');
+    expect(within(menu).getByRole('menuitem', { name: 'LinkedIn' })).toHaveFocus();
+    await userEvent.keyboard('{End}{Tab}');
+    expect(within(card).queryByRole('menu')).not.toBeInTheDocument();
+    more.focus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(within(card).getByRole('menuitem', { name: 'Email' })).toHaveFocus();
+    await userEvent.click(document.body);
+    expect(within(card).queryByRole('menu')).not.toBeInTheDocument();
+  });
 });

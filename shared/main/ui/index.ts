@@ -6,3 +6,4 @@ export { IconButton, type IconButtonProps } from './IconButton';
 export { SidebarFrame, type SidebarFrameProps } from './Sidebar';
 export { TOKENS, TOKENS_CSS, injectTokens, type TokenName } from './tokens';
 export { useScrollFocus } from './useScrollFocus';
+export { useMenuButton } from './useMenuButton';
