@@ -4,7 +4,7 @@
  * copies of React arrived. Two configurations:
  *   - top bar + toaster: the manifest served to the page lists only those two remotes (budget 150 kB, React once);
  *   - every deployed widget: the page as a visitor gets it today (budget 175 kB; each visible remote adds its
- *     ~9 kB federation glue, so widgets that are not visible at first must load when first opened).
+ *     federation glue (its remoteEntry.js), so widgets that are not visible at first must load when first opened).
  * The 360° room frame is its own document (an iframe, loaded after the page): its JavaScript is reported on its
  * own line with its own budget.
  * Then the first view as a visitor downloads it, logged in (the demo visitor) and anonymous: every script of the

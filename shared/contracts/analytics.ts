@@ -3,7 +3,7 @@ import { Nullable } from './common';
 import { ObfuscatedId } from './room';
 
 /*
- * Figures for the back office (issue 13 item 6): a stand's visits per hour for its exhibitors and the organisers,
+ * Figures for the back office: a stand's visits per hour for its exhibitors and the organisers,
  * the salon's attendance over the last day, the visitor list (search, sort, pages, CSV) and who is here now (SSE).
  */
 

@@ -4,7 +4,7 @@ import { Company } from './exhibitors';
 import { ObfuscatedId } from './room';
 
 /*
- * The event's content, managed by the organisers (issue 13, item 2): companies, stands, exhibitor and promoter
+ * The event's content, managed by the organisers: companies, stands, exhibitor and promoter
  * accounts, under `/api/admin/…`. Administrators and promoters manage companies, stands and exhibitor accounts; only
  * administrators create, edit or remove promoter accounts.
  */

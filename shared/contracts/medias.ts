@@ -3,7 +3,7 @@ import { Nullable } from './common';
 import { ObfuscatedId } from './room';
 
 /*
- * Uploads of spec §5 (issue 13): `POST /api/medias?kind=…` stores a file, `GET /api/medias/{str}` serves it, and
+ * Uploads of spec §5: `POST /api/medias?kind=…` stores a file, `GET /api/medias/{str}` serves it, and
  * administrators and promoters give a panorama of the room its own image (`/api/admin/panoramas`).
  */
 

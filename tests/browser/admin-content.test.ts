@@ -1,5 +1,5 @@
 /**
- * Admin: the event's content (issue 13, item 2), in Chromium. The administrator edits a stand's English name at
+ * Admin: the event's content, in Chromium. The administrator edits a stand's English name at
  * /admin/stands; a visitor (another browser context, in English) sees the new name in the room after a reload.
  */
 import assert from 'node:assert/strict';

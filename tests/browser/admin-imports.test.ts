@@ -1,5 +1,5 @@
 /**
- * CSV imports (issue 13, item 3; spec §5 "Uploads"). The administrator, from /admin, opens the imports, sends a users
+ * CSV imports (spec §5 "Uploads"). The administrator, from /admin, opens the imports, sends a users
  * CSV with two lines without email, sees them in the preview, confirms skipping them, and gets the report naming
  * those lines; then a video-links CSV naming people by email and by name. The accounts and links are in the database
  * afterwards, and the change log on /admin lists both imports.

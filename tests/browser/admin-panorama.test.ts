@@ -1,5 +1,5 @@
 /**
- * Uploads of §5, the room's panoramas (issue 13, item 4). The administrator, on /admin/panoramas, first sends an image
+ * Uploads of §5, the room's panoramas. The administrator, on /admin/panoramas, first sends an image
  * that is not 2:1 and reads the server's message, then uploads a 2:1 JPEG for the Helios Solar stand; a visitor's
  * room (another browser context) shows that image for the stand: the frame loads it as the server scaled it
  * (`/media/panoramas/<key>-4096.webp`) and the 360° viewer paints it. Removing it brings the drawn panorama back.

@@ -1,5 +1,5 @@
 /**
- * Admin: settings and the live stream (issue 13, item 1). The administrator, on /admin, switches the live stream on;
+ * Admin: settings and the live stream. The administrator, on /admin, switches the live stream on;
  * a visitor's room (another browser context, on /salon) becomes the stream, with its chat and toggle, within 3 s,
  * without a reload; then off, and the room is back. A renamed fair and the journey flag reach the visitor the same way.
  * A stream from an origin the visitor's page did not list in its Content-Security-Policy shows too (the page reloads

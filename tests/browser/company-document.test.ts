@@ -1,5 +1,5 @@
 /**
- * Company documents (issue 13, item 4). The administrator, on /admin/entreprises, first sends a PNG as Helios
+ * Company documents. The administrator, on /admin/entreprises, first sends a PNG as Helios
  * Énergie's document and reads the server's message, then uploads a small PDF; a visitor (another browser context)
  * opens the company sheet on a Helios stand and finds "Download the documents", which downloads that PDF.
  */

@@ -1,5 +1,5 @@
 /**
- * The pages' Content-Security-Policy in Chromium (issue 11, 5d): a visitor and an exhibitor use every widget — the
+ * The pages' Content-Security-Policy in Chromium: a visitor and an exhibitor use every widget — the
  * top bar's menus, each sidebar, the chat with its emoji picker and an image, the modals, the screen capture, the
  * room frame — then the live stream replaces the room; the promoter's and administrator's areas are opened too. Every
  * `securitypolicyviolation` in any frame, and every console message about the policy, is recorded: there must be

@@ -1,5 +1,5 @@
 /**
- * Issue 6 end to end (spec §2.4, §2.6, §2.12, §4.1, §4.9–§4.10, §5): a visitor adds three stands to the journey from
+ * End to end (spec §2.4, §2.6, §2.12, §4.1, §4.9–§4.10, §5): a visitor adds three stands to the journey from
  * the room frame, visits one and sees the top bar's badge count down, answers the opinion survey, plays the contest
  * quiz and enters the contest (a second try shows the already-recorded message), asks a stand to call back, and the
  * exhibitor of that stand downloads the stand's leads as CSV: the request is there with its consents.

@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 5 end to end: the exhibitor edits their card on /exposant/profil; a visitor (another browser
+ * The exhibitor card end to end: the exhibitor edits their card on /exposant/profil; a visitor (another browser
  * context) has the contact point of that exhibitor's stand open. The exhibitor unticks the phone: the preview stops
  * offering it at once, and after Save the visitor's card stops offering it within a few seconds — without a reload
  * of the visitor's page. The exhibitor's page is in French (the demo account's language), the visitor's in English: the English

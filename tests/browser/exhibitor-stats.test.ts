@@ -1,5 +1,5 @@
 /**
- * Numbers on /exposant (issue 13, item 6, "the exhibitor sees a chart of their stand's visits after a visit"): a visitor
+ * Numbers on /exposant ("the exhibitor sees a chart of their stand's visits after a visit"): a visitor
  * (another browser context) enters the exhibitor's stand in the room; the exhibitor then opens /exposant and sees that
  * stand's figures (in French, the demo exhibitor's language): the sentence says 1 visit and 1 unique visitor, the uPlot canvas is drawn, the table has the hour,
  * and the CSV carries the same figures. /salon never downloads the stats widget (nor uPlot). The organiser's

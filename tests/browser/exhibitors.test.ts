@@ -1,5 +1,5 @@
 /**
- * Issue 5 end to end (spec §2.5, §2.8, §2.10, §4.4): an exhibitor and a visitor in two browser contexts. The visitor
+ * End to end (spec §2.5, §2.8, §2.10, §4.4): an exhibitor and a visitor in two browser contexts. The visitor
  * enters one of the exhibitor's stands and opens its contact point; the exhibitor switches to available with the
  * activity widget's switch, and the visitor sees them in the available group within 3 s. The visitor copies the
  * company's email from the company sheet (toast), leaves the stand, and the exhibitor's activity stream shows both

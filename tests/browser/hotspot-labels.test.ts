@@ -1,5 +1,5 @@
 /**
- * The hotspot labels of the floor plan (issue 15, item 11: "Helios Stockage" / "Robotique Nordique" overlapped), in
+ * The hotspot labels of the floor plan ("Helios Stockage" / "Robotique Nordique" overlapped), in
  * real Chromium on /salon at 1366×768 and 375×812, in French and English: the view is turned all the way round the
  * ring, and at every step no two visible hotspots' boxes (icon and label, what `.rf-spot` draws) intersect.
  * Screenshots (first view, and the two doors) go to /tmp/hotspot-labels-*.png.

@@ -1,5 +1,5 @@
 /**
- * The server-rendered pages' language switcher (issue 15, item 11), in real Chromium: a visitor with an English
+ * The server-rendered pages' language switcher, in real Chromium: a visitor with an English
  * browser switches the home page to French with the keyboard alone, then enters the room and finds it in French —
  * the top bar, the room frame — and the choice stays on the next pages. Without JavaScript the switcher works the
  * same. Screenshots of the header at 1366×768 and 375×812 in both languages go to /tmp/language-switch-*.png.

@@ -1,5 +1,5 @@
 /**
- * What the host page lays over the room and over itself (issue 15, items 1, 4 and 7), measured on element boxes in
+ * What the host page lays over the room and over itself, measured on element boxes in
  * Chromium at 1366×768 and 375×812:
  * - the exhibitor's activity widget never covers the room frame (its panel, its hotspots): the room leaves it room;
  * - toasts (three news items of the organiser and an error) never cover the top bar, a modal's actions, the cookie

@@ -1,5 +1,5 @@
 /**
- * The room on a phone (375×812; issue 15, item 9): the visitor opens the frame's "Stands et espaces" panel, which
+ * The room on a phone (375×812): the visitor opens the frame's "Stands et espaces" panel, which
  * then covers the room, goes to the floor plan and chooses a stand: once chosen, the panel collapses and the stand is
  * in view. Screenshots go to /tmp/room-phone-*.png.
  */

@@ -1,5 +1,5 @@
 /**
- * Sign-in links (issue 13 follow-up). The administrator imports a users CSV, downloads the sign-in links of the
+ * Sign-in links. The administrator imports a users CSV, downloads the sign-in links of the
  * imported accounts from the import's report, and one person opens their link in another browser context (French),
  * chooses a password there and lands in the room logged in; opening the link again says it was used. The page fits
  * a phone's width.

@@ -1,5 +1,5 @@
 /**
- * The Symfony host end to end (issue 12): the salon server with a host secret, the Symfony site of hosts/symfony
+ * The Symfony host end to end: the salon server with a host secret, the Symfony site of hosts/symfony
  * (PHP's built-in server) behind nginx (`scripts/symfony.sh`, the command of `npm run symfony`), one origin for
  * Chromium. A visitor and an exhibitor log in on the Symfony site; /salon, rendered by Twig, mounts the widgets
  * with page data that came through the signed handoff; the visitor enters one of the exhibitor's stands and the

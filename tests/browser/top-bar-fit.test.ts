@@ -1,5 +1,5 @@
 /**
- * The top bar fits its width from 751 px up (issue 15, item 6): for every profile, in French (the longer labels), at
+ * The top bar fits its width from 751 px up: for every profile, in French (the longer labels), at
  * 751, 1024 and 1366 px, and with a long salon name. The bar never scrolls sideways, its items never overlap or leave
  * it, every action is either in the bar or in the "Plus" menu, and opening that menu moves nothing on the page.
  * Screenshots go to /tmp/top-bar-fit-*.png.

@@ -1,5 +1,5 @@
 /**
- * The event's content (issue 13, item 2): companies, stands, exhibitor and promoter accounts under /api/admin/…, and
+ * The event's content: companies, stands, exhibitor and promoter accounts under /api/admin/…, and
  * the pages /admin/entreprises, /admin/stands, /admin/comptes. EachProfile may, bad input, conflicts, audit entries, and what
  * visitors see after a change.
  */

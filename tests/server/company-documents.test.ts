@@ -9,7 +9,7 @@ import { EACH_PROFILE, signIn, type EachProfile } from './accounts';
 import { ORIGIN, XHR, request } from './http';
 
 /*
- * A company's document from /admin/entreprises (issue 13, item 4): POST /admin/entreprises/document stores a PDF
+ * A company's document from /admin/entreprises: POST /admin/entreprises/document stores a PDF
  * as a `document` media and sets the company's storage_link to /api/medias/<str>, or removes it.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 5, server side: GET/PUT /api/exhibitors/me/profile (exhibitors only), its validation, the field
+ * The exhibitor card, server side: GET/PUT /api/exhibitors/me/profile (exhibitors only), its validation, the field
  * publication it writes, and the live activity that carries the change to visitors' open cards.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';

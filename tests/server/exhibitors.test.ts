@@ -1,5 +1,5 @@
 /**
- * Issue 5, server side: the company sheet, the stands, a stand's animators (the contact point) with the field
+ * Server side: the company sheet, the stands, a stand's animators (the contact point) with the field
  * publication rule, another exhibitor's availability, and who may do what (spec §2.5, §2.8, §4.4, §5, §6, §7).
  */
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';

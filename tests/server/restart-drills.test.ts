@@ -1,5 +1,5 @@
 /**
- * Restart drills (issue 16): two salon processes (`server.ts`, child processes) on one PostgreSQL and one Redis, a
+ * Restart drills: two salon processes (`server.ts`, child processes) on one PostgreSQL and one Redis, a
  * visitor on process A chatting with an exhibitor on process B (socket.io clients sending continuously, resending
  * until acknowledged and catching up on every connection, as the chat widget does), and the visitor moving between the
  * exhibitor's two stands, watched by the exhibitor's live-activity streams on B (and on A). PostgreSQL restarts in the

@@ -6,7 +6,7 @@ import type { ImportData, ImportKind, LineIssue } from '@salon/shared/contracts/
 import { $imports, confirmImport, linesToSkip, previewImport, resetImport, type ImportState } from './store';
 import { injectAdminImportsStyles } from './styles';
 
-/** The back office's CSV imports (issue 13, spec §5 "Uploads"): users and video links, each previewed, confirmed, followed and reported. */
+/** The back office's CSV imports (spec §5 "Uploads"): users and video links, each previewed, confirmed, followed and reported. */
 export function AdminImports() {
   injectAdminImportsStyles();
   return (

@@ -5,7 +5,7 @@ import { ApiError, busSingleton, request } from '@salon/shared';
 import type { ImportData, ImportKind } from '@salon/shared/contracts/imports';
 
 /*
- * The imports' state machine (issue 13, spec §5 "Uploads"), one per kind: idle → sending the file → preview (or the
+ * The imports' state machine (spec §5 "Uploads"), one per kind: idle → sending the file → preview (or the
  * server's refusal) → confirming → running (polled) → report. The component only renders it.
  */
 

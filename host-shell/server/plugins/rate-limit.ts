@@ -64,7 +64,7 @@ async function whenReady(redis: Redis): Promise<void> {
 }
 
 /**
- * The rate limits (issue 11): @fastify/rate-limit, registered once with `global: false` — routes opt in with
+ * The rate limits: @fastify/rate-limit, registered once with `global: false` — routes opt in with
  * `config.rateLimit` (per address) and the per-user hooks of `app.limits` — and rate-limiter-flexible for the login's
  * failed attempts per account (a point taken before the check, given back on success) and for the chat socket. With
  * REDIS_URL both count in Redis, so every process of the salon shares the budgets; otherwise in memory. A refusal is

@@ -5,7 +5,7 @@ import { encodeId } from '../lib/ids';
 import { fullName } from './users';
 
 /*
- * The audit log (issue 13): every change an administrator or a promoter makes through the product — the salon's
+ * The audit log: every change an administrator or a promoter makes through the product — the salon's
  * parameters, feature flags and live stream (`PUT /api/admin/*`, the `/admin` forms), the news they send
  * (`POST /api/notifications`, the socket `notification`, the `/organisateur` form), an exhibitor's availability set
  * by an organiser, the panoramas' images, companies, stands and accounts (`company.*`, `stand.*`, `account.*`: never a

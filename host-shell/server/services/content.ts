@@ -7,7 +7,7 @@ import type { Database } from '../db/schema';
 import { HttpError } from '../lib/errors';
 
 /*
- * The event's content (issue 13, item 2): companies (`content-companies.ts`), stands (`content-stands.ts`), exhibitor
+ * The event's content: companies (`content-companies.ts`), stands (`content-stands.ts`), exhibitor
  * and promoter accounts (`content-accounts.ts`), as the organisers manage them (`routes/api/content.ts`, the pages
  * `/admin/entreprises`, `/admin/stands`, `/admin/comptes`). This file has what the three share. Each change and its
  * audit entry are written in one transaction. Removing something that holds data is refused (409) with what holds

@@ -8,7 +8,7 @@ import { nowIso, type Database, type MediaRow, type ProfileCode } from '../db/sc
 import { encodeId } from '../lib/ids';
 
 /*
- * Uploaded medias (spec §5 "Uploads", issue 13): exhibitors' pictures and videos, company documents, the room's
+ * Uploaded medias (spec §5 "Uploads"): exhibitors' pictures and videos, company documents, the room's
  * panoramas. Here: what each kind accepts, the messages, the addresses, the lookup, and which media each panorama
  * shows. Receiving, checking and scanning an upload: `media-uploads.ts`; thumbnails: `media-thumbnails.ts`.
  */

@@ -4,7 +4,7 @@ import { html, type SafeHtml } from '../lib/html';
 import { helpers, type PageContext } from './layout';
 
 /*
- * What the organisers' pages of the event's content share (issue 13, item 2): `/admin/entreprises`
+ * What the organisers' pages of the event's content share: `/admin/entreprises`
  * (`admin-companies.ts`), `/admin/stands` (`admin-stands.ts`), `/admin/comptes` (`admin-accounts.ts`). Each lists
  * its items (edit link, remove button) and shows one form: a new item, or the item of `?edit=<id>`. Errors are shown
  * next to their fields; every stored text is escaped by the `html` tag.

@@ -69,7 +69,7 @@ ${own ? html`<p><a href="${link('exhibitor.profile', { id_user: encodeId(exhibit
   );
 }
 
-/** The event's content pages (issue 13 item 2), for administrators and promoters. */
+/** The event's content pages, for administrators and promoters. */
 function contentLinks(ctx: PageContext): SafeHtml {
   const { tr, link } = helpers(ctx);
   return html`<section class="card" aria-labelledby="content-heading"><h2 id="content-heading">${tr(msg`Fair content`)}</h2><ul>

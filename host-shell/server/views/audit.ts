@@ -31,7 +31,7 @@ const ACTIONS: Record<AuditAction, MessageDescriptor> = {
 const when = (iso: string): string => `${iso.slice(0, 19).replace('T', ' ')} UTC`;
 
 /**
- * `/admin`'s change log (issue 13): the latest changes by administrators and promoters, newest first, paged with
+ * `/admin`'s change log: the latest changes by administrators and promoters, newest first, paged with
  * `?audit_page=`. Every stored text (names, e-mails, values) is escaped by `html`.
  */
 export function auditSection(ctx: PageContext, log: AuditData): SafeHtml {

@@ -5,7 +5,7 @@ import { salonMarkup } from '../salon-page/markup';
 import { helpers, layout, type PageContext } from './layout';
 
 /**
- * `/admin/imports` (issue 13): the CSV imports of spec §5, drawn by the `admin-imports` widget (file pickers, the
+ * `/admin/imports`: the CSV imports of spec §5, drawn by the `admin-imports` widget (file pickers, the
  * preview with the lines to skip, the progress, the report) mounted through the host-page contract.
  */
 export function importsPage(ctx: PageContext, data: PageData, spaUrl: string): string {

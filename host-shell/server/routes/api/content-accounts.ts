@@ -26,7 +26,7 @@ import { WHO, guard, idOf, promoterAccountsRefused, publishContent, requireOrgan
 
 const WHO_ACCOUNTS = `${WHO} Promoter accounts: administrators only (403 for promoters).`;
 
-/** Exhibitor and promoter accounts (issue 13, item 2), under `/api/admin/accounts`. Every change is in the audit log. */
+/** Exhibitor and promoter accounts, under `/api/admin/accounts`. Every change is in the audit log. */
 export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/admin/accounts',

@@ -14,7 +14,7 @@ import { formErrorsOf, FORM_TEXTS } from '../../views/messages';
 import { toPageUser } from '../../services/users';
 import { apiViewer } from './auth';
 
-/** Promoters and administrators (issue 13: "answer for promoters and admins only"): 401 without a session, 403 for anyone else. */
+/** Promoters and administrators only: 401 without a session, 403 for anyone else. */
 export async function organisersOnly(request: FastifyRequest): Promise<void> {
   const { user, locale } = await apiViewer(request);
   if (user.anonymous === 1 || (user.profile !== 'promoter' && user.profile !== 'administrator'))
