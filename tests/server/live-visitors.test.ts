@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import type { LiveActivityState, RoomUser } from '@salon/shared/contracts/room';
 import { encodeId } from '../../host-shell/server/lib/ids';
+import { liveReads } from '../../host-shell/server/live/reads';
 import { ROWS_REFRESH_MS, StandVisitors } from '../../host-shell/server/live/stand-visitors';
 import { LIVE_ACTIVITY_GRAIN_MS } from '../../host-shell/server/services/activity';
 import { createTestApp, standBySlug, waitFor, type TestApp } from './helpers';
@@ -52,14 +53,14 @@ afterAll(async () => {
 
 describe("a stand's visitors kept between recomputations", () => {
   it('gives the list a full read gives, after arrivals and departures', async () => {
-    const kept = new StandVisitors(t.database.db, t.app.activity);
+    const kept = new StandVisitors(liveReads(t.database.db), t.app.activity);
     await visit(cookies.visitor, solar.key, { start: true });
     await kept.list(solar.id);
     await visit(cookies.visitor2, solar.key, { start: true });
     await visit(cookies.visitor, solar.key, { end: true });
     await visit(cookies.visitor, solar.key, { start: true });
     const list = await kept.list(solar.id);
-    const fresh = await new StandVisitors(t.database.db, t.app.activity).list(solar.id);
+    const fresh = await new StandVisitors(liveReads(t.database.db), t.app.activity).list(solar.id);
     expect(list.ids).toEqual([visitor2Id, visitorId]);
     expect(list).toEqual(fresh);
     expect(people(list.items).map((p) => p.id_user)).toEqual([encodeId(visitor2Id), encodeId(visitorId)]);
@@ -67,7 +68,7 @@ describe("a stand's visitors kept between recomputations", () => {
 
   it('reads the row of an arrival only, not those of everyone on the stand', async () => {
     const counter = new UserRowsRead();
-    const kept = new StandVisitors(t.database.db.withPlugin(counter), t.app.activity);
+    const kept = new StandVisitors(liveReads(t.database.db.withPlugin(counter)), t.app.activity);
     await visit(cookies.visitor, solar.key, { start: true });
     await kept.list(solar.id);
     expect(counter.rows).toBe(1);
@@ -81,7 +82,7 @@ describe("a stand's visitors kept between recomputations", () => {
 
   it('reads a person again when a change names them, and everyone after ROWS_REFRESH_MS', async () => {
     let now = Date.now();
-    const kept = new StandVisitors(t.database.db, t.app.activity, () => now);
+    const kept = new StandVisitors(liveReads(t.database.db), t.app.activity, () => now);
     await visit(cookies.visitor, solar.key, { start: true });
     await visit(cookies.visitor2, solar.key, { start: true });
     expect(people((await kept.list(solar.id)).items).map((p) => p.pseudo)).toEqual([null, null]);
@@ -105,7 +106,7 @@ describe("a stand's visitors kept between recomputations", () => {
       },
       transformResult: async ({ result }) => result,
     };
-    kept = new StandVisitors(t.database.db.withPlugin(forgetWhileReading), t.app.activity);
+    kept = new StandVisitors(liveReads(t.database.db.withPlugin(forgetWhileReading)), t.app.activity);
     await visit(cookies.visitor, solar.key, { start: true });
     await kept.list(solar.id);
     await visit(cookies.visitor2, solar.key, { start: true });
@@ -113,7 +114,7 @@ describe("a stand's visitors kept between recomputations", () => {
   });
 
   it('serialises a person again when their minute of last activity changes', async () => {
-    const kept = new StandVisitors(t.database.db, t.app.activity);
+    const kept = new StandVisitors(liveReads(t.database.db), t.app.activity);
     await visit(cookies.visitor, solar.key, { start: true });
     const before = people((await kept.list(solar.id)).items)[0]?.last_activity_at;
     const later = Date.now() + 3 * LIVE_ACTIVITY_GRAIN_MS;

@@ -10,11 +10,10 @@
  * `ROWS_REFRESH_MS` (another process's users' last activity, as that process writes it to the database; an edit
  * that published nothing).
  */
-import type { Kysely } from 'kysely';
 import type { RoomUser } from '@salon/shared/contracts/room';
-import type { Database } from '../db/schema';
 import { toLiveGrain, type ActivityTracker } from '../services/activity';
-import { companiesOf, roomUserRows, standVisitorIds, toRoomUser, type RoomUserRow } from '../services/room-users';
+import { toRoomUser, type RoomUserRow } from '../services/room-users';
+import type { LiveReads } from './reads';
 
 /** Serialised room users in order: each one's user id, obfuscated id, JSON, and each user's position. */
 export interface PersonList {
@@ -49,7 +48,7 @@ export class StandVisitors {
   private readonly stands = new Map<number, Stand>();
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly reads: LiveReads,
     private readonly activity: ActivityTracker,
     private readonly now: () => number = Date.now,
   ) {}
@@ -58,7 +57,7 @@ export class StandVisitors {
   async list(standId: number): Promise<PersonList> {
     const now = this.now();
     let stand = this.stands.get(standId);
-    const ids = await standVisitorIds(this.db, standId);
+    const ids = await this.reads.visitorIds(standId);
     if (!stand || now - stand.readAt >= ROWS_REFRESH_MS) {
       // A new map: a recomputation still running on the old one keeps what it read.
       stand = { people: new Map(), readAt: now };
@@ -67,11 +66,8 @@ export class StandVisitors {
     const { people } = stand;
     const unknown = ids.filter((id) => people.get(id)?.stale ?? !people.has(id));
     if (unknown.length > 0) {
-      const rows = await roomUserRows(this.db, unknown);
-      const companies = await companiesOf(
-        this.db,
-        rows.filter((r) => r.profile === 'exhibitor').map((r) => r.id),
-      );
+      const rows = await this.reads.users(unknown);
+      const companies = await this.reads.companies(rows.filter((r) => r.profile === 'exhibitor').map((r) => r.id));
       for (const row of rows) {
         const stored = row.last_activity_at === null ? 0 : Date.parse(row.last_activity_at) || 0;
         people.set(row.id, { row, company: companies.get(row.id) ?? null, stored, minute: -1, key: '', json: '' });

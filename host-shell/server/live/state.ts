@@ -10,13 +10,14 @@ import {
   type ActivityTracker,
   type ActivityWindows,
 } from '../services/activity';
-import { companiesOf, roomUserRows, standHistoryRows, toHistoryItem, toRoomUser, type RoomUserRow } from '../services/room-users';
+import { roomUserRows, toHistoryItem, toRoomUser, type RoomUserRow } from '../services/room-users';
 import { publishedCard, standExhibitorCards } from '../services/exhibitor-profile';
 import { latestNotifications, nextScheduledAt } from '../services/notifications';
 import { SEARCH_CLASSES, foundAnywhere, searchRulesOfClass, type SearchClass } from '../services/chat-users';
 import { loadFeatures, type ParametersCache, type StoredParameters } from '../services/settings';
 import type { LiveSettings } from '@salon/shared/contracts/settings';
 import { parseScope, type LiveChange, type Scope } from './changes';
+import { liveReads, type LiveReads } from './reads';
 import { StandVisitors, type PersonList } from './stand-visitors';
 
 export type { PersonList } from './stand-visitors';
@@ -75,10 +76,12 @@ export interface RoomStateDeps {
 
 /** Computes the shared pieces of the live activity state from the database and the activity tracker. */
 export class RoomState {
+  private readonly reads: LiveReads;
   private readonly standVisitors: StandVisitors;
 
   constructor(private readonly deps: RoomStateDeps) {
-    this.standVisitors = new StandVisitors(deps.db, deps.activity);
+    this.reads = liveReads(deps.db);
+    this.standVisitors = new StandVisitors(this.reads, deps.activity);
   }
 
   /** The users changes name (an account or profile edited, someone back after a gap): their rows are read again. */
@@ -121,11 +124,8 @@ export class RoomState {
 
   /** `grained`: last activity rounded down to the minute, as the live lists carry it (`LIVE_ACTIVITY_GRAIN_MS`). */
   private async roomUsers(rows: RoomUserRow[], grained = false): Promise<RoomUser[]> {
-    const { activity, db } = this.deps;
-    const companies = await companiesOf(
-      db,
-      rows.filter((r) => r.profile === 'exhibitor').map((r) => r.id),
-    );
+    const { activity } = this.deps;
+    const companies = await this.reads.companies(rows.filter((r) => r.profile === 'exhibitor').map((r) => r.id));
     const lastActivity = (row: RoomUserRow): string | null => {
       if (!grained) return activity.effectiveIso(row.id, row.last_activity_at);
       const at = activity.effective(row.id, row.last_activity_at);
@@ -263,7 +263,7 @@ export class RoomState {
   }
 
   private async history(standId: number): Promise<Piece> {
-    const rows = await standHistoryRows(this.deps.db, standId, 20);
+    const rows = await this.reads.history(standId);
     const users = await this.roomUsers(rows.map((r) => r.user));
     return { kind: 'his', json: JSON.stringify(rows.map((row, i) => toHistoryItem(row, users[i] as RoomUser))) };
   }

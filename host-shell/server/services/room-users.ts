@@ -71,17 +71,25 @@ export async function roomUserRows(db: Kysely<Database>, userIds: number[]): Pro
   return out;
 }
 
-/** The users with an open visit on the stand, earliest first (their rows: `roomUserRows`). */
-export async function standVisitorIds(db: Kysely<Database>, standId: number): Promise<number[]> {
+/** Each stand's users with an open visit, earliest first (their rows: `roomUserRows`); a stand with none has no entry. */
+export async function standsVisitorIds(db: Kysely<Database>, standIds: readonly number[]): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>();
+  if (standIds.length === 0) return out;
   const rows = await db
     .selectFrom('stand_visits')
-    .select('user_id')
-    .where('stand_id', '=', standId)
+    .select(['stand_id', 'user_id'])
+    .where('stand_id', 'in', standIds)
     .where('ended_at', 'is', null)
+    .orderBy('stand_id')
     .orderBy('started_at')
     .orderBy('id')
     .execute();
-  return rows.map((r) => r.user_id);
+  for (const row of rows) {
+    const list = out.get(row.stand_id);
+    if (list) list.push(row.user_id);
+    else out.set(row.stand_id, [row.user_id]);
+  }
+  return out;
 }
 
 export interface HistoryRowWithUser {
@@ -120,15 +128,41 @@ export const withUser = ({ history_id, stand_id, type, content, created_at, ...u
   user,
 });
 
-/** The last `limit` history entries of a stand, newest first. */
-export async function standHistoryRows(db: Kysely<Database>, standId: number, limit = 20): Promise<HistoryRowWithUser[]> {
-  const rows = await historyWithUsers(db)
-    .where('stand_history.stand_id', '=', standId)
-    .orderBy('stand_history.created_at', 'desc')
-    .orderBy('stand_history.id', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map(withUser);
+/** Newest first: by creation time, then by id. */
+const newestFirst = (a: HistoryRowWithUser, b: HistoryRowWithUser): number =>
+  a.created_at === b.created_at ? b.id - a.id : a.created_at < b.created_at ? 1 : -1;
+
+/**
+ * The last `limit` history entries of each stand, newest first, in one statement: one indexed read of `limit` rows a
+ * stand (a union of them), never a scan of a stand's whole history. A stand with none has no entry.
+ */
+export async function standsHistoryRows(
+  db: Kysely<Database>,
+  standIds: readonly number[],
+  limit = 20,
+): Promise<Map<number, HistoryRowWithUser[]>> {
+  const out = new Map<number, HistoryRowWithUser[]>();
+  const [first, ...others] = standIds.map((standId, i) =>
+    db
+      .selectFrom(
+        historyWithUsers(db)
+          .where('stand_history.stand_id', '=', standId)
+          .orderBy('stand_history.created_at', 'desc')
+          .orderBy('stand_history.id', 'desc')
+          .limit(limit)
+          .as(`h${i}`),
+      )
+      .selectAll(),
+  );
+  if (!first) return out;
+  const rows = await others.reduce((query, other) => query.unionAll(other), first).execute();
+  for (const row of rows.map(withUser)) {
+    const list = out.get(row.stand_id);
+    if (list) list.push(row);
+    else out.set(row.stand_id, [row]);
+  }
+  for (const list of out.values()) list.sort(newestFirst);
+  return out;
 }
 
 function parseContent(text: string): Record<string, unknown> {
