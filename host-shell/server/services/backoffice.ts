@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { ContactRequestsTable, Database, ProfileCode } from '../db/schema';
-import type { Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import { nowIso, type ContactRequestsTable, type Database, type ProfileCode } from '../db/schema';
 
 export interface Counts {
   byProfile: Record<ProfileCode, number>;
@@ -45,4 +44,15 @@ export async function counts(db: Kysely<Database>): Promise<Counts> {
 
 export async function recentContactRequests(db: Kysely<Database>, limit = 10): Promise<Selectable<ContactRequestsTable>[]> {
   return db.selectFrom('contact_requests').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** Stores a message of the contact form (`POST /contact`) for the organisers, dated now. */
+export async function saveContactRequest(
+  db: Kysely<Database>,
+  request: Omit<Insertable<ContactRequestsTable>, 'id' | 'created_at'>,
+): Promise<void> {
+  await db
+    .insertInto('contact_requests')
+    .values({ ...request, created_at: nowIso() })
+    .execute();
 }

@@ -6,6 +6,7 @@ import type { Media, MediaKind, PanoramaEntry } from '@salon/shared/contracts/me
 import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import { nowIso, type Database, type MediaRow, type ProfileCode } from '../db/schema';
 import { encodeId } from '../lib/ids';
+import { recordChange } from './audit';
 
 /*
  * Uploaded medias (spec §5 "Uploads"): exhibitors' pictures and videos, company documents, the room's
@@ -164,21 +165,40 @@ async function currentImage(db: Kysely<Database>, slug: string): Promise<string 
 export const panoramaExists = async (db: Kysely<Database>, slug: string): Promise<boolean> =>
   (await db.selectFrom('panoramas').select('slug').where('slug', '=', slug).executeTakeFirst()) !== undefined;
 
-/** Sets a panorama's image (a media of kind panorama); returns the str it had before (null: drawn). */
-export async function setPanoramaImage(db: Kysely<Database>, slug: string, mediaId: number, actorId: number): Promise<string | null> {
-  const before = await currentImage(db, slug);
-  const now = nowIso();
-  await db
-    .insertInto('panorama_images')
-    .values({ panorama_slug: slug, media_id: mediaId, updated_by: actorId, updated_at: now })
-    .onConflict((oc) => oc.column('panorama_slug').doUpdateSet({ media_id: mediaId, updated_by: actorId, updated_at: now }))
-    .execute();
-  return before;
+/**
+ * Sets a panorama's image (a media of kind panorama) and, when it changed, its audit entry, in one transaction;
+ * returns the str it had before (null: drawn).
+ */
+export async function setPanoramaImage(
+  db: Kysely<Database>,
+  slug: string,
+  media: Pick<MediaRow, 'id' | 'str'>,
+  actorId: number,
+): Promise<string | null> {
+  return db.transaction().execute(async (trx) => {
+    const before = await currentImage(trx, slug);
+    const now = nowIso();
+    await trx
+      .insertInto('panorama_images')
+      .values({ panorama_slug: slug, media_id: media.id, updated_by: actorId, updated_at: now })
+      .onConflict((oc) => oc.column('panorama_slug').doUpdateSet({ media_id: media.id, updated_by: actorId, updated_at: now }))
+      .execute();
+    if (before !== media.str)
+      await recordChange(trx, { actorId, action: 'panorama.update', target: slug, before: { image: before }, after: { image: media.str } });
+    return before;
+  });
 }
 
-/** Removes a panorama's image (the room draws it again); returns the str it had (null: there was none). */
-export async function removePanoramaImage(db: Kysely<Database>, slug: string): Promise<string | null> {
-  const before = await currentImage(db, slug);
-  if (before !== null) await db.deleteFrom('panorama_images').where('panorama_slug', '=', slug).execute();
-  return before;
+/**
+ * Removes a panorama's image (the room draws it again) and, when there was one, writes its audit entry, in one
+ * transaction; returns the str it had (null: there was none).
+ */
+export async function removePanoramaImage(db: Kysely<Database>, slug: string, actorId: number): Promise<string | null> {
+  return db.transaction().execute(async (trx) => {
+    const before = await currentImage(trx, slug);
+    if (before === null) return null;
+    await trx.deleteFrom('panorama_images').where('panorama_slug', '=', slug).execute();
+    await recordChange(trx, { actorId, action: 'panorama.remove', target: slug, before: { image: before }, after: { image: null } });
+    return before;
+  });
 }

@@ -5,27 +5,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AUDIT_PER_PAGE, AuditData, AuditQuery } from '@salon/shared/contracts/backoffice';
 import { Envelope } from '@salon/shared/contracts/envelope';
 import { StreamData } from '@salon/shared/contracts/room';
-import {
-  AdminSettingsData,
-  FeaturesPatch,
-  ParametersPatch,
-  StreamBody,
-  type AdminSettingsData as Settings,
-} from '@salon/shared/contracts/settings';
-import { sql, type Transaction } from 'kysely';
-import type { Database, UserRow } from '../../db/schema';
+import { AdminSettingsData, FeaturesPatch, ParametersPatch, StreamBody } from '@salon/shared/contracts/settings';
+import type { UserRow } from '../../db/schema';
 import { badRequest, forbidden } from '../../lib/errors';
-import { diff, listChanges, recordChange } from '../../services/audit';
-import {
-  loadFeatures,
-  loadParameters,
-  loadStream,
-  saveParameters,
-  saveStream,
-  setFeature,
-  type StoredParameters,
-  type StreamSettings,
-} from '../../services/settings';
+import { listChanges } from '../../services/audit';
+import { currentSettings, nextStream, storeSettings, storeStream } from '../../services/settings-changes';
+import { loadStream, type StreamSettings } from '../../services/settings';
 import { apiViewer } from './auth';
 
 /**
@@ -45,67 +30,16 @@ export function publishSettings(app: FastifyInstance): void {
   app.live.publish({ type: 'settings' });
 }
 
-export async function currentSettings(app: FastifyInstance): Promise<Settings> {
-  const [parameters, features, stream] = await Promise.all([loadParameters(app.db), loadFeatures(app.db), loadStream(app.db)]);
-  return { parameters, features, stream };
-}
-
-/** A number of our own for PostgreSQL's transaction-level advisory lock on the settings. */
-const SETTINGS_LOCK = 7_013_001;
-
 /**
- * Settings changes one after the other, so each audit entry's `before` is what the previous change left. SQLite runs
- * one transaction at a time already (one connection); PostgreSQL's read committed would let two changes read the
- * same `before`: a transaction-level advisory lock, released at commit or rollback.
- */
-async function lockSettings(app: FastifyInstance, trx: Transaction<Database>): Promise<void> {
-  if (app.dbHandle.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${SETTINGS_LOCK})`.execute(trx);
-}
-
-/**
- * Stores an administrator's change of parameters and feature flags, and its audit entries (the changed keys,
- * before and after), in one transaction; then every process and stream learns of it.
+ * An administrator's change of parameters and feature flags, stored with its audit entries (`storeSettings`); then
+ * every process and stream learns of it, and the room frame's data is drawn again.
  */
 export async function changeSettings(
   app: FastifyInstance,
   actor: UserRow,
   change: { parameters?: ParametersPatch; features?: FeaturesPatch },
 ): Promise<void> {
-  await app.db.transaction().execute(async (trx) => {
-    await lockSettings(app, trx);
-    if (change.parameters) {
-      const before = await loadParameters(trx);
-      await saveParameters(trx, change.parameters as Partial<StoredParameters>);
-      // As read back (lists in their canonical order), so saving the same values again is no change.
-      const stored = (await loadParameters(trx)) as unknown as Record<string, unknown>;
-      const after = Object.fromEntries(Object.keys(change.parameters).map((key) => [key, stored[key]]));
-      const changed = diff(before as unknown as Record<string, unknown>, after);
-      if (changed)
-        await recordChange(trx, {
-          actorId: actor.id,
-          action: 'parameters.update',
-          target: Object.keys(changed.after).join(', '),
-          ...changed,
-        });
-    }
-    if (change.features) {
-      const before = await loadFeatures(trx);
-      const after: Record<string, string> = {};
-      for (const [name, on] of Object.entries(change.features)) {
-        if (typeof on !== 'boolean') continue;
-        await setFeature(trx, name, on);
-        after[name] = on ? '1' : '0';
-      }
-      const changed = diff(before, after);
-      if (changed)
-        await recordChange(trx, {
-          actorId: actor.id,
-          action: 'features.update',
-          target: Object.keys(changed.after).join(', '),
-          ...changed,
-        });
-    }
-  });
+  await storeSettings(app.dbHandle, actor, change);
   publishSettings(app);
   // The salon's name is drawn on the halls' signs; the room frame's data (kept per change) holds parameters and features.
   if (change.parameters || change.features) app.panoramas.refresh();
@@ -116,34 +50,9 @@ export const changeParameters = (app: FastifyInstance, actor: UserRow, patch: Pa
 export const changeFeatures = (app: FastifyInstance, actor: UserRow, patch: FeaturesPatch): Promise<void> =>
   changeSettings(app, actor, { features: patch });
 
-/**
- * The stream after the change (fields left out keep their stored value; '' or null clears an address), or the
- * reason it is refused: switching it on needs a video address.
- */
-export async function nextStream(
-  app: FastifyInstance,
-  body: StreamBody,
-): Promise<{ ok: true; stream: StreamSettings } | { ok: false; field: 'video_url'; message: string }> {
-  const stored = await loadStream(app.db);
-  const address = (given: string | null | undefined, kept: string | null) => (given === undefined ? kept : given === '' ? null : given);
-  const stream: StreamSettings = {
-    active: body.active ?? stored.active,
-    video_url: address(body.video_url, stored.video_url),
-    chat_url: address(body.chat_url, stored.chat_url),
-  };
-  if (stream.active && !stream.video_url) return { ok: false, field: 'video_url', message: 'is required to switch the live stream on' };
-  return { ok: true, stream };
-}
-
-/** Stores the stream and its audit entry in one transaction; then every process and stream learns of it. */
+/** The stream stored with its audit entry (`storeStream`); then every process and stream learns of it. */
 export async function changeStream(app: FastifyInstance, actor: UserRow, stream: StreamSettings): Promise<void> {
-  await app.db.transaction().execute(async (trx) => {
-    await lockSettings(app, trx);
-    const before = await loadStream(trx);
-    await saveStream(trx, stream);
-    const changed = diff({ ...before }, { ...stream });
-    if (changed) await recordChange(trx, { actorId: actor.id, action: 'stream.update', target: null, ...changed });
-  });
+  await storeStream(app.dbHandle, actor, stream);
   publishSettings(app);
 }
 
@@ -164,7 +73,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(AdminSettingsData) },
       },
     },
-    async () => ({ data: await currentSettings(app) }),
+    async () => ({ data: await currentSettings(app.db) }),
   );
 
   app.put(
@@ -179,7 +88,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       await changeParameters(app, await actorOf(request), request.body);
-      return { data: await currentSettings(app) };
+      return { data: await currentSettings(app.db) };
     },
   );
 
@@ -195,7 +104,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       await changeFeatures(app, await actorOf(request), request.body);
-      return { data: await currentSettings(app) };
+      return { data: await currentSettings(app.db) };
     },
   );
 
@@ -210,7 +119,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const next = await nextStream(app, request.body);
+      const next = await nextStream(app.db, request.body);
       // The one refusal of nextStream: the video address (`next.field`) when the stream is switched on.
       if (!next.ok)
         throw badRequest(say((await request.viewer()).locale, msg`"video_url" is required to switch the live stream on`), {

@@ -21,7 +21,6 @@ import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import type { UserRow } from '../../db/schema';
 import { HttpError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { formDataError } from '../../lib/form-data';
-import { recordChange } from '../../services/audit';
 import { antivirusFor, type Antivirus } from '../../services/antivirus';
 import { storeMedia, temporaryPath, type MediaContext, type Stored } from '../../services/media-uploads';
 import {
@@ -216,7 +215,7 @@ export const mediasRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 
-/** Sets a panorama's image and its audit entry in one transaction. */
+/** Sets a panorama's image (`setPanoramaImage`: with its audit entry), once the panorama and the media are checked. */
 export async function applyPanoramaImage(
   request: FastifyRequest,
   actor: UserRow,
@@ -231,34 +230,14 @@ export async function applyPanoramaImage(
     throw badRequest(say(locale, msg`This media is not a panorama: upload it with kind=panorama`), {
       media: say(locale, msg`is not a panorama`),
     });
-  await db.transaction().execute(async (trx) => {
-    const before = await setPanoramaImage(trx, slug, media.id, actor.id);
-    if (before !== media.str)
-      await recordChange(trx, {
-        actorId: actor.id,
-        action: 'panorama.update',
-        target: slug,
-        before: { image: before },
-        after: { image: media.str },
-      });
-  });
+  await setPanoramaImage(db, slug, media, actor.id);
   request.server.panoramas.refresh();
 }
 
-/** Removes a panorama's image and writes its audit entry (when there was one) in one transaction. */
+/** Removes a panorama's image (`removePanoramaImage`: with its audit entry), once the panorama is checked. */
 export async function clearPanoramaImage(request: FastifyRequest, actor: UserRow, slug: string, locale: LocaleCode): Promise<void> {
   const db = request.server.db;
   if (!(await panoramaExists(db, slug))) throw notFound(say(locale, msg`Unknown panorama`));
-  await db.transaction().execute(async (trx) => {
-    const before = await removePanoramaImage(trx, slug);
-    if (before !== null)
-      await recordChange(trx, {
-        actorId: actor.id,
-        action: 'panorama.remove',
-        target: slug,
-        before: { image: before },
-        after: { image: null },
-      });
-  });
+  await removePanoramaImage(db, slug, actor.id);
   request.server.panoramas.refresh();
 }

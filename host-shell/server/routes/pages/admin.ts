@@ -15,7 +15,8 @@ import { PARAMETER_GROUPS, settingsSection, streamSection, type FormValues } fro
 import { adminArea } from '../../views/areas';
 import type { PageContext } from '../../views/layout';
 import { issueMessage } from '../../views/messages';
-import { changeSettings, changeStream, nextStream } from '../api/admin';
+import { changeSettings, changeStream } from '../api/admin';
+import { nextStream } from '../../services/settings-changes';
 import { gate, pageContext, sendPage } from './kit';
 
 const FIELDS = PARAMETER_GROUPS.flatMap((group) => group.fields);
@@ -179,7 +180,7 @@ export async function saveAdmin(request: FastifyRequest, reply: FastifyReply) {
     const checked = validate(StreamBody, body);
     let errors = checked.ok ? {} : errorsOf(ctx.locale, checked.issues);
     if (checked.ok) {
-      const next = await nextStream(app, checked.value);
+      const next = await nextStream(app.db, checked.value);
       if (next.ok) {
         await changeStream(app, user, next.stream);
         return done('stream');

@@ -4,7 +4,7 @@ import { say } from '../../i18n';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ContactAnswer } from '@salon/shared/contracts/contact';
 import { checkForm, promoterContactRules, readForm, type ContactSubject } from '@salon/shared/contracts/form-rules';
-import { nowIso } from '../../db/schema';
+import { saveContactRequest } from '../../services/backoffice';
 import { isXhr } from '../../lib/origin';
 import { contactPage } from '../../views/contact';
 import { formStrings } from '../../views/forms';
@@ -64,17 +64,13 @@ export async function sendContact(request: FastifyRequest, reply: FastifyReply) 
   }
   const value = readForm(promoterContactRules, input);
 
-  await request.server.db
-    .insertInto('contact_requests')
-    .values({
-      user_id: ctx.user?.id ?? null,
-      email: value.email || ctx.user?.email || ctx.user?.contact_email || null,
-      // checkForm accepted it as one of CONTACT_SUBJECTS.
-      subject: value.subject as ContactSubject,
-      message: value.message,
-      created_at: nowIso(),
-    })
-    .execute();
+  await saveContactRequest(request.server.db, {
+    user_id: ctx.user?.id ?? null,
+    email: value.email || ctx.user?.email || ctx.user?.contact_email || null,
+    // checkForm accepted it as one of CONTACT_SUBJECTS.
+    subject: value.subject as ContactSubject,
+    message: value.message,
+  });
 
   if (answersJson(request)) {
     const answer: ContactAnswer = {
