@@ -73,7 +73,7 @@ const sharedConfig = () => sharedModules(singletons, pkg.dependencies, singleton
 const scriptRule: RuleSetRule = {
   test: /\.[jt]sx?$/,
   exclude: /node_modules/,
-  use: [{ loader: 'babel-loader', options: { babelrc: false, configFile: path.join(root, 'babel.config.js') } }],
+  use: [{ loader: 'babel-loader', options: { babelrc: false, configFile: path.join(root, 'babel.config.js'), envName: 'production' } }],
 };
 
 /** Reads a source from SALON_BUILD_OVERLAY when it has one of the same path; imports still resolve from the tree. */
