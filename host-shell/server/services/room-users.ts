@@ -73,8 +73,7 @@ export async function roomUserRows(db: Kysely<Database>, userIds: number[]): Pro
 
 /** Each stand's users with an open visit, earliest first (their rows: `roomUserRows`); a stand with none has no entry. */
 export async function standsVisitorIds(db: Kysely<Database>, standIds: readonly number[]): Promise<Map<number, number[]>> {
-  const out = new Map<number, number[]>();
-  if (standIds.length === 0) return out;
+  if (standIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('stand_visits')
     .select(['stand_id', 'user_id'])
@@ -84,10 +83,16 @@ export async function standsVisitorIds(db: Kysely<Database>, standIds: readonly 
     .orderBy('started_at')
     .orderBy('id')
     .execute();
+  return byStand(rows, (row) => row.user_id);
+}
+
+/** Rows gathered by their stand, in their order. */
+function byStand<R extends { stand_id: number }, V>(rows: R[], value: (row: R) => V): Map<number, V[]> {
+  const out = new Map<number, V[]>();
   for (const row of rows) {
     const list = out.get(row.stand_id);
-    if (list) list.push(row.user_id);
-    else out.set(row.stand_id, [row.user_id]);
+    if (list) list.push(value(row));
+    else out.set(row.stand_id, [value(row)]);
   }
   return out;
 }
@@ -139,9 +144,8 @@ const newestFirst = (a: HistoryRowWithUser, b: HistoryRowWithUser): number =>
 export async function standsHistoryRows(
   db: Kysely<Database>,
   standIds: readonly number[],
-  limit = 20,
+  limit: number,
 ): Promise<Map<number, HistoryRowWithUser[]>> {
-  const out = new Map<number, HistoryRowWithUser[]>();
   const [first, ...others] = standIds.map((standId, i) =>
     db
       .selectFrom(
@@ -154,13 +158,9 @@ export async function standsHistoryRows(
       )
       .selectAll(),
   );
-  if (!first) return out;
+  if (!first) return new Map();
   const rows = await others.reduce((query, other) => query.unionAll(other), first).execute();
-  for (const row of rows.map(withUser)) {
-    const list = out.get(row.stand_id);
-    if (list) list.push(row);
-    else out.set(row.stand_id, [row]);
-  }
+  const out = byStand(rows.map(withUser), (row) => row);
   for (const list of out.values()) list.sort(newestFirst);
   return out;
 }
