@@ -3,6 +3,7 @@
  * moves to the first panorama. See README.md.
  */
 import { FRAME_DATA_ELEMENT_ID, parseFrameData } from './data';
+import type { HostCommand } from '@salon/shared/contracts/room-frame';
 import { connectHost } from './host';
 import { TEXTS } from './i18n';
 import { PanoramaImages } from './images';
@@ -30,7 +31,17 @@ function adoptStyles(css: string): void {
   document.head.append(style);
 }
 
-function start(): void {
+/** A new task, so that the browser can paint and answer input between two pieces of the start. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * In two tasks: first the styles and the panel (what a keyboard or a screen reader uses), then the 360° viewer and
+ * the room. One task for both blocked a phone's main thread for about 110 ms; the host's commands that come between
+ * the two wait for the room.
+ */
+async function start(): Promise<void> {
   const root = document.getElementById('room-frame');
   const data = parseFrameData(document.getElementById(FRAME_DATA_ELEMENT_ID)?.textContent);
   if (!root || !data) {
@@ -66,6 +77,17 @@ function start(): void {
     },
     isWideFrame(root.clientWidth),
   );
+  panel.setSound(sound.state);
+  sound.onChange((state) => {
+    panel.setSound(state);
+    host.send('checkSound', state);
+  });
+  const early: HostCommand[] = [];
+  host.listen((command) => (room ? room.handleCommand(command) : early.push(command)));
+  host.send('checkSound', sound.state);
+
+  await nextTask();
+
   const onHotspot = (hotspot: Hotspot) => room?.activate(hotspot);
   let view: PanoramaView | null = null;
   try {
@@ -74,7 +96,7 @@ function start(): void {
     // No WebGL: no panorama, but the panel still moves between places and talks to the host.
     console.error('[room-frame] the 360° viewer could not start', error);
   }
-  room = new Room(
+  const current = new Room(
     salon,
     host,
     new PanoramaImages(
@@ -87,16 +109,9 @@ function start(): void {
     sound,
     { codeApporteur: referralCode(location.search) },
   );
-
-  panel.setSound(sound.state);
-  sound.onChange((state) => {
-    panel.setSound(state);
-    host.send('checkSound', state);
-  });
-  const current = room;
-  host.listen((command) => current.handleCommand(command));
-  host.send('checkSound', sound.state);
-  void room.goTo(salon.place(data.initialPanorama) ? data.initialPanorama : 'home');
+  room = current;
+  void current.goTo(salon.place(data.initialPanorama) ? data.initialPanorama : 'home');
+  for (const command of early.splice(0)) current.handleCommand(command);
 }
 
-start();
+void start();

@@ -80,6 +80,8 @@ export interface Run {
   fcp: number;
   tti: number;
   speedIndex: number;
+  /** Lighthouse's measure of the CPU the page had, taken at the start of the run (higher is faster). */
+  benchmarkIndex: number;
   /** Bytes of JavaScript transferred (as the server sends them: gzip), host page and frame. */
   scriptBytes: number;
   scriptFiles: number;
@@ -226,6 +228,7 @@ function summarise(lhr: Result, origin: string): Run {
     fcp: numeric(lhr, 'first-contentful-paint'),
     tti: numeric(lhr, 'interactive'),
     speedIndex: numeric(lhr, 'speed-index'),
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
     scriptBytes: Number(scripts?.transferSize ?? 0),
     scriptFiles: Number(scripts?.requestCount ?? 0),
     lcpElement: lcpElement(lhr),
@@ -300,7 +303,7 @@ async function main(): Promise<void> {
       const run = summarise(lhr, origin);
       results.push(run);
       log(
-        `run ${i + 1}/${runs}: score ${run.score}, TBT ${ms(run.tbt)}, LCP ${s(run.lcp)}, FCP ${s(run.fcp)}, TTI ${s(run.tti)}, Speed Index ${s(run.speedIndex)}, JS ${kb(run.scriptBytes)} in ${run.scriptFiles} files`,
+        `run ${i + 1}/${runs}: score ${run.score}, TBT ${ms(run.tbt)}, LCP ${s(run.lcp)}, FCP ${s(run.fcp)}, TTI ${s(run.tti)}, Speed Index ${s(run.speedIndex)}, CPU benchmark ${run.benchmarkIndex}, JS ${kb(run.scriptBytes)} in ${run.scriptFiles} files`,
       );
     }
     lcpSeen = await lcpProbe(url, cookie);

@@ -48,11 +48,18 @@ describe('analytics consent (spec §4.12, §9)', () => {
 });
 
 describe('time-zone cookie (spec §7)', () => {
-  test('salon_tz is the Intl time zone, SameSite=Strict, written once per page', async () => {
+  test('salon_tz is the Intl time zone, SameSite=Strict, written once per page when the page is idle', async () => {
     const { initTimeZoneCookie } = await freshModule(() => import('../platform/cookies'));
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    initTimeZoneCookie();
-    initTimeZoneCookie();
+    jest.useFakeTimers();
+    try {
+      initTimeZoneCookie();
+      initTimeZoneCookie();
+      expect(written).toEqual([]);
+      jest.runOnlyPendingTimers();
+    } finally {
+      jest.useRealTimers();
+    }
     expect(written).toEqual([`salon_tz=${encodeURIComponent(zone)}; Path=/; SameSite=Strict`]);
     expect(document.cookie).toContain(`salon_tz=${encodeURIComponent(zone)}`);
   });

@@ -57,11 +57,23 @@ export function browserTimeZone(): string | null {
   }
 }
 
-/** Writes `salon_tz` once per page, however many widgets mount (called by `createMount`). */
+/**
+ * Writes `salon_tz` once per page, however many widgets mount (called by `createMount`), once the page is idle: the
+ * first `Intl.DateTimeFormat` of a page loads the time-zone data (about 20 ms of main thread on a desktop, four
+ * times that on a phone), and only the next page the server renders needs the cookie, not this one's first paint.
+ */
 export function initTimeZoneCookie(): void {
   const state = singleton('salon.page@1/time-zone-cookie', () => ({ done: false }));
   if (state.done) return;
   state.done = true;
-  const zone = browserTimeZone();
-  if (zone) writeCookie(TIME_ZONE_COOKIE, zone, { sameSite: 'Strict' });
+  whenIdle(() => {
+    const zone = browserTimeZone();
+    if (zone) writeCookie(TIME_ZONE_COOKIE, zone, { sameSite: 'Strict' });
+  });
+}
+
+/** `requestIdleCallback` where the browser has it (at most 2 s late), a plain timer elsewhere (Safari). */
+function whenIdle(task: () => void): void {
+  if (typeof globalThis.requestIdleCallback === 'function') globalThis.requestIdleCallback(task, { timeout: 2000 });
+  else setTimeout(task, 200);
 }
