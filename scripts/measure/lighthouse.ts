@@ -2,7 +2,10 @@
  * Lighthouse (performance only, its default mobile preset: simulated throttling, Moto G Power emulation) on /salon
  * as the demo visitor, in Debian's Chromium against the real server (the demo salon, the built dist/spa). Runs
  * several times (Lighthouse varies from run to run) and judges the median of each figure against the budget:
- * score ≥ 90, Total Blocking Time ≤ 200 ms, Largest Contentful Paint ≤ 2.5 s.
+ * score ≥ 90, Total Blocking Time ≤ 200 ms, Largest Contentful Paint ≤ 2.5 s. A median over the budget is confirmed
+ * before it fails: as many runs again, and the median of all of them is judged. A page over the budget stays over it;
+ * a few runs that a slower moment of a shared machine stretched do not fail the check alone. Each run prints the CPU
+ * benchmark Lighthouse took at its start (its `benchmarkIndex`), so a slow machine shows in the report.
  *
  * Before the runs it waits (up to 2 min) for the machine to be under half busy, and says how long it waited.
  *
@@ -11,7 +14,7 @@
  *
  *   node --import tsx scripts/measure/lighthouse.ts [--runs N] [--json] [--no-budget] [--no-frame] [--anonymous]
  *
- *   --runs N      N runs (default 3), median judged
+ *   --runs N      N runs (default 3), median judged (N more when it is over the budget)
  *   --json        the figures as JSON on stdout (the report lines go to stderr)
  *   --no-budget   report only, never fail
  *   --no-frame    the room frame's document (/room/) is answered by an empty page (a proxy in front of the
@@ -247,6 +250,30 @@ const ms = (n: number) => `${Math.round(n)} ms`;
 const s = (n: number) => `${(n / 1000).toFixed(2)} s`;
 const kb = (n: number) => `${(n / 1000).toFixed(1)} kB`;
 
+type Medians = Pick<Run, 'score' | 'tbt' | 'lcp' | 'fcp' | 'tti' | 'speedIndex' | 'scriptBytes'>;
+
+function medians(results: Run[]): Medians {
+  const of = (key: keyof Medians) => median(results.map((r) => r[key]));
+  return {
+    score: of('score'),
+    tbt: of('tbt'),
+    lcp: of('lcp'),
+    fcp: of('fcp'),
+    tti: of('tti'),
+    speedIndex: of('speedIndex'),
+    scriptBytes: of('scriptBytes'),
+  };
+}
+
+/** What is over the budget in these medians (nothing: within it). */
+function overBudget(med: Medians): string[] {
+  const problems: string[] = [];
+  if (med.score < BUDGET.score) problems.push(`performance score ${med.score} is below ${BUDGET.score}`);
+  if (med.tbt > BUDGET.tbt) problems.push(`Total Blocking Time ${ms(med.tbt)} is over ${BUDGET.tbt} ms`);
+  if (med.lcp > BUDGET.lcp) problems.push(`Largest Contentful Paint ${s(med.lcp)} is over ${s(BUDGET.lcp)}`);
+  return problems;
+}
+
 /** The share of the machine's CPU time spent busy over `ms` (all cores). */
 async function busyShare(ms: number): Promise<number> {
   const total = () =>
@@ -281,6 +308,7 @@ async function main(): Promise<void> {
   const json = process.argv.includes('--json');
   const noFrame = process.argv.includes('--no-frame');
   const anonymous = process.argv.includes('--anonymous');
+  const noBudget = process.argv.includes('--no-budget');
   const log = (line: string) => (json ? console.error(line) : console.log(line));
 
   // Lighthouse's simulated throttling scales what it observes: a busy machine shows in the figures, so say how busy.
@@ -298,13 +326,23 @@ async function main(): Promise<void> {
   try {
     const cookie = anonymous ? null : await visitorCookie(origin);
     const url = `${origin}/salon`;
-    for (let i = 0; i < runs; i++) {
-      const lhr = await runLighthouse(url, chrome.port, [...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : [])]);
-      const run = summarise(lhr, origin);
-      results.push(run);
+    const measure = async (count: number) => {
+      for (let i = 0; i < count; i++) {
+        const lhr = await runLighthouse(url, chrome.port, [...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : [])]);
+        const run = summarise(lhr, origin);
+        results.push(run);
+        log(
+          `run ${results.length}: score ${run.score}, TBT ${ms(run.tbt)}, LCP ${s(run.lcp)}, FCP ${s(run.fcp)}, TTI ${s(run.tti)}, Speed Index ${s(run.speedIndex)}, CPU benchmark ${run.benchmarkIndex}, JS ${kb(run.scriptBytes)} in ${run.scriptFiles} files`,
+        );
+      }
+    };
+    await measure(runs);
+    const first = overBudget(medians(results));
+    if (first.length && !noBudget) {
       log(
-        `run ${i + 1}/${runs}: score ${run.score}, TBT ${ms(run.tbt)}, LCP ${s(run.lcp)}, FCP ${s(run.fcp)}, TTI ${s(run.tti)}, Speed Index ${s(run.speedIndex)}, CPU benchmark ${run.benchmarkIndex}, JS ${kb(run.scriptBytes)} in ${run.scriptFiles} files`,
+        `the median of ${runs} runs is over the budget (${first.join('; ')}): ${runs} more runs, the median of all ${2 * runs} is judged`,
       );
+      await measure(runs);
     }
     lcpSeen = await lcpProbe(url, cookie);
   } finally {
@@ -313,15 +351,7 @@ async function main(): Promise<void> {
     await salon.stop();
   }
 
-  const med = {
-    score: median(results.map((r) => r.score)),
-    tbt: median(results.map((r) => r.tbt)),
-    lcp: median(results.map((r) => r.lcp)),
-    fcp: median(results.map((r) => r.fcp)),
-    tti: median(results.map((r) => r.tti)),
-    speedIndex: median(results.map((r) => r.speedIndex)),
-    scriptBytes: median(results.map((r) => r.scriptBytes)),
-  };
+  const med = medians(results);
   // The run whose TBT is the median one explains the figures.
   const typical = [...results].sort((a, b) => a.tbt - b.tbt)[Math.floor((results.length - 1) / 2)];
   const who = `${anonymous ? 'an anonymous visitor' : VISITOR}${noFrame ? ', room frame blocked' : ''}`;
@@ -329,7 +359,7 @@ async function main(): Promise<void> {
     `machine load average (1 min): ${loadAtStart.toFixed(1)} at the start, ${(os.loadavg()[0] ?? 0).toFixed(1)} at the end, on ${os.cpus().length} cores; waited ${quiet.waited.toFixed(0)} s for it to be under half busy (${Math.round(quiet.busy * 100)}% at the start)`,
   );
   log(
-    `/salon (${who}), median of ${runs}: score ${med.score} (budget ≥ ${BUDGET.score}), TBT ${ms(med.tbt)} (≤ ${BUDGET.tbt} ms), LCP ${s(med.lcp)} (≤ ${s(BUDGET.lcp)}), FCP ${s(med.fcp)}, TTI ${s(med.tti)}, Speed Index ${s(med.speedIndex)}, JavaScript ${kb(med.scriptBytes)} transferred`,
+    `/salon (${who}), median of ${results.length}: score ${med.score} (budget ≥ ${BUDGET.score}), TBT ${ms(med.tbt)} (≤ ${BUDGET.tbt} ms), LCP ${s(med.lcp)} (≤ ${s(BUDGET.lcp)}), FCP ${s(med.fcp)}, TTI ${s(med.tti)}, Speed Index ${s(med.speedIndex)}, JavaScript ${kb(med.scriptBytes)} transferred`,
   );
   if (typical) {
     log(
@@ -341,12 +371,8 @@ async function main(): Promise<void> {
   }
   if (json) console.log(JSON.stringify({ budget: BUDGET, median: med, lcpElement: lcpSeen, runs: results, noFrame, anonymous }, null, 2));
 
-  const problems: string[] = [];
-  if (med.score < BUDGET.score) problems.push(`performance score ${med.score} is below ${BUDGET.score}`);
-  if (med.tbt > BUDGET.tbt) problems.push(`Total Blocking Time ${ms(med.tbt)} is over ${BUDGET.tbt} ms`);
-  if (med.lcp > BUDGET.lcp) problems.push(`Largest Contentful Paint ${s(med.lcp)} is over ${s(BUDGET.lcp)}`);
-  if (problems.length && !process.argv.includes('--no-budget'))
-    throw new Error(`over the Lighthouse budget (median of ${runs}):\n${problems.join('\n')}`);
+  const problems = overBudget(med);
+  if (problems.length && !noBudget) throw new Error(`over the Lighthouse budget (median of ${results.length}):\n${problems.join('\n')}`);
   if (problems.length) log(`over the budget (not judged, --no-budget): ${problems.join('; ')}`);
 }
 
