@@ -137,6 +137,38 @@ describe('SQLite in its own thread', () => {
     }
   });
 
+  it("answers a transaction's statements without a turn of the event loop, even behind other statements", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'salon-sqlite-thread-'));
+    const { handle, db } = await notesDatabase(path.join(dir, 'salon.sqlite'));
+    try {
+      await db.insertInto('notes').values({ text: 'committed' }).execute();
+      const turns = await db.transaction().execute(async (trx) => {
+        let turns = 0;
+        let counting = true;
+        const count = (): void => {
+          if (!counting) return;
+          turns += 1;
+          setImmediate(count);
+        };
+        setImmediate(count);
+        // Sent in the same turn, before the transaction's statements: the thread answers them first.
+        const reads = Array.from({ length: 20 }, () => texts(db));
+        await trx.insertInto('notes').values({ text: 'first' }).execute();
+        await trx.insertInto('notes').values({ text: 'second' }).execute();
+        const seen = await texts(trx);
+        counting = false;
+        expect(seen).toEqual(['committed', 'first', 'second']);
+        expect(await Promise.all(reads)).toEqual(Array.from({ length: 20 }, () => ['committed']));
+        return turns;
+      });
+      // Each statement awaited through the event loop would take a turn of it, while every other transaction waits.
+      expect(turns).toBe(0);
+    } finally {
+      await handle.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('keeps what was committed in the file, and refuses queries once closed', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'salon-sqlite-thread-'));
     try {

@@ -154,13 +154,9 @@ export class SqliteThread {
     if (statements.length > 0) this.port.postMessage({ statements } satisfies Request);
   }
 
-  /** Nothing queued in the thread and no commit under way: a statement sent now runs at once. */
-  idle(): boolean {
-    return (
-      this.outgoing.length === 0 &&
-      Atomics.load(this.shared, SHARED.ran) === this.numbered &&
-      Atomics.load(this.shared, SHARED.committing) === 0
-    );
+  /** No commit under way in the thread: a statement sent now waits only for the statements sent before it. */
+  notCommitting(): boolean {
+    return Atomics.load(this.shared, SHARED.committing) === 0;
   }
 
   /**

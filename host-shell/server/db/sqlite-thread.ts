@@ -18,10 +18,12 @@
  * disk.
  *
  * A transaction's statements (not its `begin`, not its commit) are answered while the event loop waits
- * (`Atomics.wait`, tens of microseconds: no disk wait, the commit is where SQLite syncs) when the thread has nothing
- * else to do; otherwise they are awaited like the others. Awaited one by one through the event loop, each would cost
- * a turn of a busy loop while the transaction holds the connection, and the next transactions wait. Its `begin`
- * is awaited: answered at once, it cost the activity push more than it saved (scripts/bench, A/B runs).
+ * (`Atomics.wait`: no disk wait, the commit is where SQLite syncs; the thread holds no commit while a transaction is
+ * open), after whatever the thread had queued before them. Awaited one by one through the event loop, each would
+ * cost a turn of a busy loop while the transaction holds the connection, and the next transactions wait: transactions
+ * could then not start faster than the loop turns, and visits queued for seconds (scripts/bench, A/B runs). The
+ * queued work costs the core the same either way. Its `begin` is awaited: answered at once, it cost the heartbeat
+ * more than it saved (A/B runs).
  *
  * Errors come back as better-sqlite3's `SqliteError` with the same `code` (`SQLITE_CONSTRAINT_UNIQUE`…). `:memory:`
  * is one database per thread: one thread per handle.
@@ -76,8 +78,8 @@ class ThreadConnection implements DatabaseConnection {
     }
     // A transaction's statements are answered before this returns: between them the transaction's code runs in
     // microtasks, without waiting for turns of a busy event loop while it holds the thread (its commit is awaited).
-    // Only when the thread has nothing else to do: the event loop never waits for other work than this statement.
-    if (this.inTransaction && !this.ending && !this.beginning && this.driver.thread.idle())
+    // Not while the thread commits: the event loop would wait for the disk.
+    if (this.inTransaction && !this.ending && !this.beginning && this.driver.thread.notCommitting())
       return toResult<R>(this.driver.thread.runNow(statement));
     return toResult<R>(await this.driver.thread.run(statement));
   }
