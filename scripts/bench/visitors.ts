@@ -617,6 +617,8 @@ export interface VisitorsResult {
   };
   generator: { event_loop_p99_ms: number; cpu_percent: number };
   load_average: number[];
+  /** coreSpeedMs() before the run: the machine's speed that day (lower is faster). */
+  core0_reference_ms: number;
   /** Each server process: its CPU (% of a core), sockets and streams at the end, CPU ms per second per socket. */
   processes: { cpu_percent: number; sockets: number; streams: number; cpu_ms_per_s_per_socket: number }[];
   counters_per_s?: Record<string, number>;
@@ -640,6 +642,7 @@ export async function runVisitors(options: VisitorsOptions): Promise<VisitorsRes
   const accounts = visitors + Math.ceil(duration * churnPerSecond) + 50;
   log(`visitors: preparing ${accounts} accounts`);
   const fixture = await prepare(accounts, options.database);
+  const core0ReferenceMs = coreSpeedMs();
   const server: Deployment = options.deploy
     ? await options.deploy(fixture)
     : await startServer(fixture, options.cpuProfDir, options.serverNodeFlags).then((one) =>
@@ -743,6 +746,7 @@ export async function runVisitors(options: VisitorsOptions): Promise<VisitorsRes
         cpu_percent: Math.round(((ownCpu.user + ownCpu.system) / 1000 / (steadySeconds * 1000)) * 100),
       },
       load_average: os.loadavg().map((n) => Math.round(n * 100) / 100),
+      core0_reference_ms: core0ReferenceMs,
       processes: server.processes.map((p, i) => {
         const cpuPercent = (((cpuAfter[i] ?? NaN) - (cpuBefore[i] ?? NaN)) / (steadySeconds * 1000)) * 100;
         const sockets = after?.each[i]?.realtime.sockets ?? NaN;
@@ -817,6 +821,7 @@ export function printVisitors(r: VisitorsResult): void {
       `${r.visitors} visitors, steady ${r.duration_s} s (ramp ${r.ramp_s} s)`,
       `${r.arrivals} arrivals and ${r.departures} departures during the steady state; load average ${r.load_average.join(' ')}`,
     ],
+    ['machine speed (core 0)', `reference work ${r.core0_reference_ms} ms before the run (lower is faster)`],
     ['connected at the end', `${r.connected_at_end}`],
     [
       'heartbeat (target p99 < 100 ms)',
@@ -860,6 +865,28 @@ export function printVisitors(r: VisitorsResult): void {
   const width = Math.max(...rows.map(([k]) => k.length));
   log('');
   for (const [k, v] of rows) log(`${k.padEnd(width)}  ${v}`);
+}
+
+/**
+ * The same fixed work (JSON written and read, as a server's requests do) timed on core 0 in a node of its own, before the
+ * server starts: the best of 12 rounds, in ms. The shared machine's speed changes from day to day (a bare node:http
+ * server's CPU per request has ranged from 40 to 70 µs); runs are comparable only at a similar figure.
+ */
+export function coreSpeedMs(): number {
+  const work = `
+    const rows = Array.from({ length: 2000 }, (_, i) => ({ id: 'u' + i, name: 'Visiteur ' + i, stand: i % 40, at: new Date(i * 1e6).toISOString() }));
+    let best = Infinity;
+    for (let round = 0; round < 12; round += 1) {
+      const started = performance.now();
+      for (let i = 0; i < 10; i += 1) JSON.parse(JSON.stringify(rows));
+      best = Math.min(best, performance.now() - started);
+    }
+    process.stdout.write(String(Math.round(best)));`;
+  try {
+    return Number(execFileSync('taskset', ['-c', '0', process.execPath, '-e', work], { encoding: 'utf8' }));
+  } catch {
+    return NaN;
+  }
 }
 
 /** Pins this process (all its threads) to core 1; the server gets core 0. */
