@@ -650,8 +650,9 @@ async function visitorsMain(): Promise<void> {
     // More flags for the server's node, to compare settings at the same load (e.g. `--max-semi-space-size=32`).
     serverNodeFlags: (argValue('server-node-flags') ?? '').split(' ').filter((flag) => flag !== ''),
   };
-  if (fileLimit() < options.visitors * 4 + 1000)
-    log(`open file limit ${fileLimit()} may be too low for ${options.visitors} visitors (4 sockets each, both sides)`);
+  // Each side holds a stream and a socket per visitor, and a keep-alive connection per 4 (about 2.1 per visitor measured).
+  if (fileLimit() < Math.ceil(options.visitors * 2.5) + 1000)
+    log(`open file limit ${fileLimit()} may be too low for ${options.visitors} visitors (about 2.5 sockets each, on each side)`);
   pinGenerator();
   // --processes N: N processes behind nginx on one PostgreSQL and one Redis (processes.ts); 1 is the same on one process.
   const processes = argValue('processes') === undefined ? null : Math.round(positive('processes', 2));
