@@ -5,8 +5,24 @@ import { nowIso, type Database, type UserRow } from '../db/schema';
 export const SESSION_COOKIE = 'salon_session';
 export const SESSION_TTL_SECONDS = 30 * 24 * 3600;
 
-const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 const isTokenShaped = (token: string): boolean => /^[A-Za-z0-9_-]{43}$/.test(token);
+
+/** Hashes of the tokens seen lately: every request of a visitor (the activity push every 2 s) hashes the same one. */
+const recentHashes = new Map<string, string>();
+const RECENT_HASHES_MAX = 100_000;
+
+/** What the database stores for a token (SHA-256), computed once per token while it is in use (a token's shape only). */
+export function hashToken(token: string): string {
+  const known = recentHashes.get(token);
+  if (known !== undefined) return known;
+  const hash = createHash('sha256').update(token).digest('hex');
+  // Whatever a cookie holds is hashed, but only what may be a token is kept: a few bytes each, never a long string.
+  if (!isTokenShaped(token)) return hash;
+  // A Map keeps insertion order: when full, the entry set the longest ago goes.
+  if (recentHashes.size >= RECENT_HASHES_MAX) recentHashes.delete(recentHashes.keys().next().value as string);
+  recentHashes.set(token, hash);
+  return hash;
+}
 
 /** A new session; returns the cookie token (32 random bytes). Only its hash is stored. */
 export async function createSession(db: Kysely<Database>, userId: number): Promise<string> {
