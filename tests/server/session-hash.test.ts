@@ -4,7 +4,9 @@ import { hashToken } from '../../host-shell/server/services/sessions';
 
 // The session token's hash (host-shell/server/services/sessions.ts): what the database stores, worked out once a token.
 describe('hashToken', () => {
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
 
   it("is the token's SHA-256, worked out once for a token asked again", () => {
     const token = crypto.randomBytes(32).toString('base64url');
