@@ -20,10 +20,9 @@
  * A transaction's statements (not its `begin`, not its commit) are answered while the event loop waits
  * (`Atomics.wait`: no disk wait, the commit is where SQLite syncs; the thread holds no commit while a transaction is
  * open), after whatever the thread had queued before them. Awaited one by one through the event loop, each would
- * cost a turn of a busy loop while the transaction holds the connection, and the next transactions wait: transactions
- * could then not start faster than the loop turns, and visits queued for seconds (scripts/bench, A/B runs). The
- * queued work costs the core the same either way. Its `begin` is awaited: answered at once, it cost the heartbeat
- * more than it saved (A/B runs).
+ * cost a turn of a busy loop while the transaction holds the connection, and the next transactions wait (the
+ * queued work costs the core the same either way). Its `begin` is awaited: answered at once, it cost the heartbeat
+ * more than it saved (scripts/bench, A/B runs).
  *
  * Errors come back as better-sqlite3's `SqliteError` with the same `code` (`SQLITE_CONSTRAINT_UNIQUE`…). `:memory:`
  * is one database per thread: one thread per handle.
