@@ -1,9 +1,12 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
 import type { Manifest } from './manifest';
 import type * as Loader from './loader';
+import { YIELDING_PLUGIN_NAME } from './federation/yielding-plugin';
 
 const mockRuntime = {
   registerRemotes: jest.fn(),
+  registerPlugins: jest.fn(),
+  registerGlobalPlugins: jest.fn(),
   loadRemote: jest.fn(async (_id: string) => ({ mount: () => () => undefined })),
 };
 let mockManifest: Manifest = {};
@@ -35,6 +38,8 @@ let errors: jest.SpiedFunction<typeof console.error>;
 beforeEach(() => {
   (globalThis as unknown as { __SALON_BUILD__: unknown }).__SALON_BUILD__ = { widget: 'loader', ...contracts };
   mockRuntime.registerRemotes.mockClear();
+  mockRuntime.registerPlugins.mockClear();
+  mockRuntime.registerGlobalPlugins.mockClear();
   mockRuntime.loadRemote.mockClear();
   errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
@@ -53,6 +58,18 @@ describe('the loader mounts what it can run and isolates the rest', () => {
     expect(await runLoader(['top-bar', 'toaster'])).toEqual({ 'top-bar': 'mounted', toaster: 'mounted' });
     expect(registered()).toEqual(['salon_top_bar', 'salon_toaster']);
     expect(errors).not.toHaveBeenCalled();
+  });
+
+  test('the plugin that yields between the steps of a remote’s loading is on the loader’s instance and the remotes’', async () => {
+    mockManifest = { 'top-bar': line('top-bar') };
+    await runLoader(['top-bar']);
+    const names = (calls: unknown[][]) => calls.flatMap(([plugins]) => (plugins as { name: string }[]).map((p) => p.name));
+    expect(names(mockRuntime.registerPlugins.mock.calls)).toEqual([YIELDING_PLUGIN_NAME]);
+    expect(names(mockRuntime.registerGlobalPlugins.mock.calls)).toEqual([YIELDING_PLUGIN_NAME]);
+    // Before any remote is registered, so that no remote's instance is created without it.
+    expect(mockRuntime.registerGlobalPlugins.mock.invocationCallOrder[0]).toBeLessThan(
+      mockRuntime.registerRemotes.mock.invocationCallOrder[0] ?? 0,
+    );
   });
 
   test('a widget of another @salon/shared contract fails alone, never registered nor loaded, with one error', async () => {

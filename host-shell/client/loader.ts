@@ -16,8 +16,9 @@
  *
  * A PHP/Symfony page needs only the slots, the page-data script element and `<script src="/spa/loader.js" defer>`.
  */
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerGlobalPlugins, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import './federation/provide-bundler-runtime';
+import { nextTask, yieldingPlugin } from './federation/yielding-plugin';
 import { containerName } from './container-name';
 import { builtFor, incompatibility, type Contracts } from './contract';
 import { fetchManifest, type Manifest } from './manifest';
@@ -54,12 +55,9 @@ function refusal(manifest: Manifest, widget: string): string | null {
   return line ? incompatibility(widget, line, provided) : null;
 }
 
-/** Lets the browser paint and handle input before going on: `scheduler.yield()` where it exists, else a new task. */
-function nextTask(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (typeof scheduler?.yield === 'function') return scheduler.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
+// The loader's own federation instance exists already; each remote's is created when its container initialises.
+registerGlobalPlugins([yieldingPlugin()]);
+registerPlugins([yieldingPlugin()]);
 
 const mounted = new Map<HTMLElement, Unmount>();
 const mounting = new Map<HTMLElement, Promise<void>>();
