@@ -1,4 +1,4 @@
-import { describe, expect, test } from '@jest/globals';
+import { describe, expect, jest, test } from '@jest/globals';
 import { yieldingPlugin } from './yielding-plugin';
 
 type Hook = (args: object) => Promise<unknown>;
@@ -27,6 +27,15 @@ describe('the plugin that yields between the steps of loading a remote', () => {
       await promise;
     },
   );
+
+  test('a hidden page goes on at once: its timers would run once a second', async () => {
+    const visibility = jest.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    try {
+      expect(await settlesWithinTheTask(plugin.beforeGetExpose!({}))).toBe(true);
+    } finally {
+      visibility.mockRestore();
+    }
+  });
 
   test('the waterfall hooks hand their arguments on unchanged', async () => {
     const args = { shareInfo: { version: '19.1.0' } };
