@@ -56,8 +56,9 @@ function refusal(manifest: Manifest, widget: string): string | null {
 }
 
 // The loader's own federation instance exists already; each remote's is created when its container initialises.
-registerGlobalPlugins([yieldingPlugin()]);
-registerPlugins([yieldingPlugin()]);
+const yielding = yieldingPlugin();
+registerGlobalPlugins([yielding]);
+registerPlugins([yielding]);
 
 const mounted = new Map<HTMLElement, Unmount>();
 const mounting = new Map<HTMLElement, Promise<void>>();

@@ -36,7 +36,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import type { Result } from 'lighthouse';
-import { PRESET_CPU_SLOWDOWN, cpuSlowdown } from './cpu-slowdown';
+import { PRESET_CPU_SLOWDOWN, PRESET_REFERENCE_BENCHMARK, cpuSlowdown } from './cpu-slowdown';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, DEMO_PASSWORD, ROOT, freePort, launchChromium, startSalon } from '../../tests/browser/harness';
 
 export const BUDGET = { score: 90, tbt: 200, lcp: 2500 } as const;
@@ -340,7 +340,7 @@ async function main(): Promise<void> {
     const calibration = summarise(await runLighthouse(url, chrome.port, headers), origin);
     const benchmarks = [calibration.benchmarkIndex];
     log(
-      `calibration run (not counted): CPU benchmark ${calibration.benchmarkIndex}, so a CPU slowdown of ${cpuSlowdown(calibration.benchmarkIndex)}× (the preset's ${PRESET_CPU_SLOWDOWN}× is meant for a benchmark of about 1,533)`,
+      `calibration run (not counted): CPU benchmark ${calibration.benchmarkIndex}, so a CPU slowdown of ${cpuSlowdown(calibration.benchmarkIndex)}× (the preset's ${PRESET_CPU_SLOWDOWN}× is meant for a benchmark of about ${PRESET_REFERENCE_BENCHMARK})`,
     );
     const measure = async (count: number) => {
       for (let i = 0; i < count; i++) {
