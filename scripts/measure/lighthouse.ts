@@ -8,9 +8,9 @@
  * benchmark Lighthouse took at its start (its `benchmarkIndex`), so a slow machine shows in the report.
  *
  * The preset's CPU slowdown (4×) makes a phone out of a host whose benchmark is about 1,533; on a slower host it
- * emulates a slower phone than the preset means. So a first run, not counted, takes the host's benchmark, and each
- * run uses the slowdown Lighthouse's CPU throttling calculator gives for the median benchmark seen so far
- * (`cpuSlowdown`), never above the preset's 4×: on a fast host the check is the preset itself.
+ * emulates a slower phone than the preset means. So each run simulates the slowdown Lighthouse's CPU throttling
+ * calculator gives for the benchmark taken at that run's start (`cpuSlowdown`), never above the preset's 4×: on a
+ * fast host the check is the preset itself. A first run, not counted, warms the server and the browser.
  *
  * Before the runs it waits (up to 2 min) for the machine to be under half busy, and says how long it waited.
  *
@@ -44,29 +44,41 @@ const VISITOR = 'visiteur@salon.test';
 const LIGHTHOUSE_CLI = path.join(ROOT, 'node_modules', 'lighthouse', 'cli', 'index.js');
 
 /**
- * One Lighthouse run through its command line, in a plain `node` process: under tsx, the functions Lighthouse
- * sends into the page carry esbuild's `__name` helper and fail there.
+ * One Lighthouse run through its command line, in a plain `node` process (under tsx, the functions Lighthouse
+ * sends into the page carry esbuild's `__name` helper and fail there), in two steps so that the run simulates the
+ * CPU slowdown for its own host benchmark:
+ *
+ * 1. gathering (`-G`): Lighthouse takes the benchmark, loads the page and saves the trace and its other artifacts;
+ * 2. auditing (`-A`) those artifacts with the slowdown the calculator gives for that benchmark (`cpuSlowdown`).
+ *
+ * Under simulated throttling the slowdown only enters the simulation, run when auditing, with one exception: the
+ * page's `requestIdleCallback` deadlines, which the gathering shortens by the preset's 4× (the stricter). Lighthouse
+ * refuses to audit with settings other than the gathering's, so the saved settings are given the audit's slowdown.
  */
 async function runLighthouse(url: string, port: number, extra: string[]): Promise<Result> {
-  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'salon-lh-')), 'report.json');
-  try {
-    await promisify(execFile)(
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'salon-lh-'));
+  const artifactsDir = path.join(dir, 'artifacts');
+  const out = path.join(dir, 'report.json');
+  const cli = (args: string[]) =>
+    promisify(execFile)(
       process.execPath,
-      [
-        LIGHTHOUSE_CLI,
-        url,
-        `--port=${port}`,
-        '--output=json',
-        `--output-path=${out}`,
-        '--only-categories=performance',
-        '--quiet',
-        ...extra,
-      ],
+      [LIGHTHOUSE_CLI, url, `--port=${port}`, '--only-categories=performance', '--quiet', ...extra, ...args],
       { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 },
     );
+  try {
+    await cli([`-G=${artifactsDir}`]);
+    const artifactsFile = path.join(artifactsDir, 'artifacts.json');
+    const artifacts = JSON.parse(fs.readFileSync(artifactsFile, 'utf8')) as {
+      BenchmarkIndex: number;
+      settings: { throttling: { cpuSlowdownMultiplier: number } };
+    };
+    const slowdown = cpuSlowdown(artifacts.BenchmarkIndex);
+    artifacts.settings.throttling.cpuSlowdownMultiplier = slowdown;
+    fs.writeFileSync(artifactsFile, JSON.stringify(artifacts));
+    await cli([`-A=${artifactsDir}`, `--throttling.cpuSlowdownMultiplier=${slowdown}`, '--output=json', `--output-path=${out}`]);
     return JSON.parse(fs.readFileSync(out, 'utf8')) as Result;
   } finally {
-    fs.rmSync(path.dirname(out), { recursive: true, force: true });
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -336,19 +348,15 @@ async function main(): Promise<void> {
     const cookie = anonymous ? null : await visitorCookie(origin);
     const url = `${origin}/salon`;
     const headers = cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : [];
-    // The host's benchmark, from a run whose figures are not counted (it also warms the server and the browser).
-    const calibration = summarise(await runLighthouse(url, chrome.port, headers), origin);
-    const benchmarks = [calibration.benchmarkIndex];
+    // A first run, not counted: the server's and the browser's first page load is not what a visitor's costs.
+    const warmUp = summarise(await runLighthouse(url, chrome.port, headers), origin);
     log(
-      `calibration run (not counted): CPU benchmark ${calibration.benchmarkIndex}, so a CPU slowdown of ${cpuSlowdown(calibration.benchmarkIndex)}× (the preset's ${PRESET_CPU_SLOWDOWN}× is meant for a benchmark of about ${PRESET_REFERENCE_BENCHMARK})`,
+      `warm-up run (not counted): CPU benchmark ${warmUp.benchmarkIndex}, CPU slowdown ${warmUp.cpuSlowdown}× (the preset's ${PRESET_CPU_SLOWDOWN}× is meant for a benchmark of about ${PRESET_REFERENCE_BENCHMARK}), TBT ${ms(warmUp.tbt)}`,
     );
     const measure = async (count: number) => {
       for (let i = 0; i < count; i++) {
-        const slowdown = cpuSlowdown(median(benchmarks));
-        const lhr = await runLighthouse(url, chrome.port, [...headers, `--throttling.cpuSlowdownMultiplier=${slowdown}`]);
-        const run = summarise(lhr, origin);
+        const run = summarise(await runLighthouse(url, chrome.port, headers), origin);
         results.push(run);
-        benchmarks.push(run.benchmarkIndex);
         log(
           `run ${results.length}: score ${run.score}, TBT ${ms(run.tbt)}, LCP ${s(run.lcp)}, FCP ${s(run.fcp)}, TTI ${s(run.tti)}, Speed Index ${s(run.speedIndex)}, CPU benchmark ${run.benchmarkIndex}, CPU slowdown ${run.cpuSlowdown}×, JS ${kb(run.scriptBytes)} in ${run.scriptFiles} files`,
         );
