@@ -29,6 +29,9 @@ function group(now = () => 0) {
   const run = (text: string, ...parameters: unknown[]) => committer.run(seq++, { sql: text, parameters });
   /** A statement the event loop sent outside any caller's transaction. */
   const runOutside = (text: string, ...parameters: unknown[]) => committer.run(seq++, { sql: text, parameters, outside: true });
+  /** A caller's transaction sent whole (atomic.ts): these statements with their parameters. */
+  const runAtomic = (...statements: [string, ...unknown[]][]) =>
+    committer.run(seq++, { atomic: statements.map(([text, ...parameters]) => ({ sql: text, parameters })) });
   /** What another connection to the file sees: what is on disk. */
   const onDisk = () => {
     const other = new BetterSqlite3(file, { readonly: true });
@@ -38,7 +41,7 @@ function group(now = () => 0) {
       other.close();
     }
   };
-  return { sqlite, committer, posted, run, runOutside, onDisk };
+  return { sqlite, committer, posted, run, runOutside, runAtomic, onDisk };
 }
 
 const insert = 'insert into notes (text) values (?)';
@@ -173,6 +176,60 @@ describe('group commit', () => {
     }
   });
 
+  it("runs a transaction sent whole in the group, answered with every statement's outcome at the group's commit", () => {
+    const { sqlite, committer, posted, run, runAtomic, onDisk } = group();
+    try {
+      run(insert, 'before');
+      expect(
+        runAtomic([insert, 'a'], ['update notes set text = ? where text = ?', 'b', 'a'], ['select text from notes order by id']),
+      ).toBeNull();
+      expect(onDisk()).toEqual([]);
+      committer.settle();
+      expect(onDisk()).toEqual(['before', 'b']);
+      expect(committer.commits).toBe(1);
+      expect(posted.map(([seq]) => seq)).toEqual([0, 1]);
+      expect(posted[1]?.[1]).toEqual({
+        outcomes: [{ changes: 1, lastInsertRowid: 2 }, { changes: 1, lastInsertRowid: 2 }, { rows: [{ text: 'before' }, { text: 'b' }] }],
+      });
+      expect(sqlite.inTransaction).toBe(false);
+    } finally {
+      sqlite.close();
+    }
+  });
+
+  it('rolls a transaction sent whole back at its first failing statement, answers with that error at once, and keeps the rest of the group', () => {
+    const { sqlite, committer, posted, run, runAtomic, onDisk } = group();
+    try {
+      run(insert, 'a');
+      const outcome = runAtomic([insert, 'undone'], [insert, 'a'], [insert, 'never run']);
+      expect(outcome).toMatchObject({ error: { code: 'SQLITE_CONSTRAINT_UNIQUE' } });
+      run(insert, 'b');
+      committer.settle();
+      expect(onDisk()).toEqual(['a', 'b']);
+      expect(posted.map(([seq]) => seq)).toEqual([0, 2]);
+    } finally {
+      sqlite.close();
+    }
+  });
+
+  it("runs a transaction sent whole after a caller's open transaction, and refuses one with a statement other than rows", () => {
+    const { sqlite, committer, posted, run, runAtomic, onDisk } = group();
+    try {
+      run('begin');
+      run(insert, 'open');
+      expect(runAtomic([insert, 'whole'])).toBeNull();
+      expect(run('select text from notes order by id')).toEqual({ rows: [{ text: 'open' }] });
+      expect(run('commit')).toBeNull();
+      expect(runAtomic([insert, 'x'], ['commit'])).toMatchObject({ error: { message: expect.stringContaining('refused') } });
+      committer.settle();
+      expect(onDisk()).toEqual(['open', 'whole']);
+      expect(posted.map(([seq]) => seq).sort()).toEqual([2, 4]);
+      expect(posted.find(([seq]) => seq === 2)?.[1]).toEqual({ outcomes: [{ changes: 1, lastInsertRowid: 2 }] });
+    } finally {
+      sqlite.close();
+    }
+  });
+
   it('refuses an end of transaction when none is open, without committing the group', () => {
     const { sqlite, committer, run, onDisk } = group();
     try {
@@ -254,6 +311,54 @@ describe('group commit in the SQLite thread', () => {
       const rows = await db.selectFrom('notes').select('text').orderBy('id').execute();
       expect(rows.map((r) => r.text)).toEqual(Array.from({ length: 30 }, (_, i) => `t${i}`));
       expect(dialect.commits).toBeLessThan(30);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('runs transactions sent whole between Kysely transactions, all or nothing, each after the one that holds the thread', async () => {
+    const dialect = new ThreadedSqliteDialect(file);
+    const db = new Kysely<Notes>({ dialect });
+    try {
+      await sql`create table notes (id integer primary key autoincrement, text text not null unique)`.execute(db);
+      // With `failing`, its second statement breaks the unique text: its first is undone.
+      const whole = (i: number, failing = false) =>
+        dialect.atomic([
+          db
+            .insertInto('notes')
+            .values({ text: `w${i}` })
+            .compile(),
+          db
+            .insertInto('notes')
+            .values({ text: failing ? 'w0' : `w${i}b` })
+            .returning('id')
+            .compile(),
+        ]) ?? Promise.reject(new Error('the thread has not started'));
+      const results = await Promise.allSettled(
+        Array.from({ length: 12 }, (_, i) =>
+          i % 2 === 0
+            ? whole(i)
+            : db.transaction().execute(async (trx) => {
+                await trx
+                  .insertInto('notes')
+                  .values({ text: `k${i}` })
+                  .execute();
+                await new Promise((resolve) => setImmediate(resolve));
+                await trx
+                  .insertInto('notes')
+                  .values({ text: `k${i}b` })
+                  .execute();
+              }),
+        ),
+      );
+      const rejected = results.flatMap((r, i) => (r.status === 'rejected' ? [i] : []));
+      expect(rejected).toEqual([]);
+      await expect(whole(3, true)).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_UNIQUE' });
+      const texts = (await db.selectFrom('notes').select('text').execute()).map((r) => r.text).sort();
+      const expected = Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? [`w${i}`, `w${i}b`] : [`k${i}`, `k${i}b`])).flat();
+      expect(texts).toEqual(expected.sort());
+      const first = results[0];
+      expect(first?.status === 'fulfilled' && first.value?.map((r) => r.rows)).toEqual([[], [{ id: 2 }]]);
     } finally {
       await db.destroy();
     }

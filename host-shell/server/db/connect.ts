@@ -2,6 +2,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { Pool } from 'pg';
 import type { DatabaseConfig } from '../config';
 import type { Database, Dialect } from './schema';
+import { onThread } from './atomic';
 import { ThreadedSqliteDialect } from './sqlite-thread';
 import { openSqliteFile, statementCache } from './sqlite-worker';
 
@@ -20,7 +21,10 @@ export interface DatabaseHandle {
  * under the same load (`npm run bench -- --scenario visitors`).
  */
 function openSqlite(filename: string, thread: boolean, onRestart: (error: Error) => void): Kysely<Database> {
-  if (thread) return new Kysely<Database>({ dialect: new ThreadedSqliteDialect(filename, onRestart) });
+  if (thread) {
+    const dialect = new ThreadedSqliteDialect(filename, onRestart);
+    return onThread(new Kysely<Database>({ dialect }), dialect);
+  }
   const sqlite = openSqliteFile(filename);
   return new Kysely<Database>({
     dialect: new SqliteDialect({ database: { prepare: statementCache(sqlite), close: () => sqlite.close() } }),

@@ -7,7 +7,16 @@ import path from 'node:path';
 import { setImmediate } from 'node:timers';
 import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import type { Answer } from './sqlite-group';
-import { SHARED, type Opening, type Outcome, type Reply, type Request, type SqliteWorkerData, type Statement } from './sqlite-worker';
+import {
+  SHARED,
+  type Atomic,
+  type Opening,
+  type Outcome,
+  type Reply,
+  type Request,
+  type SqliteWorkerData,
+  type Statement,
+} from './sqlite-worker';
 
 /** Run from the sources (tsx, Jest): this file is in host-shell/server/db; compiled, in dist/server. */
 const FROM_SOURCES = path.basename(__dirname) === 'db';
@@ -47,7 +56,7 @@ export class SqliteThread {
    * Statements of this turn of the event loop, sent together at its end (setImmediate: after this turn's I/O
    * callbacks). One message per statement cost the event loop more than the statements cost the thread.
    */
-  private outgoing: Statement[] = [];
+  private outgoing: (Statement | Atomic)[] = [];
   /** Statements numbered so far for this thread (sent or about to be): the next one's number. */
   private numbered = 0;
   /** Sent, not answered yet, by number. */
@@ -132,7 +141,7 @@ export class SqliteThread {
     return this.earlierCommits + Atomics.load(this.shared, SHARED.commits);
   }
 
-  run(statement: Statement): Promise<Outcome> {
+  run(statement: Statement | Atomic): Promise<Outcome> {
     if (this.stopped) return Promise.reject(this.stopped);
     return new Promise((resolve, reject) => {
       if (this.outgoing.length === 0) setImmediate(() => this.flush());

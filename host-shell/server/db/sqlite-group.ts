@@ -17,7 +17,7 @@
  * commit the group, then run on their own, as before.
  */
 import type BetterSqlite3 from 'better-sqlite3';
-import type { Outcome, Statement } from './sqlite-worker';
+import type { Atomic, Outcome, Statement } from './sqlite-worker';
 
 /** A statement's number (in the order the thread received them) and its outcome. */
 export type Answer = [seq: number, outcome: Outcome];
@@ -73,7 +73,7 @@ export class CommitGroup {
   private open = false;
   private openedAt = 0;
   /** Statements sent outside the caller's transaction that is open, to run once it ends (see the file's comment). */
-  private waiting: [seq: number, statement: Statement][] = [];
+  private waiting: [seq: number, statement: Statement | Atomic][] = [];
   /** Answers held until the group's commit, in order. */
   private held: Answer[] = [];
   /** A caller's transaction: none, open (a savepoint of the group), or lost with the group (until its end comes). */
@@ -89,7 +89,9 @@ export class CommitGroup {
   }
 
   /** Runs one statement: its answer now, or null when it is held (until the group's commit, or a transaction's end). */
-  run(seq: number, statement: Statement): Outcome | null {
+  run(seq: number, item: Statement | Atomic): Outcome | null {
+    if ('atomic' in item) return this.atomic(seq, item);
+    const statement = item;
     const { sql } = statement;
     if (statement.read) return execute(this.options.prepareRead, statement);
     if (this.transaction !== 'none') {
@@ -125,6 +127,39 @@ export class CommitGroup {
     if (readonly) return this.open ? this.hold(seq, execute(this.options.prepare, statement)) : execute(this.options.prepare, statement);
     this.begin();
     return this.hold(seq, this.inSavepoint(statement));
+  }
+
+  /**
+   * A caller's transaction sent whole: begun (a savepoint of the group, as any caller's), its statements run, then
+   * released into the group, whose commit answers it with every statement's outcome; at the first statement that
+   * fails, rolled back and answered with that error at once.
+   */
+  private atomic(seq: number, item: Atomic): Outcome | null {
+    if (this.transaction !== 'none') {
+      // A caller's transaction is open (the event loop sends none meanwhile): this one runs after it ends.
+      this.waiting.push([seq, item]);
+      return null;
+    }
+    const refused = item.atomic.find(({ sql }) => !ROWS.test(sql));
+    if (refused) return failure(new Error(`not a statement of rows, refused in a transaction sent whole: ${refused.sql.slice(0, 40)}`));
+    const begun = this.run(seq, { sql: 'begin', parameters: [] });
+    if (begun && failed(begun)) return begun;
+    const outcomes: Outcome[] = [];
+    for (const statement of item.atomic) {
+      const outcome = this.inTransaction(seq, statement.sql, statement) as Outcome;
+      if (failed(outcome)) {
+        // Set by the statement (TypeScript keeps the narrowing of the check above).
+        if ((this.transaction as CommitGroup['transaction']) === 'lost') this.transaction = 'none';
+        else this.inTransaction(seq, 'rollback', { sql: 'rollback', parameters: [] });
+        this.runWaiting();
+        return outcome;
+      }
+      outcomes.push(outcome);
+    }
+    const released = this.exec('release salon_transaction');
+    this.transaction = 'none';
+    this.runWaiting();
+    return failed(released) ? released : this.hold(seq, { outcomes });
   }
 
   /** Called when nothing more is queued: commits the group unless a caller's transaction is still open. */

@@ -49,6 +49,7 @@ import type { Outcome, Statement } from './sqlite-worker';
 function toResult<R>(outcome: Outcome): QueryResult<R> {
   if ('rows' in outcome) return { rows: outcome.rows as R[] };
   if ('error' in outcome) throw new BetterSqlite3.SqliteError(outcome.error.message, outcome.error.code ?? 'SQLITE_ERROR');
+  if ('outcomes' in outcome) throw new Error('a transaction sent whole answered where one statement was sent');
   return { numAffectedRows: BigInt(outcome.changes), insertId: BigInt(outcome.lastInsertRowid), rows: [] };
 }
 
@@ -108,6 +109,19 @@ class ThreadDriver implements Driver {
   init(): Promise<void> {
     this.thread = new SqliteThread(this.filename, this.onRestart);
     return this.thread.opened();
+  }
+
+  /**
+   * A transaction whose statements need none of each other's results, sent whole (`atomically`, atomic.ts): after
+   * the transaction that holds the thread, if any, and then in the same turn, so it holds the thread for none.
+   */
+  async atomic(queries: readonly CompiledQuery[]): Promise<QueryResult<unknown>[]> {
+    while (this.held) await this.held;
+    const outcome = await this.thread.run({ atomic: queries.map((q) => ({ sql: q.sql, parameters: q.parameters })) });
+    if ('outcomes' in outcome) return outcome.outcomes.map((o) => toResult(o));
+    // The error of the statement that failed, thrown as better-sqlite3 would.
+    toResult(outcome);
+    throw new Error('a transaction sent whole answered as one statement');
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
@@ -193,6 +207,11 @@ export class ThreadedSqliteDialect implements Dialect {
   createDriver(): Driver {
     this.driver = new ThreadDriver(this.filename, this.onRestart);
     return this.driver;
+  }
+
+  /** Runs a transaction sent whole on the thread (see `ThreadDriver.atomic`); null before Kysely has started it. */
+  atomic(queries: readonly CompiledQuery[]): Promise<QueryResult<unknown>[]> | null {
+    return this.thread ? (this.driver as ThreadDriver).atomic(queries) : null;
   }
 
   /** The thread, once Kysely has started it (before the first query). */

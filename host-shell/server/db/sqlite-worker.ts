@@ -46,15 +46,30 @@ export interface Statement {
 }
 
 /**
+ * A caller's transaction sent whole, when none of its statements needs another's result (`atomically`, atomic.ts):
+ * run between a `begin` and a commit in the thread, rolled back at the first that fails. It holds the connection for
+ * no turn of the event loop. Its statements read and write rows (no `begin`, `commit` or schema change).
+ */
+export interface Atomic {
+  atomic: Statement[];
+}
+
+/**
  * What the thread receives: statements to run, numbered in the order received (with `wait`, the event loop is
  * blocked until the answer of the last one: a transaction's statement, see sqlite-thread.ts), or the order to close
  * the file and stop.
  */
-export type Request = { statements: Statement[]; wait?: true } | { close: true };
+export type Request = { statements: (Statement | Atomic)[]; wait?: true } | { close: true };
 
-/** One statement's outcome: the rows of a reader (select, returning), else what a write changed; or its error. */
+/**
+ * One statement's outcome: the rows of a reader (select, returning), else what a write changed; or its error. An
+ * atomic transaction's: each of its statements' outcomes, or the error of the first that failed.
+ */
 export type Outcome =
-  { rows: unknown[] } | { changes: number; lastInsertRowid: number | bigint } | { error: { message: string; code: string | undefined } };
+  | { rows: unknown[] }
+  | { changes: number; lastInsertRowid: number | bigint }
+  | { error: { message: string; code: string | undefined } }
+  | { outcomes: Outcome[] };
 
 /** What the thread answers (on `parentPort`) when it has opened the file, or why it could not. */
 export type Opening = { ready: true } | { failed: string };

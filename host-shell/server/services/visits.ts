@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { StandVisit } from '@salon/shared/contracts/room';
 import { nowIso, type Database, type HistoryType, type StandHistoryRow, type StandVisitRow, type VisitEndReason } from '../db/schema';
+import { atomically } from '../db/atomic';
 import { encodeId } from '../lib/ids';
 
 export async function standExists(db: Kysely<Database>, standId: number): Promise<boolean> {
@@ -41,6 +42,14 @@ export function toStandVisit(row: StandVisitRow): StandVisit {
 
 type HistoryEntry = { standId: number; userId: number; type: HistoryType; content?: Record<string, unknown>; at?: string };
 
+const historyValues = (e: HistoryEntry) => ({
+  stand_id: e.standId,
+  user_id: e.userId,
+  type: e.type,
+  content: JSON.stringify(e.content ?? {}),
+  created_at: e.at ?? nowIso(),
+});
+
 /** Writes a stand history entry; returns its id (the socket's stand_history sends it to the stand's exhibitors). */
 export async function addHistory(db: Kysely<Database> | Transaction<Database>, entry: HistoryEntry): Promise<number> {
   return (await addHistories(db, [entry]))[0]!.id;
@@ -49,19 +58,7 @@ export async function addHistory(db: Kysely<Database> | Transaction<Database>, e
 /** Writes stand history entries in one statement; the rows written, in the same order. */
 async function addHistories(db: Kysely<Database> | Transaction<Database>, entries: HistoryEntry[]): Promise<StandHistoryRow[]> {
   if (entries.length === 0) return [];
-  const rows = await db
-    .insertInto('stand_history')
-    .values(
-      entries.map((e) => ({
-        stand_id: e.standId,
-        user_id: e.userId,
-        type: e.type,
-        content: JSON.stringify(e.content ?? {}),
-        created_at: e.at ?? nowIso(),
-      })),
-    )
-    .returningAll()
-    .execute();
+  const rows = await db.insertInto('stand_history').values(entries.map(historyValues)).returningAll().execute();
   // Neither database promises RETURNING's order: each entry is found again by its stand and type (a user has one
   // open visit at most, so no two entries of one call share both).
   return entries.map((e) => {
@@ -135,22 +132,69 @@ export interface StartedVisit {
 export async function startVisit(db: Kysely<Database>, userId: number, standId: number): Promise<StartedVisit> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await db.transaction().execute(async (trx) => {
-        const at = nowIso();
-        // Three statements whatever was open: each one a transaction waits for holds every other transaction back.
-        const replacedRows = await closeOpen(trx, { userId }, 'replaced', at);
-        const visit = await trx
-          .insertInto('stand_visits')
-          .values({ user_id: userId, stand_id: standId, started_at: at, ended_at: null, ended_by: null })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        const history = await addHistories(trx, [
-          ...replacedRows.map((v) => leaveEntry(v, 'replaced', at)),
-          { standId, userId, type: 'enterOnStand', at },
-        ]);
-        const replaced = replacedRows.map((v, i) => ({ ...v, history: history[i]! }));
-        return { visit, replaced, entered: history.at(-1)! };
+      const at = nowIso();
+      // Four statements, none needing another's result: one transaction sent whole (atomic.ts).
+      const [replacedRows, leaves, visits, entered] = (
+        await atomically(db, [
+          // The user's open visit, replaced.
+          db
+            .updateTable('stand_visits')
+            .set({ ended_at: at, ended_by: 'replaced' })
+            .where('user_id', '=', userId)
+            .where('ended_at', 'is', null)
+            .returningAll()
+            .compile(),
+          // Its leaveStand: the visits this start ended (at `at`), each one once.
+          db
+            .insertInto('stand_history')
+            .columns(['stand_id', 'user_id', 'type', 'content', 'created_at'])
+            .expression((eb) =>
+              eb
+                .selectFrom('stand_visits as v')
+                .select((e) => [
+                  'v.stand_id',
+                  'v.user_id',
+                  e.val<HistoryType>('leaveStand').as('type'),
+                  e.val(JSON.stringify({ ended_by: 'replaced' })).as('content'),
+                  e.val(at).as('created_at'),
+                ])
+                .where('v.user_id', '=', userId)
+                .where('v.ended_by', '=', 'replaced')
+                .where('v.ended_at', '=', at)
+                .where((w) =>
+                  w.not(
+                    w.exists(
+                      w
+                        .selectFrom('stand_history as h')
+                        .select('h.id')
+                        .whereRef('h.stand_id', '=', 'v.stand_id')
+                        .whereRef('h.user_id', '=', 'v.user_id')
+                        .where('h.type', '=', 'leaveStand')
+                        .where('h.created_at', '=', at),
+                    ),
+                  ),
+                ),
+            )
+            .returningAll()
+            .compile(),
+          db
+            .insertInto('stand_visits')
+            .values({ user_id: userId, stand_id: standId, started_at: at, ended_at: null, ended_by: null })
+            .returningAll()
+            .compile(),
+          db
+            .insertInto('stand_history')
+            .values(historyValues({ standId, userId, type: 'enterOnStand', at }))
+            .returningAll()
+            .compile(),
+        ])
+      ).map((result) => result.rows) as [StandVisitRow[], StandHistoryRow[], StandVisitRow[], StandHistoryRow[]];
+      const replaced = replacedRows.map((visit) => {
+        const history = leaves.find((row) => row.stand_id === visit.stand_id);
+        if (!history) throw new Error('a stand history entry was not written');
+        return { ...visit, history };
       });
+      return { visit: visits[0]!, replaced, entered: entered[0]! };
     } catch (err) {
       if (attempt >= 2 || !isUniqueViolation(err)) throw err;
     }
