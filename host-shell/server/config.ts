@@ -94,6 +94,8 @@ export interface AppConfig {
   sweepIntervalMs: number;
   /** Live activity: at most one recompute and one event per stream in this window. */
   liveCoalesceMs: number;
+  /** Live activity: the same window for a flush that carries a visit's start or end. */
+  liveVisitorsMs: number;
   /** Live activity: active_users and chat_users (room-wide, sent to every stream) are recomputed at most this often. */
   liveGlobalMinMs: number;
   /** Live activity: a `: ping` comment on every stream this often. */
@@ -233,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     activityFlushMs: 5_000,
     sweepIntervalMs: 15_000,
     liveCoalesceMs: 300,
+    liveVisitorsMs: 120,
     liveGlobalMinMs: 3_000,
     livePingMs: 15_000,
     liveRingSize: 1_000,

@@ -171,6 +171,31 @@ describe('GET /api/sse/live/activity: changes', () => {
   });
 });
 
+describe('GET /api/sse/live/activity: a visit within liveVisitorsMs', () => {
+  it("sends a stand's arrivals to its owner after liveVisitorsMs, not the longer window of other changes", async () => {
+    const own = await createTestApp({ config: { liveCoalesceMs: 5000, liveVisitorsMs: 50 } });
+    try {
+      const url = await listen(own);
+      const [owner, first, second] = await Promise.all([DEMO.exhibitor, DEMO.visitor, DEMO.visitor2].map((email) => login(own.app, email)));
+      const client = await stream(owner!, { owned_stands_ids: solar.key }, {}, url);
+      await client.next();
+      const arrived = (email: string) => async () => {
+        const key = encodeId(await userIdByEmail(own, email));
+        return (e: SseEvent) => ids(state(e).owned_stands_users_delta?.[solar.key]?.users).includes(key);
+      };
+      // The first change after a quiet time goes at once; the next one waits for the window, counted from that flush.
+      await visit(first!, solar.key, { start: true }, own.app);
+      await client.next(await arrived(DEMO.visitor)(), 2000, 1);
+      const sent = Date.now();
+      await visit(second!, solar.key, { start: true }, own.app);
+      const entered = await client.next(await arrived(DEMO.visitor2)(), 2500, 1);
+      expect(entered.at - sent).toBeLessThan(2500);
+    } finally {
+      await closeListening(own);
+    }
+  });
+});
+
 describe('GET /api/sse/live/activity: room-wide fields', () => {
   it('recomputes active_users and chat_users at most once per liveGlobalMinMs', async () => {
     const own = await createTestApp({ config: { liveGlobalMinMs: 600 } });

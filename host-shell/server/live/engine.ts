@@ -16,6 +16,12 @@ export interface LiveOptions {
   /** A flush (recompute + events) at most this long after the previous one's end; an isolated change goes out at once. */
   coalesceMs: number;
   /**
+   * The same for a flush that carries a visit's start or end (`visitors`), when shorter: a stand's exhibitors see who
+   * arrives sooner. The scopes it touches are a stand's own, watched by its exhibitors alone; the room-wide ones keep
+   * `globalMinMs`.
+   */
+  visitorsMs: number;
+  /**
    * The room-wide scopes (active_users, chat_users: up to 200 people, sent to every stream) are recomputed at most
    * this often; a presence change meanwhile waits for the next turn. Stand scopes keep `coalesceMs`.
    */
@@ -37,9 +43,9 @@ export interface LiveDeps {
 /**
  * The live activity streams of this process (spec §4.8).
  *
- * Changes arrive from the hub and are numbered; a flush (at most one per `coalesceMs`) resolves them to scopes,
- * recomputes each watched scope once, compares it with its previous value, and writes to each stream only the
- * fields whose scopes really changed. Every flush is remembered in a ring buffer with its scopes, so a stream
+ * Changes arrive from the hub and are numbered; a flush (at most one per `coalesceMs`, `visitorsMs` when it carries
+ * a visit's start or end) resolves them to scopes, recomputes each watched scope once, compares it with its previous
+ * value, and writes to each stream only the fields whose scopes really changed. Every flush is remembered in a ring buffer with its scopes, so a stream
  * that reconnects with the id of its last event gets the fields touched since then (current values), or a full
  * state when the buffer no longer reaches back that far.
  *
@@ -58,6 +64,8 @@ export class LiveActivity {
   private readonly streams = new Set<LiveStream>();
   private readonly watchers = new Map<Scope, number>();
   private timer: NodeJS.Timeout | null = null;
+  /** When `timer` fires. */
+  private timerAt = 0;
   private globalTimer: NodeJS.Timeout | null = null;
   private globalAt = 0;
   private pingTimer: NodeJS.Timeout | null = null;
@@ -211,12 +219,21 @@ export class LiveActivity {
   }
 
   private schedule(): void {
-    if (this.timer || this.flushing || this.stopped) return;
-    const delay = Math.max(0, this.lastFlushAt + this.options.coalesceMs - Date.now());
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      void this.flush();
-    }, delay);
+    if (this.flushing || this.stopped) return;
+    const visits = this.pending.some((p) => p.change.type === 'visitors');
+    const at = this.lastFlushAt + (visits ? Math.min(this.options.visitorsMs, this.options.coalesceMs) : this.options.coalesceMs);
+    if (this.timer) {
+      if (this.timerAt <= at) return;
+      clearTimeout(this.timer);
+    }
+    this.timerAt = at;
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        void this.flush();
+      },
+      Math.max(0, at - Date.now()),
+    );
   }
 
   private flush(): Promise<void> {

@@ -95,6 +95,7 @@ export const livePlugin = globalPlugin('salon-live', async (app) => {
     },
     {
       coalesceMs: config.liveCoalesceMs,
+      visitorsMs: config.liveVisitorsMs,
       globalMinMs: config.liveGlobalMinMs,
       pingMs: config.livePingMs,
       ringSize: config.liveRingSize,
