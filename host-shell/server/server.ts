@@ -19,6 +19,14 @@ async function main(): Promise<void> {
   const options = startupOptions();
   const config = loadConfig();
   const app = build({ config });
+  // A promise nobody awaited failed (a background task: a broadcast, a flush, a refresh): logged with its stack, and the
+  // process goes on serving everyone else, as when PostgreSQL or Redis restarts under it. An exception nobody caught
+  // leaves the process in an unknown state: logged, then it exits for its supervisor to start it again.
+  process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'unhandled rejection'));
+  process.on('uncaughtException', (err) => {
+    app.log.fatal({ err }, 'uncaught exception: exiting');
+    process.exit(1);
+  });
   await app.ready();
 
   let report;

@@ -224,6 +224,32 @@ describe('the compiled server (dist/server)', () => {
     }
   }, 60_000);
 
+  it('logs a promise that failed unawaited and goes on serving; logs an uncaught exception and exits', async () => {
+    const d = salonDir();
+    // Loaded before the server (NODE_OPTIONS --import): fails in the background once the server is up.
+    const fail = (what: string) => {
+      const file = path.join(d.dir, `${what}.mjs`);
+      const body =
+        what === 'rejection'
+          ? `Promise.reject(new Error('a background task failed'))`
+          : `(() => { throw new Error('a callback threw'); })()`;
+      fs.writeFileSync(file, `setTimeout(() => ${body}, 1500);\n`);
+      return { NODE_OPTIONS: `--import=${file}` };
+    };
+    const server = await startCompiled({ ...d.env, ...fail('rejection') });
+    try {
+      const deadline = Date.now() + 10_000;
+      while (!server.output().includes('unhandled rejection') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      expect(server.output()).toMatch(/"level":50.*a background task failed.*"msg":"unhandled rejection"/);
+      expect((await fetch(`${server.baseUrl}/api/health`)).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+    const exited = await runCompiled('server', { ...d.env, ...fail('exception') });
+    expect(exited.code).toBe(1);
+    expect(exited.stdout).toMatch(/"level":60.*a callback threw.*"msg":"uncaught exception: exiting"/);
+  }, 60_000);
+
   it('seeds the demo only with SALON_DEMO=1 (outside production)', async () => {
     const plain = salonDir();
     const server = await startCompiled(plain.env);

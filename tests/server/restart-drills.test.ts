@@ -43,6 +43,13 @@ interface Process {
   stop(): Promise<void>;
 }
 
+/** What a failure shows of each process: its last lines of output (a stack, `[exited: …]`) rather than its banner. */
+function lastLines(...processes: Process[]): string {
+  return processes
+    .map((p, i) => `${'AB'[i] ?? i} (${p.base}), last lines:\n${p.logs().trimEnd().split('\n').slice(-25).join('\n')}`)
+    .join('\n');
+}
+
 /** `server.ts` as its own process, on that database and Redis; resolves once it answers. */
 async function startProcess(env: Record<string, string>, dir: string): Promise<Process> {
   const port = await freePort();
@@ -198,6 +205,12 @@ if (canRun) {
       const streamOnA = await openSse(`${a.base}/api/sse/live/activity?owned_stands_ids=${standKeys.join(',')}`, {
         cookie: exhibitorCookie,
       });
+      const closeAll = () => {
+        visitor.close();
+        exhibitor.close();
+        streamOnA.close();
+        streamOnB.close();
+      };
       const onB = standUsers(streamOnB);
       const onA = standUsers(streamOnA);
       let sending = true;
@@ -286,7 +299,9 @@ if (canRun) {
         step('a visit after both seen on B');
       } catch (err) {
         step('failed');
-        throw new Error(`${String(err)}\nsteps:\n${steps.join('\n')}\nA:\n${a.logs()}\nB:\n${b.logs()}`, { cause: err });
+        // A client left open (a socket reconnecting, a stream) would keep Jest from exiting.
+        closeAll();
+        throw new Error(`${String(err)}\nsteps:\n${steps.join('\n')}\n${lastLines(a, b)}`, { cause: err });
       } finally {
         sending = false;
         await sender;
@@ -310,7 +325,7 @@ if (canRun) {
             `${String(err)}: ${missing().length} missing, e.g. ${missing()
               .slice(0, 3)
               .map((m) => m.client_id)
-              .join(', ')}\nA:\n${a.logs()}\nB:\n${b.logs()}`,
+              .join(', ')}\n${lastLines(a, b)}`,
             { cause: err },
           );
         });
@@ -331,10 +346,7 @@ if (canRun) {
         // While the database was out of reach a visit was answered 503 (try again), never a 500.
         expect(unexpected).toEqual([]);
       } finally {
-        visitor.close();
-        exhibitor.close();
-        streamOnA.close();
-        streamOnB.close();
+        closeAll();
       }
     }, 120_000);
   });

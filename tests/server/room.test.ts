@@ -93,6 +93,25 @@ describe('POST /api/stands/{id}/visit', () => {
     });
   });
 
+  it('answers every one of a user’s starts sent at once: one visit stays open, each other one replaced with its leaveStand', async () => {
+    const cookie = await anonymousCookie(t.app);
+    const me = (await request(t.app, { method: 'GET', url: '/api/users/me', headers: { cookie } })).json().data.user;
+    const stands = [aqua, nordic, solar, aqua, nordic, solar, aqua, nordic];
+    const answers = await Promise.all(stands.map((stand) => visit(cookie, stand.key, { start: true })));
+    expect(answers.map((a) => a.statusCode)).toEqual(stands.map(() => 200));
+    const rows = await visitsOf(me.id_user);
+    expect(rows).toHaveLength(stands.length);
+    expect(rows.filter((r) => r.ended_at === null)).toHaveLength(1);
+    expect(rows.filter((r) => r.ended_by === 'replaced')).toHaveLength(stands.length - 1);
+    const leaves = await t.database.db
+      .selectFrom('stand_history')
+      .select(['type'])
+      .where('user_id', '=', me.id_user)
+      .where('type', '=', 'leaveStand')
+      .execute();
+    expect(leaves).toHaveLength(stands.length - 1);
+  });
+
   it('records nothing on a stand the user owns', async () => {
     const cookie = await login(t.app, DEMO.exhibitor);
     const userId = await userIdByEmail(t, DEMO.exhibitor);

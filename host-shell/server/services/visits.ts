@@ -1,6 +1,14 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { StandVisit } from '@salon/shared/contracts/room';
-import { nowIso, type Database, type HistoryType, type StandHistoryRow, type StandVisitRow, type VisitEndReason } from '../db/schema';
+import {
+  nowIso,
+  type Database,
+  type Dialect,
+  type HistoryType,
+  type StandHistoryRow,
+  type StandVisitRow,
+  type VisitEndReason,
+} from '../db/schema';
 import { atomically } from '../db/atomic';
 import { encodeId } from '../lib/ids';
 
@@ -87,11 +95,14 @@ function closeOpen(
   return update.returningAll().execute();
 }
 
+/** A leaveStand entry's content: why the visit ended. */
+const leaveContent = (endedBy: VisitEndReason) => ({ ended_by: endedBy });
+
 const leaveEntry = (visit: StandVisitRow, endedBy: VisitEndReason, at: string): HistoryEntry => ({
   standId: visit.stand_id,
   userId: visit.user_id,
   type: 'leaveStand',
-  content: { ended_by: endedBy },
+  content: leaveContent(endedBy),
   at,
 });
 
@@ -124,18 +135,26 @@ export interface StartedVisit {
   entered: StandHistoryRow;
 }
 
+/** The first key of PostgreSQL's transaction-level advisory lock on one user's visits (the second is the user's id). */
+const VISITS_LOCK = 7_013_002;
+
 /**
  * Opens a visit: the user's other open visit is closed first ('replaced', with its leaveStand), then the visit
- * and its enterOnStand are written, in one transaction. The database allows one open visit per user; when two
- * starts race (PostgreSQL), the loser retries once and replaces the winner.
+ * and its enterOnStand are written, in one transaction. The database allows one open visit per user. On PostgreSQL
+ * one user's starts take turns (a transaction-level advisory lock on the user: under read committed, two starts at
+ * once would each miss the other's new visit, and the later insert would break that rule); each then replaces the
+ * one before it, as on SQLite, whose writes take turns already. Should a start still meet another's visit, it is
+ * tried again once.
  */
-export async function startVisit(db: Kysely<Database>, userId: number, standId: number): Promise<StartedVisit> {
+export async function startVisit(db: Kysely<Database>, dialect: Dialect, userId: number, standId: number): Promise<StartedVisit> {
+  const lock = dialect === 'postgres' ? [sql`select pg_advisory_xact_lock(${VISITS_LOCK}, ${userId})`.compile(db)] : [];
   for (let attempt = 1; ; attempt += 1) {
     try {
       const at = nowIso();
-      // Four statements, none needing another's result: one transaction sent whole (atomic.ts).
+      // Four statements (after PostgreSQL's lock), none needing another's result: one transaction sent whole (atomic.ts).
       const [replacedRows, leaves, visits, entered] = (
         await atomically(db, [
+          ...lock,
           // The user's open visit, replaced.
           db
             .updateTable('stand_visits')
@@ -155,7 +174,7 @@ export async function startVisit(db: Kysely<Database>, userId: number, standId: 
                   'v.stand_id',
                   'v.user_id',
                   e.val<HistoryType>('leaveStand').as('type'),
-                  e.val(JSON.stringify({ ended_by: 'replaced' })).as('content'),
+                  e.val(JSON.stringify(leaveContent('replaced'))).as('content'),
                   e.val(at).as('created_at'),
                 ])
                 .where('v.user_id', '=', userId)
@@ -188,7 +207,9 @@ export async function startVisit(db: Kysely<Database>, userId: number, standId: 
             .returningAll()
             .compile(),
         ])
-      ).map((result) => result.rows) as [StandVisitRow[], StandHistoryRow[], StandVisitRow[], StandHistoryRow[]];
+      )
+        .slice(lock.length)
+        .map((result) => result.rows) as [StandVisitRow[], StandHistoryRow[], StandVisitRow[], StandHistoryRow[]];
       const replaced = replacedRows.map((visit) => {
         const history = leaves.find((row) => row.stand_id === visit.stand_id);
         if (!history) throw new Error('a stand history entry was not written');

@@ -67,7 +67,7 @@ export const roomRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
       if ('start' in body) {
         app.activity.touch(user.id);
-        const { visit, replaced, entered } = await startVisit(db, user.id, standId);
+        const { visit, replaced, entered } = await startVisit(db, app.dbHandle.dialect, user.id, standId);
         const standIds = [...new Set([standId, ...replaced.map((v) => v.stand_id)])];
         app.live.publish({ type: 'visitors', standIds });
         app.live.publish({ type: 'history', standIds });
