@@ -4,8 +4,8 @@
  * event loop, where a Kysely transaction holds it from its `begin`'s answer to its commit (the next transactions wait
  * meanwhile); on PostgreSQL or SQLite on the event loop, it is a Kysely transaction running them in order.
  */
-import type { CompiledQuery, Kysely, QueryResult } from 'kysely';
-import type { Database } from './schema';
+import { sql, type CompiledQuery, type Kysely, type QueryResult, type RawBuilder } from 'kysely';
+import type { Database, Dialect } from './schema';
 import type { ThreadedSqliteDialect } from './sqlite-thread';
 
 const threads = new WeakMap<Kysely<Database>, ThreadedSqliteDialect>();
@@ -25,4 +25,13 @@ export async function atomically(db: Kysely<Database>, queries: readonly Compile
     for (const query of queries) results.push(await trx.executeQuery(query));
     return results;
   });
+}
+
+/**
+ * The statement that makes the transactions given the same keys take turns, or null where they do already: on
+ * PostgreSQL, a transaction-level advisory lock (released at commit or rollback; a one-key and a two-key lock never
+ * meet); SQLite runs one writing transaction at a time.
+ */
+export function takeTurns(dialect: Dialect, keys: readonly [number] | readonly [number, number]): RawBuilder<unknown> | null {
+  return dialect === 'postgres' ? sql`select pg_advisory_xact_lock(${sql.join(keys)})` : null;
 }

@@ -1,5 +1,6 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { FeaturesPatch, ParametersPatch, StreamBody, AdminSettingsData as Settings } from '@salon/shared/contracts/settings';
+import { takeTurns } from '../db/atomic';
 import type { DatabaseHandle } from '../db/connect';
 import type { Database, UserRow } from '../db/schema';
 import { diff, recordChange } from './audit';
@@ -29,7 +30,7 @@ const SETTINGS_LOCK = 7_013_001;
  * same `before`: a transaction-level advisory lock, released at commit or rollback.
  */
 async function lockSettings(dialect: DatabaseHandle['dialect'], trx: Transaction<Database>): Promise<void> {
-  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${SETTINGS_LOCK})`.execute(trx);
+  await takeTurns(dialect, [SETTINGS_LOCK])?.execute(trx);
 }
 
 /**

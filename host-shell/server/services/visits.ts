@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { StandVisit } from '@salon/shared/contracts/room';
 import {
   nowIso,
@@ -9,7 +9,7 @@ import {
   type StandVisitRow,
   type VisitEndReason,
 } from '../db/schema';
-import { atomically } from '../db/atomic';
+import { atomically, takeTurns } from '../db/atomic';
 import { encodeId } from '../lib/ids';
 
 export async function standExists(db: Kysely<Database>, standId: number): Promise<boolean> {
@@ -147,14 +147,15 @@ const VISITS_LOCK = 7_013_002;
  * tried again once.
  */
 export async function startVisit(db: Kysely<Database>, dialect: Dialect, userId: number, standId: number): Promise<StartedVisit> {
-  const lock = dialect === 'postgres' ? [sql`select pg_advisory_xact_lock(${VISITS_LOCK}, ${userId})`.compile(db)] : [];
+  const lock = takeTurns(dialect, [VISITS_LOCK, userId])?.compile(db);
+  const turn = lock ? [lock] : [];
   for (let attempt = 1; ; attempt += 1) {
     try {
       const at = nowIso();
       // Four statements (after PostgreSQL's lock), none needing another's result: one transaction sent whole (atomic.ts).
       const [replacedRows, leaves, visits, entered] = (
         await atomically(db, [
-          ...lock,
+          ...turn,
           // The user's open visit, replaced.
           db
             .updateTable('stand_visits')
@@ -208,7 +209,7 @@ export async function startVisit(db: Kysely<Database>, dialect: Dialect, userId:
             .compile(),
         ])
       )
-        .slice(lock.length)
+        .slice(turn.length)
         .map((result) => result.rows) as [StandVisitRow[], StandHistoryRow[], StandVisitRow[], StandHistoryRow[]];
       const replaced = replacedRows.map((visit) => {
         const history = leaves.find((row) => row.stand_id === visit.stand_id);
