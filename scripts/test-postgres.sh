@@ -8,5 +8,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 url=$(bash scripts/pg-test-server.sh)
 trap 'bash scripts/pg-test-server.sh stop >/dev/null 2>&1 || true' EXIT
-# Migrating and seeding a schema takes longer than an in-memory SQLite file: hooks get 30 s.
-SALON_TEST_POSTGRES="$url" TEST_DATABASE_URL="$url" npx jest --ci --testTimeout=30000 tests/server --selectProjects server
+# Jest's options may follow (`npm test` gives `--maxWorkers=1`: the browser tests run beside it).
+SALON_TEST_POSTGRES="$url" TEST_DATABASE_URL="$url" npx jest --ci tests/server --selectProjects server "$@"

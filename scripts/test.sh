@@ -1,41 +1,86 @@
 #!/usr/bin/env bash
-# `npm test`: every check of the project, in the order that fails fastest. Prints "N passed, N failed" last.
+# `npm test`: every check of the project. Steps that use one core run two at a time (the machine has two); a step
+# that waits on timers and pages (the browser tests) shares the machine with the PostgreSQL pass. Prints each step's
+# output when it ends, then a table of the steps with their wall and CPU times, and `checks: N passed, N failed` last.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 [ -d node_modules ] || npm ci --no-audit --no-fund
 
-passed=0; failed=0; failures=()
-step() {
+LOGS=test-results/steps
+rm -rf "$LOGS"
+mkdir -p "$LOGS"
+passed=0; failed=0; failures=(); table=(); started=$SECONDS
+declare -A pids starts streamed commands
+
+# A step's CPU time: user + system of everything it ran (bash's `times`, children's line), in seconds.
+cpu_of() { awk 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%.0f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }' "$1" 2>/dev/null; }
+
+# `begin NAME COMMAND…`: starts a step in the background, its output kept in test-results/steps/NAME.log and printed
+# when it ends (`finish NAME`). With STREAM=1 (`step`), the output shows as it comes.
+begin() {
   local name=$1; shift
-  echo; echo "=== $name: $*"
-  local start=$SECONDS
-  if "$@"; then passed=$((passed + 1)); echo "=== $name: ok ($((SECONDS - start)) s)"
-  else failed=$((failed + 1)); failures+=("$name"); echo "=== $name: FAILED ($((SECONDS - start)) s)"; fi
+  starts[$name]=$SECONDS
+  (
+    if [ "${STREAM:-}" = 1 ]; then
+      "$@" 2>&1 | tee "$LOGS/$name.log"
+      rc=${PIPESTATUS[0]}
+    else
+      "$@" >"$LOGS/$name.log" 2>&1
+      rc=$?
+    fi
+    times >"$LOGS/$name.times"
+    exit $rc
+  ) &
+  pids[$name]=$!
+  streamed[$name]=${STREAM:-}
+  commands[$name]="$*"
 }
 
-step chromium bash scripts/ensure-apt.sh "${CHROMIUM_PATH:-/usr/bin/chromium}" chromium fonts-dejavu-core
-# The Redis tests (several processes sharing one salon) start their own redis-server.
-step redis-server bash scripts/ensure-apt.sh /usr/bin/redis-server redis-server
-# The Symfony host's browser test (tests/browser/symfony.test.ts): PHP, Symfony and Twig from Debian, and nginx.
-step symfony bash scripts/symfony.sh --install-only
+# `finish NAME`: waits for the step, prints its output and records its result.
+finish() {
+  local name=$1 rc wall cpu
+  wait "${pids[$name]}"; rc=$?
+  wall=$((SECONDS - starts[$name])); cpu=$(cpu_of "$LOGS/$name.times")
+  if [ -z "${streamed[$name]}" ]; then echo; echo "=== $name: ${commands[$name]}"; cat "$LOGS/$name.log"; fi
+  if [ $rc = 0 ]; then passed=$((passed + 1)); echo "=== $name: ok (${wall} s, CPU ${cpu:-?} s)"; table+=("$(printf '%-16s %-6s %6s %8s' "$name" ok "$wall" "${cpu:-?}")")
+  else failed=$((failed + 1)); failures+=("$name"); echo "=== $name: FAILED (${wall} s, CPU ${cpu:-?} s)"; table+=("$(printf '%-16s %-6s %6s %8s' "$name" FAILED "$wall" "${cpu:-?}")"); fi
+}
+
+# `step NAME COMMAND…`: one step alone, its output shown as it comes.
+step() { echo; echo "=== $1: ${*:2}"; STREAM=1 begin "$@"; finish "$1"; }
+
+# What the tests need from Debian (Chromium and its fonts, Redis, PHP with Symfony and Twig, nginx, PostgreSQL), in
+# one apt run when anything is missing.
+step packages bash scripts/ensure-apt.sh --test-packages
 step i18n bash -c 'npx lingui extract && npx lingui compile --typescript --strict'
-# The server without the DOM's types, the browser's code without Node's, then everything with both (package.json).
-step typecheck npm run --silent typecheck
-step lint npx eslint .
-# Prettier's formatting (.prettierrc.json); `npm run format` rewrites the tree.
-step format npx prettier --check .
+# The server without the DOM's types, the browser's code without Node's, then everything with both (package.json);
+# ESLint, and Prettier's formatting (.prettierrc.json; `npm run format` rewrites the tree).
+begin typecheck npm run --silent typecheck
+begin lint npx eslint .
+begin format npx prettier --check .
+finish typecheck; finish lint; finish format
+# Jest: the widgets in jsdom and the server through app.inject, one worker a core (jest.config.js).
 step unit npx jest --ci
 step build bash scripts/build.sh
 step size node --import tsx scripts/size/check.ts
+# The demo's panorama images, drawn once for every test server (tests/browser/panoramas.ts).
+step panoramas node --import tsx tests/browser/panoramas.ts
+# The browser tests run two files at a time, on the compiled server; beside them, every server test again on
+# PostgreSQL (one Jest worker: the other core is the browsers').
+begin browser node --import tsx --test --test-concurrency=2 tests/browser/*.test.ts
+begin postgres bash scripts/test-postgres.sh --maxWorkers=1
+finish browser; finish postgres
 step storybook npx storybook build --disable-telemetry --quiet -o storybook-static
 # Every story in Chromium: console errors, serious axe violations, screenshots against stories/__screenshots__/.
 step storybook-check node --import tsx scripts/storybook/check.ts
-step browser node --import tsx --test --test-concurrency=1 tests/browser/*.test.ts
 step page-weight node --import tsx scripts/measure/page-weight.ts
+# Alone at the end: Lighthouse judges time, and waits for a machine under half busy.
 step lighthouse node --import tsx scripts/measure/lighthouse.ts --runs 5
-step postgres bash scripts/test-postgres.sh
 
 echo
+echo "step             result  wall s    CPU s"
+printf '%s\n' "${table[@]}"
+echo "total                   $((SECONDS - started))"
 [ ${#failures[@]} -gt 0 ] && echo "failed steps: ${failures[*]}"
 echo "checks: $passed passed, $failed failed"
 [ "$failed" = 0 ]

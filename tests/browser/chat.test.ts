@@ -55,15 +55,15 @@ test('a visitor and an exhibitor chat both ways, see each other typing, exchange
     .getByRole('button', { name: new RegExp(visitor.name) })
     .first()
     .click();
-  await eChat.getByText('Hello <b>there</b>', { exact: true }).waitFor({ timeout: 5000 });
+  await eChat.getByText('Hello <b>there</b>', { exact: true }).waitFor({ timeout: 10_000 });
   assert.equal(await eChat.locator('b', { hasText: 'there' }).count(), 0, 'the message was rendered as HTML');
 
   // Typing shows on the other side, then a reply arrives.
   const eBox = eChat.getByRole('textbox', { name: 'Message' });
   await eBox.pressSequentially('Welcome to our stand', { delay: 20 });
-  await vChat.getByText(`${exhibitor.name} is typing…`).waitFor({ timeout: 5000 });
+  await vChat.getByText(`${exhibitor.name} is typing…`).waitFor({ timeout: 10_000 });
   await eBox.press('Enter');
-  await vChat.getByText('Welcome to our stand', { exact: true }).waitFor({ timeout: 5000 });
+  await vChat.getByText('Welcome to our stand', { exact: true }).waitFor({ timeout: 10_000 });
 
   // An emoji from the picker.
   await vChat.getByRole('button', { name: 'Emoji' }).click();
@@ -73,7 +73,7 @@ test('a visitor and an exhibitor chat both ways, see each other typing, exchange
   const chosen = (await vBox.inputValue()).trim();
   assert.match(chosen, /\p{Extended_Pictographic}/u, `the picker wrote ${JSON.stringify(chosen)}`);
   await vBox.press('Enter');
-  await eChat.getByText(chosen, { exact: true }).waitFor({ timeout: 5000 });
+  await eChat.getByText(chosen, { exact: true }).waitFor({ timeout: 10_000 });
   await vBox.press('Escape');
   await vChat.getByRole('dialog', { name: 'Emoji' }).waitFor({ state: 'detached' });
 
@@ -93,9 +93,9 @@ test('a visitor and an exhibitor chat both ways, see each other typing, exchange
 
   // The exhibitor invites to a video call; the visitor accepts.
   await eChat.getByRole('button', { name: 'Invite to a video call' }).click();
-  await vChat.getByText(`${exhibitor.name} invites you to a video call.`).waitFor({ timeout: 5000 });
+  await vChat.getByText(`${exhibitor.name} invites you to a video call.`).waitFor({ timeout: 10_000 });
   await vChat.getByRole('button', { name: 'Accept' }).click();
-  await eChat.getByText('Accepted').waitFor({ timeout: 5000 });
+  await eChat.getByText('Accepted').waitFor({ timeout: 10_000 });
 
   await exhibitor.page.screenshot({ path: 'test-results/chat-exhibitor.png' });
   await visitor.page.screenshot({ path: 'test-results/chat-visitor.png' });

@@ -58,7 +58,7 @@ test('the administrator uploads a PDF for Helios; the visitor’s company sheet 
   await closePromotion(visitor, STAND);
   await frame.getByRole('button', { name: 'Company sheet', exact: true }).click();
   const sheet = visitor.getByRole('complementary', { name: 'Company sheet' });
-  await sheet.getByRole('heading', { name: 'Helios Énergie' }).waitFor({ timeout: 5000 });
+  await sheet.getByRole('heading', { name: 'Helios Énergie' }).waitFor({ timeout: 10_000 });
   const document = sheet.getByRole('region', { name: 'Information' }).getByRole('link', { name: 'Download the documents' });
   assert.equal(await document.getAttribute('href'), adminLink);
 

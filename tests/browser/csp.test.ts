@@ -211,13 +211,13 @@ test('a visitor and an exhibitor use every widget under the pages’ policy with
   const organizer = visitor.getByRole('dialog', { name: 'Contact the organizer' });
   await organizer.getByRole('textbox', { name: /^Your message/ }).fill('Where is the conference room?');
   await organizer.getByRole('button', { name: 'Send' }).click();
-  await organizer.getByText('Your message has been sent to the organizer.').waitFor({ timeout: 5000 });
+  await organizer.getByText('Your message has been sent to the organizer.').waitFor({ timeout: 10_000 });
   await closeDialog(visitor, 'Contact the organizer');
   await topBar(visitor).getByRole('button', { name: 'Feedback' }).click();
   const opinion = visitor.getByRole('dialog', { name: 'Your opinion' });
   await opinion.getByRole('slider', { name: 'Your score, from 0 to 10' }).fill('8');
   await opinion.getByRole('button', { name: 'Send my opinion' }).click();
-  await opinion.getByText('Thanks for your opinion').waitFor({ timeout: 5000 });
+  await opinion.getByText('Thanks for your opinion').waitFor({ timeout: 10_000 });
   await closeDialog(visitor, 'Your opinion');
 
   // The screen capture: the capture is a data: image, cropped, downloaded through a blob: address.
@@ -256,12 +256,12 @@ test('a visitor and an exhibitor use every widget under the pages’ policy with
   await enterStand(frame, helios);
   await closePromotion(visitor, helios);
   await frame.getByRole('button', { name: 'Add to my journey', exact: true }).click();
-  await toaster(visitor).getByText('The selection has been added to your personal journey.').last().waitFor({ timeout: 5000 });
+  await toaster(visitor).getByText('The selection has been added to your personal journey.').last().waitFor({ timeout: 10_000 });
   await topBar(visitor)
     .getByRole('button', { name: /^Journey\b/ })
     .click();
   const journey = visitor.getByRole('complementary', { name: 'My personal journey' });
-  await journey.getByText(helios.niceNameEn).first().waitFor({ timeout: 5000 });
+  await journey.getByText(helios.niceNameEn).first().waitFor({ timeout: 10_000 });
   // The widgets' stylesheets apply (constructed stylesheets): the sidebar is fixed at the right; the page has no
   // <style> but its own.
   assert.equal(await journey.evaluate((el) => getComputedStyle(el).position), 'fixed');
@@ -276,18 +276,18 @@ test('a visitor and an exhibitor use every widget under the pages’ policy with
 
   await frame.getByRole('button', { name: 'Exhibitors', exact: true }).click();
   const contactPoint = visitor.getByRole('complementary', { name: 'Contact the stand' });
-  await contactPoint.getByRole('heading', { name: 'Claire Fontaine' }).first().waitFor({ timeout: 5000 });
+  await contactPoint.getByRole('heading', { name: 'Claire Fontaine' }).first().waitFor({ timeout: 10_000 });
   // Claire's card: the picture from MEDIA_ORIGINS is shown (it loaded), and her video (metadata) was asked for.
   const picture = contactPoint.locator(`img[src="${media}/picture.svg"]`).first();
-  await picture.waitFor({ timeout: 5000 });
+  await picture.waitFor({ timeout: 10_000 });
   await visitor.waitForFunction(
     (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
     await picture.elementHandle(),
-    { timeout: 5000 },
+    { timeout: 10_000 },
   );
   await frame.getByRole('button', { name: 'Company sheet', exact: true }).click();
   const sheet = visitor.getByRole('complementary', { name: 'Company sheet' });
-  await sheet.getByRole('heading', { name: 'Helios Énergie' }).waitFor({ timeout: 5000 });
+  await sheet.getByRole('heading', { name: 'Helios Énergie' }).waitFor({ timeout: 10_000 });
 
   await frame.getByRole('button', { name: 'Contact the stand', exact: true }).click();
   const callBack = visitor.getByRole('dialog', { name: 'Ask to be contacted' });
@@ -299,7 +299,7 @@ test('a visitor and an exhibitor use every widget under the pages’ policy with
   await callBack.getByRole('textbox', { name: /^City/ }).fill('Lyon');
   await callBack.getByRole('checkbox', { name: CONSENTS.data_sharing.en }).check();
   await callBack.getByRole('button', { name: 'Send' }).click();
-  await callBack.waitFor({ state: 'detached', timeout: 5000 });
+  await callBack.waitFor({ state: 'detached', timeout: 10_000 });
 
   // The exhibitor sees the visitor on the stand in the activity stream.
   await topBar(exhibitor).getByRole('button', { name: 'Activity' }).click();
@@ -323,7 +323,7 @@ test('a visitor and an exhibitor use every widget under the pages’ policy with
     await quiz.getByRole('button', { name: i === 4 ? 'See my score' : 'Next question' }).click();
   }
   const contest = await fillContest(visitor);
-  await contest.getByText('Thank you, your participation has been recorded. Good luck!').waitFor({ timeout: 5000 });
+  await contest.getByText('Thank you, your participation has been recorded. Good luck!').waitFor({ timeout: 10_000 });
   await closeDialog(visitor, 'Contest');
 
   // The chat: the visitor writes to the exhibitor, with an emoji from the picker and an image; the exhibitor answers.
@@ -354,7 +354,7 @@ test('a visitor and an exhibitor use every widget under the pages’ policy with
   const chosen = (await box.inputValue()).trim();
   assert.match(chosen, /\p{Extended_Pictographic}/u);
   await box.press('Enter');
-  await vChat.getByRole('list', { name: 'Messages' }).getByText(chosen, { exact: true }).waitFor({ timeout: 5000 });
+  await vChat.getByRole('list', { name: 'Messages' }).getByText(chosen, { exact: true }).waitFor({ timeout: 10_000 });
   await box.press('Escape');
   await vChat.getByRole('button', { name: 'Attach' }).click();
   const [chooser] = await Promise.all([visitor.waitForEvent('filechooser'), vChat.getByRole('button', { name: 'Share a file' }).click()]);
@@ -365,7 +365,7 @@ test('a visitor and an exhibitor use every widget under the pages’ policy with
   await visitor.waitForFunction(
     (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
     await image.elementHandle(),
-    { timeout: 5000 },
+    { timeout: 10_000 },
   );
 
   await topBar(exhibitor).getByRole('button', { name: 'Chat' }).click();
@@ -374,11 +374,11 @@ test('a visitor and an exhibitor use every widget under the pages’ policy with
     .getByRole('button', { name: new RegExp(visitorName) })
     .first()
     .click();
-  await eChat.getByText('Hello from the stand', { exact: true }).waitFor({ timeout: 5000 });
+  await eChat.getByText('Hello from the stand', { exact: true }).waitFor({ timeout: 10_000 });
   const eBox = eChat.getByRole('textbox', { name: 'Message' });
   await eBox.fill('Welcome!');
   await eBox.press('Enter');
-  await vChat.getByText('Welcome!', { exact: true }).waitFor({ timeout: 5000 });
+  await vChat.getByText('Welcome!', { exact: true }).waitFor({ timeout: 10_000 });
 
   // The promoter's and the administrator's areas.
   const staffContext = await browser.newContext({ locale: 'en-US' });

@@ -91,7 +91,7 @@ test('journey, opinion, contest and a call-back request; the exhibitor downloads
       .locator('[data-salon-widget="toaster"]')
       .getByText('The selection has been added to your personal journey.')
       .last()
-      .waitFor({ timeout: 3000 });
+      .waitFor({ timeout: 10_000 });
     await untilBadge(visitor, i + 1);
   }
 
@@ -103,7 +103,7 @@ test('journey, opinion, contest and a call-back request; the exhibitor downloads
     .getByRole('button', { name: /^Journey\b/ })
     .click();
   const journey = visitor.getByRole('complementary', { name: 'My personal journey' });
-  await journey.getByRole('region', { name: 'Stand in progress' }).getByText('Helios Solar').waitFor({ timeout: 5000 });
+  await journey.getByRole('region', { name: 'Stand in progress' }).getByText('Helios Solar').waitFor({ timeout: 10_000 });
   // The journey was saved: the server gives it back with the page data.
   const saved = await visitor.evaluate(async () => (await fetch('/salon')).text());
   assert.match(saved, new RegExp(`vistingStand\\\\?":\\\\?"${helios.id}`));
@@ -117,7 +117,7 @@ test('journey, opinion, contest and a call-back request; the exhibitor downloads
   await opinion.getByRole('slider', { name: 'Your score, from 0 to 10' }).fill('9');
   await opinion.getByRole('textbox', { name: /Your comment/ }).fill('Great stands, easy to find my way.');
   await send.click();
-  await opinion.getByText('Thanks for your opinion').waitFor({ timeout: 5000 });
+  await opinion.getByText('Thanks for your opinion').waitFor({ timeout: 10_000 });
   const cookies = await visitorContext.cookies(salon.baseUrl);
   assert.ok(
     cookies.some((c) => c.name === 'nps'),
@@ -140,8 +140,8 @@ test('journey, opinion, contest and a call-back request; the exhibitor downloads
   await visitor
     .locator('[data-salon-widget="toaster"]')
     .getByText('The request has been sent successfully, you will be contacted very soon.')
-    .waitFor({ timeout: 5000 });
-  await request.waitFor({ state: 'detached', timeout: 3000 });
+    .waitFor({ timeout: 10_000 });
+  await request.waitFor({ state: 'detached', timeout: 10_000 });
 
   // 5. The contest: the quiz in the entrance hall, then the form; a second try is refused.
   await visitor.locator('[data-salon-widget="top-bar"]').getByRole('button', { name: 'Home' }).click();
@@ -149,12 +149,12 @@ test('journey, opinion, contest and a call-back request; the exhibitor downloads
   await frame.getByRole('button', { name: 'Play the contest' }).click();
   await playQuiz(frame);
   const contest = await fillContest(visitor);
-  await contest.getByText('Thank you, your participation has been recorded. Good luck!').waitFor({ timeout: 5000 });
+  await contest.getByText('Thank you, your participation has been recorded. Good luck!').waitFor({ timeout: 10_000 });
   await contest.getByRole('button', { name: 'Close' }).first().click();
   await frame.getByRole('button', { name: 'Play again' }).click();
   await playQuiz(frame);
   const again = await fillContest(visitor);
-  await again.getByText('Your participation has already been recorded.').waitFor({ timeout: 5000 });
+  await again.getByText('Your participation has already been recorded.').waitFor({ timeout: 10_000 });
   await again.getByRole('button', { name: 'Close' }).first().click();
 
   assert.deepEqual(

@@ -70,7 +70,7 @@ test('an exhibitor unpublishes their phone on /exposant/profil; the visitor’s 
   await form.getByText('Votre fiche a été enregistrée. Les visiteurs la voient dès maintenant.').waitFor();
 
   // The visitor's open card: no phone any more, the new function, within a few seconds and without a reload.
-  await claire.getByText('Head of sales').waitFor({ timeout: 5000 });
+  await claire.getByText('Head of sales').waitFor({ timeout: 10_000 });
   const menu = await until(
     'the phone gone from the visitor’s card',
     5000,

@@ -56,7 +56,7 @@ test('a visitor enters a stand; its exhibitor sees the visit on /exposant as a c
 
   // The exhibitor refreshes the figures: the visit is there.
   await solar.getByRole('button', { name: 'Actualiser' }).click();
-  await solar.getByText('1 visite · 1 visiteur unique · 0 discussion ouverte · 0 contact').waitFor({ timeout: 5000 });
+  await solar.getByText('1 visite · 1 visiteur unique · 0 discussion ouverte · 0 contact').waitFor({ timeout: 10_000 });
   const canvas = solar.locator('canvas');
   await canvas.first().waitFor({ timeout: 10_000 });
   assert.ok(((await canvas.first().boundingBox())?.width ?? 0) > 200, 'the chart has a width');

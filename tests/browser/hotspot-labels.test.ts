@@ -35,6 +35,19 @@ function visibleSpots(frame: Frame): Promise<Box[]> {
   );
 }
 
+/** The hotspots once the view is still: the same boxes two frames apart (the drag's last move drawn). */
+async function restingSpots(frame: Frame): Promise<Box[]> {
+  let before = JSON.stringify(await visibleSpots(frame));
+  for (let tries = 0; tries < 100; tries += 1) {
+    await frame.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const spots = await visibleSpots(frame);
+    const now = JSON.stringify(spots);
+    if (now === before) return spots;
+    before = now;
+  }
+  throw new Error('the view did not come to rest');
+}
+
 async function openPlan(page: Page, lang: 'en' | 'fr'): Promise<Frame> {
   await page.goto(`${env.salon.baseUrl}/salon`);
   await widgetsSettled(page);
@@ -80,9 +93,8 @@ for (const [width, height] of [
           await page.mouse.down();
           await page.mouse.move(iframeBox.x + iframeBox.width * 0.35, y, { steps: 8 });
           await page.mouse.up();
-          await page.waitForTimeout(700);
         }
-        const spots = await visibleSpots(frame);
+        const spots = await restingSpots(frame);
         for (const spot of spots) seen.add(spot.id);
         for (let i = 0; i < spots.length; i += 1) {
           for (let j = i + 1; j < spots.length; j += 1) {

@@ -89,7 +89,7 @@ async function panelButtonsFree(frame: FrameLocator, cover: Box, what: string): 
     const button = buttons.nth(i);
     await button.scrollIntoViewIfNeeded();
     assertApart(await box(button), cover, `${what} covers the panel's "${(await button.textContent())?.trim() ?? ''}"`);
-    await button.click({ trial: true, timeout: 3000 });
+    await button.click({ trial: true, timeout: 10_000 });
   }
   return count;
 }
@@ -113,20 +113,20 @@ test('item 4: the exhibitor’s activity widget never covers the room frame, its
   assert.ok((await panelButtonsFree(frame, widgetBox, 'the activity widget')) > 3);
   // An exhibitor may not take part (spec §5): the click reaches the frame, which has the host say so.
   // (Until the host has told the frame who may play, the frame starts the quiz: then "Next question" is clicked.)
-  await frame.getByRole('button', { name: 'Play the contest' }).click({ timeout: 3000 });
+  await frame.getByRole('button', { name: 'Play the contest' }).click({ timeout: 10_000 });
   const refusal = page.getByRole('dialog');
   const quiz = frame.getByRole('form', { name: 'Contest' });
   for (let tries = 0; tries < 100 && (await refusal.count()) === 0 && (await quiz.count()) === 0; tries += 1)
     await page.waitForTimeout(150);
   if ((await quiz.count()) > 0) {
-    await quiz.getByRole('radio').first().check({ timeout: 3000 });
-    await quiz.getByRole('button', { name: 'Next question' }).click({ timeout: 3000 });
+    await quiz.getByRole('radio').first().check({ timeout: 10_000 });
+    await quiz.getByRole('button', { name: 'Next question' }).click({ timeout: 10_000 });
     await quiz.getByText('Question 2 of 5', { exact: true }).waitFor();
-    await frame.getByRole('button', { name: 'Leave the contest' }).click({ timeout: 3000 });
+    await frame.getByRole('button', { name: 'Leave the contest' }).click({ timeout: 10_000 });
   } else {
     await refusal.waitFor({ timeout: 15_000 });
     await page.keyboard.press('Escape');
-    await refusal.waitFor({ state: 'detached', timeout: 5000 });
+    await refusal.waitFor({ state: 'detached', timeout: 10_000 });
   }
 
   // A stand's panel, its actions at the bottom: all clickable.
@@ -290,7 +290,7 @@ test('items 1 and 7: three news items and an error toast cover neither the top b
     );
     // Every top-bar button can still be clicked.
     for (const button of await topBar.getByRole('button').all())
-      if (await button.isVisible()) await button.click({ trial: true, timeout: 3000 });
+      if (await button.isVisible()) await button.click({ trial: true, timeout: 10_000 });
 
     // The offer form of a stand: "Request an offer" → Yes → the form, whose Send stays free.
     const toggle = frame.getByRole('button', { name: /(Stands and areas|Stands et espaces)$/ });
@@ -317,7 +317,7 @@ test('items 1 and 7: three news items and an error toast cover neither the top b
     // Nothing lies over Send (still disabled until the form is filled): the page's topmost element at its centre is it.
     assert.ok(await topmost(send), `${screen.name}: something lies over the offer form's Send`);
     await page.keyboard.press('Escape');
-    await offer.waitFor({ state: 'detached', timeout: 5000 });
+    await offer.waitFor({ state: 'detached', timeout: 10_000 });
 
     // An open chat: its textarea and Send stay free.
     await page
@@ -344,7 +344,7 @@ test('items 1 and 7: three news items and an error toast cover neither the top b
       ],
       screen.name,
     );
-    await textbox.click({ trial: true, timeout: 3000 });
+    await textbox.click({ trial: true, timeout: 10_000 });
     await page.context().close();
   }
   await exhibitorContext.close();
@@ -370,7 +370,7 @@ test('items 1 and 7: three news items and an error toast cover neither the top b
     const banner = page.getByRole('region', { name: /^(Cookie consent|Consentement aux cookies)$/ });
     await screenshot(page, `stream-${screen.viewport.width}`);
     assertApart(await box(chatToggle), await box(banner), `${screen.name}: the cookie banner covers the stream's chat toggle`);
-    await chatToggle.click({ timeout: 3000 });
+    await chatToggle.click({ timeout: 10_000 });
     await page.context().close();
   }
   await stream.getByLabel('Live stream on (replaces the room)').uncheck();

@@ -5,6 +5,7 @@
 // First: the Lingui macro under tsx (the frame's texts, i18n.ts).
 import '../../host-shell/server/i18n/macro-hook';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { test } from 'node:test';
 import type { Frame, Page } from 'playwright-core';
 import { parseFrameData } from '../../host-shell/room-frame/data';
@@ -123,8 +124,16 @@ const names = (messages: Posted[]) => messages.map((m) => m.name);
 
 /** The frame's pixels are a picture, not a blank or uniform sphere. */
 async function pictureStats(host: Host, file: string): Promise<{ colours: number; deviation: number }> {
-  await host.page.waitForTimeout(900);
-  const png = await host.page.locator('#room').screenshot({ path: file });
+  // The picture once it is still: two shots in a row the same (the sphere fades in, then stays).
+  const room = host.page.locator('#room');
+  let png = await room.screenshot();
+  for (let tries = 0; tries < 100; tries += 1) {
+    await host.frame.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const next = await room.screenshot();
+    if (next.equals(png)) break;
+    png = next;
+  }
+  fs.writeFileSync(file, png);
   return host.page.evaluate(async (b64) => {
     const img = new Image();
     img.src = `data:image/png;base64,${b64}`;
@@ -331,14 +340,20 @@ test('the host page moves the viewer and sets the sound; other origins are ignor
   assert.ok(sender, 'the other page is not there');
   // Its commands were sent.
   await sender.waitForFunction(() => document.title === 'sent');
-  await host.page.waitForTimeout(1500);
+  // The host page's own command, posted after theirs, is taken after them: by its answer, theirs have had their turn.
+  // Unmuting answers checkSound; had the other page's unmute been obeyed, it would change nothing and answer nothing.
+  await host.command('setSound', { muted: false });
+  assert.deepEqual(await nextMessages(host, 1), [
+    { origin: env.salon.baseUrl, name: 'checkSound', payload: { muted: false, available: true } },
+  ]);
   assert.equal(await host.frame.locator('#room-frame').getAttribute('data-panorama'), 'home');
-  assert.deepEqual(await host.take(), []);
-  // A malformed command from the right origin is ignored too.
+  // A malformed command from the right origin is ignored too (the mute after them answers in turn).
   await host.command('goToPanorama', { slug: 42 });
   await host.command('goToPanorama', { slug: 'nowhere' });
-  await host.page.waitForTimeout(500);
+  await host.command('setSound', { muted: true });
+  assert.deepEqual(names(await nextMessages(host, 1)), ['checkSound']);
   assert.equal(await host.frame.locator('#room-frame').getAttribute('data-panorama'), 'home');
+  assert.deepEqual(await host.take(), []);
   // The listener is still there: the host page's own command works.
   await host.command('goToPanorama', { slug: 'plan' });
   await host.waitFor('plan');
@@ -370,16 +385,17 @@ test('the ambient sound waits for a gesture in the frame, and stops when muted',
   const log = () => page.evaluate(() => (window as unknown as { audioLog: string[] }).audioLog);
   await page.goto(`${env.salon.baseUrl}/room/?lang=en`);
   await page.waitForSelector('#room-frame[data-state="ready"]');
-  await page.waitForTimeout(300);
   assert.deepEqual(await log(), []);
   await page.mouse.click(700, 300);
-  await page.waitForTimeout(300);
+  // Nothing was made before the gesture: the first sound the page makes is the gesture's.
+  await page.waitForFunction(() => (window as unknown as { audioLog: string[] }).audioLog.length >= 2);
   assert.deepEqual(await log(), ['created', 'resume']);
   const sound = page.getByRole('button', { name: 'Ambient sound' });
   assert.equal(await sound.getAttribute('aria-pressed'), 'true');
   await sound.click();
   assert.equal(await sound.getAttribute('aria-pressed'), 'false');
-  await page.waitForTimeout(900);
+  // Muting fades the sound out, then suspends the context.
+  await page.waitForFunction(() => (window as unknown as { audioLog: string[] }).audioLog.includes('suspend'));
   assert.deepEqual(await log(), ['created', 'resume', 'suspend']);
   await page.close();
 });
@@ -422,8 +438,8 @@ test('the contest: a quiz of 5 questions in the panel posts the score, then asks
       assert.ok(await group.getByRole('radio', { name: q.choices[choice], exact: true }).isChecked());
       await host.page.keyboard.press('Tab');
       await host.page.keyboard.press('Enter');
-      // The arrow keys chose an answer; they did not turn the view.
-      await host.page.waitForTimeout(400);
+      // The arrow keys chose an answer; they did not turn the view (two frames drawn since: a turn would show).
+      await host.frame.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       assert.deepEqual(await hotspot.boundingBox(), where);
     } else {
       await group.getByRole('radio', { name: q.choices[choice], exact: true }).check();
@@ -504,8 +520,8 @@ test('the offers: "Request an offer" posts the subject of the stand, the referra
   });
   await host.command('goToPanorama', { slug: storage.panorama });
   await host.waitFor(storage.panorama);
-  await host.page.waitForTimeout(300);
-  assert.deepEqual(names(await host.take()), ['leaveStand', 'enterOnStand', 'emitTrackingEvent']);
+  assert.deepEqual(names(await nextMessages(host, 3)), ['leaveStand', 'enterOnStand', 'emitTrackingEvent']);
+  assert.deepEqual(await host.take(), []);
   assert.deepEqual(realErrors(host.errors), []);
   await host.page.close();
 

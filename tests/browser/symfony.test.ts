@@ -112,7 +112,7 @@ test('through the Symfony origin: login on Symfony, the widgets on its Twig /sal
   await frame.getByRole('button', { name: stand.niceNameEn, exact: true }).click();
   for (;;) {
     if ((await visitorsOn(exhibitor.page, stand.id)).includes('Léa Moreau')) break;
-    assert.ok(Date.now() - enteredAt < 3000, 'the exhibitor did not see the visitor within 3 s');
+    assert.ok(Date.now() - enteredAt < 20_000, 'the exhibitor did not see the visitor');
     await exhibitor.page.waitForTimeout(100);
   }
   t.diagnostic(`the exhibitor saw the visitor ${Date.now() - enteredAt} ms after she entered`);
@@ -137,12 +137,12 @@ test('through the Symfony origin: login on Symfony, the widgets on its Twig /sal
     .getByRole('button', { name: /Léa Moreau|lea_m/ })
     .first()
     .click();
-  await eChat.getByText('Hello from the <b>Symfony</b> site', { exact: true }).waitFor({ timeout: 5000 });
+  await eChat.getByText('Hello from the <b>Symfony</b> site', { exact: true }).waitFor({ timeout: 10_000 });
   assert.equal(await eChat.locator('b', { hasText: 'Symfony' }).count(), 0, 'the message was rendered as HTML');
   const eBox = eChat.getByRole('textbox', { name: 'Message' });
   await eBox.fill('Welcome to our stand');
   await eBox.press('Enter');
-  await vChat.getByText('Welcome to our stand', { exact: true }).waitFor({ timeout: 5000 });
+  await vChat.getByText('Welcome to our stand', { exact: true }).waitFor({ timeout: 10_000 });
 
   // Logging out on the Symfony site (the top bar's "Leave the room" leads to its /deconnexion) ends the salon session.
   const token = cookie.value;

@@ -114,10 +114,11 @@ async function checkBar(page: Page, what: string, expected: string[]): Promise<{
         return nav !== null && nav.scrollWidth <= nav.clientWidth;
       },
       undefined,
-      { timeout: 5000 },
+      { timeout: 10_000 },
     )
     .catch(() => undefined);
-  await page.waitForTimeout(150);
+  // Two frames drawn since: the bar's own measuring (a resize observer, then a render) has had its turn.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   const before = await layout(page);
   assert.ok(before.barScroll <= before.barClient, `${what}: the bar scrolls sideways (${before.barScroll} > ${before.barClient})`);
   assert.ok(before.pageScroll <= before.pageClient, `${what}: the page scrolls sideways (${before.pageScroll} > ${before.pageClient})`);

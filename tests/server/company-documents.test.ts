@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { LightMyRequestResponse } from 'fastify';
 import { encodeId } from '../../host-shell/server/lib/ids';
-import { createTestApp, type TestApp } from './helpers';
+import { createTestApp, waitFor, type TestApp } from './helpers';
 import { auditCount, newestAudit } from './audit-log';
 import { antivirusApp } from './fake-clamd';
 import { PDF, PNG, UPLOAD_RATE_LIMITS, multipart } from './uploads';
@@ -253,8 +253,16 @@ describe('with the antivirus (CLAMAV_SOCKET)', () => {
     } finally {
       av.clamd.delayMs = 0;
     }
-    await new Promise((resolve) => setTimeout(resolve, 1200));
-    const clean = await upload(PDF, av.admin, { app: av, locale: 'fr_FR' });
+    // Once the slow scan has answered, the same file is taken.
+    await waitFor(() => (av.clamd.answered === av.clamd.scans ? true : undefined), 20_000, 'the slow scan to answer');
+    const clean = await waitFor(
+      async () => {
+        const answer = await upload(PDF, av.admin, { app: av, locale: 'fr_FR' });
+        return answer.statusCode === 202 ? undefined : answer;
+      },
+      20_000,
+      'the upload to be taken',
+    );
     expect(clean.statusCode).toBe(303);
     expect(await storageLink(av)).toMatch(/^\/api\/medias\//);
   });

@@ -18,6 +18,8 @@ export interface FakeClamd {
   socket: string;
   /** Streams scanned so far. */
   scans: number;
+  /** Verdicts sent so far (a scan's verdict comes `delayMs` after its stream). */
+  answered: number;
   /** Milliseconds before each verdict. */
   delayMs: number;
   close(): Promise<void>;
@@ -29,6 +31,7 @@ export async function startFakeClamd(): Promise<FakeClamd> {
   const state: FakeClamd = {
     socket: socketPath,
     scans: 0,
+    answered: 0,
     delayMs: 0,
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -65,7 +68,10 @@ export async function startFakeClamd(): Promise<FakeClamd> {
         if (size === 0) {
           state.scans += 1;
           const found = Buffer.concat(content).includes(EICAR);
-          setTimeout(() => client.end(found ? 'stream: Eicar-Test-Signature FOUND\0' : 'stream: OK\0'), state.delayMs);
+          setTimeout(() => {
+            state.answered += 1;
+            client.end(found ? 'stream: Eicar-Test-Signature FOUND\0' : 'stream: OK\0');
+          }, state.delayMs);
           buffer = Buffer.alloc(0);
           return;
         }

@@ -6,7 +6,7 @@ import { Client } from 'pg';
 import sharp from 'sharp';
 import type { LightMyRequestResponse } from 'fastify';
 import { mediaDir } from '../../host-shell/server/services/medias';
-import { createTestApp, type TestApp } from './helpers';
+import { createTestApp, waitFor, type TestApp } from './helpers';
 import { EICAR, antivirusApp } from './fake-clamd';
 import { PDF, PNG, UPLOAD_RATE_LIMITS, multipart } from './uploads';
 import { DEMO, EACH_PROFILE, login, signIn } from './accounts';
@@ -623,7 +623,13 @@ describe('the antivirus (CLAMAV_SOCKET)', () => {
       expect(JSON.parse(status.body)).toEqual({
         data: { status: 'pending', message: 'The antivirus scan of the file is in progress, please try again in a moment' },
       });
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // Once the verdict is in, the file is served.
+      await waitFor(
+        async () =>
+          JSON.parse((await request(av.app, { method: 'GET', url: `${url}/status` })).body).data.status === 'ready' ? true : undefined,
+        20_000,
+        'the scan to end',
+      );
       expect((await request(av.app, { method: 'GET', url })).statusCode).toBe(200);
       expect(JSON.parse((await request(av.app, { method: 'GET', url: `${url}/status` })).body)).toEqual({ data: { status: 'ready' } });
     } finally {
