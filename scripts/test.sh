@@ -61,10 +61,12 @@ begin format npx prettier --check .
 finish typecheck; finish lint; finish format
 # Jest: the widgets in jsdom and the server through app.inject, one worker a core (jest.config.js).
 step unit npx jest --ci
-step build bash scripts/build.sh
+# The build, and beside it the demo's panorama images, drawn once for every browser test's server (one key at a time:
+# the build's spare core; tests/browser/panoramas.ts).
+begin build bash scripts/build.sh
+begin panoramas node --import tsx tests/browser/panoramas.ts
+finish build; finish panoramas
 step size node --import tsx scripts/size/check.ts
-# The demo's panorama images, drawn once for every test server (tests/browser/panoramas.ts).
-step panoramas node --import tsx tests/browser/panoramas.ts
 # The browser tests run two files at a time, on the compiled server; beside them, every server test again on
 # PostgreSQL (one Jest worker: the other core is the browsers').
 begin browser node --import tsx --test --test-concurrency=2 tests/browser/*.test.ts

@@ -377,7 +377,7 @@ describe('GET /api/sse/users/actives', () => {
     const now = dataOf<UsersActivesData>((await get('/api/users/actives', cookies.admin)).body);
     expect(now.count).toBe((next.data as unknown as UsersActivesData).count);
     // Pings keep it open; one feed for every stream.
-    await waitFor(() => (client.comments.includes('ping') ? true : undefined), 2000, 'a ping');
+    await waitFor(() => (client.comments.includes('ping') ? true : undefined), 10_000, 'a ping');
   });
 
   it("every organiser's stream gets the same change from one recomputation", async () => {
@@ -394,7 +394,7 @@ describe('GET /api/sse/users/actives', () => {
     expect(ea.id).toBe(eb.id);
     a.close();
     b.close();
-    await waitFor(() => (t.app.actives.size === 0 ? true : undefined), 2000, 'streams to close');
+    await waitFor(() => (t.app.actives.size === 0 ? true : undefined), 10_000, 'streams to close');
   });
 });
 

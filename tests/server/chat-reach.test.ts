@@ -253,7 +253,7 @@ describe("the live activity's chat_users follow the search permissions", () => {
     expect(forOrganiser.chat_users?.some((u) => u.id_user === encodeId(ids.private))).toBe(true);
 
     for (const s of [visitorStream, exhibitorStream, organiserStream]) s.close();
-    await waitFor(() => (t.app.live.stats().streams === 0 ? true : undefined), 2000, 'the streams to close');
+    await waitFor(() => (t.app.live.stats().streams === 0 ? true : undefined), 10_000, 'the streams to close');
     await permissions([]);
     const off = await openSse(`${base}/api/sse/live/activity`, { cookie: cookies.visitor2 });
     streams.push(off);

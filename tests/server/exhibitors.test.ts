@@ -489,7 +489,7 @@ describe('the effects of a change by someone else', () => {
     expect(rows).toEqual([
       { stand_id: solar.id, user_id: ids.hugo, type: 'updateAvailability', content: JSON.stringify({ availability: false }) },
     ]);
-    await waitFor(() => (atClaire.length > 0 ? true : undefined), 2000, 'stand_history at Claire');
+    await waitFor(() => (atClaire.length > 0 ? true : undefined), 10_000, 'stand_history at Claire');
     await settle();
     expect(atClaire.map((h) => [h.stand_id, h.content.type, h.content.user?.id_user, h.content.availability])).toEqual([
       [solar.key, 'updateAvailability', encodeId(ids.hugo), false],

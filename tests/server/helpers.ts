@@ -126,7 +126,7 @@ export async function countRows(t: TestApp, table: keyof Database): Promise<numb
 }
 
 /** Until `check` returns a value (not undefined), polling every 10 ms; fails after `timeoutMs`. */
-export async function waitFor<T>(check: () => T | undefined | Promise<T | undefined>, timeoutMs = 2000, what = 'condition'): Promise<T> {
+export async function waitFor<T>(check: () => T | undefined | Promise<T | undefined>, timeoutMs = 10_000, what = 'condition'): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

@@ -52,7 +52,7 @@ class FakeClient extends EventEmitter implements RedisLike {
 
 const visit = (standId: number): LiveChange => ({ type: 'visitors', standIds: [standId] });
 const until = async (check: () => boolean) => {
-  const deadline = Date.now() + 3000;
+  const deadline = Date.now() + 20_000;
   while (!check()) {
     if (Date.now() > deadline) throw new Error('timed out');
     await new Promise((resolve) => setTimeout(resolve, 5));

@@ -115,7 +115,7 @@ describe('GET /api/sse/live/activity: connecting', () => {
   it('keeps an idle stream open with ": ping" comments', async () => {
     const client = await stream(visitor);
     await client.next();
-    await waitFor(() => (client.comments.includes('ping') ? true : undefined), 1000, 'a ping');
+    await waitFor(() => (client.comments.includes('ping') ? true : undefined), 10_000, 'a ping');
   });
 });
 
@@ -318,7 +318,7 @@ describe("GET /api/sse/live/activity: a stand's visitors as deltas", () => {
     const first = await stream(exhibitor, query);
     const id = (await first.next()).id ?? '';
     first.close();
-    await waitFor(() => (t.app.live.stats().streams === 0 ? true : undefined), 1000, 'the stream to close');
+    await waitFor(() => (t.app.live.stats().streams === 0 ? true : undefined), 10_000, 'the stream to close');
     await visit(visitor2, solar.key, { start: true });
     await t.app.live.settle();
     const visitor2Id = encodeId(await userIdByEmail(t, DEMO.visitor2));
@@ -577,7 +577,7 @@ describe('GET /api/sse/live/activity: resuming', () => {
     const first = await stream(exhibitor, query);
     const id = (await first.next()).id ?? '';
     first.close();
-    await waitFor(() => (t.app.live.stats().streams === 0 ? true : undefined), 1000, 'the stream to close');
+    await waitFor(() => (t.app.live.stats().streams === 0 ? true : undefined), 10_000, 'the stream to close');
     await visit(visitor2, storage.key, { start: true });
     await t.app.live.settle();
     return id;
@@ -605,7 +605,7 @@ describe('GET /api/sse/live/activity: resuming', () => {
     const first = await stream(visitor);
     const id = (await first.next()).id ?? '';
     const again = await stream(visitor, {}, { 'last-event-id': id });
-    await waitFor(() => (again.comments.includes('resumed') ? true : undefined), 1000, 'the resume comment');
+    await waitFor(() => (again.comments.includes('resumed') ? true : undefined), 10_000, 'the resume comment');
     expect(again.events).toEqual([]);
   });
 

@@ -204,7 +204,7 @@ describe('live delivery', () => {
     ).json().data as { notification: Notification };
     const arrived = await mine.next(isNews, 1000, fromMine);
     expect(news(arrived)[0]).toEqual(notification);
-    await waitFor(() => (atMine.length > 0 ? true : undefined), 1000, 'the socket event');
+    await waitFor(() => (atMine.length > 0 ? true : undefined), 10_000, 'the socket event');
     expect(atMine).toEqual([
       {
         id_notification: String(notification.id_notification),
@@ -242,7 +242,7 @@ describe('live delivery', () => {
     const first = await stream(cookies.visitor2);
     const last = (await first.next(isNews)).id ?? '';
     first.close();
-    await waitFor(() => (t.app.live.stats().streams === 0 ? true : undefined), 1000, 'the stream to close');
+    await waitFor(() => (t.app.live.stats().streams === 0 ? true : undefined), 10_000, 'the stream to close');
     await post(cookies.promoter, { title: 'Pendant votre absence', message: 'x' });
     await t.app.live.settle();
     const resumed = await stream(cookies.visitor2, { 'last-event-id': last });

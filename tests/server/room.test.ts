@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { encodeId } from '../../host-shell/server/lib/ids';
 import { ActivityTracker } from '../../host-shell/server/services/activity';
 import { setParameter } from '../../host-shell/server/services/settings';
@@ -8,6 +8,19 @@ import { DEMO, anonymousCookie, login, userIdByEmail } from './accounts';
 import { ORIGIN, XHR, markActive, request } from './http';
 
 let t: TestApp;
+/** Every timer Jest can fake but the clock (Date). */
+const TIMERS_BUT_DATE = [
+  'hrtime',
+  'nextTick',
+  'performance',
+  'queueMicrotask',
+  'setImmediate',
+  'clearImmediate',
+  'setInterval',
+  'clearInterval',
+  'setTimeout',
+  'clearTimeout',
+] as const;
 let solar: { id: number; key: string };
 let storage: { id: number; key: string };
 let aqua: { id: number; key: string };
@@ -110,6 +123,29 @@ describe('POST /api/stands/{id}/visit', () => {
       .where('type', '=', 'leaveStand')
       .execute();
     expect(leaves).toHaveLength(stands.length - 1);
+  });
+
+  it('gives each replaced visit its leaveStand when the starts fall in the same millisecond (a busy server)', async () => {
+    const cookie = await anonymousCookie(t.app);
+    const me = (await request(t.app, { method: 'GET', url: '/api/users/me', headers: { cookie } })).json().data.user;
+    // Only the clock stands still: every start is stamped with the same instant.
+    jest.useFakeTimers({ now: Date.now(), doNotFake: [...TIMERS_BUT_DATE] });
+    try {
+      const stands = [aqua, nordic, aqua, nordic, aqua];
+      const answers = await Promise.all(stands.map((stand) => visit(cookie, stand.key, { start: true })));
+      expect(answers.map((a) => a.statusCode)).toEqual(stands.map(() => 200));
+    } finally {
+      jest.useRealTimers();
+    }
+    const leaves = await t.database.db
+      .selectFrom('stand_history')
+      .select(['stand_id'])
+      .where('user_id', '=', me.id_user)
+      .where('type', '=', 'leaveStand')
+      .execute();
+    const replaced = (await visitsOf(me.id_user)).filter((r) => r.ended_by === 'replaced');
+    expect(replaced).toHaveLength(4);
+    expect(leaves.map((l) => l.stand_id).sort()).toEqual(replaced.map((r) => r.stand_id).sort());
   });
 
   it('records nothing on a stand the user owns', async () => {
@@ -270,7 +306,7 @@ describe('the sweeper', () => {
         .values({ user_id: me.id_user, stand_id: aqua.id, started_at: startedAt, ended_at: null, ended_by: null })
         .returningAll()
         .executeTakeFirstOrThrow();
-      const deadline = Date.now() + 2000;
+      const deadline = Date.now() + 20_000;
       let row = visitRow;
       while (row.ended_at === null && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 10));

@@ -74,7 +74,7 @@ export async function openSse(url: string, headers: Record<string, string>): Pro
 /** Closes these server-sent event streams (emptying the list) and waits until the server has let them all go. */
 export async function closeStreams(t: TestApp, streams: SseClient[]): Promise<void> {
   for (const client of streams.splice(0)) client.close();
-  await waitFor(() => (t.app.live.stats().streams === 0 ? true : undefined), 2000, 'streams to close');
+  await waitFor(() => (t.app.live.stats().streams === 0 ? true : undefined), 10_000, 'streams to close');
 }
 
 /**

@@ -164,7 +164,9 @@ export async function startVisit(db: Kysely<Database>, dialect: Dialect, userId:
             .where('ended_at', 'is', null)
             .returningAll()
             .compile(),
-          // Its leaveStand: the visits this start ended (at `at`), each one once.
+          // Its leaveStand: the visit this start ended. It is the user's newest visit (each start writes its visit after
+          // ending the one before): starts of the same millisecond end visits at the same `at`, so that alone would
+          // match those of the starts before this one too.
           db
             .insertInto('stand_history')
             .columns(['stand_id', 'user_id', 'type', 'content', 'created_at'])
@@ -181,18 +183,11 @@ export async function startVisit(db: Kysely<Database>, dialect: Dialect, userId:
                 .where('v.user_id', '=', userId)
                 .where('v.ended_by', '=', 'replaced')
                 .where('v.ended_at', '=', at)
-                .where((w) =>
-                  w.not(
-                    w.exists(
-                      w
-                        .selectFrom('stand_history as h')
-                        .select('h.id')
-                        .whereRef('h.stand_id', '=', 'v.stand_id')
-                        .whereRef('h.user_id', '=', 'v.user_id')
-                        .where('h.type', '=', 'leaveStand')
-                        .where('h.created_at', '=', at),
-                    ),
-                  ),
+                .where('v.id', '=', (eb) =>
+                  eb
+                    .selectFrom('stand_visits as newest')
+                    .select((e) => e.fn.max('newest.id').as('id'))
+                    .where('newest.user_id', '=', userId),
                 ),
             )
             .returningAll()
