@@ -593,12 +593,12 @@ describe('what connected visitors see', () => {
           Record<string, { id_user: string; fullname: string; company: { name: string } | null }[]> | undefined
       )?.[stand.key] ?? null;
     try {
-      const first = await client.next((e) => e.event === 'liveActivity', 3000);
+      const first = await client.next((e) => e.event === 'liveActivity', 10_000);
       expect(animators(first)?.map((a) => a.id_user)).toContain(exhibitorKey);
 
       let from = client.events.length;
       expect((await promoter().put(`/api/admin/accounts/${exhibitorKey}`, { hidden: true })).statusCode).toBe(200);
-      const hidden = await client.next((e) => e.event === 'liveActivity' && animators(e) !== null, 3000, from);
+      const hidden = await client.next((e) => e.event === 'liveActivity' && animators(e) !== null, 10_000, from);
       expect(animators(hidden)?.map((a) => a.id_user)).not.toContain(exhibitorKey);
 
       from = client.events.length;
@@ -620,7 +620,7 @@ describe('what connected visitors see', () => {
       const company = dataOf<AdminStandData>((await admin().get(`/api/admin/stands/${stand.key}`)).body).stand.company;
       from = client.events.length;
       expect((await admin().put(`/api/admin/companies/${company.id_company}`, { name: 'Nordic Robotics Group' })).statusCode).toBe(200);
-      const renamed = await client.next((e) => e.event === 'liveActivity' && animators(e) !== null, 3000, from);
+      const renamed = await client.next((e) => e.event === 'liveActivity' && animators(e) !== null, 10_000, from);
       expect(animators(renamed)?.find((a) => a.id_user === exhibitorKey)?.company).toEqual({ name: 'Nordic Robotics Group' });
     } finally {
       client.close();

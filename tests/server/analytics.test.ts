@@ -390,7 +390,7 @@ describe('GET /api/sse/users/actives', () => {
     t.app.activity.touch(exhibitor2, Date.now());
     const seen = (e: { event: string | undefined; data: Record<string, unknown> }) =>
       e.event === 'usersActives' && (e.data as unknown as UsersActivesData).users.some((u) => u.id_user === encodeId(exhibitor2));
-    const [ea, eb] = await Promise.all([a.next(seen, 3000), b.next(seen, 3000)]);
+    const [ea, eb] = await Promise.all([a.next(seen, 10_000), b.next(seen, 10_000)]);
     expect(ea.id).toBe(eb.id);
     a.close();
     b.close();

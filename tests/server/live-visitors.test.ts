@@ -139,7 +139,7 @@ describe("an exhibitor's stream of a stand's visitors", () => {
     return client;
   }
   const pseudoSeen = async (client: SseClient) => {
-    const changed = await client.next((e: SseEvent) => (e.data as LiveActivityState).owned_stands_users_delta !== undefined, 3000, 1);
+    const changed = await client.next((e: SseEvent) => (e.data as LiveActivityState).owned_stands_users_delta !== undefined, 10_000, 1);
     return (changed.data as LiveActivityState).owned_stands_users_delta?.[solar.key]?.users.map((u) => [u.id_user, u.pseudo]);
   };
 

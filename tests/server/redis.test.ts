@@ -129,7 +129,7 @@ if (given || installed) {
       });
       // On the open stream, the stand's visitors come as a delta: the arrival whole.
       type Delta = Record<string, { users: { fullname: string }[] }> | undefined;
-      const change = await stream.next((e) => Array.isArray((e.data.owned_stands_users_delta as Delta)?.[solar.key]?.users), 3000, from);
+      const change = await stream.next((e) => Array.isArray((e.data.owned_stands_users_delta as Delta)?.[solar.key]?.users), 10_000, from);
       expect((change.data.owned_stands_users_delta as Delta)?.[solar.key]?.users.map((u) => u.fullname)).toContain('Thomas Petit');
       stream.close();
       await settle();
@@ -169,7 +169,7 @@ if (given || installed) {
         request(t(a).app, { method: 'PUT', url, headers, payload: payload as Record<string, unknown> });
       expect((await put('/api/admin/parameters', { last_activity_period: 420 })).statusCode).toBe(200);
       expect((await put('/api/admin/stream', { active: true, video_url: 'https://video.test/live' })).statusCode).toBe(200);
-      const change = await stream.next((e) => e.event === 'liveSettings' && (e.data.stream as { active: boolean }).active, 3000, from);
+      const change = await stream.next((e) => e.event === 'liveSettings' && (e.data.stream as { active: boolean }).active, 10_000, from);
       expect((change.data.parameters as { last_activity_period: number }).last_activity_period).toBe(420);
       expect((await t(b).app.parameters.get()).last_activity_period).toBe(420);
       stream.close();

@@ -66,7 +66,7 @@ describe('POST /api/stands/{id}/visit', () => {
     expect(started.statusCode).toBe(200);
     const stand_visit = started.json().data.stand_visit;
     expect(stand_visit).toEqual({ id: expect.any(String), stand_id: aqua.key, started_at: expect.any(String), ended_at: null });
-    expect(Date.now() - Date.parse(stand_visit.started_at)).toBeLessThan(5000);
+    expect(Date.now() - Date.parse(stand_visit.started_at)).toBeLessThan(60_000);
 
     const ended = await visit(cookie, aqua.key, { end: true });
     expect(ended.statusCode).toBe(200);
@@ -335,7 +335,7 @@ describe('PUT /api/users/me/active', () => {
     const response = await active({ ...XHR, cookie });
     expect(response.statusCode).toBe(200);
     const { last_activity_at } = response.json().data;
-    expect(Math.abs(Date.now() - Date.parse(last_activity_at))).toBeLessThan(2000);
+    expect(Math.abs(Date.now() - Date.parse(last_activity_at))).toBeLessThan(60_000);
     expect(await stored()).toBe(before);
     // Everything that reads last activity sees the memory value.
     const me = (await request(t.app, { method: 'GET', url: '/api/users/me', headers: { cookie } })).json().data.user;

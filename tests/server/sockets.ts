@@ -68,7 +68,7 @@ export function messageOf(answer: AckAnswer): ChatMessage {
 }
 
 /** Emits with an acknowledgement; resolves with the server's answer. */
-export function ask(socket: ClientSocket, event: keyof ClientToServerEvents, payload: unknown, timeoutMs = 3000): Promise<AckAnswer> {
+export function ask(socket: ClientSocket, event: keyof ClientToServerEvents, payload: unknown, timeoutMs = 10_000): Promise<AckAnswer> {
   return new Promise((resolve, reject) => {
     (socket.timeout(timeoutMs).emit as (event: string, payload: unknown, ack: (err: Error | null, answer: AckAnswer) => void) => void)(
       event,

@@ -34,7 +34,7 @@ export async function openSse(url: string, headers: Record<string, string>): Pro
     events: [],
     comments: [],
     retry: undefined,
-    next: async (match = () => true, timeoutMs = 2000, from = 0) =>
+    next: async (match = () => true, timeoutMs = 10_000, from = 0) =>
       waitFor(() => client.events.slice(from).find(match), timeoutMs, 'a server-sent event'),
     ended: Promise.resolve(),
     close: () => controller.abort(),
