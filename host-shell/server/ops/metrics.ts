@@ -107,9 +107,32 @@ export class SalonMetrics {
         this.set(sources.saturation().saturated ? 1 : 0);
       },
     });
+    if (sources.pool()) this.poolGauges(sources, registers);
+    const redis = this.redis;
+    new Gauge({
+      name: 'salon_redis_ping_seconds',
+      help: 'Round trip of a PING to Redis at the scrape, by client (the lag of what processes tell each other); -1 when it failed',
+      labelNames: ['client'],
+      registers,
+      async collect() {
+        await Promise.all(
+          redis
+            .filter((r) => r.publisher)
+            .map(async ({ name, client }) => {
+              const start = process.hrtime.bigint();
+              const ok = await pingWithin(client, 1000);
+              this.set({ client: name }, ok ? Number(process.hrtime.bigint() - start) / 1e9 : -1);
+            }),
+        );
+      },
+    });
+  }
+
+  /** PostgreSQL's pool (absent on SQLite). */
+  private poolGauges(sources: MetricsSources, registers: Registry[]): void {
     new Gauge({
       name: 'salon_db_pool_connections',
-      help: "PostgreSQL pool: connections by state (open, idle, max); absent on SQLite",
+      help: 'PostgreSQL pool: connections by state (open, idle, max); absent on SQLite',
       labelNames: ['state'],
       registers,
       collect() {
@@ -127,24 +150,6 @@ export class SalonMetrics {
       collect() {
         const pool = sources.pool();
         if (pool) this.set(pool.waiting);
-      },
-    });
-    const redis = this.redis;
-    new Gauge({
-      name: 'salon_redis_ping_seconds',
-      help: "Round trip of a PING to Redis at the scrape, by client (the lag of what processes tell each other); -1 when it failed",
-      labelNames: ['client'],
-      registers,
-      async collect() {
-        await Promise.all(
-          redis
-            .filter((r) => r.publisher)
-            .map(async ({ name, client }) => {
-              const start = process.hrtime.bigint();
-              const ok = await pingWithin(client, 1000);
-              this.set({ client: name }, ok ? Number(process.hrtime.bigint() - start) / 1e9 : -1);
-            }),
-        );
       },
     });
   }

@@ -42,7 +42,11 @@ export class Ops {
     );
     const publishers = this.metrics.redis.filter((r) => r.publisher);
     const redis =
-      publishers.length === 0 ? 'not used' : (await Promise.all(publishers.map((r) => pingWithin(r.client, PROBE_MS)))).every(Boolean) ? 'ok' : 'unreachable';
+      publishers.length === 0
+        ? 'not used'
+        : (await Promise.all(publishers.map((r) => pingWithin(r.client, PROBE_MS)))).every(Boolean)
+          ? 'ok'
+          : 'unreachable';
     const saturated = app.hasDecorator('saturation') && app.saturation.current().saturated;
     const result: Readiness = {
       ready: false,
@@ -75,9 +79,7 @@ export const opsPlugin = globalPlugin('salon-ops', async (app: FastifyInstance) 
       sockets: () => (app.hasDecorator('realtime') ? app.realtime.stats().sockets : 0),
       streams: () => (app.hasDecorator('live') ? app.live.stats().streams : 0),
       saturation: () =>
-        app.hasDecorator('saturation')
-          ? app.saturation.current()
-          : { eventLoopDelayP99Ms: 0, eventLoopUtilization: 0, saturated: false },
+        app.hasDecorator('saturation') ? app.saturation.current() : { eventLoopDelayP99Ms: 0, eventLoopUtilization: 0, saturated: false },
       pool: () => app.dbHandle.pool?.() ?? null,
     },
     // Node's own figures (memory, CPU, open files against LimitNOFILE, GC): not in the tests' many apps of one process.

@@ -32,7 +32,7 @@ export function productionProblems(env: NodeJS.ProcessEnv): string[] {
   if (!env.CLAMAV_SOCKET && env.UPLOADS_UNSCANNED !== '1') {
     problems.push(
       'CLAMAV_SOCKET is not set: uploaded files (pictures, videos, panoramas, documents) would be served without an antivirus scan. ' +
-        "Set CLAMAV_SOCKET to clamd's socket (e.g. /run/clamav/clamd.ctl; docs/operating.md, \"ClamAV\"), " +
+        'Set CLAMAV_SOCKET to clamd\'s socket (e.g. /run/clamav/clamd.ctl; docs/operating.md, "ClamAV"), ' +
         'or set UPLOADS_UNSCANNED=1 to accept unscanned uploads.',
     );
   }
