@@ -250,8 +250,14 @@ if (missing.length === 0) {
           body: { members: [exhibitorUser.obfuscated_id] },
         });
 
-        // Each in Chromium, in English, the conversation open in the chat panel.
-        const open = async (cookie: string, other: string): Promise<Page> => {
+        // Each in Chromium, in English, the chat panel open: the visitor starts the chat from Start a chat (it lists
+        // people active in the last hour: the exhibitor says so once, as the room would), the exhibitor opens it from
+        // My chats once the first message is there.
+        // Start a chat lists whom the visitor's own process knows as active (last activity is per process, read from
+        // the database at its start): the exhibitor's activity is pushed to that process directly.
+        await api(`http://127.0.0.1:${visitorPort}`, exhibitorCookie, '/api/users/me/active', { method: 'PUT' });
+        const firstName = exhibitorUser.fullname.split(' ')[0] ?? '';
+        const open = async (cookie: string): Promise<Page> => {
           const context = await (browser as Browser).newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
           await context.addCookies([{ name: 'salon_session', value: cookie.replace(/^salon_session=/, ''), url: base }]);
           const page = await context.newPage();
@@ -263,13 +269,17 @@ if (missing.length === 0) {
           await page.goto(`${base}/salon`);
           await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Chat' }).click();
           await chatPanel(page).getByRole('tab', { name: 'My chats' }).waitFor({ timeout: WAIT_MS });
-          await chatPanel(page).getByRole('button', { name: new RegExp(other) }).first().click();
-          await chatPanel(page).getByRole('textbox', { name: 'Message' }).waitFor({ timeout: WAIT_MS });
           return page;
         };
-        const visitor = await open(visitorCookie, exhibitorUser.fullname);
-        const exhibitor = await open(exhibitorCookie, visitorUser.fullname);
+        const visitor = await open(visitorCookie);
+        await chatPanel(visitor).getByRole('tab', { name: 'Start a chat' }).click();
+        await chatPanel(visitor)
+          .getByRole('searchbox', { name: 'Search by name' })
+          .fill(firstName);
+        await chatPanel(visitor).getByRole('button', { name: new RegExp(exhibitorUser.fullname) }).first().click();
         await send(visitor, 'Hello from the other process');
+        const exhibitor = await open(exhibitorCookie);
+        await chatPanel(exhibitor).getByRole('button', { name: new RegExp(visitorUser.fullname) }).first().click();
         await chatPanel(exhibitor).getByText('Hello from the other process', { exact: true }).waitFor({ timeout: WAIT_MS });
 
         // SIGTERM to npm, as Docker, supervisord or systemd send it: node stops gracefully and nothing is left behind.
