@@ -1,5 +1,6 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
@@ -74,7 +75,12 @@ describe('the start-up environment', () => {
     expect(startupOptions({})).toEqual({ demo: false, production: false, admin: null });
     expect(startupOptions({ SALON_DEMO: '1' })).toMatchObject({ demo: true, production: false });
     expect(
-      startupOptions({ NODE_ENV: 'production', SALON_ADMIN_EMAIL: ADMIN.email, SALON_ADMIN_PASSWORD: ADMIN.password, UPLOADS_UNSCANNED: '1' }),
+      startupOptions({
+        NODE_ENV: 'production',
+        SALON_ADMIN_EMAIL: ADMIN.email,
+        SALON_ADMIN_PASSWORD: ADMIN.password,
+        UPLOADS_UNSCANNED: '1',
+      }),
     ).toEqual({
       demo: false,
       production: true,
@@ -139,7 +145,9 @@ describe('what cannot be right in production (ops/production.ts)', () => {
     expect(refusal({ NODE_ENV: 'production' })).toMatch(/CLAMAV_SOCKET is not set: .* or set UPLOADS_UNSCANNED=1/);
     expect(startupOptions({ NODE_ENV: 'production', CLAMAV_SOCKET: '/run/clamav/clamd.ctl' })).toMatchObject({ production: true });
     const https = { ...production, PUBLIC_URL: 'https://salon.example.org' };
-    expect(refusal({ ...https, TRUST_PROXY: '1' })).toMatch(/PUBLIC_URL is https:\/\/salon\.example\.org \(https\) but COOKIE_SECURE is not 1/);
+    expect(refusal({ ...https, TRUST_PROXY: '1' })).toMatch(
+      /PUBLIC_URL is https:\/\/salon\.example\.org \(https\) but COOKIE_SECURE is not 1/,
+    );
     expect(refusal({ ...https, COOKIE_SECURE: '1' })).toMatch(/\(https\) but TRUST_PROXY is not 1/);
     expect(startupOptions({ ...https, COOKIE_SECURE: '1', TRUST_PROXY: '1' })).toMatchObject({ production: true });
     // Outside production, none of these stops a start.
@@ -173,7 +181,7 @@ describe('what cannot be right in production (ops/production.ts)', () => {
       await app.close();
       await app.dbHandle.close();
     }
-  });
+  }, 30_000);
 });
 
 describe('preparing the database (SQLite in memory)', () => {
@@ -292,7 +300,9 @@ describe('the compiled server (dist/server)', () => {
       // A second process on the same SQLite file is refused while the first runs.
       const second = await runCompiled('server', { ...d.env, NODE_ENV: 'production' });
       expect(second.code).toBe(1);
-      expect(refusal(second.stdout)).toMatch(/another Salon process already serves the SQLite file .*salon\.sqlite: SQLite serves one process only/);
+      expect(refusal(second.stdout)).toMatch(
+        /another Salon process already serves the SQLite file .*salon\.sqlite: SQLite serves one process only/,
+      );
     } finally {
       await server.stop();
     }
@@ -444,9 +454,11 @@ describe('the compiled server (dist/server)', () => {
       ADMIN.email,
     ]);
     expect(demoFile).toMatchObject({ code: 1, stderr: expect.stringMatching(/data\/salon\.sqlite, the demo's file/) });
-    const mistyped = await runCompiled('create-admin', { ...d.env, DATABASE_URL: 'postgress://db/salon', SALON_ADMIN_PASSWORD: ADMIN.password }, [
-      ADMIN.email,
-    ]);
+    const mistyped = await runCompiled(
+      'create-admin',
+      { ...d.env, DATABASE_URL: 'postgress://db/salon', SALON_ADMIN_PASSWORD: ADMIN.password },
+      [ADMIN.email],
+    );
     expect(mistyped).toMatchObject({ code: 1, stderr: expect.stringMatching(/DATABASE_URL is set but is not a PostgreSQL address/) });
 
     const created = await runCompiled('create-admin', { ...d.env, SALON_ADMIN_PASSWORD: ADMIN.password }, [ADMIN.email]);
@@ -534,4 +546,90 @@ describe('the compiled server (dist/server)', () => {
     expect(output).not.toContain(password);
     expect(await usersInFile(d.env.SQLITE_PATH ?? '')).toEqual([{ email: 'typed@example.org', profile: 'administrator' }]);
   }, 60_000);
+});
+
+describe('deploy/: the files an operator copies', () => {
+  const installed = (file: string) => fs.existsSync(file);
+
+  it('salon@.service passes systemd-analyze verify without a warning', () => {
+    if (!installed('/usr/bin/systemd-analyze')) {
+      console.log('systemd-analyze is not installed: deploy/systemd/salon@.service NOT verified');
+      return;
+    }
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'salon-unit-'));
+    try {
+      const unit = path.join(dir, 'salon@8081.service');
+      fs.copyFileSync(path.join(REPO_ROOT, 'deploy', 'systemd', 'salon@.service'), unit);
+      const verified = spawnSync('systemd-analyze', ['verify', '--man=no', unit], { encoding: 'utf8' });
+      expect(`${verified.stdout}${verified.stderr}`).toBe('');
+      expect(verified.status).toBe(0);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('nginx -t accepts the salon alone and the Symfony host, with TLS', () => {
+    if (!installed('/usr/sbin/nginx') || !installed('/usr/bin/openssl')) {
+      console.log('nginx or openssl is not installed: deploy/nginx NOT checked');
+      return;
+    }
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'salon-nginx-t-'));
+    try {
+      const cert = path.join(dir, 'cert.pem');
+      const key = path.join(dir, 'key.pem');
+      const made = spawnSync('openssl', [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-days',
+        '1',
+        '-subj',
+        '/CN=salon.example.org',
+      ]);
+      expect(made.status).toBe(0);
+      const read = (file: string) => fs.readFileSync(path.join(REPO_ROOT, 'deploy', file), 'utf8');
+      const salon = read('nginx/salon.conf');
+      const sites = {
+        salon: salon.replace(
+          'include /etc/nginx/snippets/salon-locations.conf',
+          `include ${path.join(REPO_ROOT, 'deploy', 'nginx', 'salon-locations.conf')}`,
+        ),
+        symfony:
+          salon.slice(0, salon.indexOf('# http: only')) +
+          read('symfony/nginx-symfony.conf').replace('include fastcgi_params;', 'include /etc/nginx/fastcgi_params;'),
+      };
+      for (const [name, site] of Object.entries(sites)) {
+        fs.writeFileSync(
+          path.join(dir, `${name}.site`),
+          site
+            .replaceAll('/etc/letsencrypt/live/salon.example.org/fullchain.pem', cert)
+            .replaceAll('/etc/letsencrypt/live/salon.example.org/privkey.pem', key),
+        );
+        fs.writeFileSync(
+          path.join(dir, `${name}.conf`),
+          `pid ${dir}/nginx.pid;\nerror_log ${dir}/error.log warn;\nevents { worker_connections 64; }\nhttp { include /etc/nginx/mime.types; access_log off; include ${dir}/${name}.site; }\n`,
+        );
+        const checked = spawnSync(
+          '/usr/sbin/nginx',
+          ['-t', '-p', dir, '-c', path.join(dir, `${name}.conf`), '-e', path.join(dir, 'error.log')],
+          {
+            encoding: 'utf8',
+          },
+        );
+        expect({ name, status: checked.status, output: checked.stderr }).toMatchObject({
+          name,
+          status: 0,
+          output: expect.stringContaining('test is successful'),
+        });
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

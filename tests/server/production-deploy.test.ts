@@ -40,7 +40,9 @@ const PASSWORD = 'deploy-test-password';
 const WAIT_MS = 30_000;
 
 const missing = [
-  ON_POSTGRES || process.env.SALON_DEPLOY_TEST === '1' ? '' : 'it stops PostgreSQL: SALON_TEST_POSTGRES (scripts/test-postgres.sh) or SALON_DEPLOY_TEST=1',
+  ON_POSTGRES || process.env.SALON_DEPLOY_TEST === '1'
+    ? ''
+    : 'it stops PostgreSQL: SALON_TEST_POSTGRES (scripts/test-postgres.sh) or SALON_DEPLOY_TEST=1',
   REDIS_SERVER_INSTALLED ? '' : 'redis-server is not installed',
   fs.existsSync(NGINX) ? '' : 'nginx is not installed',
   fs.existsSync(CHROMIUM) ? '' : 'Chromium is not installed',
@@ -168,7 +170,11 @@ async function send(page: Page, text: string): Promise<void> {
 
 if (missing.length === 0) {
   describe('deploy/: two production processes behind nginx, on PostgreSQL and Redis', () => {
-    const pg = { PG_TEST_DIR: path.join(os.tmpdir(), `salon-pg-deploy-${randomBytes(4).toString('hex')}`), PG_TEST_PORT: '', PG_TEST_DB: 'salon_deploy' };
+    const pg = {
+      PG_TEST_DIR: path.join(os.tmpdir(), `salon-pg-deploy-${randomBytes(4).toString('hex')}`),
+      PG_TEST_PORT: '',
+      PG_TEST_DB: 'salon_deploy',
+    };
     const pgScript = (...args: string[]) =>
       run('bash', [path.join(REPO_ROOT, 'scripts', 'pg-test-server.sh'), ...args], { env: { ...process.env, ...pg } });
     let databaseUrl = '';
@@ -243,7 +249,8 @@ if (missing.length === 0) {
           const cookie = await logIn(base, 'exposant@salon.test');
           return (await processOf(base, cookie)) !== visitorPort ? cookie : null;
         });
-        const exhibitorUser = (await api<{ user: { obfuscated_id: string; fullname: string } }>(base, exhibitorCookie, '/api/users/me')).user;
+        const exhibitorUser = (await api<{ user: { obfuscated_id: string; fullname: string } }>(base, exhibitorCookie, '/api/users/me'))
+          .user;
         const visitorUser = (await api<{ user: { fullname: string } }>(base, visitorCookie, '/api/users/me')).user;
         const opened = await api<{ channel: Channel }>(base, visitorCookie, '/api/chat/channels', {
           method: 'POST',
@@ -273,13 +280,17 @@ if (missing.length === 0) {
         };
         const visitor = await open(visitorCookie);
         await chatPanel(visitor).getByRole('tab', { name: 'Start a chat' }).click();
+        await chatPanel(visitor).getByRole('searchbox', { name: 'Search by name' }).fill(firstName);
         await chatPanel(visitor)
-          .getByRole('searchbox', { name: 'Search by name' })
-          .fill(firstName);
-        await chatPanel(visitor).getByRole('button', { name: new RegExp(exhibitorUser.fullname) }).first().click();
+          .getByRole('button', { name: new RegExp(exhibitorUser.fullname) })
+          .first()
+          .click();
         await send(visitor, 'Hello from the other process');
         const exhibitor = await open(exhibitorCookie);
-        await chatPanel(exhibitor).getByRole('button', { name: new RegExp(visitorUser.fullname) }).first().click();
+        await chatPanel(exhibitor)
+          .getByRole('button', { name: new RegExp(visitorUser.fullname) })
+          .first()
+          .click();
         await chatPanel(exhibitor).getByText('Hello from the other process', { exact: true }).waitFor({ timeout: WAIT_MS });
 
         // SIGTERM to npm, as Docker, supervisord or systemd send it: node stops gracefully and nothing is left behind.
