@@ -207,7 +207,8 @@ export function publicUrlFromEnv(value: string | undefined): string | null {
   const text = (value ?? '').trim().replace(/\/+$/, '');
   if (text === '') return null;
   const origin = cspOrigin(text);
-  if (origin === null || origin !== text.toLowerCase()) throw new Error(`PUBLIC_URL must be an origin such as https://salon.example.org (no path), got "${value}"`);
+  if (origin === null || origin !== text.toLowerCase())
+    throw new Error(`PUBLIC_URL must be an origin such as https://salon.example.org (no path), got "${value}"`);
   return origin;
 }
 

@@ -37,7 +37,8 @@ async function main(log: Logger, always: Logger): Promise<void> {
   }
   if (options.production && !config.publicUrl)
     log.warn({ event: 'config' }, 'PUBLIC_URL is not set: the links the salon writes use the origin each request arrived with');
-  if (options.production && !config.clamavSocket) log.warn({ event: 'config' }, 'UPLOADS_UNSCANNED=1: uploads are served without an antivirus scan');
+  if (options.production && !config.clamavSocket)
+    log.warn({ event: 'config' }, 'UPLOADS_UNSCANNED=1: uploads are served without an antivirus scan');
   const app = build({ config, loggerInstance: log });
   // A promise nobody awaited failed (a background task: a broadcast, a flush, a refresh): logged with its stack, and the
   // process goes on serving everyone else, as when PostgreSQL or Redis restarts under it. An exception nobody caught

@@ -545,7 +545,9 @@ if (configured) {
       const created = await runCompiled('create-admin', { ...env, SALON_ADMIN_PASSWORD: 'second-admin-password' }, ['second@example.org']);
       expect(created).toMatchObject({
         code: 0,
-        stdout: expect.stringMatching(/Database: PostgreSQL postgres@127\.0\.0\.1:\d+\/\w+\n[^]*Administrator second@example\.org created \(database: PostgreSQL /),
+        stdout: expect.stringMatching(
+          /Database: PostgreSQL postgres@127\.0\.0\.1:\d+\/\w+\n[^]*Administrator second@example\.org created \(database: PostgreSQL /,
+        ),
       });
       const server = await startCompiled(env);
       try {
@@ -567,7 +569,9 @@ if (configured) {
       expect(refused.code).toBe(1);
       const line = JSON.parse(refused.stdout.trim().split('\n').at(-1) ?? '{}') as { level?: string; event?: string; msg?: string };
       expect(line).toMatchObject({ level: 'fatal', event: 'refused' });
-      expect(line.msg).toMatch(/^Salon refused to start: NODE_ENV=production, and these 6 accounts log in with the published demo password:/);
+      expect(line.msg).toMatch(
+        /^Salon refused to start: NODE_ENV=production, and these 6 accounts log in with the published demo password:/,
+      );
       expect(line.msg).toContain(`${DEMO.admin} (administrator)`);
     }, 60_000);
   });

@@ -339,7 +339,7 @@ if (missing.length === 0) {
         }
         for (const s of salons) await until(`process ${s.port} ready again`, async () => (await ready(s.port)).status === 200);
       } catch (err) {
-        throw new Error(`${(err as Error).message}\n${lastLines()}`);
+        throw new Error(`${(err as Error).message}\n${lastLines()}`, { cause: err });
       }
     }, 300_000);
   });

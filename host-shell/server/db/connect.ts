@@ -79,14 +79,18 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
     config.dialect === 'postgres'
       ? openPostgres(config.connectionString, config.schema, config.poolMax ?? 10, options.onIdleError ?? warnIdleError)
       : null;
-  const db = postgres?.db ?? openSqlite(config.dialect === 'sqlite' ? config.filename : '', config.dialect === 'sqlite' && config.thread !== false, options.onSqliteRestart ?? warnSqliteRestart);
+  const db =
+    postgres?.db ??
+    openSqlite(
+      config.dialect === 'sqlite' ? config.filename : '',
+      config.dialect === 'sqlite' && config.thread !== false,
+      options.onSqliteRestart ?? warnSqliteRestart,
+    );
   const pool = postgres?.pool;
   let closed: Promise<void> | null = null;
   return {
     db,
-    pool: pool
-      ? () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max })
-      : undefined,
+    pool: pool ? () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max }) : undefined,
     dialect: config.dialect,
     schema: config.dialect === 'postgres' ? config.schema : undefined,
     close: () => (closed ??= db.destroy()),
