@@ -3,9 +3,10 @@
 # NODE_ENV=production, without building anything:
 #   bash scripts/compiled.sh server                 `npm run start:production`
 #   bash scripts/compiled.sh create-admin EMAIL     `npm run create-admin -- EMAIL`
+#   bash scripts/compiled.sh render-panoramas       deploy/render-panoramas.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-entry=${1:?usage: scripts/compiled.sh server|create-admin [arguments]}
+entry=${1:?usage: scripts/compiled.sh server|create-admin|render-panoramas [arguments]}
 shift
 file="dist/server/$entry.js"
 if [ ! -f "$file" ]; then

@@ -3,7 +3,7 @@
 #   export TEST_DATABASE_URL="$(scripts/pg-test-server.sh)"
 # The cluster lives in /tmp (PG_TEST_DIR), listens on 127.0.0.1:PG_TEST_PORT (5433) with trust auth,
 # and is meant to be thrown away: `scripts/pg-test-server.sh stop` stops it and deletes its folder; `restart` restarts
-# it (fast mode: every client is disconnected).
+# it (fast mode: every client is disconnected); `halt` stops it and keeps it (started again without arguments).
 # Everything but the URL goes to stderr, so the output can be captured.
 set -euo pipefail
 
@@ -42,6 +42,12 @@ if [ "${1:-}" = "restart" ]; then
   # the URL would wait for the server to exit).
   as_pg "$BIN/pg_ctl" -D "$DIR" -m fast -w -l "$DIR/log" restart >&2
   echo "$URL"
+  exit 0
+fi
+
+if [ "${1:-}" = "halt" ]; then
+  # Stopped but kept (an outage): running this script again without arguments starts it on the same data.
+  as_pg "$BIN/pg_ctl" -D "$DIR" -m fast -w stop >&2
   exit 0
 fi
 

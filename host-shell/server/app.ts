@@ -15,6 +15,8 @@ import { sessionPlugin } from './plugins/session';
 import { staticPlugin } from './plugins/static';
 import { realtimePlugin } from './realtime';
 import { saturationPlugin } from './plugins/saturation';
+import { REDACTED } from './ops/logger';
+import { opsPlugin } from './ops/plugin';
 import { apiRoutes } from './routes/api';
 import { benchRoutes } from './routes/bench';
 import { cspReportRoutes } from './routes/csp-report';
@@ -31,20 +33,20 @@ export interface BuildOptions {
   database?: DatabaseHandle;
   /** fastify's pino logger options; off under Jest unless given. */
   logger?: FastifyServerOptions['logger'];
+  /** A logger made beforehand (server.ts: `ops/logger.ts`, the one that also writes the banner and the refusals). */
+  loggerInstance?: FastifyServerOptions['loggerInstance'];
 }
 
 /**
- * The whole server, not listening: plugins first (config, db, session, errors, forms, static, live, panoramas, csp, rate limits, realtime), then routes.
+ * The whole server, not listening: plugins first (config, db, ops, session, errors, forms, static, live, panoramas, csp, rate limits, realtime), then routes.
  * Migrations and the demo seed are the caller's business (server.ts, the tests).
  */
 export function build(options: BuildOptions = {}) {
   const config: AppConfig = { ...loadConfig(), ...options.config };
   const app = Fastify({
-    logger:
-      options.logger ??
-      (process.env.NODE_ENV === 'test'
-        ? false
-        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] }),
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : { logger: options.logger ?? (process.env.NODE_ENV === 'test' ? false : { level: config.logLevel, redact: REDACTED }) }),
     trustProxy: config.trustProxy,
     // Field-naming messages come from typeboxValidatorCompiler; this joins them in English (the logs'): the error
     // handler words the answer in the reader's language (plugins/errors.ts).
@@ -54,6 +56,8 @@ export function build(options: BuildOptions = {}) {
 
   app.register(configPlugin, { config });
   app.register(dbPlugin, { handle: options.database });
+  // Before the plugins that make Redis clients (live, realtime): they hand them to app.ops.metrics.
+  app.register(opsPlugin);
   app.register(sessionPlugin);
   app.register(errorsPlugin);
   app.register(fastifyFormbody);

@@ -6,7 +6,9 @@ export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
 export type DatabaseConfig =
   /** `thread: false` (SALON_SQLITE_THREAD=0): SQLite on the event loop instead of its thread, to compare the two. */
-  { dialect: 'sqlite'; filename: string; thread?: boolean } | { dialect: 'postgres'; connectionString: string; schema?: string };
+  | { dialect: 'sqlite'; filename: string; thread?: boolean }
+  /** `poolMax`: the pool's connections per process (env PG_POOL_MAX, default 10). */
+  | { dialect: 'postgres'; connectionString: string; schema?: string; poolMax?: number };
 
 /** A budget: at most `max` requests per fixed window of `windowMs`, counted per key (an address, a user, …). */
 export interface RateLimit {
@@ -81,6 +83,13 @@ export interface AppConfig {
   cookieSecure: boolean;
   /** Trust X-Forwarded-* headers (behind a reverse proxy). */
   trustProxy: boolean;
+  /**
+   * The salon's public origin (env PUBLIC_URL, e.g. `https://salon.example.org`): every link the salon writes (sign-in
+   * links, redirects, the page data's routes) starts with it. Null: the origin each request arrived with.
+   */
+  publicUrl: string | null;
+  /** UPLOADS_UNSCANNED=1: the operator accepts uploads served without an antivirus scan (production refuses no CLAMAV_SOCKET otherwise). */
+  uploadsUnscanned: boolean;
   logLevel: string;
   /** Cost of scrypt (N). Lowered in tests only, where hashing speed matters more than strength. */
   scryptCost: number;
@@ -140,11 +149,15 @@ export interface AppConfig {
   hostMaxSkewSeconds: number;
 }
 
-const isPostgresUrl = (value: string) => /^postgres(?:ql)?:\/\//.test(value);
+export const isPostgresUrl = (value: string) => /^postgres(?:ql)?:\/\//.test(value);
 
 function databaseFromEnv(env: NodeJS.ProcessEnv): DatabaseConfig {
   const url = env.DATABASE_URL ?? '';
-  if (isPostgresUrl(url)) return { dialect: 'postgres', connectionString: url };
+  if (isPostgresUrl(url)) {
+    const poolMax = intFromEnv(env.PG_POOL_MAX, 10, 'PG_POOL_MAX');
+    if (poolMax < 1) throw new Error('PG_POOL_MAX must be at least 1');
+    return { dialect: 'postgres', connectionString: url, poolMax };
+  }
   return {
     dialect: 'sqlite',
     filename: env.SQLITE_PATH ?? path.join(REPO_ROOT, 'data', 'salon.sqlite'),
@@ -189,6 +202,16 @@ export function rateLimitsFromEnv(value: string | undefined): RateLimits {
   return limits;
 }
 
+/** PUBLIC_URL: an http(s) origin (a trailing slash dropped), or null when unset. */
+export function publicUrlFromEnv(value: string | undefined): string | null {
+  const text = (value ?? '').trim().replace(/\/+$/, '');
+  if (text === '') return null;
+  const origin = cspOrigin(text);
+  if (origin === null || origin !== text.toLowerCase())
+    throw new Error(`PUBLIC_URL must be an origin such as https://salon.example.org (no path), got "${value}"`);
+  return origin;
+}
+
 /** SPA_URL: `/spa` by default, else an http(s) address without query or fragment (a trailing slash dropped). */
 export function spaUrlFromEnv(value: string | undefined): string {
   const text = (value ?? '').trim().replace(/\/+$/, '');
@@ -228,6 +251,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : null,
     cookieSecure: env.COOKIE_SECURE === '1',
     trustProxy: env.TRUST_PROXY === '1',
+    publicUrl: publicUrlFromEnv(env.PUBLIC_URL),
+    uploadsUnscanned: env.UPLOADS_UNSCANNED === '1',
     logLevel: env.LOG_LEVEL || 'info',
     scryptCost: 16384,
     sessionCacheTtlMs: 600_000,

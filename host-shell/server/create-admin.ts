@@ -7,17 +7,46 @@
  */
 // First: the Lingui macro under tsx (i18n/macro-hook.ts).
 import './i18n/macro-hook';
-import { loadConfig } from './config';
+import path from 'node:path';
+import { REPO_ROOT, loadConfig, type DatabaseConfig } from './config';
 import { openDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
+import { databaseUrlProblem } from './ops/production';
 import { ADMIN_PASSWORD_MIN_LENGTH, adminEmailProblem, adminPasswordProblem, createAdministrator } from './services/admins';
 
 const USAGE = `Usage: npm run create-admin -- <email>
 Creates an administrator. The password comes from SALON_ADMIN_PASSWORD, else it is asked for (not echoed).
 It must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters long and cannot be the demo password.
-The database is the server's: DATABASE_URL (PostgreSQL), else SQLITE_PATH (default data/salon.sqlite).`;
+The database is the server's: DATABASE_URL (PostgreSQL), else SQLITE_PATH (default data/salon.sqlite, the demo's file:
+refused with NODE_ENV=production, which \`npm run create-admin\` sets).`;
 
 class Refusal extends Error {}
+
+/** The database in words, without a password: `PostgreSQL salon@db.example:5432/salon`, `SQLite /srv/salon/salon.sqlite`. */
+function describeDatabase(database: DatabaseConfig): string {
+  if (database.dialect === 'sqlite') return `SQLite ${database.filename}`;
+  try {
+    const url = new URL(database.connectionString);
+    return `PostgreSQL ${url.username ? `${decodeURIComponent(url.username)}@` : ''}${url.host}${url.pathname}`;
+  } catch {
+    return 'PostgreSQL (DATABASE_URL)';
+  }
+}
+
+/** Which database, or why not: a DATABASE_URL that names no PostgreSQL server; in production, the demo's SQLite file. */
+function chosenDatabase(): DatabaseConfig {
+  const problem = databaseUrlProblem(process.env);
+  if (problem) throw new Refusal(problem);
+  const { database } = loadConfig();
+  const demoFile = path.join(REPO_ROOT, 'data', 'salon.sqlite');
+  if (process.env.NODE_ENV === 'production' && database.dialect === 'sqlite' && path.resolve(database.filename) === demoFile) {
+    throw new Refusal(
+      `neither DATABASE_URL nor SQLITE_PATH is set, so this would write into ${demoFile}, the demo's file (\`npm start\`), ` +
+        "not the production server's database. Run it with the server's DATABASE_URL (or SQLITE_PATH).",
+    );
+  }
+  return database;
+}
 
 /** Reads one line from the terminal without echoing it. Ctrl-C and Ctrl-D cancel. */
 function promptHidden(question: string): Promise<string> {
@@ -68,17 +97,19 @@ async function main(args: string[]): Promise<number> {
   const email = args[0] ?? '';
   const emailProblem = adminEmailProblem(email);
   if (emailProblem) throw new Refusal(emailProblem);
+  const database = chosenDatabase();
+  const where = describeDatabase(database);
+  process.stdout.write(`Database: ${where}\n`);
   const password = await readPassword();
   const passwordProblem = adminPasswordProblem(password);
   if (passwordProblem) throw new Refusal(`password refused: ${passwordProblem}`);
 
   const config = loadConfig();
-  const handle = openDatabase(config.database);
+  const handle = openDatabase(database);
   try {
     await migrateToLatest(handle);
     const result = await createAdministrator(handle.db, { email, password, scryptCost: config.scryptCost });
     if (!result.created) throw new Refusal(`${result.email} already has an account (${result.existingProfile}): no administrator created`);
-    const where = config.database.dialect === 'sqlite' ? `SQLite ${config.database.filename}` : 'PostgreSQL (DATABASE_URL)';
     process.stdout.write(`Administrator ${result.email} created (database: ${where}).\n`);
     return 0;
   } finally {

@@ -2,23 +2,44 @@
  * The only file that listens.
  *   SALON_DEMO=1 npx tsx host-shell/server/server.ts     the demo salon (what `npm start` runs)
  *   npm run start:production                             the compiled copy (dist/server/server.js), NODE_ENV=production
- * What each mode does to the database: startup.ts.
+ * What each mode does to the database: startup.ts. Everything it says is a JSON line of ops/logger.ts: the banner
+ * (`event: "start"`), a refusal (`"refused"`), a failure (`"failed"`), the stop (`"stopping"`, then `"stopped"`).
  */
 // First: the Lingui macro under tsx (i18n/macro-hook.ts).
 import './i18n/macro-hook';
+import type { Logger } from 'pino';
 import { build } from './app';
-import { loadConfig } from './config';
+import { loadConfig, type AppConfig } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed-data';
+import { salonLogger } from './ops/logger';
+import { claimSqliteFile } from './ops/production';
 import { deleteExpiredSessions } from './services/sessions';
 import { CREATE_ADMIN_HINT, StartupRefusal, prepareDatabase, startupOptions } from './startup';
 
 /** Connections waiting to be accepted (see the listen call). */
 const LISTEN_BACKLOG = 4096;
 
-async function main(): Promise<void> {
+/** The environment as AppConfig; a bad value is a refusal (its message says which variable). */
+function configOrRefusal(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (err) {
+    throw new StartupRefusal(err instanceof Error ? err.message : String(err));
+  }
+}
+
+async function main(log: Logger, always: Logger): Promise<void> {
   const options = startupOptions();
-  const config = loadConfig();
-  const app = build({ config });
+  const config = configOrRefusal();
+  if (options.production && config.database.dialect === 'sqlite') {
+    const problem = claimSqliteFile(config.database.filename);
+    if (problem) throw new StartupRefusal(`NODE_ENV=production: ${problem}`);
+  }
+  if (options.production && !config.publicUrl)
+    log.warn({ event: 'config' }, 'PUBLIC_URL is not set: the links the salon writes use the origin each request arrived with');
+  if (options.production && !config.clamavSocket)
+    log.warn({ event: 'config' }, 'UPLOADS_UNSCANNED=1: uploads are served without an antivirus scan');
+  const app = build({ config, loggerInstance: log });
   // A promise nobody awaited failed (a background task: a broadcast, a flush, a refresh): logged with its stack, and the
   // process goes on serving everyone else, as when PostgreSQL or Redis restarts under it. An exception nobody caught
   // leaves the process in an unknown state: logged, then it exits for its supervisor to start it again.
@@ -44,19 +65,24 @@ async function main(): Promise<void> {
   if (report.administrators === 0) app.log.warn(`no administrator yet: ${CREATE_ADMIN_HINT}`);
   await deleteExpiredSessions(app.db);
 
+  // SIGTERM or SIGINT: the sockets are told to reconnect (to another process behind the proxy) and the live streams
+  // end (their clients come back on their own), the port closes, requests under way finish, the last activity is
+  // written, the database and Redis close; then the last line. A second signal exits at once.
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) {
-      app.log.warn({ signal }, 'second signal, exiting now');
+      always.warn({ event: 'stopped', signal }, 'second signal: exiting now');
       process.exit(1);
     }
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
+    const started = Date.now();
+    always.info({ event: 'stopping', signal }, `${signal}: stopping`);
     try {
       await app.close(); // closes the database through the db plugin's onClose hook
+      always.info({ event: 'stopped', signal, tookMs: Date.now() - started }, 'Salon stopped');
       process.exit(0);
     } catch (err) {
-      app.log.error({ err }, 'shutdown failed');
+      always.error({ event: 'stopped', signal, err }, 'Salon stopped: the shutdown failed');
       process.exit(1);
     }
   };
@@ -70,24 +96,34 @@ async function main(): Promise<void> {
   app.panoramas.refresh();
   const database = config.database.dialect === 'sqlite' ? `SQLite ${config.database.filename}` : 'PostgreSQL (DATABASE_URL)';
   const mode = options.demo ? 'demo salon' : options.production ? 'production' : 'no demo data';
-  const lines = ['', `Salon is running at ${address}/  (database: ${database}; ${mode})`];
+  let next: string;
   if (options.demo) {
-    const width = Math.max(...DEMO_ACCOUNTS.map((a) => a.email.length));
-    lines.push(
-      `Demo accounts (password "${DEMO_PASSWORD}"):`,
-      ...DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(width)}  ${DEMO_PASSWORD}  ${a.profile}`),
-      `Anonymous visit: ${address}/salon`,
-    );
+    next =
+      `Demo accounts (password "${DEMO_PASSWORD}"): ${DEMO_ACCOUNTS.map((a) => `${a.email} (${a.profile})`).join(', ')}. ` +
+      `Anonymous visit: ${address}/salon`;
   } else if (report.administrators === 0) {
-    lines.push(`No administrator yet: ${CREATE_ADMIN_HINT}.`);
+    next = `No administrator yet: ${CREATE_ADMIN_HINT}.`;
   } else {
-    lines.push(`Administrators: ${report.administrators}`);
+    next = `Administrators: ${report.administrators}.`;
   }
-  process.stdout.write([...lines, ''].join('\n') + '\n');
+  always.info(
+    { event: 'start', address, publicUrl: config.publicUrl, database, mode, administrators: report.administrators },
+    `Salon is running at ${address}/ (database: ${database}; ${mode}). ${next}`,
+  );
 }
 
-main().catch((err: unknown) => {
-  if (err instanceof StartupRefusal) process.stderr.write(`Salon refused to start: ${err.message}\n`);
-  else process.stderr.write(`Salon failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+let log: Logger;
+try {
+  log = salonLogger(process.env.LOG_LEVEL || 'info');
+} catch (err) {
+  log = salonLogger('info');
+  log.fatal({ event: 'refused' }, `Salon refused to start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+}
+// The banner, the refusals and the stop are written whatever LOG_LEVEL says (but `silent`).
+const always = log.level === 'silent' ? log : log.child({}, { level: 'info' });
+main(log, always).catch((err: unknown) => {
+  if (err instanceof StartupRefusal) always.fatal({ event: 'refused' }, `Salon refused to start: ${err.message}`);
+  else always.fatal({ event: 'failed', err }, 'Salon failed to start');
   process.exit(1);
 });

@@ -3,12 +3,14 @@
  * - demo (SALON_DEMO=1, set by `npm start`): the demo salon is seeded when the database has no user;
  * - otherwise no demo account is ever created; SALON_ADMIN_EMAIL + SALON_ADMIN_PASSWORD create the first
  *   administrator when there is none;
- * - production (NODE_ENV=production): refuses the demo mode, and refuses a database where an account logs in with a
- *   known demo password.
+ * - production (NODE_ENV=production): refuses the demo mode, what cannot be right in production (ops/production.ts),
+ *   and a database where an account logs in with a known demo password.
+ * A DATABASE_URL that names no PostgreSQL server is refused in every mode.
  */
 import type { MigrationResult } from 'kysely';
 import type { DatabaseHandle } from './db/connect';
 import { migrateToLatest } from './db/migrate';
+import { databaseUrlProblem, productionProblems } from './ops/production';
 import { isDatabaseEmpty, seedDemo } from './db/seed';
 import {
   accountsWithDemoPassword,
@@ -41,6 +43,8 @@ export function startupOptions(env: NodeJS.ProcessEnv = process.env): StartupOpt
   if (!['', '0', '1'].includes(demoValue)) throw new StartupRefusal(`SALON_DEMO must be 1 (the demo salon) or 0, got "${demoValue}".`);
   const demo = demoValue === '1';
   const production = env.NODE_ENV === 'production';
+  const databaseProblem = databaseUrlProblem(env);
+  if (databaseProblem) throw new StartupRefusal(databaseProblem);
   if (demo && production) {
     throw new StartupRefusal(
       "SALON_DEMO=1 with NODE_ENV=production: the demo accounts' password is published, so production never seeds them. " +
@@ -59,6 +63,10 @@ export function startupOptions(env: NodeJS.ProcessEnv = process.env): StartupOpt
     const passwordProblem = adminPasswordProblem(password);
     if (passwordProblem) throw new StartupRefusal(`SALON_ADMIN_PASSWORD: ${passwordProblem}.`);
     admin = { email, password };
+  }
+  if (production) {
+    const problems = productionProblems(env);
+    if (problems.length > 0) throw new StartupRefusal(`NODE_ENV=production: ${problems.join(' ')}`);
   }
   return { demo, production, admin };
 }

@@ -1,6 +1,6 @@
 /**
- * `npm run build:server` (also the last step of `npm run build`): compiles the server and the create-admin command
- * and the panorama renderer's and SQLite's threads into dist/server/{server,create-admin,panorama-worker,sqlite-worker}.js, what `npm run start:production` and `npm run create-admin` run.
+ * `npm run build:server` (also the last step of `npm run build`): compiles the server, the create-admin command, the
+ * render-panoramas command (deploy/render-panoramas.sh) and the panorama renderer's and SQLite's threads into dist/server/{server,create-admin,panorama-worker,sqlite-worker}.js, what `npm run start:production` and `npm run create-admin` run.
  *
  * One CommonJS file per entry with our own code (host-shell/server and the shared/ modules it imports); packages stay
  * in node_modules (better-sqlite3 is native, and the versions are package-lock's). The files sit two folders under the
@@ -22,6 +22,8 @@ async function main(): Promise<void> {
     entryPoints: {
       server: 'host-shell/server/server.ts',
       'create-admin': 'host-shell/server/create-admin.ts',
+      // Draws the panoramas once per deploy (deploy/render-panoramas.sh).
+      'render-panoramas': 'host-shell/server/render-panoramas.ts',
       // The panorama renderer's worker thread (host-shell/server/panoramas/images.ts starts it by this name).
       'panorama-worker': 'host-shell/server/panoramas/worker.ts',
       // The SQLite thread (host-shell/server/db/sqlite-thread.ts starts it by this name).

@@ -15,3 +15,17 @@ export const HealthData = Type.Object({
   uptimeSeconds: Type.Integer(),
 });
 export type HealthData = Static<typeof HealthData>;
+
+/** GET /api/health/live: the process answers. */
+export const LiveData = Type.Object({ status: Type.Literal('live') });
+
+const Probe = Type.Union([Type.Literal('ok'), Type.Literal('unreachable'), Type.Literal('saturated'), Type.Literal('not used')]);
+
+/** GET /api/health/ready (200 ready, 503 unready): the database, Redis (`not used` without REDIS_URL), the event loop. */
+export const ReadyData = Type.Object({
+  status: Type.Union([Type.Literal('ready'), Type.Literal('unready')]),
+  database: Probe,
+  redis: Probe,
+  eventLoop: Probe,
+});
+export type ReadyData = Static<typeof ReadyData>;

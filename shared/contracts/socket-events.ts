@@ -24,6 +24,11 @@ export interface ServerToClientEvents {
   new_chat_message: (message: ChatMessage) => void;
   update_chat_message: (message: ChatMessage) => void;
   user_writing: (event: { channel_id: string; user_id: string; fullname: string }) => void;
+  /**
+   * The process is stopping (a restart, a deploy): the connection closes next, and the client reconnects at once,
+   * behind a proxy to another process, without showing the chat as down.
+   */
+  reconnect_elsewhere: () => void;
 }
 
 /** Client → server. */

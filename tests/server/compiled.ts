@@ -1,7 +1,7 @@
 /**
  * The compiled server (dist/server, scripts/build/server.ts) as a child process, for the tests of the production
  * start: `buildCompiled()` compiles it once per test file, `startCompiled(env)` starts dist/server/server.js on a free
- * port and resolves once it prints its banner, `runCompiled` waits for an exit (a refused start, create-admin).
+ * port and resolves once it logs its banner, `runCompiled` waits for an exit (a refused start, create-admin).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -31,6 +31,8 @@ export function tempSalonDir(): { dir: string; env: Record<string, string>; remo
       PANORAMA_DIR: path.join(dir, 'panoramas'),
       PANORAMA_PRERENDER: '0',
       DATABASE_URL: '',
+      // Production refuses to serve uploads unscanned unless told so (no clamd here).
+      UPLOADS_UNSCANNED: '1',
     },
     remove: () => fs.rmSync(dir, { recursive: true, force: true }),
   };
@@ -49,6 +51,11 @@ function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
     'REDIS_URL',
     'PORT',
     'HOST',
+    'PUBLIC_URL',
+    'CLAMAV_SOCKET',
+    'UPLOADS_UNSCANNED',
+    'COOKIE_SECURE',
+    'TRUST_PROXY',
   ])
     delete base[key];
   return { ...base, HOST: '127.0.0.1', PORT: '0', SPA_DIR: path.join(os.tmpdir(), 'salon-no-spa'), LOG_LEVEL: 'warn', ...env };
@@ -117,7 +124,8 @@ export function startCompiled(env: Record<string, string>): Promise<Running> {
     const onData = (d: Buffer) => {
       output += d.toString();
       const match = /Salon is running at (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
-      if (match?.[1] && output.slice(match.index).includes('\n\n')) {
+      // The banner is one JSON line (ops/logger.ts): whole once its line ends.
+      if (match?.[1] && output.slice(match.index).includes('\n')) {
         clearTimeout(timer);
         resolve({ baseUrl: match[1], output: () => output, stop });
       }

@@ -36,6 +36,55 @@ describe('GET /api/health', () => {
   });
 });
 
+describe('GET /api/health/live and /api/health/ready', () => {
+  it('answers live; ready with the database reachable (Redis not used without REDIS_URL); 503 once it is out of reach', async () => {
+    // A threshold no loaded test machine reaches: the database alone decides here.
+    const own = await createTestApp({ config: { saturationThresholdMs: 60_000 } });
+    try {
+      expect((await request(own.app, { method: 'GET', url: '/api/health/live' })).json()).toEqual({ data: { status: 'live' } });
+      const ready = await request(own.app, { method: 'GET', url: '/api/health/ready' });
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toEqual({ data: { status: 'ready', database: 'ok', redis: 'not used', eventLoop: 'ok' } });
+      await own.app.dbHandle.close();
+      const unready = await request(own.app, { method: 'GET', url: '/api/health/ready' });
+      expect(unready.statusCode).toBe(503);
+      expect(unready.json()).toEqual({ data: { status: 'unready', database: 'unreachable', redis: 'not used', eventLoop: 'ok' } });
+      expect((await request(own.app, { method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('answers 503 while the event loop is saturated', async () => {
+    const saturated = await createTestApp({ config: { saturationThresholdMs: 0, saturationWindowMs: 50 } });
+    try {
+      await sleep(150);
+      const ready = await request(saturated.app, { method: 'GET', url: '/api/health/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({ data: { status: 'unready', database: 'ok', eventLoop: 'saturated' } });
+    } finally {
+      await saturated.close();
+    }
+  });
+});
+
+describe('GET /metrics', () => {
+  it("answers Prometheus's text format: requests by route and status, sockets, streams, the event loop", async () => {
+    await request(t.app, { method: 'GET', url: '/api/health' });
+    await request(t.app, { method: 'GET', url: '/nowhere-at-all' });
+    const answer = await request(t.app, { method: 'GET', url: '/metrics' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = answer.body;
+    expect(text).toMatch(/^salon_http_request_duration_seconds_count\{method="GET",route="\/api\/health",status="2xx"\} [1-9]/m);
+    expect(text).toMatch(/^salon_http_request_duration_seconds_count\{method="GET",route="unmatched",status="4xx"\} 1$/m);
+    for (const name of ['salon_sockets 0', 'salon_live_streams 0', 'salon_saturated ', 'salon_event_loop_delay_p99_seconds '])
+      expect(text).toContain(`\n${name}`);
+    // SQLite: no pool to show.
+    expect(text).not.toMatch(/^salon_db_pool_waiting /m);
+  });
+});
+
 describe('the saturation monitor', () => {
   it('says it is saturated, and warns, when the event loop was held past the threshold; then ok again', async () => {
     const warnings: SaturationFigures[] = [];

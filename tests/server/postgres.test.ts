@@ -508,6 +508,7 @@ if (configured) {
       UPLOAD_DIR: path.join(os.tmpdir(), `${database}-uploads`),
       PANORAMA_DIR: path.join(os.tmpdir(), 'salon-test-panoramas'),
       PANORAMA_PRERENDER: '0',
+      UPLOADS_UNSCANNED: '1',
     };
     let admin: Client;
     let db: Client;
@@ -531,7 +532,7 @@ if (configured) {
     it('migrates, creates the administrator of the environment and no demo account', async () => {
       const server = await startCompiled({ ...env, SALON_ADMIN_EMAIL: ADMIN.email, SALON_ADMIN_PASSWORD: ADMIN.password });
       try {
-        expect(server.output()).toMatch(/database: PostgreSQL \(DATABASE_URL\); production\)\nAdministrators: 1/);
+        expect(server.output()).toMatch(/database: PostgreSQL \(DATABASE_URL\); production\)\. Administrators: 1/);
         expect(await loginStatus(server.baseUrl, DEMO.admin, DEMO_PASSWORD)).toBe(401);
         expect(await loginStatus(server.baseUrl, ADMIN.email, ADMIN.password)).toBe(303);
       } finally {
@@ -544,7 +545,9 @@ if (configured) {
       const created = await runCompiled('create-admin', { ...env, SALON_ADMIN_PASSWORD: 'second-admin-password' }, ['second@example.org']);
       expect(created).toMatchObject({
         code: 0,
-        stdout: expect.stringContaining('Administrator second@example.org created (database: PostgreSQL (DATABASE_URL))'),
+        stdout: expect.stringMatching(
+          /Database: PostgreSQL postgres@127\.0\.0\.1:\d+\/\w+\n[^]*Administrator second@example\.org created \(database: PostgreSQL /,
+        ),
       });
       const server = await startCompiled(env);
       try {
@@ -564,10 +567,12 @@ if (configured) {
       }
       const refused = await runCompiled('server', env);
       expect(refused.code).toBe(1);
-      expect(refused.stderr).toMatch(
+      const line = JSON.parse(refused.stdout.trim().split('\n').at(-1) ?? '{}') as { level?: string; event?: string; msg?: string };
+      expect(line).toMatchObject({ level: 'fatal', event: 'refused' });
+      expect(line.msg).toMatch(
         /^Salon refused to start: NODE_ENV=production, and these 6 accounts log in with the published demo password:/,
       );
-      expect(refused.stderr).toContain(`${DEMO.admin} (administrator)`);
+      expect(line.msg).toContain(`${DEMO.admin} (administrator)`);
     }, 60_000);
   });
 } else {

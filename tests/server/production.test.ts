@@ -1,10 +1,11 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { build } from '../../host-shell/server/app';
-import { REPO_ROOT } from '../../host-shell/server/config';
+import { REPO_ROOT, loadConfig } from '../../host-shell/server/config';
 import { openDatabase, type DatabaseHandle } from '../../host-shell/server/db/connect';
 import { migrateToLatest } from '../../host-shell/server/db/migrate';
 import { migrations } from '../../host-shell/server/db/migrations';
@@ -20,6 +21,21 @@ import { DEMO } from './accounts';
 import { ORIGIN, request } from './http';
 
 const ADMIN = { email: 'ops@example.org', password: 'correct-horse-battery' };
+
+/** The JSON lines a process logged (ops/logger.ts); other lines are not logs and fail the test. */
+function logLines(output: string): { level: string; msg: string; event?: string; [field: string]: unknown }[] {
+  return output
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as { level: string; msg: string });
+}
+
+/** The message of the refusal a process logged (a `fatal` line, `event: "refused"`), or ''. */
+function refusal(output: string): string {
+  const line = logLines(output).find((l) => l.event === 'refused');
+  expect(line?.level).toBe('fatal');
+  return line?.msg ?? '';
+}
 const options = (o: Partial<StartupOptions> = {}): StartupOptions => ({ demo: false, production: false, admin: null, ...o });
 
 async function usersOf(handle: DatabaseHandle): Promise<{ email: string | null; profile: string }[]> {
@@ -58,7 +74,14 @@ describe('the start-up environment', () => {
   it('is no demo, no production and no administrator when nothing is set', () => {
     expect(startupOptions({})).toEqual({ demo: false, production: false, admin: null });
     expect(startupOptions({ SALON_DEMO: '1' })).toMatchObject({ demo: true, production: false });
-    expect(startupOptions({ NODE_ENV: 'production', SALON_ADMIN_EMAIL: ADMIN.email, SALON_ADMIN_PASSWORD: ADMIN.password })).toEqual({
+    expect(
+      startupOptions({
+        NODE_ENV: 'production',
+        SALON_ADMIN_EMAIL: ADMIN.email,
+        SALON_ADMIN_PASSWORD: ADMIN.password,
+        UPLOADS_UNSCANNED: '1',
+      }),
+    ).toEqual({
       demo: false,
       production: true,
       admin: ADMIN,
@@ -87,6 +110,78 @@ describe('the start-up environment', () => {
     expect(refusal({ SALON_ADMIN_EMAIL: DEMO.admin, SALON_ADMIN_PASSWORD: ADMIN.password })).toMatch(/demo account's address/);
     expect(refusal({ SALON_DEMO: 'yes' })).toMatch(/SALON_DEMO must be 1/);
   });
+});
+
+describe('what cannot be right in production (ops/production.ts)', () => {
+  const production = { NODE_ENV: 'production', UPLOADS_UNSCANNED: '1' };
+  const refusal = (env: NodeJS.ProcessEnv): string => {
+    try {
+      startupOptions(env);
+    } catch (err) {
+      expect(err).toBeInstanceOf(StartupRefusal);
+      return (err as Error).message;
+    }
+    throw new Error(`accepted ${JSON.stringify(env)}`);
+  };
+
+  it('refuses a DATABASE_URL that names no PostgreSQL server, in every mode, without repeating its password', () => {
+    for (const env of [{ ...production }, {}, { SALON_DEMO: '1' }]) {
+      const message = refusal({ ...env, DATABASE_URL: 'postgress://salon:s3cret@db.example/salon' });
+      expect(message).toMatch(/^DATABASE_URL is set but is not a PostgreSQL address \(it starts with "postgress:"/);
+      expect(message).toMatch(/unset DATABASE_URL to use SQLite/);
+      expect(message).not.toContain('s3cret');
+    }
+    expect(startupOptions({ ...production, DATABASE_URL: 'postgresql://salon@db.example/salon' })).toMatchObject({ production: true });
+    expect(startupOptions({ ...production, DATABASE_URL: '' })).toMatchObject({ production: true });
+  });
+
+  it('refuses SQLite with REDIS_URL, uploads unscanned unless said so, and https without Secure cookies or a trusted proxy', () => {
+    expect(refusal({ ...production, REDIS_URL: 'redis://127.0.0.1:6379' })).toMatch(
+      /REDIS_URL is set with SQLite: .* Use PostgreSQL \(DATABASE_URL=postgres:\/\/…\) for several processes/,
+    );
+    expect(startupOptions({ ...production, REDIS_URL: 'redis://127.0.0.1:6379', DATABASE_URL: 'postgres://db/salon' })).toMatchObject({
+      production: true,
+    });
+    expect(refusal({ NODE_ENV: 'production' })).toMatch(/CLAMAV_SOCKET is not set: .* or set UPLOADS_UNSCANNED=1/);
+    expect(startupOptions({ NODE_ENV: 'production', CLAMAV_SOCKET: '/run/clamav/clamd.ctl' })).toMatchObject({ production: true });
+    const https = { ...production, PUBLIC_URL: 'https://salon.example.org' };
+    expect(refusal({ ...https, TRUST_PROXY: '1' })).toMatch(
+      /PUBLIC_URL is https:\/\/salon\.example\.org \(https\) but COOKIE_SECURE is not 1/,
+    );
+    expect(refusal({ ...https, COOKIE_SECURE: '1' })).toMatch(/\(https\) but TRUST_PROXY is not 1/);
+    expect(startupOptions({ ...https, COOKIE_SECURE: '1', TRUST_PROXY: '1' })).toMatchObject({ production: true });
+    // Outside production, none of these stops a start.
+    expect(startupOptions({ REDIS_URL: 'redis://127.0.0.1:6379', PUBLIC_URL: 'https://salon.example.org' })).toMatchObject({
+      production: false,
+    });
+  });
+
+  it('reads PUBLIC_URL (an origin) and PG_POOL_MAX', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://salon.example.org/' }).publicUrl).toBe('https://salon.example.org');
+    expect(loadConfig({}).publicUrl).toBeNull();
+    expect(() => loadConfig({ PUBLIC_URL: 'https://salon.example.org/salon' })).toThrow(/PUBLIC_URL must be an origin/);
+    expect(() => loadConfig({ PUBLIC_URL: 'salon.example.org' })).toThrow(/PUBLIC_URL must be an origin/);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/salon', PG_POOL_MAX: '3' }).database).toMatchObject({ poolMax: 3 });
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/salon' }).database).toMatchObject({ poolMax: 10 });
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/salon', PG_POOL_MAX: '0' })).toThrow(/PG_POOL_MAX must be at least 1/);
+  });
+
+  it('writes every link with PUBLIC_URL when it is set', async () => {
+    const app = build({
+      config: { scryptCost: TEST_SCRYPT_COST, spaDir: '/nonexistent/salon-spa', publicUrl: 'https://salon.example.org' },
+      database: openDatabase({ dialect: 'sqlite', filename: ':memory:' }),
+    });
+    try {
+      await app.ready();
+      await migrateToLatest(app.dbHandle);
+      // A page behind the role gate sends the visitor home, on the public origin rather than the request's.
+      const answer = await request(app, { method: 'GET', url: '/admin', headers: { host: '127.0.0.1:8081' } });
+      expect(answer.headers.location).toMatch(/^https:\/\/salon\.example\.org\//);
+    } finally {
+      await app.close();
+      await app.dbHandle.close();
+    }
+  }, 30_000);
 });
 
 describe('preparing the database (SQLite in memory)', () => {
@@ -196,15 +291,26 @@ describe('the compiled server (dist/server)', () => {
     const server = await startCompiled({ ...d.env, NODE_ENV: 'production' });
     try {
       expect(server.output()).toMatch(
-        /; production\)\nNo administrator yet: set SALON_ADMIN_EMAIL and SALON_ADMIN_PASSWORD and restart, or run `npm run create-admin -- you@example.com`/,
+        /; production\)\. No administrator yet: set SALON_ADMIN_EMAIL and SALON_ADMIN_PASSWORD and restart, or run `npm run create-admin -- you@example.com`/,
       );
       expect(server.output()).not.toContain(DEMO_PASSWORD);
       expect(await loginStatus(server.baseUrl, DEMO.admin, DEMO_PASSWORD)).toBe(401);
       expect(await loginStatus(server.baseUrl, DEMO.visitor, DEMO_PASSWORD)).toBe(401);
       expect((await fetch(`${server.baseUrl}/`)).status).toBe(200);
+      // A second process on the same SQLite file is refused while the first runs.
+      const second = await runCompiled('server', { ...d.env, NODE_ENV: 'production' });
+      expect(second.code).toBe(1);
+      expect(refusal(second.stdout)).toMatch(
+        /another Salon process already serves the SQLite file .*salon\.sqlite: SQLite serves one process only/,
+      );
     } finally {
       await server.stop();
     }
+    // Every line is JSON, levels in words: the banner, a warning about PUBLIC_URL, and the last line of the stop.
+    const lines = logLines(server.output());
+    expect(lines.find((l) => l.event === 'start')).toMatchObject({ level: 'info', mode: 'production', administrators: 0 });
+    expect(lines.find((l) => l.event === 'config')).toMatchObject({ level: 'warn', msg: expect.stringMatching(/^PUBLIC_URL is not set/) });
+    expect(lines.at(-1)).toMatchObject({ level: 'info', event: 'stopped', signal: 'SIGTERM', msg: 'Salon stopped' });
     expect(await usersInFile(d.env.SQLITE_PATH ?? '')).toEqual([]);
   }, 60_000);
 
@@ -240,14 +346,14 @@ describe('the compiled server (dist/server)', () => {
     try {
       const deadline = Date.now() + 10_000;
       while (!server.output().includes('unhandled rejection') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-      expect(server.output()).toMatch(/"level":50.*a background task failed.*"msg":"unhandled rejection"/);
+      expect(server.output()).toMatch(/"level":"error".*a background task failed.*"msg":"unhandled rejection"/);
       expect((await fetch(`${server.baseUrl}/api/health`)).status).toBe(200);
     } finally {
       await server.stop();
     }
     const exited = await runCompiled('server', { ...d.env, ...fail('exception') });
     expect(exited.code).toBe(1);
-    expect(exited.stdout).toMatch(/"level":60.*a callback threw.*"msg":"uncaught exception: exiting"/);
+    expect(exited.stdout).toMatch(/"level":"fatal".*a callback threw.*"msg":"uncaught exception: exiting"/);
   }, 60_000);
 
   it('seeds the demo only with SALON_DEMO=1 (outside production)', async () => {
@@ -264,7 +370,7 @@ describe('the compiled server (dist/server)', () => {
     const demo = salonDir();
     const demoServer = await startCompiled({ ...demo.env, SALON_DEMO: '1' });
     try {
-      expect(demoServer.output()).toContain(`Demo accounts (password "${DEMO_PASSWORD}")`);
+      expect(logLines(demoServer.output()).find((l) => l.event === 'start')?.msg).toContain(`Demo accounts (password "${DEMO_PASSWORD}")`);
       expect(await loginStatus(demoServer.baseUrl, DEMO.admin, DEMO_PASSWORD)).toBe(303);
     } finally {
       await demoServer.stop();
@@ -309,16 +415,16 @@ describe('the compiled server (dist/server)', () => {
     await handle.close();
     const demoDatabase = await runCompiled('server', { ...d.env, NODE_ENV: 'production' });
     expect(demoDatabase.code).toBe(1);
-    expect(demoDatabase.stderr).toMatch(
+    expect(refusal(demoDatabase.stdout)).toMatch(
       /^Salon refused to start: NODE_ENV=production, and these 6 accounts log in with the published demo password:/,
     );
-    expect(demoDatabase.stderr).toContain(`${DEMO.admin} (administrator)`);
+    expect(refusal(demoDatabase.stdout)).toContain(`${DEMO.admin} (administrator)`);
     expect(demoDatabase.stdout).not.toContain('Salon is running');
 
     const fresh = salonDir();
     const demoFlag = await runCompiled('server', { ...fresh.env, NODE_ENV: 'production', SALON_DEMO: '1' });
     expect(demoFlag.code).toBe(1);
-    expect(demoFlag.stderr).toMatch(/SALON_DEMO=1 with NODE_ENV=production/);
+    expect(refusal(demoFlag.stdout)).toMatch(/SALON_DEMO=1 with NODE_ENV=production/);
     const demoPassword = await runCompiled('server', {
       ...fresh.env,
       NODE_ENV: 'production',
@@ -326,7 +432,7 @@ describe('the compiled server (dist/server)', () => {
       SALON_ADMIN_PASSWORD: DEMO_PASSWORD,
     });
     expect(demoPassword.code).toBe(1);
-    expect(demoPassword.stderr).toMatch(/SALON_ADMIN_PASSWORD: that is the demo password/);
+    expect(refusal(demoPassword.stdout)).toMatch(/SALON_ADMIN_PASSWORD: that is the demo password/);
     expect(await usersInFile(fresh.env.SQLITE_PATH ?? '')).toEqual([]);
   }, 60_000);
 
@@ -342,9 +448,22 @@ describe('the compiled server (dist/server)', () => {
       stderr: expect.stringMatching(/no terminal to type the password in: set SALON_ADMIN_PASSWORD/),
     });
     expect((await runCompiled('create-admin', d.env, [])).code).toBe(2);
+    // In production, never into the demo's file, nor silently into SQLite for a mistyped address; it says where it writes.
+    const { SQLITE_PATH: _file, ...withoutFile } = d.env;
+    const demoFile = await runCompiled('create-admin', { ...withoutFile, NODE_ENV: 'production', SALON_ADMIN_PASSWORD: ADMIN.password }, [
+      ADMIN.email,
+    ]);
+    expect(demoFile).toMatchObject({ code: 1, stderr: expect.stringMatching(/data\/salon\.sqlite, the demo's file/) });
+    const mistyped = await runCompiled(
+      'create-admin',
+      { ...d.env, DATABASE_URL: 'postgress://db/salon', SALON_ADMIN_PASSWORD: ADMIN.password },
+      [ADMIN.email],
+    );
+    expect(mistyped).toMatchObject({ code: 1, stderr: expect.stringMatching(/DATABASE_URL is set but is not a PostgreSQL address/) });
 
     const created = await runCompiled('create-admin', { ...d.env, SALON_ADMIN_PASSWORD: ADMIN.password }, [ADMIN.email]);
     expect(created.code).toBe(0);
+    expect(created.stdout).toContain(`Database: SQLite ${d.env.SQLITE_PATH}\n`);
     expect(created.stdout).toContain(`Administrator ${ADMIN.email} created`);
     const again = await runCompiled('create-admin', { ...d.env, SALON_ADMIN_PASSWORD: 'a-different-password' }, [
       ADMIN.email.toUpperCase(),
@@ -363,18 +482,20 @@ describe('the compiled server (dist/server)', () => {
 
   it('npm run start:production (scripts/compiled.sh) runs the build with NODE_ENV=production, and refuses without a build', async () => {
     const run = (cwd: string, env: Record<string, string>) =>
-      new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
+      new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
         const environment: NodeJS.ProcessEnv = { ...process.env, ...env };
         delete environment.NODE_ENV;
         const child = spawn('bash', [path.join(cwd, 'scripts', 'compiled.sh'), 'server'], {
           cwd,
           env: environment,
-          stdio: ['ignore', 'ignore', 'pipe'],
+          stdio: ['ignore', 'pipe', 'pipe'],
         });
+        let stdout = '';
         let stderr = '';
+        child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
         child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
         child.on('error', reject);
-        child.on('close', (code) => resolve({ code, stderr }));
+        child.on('close', (code) => resolve({ code, stdout, stderr }));
       });
     // No NODE_ENV given: the script sets production, so a database with the demo accounts is refused.
     const d = salonDir();
@@ -384,7 +505,7 @@ describe('the compiled server (dist/server)', () => {
     await handle.close();
     const refused = await run(REPO_ROOT, { ...d.env, PORT: '0', LOG_LEVEL: 'warn' });
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/Salon refused to start: NODE_ENV=production, and these 6 accounts/);
+    expect(refusal(refused.stdout)).toMatch(/Salon refused to start: NODE_ENV=production, and these 6 accounts/);
 
     // A checkout without dist/server: the script says what to run, and builds nothing.
     const checkout = salonDir();
@@ -425,4 +546,90 @@ describe('the compiled server (dist/server)', () => {
     expect(output).not.toContain(password);
     expect(await usersInFile(d.env.SQLITE_PATH ?? '')).toEqual([{ email: 'typed@example.org', profile: 'administrator' }]);
   }, 60_000);
+});
+
+describe('deploy/: the files an operator copies', () => {
+  const installed = (file: string) => fs.existsSync(file);
+
+  it('salon@.service passes systemd-analyze verify without a warning', () => {
+    if (!installed('/usr/bin/systemd-analyze')) {
+      console.log('systemd-analyze is not installed: deploy/systemd/salon@.service NOT verified');
+      return;
+    }
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'salon-unit-'));
+    try {
+      const unit = path.join(dir, 'salon@8081.service');
+      fs.copyFileSync(path.join(REPO_ROOT, 'deploy', 'systemd', 'salon@.service'), unit);
+      const verified = spawnSync('systemd-analyze', ['verify', '--man=no', unit], { encoding: 'utf8' });
+      expect(`${verified.stdout}${verified.stderr}`).toBe('');
+      expect(verified.status).toBe(0);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('nginx -t accepts the salon alone and the Symfony host, with TLS', () => {
+    if (!installed('/usr/sbin/nginx') || !installed('/usr/bin/openssl')) {
+      console.log('nginx or openssl is not installed: deploy/nginx NOT checked');
+      return;
+    }
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'salon-nginx-t-'));
+    try {
+      const cert = path.join(dir, 'cert.pem');
+      const key = path.join(dir, 'key.pem');
+      const made = spawnSync('openssl', [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-days',
+        '1',
+        '-subj',
+        '/CN=salon.example.org',
+      ]);
+      expect(made.status).toBe(0);
+      const read = (file: string) => fs.readFileSync(path.join(REPO_ROOT, 'deploy', file), 'utf8');
+      const salon = read('nginx/salon.conf');
+      const sites = {
+        salon: salon.replace(
+          'include /etc/nginx/snippets/salon-locations.conf',
+          `include ${path.join(REPO_ROOT, 'deploy', 'nginx', 'salon-locations.conf')}`,
+        ),
+        symfony:
+          salon.slice(0, salon.indexOf('# http: only')) +
+          read('symfony/nginx-symfony.conf').replace('include fastcgi_params;', 'include /etc/nginx/fastcgi_params;'),
+      };
+      for (const [name, site] of Object.entries(sites)) {
+        fs.writeFileSync(
+          path.join(dir, `${name}.site`),
+          site
+            .replaceAll('/etc/letsencrypt/live/salon.example.org/fullchain.pem', cert)
+            .replaceAll('/etc/letsencrypt/live/salon.example.org/privkey.pem', key),
+        );
+        fs.writeFileSync(
+          path.join(dir, `${name}.conf`),
+          `pid ${dir}/nginx.pid;\nerror_log ${dir}/error.log warn;\nevents { worker_connections 64; }\nhttp { include /etc/nginx/mime.types; access_log off; include ${dir}/${name}.site; }\n`,
+        );
+        const checked = spawnSync(
+          '/usr/sbin/nginx',
+          ['-t', '-p', dir, '-c', path.join(dir, `${name}.conf`), '-e', path.join(dir, 'error.log')],
+          {
+            encoding: 'utf8',
+          },
+        );
+        expect({ name, status: checked.status, output: checked.stderr }).toMatchObject({
+          name,
+          status: 0,
+          output: expect.stringContaining('test is successful'),
+        });
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -116,6 +116,10 @@ describe('new_chat_message', () => {
     expect(atSender).toEqual([]);
     expect(atStranger).toEqual([]);
     expect((await rowsOf(channel)).at(-1)).toMatchObject({ id: decodeId(message.id_message), client_id: id });
+    // Counted for /metrics (ops/metrics.ts), with the sockets open now.
+    const metrics = (await request(t.app, { method: 'GET', url: '/metrics' })).body;
+    expect(metrics).toMatch(/^salon_chat_acks_total\{event="new_chat_message",result="ok"\} [1-9]/m);
+    expect(metrics).toMatch(/^salon_sockets [4-9]/m);
   });
 
   it('stores a retried message once (same client_id) and answers the stored one', async () => {

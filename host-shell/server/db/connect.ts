@@ -11,6 +11,8 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** PostgreSQL schema the connections use (search_path), when not the default. */
   schema?: string;
+  /** PostgreSQL's pool, as `/metrics` shows it (connections open, idle, and queries waiting for one); absent on SQLite. */
+  pool?: () => { total: number; idle: number; waiting: number; max: number };
   /** Closes the pool or the file; safe to call twice. */
   close(): Promise<void>;
 }
@@ -47,13 +49,18 @@ const warnSqliteRestart = (error: Error): void => process.emitWarning(`the SQLit
 /** How long a query may wait for a pooled PostgreSQL connection. */
 const CONNECT_TIMEOUT_MS = 5000;
 
-function openPostgres(connectionString: string, schema: string | undefined, onIdleError: (error: Error) => void): Kysely<Database> {
+function openPostgres(
+  connectionString: string,
+  schema: string | undefined,
+  poolMax: number,
+  onIdleError: (error: Error) => void,
+): { db: Kysely<Database>; pool: Pool } {
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid PostgreSQL schema name "${schema}"`);
   // A query never waits forever for a connection (PostgreSQL restarting, every connection busy): it fails after
   // CONNECT_TIMEOUT_MS, and the caller answers with an error (a chat message stays unsent and is sent again).
   const pool = new Pool({
     connectionString,
-    max: 10,
+    max: poolMax,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     options: schema ? `-c search_path=${schema}` : undefined,
   });
@@ -64,17 +71,26 @@ function openPostgres(connectionString: string, schema: string | undefined, onId
   pool.on('connect', (client) => {
     client.on('error', onIdleError);
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), pool };
 }
 
 export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): DatabaseHandle {
-  const db =
+  const postgres =
     config.dialect === 'postgres'
-      ? openPostgres(config.connectionString, config.schema, options.onIdleError ?? warnIdleError)
-      : openSqlite(config.filename, config.thread !== false, options.onSqliteRestart ?? warnSqliteRestart);
+      ? openPostgres(config.connectionString, config.schema, config.poolMax ?? 10, options.onIdleError ?? warnIdleError)
+      : null;
+  const db =
+    postgres?.db ??
+    openSqlite(
+      config.dialect === 'sqlite' ? config.filename : '',
+      config.dialect === 'sqlite' && config.thread !== false,
+      options.onSqliteRestart ?? warnSqliteRestart,
+    );
+  const pool = postgres?.pool;
   let closed: Promise<void> | null = null;
   return {
     db,
+    pool: pool ? () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max }) : undefined,
     dialect: config.dialect,
     schema: config.dialect === 'postgres' ? config.schema : undefined,
     close: () => (closed ??= db.destroy()),

@@ -57,6 +57,8 @@ export const livePlugin = globalPlugin('salon-live', async (app) => {
     const pub = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
     const sub = pub.duplicate();
     for (const client of [pub, sub]) client.on('error', (err: unknown) => app.log.error({ err }, 'redis (live hub)'));
+    app.ops.metrics.watchRedis('live hub', pub, true);
+    app.ops.metrics.watchRedis('live hub', sub, false);
     const redisHub = new RedisHub(pub, sub, (err) => app.log.error({ err }, 'live hub'), { resync });
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_resolve, reject) => {

@@ -41,7 +41,8 @@ async function loadViewer(request: FastifyRequest): Promise<Viewer> {
   if (token) server.sessions.remember(token, found?.user.id ?? null, found ? Date.parse(found.expiresAt) : 0);
   // The row's last_activity_at lags by up to one flush; the tracker has the current value.
   const user = found ? { ...found.user, last_activity_at: server.activity.effectiveIso(found.user.id, found.user.last_activity_at) } : null;
-  return { user, locale: localeFor(request, user), origin: requestOrigin(request) };
+  // The links the salon writes start with PUBLIC_URL when it is set (behind a proxy), else with the request's origin.
+  return { user, locale: localeFor(request, user), origin: server.config.publicUrl ?? requestOrigin(request) };
 }
 
 export function cookieOptions(request: FastifyRequest, maxAge: number): CookieSerializeOptions {

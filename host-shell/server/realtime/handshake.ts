@@ -42,7 +42,8 @@ export function handshake(app: FastifyInstance) {
       user,
       company: company?.name ?? null,
       locale: resolveLocale(cookies[LOCALE_COOKIE], user.locale, request.headers['accept-language']),
-      origin,
+      // The links of its messages (chat files): PUBLIC_URL when set, as over HTTP.
+      origin: app.config.publicUrl ?? origin,
       members,
       stands,
       session: sessionRoom(token ?? ''),

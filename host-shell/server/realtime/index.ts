@@ -125,7 +125,8 @@ function reconnectAfterRedisLoss(io: SalonServer, sub: Redis, log: FastifyBaseLo
  * cookie; each socket joins `user:<id>`, its channels' `channel:<id>` and, for exhibitors, `stand:<id>`. With
  * REDIS_URL the Redis adapter (ioredis publisher and subscriber) lets several processes serve one salon; after Redis
  * went away and came back, this process's sockets are made to reconnect, so their clients catch up on what they missed.
- * On close: sockets are disconnected in preClose (the HTTP server would otherwise wait for them), Redis quits in onClose.
+ * On close: sockets are told to reconnect elsewhere and closed in preClose (the HTTP server would otherwise wait for
+ * them), Redis quits in onClose.
  */
 export const realtimePlugin = globalPlugin('salon-realtime', async (app: FastifyInstance) => {
   const io: SalonServer = new Server(app.server, {
@@ -158,8 +159,11 @@ export const realtimePlugin = globalPlugin('salon-realtime', async (app: Fastify
   });
 
   // Not `io.close()`: it would close fastify's HTTP server too, which fastify closes itself.
+  // A stop (SIGTERM, a restart) is not an end: each client is told to reconnect, to another process behind the proxy,
+  // then its connection closes (not `disconnectSockets`, whose "server disconnect" tells clients not to come back).
   app.addHook('preClose', async () => {
-    io.local.disconnectSockets(true);
+    io.local.emit('reconnect_elsewhere');
+    for (const socket of io.of('/').sockets.values()) socket.conn.close();
     io.engine.close();
   });
   app.addHook('onClose', async () => {

@@ -47,6 +47,28 @@ describe('the page socket (spec §7)', () => {
     stop();
   });
 
+  test('stays connecting, not down, when the server said it is stopping before closing; down if no server takes it', async () => {
+    jest.spyOn(console, 'info').mockImplementation(() => undefined);
+    const states: string[] = [];
+    const stop = socket.$socketState.listen((value) => states.push(value));
+    const fake = lastFakeSocket();
+    await flush();
+    fake.push('reconnect_elsewhere');
+    fake.drop('transport close');
+    expect(socket.$socketState.get()).toBe('connecting');
+    fake.accept();
+    expect(states).toEqual(['connected', 'connecting', 'connected']);
+    // A close without the notice is an outage, as is a move that finds no server.
+    fake.drop('transport close');
+    expect(socket.$socketState.get()).toBe('down');
+    fake.accept();
+    fake.push('reconnect_elsewhere');
+    fake.drop('transport close');
+    fake.refuse();
+    expect(socket.$socketState.get()).toBe('down');
+    stop();
+  });
+
   test('reconnects by itself (with a backoff) when the server refused the handshake or closed the connection', async () => {
     jest.useFakeTimers();
     const stop = socket.$socketState.listen(() => undefined);

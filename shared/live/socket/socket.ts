@@ -40,6 +40,8 @@ interface SocketInternals {
   socket: SalonSocket | null;
   open: boolean;
   connectedOnce: boolean;
+  /** The server said it is stopping (`reconnect_elsewhere`): its close is a move, not an outage. */
+  moving: boolean;
   failures: number;
   retryTimer: ReturnType<typeof setTimeout> | undefined;
   handlers: Map<ServerEventName, Set<(...args: never[]) => void>>;
@@ -57,6 +59,7 @@ const state = busSingleton<SocketInternals>('socket', () => {
     socket: null,
     open: false,
     connectedOnce: false,
+    moving: false,
     failures: 0,
     retryTimer: undefined,
     handlers: new Map(),
@@ -91,6 +94,7 @@ function create(): SalonSocket {
   socket.on('connect', () => {
     const reconnected = state.connectedOnce;
     state.connectedOnce = true;
+    state.moving = false;
     state.failures = 0;
     clearTimeout(state.retryTimer);
     state.$state.set('connected');
@@ -102,8 +106,18 @@ function create(): SalonSocket {
       }
     }
   });
+  // The server is stopping (a restart): socket.io reconnects at once, behind the proxy to another process. Until that
+  // succeeds or fails, the socket is 'connecting', not 'down': the chat stays open and its outbox waits.
+  socket.on('reconnect_elsewhere', () => {
+    state.moving = true;
+  });
   socket.on('disconnect', (reason) => {
     if (reason === 'io client disconnect') return;
+    if (state.moving && reason !== 'io server disconnect') {
+      console.info(`[salon] socket moving to another server (${reason})`);
+      state.$state.set('connecting');
+      return;
+    }
     console.warn(`[salon] socket closed (${reason})`);
     state.$state.set('down');
     // socket.io reconnects by itself, except when the server closed the connection on purpose.
@@ -111,6 +125,7 @@ function create(): SalonSocket {
   });
   socket.on('connect_error', (error) => {
     console.warn('[salon] socket error', error.message);
+    state.moving = false;
     state.$state.set('down');
     // `active` false: the server refused the handshake (a middleware error), which socket.io does not retry.
     if (!socket.active) scheduleManualReconnect();

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope } from '@salon/shared/contracts/envelope';
-import { HealthData } from '@salon/shared/contracts/health';
+import { HealthData, LiveData, ReadyData } from '@salon/shared/contracts/health';
 
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -25,6 +25,34 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
           uptimeSeconds: Math.round(process.uptime()),
         },
       };
+    },
+  );
+
+  app.get(
+    '/health/live',
+    {
+      logLevel: 'warn',
+      schema: {
+        summary: 'The process answers (a liveness probe: restart it when this fails). No database work.',
+        response: { 200: Envelope(LiveData) },
+      },
+    },
+    async () => ({ data: { status: 'live' as const } }),
+  );
+
+  app.get(
+    '/health/ready',
+    {
+      logLevel: 'warn',
+      schema: {
+        summary:
+          'Should this process get traffic (a readiness probe): 200 when the database and Redis (with REDIS_URL) answer within 2 s and the event loop is not saturated, 503 otherwise, with what failed.',
+        response: { 200: Envelope(ReadyData), 503: Envelope(ReadyData) },
+      },
+    },
+    async (_request, reply) => {
+      const { ready, database, redis, eventLoop } = await app.ops.readiness();
+      return reply.code(ready ? 200 : 503).send({ data: { status: ready ? 'ready' : 'unready', database, redis, eventLoop } });
     },
   );
 };
