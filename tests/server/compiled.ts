@@ -67,7 +67,7 @@ export interface Exited {
   stderr: string;
 }
 
-/** Runs `node dist/server/<entry>.js args…` to its end (20 s at most). */
+/** Runs `node dist/server/<entry>.js args…` to its end (60 s at most: a loaded machine). */
 export function runCompiled(entry: 'server' | 'create-admin', env: Record<string, string>, args: string[] = []): Promise<Exited> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(DIST_SERVER, `${entry}.js`), ...args], {
@@ -81,8 +81,8 @@ export function runCompiled(entry: 'server' | 'create-admin', env: Record<string
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`${entry} did not exit within 20 s:\n${stdout}\n${stderr}`));
-    }, 20_000);
+      reject(new Error(`${entry} did not exit within 60 s:\n${stdout}\n${stderr}`));
+    }, 60_000);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
@@ -119,8 +119,8 @@ export function startCompiled(env: Record<string, string>): Promise<Running> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`the compiled server did not start within 20 s:\n${output}`));
-    }, 20_000);
+      reject(new Error(`the compiled server did not start within 60 s:\n${output}`));
+    }, 60_000);
     const onData = (d: Buffer) => {
       output += d.toString();
       const match = /Salon is running at (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
