@@ -9,6 +9,7 @@ import { openDatabase, type DatabaseHandle } from '../../host-shell/server/db/co
 import { migrateToLatest } from '../../host-shell/server/db/migrate';
 import { seedDemo } from '../../host-shell/server/db/seed';
 import { encodeId } from '../../host-shell/server/lib/ids';
+import { MemoryActivityStore, RedisActivityStore } from '../../host-shell/server/services/activity-store';
 import { TEST_SCRYPT_COST, standBySlug, type TestApp } from './helpers';
 import { closeSockets, collect, connect, messageOf, settle } from './sockets';
 import { freePort } from './redis-server';
@@ -134,6 +135,94 @@ if (given || installed) {
       stream.close();
       await settle();
       expect(history.map((h) => h.content.type)).toEqual(['enterOnStand']);
+    });
+
+    it('keeps last activity in Redis as in memory: the newer value wins, ranges, counts and pruning answer alike', async () => {
+      const client = new Redis(url);
+      try {
+        const stores = [new MemoryActivityStore(), new RedisActivityStore(client, `salon:activity:test-${Date.now()}`)];
+        const answers = await Promise.all(
+          stores.map(async (store) => {
+            await store.record(
+              new Map([
+                [1, 5000],
+                [2, 7000],
+                [3, 7000],
+                [4, 1000],
+              ]),
+            );
+            // An older value (another process's late write) never wins.
+            await store.record(
+              new Map([
+                [2, 6000],
+                [4, 3000],
+              ]),
+            );
+            const before = {
+              get: [...(await store.get([1, 2, 3, 4, 9]))].sort(),
+              since: await store.since(2000),
+              limited: await store.since(2000, 2),
+              count: await store.count(5000),
+              between: (await store.between(3000, 7000)).sort(),
+            };
+            await store.prune(4000);
+            return { ...before, pruned: await store.since(0) };
+          }),
+        );
+        expect(answers[1]).toEqual(answers[0]);
+        expect(answers[0]).toMatchObject({
+          since: [
+            { userId: 2, at: 7000 },
+            { userId: 3, at: 7000 },
+            { userId: 1, at: 5000 },
+            { userId: 4, at: 3000 },
+          ],
+          count: 3,
+          between: [1, 4],
+        });
+      } finally {
+        client.disconnect();
+      }
+    });
+
+    it('Start a chat and the contact point show the people active on the other process, before it writes the database', async () => {
+      // The database gets last activity every 5 s: it must not be what carries it here.
+      const found = await database.db
+        .selectFrom('users')
+        .select('last_activity_at')
+        .where('email', '=', DEMO.exhibitor2)
+        .executeTakeFirst();
+      expect(found?.last_activity_at ?? null).toBeNull();
+      const exhibitor2 = await login(t(a).app, DEMO.exhibitor2);
+      const visitor = await login(t(b).app, DEMO.visitor);
+      const exhibitor2Id = encodeId(await userIdByEmail(t(a), DEMO.exhibitor2));
+      const nordic = await standBySlug(t(a), 'stand-nordic-robotics');
+      expect((await markActive(t(a).app, exhibitor2)).statusCode).toBe(200);
+      const onB = async () => {
+        const [chat, animators] = await Promise.all(
+          [`/api/chat/users?search=Nordic`, `/api/stands/${nordic.key}/animators`].map((url) =>
+            request(t(b).app, { method: 'GET', url, headers: { ...XHR, cookie: visitor } }),
+          ),
+        );
+        type Person = { id_user: string; availability?: boolean };
+        const people = chat?.json().data as { elsewhere: Person[]; on_stand: Person[] };
+        const cards = (animators?.json().data as { visited_stand_animators: Person[] }).visited_stand_animators;
+        return {
+          listed: [...people.on_stand, ...people.elsewhere].some((u) => u.id_user === exhibitor2Id),
+          available: cards.find((u) => u.id_user === exhibitor2Id)?.availability,
+        };
+      };
+      const deadline = Date.now() + 2000;
+      let seen = await onB();
+      while (!(seen.listed && seen.available) && Date.now() < deadline) {
+        await settle(50);
+        seen = await onB();
+      }
+      expect(seen).toEqual({ listed: true, available: true });
+      // The same people from either process.
+      const fromA = await request(t(a).app, { method: 'GET', url: '/api/chat/users', headers: { ...XHR, cookie: exhibitor2 } });
+      const fromB = await request(t(b).app, { method: 'GET', url: '/api/chat/users', headers: { ...XHR, cookie: exhibitor2 } });
+      expect(fromB.json()).toEqual(fromA.json());
     });
 
     it('a logout on one process ends the session on the other at once, whose session cache had it', async () => {

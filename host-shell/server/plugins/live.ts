@@ -5,12 +5,13 @@ import { ActivesFeed } from '../live/actives';
 import { LiveActivity } from '../live/engine';
 import { globalPlugin } from '../lib/plugin';
 import { ActivityTracker } from '../services/activity';
+import { MemoryActivityStore, RedisActivityStore, type ActivityStore } from '../services/activity-store';
 import { ParametersCache } from '../services/settings';
 import { Sweeper } from '../services/sweeper';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Last activity of every user, in memory, written in batches. */
+    /** Last activity of every user, in memory or Redis, written to the database in batches. */
     activity: ActivityTracker;
     /** The parameters, cached for a few seconds (for code that reads them on every tick). */
     parameters: ParametersCache;
@@ -25,6 +26,9 @@ declare module 'fastify' {
 
 /** A salon configured with Redis does not start without it. */
 const REDIS_START_TIMEOUT_MS = 8000;
+
+/** With Redis, this process's activity reaches the other processes at most this long after it happened. */
+const ACTIVITY_SHARE_MS = 250;
 
 /** Chat users per stream (spec: people active in the last 60 minutes), capped. */
 const CHAT_LIMIT = 200;
@@ -52,6 +56,7 @@ export const livePlugin = globalPlugin('salon-live', async (app) => {
     ];
   };
   let hub: LiveHub = new InProcessHub(resync, (err) => app.log.error({ err }, 'live hub'));
+  let store: ActivityStore = new MemoryActivityStore();
   if (config.redisUrl) {
     // Several processes serve the salon: what changes in one reaches the live streams of all.
     const pub = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
@@ -75,11 +80,15 @@ export const livePlugin = globalPlugin('salon-live', async (app) => {
       clearTimeout(timer);
     }
     hub = redisHub;
+    // Who is active is one truth for every process.
+    store = new RedisActivityStore(pub);
   }
   const parameters = new ParametersCache(app.db, config.parametersTtlMs);
   const activity = new ActivityTracker(app.db, {
     onPresence: (userIds) => hub.publish({ type: 'presence', userIds }),
     onError: (err) => app.log.error({ err }, 'activity tracker'),
+    store,
+    shareMs: config.redisUrl ? ACTIVITY_SHARE_MS : 0,
   });
   const live = new LiveActivity(
     {

@@ -58,19 +58,15 @@ export class Sweeper {
     const params = await parameters.get();
     activity.setWindows(windowsOf(params));
     await activity.ready();
-    activity.scan(now);
-    const ended = await endStaleVisits(
-      db,
-      (userId, stored) => activity.effective(userId, stored),
-      now - params.last_activity_period * 1000,
-    );
+    await activity.scan(now);
+    const ended = await endStaleVisits(db, activity, now - params.last_activity_period * 1000);
     if (ended.length > 0) {
       const standIds = [...new Set(ended.map((v) => v.stand_id))];
       publish({ type: 'visitors', standIds });
       publish({ type: 'history', standIds });
       this.deps.onHistory?.(ended.map((v) => v.history.id));
     }
-    activity.prune(now);
+    await activity.prune(now);
     return ended.length;
   }
 }
