@@ -2,20 +2,21 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Redis } from 'ioredis';
 import { build, type SalonApp } from '../../host-shell/server/app';
 import { openDatabase, type DatabaseHandle } from '../../host-shell/server/db/connect';
 import { migrateToLatest } from '../../host-shell/server/db/migrate';
 import { seedDemo } from '../../host-shell/server/db/seed';
 import { encodeId } from '../../host-shell/server/lib/ids';
+import { RoomState } from '../../host-shell/server/live/state';
 import { MemoryActivityStore, RedisActivityStore } from '../../host-shell/server/services/activity-store';
 import { TEST_SCRYPT_COST, standBySlug, type TestApp } from './helpers';
 import { closeSockets, collect, connect, messageOf, settle } from './sockets';
 import { freePort } from './redis-server';
 import { memberOf, openChannel, sendText } from './chat';
 import { openSse } from './sse';
-import { DEMO, login, userIdByEmail } from './accounts';
+import { DEMO, anonymousCookie, login, userIdByEmail } from './accounts';
 import { ORIGIN, XHR, markActive, request } from './http';
 
 /**
@@ -224,6 +225,35 @@ if (given || installed) {
       const fromB = await request(t(b).app, { method: 'GET', url: '/api/chat/users', headers: { ...XHR, cookie: exhibitor2 } });
       expect(fromB.json()).toEqual(fromA.json());
     });
+
+    it('computes the room-wide lists on one process: the other forwards what it publishes, without recomputing them', async () => {
+      const leaders = apps.map((app) => app.live.stats().leader);
+      expect(leaders.filter(Boolean)).toHaveLength(1);
+      const follower = leaders.indexOf(false);
+      const followerState = (apps[follower]?.live as unknown as { state: RoomState }).state;
+      const visitor = await login(t(follower).app, DEMO.visitor);
+      const stream = await openSse(`${bases[follower] ?? ''}/api/sse/live/activity`, { cookie: visitor });
+      const first = await stream.next();
+      const from = stream.events.length;
+      const compute = jest.spyOn(RoomState.prototype, 'compute');
+      try {
+        // Someone arrives on the follower: the leader counts them, the follower's stream hears it.
+        expect((await markActive(t(follower).app, await anonymousCookie(t(follower).app))).statusCode).toBe(200);
+        const counted = await stream.next(
+          (e) => e.data.active_users !== undefined && Number(e.data.active_users) > Number(first.data.active_users),
+          10_000,
+          from,
+        );
+        expect(Number(counted.data.active_users)).toBe(Number(first.data.active_users) + 1);
+        const onFollower = compute.mock.calls.filter(
+          ([scope], i) => compute.mock.contexts[i] === followerState && ['active', 'chat'].includes(scope),
+        );
+        expect(onFollower).toEqual([]);
+      } finally {
+        compute.mockRestore();
+        stream.close();
+      }
+    }, 20_000);
 
     it('a logout on one process ends the session on the other at once, whose session cache had it', async () => {
       const cookie = await login(t(a).app, DEMO.visitor2);

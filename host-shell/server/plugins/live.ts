@@ -3,6 +3,7 @@ import type { LiveChange } from '../live/changes';
 import { InProcessHub, RedisHub, type LiveHub } from '../live/hub';
 import { ActivesFeed } from '../live/actives';
 import { LiveActivity } from '../live/engine';
+import { Leadership } from '../live/leader';
 import { globalPlugin } from '../lib/plugin';
 import { ActivityTracker } from '../services/activity';
 import { MemoryActivityStore, RedisActivityStore, type ActivityStore } from '../services/activity-store';
@@ -57,6 +58,7 @@ export const livePlugin = globalPlugin('salon-live', async (app) => {
   };
   let hub: LiveHub = new InProcessHub(resync, (err) => app.log.error({ err }, 'live hub'));
   let store: ActivityStore = new MemoryActivityStore();
+  let leadership = new Leadership(null);
   if (config.redisUrl) {
     // Several processes serve the salon: what changes in one reaches the live streams of all.
     const pub = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
@@ -82,6 +84,8 @@ export const livePlugin = globalPlugin('salon-live', async (app) => {
     hub = redisHub;
     // Who is active is one truth for every process.
     store = new RedisActivityStore(pub);
+    // One process computes what the whole room shares (live/README.md).
+    leadership = new Leadership(pub, (err) => app.log.error({ err }, 'live leader'));
   }
   const parameters = new ParametersCache(app.db, config.parametersTtlMs);
   const activity = new ActivityTracker(app.db, {
@@ -96,6 +100,7 @@ export const livePlugin = globalPlugin('salon-live', async (app) => {
       hub,
       activity,
       parameters,
+      leader: leadership,
       onError: (err, what) => {
         app.log.error({ err }, what);
         // A change that failed to compute would otherwise never reach the streams.
@@ -118,6 +123,7 @@ export const livePlugin = globalPlugin('salon-live', async (app) => {
       activity,
       parameters,
       publish: (change) => hub.publish(change),
+      leads: () => leadership.isLeader,
       // The realtime plugin is registered after this one; it sends new entries to the stands' exhibitors.
       onHistory: (ids) => {
         if (app.hasDecorator('realtime')) void app.realtime.historyAdded(ids);
@@ -150,6 +156,7 @@ export const livePlugin = globalPlugin('salon-live', async (app) => {
   );
   app.decorate('actives', actives);
 
+  await leadership.start();
   live.start();
   sweeper.start();
   const flushTimer = setInterval(() => {
@@ -164,6 +171,7 @@ export const livePlugin = globalPlugin('salon-live', async (app) => {
     clearInterval(flushTimer);
     await sweeper.stop();
     await live.stop();
+    await leadership.stop();
     await hub.close();
     await activity.flush();
   });

@@ -11,6 +11,8 @@ export interface SweeperDeps {
   activity: ActivityTracker;
   parameters: ParametersCache;
   publish: (change: LiveChange) => void;
+  /** Whether this process sweeps for the salon (one does: live/leader.ts); the others only forget long-gone users. */
+  leads?: () => boolean;
   /** New stand history entries (the leaveStand of visits that timed out), for the exhibitors' sockets. */
   onHistory?: (historyIds: number[]) => void;
   onError: (err: unknown) => void;
@@ -57,6 +59,10 @@ export class Sweeper {
     const { activity, db, parameters, publish } = this.deps;
     const params = await parameters.get();
     activity.setWindows(windowsOf(params));
+    if (this.deps.leads && !this.deps.leads()) {
+      await activity.prune(now);
+      return 0;
+    }
     await activity.ready();
     await activity.scan(now);
     const ended = await endStaleVisits(db, activity, now - params.last_activity_period * 1000);
