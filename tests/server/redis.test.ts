@@ -112,7 +112,8 @@ if (given || installed) {
       expect(heardOnB.map((m) => m.id_message)).toEqual([sent.id_message]);
       expect(heardOnA.map((m) => m.id_message)).toEqual([reply.id_message]);
       expect(typingOnB.map((e) => e.user_id)).toEqual([encodeId(visitorId)]);
-    });
+      // The first sockets of the file: 3 s on a loaded machine.
+    }, 15_000);
 
     it('sends stand history and live activity changes to the exhibitors connected to the other process', async () => {
       const exhibitor = await login(t(b).app, DEMO.exhibitor);

@@ -47,6 +47,19 @@ export class ActivityView {
   }
 }
 
+/** `promise`, or a failure after `ms`. */
+export async function within<T>(ms: number, promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 const byRecency = (a: { userId: number; at: number }, b: { userId: number; at: number }): number => b.at - a.at || a.userId - b.userId;
 
 export class MemoryActivityStore implements ActivityStore {

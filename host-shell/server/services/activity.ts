@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { ActivityView, MemoryActivityStore, toMs, type ActivityStore } from './activity-store';
+import { ActivityView, MemoryActivityStore, toMs, within, type ActivityStore } from './activity-store';
 
 export { ActivityView } from './activity-store';
 
@@ -31,6 +31,9 @@ export const toLiveGrain = (ms: number): number => Math.floor(ms / LIVE_ACTIVITY
  * changes only for people who were inactive for a whole minute, or came back.
  */
 export const liveOrderCeiling = (now: number): number => toLiveGrain(now) - LIVE_ACTIVITY_GRAIN_MS;
+/** A read of the activity store waits at most this long before this process's own knowledge answers. */
+const READ_TIMEOUT_MS = 1000;
+
 export const DEFAULT_WINDOWS: ActivityWindows = { activeSeconds: 900, exhibitorSeconds: 900, chatSeconds: CHAT_WINDOW_SECONDS };
 
 interface Entry {
@@ -67,6 +70,8 @@ export class ActivityTracker {
   /** This process's own users: what the database gets from it, and their presence transitions. */
   private readonly entries = new Map<number, Entry>();
   private readonly store: ActivityStore;
+  /** This process's own knowledge: the store without Redis, the fallback with it. */
+  private readonly local = new MemoryActivityStore();
   /** This process's activity not yet in the store. */
   private unsent = new Map<number, number>();
   private shareTimer: NodeJS.Timeout | null = null;
@@ -79,7 +84,7 @@ export class ActivityTracker {
     private readonly db: Kysely<Database>,
     private readonly options: ActivityTrackerOptions,
   ) {
-    this.store = options.store ?? new MemoryActivityStore();
+    this.store = options.store ?? this.local;
   }
 
   setWindows(windows: ActivityWindows): void {
@@ -115,7 +120,8 @@ export class ActivityTracker {
       const entry = this.entries.get(row.id);
       if (entry) entry.saved = Math.max(entry.saved, at);
     }
-    await this.store.record(known);
+    await this.local.record(known);
+    if (this.store !== this.local) this.store.record(known).catch((err: unknown) => this.options.onError?.(err));
   }
 
   /** The hot path: records activity now (or at `now`), returns it as ISO 8601. No I/O. */
@@ -130,6 +136,7 @@ export class ActivityTracker {
       if (!this.loaded) this.ready().catch((err: unknown) => this.options.onError?.(err));
     }
     const at = Math.max(now, previous ?? 0);
+    if (this.store !== this.local) void this.local.record(new Map([[userId, at]]));
     this.unsent.set(userId, at);
     if (!this.options.shareMs) void this.share();
     else this.shareTimer ??= setTimeout(() => void this.share(), this.options.shareMs);
@@ -163,21 +170,31 @@ export class ActivityTracker {
     );
   }
 
-  /** Last activity of these users, as every process knows it. */
-  async view(userIds: Iterable<number>): Promise<ActivityView> {
-    await Promise.all([this.ready(), this.share()]);
-    return new ActivityView(await this.store.get([...new Set(userIds)]));
+  /**
+   * A read of the store, after this process's pending activity (sent first, on the same connection). When the store
+   * does not answer within `READ_TIMEOUT_MS` (Redis away), this process's own knowledge answers instead.
+   */
+  private async read<T>(query: (store: ActivityStore) => Promise<T>): Promise<T> {
+    await this.ready();
+    void this.share();
+    if (this.store === this.local) return query(this.store);
+    try {
+      return await within(READ_TIMEOUT_MS, query(this.store));
+    } catch (err) {
+      this.options.onError?.(err);
+      return query(this.local);
+    }
   }
 
-  /** Last activity of one user (ms, 0 when unknown), as every process knows it. */
-  async lastActivityOf(userId: number): Promise<number> {
-    return (await this.view([userId])).lastActivity(userId) ?? 0;
+  /** Last activity of these users, as every process knows it. */
+  async view(userIds: Iterable<number>): Promise<ActivityView> {
+    const ids = [...new Set(userIds)];
+    return new ActivityView(await this.read((store) => store.get(ids)));
   }
 
   /** How many users were active at or after `since` (ms). */
   async countSince(since: number): Promise<number> {
-    await Promise.all([this.ready(), this.share()]);
-    return this.store.count(since);
+    return this.read((store) => store.count(since));
   }
 
   /**
@@ -190,13 +207,12 @@ export class ActivityTracker {
     grain = 1,
     ceiling = Number.POSITIVE_INFINITY,
   ): Promise<{ userId: number; at: number }[]> {
-    await Promise.all([this.ready(), this.share()]);
-    let rows = await this.store.since(since, limit);
+    let rows = await this.read((store) => store.since(since, limit));
     const last = rows.at(-1);
     if (grain !== 1 && last && rows.length >= limit) {
       // Everyone who shares the last one's rounded value competes with it by id: read them all.
       const edge = Math.min(Math.floor(last.at / grain) * grain, ceiling);
-      rows = await this.store.since(Math.max(since, edge));
+      rows = await this.read((store) => store.since(Math.max(since, edge)));
     }
     const out = grain === 1 ? rows : rows.map(({ userId, at }) => ({ userId, at: Math.min(Math.floor(at / grain) * grain, ceiling) }));
     out.sort((a, b) => b.at - a.at || a.userId - b.userId);
@@ -211,9 +227,8 @@ export class ActivityTracker {
     const previous = this.lastScan;
     this.lastScan = now;
     if (now <= previous) return [];
-    await this.share();
     const edges = [...new Set([this.windows.activeSeconds, this.windows.exhibitorSeconds, this.windows.chatSeconds])].map((s) => s * 1000);
-    const crossed = new Set((await Promise.all(edges.map((w) => this.store.between(previous - w, now - w)))).flat());
+    const crossed = new Set((await this.read((store) => Promise.all(edges.map((w) => store.between(previous - w, now - w))))).flat());
     if (crossed.size > 0) this.options.onPresence([...crossed]);
     return [...crossed];
   }
@@ -222,7 +237,8 @@ export class ActivityTracker {
   async prune(now = Date.now()): Promise<void> {
     const before = now - this.longestWindowMs;
     for (const [userId, entry] of this.entries) if (entry.at < before && entry.saved >= entry.at) this.entries.delete(userId);
-    await this.store.prune(before);
+    await this.local.prune(before);
+    if (this.store !== this.local) await this.read((store) => store.prune(before));
   }
 
   /** How many users have activity not yet written. */
