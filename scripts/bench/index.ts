@@ -696,7 +696,11 @@ async function visitorsMain(): Promise<void> {
 
 /** The visitors scenario's servers (scripts/bench/visitors.ts, loaded on demand). */
 let killVisitorServers = (): void => undefined;
-const giveUpAfterMs = SCENARIO === 'visitors' ? (process.argv.includes('--find-max') ? 15 : 4) * 60_000 : OVERALL_TIMEOUT_MS;
+// Several processes start one after the other, each compiling its sources: more time.
+const giveUpAfterMs =
+  SCENARIO === 'visitors'
+    ? (process.argv.includes('--find-max') ? 15 : process.argv.includes('--processes') ? 8 : 4) * 60_000
+    : OVERALL_TIMEOUT_MS;
 const watchdog = setTimeout(() => {
   process.stderr.write(`bench: still running after ${giveUpAfterMs / 1000} s, giving up\n`);
   for (const child of children) child.kill('SIGKILL');

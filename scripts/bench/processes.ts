@@ -198,7 +198,8 @@ export async function multiProcess(
         const base = `http://127.0.0.1:${port}`;
         servers.push({ ...server, base });
         // One after the other: the first runs the migrations (none left: prepare ran them) and the seed check.
-        await waitFor(`salon process ${i + 1}`, async () => (await fetch(`${base}/api/health`)).ok, 60_000, server.output);
+        // 180 s: on a machine others load, a process compiling its sources on one core may take minutes.
+        await waitFor(`salon process ${i + 1}`, async () => (await fetch(`${base}/api/health`)).ok, 180_000, server.output);
       }
       const listen = await freePort();
       fs.mkdirSync(path.join(runDir, 'tmp'), { recursive: true });

@@ -234,6 +234,8 @@ interface ServerStats {
   memory: NodeJS.MemoryUsage;
   live: { streams: number };
   realtime: { sockets: number };
+  /** Messages received from Redis, and events and packets delivered to its own clients, since the start. */
+  traffic?: { redis_received: number; delivered: number };
 }
 
 type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -613,6 +615,8 @@ export interface VisitorsResult {
     waited_for_cpu_percent: number;
     streams: number;
     sockets: number;
+    /** Every process's CPU time together, per connected socket: what adding processes must not multiply. */
+    cpu_ms_per_s_per_socket: number;
     saturation_log_lines: number;
   };
   generator: { event_loop_p99_ms: number; cpu_percent: number };
@@ -620,17 +624,24 @@ export interface VisitorsResult {
   /** coreSpeedMs() before the run: the machine's speed that day (lower is faster). */
   core0_reference_ms: number;
   /** Each server process: its CPU (% of a core), sockets and streams at the end, CPU ms per second per socket. */
-  processes: { cpu_percent: number; sockets: number; streams: number; cpu_ms_per_s_per_socket: number }[];
+  processes: {
+    cpu_percent: number;
+    sockets: number;
+    streams: number;
+    cpu_ms_per_s_per_socket: number;
+    redis_received_per_s: number;
+    delivered_per_s: number;
+  }[];
   counters_per_s?: Record<string, number>;
   deployment?: Record<string, unknown>;
   holds: boolean;
   failed: string[];
 }
 
-/** The server's own figures (after a GC); null when it does not answer within 30 s. */
-async function stats(base: string): Promise<ServerStats | null> {
+/** The server's own figures (after a GC unless `gc` is false); null when it does not answer within 30 s. */
+async function stats(base: string, gc = true): Promise<ServerStats | null> {
   try {
-    const response = await fetch(`${base}/__bench/stats?gc=1`, { signal: AbortSignal.timeout(30_000) });
+    const response = await fetch(`${base}/__bench/stats${gc ? '?gc=1' : ''}`, { signal: AbortSignal.timeout(30_000) });
     return (await response.json()) as ServerStats;
   } catch {
     return null;
@@ -678,6 +689,7 @@ export async function runVisitors(options: VisitorsOptions): Promise<VisitorsRes
     const cpuBefore = pids.map(cpuMs);
     const schedBefore = pids.map(schedstat);
     const countersBefore = await server.counters?.();
+    const trafficBefore = await Promise.all(server.processes.map((p) => stats(p.base, false)));
     const ownCpuBefore = process.cpuUsage();
     const steadyStarted = performance.now();
     let churned = 0;
@@ -692,6 +704,7 @@ export async function runVisitors(options: VisitorsOptions): Promise<VisitorsRes
     const cpuAfter = pids.map(cpuMs);
     const schedAfter = pids.map(schedstat);
     const countersAfter = await server.counters?.();
+    const trafficAfter = await Promise.all(server.processes.map((p) => stats(p.base, false)));
     const ownCpu = process.cpuUsage(ownCpuBefore);
     generator.meter.measuring = false;
     generatorLoop.disable();
@@ -739,6 +752,9 @@ export async function runVisitors(options: VisitorsOptions): Promise<VisitorsRes
         ),
         streams: after?.live.streams ?? NaN,
         sockets: after?.realtime.sockets ?? NaN,
+        cpu_ms_per_s_per_socket:
+          Math.round((sum(cpuAfter.map((ms, i) => ms - (cpuBefore[i] ?? NaN))) / steadySeconds / (after?.realtime.sockets ?? NaN)) * 1000) /
+          1000,
         saturation_log_lines: saturation,
       },
       generator: {
@@ -750,11 +766,17 @@ export async function runVisitors(options: VisitorsOptions): Promise<VisitorsRes
       processes: server.processes.map((p, i) => {
         const cpuPercent = (((cpuAfter[i] ?? NaN) - (cpuBefore[i] ?? NaN)) / (steadySeconds * 1000)) * 100;
         const sockets = after?.each[i]?.realtime.sockets ?? NaN;
+        const rate = (pick: (t: NonNullable<ServerStats['traffic']>) => number) => {
+          const [from, to] = [trafficBefore[i]?.traffic, trafficAfter[i]?.traffic];
+          return from && to ? round1((pick(to) - pick(from)) / steadySeconds) : NaN;
+        };
         return {
           cpu_percent: Math.round(cpuPercent),
           sockets,
           streams: after?.each[i]?.live.streams ?? NaN,
           cpu_ms_per_s_per_socket: Math.round((cpuPercent * 10 * 1000) / sockets) / 1000,
+          redis_received_per_s: rate((t) => t.redis_received),
+          delivered_per_s: rate((t) => t.delivered),
         };
       }),
       counters_per_s:
@@ -842,7 +864,7 @@ export function printVisitors(r: VisitorsResult): void {
     ],
     [
       'server CPU (core 0)',
-      `${r.server.cpu_percent} %, waiting for the CPU ${r.server.waited_for_cpu_percent} % of the time (other processes on core 0); ${r.server.streams} streams, ${r.server.sockets} sockets; saturation warnings ${r.server.saturation_log_lines}`,
+      `${r.server.cpu_percent} %, waiting for the CPU ${r.server.waited_for_cpu_percent} % of the time (other processes on core 0); ${r.server.streams} streams, ${r.server.sockets} sockets, ${r.server.cpu_ms_per_s_per_socket} ms CPU/s per socket (all processes); saturation warnings ${r.server.saturation_log_lines}`,
     ],
     ['generator (core 1)', `CPU ${r.generator.cpu_percent} %, event loop p99 ${r.generator.event_loop_p99_ms} ms`],
     ...(r.processes.length > 1 || r.counters_per_s
@@ -852,7 +874,7 @@ export function printVisitors(r: VisitorsResult): void {
             r.processes
               .map(
                 (p, i) =>
-                  `#${i + 1}: CPU ${p.cpu_percent} %, ${p.sockets} sockets, ${p.streams} streams, ${p.cpu_ms_per_s_per_socket} ms CPU/s per socket`,
+                  `#${i + 1}: CPU ${p.cpu_percent} %, ${p.sockets} sockets, ${p.streams} streams, ${p.cpu_ms_per_s_per_socket} ms CPU/s per socket, Redis messages received ${p.redis_received_per_s}/s, delivered ${p.delivered_per_s}/s`,
               )
               .join('; '),
           ],

@@ -2,19 +2,21 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Redis } from 'ioredis';
 import { build, type SalonApp } from '../../host-shell/server/app';
 import { openDatabase, type DatabaseHandle } from '../../host-shell/server/db/connect';
 import { migrateToLatest } from '../../host-shell/server/db/migrate';
 import { seedDemo } from '../../host-shell/server/db/seed';
 import { encodeId } from '../../host-shell/server/lib/ids';
+import { RoomState } from '../../host-shell/server/live/state';
+import { MemoryActivityStore, RedisActivityStore } from '../../host-shell/server/services/activity-store';
 import { TEST_SCRYPT_COST, standBySlug, type TestApp } from './helpers';
 import { closeSockets, collect, connect, messageOf, settle } from './sockets';
 import { freePort } from './redis-server';
 import { memberOf, openChannel, sendText } from './chat';
 import { openSse } from './sse';
-import { DEMO, login, userIdByEmail } from './accounts';
+import { DEMO, anonymousCookie, login, userIdByEmail } from './accounts';
 import { ORIGIN, XHR, markActive, request } from './http';
 
 /**
@@ -110,7 +112,8 @@ if (given || installed) {
       expect(heardOnB.map((m) => m.id_message)).toEqual([sent.id_message]);
       expect(heardOnA.map((m) => m.id_message)).toEqual([reply.id_message]);
       expect(typingOnB.map((e) => e.user_id)).toEqual([encodeId(visitorId)]);
-    });
+      // The first sockets of the file: 3 s on a loaded machine.
+    }, 15_000);
 
     it('sends stand history and live activity changes to the exhibitors connected to the other process', async () => {
       const exhibitor = await login(t(b).app, DEMO.exhibitor);
@@ -135,6 +138,123 @@ if (given || installed) {
       await settle();
       expect(history.map((h) => h.content.type)).toEqual(['enterOnStand']);
     });
+
+    it('keeps last activity in Redis as in memory: the newer value wins, ranges, counts and pruning answer alike', async () => {
+      const client = new Redis(url);
+      try {
+        const stores = [new MemoryActivityStore(), new RedisActivityStore(client, `salon:activity:test-${Date.now()}`)];
+        const answers = await Promise.all(
+          stores.map(async (store) => {
+            await store.record(
+              new Map([
+                [1, 5000],
+                [2, 7000],
+                [3, 7000],
+                [4, 1000],
+              ]),
+            );
+            // An older value (another process's late write) never wins.
+            await store.record(
+              new Map([
+                [2, 6000],
+                [4, 3000],
+              ]),
+            );
+            const before = {
+              get: [...(await store.get([1, 2, 3, 4, 9]))].sort(),
+              since: await store.since(2000),
+              limited: await store.since(2000, 2),
+              count: await store.count(5000),
+              between: (await store.between(3000, 7000)).sort(),
+            };
+            await store.prune(4000);
+            return { ...before, pruned: await store.since(0) };
+          }),
+        );
+        expect(answers[1]).toEqual(answers[0]);
+        expect(answers[0]).toMatchObject({
+          since: [
+            { userId: 2, at: 7000 },
+            { userId: 3, at: 7000 },
+            { userId: 1, at: 5000 },
+            { userId: 4, at: 3000 },
+          ],
+          count: 3,
+          between: [1, 4],
+        });
+      } finally {
+        client.disconnect();
+      }
+    });
+
+    it('Start a chat and the contact point show the people active on the other process, before it writes the database', async () => {
+      // The database gets last activity every 5 s: it must not be what carries it here.
+      const found = await database.db
+        .selectFrom('users')
+        .select('last_activity_at')
+        .where('email', '=', DEMO.exhibitor2)
+        .executeTakeFirst();
+      expect(found?.last_activity_at ?? null).toBeNull();
+      const exhibitor2 = await login(t(a).app, DEMO.exhibitor2);
+      const visitor = await login(t(b).app, DEMO.visitor);
+      const exhibitor2Id = encodeId(await userIdByEmail(t(a), DEMO.exhibitor2));
+      const nordic = await standBySlug(t(a), 'stand-nordic-robotics');
+      expect((await markActive(t(a).app, exhibitor2)).statusCode).toBe(200);
+      const onB = async () => {
+        const [chat, animators] = await Promise.all(
+          [`/api/chat/users?search=Nordic`, `/api/stands/${nordic.key}/animators`].map((url) =>
+            request(t(b).app, { method: 'GET', url, headers: { ...XHR, cookie: visitor } }),
+          ),
+        );
+        type Person = { id_user: string; availability?: boolean };
+        const people = chat?.json().data as { elsewhere: Person[]; on_stand: Person[] };
+        const cards = (animators?.json().data as { visited_stand_animators: Person[] }).visited_stand_animators;
+        return {
+          listed: [...people.on_stand, ...people.elsewhere].some((u) => u.id_user === exhibitor2Id),
+          available: cards.find((u) => u.id_user === exhibitor2Id)?.availability,
+        };
+      };
+      const deadline = Date.now() + 2000;
+      let seen = await onB();
+      while (!(seen.listed && seen.available) && Date.now() < deadline) {
+        await settle(50);
+        seen = await onB();
+      }
+      expect(seen).toEqual({ listed: true, available: true });
+      // The same people from either process.
+      const fromA = await request(t(a).app, { method: 'GET', url: '/api/chat/users', headers: { ...XHR, cookie: exhibitor2 } });
+      const fromB = await request(t(b).app, { method: 'GET', url: '/api/chat/users', headers: { ...XHR, cookie: exhibitor2 } });
+      expect(fromB.json()).toEqual(fromA.json());
+    });
+
+    it('computes the room-wide lists on one process: the other forwards what it publishes, without recomputing them', async () => {
+      const leaders = apps.map((app) => app.live.stats().leader);
+      expect(leaders.filter(Boolean)).toHaveLength(1);
+      const follower = leaders.indexOf(false);
+      const followerState = (apps[follower]?.live as unknown as { state: RoomState }).state;
+      const visitor = await login(t(follower).app, DEMO.visitor);
+      const stream = await openSse(`${bases[follower] ?? ''}/api/sse/live/activity`, { cookie: visitor });
+      const first = await stream.next();
+      const from = stream.events.length;
+      const compute = jest.spyOn(RoomState.prototype, 'compute');
+      try {
+        // Someone arrives on the follower: the leader counts them, the follower's stream hears it.
+        expect((await markActive(t(follower).app, await anonymousCookie(t(follower).app))).statusCode).toBe(200);
+        const counted = await stream.next(
+          (e) => e.data.active_users !== undefined && Number(e.data.active_users) > Number(first.data.active_users),
+          10_000,
+          from,
+        );
+        expect(Number(counted.data.active_users)).toBe(Number(first.data.active_users) + 1);
+        const onFollower = compute.mock.calls.filter(
+          ([scope], i) => compute.mock.contexts[i] === followerState && ['active', 'chat'].includes(scope),
+        );
+        expect(onFollower).toEqual([]);
+      } finally {
+        compute.mockRestore();
+        stream.close();
+      }
+    }, 20_000);
 
     it('a logout on one process ends the session on the other at once, whose session cache had it', async () => {
       const cookie = await login(t(a).app, DEMO.visitor2);

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { USERS_ACTIVES_EVENT } from '@salon/shared/contracts/analytics';
 import { ACTIVE_USERS_LISTED, type UsersActivesData } from '@salon/shared/contracts/backoffice';
 import type { Database } from '../db/schema';
-import type { ActivityTracker } from '../services/activity';
+import { ActivityView, type ActivityTracker } from '../services/activity';
 import { companiesOf, roomUserRows, toRoomUser } from '../services/room-users';
 import type { ParametersCache } from '../services/settings';
 import type { LiveChange } from './changes';
@@ -21,10 +21,11 @@ export interface ActivesDeps {
  * last_activity_period, the most recent first; organisers see hidden profiles too (flagged), names as published.
  */
 export async function activeUsers({ db, activity, parameters }: ActivesDeps): Promise<UsersActivesData> {
-  const [params] = await Promise.all([parameters.get(), activity.ready()]);
+  const params = await parameters.get();
   activity.setWindows(windowsOf(params));
   const since = Date.now() - params.last_activity_period * 1000;
-  const recent = activity.recentSince(since, ACTIVE_USERS_LISTED);
+  const [recent, count] = await Promise.all([activity.recentSince(since, ACTIVE_USERS_LISTED), activity.countSince(since)]);
+  const view = new ActivityView(new Map(recent.map((r) => [r.userId, r.at])));
   const rows = new Map(
     (
       await roomUserRows(
@@ -42,9 +43,9 @@ export async function activeUsers({ db, activity, parameters }: ActivesDeps): Pr
     listed.filter((row) => row.profile === 'exhibitor').map((row) => row.id),
   );
   const users = listed.map((row) =>
-    toRoomUser(row, companies.get(row.id) ?? null, activity.effectiveIso(row.id, row.last_activity_at), { hidden: row.hidden === 1 }),
+    toRoomUser(row, companies.get(row.id) ?? null, view.effectiveIso(row.id, row.last_activity_at), { hidden: row.hidden === 1 }),
   );
-  return { count: activity.countSince(since), period: params.last_activity_period, users };
+  return { count, period: params.last_activity_period, users };
 }
 
 /** What changes who is here, or how they show: presence, a profile (hidden, names), the parameters (the window). */

@@ -1,3 +1,5 @@
+import type { SharedPiece } from './room-pieces';
+
 /**
  * What the rest of the server tells the live activity, in terms of the data that changed (never per stream).
  * Plain JSON, so a Redis transport can carry it between processes as it is.
@@ -15,6 +17,8 @@ export type LiveChange =
   | { type: 'notifications'; userIds: number[] }
   /** An administrator changed the parameters, the feature flags or the live stream (every process drops its cached parameters). */
   | { type: 'settings' }
+  /** The room-wide scopes' new values, computed once by the leading process `by` (live/room-pieces.ts). */
+  | { type: 'room'; by: string; pieces: SharedPiece[] }
   /** Sessions ended (by token hash, or every session of these users): every process's session cache forgets them. No stream shows them. */
   | { type: 'sessions'; hashes?: string[]; userIds?: number[] };
 

@@ -84,3 +84,33 @@ export async function build(
   );
   return frames(id, stream, fields, news, settings, lookup, new Map(), chatLimit);
 }
+
+/**
+ * A stream's first events: a full state, or on a resume (`resumed`: the scopes touched since its last event) what
+ * changed; then what flushes during that first build only noted, in order, before it goes live.
+ */
+export async function firstEvents(
+  pieces: PieceCache,
+  chatLimit: number,
+  stream: LiveStream,
+  resumed: Set<Scope> | null,
+  startId: number,
+  currentId: () => number,
+): Promise<void> {
+  if (resumed && !resumed.has('*')) {
+    // The client resumes on the stand it moved to (the room bus reopens the stream at each move, with the id of
+    // its last event): that stand's fields always come, the rest only when it changed.
+    const touched = stream.scopes.filter((s) => resumed.has(s));
+    const visited = stream.spec.visited !== null;
+    if (touched.length > 0 || visited) stream.send(await build(pieces, chatLimit, stream, touched, false, startId, visited));
+    else stream.send(': resumed\n\n');
+  } else {
+    stream.send(await build(pieces, chatLimit, stream, stream.scopes, true, startId));
+  }
+  while (stream.missed.size > 0 && !stream.closed) {
+    const missed = [...stream.missed];
+    stream.missed.clear();
+    const id = currentId();
+    stream.send(await build(pieces, chatLimit, stream, missed, false, id));
+  }
+}

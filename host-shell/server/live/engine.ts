@@ -5,10 +5,12 @@ import type { ActivityTracker } from '../services/activity';
 import type { ParametersCache } from '../services/settings';
 import type { LiveChange, Scope } from './changes';
 import type { LiveHub } from './hub';
-import { build, deliver } from './delivery';
+import { deliver, firstEvents } from './delivery';
 import { ChangeRing } from './ring';
 import { PieceCache } from './pieces';
 import { ChangeScopes } from './scopes';
+import { RoomPace } from './pace';
+import { ROOM_SCOPES, fromShared, isRoomScope, toShared, type SharedPiece } from './room-pieces';
 import { RoomState, type Piece } from './state';
 import { LiveStream, PING, scopesOf, type StreamSpec } from './stream';
 
@@ -37,20 +39,18 @@ export interface LiveDeps {
   hub: LiveHub;
   activity: ActivityTracker;
   parameters: ParametersCache;
+  /** Whether this process computes the room-wide scopes; `shared`: other processes receive them (Redis). */
+  leader: { readonly id: string; readonly isLeader: boolean; readonly shared: boolean };
   onError: (err: unknown, what: string) => void;
 }
 
 /**
- * The live activity streams of this process (spec §4.8).
- *
- * Changes arrive from the hub and are numbered; a flush (at most one per `coalesceMs`, `visitorsMs` when it carries
- * a visit's start or end) resolves them to scopes, recomputes each watched scope once, compares it with its previous
- * value, and writes to each stream only the fields whose scopes really changed. Every flush is remembered in a ring buffer with its scopes, so a stream
- * that reconnects with the id of its last event gets the fields touched since then (current values), or a full
- * state when the buffer no longer reaches back that far.
- *
- * Event ids start at the process start time in microseconds: an id from a previous process is below this
- * one's range, so it is never mistaken for one of ours (the client gets a full state).
+ * The live activity streams of this process (spec §4.8; live/README.md). Changes arrive from the hub and are numbered;
+ * a flush (at most one per `coalesceMs`, `visitorsMs` when it carries a visit's start or end) resolves them to scopes,
+ * recomputes each watched scope once (the room-wide ones: on the leading process only, the others take its values),
+ * and writes to each stream only the fields whose scopes really changed. A ring buffer of flushes lets a stream that
+ * reconnects with its last event's id get the fields touched since (or a full state). Event ids start at the process
+ * start time in microseconds: an id from a previous process is never mistaken for one of ours.
  */
 export class LiveActivity {
   private readonly state: RoomState;
@@ -66,8 +66,9 @@ export class LiveActivity {
   private timer: NodeJS.Timeout | null = null;
   /** When `timer` fires. */
   private timerAt = 0;
-  private globalTimer: NodeJS.Timeout | null = null;
-  private globalAt = 0;
+  private readonly pace: RoomPace;
+  /** The room-wide values this process last published, as JSON. */
+  private readonly shared = new Map<Scope, string>();
   private pingTimer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
   private lastFlushAt = 0;
@@ -87,6 +88,7 @@ export class LiveActivity {
     );
     this.changeScopes = new ChangeScopes(deps.db);
     this.ring = new ChangeRing(options.ringSize);
+    this.pace = new RoomPace(options.globalMinMs, (change) => this.receive(change));
   }
 
   start(): void {
@@ -102,11 +104,10 @@ export class LiveActivity {
     this.stopped = true;
     this.unsubscribe?.();
     if (this.timer) clearTimeout(this.timer);
-    if (this.globalTimer) clearTimeout(this.globalTimer);
+    this.pace.stop();
     if (this.pingTimer) clearInterval(this.pingTimer);
     this.pieces.stop();
     this.timer = null;
-    this.globalTimer = null;
     this.pingTimer = null;
     await this.flushing?.catch(() => undefined);
     for (const stream of [...this.streams]) {
@@ -119,7 +120,7 @@ export class LiveActivity {
     this.deps.hub.publish(change);
   }
 
-  stats(): { streams: number; scopes: number; pieces: number; pending: number; ring: number; flushes: number; lastEventId: number } {
+  stats() {
     return {
       streams: this.streams.size,
       scopes: this.watchers.size,
@@ -128,6 +129,8 @@ export class LiveActivity {
       ring: this.ring.size,
       flushes: this.flushes,
       lastEventId: this.flushedSeq,
+      leader: this.deps.leader.isLeader,
+      received: this.deps.hub.received,
     };
   }
 
@@ -159,24 +162,7 @@ export class LiveActivity {
     const startId = this.flushedSeq;
     const resumed = this.resumable(spec.lastEventId);
     try {
-      if (resumed && !resumed.has('*')) {
-        // The client resumes on the stand it moved to (the room bus reopens the stream at each move, with the id of
-        // its last event): that stand's fields always come, the rest only when it changed.
-        const touched = stream.scopes.filter((s) => resumed.has(s));
-        const visited = spec.visited !== null;
-        if (touched.length > 0 || visited)
-          stream.send(await build(this.pieces, this.options.chatLimit, stream, touched, false, startId, visited));
-        else stream.send(': resumed\n\n');
-      } else {
-        stream.send(await build(this.pieces, this.options.chatLimit, stream, stream.scopes, true, startId));
-      }
-      // Flushes during the first build only noted what changed; send it before going live, in order.
-      while (stream.missed.size > 0 && !stream.closed) {
-        const missed = [...stream.missed];
-        stream.missed.clear();
-        const id = this.flushedSeq;
-        stream.send(await build(this.pieces, this.options.chatLimit, stream, missed, false, id));
-      }
+      await firstEvents(this.pieces, this.options.chatLimit, stream, resumed, startId, () => this.flushedSeq);
       stream.ready = true;
     } catch (err) {
       this.deps.onError(err, 'live activity: first state');
@@ -201,16 +187,13 @@ export class LiveActivity {
 
   /** The scopes touched after `lastEventId`, or null for a full state. */
   private resumable(lastEventId: string | undefined): Set<Scope> | null {
-    if (lastEventId === undefined || !/^\d{1,16}$/.test(lastEventId)) return null;
-    const id = Number(lastEventId);
-    if (id === this.flushedSeq) return new Set();
-    if (id < this.base || id > this.flushedSeq) return null;
-    return this.ring.scopesAfter(id);
+    const id = lastEventId !== undefined && /^\d{1,16}$/.test(lastEventId) ? Number(lastEventId) : -1;
+    return id < this.base || id > this.flushedSeq ? null : id === this.flushedSeq ? new Set() : this.ring.scopesAfter(id);
   }
 
   private receive(change: LiveChange): void {
     // Ended sessions travel on the hub for the session caches (plugins/live.ts); no stream shows them.
-    if (this.stopped || change.type === 'sessions') return;
+    if (this.stopped || change.type === 'sessions' || (change.type === 'room' && change.by === this.deps.leader.id)) return;
     // Whichever process the administrator used, each one reads the new parameters from now on.
     if (change.type === 'settings') this.deps.parameters.invalidate();
     this.seq += 1;
@@ -256,20 +239,27 @@ export class LiveActivity {
         this.flushedSeq = last.id;
         return;
       }
-      this.deferGlobal(scopes);
+      const { leader } = this.deps;
+      // Room-wide values another process computed: taken as they are.
+      const provided = new Map<Scope, Piece>();
+      for (const change of changes)
+        if (change.type === 'room') for (const shared of change.pieces) provided.set(shared.scope, fromShared(shared));
+      this.pace.defer(scopes, leader.isLeader);
+      for (const scope of provided.keys()) scopes.add(scope);
       this.ring.push({ from: first.id, to: last.id, scopes: [...scopes] });
       const previous = new Map<Scope, Piece | undefined>();
-      for (const scope of scopes) {
-        previous.set(scope, this.pieces.invalidate(scope));
-      }
+      for (const scope of scopes) previous.set(scope, this.pieces.invalidate(scope));
       const changed = new Set<Scope>();
       const fresh = new Map<Scope, Piece>();
+      const publish = leader.isLeader && leader.shared;
       await Promise.all(
         [...scopes]
-          .filter((scope) => this.watchers.has(scope))
+          .filter((scope) => this.watchers.has(scope) || (publish && isRoomScope(scope)))
           .map(async (scope) => {
             try {
-              const piece = await this.pieces.get(scope);
+              const given = provided.get(scope);
+              if (given) this.pieces.put(scope, given);
+              const piece = given ?? (await this.pieces.get(scope));
               fresh.set(scope, piece);
               if (previous.get(scope)?.json !== piece.json) changed.add(scope);
             } catch (err) {
@@ -277,6 +267,7 @@ export class LiveActivity {
             }
           }),
       );
+      if (publish) this.share(fresh);
       this.flushedSeq = last.id;
       this.flushes += 1;
       if (changed.size > 0) await deliver(this.streams, this.pieces, this.options.chatLimit, { changed, id: last.id, fresh, previous });
@@ -290,27 +281,16 @@ export class LiveActivity {
     return flushing;
   }
 
-  /**
-   * Takes the room-wide scopes out of this flush when they were recomputed less than `globalMinMs` ago, and
-   * arranges a presence change (no users: it only touches them) for when their turn comes. A resume looks at
-   * the flush that sends them, so nothing is lost.
-   */
-  private deferGlobal(scopes: Set<Scope>): void {
-    if (!scopes.has('active') && !scopes.has('chat')) return;
-    const now = Date.now();
-    const due = this.globalAt + this.options.globalMinMs;
-    if (now >= due) {
-      this.globalAt = now;
-      return;
+  /** The leader's room-wide values, to the other processes, when they changed. */
+  private share(fresh: Map<Scope, Piece>): void {
+    const pieces: SharedPiece[] = [];
+    for (const scope of ROOM_SCOPES) {
+      const piece = fresh.get(scope);
+      const shared = piece && this.shared.get(scope) !== piece.json ? toShared(scope, piece) : null;
+      if (!shared) continue;
+      this.shared.set(scope, shared.json);
+      pieces.push(shared);
     }
-    scopes.delete('active');
-    scopes.delete('chat');
-    if (!this.globalTimer) {
-      this.globalTimer = setTimeout(() => {
-        this.globalTimer = null;
-        this.receive({ type: 'presence', userIds: [] });
-      }, due - now);
-      this.globalTimer.unref();
-    }
+    if (pieces.length > 0) this.deps.hub.publish({ type: 'room', by: this.deps.leader.id, pieces });
   }
 }

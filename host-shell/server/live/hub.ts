@@ -21,9 +21,12 @@ export interface LiveHub {
    */
   recover(): void;
   close(): Promise<void>;
+  /** Messages received from Redis so far (0 in process). */
+  readonly received: number;
 }
 
 export class InProcessHub implements LiveHub {
+  readonly received = 0;
   private readonly listeners = new Set<LiveListener>();
   private readonly recovery: Recovery;
 
@@ -96,6 +99,7 @@ export interface RedisHubOptions {
  *   again from the database, and streams receive what differs. `recover()` does the same, for this process only.
  */
 export class RedisHub implements LiveHub {
+  received = 0;
   private readonly listeners = new Set<LiveListener>();
   private readonly ready: Promise<unknown>;
   /** This process, as the sender of what it publishes. */
@@ -117,6 +121,7 @@ export class RedisHub implements LiveHub {
     this.recovery = new Recovery(options.resync, (change) => this.deliver(change), onError);
     this.sub.on('message', (channel, message) => {
       if (channel !== this.channel) return;
+      this.received += 1;
       let parsed: Envelope | LiveChange;
       try {
         parsed = JSON.parse(message) as Envelope | LiveChange;

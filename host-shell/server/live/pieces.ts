@@ -31,6 +31,12 @@ export class PieceCache {
     return previous;
   }
 
+  /** A value computed elsewhere (another process's, for the room-wide scopes): kept while watched. */
+  put(scope: Scope, piece: Piece): void {
+    this.invalidate(scope);
+    if (this.watched(scope)) this.pieces.set(scope, piece);
+  }
+
   /** Nobody watches the scope any more. Versions stay (a few per stand): a computation still running must not be taken for a fresh one later. */
   drop(scope: Scope): void {
     this.state.drop(scope);

@@ -11,7 +11,7 @@
  * that published nothing).
  */
 import type { RoomUser } from '@salon/shared/contracts/room';
-import { toLiveGrain, type ActivityTracker } from '../services/activity';
+import { toLiveGrain, type ActivityTracker, type ActivityView } from '../services/activity';
 import { toRoomUser, type RoomUserRow } from '../services/room-users';
 import type { LiveReads } from './reads';
 
@@ -73,12 +73,13 @@ export class StandVisitors {
         people.set(row.id, { row, company: companies.get(row.id) ?? null, stored, minute: -1, key: '', json: '' });
       }
     }
+    const view = await this.activity.view(ids);
     const list: PersonList = { ids: [], keys: [], items: [], index: new Map() };
     for (const id of ids) {
       // Not there: the account was removed between the two reads.
       const known = people.get(id);
       if (!known) continue;
-      this.serialise(known);
+      this.serialise(known, view);
       list.index.set(id, list.ids.length);
       list.ids.push(id);
       list.keys.push(known.key);
@@ -107,8 +108,8 @@ export class StandVisitors {
   }
 
   /** Serialises a person again when their minute of last activity changed (to the minute, as the live lists carry it). */
-  private serialise(known: Known): void {
-    const at = Math.max(this.activity.lastActivity(known.row.id) ?? 0, known.stored);
+  private serialise(known: Known, view: ActivityView): void {
+    const at = Math.max(view.lastActivity(known.row.id) ?? 0, known.stored);
     const minute = at > 0 ? toLiveGrain(at) : 0;
     if (minute === known.minute) return;
     const user: RoomUser = toRoomUser(known.row, known.company, minute > 0 ? new Date(minute).toISOString() : null);

@@ -8,6 +8,7 @@ import {
   liveOrderCeiling,
   toLiveGrain,
   type ActivityTracker,
+  type ActivityView,
   type ActivityWindows,
 } from '../services/activity';
 import { roomUserRows, toHistoryItem, toRoomUser, type RoomUserRow } from '../services/room-users';
@@ -103,12 +104,12 @@ export class RoomState {
     if (parsed.kind === 'news-user') return this.news(parsed.userId);
     if (parsed.kind === 'settings') return this.settings();
     const { activity, parameters } = this.deps;
-    const [params] = await Promise.all([parameters.get(), activity.ready()]);
+    const params = await parameters.get();
     activity.setWindows(windowsOf(params));
     const now = Date.now();
     switch (parsed.kind) {
       case 'active':
-        return { kind: 'active', json: String(activity.countSince(now - params.last_activity_period * 1000)) };
+        return { kind: 'active', json: String(await activity.countSince(now - params.last_activity_period * 1000)) };
       case 'chat':
         return this.chat(now, params);
       case 'ex':
@@ -123,12 +124,15 @@ export class RoomState {
   }
 
   /** `grained`: last activity rounded down to the minute, as the live lists carry it (`LIVE_ACTIVITY_GRAIN_MS`). */
-  private async roomUsers(rows: RoomUserRow[], grained = false): Promise<RoomUser[]> {
+  private async roomUsers(rows: RoomUserRow[], grained = false, known?: ActivityView): Promise<RoomUser[]> {
     const { activity } = this.deps;
-    const companies = await this.reads.companies(rows.filter((r) => r.profile === 'exhibitor').map((r) => r.id));
+    const [companies, view] = await Promise.all([
+      this.reads.companies(rows.filter((r) => r.profile === 'exhibitor').map((r) => r.id)),
+      known ?? activity.view(rows.map((r) => r.id)),
+    ]);
     const lastActivity = (row: RoomUserRow): string | null => {
-      if (!grained) return activity.effectiveIso(row.id, row.last_activity_at);
-      const at = activity.effective(row.id, row.last_activity_at);
+      if (!grained) return view.effectiveIso(row.id, row.last_activity_at);
+      const at = view.effective(row.id, row.last_activity_at);
       return at > 0 ? new Date(toLiveGrain(at)).toISOString() : null;
     };
     return rows.map((row) => toRoomUser(row, companies.get(row.id) ?? null, lastActivity(row)));
@@ -152,7 +156,7 @@ export class RoomState {
     const wanted = chatLimit + 1;
     // Some candidates are hidden, or not found by a class: ask for a margin.
     const ceiling = liveOrderCeiling(now);
-    const recent = activity.recentSince(now - CHAT_WINDOW_SECONDS * 1000, wanted * 4 + 20, LIVE_ACTIVITY_GRAIN_MS, ceiling);
+    const recent = await activity.recentSince(now - CHAT_WINDOW_SECONDS * 1000, wanted * 4 + 20, LIVE_ACTIVITY_GRAIN_MS, ceiling);
     const rows = new Map(
       (
         await roomUserRows(
@@ -161,9 +165,10 @@ export class RoomState {
         )
       ).map((r) => [r.id, r]),
     );
-    // Each row's last activity, read once (memory or row, whichever is newer).
+    // Each row's last activity, read once (the store or the row, whichever is newer).
+    const view = await activity.view(rows.keys());
     const lastAt = new Map<number, number>();
-    for (const row of rows.values()) lastAt.set(row.id, activity.effective(row.id, row.last_activity_at));
+    for (const row of rows.values()) lastAt.set(row.id, view.effective(row.id, row.last_activity_at));
     const minutes = new Map<number, number>();
     for (const [id, at] of lastAt) minutes.set(id, Math.min(toLiveGrain(at), ceiling));
     const minute = (row: RoomUserRow): number => minutes.get(row.id) ?? 0;
@@ -180,7 +185,7 @@ export class RoomState {
       return visible.filter((row) => foundAnywhere(rules, row.profile, (lastAt.get(row.id) ?? 0) >= connectedSince)).slice(0, wanted);
     });
     const everyone = [...new Map(kept.flat().map((row) => [row.id, row])).values()];
-    const users = await this.roomUsers(everyone, true);
+    const users = await this.roomUsers(everyone, true, view);
     const byId = new Map(
       everyone.map((row, i) => {
         const user = users[i] as RoomUser;
@@ -224,13 +229,14 @@ export class RoomState {
   private async exhibitors(standId: number, activeSince: number): Promise<Piece> {
     const { activity, db } = this.deps;
     const { rows, company } = await standExhibitorCards(db, standId);
+    const view = await activity.view(rows.map((r) => r.id));
     const animators: RoomUser[] = [];
     const availableItems: { id: number; json: string }[] = [];
     for (const row of rows) {
       if (row.hidden === 1) continue;
-      const available = row.availability === 1 && activity.effective(row.id, row.last_activity_at) >= activeSince;
+      const available = row.availability === 1 && view.effective(row.id, row.last_activity_at) >= activeSince;
       const user: RoomUser = {
-        ...toRoomUser(row, company, activity.effectiveIso(row.id, row.last_activity_at), { availability: available, hidden: false }),
+        ...toRoomUser(row, company, view.effectiveIso(row.id, row.last_activity_at), { availability: available, hidden: false }),
         ...publishedCard(row),
       };
       animators.push(user);

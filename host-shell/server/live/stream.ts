@@ -19,6 +19,9 @@ export interface StreamSpec {
 
 export const PING = ': ping\n\n';
 
+/** Events written to this process's streams so far, pings left out (`GET /__bench/stats`). */
+export const written = { events: 0 };
+
 export class LiveStream {
   /** False until its first event is written: flushes meanwhile only note what it missed. */
   ready = false;
@@ -42,6 +45,7 @@ export class LiveStream {
       this.out.destroy();
       return;
     }
+    if (chunk !== PING) written.events += 1;
     this.out.write(chunk);
   }
 

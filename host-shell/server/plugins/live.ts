@@ -3,14 +3,16 @@ import type { LiveChange } from '../live/changes';
 import { InProcessHub, RedisHub, type LiveHub } from '../live/hub';
 import { ActivesFeed } from '../live/actives';
 import { LiveActivity } from '../live/engine';
+import { Leadership } from '../live/leader';
 import { globalPlugin } from '../lib/plugin';
 import { ActivityTracker } from '../services/activity';
+import { MemoryActivityStore, RedisActivityStore, type ActivityStore } from '../services/activity-store';
 import { ParametersCache } from '../services/settings';
 import { Sweeper } from '../services/sweeper';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Last activity of every user, in memory, written in batches. */
+    /** Last activity of every user, in memory or Redis, written to the database in batches. */
     activity: ActivityTracker;
     /** The parameters, cached for a few seconds (for code that reads them on every tick). */
     parameters: ParametersCache;
@@ -25,6 +27,9 @@ declare module 'fastify' {
 
 /** A salon configured with Redis does not start without it. */
 const REDIS_START_TIMEOUT_MS = 8000;
+
+/** With Redis, this process's activity reaches the other processes at most this long after it happened. */
+const ACTIVITY_SHARE_MS = 250;
 
 /** Chat users per stream (spec: people active in the last 60 minutes), capped. */
 const CHAT_LIMIT = 200;
@@ -52,6 +57,8 @@ export const livePlugin = globalPlugin('salon-live', async (app) => {
     ];
   };
   let hub: LiveHub = new InProcessHub(resync, (err) => app.log.error({ err }, 'live hub'));
+  let store: ActivityStore = new MemoryActivityStore();
+  let leadership = new Leadership(null);
   if (config.redisUrl) {
     // Several processes serve the salon: what changes in one reaches the live streams of all.
     const pub = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
@@ -77,11 +84,17 @@ export const livePlugin = globalPlugin('salon-live', async (app) => {
       clearTimeout(timer);
     }
     hub = redisHub;
+    // Who is active is one truth for every process.
+    store = new RedisActivityStore(pub);
+    // One process computes what the whole room shares (live/README.md).
+    leadership = new Leadership(pub, (err) => app.log.error({ err }, 'live leader'));
   }
   const parameters = new ParametersCache(app.db, config.parametersTtlMs);
   const activity = new ActivityTracker(app.db, {
     onPresence: (userIds) => hub.publish({ type: 'presence', userIds }),
     onError: (err) => app.log.error({ err }, 'activity tracker'),
+    store,
+    shareMs: config.redisUrl ? ACTIVITY_SHARE_MS : 0,
   });
   const live = new LiveActivity(
     {
@@ -89,6 +102,7 @@ export const livePlugin = globalPlugin('salon-live', async (app) => {
       hub,
       activity,
       parameters,
+      leader: leadership,
       onError: (err, what) => {
         app.log.error({ err }, what);
         // A change that failed to compute would otherwise never reach the streams.
@@ -111,6 +125,7 @@ export const livePlugin = globalPlugin('salon-live', async (app) => {
       activity,
       parameters,
       publish: (change) => hub.publish(change),
+      leads: () => leadership.isLeader,
       // The realtime plugin is registered after this one; it sends new entries to the stands' exhibitors.
       onHistory: (ids) => {
         if (app.hasDecorator('realtime')) void app.realtime.historyAdded(ids);
@@ -143,6 +158,7 @@ export const livePlugin = globalPlugin('salon-live', async (app) => {
   );
   app.decorate('actives', actives);
 
+  await leadership.start();
   live.start();
   sweeper.start();
   const flushTimer = setInterval(() => {
@@ -157,6 +173,7 @@ export const livePlugin = globalPlugin('salon-live', async (app) => {
     clearInterval(flushTimer);
     await sweeper.stop();
     await live.stop();
+    await leadership.stop();
     await hub.close();
     await activity.flush();
   });

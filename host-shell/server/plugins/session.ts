@@ -40,7 +40,7 @@ async function loadViewer(request: FastifyRequest): Promise<Viewer> {
   const found = token ? await findSession(server.db, token) : null;
   if (token) server.sessions.remember(token, found?.user.id ?? null, found ? Date.parse(found.expiresAt) : 0);
   // The row's last_activity_at lags by up to one flush; the tracker has the current value.
-  const user = found ? { ...found.user, last_activity_at: server.activity.effectiveIso(found.user.id, found.user.last_activity_at) } : null;
+  const user = found ? { ...found.user, last_activity_at: server.activity.ownIso(found.user.id, found.user.last_activity_at) } : null;
   // The links the salon writes start with PUBLIC_URL when it is set (behind a proxy), else with the request's origin.
   return { user, locale: localeFor(request, user), origin: server.config.publicUrl ?? requestOrigin(request) };
 }

@@ -98,7 +98,7 @@ export function registerHandlers(app: FastifyInstance, socket: SalonSocket): voi
 
   const me = (memberId: number): ChatMember => ({
     id_member: encodeId(memberId),
-    user: toRoomUser(data.user, data.company, app.activity.effectiveIso(data.userId, data.user.last_activity_at)),
+    user: toRoomUser(data.user, data.company, app.activity.ownIso(data.userId, data.user.last_activity_at)),
   });
 
   /** Runs a handler; refusals and failures become `{ok: false, error}`. */

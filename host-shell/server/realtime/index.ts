@@ -1,4 +1,4 @@
-import { createAdapter } from '@socket.io/redis-adapter';
+import { createShardedAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
@@ -85,8 +85,11 @@ export class Realtime {
   }
 
   /** Sockets connected to this process. */
-  stats(): { sockets: number } {
-    return { sockets: this.io.of('/').sockets.size };
+  /** Messages received from Redis, packets sent to this process's sockets (`GET /__bench/stats`). */
+  readonly traffic = { received: 0, packets: 0 };
+
+  stats(): { sockets: number; received: number; packets: number } {
+    return { sockets: this.io.of('/').sockets.size, ...this.traffic };
   }
 }
 
@@ -123,7 +126,7 @@ function reconnectAfterRedisLoss(io: SalonServer, sub: Redis, log: FastifyBaseLo
 /**
  * socket.io on fastify's HTTP server, path /socket.io (spec §7). The handshake checks the Origin and the session
  * cookie; each socket joins `user:<id>`, its channels' `channel:<id>` and, for exhibitors, `stand:<id>`. With
- * REDIS_URL the Redis adapter (ioredis publisher and subscriber) lets several processes serve one salon; after Redis
+ * REDIS_URL the sharded Redis adapter (ioredis publisher and subscriber, a channel per room) lets several processes serve one salon; after Redis
  * went away and came back, this process's sockets are made to reconnect, so their clients catch up on what they missed.
  * On close: sockets are told to reconnect elsewhere and closed in preClose (the HTTP server would otherwise wait for
  * them), Redis quits in onClose.
@@ -141,7 +144,9 @@ export const realtimePlugin = globalPlugin('salon-realtime', async (app: Fastify
     const sub = pub.duplicate();
     for (const client of [pub, sub]) client.on('error', (err: unknown) => app.log.error({ err }, 'redis (socket.io adapter)'));
     redis = [pub, sub];
-    io.adapter(createAdapter(pub, sub, { key: 'salon.socket.io' }));
+    // Sharded pub/sub with a channel per room (Redis 7.0): an emission to one room (a person, a channel, a stand's
+    // exhibitors) reaches only the processes with a socket in it; the others never receive it.
+    io.adapter(createShardedAdapter(pub, sub, { channelPrefix: 'salon.socket.io', subscriptionMode: 'dynamic' }));
     const subscribed = reconnectAfterRedisLoss(io, sub, app.log);
     io.use((_socket, next) => {
       void subscribed().then(() => next());
@@ -149,6 +154,12 @@ export const realtimePlugin = globalPlugin('salon-realtime', async (app: Fastify
   }
   const realtime = new Realtime(io, { db: app.db, activity: app.activity, log: app.log });
   app.decorate('realtime', realtime);
+  redis[1]?.on('smessageBuffer', () => (realtime.traffic.received += 1));
+  io.engine.on('connection', (conn: { on(event: 'packetCreate', listener: (packet: { type: string }) => void): void }) =>
+    conn.on('packetCreate', (packet) => {
+      if (packet.type === 'message') realtime.traffic.packets += 1;
+    }),
+  );
 
   io.use(handshake(app));
   io.on('connection', (socket) => {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { written } from '../live/stream';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -22,6 +23,11 @@ export const benchRoutes: FastifyPluginAsync = async (app) => {
       live: app.live.stats(),
       realtime: app.realtime.stats(),
       activity: { users: app.activity.size, pending: app.activity.pending },
+      // Messages this process received from Redis, and what it delivered to its own clients.
+      traffic: {
+        redis_received: app.live.stats().received + app.realtime.stats().received,
+        delivered: written.events + app.realtime.stats().packets,
+      },
     };
   });
 };

@@ -1,5 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { ActivityView, MemoryActivityStore, toMs, within, type ActivityStore } from './activity-store';
+
+export { ActivityView } from './activity-store';
 
 /** The activity windows that matter to someone watching (seconds, from the parameters). */
 export interface ActivityWindows {
@@ -28,6 +31,9 @@ export const toLiveGrain = (ms: number): number => Math.floor(ms / LIVE_ACTIVITY
  * changes only for people who were inactive for a whole minute, or came back.
  */
 export const liveOrderCeiling = (now: number): number => toLiveGrain(now) - LIVE_ACTIVITY_GRAIN_MS;
+/** A read of the activity store waits at most this long before this process's own knowledge answers. */
+const READ_TIMEOUT_MS = 1000;
+
 export const DEFAULT_WINDOWS: ActivityWindows = { activeSeconds: 900, exhibitorSeconds: 900, chatSeconds: CHAT_WINDOW_SECONDS };
 
 interface Entry {
@@ -43,25 +49,32 @@ export interface ActivityTrackerOptions {
   onError?: (err: unknown) => void;
   /** Rows per UPDATE statement when flushing. */
   chunkSize?: number;
+  /** Where every process reads last activity (default: this process's memory). */
+  store?: ActivityStore;
+  /** This process's activity reaches the store at most this long after it happened (ms; 0: at once). */
+  shareMs?: number;
 }
 
-const toMs = (iso: string | null | undefined): number => {
-  if (!iso) return 0;
-  const ms = Date.parse(iso);
-  return Number.isNaN(ms) ? 0 : ms;
-};
-
 /**
- * Last activity of every user, in memory (spec §4.3: every visitor pushes it every 2 s). The database gets it in
- * batches: `flush()` writes what changed in one transaction (a timer calls it, and close). Everything that reads
- * "last activity" (connected users, live activity, the sweeper, the viewer) asks this tracker first.
+ * Last activity of every user (spec §4.3: every visitor pushes it every 2 s), kept in a store every process reads
+ * (`activity-store.ts`: memory, or Redis). The hot path, `touch`, does no I/O: this process's activity reaches the
+ * store within `shareMs`, in one command, and the database in batches: `flush()` writes what changed (a timer calls
+ * it, and close). Everything that reads "last activity" (connected users, live activity, the sweeper, the viewer) asks
+ * this tracker first; a read sends this process's pending activity first, so it sees its own.
  *
- * On first use it loads the users active within the longest window from the database, so it knows who is
- * "connected" after a restart. It also notices presence transitions: a user coming back after a gap (touch), or
- * going past a window's edge (scan, called by the sweeper).
+ * On first use it loads the users active within the longest window from the database into the store, so it knows
+ * who is "connected" after a restart. It also notices presence transitions: a user coming back to this process after
+ * a gap (touch), or anyone going past a window's edge (scan, called by the sweeper).
  */
 export class ActivityTracker {
+  /** This process's own users: what the database gets from it, and their presence transitions. */
   private readonly entries = new Map<number, Entry>();
+  private readonly store: ActivityStore;
+  /** This process's own knowledge: the store without Redis, the fallback with it. */
+  private readonly local = new MemoryActivityStore();
+  /** This process's activity not yet in the store. */
+  private unsent = new Map<number, number>();
+  private shareTimer: NodeJS.Timeout | null = null;
   private windows: ActivityWindows = DEFAULT_WINDOWS;
   private loaded: Promise<void> | null = null;
   private flushing: Promise<number> | null = null;
@@ -70,7 +83,9 @@ export class ActivityTracker {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly options: ActivityTrackerOptions,
-  ) {}
+  ) {
+    this.store = options.store ?? this.local;
+  }
 
   setWindows(windows: ActivityWindows): void {
     this.windows = windows;
@@ -98,13 +113,15 @@ export class ActivityTracker {
   private async load(): Promise<void> {
     const since = new Date(Date.now() - this.longestWindowMs).toISOString();
     const rows = await this.db.selectFrom('users').select(['id', 'last_activity_at']).where('last_activity_at', '>=', since).execute();
+    const known = new Map<number, number>();
     for (const row of rows) {
       const at = toMs(row.last_activity_at);
+      known.set(row.id, at);
       const entry = this.entries.get(row.id);
-      if (!entry) this.entries.set(row.id, { at, saved: at });
-      else entry.saved = Math.max(entry.saved, at);
-      if (entry && at > entry.at) entry.at = at;
+      if (entry) entry.saved = Math.max(entry.saved, at);
     }
+    await this.local.record(known);
+    if (this.store !== this.local) this.store.record(known).catch((err: unknown) => this.options.onError?.(err));
   }
 
   /** The hot path: records activity now (or at `now`), returns it as ISO 8601. No I/O. */
@@ -118,68 +135,110 @@ export class ActivityTracker {
       this.entries.set(userId, { at: now, saved: 0 });
       if (!this.loaded) this.ready().catch((err: unknown) => this.options.onError?.(err));
     }
+    const at = Math.max(now, previous ?? 0);
+    if (this.store !== this.local) void this.local.record(new Map([[userId, at]]));
+    this.unsent.set(userId, at);
+    if (!this.options.shareMs) void this.share();
+    else this.shareTimer ??= setTimeout(() => void this.share(), this.options.shareMs);
     if (previous === undefined || now - previous >= this.shortestWindowMs) this.options.onPresence([userId]);
-    return new Date(Math.max(now, previous ?? 0)).toISOString();
+    return new Date(at).toISOString();
   }
 
-  /** Last activity in memory (ms), if any. */
-  lastActivity(userId: number): number | undefined {
-    return this.entries.get(userId)?.at;
+  /** Sends this process's pending activity to the store; kept for the next time if the store failed. */
+  private async share(): Promise<void> {
+    if (this.shareTimer) clearTimeout(this.shareTimer);
+    this.shareTimer = null;
+    if (this.unsent.size === 0) return;
+    const batch = this.unsent;
+    this.unsent = new Map();
+    try {
+      await this.store.record(batch);
+    } catch (err) {
+      for (const [userId, at] of batch) if (at > (this.unsent.get(userId) ?? 0)) this.unsent.set(userId, at);
+      this.options.onError?.(err);
+    }
   }
 
-  /** The newer of memory and what a row says, in ms; 0 when neither knows. */
-  effective(userId: number, stored: string | null | undefined): number {
-    return Math.max(this.entries.get(userId)?.at ?? 0, toMs(stored));
+  /**
+   * The newer of this process's own record of a user and a row's value, without I/O (the viewer of a request: their
+   * own activity is recorded where they are served).
+   */
+  ownIso(userId: number, stored: string | null | undefined): string | null {
+    return new ActivityView(new Map(this.entries.has(userId) ? [[userId, this.entries.get(userId)?.at ?? 0]] : [])).effectiveIso(
+      userId,
+      stored,
+    );
   }
 
-  /** The newer of memory and a row's value, as the row's ISO text (null when neither knows). */
-  effectiveIso(userId: number, stored: string | null | undefined): string | null {
-    const memory = this.entries.get(userId)?.at;
-    if (memory === undefined || memory <= toMs(stored)) return stored ?? null;
-    return new Date(memory).toISOString();
+  /**
+   * A read of the store, after this process's pending activity (sent first, on the same connection). When the store
+   * does not answer within `READ_TIMEOUT_MS` (Redis away), this process's own knowledge answers instead.
+   */
+  private async read<T>(query: (store: ActivityStore) => Promise<T>): Promise<T> {
+    await this.ready();
+    void this.share();
+    if (this.store === this.local) return query(this.store);
+    try {
+      return await within(READ_TIMEOUT_MS, query(this.store));
+    } catch (err) {
+      this.options.onError?.(err);
+      return query(this.local);
+    }
+  }
+
+  /** Last activity of these users, as every process knows it. */
+  async view(userIds: Iterable<number>): Promise<ActivityView> {
+    const ids = [...new Set(userIds)];
+    return new ActivityView(await this.read((store) => store.get(ids)));
   }
 
   /** How many users were active at or after `since` (ms). */
-  countSince(since: number): number {
-    let n = 0;
-    for (const entry of this.entries.values()) if (entry.at >= since) n += 1;
-    return n;
+  async countSince(since: number): Promise<number> {
+    return this.read((store) => store.count(since));
   }
 
   /**
    * Users active at or after `since`, most recent first, at most `limit`; with `grain` (ms), by last activity
    * rounded down to it and at most `ceiling`, then by id (`at` is then that value).
    */
-  recentSince(since: number, limit: number, grain = 1, ceiling = Number.POSITIVE_INFINITY): { userId: number; at: number }[] {
-    const out: { userId: number; at: number }[] = [];
-    for (const [userId, entry] of this.entries) {
-      if (entry.at >= since) out.push({ userId, at: grain === 1 ? entry.at : Math.min(Math.floor(entry.at / grain) * grain, ceiling) });
+  async recentSince(
+    since: number,
+    limit: number,
+    grain = 1,
+    ceiling = Number.POSITIVE_INFINITY,
+  ): Promise<{ userId: number; at: number }[]> {
+    let rows = await this.read((store) => store.since(since, limit));
+    const last = rows.at(-1);
+    if (grain !== 1 && last && rows.length >= limit) {
+      // Everyone who shares the last one's rounded value competes with it by id: read them all.
+      const edge = Math.min(Math.floor(last.at / grain) * grain, ceiling);
+      rows = await this.read((store) => store.since(Math.max(since, edge)));
     }
+    const out = grain === 1 ? rows : rows.map(({ userId, at }) => ({ userId, at: Math.min(Math.floor(at / grain) * grain, ceiling) }));
     out.sort((a, b) => b.at - a.at || a.userId - b.userId);
     return out.length > limit ? out.slice(0, limit) : out;
   }
 
   /**
-   * Users who went past the edge of a window since the last scan (inactive now, active at the previous scan):
-   * they are reported through onPresence. Returns them.
+   * Users who went past the edge of a window since the last scan (inactive now, active at the previous scan),
+   * wherever they were active: they are reported through onPresence. Returns them.
    */
-  scan(now = Date.now()): number[] {
+  async scan(now = Date.now()): Promise<number[]> {
     const previous = this.lastScan;
     this.lastScan = now;
     if (now <= previous) return [];
-    const edges = [this.windows.activeSeconds, this.windows.exhibitorSeconds, this.windows.chatSeconds].map((s) => s * 1000);
-    const crossed: number[] = [];
-    for (const [userId, entry] of this.entries) {
-      if (edges.some((w) => entry.at >= previous - w && entry.at < now - w)) crossed.push(userId);
-    }
-    if (crossed.length > 0) this.options.onPresence(crossed);
-    return crossed;
+    const edges = [...new Set([this.windows.activeSeconds, this.windows.exhibitorSeconds, this.windows.chatSeconds])].map((s) => s * 1000);
+    const crossed = new Set((await this.read((store) => Promise.all(edges.map((w) => store.between(previous - w, now - w))))).flat());
+    if (crossed.size > 0) this.options.onPresence([...crossed]);
+    return [...crossed];
   }
 
-  /** Forgets users inactive for longer than every window whose activity is already in the database. */
-  prune(now = Date.now()): void {
+  /** Forgets users inactive for longer than every window (this process's, once their activity is in the database). */
+  async prune(now = Date.now()): Promise<void> {
     const before = now - this.longestWindowMs;
     for (const [userId, entry] of this.entries) if (entry.at < before && entry.saved >= entry.at) this.entries.delete(userId);
+    await this.local.prune(before);
+    if (this.store !== this.local) await this.read((store) => store.prune(before));
   }
 
   /** How many users have activity not yet written. */

@@ -54,14 +54,17 @@ export async function memberRows(db: Kysely<Database>, channelIds: number[]): Pr
 
 /** ChatMembers by member id. */
 export async function chatMembers(ctx: ChatContext, rows: MemberRow[]): Promise<Map<number, ChatMember>> {
-  const companies = await companiesOf(ctx.db, [...new Set(rows.filter((r) => r.user.profile === 'exhibitor').map((r) => r.user.id))]);
+  const [companies, view] = await Promise.all([
+    companiesOf(ctx.db, [...new Set(rows.filter((r) => r.user.profile === 'exhibitor').map((r) => r.user.id))]),
+    ctx.activity.view(rows.map((r) => r.user.id)),
+  ]);
   return new Map(
     rows.map((r) => [
       r.memberId,
       {
         id_member: encodeId(r.memberId),
         user: {
-          ...toRoomUser(r.user, companies.get(r.user.id) ?? null, ctx.activity.effectiveIso(r.user.id, r.user.last_activity_at)),
+          ...toRoomUser(r.user, companies.get(r.user.id) ?? null, view.effectiveIso(r.user.id, r.user.last_activity_at)),
           ...publishedContact(r.user),
         },
       },

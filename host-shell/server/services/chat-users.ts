@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ChatUsersData } from '@salon/shared/contracts/chat';
 import type { SearchPermission } from '@salon/shared/contracts/page-data';
 import type { Database, ProfileCode, UserRow } from '../db/schema';
-import { CHAT_WINDOW_SECONDS, type ActivityTracker } from './activity';
+import { ActivityView, CHAT_WINDOW_SECONDS, type ActivityTracker } from './activity';
 import { companiesOf, roomUserRows, toRoomUser, type RoomUserRow } from './room-users';
 import type { StoredParameters } from './settings';
 import { publicFullName } from './users';
@@ -122,8 +122,8 @@ export async function searchChatUsers(
 ): Promise<ChatUsersData> {
   const rules = searchRulesFor(viewer, params);
   if (!rules.enabled) return { search_enabled: false, on_stand: [], elsewhere: [] };
-  await activity.ready();
-  const recent = activity.recentSince(now - CHAT_WINDOW_SECONDS * 1000, CANDIDATES).filter((r) => r.userId !== viewer.id);
+  const recent = (await activity.recentSince(now - CHAT_WINDOW_SECONDS * 1000, CANDIDATES)).filter((r) => r.userId !== viewer.id);
+  const view = new ActivityView(new Map(recent.map((r) => [r.userId, r.at])));
   const rows = new Map(
     (
       await roomUserRows(
@@ -150,7 +150,7 @@ export async function searchChatUsers(
     const row = rows.get(userId);
     // Anonymous visitors cannot chat (spec §6): never offered as partners.
     if (!row || row.hidden === 1 || row.anonymous === 1) continue;
-    const connected = activity.effective(row.id, row.last_activity_at) >= connectedSince;
+    const connected = view.effective(row.id, row.last_activity_at) >= connectedSince;
     const here = onStandIds.has(row.id);
     const allowed =
       rules.anywhere.has(row.profile) ||
@@ -173,9 +173,9 @@ export async function searchChatUsers(
     toRoomUser(
       row,
       companies.get(row.id) ?? null,
-      activity.effectiveIso(row.id, row.last_activity_at),
+      view.effectiveIso(row.id, row.last_activity_at),
       row.profile === 'exhibitor'
-        ? { availability: row.availability === 1 && activity.effective(row.id, row.last_activity_at) >= exhibitorSince }
+        ? { availability: row.availability === 1 && view.effective(row.id, row.last_activity_at) >= exhibitorSince }
         : {},
     );
   return { search_enabled: true, on_stand: onStand.map(toUser), elsewhere: elsewhere.map(toUser) };
@@ -232,7 +232,8 @@ export async function mayStartChatWith(
   if (owned.length > 0 && (await visitedStandOf(db, viewer.id, other.id, owned))) return true;
 
   const rules = searchRulesFor(viewer, params);
-  const connected = activity.effective(other.id, other.last_activity_at) >= now - params.last_activity_period * 1000;
+  const connected =
+    (await activity.view([other.id])).effective(other.id, other.last_activity_at) >= now - params.last_activity_period * 1000;
   if (foundAnywhere(rules, other.profile, connected)) return true;
   if (!rules.enabled || !(rules.onStand.has(other.profile) || (rules.connectedOnStand && connected))) return false;
   const visiting = await db

@@ -3,7 +3,7 @@ import type { Animator, Company, Stand } from '@salon/shared/contracts/exhibitor
 import type { FieldsParam, LocaleCode } from '@salon/shared/contracts/page-data';
 import type { CompanyRow, Database, StandRow, UserRow } from '../db/schema';
 import { encodeId } from '../lib/ids';
-import type { ActivityTracker } from './activity';
+import type { ActivityTracker, ActivityView } from './activity';
 import { fullName, isPublished, parseFieldsParam, profileLabel } from './users';
 
 /** Spec §3 Company, every field. */
@@ -90,7 +90,7 @@ const absolute = (path: string | null, origin: string): string | null => {
  * the exhibitor themselves or one of their co-exhibitors, who see every field; everyone else gets the published
  * ones only (spec §5 "Field publication"), the others are null.
  */
-export function toAnimator(user: UserRow, company: string | null, ctx: AnimatorContext, seesAll: boolean): Animator {
+export function toAnimator(user: UserRow, company: string | null, ctx: AnimatorContext, seesAll: boolean, view: ActivityView): Animator {
   const fieldsParam: FieldsParam = parseFieldsParam(user.fields_param);
   const show = (field: string, value: string | null): string | null => {
     if (value === null || value === '') return null;
@@ -99,7 +99,7 @@ export function toAnimator(user: UserRow, company: string | null, ctx: AnimatorC
   const firstname = show('firstname', user.firstname);
   const lastname = show('lastname', user.lastname);
   const visio = show('visio_link', user.visio_link);
-  const lastActivity = ctx.activity.effective(user.id, user.last_activity_at);
+  const lastActivity = view.effective(user.id, user.last_activity_at);
   const now = ctx.now ?? Date.now();
   const id = encodeId(user.id);
   return {
@@ -122,7 +122,7 @@ export function toAnimator(user: UserRow, company: string | null, ctx: AnimatorC
     picturePath: absolute(user.picture_path ?? `/media/avatars/${id}.svg`, ctx.origin),
     videoPath: absolute(user.video_path, ctx.origin),
     availability: user.availability === 1 && lastActivity >= now - ctx.exhibitorSeconds * 1000,
-    last_activity_at: ctx.activity.effectiveIso(user.id, user.last_activity_at),
+    last_activity_at: view.effectiveIso(user.id, user.last_activity_at),
     hidden: user.hidden === 1,
     fields_param: fieldsParam,
     visio_link: visio === null ? null : { link: visio },
@@ -146,6 +146,7 @@ export async function standAnimators(db: Kysely<Database>, stand: StandRow, ctx:
     db.selectFrom('companies').select('name').where('id', '=', stand.company_id).executeTakeFirst(),
   ]);
   const coExhibitor = ctx.viewerId !== null && users.some((u) => u.id === ctx.viewerId);
-  await ctx.activity.ready();
-  return users.filter((u) => u.hidden === 0 || u.id === ctx.viewerId).map((u) => toAnimator(u, company?.name ?? null, ctx, coExhibitor));
+  const shown = users.filter((u) => u.hidden === 0 || u.id === ctx.viewerId);
+  const view = await ctx.activity.view(shown.map((u) => u.id));
+  return shown.map((u) => toAnimator(u, company?.name ?? null, ctx, coExhibitor, view));
 }

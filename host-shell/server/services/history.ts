@@ -26,12 +26,15 @@ import { addHistory, ownsStand } from './visits';
 export const HISTORY_PAGE = 20;
 
 async function toItems(db: Kysely<Database>, activity: ActivityTracker, rows: HistoryRowWithUser[]): Promise<HistoryItem[]> {
-  const companies = await companiesOf(db, [...new Set(rows.filter((r) => r.user.profile === 'exhibitor').map((r) => r.user.id))]);
+  const [companies, view] = await Promise.all([
+    companiesOf(db, [...new Set(rows.filter((r) => r.user.profile === 'exhibitor').map((r) => r.user.id))]),
+    activity.view(rows.map((r) => r.user.id)),
+  ]);
   return rows.map((row) => {
     const user: RoomUser = toRoomUser(
       row.user,
       companies.get(row.user.id) ?? null,
-      activity.effectiveIso(row.user.id, row.user.last_activity_at),
+      view.effectiveIso(row.user.id, row.user.last_activity_at),
     );
     return toHistoryItem(row, user);
   });

@@ -11,6 +11,8 @@ export interface SweeperDeps {
   activity: ActivityTracker;
   parameters: ParametersCache;
   publish: (change: LiveChange) => void;
+  /** Whether this process sweeps for the salon (one does: live/leader.ts); the others only forget long-gone users. */
+  leads?: () => boolean;
   /** New stand history entries (the leaveStand of visits that timed out), for the exhibitors' sockets. */
   onHistory?: (historyIds: number[]) => void;
   onError: (err: unknown) => void;
@@ -57,20 +59,20 @@ export class Sweeper {
     const { activity, db, parameters, publish } = this.deps;
     const params = await parameters.get();
     activity.setWindows(windowsOf(params));
+    if (this.deps.leads && !this.deps.leads()) {
+      await activity.prune(now);
+      return 0;
+    }
     await activity.ready();
-    activity.scan(now);
-    const ended = await endStaleVisits(
-      db,
-      (userId, stored) => activity.effective(userId, stored),
-      now - params.last_activity_period * 1000,
-    );
+    await activity.scan(now);
+    const ended = await endStaleVisits(db, activity, now - params.last_activity_period * 1000);
     if (ended.length > 0) {
       const standIds = [...new Set(ended.map((v) => v.stand_id))];
       publish({ type: 'visitors', standIds });
       publish({ type: 'history', standIds });
       this.deps.onHistory?.(ended.map((v) => v.history.id));
     }
-    activity.prune(now);
+    await activity.prune(now);
     return ended.length;
   }
 }

@@ -240,7 +240,7 @@ export async function openVisitOf(db: Kysely<Database>, userId: number): Promise
  */
 export async function endStaleVisits(
   db: Kysely<Database>,
-  lastActivity: (userId: number, stored: string | null) => number,
+  activity: { view(userIds: number[]): Promise<{ effective(userId: number, stored: string | null): number }> },
   cutoff: number,
 ): Promise<ClosedVisit[]> {
   const open = await db
@@ -250,10 +250,11 @@ export async function endStaleVisits(
     .select('users.last_activity_at')
     .where('stand_visits.ended_at', 'is', null)
     .execute();
+  const view = await activity.view(open.map((v) => v.user_id));
   const stale = open
     .map(({ last_activity_at, ...visit }) => ({
       visit,
-      last: Math.max(lastActivity(visit.user_id, last_activity_at), Date.parse(visit.started_at)),
+      last: Math.max(view.effective(visit.user_id, last_activity_at), Date.parse(visit.started_at)),
     }))
     .filter((v) => v.last < cutoff);
   if (stale.length === 0) return [];
