@@ -38,6 +38,9 @@ export async function showExhibitorProfile(request: FastifyRequest, reply: Fasti
   if (!exhibitor || exhibitor.profile !== 'exhibitor' || exhibitor.hidden === 1) throw notFound('Unknown exhibitor');
   const stands = await standsOfExhibitor(request.server.db, exhibitor.id);
   const ctx = await pageContext(request);
+  // An exhibitor of no stand is shown nowhere a visitor looks: their card only to themselves and the organisers.
+  const organiser = ctx.user?.anonymous === 0 && (ctx.user.profile === 'promoter' || ctx.user.profile === 'administrator');
+  if (stands.length === 0 && ctx.user?.id !== exhibitor.id && !organiser) throw notFound('Unknown exhibitor');
   return sendPage(reply, exhibitorProfilePage(ctx, exhibitor, stands, ctx.user?.id === exhibitor.id));
 }
 
