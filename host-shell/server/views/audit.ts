@@ -10,6 +10,8 @@ const ACTIONS: Record<AuditAction, MessageDescriptor> = {
   'features.update': msg`Features changed`,
   'stream.update': msg`Live stream changed`,
   'notification.send': msg`Notification sent`,
+  'notification.update': msg`Notification corrected`,
+  'notification.remove': msg`Notification deleted`,
   'availability.update': msg`Exhibitor availability changed`,
   'panorama.update': msg`Panorama replaced by an image`,
   'panorama.remove': msg`Panorama image removed`,
