@@ -52,3 +52,34 @@ test('the administrator renames a stand in English at /admin/stands; the visitor
   await visitorContext.close();
   await adminContext.close();
 });
+
+test('a deletion is asked in the page’s own dialog, which names what goes; Cancel keeps it, confirming deletes it', async () => {
+  const { salon, browser } = env;
+  const { context, page: admin } = await adminOnAdmin(salon.baseUrl, browser);
+  const browserDialogs: string[] = [];
+  admin.on('dialog', (dialog) => {
+    browserDialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await admin.goto(`${salon.baseUrl}/admin/entreprises`);
+  const form = admin.getByRole('region', { name: 'New company' });
+  await form.getByLabel('Name', { exact: true }).fill('Société Éphémère');
+  await Promise.all([admin.waitForURL(/\/admin\/entreprises\?done=/), form.getByRole('button', { name: 'Create the company' }).click()]);
+  const row = admin.getByRole('row').filter({ hasText: 'Société Éphémère' });
+  await row.waitFor();
+
+  // One click opens the question, nothing more.
+  await row.getByRole('button', { name: 'Remove Société Éphémère' }).click();
+  const dialog = admin.getByRole('alertdialog', { name: 'Delete the company “Société Éphémère”?' });
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  assert.equal(await row.count(), 1);
+
+  await row.getByRole('button', { name: 'Remove Société Éphémère' }).click();
+  await Promise.all([admin.waitForURL(/\/admin\/entreprises\?done=/), dialog.getByRole('button', { name: 'Delete the company' }).click()]);
+  await admin.getByRole('status').waitFor();
+  assert.equal(await admin.getByRole('row').filter({ hasText: 'Société Éphémère' }).count(), 0);
+  assert.deepEqual(browserDialogs, []);
+  await context.close();
+});

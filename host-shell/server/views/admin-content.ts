@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { RouteName } from '@salon/shared/contracts/routes';
 import { html, type SafeHtml } from '../lib/html';
+import { confirmDeletion } from './confirm';
 import { helpers, type PageContext } from './layout';
 
 /*
@@ -96,7 +97,17 @@ ${options.length === 0 ? html`<p class="hint">${empty}</p>` : ''}${options.map(
   )}${error ? html`<p class="error" id="${id}-error">${error}</p>` : ''}</fieldset>`;
 }
 
-export function removeButton(ctx: PageContext, route: RouteName, id: string, label: string): SafeHtml {
+/**
+ * A row's removal: the button opens the page's own dialog, which names what will be deleted (`question`) and posts
+ * `action=remove` once confirmed (`confirm`, the confirming button's text).
+ */
+export function removeButton(
+  ctx: PageContext,
+  route: RouteName,
+  id: string,
+  label: string,
+  texts: { question: string; detail?: string; confirm: string },
+): SafeHtml {
   const { link } = helpers(ctx);
-  return html`<form method="post" action="${link(route)}" class="inline"><input type="hidden" name="action" value="remove"><input type="hidden" name="id" value="${id}"><button type="submit" class="secondary">${label}</button></form>`;
+  return confirmDeletion(ctx, { id: `${route}-${id}`, label, ...texts, action: link(route), fields: { action: 'remove', id } });
 }

@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 import type { PanoramaEntry } from '@salon/shared/contracts/medias';
 import { html } from '../lib/html';
 import { KIND_RULES, PANORAMA } from '../services/medias';
+import { confirmDeletion } from './confirm';
 import { helpers, layout, type PageContext } from './layout';
 
 export interface PanoramasPageState {
@@ -62,10 +63,15 @@ ${current}
 </form>
 ${
   image
-    ? html`<form method="post" action="${action(p)}">
-<input type="hidden" name="action" value="remove"><input type="hidden" name="slug" value="${p.slug}">
-<button type="submit">${tr(msg`Remove the image (back to the drawing)`)}</button>
-</form>`
+    ? confirmDeletion(ctx, {
+        id: `panorama-${p.slug}`,
+        label: tr(msg`Remove the image (back to the drawing)`),
+        question: tr(msg`Remove the image of “${name(p)}”?`),
+        detail: tr(msg`The room draws this panorama again.`),
+        confirm: tr(msg`Remove the image`),
+        action: action(p),
+        fields: { action: 'remove', slug: p.slug },
+      })
     : ''
 }
 </section>`;
