@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 import type { PanoramaEntry } from '@salon/shared/contracts/medias';
 import { html } from '../lib/html';
 import { KIND_RULES, PANORAMA } from '../services/medias';
+import { backOfficeNav } from './back-office-nav';
 import { confirmDeletion } from './confirm';
 import { helpers, layout, type PageContext } from './layout';
 
@@ -79,7 +80,7 @@ ${
   return layout(
     ctx,
     tr(msg`Room panoramas`),
-    html`<p>${tr(
+    html`${backOfficeNav(ctx, 'admin.panoramas')}<p>${tr(
       msg`The room draws every panorama. An image uploaded here replaces it in rooms opened afterwards; removing it brings the drawing back.`,
     )}</p>
 ${rows}`,

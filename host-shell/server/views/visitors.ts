@@ -1,3 +1,4 @@
+import { backOfficeNav } from './back-office-nav';
 import { msg } from '@lingui/core/macro';
 import type { ListedVisitor, VisitorSort, VisitorsData } from '@salon/shared/contracts/analytics';
 import { html, type SafeHtml } from '../lib/html';
@@ -44,7 +45,7 @@ export function visitorListPage(
   return layout(
     ctx,
     tr(msg`Visitors`),
-    html`${corrected.map((c) => html`<p class="notice" role="alert">${correction(c)}</p>`)}
+    html`${backOfficeNav(ctx, 'promoter.visitors')}${corrected.map((c) => html`<p class="notice" role="alert">${correction(c)}</p>`)}
 <form method="get" action="${link('promoter.visitors')}" class="card" role="search">
 <label for="visitors-search">${tr(msg`Search`)}</label>
 <input id="visitors-search" name="search" type="search" maxlength="${VISITORS_SEARCH_MAX}" value="${query.search}">
