@@ -682,6 +682,15 @@ describe('the pages', () => {
     expect(links(promoterNav)).toEqual(pages.slice(1).map(([p]) => p));
   });
 
+  it('/admin says why the spec’s auth parameter has no control, and what it changes', async () => {
+    const en = (await page('/admin', cookies.admin, 'en_EN')).body;
+    expect(en).toMatch(
+      /<fieldset id="settings-auth"><legend>Authentication \(auth\)<\/legend>\n<p>Not a setting: each page gives it per person/,
+    );
+    const fr = (await page('/admin', cookies.admin, 'fr_FR')).body;
+    expect(fr).toContain('<legend>Authentification (auth)</legend>');
+  });
+
   it('the areas link to the pages', async () => {
     expect((await page('/admin', cookies.admin, 'en_EN')).body).toMatch(/href="http:\/\/salon\.test\/admin\/stands"/);
     expect((await page('/organisateur', cookies.promoter, 'en_EN')).body).toMatch(/href="http:\/\/salon\.test\/admin\/entreprises"/);
