@@ -4,7 +4,7 @@ import type { PageDataInput } from '@salon/shared';
 import type { ImportData, ImportKind } from '@salon/shared/contracts/imports';
 import { administratorPageData, promoterPageData, withLocale } from '@salon/shared/test/fixtures';
 import { AdminImports } from '../widgets/admin-imports/AdminImports';
-import { cleanPreview, previewWithSkips, report, running, videoLinksPreview } from '../widgets/admin-imports/fixtures';
+import { cleanPreview, excelPreview, previewWithSkips, report, running, videoLinksPreview } from '../widgets/admin-imports/fixtures';
 import { IMPORT_MAX_MB, resetImport } from '../widgets/admin-imports/store';
 import { neverAnswered } from '../.storybook/api-mock';
 import type { SalonParameters } from '../.storybook/preview';
@@ -160,6 +160,9 @@ export const Preview: Story = act(preview());
 export const PreviewWithLinesToSkip: Story = act({ users: { preview: previewWithSkips() } });
 
 /** The file is being sent and read. */
+/** A French Excel file (Windows-1252, semicolons): read as such, its first lines shown with their accents. */
+export const PreviewExcelFile: Story = act({ users: { preview: excelPreview() } }, 'fr');
+
 export const Sending: Story = act({ users: { preview: 'pending' } });
 
 /** The server refused the users file (wrong header); the video links file is over the size limit. Another file can be chosen. */

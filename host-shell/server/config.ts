@@ -23,9 +23,9 @@ export interface RateLimit {
 export interface RateLimits {
   /** `POST /connexion`, failed attempts per address and e-mail (normalised); a successful login does not count. */
   loginPerAccount: RateLimit;
-  /** `POST /connexion`, per address, whatever the account. */
+  /** `POST /connexion`, per address, whatever the account: over it, logins are slowed down (never refused) and the address logged. */
   loginPerAddress: RateLimit;
-  /** `POST /inscription`, per address. */
+  /** `POST /inscription` and a sign-in link's password, per address: over it, slowed down (never refused) and logged. */
   registerPerAddress: RateLimit;
   /** `POST /contact`, per session user (anonymous visitors are users too). */
   contactPerUser: RateLimit;
@@ -51,8 +51,9 @@ const MINUTE = 60_000;
  */
 export const DEFAULT_RATE_LIMITS: Readonly<RateLimits> = {
   loginPerAccount: { max: 10, windowMs: 15 * MINUTE },
-  loginPerAddress: { max: 300, windowMs: 15 * MINUTE },
-  registerPerAddress: { max: 30, windowMs: 15 * MINUTE },
+  // A crowd behind one address (an office at the opening, a school, a hotel): hundreds within minutes pass at once.
+  loginPerAddress: { max: 1200, windowMs: 15 * MINUTE },
+  registerPerAddress: { max: 600, windowMs: 15 * MINUTE },
   contactPerUser: { max: 10, windowMs: 10 * MINUTE },
   contactPerAddress: { max: 100, windowMs: 10 * MINUTE },
   formsPerUser: { max: 30, windowMs: 10 * MINUTE },

@@ -54,8 +54,10 @@ const PANORAMA_AUDIT_ACTIONS = ['panorama.update', 'panorama.remove'] as const;
 /** What a change was. */
 export const AuditAction = OneOf(
   ...SETTINGS_AUDIT_ACTIONS,
-  // The news.
+  // The news: sent, corrected, deleted.
   'notification.send',
+  'notification.update',
+  'notification.remove',
   // An exhibitor's availability, changed by an organiser.
   'availability.update',
   ...PANORAMA_AUDIT_ACTIONS,

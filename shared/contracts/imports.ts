@@ -64,6 +64,15 @@ export const LineIssue = Type.Object({
 });
 export type LineIssue = Static<typeof LineIssue>;
 
+/** At most this many lines in a preview's sample. */
+export const IMPORT_SAMPLE_LINES = 5;
+
+export const ImportSample = Type.Object({
+  columns: Type.Array(Type.String()),
+  rows: Type.Array(Type.Object({ line: Type.Integer(), values: Type.Array(Type.String()) }), { maxItems: IMPORT_SAMPLE_LINES }),
+});
+export type ImportSample = Static<typeof ImportSample>;
+
 export const ImportPreview = Type.Object({
   /** Data lines read (the header and blank lines aside). */
   lines: Type.Integer(),
@@ -77,6 +86,10 @@ export const ImportPreview = Type.Object({
   invalid_count: Type.Integer(),
   /** Header columns this import does not read. */
   ignored_columns: Type.Array(Type.String()),
+  /** How the file was read: UTF-8, or Windows-1252 (French Excel's "CSV (séparateur : point-virgule)"). */
+  encoding: Type.Union([Type.Literal('utf-8'), Type.Literal('windows-1252')]),
+  /** The first lines as read (the columns this import reads), so that names can be checked before confirming. */
+  sample: ImportSample,
 });
 export type ImportPreview = Static<typeof ImportPreview>;
 

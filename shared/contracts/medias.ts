@@ -78,3 +78,9 @@ export type PanoramaImageBody = Static<typeof PanoramaImageBody>;
 
 export const PanoramaData = Type.Object({ panorama: PanoramaEntry });
 export type PanoramaData = Static<typeof PanoramaData>;
+
+/**
+ * The videos an exhibitor's card takes (spec §5 "Uploads": MP4, WebM), by extension: the server's check
+ * (`host-shell/server/services/medias.ts`) and the card editor's file picker (`accept`) read this one list.
+ */
+export const VIDEO_TYPES = { mp4: 'video/mp4', webm: 'video/webm' } as const;

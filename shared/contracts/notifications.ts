@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { PATTERNS } from './patterns';
 import { ObfuscatedId } from './room';
 
 export const NOTIFICATIONS_PER_PAGE = 10;
@@ -49,19 +50,32 @@ export type LiveNotifications = Static<typeof LiveNotifications>;
 /**
  * POST /api/notifications: an organiser (promoter, administrator) sends the day's news now. French is required,
  * English falls back to it. `users_ids` (obfuscated ids) sends it to those users only; absent or empty, to everyone.
- * Texts are trimmed; one that is empty once trimmed is refused.
+ * Texts are trimmed; one that is empty once trimmed is refused, and so is one with control or direction-override
+ * characters (the titles one line, `PATTERNS.singleLine`; the messages may span lines, `PATTERNS.multiLine`).
  */
+export const NotificationTitle = (minLength: number) =>
+  Type.String({ minLength, maxLength: NOTIFICATION_TITLE_MAX, pattern: PATTERNS.singleLine });
+export const NotificationMessage = (minLength: number) =>
+  Type.String({ minLength, maxLength: NOTIFICATION_MESSAGE_MAX, pattern: PATTERNS.multiLine });
 export const NotificationBody = Type.Object(
   {
-    title: Type.String({ minLength: 1, maxLength: NOTIFICATION_TITLE_MAX }),
-    title_en: Type.Optional(Type.String({ maxLength: NOTIFICATION_TITLE_MAX })),
-    message: Type.String({ minLength: 1, maxLength: NOTIFICATION_MESSAGE_MAX }),
-    message_en: Type.Optional(Type.String({ maxLength: NOTIFICATION_MESSAGE_MAX })),
+    title: NotificationTitle(1),
+    title_en: Type.Optional(NotificationTitle(0)),
+    message: NotificationMessage(1),
+    message_en: Type.Optional(NotificationMessage(0)),
     users_ids: Type.Optional(Type.Array(ObfuscatedId, { maxItems: 100_000 })),
   },
   { additionalProperties: false },
 );
 export type NotificationBody = Static<typeof NotificationBody>;
+
+/** PUT /api/notifications/{id}: an organiser corrects the texts of a notification sent by mistake (its time kept). */
+export const NotificationCorrection = Type.Omit(NotificationBody, ['users_ids'], { additionalProperties: false });
+export type NotificationCorrection = Static<typeof NotificationCorrection>;
+
+/** PUT and DELETE /api/notifications/{id}: the notification's id (`id_notification`). */
+export const NotificationParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2 ** 31 - 1 }) });
+export type NotificationParams = Static<typeof NotificationParams>;
 
 export const NotificationCreated = Type.Object({ notification: Notification });
 export type NotificationCreated = Static<typeof NotificationCreated>;

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { roomFrame, useSalon, widgetsSettled } from './harness';
-import { adminOnAdmin, toPlan, visitorInSalon } from './steps';
+import { adminOnAdmin, loggedIn, toPlan, visitorInSalon } from './steps';
 
 const env = useSalon();
 
@@ -51,4 +51,73 @@ test('the administrator renames a stand in English at /admin/stands; the visitor
   assert.deepEqual(errors, []);
   await visitorContext.close();
   await adminContext.close();
+});
+
+test('a deletion is asked in the page’s own dialog, which names what goes; Cancel keeps it, confirming deletes it', async () => {
+  const { salon, browser } = env;
+  const { context, page: admin } = await adminOnAdmin(salon.baseUrl, browser);
+  const browserDialogs: string[] = [];
+  admin.on('dialog', (dialog) => {
+    browserDialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await admin.goto(`${salon.baseUrl}/admin/entreprises`);
+  const form = admin.getByRole('region', { name: 'New company' });
+  await form.getByRole('textbox', { name: /^Name/ }).first().fill('Société Éphémère');
+  await Promise.all([admin.waitForURL(/\/admin\/entreprises\?done=/), form.getByRole('button', { name: 'Create the company' }).click()]);
+  const row = admin.getByRole('row').filter({ hasText: 'Société Éphémère' });
+  await row.waitFor();
+
+  // One click opens the question, nothing more.
+  await row.getByRole('button', { name: 'Remove Société Éphémère' }).click();
+  const dialog = admin.getByRole('alertdialog', { name: 'Delete the company “Société Éphémère”?' });
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  assert.equal(await row.count(), 1);
+
+  await row.getByRole('button', { name: 'Remove Société Éphémère' }).click();
+  await Promise.all([admin.waitForURL(/\/admin\/entreprises\?done=/), dialog.getByRole('button', { name: 'Delete the company' }).click()]);
+  await admin.getByRole('status').waitFor();
+  assert.equal(await admin.getByRole('row').filter({ hasText: 'Société Éphémère' }).count(), 0);
+  assert.deepEqual(browserDialogs, []);
+  await context.close();
+});
+
+test('at 375 px, every back-office page fits the phone: wide tables scroll inside their card, the page never sideways', async () => {
+  const { salon, browser } = env;
+  const shots = process.env.SALON_SHOTS_DIR;
+  for (const locale of ['fr-FR', 'en-US']) {
+    for (const viewport of [
+      { width: 375, height: 812 },
+      { width: 1366, height: 768 },
+    ]) {
+      const { context, page } = await loggedIn(browser, salon.baseUrl, 'admin@salon.test', {
+        locale,
+        viewport,
+        isMobile: viewport.width < 400,
+      });
+      for (const path of [
+        '/admin',
+        '/organisateur',
+        '/organisateur/visiteurs',
+        '/admin/entreprises',
+        '/admin/stands',
+        '/admin/comptes',
+        '/admin/panoramas',
+        '/admin/imports',
+      ]) {
+        await page.goto(`${salon.baseUrl}${path}`);
+        await page.getByRole('navigation', { name: /^(Back office|Back-office)$/ }).waitFor();
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(width <= viewport.width, `${path} (${locale}) is ${width} px wide at ${viewport.width} px`);
+        if (shots)
+          await page.screenshot({
+            path: `${shots}/${path.replace(/\//g, '_')}-${locale}-${viewport.width}.png`,
+            fullPage: viewport.width < 400,
+          });
+      }
+      await context.close();
+    }
+  }
 });

@@ -132,8 +132,10 @@ test('the administrator uploads a panorama for a stand and the visitor’s room 
   assert.ok(share > 0.5, `the viewer shows ${Math.round(share * 100)} % of the uploaded red`);
 
   // Removed: the room draws the stand again.
+  // Asked first in the page's own dialog, which names the panorama.
   await admin.getByRole('button', { name: 'Remove the image (back to the drawing)' }).click();
-  await admin.waitForURL(/saved=removed/);
+  const confirm = admin.getByRole('alertdialog', { name: /^Remove the image of “.+”\?$/ });
+  await Promise.all([admin.waitForURL(/saved=removed/), confirm.getByRole('button', { name: 'Remove the image', exact: true }).click()]);
   assert.match((await admin.locator(`#panorama-${STAND.panorama}`).textContent()) ?? '', /Drawn by the room/);
   const drawn = await visitStand(visitorContext, visitor, salon.baseUrl);
   assert.notEqual(drawn.image, shown.image);

@@ -659,6 +659,38 @@ describe('the pages', () => {
     },
   );
 
+  it('every back-office page has the same navigation, its own page marked', async () => {
+    const pages: [string, string][] = [
+      ['/admin', 'Administration'],
+      ['/organisateur', 'Organizer area'],
+      ['/organisateur/visiteurs', 'Visitors'],
+      ['/admin/entreprises', 'Companies'],
+      ['/admin/stands', 'Stands'],
+      ['/admin/comptes', 'Accounts'],
+      ['/admin/panoramas', 'Panoramas'],
+      ['/admin/imports', 'CSV imports'],
+    ];
+    const navOf = (body: string) => /<nav class="back-office" aria-label="Back office">([\s\S]*?)<\/nav>/.exec(body)?.[1] ?? '';
+    const links = (nav: string) => [...nav.matchAll(/href="http:\/\/salon\.test([^"]*)"/g)].map((m) => m[1]);
+    for (const [path, label] of pages) {
+      const nav = navOf((await page(path, cookies.admin, 'en_EN')).body);
+      expect({ path, links: links(nav) }).toEqual({ path, links: pages.map(([p]) => p) });
+      expect(nav).toContain(`aria-current="page"><strong>${label}</strong>`);
+    }
+    // A promoter's has no administration.
+    const promoterNav = navOf((await page('/admin/imports', cookies.promoter, 'en_EN')).body);
+    expect(links(promoterNav)).toEqual(pages.slice(1).map(([p]) => p));
+  });
+
+  it('/admin says why the spec’s auth parameter has no control, and what it changes', async () => {
+    const en = (await page('/admin', cookies.admin, 'en_EN')).body;
+    expect(en).toMatch(
+      /<fieldset id="settings-auth"><legend>Authentication \(auth\)<\/legend>\n<p>Not a setting: each page gives it per person/,
+    );
+    const fr = (await page('/admin', cookies.admin, 'fr_FR')).body;
+    expect(fr).toContain('<legend>Authentification (auth)</legend>');
+  });
+
   it('the areas link to the pages', async () => {
     expect((await page('/admin', cookies.admin, 'en_EN')).body).toMatch(/href="http:\/\/salon\.test\/admin\/stands"/);
     expect((await page('/organisateur', cookies.promoter, 'en_EN')).body).toMatch(/href="http:\/\/salon\.test\/admin\/entreprises"/);

@@ -421,10 +421,21 @@ describe('the pages', () => {
     expect(page.body).not.toContain(DEMO.visitor);
     expect(page.body).toContain('/api/users/visitors.csv?search=zo%C3%A9&amp;sort=name');
     expect(page.body).toMatch(/<option value="name" selected>/);
-    for (const bad of ['?page=0', '?sort=email', `?search=${'x'.repeat(101)}`]) {
-      expect(
-        (await request(t.app, { method: 'GET', url: `/organisateur/visiteurs${bad}`, headers: { cookie: cookies.promoter } })).statusCode,
-      ).toBe(400);
+    // A hand-edited address falls back to the defaults and says which parameter, in the page's language.
+    const cases: [string, string, string][] = [
+      ['?page=0', 'en_EN', 'There is no page “0”: the first page is shown.'],
+      ['?sort=bogus', 'fr_FR', 'Il n’y a pas d’ordre « bogus » : la liste est triée par inscription, la plus récente d’abord.'],
+      [`?search=${'x'.repeat(101)}`, 'en_EN', 'The search is limited to 100 characters: only the first 100 were used.'],
+    ];
+    for (const [bad, locale, said] of cases) {
+      const fallback = await request(t.app, {
+        method: 'GET',
+        url: `/organisateur/visiteurs${bad}`,
+        headers: { cookie: `${cookies.promoter}; salon_locale=${locale}` },
+      });
+      expect(fallback.statusCode).toBe(200);
+      expect(fallback.body).toContain(`<p class="notice" role="alert">${said}</p>`);
+      expect(fallback.body).not.toMatch(/Invalid request|Requête invalide/);
     }
     expect(
       (await request(t.app, { method: 'GET', url: '/organisateur/visiteurs', headers: { cookie: cookies.exhibitor } })).statusCode,

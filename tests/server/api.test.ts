@@ -277,7 +277,7 @@ describe('/api/users/me', () => {
     for (const pseudo of ['lea\u0000', 'gro\u202Etoor', '\u2066admin\u2069', 'a\u0007b', 'x\u200Fy']) {
       const refused = await put({ pseudo });
       expect(refused.statusCode).toBe(400);
-      expect(refused.json().data.formErrors).toEqual({ pseudo: 'has an invalid format' });
+      expect(refused.json().data.formErrors).toEqual({ pseudo: 'contains characters that are not allowed' });
     }
     expect((await put({ lastname: 'Moreau\u202E' })).statusCode).toBe(400);
     const ok = await put({ pseudo: '  Le\u0301a   M.  ', city: ' Saint-Étienne ' });

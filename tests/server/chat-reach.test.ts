@@ -13,7 +13,7 @@ import { countRows, createTestApp, standBySlug, waitFor, type TestApp } from './
 import { listen } from './sockets';
 import { closeListening, openSse, type SseClient } from './sse';
 import { anonymousCookie, logInAll } from './accounts';
-import { XHR, request, visitStand } from './http';
+import { XHR, form, request, visitStand } from './http';
 
 let t: TestApp;
 let base: string;
@@ -258,5 +258,54 @@ describe("the live activity's chat_users follow the search permissions", () => {
     const off = await openSse(`${base}/api/sse/live/activity`, { cookie: cookies.visitor2 });
     streams.push(off);
     expect(((await off.next()).data as LiveActivityState).chat_users).toEqual([]);
+  });
+});
+
+describe('an exhibitor of no stand, by id enumeration as an attacker would', () => {
+  it('is reached by nobody but the organisers, neither by a chat nor by their card, while the stands’ exhibitors still are', async () => {
+    await permissions(['exhibitor', 'connected', 'stand_exhibitor'], ['visitor', 'exhibitor', 'connected', 'stand_vistor']);
+    const standless = await insertUser(t.database.db, {
+      profile: 'exhibitor',
+      anonymous: 0,
+      email: 'nouvel.exposant@salon.test',
+      firstname: 'Noé',
+      lastname: 'Sansstand',
+      contact_email: 'noe.prive@salon.test',
+      fields_param: JSON.stringify({ contact_email: '0' }), // published
+      locale: 'fr_FR',
+    });
+    const registered = await request(t.app, {
+      method: 'POST',
+      url: '/inscription',
+      ...form({ email: 'curieux@example.com', password: 'long enough password', firstname: 'Cu', lastname: 'Rieux' }),
+    });
+    expect(registered.statusCode).toBe(303);
+    const attacker = registered.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const last = (
+      await t.database.db
+        .selectFrom('users')
+        .select(({ fn }) => fn.max('id').as('id'))
+        .executeTakeFirstOrThrow()
+    ).id as number;
+    const reached: number[] = [];
+    for (let id = 1; id <= last + 3; id += 1) {
+      const response = await openWith(attacker, id);
+      if (response.statusCode === 200) reached.push(id);
+      else expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain('noe.prive@salon.test');
+      const card = await request(t.app, { method: 'GET', url: `/exposant/${encodeId(id)}/profil`, headers: { cookie: attacker } });
+      expect(card.body).not.toContain('noe.prive@salon.test');
+      if (id === standless) expect(card.statusCode).toBe(404);
+    }
+    expect(reached).not.toContain(standless);
+    expect(reached).toEqual(expect.arrayContaining([ids.exhibitor, ids.exhibitor2]));
+    // The organisers see them (to give them a stand), and they see their own card.
+    expect((await openWith(cookies.admin, standless)).statusCode).toBe(200);
+    const forAdmin = await request(t.app, {
+      method: 'GET',
+      url: `/exposant/${encodeId(standless)}/profil`,
+      headers: { cookie: cookies.admin },
+    });
+    expect(forAdmin.statusCode).toBe(200);
   });
 });

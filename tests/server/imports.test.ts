@@ -380,8 +380,8 @@ describe('a file refused as a whole writes nothing', () => {
     ],
     ['a binary file', Buffer.from([0x65, 0x6d, 0x61, 0x69, 0x6c, 0x00, 0x01, 0x02]), 415, 'Only CSV files are accepted'],
     [
-      'a Latin-1 file',
-      Buffer.from('email,firstname,lastname\nzoe@example.org,Zoé,Lee\n', 'latin1'),
+      'neither UTF-8 nor Windows-1252 (a byte Windows-1252 leaves undefined)',
+      Buffer.from([...Buffer.from('email,firstname,lastname\nzoe@example.org,Zo'), 0xe9, 0x81, ...Buffer.from(',Lee\n')]),
       400,
       'The file is not encoded in UTF-8: save it as "CSV UTF-8" and send it again',
     ],
@@ -435,6 +435,33 @@ describe('a file refused as a whole writes nothing', () => {
       Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('email;firstname;lastname\nzoe@example.org;Zoé;Lee\n')]),
     );
     expect(preview.preview).toMatchObject({ lines: 1, create: 1, invalid_count: 0 });
+  });
+
+  it('reads French Excel’s “CSV (séparateur : point-virgule)”, Windows-1252 with semicolons, and shows its names decoded', async () => {
+    const rows =
+      'email;firstname;lastname;city\r\nhelene.lefevre@example.org;Hélène;Lefèvre;Orléans\r\nfrancois@example.org;François;Noël – “Œuvre”;Besançon\r\n';
+    // Written byte by byte as Excel does: é = E9, è = E8, ç = E7, ë = EB, – = 96, “ = 93, ” = 94, Œ = 8C.
+    const cp1252 = Buffer.from([...rows].map((c) => ({ '–': 0x96, '“': 0x93, '”': 0x94, Œ: 0x8c })[c] ?? c.charCodeAt(0)));
+    const { preview } = await previewOf('users', cp1252);
+    expect(preview).toMatchObject({ lines: 2, create: 2, invalid_count: 0, encoding: 'windows-1252' });
+    expect(preview.sample.columns).toEqual(['email', 'firstname', 'lastname', 'city']);
+    expect(preview.sample.rows).toEqual([
+      { line: 2, values: ['helene.lefevre@example.org', 'Hélène', 'Lefèvre', 'Orléans'] },
+      { line: 3, values: ['francois@example.org', 'François', 'Noël – “Œuvre”', 'Besançon'] },
+    ]);
+    // Found late in a long file (after its first chunks, already parsed as UTF-8): read again from the start.
+    const ascii = Array.from({ length: 4000 }, (_, i) => `p${i}@example.org;Ann;Lee;Paris\r\n`).join('');
+    const [head = '', ...accented] = rows.split('\r\n');
+    const late = Buffer.concat([Buffer.from(`${head}\r\n${ascii}`), cp1252.subarray(Buffer.byteLength(`${head}\r\n`))]);
+    expect(accented.length).toBeGreaterThan(0);
+    expect((await previewOf('users', late)).preview).toMatchObject({
+      lines: 4002,
+      create: 4002,
+      invalid_count: 0,
+      encoding: 'windows-1252',
+    });
+    const utf8 = await previewOf('users', 'email,firstname,lastname\nzoe@example.org,Zoé,Lee\n');
+    expect(utf8.preview).toMatchObject({ encoding: 'utf-8', sample: { rows: [{ line: 2, values: ['zoe@example.org', 'Zoé', 'Lee'] }] } });
   });
 
   it('415 without multipart, 400 without the file field', async () => {

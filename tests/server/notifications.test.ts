@@ -326,4 +326,81 @@ describe('the organiser area', () => {
     expect((await send(cookies.promoter, { title: 'x', message: 'x' }, { origin: 'https://evil.example' })).statusCode).toBe(403);
     expect((await list(cookies.visitor)).map((n) => n.title)).not.toContain('x');
   });
+
+  it('refuses control characters in a title or a message with the other forms’ message, in the page’s language', async () => {
+    const before = (await list(cookies.visitor2))[0]?.id_notification;
+    const french = await send(`${cookies.promoter}; salon_locale=fr_FR`, { title: 'Ctl\u0007\u001b', message: 'Bonjour' });
+    expect(french.statusCode).toBe(400);
+    expect(french.body).toMatch(/id="news-title-error">Ce champ contient des caractères non autorisés</);
+    const english = await send(cookies.promoter, { title: 'Bonjour', message: 'Line one\nLine two\u202e', title_en: 'Tab\there' });
+    expect(english.statusCode).toBe(400);
+    expect(english.body).toMatch(/id="news-message-error">This field contains characters that are not allowed</);
+    expect(english.body).toMatch(/id="news-title_en-error">This field contains characters that are not allowed</);
+    const api = await post(cookies.promoter, { title: 'Ctl\u0007\u001b', message: 'Bonjour' });
+    expect(api.statusCode).toBe(400);
+    expect((await list(cookies.visitor2))[0]?.id_notification).toBe(before);
+  });
+
+  it('lets an organiser correct, then delete, a notification sent by mistake, each in the change log', async () => {
+    const sent = (await post(cookies.promoter, { title: 'Ouverture à 9h', message: 'Erreur' })).json().data.notification as Notification;
+    const html = (await page(cookies.promoter)).body;
+    expect(html).toContain(`href="${ORIGIN}/organisateur?news=${sent.id_notification}#news"`);
+    // The deletion is asked in the page's own dialog, which names the notification.
+    expect(html).toMatch(new RegExp(`popovertarget="confirm-news-${sent.id_notification}"`));
+    expect(html).toContain('Delete the notification “Ouverture à 9h”?');
+    const editing = (
+      await request(t.app, { method: 'GET', url: `/organisateur?news=${sent.id_notification}`, headers: { cookie: cookies.promoter } })
+    ).body;
+    expect(editing).toContain(`name="id" value="${sent.id_notification}"`);
+    expect(editing).toMatch(/id="news-title"[^>]*value="Ouverture à 9h"/);
+
+    const visitorStream = await stream(cookies.visitor2);
+    await visitorStream.next(isNews);
+    let from = visitorStream.events.length;
+    const corrected = await send(cookies.promoter, { id: String(sent.id_notification), title: 'Ouverture à 10h', message: 'Corrigé' });
+    expect(corrected.statusCode).toBe(303);
+    expect(corrected.headers.location).toBe(`${ORIGIN}/organisateur?sent=corrected#news`);
+    expect(titles(await visitorStream.next(isNews, 2000, from))[0]).toBe('Ouverture à 10h');
+    expect((await list(cookies.visitor2))[0]).toMatchObject({
+      id_notification: sent.id_notification,
+      title: 'Ouverture à 10h',
+      sent_at: sent.sent_at,
+    });
+
+    from = visitorStream.events.length;
+    const deleted = await send(cookies.promoter, { delete: String(sent.id_notification) });
+    expect(deleted.statusCode).toBe(303);
+    expect(deleted.headers.location).toBe(`${ORIGIN}/organisateur?sent=deleted#news`);
+    expect(titles(await visitorStream.next(isNews, 2000, from))).not.toContain('Ouverture à 10h');
+    expect((await list(cookies.visitor2)).map((n) => n.id_notification)).not.toContain(sent.id_notification);
+    expect((await send(cookies.promoter, { delete: String(sent.id_notification) })).statusCode).toBe(404);
+
+    const log = await t.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'before', 'after'])
+      .where('target', '=', `notification ${sent.id_notification}`)
+      .orderBy('id')
+      .execute();
+    expect(log.map((e) => e.action)).toEqual(['notification.send', 'notification.update', 'notification.remove']);
+    expect(JSON.parse(log[1]?.before ?? '{}')).toMatchObject({ title: 'Ouverture à 9h', message: 'Erreur' });
+    expect(JSON.parse(log[2]?.before ?? '{}')).toMatchObject({ title: 'Ouverture à 10h' });
+  });
+
+  it('corrects and deletes through the API for organisers only (PUT, DELETE /api/notifications/{id})', async () => {
+    const sent = (await post(cookies.admin, { title: 'Typo', message: 'x' })).json().data.notification as Notification;
+    const call = (method: 'PUT' | 'DELETE', cookie: string, payload?: unknown) =>
+      request(t.app, {
+        method,
+        url: `/api/notifications/${sent.id_notification}`,
+        headers: { ...XHR, cookie },
+        ...(payload ? { payload: payload as Record<string, unknown> } : {}),
+      });
+    expect((await call('PUT', cookies.visitor, { title: 'x', message: 'y' })).statusCode).toBe(403);
+    expect((await call('DELETE', cookies.exhibitor)).statusCode).toBe(403);
+    expect((await call('PUT', cookies.promoter, { title: 'Bad\u0007', message: 'y' })).statusCode).toBe(400);
+    const put = await call('PUT', cookies.promoter, { title: 'Fixed', message: 'y' });
+    expect(put.json().data.notification).toMatchObject({ id_notification: sent.id_notification, title: 'Fixed', title_en: 'Fixed' });
+    expect((await call('DELETE', cookies.promoter)).json()).toEqual({ data: { deleted: sent.id_notification } });
+    expect((await call('DELETE', cookies.promoter)).statusCode).toBe(404);
+  });
 });

@@ -13,11 +13,15 @@ const MINUTE = 60_000;
 const FR = { 'accept-language': 'fr-FR,fr;q=0.9' };
 const EN = { 'accept-language': 'en-GB,en;q=0.9' };
 
+const logged: string[] = [];
+const logLines = (): Record<string, unknown>[] => logged.map((line) => JSON.parse(line) as Record<string, unknown>);
+
 /** The app of a describe block, whose limits are the defaults with these changes: started before its tests, closed after them. */
 function appWithLimits(changes: Partial<RateLimits>): TestApp {
   const t = {} as TestApp;
   beforeAll(async () => {
-    Object.assign(t, await createTestApp({ config: { rateLimits: { ...DEFAULT_RATE_LIMITS, ...changes } } }));
+    const logger = { level: 'warn', stream: { write: (line: string) => logged.push(line) } };
+    Object.assign(t, await createTestApp({ config: { rateLimits: { ...DEFAULT_RATE_LIMITS, ...changes } }, logger }));
   }, 30_000);
   afterAll(() => t.close());
   return t;
@@ -39,6 +43,15 @@ function expectRefusal(
   expect(message).toBe(tooManyText(fr ? 'fr_FR' : 'en_EN', retryAfter, action));
   return retryAfter;
 }
+
+const register = (t: TestApp, email: string, headers: Record<string, string> = {}, remoteAddress?: string) =>
+  request(t.app, {
+    method: 'POST',
+    url: '/inscription',
+    ...form({ email, password: 'long enough password', firstname: 'Léa', lastname: 'Martin' }),
+    headers: { ...form({}).headers, ...headers },
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
 
 const loginWith = (t: TestApp, email: string, password: string, headers: Record<string, string> = {}, remoteAddress?: string) =>
   request(t.app, {
@@ -89,7 +102,7 @@ describe('RATE_LIMITS (the operators’ changes)', () => {
 });
 
 describe('POST /connexion', () => {
-  const limits = { loginPerAccount: { max: 3, windowMs: MINUTE }, loginPerAddress: { max: 12, windowMs: MINUTE } };
+  const limits = { loginPerAccount: { max: 3, windowMs: MINUTE }, loginPerAddress: { max: 12, windowMs: 6000 } };
   const t = appWithLimits(limits);
 
   it('refuses an account after its failed attempts from one address — even the right password — with the page again (429)', async () => {
@@ -120,42 +133,50 @@ describe('POST /connexion', () => {
     expect(answers.map((a) => a.statusCode).sort()).toEqual([401, 401, 401, 429, 429, 429, 429, 429]);
   });
 
-  it('refuses one address trying many accounts, whatever the account', async () => {
+  it('slows one address trying many accounts down over its budget, never refuses it, and logs the address once', async () => {
     const address = '10.9.9.9';
     for (let i = 0; i < limits.loginPerAddress.max; i += 1)
       expect((await loginWith(t, `nobody${i}@example.com`, 'x', {}, address)).statusCode).toBe(401);
-    const refused = await loginWith(t, DEMO.promoter, 'salon-demo', FR, address);
-    expectRefusal(refused, alertOf(refused.body), limits.loginPerAddress.windowMs);
-    // Another address is not concerned.
-    expect((await loginWith(t, DEMO.promoter, 'salon-demo', {}, '10.9.9.10')).statusCode).toBe(303);
+    const started = Date.now();
+    const slowed = await loginWith(t, DEMO.promoter, 'salon-demo', FR, address);
+    expect(slowed.statusCode).toBe(303);
+    // The budget's pace: 6 s / 12 per request over it.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(limits.loginPerAddress.windowMs / limits.loginPerAddress.max - 5);
+    expect((await loginWith(t, DEMO.visitor2, 'salon-demo', {}, address)).statusCode).toBe(303);
+    const lines = logLines().filter((line) => line.msg === 'address over its budget: slowed down');
+    expect(lines).toEqual([expect.objectContaining({ address, budget: 'loginPerAddress', level: 40 })]);
   });
 });
 
 describe('POST /inscription', () => {
-  const limits = { registerPerAddress: { max: 2, windowMs: MINUTE } };
+  const limits = { registerPerAddress: { max: 2, windowMs: 1000 } };
   const t = appWithLimits(limits);
 
-  const register = (email: string, headers: Record<string, string> = {}, remoteAddress?: string) =>
-    request(t.app, {
-      method: 'POST',
-      url: '/inscription',
-      ...form({ email, password: 'long enough password', firstname: 'Léa', lastname: 'Martin' }),
-      headers: { ...form({}).headers, ...headers },
-      ...(remoteAddress ? { remoteAddress } : {}),
-    });
-
-  it('refuses an address after its budget with the page again (429), values kept, the message in the form', async () => {
-    expect((await register('lea1@example.com')).statusCode).toBe(303);
-    expect((await register('lea2@example.com')).statusCode).toBe(303);
-    const french = await register('lea3@example.com', FR);
-    expectRefusal(french, alertOf(french.body), limits.registerPerAddress.windowMs);
-    expect(french.body).toContain('value="lea3@example.com"');
-    expect(french.body).not.toContain('long enough password');
-    const english = await register('lea3@example.com', EN);
-    expectRefusal(english, alertOf(english.body), limits.registerPerAddress.windowMs);
-    expect(await t.database.db.selectFrom('users').select('id').where('email', '=', 'lea3@example.com').executeTakeFirst()).toBeUndefined();
-    expect((await register('lea3@example.com', {}, '10.0.0.7')).statusCode).toBe(303);
+  it('slows an address down over its budget rather than refuse it: the account is made, a little later', async () => {
+    expect((await register(t, 'lea1@example.com')).statusCode).toBe(303);
+    expect((await register(t, 'lea2@example.com')).statusCode).toBe(303);
+    const started = Date.now();
+    expect((await register(t, 'lea3@example.com', FR)).statusCode).toBe(303);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(limits.registerPerAddress.windowMs / limits.registerPerAddress.max - 5);
+    expect(await t.database.db.selectFrom('users').select('id').where('email', '=', 'lea3@example.com').executeTakeFirst()).toBeDefined();
   });
+});
+
+describe('a crowd behind one address (the default budgets)', () => {
+  const t = appWithLimits({});
+
+  it('lets 200 registrations and 200 logins of different accounts from one address through at once, while 11 wrong passwords for one account meet the 429', async () => {
+    const office = '192.0.2.10';
+    const started = Date.now();
+    for (let i = 0; i < 200; i += 1) expect((await register(t, `colleague${i}@office.example`, {}, office)).statusCode).toBe(303);
+    for (let i = 0; i < 200; i += 1)
+      expect((await loginWith(t, `colleague${i}@office.example`, 'long enough password', {}, office)).statusCode).toBe(303);
+    expect(Date.now() - started).toBeLessThan(MINUTE);
+    for (let i = 0; i < DEFAULT_RATE_LIMITS.loginPerAccount.max; i += 1)
+      expect((await loginWith(t, 'colleague0@office.example', 'wrong', {}, office)).statusCode).toBe(401);
+    const eleventh = await loginWith(t, 'colleague0@office.example', 'wrong', EN, office);
+    expectRefusal(eleventh, alertOf(eleventh.body), DEFAULT_RATE_LIMITS.loginPerAccount.windowMs);
+  }, 60_000);
 });
 
 describe('POST /contact', () => {

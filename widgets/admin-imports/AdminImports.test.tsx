@@ -5,7 +5,7 @@ import { administratorPageData, withLocale } from '@salon/shared/test/fixtures';
 import { installFetch, jsonResponse } from '@salon/shared/test/fetch';
 import { cleanUpWidgets, showWidget } from '@salon/shared/test/widgets';
 import { IMPORT_MAX_MB as SERVER_MAX_MB, type ImportData } from '@salon/shared/contracts/imports';
-import { cleanPreview, previewWithSkips, report, running, videoLinksPreview } from './fixtures';
+import { cleanPreview, excelPreview, previewWithSkips, report, running, videoLinksPreview } from './fixtures';
 import { IMPORT_MAX_MB, POLL_MS, resetImport, setImportState } from './store';
 import { mount } from './mount';
 
@@ -39,6 +39,17 @@ afterEach(() => {
 describe('the CSV imports (spec §5 "Uploads")', () => {
   test('the widget refuses files over the server’s own limit', () => {
     expect(IMPORT_MAX_MB).toBe(SERVER_MAX_MB);
+  });
+
+  test('a file from French Excel (Windows-1252): the preview says how it was read and shows its first lines, accents decoded', async () => {
+    await open('fr_FR');
+    answer = () => jsonResponse({ data: excelPreview() });
+    const panel = screen.getByRole('region', { name: 'Utilisateurs' });
+    await userEvent.upload(within(panel).getByLabelText('Fichier CSV des utilisateurs'), csv('x', 'inscrits-excel.csv'));
+    const table = await within(panel).findByRole('table', { name: 'Les premières lignes telles que lues' });
+    expect(within(table).getByRole('row', { name: /Hélène Lefèvre/ })).toBeInTheDocument();
+    expect(within(table).getByRole('columnheader', { name: 'firstname' })).toBeInTheDocument();
+    expect(within(panel).getByText(/Lu en Windows-1252/)).toBeInTheDocument();
   });
 
   test('two file pickers, described; choosing a file sends it and shows the preview, nothing else asked', async () => {

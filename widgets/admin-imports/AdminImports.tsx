@@ -4,6 +4,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { url } from '@salon/shared';
 import type { ImportData, ImportKind, LineIssue } from '@salon/shared/contracts/imports';
 import { $imports, confirmImport, linesToSkip, previewImport, resetImport, type ImportState } from './store';
+import { Sample } from './Sample';
 import { injectAdminImportsStyles } from './styles';
 
 /** The back office's CSV imports (spec §5 "Uploads"): users and video links, each previewed, confirmed, followed and reported. */
@@ -25,10 +26,10 @@ function useTexts(kind: ImportKind) {
         file: t`CSV file of users`,
         hint: (
           <Trans>
-            A CSV file in UTF-8, separated by commas or semicolons, whose first line names the columns <code>email</code>,{' '}
-            <code>firstname</code> and <code>lastname</code>; <code>profile</code> (visitor or exhibitor), <code>mobile</code>,{' '}
-            <code>city</code> and <code>postal_code</code> are read when present. Accounts are found by their email. Imported accounts have
-            no password.
+            A CSV file (UTF-8, or Excel’s “CSV (semicolon-separated)”), separated by commas or semicolons, whose first line names the
+            columns <code>email</code>, <code>firstname</code> and <code>lastname</code>; <code>profile</code> (visitor or exhibitor),{' '}
+            <code>mobile</code>, <code>city</code> and <code>postal_code</code> are read when present. Accounts are found by their email.
+            Imported accounts have no password.
           </Trans>
         ),
         missing: t`Lines without email, skipped:`,
@@ -38,8 +39,8 @@ function useTexts(kind: ImportKind) {
         file: t`CSV file of video links`,
         hint: (
           <Trans>
-            A CSV file in UTF-8 whose first line names the columns <code>name</code> (the person’s email, or their first and last name when
-            only one account has it) and <code>link</code> (an http or https address).
+            A CSV file (UTF-8, or Excel’s “CSV (semicolon-separated)”) whose first line names the columns <code>name</code> (the person’s
+            email, or their first and last name when only one account has it) and <code>link</code> (an http or https address).
           </Trans>
         ),
         missing: t`Lines without link, skipped:`,
@@ -193,6 +194,7 @@ function Preview({ kind, data, busy, missingLabel }: { kind: ImportKind; data: I
         </p>
       ) : null}
       <IssueTable caption={t`Invalid lines, skipped`} issues={p.invalid} total={p.invalid_count} />
+      <Sample preview={p} />
       <div className="salon-imports__actions">
         <button type="button" className="salon-imports__button" disabled={busy} onClick={() => void confirmImport(kind)}>
           {busy ? (

@@ -1,4 +1,4 @@
-import type { ImportData, LineIssue } from '@salon/shared/contracts/imports';
+import type { ImportData, ImportPreview, LineIssue } from '@salon/shared/contracts/imports';
 
 /*
  * Imports as the server answers them (`GET /api/imports/{id}`), for the tests and the stories. The reasons are the
@@ -17,12 +17,24 @@ const invalidLines = (lang: Lang): LineIssue[] => [
   { line: 9, code: 'duplicate', reason: REASONS[lang].duplicate },
 ];
 
+/** A preview's encoding and sample: UTF-8 and the first lines of a users file. */
+const READ: Pick<ImportPreview, 'encoding' | 'sample'> = {
+  encoding: 'utf-8',
+  sample: {
+    columns: ['email', 'firstname', 'lastname'],
+    rows: [
+      { line: 2, values: ['lea.martin@example.org', 'Léa', 'Martin'] },
+      { line: 3, values: ['', 'Jean', 'Dupont'] },
+    ],
+  },
+};
+
 const base = (overrides: Partial<ImportData>): ImportData => ({
   id: 'imp123',
   kind: 'users',
   file_name: 'visiteurs.csv',
   status: 'preview',
-  preview: { lines: 12, create: 7, update: 2, unchanged: 1, missing: [], invalid: [], invalid_count: 0, ignored_columns: [] },
+  preview: { ...READ, lines: 12, create: 7, update: 2, unchanged: 1, missing: [], invalid: [], invalid_count: 0, ignored_columns: [] },
   progress: { processed: 0, total: 10 },
   report: null,
   error: null,
@@ -32,12 +44,15 @@ const base = (overrides: Partial<ImportData>): ImportData => ({
 
 /** A clean preview: nothing to skip. */
 export const cleanPreview = (): ImportData =>
-  base({ preview: { lines: 10, create: 7, update: 2, unchanged: 1, missing: [], invalid: [], invalid_count: 0, ignored_columns: [] } });
+  base({
+    preview: { ...READ, lines: 10, create: 7, update: 2, unchanged: 1, missing: [], invalid: [], invalid_count: 0, ignored_columns: [] },
+  });
 
 /** Two lines without email (3 and 7), two invalid lines, a column the import does not read. */
 export const previewWithSkips = (lang: Lang = 'en'): ImportData =>
   base({
     preview: {
+      ...READ,
       lines: 12,
       create: 6,
       update: 1,
@@ -55,7 +70,7 @@ export const videoLinksPreview = (): ImportData =>
     id: 'vis456',
     kind: 'visio_links',
     file_name: 'visio.csv',
-    preview: { lines: 3, create: 0, update: 2, unchanged: 0, missing: [4], invalid: [], invalid_count: 0, ignored_columns: [] },
+    preview: { ...READ, lines: 3, create: 0, update: 2, unchanged: 0, missing: [4], invalid: [], invalid_count: 0, ignored_columns: [] },
     progress: { processed: 0, total: 2 },
   });
 
@@ -63,7 +78,17 @@ export const running = (processed = 4500, total = 10_000): ImportData =>
   base({
     file_name: 'salon-10000.csv',
     status: 'running',
-    preview: { lines: total, create: total, update: 0, unchanged: 0, missing: [], invalid: [], invalid_count: 0, ignored_columns: [] },
+    preview: {
+      ...READ,
+      lines: total,
+      create: total,
+      update: 0,
+      unchanged: 0,
+      missing: [],
+      invalid: [],
+      invalid_count: 0,
+      ignored_columns: [],
+    },
     progress: { processed, total },
   });
 
@@ -87,3 +112,28 @@ export const report = (lang: Lang = 'en'): ImportData => {
     },
   };
 };
+
+/** French Excel's "CSV (séparateur : point-virgule)": read as Windows-1252, its accented names shown to check. */
+export const excelPreview = (): ImportData =>
+  base({
+    file_name: 'inscrits-excel.csv',
+    preview: {
+      lines: 2,
+      create: 2,
+      update: 0,
+      unchanged: 0,
+      missing: [],
+      invalid: [],
+      invalid_count: 0,
+      ignored_columns: [],
+      encoding: 'windows-1252',
+      sample: {
+        columns: ['email', 'firstname', 'lastname'],
+        rows: [
+          { line: 2, values: ['helene.lefevre@example.org', 'Hélène', 'Lefèvre'] },
+          { line: 3, values: ['francois.noel@example.org', 'François', 'Noël'] },
+        ],
+      },
+    },
+    progress: { processed: 0, total: 2 },
+  });

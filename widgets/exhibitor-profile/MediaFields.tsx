@@ -12,10 +12,14 @@ export type PictureState =
   | { step: 'refused'; message: string | null };
 export type VideoState = { step: 'idle' } | { step: 'uploading' } | { step: 'refused'; message: string | null };
 
-/** The files each medium's picker accepts. */
-const ACCEPT: Record<MediaKind, string> = {
+/**
+ * The files each medium's picker accepts: the videos the server takes (`VIDEO_TYPES`, shared/contracts/medias.ts; a
+ * test checks they agree), no `.mov` it would refuse; a picture is cropped and sent again as an image the server
+ * takes, so any image the browser reads will do.
+ */
+export const ACCEPT: Record<MediaKind, string> = {
   picture: 'image/jpeg,image/png,image/webp,image/gif',
-  video: 'video/mp4,video/webm,video/quicktime',
+  video: 'video/mp4,video/webm',
 };
 
 /** The picture (cropped to a square before it is sent) and the video of the card, each sent as soon as chosen. */

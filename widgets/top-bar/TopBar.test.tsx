@@ -568,8 +568,9 @@ describe('background', () => {
 });
 
 describe('settings changed by an administrator (the live activity’s liveSettings)', () => {
-  test('the fair name, the style and the journey button follow at once', async () => {
+  test('the fair name, the style and the journey button follow at once; the tab’s title too', async () => {
     const data = visitorPageData();
+    document.title = `${data.parameters.room_name_en} – Salon`;
     const nav = await showTopBar({ ...data, user: { ...data.user, journey: '{"standsToVisit":["a"]}' }, features: { journey: '1' } });
     expect(within(nav).getByRole('button', { name: /^Journey/ })).toBeInTheDocument();
     act(() =>
@@ -579,6 +580,7 @@ describe('settings changed by an administrator (the live activity’s liveSettin
       }),
     );
     expect(within(nav).getByRole('link', { name: 'Winter Fair' })).toBeInTheDocument();
+    expect(document.title).toBe('Winter Fair – Salon');
     expect(nav.style.backgroundColor).toBe('rgba(255, 255, 255, 0.4)');
     expect(within(nav).queryByRole('button', { name: /^Journey/ })).not.toBeInTheDocument();
   });

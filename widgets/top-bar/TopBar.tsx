@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { Plural, useLingui } from '@lingui/react/macro';
 import { $locale, $sidebar, CountBadge, openModal, toggleSidebar } from '@salon/shared';
@@ -54,6 +54,7 @@ export function TopBar() {
   injectTopBarStyles();
   const { t } = useLingui();
   const view = useStore($topBar);
+  useTitleFollows(view.roomName);
   const { multilingual, langs, locale } = useStore($locale);
   const sidebar = useStore($sidebar);
   const panorama = useStore($currentPanorama);
@@ -230,4 +231,18 @@ export function TopBar() {
       )}
     </nav>
   );
+}
+
+/**
+ * The tab's title follows the fair's name as the bar does (an administrator renames it, the language changes): the
+ * old name in the page's title becomes the new one. A host page whose title does not hold the name keeps its own.
+ */
+function useTitleFollows(roomName: string): void {
+  const shown = useRef(roomName);
+  useEffect(() => {
+    const previous = shown.current;
+    shown.current = roomName;
+    if (previous === roomName || previous === '' || !document.title.includes(previous)) return;
+    document.title = document.title.split(previous).join(roomName);
+  }, [roomName]);
 }

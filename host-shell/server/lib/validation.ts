@@ -6,10 +6,13 @@ import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
 import { Value } from '@sinclair/typebox/value';
 import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
 import type { LocaleCode } from '@salon/shared/contracts/page-data';
+import { PATTERNS } from '@salon/shared/contracts/patterns';
 import { say } from '../i18n';
 
 /** `number`: an integer or a number was expected and something else came. */
-export type IssueKind = 'required' | 'format' | 'tooShort' | 'tooLong' | 'oneOf' | 'type' | 'number' | 'range' | 'unknownField' | 'empty';
+/** `characters`: a text with control or direction-override characters (`PATTERNS.singleLine`, `multiLine`). */
+export type IssueKind =
+  'required' | 'format' | 'characters' | 'tooShort' | 'tooLong' | 'oneOf' | 'type' | 'number' | 'range' | 'unknownField' | 'empty';
 
 export interface Issue {
   /** Dotted field path (`fields_param.mobile`); '' for the whole value. */
@@ -55,6 +58,8 @@ function describe(schema: JsonSchema, value: unknown): Pick<Issue, 'kind' | 'mes
           : { kind: 'tooShort', message: atLeastCharacters(schema.minLength) };
       if (schema.maxLength !== undefined && value.length > schema.maxLength)
         return { kind: 'tooLong', message: atMostCharacters(schema.maxLength) };
+      if (schema.pattern === PATTERNS.singleLine || schema.pattern === PATTERNS.multiLine)
+        return { kind: 'characters', message: msg`contains characters that are not allowed` };
       if (schema.pattern !== undefined) return { kind: 'format', message: msg`has an invalid format` };
       return { kind: 'type', message: msg`is invalid` };
     case 'integer':

@@ -23,6 +23,13 @@ export interface Limits {
    */
   perAddress(rule: RateLimit): RateLimitOptions;
   /**
+   * A preValidation hook: a budget per client address that slows down rather than refuses. Within it, requests pass
+   * at once; over it, each waits its share of the window (the budget's pace: `windowMs / max` per request over,
+   * at most `SLOW_DOWN_MAX_MS`) and the address is logged once per window. For the posts a crowd behind one address
+   * sends (an office at the opening, a school's or a hotel's network): `name` keeps each route's count apart.
+   */
+  slowPerAddress(name: string, rule: RateLimit): preValidationAsyncHookHandler;
+  /**
    * A preValidation hook: a budget per session user (anonymous visitors are users), counted per route. A request
    * without a session passes: its address budget applies.
    */
@@ -43,6 +50,8 @@ const REDIS_COMMAND_TIMEOUT_MS = 1000;
 /** Keys kept per budget in memory (least recently used dropped first): enough for the visitors of one window. */
 const MEMORY_KEYS = 20_000;
 const KEY_PREFIX = 'salon:rate-limit:';
+/** The longest wait of a request over a slowing budget. */
+export const SLOW_DOWN_MAX_MS = 10_000;
 
 /** The client address as the limits see it (IPv4, or the /64 of an IPv6 address). */
 const addressOf = (request: FastifyRequest): string => normalizeIP(request.ip);
@@ -143,6 +152,38 @@ export const rateLimitPlugin = globalPlugin('salon-rate-limit', async (app) => {
 
   const limits: Limits = {
     perAddress: (rule) => ({ max: rule.max, timeWindow: rule.windowMs, hook: 'preValidation', cache: MEMORY_KEYS }),
+    slowPerAddress(name, rule) {
+      const limiter = flexible(`slow-${name}`, rule);
+      const pace = rule.windowMs / Math.max(1, rule.max);
+      const logged = new Map<string, number>();
+      return async (request) => {
+        const address = addressOf(request);
+        let res: RateLimiterRes;
+        try {
+          await limiter.consume(address);
+          return;
+        } catch (over) {
+          if (!(over instanceof RateLimiterRes)) {
+            app.log.error({ err: over }, `${name} rate limit failed (let through)`);
+            return;
+          }
+          res = over;
+        }
+        const excess = Math.max(1, res.consumedPoints - rule.max);
+        const delayMs = Math.min(SLOW_DOWN_MAX_MS, Math.round(pace * excess));
+        // Once per address and window: a crowd's hundreds of requests make one line, not hundreds.
+        const windowEnd = Date.now() + res.msBeforeNext;
+        if ((logged.get(address) ?? 0) < Date.now()) {
+          if (logged.size >= MEMORY_KEYS) logged.clear();
+          logged.set(address, windowEnd);
+          request.log.warn(
+            { address, budget: name, max: rule.max, windowMs: rule.windowMs, delayMs },
+            'address over its budget: slowed down',
+          );
+        }
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+      };
+    },
     perUser: (rule) =>
       keyed(rule, async (request) => {
         const { user } = await request.viewer();

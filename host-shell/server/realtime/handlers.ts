@@ -4,7 +4,7 @@ import { say } from '../i18n';
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { HistoryBody, VISIO_UNANSWERED_MS, type ChatMember, type ChatMessage } from '@salon/shared/contracts/chat';
-import { NOTIFICATION_MESSAGE_MAX, NOTIFICATION_TITLE_MAX } from '@salon/shared/contracts/notifications';
+import { NotificationMessage, NotificationTitle } from '@salon/shared/contracts/notifications';
 import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import { ObfuscatedId } from '@salon/shared/contracts/room';
 import { nowIso } from '../db/schema';
@@ -44,10 +44,10 @@ const WritingEvent = Type.Object({ channel_id: ObfuscatedId });
 const StandHistoryEvent = Type.Object({ stands_ids: Type.Array(ObfuscatedId, { minItems: 1, maxItems: 50 }), content: HistoryBody });
 const NotificationEvent = Type.Object({
   content: Type.Object({
-    title: Type.String({ minLength: 1, maxLength: NOTIFICATION_TITLE_MAX }),
-    message: Type.String({ minLength: 1, maxLength: NOTIFICATION_MESSAGE_MAX }),
-    title_en: Type.Optional(Type.String({ maxLength: NOTIFICATION_TITLE_MAX })),
-    message_en: Type.Optional(Type.String({ maxLength: NOTIFICATION_MESSAGE_MAX })),
+    title: NotificationTitle(1),
+    message: NotificationMessage(1),
+    title_en: Type.Optional(NotificationTitle(0)),
+    message_en: Type.Optional(NotificationMessage(0)),
   }),
   users_ids: Type.Array(ObfuscatedId, { maxItems: 100_000 }),
 });

@@ -209,7 +209,9 @@ async function visitedStandOf(db: Kysely<Database>, exhibitorId: number, visitor
  * - a stand's exhibitors are reachable by every registered user (the contact point, the exhibitor cards);
  * - an exhibitor reaches whoever visited one of their stands (the activity stream lists them);
  * - otherwise the viewer's search permissions decide, the stand-scoped ones on the stand the viewer is visiting
- *   or owns (as the Start-a-chat search does, without its 60-minute window).
+ *   or owns (as the Start-a-chat search does, without its 60-minute window) — except for an exhibitor of no stand
+ *   (created, not yet given one), whom no stand or card shows: found by the search only, so only while the search
+ *   would list them (active within its 60-minute window). Enumerating ids reaches nobody the product does not show.
  */
 export async function mayStartChatWith(
   { db, activity, params }: Deps,
@@ -232,8 +234,10 @@ export async function mayStartChatWith(
   if (owned.length > 0 && (await visitedStandOf(db, viewer.id, other.id, owned))) return true;
 
   const rules = searchRulesFor(viewer, params);
-  const connected =
-    (await activity.view([other.id])).effective(other.id, other.last_activity_at) >= now - params.last_activity_period * 1000;
+  const lastActive = (await activity.view([other.id])).effective(other.id, other.last_activity_at);
+  // An exhibitor of no stand (the stand check above failed) is shown by the search alone, within its window.
+  if (other.profile === 'exhibitor' && lastActive < now - CHAT_WINDOW_SECONDS * 1000) return false;
+  const connected = lastActive >= now - params.last_activity_period * 1000;
   if (foundAnywhere(rules, other.profile, connected)) return true;
   if (!rules.enabled || !(rules.onStand.has(other.profile) || (rules.connectedOnStand && connected))) return false;
   const visiting = await db

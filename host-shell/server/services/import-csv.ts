@@ -1,4 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core';
+import { decodeWindows1252 } from '../lib/windows-1252';
 import { msg } from '@lingui/core/macro';
 import { say } from '../i18n';
 import { parse, type CsvError, type Info } from 'csv-parse';
@@ -33,6 +34,7 @@ export class ImportFileError extends Error {
 export const tooLarge = (): ImportFileError => new ImportFileError(413, msg`The file is too heavy, maximum ${IMPORT_MAX_MB} MB`);
 const notCsv = (what?: string): ImportFileError =>
   new ImportFileError(415, what ? msg`Only CSV files are accepted (this one is a ${what} file)` : msg`Only CSV files are accepted`);
+/** Not UTF-8 and holding bytes Windows-1252 leaves undefined (0x81, 0x8D, 0x8F, 0x90, 0x9D): neither encoding. */
 const notUtf8 = (): ImportFileError =>
   new ImportFileError(400, msg`The file is not encoded in UTF-8: save it as "CSV UTF-8" and send it again`);
 
@@ -45,6 +47,8 @@ export interface CsvRecord {
 export interface CsvFile {
   header: string[];
   records: CsvRecord[];
+  /** How the file was read: UTF-8, or Windows-1252 (what French Excel's "CSV (séparateur : point-virgule)" writes). */
+  encoding: 'utf-8' | 'windows-1252';
 }
 
 const quoteAware = (line: string, char: string): number => {
@@ -102,13 +106,17 @@ function csvFailure(err: unknown): ImportFileError {
 }
 
 /**
- * Reads a CSV upload as it streams in: at most `maxBytes` (then 413, the rest never held), UTF-8 only (a byte-order
- * mark is accepted), not a binary file, quotes well formed. The separator is taken from the header line. Blank lines
- * are skipped; fields are kept as written (the checks trim them).
+ * Reads a CSV upload as it streams in: at most `maxBytes` (then 413, the rest never held), not a binary file, quotes
+ * well formed. UTF-8 (a byte-order mark is accepted); a file that is not valid UTF-8 is read again from its start as
+ * Windows-1252, the encoding of French Excel's default CSV (the bytes read so far are kept for that: at most
+ * `maxBytes`). The separator is taken from the header line. Blank lines are skipped; fields are kept as written (the
+ * checks trim them).
  */
 export async function readCsv(source: AsyncIterable<Buffer>, maxBytes: number): Promise<CsvFile> {
+  let encoding = 'utf-8' as CsvFile['encoding'];
   const decoder = new TextDecoder('utf-8', { fatal: true });
-  const records: CsvRecord[] = [];
+  const raw: Buffer[] = [];
+  let records: CsvRecord[] = [];
   let parser: ReturnType<typeof parse> | null = null;
   let parsed: Promise<void> | null = null;
   let pending = '';
@@ -123,8 +131,9 @@ export async function readCsv(source: AsyncIterable<Buffer>, maxBytes: number): 
       info: true,
       max_record_size: MAX_RECORD_BYTES,
     });
+    const into = records;
     p.on('data', (item: { record: string[]; info: Info }) => {
-      records.push({ line: item.info.lines, fields: item.record });
+      into.push({ line: item.info.lines, fields: item.record });
     });
     parsed = new Promise<void>((resolve, reject) => {
       p.on('end', resolve);
@@ -148,6 +157,20 @@ export async function readCsv(source: AsyncIterable<Buffer>, maxBytes: number): 
     parser!.write(all);
   };
 
+  /** Not UTF-8: everything read so far, decoded again as Windows-1252, from a new parser. */
+  const again = (): string => {
+    const all = decodeWindows1252(Buffer.concat(raw));
+    raw.length = 0;
+    if (all === null) throw notUtf8();
+    encoding = 'windows-1252';
+    (parser as ReturnType<typeof parse> | null)?.destroy();
+    parser = null;
+    parsed = null;
+    records = [];
+    pending = '';
+    return all;
+  };
+
   for await (const chunk of source) {
     bytes += chunk.length;
     if (bytes > maxBytes) throw tooLarge();
@@ -158,18 +181,28 @@ export async function readCsv(source: AsyncIterable<Buffer>, maxBytes: number): 
     }
     if (chunk.includes(0)) throw notCsv();
     let text: string;
-    try {
-      text = decoder.decode(chunk, { stream: true });
-    } catch {
-      throw notUtf8();
+    if (encoding === 'windows-1252') {
+      text = decodeWindows1252(chunk) ?? '';
+      if (text === '' && chunk.length > 0) throw notUtf8();
+    } else {
+      raw.push(chunk);
+      try {
+        text = decoder.decode(chunk, { stream: true });
+      } catch {
+        text = again();
+      }
     }
     feed(text);
     if (parser && (parser as { errored?: unknown }).errored) break;
   }
-  try {
-    feed(decoder.decode());
-  } catch {
-    throw notUtf8();
+  if (encoding === 'utf-8') {
+    let rest: string;
+    try {
+      rest = decoder.decode();
+    } catch {
+      rest = again();
+    }
+    feed(rest);
   }
   if (!parser && pending.length > 0) start(pending.split('\n')[0] ?? '');
   if (!parser) throw new ImportFileError(400, msg`The file is empty`);
@@ -183,7 +216,7 @@ export async function readCsv(source: AsyncIterable<Buffer>, maxBytes: number): 
   }
   const head = records.shift();
   if (!head) throw new ImportFileError(400, msg`The file is empty`);
-  return { header: head.fields.map((name) => name.trim().toLowerCase()), records };
+  return { header: head.fields.map((name) => name.trim().toLowerCase()), records, encoding };
 }
 
 /** The header's required columns, or the file is refused; the columns read and those ignored. */

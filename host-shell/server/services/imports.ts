@@ -4,10 +4,12 @@ import { say } from '../i18n';
 import type { Kysely } from 'kysely';
 import {
   IMPORT_LISTED_LINES,
+  IMPORT_SAMPLE_LINES,
   type ImportData,
   type ImportKind,
   type ImportPreview,
   type ImportReport,
+  type ImportSample,
   type LineIssue,
 } from '@salon/shared/contracts/imports';
 import type { LocaleCode } from '@salon/shared/contracts/page-data';
@@ -48,6 +50,20 @@ export interface StoredPreview {
   missing: number[];
   invalid: StoredIssue[];
   ignored_columns: string[];
+  /** Absent in the previews stored before they were kept: UTF-8, no sample. */
+  encoding?: CsvFile['encoding'];
+  sample?: ImportSample;
+}
+
+/** The first lines of the file as read, in the columns the import reads. */
+function sampleOf(file: CsvFile, ignored: string[]): ImportSample {
+  const read = file.header.map((name, index) => ({ name, index })).filter((c) => c.name !== '' && !ignored.includes(c.name));
+  return {
+    columns: read.map((c) => c.name),
+    rows: file.records
+      .slice(0, IMPORT_SAMPLE_LINES)
+      .map((r) => ({ line: r.line, values: read.map((c) => (r.fields[c.index] ?? '').trim().slice(0, 200)) })),
+  };
 }
 
 export interface StoredReport {
@@ -101,6 +117,8 @@ export async function createImport(
     missing,
     invalid: [...invalid, ...counts.skipped].sort((a, b) => a.line - b.line),
     ignored_columns: ignored,
+    encoding: file.encoding,
+    sample: sampleOf(file, ignored),
   };
   const at = now.toISOString();
   // Finished and abandoned imports go when they expire.
@@ -223,6 +241,8 @@ export function toImportData(row: NonNullable<ImportRow>, locale: LocaleCode, no
     invalid: toIssues(locale, kind, preview.invalid),
     invalid_count: preview.invalid.length,
     ignored_columns: preview.ignored_columns,
+    encoding: preview.encoding ?? 'utf-8',
+    sample: preview.sample ?? { columns: [], rows: [] },
   };
   const shownReport: ImportReport | null = report && {
     created: report.created,

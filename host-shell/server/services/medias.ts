@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { say } from '../i18n';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import type { Media, MediaKind, PanoramaEntry } from '@salon/shared/contracts/medias';
+import { VIDEO_TYPES, type Media, type MediaKind, type PanoramaEntry } from '@salon/shared/contracts/medias';
 import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import { nowIso, type Database, type MediaRow, type ProfileCode } from '../db/schema';
 import { encodeId } from '../lib/ids';
@@ -38,7 +38,7 @@ export const KIND_RULES: Readonly<Record<MediaKind, KindRule>> = {
     profiles: ['exhibitor', 'promoter', 'administrator'],
   },
   video: {
-    types: { mp4: 'video/mp4', webm: 'video/webm' },
+    types: VIDEO_TYPES,
     accepted: 'MP4, WebM',
     maxBytes: 50 * MB,
     image: false,

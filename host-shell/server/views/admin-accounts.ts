@@ -59,7 +59,11 @@ export function accountsPage(
 <td>${
       manageable
         ? html`<a href="${link('admin.accounts', {}, { query: { edit: a.id_user }, hash: 'form' })}" aria-label="${tr(msg`Edit ${nameOf(a)}`)}">${tr(msg`Edit`)}</a>
-${removeButton(ctx, 'admin.accounts', a.id_user, tr(msg`Remove ${nameOf(a)}`))}`
+${removeButton(ctx, 'admin.accounts', a.id_user, tr(msg`Remove ${nameOf(a)}`), {
+  question: a.email ? tr(msg`Delete the account of ${nameOf(a)} (${a.email})?`) : tr(msg`Delete the account of ${nameOf(a)}?`),
+  detail: tr(msg`They can no longer log in. An account that holds chats, history or visits is kept.`),
+  confirm: tr(msg`Delete the account`),
+})}`
         : html`<span class="hint">${tr(msg`Administrators only`)}</span>`
     }</td></tr>`;
   });

@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { COMPANY_DOCUMENT_PATTERN, type AdminCompany } from '@salon/shared/contracts/content';
 import { ROUTES, buildPath } from '@salon/shared/contracts/routes';
 import { html, type SafeHtml } from '../lib/html';
+import { confirmDeletion } from './confirm';
 import { nav, noticeOf, removeButton, text, textarea, textsOf, type FormState, type Notice, type Values } from './admin-content';
 import { field } from './forms';
 import { helpers, layout, type PageContext } from './layout';
@@ -64,8 +65,16 @@ ${current}
 </form>
 ${
   uploaded
-    ? html`<form method="post" action="${action}"><input type="hidden" name="action" value="remove"><input type="hidden" name="id" value="${c.id_company}">
-<button type="submit" class="secondary" aria-label="${tr(msg`Remove ${c.name}’s document`)}">${tr(msg`Remove the document`)}</button></form>`
+    ? confirmDeletion(ctx, {
+        id: `document-${c.id_company}`,
+        label: tr(msg`Remove the document`),
+        ariaLabel: tr(msg`Remove ${c.name}’s document`),
+        question: tr(msg`Remove the document (PDF) of “${c.name}”?`),
+        detail: tr(msg`Visitors no longer find it on the company sheet.`),
+        confirm: tr(msg`Remove the document`),
+        action,
+        fields: { action: 'remove', id: c.id_company },
+      })
     : ''
 }
 </div>`;
@@ -88,7 +97,11 @@ export function companiesPage(
     ) => html`<tr><td><strong>${c.name}</strong></td><td>${c.stands.length === 0 ? tr(msg`None`) : c.stands.map((s) => local(s.name, s.name_en)).join(', ')}</td>
 <td>${documentCell(ctx, c, document, documentMaxMb)}</td>
 <td><a href="${link('admin.companies', {}, { query: { edit: c.id_company }, hash: 'form' })}" aria-label="${tr(msg`Edit ${c.name}`)}">${tr(msg`Edit`)}</a>
-${removeButton(ctx, 'admin.companies', c.id_company, tr(msg`Remove ${c.name}`))}</td></tr>`,
+${removeButton(ctx, 'admin.companies', c.id_company, tr(msg`Remove ${c.name}`), {
+  question: tr(msg`Delete the company “${c.name}”?`),
+  detail: tr(msg`Its sheet disappears from the fair. A company with stands or leads is kept.`),
+  confirm: tr(msg`Delete the company`),
+})}</td></tr>`,
   );
   const heading = editing ? tr(msg`Edit the company “${editing.name}”`) : tr(msg`New company`);
   return layout(

@@ -1,6 +1,7 @@
-import { msg } from '@lingui/core/macro';
 import type { RouteName } from '@salon/shared/contracts/routes';
 import { html, type SafeHtml } from '../lib/html';
+import { backOfficeNav } from './back-office-nav';
+import { confirmDeletion } from './confirm';
 import { helpers, type PageContext } from './layout';
 
 /*
@@ -36,19 +37,9 @@ export const textsOf = (item: object, names: readonly string[]): Values =>
     }),
   );
 
-export function nav(ctx: PageContext, current: RouteName): SafeHtml {
-  const { tr, link } = helpers(ctx);
-  const back: RouteName = ctx.user?.profile === 'administrator' ? 'admin' : 'promoter';
-  const items: [RouteName, string][] = [
-    ['admin.companies', tr(msg`Companies`)],
-    ['admin.stands', tr(msg`Stands`)],
-    ['admin.accounts', tr(msg`Exhibitor and organizer accounts`)],
-  ];
-  return html`<nav aria-label="${tr(msg`Fair content`)}"><ul>
-<li><a href="${link(back)}">${back === 'admin' ? tr(msg`← Administration`) : tr(msg`← Organizer area`)}</a></li>
-${items.map(([name, label]) => (name === current ? html`<li><strong aria-current="page">${label}</strong></li>` : html`<li><a href="${link(name)}">${label}</a></li>`))}
-</ul></nav>`;
-}
+/** The content pages' navigation: the back office's one (`views/back-office-nav.ts`). */
+export const nav = (ctx: PageContext, current: 'admin.companies' | 'admin.stands' | 'admin.accounts'): SafeHtml =>
+  backOfficeNav(ctx, current);
 
 export const noticeOf = (notice: Notice | undefined): SafeHtml | '' =>
   notice
@@ -96,7 +87,17 @@ ${options.length === 0 ? html`<p class="hint">${empty}</p>` : ''}${options.map(
   )}${error ? html`<p class="error" id="${id}-error">${error}</p>` : ''}</fieldset>`;
 }
 
-export function removeButton(ctx: PageContext, route: RouteName, id: string, label: string): SafeHtml {
+/**
+ * A row's removal: the button opens the page's own dialog, which names what will be deleted (`question`) and posts
+ * `action=remove` once confirmed (`confirm`, the confirming button's text).
+ */
+export function removeButton(
+  ctx: PageContext,
+  route: RouteName,
+  id: string,
+  label: string,
+  texts: { question: string; detail?: string; confirm: string },
+): SafeHtml {
   const { link } = helpers(ctx);
-  return html`<form method="post" action="${link(route)}" class="inline"><input type="hidden" name="action" value="remove"><input type="hidden" name="id" value="${id}"><button type="submit" class="secondary">${label}</button></form>`;
+  return confirmDeletion(ctx, { id: `${route}-${id}`, label, ...texts, action: link(route), fields: { action: 'remove', id } });
 }

@@ -3,6 +3,8 @@ import { msg } from '@lingui/core/macro';
 import type { PanoramaEntry } from '@salon/shared/contracts/medias';
 import { html } from '../lib/html';
 import { KIND_RULES, PANORAMA } from '../services/medias';
+import { backOfficeNav } from './back-office-nav';
+import { confirmDeletion } from './confirm';
 import { helpers, layout, type PageContext } from './layout';
 
 export interface PanoramasPageState {
@@ -62,10 +64,15 @@ ${current}
 </form>
 ${
   image
-    ? html`<form method="post" action="${action(p)}">
-<input type="hidden" name="action" value="remove"><input type="hidden" name="slug" value="${p.slug}">
-<button type="submit">${tr(msg`Remove the image (back to the drawing)`)}</button>
-</form>`
+    ? confirmDeletion(ctx, {
+        id: `panorama-${p.slug}`,
+        label: tr(msg`Remove the image (back to the drawing)`),
+        question: tr(msg`Remove the image of “${name(p)}”?`),
+        detail: tr(msg`The room draws this panorama again.`),
+        confirm: tr(msg`Remove the image`),
+        action: action(p),
+        fields: { action: 'remove', slug: p.slug },
+      })
     : ''
 }
 </section>`;
@@ -73,7 +80,7 @@ ${
   return layout(
     ctx,
     tr(msg`Room panoramas`),
-    html`<p>${tr(
+    html`${backOfficeNav(ctx, 'admin.panoramas')}<p>${tr(
       msg`The room draws every panorama. An image uploaded here replaces it in rooms opened afterwards; removing it brings the drawing back.`,
     )}</p>
 ${rows}`,

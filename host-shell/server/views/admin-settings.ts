@@ -187,6 +187,9 @@ ${PARAMETER_GROUPS.map(
 ${group.fields.map((f) => parameterField(ctx, f, state.values, errors))}
 </fieldset>`,
 )}
+<fieldset id="settings-auth"><legend>${tr(msg`Authentication (auth)`)}</legend>
+<p>${tr(msg`Not a setting: each page gives it per person, “yes” for a logged-in visitor and “no” for an anonymous one. It changes the forms: the organizer’s contact form asks for an email only when the person is not logged in.`)}</p>
+</fieldset>
 <button type="submit">${tr(msg`Save the settings`)}</button>
 </form>
 </section>`;

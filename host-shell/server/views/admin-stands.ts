@@ -36,7 +36,11 @@ export function standsPage(ctx: PageContext, stands: AdminStand[], choices: Stan
     ) => html`<tr><td><strong>${s.niceName}</strong><br><span lang="en">${s.niceNameEn}</span></td><td>${s.company.name}</td><td>${s.owners.map((o) => o.name).join(', ') || tr(msg`None`)}</td>
 <td>${optinLabel(s)}</td><td><code>${s.panoramaSlug}</code></td>
 <td><a href="${link('admin.stands', {}, { query: { edit: s.id_stand }, hash: 'form' })}" aria-label="${tr(msg`Edit ${local(s.niceName, s.niceNameEn)}`)}">${tr(msg`Edit`)}</a>
-${removeButton(ctx, 'admin.stands', s.id_stand, tr(msg`Remove ${local(s.niceName, s.niceNameEn)}`))}</td></tr>`,
+${removeButton(ctx, 'admin.stands', s.id_stand, tr(msg`Remove ${local(s.niceName, s.niceNameEn)}`), {
+  question: tr(msg`Delete the stand “${local(s.niceName, s.niceNameEn)}” (${s.company.name})?`),
+  detail: tr(msg`It disappears from the room. A stand with visits, history or leads is kept.`),
+  confirm: tr(msg`Delete the stand`),
+})}</td></tr>`,
   );
   const editingName = editing ? local(editing.niceName, editing.niceNameEn) : '';
   const heading = editing ? tr(msg`Edit the stand “${editingName}”`) : tr(msg`New stand`);

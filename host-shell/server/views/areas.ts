@@ -1,3 +1,4 @@
+import { backOfficeNav } from './back-office-nav';
 import { msg } from '@lingui/core/macro';
 import type { Selectable } from 'kysely';
 import type { ContactRequestsTable, UserRow } from '../db/schema';
@@ -100,7 +101,7 @@ export function promoterArea(ctx: PageContext, c: Counts, requests: Selectable<C
   return layout(
     ctx,
     tr(msg`Organizer area`),
-    html`<div class="cards"><section class="card"><h2>${tr(msg`Fair figures`)}</h2>${countCards(ctx, c)}
+    html`${backOfficeNav(ctx, 'promoter')}<div class="cards"><section class="card"><h2>${tr(msg`Fair figures`)}</h2>${countCards(ctx, c)}
 <p><a href="${link('promoter.visitors')}">${tr(msg`Visitor list`)}</a></p></section>
 ${contentLinks(ctx)}
 <section class="card"><h2>${tr(msg`Latest messages`)}</h2>
@@ -116,7 +117,7 @@ export function adminArea(ctx: PageContext, c: Counts, stream: SafeHtml, setting
   return layout(
     ctx,
     tr(msg`Administration`),
-    html`<div class="cards"><section class="card"><h2>${tr(msg`Figures`)}</h2>${countCards(ctx, c)}
+    html`${backOfficeNav(ctx, 'admin')}<div class="cards"><section class="card"><h2>${tr(msg`Figures`)}</h2>${countCards(ctx, c)}
 <p><a href="${link('promoter')}">${tr(msg`Organizer area`)}</a></p></section>
 ${contentLinks(ctx)}
 ${stream}</div>

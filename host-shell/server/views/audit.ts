@@ -10,6 +10,8 @@ const ACTIONS: Record<AuditAction, MessageDescriptor> = {
   'features.update': msg`Features changed`,
   'stream.update': msg`Live stream changed`,
   'notification.send': msg`Notification sent`,
+  'notification.update': msg`Notification corrected`,
+  'notification.remove': msg`Notification deleted`,
   'availability.update': msg`Exhibitor availability changed`,
   'panorama.update': msg`Panorama replaced by an image`,
   'panorama.remove': msg`Panorama image removed`,
@@ -45,8 +47,8 @@ export function auditSection(ctx: PageContext, log: AuditData): SafeHtml {
 ${
   log.entries.length === 0
     ? html`<p>${tr(msg`No change recorded.`)}</p>`
-    : html`<table><thead><tr><th>${tr(msg`When`)}</th><th>${tr(msg`Who`)}</th><th>${tr(msg`What`)}</th><th>${tr(msg`Before → after`)}</th></tr></thead>
-<tbody>${rows}</tbody></table>`
+    : html`<div class="table-scroll"><table><thead><tr><th>${tr(msg`When`)}</th><th>${tr(msg`Who`)}</th><th>${tr(msg`What`)}</th><th>${tr(msg`Before → after`)}</th></tr></thead>
+<tbody>${rows}</tbody></table></div>`
 }
 <nav aria-label="${tr(msg`Change log pages`)}"><p>${log.page > 1 ? html`<a href="${page(log.page - 1)}">${tr(msg`Newer`)}</a> ` : ''}${tr(msg`Page ${log.page} of ${log.pages}`)}${log.page < log.pages ? html` <a href="${page(log.page + 1)}">${tr(msg`Older`)}</a>` : ''}</p></nav>
 </section>`;

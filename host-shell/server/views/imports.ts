@@ -1,3 +1,4 @@
+import { backOfficeNav } from './back-office-nav';
 import { msg } from '@lingui/core/macro';
 import type { PageData } from '@salon/shared/contracts/page-data';
 import { html } from '../lib/html';
@@ -9,12 +10,11 @@ import { helpers, layout, type PageContext } from './layout';
  * preview with the lines to skip, the progress, the report) mounted through the host-page contract.
  */
 export function importsPage(ctx: PageContext, data: PageData, spaUrl: string): string {
-  const { tr, link } = helpers(ctx);
-  const back = ctx.user?.profile === 'administrator' ? link('admin') : link('promoter');
+  const { tr } = helpers(ctx);
   return layout(
     ctx,
     tr(msg`CSV imports`),
-    html`<p><a href="${back}">${ctx.user?.profile === 'administrator' ? tr(msg`Back to the administration`) : tr(msg`Back to the organizer area`)}</a></p>
+    html`${backOfficeNav(ctx, 'admin.imports')}
 <noscript><p class="notice">${tr(msg`Imports need JavaScript.`)}</p></noscript>
 ${salonMarkup(data, { widgets: ['admin-imports'], loaderSrc: `${spaUrl}/loader.js` })}`,
   );

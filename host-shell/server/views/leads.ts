@@ -53,11 +53,11 @@ const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 function leadsTable(ctx: PageContext, rows: readonly LeadListRow[], withStand: boolean): SafeHtml {
   const { tr, local } = helpers(ctx);
   if (rows.length === 0) return html`<p>${tr(msg`No leads yet.`)}</p>`;
-  return html`<table><thead><tr><th>${tr(msg`Date`)}</th><th>${tr(msg`Name`)}</th><th>${tr(msg`Contact details`)}</th><th>${tr(msg`Kind`)}</th><th>${tr(msg`Consents`)}</th>${withStand ? html`<th>${tr(msg`Stand`)}</th>` : ''}</tr></thead>
+  return html`<div class="table-scroll"><table><thead><tr><th>${tr(msg`Date`)}</th><th>${tr(msg`Name`)}</th><th>${tr(msg`Contact details`)}</th><th>${tr(msg`Kind`)}</th><th>${tr(msg`Consents`)}</th>${withStand ? html`<th>${tr(msg`Stand`)}</th>` : ''}</tr></thead>
 <tbody>${rows.map(
     (row) =>
       html`<tr><td>${when(row.created_at)}</td><td>${row.firstname} ${row.lastname}</td><td>${[row.email, row.phone, [row.postal_code, row.city].filter(Boolean).join(' ')].filter(Boolean).join(' · ')}</td><td>${kindLabel(ctx, row.kind)}${row.subject ? html` (${row.subject})` : ''}</td><td>${consentsSummary(ctx, row.consents)}</td>${withStand ? html`<td>${row.stand_name === null ? '' : local(row.stand_name, row.stand_name_en ?? row.stand_name)}</td>` : ''}</tr>`,
-  )}</tbody></table>`;
+  )}</tbody></table></div>`;
 }
 
 /** The exhibitor area's leads: one block per owned stand with its latest leads and its CSV. */

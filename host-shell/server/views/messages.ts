@@ -55,6 +55,8 @@ export function issueMessage(locale: LocaleCode, issue: Issue): string {
     case 'required':
     case 'empty':
       return issueText(locale, 'required');
+    case 'characters':
+      return issueText(locale, 'characters');
     case 'format':
       if (field === 'email' || field === 'contact_email') return issueText(locale, 'email');
       if (field === 'mobile' || field === 'phone') return issueText(locale, 'phone');

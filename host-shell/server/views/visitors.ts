@@ -1,11 +1,33 @@
+import { backOfficeNav } from './back-office-nav';
 import { msg } from '@lingui/core/macro';
 import type { ListedVisitor, VisitorSort, VisitorsData } from '@salon/shared/contracts/analytics';
 import { html, type SafeHtml } from '../lib/html';
 import { helpers, layout, type PageContext } from './layout';
 
 /** `/organisateur/visiteurs`: registered visitors, searchable, sortable, paged, with the CSV of the same search. */
-export function visitorListPage(ctx: PageContext, list: VisitorsData, query: { search: string; sort: VisitorSort }): string {
+/** The longest search (`VisitorsQuery`'s). */
+export const VISITORS_SEARCH_MAX = 100;
+
+/** A parameter of the address the list did not understand, and what it held: its default was used instead. */
+export interface VisitorsCorrection {
+  param: 'search' | 'sort' | 'page';
+  value: string;
+}
+
+export function visitorListPage(
+  ctx: PageContext,
+  list: VisitorsData,
+  query: { search: string; sort: VisitorSort },
+  corrected: VisitorsCorrection[] = [],
+): string {
   const { tr, link } = helpers(ctx);
+  const short = (value: string) => (value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  const correction = (c: VisitorsCorrection): string =>
+    c.param === 'search'
+      ? tr(msg`The search is limited to ${VISITORS_SEARCH_MAX} characters: only the first ${VISITORS_SEARCH_MAX} were used.`)
+      : c.param === 'sort'
+        ? tr(msg`There is no order “${short(c.value)}”: the list is sorted by registration, newest first.`)
+        : tr(msg`There is no page “${short(c.value)}”: the first page is shown.`);
   const sorts: [VisitorSort, string][] = [
     ['-created_at', tr(msg`Registration, newest first`)],
     ['created_at', tr(msg`Registration, oldest first`)],
@@ -23,9 +45,10 @@ export function visitorListPage(ctx: PageContext, list: VisitorsData, query: { s
   return layout(
     ctx,
     tr(msg`Visitors`),
-    html`<form method="get" action="${link('promoter.visitors')}" class="card" role="search">
+    html`${backOfficeNav(ctx, 'promoter.visitors')}${corrected.map((c) => html`<p class="notice" role="alert">${correction(c)}</p>`)}
+<form method="get" action="${link('promoter.visitors')}" class="card" role="search">
 <label for="visitors-search">${tr(msg`Search`)}</label>
-<input id="visitors-search" name="search" type="search" maxlength="100" value="${query.search}">
+<input id="visitors-search" name="search" type="search" maxlength="${VISITORS_SEARCH_MAX}" value="${query.search}">
 <label for="visitors-sort">${tr(msg`Sort by`)}</label>
 <select id="visitors-sort" name="sort">${sorts.map(([value, label]) => (value === query.sort ? html`<option value="${value}" selected>${label}</option>` : html`<option value="${value}">${label}</option>`))}</select>
 <button type="submit">${tr(msg`Show`)}</button>

@@ -4,11 +4,20 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Envelope } from '@salon/shared/contracts/envelope';
 import type { LocaleCode } from '@salon/shared/contracts/page-data';
-import { NotificationBody, NotificationCreated, NotificationsData, NotificationsQuery } from '@salon/shared/contracts/notifications';
+import { Type } from '@sinclair/typebox';
+import {
+  NotificationBody,
+  NotificationCorrection,
+  NotificationCreated,
+  NotificationParams,
+  NotificationsData,
+  NotificationsQuery,
+} from '@salon/shared/contracts/notifications';
 import type { UserRow } from '../../db/schema';
 import { badRequest, forbidden } from '../../lib/errors';
 import { decodeId } from '../../lib/ids';
 import { createNotification, deliverNotification, listNotifications } from '../../services/notifications';
+import { correctNotification, deleteNotification, republishNotifications } from '../../services/notification-changes';
 import { apiViewer } from './auth';
 
 /** Organisers: promoters and administrators (spec §1). */
@@ -69,6 +78,45 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const notification = await createNotification(app.db, request.body, userIds, user.id, locale);
       deliverNotification(app, userIds, notification);
       return { data: { notification } };
+    },
+  );
+
+  app.put(
+    '/notifications/:id',
+    {
+      schema: {
+        summary:
+          'An organiser corrects a notification sent by mistake: its titles and messages (English falls back to French), its time kept. Audited (notification.update); open rooms get the corrected list at once. 404 for an unknown id; 401 without a session, 403 for other profiles.',
+        params: NotificationParams,
+        body: NotificationCorrection,
+        response: { 200: Envelope(NotificationCreated) },
+      },
+      preValidation: organiserOnly,
+    },
+    async (request) => {
+      const { user, locale } = await apiViewer(request);
+      const { notification, userIds } = await correctNotification(app.db, request.params.id, request.body, user.id, locale);
+      republishNotifications(app, userIds);
+      return { data: { notification } };
+    },
+  );
+
+  app.delete(
+    '/notifications/:id',
+    {
+      schema: {
+        summary:
+          'An organiser deletes a notification sent by mistake: gone from every list, the audit log keeps what it said (notification.remove). 404 for an unknown id; 401 without a session, 403 for other profiles.',
+        params: NotificationParams,
+        response: { 200: Envelope(Type.Object({ deleted: Type.Integer() })) },
+      },
+      preValidation: organiserOnly,
+    },
+    async (request) => {
+      const { user, locale } = await apiViewer(request);
+      const { userIds } = await deleteNotification(app.db, request.params.id, user.id, locale);
+      republishNotifications(app, userIds);
+      return { data: { deleted: request.params.id } };
     },
   );
 };

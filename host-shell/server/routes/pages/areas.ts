@@ -1,17 +1,15 @@
-import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { badRequest, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { html } from '../../lib/html';
 import { decodeId } from '../../lib/ids';
-import { convertStrings, validate } from '../../lib/validation';
-import { VisitorsQuery } from '@salon/shared/contracts/analytics';
+import { VISITOR_SORTS, type VisitorSort } from '@salon/shared/contracts/analytics';
 import { searchVisitors } from '../../services/analytics';
 import { counts, recentContactRequests } from '../../services/backoffice';
 import { leadCountsByStand, listLeads } from '../../services/leads';
 import { standsOfExhibitor } from '../../services/stands';
 import { findUserById } from '../../services/users';
 import { exhibitorArea, exhibitorProfilePage, promoterArea } from '../../views/areas';
-import { visitorListPage } from '../../views/visitors';
+import { VISITORS_SEARCH_MAX, visitorListPage, type VisitorsCorrection } from '../../views/visitors';
 import { exhibitorProfileEditor } from '../../views/exhibitor-profile';
 import { buildPageData } from '../../page-data/build';
 import { LEADS_SHOWN, exhibitorLeads, organiserLeads } from '../../views/leads';
@@ -38,6 +36,9 @@ export async function showExhibitorProfile(request: FastifyRequest, reply: Fasti
   if (!exhibitor || exhibitor.profile !== 'exhibitor' || exhibitor.hidden === 1) throw notFound('Unknown exhibitor');
   const stands = await standsOfExhibitor(request.server.db, exhibitor.id);
   const ctx = await pageContext(request);
+  // An exhibitor of no stand is shown nowhere a visitor looks: their card only to themselves and the organisers.
+  const organiser = ctx.user?.anonymous === 0 && (ctx.user.profile === 'promoter' || ctx.user.profile === 'administrator');
+  if (stands.length === 0 && ctx.user?.id !== exhibitor.id && !organiser) throw notFound('Unknown exhibitor');
   return sendPage(reply, exhibitorProfilePage(ctx, exhibitor, stands, ctx.user?.id === exhibitor.id));
 }
 
@@ -66,18 +67,33 @@ export async function showPromoterArea(request: FastifyRequest, reply: FastifyRe
   return sendPage(reply, promoterArea(ctx, c, requests, html`${stats}${news}${organiserLeads(ctx, latest, byStand)}`));
 }
 
-const VisitorsPageQuery = Type.Omit(VisitorsQuery, ['format']);
+/** The first value of a query parameter, as a string (undefined when absent). */
+const queryValue = (query: unknown, name: string): string | undefined => {
+  const value = typeof query === 'object' && query !== null ? (query as Record<string, unknown>)[name] : undefined;
+  const first = Array.isArray(value) ? value[0] : value;
+  return typeof first === 'string' ? first : undefined;
+};
 
+/**
+ * `/organisateur/visiteurs`: a parameter the list does not understand (a sort that does not exist, a page that is not
+ * a whole number from 1, a search over 100 characters) falls back to its default, and the page says which, in its
+ * language; never a 400 for a hand-edited address.
+ */
 export async function showVisitors(request: FastifyRequest, reply: FastifyReply) {
   const user = await gate(request, reply, { registered: true, profiles: ['promoter', 'administrator'] });
   if (!user) return reply;
-  const checked = validate(VisitorsPageQuery, convertStrings(VisitorsPageQuery, request.query));
-  if (!checked.ok)
-    throw badRequest(
-      '"page" must be a whole number from 1, "sort" one of name, -name, created_at, -created_at, city, -city, "search" at most 100 characters',
-    );
-  const search = (checked.value.search ?? '').trim();
-  const sort = checked.value.sort ?? '-created_at';
-  const list = await searchVisitors(request.server.db, { search, sort, page: checked.value.page ?? 1 });
-  return sendPage(reply, visitorListPage(await pageContext(request), list, { search, sort }));
+  const ctx = await pageContext(request);
+  const corrected: VisitorsCorrection[] = [];
+  const rawSearch = queryValue(request.query, 'search') ?? '';
+  if (rawSearch.length > VISITORS_SEARCH_MAX) corrected.push({ param: 'search', value: rawSearch });
+  const search = rawSearch.slice(0, VISITORS_SEARCH_MAX).trim();
+  const rawSort = queryValue(request.query, 'sort');
+  const knownSort = VISITOR_SORTS.find((s) => s === rawSort);
+  if (rawSort !== undefined && rawSort !== '' && !knownSort) corrected.push({ param: 'sort', value: rawSort });
+  const sort: VisitorSort = knownSort ?? '-created_at';
+  const rawPage = queryValue(request.query, 'page');
+  const pageNumber = rawPage !== undefined && /^[1-9]\d{0,5}$/.test(rawPage) && Number(rawPage) <= 100_000 ? Number(rawPage) : null;
+  if (rawPage !== undefined && rawPage !== '' && pageNumber === null) corrected.push({ param: 'page', value: rawPage });
+  const list = await searchVisitors(request.server.db, { search, sort, page: pageNumber ?? 1 });
+  return sendPage(reply, visitorListPage(ctx, list, { search, sort }, corrected));
 }

@@ -47,6 +47,8 @@ interface PageDefinition {
 
 interface PostLimits {
   perAddress: keyof RateLimits;
+  /** The address's budget slows the posts over it down instead of refusing them (login, registration: a crowd behind one address). */
+  slow?: true;
   /** The session user's budget. */
   perUser?: keyof RateLimits;
   /** The login's budget per address and e-mail. */
@@ -72,7 +74,11 @@ const PAGES: Record<RouteName, PageDefinition> = {
     formData: true,
     limits: { perAddress: 'contactPerAddress', perUser: 'contactPerUser', page: contactRefused },
   },
-  login: { get: showHome, post: login, limits: { perAddress: 'loginPerAddress', perAccount: 'loginPerAccount', page: loginRefused } },
+  login: {
+    get: showHome,
+    post: login,
+    limits: { perAddress: 'loginPerAddress', slow: true, perAccount: 'loginPerAccount', page: loginRefused },
+  },
   faq: { get: content('faq') },
   'legal-notice': { get: content('legal-notice') },
   'privacy-policy': { get: content('privacy-policy') },
@@ -112,9 +118,9 @@ export function fastifyPaths(pattern: string): string[] {
 }
 
 /** Registration is not in the route table; its post is limited per address. */
-const REGISTER_LIMITS: PostLimits = { perAddress: 'registerPerAddress', page: registerRefused };
+const REGISTER_LIMITS: PostLimits = { perAddress: 'registerPerAddress', slow: true, page: registerRefused };
 /** A sign-in link's password: the registration's budget per address. */
-const SIGNIN_LINK_LIMITS: PostLimits = { perAddress: 'registerPerAddress', page: signinLinkRefused };
+const SIGNIN_LINK_LIMITS: PostLimits = { perAddress: 'registerPerAddress', slow: true, page: signinLinkRefused };
 
 export const pageRoutes: FastifyPluginAsync = async (app) => {
   const formGuard = sameOrigin('form');
@@ -156,9 +162,13 @@ function limitOptions(
   if (!limits) return { config: {} };
   const rules = app.config.rateLimits;
   const account = limits.perAccount ? app.limits.perAccount(rules[limits.perAccount]) : null;
-  const hooks = [...(account ? [account.preValidation] : []), ...(limits.perUser ? [app.limits.perUser(rules[limits.perUser])] : [])];
+  const hooks = [
+    ...(limits.slow ? [app.limits.slowPerAddress(limits.perAddress, rules[limits.perAddress])] : []),
+    ...(account ? [account.preValidation] : []),
+    ...(limits.perUser ? [app.limits.perUser(rules[limits.perUser])] : []),
+  ];
   return {
-    config: { rateLimit: app.limits.perAddress(rules[limits.perAddress]), rateLimitPage: limits.page },
+    config: { ...(limits.slow ? {} : { rateLimit: app.limits.perAddress(rules[limits.perAddress]) }), rateLimitPage: limits.page },
     ...(hooks.length > 0 ? { preValidation: hooks } : {}),
     ...(account ? { onResponse: account.onResponse } : {}),
   };
