@@ -107,7 +107,7 @@ export function Composer({ view }: { view: OpenChannelView }) {
             onClick={() => setMenu(!menu)}
           />
           {menu && (
-            <ul>
+            <ul data-salon-popover="">
               <li>
                 <button
                   type="button"
