@@ -154,7 +154,7 @@ export async function toPageUser(db: Kysely<Database>, user: UserRow, ctx: Rende
   const isExhibitor = user.profile === 'exhibitor';
   const [standIds, company] = isExhibitor ? await Promise.all([ownedStandIds(db, user.id), companyOfExhibitor(db, user.id)]) : [[], null];
   return {
-    id_user: user.id,
+    id_user: encodeId(user.id),
     obfuscated_id: encodeId(user.id),
     profile: user.profile,
     anonymous: user.anonymous === 1,
