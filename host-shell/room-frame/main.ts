@@ -90,6 +90,8 @@ async function start(): Promise<void> {
   const early: HostCommand[] = [];
   host.listen((command) => {
     if (command.name === 'returnFocus') {
+      // Only while the host's focus is still on the frame (a modal that opened meanwhile keeps it).
+      if (!document.hasFocus()) return;
       focused?.focus();
       if (!focused || document.activeElement !== focused) panel.focus();
     } else if (room) room.handleCommand(command);
