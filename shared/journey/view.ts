@@ -32,4 +32,3 @@ export function journeyView(journey: Journey, stands: StandsState, locale: Param
   const progress = !visiting && toVisit.length === 0 ? (visited.length === 0 ? 'empty' : 'done') : 'ongoing';
   return { visiting, toVisit, visited, progress, standsStatus: stands.status };
 }
-

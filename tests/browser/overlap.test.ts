@@ -405,14 +405,20 @@ test('issue 36 item 3: an unavailable exhibitor’s banner and the news toasts n
   const organiser = await organiserContext.newPage();
   assert.equal(await logIn(organiser, env.salon.baseUrl, 'organisateur@salon.test'), 303);
   const page = await openSalon(browser, 'exposant@salon.test', DESKTOP);
-  const set = await page.request.put(`${env.salon.baseUrl}/api/exhibitors/me/availability`, { data: { availability: false }, headers: XHR() });
+  const set = await page.request.put(`${env.salon.baseUrl}/api/exhibitors/me/availability`, {
+    data: { availability: false },
+    headers: XHR(),
+  });
   assert.equal(set.status(), 200, await set.text());
   await page.reload();
   await widgetsSettled(page);
   const banner = page.getByRole('note').filter({ hasText: 'You are registered as unavailable.' });
   await banner.waitFor({ timeout: 10_000 });
   for (let i = 0; i < 3; i += 1) await postNews(organiser, 100 + i);
-  await page.locator('.salon-toaster').getByText(/^\d+ news items$/).waitFor({ timeout: 10_000 });
+  await page
+    .locator('.salon-toaster')
+    .getByText(/^\d+ news items$/)
+    .waitFor({ timeout: 10_000 });
   await screenshot(page, 'unavailable-banner-1366');
   for (const toast of await toastsOf(page).all()) assertApart(await box(toast), await box(banner), 'a toast covers the unavailable banner');
   for (const control of [banner.getByRole('button', { name: 'Open the activity stream' }), banner.getByRole('button', { name: /^Close/ })])

@@ -187,7 +187,11 @@ describe('PUT /api/journey refuses', () => {
     });
     expect(registered.statusCode).toBe(303);
     const page = await request(t.app, { method: 'GET', url: '/salon', headers: { cookie: sessionCookieOf(registered) } });
-    expect(JSON.parse(pageDataOf(page.body).user.journey ?? 'null')).toEqual({ vistingStand: null, standsToVisit: [nordic], standsVisited: [] });
+    expect(JSON.parse(pageDataOf(page.body).user.journey ?? 'null')).toEqual({
+      vistingStand: null,
+      standsToVisit: [nordic],
+      standsVisited: [],
+    });
 
     // Logging in to an existing account adds the visit's stands to the account's journey.
     expect((await put(visitor, { vistingStand: null, standsToVisit: [helios], standsVisited: [verdi] })).statusCode).toBe(200);

@@ -136,7 +136,12 @@ export function registerHandlers(app: FastifyInstance, socket: SalonSocket): voi
       const composed = composeContent(event.content, sender, data.locale);
       if (!composed.ok) throw new Refused(composed.error);
       app.activity.touch(data.userId);
-      const { row, created } = await insertMessage(app.db, { channelId, memberId, clientId: event.client_id ?? null, content: composed.content });
+      const { row, created } = await insertMessage(app.db, {
+        channelId,
+        memberId,
+        clientId: event.client_id ?? null,
+        content: composed.content,
+      });
       const message = toChatMessage(row, me(memberId), data.origin);
       return {
         answer: { ok: true as const, message },

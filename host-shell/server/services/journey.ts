@@ -32,9 +32,7 @@ export function mergedJourney(account: Journey | null, visit: Journey | null): J
   if (!account) return visit;
   const visited = [...new Set([...account.standsVisited, ...visit.standsVisited])];
   const visiting = account.vistingStand ?? (visit.vistingStand && !visited.includes(visit.vistingStand) ? visit.vistingStand : null);
-  const toVisit = [...new Set([...account.standsToVisit, ...visit.standsToVisit])].filter(
-    (id) => id !== visiting && !visited.includes(id),
-  );
+  const toVisit = [...new Set([...account.standsToVisit, ...visit.standsToVisit])].filter((id) => id !== visiting && !visited.includes(id));
   return { vistingStand: visiting, standsToVisit: toVisit, standsVisited: visited.filter((id) => id !== visiting) };
 }
 
