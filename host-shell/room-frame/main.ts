@@ -7,7 +7,7 @@ import type { HostCommand } from '@salon/shared/contracts/room-frame';
 import { connectHost } from './host';
 import { TEXTS } from './i18n';
 import { PanoramaImages } from './images';
-import { Salon } from './layout';
+import { Salon, canonicalSlug } from './layout';
 import { referralCode } from './offers';
 import { Panel, isWideFrame } from './panel';
 import { Room } from './room';
@@ -82,8 +82,21 @@ async function start(): Promise<void> {
     panel.setSound(state);
     host.send('checkSound', state);
   });
+  // The control that last had the focus in the frame: a sidebar or modal it opened gives it back on closing.
+  let focused: HTMLElement | null = null;
+  document.addEventListener('focusin', (event) => {
+    if (event.target instanceof HTMLElement && event.target !== document.body) focused = event.target;
+  });
   const early: HostCommand[] = [];
-  host.listen((command) => (room ? room.handleCommand(command) : early.push(command)));
+  host.listen((command) => {
+    if (command.name === 'returnFocus') {
+      // Only while the host's focus is still on the frame (a modal that opened meanwhile keeps it).
+      if (!document.hasFocus()) return;
+      focused?.focus();
+      if (!focused || document.activeElement !== focused) panel.focus();
+    } else if (room) room.handleCommand(command);
+    else early.push(command);
+  });
   host.send('checkSound', sound.state);
 
   await nextTask();
@@ -110,7 +123,10 @@ async function start(): Promise<void> {
     { codeApporteur: referralCode(location.search) },
   );
   room = current;
-  void current.goTo(salon.place(data.initialPanorama) ? data.initialPanorama : 'home');
+  // The host page's address may name the place to start on (`?panorama=`, spec §2.1); an unknown one is the frame's own.
+  const asked = canonicalSlug(new URLSearchParams(location.search).get('panorama') ?? '');
+  const initial = [asked, data.initialPanorama].find((slug) => salon.place(slug)) ?? 'home';
+  void current.goTo(initial);
   for (const command of early.splice(0)) current.handleCommand(command);
 }
 

@@ -115,6 +115,11 @@ export class Panel {
     this.setExpanded(expanded);
   }
 
+  /** The focus on the panel's toggle (where it goes back when the control that had it is gone). */
+  focus(): void {
+    this.toggle.focus();
+  }
+
   setExpanded(expanded: boolean): void {
     this.toggle.setAttribute('aria-expanded', String(expanded));
     this.body.hidden = !expanded;

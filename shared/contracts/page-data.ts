@@ -24,7 +24,8 @@ export interface ProfileTexts {
 }
 
 export interface PageUser extends ProfileTexts {
-  id_user: number;
+  /** The obfuscated id (spec §3), the same as `obfuscated_id`: never the internal number. */
+  id_user: string;
   obfuscated_id: string;
   profile: Profile;
   anonymous: boolean;

@@ -58,10 +58,15 @@ export interface HostCommands {
    * told plays the quiz (the host's modal still decides).
    */
   setContestAccess: { access: ContestAccess };
+  /**
+   * The sidebar or modal that a control of the frame opened has closed: the frame focuses that control again (the
+   * host has focused the `<iframe>`, which alone lands on the frame's body).
+   */
+  returnFocus: Record<string, never>;
 }
 export type ContestAccess = 'open' | 'login' | 'closed';
 export type HostCommandName = keyof HostCommands;
-export const HOST_COMMAND_NAMES: readonly HostCommandName[] = ['goToPanorama', 'setSound', 'setContestAccess'];
+export const HOST_COMMAND_NAMES: readonly HostCommandName[] = ['goToPanorama', 'setSound', 'setContestAccess', 'returnFocus'];
 
 /** Panoramas that are not stands: moving to one of them does not leave the current stand (spec §4.2). */
 export const SPECIAL_PANORAMAS = ['home', 'plan', 'conference'] as const;

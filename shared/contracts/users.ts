@@ -29,7 +29,8 @@ export const FieldsParam = Type.Record(Type.String(), PublicationFlag);
 
 /** The user as the widgets see it (GET /api/users/me, and `user` in the page data). */
 export const PageUserSchema = Type.Object({
-  id_user: Type.Integer(),
+  /** The obfuscated id (spec §3), as everywhere else; the same as `obfuscated_id`. */
+  id_user: Type.String(),
   obfuscated_id: Type.String(),
   profile: ProfileCode,
   anonymous: Type.Boolean(),

@@ -13,8 +13,11 @@ import {
   writeJourney,
 } from '@salon/shared';
 import { putJourney } from './api';
+import { journeyView, type JourneyView } from './view';
+
+export type { JourneyStand, JourneyView } from './view';
 import type { Stand } from '@salon/shared/contracts/exhibitors';
-import { $stands, requestStands, standName, type StandsState } from '@salon/shared/stands';
+import { $stands, requestStands, type StandsState } from '@salon/shared/stands';
 
 /**
  * The journey's state machine (spec §4.1), `@salon/shared/journey`: loaded by the journey widget, and by the room's
@@ -37,46 +40,23 @@ interface Saver {
   generation: number;
   /** The page is going away (pagehide): saves go at once, with keepalive, so they outlive it. */
   unloading: boolean;
+  /** Who waits for the changes made so far to reach the server (`saved`): true once they have, false if they failed. */
+  waiters: ((outcome: SaveOutcome) => void)[];
+}
+
+/** Whether a save reached the server; when not, whether the API client already showed the error. */
+interface SaveOutcome {
+  ok: boolean;
+  toasted: boolean;
 }
 
 /** Retried saves wait 2 s, 4 s, 8 s… up to 30 s. */
 export const JOURNEY_RETRY_MS = 2000;
 const JOURNEY_RETRY_MAX_MS = 30_000;
 
-export interface JourneyStand {
-  id: string;
-  /** In the page's language (niceNameEn in English); null while the stands load or for a stand that no longer exists. */
-  name: string | null;
-  /** Where "go to stand" leads; null when the stand is not known. */
-  panoramaSlug: string | null;
-}
-
-export interface JourneyView {
-  visiting: JourneyStand | null;
-  toVisit: JourneyStand[];
-  visited: JourneyStand[];
-  /** 'empty': no stand in any list; 'done': every stand of the journey visited; 'ongoing' otherwise. */
-  progress: 'empty' | 'done' | 'ongoing';
-  /** The stand list (names, panoramas). */
-  standsStatus: StandsState['status'];
-}
-
-function journeyView(journey: Journey, stands: StandsState, locale: Parameters<typeof standName>[2]): JourneyView {
-  const describe = (id: string): JourneyStand => ({
-    id,
-    name: standName(stands.stands, id, locale),
-    panoramaSlug: stands.stands[id]?.panoramaSlug ?? null,
-  });
-  const visiting = journey.visitingStand ? describe(journey.visitingStand) : null;
-  const toVisit = journey.standsToVisit.map(describe);
-  const visited = journey.standsVisited.map(describe);
-  const progress = !visiting && toVisit.length === 0 ? (visited.length === 0 ? 'empty' : 'done') : 'ongoing';
-  return { visiting, toVisit, visited, progress, standsStatus: stands.status };
-}
-
 /** The state machine's own part, once per page. */
 const machine = busSingleton('journeyMachine', () => {
-  const saver: Saver = { inFlight: false, dirty: false, failures: 0, timer: null, generation: 0, unloading: false };
+  const saver: Saver = { inFlight: false, dirty: false, failures: 0, timer: null, generation: 0, unloading: false, waiters: [] };
   // Capture: before the stand visit's own pagehide listener, whose leaveStand moves the visiting stand (spec §4.2).
   const win = globalThis.window as Window | undefined;
   win?.addEventListener(
@@ -89,6 +69,7 @@ const machine = busSingleton('journeyMachine', () => {
   );
   win?.addEventListener('pageshow', () => (saver.unloading = false), { capture: true });
   $pageData.listen(() => {
+    for (const waiter of saver.waiters.splice(0)) waiter({ ok: false, toasted: true });
     saver.generation += 1;
     saver.dirty = false;
     saver.failures = 0;
@@ -104,9 +85,9 @@ const machine = busSingleton('journeyMachine', () => {
 /** The journey with the stands' names and panoramas, for the sidebar. Listening loads the stand list. */
 export const $journeyView = machine.$view;
 
-/** Saved on the server for logged-in users; an anonymous visitor's journey stays in the page (the server refuses it). */
+/** Saved on the server for everyone, anonymous visitors too (kept when they register or log in). */
 function isJourneySaved(): boolean {
-  return isJourneyEnabled() && !$pageData.get().user.anonymous;
+  return isJourneyEnabled();
 }
 
 function retryable(error: unknown): boolean {
@@ -114,6 +95,11 @@ function retryable(error: unknown): boolean {
     error instanceof ApiError &&
     (error.kind === 'network' || error.kind === 'timeout' || (error.kind === 'http' && (error.status ?? 0) >= 500))
   );
+}
+
+/** Tells who waits (`saved`) how the save of every change so far went. */
+function settle(outcome: SaveOutcome): void {
+  for (const waiter of machine.saver.waiters.splice(0)) waiter(outcome);
 }
 
 async function flush(): Promise<void> {
@@ -124,10 +110,13 @@ async function flush(): Promise<void> {
     while (saver.dirty) {
       saver.dirty = false;
       const generation = saver.generation;
+      const notify = saver.failures === 0;
       try {
-        await putJourney($journey.get(), { notify: saver.failures === 0 });
+        await putJourney($journey.get(), { notify });
         if (generation === saver.generation) saver.failures = 0;
+        if (!saver.dirty) settle({ ok: true, toasted: false });
       } catch (error) {
+        if (generation === saver.generation) settle({ ok: false, toasted: notify });
         // A refusal (4xx) is toasted by the API client and not sent again; the next change is.
         if (generation !== saver.generation || !retryable(error)) continue;
         saver.failures += 1;
@@ -154,6 +143,13 @@ function sendBeforeUnload(): void {
   if (saver.timer !== null) clearTimeout(saver.timer);
   saver.timer = null;
   putJourney($journey.get(), { keepalive: true, notify: false }).catch(() => undefined);
+}
+
+/** Resolves once the changes made so far have reached the server, or failed to. */
+function saved(): Promise<SaveOutcome> {
+  const { saver } = machine;
+  if (!saver.dirty && !saver.inFlight && saver.timer === null) return Promise.resolve({ ok: true, toasted: false });
+  return new Promise((resolve) => saver.waiters.push(resolve));
 }
 
 /** Spec §4.1 "Every change saves the journey to the server": PUT /api/journey with the latest journey. */
@@ -236,8 +232,9 @@ function loadedStands(): Promise<Record<string, Stand> | null> {
 
 /**
  * Add to visit (the room frame's addStandToJourney): the stand must be known ("Unknow stand with id", an error
- * toast); a visited stand leaves the visited list; the stand being visited is not added. Success toast
- * "La sélection a été ajoutée à votre parcours personnalisé.". Resolves whether the stand is now to visit.
+ * toast); a visited stand leaves the visited list; the stand being visited is not added. Once the server has the
+ * journey, the success toast "La sélection a été ajoutée à votre parcours personnalisé."; if the save fails, an error
+ * toast instead. Resolves whether the stand is now to visit and saved.
  */
 export async function addToVisit(standId: string): Promise<boolean> {
   if (!isJourneyEnabled()) return false;
@@ -260,8 +257,11 @@ export async function addToVisit(standId: string): Promise<boolean> {
     standsToVisit: withAdded(journey.standsToVisit, standId),
     standsVisited: without(journey.standsVisited, standId),
   });
-  showToast({ kind: 'success', message: ADDED, unique: true });
-  return true;
+  // Success is said once the server has it (spec §8: a failure says so, never both).
+  const outcome = await saved();
+  if (outcome.ok) showToast({ kind: 'success', message: ADDED, unique: true });
+  else if (!outcome.toasted) showToast({ kind: 'error', message: STANDS_UNAVAILABLE, unique: true });
+  return outcome.ok;
 }
 
 /** Removes the stand in progress from the journey (it goes to no list). */

@@ -38,6 +38,20 @@ afterEach(async () => {
 });
 
 describe('activity push (spec §4.3)', () => {
+  test('a click on the logout link stops the push before the session ends (no last push answered 401)', async () => {
+    activity.setPointerOverRoom(true);
+    await flush();
+    expect(pushes()).toBe(1);
+    const link = document.createElement('a');
+    link.href = '/deconnexion';
+    link.addEventListener('click', (event) => event.preventDefault());
+    document.body.append(link);
+    link.click();
+    await jest.advanceTimersByTimeAsync(10_000);
+    expect(pushes()).toBe(1);
+    expect(activity.$activity.get().pushing).toBe(false);
+  });
+
   test('nothing goes out until the pointer is over the room', async () => {
     await jest.advanceTimersByTimeAsync(10_000);
     expect(pushes()).toBe(0);

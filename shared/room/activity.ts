@@ -1,6 +1,6 @@
 import { atom, onMount, readonlyType, type WritableAtom } from 'nanostores';
 import { putActive } from './api';
-import { busSingleton } from '@salon/shared';
+import { busSingleton, url } from '@salon/shared';
 
 /** Spec §4.3 / §9: activity push interval. */
 export const ACTIVITY_PUSH_INTERVAL_MS = 2000;
@@ -21,12 +21,14 @@ interface ActivityInternals {
   timer: ReturnType<typeof setInterval> | null;
   inFlight: boolean;
   lastPushAt: number;
+  /** The visitor followed the logout link: the session is ending, nothing more is pushed (it would answer 401). */
+  leaving: boolean;
 }
 
 const state = busSingleton<ActivityInternals>('activity', () => {
   const $activity = atom<ActivityState>({ focused: false, visible: false, pointerOver: false, pushing: false });
   onMount($activity, watchPage);
-  return { $activity, timer: null, inFlight: false, lastPushAt: Number.NEGATIVE_INFINITY };
+  return { $activity, timer: null, inFlight: false, lastPushAt: Number.NEGATIVE_INFINITY, leaving: false };
 });
 
 /**
@@ -38,7 +40,7 @@ export const $activity = readonlyType(state.$activity);
 
 function push(): void {
   // One request at a time: a slow server does not pile them up.
-  if (state.inFlight) return;
+  if (state.inFlight || state.leaving) return;
   state.inFlight = true;
   state.lastPushAt = Date.now();
   putActive({ notify: false })
@@ -85,8 +87,19 @@ function watchPage(): (() => void) | undefined {
   const onBlur = () => update({ focused: doc.activeElement instanceof HTMLIFrameElement });
   const onFocus = () => update({ focused: true });
   const onVisibility = () => update({ visible: isVisible() });
-  const onPageShow = () => update({ visible: isVisible(), focused: doc.hasFocus() });
+  const onPageShow = () => {
+    state.leaving = false;
+    update({ visible: isVisible(), focused: doc.hasFocus() });
+  };
   const onPageHide = () => update({ visible: false });
+  // A click on a logout link (the top bar's "Leave the room"): the push stops before the session ends.
+  const logoutPath = new URL(url('logout')).pathname;
+  const onClick = (event: MouseEvent) => {
+    const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    if (!(link instanceof HTMLAnchorElement) || link.pathname !== logoutPath) return;
+    state.leaving = true;
+    update({ visible: false });
+  };
 
   update({ focused: doc.hasFocus(), visible: isVisible() });
   win.addEventListener('blur', onBlur);
@@ -94,7 +107,9 @@ function watchPage(): (() => void) | undefined {
   win.addEventListener('pageshow', onPageShow);
   win.addEventListener('pagehide', onPageHide);
   doc.addEventListener('visibilitychange', onVisibility);
+  doc.addEventListener('click', onClick, { capture: true });
   return () => {
+    doc.removeEventListener('click', onClick, { capture: true });
     win.removeEventListener('blur', onBlur);
     win.removeEventListener('focus', onFocus);
     win.removeEventListener('pageshow', onPageShow);

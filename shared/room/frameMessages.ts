@@ -4,6 +4,7 @@ import type { ContestAccess, FrameMessage } from '@salon/shared/contracts/room-f
 import { sendRoomCommand } from './framePort';
 // The score of handleContestParticipation is recorded by its subscriber, which must exist before any modal loads.
 import './contest';
+import { panoramaShown } from './address';
 import { emitBusEvent } from './events';
 import { setSoundState } from './sound';
 import { enterStand, leaveStand } from './standVisit';
@@ -42,7 +43,7 @@ function ignored(message: FrameMessage): void {
  * - `showCompanySheet` → `showSidebar({name: 'company-sheet', companyId})`
  * - `showContestModal` → `openModal({name: 'contest'})`
  * - `handleContestParticipation` → event `contest:participation` `{score}` (a whole number from 0 to 5, the quiz's questions, as a number or a numeric string; anything else, null, `''`, a boolean, 2.5, 6, is ignored with a warning)
- * - `emitTrackingEvent` → `emitTracking({name, value?, stand_id?})`
+ * - `emitTrackingEvent` → `emitTracking({name, value?, stand_id?})`; `panorama_view` also → `panoramaShown(value)` (the address follows)
  * - `addStandToJourney` → event `journey:add`
  * - `checkSound` → `setSoundState({muted, available})`
  * - `showContactFormInfos` → `openModal({name: 'offer-confirm', standId, subject, codeApporteur?, displayMarketing?})` (`display_marketing` 1, `'1'` or true; spec §4.11: Yes opens `offer-contact-info`)
@@ -93,6 +94,8 @@ export function handleFrameMessage(message: FrameMessage): void {
       const name = id(payload.name);
       if (!name) return ignored(message);
       const value = typeof payload.value === 'string' ? payload.value : undefined;
+      // The frame reports each place it shows: the host follows it in its address (spec §2.1).
+      if (name === 'panorama_view' && value) panoramaShown(value);
       void emitTracking({ name, ...(value !== undefined && { value }), ...(standId && { stand_id: standId }) });
       return;
     }

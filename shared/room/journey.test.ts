@@ -69,6 +69,14 @@ async function answerSave(response: Response | 'network' = jsonResponse({ data: 
   await settle();
 }
 
+/** Adds a stand as the room frame does, the server answering its save (`answer`). */
+async function addAnswered(standId: string, answer: Response | 'network' = jsonResponse({ data: {} })): Promise<boolean> {
+  const added = addToVisit(standId);
+  await settle();
+  if (saves.length > 0) await answerSave(answer);
+  return added;
+}
+
 beforeEach(async () => {
   jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -200,7 +208,7 @@ describe('set and unset visiting (spec §4.1)', () => {
 
 describe('add to visit (spec §4.1)', () => {
   test('a known stand is added, with the success toast; the room frame adds through addStandToJourney', async () => {
-    expect(await addToVisit('s2')).toBe(true);
+    expect(await addAnswered('s2')).toBe(true);
     expect($journey.get().standsToVisit).toEqual(['s2']);
     expect(toasts()).toEqual([['success', 'The selection has been added to your personal journey.']]);
     handleFrameMessage({ name: 'addStandToJourney', payload: { stand_id: 's3' } } as Parameters<typeof handleFrameMessage>[0]);
@@ -211,12 +219,12 @@ describe('add to visit (spec §4.1)', () => {
 
   test('the success toast in French, exactly as the spec gives it', async () => {
     await activateLocale('fr_FR');
-    await addToVisit('s2');
+    await addAnswered('s2');
     expect(toasts()).toEqual([['success', 'La sélection a été ajoutée à votre parcours personnalisé.']]);
   });
 
   test('an unknown stand: the error "Unknow stand with id", nothing added, nothing saved', async () => {
-    expect(await addToVisit('zz9')).toBe(false);
+    expect(await addAnswered('zz9')).toBe(false);
     expect(toasts()).toEqual([['error', 'Unknow stand with id zz9']]);
     expect($journey.get().standsToVisit).toEqual([]);
     expect(journeyPuts()).toHaveLength(0);
@@ -224,19 +232,19 @@ describe('add to visit (spec §4.1)', () => {
 
   test("an unknown stand on a French page: the spec's text, in French", async () => {
     await activateLocale('fr_FR');
-    expect(await addToVisit('zz9')).toBe(false);
+    expect(await addAnswered('zz9')).toBe(false);
     expect(toasts()).toEqual([['error', 'Stand inconnu (identifiant zz9)']]);
   });
 
   test('a visited stand leaves the visited list', async () => {
     page({ standsVisited: ['s1', 's2'] });
-    await addToVisit('s1');
+    await addAnswered('s1');
     expect($journey.get()).toEqual({ visitingStand: null, standsToVisit: ['s1'], standsVisited: ['s2'] });
   });
 
   test('the stand being visited is not added', async () => {
     page({ vistingStand: 's1' });
-    expect(await addToVisit('s1')).toBe(false);
+    expect(await addAnswered('s1')).toBe(false);
     expect($journey.get()).toEqual({ visitingStand: 's1', standsToVisit: [], standsVisited: [] });
     expect(toasts()).toEqual([['info', 'You are visiting this stand right now.']]);
     expect(journeyPuts()).toHaveLength(0);
@@ -244,25 +252,25 @@ describe('add to visit (spec §4.1)', () => {
 
   test('a stand already to visit stays once, and nothing is saved again', async () => {
     page({ standsToVisit: ['s1'] });
-    await addToVisit('s1');
+    await addAnswered('s1');
     expect($journey.get().standsToVisit).toEqual(['s1']);
     expect(journeyPuts()).toHaveLength(0);
   });
 
   test('when the stand list cannot be loaded, nothing is added and an error shows', async () => {
     standsAnswer = 'fail';
-    expect(await addToVisit('s1')).toBe(false);
+    expect(await addAnswered('s1')).toBe(false);
     expect($journey.get().standsToVisit).toEqual([]);
     expect(toasts().filter(([kind]) => kind === 'error').length).toBeGreaterThan(0);
   });
 
   test('after the stand list failed to load, the next add loads it again and passes', async () => {
     standsAnswer = 'fail';
-    expect(await addToVisit('s1')).toBe(false);
+    expect(await addAnswered('s1')).toBe(false);
     expect(standLoads()).toBe(1);
     standsAnswer = 'ok';
     clearToasts();
-    expect(await addToVisit('s1')).toBe(true);
+    expect(await addAnswered('s1')).toBe(true);
     expect(standLoads()).toBe(2);
     expect($journey.get().standsToVisit).toEqual(['s1']);
     expect(toasts()).toEqual([['success', 'The selection has been added to your personal journey.']]);
@@ -395,14 +403,23 @@ describe('saving (spec §4.1 "Every change saves the journey", §7 PUT /api/jour
     expect(journeyPuts()).toHaveLength(2);
   });
 
-  test('an anonymous visitor keeps the journey in the page; nothing is sent', async () => {
+  test('an anonymous visitor’s journey is saved like anyone’s (kept when they register or log in)', async () => {
     page(null, anonymousPageData());
-    expect(await addToVisit('s1')).toBe(true);
-    setVisiting('s1');
-    unsetVisiting('s1');
-    await settle();
-    expect($journey.get()).toEqual({ visitingStand: null, standsToVisit: [], standsVisited: ['s1'] });
-    expect(journeyPuts()).toHaveLength(0);
+    expect(await addAnswered('s1')).toBe(true);
+    expect(putBodies()).toEqual([{ vistingStand: null, standsToVisit: ['s1'], standsVisited: [] }]);
+    expect(toasts()).toEqual([['success', 'The selection has been added to your personal journey.']]);
+  });
+
+  test('a save that fails shows its error and never the success toast (network, or the server’s error)', async () => {
+    expect(await addAnswered('s1', 'network')).toBe(false);
+    expect(toasts()).toEqual([['error', 'An error occurred']]);
+    clearToasts();
+    // Retried in the background; the next answer is the server's error.
+    await jest.advanceTimersByTimeAsync(JOURNEY_RETRY_MS);
+    await answerSave();
+    clearToasts();
+    expect(await addAnswered('s2', jsonResponse({ data: { error: true, message: 'Saving is closed' } }))).toBe(false);
+    expect(toasts()).toEqual([['error', 'Saving is closed']]);
   });
 
   test('with the journey feature off, nothing happens (spec §6)', async () => {
@@ -410,7 +427,7 @@ describe('saving (spec §4.1 "Every change saves the journey", §7 PUT /api/jour
     page({ standsToVisit: ['s1'] }, { ...data, features: { journey: '0' } });
     emitBusEvent('journey:visiting', { standId: 's1' });
     emitBusEvent('journey:add', { standId: 's2' });
-    expect(await addToVisit('s3')).toBe(false);
+    expect(await addAnswered('s3')).toBe(false);
     expect(resetJourney()).toBe(false);
     await settle();
     expect($journey.get()).toEqual({ visitingStand: null, standsToVisit: ['s1'], standsVisited: [] });

@@ -204,6 +204,20 @@ describe('page unload (spec §4.2 "the end may go by beacon")', () => {
   });
 });
 
+describe('leaving a stand (spec §4.2)', () => {
+  test('closes that stand’s contact point, not another sidebar', async () => {
+    enterStand('s7', 'stand-acme');
+    showSidebar({ name: 'contact-point', standId: 's7' });
+    leaveStand();
+    expect($sidebar.get()).toBeNull();
+    enterStand('s7', 'stand-acme');
+    showSidebar({ name: 'journey' });
+    leaveStand();
+    expect($sidebar.get()).toEqual({ name: 'journey' });
+    await flush();
+  });
+});
+
 describe('goToPanorama', () => {
   test('a stand panorama: leaves the current stand first, then sends the command to the frame', async () => {
     const postMessage = frame();

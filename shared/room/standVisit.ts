@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro';
-import { busSingleton, hideSidebar, showToast } from '@salon/shared';
+import { $sidebar, busSingleton, hideSidebar, showToast } from '@salon/shared';
 import { SPECIAL_PANORAMAS } from '@salon/shared/contracts/room-frame';
 import { endVisitByBeacon, postVisit } from './api';
 import { emitBusEvent } from './events';
@@ -69,7 +69,8 @@ export function enterStand(standId: string, panorama?: string): void {
 
 /**
  * The visitor left the stand: ends the visit on the server unless the user owns the stand (spec §6),
- * pushes leaveStand, clears the journey's current stand, resets the chat users and the visited stand.
+ * pushes leaveStand, clears the journey's current stand, resets the chat users and the visited stand, and closes
+ * that stand's contact point.
  * `unloading`: the page is going away, so the end goes by beacon.
  */
 export function leaveStand(options: { unloading?: boolean } = {}): void {
@@ -82,6 +83,9 @@ export function leaveStand(options: { unloading?: boolean } = {}): void {
   emitBusEvent('history:push', { type: 'leaveStand', standId });
   emitBusEvent('journey:leave', { standId });
   updateRoom({ chat_users: [], visited_stand_id: null, visited_stand_availability: null, last_ongoing_visit: null });
+  // The stand's contact point lists the stand's exhibitors: it closes with the stand.
+  const sidebar = $sidebar.get();
+  if (sidebar?.name === 'contact-point' && sidebar.standId === standId) hideSidebar();
 }
 
 const MAP_UNAVAILABLE = msg`Map access is not available, try again later.`;

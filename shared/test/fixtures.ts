@@ -17,7 +17,7 @@ function base(profile: Profile, overrides: PageDataInput['user'] = {}): PageData
   return {
     version: 1,
     user: {
-      id_user: 42,
+      id_user: 'u42x',
       obfuscated_id: 'u42x',
       profile,
       anonymous: false,
@@ -43,7 +43,7 @@ function base(profile: Profile, overrides: PageDataInput['user'] = {}): PageData
 
 export const visitorPageData = (): PageDataInput => base('visitor');
 export const anonymousPageData = (): PageDataInput =>
-  base('visitor', { id_user: 0, obfuscated_id: '', anonymous: true, fullname: '', firstname: null, lastname: null, profileRoute: null });
+  base('visitor', { id_user: '', obfuscated_id: '', anonymous: true, fullname: '', firstname: null, lastname: null, profileRoute: null });
 export const exhibitorPageData = (): PageDataInput => base('exhibitor', { homeRoute: `${ORIGIN}/exposant`, stands: ['s1'] });
 export const promoterPageData = (): PageDataInput => base('promoter', { homeRoute: `${ORIGIN}/organisateur` });
 export const administratorPageData = (): PageDataInput => base('administrator', { homeRoute: `${ORIGIN}/admin` });

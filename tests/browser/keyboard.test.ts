@@ -1,12 +1,16 @@
 /**
  * The sidebars with the keyboard alone (issue: what a new visitor trips over, item 3): from the top bar, a visitor
  * reaches each sidebar's button with Tab, opens it with Enter, finds the focus inside it (the next Tab is one of
- * its controls, not the room frame's), closes it with Escape, and is back on the button that opened it.
+ * its controls, not the room frame's), closes it with Escape, and is back on the button that opened it. The same
+ * for what the room frame's panel opens (the company sheet, the exhibitors, the contact request): the focus goes back
+ * to the frame's button.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { collectErrors, logIn, useSalon, widgetsSettled } from './harness';
+import { promotionOf } from '../../host-shell/room-frame/offers';
+import { collectErrors, logIn, roomFrame, useSalon, widgetsSettled } from './harness';
+import { frameStands } from './steps';
 
 const env = useSalon();
 
@@ -64,6 +68,41 @@ test('an exhibitor does the same with the activity stream, in French', async () 
   await page.goto(`${env.salon.baseUrl}/salon`);
   await widgetsSettled(page);
   await openCloseWithKeyboard(page, 'Activité', 'activity-stream');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('what a button of the room’s panel opens gives the focus back to that button on Escape', async () => {
+  const context = await env.browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 768 } });
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  assert.equal(await logIn(page, env.salon.baseUrl, 'visiteur@salon.test'), 303);
+  await page.goto(`${env.salon.baseUrl}/salon`);
+  await widgetsSettled(page);
+  const frame = await roomFrame(page);
+  await frame.getByRole('button', { name: 'Floor plan', exact: true }).press('Enter');
+  await frame.locator('#room-frame[data-panorama="plan"][data-state="ready"]').waitFor({ timeout: 60_000 });
+  const stand = (await frameStands(frame)).find((s) => !promotionOf(s));
+  assert.ok(stand, 'no stand without a promotional offer');
+  await frame.getByRole('button', { name: stand.niceNameEn, exact: true }).press('Enter');
+  await frame.locator(`#room-frame[data-panorama="${stand.panorama}"][data-state="ready"]`).waitFor({ timeout: 60_000 });
+
+  const opened = [
+    { button: 'Company sheet', what: page.locator('[data-sidebar="company-sheet"]') },
+    { button: 'Exhibitors', what: page.locator('[data-sidebar="contact-point"]') },
+    { button: 'Contact the stand', what: page.getByRole('dialog') },
+  ];
+  for (const { button, what } of opened) {
+    const control = frame.locator('.rf-panel').getByRole('button', { name: button, exact: true });
+    await control.focus();
+    await control.press('Enter');
+    await what.waitFor();
+    await page.waitForFunction(() => document.activeElement?.tagName !== 'IFRAME');
+    await page.keyboard.press('Escape');
+    await what.waitFor({ state: 'detached' });
+    await frame.waitForFunction((name) => document.activeElement?.textContent?.trim() === name, button, { timeout: 10_000 });
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('title')), 'Virtual room', `${button}: the page's focus`);
+  }
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -4,7 +4,9 @@
  * - the exhibitor's activity widget never covers the room frame (its panel, its hotspots): the room leaves it room;
  * - toasts (three news items of the organiser and an error) never cover the top bar, a modal's actions, the cookie
  *   banner's buttons or an open chat's textarea and Send; on a phone they take at most a quarter of the height;
- * - in live-stream mode, the stream's chat toggle is not under the cookie banner.
+ * - in live-stream mode, the stream's chat toggle is not under the cookie banner;
+ * - the top bar's More menu is above the toasts, and a modal above the cookie banner (issue 35);
+ * - an unavailable exhibitor's banner is beside the toasts, not under them (issue 36).
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -291,6 +293,17 @@ test('items 1 and 7: three news items and an error toast cover neither the top b
     // Every top-bar button can still be clicked.
     for (const button of await topBar.getByRole('button').all())
       if (await button.isVisible()) await button.click({ trial: true, timeout: 10_000 });
+    // The More menu opens above the toasts: each of its items is what a click there hits.
+    await topBar.getByRole('button', { name: /^(More|Plus)$/ }).click();
+    const menuItems = await topBar.getByRole('menuitem').all();
+    assert.ok(menuItems.length >= 4, `${screen.name}: ${menuItems.length} items in More`);
+    await screenshot(page, `toasts-menu-${screen.viewport.width}`);
+    for (const item of menuItems) {
+      assert.ok(await topmost(item), `${screen.name}: a toast lies over More's "${(await item.textContent())?.trim() ?? ''}"`);
+      await item.click({ trial: true, timeout: 10_000 });
+    }
+    await page.keyboard.press('Escape');
+    await topBar.getByRole('menu').waitFor({ state: 'detached' });
 
     // The offer form of a stand: "Request an offer" → Yes → the form, whose Send stays free.
     const toggle = frame.getByRole('button', { name: /(Stands and areas|Stands et espaces)$/ });
@@ -316,6 +329,14 @@ test('items 1 and 7: three news items and an error toast cover neither the top b
     );
     // Nothing lies over Send (still disabled until the form is filled): the page's topmost element at its centre is it.
     assert.ok(await topmost(send), `${screen.name}: something lies over the offer form's Send`);
+    // The modal is the top layer: the cookie banner, not answered yet, is under its backdrop; on a phone the modal
+    // reaches the bottom of the window.
+    for (const button of await banner.getByRole('button').all())
+      assert.ok(!(await topmost(button)), `${screen.name}: the cookie banner lies over the open modal`);
+    if (screen.viewport.width <= 750) {
+      const dialogBox = await box(page.locator('.salon-modal__box'));
+      assert.ok(dialogBox.y + dialogBox.height >= screen.viewport.height - 1, `${screen.name}: the modal ends at ${show(dialogBox)}`);
+    }
     await page.keyboard.press('Escape');
     await offer.waitFor({ state: 'detached', timeout: 10_000 });
 
@@ -376,4 +397,32 @@ test('items 1 and 7: three news items and an error toast cover neither the top b
   await stream.getByLabel('Live stream on (replaces the room)').uncheck();
   await Promise.all([admin.waitForURL(/\/admin\?saved=/), admin.getByRole('button', { name: 'Save the live stream' }).click()]);
   await adminContext.close();
+});
+
+test('issue 36 item 3: an unavailable exhibitor’s banner and the news toasts never overlap (1366×768)', async () => {
+  const { browser } = env;
+  const organiserContext = await browser.newContext({ locale: 'en-US' });
+  const organiser = await organiserContext.newPage();
+  assert.equal(await logIn(organiser, env.salon.baseUrl, 'organisateur@salon.test'), 303);
+  const page = await openSalon(browser, 'exposant@salon.test', DESKTOP);
+  const set = await page.request.put(`${env.salon.baseUrl}/api/exhibitors/me/availability`, {
+    data: { availability: false },
+    headers: XHR(),
+  });
+  assert.equal(set.status(), 200, await set.text());
+  await page.reload();
+  await widgetsSettled(page);
+  const banner = page.getByRole('note').filter({ hasText: 'You are registered as unavailable.' });
+  await banner.waitFor({ timeout: 10_000 });
+  for (let i = 0; i < 3; i += 1) await postNews(organiser, 100 + i);
+  await page
+    .locator('.salon-toaster')
+    .getByText(/^\d+ news items$/)
+    .waitFor({ timeout: 10_000 });
+  await screenshot(page, 'unavailable-banner-1366');
+  for (const toast of await toastsOf(page).all()) assertApart(await box(toast), await box(banner), 'a toast covers the unavailable banner');
+  for (const control of [banner.getByRole('button', { name: 'Open the activity stream' }), banner.getByRole('button', { name: /^Close/ })])
+    assert.ok(await topmost(control), `something lies over the banner's "${(await control.textContent())?.trim() ?? ''}"`);
+  await page.context().close();
+  await organiserContext.close();
 });

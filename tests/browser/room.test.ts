@@ -7,8 +7,9 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
 import Database from 'better-sqlite3';
-import { useSalon, widgetsSettled, roomFrame } from './harness';
-import { frameStands, loggedIn, ownedStandIds, toPlan, visitorsOn, type FrameStand } from './steps';
+import { collectErrors, useSalon, widgetsSettled, roomFrame } from './harness';
+import { promotionOf } from '../../host-shell/room-frame/offers';
+import { DESKTOP, frameStands, loggedIn, ownedStandIds, panoramaReady, toPlan, until, visitorsOn, type FrameStand } from './steps';
 
 const env = useSalon();
 /** How long the test waits for the exhibitor's view to follow: room for a loaded machine (the delay a visitor sees is the bench's). */
@@ -125,4 +126,39 @@ test('a visitor enters a stand from a hotspot and from the list, its exhibitor s
   );
   await visitorContext.close();
   await exhibitorContext.close();
+});
+
+test('the room opens the place its address names, follows the visitor in the address, and Back and Forward move between places', async () => {
+  const { salon, browser } = env;
+  const context = await browser.newContext(DESKTOP);
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  // Anonymous, from a shared link to a stand.
+  await page.goto(`${salon.baseUrl}/salon`);
+  const stands = await frameStands(await roomFrame(page));
+  const stand = stands.find((s) => !promotionOf(s)) ?? (stands[0] as FrameStand);
+  await page.goto(`${salon.baseUrl}/salon/${stand.panorama}`);
+  let frame = await roomFrame(page);
+  await panoramaReady(frame, stand.panorama);
+  assert.equal(new URL(page.url()).pathname, `/salon/${stand.panorama}`);
+
+  await toPlan(frame);
+  await until('the address names the plan', 10_000, async () => new URL(page.url()).pathname === '/salon/plan', page);
+  await page.goBack();
+  await panoramaReady(frame, stand.panorama);
+  await page.goForward();
+  await panoramaReady(frame, 'plan');
+  await frame.getByRole('button', { name: 'Welcome hall', exact: true }).click();
+  await until('the address names the hall', 10_000, async () => new URL(page.url()).pathname === '/salon', page);
+
+  // An address the room does not know opens the hall and is replaced, so Back does not return to it.
+  await page.goto(`${salon.baseUrl}/salon/no-such-stand`);
+  frame = await roomFrame(page);
+  await panoramaReady(frame, 'home');
+  await until('the unknown address is replaced', 10_000, async () => new URL(page.url()).pathname === '/salon', page);
+  assert.deepEqual(
+    errors.filter((e) => !/favicon/.test(e)),
+    [],
+  );
+  await context.close();
 });

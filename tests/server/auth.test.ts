@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { createTestApp, useTestApp } from './helpers';
-import { DEMO, login, sessionCookieOf } from './accounts';
+import { DEMO, anonymousCookie, login, sessionCookieOf } from './accounts';
 import { ORIGIN, form, request } from './http';
 
 const t = useTestApp();
@@ -180,6 +180,18 @@ describe('POST /inscription', () => {
       anonymous: false,
       email: 'was.anonymous@example.org',
     });
+  });
+});
+
+describe('an anonymous visitor on the login page', () => {
+  it('is named "Anonymous visitor", without a raw id', async () => {
+    const anonymous = await anonymousCookie(t.app);
+    const me = (await request(t.app, { method: 'GET', url: '/api/users/me', headers: { cookie: anonymous } })).json().data.user;
+    const page = await request(t.app, { method: 'GET', url: '/connexion', headers: { cookie: anonymous } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Anonymous visitor');
+    expect(page.body).not.toContain(me.obfuscated_id);
+    expect(me.identifier).toBe('Anonymous visitor');
   });
 });
 

@@ -9,7 +9,7 @@ import { Client } from 'pg';
 import type { BuildOptions } from '../../host-shell/server/app';
 import { hostSignature } from '../../host-shell/server/services/host-users';
 import { createTestApp, standBySlug, type TestApp } from './helpers';
-import { encodeId } from '../../host-shell/server/lib/ids';
+import { decodeId, encodeId } from '../../host-shell/server/lib/ids';
 import type { PageData } from '@salon/shared/contracts/page-data';
 import { DEMO_ACCOUNTS } from '../../host-shell/server/db/seed-data';
 import { DEMO } from './accounts';
@@ -158,7 +158,7 @@ describe.each(BACKENDS)('POST /api/host/sessions (the identity handoff), %s', (b
     const owned = await t.database.db
       .selectFrom('stand_exhibitors')
       .select('stand_id')
-      .where('user_id', '=', third.page_data.user.id_user)
+      .where('user_id', '=', decodeId(third.page_data.user.id_user) ?? 0)
       .execute();
     expect(owned).toEqual([]);
   });

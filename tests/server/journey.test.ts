@@ -9,8 +9,9 @@ import { encodeId } from '../../host-shell/server/lib/ids';
 import { setFeature } from '../../host-shell/server/services/settings';
 import { createTestApp, standBySlug, type TestApp } from './helpers';
 import { pageDataOf } from './markup';
-import { DEMO, anonymousCookie, login, userIdByEmail } from './accounts';
-import { ORIGIN, XHR, request } from './http';
+import { DEMO_PASSWORD } from '../../host-shell/server/db/seed-data';
+import { DEMO, anonymousCookie, login, sessionCookieOf, userIdByEmail } from './accounts';
+import { ORIGIN, XHR, form, request } from './http';
 
 let t: TestApp;
 let visitor: string;
@@ -34,6 +35,8 @@ async function storedJourney(email: string): Promise<string | null> {
   const id = await userIdByEmail(t, email);
   return (await t.database.db.selectFrom('users').select('journey').where('id', '=', id).executeTakeFirstOrThrow()).journey;
 }
+
+const withCookie = (sent: ReturnType<typeof form>, cookie: string) => ({ ...sent, headers: { ...sent.headers, cookie } });
 
 const messageOf = (response: { json(): unknown }) => (response.json() as { data: { error: boolean; message: string } }).data;
 
@@ -171,13 +174,40 @@ describe('PUT /api/journey refuses', () => {
     expect((await put(null, { junk: true })).statusCode).toBe(401);
   });
 
-  it('an anonymous visitor: 403 (their journey stays in the page), nothing stored', async () => {
-    const cookie = await anonymousCookie(t.app);
-    const response = await put(cookie, { vistingStand: null, standsToVisit: [nordic], standsVisited: [] });
-    expect(response.statusCode).toBe(403);
-    expect(messageOf(response).message).toBe('Log in to save your journey');
-    const stored = await t.database.db.selectFrom('users').select('journey').where('anonymous', '=', 1).execute();
-    expect(stored.every((row) => row.journey === null)).toBe(true);
+  it('an anonymous visitor’s journey is saved, kept when they register, and joins their account when they log in', async () => {
+    // Saved like anyone's.
+    const anonymous = await anonymousCookie(t.app);
+    const response = await put(anonymous, { vistingStand: null, standsToVisit: [nordic], standsVisited: [] });
+    expect(response.statusCode).toBe(200);
+    // Registering keeps the user: the page data gives the journey back.
+    const registered = await request(t.app, {
+      method: 'POST',
+      url: '/inscription',
+      ...withCookie(form({ email: 'journey.keeper@example.org', password: 'long-enough', firstname: 'Jo', lastname: 'Keeper' }), anonymous),
+    });
+    expect(registered.statusCode).toBe(303);
+    const page = await request(t.app, { method: 'GET', url: '/salon', headers: { cookie: sessionCookieOf(registered) } });
+    expect(JSON.parse(pageDataOf(page.body).user.journey ?? 'null')).toEqual({
+      vistingStand: null,
+      standsToVisit: [nordic],
+      standsVisited: [],
+    });
+
+    // Logging in to an existing account adds the visit's stands to the account's journey.
+    expect((await put(visitor, { vistingStand: null, standsToVisit: [helios], standsVisited: [verdi] })).statusCode).toBe(200);
+    const second = await anonymousCookie(t.app);
+    expect((await put(second, { vistingStand: storage, standsToVisit: [nordic, verdi], standsVisited: [] })).statusCode).toBe(200);
+    const back = await request(t.app, {
+      method: 'POST',
+      url: '/connexion',
+      ...withCookie(form({ email: DEMO.visitor, password: DEMO_PASSWORD }), second),
+    });
+    expect(back.statusCode).toBe(303);
+    expect(JSON.parse((await storedJourney(DEMO.visitor)) ?? 'null')).toEqual({
+      vistingStand: storage,
+      standsToVisit: [helios, nordic],
+      standsVisited: [verdi],
+    });
   });
 
   it('when the journey feature is off: 403', async () => {

@@ -137,6 +137,16 @@ describe('new_chat_message', () => {
     expect(atMember.map((m) => m.id_message)).toEqual([first.message.id_message]);
   });
 
+  it('takes a message with only the spec’s fields (no client_id): stored, not deduplicated', async () => {
+    const sender = await connect(base, { cookie: cookies.visitor });
+    const bare = { channel_id: channel.id_channel, member_id: memberOf(channel, ids.visitor), content: { type: 'message', text: 'bare' } };
+    const first = messageOf(await ask(sender, 'new_chat_message', bare));
+    const second = messageOf(await ask(sender, 'new_chat_message', bare));
+    expect(first.content).toEqual({ type: 'message', text: 'bare' });
+    expect(second.id_message).not.toBe(first.id_message);
+    expect((await rowsOf(channel)).filter((r) => r.content.includes('"bare"')).map((r) => r.client_id)).toEqual([null, null]);
+  });
+
   it('keeps HTML and script as data: stored and returned verbatim', async () => {
     const sender = await connect(base, { cookie: cookies.exhibitor });
     const text = '<script>alert(document.cookie)</script><img src=x onerror="alert(1)"> & &lt; </textarea>';

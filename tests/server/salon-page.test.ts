@@ -24,6 +24,14 @@ describe('GET /salon', () => {
     expect(data.parameters.auth).toBe(false);
     expect(await countUsers()).toBe(before + 1);
 
+    // Ids are obfuscated everywhere (spec §3): the page data and PUT /api/users/me never carry the internal number.
+    expect(data.user.id_user).toBe(data.user.obfuscated_id);
+    expect(typeof data.user.id_user).toBe('string');
+    expect(data.user.id_user).not.toMatch(/^\d+$/);
+    const put = await request(t.app, { method: 'PUT', url: '/api/users/me', headers: { ...XHR, cookie }, payload: { pseudo: 'Guest' } });
+    expect(put.statusCode).toBe(200);
+    expect((put.json() as { data: { user: { id_user: unknown } } }).data.user.id_user).toBe(data.user.obfuscated_id);
+
     const second = await request(t.app, { method: 'GET', url: '/salon', headers: { cookie } });
     expect(second.cookies).toHaveLength(0);
     expect(pageDataOf(second.body).user.id_user).toBe(data.user.id_user);

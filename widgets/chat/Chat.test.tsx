@@ -577,6 +577,17 @@ describe('the emoji picker (loaded when first opened)', () => {
       expect($sidebar.get()).toBeNull();
     },
   );
+
+  test('sending closes the picker, so it covers neither the conversation nor an invitation', async () => {
+    const user = userEvent.setup();
+    server.channels = [channelWith('c1', ALICE, [message('c1', ALICE, 'Hi', AT(1))])];
+    await openChatSidebar();
+    await openFirstChannel(user);
+    await user.click(screen.getByRole('button', { name: 'Emoji' }));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox'), 'Hello{Enter}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
 });
 
 describe('navigation and availability', () => {

@@ -57,12 +57,18 @@ export function Composer({ view }: { view: OpenChannelView }) {
     });
   };
 
+  // Sending closes the emoji picker: it would cover the conversation and an invitation's Accept and Decline.
+  const send = () => {
+    setEmoji(false);
+    sendDraft();
+  };
+
   return (
     <form
       className="salon-chat__composer"
       onSubmit={(event) => {
         event.preventDefault();
-        sendDraft();
+        send();
       }}
       onKeyDown={(event) => {
         // Escape closes the attach menu or the emoji picker first; with neither open it closes the chat sidebar.
@@ -93,7 +99,7 @@ export function Composer({ view }: { view: OpenChannelView }) {
           // Enter sends, Shift+Enter is a new line; Enter that ends an input-method composition is neither.
           if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
             event.preventDefault();
-            sendDraft();
+            send();
           }
         }}
       />
@@ -107,7 +113,7 @@ export function Composer({ view }: { view: OpenChannelView }) {
             onClick={() => setMenu(!menu)}
           />
           {menu && (
-            <ul>
+            <ul data-salon-popover="">
               <li>
                 <button
                   type="button"

@@ -56,5 +56,5 @@ export default function EmojiPicker({ onPick }: { onPick: (emoji: string) => voi
   }, [lang]);
 
   // Escape (handled by the composer) closes it.
-  return <div ref={host} className="salon-chat__emoji" role="dialog" aria-label={t`Emoji`} />;
+  return <div ref={host} className="salon-chat__emoji" role="dialog" aria-label={t`Emoji`} data-salon-popover="" />;
 }

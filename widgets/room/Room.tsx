@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import {
   $activity,
-  $currentPanorama,
-  goToPanorama,
+  framePanoramaSource,
+  frameReloading,
   handleFrameMessage,
   leaveStand,
   listenToFrame,
@@ -49,16 +49,15 @@ export function Room() {
     return () => document.removeEventListener('securitypolicyviolation', onViolation);
   }, []);
 
-  // A new address (language switch, consent given) reloads the frame, which starts over at home: leave
-  // the stand now, and take the visitor back where they were once the new frame has loaded.
+  // The frame starts on the place the page's address names (spec §2.1; kept up to date as the visitor moves). A new
+  // frame address (language switch, consent given) reloads the frame there: leave the stand now, the new frame
+  // enters it again.
+  const frameSrc = useMemo(() => (src ? framePanoramaSource(src, window.location.pathname) : null), [src]);
   const shownSrc = useRef<string | null>(null);
-  const restoreTo = useRef<string | null>(null);
   useEffect(() => {
     if (!src) return;
-    if (shownSrc.current && shownSrc.current !== src) {
-      restoreTo.current = $currentPanorama.get();
-      leaveStand();
-    }
+    if (shownSrc.current && shownSrc.current !== src) leaveStand();
+    frameReloading();
     shownSrc.current = src;
   }, [src]);
 
@@ -72,11 +71,7 @@ export function Room() {
   useEffect(() => {
     if (view.mode === 'missing') return registerFramePort({ window: () => null, origin: globalThis.location.origin });
     if (!loaded || !origin) return undefined;
-    const unregister = registerFramePort({ window: () => frameRef.current?.contentWindow ?? null, origin });
-    const slug = restoreTo.current;
-    restoreTo.current = null;
-    if (slug && slug !== 'home') goToPanorama(slug);
-    return unregister;
+    return registerFramePort({ window: () => frameRef.current?.contentWindow ?? null, origin });
   }, [view.mode, loaded, origin]);
 
   useEffect(() => () => setPointerOverRoom(false), []);
@@ -85,6 +80,7 @@ export function Room() {
   return (
     <RoomView
       view={view}
+      frameSrc={frameSrc}
       frameLoaded={loaded}
       frameRef={frameRef}
       onFrameLoad={onFrameLoad}

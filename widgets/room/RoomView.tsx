@@ -1,12 +1,14 @@
 import { useId, type Ref } from 'react';
 import { useStore } from '@nanostores/react';
 import { useLingui } from '@lingui/react/macro';
-import { IconButton, showSidebar, VisuallyHidden } from '@salon/shared';
+import { $sidebar, IconButton, showSidebar, VisuallyHidden } from '@salon/shared';
 import { $chatOpen, dismissBanner, toggleStreamChat, type RoomViewState } from './store';
 import { injectRoomStyles } from './styles';
 
 export interface RoomViewProps {
   view: RoomViewState;
+  /** The frame's address as loaded (the view's, asked to start on the page address's panorama); the view's when absent. */
+  frameSrc?: string | null;
   /** The room frame fired its load event (its loader hides). */
   frameLoaded: boolean;
   frameRef?: Ref<HTMLIFrameElement>;
@@ -17,9 +19,10 @@ export interface RoomViewProps {
 
 function Banners({ view }: { view: RoomViewState }) {
   const { t } = useLingui();
+  const sidebar = useStore($sidebar);
   if (!view.hiddenProfileHref && !view.unavailable) return null;
   return (
-    <div className="salon-room__banners">
+    <div className={`salon-room__banners${sidebar ? ' salon-room__banners--beside-sidebar' : ''}`}>
       {view.hiddenProfileHref && (
         <div className="salon-room__banner" role="note">
           <p>
@@ -73,7 +76,7 @@ function Stream({ stream }: { stream: NonNullable<RoomViewState['stream']> }) {
 }
 
 /** The room's markup for a given state (the `Room` container wires it to the stores and the frame). */
-export function RoomView({ view, frameLoaded, frameRef, onFrameLoad, onPointerOver, onPointerLeave }: RoomViewProps) {
+export function RoomView({ view, frameSrc, frameLoaded, frameRef, onFrameLoad, onPointerOver, onPointerLeave }: RoomViewProps) {
   injectRoomStyles();
   const { t } = useLingui();
   return (
@@ -91,7 +94,7 @@ export function RoomView({ view, frameLoaded, frameRef, onFrameLoad, onPointerOv
             ref={frameRef}
             className="salon-room__frame"
             title={t`Virtual room`}
-            src={view.frame.src}
+            src={frameSrc ?? view.frame.src}
             allow="fullscreen; autoplay; accelerometer; gyroscope"
             onLoad={onFrameLoad}
           />

@@ -3,7 +3,8 @@ import { injectStyles } from '@salon/shared';
 /**
  * The room leaves free what the page lays around it: the exhibitor's activity dock at the left, on a phone the toast
  * stack at the top, and the cookie banner at the bottom (its height plus the .5rem it stands above the window's edge;
- * the min() makes that 0 without a banner).
+ * the min() makes that 0 without a banner). On a desktop the exhibitor's banners keep left of the toast stack (26rem
+ * from the right edge while a toast shows) and of an open sidebar.
  */
 export function injectRoomStyles(): void {
   injectStyles(
@@ -16,6 +17,7 @@ export function injectRoomStyles(): void {
 @keyframes salon-room-spin{to{transform:rotate(360deg)}}
 @media (prefers-reduced-motion:reduce){.salon-room__spinner{animation:none}}
 .salon-room__banners{display:flex;flex-direction:column;align-items:center;gap:var(--salon-space-s);padding:var(--salon-space-s)}
+@media (min-width:751px){.salon-room__banners{padding-right:calc(var(--salon-space-s) + min(26rem,calc(var(--salon-toasts-height,0px) * 100)))}.salon-room__banners--beside-sidebar{padding-right:calc(var(--salon-space-s) + min(24rem,100vw) + min(26rem,calc(var(--salon-toasts-height,0px) * 100)))}}
 .salon-room__banner{width:min(40rem,100%);box-sizing:border-box}
 .salon-room__banner{display:flex;align-items:center;gap:var(--salon-space-s);padding:.5rem .5rem .5rem .75rem;border-radius:var(--salon-radius-m);border-left:4px solid #a15c00;background:var(--salon-surface);box-shadow:var(--salon-shadow-popup)}
 .salon-room__banner p{flex:1;margin:0}

@@ -7,6 +7,7 @@ export function injectToasterStyles(): void {
     'salon-toaster-styles',
     `.salon-toaster{position:fixed;right:.5rem;top:calc(var(--salon-top-bar-height,3.25rem) + .25rem);z-index:1000;box-sizing:border-box;display:flex;flex-direction:column;gap:var(--salon-space-s);width:min(25rem,calc(100vw - 1rem));max-height:calc(50vh - var(--salon-top-bar-height,3.25rem));padding:0 .5rem;overflow-y:auto;font:14px/1.4 system-ui,sans-serif;pointer-events:none}
 .salon-toaster:empty{display:none}
+:root:has([data-salon-popover]) .salon-toaster{z-index:1}
 .salon-toaster--beside-sidebar{right:calc(min(24rem,100vw) + .5rem)}
 .salon-toaster--over-modal{top:.5rem}
 @media (max-width:750px){.salon-toaster,.salon-toaster--beside-sidebar{right:0;left:0;width:100vw;max-height:25vh;padding:0 .25rem;gap:var(--salon-space-xs)}.salon-toaster--over-modal{top:0}.salon-toast{padding:.4rem .25rem .4rem .5rem}.salon-toast__message{max-height:4.5rem}}
@@ -20,7 +21,7 @@ export function injectToasterStyles(): void {
 ${Object.entries(ACCENT)
   .map(([kind, color]) => `.salon-toast--${kind}{border-left-color:${color}}.salon-toast--${kind} .salon-toast__icon{color:${color}}`)
   .join('\n')}
-.salon-cookies{position:fixed;left:.5rem;bottom:.5rem;z-index:999;box-sizing:border-box;display:flex;flex-wrap:wrap;align-items:center;gap:.75rem 1rem;width:min(40rem,calc(100vw - 1rem));padding:.75rem 1rem;border-radius:var(--salon-radius-m);background:var(--salon-text);color:var(--salon-text-inverse);font:14px/1.4 system-ui,sans-serif;box-shadow:0 4px 16px rgba(0,0,0,.3)}
+.salon-cookies{position:fixed;left:.5rem;bottom:.5rem;z-index:30;box-sizing:border-box;display:flex;flex-wrap:wrap;align-items:center;gap:.75rem 1rem;width:min(40rem,calc(100vw - 1rem));padding:.75rem 1rem;border-radius:var(--salon-radius-m);background:var(--salon-text);color:var(--salon-text-inverse);font:14px/1.4 system-ui,sans-serif;box-shadow:0 4px 16px rgba(0,0,0,.3)}
 .salon-cookies__text{flex:1 1 16rem;margin:0}
 .salon-cookies__text a{color:inherit}
 .salon-cookies__actions{display:flex;gap:var(--salon-space-s);margin-left:auto}

@@ -55,7 +55,7 @@ export function LanguageSwitcher() {
         <Icon name="language" />
         <span className="salon-top-bar__label">{label}</span>
       </button>
-      <ul id={listId} className="salon-lang__list" hidden={!open}>
+      <ul id={listId} className="salon-lang__list" hidden={!open} data-salon-popover={open ? '' : undefined}>
         {langs.map((lang) => (
           <li key={lang.prefix_all}>
             <button

@@ -16,11 +16,11 @@ type Texts = { title: string; message: string };
 /** An entry of demo-programme.json: at `H:MM`, a talk (its title in each language) or a news item. */
 type ProgrammeEntry = { at: string; minutesAgo: number } & ({ talk: { fr: string; en: string } } | { news: { fr: Texts; en: Texts } });
 
-/** The time of day in French (`14h30`) and in English (`2:30 pm`). */
+/** The time of day as the spec writes it (`14h30`), the same in both languages, as the sending times are shown. */
 function clock(at: string): { at: string; at_en: string } {
   const [h = 0, m = 0] = at.split(':').map(Number);
-  const mm = String(m).padStart(2, '0');
-  return { at: `${h}h${mm}`, at_en: `${h > 12 ? h - 12 : h}:${mm} ${h >= 12 ? 'pm' : 'am'}` };
+  const time = `${String(h).padStart(2, '0')}h${String(m).padStart(2, '0')}`;
+  return { at: time, at_en: time };
 }
 
 function notification(entry: ProgrammeEntry): DemoNotification {

@@ -36,7 +36,8 @@ type Outcome = { answer: Answer; after?: () => void } | void;
 const NewMessageEvent = Type.Object({
   channel_id: ObfuscatedId,
   member_id: ObfuscatedId,
-  client_id: Type.String({ minLength: 1, maxLength: 64 }),
+  // Optional: the spec's fields are content, channel_id and member_id; a client that gives none is not deduplicated.
+  client_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
   content: Type.Unknown(),
 });
 const UpdateMessageEvent = Type.Object({ channel_id: ObfuscatedId, message_id: ObfuscatedId, acceptation: Type.Boolean() });
@@ -135,7 +136,12 @@ export function registerHandlers(app: FastifyInstance, socket: SalonSocket): voi
       const composed = composeContent(event.content, sender, data.locale);
       if (!composed.ok) throw new Refused(composed.error);
       app.activity.touch(data.userId);
-      const { row, created } = await insertMessage(app.db, { channelId, memberId, clientId: event.client_id, content: composed.content });
+      const { row, created } = await insertMessage(app.db, {
+        channelId,
+        memberId,
+        clientId: event.client_id ?? null,
+        content: composed.content,
+      });
       const message = toChatMessage(row, me(memberId), data.origin);
       return {
         answer: { ok: true as const, message },

@@ -128,8 +128,12 @@ export function profileLabel(user: Pick<UserRow, 'profile' | 'anonymous'>, local
 export const fullName = (user: Pick<UserRow, 'firstname' | 'lastname'>): string =>
   [user.firstname, user.lastname].filter((part): part is string => !!part).join(' ');
 
-/** The name to show a user of themselves: pseudo, else full name, else the profile label and public id. */
+/**
+ * The name to show a user of themselves: pseudo, else full name, else the profile label (and the public id for an
+ * account without a name; never for an anonymous visitor, to whom an id means nothing).
+ */
 export function displayName(user: UserRow, locale: LocaleCode): string {
+  if (user.anonymous) return user.pseudo || profileLabel(user, locale);
   return user.pseudo || fullName(user) || `${profileLabel(user, locale)} ${encodeId(user.id)}`;
 }
 
@@ -154,7 +158,7 @@ export async function toPageUser(db: Kysely<Database>, user: UserRow, ctx: Rende
   const isExhibitor = user.profile === 'exhibitor';
   const [standIds, company] = isExhibitor ? await Promise.all([ownedStandIds(db, user.id), companyOfExhibitor(db, user.id)]) : [[], null];
   return {
-    id_user: user.id,
+    id_user: encodeId(user.id),
     obfuscated_id: encodeId(user.id),
     profile: user.profile,
     anonymous: user.anonymous === 1,

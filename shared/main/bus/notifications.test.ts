@@ -104,7 +104,7 @@ describe('notifications delivered live (spec §4.7)', () => {
   test('each user of the browser has their own memory', async () => {
     bus.receiveNotifications(older, 'list');
     const other = exhibitorPageData();
-    await newPage({ ...other, user: { ...other.user, id_user: 43, obfuscated_id: 'u43y' } });
+    await newPage({ ...other, user: { ...other.user, id_user: 'u43y', obfuscated_id: 'u43y' } });
     // This user's first list: remembered, even though another user of the browser never saw id 7.
     bus.receiveNotifications([news(7, '2026-11-21T10:00:00.000Z', 'Pour l’exposant'), ...older], 'list');
     expect(toastIds()).toEqual([]);

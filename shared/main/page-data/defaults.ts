@@ -13,7 +13,7 @@ import { DEFAULT_LANGS, detectBrowserLocale } from '../i18n/locales';
 
 export function anonymousUser(): PageUser {
   return {
-    id_user: 0,
+    id_user: '',
     obfuscated_id: '',
     profile: 'visitor',
     anonymous: true,

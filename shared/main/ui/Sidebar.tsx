@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode 
 import { useLingui } from '@lingui/react/macro';
 import { $sidebar, hideSidebar, passSidebarFocus, sidebarOpener, takeSidebarFocus } from '../bus/sidebar';
 import { IconButton } from './IconButton';
+import { returnFocus } from './returnFocus';
 import { injectStyles } from './styles';
 
 export interface SidebarFrameProps {
@@ -34,7 +35,7 @@ export function SidebarFrame({ name, label, title, closable = true, children }: 
     // Runs while the panel is still in the page, so the focus can still be seen inside it.
     return () => {
       if (!root?.contains(document.activeElement)) return;
-      if ($sidebar.get() === null) sidebarOpener()?.focus();
+      if ($sidebar.get() === null) returnFocus(sidebarOpener());
       else passSidebarFocus();
     };
   }, []);

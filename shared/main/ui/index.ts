@@ -7,3 +7,4 @@ export { SidebarFrame, type SidebarFrameProps } from './Sidebar';
 export { TOKENS, TOKENS_CSS, injectTokens, type TokenName } from './tokens';
 export { useScrollFocus } from './useScrollFocus';
 export { useMenuButton } from './useMenuButton';
+export { returnFocus } from './returnFocus';

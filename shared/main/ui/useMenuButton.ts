@@ -57,6 +57,8 @@ export function useMenuButton(open: boolean, setOpen: (open: boolean) => void) {
     menu: {
       id: menuId,
       role: 'menu' as const,
+      // An open menu floats above the toasts (the toaster's styles).
+      'data-salon-popover': '',
       onKeyDown: (event: KeyboardEvent) => {
         const list = present();
         const index = list.indexOf(document.activeElement as HTMLElement);

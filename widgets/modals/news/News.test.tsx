@@ -185,14 +185,14 @@ describe('room notifications (spec §2.11)', () => {
     expect(pagesAsked()).toEqual(['1', '1']);
   });
 
-  test('where it takes place (at / at_en), by the page’s language, when the notification says', async () => {
-    all[0] = { ...all[0]!, at: 'Salle Curie, 16 h', at_en: 'Curie room, 4 pm' };
+  test('when it takes place (at / at_en: a time, as the demo and the organisers write it), by the page’s language', async () => {
+    all[0] = { ...all[0]!, at: '16h00, salle Curie', at_en: '16h00, Curie room' };
     all[1] = { ...all[1]!, at: 'Hall B', at_en: '' };
     const english = await open({ name: 'room-notifications' });
     await settle();
     const [first, second, third] = within(english).getAllByRole('listitem');
-    expect(within(first!).getByText('Curie room, 4 pm')).toBeInTheDocument();
-    expect(within(first!).getByText('Curie room, 4 pm').parentElement).toHaveTextContent(/^Where: Curie room, 4 pm$/);
+    expect(within(first!).getByText('16h00, Curie room')).toBeInTheDocument();
+    expect(within(first!).getByText('16h00, Curie room').parentElement).toHaveTextContent(/^When: 16h00, Curie room$/);
     // No English twin: the French one.
     expect(within(second!).getByText('Hall B')).toBeInTheDocument();
     expect(third).toHaveTextContent(/^Title 23Message 23 in English/);
@@ -200,8 +200,8 @@ describe('room notifications (spec §2.11)', () => {
     const french = await open({ name: 'room-notifications' }, 'fr_FR');
     await settle();
     const [premier] = within(french).getAllByRole('listitem');
-    expect(within(premier!).getByText('Salle Curie, 16 h').parentElement).toHaveTextContent(/^Lieu : Salle Curie, 16 h$/);
-    expect(within(premier!).queryByText('Curie room, 4 pm')).not.toBeInTheDocument();
+    expect(within(premier!).getByText('16h00, salle Curie').parentElement).toHaveTextContent(/^Quand : 16h00, salle Curie$/);
+    expect(within(premier!).queryByText('16h00, Curie room')).not.toBeInTheDocument();
   });
 
   test('in French: the French fields and a French date', async () => {

@@ -4,7 +4,7 @@ import type { Notification } from '@salon/shared/notifications';
 
 /**
  * The list item layout of spec §2.11: title, its `at` when there is one, message (English fields for en_EN, else
- * French; text, never HTML) and when it was sent. Each time says what it is: "Where: …" for the organiser's `at`,
+ * French; text, never HTML) and when it was sent. Each time says what it is: "When: …" for the organiser's `at` (a time),
  * "Sent at 14h05" (today's news) or "Sent on 21 Nov 2026 at 14h05" (the whole list) for the sending time.
  */
 export function NewsItem({
@@ -25,7 +25,7 @@ export function NewsItem({
       <h3 className="salon-news__title">{pickLocalized(locale, notification.title, notification.title_en)}</h3>
       {at !== '' && (
         <p className="salon-news__at">
-          {t`Where:`} <span>{at}</span>
+          {t`When:`} <span>{at}</span>
         </p>
       )}
       <p className="salon-news__message">{pickLocalized(locale, notification.message, notification.message_en)}</p>

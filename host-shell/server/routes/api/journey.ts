@@ -69,7 +69,7 @@ export const journeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/journey',
     {
       schema: {
-        summary: `Saves the visitor's journey (spec §4.1): the stand being visited (at most one), the stands to visit and the stands visited, obfuscated stand ids, replacing the stored journey. Repeats within a list are dropped; at most ${JOURNEY_MAX_STANDS} stands per list; every id must be a stand (400 listing the others, "Unknow stand with id …"), and a stand may be in one list only (400). Logged-in users only: no session 401, an anonymous visitor 403 (their journey stays in the page); 403 when the journey feature is off. Answers the journey as stored.`,
+        summary: `Saves the visitor's journey (spec §4.1): the stand being visited (at most one), the stands to visit and the stands visited, obfuscated stand ids, replacing the stored journey. Repeats within a list are dropped; at most ${JOURNEY_MAX_STANDS} stands per list; every id must be a stand (400 listing the others, "Unknow stand with id …"), and a stand may be in one list only (400). Any session, anonymous visitors' too (registering keeps their user, logging in adds their journey to the account's): no session 401; 403 when the journey feature is off. Answers the journey as stored.`,
         body: JourneyBody,
         response: { 200: Envelope(JourneyData) },
       },
@@ -78,9 +78,6 @@ export const journeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       // Who may save comes before what was sent: a refused caller learns nothing about stand ids.
       const { user, locale } = await apiViewer(request);
-      if (user.anonymous !== 0) {
-        throw forbidden(say(locale, msg`Log in to save your journey`));
-      }
       const features = await loadFeatures(app.db);
       if (features.journey !== '1') throw forbidden(say(locale, msg`The personal journey is not enabled`));
       if (request.validationError) throw request.validationError;

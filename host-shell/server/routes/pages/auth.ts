@@ -7,6 +7,7 @@ import { dummyHashPromise, hashPassword, verifyPassword } from '../../lib/passwo
 import { roomReturnPath } from '../../lib/return-path';
 import { validate } from '../../lib/validation';
 import { endSession, startSession } from '../../plugins/session';
+import { keepVisitJourney } from '../../services/journey';
 import { findUserByEmail, findUserById, homeRouteName, insertUser, normalizeEmail, updateUser } from '../../services/users';
 import { formStrings } from '../../views/forms';
 import { homePage, type HomeState } from '../../views/home';
@@ -62,6 +63,8 @@ export async function login(request: FastifyRequest, reply: FastifyReply) {
     request.log.info({ known: user !== null }, 'login failed');
     return renderHome(request, reply, { login: { email: form.email, error: failure } }, 401);
   }
+  // The anonymous visit's journey is not lost: it joins the account's.
+  if (ctx.user?.anonymous === 1 && ctx.user.id !== user.id) await keepVisitJourney(request.server.db, user, ctx.user);
   await startSession(request, reply, user);
   const back = returnPathOf(request);
   return reply.redirect(back ? new URL(back, ctx.origin).toString() : url(homeRouteName(user.profile), {}, { origin: ctx.origin }), 303);
