@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from './helpers';
 import { listen } from './sockets';
 import { settingsForm } from './admin-forms';
 import { pageDataOf } from './markup';
-import { closeListening, closeStreams, openSse, type SseClient } from './sse';
+import { closeListening, closeStreams, openSse, type SseClient, type SseEvent } from './sse';
 import { EACH_PROFILE, signIn, type EachProfile } from './accounts';
 import { ORIGIN, XHR, callApi, request } from './http';
 
@@ -417,8 +417,7 @@ describe('the /admin page', () => {
     expect(on.statusCode).toBe(303);
     expect(on.headers.location).toBe(`${ORIGIN}/admin?saved=stream#stream`);
     // The event that carries the switch (a change of the test before may still reach this new stream first).
-    const streamActive = (e: { event: string; data: unknown }) =>
-      e.event === 'liveSettings' && (e.data as { stream?: { active?: boolean } }).stream?.active;
+    const streamActive = (e: SseEvent) => e.event === 'liveSettings' && (e.data as { stream?: { active?: boolean } }).stream?.active;
     expect((await client.next((e) => streamActive(e) === true, 10_000, from)).data).toMatchObject({
       stream: { active: true, video_url: 'https://video.test/live', chat_url: 'https://video.test/chat' },
     });

@@ -570,7 +570,7 @@ describe('background', () => {
 describe('settings changed by an administrator (the live activity’s liveSettings)', () => {
   test('the fair name, the style and the journey button follow at once; the tab’s title too', async () => {
     const data = visitorPageData();
-    document.title = `${data.parameters.room_name_en} – Salon`;
+    document.title = 'Innovation Fair – Salon';
     const nav = await showTopBar({ ...data, user: { ...data.user, journey: '{"standsToVisit":["a"]}' }, features: { journey: '1' } });
     expect(within(nav).getByRole('button', { name: /^Journey/ })).toBeInTheDocument();
     act(() =>
