@@ -6,9 +6,9 @@
 import path from 'node:path';
 import { setImmediate } from 'node:timers';
 import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
-import type { Answer } from './sqlite-group';
 import {
   SHARED,
+  type Answer,
   type Atomic,
   type Opening,
   type Outcome,
@@ -16,7 +16,7 @@ import {
   type Request,
   type SqliteWorkerData,
   type Statement,
-} from './sqlite-worker';
+} from './sqlite-protocol';
 
 /** Run from the sources (tsx, Jest): this file is in host-shell/server/db; compiled, in dist/server. */
 const FROM_SOURCES = path.basename(__dirname) === 'db';

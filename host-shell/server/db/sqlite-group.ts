@@ -17,10 +17,7 @@
  * commit the group, then run on their own, as before.
  */
 import type BetterSqlite3 from 'better-sqlite3';
-import type { Atomic, Outcome, Statement } from './sqlite-worker';
-
-/** A statement's number (in the order the thread received them) and its outcome. */
-export type Answer = [seq: number, outcome: Outcome];
+import type { Answer, Atomic, Outcome, Statement } from './sqlite-protocol';
 
 /** A group is committed at the latest this long after its first write, between two transactions. */
 export const GROUP_OPEN_MAX_MS = 20;

@@ -43,7 +43,7 @@ import {
   type QueryResult,
 } from 'kysely';
 import { SqliteThread } from './sqlite-channel';
-import type { Outcome, Statement } from './sqlite-worker';
+import type { Outcome, Statement } from './sqlite-protocol';
 
 /** What a statement gave, as Kysely's SQLite driver gives it; an error as better-sqlite3 would have thrown it. */
 function toResult<R>(outcome: Outcome): QueryResult<R> {
