@@ -193,7 +193,7 @@ describe('GET /api/notifications', () => {
       title: 'Donnez votre avis',
       title_en: 'Give us your opinion',
       at: '17h30',
-      at_en: '5:30 pm',
+      at_en: '17h30',
     });
     expect(page1.notifications[0].id_notification).toEqual(expect.any(Number));
 

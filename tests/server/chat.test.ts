@@ -129,7 +129,7 @@ describe('POST /api/chat/channels', () => {
 
   it('lets an anonymous visitor answer a chat someone started, not start one', async () => {
     const anonymous = await anonymousCookie(t.app);
-    const me = (await get(anonymous, '/api/users/me')).json().data.user as { id_user: number };
+    const me = { id_user: decodeId((await get(anonymous, '/api/users/me')).json().data.user.id_user as string) as number };
     const refused = await openWith(anonymous, ids.exhibitor2);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().data.message).toBe('Anonymous visitors cannot start a chat: log in or create an account');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { encodeId } from '../../host-shell/server/lib/ids';
+import { decodeId, encodeId } from '../../host-shell/server/lib/ids';
 import { ActivityTracker } from '../../host-shell/server/services/activity';
 import { setParameter } from '../../host-shell/server/services/settings';
 import { createTestApp, standBySlug, type TestApp } from './helpers';
@@ -8,6 +8,8 @@ import { DEMO, anonymousCookie, login, userIdByEmail } from './accounts';
 import { ORIGIN, XHR, markActive, request } from './http';
 
 let t: TestApp;
+/** A user as `GET /api/users/me` gives it, with its internal id (the API gives the obfuscated one). */
+const internalUser = (user: { id_user: string }) => ({ ...user, id_user: decodeId(user.id_user) as number });
 /** Every timer Jest can fake but the clock (Date). */
 const TIMERS_BUT_DATE = [
   'hrtime',
@@ -86,7 +88,7 @@ describe('POST /api/stands/{id}/visit', () => {
 
   it('closes the open visit elsewhere when a new one starts (replaced)', async () => {
     const cookie = await anonymousCookie(t.app);
-    const me = (await request(t.app, { method: 'GET', url: '/api/users/me', headers: { cookie } })).json().data.user;
+    const me = internalUser((await request(t.app, { method: 'GET', url: '/api/users/me', headers: { cookie } })).json().data.user);
     const first = (await visit(cookie, aqua.key, { start: true })).json().data.stand_visit;
     const second = (await visit(cookie, nordic.key, { start: true })).json().data.stand_visit;
     expect(second.stand_id).toBe(nordic.key);
@@ -108,7 +110,7 @@ describe('POST /api/stands/{id}/visit', () => {
 
   it('answers every one of a user’s starts sent at once: one visit stays open, each other one replaced with its leaveStand', async () => {
     const cookie = await anonymousCookie(t.app);
-    const me = (await request(t.app, { method: 'GET', url: '/api/users/me', headers: { cookie } })).json().data.user;
+    const me = internalUser((await request(t.app, { method: 'GET', url: '/api/users/me', headers: { cookie } })).json().data.user);
     const stands = [aqua, nordic, solar, aqua, nordic, solar, aqua, nordic];
     const answers = await Promise.all(stands.map((stand) => visit(cookie, stand.key, { start: true })));
     expect(answers.map((a) => a.statusCode)).toEqual(stands.map(() => 200));
@@ -127,7 +129,7 @@ describe('POST /api/stands/{id}/visit', () => {
 
   it('gives each replaced visit its leaveStand when the starts fall in the same millisecond (a busy server)', async () => {
     const cookie = await anonymousCookie(t.app);
-    const me = (await request(t.app, { method: 'GET', url: '/api/users/me', headers: { cookie } })).json().data.user;
+    const me = internalUser((await request(t.app, { method: 'GET', url: '/api/users/me', headers: { cookie } })).json().data.user);
     // Only the clock stands still: every start is stamped with the same instant.
     jest.useFakeTimers({ now: Date.now(), doNotFake: [...TIMERS_BUT_DATE] });
     try {
@@ -219,7 +221,7 @@ describe('the unload beacon', () => {
 
   it('ends the visit with a text/plain JSON body from this origin (Origin or Referer), recorded as beacon', async () => {
     const cookie = await anonymousCookie(t.app);
-    const me = (await request(t.app, { method: 'GET', url: '/api/users/me', headers: { cookie } })).json().data.user;
+    const me = internalUser((await request(t.app, { method: 'GET', url: '/api/users/me', headers: { cookie } })).json().data.user);
     const sameOrigin: Record<string, string>[] = [
       { origin: ORIGIN },
       { referer: `${ORIGIN}/salon/stand`, 'sec-fetch-site': 'same-origin' },
@@ -274,8 +276,12 @@ describe('the sweeper', () => {
   it('ends visits of users inactive for last_activity_period, at their last activity, and leaves active ones', async () => {
     const idle = await anonymousCookie(t.app);
     const busy = await anonymousCookie(t.app);
-    const idleId = (await request(t.app, { method: 'GET', url: '/api/users/me', headers: { cookie: idle } })).json().data.user.id_user;
-    const busyId = (await request(t.app, { method: 'GET', url: '/api/users/me', headers: { cookie: busy } })).json().data.user.id_user;
+    const idleId = internalUser(
+      (await request(t.app, { method: 'GET', url: '/api/users/me', headers: { cookie: idle } })).json().data.user,
+    ).id_user;
+    const busyId = internalUser(
+      (await request(t.app, { method: 'GET', url: '/api/users/me', headers: { cookie: busy } })).json().data.user,
+    ).id_user;
     await visit(idle, nordic.key, { start: true });
     await visit(busy, nordic.key, { start: true });
     const lastSeen = Date.now() + 50;
@@ -298,7 +304,7 @@ describe('the sweeper', () => {
       await setParameter(own.database.db, 'last_activity_period', 1);
       own.app.parameters.invalidate();
       const cookie = await anonymousCookie(own.app);
-      const me = (await request(own.app, { method: 'GET', url: '/api/users/me', headers: { cookie } })).json().data.user;
+      const me = internalUser((await request(own.app, { method: 'GET', url: '/api/users/me', headers: { cookie } })).json().data.user);
       // An open visit of a user never active since it started, 6 s ago (a visit start through the API counts as activity).
       const startedAt = new Date(Date.now() - 6000).toISOString();
       const visitRow = await own.database.db
@@ -338,7 +344,7 @@ describe('PUT /api/users/me/active', () => {
     expect(Math.abs(Date.now() - Date.parse(last_activity_at))).toBeLessThan(60_000);
     expect(await stored()).toBe(before);
     // Everything that reads last activity sees the memory value.
-    const me = (await request(t.app, { method: 'GET', url: '/api/users/me', headers: { cookie } })).json().data.user;
+    const me = internalUser((await request(t.app, { method: 'GET', url: '/api/users/me', headers: { cookie } })).json().data.user);
     expect(me.last_activity_at).toBe(last_activity_at);
 
     expect(await t.app.activity.flush()).toBeGreaterThanOrEqual(1);
