@@ -53,6 +53,9 @@ step() { echo; echo "=== $1: ${*:2}"; STREAM=1 begin "$@"; finish "$1"; }
 # one apt run when anything is missing.
 step packages bash scripts/ensure-apt.sh --test-packages
 step i18n bash -c 'npx lingui extract && npx lingui compile --typescript --strict'
+# The demo's panorama images, drawn once for every browser test's server (tests/browser/panoramas.ts), in the
+# background from here to the browser tests: one key at a time, on what the steps before leave of the cores.
+begin panoramas node --import tsx tests/browser/panoramas.ts
 # The server without the DOM's types, the browser's code without Node's, then everything with both (package.json);
 # ESLint, and Prettier's formatting (.prettierrc.json; `npm run format` rewrites the tree).
 begin typecheck npm run --silent typecheck
@@ -61,12 +64,9 @@ begin format npx prettier --check .
 finish typecheck; finish lint; finish format
 # Jest: the widgets in jsdom and the server through app.inject, one worker a core (jest.config.js).
 step unit npx jest --ci
-# The build, and beside it the demo's panorama images, drawn once for every browser test's server (one key at a time:
-# the build's spare core; tests/browser/panoramas.ts).
-begin build bash scripts/build.sh
-begin panoramas node --import tsx tests/browser/panoramas.ts
-finish build; finish panoramas
+step build bash scripts/build.sh
 step size node --import tsx scripts/size/check.ts
+finish panoramas
 # The browser tests run two files at a time, on the compiled server; beside them, every server test again on
 # PostgreSQL (one Jest worker: the other core is the browsers').
 begin browser node --import tsx --test --test-concurrency=2 tests/browser/*.test.ts
