@@ -176,7 +176,7 @@ describe('a crowd behind one address (the default budgets)', () => {
       expect((await loginWith(t, 'colleague0@office.example', 'wrong', {}, office)).statusCode).toBe(401);
     const eleventh = await loginWith(t, 'colleague0@office.example', 'wrong', EN, office);
     expectRefusal(eleventh, alertOf(eleventh.body), DEFAULT_RATE_LIMITS.loginPerAccount.windowMs);
-  }, 60_000);
+  }, 300_000);
 });
 
 describe('POST /contact', () => {
