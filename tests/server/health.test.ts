@@ -100,8 +100,12 @@ describe('the saturation monitor', () => {
       expect(monitor.current().saturated).toBe(true);
       expect(monitor.current().eventLoopDelayP99Ms).toBeGreaterThan(100);
       expect(warnings).toHaveLength(1);
-      await sleep(100);
-      monitor.sample();
+      // A window without the block is ok again (a loaded machine may take a few windows to give one).
+      for (let windows = 0; windows < 100; windows += 1) {
+        await sleep(100);
+        monitor.sample();
+        if (!monitor.current().saturated) break;
+      }
       expect(monitor.current()).toMatchObject({ saturated: false });
       expect(warnings).toHaveLength(1);
     } finally {
