@@ -26,15 +26,15 @@ interface NewsStory {
   timeZone?: string;
 }
 
-/** Title, message and where (`at`, empty when the notification says nothing), French then English. */
+/** Title, message and when (`at`, a time in HHhMM, empty when the notification says nothing), French then English. */
 const TOPICS: [string, string, string, string, string, string][] = [
   [
     'Conférence à 15h : le cloud souverain',
     'Talk at 3 pm: the sovereign cloud',
     'Au fond du hall. Les places sont limitées.',
     'At the back of the hall. Seats are limited.',
-    'Salle Ampère',
-    'Ampère room',
+    '15h00',
+    '15h00',
   ],
   [
     'Pause café virtuelle',
@@ -57,8 +57,8 @@ const TOPICS: [string, string, string, string, string, string][] = [
     'Cobot demonstration',
     'Dans 10 minutes.',
     'In 10 minutes.',
-    'Stand Nordic Robotics',
-    'Nordic Robotics stand',
+    '10h30',
+    '10h30',
   ],
   [
     'Donnez votre avis',
