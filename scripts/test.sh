@@ -71,12 +71,10 @@ finish panoramas
 # PostgreSQL (one Jest worker: the other core is the browsers').
 begin browser node --import tsx --test --test-concurrency=2 tests/browser/*.test.ts
 begin postgres bash scripts/test-postgres.sh --maxWorkers=1
-finish browser
-# The PostgreSQL pass goes on beside the Storybook: its build, then every story in Chromium (console errors, serious
-# axe violations, screenshots against stories/__screenshots__/).
+finish browser; finish postgres
 step storybook npx storybook build --disable-telemetry --quiet -o storybook-static
-begin storybook-check node --import tsx scripts/storybook/check.ts
-finish storybook-check; finish postgres
+# Every story in Chromium: console errors, serious axe violations, screenshots against stories/__screenshots__/.
+step storybook-check node --import tsx scripts/storybook/check.ts
 step page-weight node --import tsx scripts/measure/page-weight.ts
 # Alone at the end: Lighthouse judges time, and waits for a machine under half busy.
 step lighthouse node --import tsx scripts/measure/lighthouse.ts --runs 5

@@ -267,6 +267,8 @@ if (missing.length === 0) {
         const open = async (cookie: string): Promise<Page> => {
           const context = await (browser as Browser).newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
           await context.addCookies([{ name: 'salon_session', value: cookie.replace(/^salon_session=/, ''), url: base }]);
+          // Room for a loaded machine: a panel that reconnects to the other process may take more than Playwright's 30 s.
+          context.setDefaultTimeout(90_000);
           const page = await context.newPage();
           const answer = await page.request.put(`${base}/api/locale`, {
             data: { lang: 'en_EN' },
