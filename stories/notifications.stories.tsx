@@ -52,14 +52,7 @@ const TOPICS: [string, string, string, string, string, string][] = [
     '',
     '',
   ],
-  [
-    'Démonstration de cobots',
-    'Cobot demonstration',
-    'Dans 10 minutes.',
-    'In 10 minutes.',
-    '10h30',
-    '10h30',
-  ],
+  ['Démonstration de cobots', 'Cobot demonstration', 'Dans 10 minutes.', 'In 10 minutes.', '10h30', '10h30'],
   [
     'Donnez votre avis',
     'Give us your opinion',

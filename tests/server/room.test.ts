@@ -9,7 +9,7 @@ import { ORIGIN, XHR, markActive, request } from './http';
 
 let t: TestApp;
 /** A user as `GET /api/users/me` gives it, with its internal id (the API gives the obfuscated one). */
-const internalUser = (user: { id_user: string }) => ({ ...user, id_user: decodeId(user.id_user) as number });
+const internalUser = <T extends { id_user: string }>(user: T) => ({ ...user, id_user: decodeId(user.id_user) as number });
 /** Every timer Jest can fake but the clock (Date). */
 const TIMERS_BUT_DATE = [
   'hrtime',

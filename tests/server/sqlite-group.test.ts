@@ -4,9 +4,9 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, sql, type Generated } from 'kysely';
-import { CommitGroup, GROUP_OPEN_MAX_MS, type Answer } from '../../host-shell/server/db/sqlite-group';
+import { CommitGroup, GROUP_OPEN_MAX_MS } from '../../host-shell/server/db/sqlite-group';
 import { ThreadedSqliteDialect } from '../../host-shell/server/db/sqlite-thread';
-import type { Outcome } from '../../host-shell/server/db/sqlite-protocol';
+import type { Answer, Outcome } from '../../host-shell/server/db/sqlite-protocol';
 import { openSqliteFile, statementCache } from '../../host-shell/server/db/sqlite-worker';
 
 // Group commit (host-shell/server/db/sqlite-group.ts): writes share a commit, and nobody is answered before it.
