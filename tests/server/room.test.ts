@@ -49,6 +49,9 @@ const visit = (cookie: string, stand: string, payload: unknown, headers: Record<
     payload: payload as Record<string, unknown>,
   });
 
+/** The stands of the user's leaveStand entries. */
+const leavesOf = (userId: number) =>
+  t.database.db.selectFrom('stand_history').select(['stand_id']).where('user_id', '=', userId).where('type', '=', 'leaveStand').execute();
 const visitsOf = (userId: number) =>
   t.database.db.selectFrom('stand_visits').selectAll().where('user_id', '=', userId).orderBy('id').execute();
 const historyOf = (standId: number, userId: number) =>
@@ -118,13 +121,7 @@ describe('POST /api/stands/{id}/visit', () => {
     expect(rows).toHaveLength(stands.length);
     expect(rows.filter((r) => r.ended_at === null)).toHaveLength(1);
     expect(rows.filter((r) => r.ended_by === 'replaced')).toHaveLength(stands.length - 1);
-    const leaves = await t.database.db
-      .selectFrom('stand_history')
-      .select(['type'])
-      .where('user_id', '=', me.id_user)
-      .where('type', '=', 'leaveStand')
-      .execute();
-    expect(leaves).toHaveLength(stands.length - 1);
+    expect(await leavesOf(me.id_user)).toHaveLength(stands.length - 1);
   });
 
   it('gives each replaced visit its leaveStand when the starts fall in the same millisecond (a busy server)', async () => {
@@ -139,12 +136,7 @@ describe('POST /api/stands/{id}/visit', () => {
     } finally {
       jest.useRealTimers();
     }
-    const leaves = await t.database.db
-      .selectFrom('stand_history')
-      .select(['stand_id'])
-      .where('user_id', '=', me.id_user)
-      .where('type', '=', 'leaveStand')
-      .execute();
+    const leaves = await leavesOf(me.id_user);
     const replaced = (await visitsOf(me.id_user)).filter((r) => r.ended_by === 'replaced');
     expect(replaced).toHaveLength(4);
     expect(leaves.map((l) => l.stand_id).sort()).toEqual(replaced.map((r) => r.stand_id).sort());
