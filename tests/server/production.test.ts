@@ -70,6 +70,17 @@ async function loginWith(handle: DatabaseHandle, email: string, password: string
   }
 }
 
+/** The reason startupOptions gives for refusing `env` (fails the test if it starts). */
+function startRefusal(env: NodeJS.ProcessEnv): string {
+  try {
+    startupOptions(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(StartupRefusal);
+    return (err as Error).message;
+  }
+  throw new Error(`accepted ${JSON.stringify(env)}`);
+}
+
 describe('the start-up environment', () => {
   it('is no demo, no production and no administrator when nothing is set', () => {
     expect(startupOptions({})).toEqual({ demo: false, production: false, admin: null });
@@ -89,44 +100,26 @@ describe('the start-up environment', () => {
   });
 
   it('refuses the demo in production, the demo password, short passwords and half-set variables', () => {
-    const refusal = (env: NodeJS.ProcessEnv) => {
-      try {
-        startupOptions(env);
-      } catch (err) {
-        expect(err).toBeInstanceOf(StartupRefusal);
-        return (err as Error).message;
-      }
-      throw new Error(`accepted ${JSON.stringify(env)}`);
-    };
-    expect(refusal({ SALON_DEMO: '1', NODE_ENV: 'production' })).toMatch(/SALON_DEMO=1 with NODE_ENV=production/);
-    expect(refusal({ SALON_ADMIN_EMAIL: ADMIN.email, SALON_ADMIN_PASSWORD: DEMO_PASSWORD })).toMatch(
+    expect(startRefusal({ SALON_DEMO: '1', NODE_ENV: 'production' })).toMatch(/SALON_DEMO=1 with NODE_ENV=production/);
+    expect(startRefusal({ SALON_ADMIN_EMAIL: ADMIN.email, SALON_ADMIN_PASSWORD: DEMO_PASSWORD })).toMatch(
       /SALON_ADMIN_PASSWORD: that is the demo password/,
     );
-    expect(refusal({ SALON_ADMIN_EMAIL: ADMIN.email, SALON_ADMIN_PASSWORD: ' Salon-Demo ' })).toMatch(/demo password/);
-    expect(refusal({ SALON_ADMIN_EMAIL: ADMIN.email, SALON_ADMIN_PASSWORD: 'eleven-char' })).toMatch(/at least 12 characters/);
-    expect(refusal({ SALON_ADMIN_EMAIL: ADMIN.email })).toMatch(/without SALON_ADMIN_PASSWORD/);
-    expect(refusal({ SALON_ADMIN_PASSWORD: ADMIN.password })).toMatch(/without SALON_ADMIN_EMAIL/);
-    expect(refusal({ SALON_ADMIN_EMAIL: 'not-an-address', SALON_ADMIN_PASSWORD: ADMIN.password })).toMatch(/not an email address/);
-    expect(refusal({ SALON_ADMIN_EMAIL: DEMO.admin, SALON_ADMIN_PASSWORD: ADMIN.password })).toMatch(/demo account's address/);
-    expect(refusal({ SALON_DEMO: 'yes' })).toMatch(/SALON_DEMO must be 1/);
+    expect(startRefusal({ SALON_ADMIN_EMAIL: ADMIN.email, SALON_ADMIN_PASSWORD: ' Salon-Demo ' })).toMatch(/demo password/);
+    expect(startRefusal({ SALON_ADMIN_EMAIL: ADMIN.email, SALON_ADMIN_PASSWORD: 'eleven-char' })).toMatch(/at least 12 characters/);
+    expect(startRefusal({ SALON_ADMIN_EMAIL: ADMIN.email })).toMatch(/without SALON_ADMIN_PASSWORD/);
+    expect(startRefusal({ SALON_ADMIN_PASSWORD: ADMIN.password })).toMatch(/without SALON_ADMIN_EMAIL/);
+    expect(startRefusal({ SALON_ADMIN_EMAIL: 'not-an-address', SALON_ADMIN_PASSWORD: ADMIN.password })).toMatch(/not an email address/);
+    expect(startRefusal({ SALON_ADMIN_EMAIL: DEMO.admin, SALON_ADMIN_PASSWORD: ADMIN.password })).toMatch(/demo account's address/);
+    expect(startRefusal({ SALON_DEMO: 'yes' })).toMatch(/SALON_DEMO must be 1/);
   });
 });
 
 describe('what cannot be right in production (ops/production.ts)', () => {
   const production = { NODE_ENV: 'production', UPLOADS_UNSCANNED: '1' };
-  const refusal = (env: NodeJS.ProcessEnv): string => {
-    try {
-      startupOptions(env);
-    } catch (err) {
-      expect(err).toBeInstanceOf(StartupRefusal);
-      return (err as Error).message;
-    }
-    throw new Error(`accepted ${JSON.stringify(env)}`);
-  };
 
   it('refuses a DATABASE_URL that names no PostgreSQL server, in every mode, without repeating its password', () => {
     for (const env of [{ ...production }, {}, { SALON_DEMO: '1' }]) {
-      const message = refusal({ ...env, DATABASE_URL: 'postgress://salon:s3cret@db.example/salon' });
+      const message = startRefusal({ ...env, DATABASE_URL: 'postgress://salon:s3cret@db.example/salon' });
       expect(message).toMatch(/^DATABASE_URL is set but is not a PostgreSQL address \(it starts with "postgress:"/);
       expect(message).toMatch(/unset DATABASE_URL to use SQLite/);
       expect(message).not.toContain('s3cret');
@@ -136,19 +129,19 @@ describe('what cannot be right in production (ops/production.ts)', () => {
   });
 
   it('refuses SQLite with REDIS_URL, uploads unscanned unless said so, and https without Secure cookies or a trusted proxy', () => {
-    expect(refusal({ ...production, REDIS_URL: 'redis://127.0.0.1:6379' })).toMatch(
+    expect(startRefusal({ ...production, REDIS_URL: 'redis://127.0.0.1:6379' })).toMatch(
       /REDIS_URL is set with SQLite: .* Use PostgreSQL \(DATABASE_URL=postgres:\/\/…\) for several processes/,
     );
     expect(startupOptions({ ...production, REDIS_URL: 'redis://127.0.0.1:6379', DATABASE_URL: 'postgres://db/salon' })).toMatchObject({
       production: true,
     });
-    expect(refusal({ NODE_ENV: 'production' })).toMatch(/CLAMAV_SOCKET is not set: .* or set UPLOADS_UNSCANNED=1/);
+    expect(startRefusal({ NODE_ENV: 'production' })).toMatch(/CLAMAV_SOCKET is not set: .* or set UPLOADS_UNSCANNED=1/);
     expect(startupOptions({ NODE_ENV: 'production', CLAMAV_SOCKET: '/run/clamav/clamd.ctl' })).toMatchObject({ production: true });
     const https = { ...production, PUBLIC_URL: 'https://salon.example.org' };
-    expect(refusal({ ...https, TRUST_PROXY: '1' })).toMatch(
+    expect(startRefusal({ ...https, TRUST_PROXY: '1' })).toMatch(
       /PUBLIC_URL is https:\/\/salon\.example\.org \(https\) but COOKIE_SECURE is not 1/,
     );
-    expect(refusal({ ...https, COOKIE_SECURE: '1' })).toMatch(/\(https\) but TRUST_PROXY is not 1/);
+    expect(startRefusal({ ...https, COOKIE_SECURE: '1' })).toMatch(/\(https\) but TRUST_PROXY is not 1/);
     expect(startupOptions({ ...https, COOKIE_SECURE: '1', TRUST_PROXY: '1' })).toMatchObject({ production: true });
     // Outside production, none of these stops a start.
     expect(startupOptions({ REDIS_URL: 'redis://127.0.0.1:6379', PUBLIC_URL: 'https://salon.example.org' })).toMatchObject({
