@@ -56,9 +56,14 @@ describe('GET /api/health/live and /api/health/ready', () => {
   });
 
   it('answers 503 while the event loop is saturated', async () => {
-    const saturated = await createTestApp({ config: { saturationThresholdMs: 0, saturationWindowMs: 50 } });
+    // The window is closed by hand: its timer never fires during the test.
+    const saturated = await createTestApp({ config: { saturationThresholdMs: 20, saturationWindowMs: 600_000 } });
     try {
-      await sleep(150);
+      await sleep(30);
+      const blockedUntil = Date.now() + 80;
+      while (Date.now() < blockedUntil); // the event loop blocked 80 ms: the next turn comes that late
+      await sleep(30);
+      saturated.app.saturation.sample();
       const ready = await request(saturated.app, { method: 'GET', url: '/api/health/ready' });
       expect(ready.statusCode).toBe(503);
       expect(ready.json()).toMatchObject({ data: { status: 'unready', database: 'ok', eventLoop: 'saturated' } });
