@@ -11,6 +11,10 @@ PORT="${PG_TEST_PORT:-5433}"
 DIR="${PG_TEST_DIR:-/tmp/salon-pg-test}"
 DB="${PG_TEST_DB:-salon_test}"
 URL="postgres://postgres@127.0.0.1:${PORT}/${DB}"
+# A throwaway cluster does not wait for the disk: no fsync on commit (PG_TEST_DURABLE=1 keeps PostgreSQL's defaults).
+# A clean stop or restart still writes everything; only the machine's own crash could lose data here.
+DURABILITY="-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+if [ "${PG_TEST_DURABLE:-}" = "1" ]; then DURABILITY=""; fi
 
 log() { echo "pg-test-server: $*" >&2; }
 
@@ -62,14 +66,14 @@ if [ ! -f "$DIR/PG_VERSION" ]; then
   log "creating cluster in $DIR"
   mkdir -p "$DIR"
   if [ "$(id -u)" = "0" ]; then chown postgres "$DIR"; fi
-  as_pg "$BIN/initdb" -D "$DIR" -A trust -U postgres >&2
+  as_pg "$BIN/initdb" -D "$DIR" -A trust -U postgres --no-sync >&2
 fi
 
 if as_pg "$BIN/pg_ctl" -D "$DIR" status >/dev/null 2>&1; then
   log "already running on port $PORT"
 else
   log "starting on 127.0.0.1:$PORT"
-  as_pg "$BIN/pg_ctl" -D "$DIR" -o "-p $PORT -k /tmp -c listen_addresses=127.0.0.1" -l "$DIR/log" -w start >&2
+  as_pg "$BIN/pg_ctl" -D "$DIR" -o "-p $PORT -k /tmp -c listen_addresses=127.0.0.1 $DURABILITY" -l "$DIR/log" -w start >&2
 fi
 
 if ! as_pg "$BIN/psql" -h 127.0.0.1 -p "$PORT" -U postgres -tAc "SELECT 1 FROM pg_database WHERE datname = '$DB'" | grep -q 1; then
