@@ -48,19 +48,43 @@ describe('analytics consent (spec §4.12, §9)', () => {
 });
 
 describe('time-zone cookie (spec §7)', () => {
-  test('salon_tz is the Intl time zone, SameSite=Strict, written once per page when the page is idle', async () => {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const cookie = `salon_tz=${encodeURIComponent(zone)}; Path=/; SameSite=Strict`;
+  // One page per test: the cookie is written once per page (a page-wide singleton).
+  beforeEach(() => {
+    delete (globalThis as unknown as Record<symbol, unknown>)[Symbol.for('salon.page@1/time-zone-cookie')];
+  });
+
+  test('salon_tz is the Intl time zone, SameSite=Strict: not while the page loads, once after the first input', async () => {
     const { initTimeZoneCookie } = await freshModule(() => import('../platform/cookies'));
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     jest.useFakeTimers();
     try {
       initTimeZoneCookie();
       initTimeZoneCookie();
+      jest.runOnlyPendingTimers();
       expect(written).toEqual([]);
+      window.dispatchEvent(new Event('pointerdown'));
+      expect(written).toEqual([]);
+      jest.runOnlyPendingTimers();
+      expect(written).toEqual([cookie]);
+      window.dispatchEvent(new Event('keydown'));
+      document.dispatchEvent(new Event('pagehide'));
       jest.runOnlyPendingTimers();
     } finally {
       jest.useRealTimers();
     }
-    expect(written).toEqual([`salon_tz=${encodeURIComponent(zone)}; Path=/; SameSite=Strict`]);
+    expect(written).toEqual([cookie]);
     expect(document.cookie).toContain(`salon_tz=${encodeURIComponent(zone)}`);
+  });
+
+  test('written at once when the page is hidden before any input', async () => {
+    const { initTimeZoneCookie } = await freshModule(() => import('../platform/cookies'));
+    initTimeZoneCookie();
+    const visibility = jest.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+    expect(written).toEqual([]);
+    visibility.mockReturnValue('hidden');
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+    expect(written).toEqual([cookie]);
   });
 });

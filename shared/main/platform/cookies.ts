@@ -58,18 +58,29 @@ export function browserTimeZone(): string | null {
 }
 
 /**
- * Writes `salon_tz` once per page, however many widgets mount (called by `createMount`), once the page is idle: the
- * first `Intl.DateTimeFormat` of a page loads the time-zone data (about 20 ms of main thread on a desktop, four
- * times that on a phone), and only the next page the server renders needs the cookie, not this one's first paint.
+ * Writes `salon_tz` once per page, however many widgets mount (called by `createMount`), after the page's load: at
+ * the visitor's first input (in the idle time after it) or when the page is hidden, whichever comes first. The first
+ * `Intl.DateTimeFormat` of a page loads the time-zone data (about 40 ms of main thread on a desktop, four times that
+ * on a phone: one long task while the page loads, even in an idle callback), and only the pages the server renders
+ * later need the cookie (the organisers' news form), which the visitor reaches by a click or a key.
  */
 export function initTimeZoneCookie(): void {
   const state = singleton('salon.page@1/time-zone-cookie', () => ({ done: false }));
-  if (state.done) return;
+  if (state.done || typeof window === 'undefined') return;
   state.done = true;
-  whenIdle(() => {
+  const write = () => {
     const zone = browserTimeZone();
     if (zone) writeCookie(TIME_ZONE_COOKIE, zone, { sameSite: 'Strict' });
-  });
+  };
+  const events = ['pointerdown', 'keydown', 'visibilitychange', 'pagehide'] as const;
+  const options = { capture: true, passive: true } as const;
+  const onEvent = (event: Event) => {
+    if (event.type === 'visibilitychange' && document.visibilityState !== 'hidden') return;
+    for (const type of events) window.removeEventListener(type, onEvent, options);
+    if (event.type === 'pointerdown' || event.type === 'keydown') whenIdle(write);
+    else write();
+  };
+  for (const type of events) window.addEventListener(type, onEvent, options);
 }
 
 /** `requestIdleCallback` where the browser has it (at most 2 s late), a plain timer elsewhere (Safari). */
