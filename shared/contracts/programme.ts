@@ -30,6 +30,8 @@ export const Talk = Type.Object({
   /** The stand of a talk on a stand (obfuscated), and its name. */
   stand_id: Nullable(ObfuscatedId),
   stand_name: Nullable(Type.String()),
+  /** The stand's panorama, to go there. */
+  stand_slug: Nullable(Type.String()),
   /** A talk on the stream: what the live stream shows while it runs. */
   video_url: Nullable(Type.String()),
   chat_url: Nullable(Type.String()),

@@ -20,6 +20,7 @@ export const WIDGET_NAMES = [
   'contact-point',
   'modals',
   'journey',
+  'programme',
   'activity-stream',
   'admin-imports',
   'stats',
@@ -40,7 +41,7 @@ export const LOADER_SRC = '/spa/loader.js';
  * them (a sidebar or a modal asked for), so a page where nobody opens them downloads none
  * of their code.
  */
-export const LAZY_WIDGETS: readonly WidgetName[] = ['chat', 'company-sheet', 'contact-point', 'journey', 'modals'];
+export const LAZY_WIDGETS: readonly WidgetName[] = ['chat', 'company-sheet', 'contact-point', 'journey', 'programme', 'modals'];
 
 /** The widgets /salon mounts for this user: journey only with the feature flag, activity stream only for exhibitors, no back-office widget. */
 export function widgetsFor(data: Pick<PageData, 'features' | 'user'>): WidgetName[] {

@@ -41,7 +41,7 @@ const speakersOf = (text: string): string[] => {
   }
 };
 
-export function toTalk(row: TalkRow & { stand_name: string | null }, now: string, inAgenda: boolean): Talk {
+export function toTalk(row: TalkRow & { stand_name: string | null; stand_slug: string | null }, now: string, inAgenda: boolean): Talk {
   return {
     id: encodeId(row.id),
     title_fr: row.title_fr,
@@ -54,6 +54,7 @@ export function toTalk(row: TalkRow & { stand_name: string | null }, now: string
     place: row.place,
     stand_id: row.stand_id === null ? null : encodeId(row.stand_id),
     stand_name: row.stand_name,
+    stand_slug: row.stand_slug,
     video_url: row.video_url,
     chat_url: row.chat_url,
     live: row.starts_at <= now && now < row.ends_at,
@@ -62,7 +63,7 @@ export function toTalk(row: TalkRow & { stand_name: string | null }, now: string
 }
 
 function talksQuery(db: Kysely<Database>) {
-  return db.selectFrom('talks').leftJoin('stands', 'stands.id', 'talks.stand_id').selectAll('talks').select('stands.name as stand_name');
+  return db.selectFrom('talks').leftJoin('stands', 'stands.id', 'talks.stand_id').selectAll('talks').select(['stands.name as stand_name', 'stands.panorama_slug as stand_slug']);
 }
 
 /** Every talk in time order, each saying whether it is in `viewerId`'s agenda. */
