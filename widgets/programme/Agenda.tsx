@@ -10,10 +10,26 @@ import { TalkTime } from './Talks';
 function useStatusLabel(): (status: Meeting['status']) => string {
   const { t } = useLingui();
   return (status) =>
-    status === 'requested' ? t`Awaiting the exhibitor's answer` : status === 'accepted' ? t`Accepted` : status === 'declined' ? t`Declined` : t`Cancelled`;
+    status === 'requested'
+      ? t`Awaiting the exhibitor's answer`
+      : status === 'accepted'
+        ? t`Accepted`
+        : status === 'declined'
+          ? t`Declined`
+          : t`Cancelled`;
 }
 
-export function MeetingItem({ meeting, locale, zone, onChange }: { meeting: Meeting; locale: LocaleCode; zone: string; onChange: (m: Meeting) => void }) {
+export function MeetingItem({
+  meeting,
+  locale,
+  zone,
+  onChange,
+}: {
+  meeting: Meeting;
+  locale: LocaleCode;
+  zone: string;
+  onChange: (m: Meeting) => void;
+}) {
   const { t } = useLingui();
   const statusLabel = useStatusLabel();
   const [cancelling, setCancelling] = useState(false);
@@ -65,7 +81,11 @@ export function MeetingItem({ meeting, locale, zone, onChange }: { meeting: Meet
             <input type="text" required maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
           </label>
           <div className="salon-programme__actions">
-            <button type="submit" className="salon-programme__button salon-programme__button--primary" disabled={busy || reason.trim() === ''}>
+            <button
+              type="submit"
+              className="salon-programme__button salon-programme__button--primary"
+              disabled={busy || reason.trim() === ''}
+            >
               {t`Confirm the cancellation`}
             </button>
             <button type="button" className="salon-programme__button" onClick={() => setCancelling(false)}>
@@ -98,7 +118,9 @@ export function Agenda({ initial }: { initial?: AgendaData }) {
   if (!data) return <p className="salon-programme__empty">{failed ? t`Your agenda could not be loaded.` : t`Loading…`}</p>;
   const zone = visitorTimeZone();
   const replace = (m: Meeting) =>
-    setData({ items: data.items.map((item): AgendaItem => (item.kind === 'meeting' && item.meeting.id === m.id ? { ...item, meeting: m } : item)) });
+    setData({
+      items: data.items.map((item): AgendaItem => (item.kind === 'meeting' && item.meeting.id === m.id ? { ...item, meeting: m } : item)),
+    });
   return (
     <>
       <a className="salon-programme__link" href={AGENDA_ICS} download="agenda.ics">

@@ -48,7 +48,9 @@ async function open(view: 'talks' | 'slots', routes: Record<string, () => Respon
 
 describe('the programme sidebar', () => {
   test('an empty programme says so', async () => {
-    const panel = await open('talks', { 'GET /api/programme': () => jsonResponse({ data: { talks: [], time_zone: 'Europe/Paris' } satisfies ProgrammeData }) });
+    const panel = await open('talks', {
+      'GET /api/programme': () => jsonResponse({ data: { talks: [], time_zone: 'Europe/Paris' } satisfies ProgrammeData }),
+    });
     expect(await within(panel).findByText('No talk is scheduled yet.')).toBeInTheDocument();
   });
 
@@ -68,7 +70,14 @@ describe('the programme sidebar', () => {
   });
 
   test('a slot just taken by someone else: "Ce créneau vient d\'être réservé"', async () => {
-    const slot: Slot = { id: 'sl1', stand_id: 's1', start: minutes(60), end: minutes(80), exhibitor: { id: 'u1', fullname: 'Chloé Martin' }, free: true };
+    const slot: Slot = {
+      id: 'sl1',
+      stand_id: 's1',
+      start: minutes(60),
+      end: minutes(80),
+      exhibitor: { id: 'u1', fullname: 'Chloé Martin' },
+      free: true,
+    };
     const panel = await open(
       'slots',
       {

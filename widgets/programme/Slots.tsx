@@ -94,7 +94,12 @@ export function Slots({ standId, initial }: { standId: string; initial?: Slot[] 
                   </form>
                 ) : (
                   <div className="salon-programme__actions">
-                    <button type="button" className="salon-programme__button" aria-label={t`Choose ${when}`} onClick={() => (setChosen(slot.id), setOutcome(null))}>
+                    <button
+                      type="button"
+                      className="salon-programme__button"
+                      aria-label={t`Choose ${when}`}
+                      onClick={() => (setChosen(slot.id), setOutcome(null))}
+                    >
                       {t`Choose`}
                     </button>
                   </div>

@@ -10,7 +10,19 @@ import { dayKey, dayLabel, loadProgramme, sameClock, setInAgenda, timeLabel, vis
 const REFRESH_MS = 30_000;
 
 /** A talk's hours in the visitor's time zone, and the salon's beside them when they differ. */
-export function TalkTime({ start, end, locale, zone, salonZone }: { start: string; end: string; locale: LocaleCode; zone: string; salonZone: string }) {
+export function TalkTime({
+  start,
+  end,
+  locale,
+  zone,
+  salonZone,
+}: {
+  start: string;
+  end: string;
+  locale: LocaleCode;
+  zone: string;
+  salonZone: string;
+}) {
   const { t } = useLingui();
   const here = `${timeLabel(start, locale, zone)} – ${timeLabel(end, locale, zone)}`;
   const salon = `${timeLabel(start, locale, salonZone)} – ${timeLabel(end, locale, salonZone)}`;
@@ -22,7 +34,19 @@ export function TalkTime({ start, end, locale, zone, salonZone }: { start: strin
   );
 }
 
-function TalkItem({ talk, locale, zone, salonZone, onChange }: { talk: Talk; locale: LocaleCode; zone: string; salonZone: string; onChange: (talk: Talk) => void }) {
+function TalkItem({
+  talk,
+  locale,
+  zone,
+  salonZone,
+  onChange,
+}: {
+  talk: Talk;
+  locale: LocaleCode;
+  zone: string;
+  salonZone: string;
+  onChange: (talk: Talk) => void;
+}) {
   const { t } = useLingui();
   const [busy, setBusy] = useState(false);
   const title = pickLocalized(locale, talk.title_fr, talk.title_en);
@@ -48,7 +72,13 @@ function TalkItem({ talk, locale, zone, salonZone, onChange }: { talk: Talk; loc
       <p className="salon-programme__meta">{place}</p>
       {description && <p className="salon-programme__meta">{description}</p>}
       <div className="salon-programme__actions">
-        <button type="button" className="salon-programme__button" disabled={busy} aria-pressed={talk.in_agenda} onClick={() => void toggle()}>
+        <button
+          type="button"
+          className="salon-programme__button"
+          disabled={busy}
+          aria-pressed={talk.in_agenda}
+          onClick={() => void toggle()}
+        >
           {talk.in_agenda ? t`Remove from my agenda` : t`Add to my agenda`}
         </button>
         {talk.live && (

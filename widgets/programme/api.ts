@@ -19,7 +19,8 @@ export async function bookSlot(slotId: string, message: string, consent: boolean
 }
 
 export async function cancelMeeting(meetingId: string, reason: string): Promise<Meeting> {
-  return (await request<MeetingData>('PUT', `/api/meetings/${encodeURIComponent(meetingId)}`, { json: { status: 'cancelled', reason } })).meeting;
+  return (await request<MeetingData>('PUT', `/api/meetings/${encodeURIComponent(meetingId)}`, { json: { status: 'cancelled', reason } }))
+    .meeting;
 }
 
 export const AGENDA_ICS = '/api/me/agenda.ics';
@@ -42,4 +43,5 @@ export const dayKey = (iso: string, timeZone: string): string =>
   new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
 
 /** Whether two zones show the same wall-clock time at that instant. */
-export const sameClock = (iso: string, a: string, b: string): boolean => timeLabel(iso, 'en_EN', a) === timeLabel(iso, 'en_EN', b) && dayKey(iso, a) === dayKey(iso, b);
+export const sameClock = (iso: string, a: string, b: string): boolean =>
+  timeLabel(iso, 'en_EN', a) === timeLabel(iso, 'en_EN', b) && dayKey(iso, a) === dayKey(iso, b);

@@ -25,6 +25,7 @@ export const WIDGET_NAMES = [
   'admin-imports',
   'stats',
   'exhibitor-profile',
+  'meetings',
 ] as const;
 export type WidgetName = (typeof WIDGET_NAMES)[number];
 
@@ -32,7 +33,7 @@ export type WidgetName = (typeof WIDGET_NAMES)[number];
  * Widgets of the back-office pages only (`/exposant`, `/exposant/profil`, `/organisateur`, `/admin/imports`), mounted
  * by their own pages (`salonMarkup`'s `widgets`), never on /salon.
  */
-export const BACK_OFFICE_WIDGETS: readonly WidgetName[] = ['stats', 'admin-imports', 'exhibitor-profile'];
+export const BACK_OFFICE_WIDGETS: readonly WidgetName[] = ['stats', 'admin-imports', 'exhibitor-profile', 'meetings'];
 
 export const LOADER_SRC = '/spa/loader.js';
 

@@ -63,7 +63,11 @@ export function toTalk(row: TalkRow & { stand_name: string | null; stand_slug: s
 }
 
 function talksQuery(db: Kysely<Database>) {
-  return db.selectFrom('talks').leftJoin('stands', 'stands.id', 'talks.stand_id').selectAll('talks').select(['stands.name as stand_name', 'stands.panorama_slug as stand_slug']);
+  return db
+    .selectFrom('talks')
+    .leftJoin('stands', 'stands.id', 'talks.stand_id')
+    .selectAll('talks')
+    .select(['stands.name as stand_name', 'stands.panorama_slug as stand_slug']);
 }
 
 /** Every talk in time order, each saying whether it is in `viewerId`'s agenda. */
