@@ -151,7 +151,8 @@ function programmeAnswer(request: Request, pathname: string): Response | null {
   if (pathname === '/api/programme') return json({ data: programme.programme ?? { talks: [], time_zone: 'Europe/Paris' } });
   if (pathname === '/api/me/agenda') return json({ data: programme.agenda ?? { items: [] } });
   if (/^\/api\/stands\/[^/]+\/slots$/.test(pathname)) return json({ data: { slots: programme.slots ?? [] } });
-  if (pathname === '/api/meetings' && request.method === 'POST' && programme.booking) return json(programme.booking.body, programme.booking.status);
+  if (pathname === '/api/meetings' && request.method === 'POST' && programme.booking)
+    return json(programme.booking.body, programme.booking.status);
   return null;
 }
 

@@ -83,7 +83,14 @@ const AGENDA: AgendaData = {
     {
       kind: 'meeting',
       start: at('15:00'),
-      meeting: meeting({ id: 'm2', start: at('15:00'), end: at('15:20'), status: 'cancelled', reason: 'A customer visit came up', video_link: null }),
+      meeting: meeting({
+        id: 'm2',
+        start: at('15:00'),
+        end: at('15:20'),
+        status: 'cancelled',
+        reason: 'A customer visit came up',
+        video_link: null,
+      }),
     },
   ],
 };

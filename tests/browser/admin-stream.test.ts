@@ -127,7 +127,10 @@ test('the programme: a talk switches an open room to its stream and back; a remi
   const day = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`;
   await meetings.getByLabel(/^(Start|Début)$/).fill(`${day}T10:00`);
   await meetings.getByRole('button', { name: /^(Offer this slot|Proposer ce créneau)$/ }).click();
-  await meetings.getByText(/^(Free|Libre)$/).first().waitFor({ timeout: FOLLOW_LIMIT_MS });
+  await meetings
+    .getByText(/^(Free|Libre)$/)
+    .first()
+    .waitFor({ timeout: FOLLOW_LIMIT_MS });
   const standId = (await ownedStandIds(exhibitor))[0] as string;
 
   const { context: visitorContext, page: visitor, errors } = await visitorInSalon(salon.baseUrl, browser);
@@ -187,7 +190,10 @@ test('the programme: a talk switches an open room to its stream and back; a remi
   const contactPoint = visitor.getByRole('complementary', { name: 'Contact the stand' });
   await contactPoint.getByRole('button', { name: 'Book a meeting' }).last().click();
   const booking = visitor.getByRole('complementary', { name: 'Book a meeting' });
-  await booking.getByRole('button', { name: /^Choose / }).first().click();
+  await booking
+    .getByRole('button', { name: /^Choose / })
+    .first()
+    .click();
   await booking.getByLabel('Your message (optional)').fill('About your batteries');
   await booking.getByRole('checkbox').check();
   await booking.getByRole('button', { name: 'Book this slot' }).click();
