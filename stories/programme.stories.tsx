@@ -7,7 +7,7 @@ import type { ProgrammeData, Talk } from '@salon/shared/contracts/programme';
 import { ProgrammeSlot } from '../widgets/programme/mount';
 import { setProgrammeAnswers, type ProgrammeAnswers } from '../.storybook/api-mock';
 import type { SalonParameters } from '../.storybook/preview';
-import { onPageWithToaster } from './decorators';
+import { logsOnPurpose, onPageWithToaster } from './decorators';
 
 // The stories' date is fixed: 12 March 2026, 10:00 in Paris.
 const at = (hhmm: string) => `2026-03-12T${hhmm}:00.000Z`;
@@ -151,9 +151,15 @@ export const SlotJustTaken: Story = {
   parameters: salon(visitorPageData(), 'slots'),
   play: async ({ canvasElement }) => {
     const panel = within(canvasElement.ownerDocument.body);
-    await userEvent.click(await panel.findByRole('button', { name: /^Choose / }));
+    await userEvent.click(await panel.findByRole('button', { name: /^Choose / }, { timeout: 10_000 }));
     await userEvent.type(panel.getByLabelText('Your message (optional)'), 'About your batteries');
     await userEvent.click(panel.getByRole('button', { name: 'Book this slot' }));
-    await expect(await panel.findByRole('alert')).toHaveTextContent('This slot was just booked');
+    await expect(await panel.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent('This slot was just booked');
   },
 };
+
+logsOnPurpose(
+  [SlotJustTaken],
+  'the story makes the server refuse the booking; the API client logs the refused call',
+  'Response not ok: 409',
+);
