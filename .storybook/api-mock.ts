@@ -131,6 +131,31 @@ export function setStatsAnswers(next: StatsAnswers): void {
   stats = next;
 }
 
+/**
+ * What the programme answers (issue 38): `GET /api/programme`, `GET /api/me/agenda`, a stand's slots, and the answer
+ * to a booking (`POST /api/meetings`: its status and body, e.g. 409 "This slot was just booked").
+ */
+export interface ProgrammeAnswers {
+  programme?: unknown;
+  agenda?: unknown;
+  slots?: unknown[];
+  booking?: { status: number; body: unknown };
+}
+let programme: ProgrammeAnswers = {};
+
+export function setProgrammeAnswers(next: ProgrammeAnswers): void {
+  programme = next;
+}
+
+function programmeAnswer(request: Request, pathname: string): Response | null {
+  if (pathname === '/api/programme') return json({ data: programme.programme ?? { talks: [], time_zone: 'Europe/Paris' } });
+  if (pathname === '/api/me/agenda') return json({ data: programme.agenda ?? { items: [] } });
+  if (/^\/api\/stands\/[^/]+\/slots$/.test(pathname)) return json({ data: { slots: programme.slots ?? [] } });
+  if (pathname === '/api/meetings' && request.method === 'POST' && programme.booking)
+    return json(programme.booking.body, programme.booking.status);
+  return null;
+}
+
 function statsAnswer(answer: unknown): Response | Promise<Response> {
   if (answer === 'pending') return neverAnswered();
   if (answer === 'fail' || answer === undefined)
@@ -199,6 +224,8 @@ globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise
   if (pathname.startsWith('/api/chat/')) return chat(request, pathname);
   if (pathname === '/api/exhibitors/me/profile' || (pathname === '/api/medias' && request.method === 'POST'))
     return profile(request, searchParams);
+  const programmeCall = programmeAnswer(request, pathname);
+  if (programmeCall) return programmeCall;
   if (pathname === '/api/analytics') return statsAnswer(stats.stands?.[searchParams.get('stand_id') ?? '']);
   if (pathname === '/api/analytics/attendance') return statsAnswer(stats.attendance);
   const form = request.method === 'POST' ? formAnswers[pathname.split('/').pop() ?? ''] : undefined;

@@ -66,6 +66,10 @@ export const AuditAction = OneOf(
   ...CONTENT_AUDIT_ACTIONS,
   // Sign-in links handed out (host-shell/server/services/signin-links.ts).
   'signin_links.create',
+  // The programme's talks (host-shell/server/services/programme.ts).
+  'talk.create',
+  'talk.update',
+  'talk.remove',
 );
 export type AuditAction = Static<typeof AuditAction>;
 

@@ -5,7 +5,7 @@ import type { LocaleCode } from './page-data';
  * the boxes, and the server stores, with each lead, the wording of the request's language and its version: the
  * proof of what the person agreed to. A changed wording is a new version (never edit a published one in place).
  */
-export type ConsentKey = 'data_sharing' | 'opt_in' | 'contest_rules' | 'privacy' | 'marketing';
+export type ConsentKey = 'data_sharing' | 'opt_in' | 'contest_rules' | 'privacy' | 'marketing' | 'meeting_sharing';
 
 export interface ConsentText {
   key: ConsentKey;
@@ -45,6 +45,13 @@ export const CONSENTS: Readonly<Record<ConsentKey, ConsentText>> = {
     en: 'I agree that the organizer processes my data to manage my participation in the contest and to contact the winners, as described in the privacy policy.',
     link: 'privacy-policy',
   },
+  meeting_sharing: {
+    key: 'meeting_sharing',
+    version: 1,
+    fr: "J'accepte que mes coordonnées soient transmises aux exposants de ce stand pour préparer ce rendez-vous et me recontacter à son sujet. Elles sont conservées un an après le salon ; je peux y accéder, les rectifier ou les faire supprimer en écrivant à l'organisateur.",
+    en: "I agree that my contact details are passed on to this stand's exhibitors to prepare this meeting and contact me about it. They are kept for one year after the fair; I can access, rectify or delete them by writing to the organizer.",
+    link: 'privacy-policy',
+  },
   marketing: {
     key: 'marketing',
     version: 1,
@@ -58,6 +65,8 @@ export const FORM_CONSENTS = {
   contact_request: { data_sharing: 'data_sharing', optin_marketing: 'marketing' },
   offer_form: { opt_in: 'opt_in', optin_marketing: 'marketing' },
   contest: { contest_rules: 'contest_rules', data: 'privacy', marketing: 'marketing' },
+  /** A meeting booked with an exhibitor (host-shell/server/services/meetings.ts). */
+  meeting: { data_sharing: 'meeting_sharing' },
 } as const satisfies Record<string, Record<string, ConsentKey>>;
 
 export type LeadKind = keyof typeof FORM_CONSENTS;

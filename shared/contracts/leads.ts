@@ -5,13 +5,19 @@ import { ObfuscatedId } from './room';
 
 /** Leads: what the visitor's forms produce (contact requests, offer forms, contest entries), for those allowed. */
 
-export const LeadKind = Type.Union([Type.Literal('contact_request'), Type.Literal('offer_form'), Type.Literal('contest')]);
+export const LeadKind = Type.Union([
+  Type.Literal('contact_request'),
+  Type.Literal('offer_form'),
+  Type.Literal('contest'),
+  Type.Literal('meeting'),
+]);
 
 export const LeadConsent = Type.Object({
   key: Type.Union([
     Type.Literal('data_sharing'),
     Type.Literal('opt_in'),
     Type.Literal('contest_rules'),
+    Type.Literal('meeting_sharing'),
     Type.Literal('privacy'),
     Type.Literal('marketing'),
   ]),

@@ -3,15 +3,16 @@
  * a visitor's room (another browser context, on /salon) becomes the stream, with its chat and toggle, without a
  * reload (each test says how soon in a diagnostic); then off, and the room is back. A renamed fair and the journey flag reach the visitor the same way.
  * A stream from an origin the visitor's page did not list in its Content-Security-Policy shows too (the page reloads
- * once, with the new policy).
+ * once, with the new policy). The programme: a talk scheduled seconds ahead switches the room to its stream and back,
+ * a talk added to My agenda reminds, and a visitor books an exhibitor's slot that the exhibitor accepts (issue 38).
  */
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { useSalon } from './harness';
-import { adminOnAdmin, loadsOf, visitorInSalon } from './steps';
+import { roomFrame, useSalon } from './harness';
+import { adminOnAdmin, enterStand, exhibitorInArea, frameStands, loadsOf, ownedStandIds, visitorInSalon, type FrameStand } from './steps';
 
 const env = useSalon();
 /** How long a test waits for the visitor's page to follow a change: room for a loaded machine. */
@@ -115,4 +116,99 @@ test('a stream from another origin, which the open page’s Content-Security-Pol
   } finally {
     provider.close();
   }
+});
+
+test('the programme: a talk switches an open room to its stream and back; a reminder; a visitor books a slot, the exhibitor accepts', async (t) => {
+  const { salon, browser } = env;
+  // The exhibitor (whose saved language is French) offers a slot on their first stand, tomorrow at 10:00, from /exposant.
+  const { context: exhibitorContext, page: exhibitor } = await exhibitorInArea(salon.baseUrl, browser);
+  const meetings = exhibitor.getByRole('region', { name: /^(Meetings|Rendez-vous)$/ });
+  const tomorrow = new Date(Date.now() + 24 * 3_600_000);
+  const day = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`;
+  await meetings.getByLabel(/^(Start|Début)$/).fill(`${day}T10:00`);
+  await meetings.getByRole('button', { name: /^(Offer this slot|Proposer ce créneau)$/ }).click();
+  await meetings
+    .getByText(/^(Free|Libre)$/)
+    .first()
+    .waitFor({ timeout: FOLLOW_LIMIT_MS });
+  const standId = (await ownedStandIds(exhibitor))[0] as string;
+
+  const { context: visitorContext, page: visitor, errors } = await visitorInSalon(salon.baseUrl, browser);
+  await visitor.getByTitle('Virtual room').waitFor();
+  await visitor.getByRole('button', { name: 'Refuse', exact: true }).click();
+  const loads = loadsOf(visitor);
+
+  // An organiser schedules a talk on the stream a few seconds ahead, and one on a stand in 4 minutes.
+  const { context: adminContext, page: admin } = await adminOnAdmin(salon.baseUrl, browser);
+  const schedule = (startMs: number, endMs: number, extra: Record<string, unknown>) =>
+    admin.evaluate(
+      async ({ body }) => {
+        const response = await fetch('/api/talks', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+          body: JSON.stringify(body),
+        });
+        return ((await response.json()) as { data: { talk: { start: string; end: string } } }).data.talk;
+      },
+      {
+        body: {
+          title_fr: 'Le solaire en 2030',
+          title_en: 'Solar by 2030',
+          description_fr: '',
+          description_en: '',
+          speakers: ['Ada Lovelace'],
+          start: new Date(Date.now() + startMs).toISOString(),
+          end: new Date(Date.now() + endMs).toISOString(),
+          ...extra,
+        },
+      },
+    );
+  const video = `${salon.baseUrl}/faq`;
+  const live = await schedule(4_000, 10_000, { place: 'stream', video_url: video });
+  await schedule(4 * 60_000, 30 * 60_000, { place: 'stand', stand_id: standId, title_en: 'Storage, the day after' });
+
+  // Conferences: the programme sidebar; the later talk goes to My agenda, and its reminder comes at once (within 5 minutes).
+  await visitor.locator('[data-salon-widget="top-bar"]').getByRole('button', { name: 'Conferences' }).click();
+  const programme = visitor.getByRole('complementary', { name: 'Programme' });
+  const later = programme.getByRole('listitem').filter({ hasText: 'Storage, the day after' });
+  await later.getByRole('button', { name: 'Add to my agenda' }).click();
+  await later.getByRole('button', { name: 'Remove from my agenda' }).waitFor({ timeout: FOLLOW_LIMIT_MS });
+  await visitor.locator('[data-salon-widget="toaster"]').getByText('Your talk begins soon').waitFor({ timeout: FOLLOW_LIMIT_MS });
+
+  // At its start the open room becomes the talk's stream, without a reload; at its end the room is back.
+  await visitor.getByTitle('Live stream', { exact: true }).waitFor({ timeout: FOLLOW_LIMIT_MS });
+  t.diagnostic(`the stream showed ${Date.now() - Date.parse(live.start)} ms after the talk's start`);
+  assert.equal(await visitor.getByTitle('Live stream', { exact: true }).getAttribute('src'), video);
+  await visitor.getByTitle('Virtual room').waitFor({ timeout: FOLLOW_LIMIT_MS });
+  t.diagnostic(`the room came back ${Date.now() - Date.parse(live.end)} ms after the talk's end`);
+
+  // The visitor books the slot from the stand's contact point (the room is a new frame since the stream).
+  const frame = await roomFrame(visitor);
+  const stand = (await frameStands(frame)).find((s) => s.id === standId) as FrameStand;
+  await enterStand(frame, stand);
+  await frame.getByRole('button', { name: 'Exhibitors', exact: true }).click();
+  const contactPoint = visitor.getByRole('complementary', { name: 'Contact the stand' });
+  await contactPoint.getByRole('button', { name: 'Book a meeting' }).last().click();
+  const booking = visitor.getByRole('complementary', { name: 'Book a meeting' });
+  await booking
+    .getByRole('button', { name: /^Choose / })
+    .first()
+    .click();
+  await booking.getByLabel('Your message (optional)').fill('About your batteries');
+  await booking.getByRole('checkbox').check();
+  await booking.getByRole('button', { name: 'Book this slot' }).click();
+  await booking.getByRole('status').filter({ hasText: 'Meeting requested' }).waitFor({ timeout: FOLLOW_LIMIT_MS });
+
+  // The exhibitor sees the request and accepts it; the visitor is told live.
+  await exhibitor.reload();
+  const request = meetings.getByRole('listitem').filter({ hasText: 'About your batteries' });
+  await request.getByRole('button', { name: /^(Accept|Accepter)$/ }).click();
+  await request.getByText(/^(Accepted|Accepté)$/).waitFor({ timeout: FOLLOW_LIMIT_MS });
+  await visitor.locator('[data-salon-widget="toaster"]').getByText('Meeting accepted').waitFor({ timeout: FOLLOW_LIMIT_MS });
+
+  assert.deepEqual(loads, [], 'the visitor’s page was reloaded');
+  assert.deepEqual(errors, []);
+  await adminContext.close();
+  await visitorContext.close();
+  await exhibitorContext.close();
 });

@@ -402,7 +402,7 @@ describe('the pages', () => {
   it('/exposant and /organisateur mount the stats widget; /salon never does', async () => {
     const slots = (body: string) => [...body.matchAll(/data-salon-widget="([^"]+)"/g)].map((m) => m[1]);
     const page = (url: string, cookie: string) => request(t.app, { method: 'GET', url, headers: { cookie } });
-    expect(slots((await page('/exposant', cookies.exhibitor)).body)).toEqual(['stats']);
+    expect(slots((await page('/exposant', cookies.exhibitor)).body)).toEqual(['stats', 'meetings']);
     expect(slots((await page('/organisateur', cookies.promoter)).body)).toEqual(['stats']);
     expect(slots((await page('/organisateur', cookies.admin)).body)).toEqual(['stats']);
     for (const who of ['exhibitor', 'promoter', 'visitor'] as const)

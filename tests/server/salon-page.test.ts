@@ -138,16 +138,16 @@ describe('widget slots', () => {
 
   it('gives a visitor every widget but the activity stream, then the loader', async () => {
     const response = await request(t.app, { method: 'GET', url: '/salon', headers: { cookie: await login(t.app, DEMO.visitor) } });
-    expect(widgetSlotsOf(response.body)).toEqual([...base, 'journey']);
-    expect(lazySlotsOf(response.body)).toEqual(['chat', 'company-sheet', 'contact-point', 'modals', 'journey']);
+    expect(widgetSlotsOf(response.body)).toEqual([...base, 'journey', 'programme']);
+    expect(lazySlotsOf(response.body)).toEqual(['chat', 'company-sheet', 'contact-point', 'modals', 'journey', 'programme']);
     expect(response.body).toMatch(
-      /<div data-salon-widget="journey" data-salon-lazy><\/div>\s*<script src="\/spa\/loader.js" defer><\/script>/,
+      /<div data-salon-widget="programme" data-salon-lazy><\/div>\s*<script src="\/spa\/loader.js" defer><\/script>/,
     );
   });
 
   it('adds the activity stream for exhibitors', async () => {
     const response = await request(t.app, { method: 'GET', url: '/salon', headers: { cookie: await login(t.app, DEMO.exhibitor2) } });
-    expect(widgetSlotsOf(response.body)).toEqual([...base, 'journey', 'activity-stream']);
+    expect(widgetSlotsOf(response.body)).toEqual([...base, 'journey', 'programme', 'activity-stream']);
   });
 
   it.each([DEMO.promoter, DEMO.admin])('gives %s no activity stream', async (email) => {
@@ -159,7 +159,7 @@ describe('widget slots', () => {
     await setFeature(t.database.db, 'journey', false);
     try {
       const response = await request(t.app, { method: 'GET', url: '/salon' });
-      expect(widgetSlotsOf(response.body)).toEqual(base);
+      expect(widgetSlotsOf(response.body)).toEqual([...base, 'programme']);
       expect(pageDataOf(response.body).features.journey).toBe('0');
     } finally {
       await setFeature(t.database.db, 'journey', true);

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useStore } from '@nanostores/react';
 import { useLingui } from '@lingui/react/macro';
-import { SidebarFrame } from '@salon/shared';
+import { $pageData, SidebarFrame, showSidebar } from '@salon/shared';
 import { $liveActivity } from '@salon/shared/live';
 import {
   $contactPoint,
@@ -52,13 +52,31 @@ function Group({
           <ul className="salon-contact-point__list">
             {people.map((person) => (
               <li key={person.obfuscated_id}>
-                <ExhibitorCard exhibitor={person} standId={standId} />
+                <ExhibitorCard exhibitor={person} standId={standId}>
+                  <BookMeeting standId={standId} />
+                </ExhibitorCard>
               </li>
             ))}
           </ul>
         )}
       </div>
     </section>
+  );
+}
+
+/** Opens the stand's meeting slots in the programme sidebar (issue 38); not for the stand's own exhibitors. */
+function BookMeeting({ standId, wide = false }: { standId: string; wide?: boolean }) {
+  const { t } = useLingui();
+  const page = useStore($pageData);
+  if (page.owned_stands_ids.includes(standId) || page.user.anonymous) return null;
+  return (
+    <button
+      type="button"
+      className={wide ? 'salon-contact-point__request' : 'salon-contact-point__book'}
+      onClick={() => showSidebar({ name: 'programme', view: 'slots', standId })}
+    >
+      {t`Book a meeting`}
+    </button>
   );
 }
 
@@ -113,6 +131,7 @@ export function ContactPoint() {
             <button type="button" className="salon-contact-point__request" onClick={() => requestStandContact(standId)}>
               {t`Ask to be contacted`}
             </button>
+            <BookMeeting standId={standId} wide />
           </div>
         )}
       </div>

@@ -14,6 +14,7 @@ export function injectContactPointStyles(): void {
 .salon-contact-point__footer{display:flex;flex-direction:column;gap:var(--salon-space-s);padding-top:.75rem;border-top:1px solid var(--salon-border)}
 .salon-contact-point__footer p{margin:0}
 .salon-contact-point__request{align-self:flex-start;padding:.45rem .9rem;border:0;border-radius:var(--salon-radius-pill);background:var(--salon-accent);color:var(--salon-text-inverse);font:inherit;cursor:pointer}
+.salon-contact-point__book{padding:.3rem .7rem;border:1px solid var(--salon-accent);border-radius:var(--salon-radius-pill);background:var(--salon-surface);color:var(--salon-accent);font:inherit;cursor:pointer}
 .salon-contact-point__retry{padding:.35rem .75rem;border:1px solid var(--salon-accent);border-radius:var(--salon-radius-s);background:var(--salon-surface);color:var(--salon-accent);font:inherit;cursor:pointer}
 @media (prefers-reduced-motion:reduce){.salon-contact-point__toggle::before{transition:none}}`,
   );

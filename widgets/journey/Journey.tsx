@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { msg } from '@lingui/core/macro';
 import { Plural, useLingui } from '@lingui/react/macro';
-import { IconButton, SidebarFrame, openModal } from '@salon/shared';
+import { IconButton, SidebarFrame, openModal, showSidebar } from '@salon/shared';
 import { goToPanorama } from '@salon/shared/room';
 import { $journeyView, removeToVisit, removeVisited, removeVisiting, resetJourney, type JourneyStand } from '@salon/shared/journey';
 import { injectJourneyStyles } from './styles';
@@ -51,6 +51,10 @@ export function Journey() {
   return (
     <SidebarFrame name="journey" label={title} title={<h2>{title}</h2>}>
       <div className="salon-journey">
+        {/* The programme's "My agenda" (talks and booked meetings), in the same sidebar slot. */}
+        <button type="button" className="salon-journey__link" onClick={() => showSidebar({ name: 'programme', view: 'agenda' })}>
+          {t`My agenda`}
+        </button>
         {view.progress === 'empty' ? (
           <>
             <p className="salon-journey__message">{t`You have no stand in your list.`}</p>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { Plural, useLingui } from '@lingui/react/macro';
-import { $locale, $sidebar, CountBadge, openModal, toggleSidebar } from '@salon/shared';
+import { $locale, $sidebar, CountBadge, openModal, showSidebar, toggleSidebar } from '@salon/shared';
 import { $currentPanorama, $fullscreen, $sound, goToPanorama, toggleFullscreen, toggleSound } from '@salon/shared/room';
 import { $topBar } from './store';
 import { LanguageSwitcher } from './LanguageSwitcher';
@@ -108,7 +108,17 @@ export function TopBar() {
     );
   }
   action('map', 'map', t`Map`, () => goToPanorama('plan'), { current: panorama === 'plan' });
-  action('conferences', 'conference', t`Conferences`, () => goToPanorama('conference'), { current: panorama === 'conference' });
+  action(
+    'conferences',
+    'conference',
+    t`Conferences`,
+    () => {
+      goToPanorama('conference');
+      // The programme (issue 38), as a sidebar under the one-sidebar rule.
+      showSidebar({ name: 'programme' });
+    },
+    { current: panorama === 'conference' },
+  );
   if (view.activity) {
     action('activity', 'activity', t`Activity`, () => toggleSidebar({ name: 'activity-stream' }), {
       expanded: sidebar?.name === 'activity-stream',

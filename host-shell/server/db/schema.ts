@@ -25,12 +25,14 @@ import type {
   TrackingEventsTable,
 } from './tables/visits';
 import type { ChannelMembersTable, ChannelsTable, ChatFilesTable, MessagesTable } from './tables/chat';
+import type { AgendaTalksTable, MeetingSlotsTable, MeetingsTable, TalksTable } from './tables/programme';
 
 export * from './tables/columns';
 export * from './tables/people';
 export * from './tables/content';
 export * from './tables/visits';
 export * from './tables/chat';
+export * from './tables/programme';
 
 export interface Database {
   users: UsersTable;
@@ -62,6 +64,10 @@ export interface Database {
   panorama_images: PanoramaImagesTable;
   imports: ImportsTable;
   signin_links: SigninLinksTable;
+  talks: TalksTable;
+  agenda_talks: AgendaTalksTable;
+  meeting_slots: MeetingSlotsTable;
+  meetings: MeetingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -4,7 +4,8 @@ import { buildPath } from '@salon/shared/contracts/routes';
 import type { Database, UserRow } from '../db/schema';
 import { encodeId } from '../lib/ids';
 import { LANGS, languageOf } from '../lib/locale';
-import { loadFeatures, loadParameters, loadStream } from '../services/settings';
+import { effectiveStream } from '../services/programme';
+import { loadFeatures, loadParameters } from '../services/settings';
 import { openVisitOf } from '../services/visits';
 import { toPageUser, type RenderContext } from '../services/users';
 
@@ -24,7 +25,7 @@ export async function buildPageData(db: Kysely<Database>, user: UserRow, ctx: Re
     toPageUser(db, user, ctx),
     loadParameters(db),
     loadFeatures(db),
-    loadStream(db),
+    effectiveStream(db),
     openVisitOf(db, user.id),
   ]);
   return {

@@ -7,6 +7,7 @@ import { Leadership } from '../live/leader';
 import { globalPlugin } from '../lib/plugin';
 import { ActivityTracker } from '../services/activity';
 import { MemoryActivityStore, RedisActivityStore, type ActivityStore } from '../services/activity-store';
+import { effectiveStream } from '../services/programme';
 import { ParametersCache } from '../services/settings';
 import { Sweeper } from '../services/sweeper';
 
@@ -89,7 +90,8 @@ export const livePlugin = globalPlugin('salon-live', async (app) => {
     // One process computes what the whole room shares (live/README.md).
     leadership = new Leadership(pub, (err) => app.log.error({ err }, 'live leader'));
   }
-  const parameters = new ParametersCache(app.db, config.parametersTtlMs);
+  // Rooms show the stream the programme's talks switch (services/programme.ts).
+  const parameters = new ParametersCache(app.db, config.parametersTtlMs, () => effectiveStream(app.db));
   const activity = new ActivityTracker(app.db, {
     onPresence: (userIds) => hub.publish({ type: 'presence', userIds }),
     onError: (err) => app.log.error({ err }, 'activity tracker'),

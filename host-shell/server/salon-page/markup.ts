@@ -20,10 +20,12 @@ export const WIDGET_NAMES = [
   'contact-point',
   'modals',
   'journey',
+  'programme',
   'activity-stream',
   'admin-imports',
   'stats',
   'exhibitor-profile',
+  'meetings',
 ] as const;
 export type WidgetName = (typeof WIDGET_NAMES)[number];
 
@@ -31,7 +33,7 @@ export type WidgetName = (typeof WIDGET_NAMES)[number];
  * Widgets of the back-office pages only (`/exposant`, `/exposant/profil`, `/organisateur`, `/admin/imports`), mounted
  * by their own pages (`salonMarkup`'s `widgets`), never on /salon.
  */
-export const BACK_OFFICE_WIDGETS: readonly WidgetName[] = ['stats', 'admin-imports', 'exhibitor-profile'];
+export const BACK_OFFICE_WIDGETS: readonly WidgetName[] = ['stats', 'admin-imports', 'exhibitor-profile', 'meetings'];
 
 export const LOADER_SRC = '/spa/loader.js';
 
@@ -40,7 +42,7 @@ export const LOADER_SRC = '/spa/loader.js';
  * them (a sidebar or a modal asked for), so a page where nobody opens them downloads none
  * of their code.
  */
-export const LAZY_WIDGETS: readonly WidgetName[] = ['chat', 'company-sheet', 'contact-point', 'journey', 'modals'];
+export const LAZY_WIDGETS: readonly WidgetName[] = ['chat', 'company-sheet', 'contact-point', 'journey', 'programme', 'modals'];
 
 /** The widgets /salon mounts for this user: journey only with the feature flag, activity stream only for exhibitors, no back-office widget. */
 export function widgetsFor(data: Pick<PageData, 'features' | 'user'>): WidgetName[] {

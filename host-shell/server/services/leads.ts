@@ -156,7 +156,7 @@ export function spreadsheetCsv<K extends string>(
   });
 }
 
-const CONSENT_ORDER: readonly ConsentKey[] = ['data_sharing', 'opt_in', 'contest_rules', 'privacy', 'marketing'];
+const CONSENT_ORDER: readonly ConsentKey[] = ['data_sharing', 'opt_in', 'contest_rules', 'privacy', 'meeting_sharing', 'marketing'];
 
 const FIELD_COLUMNS = [
   'id',

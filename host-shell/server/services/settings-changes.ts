@@ -2,8 +2,9 @@ import type { Kysely, Transaction } from 'kysely';
 import type { FeaturesPatch, ParametersPatch, StreamBody, AdminSettingsData as Settings } from '@salon/shared/contracts/settings';
 import { takeTurns } from '../db/atomic';
 import type { DatabaseHandle } from '../db/connect';
-import type { Database, UserRow } from '../db/schema';
+import { nowIso, type Database, type UserRow } from '../db/schema';
 import { diff, recordChange } from './audit';
+import { STREAM_SWITCHED_AT } from './programme';
 import {
   loadFeatures,
   loadParameters,
@@ -11,6 +12,7 @@ import {
   saveParameters,
   saveStream,
   setFeature,
+  setParameterValue,
   type StoredParameters,
   type StreamSettings,
 } from './settings';
@@ -98,7 +100,7 @@ export async function nextStream(
   return { ok: true, stream };
 }
 
-/** Stores the stream and its audit entry in one transaction. */
+/** Stores the stream, the time of this switch by hand, and its audit entry in one transaction. */
 export async function storeStream(
   { db, dialect }: Pick<DatabaseHandle, 'db' | 'dialect'>,
   actor: UserRow,
@@ -108,6 +110,8 @@ export async function storeStream(
     await lockSettings(dialect, trx);
     const before = await loadStream(trx);
     await saveStream(trx, stream);
+    // A switch by hand during a talk on the stream wins over the talk until it ends (services/programme.ts).
+    await setParameterValue(trx, STREAM_SWITCHED_AT, nowIso());
     const changed = diff({ ...before }, { ...stream });
     if (changed) await recordChange(trx, { actorId: actor.id, action: 'stream.update', target: null, ...changed });
   });

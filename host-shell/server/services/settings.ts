@@ -182,16 +182,17 @@ export class ParametersCache {
   private readonly parameters: Cached<StoredParameters>;
   private readonly streamSettings: Cached<StreamSettings>;
 
-  constructor(db: Kysely<Database>, ttlMs: number) {
+  /** `stream`: what rooms show (the programme's `effectiveStream`), by default the stored settings. */
+  constructor(db: Kysely<Database>, ttlMs: number, stream: () => Promise<StreamSettings> = () => loadStream(db)) {
     this.parameters = new Cached(() => loadParameters(db), ttlMs);
-    this.streamSettings = new Cached(() => loadStream(db), ttlMs);
+    this.streamSettings = new Cached(stream, ttlMs);
   }
 
   get(): Promise<StoredParameters> {
     return this.parameters.get();
   }
 
-  /** The live stream's parameters (`stream_active`, `stream_video_url`, `stream_chat_url`), as `loadStream` reads them. */
+  /** The live stream as rooms show it (the stored `stream_active`, `stream_video_url`, `stream_chat_url`, or a talk's). */
   stream(): Promise<StreamSettings> {
     return this.streamSettings.get();
   }
@@ -215,6 +216,16 @@ export async function saveParameters(db: Kysely<Database>, patch: Partial<Stored
       await setParameter(trx, key, patch[key] as StoredParameters[typeof key]);
     }
   });
+}
+
+/** Stores one parameter's value as JSON, whatever its key. */
+export async function setParameterValue(db: Kysely<Database>, key: string, value: unknown): Promise<void> {
+  const json = JSON.stringify(value);
+  await db
+    .insertInto('parameters')
+    .values({ key, value: json })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: json }))
+    .execute();
 }
 
 /** Stores the live stream: `stream_active` '1' or '0', the addresses or '' (none). */

@@ -27,6 +27,9 @@ const ACTIONS: Record<AuditAction, MessageDescriptor> = {
   'account.update': msg`Account changed`,
   'account.remove': msg`Account removed`,
   'signin_links.create': msg`Sign-in links created`,
+  'talk.create': msg`Talk added to the programme`,
+  'talk.update': msg`Talk changed`,
+  'talk.remove': msg`Talk removed from the programme`,
 };
 
 /** "2026-11-25 14:05:09 UTC" from an ISO 8601 UTC timestamp. */

@@ -15,6 +15,7 @@ function kindLabel(ctx: PageContext, kind: LeadListRow['kind']): string {
   const { tr } = helpers(ctx);
   if (kind === 'contact_request') return tr(msg`Contact request`);
   if (kind === 'offer_form') return tr(msg`Offer`);
+  if (kind === 'meeting') return tr(msg`Meeting`);
   return tr(msg`Contest`);
 }
 
@@ -22,6 +23,7 @@ const CONSENT_LABELS: Record<string, MessageDescriptor> = {
   data_sharing: msg`sharing with the stand`,
   opt_in: msg`sharing with the stand`,
   contest_rules: msg`contest rules`,
+  meeting_sharing: msg`sharing for the meeting`,
   privacy: msg`contest data`,
   marketing: msg`commercial offers`,
 };

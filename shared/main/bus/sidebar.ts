@@ -8,7 +8,9 @@ export type Sidebar =
   | { name: 'journey' }
   | { name: 'company-sheet'; companyId: string }
   | { name: 'contact-point'; standId: string }
-  | { name: 'activity-stream' };
+  | { name: 'activity-stream' }
+  /** The programme (issue 38): the talks, My agenda, or a stand's meeting slots to book one. */
+  | { name: 'programme'; view?: 'talks' | 'agenda' | 'slots'; standId?: string };
 export type SidebarName = Sidebar['name'];
 
 const $slot = busSingleton('sidebar', () => {

@@ -45,7 +45,8 @@ export interface TrackingEventsTable {
   created_at: string;
 }
 
-export type LeadKind = 'contact_request' | 'offer_form' | 'contest';
+/** `meeting`: a meeting booked with the stand's exhibitors (issue 38). */
+export type LeadKind = 'contact_request' | 'offer_form' | 'contest' | 'meeting';
 
 /** What a visitor's form produced: a stand contact request, an offer form, or a contest entry (no stand). */
 export interface LeadsTable {

@@ -9,7 +9,7 @@ import { LOCALE_COOKIE, resolveLocale } from '../../lib/locale';
 import { decodeId } from '../../lib/ids';
 import { isBeacon } from '../../lib/origin';
 import { SESSION_COOKIE } from '../../services/sessions';
-import { loadStream } from '../../services/settings';
+import { effectiveStream } from '../../services/programme';
 import { endVisit, standExists, startVisit, toStandVisit, visitTarget } from '../../services/visits';
 import { recordTrackingEvent } from '../../services/engagement';
 import { apiViewer, notAuthenticated } from './auth';
@@ -106,11 +106,12 @@ export const roomRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/stream/active',
     {
       schema: {
-        summary: 'The live stream that replaces the room when active (parameters stream_active, stream_video_url, stream_chat_url)',
+        summary:
+          'The live stream that replaces the room when active (parameters stream_active, stream_video_url, stream_chat_url), or the talk of the programme on the stream running now (its addresses) unless an administrator switched the stream by hand since it started',
         response: { 200: Envelope(StreamData) },
       },
     },
-    async () => ({ data: await loadStream(app.db) }),
+    async () => ({ data: await effectiveStream(app.db) }),
   );
 
   app.post(

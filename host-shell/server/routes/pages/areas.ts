@@ -25,7 +25,8 @@ export async function showExhibitorArea(request: FastifyRequest, reply: FastifyR
     stands.map(async ({ stand }) => ({ stand, leads: await listLeads(request.server.db, { standId: stand.id, limit: LEADS_SHOWN }) })),
   );
   const ctx = await pageContext(request);
-  const stats = await statsWidget(request, user);
+  // The figures, then the meetings' slots and requests (issue 38).
+  const stats = await statsWidget(request, user, ['meetings']);
   return sendPage(reply, exhibitorArea(ctx, user, stands, html`${stats}${exhibitorLeads(ctx, leads)}`));
 }
 

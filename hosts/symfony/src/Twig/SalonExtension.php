@@ -14,8 +14,8 @@ use Twig\TwigFunction;
  */
 final class SalonExtension extends AbstractExtension
 {
-    public const WIDGETS = ['top-bar', 'room', 'toaster', 'chat', 'company-sheet', 'contact-point', 'modals', 'journey', 'activity-stream'];
-    public const LAZY = ['chat', 'company-sheet', 'contact-point', 'journey', 'modals'];
+    public const WIDGETS = ['top-bar', 'room', 'toaster', 'chat', 'company-sheet', 'contact-point', 'modals', 'journey', 'programme', 'activity-stream'];
+    public const LAZY = ['chat', 'company-sheet', 'contact-point', 'journey', 'programme', 'modals'];
 
     public function getFunctions(): array
     {
