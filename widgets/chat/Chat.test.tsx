@@ -143,10 +143,20 @@ describe('the chat sidebar (spec §2.7)', () => {
     expect(within(within(list).getAllByRole('button')[0]!).getByText('1 new')).toBeInTheDocument();
   });
 
-  test('anonymous users have no Start tab (no search)', async () => {
-    await openChatSidebar(anonymousPageData());
+  test('anonymous users have no Start tab (no search): My chats says an account is needed, with Log in and Create an account', async () => {
+    const panel = await openChatSidebar(anonymousPageData());
     expect(screen.getByRole('tab', { name: 'My chats' })).toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Start a chat' })).not.toBeInTheDocument();
+    expect(await within(panel).findByText(/Chatting with exhibitors needs an account/)).toBeInTheDocument();
+    expect(within(panel).queryByText('No conversation yet.')).not.toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'Log in' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/connexion\?retour=%2Fsalon/),
+    );
+    expect(within(panel).getByRole('link', { name: 'Create an account' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/#register-title$/),
+    );
   });
 });
 
