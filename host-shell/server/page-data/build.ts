@@ -6,6 +6,7 @@ import { encodeId } from '../lib/ids';
 import { LANGS, languageOf } from '../lib/locale';
 import { loadFeatures, loadParameters, loadStream } from '../services/settings';
 import { openVisitOf } from '../services/visits';
+import { contestsEnteredBy } from '../services/form-leads';
 import { toPageUser, type RenderContext } from '../services/users';
 
 /** The 360° room frame: served by host-shell, not a page of the route table. */
@@ -20,12 +21,13 @@ function roomFrameUrl(ctx: RenderContext, tracked: boolean): string {
 
 /** The page-load data of spec §3, exactly the PageData contract of shared/contracts/page-data.ts. */
 export async function buildPageData(db: Kysely<Database>, user: UserRow, ctx: RenderContext): Promise<PageData> {
-  const [pageUser, stored, features, stream, visit] = await Promise.all([
+  const [pageUser, stored, features, stream, visit, contestsEntered] = await Promise.all([
     toPageUser(db, user, ctx),
     loadParameters(db),
     loadFeatures(db),
     loadStream(db),
     openVisitOf(db, user.id),
+    contestsEnteredBy(db, user),
   ]);
   return {
     version: 1,
@@ -42,5 +44,6 @@ export async function buildPageData(db: Kysely<Database>, user: UserRow, ctx: Re
     features,
     locale: { langs: [...LANGS], locale: ctx.locale, multilingual: LANGS.length > 1 },
     base_path: 'salon',
+    contests_entered: contestsEntered,
   };
 }
