@@ -125,8 +125,8 @@ test('journey, opinion, contest and a call-back request; the exhibitor downloads
   );
   await opinion.getByRole('button', { name: 'Close' }).first().click();
 
-  // 4. The call-back request on Helios Solar (the frame's "Contact the stand").
-  await frame.getByRole('button', { name: 'Contact the stand', exact: true }).click();
+  // 4. The call-back request on Helios Solar (the frame's "Ask to be contacted").
+  await frame.getByRole('button', { name: 'Ask to be contacted', exact: true }).click();
   const request = visitor.getByRole('dialog', { name: 'Ask to be contacted' });
   await request.waitFor({ timeout: 10_000 });
   await request.getByRole('textbox', { name: /^First name/ }).fill('Vera');

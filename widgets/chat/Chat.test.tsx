@@ -213,7 +213,7 @@ describe('Start a chat (spec §2.7, §5 search permissions, §6)', () => {
     await openChatSidebar(withPermissions(visitorPageData(), ['connected', 'promoter']));
     await user.click(screen.getByRole('tab', { name: 'Start a chat' }));
     const filters = await screen.findByRole('search');
-    expect(checkboxLabels(filters)).toEqual(['Exhibitors', 'Visitors', 'Organisers', 'Connected', 'Not connected']);
+    expect(checkboxLabels(filters)).toEqual(['Exhibitors', 'Visitors', 'Organizers', 'Connected', 'Not connected']);
     const elsewhere = await screen.findByRole('region', { name: 'Elsewhere in the room' });
     expect(
       within(elsewhere)
@@ -243,7 +243,7 @@ describe('Start a chat (spec §2.7, §5 search permissions, §6)', () => {
     await openChatSidebar(administratorPageData());
     await userEvent.setup().click(screen.getByRole('tab', { name: 'Start a chat' }));
     const filters = await screen.findByRole('search');
-    expect(checkboxLabels(filters)).toEqual(['Exhibitors', 'Visitors', 'Organisers', 'Connected', 'Not connected']);
+    expect(checkboxLabels(filters)).toEqual(['Exhibitors', 'Visitors', 'Organizers', 'Connected', 'Not connected']);
     const searches = () => fetchMock.requests.filter((r) => r.url.pathname === '/api/chat/users');
     await waitFor(() => expect(searches()).toHaveLength(1));
     // Keystrokes 100 ms apart, on fake time (user-event would wait on timers Testing Library cannot see here).

@@ -40,7 +40,7 @@ export function StartChat() {
   const view = useStore($chatUsers);
   const { t } = useLingui();
   if (!view.enabled) return <p className="salon-chat__empty">{t`Participant search is disabled by the organiser`}</p>;
-  const labels: Record<SearchProfile, string> = { exhibitor: t`Exhibitors`, visitor: t`Visitors`, promoter: t`Organisers` };
+  const labels: Record<SearchProfile, string> = { exhibitor: t`Exhibitors`, visitor: t`Visitors`, promoter: t`Organizers` };
   return (
     <>
       <form className="salon-chat__filters" role="search" aria-label={t`Find participants`} onSubmit={(event) => event.preventDefault()}>
