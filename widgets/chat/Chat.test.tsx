@@ -222,6 +222,26 @@ describe('Start a chat (spec §2.7, §5 search permissions, §6)', () => {
     ).toEqual([expect.stringMatching(/^Paula Promoter.*Connected$/), expect.stringMatching(/^Ada Admin.*Not connected$/)]);
   });
 
+  test.each([
+    [
+      'connected only: every profile (connected people of any), no status to choose',
+      ['connected'],
+      ['Exhibitors', 'Visitors', 'Organizers'],
+    ],
+    ['exhibitors only: no profile to choose, connected or not', ['exhibitor'], ['Connected', 'Not connected']],
+    ['exhibitors and visitors', ['exhibitor', 'visitor'], ['Exhibitors', 'Visitors', 'Connected', 'Not connected']],
+  ])('a visitor sees only the filters their permissions let them use: %s', async (_case, permissions, labels) => {
+    await openChatSidebar(withPermissions(visitorPageData(), permissions));
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Start a chat' }));
+    expect(checkboxLabels(await screen.findByRole('search'))).toEqual(labels);
+  });
+
+  test('an exhibitor, by exhibitor_search_permissions: visitors on the stand and exhibitors anywhere', async () => {
+    await openChatSidebar(withPermissions(exhibitorPageData(), [], ['exhibitor', 'stand_vistor']));
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Start a chat' }));
+    expect(checkboxLabels(await screen.findByRole('search'))).toEqual(['Exhibitors', 'Visitors', 'Connected', 'Not connected']);
+  });
+
   test('on a stand: a card of the people on it (their profiles per stand_* permissions)', async () => {
     const user = userEvent.setup();
     server.users = { search_enabled: true, on_stand: [person('v2', 'Vera On Stand'), ALICE], elsewhere: [] };
