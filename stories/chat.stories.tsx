@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { PageDataInput } from '@salon/shared';
-import { administratorPageData, exhibitorPageData, visitorPageData, withLocale } from '@salon/shared/test/fixtures';
+import { administratorPageData, anonymousPageData, exhibitorPageData, visitorPageData, withLocale } from '@salon/shared/test/fixtures';
 import type { ChatMessage } from '@salon/shared/chat';
 import { ALICE, ALICE_PUBLISHED, BRUNO, ME, channel, channelWith, message, person } from '@salon/shared/test/chat';
 import { Chat } from '../widgets/chat/Chat';
@@ -69,6 +69,12 @@ type Story = StoryObj<typeof meta>;
 
 /** No conversation yet: a button leads to Start a chat. */
 export const MyChatsEmpty: Story = {};
+
+/** An anonymous visitor: chatting needs an account, with Log in and Create an account (back to the same place). */
+export const MyChatsAnonymous: Story = { parameters: salon(anonymousPageData(), {}) };
+
+/** The same in French. */
+export const MyChatsAnonymousFrench: Story = { parameters: salon(withLocale(anonymousPageData(), 'fr_FR'), {}) };
 
 /** Conversations, newest last message first, each with its new-message counter (channels without messages are not listed). */
 export const MyChats: Story = {

@@ -50,7 +50,7 @@ type Story = StoryObj<typeof meta>;
 /** A logged-in visitor: Home, Journey, Map, Conferences, Feedback, sound, language, Profile, More. */
 export const Visitor: Story = {};
 
-/** Anonymous: neither Profile nor Leave the room. */
+/** Anonymous: Log in where Profile would be (Create an account in More), no Leave the room. */
 export const Anonymous: Story = { parameters: salon(anonymousPageData()) };
 
 /** An exhibitor: Activity, and My account goes to the exhibitor area. */

@@ -13,6 +13,11 @@ export interface ViewState {
   pitch: number;
   /** tan of the half horizontal and vertical fields of view. */
   tangents: [number, number];
+  /**
+   * Where the view's centre is, across the canvas (−1 left edge, 0 middle, 1 right edge): right of the middle while the
+   * panel covers the frame's left, so that what the view looks at is in the part left free.
+   */
+  centre?: number;
   /** The canvas's size in device pixels. */
   width: number;
   height: number;
@@ -53,9 +58,10 @@ varying vec2 v;
 uniform sampler2D image;
 uniform vec3 f, r, u;
 uniform vec2 tangents;
+uniform float centre;
 uniform float alpha;
 void main() {
-  vec3 d = normalize(f + r * (v.x * tangents.x) + u * (v.y * tangents.y));
+  vec3 d = normalize(f + r * ((v.x - centre) * tangents.x) + u * (v.y * tangents.y));
   vec2 t = vec2(atan(d.x, d.z) * 0.15915494 + 0.5, 0.5 - asin(clamp(d.y, -1.0, 1.0)) * 0.31830989);
   gl_FragColor = vec4(texture2D(image, t).rgb, alpha);
 }`;
@@ -67,7 +73,7 @@ interface Layer {
 }
 
 type GL = WebGLRenderingContext | WebGL2RenderingContext;
-type Uniforms = Record<'f' | 'r' | 'u' | 'tangents' | 'alpha', WebGLUniformLocation | null>;
+type Uniforms = Record<'f' | 'r' | 'u' | 'tangents' | 'centre' | 'alpha', WebGLUniformLocation | null>;
 /** The page's canvas or an OffscreenCanvas: both have a size, WebGL contexts and the context-loss events. */
 type Surface = HTMLCanvasElement | OffscreenCanvas;
 
@@ -345,7 +351,7 @@ export class GlRenderer {
     gl.vertexAttribPointer(p, 2, gl.FLOAT, false, 0, 0);
     gl.blendFunc(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA);
     const at = (name: string) => gl.getUniformLocation(program, name);
-    return { f: at('f'), r: at('r'), u: at('u'), tangents: at('tangents'), alpha: at('alpha') };
+    return { f: at('f'), r: at('r'), u: at('u'), tangents: at('tangents'), centre: at('centre'), alpha: at('alpha') };
   }
 
   /** The image as one texture: in the worker, its upload is no longer a task of the page's main thread. */
@@ -375,6 +381,7 @@ export class GlRenderer {
     gl.clearColor(BACKGROUND[0], BACKGROUND[1], BACKGROUND[2], 1);
     gl.clear(gl.COLOR_BUFFER_BIT);
     gl.uniform2f(this.uniforms.tangents, view.tangents[0], view.tangents[1]);
+    gl.uniform1f(this.uniforms.centre, view.centre ?? 0);
     const fade = this.fading ? Math.min(1, (now - this.fading.start) / FADE_MS) : 1;
     gl.disable(gl.BLEND);
     if (this.fading && fade < 1) {

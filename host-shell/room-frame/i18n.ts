@@ -43,7 +43,7 @@ function textsIn(messages: Messages) {
     goTo: _(msg`Go to`),
     thisStand: _(msg`This stand`),
     nearbyStands: _(msg`Nearby stands`),
-    contact: _(msg`Contact the stand`),
+    contact: _(msg`Ask to be contacted`),
     exhibitors: _(msg`Exhibitors`),
     companySheet: _(msg`Company sheet`),
     addToJourney: _(msg`Add to my journey`),

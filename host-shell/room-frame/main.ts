@@ -109,6 +109,20 @@ async function start(): Promise<void> {
     // No WebGL: no panorama, but the panel still moves between places and talks to the host.
     console.error('[room-frame] the 360° viewer could not start', error);
   }
+  // On a wide frame the open panel covers the view's left: the view looks at the middle of the part left free.
+  const panelBox = root.querySelector<HTMLElement>('.rf-panel');
+  if (view && panelBox) {
+    const shown = view;
+    const cover = () => {
+      const open = isWideFrame(root.clientWidth) && !panelBox.classList.contains('rf-panel--collapsed');
+      const [box, frame] = [panelBox.getBoundingClientRect(), root.getBoundingClientRect()];
+      shown.setCovered(open ? box.right - frame.left : 0, open ? box.bottom - frame.top : 0);
+    };
+    const observer = new ResizeObserver(cover);
+    observer.observe(panelBox);
+    observer.observe(root);
+    cover();
+  }
   const current = new Room(
     salon,
     host,

@@ -78,6 +78,9 @@ const DRAG_THRESHOLD = 5;
 const PITCH_LIMIT = Math.PI / 2;
 
 /** Where a hotspot's point sits on its box (CSS translate of the box from the point). */
+/** How much of a hotspot's width lies left of its point. */
+const LEFT_OF_ANCHOR: Record<Anchor, number> = { 'center center': 0.5, 'center left': 0, 'center right': 1, 'bottom center': 0.5 };
+
 const ANCHOR_SHIFT: Record<Anchor, string> = {
   'center center': 'translate(-50%, -50%)',
   'center left': 'translate(0, -50%)',
@@ -247,6 +250,9 @@ export class PanoramaView {
   private yaw = 0;
   private pitch = 0;
   private fov: number = FOV.start;
+  /** CSS pixels on the left that the open panel covers, and how far down: the view's centre is the middle of the rest. */
+  private covered = 0;
+  private coveredBottom = 0;
   private frame = 0;
   /** Moves (`show`, `beginLoading`): a later one replaces those before. */
   private calls = 0;
@@ -500,6 +506,24 @@ export class PanoramaView {
     this.render();
   }
 
+  /**
+   * The panel covers `right` pixels of the frame's left down to `bottom` (0 when collapsed, or on a phone where it
+   * collapses over a stand): the view looks at the middle of the part left free, and a hotspot that would still lie
+   * under the panel is out of view, as one past the frame's edge.
+   */
+  setCovered(right: number, bottom: number): void {
+    const covered = Math.max(0, Math.min(right, this.container.clientWidth / 2));
+    if (Math.abs(covered - this.covered) < 0.5 && Math.abs(bottom - this.coveredBottom) < 0.5) return;
+    this.covered = covered;
+    this.coveredBottom = covered > 0 ? bottom : 0;
+    this.render();
+  }
+
+  /** The view's centre across the canvas, from −1 (left edge) to 1 (right edge). */
+  private centre(): number {
+    return this.covered / Math.max(1, this.container.clientWidth);
+  }
+
   /** tan of the half horizontal and vertical fields of view. */
   private tangents(): [number, number] {
     const vertical = Math.tan((this.fov * Math.PI) / 360);
@@ -521,12 +545,13 @@ export class PanoramaView {
   private draw(): void {
     this.frame = 0;
     const tangents = this.tangents();
-    this.drawing.setView({ yaw: this.yaw, pitch: this.pitch, tangents, width: this.size[0], height: this.size[1] });
-    this.placeHotspots(tangents);
+    const centre = this.centre();
+    this.drawing.setView({ yaw: this.yaw, pitch: this.pitch, tangents, centre, width: this.size[0], height: this.size[1] });
+    this.placeHotspots(tangents, centre);
   }
 
   /** Puts each hotspot on its point; those behind the viewer or out of the frame are hidden. */
-  private placeHotspots([tanX, tanY]: [number, number]): void {
+  private placeHotspots([tanX, tanY]: [number, number], centre: number): void {
     const width = this.container.clientWidth;
     const height = this.container.clientHeight;
     const [f, r, u] = basis(this.yaw, this.pitch);
@@ -535,11 +560,14 @@ export class PanoramaView {
       const z = dot(d, f);
       let visible = z > 1e-3;
       if (visible) {
-        const x = ((dot(d, r) / z / tanX + 1) / 2) * width;
+        const x = ((dot(d, r) / z / tanX + centre + 1) / 2) * width;
         const y = ((1 - dot(d, u) / z / tanY) / 2) * height;
         if (!element.dataset.size) element.dataset.size = `${element.offsetWidth}`;
-        const reach = Number(element.dataset.size) + 40;
+        const size = Number(element.dataset.size);
+        const reach = size + 40;
         visible = x > -reach && x < width + reach && y > -reach && y < height + reach;
+        // Under the open panel: its left edge left of the panel's right, its point above the panel's bottom.
+        if (visible && this.covered > 0) visible = x - size * LEFT_OF_ANCHOR[spec.anchor] >= this.covered || y > this.coveredBottom;
         if (visible) element.style.transform = `translate(${x.toFixed(1)}px, ${y.toFixed(1)}px) ${ANCHOR_SHIFT[spec.anchor]}`;
       }
       element.classList.toggle('rf-marker--visible', visible);

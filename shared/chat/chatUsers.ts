@@ -36,8 +36,10 @@ export interface ChatPerson {
 
 export interface ChatUsersView {
   scope: SearchScope;
-  /** Profiles offered as checkboxes, and those ticked. */
+  /** Profiles offered as checkboxes (none when there is only one to find), and those ticked. */
   profiles: SearchProfile[];
+  /** Connected / Not connected offered: only when someone may be found whether connected or not. */
+  statuses: boolean;
   filters: { search: string; profiles: SearchProfile[]; connected: boolean; notConnected: boolean };
   status: 'idle' | 'loading' | 'ready' | 'error';
   /** false: the organiser disabled the search (no permission, or the server said so). */
@@ -125,7 +127,8 @@ const $view = busSingleton('chatUsersView', () => {
       const enabled = scope.enabled && result.searchEnabled;
       return {
         scope,
-        profiles: allowedProfiles(scope),
+        profiles: allowedProfiles(scope).length > 1 ? allowedProfiles(scope) : [],
+        statuses: scope.elsewhere.length + scope.onStand.length > 0,
         filters: { search: filters.search, profiles: ticked, connected: filters.connected, notConnected: filters.notConnected },
         status: result.status,
         enabled,

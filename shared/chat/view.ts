@@ -75,6 +75,8 @@ export interface ChatView {
   tab: ChatTab;
   /** The Start tab exists for logged-in users (spec §6: no search for the anonymous). */
   startTab: boolean;
+  /** An anonymous visitor: chatting needs an account (the list says how to get one). */
+  anonymous: boolean;
   channelsStatus: 'idle' | 'loading' | 'ready' | 'error';
   channels: ChannelSummary[];
   unread: number;
@@ -171,6 +173,7 @@ export function buildView(inputs: ViewInputs): ChatView {
     socket,
     tab,
     startTab: !searchScope(user, parameters).anonymous,
+    anonymous: user.anonymous,
     channelsStatus: channels.status,
     channels: summaries,
     unread: summaries.reduce((total, channel) => total + channel.unread, 0),

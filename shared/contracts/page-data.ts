@@ -123,6 +123,8 @@ export interface PageData {
   locale: LocaleState;
   /** The room route's base path, 'salon' (history mode). */
   base_path: string;
+  /** The contests the user already entered (spec §5: one entry per contest), as the entries spell them. */
+  contests_entered: string[];
 }
 
 /** Spec §5 "Field publication": a field shows only if it has a value and fields_param is empty or flags it '0'. */

@@ -75,6 +75,8 @@ export const RoomUser = Type.Object({
   last_activity_at: Nullable(Type.String()),
   availability: Type.Optional(Type.Boolean()),
   hidden: Type.Optional(Type.Boolean()),
+  /** An anonymous visitor (no name to show: "Anonymous visitor", grouped in the lists); absent otherwise. */
+  anonymous: Type.Optional(Type.Literal(true)),
   /** A stand's exhibitors in the live activity: their card's published fields (`./profile`). */
   ...PublishedCardFields,
 });

@@ -1,3 +1,4 @@
+import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { Animator } from '@salon/shared/contracts/exhibitors';
 import { type AppParameters, type FieldsParam, isFieldPublished, type UpcPriorityAction } from '@salon/shared/contracts/page-data';
@@ -25,6 +26,8 @@ export const CARD_TEXT_FIELDS = [
 ] as const;
 
 export const UNKNOWN_USER = msg`Unknown user`;
+/** An anonymous visitor in the lists (spec: 'Utilisateur Inconnu' stays for a user the salon does not know). */
+export const ANONYMOUS_VISITOR = msg`Anonymous visitor`;
 const CHAT_UNAVAILABLE = msg`Chat is unavailable, please try again later.`;
 
 /**
@@ -46,6 +49,11 @@ export function personName(person: ExhibitorLike | null | undefined): string | n
   const names = [person.firstname, person.lastname].map((part) => part?.trim() ?? '').filter(Boolean);
   if (names.length > 0) return names.join(' ');
   return person.fullname?.trim() || person.pseudo?.trim() || null;
+}
+
+/** The name a list shows: the person's, else "Anonymous visitor" for an anonymous one, else "Unknown user". */
+export function listedName(person: (ExhibitorLike & { anonymous?: boolean }) | null | undefined, i18n: I18n): string {
+  return personName(person) ?? i18n._(person?.anonymous ? ANONYMOUS_VISITOR : UNKNOWN_USER);
 }
 
 /** Cut at 60 characters (the full text goes in a tooltip). */

@@ -10,6 +10,8 @@ export {
   PRESENTATION_MAX_LENGTH,
   CARD_TEXT_FIELDS,
   UNKNOWN_USER,
+  ANONYMOUS_VISITOR,
+  listedName,
   personId,
   personName,
   truncateText,

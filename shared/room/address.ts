@@ -1,4 +1,4 @@
-import { busSingleton } from '@salon/shared';
+import { busSingleton, path as routePath } from '@salon/shared';
 import { goToPanorama } from './standVisit';
 import { setCurrentPanorama } from './room';
 
@@ -88,4 +88,13 @@ export function panoramaShown(panorama: string): void {
 /** A new frame loads (first load, language switch, consent): its first place replaces the address. */
 export function frameReloading(): void {
   state.reported = false;
+}
+
+/**
+ * The login page (its account-creation part with `register`), asked to bring the visitor back to `panorama` in the
+ * room (`retour`, checked by the server).
+ */
+export function loginHref(panorama: string | null, register = false): string {
+  const retour = routePath('room', panorama && panorama !== 'home' ? { path: panorama } : {});
+  return routePath('login', {}, { query: { retour }, ...(register ? { hash: 'register-title' } : {}) });
 }

@@ -5,7 +5,7 @@ import { contestAccess, handleFrameMessage } from './frameMessages';
 import { registerFramePort } from './framePort';
 import { clearToasts, closeModal, $modal, type PageUser, setPageData, $toasts } from '@salon/shared';
 import { anonymousPageData, exhibitorPageData, visitorPageData } from '@salon/shared/test/fixtures';
-import { $contestScore, setContestScore } from './contest';
+import { $contestScore, hasEnteredContest, markContestEntered, setContestScore } from './contest';
 
 let fetchMock: ReturnType<typeof installFetch>;
 let answer: () => Response;
@@ -14,6 +14,7 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 beforeEach(() => {
   answer = () => jsonResponse({ data: { error: false, message: 'ok' } });
   fetchMock = installFetch(() => answer());
+  setPageData(visitorPageData());
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 
@@ -32,6 +33,17 @@ describe('the contest score (spec §7 handleContestParticipation)', () => {
     expect(fetchMock.requests.map((r) => [r.method, r.url.pathname, r.json])).toEqual([
       ['POST', '/api/contest/participation', { score: 4 }],
     ]);
+  });
+
+  test.each([
+    ['an anonymous visitor', anonymousPageData],
+    ['an exhibitor', exhibitorPageData],
+  ])('%s: the score is kept, no call the server would refuse', async (_who, page) => {
+    setPageData(page());
+    handleFrameMessage(envelope('handleContestParticipation', { score: 3 }));
+    expect($contestScore.get()).toBe(3);
+    await flush();
+    expect(fetchMock.requests).toEqual([]);
   });
 
   test('a later game replaces the score', async () => {
@@ -101,7 +113,40 @@ describe('who may play the quiz (spec §5), told to the frame before anyone star
     ['a visitor with a profile route', users.visitor, 'open'],
     ['an exhibitor', users.exhibitor, 'closed'],
   ] as const)('%s', (_who, user, access) => {
-    expect(contestAccess(user as PageUser)).toBe(access);
+    expect(contestAccess(user as PageUser, false)).toBe(access);
+  });
+
+  test("the frame's checkSound before its load event (no port yet): the access goes to the frame once it registers", () => {
+    setPageData(anonymousPageData());
+    handleFrameMessage(envelope('checkSound', { muted: false, available: true }));
+    const postMessage = jest.fn();
+    const unregister = registerFramePort({ window: () => ({ postMessage }) as unknown as Window, origin: 'http://localhost' });
+    expect(postMessage).toHaveBeenCalledWith(envelope('setContestAccess', { access: 'login' }), 'http://localhost');
+    unregister();
+    // Told once: a frame registered later (nothing asked meanwhile) gets nothing more.
+    const later = jest.fn();
+    registerFramePort({ window: () => ({ postMessage: later }) as unknown as Window, origin: 'http://localhost' })();
+    expect(later).not.toHaveBeenCalled();
+  });
+
+  test('a visitor who already entered the contest (page data, any case) is told at once: closed, then the modal', () => {
+    const postMessage = jest.fn();
+    const unregister = registerFramePort({ window: () => ({ postMessage }) as unknown as Window, origin: 'http://localhost' });
+    setPageData({ ...visitorPageData(), contests_entered: ['Default'] });
+    expect(hasEnteredContest()).toBe(true);
+    handleFrameMessage(envelope('checkSound', { muted: false, available: true }));
+    expect(postMessage).toHaveBeenLastCalledWith(envelope('setContestAccess', { access: 'closed' }), 'http://localhost');
+    setPageData(visitorPageData());
+    handleFrameMessage(envelope('checkSound', { muted: false, available: true }));
+    expect(postMessage).toHaveBeenLastCalledWith(envelope('setContestAccess', { access: 'open' }), 'http://localhost');
+    // Entering it on this page tells the frame at once; the next page data (another user) starts afresh.
+    markContestEntered();
+    expect(postMessage).toHaveBeenLastCalledWith(envelope('setContestAccess', { access: 'closed' }), 'http://localhost');
+    expect(hasEnteredContest('DEFAULT')).toBe(true);
+    expect(hasEnteredContest('printemps')).toBe(false);
+    setPageData(visitorPageData());
+    expect(hasEnteredContest()).toBe(false);
+    unregister();
   });
 
   test("the frame's first checkSound is answered with setContestAccess; an anonymous visitor's contest modal is the login offer", () => {

@@ -1,14 +1,15 @@
-import { $user, openModal, showSidebar, type PageUser } from '@salon/shared';
+import { $user, openModal, showSidebar } from '@salon/shared';
 import { CONTEST_SCORE_MAX, CONTEST_SCORE_MIN } from '@salon/shared/contracts/form-rules';
-import type { ContestAccess, FrameMessage } from '@salon/shared/contracts/room-frame';
-import { sendRoomCommand } from './framePort';
+import type { FrameMessage } from '@salon/shared/contracts/room-frame';
 // The score of handleContestParticipation is recorded by its subscriber, which must exist before any modal loads.
-import './contest';
+import { contestAccess, tellFrameContestAccess } from './contest';
 import { panoramaShown } from './address';
 import { emitBusEvent } from './events';
 import { setSoundState } from './sound';
 import { enterStand, leaveStand } from './standVisit';
 import { emitTracking } from './tracking';
+
+export { contestAccess };
 
 /** The envelope is checked by the contract, the payload's fields are not: ids must be non-empty strings. */
 function id(value: unknown): string | null {
@@ -19,12 +20,6 @@ function id(value: unknown): string | null {
 function finiteNumber(value: unknown): number | null {
   const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
   return Number.isFinite(number) ? number : null;
-}
-
-/** Spec §5: the contest is for visitors with a profile route; an anonymous visitor can get there by logging in. */
-export function contestAccess(user: PageUser): ContestAccess {
-  if (user.anonymous) return 'login';
-  return user.profile === 'visitor' && Boolean(user.profileRoute) ? 'open' : 'closed';
 }
 
 function ignored(message: FrameMessage): void {
@@ -106,7 +101,7 @@ export function handleFrameMessage(message: FrameMessage): void {
     case 'checkSound':
       setSoundState({ muted: payload.muted === true, available: payload.available === true });
       // The frame is there: tell it who may play the quiz, before anyone starts it.
-      sendRoomCommand('setContestAccess', { access: contestAccess($user.get()) });
+      tellFrameContestAccess();
       return;
     case 'showContactFormInfos': {
       const subject = typeof payload.subject === 'string' ? payload.subject : null;

@@ -15,14 +15,20 @@ export interface FramePort {
 /** 'sent'; 'no-frame': no room frame on the page (yet); 'missing-frame': a port without its frame element. */
 export type FrameSendResult = 'sent' | 'no-frame' | 'missing-frame';
 
-const state = busSingleton('framePort', () => ({ port: null as FramePort | null }));
+const state = busSingleton('framePort', () => ({ port: null as FramePort | null, connected: [] as (() => void)[] }));
 
-/** Registers the room frame; returns the unregister function (which only removes this port). */
+/** Registers the room frame (then calls what waits for it: `onFrameConnected`); returns the unregister function (which only removes this port). */
 export function registerFramePort(port: FramePort): () => void {
   state.port = port;
+  for (const listener of state.connected) listener();
   return () => {
     if (state.port === port) state.port = null;
   };
+}
+
+/** Called each time a room frame registers (it loaded): a command that found no frame before can be sent now. */
+export function onFrameConnected(listener: () => void): void {
+  state.connected.push(listener);
 }
 
 export function hasFramePort(): boolean {

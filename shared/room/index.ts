@@ -19,8 +19,8 @@ export {
 } from './room';
 export { enterStand, leaveStand, goToPanorama, isSpecialPanorama } from './standVisit';
 export { handleFrameMessage } from './frameMessages';
-export { framePanoramaSource, frameReloading, panoramaOfPath, panoramaShown } from './address';
-export { $contestScore, setContestScore } from './contest';
+export { framePanoramaSource, frameReloading, loginHref, panoramaOfPath, panoramaShown } from './address';
+export { $contestScore, contestAccess, hasEnteredContest, markContestEntered, setContestScore } from './contest';
 export { registerFramePort, hasFramePort, sendRoomCommand, type FramePort, type FrameSendResult } from './framePort';
 export { $activity, setPointerOverRoom, ACTIVITY_PUSH_INTERVAL_MS, type ActivityState } from './activity';
 export { $sound, setSoundState, setMuted, toggleSound, type SoundState } from './sound';

@@ -275,7 +275,7 @@ test('a visitor and an exhibitor use every widget under the pages’ policy with
     .click();
 
   await frame.getByRole('button', { name: 'Exhibitors', exact: true }).click();
-  const contactPoint = visitor.getByRole('complementary', { name: 'Contact the stand' });
+  const contactPoint = visitor.getByRole('complementary', { name: 'Exhibitors' });
   await contactPoint.getByRole('heading', { name: 'Claire Fontaine' }).first().waitFor({ timeout: 10_000 });
   // Claire's card: the picture from MEDIA_ORIGINS is shown (it loaded), and her video (metadata) was asked for.
   const picture = contactPoint.locator(`img[src="${media}/picture.svg"]`).first();
@@ -289,7 +289,7 @@ test('a visitor and an exhibitor use every widget under the pages’ policy with
   const sheet = visitor.getByRole('complementary', { name: 'Company sheet' });
   await sheet.getByRole('heading', { name: 'Helios Énergie' }).waitFor({ timeout: 10_000 });
 
-  await frame.getByRole('button', { name: 'Contact the stand', exact: true }).click();
+  await frame.getByRole('button', { name: 'Ask to be contacted', exact: true }).click();
   const callBack = visitor.getByRole('dialog', { name: 'Ask to be contacted' });
   await callBack.getByRole('textbox', { name: /^First name/ }).fill('Vera');
   await callBack.getByRole('textbox', { name: /^Last name/ }).fill('Visitor');

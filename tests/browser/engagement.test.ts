@@ -125,8 +125,8 @@ test('journey, opinion, contest and a call-back request; the exhibitor downloads
   );
   await opinion.getByRole('button', { name: 'Close' }).first().click();
 
-  // 4. The call-back request on Helios Solar (the frame's "Contact the stand").
-  await frame.getByRole('button', { name: 'Contact the stand', exact: true }).click();
+  // 4. The call-back request on Helios Solar (the frame's "Ask to be contacted").
+  await frame.getByRole('button', { name: 'Ask to be contacted', exact: true }).click();
   const request = visitor.getByRole('dialog', { name: 'Ask to be contacted' });
   await request.waitFor({ timeout: 10_000 });
   await request.getByRole('textbox', { name: /^First name/ }).fill('Vera');
@@ -143,7 +143,7 @@ test('journey, opinion, contest and a call-back request; the exhibitor downloads
     .waitFor({ timeout: 10_000 });
   await request.waitFor({ state: 'detached', timeout: 10_000 });
 
-  // 5. The contest: the quiz in the entrance hall, then the form; a second try is refused.
+  // 5. The contest: the quiz in the entrance hall, then the form; a second try is told at once that the entry is recorded.
   await visitor.locator('[data-salon-widget="top-bar"]').getByRole('button', { name: 'Home' }).click();
   await ready(frame, 'home');
   await frame.getByRole('button', { name: 'Play the contest' }).click();
@@ -152,9 +152,10 @@ test('journey, opinion, contest and a call-back request; the exhibitor downloads
   await contest.getByText('Thank you, your participation has been recorded. Good luck!').waitFor({ timeout: 10_000 });
   await contest.getByRole('button', { name: 'Close' }).first().click();
   await frame.getByRole('button', { name: 'Play again' }).click();
-  await playQuiz(frame);
-  const again = await fillContest(visitor);
+  const again = visitor.getByRole('dialog', { name: 'Contest' });
   await again.getByText('Your participation has already been recorded.').waitFor({ timeout: 10_000 });
+  assert.equal(await frame.getByText('Question 1 of 5', { exact: true }).count(), 0);
+  assert.equal(await again.getByRole('textbox').count(), 0);
   await again.getByRole('button', { name: 'Close' }).first().click();
 
   assert.deepEqual(
@@ -188,4 +189,27 @@ test('journey, opinion, contest and a call-back request; the exhibitor downloads
   assert.ok(!Number.isNaN(Date.parse(lead.created_at ?? '')), `created_at: ${lead.created_at}`);
   await visitorContext.close();
   await exhibitorContext.close();
+});
+
+test('an anonymous visitor who plays the contest is offered the login at once: no question, no refused call', async () => {
+  const { salon, browser } = env;
+  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  const contestCalls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/contest/') || request.url().includes('/api/concours')) contestCalls.push(request.url());
+  });
+  await page.goto(`${salon.baseUrl}/salon`);
+  await widgetsSettled(page);
+  const frame = await roomFrame(page);
+  await ready(frame, 'home');
+  await frame.getByRole('button', { name: 'Play the contest' }).click();
+  const offer = page.getByRole('dialog', { name: 'Log in to take part in the contest' });
+  await offer.waitFor({ timeout: 10_000 });
+  assert.equal(await offer.getByRole('link', { name: 'Log in' }).getAttribute('href'), '/connexion?retour=%2Fsalon');
+  assert.equal(await frame.getByText('Question 1 of 5', { exact: true }).count(), 0);
+  assert.deepEqual(contestCalls, []);
+  assert.deepEqual(errors, []);
+  await context.close();
 });

@@ -49,7 +49,7 @@ test('an exhibitor unpublishes their phone on /exposant/profil; the visitor’s 
   await enterStand(frame, stand);
   await closePromotion(visitor, stand);
   await frame.getByRole('button', { name: 'Exhibitors', exact: true }).click();
-  const contactPoint = visitor.getByRole('complementary', { name: 'Contact the stand' });
+  const contactPoint = visitor.getByRole('complementary', { name: 'Exhibitors' });
   const claire = contactPoint.getByRole('article', { name: 'Claire Fontaine' });
   await claire.waitFor({ timeout: 10_000 });
   assert.deepEqual(await menuOf(visitor, claire, 'Claire Fontaine'), ['Email', 'Phone', 'LinkedIn']);

@@ -99,7 +99,7 @@ test('an exhibitor switches to available and a visitor on their stand sees it li
 
   // The stand's contact point (the frame's "Exhibitors" posts showStandUcp): Claire is unavailable.
   await frame.getByRole('button', { name: 'Exhibitors', exact: true }).click();
-  const contactPoint = visitor.getByRole('complementary', { name: 'Contact the stand' });
+  const contactPoint = visitor.getByRole('complementary', { name: 'Exhibitors' });
   await contactPoint.waitFor({ timeout: 10_000 });
   /** The names in a group: the cards' headings in the list its toggle controls. */
   const namesIn = async (group: RegExp): Promise<string[]> => {

@@ -122,3 +122,32 @@ for (const [width, height] of [
     });
   }
 }
+
+test('at 1366×768 the open "Stands and areas" panel hides no hotspot of the Welcome hall or the floor plan as they open (issue 35)', async () => {
+  const context = await env.browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 768 } });
+  const page = await context.newPage();
+  await page.goto(`${env.salon.baseUrl}/salon`);
+  await widgetsSettled(page);
+  const iframe = page.locator('iframe[src*="/room/"]');
+  const frame = await (await iframe.elementHandle())?.contentFrame();
+  if (!frame) throw new Error('the room frame is missing');
+  for (const panorama of ['home', 'plan']) {
+    if (panorama === 'plan') await frame.getByRole('button', { name: 'Floor plan', exact: true }).first().click();
+    await frame.waitForSelector(`#room-frame[data-panorama="${panorama}"][data-state="ready"]`, { timeout: 60_000 });
+    await frame.waitForSelector('.rf-marker--visible .rf-spot');
+    assert.equal(await frame.getByRole('button', { name: 'Stands and areas' }).getAttribute('aria-expanded'), 'true');
+    const panel: Omit<Box, 'id' | 'text'> | null = await frame.locator('.rf-panel').boundingBox();
+    assert.ok(panel);
+    const covered: Box = { id: 'panel', text: 'Stands and areas', ...panel };
+    const spots = await restingSpots(frame);
+    assert.ok(spots.length >= 3, `${panorama}: ${spots.length} hotspots in view`);
+    const hidden: Box[] = spots.filter((spot) => intersect(spot, covered));
+    if (hidden.length > 0) await page.screenshot({ path: `/tmp/hotspot-labels-panel-${panorama}.png` });
+    assert.deepEqual(
+      hidden.map((spot) => spot.text),
+      [],
+      `${panorama}: under the panel ${JSON.stringify(covered)}`,
+    );
+  }
+  await context.close();
+});

@@ -2,8 +2,9 @@
  * What the host page lays over the room and over itself, measured on element boxes in
  * Chromium at 1366×768 and 375×812:
  * - the exhibitor's activity widget never covers the room frame (its panel, its hotspots): the room leaves it room;
- * - toasts (three news items of the organiser and an error) never cover the top bar, a modal's actions, the cookie
- *   banner's buttons or an open chat's textarea and Send; on a phone they take at most a quarter of the height;
+ * - toasts (three news items of the organiser and an error) never cover the top bar (a modal open too), a modal's
+ *   heading and actions, the cookie banner's buttons or an open chat's textarea and Send; on a phone they take at most a
+ *   quarter of the height, and the news toast's buttons are under its text;
  * - in live-stream mode, the stream's chat toggle is not under the cookie banner;
  * - the top bar's More menu is above the toasts, and a modal above the cookie banner (issue 35);
  * - an unavailable exhibitor's banner is beside the toasts, not under them (issue 36).
@@ -290,6 +291,14 @@ test('items 1 and 7: three news items and an error toast cover neither the top b
       ],
       screen.name,
     );
+    // On a phone the news toast's buttons go under its text, which keeps the toast's width.
+    if (screen.viewport.width <= 750) {
+      const newsToast = page.locator('.salon-toast--news');
+      const text = await box(newsToast.locator('.salon-toast__body'));
+      const seeAll = await box(newsToast.locator('.salon-toast__action'));
+      assert.ok(seeAll.y >= text.y + text.height - 0.5, `${screen.name}: "See all news" ${show(seeAll)} is beside the text ${show(text)}`);
+      assert.ok(text.width >= screen.viewport.width / 2, `${screen.name}: the news text is ${Math.round(text.width)} px wide`);
+    }
     // Every top-bar button can still be clicked.
     for (const button of await topBar.getByRole('button').all())
       if (await button.isVisible()) await button.click({ trial: true, timeout: 10_000 });
@@ -322,9 +331,15 @@ test('items 1 and 7: three news items and an error toast cover neither the top b
     const send = offer.getByRole('button', { name: /^(Send|Envoyer)$/ });
     await send.scrollIntoViewIfNeeded();
     await screenshot(page, `toasts-offer-${screen.viewport.width}`);
+    // A modal open: the toasts still stay under the top bar (it is dimmed, not covered), and above the modal's box.
     await toastsClear(
       page,
-      [{ what: 'the offer form’s Send', box: await box(send) }, ...(await freeButtons(banner, /^(Accept|Refuse|Accepter|Refuser)$/))],
+      [
+        { what: 'the offer form’s Send', box: await box(send) },
+        { what: 'the top bar (a modal open)', box: await box(topBar) },
+        { what: 'the offer form’s heading', box: await box(offer.getByRole('heading')) },
+        ...(await freeButtons(banner, /^(Accept|Refuse|Accepter|Refuser)$/)),
+      ],
       screen.name,
     );
     // Nothing lies over Send (still disabled until the form is filled): the page's topmost element at its centre is it.

@@ -255,7 +255,7 @@ test('leaving a stand posts leaveStand first; its actions post their messages', 
   await host.take();
 
   const actions: [string, string, Record<string, unknown>][] = [
-    ['Contact the stand', 'requestContactStand', { stand_id: helios.id, company_id: helios.companyId }],
+    ['Ask to be contacted', 'requestContactStand', { stand_id: helios.id, company_id: helios.companyId }],
     ['Exhibitors', 'showStandUcp', { stand_id: helios.id }],
     ['Company sheet', 'showCompanySheet', { company_id: helios.companyId, stand_id: helios.id }],
     ['Add to my journey', 'addStandToJourney', { stand_id: helios.id }],

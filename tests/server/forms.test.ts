@@ -5,6 +5,7 @@ import { countRows, createTestApp, standBySlug, type TestApp } from './helpers';
 import { CONTACT, OFFER } from './stand-forms';
 import { DEMO, anonymousCookie, login, userIdByEmail } from './accounts';
 import { ORIGIN, XHR, request } from './http';
+import { pageDataOf } from './markup';
 
 let t: TestApp;
 let visitor: string;
@@ -345,6 +346,9 @@ describe('POST /api/concours/{contest_name}', () => {
 
   it('records one entry per visitor and contest; the second is contest_participation.already', async () => {
     const cookie = await login(t.app, DEMO.visitor2);
+    const enteredOnPage = async () =>
+      pageDataOf((await request(t.app, { method: 'GET', url: '/salon', headers: { cookie } })).body).contests_entered;
+    expect(await enteredOnPage()).not.toContain('printemps');
     const first = await postMultipart('/api/concours/printemps', entry, cookie);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ statusCode: 200, data: { error: false, message: 'Your participation has been recorded.' } });
@@ -366,6 +370,9 @@ describe('POST /api/concours/{contest_name}', () => {
     // Another contest is another entry, under the name the salon gives it.
     expect((await postMultipart('/api/concours/ete', entry, cookie)).json().statusCode).toBe(200);
     expect((await latestLead()).contest_name).toBe('Ete');
+    // The room knows it before the next game: its page data names the contests entered.
+    expect(await enteredOnPage()).toEqual(expect.arrayContaining(['printemps', 'Ete']));
+    expect(pageDataOf((await request(t.app, { method: 'GET', url: '/salon' })).body).contests_entered).toEqual([]);
   });
 
   it("takes the salon's contests only, in any case: another spelling of a contest is the same contest", async () => {

@@ -32,6 +32,19 @@ describe('/profil', () => {
     expect(response.body).toContain(`action="${ORIGIN}/profil"`);
   });
 
+  it('offers the video link’s publication to exhibitors only (the field they fill); "Account email:" in each language’s typography', async () => {
+    const page = async (email: string, language: string) =>
+      (await request(t.app, { method: 'GET', url: '/profil', headers: { cookie: await login(t.app, email), 'accept-language': language } }))
+        .body;
+    const visitor = await page(DEMO.visitor, 'en');
+    expect(visitor).toContain('name="publish_city"');
+    expect(visitor).not.toContain('name="publish_visio_link"');
+    expect(visitor).not.toContain('Video link');
+    expect(visitor).toContain('<p>Account email: <strong>');
+    expect(await page(DEMO.visitor, 'fr')).toContain('<p>E-mail du compte : <strong>');
+    expect(await page(DEMO.exhibitor, 'en')).toContain('name="publish_visio_link"');
+  });
+
   it('shows each invalid field next to it, keeps the typed values and answers 400', async () => {
     const cookie = await login(t.app, DEMO.visitor);
     const response = await postProfile(cookie, {

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { SidebarFrame, VisuallyHidden } from '@salon/shared';
 import {
   $standHistory,
@@ -30,13 +30,16 @@ function VisitorsCard({ stand, index, several }: { stand: OwnedStandView; index:
   const number = index + 1;
   const name = stand.name ?? (several ? t`Stand ${number}` : null);
   const count = stand.visitors.length;
+  // Anonymous visitors have no name to tell them apart: one line counts them.
+  const named = stand.visitors.filter((visitor) => !visitor.anonymous);
+  const anonymous = count - named.length;
   return (
     <Card title={name ? t`Visitors on ${name} (${count})` : t`Visitors on your stand (${count})`}>
       {count === 0 ? (
         <p className="salon-activity__empty">{t`No visitor on this stand right now.`}</p>
       ) : (
         <ul className="salon-activity__people">
-          {stand.visitors.map((visitor) => {
+          {named.map((visitor) => {
             const id = personId(visitor);
             const visitorName = personName(visitor) ?? i18n._(UNKNOWN_USER);
             return (
@@ -57,6 +60,13 @@ function VisitorsCard({ stand, index, several }: { stand: OwnedStandView; index:
               </li>
             );
           })}
+          {anonymous > 0 && (
+            <li>
+              <span className="salon-activity__person">
+                <Plural value={anonymous} one="# anonymous visitor" other="# anonymous visitors" />
+              </span>
+            </li>
+          )}
         </ul>
       )}
     </Card>

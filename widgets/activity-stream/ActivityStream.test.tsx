@@ -226,6 +226,30 @@ describe('the activity stream panel (spec §2.10)', () => {
     expect(within(line).getByText('14h05')).toHaveAttribute('datetime', new Date(at(14, 5)).toISOString());
   });
 
+  test('anonymous visitors: one line that counts them, "Anonymous visitor" in the history; "Unknown user" stays for an unknown one', async () => {
+    const anonymous = (id: string) => ({ ...roomUser(id, ''), anonymous: true as const });
+    await show(exhibitor(), {
+      owned_stands_users: { s1: [ANA, anonymous('x1'), anonymous('x2'), anonymous('x3')] },
+      owned_stands_exhibitors: { s1: [ME] },
+      histories: {
+        s1: [
+          historyItem('s1', 'chatStarted', anonymous('x1'), 0, { id: 'h1' }),
+          historyItem('s1', 'chatStarted', roomUser('u1', ''), 1, { id: 'h2' }),
+        ],
+      },
+    });
+    const panel = openPanel();
+    const visitors = within(panel).getByRole('region', { name: 'Visitors on Acme Robots (4)' });
+    expect(
+      within(visitors)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Ana LopezGlobexChat', '3 anonymous visitors']);
+    const history = within(panel).getByRole('region', { name: 'Stand history' });
+    expect(within(history).getByText(/Anonymous visitor/)).toBeInTheDocument();
+    expect(within(history).getByText(/Unknown user/)).toBeInTheDocument();
+  });
+
   test('another exhibitor can be marked unavailable (PUT /api/exhibitors/{id}/availability): they leave the list', async () => {
     await show(exhibitor(), { owned_stands_exhibitors: { s1: [ME, active('eve1', 'Eve Marchand')] } });
     const others = within(openPanel()).getByRole('region', { name: 'Other exhibitors available (1)' });

@@ -5,12 +5,12 @@ import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { $locale } from '@salon/shared';
 import type { HistoryItem } from '@salon/shared/room';
-import { $clock, formatHourMinute, loadOlderHistory, personName, relativeTime, UNKNOWN_USER } from '@salon/shared/exhibitors';
+import { $clock, formatHourMinute, listedName, loadOlderHistory, relativeTime } from '@salon/shared/exhibitors';
 import type { OwnedStandView } from './store';
 
 /** What happened, in words (spec §3 "Stand history item"). */
 export function historyText(item: HistoryItem, i18n: I18n): string {
-  const name = personName(item.content.user) ?? i18n._(UNKNOWN_USER);
+  const name = listedName(item.content.user, i18n);
   switch (item.content.type) {
     case 'enterOnStand':
       return i18n._(msg`${name} entered the stand`);

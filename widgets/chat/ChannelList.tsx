@@ -1,5 +1,7 @@
 import { Plural, useLingui } from '@lingui/react/macro';
+import { useStore } from '@nanostores/react';
 import { openChat, selectChatTab, type ChatView, type MessageContent } from '@salon/shared/chat';
+import { $currentPanorama, loginHref } from '@salon/shared/room';
 import { messageDate, personName } from './format';
 
 function usePreview() {
@@ -25,6 +27,20 @@ function usePreview() {
 export function ChannelList({ view }: { view: ChatView }) {
   const { t, i18n } = useLingui();
   const preview = usePreview();
+  const panorama = useStore($currentPanorama);
+  if (view.channels.length === 0 && view.anonymous && view.channelsStatus !== 'loading' && view.channelsStatus !== 'idle') {
+    return (
+      <div className="salon-chat__empty">
+        <p role="status">{t`Chatting with exhibitors needs an account. Log in or create one in a minute: you will come back here.`}</p>
+        <a className="salon-chat__button" href={loginHref(panorama)}>
+          {t`Log in`}
+        </a>
+        <a className="salon-chat__button" href={loginHref(panorama, true)}>
+          {t`Create an account`}
+        </a>
+      </div>
+    );
+  }
   if (view.channels.length === 0) {
     return (
       <div className="salon-chat__empty">

@@ -143,10 +143,20 @@ describe('the chat sidebar (spec §2.7)', () => {
     expect(within(within(list).getAllByRole('button')[0]!).getByText('1 new')).toBeInTheDocument();
   });
 
-  test('anonymous users have no Start tab (no search)', async () => {
-    await openChatSidebar(anonymousPageData());
+  test('anonymous users have no Start tab (no search): My chats says an account is needed, with Log in and Create an account', async () => {
+    const panel = await openChatSidebar(anonymousPageData());
     expect(screen.getByRole('tab', { name: 'My chats' })).toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Start a chat' })).not.toBeInTheDocument();
+    expect(await within(panel).findByText(/Chatting with exhibitors needs an account/)).toBeInTheDocument();
+    expect(within(panel).queryByText('No conversation yet.')).not.toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'Log in' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/connexion\?retour=%2Fsalon/),
+    );
+    expect(within(panel).getByRole('link', { name: 'Create an account' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/#register-title$/),
+    );
   });
 });
 
@@ -203,13 +213,33 @@ describe('Start a chat (spec §2.7, §5 search permissions, §6)', () => {
     await openChatSidebar(withPermissions(visitorPageData(), ['connected', 'promoter']));
     await user.click(screen.getByRole('tab', { name: 'Start a chat' }));
     const filters = await screen.findByRole('search');
-    expect(checkboxLabels(filters)).toEqual(['Exhibitors', 'Visitors', 'Organisers', 'Connected', 'Not connected']);
+    expect(checkboxLabels(filters)).toEqual(['Exhibitors', 'Visitors', 'Organizers', 'Connected', 'Not connected']);
     const elsewhere = await screen.findByRole('region', { name: 'Elsewhere in the room' });
     expect(
       within(elsewhere)
         .getAllByRole('button')
         .map((b) => b.textContent),
     ).toEqual([expect.stringMatching(/^Paula Promoter.*Connected$/), expect.stringMatching(/^Ada Admin.*Not connected$/)]);
+  });
+
+  test.each([
+    [
+      'connected only: every profile (connected people of any), no status to choose',
+      ['connected'],
+      ['Exhibitors', 'Visitors', 'Organizers'],
+    ],
+    ['exhibitors only: no profile to choose, connected or not', ['exhibitor'], ['Connected', 'Not connected']],
+    ['exhibitors and visitors', ['exhibitor', 'visitor'], ['Exhibitors', 'Visitors', 'Connected', 'Not connected']],
+  ])('a visitor sees only the filters their permissions let them use: %s', async (_case, permissions, labels) => {
+    await openChatSidebar(withPermissions(visitorPageData(), permissions));
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Start a chat' }));
+    expect(checkboxLabels(await screen.findByRole('search'))).toEqual(labels);
+  });
+
+  test('an exhibitor, by exhibitor_search_permissions: visitors on the stand and exhibitors anywhere', async () => {
+    await openChatSidebar(withPermissions(exhibitorPageData(), [], ['exhibitor', 'stand_vistor']));
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Start a chat' }));
+    expect(checkboxLabels(await screen.findByRole('search'))).toEqual(['Exhibitors', 'Visitors', 'Connected', 'Not connected']);
   });
 
   test('on a stand: a card of the people on it (their profiles per stand_* permissions)', async () => {
@@ -233,7 +263,7 @@ describe('Start a chat (spec §2.7, §5 search permissions, §6)', () => {
     await openChatSidebar(administratorPageData());
     await userEvent.setup().click(screen.getByRole('tab', { name: 'Start a chat' }));
     const filters = await screen.findByRole('search');
-    expect(checkboxLabels(filters)).toEqual(['Exhibitors', 'Visitors', 'Organisers', 'Connected', 'Not connected']);
+    expect(checkboxLabels(filters)).toEqual(['Exhibitors', 'Visitors', 'Organizers', 'Connected', 'Not connected']);
     const searches = () => fetchMock.requests.filter((r) => r.url.pathname === '/api/chat/users');
     await waitFor(() => expect(searches()).toHaveLength(1));
     // Keystrokes 100 ms apart, on fake time (user-event would wait on timers Testing Library cannot see here).

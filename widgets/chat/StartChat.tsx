@@ -35,12 +35,15 @@ function People({ title, people }: { title: string; people: ChatPerson[] }) {
   );
 }
 
-/** Start a chat (spec §2.7, §5 search permissions): the filters, then the people on the stand and elsewhere. */
+/**
+ * Start a chat (spec §2.7, §5 search permissions): the filters the person may use (the profiles their permissions find,
+ * the connection status when someone may be found either way), then the people on the stand and elsewhere.
+ */
 export function StartChat() {
   const view = useStore($chatUsers);
   const { t } = useLingui();
   if (!view.enabled) return <p className="salon-chat__empty">{t`Participant search is disabled by the organiser`}</p>;
-  const labels: Record<SearchProfile, string> = { exhibitor: t`Exhibitors`, visitor: t`Visitors`, promoter: t`Organisers` };
+  const labels: Record<SearchProfile, string> = { exhibitor: t`Exhibitors`, visitor: t`Visitors`, promoter: t`Organizers` };
   return (
     <>
       <form className="salon-chat__filters" role="search" aria-label={t`Find participants`} onSubmit={(event) => event.preventDefault()}>
@@ -52,26 +55,30 @@ export function StartChat() {
           maxLength={100}
           onChange={(event) => setChatSearch(event.target.value)}
         />
-        <fieldset>
-          <legend>{t`Profiles`}</legend>
-          {view.profiles.map((profile) => (
-            <label key={profile}>
-              <input type="checkbox" checked={view.filters.profiles.includes(profile)} onChange={() => toggleChatProfile(profile)} />
-              {labels[profile]}
+        {view.profiles.length > 0 && (
+          <fieldset>
+            <legend>{t`Profiles`}</legend>
+            {view.profiles.map((profile) => (
+              <label key={profile}>
+                <input type="checkbox" checked={view.filters.profiles.includes(profile)} onChange={() => toggleChatProfile(profile)} />
+                {labels[profile]}
+              </label>
+            ))}
+          </fieldset>
+        )}
+        {view.statuses && (
+          <fieldset>
+            <legend>{t`Status`}</legend>
+            <label>
+              <input type="checkbox" checked={view.filters.connected} onChange={() => toggleChatConnection('connected')} />
+              {t`Connected`}
             </label>
-          ))}
-        </fieldset>
-        <fieldset>
-          <legend>{t`Status`}</legend>
-          <label>
-            <input type="checkbox" checked={view.filters.connected} onChange={() => toggleChatConnection('connected')} />
-            {t`Connected`}
-          </label>
-          <label>
-            <input type="checkbox" checked={view.filters.notConnected} onChange={() => toggleChatConnection('notConnected')} />
-            {t`Not connected`}
-          </label>
-        </fieldset>
+            <label>
+              <input type="checkbox" checked={view.filters.notConnected} onChange={() => toggleChatConnection('notConnected')} />
+              {t`Not connected`}
+            </label>
+          </fieldset>
+        )}
       </form>
       <p className="salon-visually-hidden" role="status">
         {view.status === 'loading' ? t`Searching…` : ''}

@@ -18,6 +18,7 @@ export function injectChatStyles(): void {
 .salon-chat__on{color:#15803d;font-size:var(--salon-font-xs)}
 .salon-chat__empty{padding:1rem .75rem}
 .salon-chat__button{padding:.3rem .7rem;border:1px solid #1d4ed8;border-radius:var(--salon-radius-s);background:var(--salon-surface);color:#1d4ed8;font:inherit;cursor:pointer}
+.salon-chat__empty a.salon-chat__button{display:inline-block;margin:.25rem .5rem 0 0;text-decoration:none}
 .salon-chat__filters{display:grid;gap:var(--salon-space-s);padding:var(--salon-space-m)}
 .salon-chat__filters input[type=search]{padding:.4rem;font:inherit}
 .salon-chat__filters fieldset{display:flex;flex-wrap:wrap;gap:.25rem .75rem;margin:0;padding:0;border:0}

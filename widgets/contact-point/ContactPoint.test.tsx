@@ -68,10 +68,10 @@ afterEach(() => {
 });
 
 describe('the contact point (spec §2.8)', () => {
-  test('opened by showStandUcp: GET the stand animators; titled "Contact the stand"', async () => {
+  test('opened by showStandUcp: GET the stand animators; titled "Exhibitors" as the frame’s button that opens it', async () => {
     const panel = await openContactPoint([ALICE, CHLOE]);
-    expect(panel).toHaveAccessibleName('Contact the stand');
-    expect(within(panel).getByRole('heading', { level: 2, name: 'Contact the stand' })).toBeInTheDocument();
+    expect(panel).toHaveAccessibleName('Exhibitors');
+    expect(within(panel).getByRole('heading', { level: 2, name: 'Exhibitors' })).toBeInTheDocument();
     expect(calls()).toEqual(['GET /api/stands/s1/animators']);
   });
 
@@ -180,7 +180,7 @@ describe('the contact point (spec §2.8)', () => {
 
   test('French page', async () => {
     const panel = await openContactPoint([ALICE, CHLOE], withLocale(visitorPageData(), 'fr_FR'));
-    expect(within(panel).getByRole('heading', { level: 2, name: 'Contacter le stand' })).toBeInTheDocument();
+    expect(within(panel).getByRole('heading', { level: 2, name: 'Exposants' })).toBeInTheDocument();
     expect(within(panel).getByRole('button', { name: 'Exposants disponibles (1)' })).toBeInTheDocument();
     expect(within(panel).getByRole('button', { name: 'Exposants indisponibles (1)' })).toBeInTheDocument();
     expect(within(panel).getByText('Vous préférez être contacté autrement ?')).toBeInTheDocument();

@@ -92,7 +92,7 @@ export function ContactPoint() {
   useStore($liveActivity);
   const { standId } = view;
   const count = view.available.length + view.unavailable.length;
-  const title = t`Contact the stand`;
+  const title = t({ message: 'Exhibitors', comment: 'the contact point sidebar, opened by the room panel’s Exhibitors' });
 
   return (
     <SidebarFrame name="contact-point" label={title} title={<h2>{title}</h2>}>

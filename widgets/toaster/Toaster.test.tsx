@@ -43,7 +43,7 @@ describe('toaster', () => {
     ]);
   });
 
-  test('sits beside an open sidebar and above an open modal, and publishes its height for the modal and the sidebars', () => {
+  test('sits beside an open sidebar, and over an open modal at the right (still under the top bar), and publishes its height for the modal and the sidebars', () => {
     act(() => showToast({ kind: 'info', message: 'Hello', persistent: true }));
     const stack = document.querySelector('.salon-toaster')!;
     expect(stack.className).toBe('salon-toaster');

@@ -9,8 +9,8 @@ export function injectToasterStyles(): void {
 .salon-toaster:empty{display:none}
 :root:has([data-salon-popover]) .salon-toaster{z-index:1}
 .salon-toaster--beside-sidebar{right:calc(min(24rem,100vw) + .5rem)}
-.salon-toaster--over-modal{top:.5rem}
-@media (max-width:750px){.salon-toaster,.salon-toaster--beside-sidebar{right:0;left:0;width:100vw;max-height:25vh;padding:0 .25rem;gap:var(--salon-space-xs)}.salon-toaster--over-modal{top:0}.salon-toast{padding:.4rem .25rem .4rem .5rem}.salon-toast__message{max-height:4.5rem}}
+.salon-toaster--over-modal{right:.5rem}
+@media (max-width:750px){.salon-toaster,.salon-toaster--beside-sidebar,.salon-toaster--over-modal{right:0;left:0;width:100vw;max-height:25vh;padding:0 .25rem;gap:var(--salon-space-xs)}.salon-toast{padding:.4rem .25rem .4rem .5rem}.salon-toast__message{max-height:4.5rem}.salon-toast--news .salon-toast__body{flex-basis:calc(100% - 2rem)}}
 .salon-toast{display:flex;align-items:center;gap:var(--salon-space-s);padding:.75rem .5rem .75rem .75rem;border-radius:var(--salon-radius-m);border-left:4px solid;background:var(--salon-surface);color:var(--salon-text);box-shadow:var(--salon-shadow-popup);pointer-events:auto}
 .salon-toast__body{flex:1;min-width:0;display:flex;gap:var(--salon-space-s)}
 .salon-toast__message{margin:0;overflow-wrap:anywhere;white-space:pre-line;max-height:12rem;overflow-y:auto}

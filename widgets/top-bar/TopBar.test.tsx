@@ -13,7 +13,7 @@ import {
   type PageDataInput,
 } from '@salon/shared';
 import { anonymousPageData, exhibitorPageData, PAGE_DATA, visitorPageData, withJourney, withLocale } from '@salon/shared/test/fixtures';
-import { registerFramePort, setSoundState } from '@salon/shared/room';
+import { panoramaShown, registerFramePort, setSoundState } from '@salon/shared/room';
 import { envelope } from '@salon/shared/contracts/room-frame';
 import { installFetch, jsonResponse } from '@salon/shared/test/fetch';
 import { fakeMatchMedia, type MountedWidget, showWidget, toastTexts } from '@salon/shared/test/widgets';
@@ -134,13 +134,38 @@ describe('top bar items by profile (spec §2.3, §6)', () => {
     expect(within(menu).getByRole('menuitemcheckbox', { name: 'Fullscreen' })).toHaveAttribute('aria-checked', 'false');
   });
 
-  test('anonymous: no Leave the room, no Profile, no account', async () => {
+  test('anonymous: Log in and Create an account, back to the same panorama; no Leave the room, no Profile', async () => {
     const nav = await showTopBar(anonymousPageData());
     expect(within(nav).getByRole('button', { name: 'Home' })).toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Profile' })).not.toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'My account' })).not.toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/connexion?retour=%2Fsalon');
+    // The frame shows a stand: both links follow it.
+    act(() => panoramaShown('stand-nordic-robotics'));
+    expect(within(nav).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/connexion?retour=%2Fsalon%2Fstand-nordic-robotics');
     const menu = await openMenu(nav);
+    expect(within(menu).getByRole('menuitem', { name: 'Create an account' })).toHaveAttribute(
+      'href',
+      '/connexion?retour=%2Fsalon%2Fstand-nordic-robotics#register-title',
+    );
     expect(within(menu).queryByRole('menuitem', { name: 'Leave the room' })).not.toBeInTheDocument();
+    act(() => panoramaShown('home'));
+  });
+
+  test('anonymous on a phone, in French: Se connecter and Créer un compte are in the menu', async () => {
+    setMobile(true);
+    const nav = await showTopBar(withLocale(anonymousPageData(), 'fr_FR'));
+    const user = userEvent.setup();
+    await user.click(within(nav).getByRole('button', { name: 'Plus' }));
+    const menu = screen.getByRole('menu', { name: 'Plus' });
+    expect(within(menu).getByRole('menuitem', { name: 'Se connecter' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/connexion\?retour=/),
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'Créer un compte' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/#register-title$/),
+    );
   });
 
   test('a visitor without a profile page gets no Profile link but can leave', async () => {

@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { Plural, useLingui } from '@lingui/react/macro';
 import { $locale, $sidebar, CountBadge, openModal, showSidebar, toggleSidebar } from '@salon/shared';
-import { $currentPanorama, $fullscreen, $sound, goToPanorama, toggleFullscreen, toggleSound } from '@salon/shared/room';
+import { $currentPanorama, $fullscreen, $sound, goToPanorama, loginHref, toggleFullscreen, toggleSound } from '@salon/shared/room';
 import { $topBar } from './store';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { OverflowMenu, type MenuItem } from './OverflowMenu';
@@ -67,7 +67,12 @@ export function TopBar() {
   const { measurable, moved, nameCut } = useFit(nav, measure, logo, compact);
 
   const toVisit = view.journey?.toVisit ?? 0;
-  const accountLabel = view.account?.kind === 'account' ? t`My account` : t`Profile`;
+  // An anonymous visitor logs in where the account link is, and comes back to the panorama they are on.
+  const accountLink = view.account
+    ? { href: view.account.href, label: view.account.kind === 'account' ? t`My account` : t`Profile` }
+    : view.signIn
+      ? { href: loginHref(panorama), label: t`Log in` }
+      : null;
   const soundLabel = sound.muted ? t`Turn the sound on` : t`Mute the sound`;
   const chatLabel = t({ message: 'Chat', context: 'the chat sidebar' });
 
@@ -128,17 +133,18 @@ export function TopBar() {
   action('chat', 'chat', chatLabel, () => toggleSidebar({ name: 'chat' }), { expanded: sidebar?.name === 'chat' });
   // The label says what pressing does (no aria-pressed: a toggle whose name changes would say it twice).
   action('sound', sound.muted ? 'muted' : 'sound', soundLabel, toggleSound);
-  if (view.account) {
+  if (accountLink) {
+    const { href, label } = accountLink;
     entries.push({
       key: 'account',
       icon: 'account',
-      label: accountLabel,
+      label,
       link: true,
-      menu: { key: 'account', kind: 'link', icon: 'account', label: accountLabel, href: view.account.href },
+      menu: { key: 'account', kind: 'link', icon: 'account', label, href },
       bar: (
-        <a className="salon-top-bar__link" href={view.account.href} title={accountLabel}>
+        <a className="salon-top-bar__link" href={href} title={label}>
           <Icon name="account" />
-          <span className="salon-top-bar__label">{accountLabel}</span>
+          <span className="salon-top-bar__label">{label}</span>
         </a>
       ),
     });
@@ -148,6 +154,9 @@ export function TopBar() {
   const inMenu = (entry: BarEntry) => alwaysInMenu.has(entry.key) || moved.has(entry.key);
 
   const menu: MenuItem[] = entries.filter(inMenu).map((entry) => entry.menu);
+  if (view.signIn) {
+    menu.push({ key: 'register', kind: 'link', icon: 'account', label: t`Create an account`, href: loginHref(panorama, true) });
+  }
   menu.push({
     key: 'share',
     kind: 'action',

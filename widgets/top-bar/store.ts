@@ -45,6 +45,8 @@ export interface TopBarView {
   /** Activity button: exhibitors (the activity-stream sidebar decides what a hidden profile sees). */
   activity: boolean;
   account: AccountLink;
+  /** Anonymous visitors: Log in (where the account link is) and Create an account (in the menu). */
+  signIn: boolean;
   /** Leave the room: not for anonymous users. */
   logoutHref: string | null;
   legal: { legalNotice: string; privacyPolicy: string; cookiePolicy: string };
@@ -67,6 +69,7 @@ export const $topBar = computed(
       journey: isFeatureOn(data.features, 'journey') ? { toVisit: journey.standsToVisit.length } : null,
       activity: !user.anonymous && user.profile === 'exhibitor',
       account: accountLink(user),
+      signIn: user.anonymous,
       logoutHref: user.anonymous ? null : url('logout'),
       legal: { legalNotice: url('legal-notice'), privacyPolicy: url('privacy-policy'), cookiePolicy: url('cookie-policy') },
       fullscreenAvailable: fullscreen.available,

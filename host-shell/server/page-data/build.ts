@@ -7,6 +7,7 @@ import { LANGS, languageOf } from '../lib/locale';
 import { effectiveStream } from '../services/programme';
 import { loadFeatures, loadParameters } from '../services/settings';
 import { openVisitOf } from '../services/visits';
+import { contestsEnteredBy } from '../services/form-leads';
 import { toPageUser, type RenderContext } from '../services/users';
 
 /** The 360° room frame: served by host-shell, not a page of the route table. */
@@ -21,12 +22,13 @@ function roomFrameUrl(ctx: RenderContext, tracked: boolean): string {
 
 /** The page-load data of spec §3, exactly the PageData contract of shared/contracts/page-data.ts. */
 export async function buildPageData(db: Kysely<Database>, user: UserRow, ctx: RenderContext): Promise<PageData> {
-  const [pageUser, stored, features, stream, visit] = await Promise.all([
+  const [pageUser, stored, features, stream, visit, contestsEntered] = await Promise.all([
     toPageUser(db, user, ctx),
     loadParameters(db),
     loadFeatures(db),
     effectiveStream(db),
     openVisitOf(db, user.id),
+    contestsEnteredBy(db, user),
   ]);
   return {
     version: 1,
@@ -43,5 +45,6 @@ export async function buildPageData(db: Kysely<Database>, user: UserRow, ctx: Re
     features,
     locale: { langs: [...LANGS], locale: ctx.locale, multilingual: LANGS.length > 1 },
     base_path: 'salon',
+    contests_entered: contestsEntered,
   };
 }

@@ -117,3 +117,16 @@ export async function recordContestEntry(
     locale,
   );
 }
+
+/** The contests this user entered (spec §5: one entry per contest), as the entries spell them; none for the anonymous. */
+export async function contestsEnteredBy(db: Kysely<Database>, user: UserRow): Promise<string[]> {
+  if (!mayEnterContest(user)) return [];
+  const rows = await db
+    .selectFrom('leads')
+    .select('contest_name')
+    .where('kind', '=', 'contest')
+    .where('user_id', '=', user.id)
+    .where('contest_name', 'is not', null)
+    .execute();
+  return rows.flatMap((row) => (row.contest_name === null ? [] : [row.contest_name]));
+}

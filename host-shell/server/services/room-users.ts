@@ -35,6 +35,7 @@ export function toRoomUser(
     pseudo: user.pseudo,
     company: company === null ? null : { name: company },
     last_activity_at: lastActivityAt,
+    ...(user.anonymous === 1 && { anonymous: true as const }),
     ...extra,
   };
 }

@@ -60,7 +60,7 @@ export function profilePage(ctx: PageContext, user: UserRow, state: ProfileState
     html`${state.saved ? html`<p class="notice success" role="status">${tr(msg`Your profile has been saved.`)}</p>` : ''}
 ${Object.keys(e).length ? html`<p class="notice" role="alert">${tr(msg`The form has errors.`)}</p>` : ''}
 <form method="post" action="${link('profile')}" novalidate class="card">
-<p>${tr(msg`Account email`)} : <strong>${user.email ?? ''}</strong></p>
+<p>${tr(msg`Account email:`)} <strong>${user.email ?? ''}</strong></p>
 ${f('pseudo', tr(msg`Nickname`), 'text', 'nickname')}
 ${f('firstname', labels.firstname, 'text', 'given-name')}
 ${f('lastname', labels.lastname, 'text', 'family-name')}
@@ -72,7 +72,7 @@ ${f('birthdate', labels.birthdate, 'date', 'bday')}
 ${f('linkedin', labels.linkedin, 'url')}
 <fieldset>
 <legend>${tr(msg`Details other participants can see`)}</legend>
-${PUBLISHABLE_FIELDS.map((name) => checkbox({ form: 'profile', name: `publish_${name}`, label: labels[name], checked: state.published[name] ?? false }))}
+${PUBLISHABLE_FIELDS.filter((name) => name !== 'visio_link' || user.profile === 'exhibitor').map((name) => checkbox({ form: 'profile', name: `publish_${name}`, label: labels[name], checked: state.published[name] ?? false }))}
 ${user.profile === 'exhibitor' ? checkbox({ form: 'profile', name: 'publish_profile', label: tr(msg`Publish my exhibitor profile`), checked: state.publishProfile }) : ''}
 </fieldset>
 <button type="submit">${tr(msg`Save`)}</button>

@@ -64,5 +64,6 @@ export function defaultPageData(): PageData {
     features: {},
     locale: browserLocaleState(),
     base_path: 'salon',
+    contests_entered: [],
   };
 }

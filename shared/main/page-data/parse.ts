@@ -56,6 +56,9 @@ export function normalizePageData(given: unknown): PageData {
     },
     features: merge(defaults.features, given.features),
     locale: normalizeLocale(given.locale),
+    contests_entered: Array.isArray(given.contests_entered)
+      ? given.contests_entered.filter((name): name is string => typeof name === 'string')
+      : [],
   } as PageData;
 }
 

@@ -1,14 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
-import { path, type Modal } from '@salon/shared';
+import type { Modal } from '@salon/shared';
 import { ModalFrame } from '@salon/shared/dialogs';
-import { $currentPanorama } from '@salon/shared/room';
+import { $currentPanorama, loginHref } from '@salon/shared/room';
 import { injectEngageStyles } from './styles';
-
-/** The login page, asked to bring the visitor back to the panorama they are on (`retour`, checked by the server). */
-export function loginHref(panorama: string | null, hash?: string): string {
-  const retour = path('room', panorama ? { path: panorama } : {});
-  return path('login', {}, { query: { retour }, ...(hash ? { hash } : {}) });
-}
 
 /**
  * What an anonymous visitor can do instead of an action kept for accounts (spec §6: chat, the contest): log in or
@@ -28,7 +22,7 @@ export function LoginNeeded({ modal }: { modal: Extract<Modal, { name: 'login-ne
       <div className="salon-engage">
         <p className="salon-engage__intro">{text}</p>
         <div className="salon-engage__actions">
-          <a className="salon-engage__button" href={loginHref(panorama, 'register-title')}>
+          <a className="salon-engage__button" href={loginHref(panorama, true)}>
             {t`Create an account`}
           </a>
           <a className="salon-engage__button salon-engage__button--primary" href={loginHref(panorama)}>

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { PageDataInput } from '@salon/shared';
+import { closeModal, openModal, type PageDataInput } from '@salon/shared';
 import { anonymousPageData, exhibitorPageData, visitorPageData, withLocale } from '@salon/shared/test/fixtures';
 import { $contestScore, handleFrameMessage } from '@salon/shared/room';
 import { envelope } from '@salon/shared/contracts/room-frame';
@@ -172,6 +172,28 @@ describe('the contest (spec §4.10, §5)', () => {
     await acceptAndSend(dialog, locale);
     expect(within(dialog).getByRole('status')).toHaveTextContent(message);
     expect(toastTexts()).toEqual([]);
+  });
+
+  test.each([
+    ['en_EN', 'Your participation has already been recorded.'],
+    ['fr_FR', 'Votre participation a déjà été enregistrée.'],
+  ] as const)('%s: a visitor who already entered is told so when the contest opens, with no form', async (locale, message) => {
+    const dialog = await openTestModal(CONTEST, { ...visitor(locale), contests_entered: ['default'] });
+    expect(within(dialog).getByRole('status')).toHaveTextContent(message);
+    expect(within(dialog).queryByRole('textbox')).toBeNull();
+    expect(calls()).toEqual([]);
+  });
+
+  test('once entered on this page, the contest opens on the already-recorded message', async () => {
+    const page = visitor();
+    const dialog = await openTestModal(CONTEST, page);
+    await acceptAndSend(dialog);
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Thank you, your participation has been recorded. Good luck!');
+    act(() => closeModal());
+    act(() => openModal(CONTEST));
+    const again = await screen.findByRole('dialog', { name: 'Contest' });
+    expect(within(again).getByRole('status')).toHaveTextContent('Your participation has already been recorded.');
+    expect(within(again).queryByRole('textbox')).toBeNull();
   });
 
   test("the server's field errors under their fields", async () => {

@@ -1,6 +1,6 @@
 import { atom, type ReadableAtom } from 'nanostores';
 import { request, type AppParameters, type LocaleCode, type PageUser } from '@salon/shared';
-import { setContestScore } from '@salon/shared/room';
+import { hasEnteredContest, markContestEntered, setContestScore } from '@salon/shared/room';
 import { DEFAULT_CONTEST_NAME, contestRules, type FormValues } from '@salon/shared/forms';
 import type { ContestAnswer, ContestBody } from '@salon/shared/contracts/forms';
 import {
@@ -72,18 +72,20 @@ export interface ContestModel {
   submit(send: () => ContestSend): Promise<void>;
 }
 
-export function createContest(user: PageUser): ContestModel {
+/** Someone who already entered the contest is told so when it opens, before filling anything in. */
+export function createContest(user: PageUser, contestName: string = DEFAULT_CONTEST_NAME): ContestModel {
   const form = createLeadForm(contestRules, contestInitial(user));
-  const $step = atom<ContestStep>('form');
+  const $step = atom<ContestStep>(hasEnteredContest(contestName) ? 'already' : 'form');
   const $message = atom<string | null>(null);
 
   async function post(values: FormValues<typeof contestRules>, send: ContestSend): Promise<Record<string, FieldError> | undefined> {
     $message.set(null);
-    const name = encodeURIComponent(send.contestName ?? DEFAULT_CONTEST_NAME);
+    const name = encodeURIComponent(send.contestName ?? contestName);
     try {
       await request<unknown>('POST', `/api/concours/${name}`, { json: contestBody(values, send), notify: false });
     } catch (error) {
       if (failureData(error)?.data === CONTEST_ALREADY) {
+        markContestEntered(send.contestName ?? contestName);
         $step.set('already');
         return undefined;
       }
@@ -94,6 +96,7 @@ export function createContest(user: PageUser): ContestModel {
       return undefined;
     }
     setContestScore(null);
+    markContestEntered(send.contestName ?? contestName);
     $step.set('thanks');
     return undefined;
   }
