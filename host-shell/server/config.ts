@@ -148,6 +148,13 @@ export interface AppConfig {
   hostSecret: string | null;
   /** How far a signed host call's timestamp may be from this server's clock (seconds), either way. */
   hostMaxSkewSeconds: number;
+  /** SMTP_URL (`smtp://user:pass@host:587`, STARTTLS when offered; `smtps://` for TLS): null keeps every e-mail queued. */
+  smtpUrl: string | null;
+  /** MAIL_FROM: the sender of every e-mail (`Salon <salon@example.org>`). */
+  mailFrom: string;
+  /** The outbox is looked at this often (ms); and at most MAIL_RATE e-mails are sent per minute (e-mailings' pace). */
+  mailPollMs: number;
+  mailPerMinute: number;
 }
 
 export const isPostgresUrl = (value: string) => /^postgres(?:ql)?:\/\//.test(value);
@@ -280,5 +287,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     roomHostOrigins: originsFromEnv(env.ROOM_HOST_ORIGINS),
     hostSecret: hostSecretFromEnv(env.SALON_HOST_SECRET),
     hostMaxSkewSeconds: 120,
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || 'Salon <salon@localhost>',
+    mailPollMs: 2_000,
+    mailPerMinute: intFromEnv(env.MAIL_RATE, 600, 'MAIL_RATE') || 600,
   };
 }

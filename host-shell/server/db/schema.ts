@@ -25,12 +25,14 @@ import type {
   TrackingEventsTable,
 } from './tables/visits';
 import type { ChannelMembersTable, ChannelsTable, ChatFilesTable, MessagesTable } from './tables/chat';
+import type { EmailingsTable, MailOutboxTable } from './tables/mail';
 
 export * from './tables/columns';
 export * from './tables/people';
 export * from './tables/content';
 export * from './tables/visits';
 export * from './tables/chat';
+export * from './tables/mail';
 
 export interface Database {
   users: UsersTable;
@@ -62,6 +64,8 @@ export interface Database {
   panorama_images: PanoramaImagesTable;
   imports: ImportsTable;
   signin_links: SigninLinksTable;
+  mail_outbox: MailOutboxTable;
+  emailings: EmailingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -30,6 +30,8 @@ import { showImports } from './imports';
 import { showSigninLink, signinLinkRefused, useSigninLinkPage } from './signin-link';
 import { SIGNIN_LINK_PATTERN } from '../../services/signin-links';
 import { serveChatFile } from './chat-file';
+import { showAdminMail } from './admin-mail';
+import { ADMIN_MAIL_PATH } from '../../views/admin-mail';
 import { sendPromoterNotification } from './news';
 
 type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
@@ -150,6 +152,7 @@ export const pageRoutes: FastifyPluginAsync = async (app) => {
   const [signinLinkPath] = fastifyPaths(SIGNIN_LINK_PATTERN);
   app.get(signinLinkPath!, showSigninLink);
   app.post(signinLinkPath!, postOptions({ get: showSigninLink, limits: SIGNIN_LINK_LIMITS }), useSigninLinkPage);
+  app.get(ADMIN_MAIL_PATH, showAdminMail);
   await app.register(panoramaFormRoutes, { formGuard });
   await app.register(companyDocumentRoutes, { formGuard });
 };
