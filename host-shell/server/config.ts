@@ -27,6 +27,8 @@ export interface RateLimits {
   loginPerAddress: RateLimit;
   /** `POST /inscription` and a sign-in link's password, per address: over it, slowed down (never refused) and logged. */
   registerPerAddress: RateLimit;
+  /** `POST /connexion/oubli` (a password reset asked for), per address; per account: `services/password-reset.ts`. */
+  resetPerAddress: RateLimit;
   /** `POST /contact`, per session user (anonymous visitors are users too). */
   contactPerUser: RateLimit;
   /** `POST /contact`, per address (the only budget of a post without a session). */
@@ -54,6 +56,7 @@ export const DEFAULT_RATE_LIMITS: Readonly<RateLimits> = {
   // A crowd behind one address (an office at the opening, a school, a hotel): hundreds within minutes pass at once.
   loginPerAddress: { max: 1200, windowMs: 15 * MINUTE },
   registerPerAddress: { max: 600, windowMs: 15 * MINUTE },
+  resetPerAddress: { max: 30, windowMs: 15 * MINUTE },
   contactPerUser: { max: 10, windowMs: 10 * MINUTE },
   contactPerAddress: { max: 100, windowMs: 10 * MINUTE },
   formsPerUser: { max: 30, windowMs: 10 * MINUTE },

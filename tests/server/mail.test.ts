@@ -9,14 +9,26 @@ import type { AddressInfo } from 'node:net';
 import { startMailCatcher, type MailCatcher } from '../../host-shell/server/services/mail-catcher';
 import { mailParts } from '../../host-shell/server/services/mail';
 import { retryDelayMs } from '../../host-shell/server/services/mail-outbox';
-import { DEMO, createTestApp, login, request, type TestApp } from './helpers';
+import { DEFAULT_RATE_LIMITS } from '../../host-shell/server/config';
+import { DEMO, ORIGIN, createTestApp, login, request, type TestApp } from './helpers';
+
+const form = (fields: Record<string, string>, remoteAddress = '10.7.0.1') => ({
+  method: 'POST' as const,
+  headers: { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+  payload: new URLSearchParams(fields).toString(),
+  remoteAddress,
+});
+const SAME_ANSWER = 'If an account uses this address, an e-mail is on its way';
 
 describe('the outbox and the local SMTP server', () => {
   let catcher: MailCatcher;
   let t: TestApp;
   beforeAll(async () => {
     catcher = await startMailCatcher();
-    t = await createTestApp({ mailCatcher: catcher, config: { mailPollMs: 60_000 } });
+    t = await createTestApp({
+      mailCatcher: catcher,
+      config: { mailPollMs: 60_000, rateLimits: { ...DEFAULT_RATE_LIMITS, resetPerAddress: { max: 4, windowMs: 60_000 } } },
+    });
   }, 30_000);
   afterAll(async () => {
     await t.close();
@@ -55,6 +67,62 @@ describe('the outbox and the local SMTP server', () => {
       headers: { cookie: await login(t.app, DEMO.promoter) },
     });
     expect(promoter.statusCode).toBe(403);
+  });
+
+  it('resets a forgotten password from the e-mail: one-use link, then the new password logs in', async () => {
+    const home = await request(t.app, { method: 'GET', url: '/connexion' });
+    expect(home.body).toContain('href="/connexion/oubli"');
+    expect(home.body).toContain('Forgot your password?');
+    const known = await request(t.app, { url: '/connexion/oubli', ...form({ email: 'VISITEUR2@salon.test' }) });
+    const unknown = await request(t.app, { url: '/connexion/oubli', ...form({ email: 'nobody@salon.test' }) });
+    expect([known.statusCode, unknown.statusCode]).toEqual([200, 200]);
+    expect(known.body).toContain(SAME_ANSWER);
+    expect(unknown.body).toBe(known.body);
+    await t.app.mail.flush();
+    const mail = await catcher.waitFor((m) => m.to.includes(DEMO.visitor2) && m.subject === 'Choose a new password');
+    expect(catcher.messages().some((m) => m.to.includes('nobody@salon.test'))).toBe(false);
+    const link = /http:\/\/salon\.test\/connexion\/lien\/[A-Za-z0-9_-]{43}/.exec(mail.text)?.[0];
+    expect(link).toBeDefined();
+    expect(mail.html).toContain(link);
+    // Only the token's hash is stored, valid one hour.
+    const stored = await t.database.db.selectFrom('signin_links').selectAll().where('purpose', '=', 'reset').executeTakeFirstOrThrow();
+    expect(link).not.toContain(stored.token_hash);
+    expect(Date.parse(stored.expires_at) - Date.parse(stored.created_at)).toBe(3600_000);
+    const path = new URL(link!).pathname;
+    const page = await request(t.app, { method: 'GET', url: path });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Choose a new password');
+    const used = await request(t.app, { url: path, ...form({ password: 'a brand new one' }) });
+    expect(used.statusCode).toBe(303);
+    expect(await login(t.app, DEMO.visitor2, 'a brand new one')).toMatch(/^salon_session=/);
+    expect((await request(t.app, { method: 'GET', url: path })).statusCode).toBe(410);
+  });
+
+  it('refuses a malformed address, and sends an account at most three resets an hour with the same answer', async () => {
+    const bad = await request(t.app, { url: '/connexion/oubli', ...form({ email: 'not an address' }, '10.7.0.2') });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('Expected an email address');
+    const before = catcher.messages().filter((m) => m.to.includes(DEMO.exhibitor2)).length;
+    for (let i = 0; i < 4; i += 1) {
+      const answer = await request(t.app, { url: '/connexion/oubli', ...form({ email: DEMO.exhibitor2 }, `10.7.1.${i}`) });
+      expect(answer.body).toContain(SAME_ANSWER);
+    }
+    await t.app.mail.flush();
+    await catcher.waitFor(
+      (m) => m.to.includes(DEMO.exhibitor2) && catcher.messages().filter((x) => x.to.includes(DEMO.exhibitor2)).length >= before + 3,
+    );
+    expect(catcher.messages().filter((m) => m.to.includes(DEMO.exhibitor2)).length).toBe(before + 3);
+    // An administrator's password is never reset by e-mail (create-admin is theirs): the same answer, nothing sent.
+    const admin = await request(t.app, { url: '/connexion/oubli', ...form({ email: DEMO.admin }, '10.7.0.3') });
+    expect(admin.body).toContain(SAME_ANSWER);
+    expect(await t.database.db.selectFrom('mail_outbox').select('id').where('to_address', '=', DEMO.admin).execute()).toEqual([]);
+  });
+
+  it('limits the requests of one address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i += 1)
+      statuses.push((await request(t.app, { url: '/connexion/oubli', ...form({ email: `x${i}@example.org` }, '10.7.9.9') })).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 429]);
   });
 });
 

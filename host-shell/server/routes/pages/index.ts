@@ -31,6 +31,8 @@ import { showSigninLink, signinLinkRefused, useSigninLinkPage } from './signin-l
 import { SIGNIN_LINK_PATTERN } from '../../services/signin-links';
 import { serveChatFile } from './chat-file';
 import { showAdminMail } from './admin-mail';
+import { askPasswordReset, passwordResetRefused, showPasswordReset } from './password-reset';
+import { RESET_PATH } from '../../services/password-reset';
 import { ADMIN_MAIL_PATH } from '../../views/admin-mail';
 import { sendPromoterNotification } from './news';
 
@@ -121,6 +123,8 @@ export function fastifyPaths(pattern: string): string[] {
 
 /** Registration is not in the route table; its post is limited per address. */
 const REGISTER_LIMITS: PostLimits = { perAddress: 'registerPerAddress', slow: true, page: registerRefused };
+/** A password reset asked for: its own budget per address. */
+const RESET_LIMITS: PostLimits = { perAddress: 'resetPerAddress', page: passwordResetRefused };
 /** A sign-in link's password: the registration's budget per address. */
 const SIGNIN_LINK_LIMITS: PostLimits = { perAddress: 'registerPerAddress', slow: true, page: signinLinkRefused };
 
@@ -153,6 +157,9 @@ export const pageRoutes: FastifyPluginAsync = async (app) => {
   app.get(signinLinkPath!, showSigninLink);
   app.post(signinLinkPath!, postOptions({ get: showSigninLink, limits: SIGNIN_LINK_LIMITS }), useSigninLinkPage);
   app.get(ADMIN_MAIL_PATH, showAdminMail);
+  // A forgotten password: the address form, its post limited per address (and per account by the service).
+  app.get(RESET_PATH, showPasswordReset);
+  app.post(RESET_PATH, postOptions({ get: showPasswordReset, limits: RESET_LIMITS }), askPasswordReset);
   await app.register(panoramaFormRoutes, { formGuard });
   await app.register(companyDocumentRoutes, { formGuard });
 };
