@@ -66,6 +66,9 @@ export const AuditAction = OneOf(
   ...CONTENT_AUDIT_ACTIONS,
   // Sign-in links handed out (host-shell/server/services/signin-links.ts).
   'signin_links.create',
+  // Opening hours and access mode; an organisers' e-mailing (host-shell/server/services/access.ts, emailings.ts).
+  'access.update',
+  'emailing.send',
 );
 export type AuditAction = Static<typeof AuditAction>;
 

@@ -27,6 +27,8 @@ const ACTIONS: Record<AuditAction, MessageDescriptor> = {
   'account.update': msg`Account changed`,
   'account.remove': msg`Account removed`,
   'signin_links.create': msg`Sign-in links created`,
+  'access.update': msg`Opening hours and access changed`,
+  'emailing.send': msg`E-mailing sent`,
 };
 
 /** "2026-11-25 14:05:09 UTC" from an ISO 8601 UTC timestamp. */

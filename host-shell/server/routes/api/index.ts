@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sameOrigin } from '../../plugins/same-origin';
+import { accessRoutes } from './access';
 import { adminRoutes } from './admin';
 import { analyticsRoutes } from './analytics';
 import { chatRoutes } from './chat';
@@ -48,5 +49,6 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(contentRoutes);
   await api.register(accountRoutes);
   await api.register(analyticsRoutes);
+  await api.register(accessRoutes);
   await api.register(openApiRoute(documented.routes));
 };

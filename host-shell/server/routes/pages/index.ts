@@ -31,6 +31,8 @@ import { showSigninLink, signinLinkRefused, useSigninLinkPage } from './signin-l
 import { SIGNIN_LINK_PATTERN } from '../../services/signin-links';
 import { serveChatFile } from './chat-file';
 import { showAdminMail } from './admin-mail';
+import { saveAdminAccess, showAdminAccess } from './admin-access';
+import { ADMIN_ACCESS_PATH } from '../../views/admin-access';
 import { askPasswordReset, passwordResetRefused, showPasswordReset } from './password-reset';
 import { RESET_PATH } from '../../services/password-reset';
 import { ADMIN_MAIL_PATH } from '../../views/admin-mail';
@@ -157,6 +159,8 @@ export const pageRoutes: FastifyPluginAsync = async (app) => {
   app.get(signinLinkPath!, showSigninLink);
   app.post(signinLinkPath!, postOptions({ get: showSigninLink, limits: SIGNIN_LINK_LIMITS }), useSigninLinkPage);
   app.get(ADMIN_MAIL_PATH, showAdminMail);
+  app.get(ADMIN_ACCESS_PATH, showAdminAccess);
+  app.post(ADMIN_ACCESS_PATH, postOptions({ get: showAdminAccess }), saveAdminAccess);
   // A forgotten password: the address form, its post limited per address (and per account by the service).
   app.get(RESET_PATH, showPasswordReset);
   app.post(RESET_PATH, postOptions({ get: showPasswordReset, limits: RESET_LIMITS }), askPasswordReset);
