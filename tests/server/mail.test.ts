@@ -10,7 +10,8 @@ import { startMailCatcher, type MailCatcher } from '../../host-shell/server/serv
 import { mailParts } from '../../host-shell/server/services/mail';
 import { retryDelayMs } from '../../host-shell/server/services/mail-outbox';
 import { DEFAULT_RATE_LIMITS } from '../../host-shell/server/config';
-import { DEMO, ORIGIN, createTestApp, login, request, type TestApp } from './helpers';
+import { callApi } from './http';
+import { DEMO, ORIGIN, createTestApp, login, request, standBySlug, type TestApp } from './helpers';
 
 const form = (fields: Record<string, string>, remoteAddress = '10.7.0.1') => ({
   method: 'POST' as const,
@@ -116,6 +117,95 @@ describe('the outbox and the local SMTP server', () => {
     const admin = await request(t.app, { url: '/connexion/oubli', ...form({ email: DEMO.admin }, '10.7.0.3') });
     expect(admin.body).toContain(SAME_ANSWER);
     expect(await t.database.db.selectFrom('mail_outbox').select('id').where('to_address', '=', DEMO.admin).execute()).toEqual([]);
+  });
+
+  it('lets organisers only write to the event, with a clear message for a bad payload', async () => {
+    const payload = { subject: { fr: 'Bonjour', en: 'Hello' }, body: { fr: 'Texte', en: 'Text' }, audience: 'visitors' };
+    expect((await callApi(t.app, 'POST', '/api/emailing/send', payload)).statusCode).toBe(401);
+    expect((await callApi(t.app, 'POST', '/api/emailing/send', payload, await login(t.app, DEMO.exhibitor))).statusCode).toBe(403);
+    const promoter = await login(t.app, DEMO.promoter);
+    const bad = await callApi(t.app, 'POST', '/api/emailing/send', { ...payload, subject: { fr: 'Bonjour' } }, promoter);
+    expect(bad.statusCode).toBe(400);
+    expect((bad.json() as { data: { message: string } }).data.message).toMatch(/subject/);
+    const stand = await callApi(t.app, 'POST', '/api/emailing/send', { ...payload, audience: { stand_id: 'zzzzzz' } }, promoter);
+    expect(stand.statusCode).toBe(400);
+    const test = await callApi(t.app, 'POST', '/api/emailing/send', { ...payload, test: true }, promoter);
+    expect(test.json()).toEqual({ data: { id: expect.any(String), recipients: 1 } });
+    await t.app.mail.flush();
+    await catcher.waitFor((m) => m.to.includes(DEMO.promoter) && m.subject === 'Hello');
+    const doc = (await request(t.app, { method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, unknown> };
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/emailing/send', '/api/emailing/{id}', '/api/check_legitimity']));
+  });
+
+  it('reaches each visitor once, in their language, with a one-click unsubscribe that keeps the next e-mailing away', async () => {
+    const promoter = await login(t.app, DEMO.promoter);
+    const visitors = await t.database.db
+      .selectFrom('users')
+      .select(['email', 'locale'])
+      .where('profile', '=', 'visitor')
+      .where('anonymous', '=', 0)
+      .execute();
+    const first = {
+      subject: { fr: 'Programme FR', en: 'Programme EN' },
+      body: { fr: 'Le programme', en: 'The programme' },
+      audience: 'visitors',
+    };
+    const sent = (await callApi(t.app, 'POST', '/api/emailing/send', first, promoter)).json() as {
+      data: { id: string; recipients: number };
+    };
+    expect(sent.data.recipients).toBe(visitors.length);
+    await t.app.mail.flush();
+    const ofFirst = () => catcher.messages().filter((m) => m.subject.startsWith('Programme'));
+    await catcher.waitFor(() => ofFirst().length === visitors.length);
+    expect(
+      ofFirst()
+        .flatMap((m) => m.to)
+        .sort(),
+    ).toEqual(visitors.map((v) => v.email).sort());
+    const mail = ofFirst().find((m) => m.to.includes(DEMO.visitor))!;
+    const lea = visitors.find((v) => v.email === DEMO.visitor)!;
+    expect(mail.subject).toBe(lea.locale === 'fr_FR' ? 'Programme FR' : 'Programme EN');
+    expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    const unsubscribe = /<(http:\/\/salon\.test\/desabonnement\/[A-Za-z0-9_-]{32})>/.exec(mail.headers['list-unsubscribe'] ?? '')?.[1];
+    expect(unsubscribe).toBeDefined();
+    expect(mail.text).toContain(unsubscribe);
+    const report = await callApi(t.app, 'GET', `/api/emailing/${sent.data.id}`, undefined, promoter);
+    expect(report.json()).toMatchObject({
+      data: { recipients: visitors.length, sent: visitors.length, failed: 0, queued: 0, skipped: 0, test: false },
+    });
+    expect((await callApi(t.app, 'GET', `/api/emailing/${sent.data.id}`, undefined, await login(t.app, DEMO.visitor))).statusCode).toBe(
+      403,
+    );
+
+    // The mail client's one click: a form post from elsewhere, no Origin.
+    const path = new URL(unsubscribe!).pathname;
+    expect((await request(t.app, { method: 'GET', url: path })).statusCode).toBe(200);
+    const click = await request(t.app, {
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(click.statusCode).toBe(200);
+    const second = { ...first, subject: { fr: 'Rappel FR', en: 'Rappel EN' } };
+    const again = (await callApi(t.app, 'POST', '/api/emailing/send', second, promoter)).json() as {
+      data: { id: string; recipients: number };
+    };
+    expect(again.data.recipients).toBe(visitors.length - 1);
+    await t.app.mail.flush();
+    await catcher.waitFor(() => catcher.messages().filter((m) => m.subject.startsWith('Rappel')).length === visitors.length - 1);
+    expect(catcher.messages().filter((m) => m.subject.startsWith('Rappel') && m.to.includes(DEMO.visitor))).toEqual([]);
+    const skipped = await callApi(t.app, 'GET', `/api/emailing/${again.data.id}`, undefined, promoter);
+    expect(skipped.json()).toMatchObject({ data: { skipped: 1 } });
+    const audited = await t.database.db.selectFrom('audit_log').select('action').where('action', '=', 'emailing.send').execute();
+    expect(audited).toHaveLength(3);
+    // The organiser's page shows the report.
+    const page = await request(t.app, { method: 'GET', url: '/organisateur', headers: { cookie: promoter } });
+    expect(page.body).toContain(`data-emailing="${again.data.id}"`);
+    // The visitors of one stand: only those who visited it.
+    const helios = await standBySlug(t, 'stand-helios-solaire');
+    const byStand = await callApi(t.app, 'POST', '/api/emailing/send', { ...first, audience: { stand_id: helios.key } }, promoter);
+    expect(byStand.statusCode).toBe(200);
   });
 
   it('limits the requests of one address', async () => {

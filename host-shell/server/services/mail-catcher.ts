@@ -30,14 +30,6 @@ export interface MailCatcher {
   close(): Promise<void>;
 }
 
-function headerText(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (value && typeof value === 'object' && 'text' in value && typeof value.text === 'string') return value.text;
-  if (value && typeof value === 'object' && 'value' in value && typeof value.value === 'string') return value.value;
-  if (value instanceof Date) return value.toISOString();
-  return JSON.stringify(value);
-}
-
 export async function startMailCatcher(options: { host?: string; port?: number; keep?: number } = {}): Promise<MailCatcher> {
   const keep = options.keep ?? 500;
   const caught: CaughtMail[] = [];
@@ -51,8 +43,15 @@ export async function startMailCatcher(options: { host?: string; port?: number; 
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((parsed) => {
+          // As written (mailparser groups some, such as List-*, into objects): unfolded, the first of each name.
           const headers: Record<string, string> = {};
-          for (const [name, value] of parsed.headers) headers[name.toLowerCase()] = headerText(value);
+          for (const { key, line } of parsed.headerLines) {
+            const value = line
+              .slice(line.indexOf(':') + 1)
+              .replace(/\r?\n[ \t]+/g, ' ')
+              .trim();
+            headers[key.toLowerCase()] ??= value;
+          }
           seq += 1;
           caught.push({
             seq,

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { sameOrigin } from '../../plugins/same-origin';
 import { accessRoutes } from './access';
 import { adminRoutes } from './admin';
+import { emailingRoutes } from './emailing';
 import { analyticsRoutes } from './analytics';
 import { chatRoutes } from './chat';
 import { companyRoutes } from './company';
@@ -50,5 +51,6 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(accountRoutes);
   await api.register(analyticsRoutes);
   await api.register(accessRoutes);
+  await api.register(emailingRoutes);
   await api.register(openApiRoute(documented.routes));
 };

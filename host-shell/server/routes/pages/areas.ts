@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { promoterEmailingSection } from './emailing';
 import { notFound } from '../../lib/errors';
 import { html } from '../../lib/html';
 import { decodeId } from '../../lib/ids';
@@ -56,15 +57,16 @@ export async function showPromoterArea(request: FastifyRequest, reply: FastifyRe
   if (!user) return reply;
   const ctx = await pageContext(request);
   const db = request.server.db;
-  const [c, requests, news, latest, byStand, stats] = await Promise.all([
+  const [c, requests, news, latest, byStand, stats, emailing] = await Promise.all([
     counts(db),
     recentContactRequests(db),
     promoterNewsSection(request, ctx, { sent: newsSent(request) }),
     listLeads(db, { limit: LEADS_SHOWN }),
     leadCountsByStand(db),
     statsWidget(request, user),
+    promoterEmailingSection(request, ctx),
   ]);
-  return sendPage(reply, promoterArea(ctx, c, requests, html`${stats}${news}${organiserLeads(ctx, latest, byStand)}`));
+  return sendPage(reply, promoterArea(ctx, c, requests, html`${stats}${news}${emailing}${organiserLeads(ctx, latest, byStand)}`));
 }
 
 /** The first value of a query parameter, as a string (undefined when absent). */

@@ -31,6 +31,10 @@ import { showSigninLink, signinLinkRefused, useSigninLinkPage } from './signin-l
 import { SIGNIN_LINK_PATTERN } from '../../services/signin-links';
 import { serveChatFile } from './chat-file';
 import { showAdminMail } from './admin-mail';
+import { postUnsubscribe, showUnsubscribe } from './unsubscribe';
+import { sendEmailingForm } from './emailing';
+import { EMAILING_FORM_PATH } from '../../views/emailing';
+import { UNSUBSCRIBE_PATTERN } from '../../services/emailings';
 import { saveAdminAccess, showAdminAccess } from './admin-access';
 import { ADMIN_ACCESS_PATH } from '../../views/admin-access';
 import { askPasswordReset, passwordResetRefused, showPasswordReset } from './password-reset';
@@ -160,6 +164,10 @@ export const pageRoutes: FastifyPluginAsync = async (app) => {
   app.post(signinLinkPath!, postOptions({ get: showSigninLink, limits: SIGNIN_LINK_LIMITS }), useSigninLinkPage);
   app.get(ADMIN_MAIL_PATH, showAdminMail);
   app.get(ADMIN_ACCESS_PATH, showAdminAccess);
+  app.post(EMAILING_FORM_PATH, postOptions({ get: showHome }), sendEmailingForm);
+  // An e-mailing's unsubscribe link; its post is the mail clients' one click too (RFC 8058): no form guard.
+  app.get(`${UNSUBSCRIBE_PATTERN}:token`, showUnsubscribe);
+  app.post(`${UNSUBSCRIBE_PATTERN}:token`, postUnsubscribe);
   app.post(ADMIN_ACCESS_PATH, postOptions({ get: showAdminAccess }), saveAdminAccess);
   // A forgotten password: the address form, its post limited per address (and per account by the service).
   app.get(RESET_PATH, showPasswordReset);
