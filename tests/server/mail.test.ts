@@ -208,6 +208,52 @@ describe('the outbox and the local SMTP server', () => {
     expect(byStand.statusCode).toBe(200);
   });
 
+  it('e-mails sign-in links to the accounts without a password, each their own, in their language', async () => {
+    const now = new Date().toISOString();
+    await t.database.db
+      .insertInto('users')
+      .values([
+        {
+          profile: 'visitor',
+          anonymous: 0,
+          email: 'nopass.fr@example.org',
+          firstname: 'Zoé',
+          lastname: 'Sans',
+          locale: 'fr_FR',
+          created_at: now,
+        },
+        {
+          profile: 'exhibitor',
+          anonymous: 0,
+          email: 'nopass.en@example.org',
+          firstname: 'Sam',
+          lastname: 'None',
+          locale: 'en_EN',
+          created_at: now,
+        },
+      ])
+      .execute();
+    const admin = await login(t.app, DEMO.admin);
+    const page = await request(t.app, {
+      url: '/admin/comptes',
+      ...form({ action: 'signin-links', send: 'without_password' }),
+      headers: { ...form({}).headers, cookie: admin },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toMatch(/Sign-in links sent by e-mail: [1-9]\d*\./);
+    await t.app.mail.flush();
+    const fr = await catcher.waitFor((m) => m.to.includes('nopass.fr@example.org'));
+    const en = await catcher.waitFor((m) => m.to.includes('nopass.en@example.org'));
+    expect([fr.subject, en.subject]).toEqual(['Votre accès au salon', 'Your access to the fair']);
+    const frLink = /\/connexion\/lien\/[A-Za-z0-9_-]{43}/.exec(fr.text)?.[0];
+    const enLink = /\/connexion\/lien\/[A-Za-z0-9_-]{43}/.exec(en.text)?.[0];
+    expect(frLink).toBeDefined();
+    expect(frLink).not.toBe(enLink);
+    const opened = await request(t.app, { method: 'GET', url: frLink! });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.body).toContain('nopass.fr@example.org');
+  });
+
   it('limits the requests of one address', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 5; i += 1)

@@ -6,8 +6,8 @@ import { recordChange } from './audit';
 import { spreadsheetCsv } from './leads';
 
 /*
- * Sign-in links: the product sends no e-mail, so an organiser downloads the links as CSV and sends them through their
- * own mailing tool. A link opens `/connexion/lien/{token}`, where the person chooses a password and is logged in.
+ * Sign-in links: an organiser e-mails them to the people (`signin-mail.ts`), or downloads them as CSV for their own
+ * mailing tool. A link opens `/connexion/lien/{token}`, where the person chooses a password and is logged in.
  * The token is 32 random bytes (base64url); only its SHA-256 is stored. A link works once, for 14 days; using one
  * uses every other link of the same account.
  */
