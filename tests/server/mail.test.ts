@@ -11,6 +11,8 @@ import { mailParts } from '../../host-shell/server/services/mail';
 import { retryDelayMs } from '../../host-shell/server/services/mail-outbox';
 import { DEFAULT_RATE_LIMITS } from '../../host-shell/server/config';
 import { callApi } from './http';
+import { CONTACT, LEA } from './stand-forms';
+import { anonymousCookie } from './accounts';
 import { DEMO, ORIGIN, createTestApp, login, request, standBySlug, type TestApp } from './helpers';
 
 const form = (fields: Record<string, string>, remoteAddress = '10.7.0.1') => ({
@@ -252,6 +254,32 @@ describe('the outbox and the local SMTP server', () => {
     const opened = await request(t.app, { method: 'GET', url: frLink! });
     expect(opened.statusCode).toBe(200);
     expect(opened.body).toContain('nopass.fr@example.org');
+  });
+
+  it('e-mails an exhibitor who opted in for each new lead on their stands, with nothing of the person', async () => {
+    const helios = await standBySlug(t, 'stand-helios-solaire');
+    const exhibitor = await login(t.app, DEMO.exhibitor);
+    const contact = () =>
+      anonymousCookie(t.app).then((cookie) => callApi(t.app, 'POST', `/api/stands/${helios.key}/requestContact`, CONTACT, cookie));
+    // Not opted in: no e-mail.
+    expect((await contact()).statusCode).toBe(200);
+    expect(await t.database.db.selectFrom('mail_outbox').select('id').where('kind', '=', 'lead').execute()).toEqual([]);
+    const page = await request(t.app, { method: 'GET', url: '/exposant/profil', headers: { cookie: exhibitor } });
+    expect(page.body).toContain('E-mail me for each new contact on my stands');
+    const saved = await request(t.app, {
+      url: '/exposant/profil/courriels',
+      ...form({ lead_emails: '1' }),
+      headers: { ...form({}).headers, cookie: exhibitor },
+    });
+    expect(saved.statusCode).toBe(303);
+    expect((await contact()).statusCode).toBe(200);
+    await t.app.mail.flush();
+    const mail = await catcher.waitFor((m) => m.to.includes(DEMO.exhibitor) && /Helios/.test(m.subject));
+    for (const value of Object.values(LEA).filter((v): v is string => typeof v === 'string' && v.length > 3)) {
+      expect(mail.text).not.toContain(value);
+      expect(mail.html ?? '').not.toContain(value);
+    }
+    expect(mail.text).toContain('http://salon.test/exposant');
   });
 
   it('limits the requests of one address', async () => {

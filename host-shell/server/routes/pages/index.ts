@@ -12,7 +12,8 @@ import { acceptFormData } from '../../lib/form-data';
 import { sameOrigin } from '../../plugins/same-origin';
 import { contentPage, type ContentPage } from '../../views/content';
 import { notFoundPage } from '../../views/errors';
-import { showExhibitorArea, showExhibitorProfile, showOwnExhibitorProfile, showPromoterArea, showVisitors } from './areas';
+import { saveLeadEmails, showExhibitorArea, showExhibitorProfile, showOwnExhibitorProfile, showPromoterArea, showVisitors } from './areas';
+import { LEAD_MAIL_PATH } from '../../services/lead-mail';
 import { saveAdmin, showAdmin } from './admin';
 import { companyDocumentRoutes } from './admin-company-documents';
 import { panoramaFormRoutes, showPanoramas } from './admin-panoramas';
@@ -164,6 +165,7 @@ export const pageRoutes: FastifyPluginAsync = async (app) => {
   app.post(signinLinkPath!, postOptions({ get: showSigninLink, limits: SIGNIN_LINK_LIMITS }), useSigninLinkPage);
   app.get(ADMIN_MAIL_PATH, showAdminMail);
   app.get(ADMIN_ACCESS_PATH, showAdminAccess);
+  app.post(LEAD_MAIL_PATH, postOptions({ get: showHome }), saveLeadEmails);
   app.post(EMAILING_FORM_PATH, postOptions({ get: showHome }), sendEmailingForm);
   // An e-mailing's unsubscribe link; its post is the mail clients' one click too (RFC 8058): no form guard.
   app.get(`${UNSUBSCRIBE_PATTERN}:token`, showUnsubscribe);
