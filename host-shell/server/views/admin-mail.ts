@@ -47,7 +47,7 @@ ${
         (m) => html`<article class="caught-mail" aria-label="${m.subject}">
 <h3>${m.subject}</h3>
 <p>${tr(msg`To:`)} <span class="caught-to">${m.to.join(', ')}</span> · ${m.receivedAt}</p>
-<pre style="white-space:pre-wrap">${linkified(m.text)}</pre>
+<pre>${linkified(m.text)}</pre>
 </article>`,
       )
 }</section>`;
