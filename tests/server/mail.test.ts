@@ -265,7 +265,7 @@ describe('the outbox and the local SMTP server', () => {
     expect((await contact()).statusCode).toBe(200);
     expect(await t.database.db.selectFrom('mail_outbox').select('id').where('kind', '=', 'lead').execute()).toEqual([]);
     const page = await request(t.app, { method: 'GET', url: '/exposant/profil', headers: { cookie: exhibitor } });
-    expect(page.body).toContain('E-mail me for each new contact on my stands');
+    expect(page.body).toContain('name="lead_emails"');
     const saved = await request(t.app, {
       url: '/exposant/profil/courriels',
       ...form({ lead_emails: '1' }),
