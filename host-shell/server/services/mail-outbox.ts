@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { createTransport, type SendMailOptions } from 'nodemailer';
+import type * as Nodemailer from 'nodemailer';
+import type { SendMailOptions } from 'nodemailer';
 import { nowIso, type Database, type MailStatus } from '../db/schema';
 
 /*
@@ -30,7 +31,10 @@ export function smtpTransport(url: string): MailTransport {
   options.searchParams.set('connectionTimeout', '10000');
   options.searchParams.set('greetingTimeout', '10000');
   options.searchParams.set('socketTimeout', '30000');
-  return createTransport(options.toString());
+  // Loaded with the first transport: a process that sends no e-mail never loads nodemailer.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const nodemailer = require('nodemailer') as typeof Nodemailer;
+  return nodemailer.createTransport(options.toString());
 }
 
 export interface SendReport {
