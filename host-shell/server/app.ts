@@ -9,6 +9,8 @@ import { cspPlugin } from './plugins/csp';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { livePlugin } from './plugins/live';
+import { mailPlugin } from './plugins/mail';
+import type { MailCatcher } from './services/mail-catcher';
 import { panoramasPlugin } from './plugins/panoramas';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { sessionPlugin } from './plugins/session';
@@ -35,6 +37,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** A logger made beforehand (server.ts: `ops/logger.ts`, the one that also writes the banner and the refusals). */
   loggerInstance?: FastifyServerOptions['loggerInstance'];
+  /** A local catch-all SMTP server (the demo's, the tests'): e-mails go there when SMTP_URL is unset; closed with the app. */
+  mailCatcher?: MailCatcher | null;
 }
 
 /**
@@ -64,6 +68,7 @@ export function build(options: BuildOptions = {}) {
   app.register(staticPlugin);
   app.register(livePlugin);
   app.register(panoramasPlugin);
+  app.register(mailPlugin, { catcher: options.mailCatcher ?? null });
   // After live: the policy reads the stream's addresses from app.parameters.
   app.register(cspPlugin);
   app.register(rateLimitPlugin);

@@ -27,6 +27,8 @@ export interface RateLimits {
   loginPerAddress: RateLimit;
   /** `POST /inscription` and a sign-in link's password, per address: over it, slowed down (never refused) and logged. */
   registerPerAddress: RateLimit;
+  /** `POST /connexion/oubli` (a password reset asked for), per address; per account: `services/password-reset.ts`. */
+  resetPerAddress: RateLimit;
   /** `POST /contact`, per session user (anonymous visitors are users too). */
   contactPerUser: RateLimit;
   /** `POST /contact`, per address (the only budget of a post without a session). */
@@ -54,6 +56,7 @@ export const DEFAULT_RATE_LIMITS: Readonly<RateLimits> = {
   // A crowd behind one address (an office at the opening, a school, a hotel): hundreds within minutes pass at once.
   loginPerAddress: { max: 1200, windowMs: 15 * MINUTE },
   registerPerAddress: { max: 600, windowMs: 15 * MINUTE },
+  resetPerAddress: { max: 30, windowMs: 15 * MINUTE },
   contactPerUser: { max: 10, windowMs: 10 * MINUTE },
   contactPerAddress: { max: 100, windowMs: 10 * MINUTE },
   formsPerUser: { max: 30, windowMs: 10 * MINUTE },
@@ -148,6 +151,13 @@ export interface AppConfig {
   hostSecret: string | null;
   /** How far a signed host call's timestamp may be from this server's clock (seconds), either way. */
   hostMaxSkewSeconds: number;
+  /** SMTP_URL (`smtp://user:pass@host:587`, STARTTLS when offered; `smtps://` for TLS): null keeps every e-mail queued. */
+  smtpUrl: string | null;
+  /** MAIL_FROM: the sender of every e-mail (`Salon <salon@example.org>`). */
+  mailFrom: string;
+  /** The outbox is looked at this often (ms); and at most MAIL_RATE e-mails are sent per minute (e-mailings' pace). */
+  mailPollMs: number;
+  mailPerMinute: number;
 }
 
 export const isPostgresUrl = (value: string) => /^postgres(?:ql)?:\/\//.test(value);
@@ -280,5 +290,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     roomHostOrigins: originsFromEnv(env.ROOM_HOST_ORIGINS),
     hostSecret: hostSecretFromEnv(env.SALON_HOST_SECRET),
     hostMaxSkewSeconds: 120,
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || 'Salon <salon@localhost>',
+    mailPollMs: 2_000,
+    mailPerMinute: intFromEnv(env.MAIL_RATE, 600, 'MAIL_RATE') || 600,
   };
 }

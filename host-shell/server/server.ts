@@ -13,6 +13,7 @@ import { loadConfig, type AppConfig } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed-data';
 import { salonLogger } from './ops/logger';
 import { claimSqliteFile } from './ops/production';
+import { startMailCatcher, type MailCatcher } from './services/mail-catcher';
 import { deleteExpiredSessions } from './services/sessions';
 import { CREATE_ADMIN_HINT, StartupRefusal, prepareDatabase, startupOptions } from './startup';
 
@@ -39,7 +40,10 @@ async function main(log: Logger, always: Logger): Promise<void> {
     log.warn({ event: 'config' }, 'PUBLIC_URL is not set: the links the salon writes use the origin each request arrived with');
   if (options.production && !config.clamavSocket)
     log.warn({ event: 'config' }, 'UPLOADS_UNSCANNED=1: uploads are served without an antivirus scan');
-  const app = build({ config, loggerInstance: log });
+  if (!options.demo && !config.smtpUrl) log.warn({ event: 'config' }, 'SMTP_URL is not set: e-mails are kept queued, none is sent');
+  // The demo start catches every e-mail in a local SMTP server of its own, shown on /admin/courriels.
+  const mailCatcher: MailCatcher | null = options.demo && !config.smtpUrl ? await startMailCatcher() : null;
+  const app = build({ config, loggerInstance: log, mailCatcher });
   // A promise nobody awaited failed (a background task: a broadcast, a flush, a refresh): logged with its stack, and the
   // process goes on serving everyone else, as when PostgreSQL or Redis restarts under it. An exception nobody caught
   // leaves the process in an unknown state: logged, then it exits for its supervisor to start it again.
@@ -100,7 +104,8 @@ async function main(log: Logger, always: Logger): Promise<void> {
   if (options.demo) {
     next =
       `Demo accounts (password "${DEMO_PASSWORD}"): ${DEMO_ACCOUNTS.map((a) => `${a.email} (${a.profile})`).join(', ')}. ` +
-      `Anonymous visit: ${address}/salon`;
+      `Anonymous visit: ${address}/salon. ` +
+      (mailCatcher ? `E-mails are caught by ${mailCatcher.url}, shown at ${address}/admin/courriels` : `E-mails go to SMTP_URL`);
   } else if (report.administrators === 0) {
     next = `No administrator yet: ${CREATE_ADMIN_HINT}.`;
   } else {

@@ -70,6 +70,9 @@ export const AuditAction = OneOf(
   'talk.create',
   'talk.update',
   'talk.remove',
+  // Opening hours and access mode; an organisers' e-mailing (host-shell/server/services/access.ts, emailings.ts).
+  'access.update',
+  'emailing.send',
 );
 export type AuditAction = Static<typeof AuditAction>;
 

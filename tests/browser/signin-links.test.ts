@@ -2,12 +2,15 @@
  * Sign-in links. The administrator imports a users CSV, downloads the sign-in links of the
  * imported accounts from the import's report, and one person opens their link in another browser context (French),
  * chooses a password there and lands in the room logged in; opening the link again says it was used. The page fits
- * a phone's width.
+ * a phone's width. Then the demo's e-mail: a visitor resets a forgotten password from the e-mail its local mail server
+ * caught; "invited only" turns a self-registered visitor away and lets the imported one in; before the opening hours a
+ * visitor sees when the salon opens, and an exhibitor enters.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { test } from 'node:test';
 import { parse } from 'csv-parse/sync';
+import type { Locator, Page } from 'playwright-core';
 import { collectErrors, logIn, useSalon, widgetsSettled } from './harness';
 
 const env = useSalon();
@@ -83,4 +86,101 @@ test('links downloaded from the import report let a person choose a password and
   assert.deepEqual(adminErrors, []);
   assert.deepEqual(guestErrors, []);
   await Promise.all([adminContext.close(), guestContext.close(), otherContext.close()]);
+});
+
+/** Reloads `page` until `locator` shows (the demo's mail server catches an e-mail a moment after the request). */
+async function reloadUntil(page: Page, locator: Locator, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while ((await locator.count()) === 0) {
+    if (Date.now() > deadline) throw new Error('not shown in time');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await page.reload();
+  }
+}
+
+test('a forgotten password is reset from the e-mail the demo caught; "invited only" and the opening hours turn visitors away', async () => {
+  const { salon, browser } = env;
+  const adminContext = await browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 768 } });
+  const admin = await adminContext.newPage();
+  const adminErrors = collectErrors(admin);
+  assert.equal(await logIn(admin, salon.baseUrl, 'admin@salon.test'), 303);
+
+  // Thomas forgot his password: the login page's link, his address, the one answer given to any address.
+  const visitorContext = await browser.newContext({ locale: 'en-US', viewport: { width: 375, height: 812 } });
+  const visitor = await visitorContext.newPage();
+  const visitorErrors = collectErrors(visitor);
+  await visitor.goto(`${salon.baseUrl}/`);
+  await visitor.getByRole('link', { name: 'Forgot your password?' }).click();
+  await visitor.getByLabel(/^Email address/).fill('visiteur2@salon.test');
+  await visitor.getByRole('button', { name: 'Send me a link' }).click();
+  await visitor.getByText('If an account uses this address, an e-mail is on its way').waitFor();
+
+  // The e-mail, as the demo's mail server caught it (the administrators' page of the demo).
+  await admin.goto(`${salon.baseUrl}/admin/courriels`);
+  const caught = admin
+    .locator('article.caught-mail')
+    .filter({ hasText: 'visiteur2@salon.test' })
+    .filter({ hasText: 'Choose a new password' });
+  await reloadUntil(admin, caught);
+  const link = await caught
+    .getByRole('link', { name: /\/connexion\/lien\// })
+    .first()
+    .getAttribute('href');
+  assert.ok(link?.startsWith(`${salon.baseUrl}/connexion/lien/`), String(link));
+  await visitor.goto(link!);
+  await visitor.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+  await visitor.getByLabel(/^Password/).fill('thomas new secret');
+  await Promise.all([visitor.waitForURL(`${salon.baseUrl}/salon`), visitor.getByRole('button', { name: 'Save and enter' }).click()]);
+  await visitor.context().clearCookies();
+  assert.equal(await logIn(visitor, salon.baseUrl, 'visiteur2@salon.test', 'thomas new secret'), 303);
+
+  // "Invited only": a visitor who registered themselves is told so; Chloé, imported above, enters.
+  await admin.goto(`${salon.baseUrl}/admin/acces`);
+  await admin.getByRole('radio', { name: /Invited only/ }).check();
+  await Promise.all([admin.waitForURL(/saved=1/), admin.getByRole('button', { name: 'Save' }).click()]);
+  const selfContext = await browser.newContext({ locale: 'en-US' });
+  const self = await selfContext.newPage();
+  await self.goto(`${salon.baseUrl}/`);
+  const register = self.getByRole('region', { name: 'Create a visitor account' });
+  await register.getByLabel(/^Email address/).fill('myself@example.org');
+  await register.getByLabel(/^Password/).fill('my own password');
+  await register.getByLabel(/^First name/).fill('Max');
+  await register.getByLabel(/^Last name/).fill('Self');
+  await register.getByRole('button', { name: 'Create my account' }).click();
+  await self.getByText('The salon is open to invited guests only.').waitFor();
+  const guestContext = await browser.newContext({ locale: 'en-US' });
+  const guest = await guestContext.newPage();
+  await logIn(guest, salon.baseUrl, 'chloe.link@example.org', 'mon mot de passe');
+  const room = await guest.goto(`${salon.baseUrl}/salon`);
+  assert.equal(room?.status(), 200);
+
+  // Outside the opening hours: a visitor sees when the salon opens, in their language; an exhibitor enters.
+  await admin.goto(`${salon.baseUrl}/admin/acces`);
+  await admin.getByLabel(/^The salon’s time zone/).fill('Europe/Paris');
+  await admin.getByLabel(/^Opens at/).fill('2099-06-01T09:00');
+  await admin.getByRole('radio', { name: /^Anyone/ }).check();
+  await Promise.all([admin.waitForURL(/saved=1/), admin.getByRole('button', { name: 'Save' }).click()]);
+  await visitor.goto(`${salon.baseUrl}/salon`);
+  await visitor.getByText('The salon opens on 1 June 2099 at 09:00.').waitFor();
+  const frenchContext = await browser.newContext({ locale: 'fr-FR' });
+  const french = await frenchContext.newPage();
+  await french.goto(`${salon.baseUrl}/salon`);
+  await french.getByText('Le salon ouvre le 1 juin 2099 à 09:00.').waitFor();
+  const exhibitorContext = await browser.newContext({ locale: 'en-US' });
+  const exhibitor = await exhibitorContext.newPage();
+  assert.equal(await logIn(exhibitor, salon.baseUrl, 'exposant@salon.test'), 303);
+  assert.equal((await exhibitor.goto(`${salon.baseUrl}/salon`))?.status(), 200);
+  assert.equal(await exhibitor.locator('#room-closed').count(), 0);
+
+  // Back to the defaults for whatever runs next on this salon.
+  await admin.goto(`${salon.baseUrl}/admin/acces`);
+  await admin.getByLabel(/^Opens at/).fill('');
+  await Promise.all([admin.waitForURL(/saved=1/), admin.getByRole('button', { name: 'Save' }).click()]);
+  assert.deepEqual(adminErrors, []);
+  // The closed room is a 403 page, which the console reports.
+  assert.deepEqual(
+    visitorErrors.filter((e) => !e.includes('status of 403')),
+    [],
+  );
+  await Promise.all([adminContext, visitorContext, selfContext, guestContext, frenchContext, exhibitorContext].map((c) => c.close()));
 });

@@ -63,7 +63,13 @@ export const ON_POSTGRES = POSTGRES_URL !== null;
 
 /** A migrated, seeded app on a fresh database (SQLite in memory, or PostgreSQL: see SALON_TEST_POSTGRES), or the given one. */
 export async function createTestApp(
-  options: { database?: DatabaseConfig; config?: BuildOptions['config']; logger?: BuildOptions['logger'] } = {},
+  options: {
+    database?: DatabaseConfig;
+    config?: BuildOptions['config'];
+    logger?: BuildOptions['logger'];
+    /** A local catch-all SMTP server (`startMailCatcher`) the app sends its e-mails to, closed with the app. */
+    mailCatcher?: BuildOptions['mailCatcher'];
+  } = {},
 ): Promise<TestApp> {
   const fresh = options.database ? { config: options.database, drop: async () => undefined } : await freshDatabase();
   const database = openDatabase(fresh.config);
@@ -84,6 +90,7 @@ export async function createTestApp(
     database,
     config: { scryptCost: TEST_SCRYPT_COST, spaDir: '/nonexistent/salon-spa', uploadDir, ...panoramas, ...options.config },
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.mailCatcher ? { mailCatcher: options.mailCatcher } : {}),
   });
   await app.ready();
   return {

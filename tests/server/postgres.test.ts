@@ -63,6 +63,7 @@ if (configured) {
         '0008_analytics',
         '0010_imports',
         '0011_signin_links',
+        '0012_mail',
       ]);
     });
 

@@ -203,6 +203,9 @@ describe('the CSV imports (spec §5 "Uploads")', () => {
       action: 'signin-links',
       import: 'imp123',
     });
+    const byMail = within(links).getByRole('button', { name: 'E-mail the sign-in links' });
+    expect(byMail.closest('form')).toBe(form);
+    expect([byMail.getAttribute('name'), byMail.getAttribute('value')]).toEqual(['send', 'import']);
     act(() => setImportState('visio_links', { phase: 'report', data: { ...report(), id: 'vis456', kind: 'visio_links' } }));
     expect(within(linksPanel()).getByText('The import is finished.')).toBeInTheDocument();
     expect(within(linksPanel()).queryByRole('region', { name: 'Sign-in links' })).toBeNull();

@@ -277,8 +277,9 @@ function Report({ kind, data }: { kind: ImportKind; data: ImportData }) {
 }
 
 /**
- * The imported accounts have no password: their sign-in links, as a CSV the organiser sends with their own mailing tool.
- * A plain form post to `/admin/comptes` (`action=signin-links`), answered with the file as an attachment.
+ * The imported accounts have no password: their sign-in links, e-mailed to each person (`send=import`: the accounts
+ * page answers how many), or as a CSV for the organiser's own mailing tool. A plain form post to `/admin/comptes`
+ * (`action=signin-links`), the CSV answered as an attachment.
  */
 function SigninLinks({ importId }: { importId: string }) {
   const { t } = useLingui();
@@ -287,11 +288,12 @@ function SigninLinks({ importId }: { importId: string }) {
     <section className="salon-imports__links" aria-labelledby={headingId}>
       <h4 id={headingId}>{t`Sign-in links`}</h4>
       <p className="salon-imports__hint">
-        {t`The imported accounts have no password. The fair sends no e-mail: download their sign-in links (email, firstname, lastname, link) and send them with your own mailing tool. Each link works once, for 14 days, and lets the person choose their password.`}
+        {t`The imported accounts have no password. E-mail each person their sign-in link, or download the links (email, firstname, lastname, link) for your own mailing tool. Each link works once, for 14 days, and lets the person choose their password.`}
       </p>
       <form method="post" action={url('admin.accounts')}>
         <input type="hidden" name="action" value="signin-links" />
         <input type="hidden" name="import" value={importId} />
+        <button type="submit" className="salon-imports__button" name="send" value="import">{t`E-mail the sign-in links`}</button>{' '}
         <button type="submit" className="salon-imports__button">{t`Download the sign-in links (CSV)`}</button>
       </form>
     </section>

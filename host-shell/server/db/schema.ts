@@ -26,6 +26,7 @@ import type {
 } from './tables/visits';
 import type { ChannelMembersTable, ChannelsTable, ChatFilesTable, MessagesTable } from './tables/chat';
 import type { AgendaTalksTable, MeetingSlotsTable, MeetingsTable, TalksTable } from './tables/programme';
+import type { EmailingsTable, MailOutboxTable } from './tables/mail';
 
 export * from './tables/columns';
 export * from './tables/people';
@@ -33,6 +34,7 @@ export * from './tables/content';
 export * from './tables/visits';
 export * from './tables/chat';
 export * from './tables/programme';
+export * from './tables/mail';
 
 export interface Database {
   users: UsersTable;
@@ -68,6 +70,8 @@ export interface Database {
   agenda_talks: AgendaTalksTable;
   meeting_slots: MeetingSlotsTable;
   meetings: MeetingsTable;
+  mail_outbox: MailOutboxTable;
+  emailings: EmailingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

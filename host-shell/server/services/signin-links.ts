@@ -6,8 +6,8 @@ import { recordChange } from './audit';
 import { spreadsheetCsv } from './leads';
 
 /*
- * Sign-in links: the product sends no e-mail, so an organiser downloads the links as CSV and sends them through their
- * own mailing tool. A link opens `/connexion/lien/{token}`, where the person chooses a password and is logged in.
+ * Sign-in links: an organiser e-mails them to the people (`signin-mail.ts`), or downloads them as CSV for their own
+ * mailing tool. A link opens `/connexion/lien/{token}`, where the person chooses a password and is logged in.
  * The token is 32 random bytes (base64url); only its SHA-256 is stored. A link works once, for 14 days; using one
  * uses every other link of the same account.
  */
@@ -17,7 +17,7 @@ export const SIGNIN_LINK_PATTERN = '/connexion/lien/{token}';
 export const SIGNIN_LINK_TTL_DAYS = 14;
 const TTL_MS = SIGNIN_LINK_TTL_DAYS * 24 * 3600 * 1000;
 
-const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 const isTokenShaped = (token: string): boolean => /^[A-Za-z0-9_-]{43}$/.test(token);
 
 /** Who gets links: visitors and exhibitors; promoters only from an administrator; never an administrator. */
@@ -155,7 +155,7 @@ export function signinLinksCsv(rows: readonly SigninLinkRow[]): string {
   return spreadsheetCsv(['email', 'firstname', 'lastname', 'link'], rows);
 }
 
-export type LinkState = { state: 'valid'; user: UserRow } | { state: 'used' | 'expired' | 'unknown' };
+export type LinkState = { state: 'valid'; user: UserRow; purpose: 'signin' | 'reset' } | { state: 'used' | 'expired' | 'unknown' };
 
 async function lookUp(db: Kysely<Database>, token: string, now: string): Promise<LinkState> {
   if (!isTokenShaped(token)) return { state: 'unknown' };
@@ -166,7 +166,7 @@ async function lookUp(db: Kysely<Database>, token: string, now: string): Promise
   const user = await db.selectFrom('users').selectAll().where('id', '=', link.user_id).executeTakeFirst();
   // An account that became an administrator since is never opened by a link.
   if (!user || user.profile === 'administrator' || user.anonymous === 1) return { state: 'unknown' };
-  return { state: 'valid', user };
+  return { state: 'valid', user, purpose: link.purpose };
 }
 
 /** What a link is now; nothing is written (opening the page, or a mail scanner fetching it, does not use it). */
@@ -192,6 +192,6 @@ export async function useSigninLink(db: Kysely<Database>, token: string, passwor
     if (Number(claimed.numUpdatedRows) !== 1) return { state: 'used' };
     await trx.updateTable('signin_links').set({ used_at: now }).where('user_id', '=', found.user.id).where('used_at', 'is', null).execute();
     await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', found.user.id).execute();
-    return { state: 'valid', user: { ...found.user, password_hash: passwordHash } };
+    return { ...found, user: { ...found.user, password_hash: passwordHash } };
   });
 }

@@ -149,8 +149,8 @@ ${editing ? html` <a href="${link('admin.accounts')}#form">${tr(msg`Cancel`)}</a
 }
 
 /**
- * Sign-in links (`services/signin-links.ts`): the product sends no e-mail, so the organiser downloads them as CSV for
- * their own mailing tool; for the ticked accounts, or for every account without a password (imported ones too).
+ * Sign-in links (`services/signin-links.ts`): e-mailed to each person, or downloaded as CSV for the organiser's own
+ * mailing tool; for the ticked accounts, or for every account without a password (imported ones too).
  */
 function signinLinksSection(ctx: PageContext, accounts: AdminAccount[], nameOf: (a: AdminAccount) => string): SafeHtml {
   const { tr, link } = helpers(ctx);
@@ -160,15 +160,17 @@ function signinLinksSection(ctx: PageContext, accounts: AdminAccount[], nameOf: 
   );
   return html`<section class="card" id="signin-links" aria-labelledby="signin-links-heading"><h2 id="signin-links-heading">${tr(msg`Sign-in links`)}</h2>
 <p>${tr(
-    msg`The fair sends no e-mail: download the links (CSV: email, firstname, lastname, link) and send them with your own mailing tool. Each link works once, for 14 days: the person chooses their password there and enters logged in. An imported account has no password until then.`,
+    msg`E-mail each person their link, or download the links (CSV: email, firstname, lastname, link) for your own mailing tool. Each link works once, for 14 days: the person chooses their password there and enters logged in. An imported account has no password until then.`,
   )}</p>
 <form method="post" action="${link('admin.accounts')}">
 <input type="hidden" name="action" value="signin-links">
 <button type="submit" name="scope" value="without_password">${tr(msg`Links for every account without a password (CSV)`)}</button>
+<button type="submit" name="send" value="without_password">${tr(msg`E-mail their links to every account without a password`)}</button>
 ${
   boxes.length
     ? html`<fieldset><legend>${tr(msg`Or for these accounts (a new password will replace the current one)`)}</legend>${boxes}</fieldset>
-<button type="submit" name="scope" value="selected">${tr(msg`Links for the ticked accounts (CSV)`)}</button>`
+<button type="submit" name="scope" value="selected">${tr(msg`Links for the ticked accounts (CSV)`)}</button>
+<button type="submit" name="send" value="selected">${tr(msg`E-mail their links to the ticked accounts`)}</button>`
     : ''
 }
 </form></section>`;

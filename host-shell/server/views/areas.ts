@@ -1,5 +1,7 @@
 import { backOfficeNav } from './back-office-nav';
 import { msg } from '@lingui/core/macro';
+import { ADMIN_MAIL_PATH } from './admin-mail';
+import { ADMIN_ACCESS_PATH } from './admin-access';
 import type { Selectable } from 'kysely';
 import type { ContactRequestsTable, UserRow } from '../db/schema';
 import { html, httpUrl, type SafeHtml } from '../lib/html';
@@ -118,7 +120,8 @@ export function adminArea(ctx: PageContext, c: Counts, stream: SafeHtml, setting
     ctx,
     tr(msg`Administration`),
     html`${backOfficeNav(ctx, 'admin')}<div class="cards"><section class="card"><h2>${tr(msg`Figures`)}</h2>${countCards(ctx, c)}
-<p><a href="${link('promoter')}">${tr(msg`Organizer area`)}</a></p></section>
+<p><a href="${link('promoter')}">${tr(msg`Organizer area`)}</a></p>
+<p><a href="${ADMIN_MAIL_PATH}">${tr(msg`E-mails`)}</a> · <a href="${ADMIN_ACCESS_PATH}">${tr(msg`Opening hours and access`)}</a></p></section>
 ${contentLinks(ctx)}
 ${stream}</div>
 ${settings}

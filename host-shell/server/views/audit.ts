@@ -30,6 +30,8 @@ const ACTIONS: Record<AuditAction, MessageDescriptor> = {
   'talk.create': msg`Talk added to the programme`,
   'talk.update': msg`Talk changed`,
   'talk.remove': msg`Talk removed from the programme`,
+  'access.update': msg`Opening hours and access changed`,
+  'emailing.send': msg`E-mailing sent`,
 };
 
 /** "2026-11-25 14:05:09 UTC" from an ISO 8601 UTC timestamp. */

@@ -5,7 +5,7 @@ export interface FieldOptions {
   label: string;
   value?: string | null;
   error?: string;
-  type?: 'text' | 'email' | 'password' | 'tel' | 'date' | 'url';
+  type?: 'text' | 'email' | 'password' | 'tel' | 'date' | 'url' | 'datetime-local';
   autocomplete?: string;
   required?: boolean;
   /** Prefix of the id, when two forms on one page have fields of the same name. */

@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { html } from '../lib/html';
 import { displayName, homeRouteName } from '../services/users';
+import { RESET_PATH } from '../services/password-reset';
 import { field } from './forms';
 import { helpers, layout, type PageContext } from './layout';
 
@@ -39,6 +40,7 @@ ${returnField}${field({ form: 'login', name: 'email', type: 'email', label: tr(m
 ${field({ form: 'login', name: 'password', type: 'password', label: tr(msg`Password`), autocomplete: 'current-password', required: true })}
 <button type="submit">${tr(msg`Log in`)}</button>
 </form>
+<p><a href="${RESET_PATH}">${tr(msg`Forgot your password?`)}</a></p>
 </section>
 <section class="card" aria-labelledby="register-title">
 <h2 id="register-title">${tr(msg`Create a visitor account`)}</h2>

@@ -1,16 +1,16 @@
 import { msg } from '@lingui/core/macro';
 import { html } from '../lib/html';
+import { RESET_PATH } from '../services/password-reset';
 import { field } from './forms';
 import { helpers, layout, type PageContext } from './layout';
 
 /** What `/connexion/lien/{token}` shows: the password form of a valid link, or why the link no longer opens. */
 export type SigninLinkState =
-  | { kind: 'form'; action: string; email: string; firstname: string | null; error?: string; alert?: string }
+  | { kind: 'form'; action: string; email: string; firstname: string | null; error?: string; alert?: string; reset?: boolean }
   | { kind: 'used' | 'expired' | 'unknown' };
 
 export function signinLinkPage(ctx: PageContext, state: SigninLinkState): string {
   const { tr, link } = helpers(ctx);
-  const title = tr(msg`Choose your password`);
   if (state.kind !== 'form') {
     const reason =
       state.kind === 'used'
@@ -24,9 +24,11 @@ export function signinLinkPage(ctx: PageContext, state: SigninLinkState): string
       html`<p class="notice" role="alert">${reason}</p>
 <section class="card" aria-labelledby="link-title"><h2 id="link-title">${tr(msg`What to do`)}</h2>
 <p>${tr(msg`Ask the fair’s organizer for a new link. If you have already chosen a password, log in with your email address.`)}</p>
+<p>${tr(msg`Forgot your password?`)} <a href="${RESET_PATH}">${tr(msg`Ask for a new link`)}</a></p>
 <p><a class="button" href="${link('contact')}">${tr(msg({ message: 'Contact the organizer', context: 'a sign-in link that no longer works' }))}</a> <a href="${link('home')}">${tr(msg`Log in`)}</a></p></section>`,
     );
   }
+  const title = state.reset ? tr(msg`Choose a new password`) : tr(msg`Choose your password`);
   const greeting = state.firstname ? tr(msg`Welcome, ${state.firstname}!`) : tr(msg`Welcome!`);
   return layout(
     ctx,

@@ -10,6 +10,7 @@ import { medias } from './0007_medias';
 import { analytics } from './0008_analytics';
 import { imports } from './0010_imports';
 import { signinLinks } from './0011_signin_links';
+import { mail } from './0012_mail';
 import { programmeMeetings } from './0013_programme_meetings';
 
 /** Every migration, in order. Add a file `000N_name.ts` and a line here; never edit a released one. */
@@ -25,6 +26,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0008_analytics': analytics(dialect),
     '0010_imports': imports(dialect),
     '0011_signin_links': signinLinks(dialect),
+    '0012_mail': mail(dialect),
     '0013_programme_meetings': programmeMeetings(dialect),
   };
 }

@@ -26,6 +26,14 @@ export interface UsersTable extends ProfileTexts {
   locale: string | null;
   last_activity_at: string | null;
   created_at: string;
+  /** 1: the person made the account themselves (`/inscription`); the access mode "invited only" refuses them. */
+  registered_self: Generated<Flag>;
+  /** When the person unsubscribed from the organisers' e-mailings (their link, or one click in their mail client). */
+  unsubscribed_at: string | null;
+  /** The token of the person's unsubscribe link, made with their first e-mailing. */
+  mail_token: string | null;
+  /** An exhibitor's opt-in: an e-mail for each new lead on their stands. */
+  lead_emails: Generated<Flag>;
 }
 
 export interface SessionsTable {
@@ -59,4 +67,6 @@ export interface SigninLinksTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+  /** `signin`: an organiser's link (14 days); `reset`: a password reset the person asked for (1 hour). */
+  purpose: Generated<'signin' | 'reset'>;
 }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { queueLeadMails } from '../../services/lead-mail';
 import type { FastifyRequest } from 'fastify';
 import type { MessageDescriptor } from '@lingui/core';
 import { Envelope } from '@salon/shared/contracts/envelope';
@@ -38,6 +39,8 @@ export const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
       checkOrThrow(request, rules, body, locale);
       const marketingShown = standMarketingShown(stand, await app.parameters.get()) && boxSent(body);
       await recordStandForm(app.db, stand, viewer.user.id, form(body), marketingShown, locale);
+      // Its exhibitors who asked for it get an e-mail (with nothing of the person).
+      if ((await queueLeadMails(app.db, stand, viewer.origin)) > 0) void app.mail.flush();
       return { data: { error: false as const, message: say(locale, sent) } };
     };
 

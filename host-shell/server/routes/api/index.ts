@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sameOrigin } from '../../plugins/same-origin';
+import { accessRoutes } from './access';
 import { adminRoutes } from './admin';
+import { emailingRoutes } from './emailing';
 import { analyticsRoutes } from './analytics';
 import { chatRoutes } from './chat';
 import { companyRoutes } from './company';
@@ -54,5 +56,7 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await programmeClockPlugin(api, {});
   await api.register(programmeRoutes);
   await api.register(meetingRoutes);
+  await api.register(accessRoutes);
+  await api.register(emailingRoutes);
   await api.register(openApiRoute(documented.routes));
 };

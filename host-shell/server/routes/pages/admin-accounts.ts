@@ -9,6 +9,8 @@ import { pick } from '../../lib/locale';
 import * as accountService from '../../services/content-accounts';
 import { listStands } from '../../services/content-stands';
 import { createSigninLinks, signinLinksCsv, type LinkScope } from '../../services/signin-links';
+import { mailSigninLinks } from '../../services/signin-mail';
+import { helpers } from '../../views/layout';
 import type { FormState, Notice, Values } from '../../views/admin-content';
 import { accountValues, accountsPage, type Created } from '../../views/admin-accounts';
 import type { PageContext } from '../../views/layout';
@@ -150,11 +152,14 @@ export async function saveAccounts(request: FastifyRequest, reply: FastifyReply)
 /**
  * `action=signin-links`: the sign-in links as a CSV attachment (`services/signin-links.ts`), for the accounts of a
  * users import (`import`), the ticked accounts (`ids`), or every account without a password (`scope=without_password`).
- * Nobody to give a link to: the page again with the reason (nothing recorded).
+ * Nobody to give a link to: the page again with the reason (nothing recorded). With `send` (its value the scope:
+ * `import`, `without_password`, `selected`) the links are e-mailed to each person instead, and the page says how many.
  */
 async function sendSigninLinks(request: FastifyRequest, reply: FastifyReply, ctx: PageContext, user: UserRow, values: Values) {
   const notice = (text: MessageDescriptor, status: number) =>
     alert(reply, (state, shown) => renderAccounts(request, ctx, user, state, shown), say(ctx.locale, text), status);
+  const byMail = one(values.send) !== '';
+  if (byMail && one(values.scope) === '') values = { ...values, scope: one(values.send) };
   let scope: LinkScope;
   if (one(values.import) !== '') {
     const importId = decodeId(one(values.import));
@@ -174,6 +179,16 @@ async function sendSigninLinks(request: FastifyRequest, reply: FastifyReply, ctx
     return scope.kind === 'selected'
       ? notice(msg`None of the ticked accounts can get a sign-in link.`, 400)
       : notice(msg`No account without a password: there is no link to create.`, 200);
+  }
+  if (byMail) {
+    const count = await mailSigninLinks(request.server.db, created.rows);
+    void request.server.mail.flush();
+    const { tr } = helpers(ctx);
+    return sendPage(
+      reply,
+      await renderAccounts(request, ctx, user, {}, { kind: 'success', text: tr(msg`Sign-in links sent by e-mail: ${count}.`) }),
+      200,
+    );
   }
   const day = new Date().toISOString().slice(0, 10);
   return reply

@@ -1,4 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { url } from '@salon/shared/contracts/routes';
+import { setLeadEmails } from '../../services/lead-mail';
+import { formStrings } from '../../views/forms';
+import { promoterEmailingSection } from './emailing';
 import { notFound } from '../../lib/errors';
 import { html } from '../../lib/html';
 import { decodeId } from '../../lib/ids';
@@ -49,7 +53,17 @@ export async function showOwnExhibitorProfile(request: FastifyRequest, reply: Fa
   if (!user) return reply;
   const ctx = await pageContext(request);
   const data = await buildPageData(request.server.db, user, ctx);
-  return sendPage(reply, exhibitorProfileEditor(ctx, user, data, request.server.config.spaUrl));
+  const saved = (request.query as Record<string, unknown> | undefined)?.saved === '1';
+  return sendPage(reply, exhibitorProfileEditor(ctx, user, data, request.server.config.spaUrl, saved));
+}
+
+/** POST /exposant/profil/courriels: the exhibitor's opt-in to an e-mail per new lead (`services/lead-mail.ts`). */
+export async function saveLeadEmails(request: FastifyRequest, reply: FastifyReply) {
+  const user = await gate(request, reply, { registered: true, profiles: ['exhibitor'] });
+  if (!user) return reply;
+  const ctx = await pageContext(request);
+  await setLeadEmails(request.server.db, user.id, formStrings(request.body).lead_emails === '1');
+  return reply.redirect(url('exhibitor.profile.me', {}, { origin: ctx.origin, query: { saved: '1' }, hash: 'lead-emails' }), 303);
 }
 
 export async function showPromoterArea(request: FastifyRequest, reply: FastifyReply) {
@@ -57,15 +71,16 @@ export async function showPromoterArea(request: FastifyRequest, reply: FastifyRe
   if (!user) return reply;
   const ctx = await pageContext(request);
   const db = request.server.db;
-  const [c, requests, news, latest, byStand, stats] = await Promise.all([
+  const [c, requests, news, latest, byStand, stats, emailing] = await Promise.all([
     counts(db),
     recentContactRequests(db),
     promoterNewsSection(request, ctx, { sent: newsSent(request) }),
     listLeads(db, { limit: LEADS_SHOWN }),
     leadCountsByStand(db),
     statsWidget(request, user),
+    promoterEmailingSection(request, ctx),
   ]);
-  return sendPage(reply, promoterArea(ctx, c, requests, html`${stats}${news}${organiserLeads(ctx, latest, byStand)}`));
+  return sendPage(reply, promoterArea(ctx, c, requests, html`${stats}${news}${emailing}${organiserLeads(ctx, latest, byStand)}`));
 }
 
 /** The first value of a query parameter, as a string (undefined when absent). */

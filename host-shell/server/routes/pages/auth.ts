@@ -120,6 +120,8 @@ export async function register(request: FastifyRequest, reply: FastifyReply) {
     firstname: normalizeName(checked.value.firstname),
     lastname: normalizeName(checked.value.lastname),
     locale: ctx.locale,
+    // Made by the person: the access mode "invited only" keeps them out.
+    registered_self: 1 as const,
   };
   // An anonymous visitor who registers keeps their user (journey, chats): the row becomes a real account.
   const current = ctx.user;

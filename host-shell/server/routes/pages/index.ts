@@ -12,7 +12,8 @@ import { acceptFormData } from '../../lib/form-data';
 import { sameOrigin } from '../../plugins/same-origin';
 import { contentPage, type ContentPage } from '../../views/content';
 import { notFoundPage } from '../../views/errors';
-import { showExhibitorArea, showExhibitorProfile, showOwnExhibitorProfile, showPromoterArea, showVisitors } from './areas';
+import { saveLeadEmails, showExhibitorArea, showExhibitorProfile, showOwnExhibitorProfile, showPromoterArea, showVisitors } from './areas';
+import { LEAD_MAIL_PATH } from '../../services/lead-mail';
 import { saveAdmin, showAdmin } from './admin';
 import { companyDocumentRoutes } from './admin-company-documents';
 import { panoramaFormRoutes, showPanoramas } from './admin-panoramas';
@@ -30,6 +31,16 @@ import { showImports } from './imports';
 import { showSigninLink, signinLinkRefused, useSigninLinkPage } from './signin-link';
 import { SIGNIN_LINK_PATTERN } from '../../services/signin-links';
 import { serveChatFile } from './chat-file';
+import { showAdminMail } from './admin-mail';
+import { postUnsubscribe, showUnsubscribe } from './unsubscribe';
+import { sendEmailingForm } from './emailing';
+import { EMAILING_FORM_PATH } from '../../views/emailing';
+import { UNSUBSCRIBE_PATTERN } from '../../services/emailings';
+import { saveAdminAccess, showAdminAccess } from './admin-access';
+import { ADMIN_ACCESS_PATH } from '../../views/admin-access';
+import { askPasswordReset, passwordResetRefused, showPasswordReset } from './password-reset';
+import { RESET_PATH } from '../../services/password-reset';
+import { ADMIN_MAIL_PATH } from '../../views/admin-mail';
 import { sendPromoterNotification } from './news';
 
 type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
@@ -119,6 +130,8 @@ export function fastifyPaths(pattern: string): string[] {
 
 /** Registration is not in the route table; its post is limited per address. */
 const REGISTER_LIMITS: PostLimits = { perAddress: 'registerPerAddress', slow: true, page: registerRefused };
+/** A password reset asked for: its own budget per address. */
+const RESET_LIMITS: PostLimits = { perAddress: 'resetPerAddress', page: passwordResetRefused };
 /** A sign-in link's password: the registration's budget per address. */
 const SIGNIN_LINK_LIMITS: PostLimits = { perAddress: 'registerPerAddress', slow: true, page: signinLinkRefused };
 
@@ -150,6 +163,17 @@ export const pageRoutes: FastifyPluginAsync = async (app) => {
   const [signinLinkPath] = fastifyPaths(SIGNIN_LINK_PATTERN);
   app.get(signinLinkPath!, showSigninLink);
   app.post(signinLinkPath!, postOptions({ get: showSigninLink, limits: SIGNIN_LINK_LIMITS }), useSigninLinkPage);
+  app.get(ADMIN_MAIL_PATH, showAdminMail);
+  app.get(ADMIN_ACCESS_PATH, showAdminAccess);
+  app.post(LEAD_MAIL_PATH, postOptions({ get: showHome }), saveLeadEmails);
+  app.post(EMAILING_FORM_PATH, postOptions({ get: showHome }), sendEmailingForm);
+  // An e-mailing's unsubscribe link; its post is the mail clients' one click too (RFC 8058): no form guard.
+  app.get(`${UNSUBSCRIBE_PATTERN}:token`, showUnsubscribe);
+  app.post(`${UNSUBSCRIBE_PATTERN}:token`, postUnsubscribe);
+  app.post(ADMIN_ACCESS_PATH, postOptions({ get: showAdminAccess }), saveAdminAccess);
+  // A forgotten password: the address form, its post limited per address (and per account by the service).
+  app.get(RESET_PATH, showPasswordReset);
+  app.post(RESET_PATH, postOptions({ get: showPasswordReset, limits: RESET_LIMITS }), askPasswordReset);
   await app.register(panoramaFormRoutes, { formGuard });
   await app.register(companyDocumentRoutes, { formGuard });
 };

@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { buildPageData } from '../../page-data/build';
 import { ensureUser } from '../../plugins/session';
+import { checkLegitimity, loadAccess } from '../../services/access';
+import { roomClosedPage } from '../../views/room-closed';
 import { salonDocument } from '../../views/salon';
 import { pageContext, sendPage } from './kit';
 
@@ -22,6 +24,11 @@ async function servedManifest(spaDir: string, spaUrl: string): Promise<Record<st
 
 /** /salon and /salon/*: the host page of the widgets; the trailing path belongs to the client router (history mode). */
 export async function showRoom(request: FastifyRequest, reply: FastifyReply) {
+  const access = await loadAccess(request.server.db);
+  const before = await pageContext(request);
+  const refusal = checkLegitimity(access, before.user);
+  // Outside the opening hours, or not for this person: when it opens, or what to do (no anonymous visitor made).
+  if (!refusal.legitimate) return sendPage(reply, roomClosedPage(before, refusal, access.time_zone), 403);
   const user = await ensureUser(request, reply);
   const ctx = await pageContext(request);
   const data = await buildPageData(request.server.db, user, ctx);

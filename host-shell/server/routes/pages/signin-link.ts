@@ -43,7 +43,14 @@ async function formState(
 ): Promise<SigninLinkState> {
   const { origin } = await pageContext(request);
   const action = new URL(buildPath(SIGNIN_LINK_PATTERN, { token: pathParam(request, 'token') }), origin).toString();
-  return { kind: 'form', action, email: found.user.email ?? '', firstname: found.user.firstname, ...extra };
+  return {
+    kind: 'form',
+    action,
+    email: found.user.email ?? '',
+    firstname: found.user.firstname,
+    reset: found.purpose === 'reset',
+    ...extra,
+  };
 }
 
 /** GET /connexion/lien/{token}: the password form, or why the link does not open (used, expired: 410; unknown: 404). Nothing is written. */

@@ -98,12 +98,20 @@ final class HostController extends AbstractController
         $locale = \in_array($chosen, ['en_EN', 'fr_FR'], true) ? $chosen : ($request->getPreferredLanguage(['fr', 'en']) === 'en' ? 'en_EN' : 'fr_FR');
         try {
             $answer = $this->salon->handoff($user, $request->getSchemeAndHttpHost(), $locale, $request->cookies->get(self::SALON_COOKIE));
+            // The salon's opening hours and access mode: outside them a visitor learns when it opens.
+            $access = $this->salon->checkLegitimity($answer->session->token, $locale);
         } catch (\RuntimeException $e) {
             // The salon is down or refused the call (a wrong secret): this site stays up and says so.
             error_log($e->getMessage());
             return $this->render('unavailable.html.twig', ['user' => $user], new Response('', 503));
         }
-        $response = $this->render('salon.html.twig', ['page_data' => $answer->page_data]);
+        $response = $access->legitimate
+            ? $this->render('salon.html.twig', ['page_data' => $answer->page_data])
+            : $this->render('closed.html.twig', [
+                'user' => $user,
+                'reason' => $access->reason,
+                'opens_at' => isset($access->opens_at) ? new \DateTimeImmutable($access->opens_at) : null,
+            ], new Response('', 403));
         $response->headers->setCookie(Cookie::create(
             $answer->session->cookie,
             $answer->session->token,

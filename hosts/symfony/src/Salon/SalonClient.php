@@ -50,6 +50,33 @@ final class SalonClient
         return $this->post('/api/host/sessions', $body)->data;
     }
 
+    /**
+     * May the user of this salon session enter the room now (`GET /api/check_legitimity`: the salon's opening hours
+     * and access mode)? Answers `legitimate`, and when not, `reason` (closed, login_required, not_invited) and
+     * `opens_at` (ISO 8601) when it opens later.
+     */
+    public function checkLegitimity(string $session, ?string $locale): object
+    {
+        $context = stream_context_create(['http' => [
+            'method' => 'GET',
+            'header' => implode("\r\n", array_filter([
+                'Accept: application/json',
+                'Cookie: salon_session=' . rawurlencode($session) . ($locale !== null ? '; salon_locale=' . $locale : ''),
+            ])),
+            'ignore_errors' => true,
+            'timeout' => 10,
+        ]]);
+        $raw = @file_get_contents($this->salonUrl . '/api/check_legitimity', false, $context);
+        if ($raw === false) {
+            throw new \RuntimeException("The salon does not answer at {$this->salonUrl}");
+        }
+        $answer = json_decode($raw, false, 512, JSON_THROW_ON_ERROR);
+        if (!isset($answer->data->legitimate)) {
+            throw new \RuntimeException('The salon refused /api/check_legitimity: ' . $raw);
+        }
+        return $answer->data;
+    }
+
     /** Ends a salon session (its chat sockets close too). */
     public function endSession(string $token): void
     {

@@ -1,0 +1,83 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { globalPlugin } from '../lib/plugin';
+import type { MailCatcher } from '../services/mail-catcher';
+import { queueMail, type MailInput } from '../services/mail';
+import { sendDue, smtpTransport, type MailTransport, type SendReport } from '../services/mail-outbox';
+
+export interface Mailer {
+  /** Queues e-mails (in `db`, a transaction, when given) and wakes the sender. */
+  queue(mails: MailInput | readonly MailInput[], db?: Kysely<Database>): Promise<number[]>;
+  /** Sends what is due now, once (the timer does it every `mailPollMs`; tests call it to not wait). */
+  flush(): Promise<SendReport>;
+  /** Whether SMTP_URL is set (else every e-mail stays queued). */
+  configured: boolean;
+  /** The demo's (and tests') local catch-all SMTP server, shown on `/admin/courriels`; null otherwise. */
+  catcher: MailCatcher | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Outgoing e-mail: the outbox and its sender (`services/mail.ts`, `services/mail-outbox.ts`). */
+    mail: Mailer;
+  }
+}
+
+/**
+ * The outbox's sender: every `mailPollMs`, at most `mailPerMinute × mailPollMs / 60 s` due e-mails (at least one)
+ * go out through SMTP_URL. Without SMTP_URL nothing is sent, and the e-mails wait in the outbox.
+ */
+export const mailPlugin = globalPlugin<{ catcher?: MailCatcher | null }>('salon-mail', async (app, options) => {
+  const catcher = options.catcher ?? null;
+  const url = app.config.smtpUrl ?? catcher?.url ?? null;
+  const transport: MailTransport | null = url ? smtpTransport(url) : null;
+  const limit = Math.max(1, Math.round((app.config.mailPerMinute * app.config.mailPollMs) / 60_000));
+  let running: Promise<SendReport> | null = null;
+  let again = false;
+  const idle: SendReport = { sent: 0, failed: 0, retried: 0 };
+
+  const flush = (): Promise<SendReport> => {
+    if (!transport) return Promise.resolve(idle);
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = sendDue(app.db, transport, { from: app.config.mailFrom, limit })
+      .catch((err: unknown) => {
+        app.log.error({ err }, 'mail outbox: sending failed');
+        return idle;
+      })
+      .then((report) => {
+        if (report.failed + report.retried > 0) app.log.warn({ ...report }, 'mail outbox: some e-mails were not sent');
+        return report;
+      })
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          setImmediate(() => void flush());
+        }
+      });
+    return running;
+  };
+
+  const timer = transport ? setInterval(() => void flush(), app.config.mailPollMs) : null;
+  timer?.unref();
+  app.decorate('mail', {
+    async queue(mails, db) {
+      const ids = await queueMail(db ?? app.db, mails);
+      // After the caller's transaction: a wake-up now would not see the rows yet, the timer will.
+      if (!db) setImmediate(() => void flush());
+      return ids;
+    },
+    flush,
+    configured: transport !== null,
+    catcher,
+  } satisfies Mailer);
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+    await running;
+    transport?.close();
+    await catcher?.close();
+  });
+});
