@@ -286,6 +286,8 @@ describe('meetings', () => {
     expect(event.endDate.toJSDate().toISOString()).toBe(slot.end);
     expect(event.startDate.zone?.tzid).toBe('UTC');
     expect(event.attendees[0]?.getFirstValue()).toMatch(/visiteur@salon\.test/i);
+    // Both sides get the invitation by e-mail, in their language, the .ics the same.
+    expect((await invitationsSent(meetingInvitation(row, 'REQUEST'))).sort()).toEqual([DEMO.exhibitor, DEMO.visitor].sort());
     // Cancelled by the visitor, with a reason: the exhibitor is told; the slot is free again; the CANCEL has the same UID.
     expect((await api('PUT', `/api/meetings/${meeting.id}`, c.visitor, { status: 'cancelled' })).statusCode).toBe(400);
     const cancelled = await api('PUT', `/api/meetings/${meeting.id}`, c.visitor, { status: 'cancelled', reason: 'A train strike' });
@@ -301,9 +303,22 @@ describe('meetings', () => {
     expect(cancelEvent.getFirstPropertyValue('status')).toBe('CANCELLED');
     expect(cancelEvent.getFirstPropertyValue('uid')).toBe(event.uid);
     expect(Number(cancelEvent.getFirstPropertyValue('sequence'))).toBeGreaterThan(event.sequence);
+    expect((await invitationsSent(meetingInvitation(cancelRow, 'CANCEL'))).sort()).toEqual([DEMO.exhibitor, DEMO.visitor].sort());
     const slots = dataOf<SlotsData>((await api('GET', `/api/stands/${slot.stand_id}/slots`, c.visitor)).body).slots;
     expect(slots.find((s) => s.id === slot.id)?.free).toBe(true);
   });
+
+  /** Who the outbox holds a meeting e-mail for whose attached invitation is this one. */
+  async function invitationsSent(ics: string): Promise<string[]> {
+    const rows = await t.database.db.selectFrom('mail_outbox').selectAll().where('kind', '=', 'meeting').execute();
+    return rows
+      .filter((row) =>
+        (JSON.parse(row.attachments ?? '[]') as { content: string }[]).some(
+          (file) => Buffer.from(file.content, 'base64').toString('utf8') === ics,
+        ),
+      )
+      .map((row) => row.to_address);
+  }
 
   it('at its start, both sides get the exhibitor’s video link and the exhibitor shows as unavailable', async () => {
     const c = await cookiesReady();

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { encodeId } from '../lib/ids';
 import { calendar, uidOf, type CalendarEvent } from './icalendar';
+import { queueMail, type MailInput } from './mail';
 import type { MeetingRow } from './meetings';
 import { personalNotice, type Bilingual } from './personal-notices';
 import { salonTimeZone } from './programme';
@@ -13,21 +14,13 @@ import { fullName } from './users';
  * languages) and by e-mail with an iCalendar invitation — `METHOD:REQUEST` when the exhibitor accepts, `METHOD:CANCEL`
  * when an accepted meeting is cancelled (same UID, a higher SEQUENCE: calendar programs remove it).
  *
- * The e-mails are built here, ready to send; `queueMeetingEmails` is where they go to the outbox once the salon
- * sends e-mail (the mail service of the issue before this one).
+ * The e-mails go to the mail service's outbox (`queueMeetingEmails`), sent over SMTP in the background.
  */
 
 export type MeetingStep = 'booked' | 'accepted' | 'declined' | 'cancelled' | 'starting';
 
-/** An e-mail as the mail service's `queueMail` takes it. */
-export interface MeetingEmail {
-  to: string;
-  lang: 'fr' | 'en';
-  subject: string;
-  text: string;
-  attachments: { filename: string; contentType: string; content: string }[];
-  kind: 'meeting';
-}
+/** A meeting's e-mail: the mail service's input, with its iCalendar file. */
+export type MeetingEmail = MailInput & { kind: 'meeting'; attachments: { filename: string; contentType: string; content: string }[] };
 
 /** "29/11 à 14:00" and "Nov 29, 2:00 PM", in the salon's time zone (named when it is not the reader's concern). */
 export function whenLabel(iso: string, lang: 'fr' | 'en', timeZone = salonTimeZone()): string {
@@ -181,12 +174,9 @@ export function meetingEmails(
   return emails;
 }
 
-/**
- * THE HOOK for the meetings' e-mails: where they are queued to the outbox (`queueMail(db, emails)` of the mail
- * service). The salon sends no e-mail yet, so they are built (and tested) but not queued.
- */
-export async function queueMeetingEmails(_db: Kysely<Database>, _emails: MeetingEmail[]): Promise<void> {
-  // Sending is left to the mail service: `await queueMail(db, emails)` here once it is merged.
+/** The meetings' e-mails into the mail outbox (sent over SMTP in the background, retried when it is out of reach). */
+export async function queueMeetingEmails(db: Kysely<Database>, emails: MeetingEmail[]): Promise<void> {
+  if (emails.length > 0) await queueMail(db, emails);
 }
 
 /** A step of a meeting told to the other side: live now, and by e-mail (`queueMeetingEmails`). */
