@@ -6,7 +6,7 @@
 const common = {
   transform: { '^.+\\.[jt]sx?$': 'babel-jest' },
   transformIgnorePatterns: [
-    '/node_modules/(?!(ical\.js|nanostores|@nanostores|@module-federation|ky|cookie|file-type|strtok3|token-types|@tokenizer|uint8array-extras|@borewit)/)',
+    '/node_modules/(?!(ical\\.js|nanostores|@nanostores|@module-federation|ky|cookie|file-type|strtok3|token-types|@tokenizer|uint8array-extras|@borewit)/)',
   ],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   injectGlobals: false,
