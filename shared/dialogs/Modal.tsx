@@ -37,14 +37,14 @@ export function ModalFrame({ name, title, onClose = closeModal, fullScreen = fal
   close.current = onClose;
   injectStyles(
     'salon-modal-styles',
-    `.salon-modal{--salon-toasts-offset:min(calc(var(--salon-top-bar-height,3.25rem) + .25rem),calc(var(--salon-toasts-height,0px) * 100));position:fixed;inset:0;z-index:40;display:flex;align-items:center;justify-content:center;padding:calc(1rem + var(--salon-toasts-height,0px) + var(--salon-toasts-offset)) 1rem 1rem;background:rgba(16,16,20,.55);font:14px/1.4 system-ui,sans-serif}
+    `.salon-modal{--modal-toasts-offset:min(calc(var(--salon-top-bar-height,3.25rem) + .25rem),calc(var(--salon-toasts-height,0px) * 100));position:fixed;inset:0;z-index:40;display:flex;align-items:center;justify-content:center;padding:calc(1rem + var(--salon-toasts-height,0px) + var(--modal-toasts-offset)) 1rem 1rem;background:rgba(16,16,20,.55);font:14px/1.4 system-ui,sans-serif}
 .salon-modal__box{position:relative;display:flex;flex-direction:column;width:min(32rem,100%);max-height:100%;background:var(--salon-surface);color:var(--salon-text);border-radius:var(--salon-radius-l);box-shadow:0 8px 32px rgba(0,0,0,.3)}
 .salon-modal__box[data-size=wide]{width:min(44rem,100%)}
 .salon-modal__box[data-full-screen]{width:100%;height:100%;max-height:none;border-radius:0}
 .salon-modal__head{display:flex;align-items:center;gap:var(--salon-space-s);padding:.75rem 1rem;border-bottom:1px solid var(--salon-border)}
 .salon-modal__head h2{flex:1;margin:0;font-size:1.1rem}
 .salon-modal__body{flex:1;min-height:0;overflow:auto;padding:var(--salon-space-l)}
-@media (max-width:750px){.salon-modal{padding:calc(var(--salon-toasts-height,0px) + var(--salon-toasts-offset)) 0 0}.salon-modal__box{width:100%;height:100%;max-height:none;border-radius:0}}`,
+@media (max-width:750px){.salon-modal{padding:calc(var(--salon-toasts-height,0px) + var(--modal-toasts-offset)) 0 0}.salon-modal__box{width:100%;height:100%;max-height:none;border-radius:0}}`,
   );
 
   useEffect(() => {

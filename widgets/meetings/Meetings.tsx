@@ -15,7 +15,12 @@ function MeetingRow({ meeting, locale, onChange }: { meeting: Meeting; locale: s
   const { t } = useLingui();
   const [asking, setAsking] = useState<'declined' | 'cancelled' | null>(null);
   const [reason, setReason] = useState('');
-  const status = { requested: t`To answer`, accepted: t`Accepted`, declined: t`Declined`, cancelled: t`Cancelled` }[meeting.status];
+  const status = {
+    requested: t`To answer`,
+    accepted: t({ message: 'Accepted', context: 'a meeting' }),
+    declined: t({ message: 'Declined', context: 'a meeting' }),
+    cancelled: t`Cancelled`,
+  }[meeting.status];
   const act = async (next: 'accepted' | 'declined' | 'cancelled', why?: string) => {
     try {
       await answerMeeting(meeting.id, next, why);

@@ -13,9 +13,9 @@ function useStatusLabel(): (status: Meeting['status']) => string {
     status === 'requested'
       ? t`Awaiting the exhibitor's answer`
       : status === 'accepted'
-        ? t`Accepted`
+        ? t({ message: 'Accepted', context: 'a meeting' })
         : status === 'declined'
-          ? t`Declined`
+          ? t({ message: 'Declined', context: 'a meeting' })
           : t`Cancelled`;
 }
 
