@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `npm test`: every check of the project. Steps that use one core run two at a time (the machine has two); the steps
-# that wait on pages and timers (browser tests, PostgreSQL pass, Storybook check, page weight) run together. Prints each step's
+# `npm test`: every check of the project. Steps that use one core run two at a time (the machine has two); a step
+# that waits on timers and pages (the browser tests) shares the machine with the PostgreSQL pass. Prints each step's
 # output when it ends, then a table of the steps with their wall and CPU times, and `checks: N passed, N failed` last.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -56,25 +56,26 @@ step i18n bash -c 'npx lingui extract && npx lingui compile --typescript --stric
 # The demo's panorama images, drawn once for every browser test's server (tests/browser/panoramas.ts), in the
 # background from here to the browser tests: one key at a time, on what the steps before leave of the cores.
 begin panoramas node --import tsx tests/browser/panoramas.ts
-# The build beside the server without the DOM's types, the browser's code without Node's, then everything with both
-# (package.json); ESLint, and Prettier's formatting (.prettierrc.json; `npm run format` rewrites the tree).
-begin build bash scripts/build.sh
+# The server without the DOM's types, the browser's code without Node's, then everything with both (package.json);
+# ESLint, and Prettier's formatting (.prettierrc.json; `npm run format` rewrites the tree).
 begin typecheck npm run --silent typecheck
 begin lint npx eslint .
 begin format npx prettier --check .
-finish typecheck; finish lint; finish format; finish build
-step size node --import tsx scripts/size/check.ts
+finish typecheck; finish lint; finish format
 # Jest: the widgets in jsdom and the server through app.inject, one worker a core (jest.config.js).
 step unit npx jest --ci
+step build bash scripts/build.sh
+step size node --import tsx scripts/size/check.ts
 finish panoramas
-# What waits on pages and timers more than it computes, at once: the browser tests (three files at a time, on the
-# compiled server), the storage tests again on PostgreSQL (one Jest worker), every story in Chromium (console errors,
-# serious axe violations, screenshots against stories/__screenshots__/) and the page's weight.
-begin browser node --import tsx --test --test-concurrency=3 tests/browser/*.test.ts
+# The browser tests run two files at a time, on the compiled server; beside them, every server test again on
+# PostgreSQL (one Jest worker: the other core is the browsers').
+begin browser node --import tsx --test --test-concurrency=2 tests/browser/*.test.ts
 begin postgres bash scripts/test-postgres.sh --maxWorkers=1
-begin storybook bash -c 'npx storybook build --disable-telemetry --quiet -o storybook-static && node --import tsx scripts/storybook/check.ts'
-begin page-weight node --import tsx scripts/measure/page-weight.ts
-finish page-weight; finish storybook; finish browser; finish postgres
+finish browser; finish postgres
+step storybook npx storybook build --disable-telemetry --quiet -o storybook-static
+# Every story in Chromium: console errors, serious axe violations, screenshots against stories/__screenshots__/.
+step storybook-check node --import tsx scripts/storybook/check.ts
+step page-weight node --import tsx scripts/measure/page-weight.ts
 # Alone at the end: Lighthouse judges time, and waits for a machine under half busy.
 step lighthouse node --import tsx scripts/measure/lighthouse.ts --runs 3
 

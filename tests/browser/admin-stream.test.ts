@@ -187,7 +187,7 @@ test('the programme: a talk switches an open room to its stream and back; a remi
   const stand = (await frameStands(frame)).find((s) => s.id === standId) as FrameStand;
   await enterStand(frame, stand);
   await frame.getByRole('button', { name: 'Exhibitors', exact: true }).click();
-  const contactPoint = visitor.getByRole('complementary', { name: 'Contact the stand' });
+  const contactPoint = visitor.getByRole('complementary', { name: 'Exhibitors' });
   await contactPoint.getByRole('button', { name: 'Book a meeting' }).last().click();
   const booking = visitor.getByRole('complementary', { name: 'Book a meeting' });
   await booking
