@@ -64,6 +64,7 @@ if (configured) {
         '0010_imports',
         '0011_signin_links',
         '0012_mail',
+        '0013_programme_meetings',
       ]);
     });
 
