@@ -277,9 +277,8 @@ function Report({ kind, data }: { kind: ImportKind; data: ImportData }) {
 }
 
 /**
- * The imported accounts have no password: their sign-in links, e-mailed to each person (`send=import`: the accounts
- * page answers how many), or as a CSV for the organiser's own mailing tool. A plain form post to `/admin/comptes`
- * (`action=signin-links`), the CSV answered as an attachment.
+ * The imported accounts' sign-in links, e-mailed to each person (`send=import`) or as a CSV for the organiser's own
+ * mailing tool: a plain form post to `/admin/comptes` (`action=signin-links`), the CSV answered as an attachment.
  */
 function SigninLinks({ importId }: { importId: string }) {
   const { t } = useLingui();

@@ -103,12 +103,7 @@ export async function setParameter<K extends keyof StoredParameters>(
   key: K,
   value: StoredParameters[K],
 ): Promise<void> {
-  const json = JSON.stringify(value);
-  await db
-    .insertInto('parameters')
-    .values({ key, value: json })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value: json }))
-    .execute();
+  await setParameterValue(db, key, value);
 }
 
 export async function setFeature(db: Kysely<Database>, key: string, on: boolean): Promise<void> {
