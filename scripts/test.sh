@@ -67,7 +67,7 @@ step unit npx jest --ci
 step build bash scripts/build.sh
 step size node --import tsx scripts/size/check.ts
 finish panoramas
-# The browser tests run two files at a time, on the compiled server; beside them, every server test again on
+# The browser tests run two files at a time, on the compiled server; beside them, the storage tests again on
 # PostgreSQL (one Jest worker: the other core is the browsers').
 begin browser node --import tsx --test --test-concurrency=2 tests/browser/*.test.ts
 begin postgres bash scripts/test-postgres.sh --maxWorkers=1
