@@ -31,7 +31,7 @@ test('a visitor enters a stand; its exhibitor sees the visit on /exposant as a c
   const { salon, browser } = env;
 
   const { context: exhibitorContext, page: exhibitor, errors: exhibitorErrors } = await exhibitorInArea(salon.baseUrl, browser);
-  assert.deepEqual(await widgetsSettled(exhibitor), { stats: 'mounted' });
+  assert.deepEqual(await widgetsSettled(exhibitor), { stats: 'mounted', meetings: 'mounted' });
   // Before any visit: the zeros, no chart.
   const solar = exhibitor.getByRole('region', { name: 'Helios Solaire' });
   await solar.getByText('0 visite · 0 visiteur unique · 0 discussion ouverte · 0 contact').waitFor({ timeout: 10_000 });
