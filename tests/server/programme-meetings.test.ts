@@ -334,19 +334,20 @@ describe('meetings', () => {
       (await api('POST', '/api/meetings', c.visitor2, { slot_id: slot.id, message: 'Hello' })).body,
     ).meeting;
     expect((await api('PUT', `/api/meetings/${meeting.id}`, c.exhibitor, { status: 'accepted' })).statusCode).toBe(200);
+    // Each side's notice and the exhibitor's availability are written one after the other: wait for all three.
+    const availability = async () =>
+      (await t.database.db.selectFrom('users').select('availability').where('id', '=', exhibitorId).executeTakeFirstOrThrow())
+        .availability;
     await waitFor(
       async () =>
-        (await noticesOf(DEMO.visitor2)).some((n) => n.message_en.includes('https://visio.example.org/helios')) ? true : undefined,
+        (await noticesOf(DEMO.visitor2)).some((n) => n.message_en.includes('https://visio.example.org/helios')) &&
+        (await noticesOf(DEMO.exhibitor)).at(-1)?.title === 'Votre rendez-vous commence' &&
+        (await availability()) === 0
+          ? true
+          : undefined,
       20_000,
-      'the notice',
+      'both notices and the exhibitor unavailable',
     );
-    expect((await noticesOf(DEMO.exhibitor)).at(-1)?.title).toBe('Votre rendez-vous commence');
-    const exhibitor = await t.database.db
-      .selectFrom('users')
-      .select('availability')
-      .where('id', '=', exhibitorId)
-      .executeTakeFirstOrThrow();
-    expect(exhibitor.availability).toBe(0);
     const agenda = dataOf<AgendaData>((await api('GET', '/api/me/agenda', c.exhibitor)).body);
     expect(agenda.items.some((i) => i.kind === 'meeting' && i.meeting.video_link === 'https://visio.example.org/helios')).toBe(true);
   });
