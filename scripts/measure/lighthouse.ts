@@ -2,7 +2,9 @@
  * Lighthouse (performance only, its default mobile preset: simulated throttling, Moto G Power emulation) on /salon
  * as the demo visitor, in Debian's Chromium against the real server (the demo salon, the built dist/spa). Runs
  * several times (Lighthouse varies from run to run) and judges the median of each figure against the budget:
- * score ≥ 90, Total Blocking Time ≤ 200 ms, Largest Contentful Paint ≤ 2.5 s. A median over the budget is confirmed
+ * score ≥ 90, Total Blocking Time ≤ 200 ms, Largest Contentful Paint ≤ 2.5 s. The TBT is counted on the main
+ * thread's CPU time, not its wall-clock time, and the score with it (`cpu-blocking.ts` says why); Lighthouse's own
+ * wall-clock TBT and score are printed beside them. A median over the budget is confirmed
  * before it fails: as many runs again, and the median of all of them is judged. A page over the budget stays over it;
  * a few runs that a slower moment of a shared machine stretched do not fail the check alone. Each run prints the CPU
  * benchmark Lighthouse took at its start (its `benchmarkIndex`), so a slow machine shows in the report.
@@ -40,6 +42,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import type { Result } from 'lighthouse';
+import { cpuBlockingTime, scoreWithTbt } from './cpu-blocking';
 import { PRESET_CPU_SLOWDOWN, PRESET_REFERENCE_BENCHMARK, cpuSlowdown } from './cpu-slowdown';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, DEMO_PASSWORD, ROOT, freePort, launchChromium, startSalon } from '../../tests/browser/harness';
 
@@ -59,7 +62,12 @@ const LIGHTHOUSE_CLI = path.join(ROOT, 'node_modules', 'lighthouse', 'cli', 'ind
  * page's `requestIdleCallback` deadlines, which the gathering shortens by the preset's 4× (the stricter). Lighthouse
  * refuses to audit with settings other than the gathering's, so the saved settings are given the audit's slowdown.
  */
-async function runLighthouse(url: string, port: number, extra: string[], slowdownFor: (benchmark: number) => number): Promise<Result> {
+async function runLighthouse(
+  url: string,
+  port: number,
+  extra: string[],
+  slowdownFor: (benchmark: number) => number,
+): Promise<{ lhr: Result; cpuTbt: number }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'salon-lh-'));
   const artifactsDir = path.join(dir, 'artifacts');
   const out = path.join(dir, 'report.json');
@@ -80,7 +88,8 @@ async function runLighthouse(url: string, port: number, extra: string[], slowdow
     artifacts.settings.throttling.cpuSlowdownMultiplier = slowdown;
     fs.writeFileSync(artifactsFile, JSON.stringify(artifacts));
     await cli([`-A=${artifactsDir}`, `--throttling.cpuSlowdownMultiplier=${slowdown}`, '--output=json', `--output-path=${out}`]);
-    return JSON.parse(fs.readFileSync(out, 'utf8')) as Result;
+    const { tbt } = cpuBlockingTime(path.join(artifactsDir, 'defaultPass.trace.json'), slowdown);
+    return { lhr: JSON.parse(fs.readFileSync(out, 'utf8')) as Result, cpuTbt: tbt };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -99,8 +108,13 @@ interface ScriptTime {
 }
 
 export interface Run {
+  /** The performance score with the TBT on CPU time (`cpu-blocking.ts`): judged. */
   score: number;
+  /** The Total Blocking Time on the main thread's CPU time at the run's slowdown: judged. */
   tbt: number;
+  /** Lighthouse's own score and TBT, on the tasks' wall-clock time: reported. */
+  lighthouseScore: number;
+  lighthouseTbt: number;
   lcp: number;
   fcp: number;
   tti: number;
@@ -244,13 +258,15 @@ function lcpElement(lhr: Result): string {
   return 'none reported';
 }
 
-function summarise(lhr: Result, origin: string): Run {
+async function summarise({ lhr, cpuTbt }: { lhr: Result; cpuTbt: number }, origin: string): Promise<Run> {
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const strip = (url: unknown) => String(url ?? '').replace(origin, '');
   const scripts = items(lhr, 'resource-summary').find((i) => i.resourceType === 'script');
   return {
-    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-    tbt: numeric(lhr, 'total-blocking-time'),
+    score: await scoreWithTbt(lhr, cpuTbt),
+    tbt: cpuTbt,
+    lighthouseScore: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lighthouseTbt: numeric(lhr, 'total-blocking-time'),
     lcp: numeric(lhr, 'largest-contentful-paint'),
     fcp: numeric(lhr, 'first-contentful-paint'),
     tti: numeric(lhr, 'interactive'),
@@ -358,16 +374,16 @@ async function main(): Promise<void> {
       return cpuSlowdown(median(benchmarks));
     };
     // A first run, not counted: the server's and the browser's first page load is not what a visitor's costs.
-    const warmUp = summarise(await runLighthouse(url, chrome.port, headers, slowdownFor), origin);
+    const warmUp = await summarise(await runLighthouse(url, chrome.port, headers, slowdownFor), origin);
     log(
       `warm-up run (not counted): CPU benchmark ${warmUp.benchmarkIndex}, CPU slowdown ${warmUp.cpuSlowdown}× (the preset's ${PRESET_CPU_SLOWDOWN}× is meant for a benchmark of about ${PRESET_REFERENCE_BENCHMARK}), TBT ${ms(warmUp.tbt)}`,
     );
     const measure = async (count: number) => {
       for (let i = 0; i < count; i++) {
-        const run = summarise(await runLighthouse(url, chrome.port, headers, slowdownFor), origin);
+        const run = await summarise(await runLighthouse(url, chrome.port, headers, slowdownFor), origin);
         results.push(run);
         log(
-          `run ${results.length}: score ${run.score}, TBT ${ms(run.tbt)}, LCP ${s(run.lcp)}, FCP ${s(run.fcp)}, TTI ${s(run.tti)}, Speed Index ${s(run.speedIndex)}, CPU benchmark ${run.benchmarkIndex}, CPU slowdown ${run.cpuSlowdown}×, JS ${kb(run.scriptBytes)} in ${run.scriptFiles} files`,
+          `run ${results.length}: score ${run.score}, TBT ${ms(run.tbt)} (Lighthouse on the wall clock: ${run.lighthouseScore}, ${ms(run.lighthouseTbt)}), LCP ${s(run.lcp)}, FCP ${s(run.fcp)}, TTI ${s(run.tti)}, Speed Index ${s(run.speedIndex)}, CPU benchmark ${run.benchmarkIndex}, CPU slowdown ${run.cpuSlowdown}×, JS ${kb(run.scriptBytes)} in ${run.scriptFiles} files`,
         );
       }
     };
@@ -394,7 +410,7 @@ async function main(): Promise<void> {
     `machine load average (1 min): ${loadAtStart.toFixed(1)} at the start, ${(os.loadavg()[0] ?? 0).toFixed(1)} at the end, on ${os.cpus().length} cores; waited ${quiet.waited.toFixed(0)} s for it to be under half busy (${Math.round(quiet.busy * 100)}% at the start)`,
   );
   log(
-    `/salon (${who}), median of ${results.length} (CPU slowdown ${results.map((r) => `${r.cpuSlowdown}×`).join(', ')}): score ${med.score} (budget ≥ ${BUDGET.score}), TBT ${ms(med.tbt)} (≤ ${BUDGET.tbt} ms), LCP ${s(med.lcp)} (≤ ${s(BUDGET.lcp)}), FCP ${s(med.fcp)}, TTI ${s(med.tti)}, Speed Index ${s(med.speedIndex)}, JavaScript ${kb(med.scriptBytes)} transferred`,
+    `/salon (${who}), median of ${results.length} (CPU slowdown ${results.map((r) => `${r.cpuSlowdown}×`).join(', ')}): score ${med.score} (budget ≥ ${BUDGET.score}), TBT on CPU time ${ms(med.tbt)} (≤ ${BUDGET.tbt} ms; Lighthouse on the wall clock: score ${median(results.map((r) => r.lighthouseScore))}, TBT ${ms(median(results.map((r) => r.lighthouseTbt)))}), LCP ${s(med.lcp)} (≤ ${s(BUDGET.lcp)}), FCP ${s(med.fcp)}, TTI ${s(med.tti)}, Speed Index ${s(med.speedIndex)}, JavaScript ${kb(med.scriptBytes)} transferred`,
   );
   if (typical) {
     log(
