@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# `npm test`: every check of the project. Steps that use one core run two at a time (the machine has two); a step
-# that waits on timers and pages (the browser tests) shares the machine with the PostgreSQL pass. Prints each step's
-# output when it ends, then a table of the steps with their wall and CPU times, and `checks: N passed, N failed` last.
+# `npm test`: every check of the project. Steps that need no page run side by side (the machine has two cores);
+# the browser tests share the machine with the PostgreSQL pass, then with the Storybook check; Lighthouse runs alone.
+# Prints each step's output when it ends, then a table of the steps with their wall time, their CPU time, and how busy
+# the whole machine was while they ran, and `checks: N passed, N failed` last.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 [ -d node_modules ] || npm ci --no-audit --no-fund
@@ -10,7 +11,11 @@ LOGS=test-results/steps
 rm -rf "$LOGS"
 mkdir -p "$LOGS"
 passed=0; failed=0; failures=(); table=(); started=$SECONDS
-declare -A pids starts streamed commands
+declare -A pids starts streamed commands stats
+
+# The machine's busy and total CPU ticks so far (/proc/stat's first line), and the share busy between two readings.
+ticks() { awk 'NR == 1 { busy = $2 + $3 + $4 + $7 + $8; print busy, busy + $5 + $6; exit }' /proc/stat; }
+busy_since() { local now; now=$(ticks); awk -v a="$1" -v b="$now" 'BEGIN { split(a, x, " "); split(b, y, " "); d = y[2] - x[2]; printf "%.0f%%", d > 0 ? 100 * (y[1] - x[1]) / d : 0 }'; }
 
 # A step's CPU time: user + system of everything it ran (bash's `times`, children's line), in seconds.
 cpu_of() { awk 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%.0f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }' "$1" 2>/dev/null; }
@@ -20,6 +25,7 @@ cpu_of() { awk 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%.
 begin() {
   local name=$1; shift
   starts[$name]=$SECONDS
+  stats[$name]=$(ticks)
   (
     if [ "${STREAM:-}" = 1 ]; then
       "$@" 2>&1 | tee "$LOGS/$name.log"
@@ -38,12 +44,14 @@ begin() {
 
 # `finish NAME`: waits for the step, prints its output and records its result.
 finish() {
-  local name=$1 rc wall cpu
+  local name=$1 rc wall cpu busy
   wait "${pids[$name]}"; rc=$?
-  wall=$((SECONDS - starts[$name])); cpu=$(cpu_of "$LOGS/$name.times")
+  wall=$((SECONDS - starts[$name])); cpu=$(cpu_of "$LOGS/$name.times"); busy=$(busy_since "${stats[$name]}")
   if [ -z "${streamed[$name]}" ]; then echo; echo "=== $name: ${commands[$name]}"; cat "$LOGS/$name.log"; fi
-  if [ $rc = 0 ]; then passed=$((passed + 1)); echo "=== $name: ok (${wall} s, CPU ${cpu:-?} s)"; table+=("$(printf '%-16s %-6s %6s %8s' "$name" ok "$wall" "${cpu:-?}")")
-  else failed=$((failed + 1)); failures+=("$name"); echo "=== $name: FAILED (${wall} s, CPU ${cpu:-?} s)"; table+=("$(printf '%-16s %-6s %6s %8s' "$name" FAILED "$wall" "${cpu:-?}")"); fi
+  local result=ok
+  if [ $rc = 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); failures+=("$name"); result=FAILED; fi
+  echo "=== $name: $result (${wall} s, CPU ${cpu:-?} s, machine ${busy} busy)"
+  table+=("$(printf '%-16s %-6s %6s %8s %8s' "$name" "$result" "$wall" "${cpu:-?}" "$busy")")
 }
 
 # `step NAME COMMAND…`: one step alone, its output shown as it comes.
@@ -57,30 +65,35 @@ step i18n bash -c 'npx lingui extract && npx lingui compile --typescript --stric
 # background from here to the browser tests: one key at a time, on what the steps before leave of the cores.
 begin panoramas node --import tsx tests/browser/panoramas.ts
 # The server without the DOM's types, the browser's code without Node's, then everything with both (package.json);
-# ESLint, and Prettier's formatting (.prettierrc.json; `npm run format` rewrites the tree).
+# ESLint, Prettier's formatting (.prettierrc.json; `npm run format` rewrites the tree), and the production build
+# (every widget, the loader, the room frame and the compiled server), none of which times anything.
 begin typecheck npm run --silent typecheck
 begin lint npx eslint .
 begin format npx prettier --check .
-finish typecheck; finish lint; finish format
+begin build bash scripts/build.sh
+finish typecheck; finish lint; finish format; finish build
 # Jest: the widgets in jsdom and the server through app.inject, one worker a core (jest.config.js).
 step unit npx jest --ci
-step build bash scripts/build.sh
 step size node --import tsx scripts/size/check.ts
 finish panoramas
 # The browser tests run two files at a time, on the compiled server; beside them, the storage tests again on
 # PostgreSQL (one Jest worker: the other core is the browsers').
+# When the PostgreSQL pass ends, Storybook is built and every story checked in Chromium beside the browser tests'
+# last files: console errors, serious axe violations, screenshots against stories/__screenshots__/. Then the page
+# weight (bytes, not time).
 begin browser node --import tsx --test --test-concurrency=2 tests/browser/*.test.ts
 begin postgres bash scripts/test-postgres.sh --maxWorkers=1
-finish browser; finish postgres
-step storybook npx storybook build --disable-telemetry --quiet -o storybook-static
-# Every story in Chromium: console errors, serious axe violations, screenshots against stories/__screenshots__/.
-step storybook-check node --import tsx scripts/storybook/check.ts
+finish postgres
+begin storybook npx storybook build --disable-telemetry --quiet -o storybook-static
+finish storybook
+begin storybook-check node --import tsx scripts/storybook/check.ts
+finish browser; finish storybook-check
 step page-weight node --import tsx scripts/measure/page-weight.ts
 # Alone at the end: Lighthouse judges time, and waits for a machine under half busy.
 step lighthouse node --import tsx scripts/measure/lighthouse.ts --runs 3
 
 echo
-echo "step             result  wall s    CPU s"
+echo "step             result  wall s    CPU s  machine"
 printf '%s\n' "${table[@]}"
 echo "total                   $((SECONDS - started))"
 [ ${#failures[@]} -gt 0 ] && echo "failed steps: ${failures[*]}"
