@@ -15,7 +15,10 @@ declare -A pids starts streamed commands stats
 
 # The machine's busy and total CPU ticks so far (/proc/stat's first line), and the share busy between two readings.
 ticks() { awk 'NR == 1 { busy = $2 + $3 + $4 + $7 + $8; print busy, busy + $5 + $6; exit }' /proc/stat; }
-busy_since() { local now; now=$(ticks); awk -v a="$1" -v b="$now" 'BEGIN { split(a, x, " "); split(b, y, " "); d = y[2] - x[2]; printf "%.0f%%", d > 0 ? 100 * (y[1] - x[1]) / d : 0 }'; }
+busy_since() {
+  local now; now=$(ticks)
+  awk -v a="$1" -v b="$now" 'BEGIN { split(a, x, " "); split(b, y, " "); d = y[2] - x[2]; share = 0; if (d > 0) share = 100 * (y[1] - x[1]) / d; printf "%.0f%%", share }'
+}
 
 # A step's CPU time: user + system of everything it ran (bash's `times`, children's line), in seconds.
 cpu_of() { awk 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%.0f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }' "$1" 2>/dev/null; }
