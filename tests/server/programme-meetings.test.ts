@@ -336,8 +336,7 @@ describe('meetings', () => {
     expect((await api('PUT', `/api/meetings/${meeting.id}`, c.exhibitor, { status: 'accepted' })).statusCode).toBe(200);
     // Each side's notice and the exhibitor's availability are written one after the other: wait for all three.
     const availability = async () =>
-      (await t.database.db.selectFrom('users').select('availability').where('id', '=', exhibitorId).executeTakeFirstOrThrow())
-        .availability;
+      (await t.database.db.selectFrom('users').select('availability').where('id', '=', exhibitorId).executeTakeFirstOrThrow()).availability;
     await waitFor(
       async () =>
         (await noticesOf(DEMO.visitor2)).some((n) => n.message_en.includes('https://visio.example.org/helios')) &&
