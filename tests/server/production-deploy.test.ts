@@ -38,6 +38,8 @@ const SPA = path.join(REPO_ROOT, 'dist', 'spa');
 /** The demo salon's people, with a password of their own (production refuses the demo one). */
 const PASSWORD = 'deploy-test-password';
 const WAIT_MS = 30_000;
+/** A production start (npm, node, the migrations' check on PostgreSQL): 5 s on a quiet machine, 28 s seen beside the browser tests. */
+const START_MS = 90_000;
 
 const missing = [
   ON_POSTGRES || process.env.SALON_DEPLOY_TEST === '1'
@@ -72,21 +74,28 @@ async function startProduction(port: number, env: Record<string, string>): Promi
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   for (const key of ['NODE_ENV', 'SALON_TEST_POSTGRES', 'TEST_DATABASE_URL', 'TEST_REDIS_URL', 'SQLITE_PATH', 'SALON_DEMO'])
     delete childEnv[key];
+  // A process group of its own: a start that fails is killed whole (npm and the node it started, which would keep
+  // the pipes, and the test run, open).
   const npm = spawn('npm', ['run', '--silent', 'start:production'], {
     cwd: REPO_ROOT,
     env: { ...childEnv, ...env, HOST: '127.0.0.1', PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
   let output = '';
   npm.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   npm.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   npm.on('exit', (code, signal) => (output += `\n[npm exited: ${code ?? signal ?? ''}]\n`));
-  const banner = await until(`the process on ${port} to start`, async () => {
-    if (npm.exitCode !== null) throw new Error(`npm run start:production exited:\n${output}`);
-    const line = output.split('\n').find((l) => l.includes('"event":"start"'));
-    return line ? (JSON.parse(line) as { pid: number }) : null;
-  }).catch((err: Error) => {
-    npm.kill('SIGKILL');
+  const banner = await until(
+    `the process on ${port} to start`,
+    async () => {
+      if (npm.exitCode !== null) throw new Error(`npm run start:production exited:\n${output}`);
+      const line = output.split('\n').find((l) => l.includes('"event":"start"'));
+      return line ? (JSON.parse(line) as { pid: number }) : null;
+    },
+    START_MS,
+  ).catch((err: Error) => {
+    if (npm.pid) process.kill(-npm.pid, 'SIGKILL');
     throw new Error(`${err.message}:\n${output}`);
   });
   return { port, npm, pid: banner.pid, logs: () => output };
