@@ -9,14 +9,9 @@
  * a few runs that a slower moment of a shared machine stretched do not fail the check alone. Each run prints the CPU
  * benchmark Lighthouse took at its start (its `benchmarkIndex`), so a slow machine shows in the report.
  *
- * The preset's CPU slowdown (4×) makes a phone out of a host whose benchmark is about 1,533; on a slower host it
- * emulates a slower phone than the preset means. So each run simulates the slowdown Lighthouse's CPU throttling
- * calculator gives (`cpuSlowdown`, never above the preset's 4×: on a fast host the check is the preset itself) for
- * the median of the benchmarks taken so far, that run's included (each is taken at its run's start, before the
- * slowdown is chosen). Not the run's own benchmark alone: on this project's machine it read 1,722 and 1,944 in two
- * runs of an `npm test` whose other runs read 951–1,312, and those two runs, judged at 4×, gave the step's highest
- * TBT (356 and 235 ms, against 0–250 ms): a short loop's burst of speed is not the page load's. A first run, not
- * counted, warms the server and the browser and gives the first benchmark.
+ * Each run simulates the CPU slowdown Lighthouse's calculator gives for the median of the host benchmarks taken so
+ * far, that run's included, at most the preset's 4× (`cpu-slowdown.ts` says why). A first run, not counted, warms
+ * the server and the browser and gives the first benchmark.
  *
  * Before the runs it waits (up to 2 min) for the machine to be under half busy, and says how long it waited.
  *
@@ -42,11 +37,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import type { Result } from 'lighthouse';
-import { cpuBlockingTime, scoreWithTbt } from './cpu-blocking';
+import { cpuBlockingTime } from './cpu-blocking';
+import { quietMachine } from './quiet-machine';
+import { BUDGET, type Run, kb, median, medians, ms, overBudget, s, summarise } from './lighthouse-report';
 import { PRESET_CPU_SLOWDOWN, PRESET_REFERENCE_BENCHMARK, cpuSlowdown } from './cpu-slowdown';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, DEMO_PASSWORD, ROOT, freePort, launchChromium, startSalon } from '../../tests/browser/harness';
 
-export const BUDGET = { score: 90, tbt: 200, lcp: 2500 } as const;
 const VISITOR = 'visiteur@salon.test';
 const LIGHTHOUSE_CLI = path.join(ROOT, 'node_modules', 'lighthouse', 'cli', 'index.js');
 
@@ -93,42 +89,6 @@ async function runLighthouse(
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
-}
-
-interface Task {
-  url: string;
-  startTime: number;
-  duration: number;
-}
-
-interface ScriptTime {
-  url: string;
-  total: number;
-  scripting: number;
-}
-
-export interface Run {
-  /** The performance score with the TBT on CPU time (`cpu-blocking.ts`): judged. */
-  score: number;
-  /** The Total Blocking Time on the main thread's CPU time at the run's slowdown: judged. */
-  tbt: number;
-  /** Lighthouse's own score and TBT, on the tasks' wall-clock time: reported. */
-  lighthouseScore: number;
-  lighthouseTbt: number;
-  lcp: number;
-  fcp: number;
-  tti: number;
-  speedIndex: number;
-  /** Lighthouse's measure of the CPU the page had, taken at the start of the run (higher is faster). */
-  benchmarkIndex: number;
-  /** The CPU slowdown the run simulated (`cpuSlowdown`). */
-  cpuSlowdown: number;
-  /** Bytes of JavaScript transferred (as the server sends them: gzip), host page and frame. */
-  scriptBytes: number;
-  scriptFiles: number;
-  lcpElement: string;
-  longTasks: Task[];
-  scriptTime: ScriptTime[];
 }
 
 function argValue(name: string, fallback: number): number {
@@ -231,117 +191,6 @@ async function visitorCookie(baseUrl: string): Promise<string> {
   const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0] ?? '');
   if (res.status !== 303 || cookies.length === 0) throw new Error(`logging in as ${VISITOR} answered ${res.status} with no cookie`);
   return cookies.join('; ');
-}
-
-type Details = { items?: Record<string, unknown>[] } | undefined;
-
-function items(lhr: Result, audit: string): Record<string, unknown>[] {
-  return ((lhr.audits[audit]?.details as Details)?.items ?? []) as Record<string, unknown>[];
-}
-
-function numeric(lhr: Result, audit: string): number {
-  const value = lhr.audits[audit]?.numericValue;
-  if (typeof value !== 'number')
-    throw new Error(`Lighthouse gave no ${audit}: ${lhr.audits[audit]?.errorMessage ?? lhr.runtimeError?.message ?? 'no reason given'}`);
-  return value;
-}
-
-/** The LCP element as Lighthouse names it: its selector and the start of its markup. */
-function lcpElement(lhr: Result): string {
-  for (const item of items(lhr, 'largest-contentful-paint-element')) {
-    const nested = (item.items as Record<string, unknown>[] | undefined) ?? [item];
-    for (const row of nested) {
-      const node = row.node as { selector?: string; snippet?: string; nodeLabel?: string } | undefined;
-      if (node) return `${node.selector ?? '?'} ${node.snippet ?? ''} "${(node.nodeLabel ?? '').slice(0, 60)}"`;
-    }
-  }
-  return 'none reported';
-}
-
-async function summarise({ lhr, cpuTbt }: { lhr: Result; cpuTbt: number }, origin: string): Promise<Run> {
-  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-  const strip = (url: unknown) => String(url ?? '').replace(origin, '');
-  const scripts = items(lhr, 'resource-summary').find((i) => i.resourceType === 'script');
-  return {
-    score: await scoreWithTbt(lhr, cpuTbt),
-    tbt: cpuTbt,
-    lighthouseScore: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-    lighthouseTbt: numeric(lhr, 'total-blocking-time'),
-    lcp: numeric(lhr, 'largest-contentful-paint'),
-    fcp: numeric(lhr, 'first-contentful-paint'),
-    tti: numeric(lhr, 'interactive'),
-    speedIndex: numeric(lhr, 'speed-index'),
-    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
-    cpuSlowdown: lhr.configSettings.throttling.cpuSlowdownMultiplier,
-    scriptBytes: Number(scripts?.transferSize ?? 0),
-    scriptFiles: Number(scripts?.requestCount ?? 0),
-    lcpElement: lcpElement(lhr),
-    longTasks: items(lhr, 'long-tasks').map((t) => ({ url: strip(t.url), startTime: Number(t.startTime), duration: Number(t.duration) })),
-    scriptTime: items(lhr, 'bootup-time').map((t) => ({ url: strip(t.url), total: Number(t.total), scripting: Number(t.scripting) })),
-  };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-}
-
-const ms = (n: number) => `${Math.round(n)} ms`;
-const s = (n: number) => `${(n / 1000).toFixed(2)} s`;
-const kb = (n: number) => `${(n / 1000).toFixed(1)} kB`;
-
-type Medians = Pick<Run, 'score' | 'tbt' | 'lcp' | 'fcp' | 'tti' | 'speedIndex' | 'scriptBytes'>;
-
-function medians(results: Run[]): Medians {
-  const of = (key: keyof Medians) => median(results.map((r) => r[key]));
-  return {
-    score: of('score'),
-    tbt: of('tbt'),
-    lcp: of('lcp'),
-    fcp: of('fcp'),
-    tti: of('tti'),
-    speedIndex: of('speedIndex'),
-    scriptBytes: of('scriptBytes'),
-  };
-}
-
-/** What is over the budget in these medians (nothing: within it). */
-function overBudget(med: Medians): string[] {
-  const problems: string[] = [];
-  if (med.score < BUDGET.score) problems.push(`performance score ${med.score} is below ${BUDGET.score}`);
-  if (med.tbt > BUDGET.tbt) problems.push(`Total Blocking Time ${ms(med.tbt)} is over ${BUDGET.tbt} ms`);
-  if (med.lcp > BUDGET.lcp) problems.push(`Largest Contentful Paint ${s(med.lcp)} is over ${s(BUDGET.lcp)}`);
-  return problems;
-}
-
-/** The share of the machine's CPU time spent busy over `ms` (all cores). */
-async function busyShare(ms: number): Promise<number> {
-  const total = () =>
-    os.cpus().reduce(
-      (sum, cpu) => {
-        const t = cpu.times;
-        return { idle: sum.idle + t.idle, all: sum.all + t.user + t.nice + t.sys + t.irq + t.idle };
-      },
-      { idle: 0, all: 0 },
-    );
-  const before = total();
-  await new Promise((resolve) => setTimeout(resolve, ms));
-  const after = total();
-  const all = after.all - before.all;
-  return all > 0 ? 1 - (after.idle - before.idle) / all : 0;
-}
-
-/**
- * Waits (at most `limitMs`) until the machine is less than half busy over 2 s: in `npm test` the previous step's
- * browsers and servers may still be winding down, and Lighthouse's simulated throttling multiplies what they cost.
- * Returns the seconds waited and the last busy share seen.
- */
-async function quietMachine(limitMs: number): Promise<{ waited: number; busy: number }> {
-  const started = Date.now();
-  let busy = await busyShare(2000);
-  while (busy >= 0.5 && Date.now() - started < limitMs) busy = await busyShare(2000);
-  return { waited: (Date.now() - started) / 1000, busy };
 }
 
 async function main(): Promise<void> {
