@@ -84,8 +84,8 @@ async function runLighthouse(
     artifacts.settings.throttling.cpuSlowdownMultiplier = slowdown;
     fs.writeFileSync(artifactsFile, JSON.stringify(artifacts));
     await cli([`-A=${artifactsDir}`, `--throttling.cpuSlowdownMultiplier=${slowdown}`, '--output=json', `--output-path=${out}`]);
-    const { tbt } = cpuBlockingTime(path.join(artifactsDir, 'defaultPass.trace.json'), slowdown);
-    return { lhr: JSON.parse(fs.readFileSync(out, 'utf8')) as Result, cpuTbt: tbt };
+    const cpuTbt = cpuBlockingTime(path.join(artifactsDir, 'defaultPass.trace.json'), slowdown);
+    return { lhr: JSON.parse(fs.readFileSync(out, 'utf8')) as Result, cpuTbt };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -39,9 +39,14 @@ describe('Total Blocking Time on CPU time (scripts/measure/cpu-blocking.ts)', ()
         task(1_400_000, 300_000, 300_000, { pid: 1, tid: 11 }), // another thread: not counted
       ],
     };
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'salon-cpu-tbt-')), 'trace.json');
-    fs.writeFileSync(file, JSON.stringify(trace));
-    expect(cpuBlockingTime(file, 4)).toEqual({ tbt: 100, longTasks: 2 });
-    expect(cpuBlockingTime(file, 2)).toEqual({ tbt: 10, longTasks: 1 });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'salon-cpu-tbt-'));
+    try {
+      const file = path.join(dir, 'trace.json');
+      fs.writeFileSync(file, JSON.stringify(trace));
+      expect(cpuBlockingTime(file, 4)).toBe(100);
+      expect(cpuBlockingTime(file, 2)).toBe(10);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
