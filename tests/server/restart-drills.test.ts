@@ -78,7 +78,7 @@ async function startProcess(env: Record<string, string>, dir: string): Promise<P
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   child.on('exit', (code, signal) => (output += `\n[exited: ${code ?? signal ?? ''}]\n`));
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 45_000;
+  const deadline = Date.now() + 90_000; // 28 s seen for a start beside the browser tests
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
     const ok = await fetch(`${base}/api/health`).then(
@@ -88,7 +88,7 @@ async function startProcess(env: Record<string, string>, dir: string): Promise<P
     if (ok) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`the server did not answer within 45 s:\n${output}`);
+      throw new Error(`the server did not answer within 90 s:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
