@@ -193,10 +193,11 @@ test('a remote built for another runtime contract refuses the loader at start an
   const nextFolder = path.join(spa, 'toaster', 'ffffffffff');
   fs.cpSync(oldFolder, nextFolder, { recursive: true });
   const entryFile = path.join(nextFolder, 'remoteEntry.js');
-  const built = `runtimeContract:"${before_.toaster?.runtimeContract}"`;
+  // The contract the build defined is one string literal of the minified entry (the minifier may inline the object).
+  const built = `"${before_.toaster?.runtimeContract}"`;
   const source = fs.readFileSync(entryFile, 'utf8');
-  assert.ok(source.includes(built), `no ${built} in the toaster's remoteEntry.js`);
-  fs.writeFileSync(entryFile, source.replace(built, 'runtimeContract:"2+mf9.9.9"'));
+  assert.equal(source.split(built).length - 1, 1, `not once ${built} in the toaster's remoteEntry.js`);
+  fs.writeFileSync(entryFile, source.replace(built, '"2+mf9.9.9"'));
   for (const copy of ['.gz', '.br']) fs.rmSync(`${entryFile}${copy}`, { force: true });
   setLine('toaster', { ...before_.toaster, entry: 'toaster/ffffffffff/remoteEntry.js' } as ManifestLine);
   t.after(() => setLine('toaster', before_.toaster));
