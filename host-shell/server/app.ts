@@ -39,11 +39,13 @@ export interface BuildOptions {
   loggerInstance?: FastifyServerOptions['loggerInstance'];
   /** A local catch-all SMTP server (the demo's, the tests'): e-mails go there when SMTP_URL is unset; closed with the app. */
   mailCatcher?: MailCatcher | null;
+  /** Runs on the open database before every other plugin starts (server.ts: migrations and seeds; plugins/db.ts). */
+  prepare?: (handle: DatabaseHandle) => Promise<void>;
 }
 
 /**
  * The whole server, not listening: plugins first (config, db, ops, session, errors, forms, static, live, panoramas, csp, rate limits, realtime), then routes.
- * Migrations and the demo seed are the caller's business (server.ts, the tests).
+ * Migrations and the demo seed are the caller's business (server.ts through `prepare`, the tests).
  */
 export function build(options: BuildOptions = {}) {
   const config: AppConfig = { ...loadConfig(), ...options.config };
@@ -59,7 +61,7 @@ export function build(options: BuildOptions = {}) {
   app.setValidatorCompiler(typeboxValidatorCompiler);
 
   app.register(configPlugin, { config });
-  app.register(dbPlugin, { handle: options.database });
+  app.register(dbPlugin, { handle: options.database, prepare: options.prepare });
   // Before the plugins that make Redis clients (live, realtime): they hand them to app.ops.metrics.
   app.register(opsPlugin);
   app.register(sessionPlugin);

@@ -15,7 +15,7 @@ import { salonLogger } from './ops/logger';
 import { claimSqliteFile } from './ops/production';
 import { startMailCatcher, type MailCatcher } from './services/mail-catcher';
 import { deleteExpiredSessions } from './services/sessions';
-import { CREATE_ADMIN_HINT, StartupRefusal, prepareDatabase, startupOptions } from './startup';
+import { CREATE_ADMIN_HINT, StartupRefusal, prepareDatabase, startupOptions, type StartupReport } from './startup';
 
 /** Connections waiting to be accepted (see the listen call). */
 const LISTEN_BACKLOG = 4096;
@@ -43,7 +43,16 @@ async function main(log: Logger, always: Logger): Promise<void> {
   if (!options.demo && !config.smtpUrl) log.warn({ event: 'config' }, 'SMTP_URL is not set: e-mails are kept queued, none is sent');
   // The demo start catches every e-mail in a local SMTP server of its own, shown on /admin/courriels.
   const mailCatcher: MailCatcher | null = options.demo && !config.smtpUrl ? await startMailCatcher() : null;
-  const app = build({ config, loggerInstance: log, mailCatcher });
+  // Migrations, the demo seed and the administrator, before any plugin starts its background work.
+  let prepared: StartupReport | undefined;
+  const app = build({
+    config,
+    loggerInstance: log,
+    mailCatcher,
+    prepare: async (handle) => {
+      prepared = await prepareDatabase(handle, options, config.scryptCost);
+    },
+  });
   // A promise nobody awaited failed (a background task: a broadcast, a flush, a refresh): logged with its stack, and the
   // process goes on serving everyone else, as when PostgreSQL or Redis restarts under it. An exception nobody caught
   // leaves the process in an unknown state: logged, then it exits for its supervisor to start it again.
@@ -52,15 +61,14 @@ async function main(log: Logger, always: Logger): Promise<void> {
     app.log.fatal({ err }, 'uncaught exception: exiting');
     process.exit(1);
   });
-  await app.ready();
-
-  let report;
   try {
-    report = await prepareDatabase(app.dbHandle, options, config.scryptCost);
+    await app.ready();
   } catch (err) {
-    await app.close();
+    await app.close().catch(() => undefined);
+    await mailCatcher?.close();
     throw err;
   }
+  const report = prepared as StartupReport;
   for (const m of report.migrations) app.log.info({ migration: m.migrationName, status: m.status }, 'migration');
   if (report.seeded) app.log.info('demo salon seeded');
   if (report.adminCreated) app.log.info({ email: report.adminCreated }, 'administrator created from SALON_ADMIN_EMAIL');

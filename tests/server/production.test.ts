@@ -193,6 +193,30 @@ describe('preparing the database (SQLite in memory)', () => {
     expect(await usersOf(handle)).toEqual([]);
   });
 
+  it('runs before any plugin starts its background work (the mail outbox, the programme clock, the live activity)', async () => {
+    fresh();
+    const events: string[] = [];
+    const app = build({
+      database: handle,
+      config: { scryptCost: TEST_SCRYPT_COST, spaDir: '/nonexistent/salon-spa', panoramaPrerender: false },
+      prepare: async (h) => {
+        // Slow, as migrations on a loaded machine: nothing may read a table before they are done.
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await prepareDatabase(h, options({ demo: true }), TEST_SCRYPT_COST);
+        events.push('prepared');
+      },
+    });
+    app.addHook('onReady', async () => {
+      events.push('ready');
+    });
+    app.register(async () => {
+      events.push('a later plugin');
+    });
+    await app.ready();
+    await app.close();
+    expect(events).toEqual(['prepared', 'a later plugin', 'ready']);
+  });
+
   it('seeds the demo salon with the flag, once', async () => {
     fresh();
     expect((await prepareDatabase(handle, options({ demo: true }), TEST_SCRYPT_COST)).seeded).toBe(true);
@@ -304,6 +328,7 @@ describe('the compiled server (dist/server)', () => {
     expect(lines.find((l) => l.event === 'start')).toMatchObject({ level: 'info', mode: 'production', administrators: 0 });
     expect(lines.find((l) => l.event === 'config')).toMatchObject({ level: 'warn', msg: expect.stringMatching(/^PUBLIC_URL is not set/) });
     expect(lines.at(-1)).toMatchObject({ level: 'info', event: 'stopped', signal: 'SIGTERM', msg: 'Salon stopped' });
+    expect(lines.filter((l) => l.level === 'error' || l.level === 'fatal')).toEqual([]);
     expect(await usersInFile(d.env.SQLITE_PATH ?? '')).toEqual([]);
   }, 60_000);
 
