@@ -80,18 +80,18 @@ step unit npx jest --ci
 step size node --import tsx scripts/size/check.ts
 finish panoramas
 # The browser tests run two files at a time, on the compiled server; beside them, the storage tests again on
-# PostgreSQL (one Jest worker: the other core is the browsers').
+# PostgreSQL (one Jest worker: the other core is the browsers'), and the page weight (bytes, not time).
 # When the PostgreSQL pass ends, Storybook is built and every story checked in Chromium beside the browser tests'
-# last files: console errors, serious axe violations, screenshots against stories/__screenshots__/. Then the page
-# weight (bytes, not time).
+# last files: console errors, serious axe violations, screenshots against stories/__screenshots__/.
 begin browser node --import tsx --test --test-concurrency=2 tests/browser/*.test.ts
 begin postgres bash scripts/test-postgres.sh --maxWorkers=1
+begin page-weight node --import tsx scripts/measure/page-weight.ts
+finish page-weight
 finish postgres
 begin storybook npx storybook build --disable-telemetry --quiet -o storybook-static
 finish storybook
 begin storybook-check node --import tsx scripts/storybook/check.ts
 finish browser; finish storybook-check
-step page-weight node --import tsx scripts/measure/page-weight.ts
 # Alone at the end: Lighthouse judges time, and waits for a machine under half busy.
 step lighthouse node --import tsx scripts/measure/lighthouse.ts --runs 3
 
