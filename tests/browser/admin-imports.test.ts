@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
 import Database from 'better-sqlite3';
-import { collectErrors, logIn, useSalon, widgetsSettled } from './harness';
+import { collectErrors, logInDirectly, useSalon, widgetsSettled } from './harness';
 
 const env = useSalon();
 
@@ -28,7 +28,7 @@ test('the administrator imports users (confirming the two lines without email) a
   const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 900 } });
   const admin = await context.newPage();
   const errors = collectErrors(admin);
-  assert.equal(await logIn(admin, salon.baseUrl, 'admin@salon.test'), 303);
+  assert.equal(await logInDirectly(admin, salon.baseUrl, 'admin@salon.test', { open: false }), 303);
   await admin.goto(`${salon.baseUrl}/admin`);
   await admin.getByRole('link', { name: 'CSV imports (users, video links)' }).click();
   await admin.waitForURL(/\/admin\/imports$/);

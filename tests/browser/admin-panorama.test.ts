@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { BrowserContext, Frame, Page, Response } from 'playwright-core';
 import sharp from 'sharp';
-import { closePromotion, collectErrors, logIn, roomFrame, useSalon, widgetsSettled } from './harness';
+import { closePromotion, collectErrors, logInDirectly, roomFrame, useSalon, widgetsSettled } from './harness';
 
 const env = useSalon();
 const STAND = { panorama: 'stand-helios-solaire', name: 'Helios Solar' };
@@ -77,7 +77,7 @@ test('the administrator uploads a panorama for a stand and the visitor’s room 
   const adminContext = await browser.newContext({ locale: 'en-US' });
   const admin = await adminContext.newPage();
   const adminErrors = collectErrors(admin);
-  assert.equal(await logIn(admin, salon.baseUrl, 'admin@salon.test'), 303);
+  assert.equal(await logInDirectly(admin, salon.baseUrl, 'admin@salon.test', { open: false }), 303);
   await admin.goto(`${salon.baseUrl}/admin`);
   await admin.getByRole('link', { name: 'Room panoramas' }).click();
   await admin.waitForURL(/\/admin\/panoramas$/);
@@ -121,7 +121,7 @@ test('the administrator uploads a panorama for a stand and the visitor’s room 
   const visitorContext = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
   const visitor = await visitorContext.newPage();
   const visitorErrors = collectErrors(visitor);
-  assert.equal(await logIn(visitor, salon.baseUrl, 'visiteur@salon.test'), 303);
+  assert.equal(await logInDirectly(visitor, salon.baseUrl, 'visiteur@salon.test'), 303);
   const shown = await visitStand(visitorContext, visitor, salon.baseUrl);
   assert.match(shown.image, /^\/media\/panoramas\/[0-9a-f]{24}-4096\.webp$/);
   assert.deepEqual(

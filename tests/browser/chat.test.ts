@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
-import { collectErrors, logIn, useSalon, widgetsSettled } from './harness';
+import { collectErrors, logInDirectly, useSalon, widgetsSettled } from './harness';
 import { chatPanel as chat, openChat, send, startChatWith } from './steps';
 
 const env = useSalon();
@@ -13,7 +13,7 @@ const env = useSalon();
 async function enter(context: BrowserContext, email: string): Promise<{ page: Page; name: string; errors: string[] }> {
   const page = await context.newPage();
   const errors = collectErrors(page);
-  assert.equal(await logIn(page, env.salon.baseUrl, email), 303);
+  assert.equal(await logInDirectly(page, env.salon.baseUrl, email, { open: false }), 303);
   // Both in English, whatever language the account chose.
   const answer = await page.request.put(`${env.salon.baseUrl}/api/locale`, {
     data: { lang: 'en_EN' },

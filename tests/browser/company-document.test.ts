@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { test } from 'node:test';
-import { closePromotion, collectErrors, logIn, roomFrame, useSalon, widgetsSettled } from './harness';
+import { closePromotion, collectErrors, logInDirectly, roomFrame, useSalon, widgetsSettled } from './harness';
 
 const env = useSalon();
 const STAND = { panorama: 'stand-helios-solaire', name: 'Helios Solar' };
@@ -19,7 +19,7 @@ test('the administrator uploads a PDF for Helios; the visitor’s company sheet 
   const adminContext = await browser.newContext({ locale: 'en-US' });
   const admin = await adminContext.newPage();
   const adminErrors = collectErrors(admin);
-  assert.equal(await logIn(admin, salon.baseUrl, 'admin@salon.test'), 303);
+  assert.equal(await logInDirectly(admin, salon.baseUrl, 'admin@salon.test', { open: false }), 303);
   await admin.goto(`${salon.baseUrl}/admin/entreprises`);
   const row = admin.getByRole('row').filter({ has: admin.getByRole('cell', { name: 'Helios Énergie', exact: true }) });
   assert.match((await row.textContent()) ?? '', /No document|Link:/);
@@ -46,7 +46,7 @@ test('the administrator uploads a PDF for Helios; the visitor’s company sheet 
   const visitorContext = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 }, acceptDownloads: true });
   const visitor = await visitorContext.newPage();
   const visitorErrors = collectErrors(visitor);
-  assert.equal(await logIn(visitor, salon.baseUrl, 'visiteur@salon.test'), 303);
+  assert.equal(await logInDirectly(visitor, salon.baseUrl, 'visiteur@salon.test', { open: false }), 303);
   await visitor.goto(`${salon.baseUrl}/salon`);
   await widgetsSettled(visitor);
   const frame = await roomFrame(visitor);

@@ -11,7 +11,7 @@ import type { Frame, Page } from 'playwright-core';
 import { parse } from 'csv-parse/sync';
 import { promotionOf } from '../../host-shell/room-frame/offers';
 import { CONSENTS } from '@salon/shared/contracts/consents';
-import { closePromotion, collectErrors, fillContest, logIn, roomFrame, useSalon, widgetsSettled } from './harness';
+import { closePromotion, collectErrors, fillContest, logInDirectly, roomFrame, useSalon, widgetsSettled } from './harness';
 
 const env = useSalon();
 
@@ -67,7 +67,7 @@ test('journey, opinion, contest and a call-back request; the exhibitor downloads
   const visitorContext = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 }, acceptDownloads: true });
   const visitor = await visitorContext.newPage();
   const errors = collectErrors(visitor);
-  assert.equal(await logIn(visitor, salon.baseUrl, 'visiteur@salon.test'), 303);
+  assert.equal(await logInDirectly(visitor, salon.baseUrl, 'visiteur@salon.test'), 303);
   await widgetsSettled(visitor);
   const frame = await roomFrame(visitor);
   const frameStands = (JSON.parse((await frame.locator('#room-frame-data').textContent()) ?? '{}') as { stands: FrameStand[] }).stands;
@@ -166,7 +166,7 @@ test('journey, opinion, contest and a call-back request; the exhibitor downloads
   // 6. The exhibitor of Helios Solar downloads the stand's leads.
   const exhibitorContext = await browser.newContext({ locale: 'fr-FR', acceptDownloads: true });
   const exhibitor = await exhibitorContext.newPage();
-  assert.equal(await logIn(exhibitor, salon.baseUrl, 'exposant@salon.test'), 303);
+  assert.equal(await logInDirectly(exhibitor, salon.baseUrl, 'exposant@salon.test', { open: false }), 303);
   await exhibitor.goto(`${salon.baseUrl}/exposant`);
   const [download] = await Promise.all([
     exhibitor.waitForEvent('download'),

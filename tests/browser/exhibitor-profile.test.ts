@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
-import { closePromotion, logIn, roomFrame, useSalon, widgetsSettled } from './harness';
+import { closePromotion, logInDirectly, roomFrame, useSalon, widgetsSettled } from './harness';
 import { enterStand, exhibitorInArea, frameStands, loadsOf, loggedIn, ownedStandIds, until, visitorInSalon } from './steps';
 
 const env = useSalon();
@@ -173,7 +173,7 @@ test('/exposant/profil refuses a visitor (403) and sends a visitor without a ses
   const anonymous = await page.goto(`${salon.baseUrl}/exposant/profil`);
   assert.equal(new URL(page.url()).pathname, '/');
   assert.equal(anonymous?.status(), 200);
-  assert.equal(await logIn(page, salon.baseUrl, 'visiteur@salon.test'), 303);
+  assert.equal(await logInDirectly(page, salon.baseUrl, 'visiteur@salon.test', { open: false }), 303);
   const refused = await page.goto(`${salon.baseUrl}/exposant/profil`);
   assert.equal(refused?.status(), 403);
   assert.equal(await page.locator('[data-salon-widget="exhibitor-profile"]').count(), 0);

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { promotionOf } from '../../host-shell/room-frame/offers';
-import { collectErrors, logIn, roomFrame, useSalon, widgetsSettled } from './harness';
+import { collectErrors, logInDirectly, roomFrame, useSalon, widgetsSettled } from './harness';
 import { frameStands } from './steps';
 
 const env = useSalon();
@@ -51,7 +51,7 @@ test('a visitor opens, enters and closes the chat and the journey from the top b
   const context = await env.browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 768 } });
   const page = await context.newPage();
   const errors = collectErrors(page);
-  assert.equal(await logIn(page, env.salon.baseUrl, 'visiteur@salon.test'), 303);
+  assert.equal(await logInDirectly(page, env.salon.baseUrl, 'visiteur@salon.test'), 303);
   await widgetsSettled(page);
   // From the top of the page; then on from the Journey button, which the Chat button follows in the bar.
   await openCloseWithKeyboard(page, 'Journey', 'journey');
@@ -64,7 +64,7 @@ test('an exhibitor does the same with the activity stream, in French', async () 
   const context = await env.browser.newContext({ locale: 'fr-FR', viewport: { width: 1366, height: 768 } });
   const page = await context.newPage();
   const errors = collectErrors(page);
-  assert.equal(await logIn(page, env.salon.baseUrl, 'exposant@salon.test'), 303);
+  assert.equal(await logInDirectly(page, env.salon.baseUrl, 'exposant@salon.test', { open: false }), 303);
   await page.goto(`${env.salon.baseUrl}/salon`);
   await widgetsSettled(page);
   await openCloseWithKeyboard(page, 'Activité', 'activity-stream');
@@ -76,7 +76,7 @@ test('what a button of the room’s panel opens gives the focus back to that but
   const context = await env.browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 768 } });
   const page = await context.newPage();
   const errors = collectErrors(page);
-  assert.equal(await logIn(page, env.salon.baseUrl, 'visiteur@salon.test'), 303);
+  assert.equal(await logInDirectly(page, env.salon.baseUrl, 'visiteur@salon.test', { open: false }), 303);
   await page.goto(`${env.salon.baseUrl}/salon`);
   await widgetsSettled(page);
   const frame = await roomFrame(page);

@@ -12,7 +12,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
-import { logIn, useSalon, widgetsSettled } from './harness';
+import { logInDirectly, useSalon, widgetsSettled } from './harness';
 
 const env = useSalon();
 
@@ -70,7 +70,7 @@ async function openSalon(
   const context = await browser.newContext({ locale, viewport });
   const page = await context.newPage();
   if (email) {
-    assert.equal(await logIn(page, env.salon.baseUrl, email), 303);
+    assert.equal(await logInDirectly(page, env.salon.baseUrl, email, { open: false }), 303);
     // The page's language, whatever the account chose before.
     const lang = locale.startsWith('fr') ? 'fr_FR' : 'en_EN';
     const answer = await page.request.put(`${env.salon.baseUrl}/api/locale`, {
@@ -245,11 +245,11 @@ test('items 1 and 7: three news items and an error toast cover neither the top b
   const { browser } = env;
   const organiserContext = await browser.newContext({ locale: 'en-US' });
   const organiser = await organiserContext.newPage();
-  assert.equal(await logIn(organiser, env.salon.baseUrl, 'organisateur@salon.test'), 303);
+  assert.equal(await logInDirectly(organiser, env.salon.baseUrl, 'organisateur@salon.test'), 303);
   // The exhibitor has been active: Start a chat lists them.
   const exhibitorContext = await browser.newContext({ locale: 'en-US' });
   const exhibitor = await exhibitorContext.newPage();
-  assert.equal(await logIn(exhibitor, env.salon.baseUrl, 'exposant@salon.test'), 303);
+  assert.equal(await logInDirectly(exhibitor, env.salon.baseUrl, 'exposant@salon.test'), 303);
   assert.equal((await exhibitor.request.put(`${env.salon.baseUrl}/api/users/me/active`, { headers: XHR() })).status(), 200);
   const exhibitorName = (
     JSON.parse((await (await exhibitor.request.get(`${env.salon.baseUrl}/api/users/me`, { headers: XHR() })).text()) || '{}') as {
@@ -390,7 +390,7 @@ test('items 1 and 7: three news items and an error toast cover neither the top b
   // cookie banner is above it.
   const adminContext = await browser.newContext({ locale: 'en-US' });
   const admin = await adminContext.newPage();
-  assert.equal(await logIn(admin, env.salon.baseUrl, 'admin@salon.test'), 303);
+  assert.equal(await logInDirectly(admin, env.salon.baseUrl, 'admin@salon.test', { open: false }), 303);
   await admin.goto(`${env.salon.baseUrl}/admin`);
   const stream = admin.getByRole('region', { name: 'Live stream' });
   await stream.getByLabel('Live stream on (replaces the room)').check();
@@ -418,7 +418,7 @@ test('issue 36 item 3: an unavailable exhibitor’s banner and the news toasts n
   const { browser } = env;
   const organiserContext = await browser.newContext({ locale: 'en-US' });
   const organiser = await organiserContext.newPage();
-  assert.equal(await logIn(organiser, env.salon.baseUrl, 'organisateur@salon.test'), 303);
+  assert.equal(await logInDirectly(organiser, env.salon.baseUrl, 'organisateur@salon.test'), 303);
   const page = await openSalon(browser, 'exposant@salon.test', DESKTOP);
   const set = await page.request.put(`${env.salon.baseUrl}/api/exhibitors/me/availability`, {
     data: { availability: false },

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, BrowserContextOptions, Frame, Locator, Page } from 'playwright-core';
-import { collectErrors, logIn, widgetsSettled } from './harness';
+import { collectErrors, logInDirectly, widgetsSettled } from './harness';
 
 /** A stand as the room frame's data lists it. */
 export interface FrameStand {
@@ -25,8 +25,9 @@ export interface LoggedIn {
 export const DESKTOP = { locale: 'en-US', viewport: { width: 1280, height: 800 } } satisfies BrowserContextOptions;
 
 /**
- * A new browser context with one page, logged in as `email` from the home page's form (the server answers 303);
- * `watch` sees the page before it opens anything (to record its requests, say).
+ * A new browser context with one page, logged in as `email` (the home page's form's request, `logInDirectly`; the
+ * server answers 303) on the page the login leads to; `watch` sees the page before it opens anything (to record its
+ * requests, say).
  */
 export async function loggedIn(
   browser: Browser,
@@ -39,7 +40,7 @@ export async function loggedIn(
   const page = await context.newPage();
   const errors = collectErrors(page);
   watch(page);
-  assert.equal(await logIn(page, baseUrl, email), 303);
+  assert.equal(await logInDirectly(page, baseUrl, email), 303);
   return { context, page, errors };
 }
 
@@ -58,14 +59,14 @@ export async function visitorInSalon(
 /** The demo administrator, logged in, on /admin. */
 export async function adminOnAdmin(baseUrl: string, browser: Browser): Promise<LoggedIn> {
   const admin = await loggedIn(browser, baseUrl, 'admin@salon.test', { locale: 'en-US' });
-  await admin.page.goto(`${baseUrl}/admin`);
+  if (new URL(admin.page.url()).pathname !== '/admin') await admin.page.goto(`${baseUrl}/admin`);
   return admin;
 }
 
 /** The demo exhibitor, logged in, on /exposant (their area): 1366 px wide, the browser in English. */
 export async function exhibitorInArea(baseUrl: string, browser: Browser): Promise<LoggedIn> {
   const exhibitor = await loggedIn(browser, baseUrl, 'exposant@salon.test', { locale: 'en-US', viewport: { width: 1366, height: 900 } });
-  await exhibitor.page.goto(`${baseUrl}/exposant`);
+  if (new URL(exhibitor.page.url()).pathname !== '/exposant') await exhibitor.page.goto(`${baseUrl}/exposant`);
   return exhibitor;
 }
 

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { logIn, useSalon, widgetsSettled } from './harness';
+import { logInDirectly, useSalon, widgetsSettled } from './harness';
 
 const env = useSalon();
 
@@ -49,7 +49,7 @@ const same = (text: string) =>
 async function openSalon(browser: Browser, role: Role): Promise<Page> {
   const context = await browser.newContext({ locale: 'fr-FR', viewport: { width: 1366, height: 768 } });
   const page = await context.newPage();
-  if (role.email) assert.equal(await logIn(page, env.salon.baseUrl, role.email), 303);
+  if (role.email) assert.equal(await logInDirectly(page, env.salon.baseUrl, role.email, { open: false }), 303);
   await page.goto(`${env.salon.baseUrl}/salon`);
   await widgetsSettled(page);
   await page.getByRole('navigation', { name: 'Menu principal' }).waitFor();
