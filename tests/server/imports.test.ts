@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ImportData } from '@salon/shared/contracts/imports';
+import { ImportFileError, readCsv } from '../../host-shell/server/services/import-csv';
 import { countRows, createTestApp, waitFor, type TestApp } from './helpers';
 import { PNG, multipart, zip } from './uploads';
 import { pageDataOf, widgetSlotsOf } from './markup';
@@ -482,7 +483,7 @@ describe('a file refused as a whole writes nothing', () => {
     expect(wrong.statusCode).toBe(400);
   });
 
-  it('a 50 MB file gets the size message (413) while it streams in, over a real socket', async () => {
+  it('a 50 MB file gets the size message (413) from its declared length, before it is sent, over a real socket', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const address = t.app.server.address();
     if (!address || typeof address === 'string') throw new Error('not listening');
@@ -491,10 +492,10 @@ describe('a file refused as a whole writes nothing', () => {
     const head = Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\nContent-Type: text/csv\r\n\r\nemail,firstname,lastname\n`,
     );
-    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-    const line = Buffer.from('someone@example.org,Some,One\n');
-    const lineCount = Math.ceil((50 * 1024 * 1024) / line.length);
-    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const piece = Buffer.from('someone@example.org,Some,One\n'.repeat(32 * 1024));
+    const size = 50 * 1024 * 1024;
+    let written = head.length;
+    const answer = await new Promise<{ status: number; body: string; written: number }>((resolve, reject) => {
       const req = http.request(
         {
           host: '127.0.0.1',
@@ -505,40 +506,52 @@ describe('a file refused as a whole writes nothing', () => {
             ...headers(cookies.admin),
             host: 'salon.test',
             'content-type': `multipart/form-data; boundary=${boundary}`,
-            'content-length': head.length + line.length * lineCount + tail.length,
+            'content-length': size,
           },
         },
         (res) => {
+          const sent = written;
           let body = '';
           res.setEncoding('utf8');
           res.on('data', (c: string) => (body += c));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+          res.on('end', () => {
+            req.destroy();
+            resolve({ status: res.statusCode ?? 0, body, written: sent });
+          });
         },
       );
-      req.on('error', reject);
-      // Written in 1 MB pieces, as a browser sends it: the whole file never exists on either side.
-      const piece = Buffer.concat(Array.from({ length: Math.floor((1024 * 1024) / line.length) }, () => line));
-      const perPiece = Math.floor((1024 * 1024) / line.length);
-      let written = 0;
+      req.on('error', (err) => (req.destroyed ? undefined : reject(err)));
       req.write(head);
+      // Written as a browser sends it, piece by piece, until the answer comes.
       const writeMore = () => {
-        while (written < lineCount) {
-          const n = Math.min(perPiece, lineCount - written);
-          const chunk = n === perPiece ? piece : piece.subarray(0, n * line.length);
-          written += n;
-          if (!req.write(chunk)) {
-            req.once('drain', writeMore);
-            return;
-          }
+        while (!req.destroyed && written + piece.length < size) {
+          written += piece.length;
+          if (!req.write(piece)) return void req.once('drain', writeMore);
         }
-        req.end(tail);
       };
       writeMore();
     });
     expect(answer.status).toBe(413);
     expect(messageOf(answer.body)).toBe('The file is too heavy, maximum 20 MB');
+    expect(answer.written).toBeLessThan(size / 2);
     expect(await userCount()).toBe(users);
-  }, 60_000);
+  });
+
+  it('a file sent without its length is cut at the limit while it streams in: 413, the rest never read', async () => {
+    let pulled = 0;
+    async function* chunks() {
+      yield Buffer.from('email,firstname,lastname\n');
+      for (;;) {
+        pulled += 1;
+        yield Buffer.from('someone@example.org,Some,One\n'.repeat(10));
+      }
+    }
+    const refusal = await readCsv(chunks(), 4096).catch((err: unknown) => err);
+    expect(refusal).toBeInstanceOf(ImportFileError);
+    expect((refusal as ImportFileError).statusCode).toBe(413);
+    expect((refusal as ImportFileError).messageIn('fr_FR')).toBe('Le fichier est trop lourd, maximum 20 Mo');
+    expect(pulled).toBe(Math.ceil((4096 - 25) / 290));
+  });
 });
 
 describe('an import’s id', () => {

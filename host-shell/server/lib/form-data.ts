@@ -8,6 +8,19 @@ import { HttpError, badRequest } from './errors';
 /** The form fields of a multipart body (no files): a few dozen short fields at most. */
 export const FORM_DATA_LIMITS = { files: 0, fields: 30, fieldSize: 10_000, parts: 30, headerPairs: 100 } as const;
 
+/** Room in a multipart body for its boundaries, part headers and the few short fields beside its one file. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * Whether an upload says, before any of it is read, that its file cannot fit in `maxBytes`: a Content-Length over the
+ * limit and the room for its boundaries and fields. The route answers 413 at once instead of reading megabytes it
+ * would refuse (Node discards the rest as it arrives); a body sent without a length is still cut at the limit.
+ */
+export function declaredOver(request: FastifyRequest, maxBytes: number): boolean {
+  const declared = Number(request.headers['content-length']);
+  return Number.isFinite(declared) && declared > maxBytes + MULTIPART_OVERHEAD_BYTES;
+}
+
 const hasStatus = (err: unknown): boolean =>
   typeof err === 'object' && err !== null && typeof (err as { statusCode?: unknown }).statusCode === 'number';
 

@@ -15,7 +15,7 @@ import { Envelope } from '@salon/shared/contracts/envelope';
 import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import { buildPath } from '@salon/shared/contracts/routes';
 import { HttpError, badRequest } from '../../lib/errors';
-import { formDataError } from '../../lib/form-data';
+import { declaredOver, formDataError } from '../../lib/form-data';
 import { detectFileType, insertFileMessage, removeStoredFile, safeFileName, storeFile } from '../../services/chat-files';
 import { toChatMessages } from '../../services/chat-messages';
 import { apiViewer } from './auth';
@@ -65,6 +65,7 @@ export const chatUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const membership = await channelOf(request, viewer.user.id, locale);
       const expected = say(locale, msg`Expected a file in the field "${UPLOAD_FILE_FIELD}" (multipart/form-data)`);
       if (!request.isMultipart()) throw new HttpError(415, expected);
+      if (declaredOver(request, CHAT_FILE_MAX_BYTES)) throw new HttpError(413, tooLargeMessage(locale));
       let part;
       try {
         part = await request.file();

@@ -20,7 +20,7 @@ import {
 } from '@salon/shared/contracts/imports';
 import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import { HttpError, badRequest, forbidden, notFound } from '../../lib/errors';
-import { formDataError } from '../../lib/form-data';
+import { declaredOver, formDataError } from '../../lib/form-data';
 import { decodeId } from '../../lib/ids';
 import { ImportFileError, readCsv, tooLarge } from '../../services/import-csv';
 import { claimImport, runImport } from '../../services/import-run';
@@ -79,6 +79,7 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { user, locale } = await organiser(request);
     const expected = say(locale, msg`Send the CSV file in the field "${IMPORT_FILE_FIELD}" (multipart/form-data)`);
     if (!request.isMultipart()) throw new HttpError(415, expected);
+    if (declaredOver(request, IMPORT_MAX_BYTES)) throw new HttpError(413, tooLarge().messageIn(locale));
     let part;
     try {
       part = await request.file();

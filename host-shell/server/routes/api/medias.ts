@@ -20,7 +20,7 @@ import {
 import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import type { UserRow } from '../../db/schema';
 import { HttpError, badRequest, forbidden, notFound } from '../../lib/errors';
-import { formDataError } from '../../lib/form-data';
+import { declaredOver, formDataError } from '../../lib/form-data';
 import { antivirusFor, type Antivirus } from '../../services/antivirus';
 import { storeMedia, temporaryPath, type MediaContext, type Stored } from '../../services/media-uploads';
 import {
@@ -86,6 +86,7 @@ export async function receiveMedia(
   const expected = say(locale, msg`Expected a file in the field "${MEDIA_FILE_FIELD}" (multipart/form-data)`);
   if (!request.isMultipart()) throw new HttpError(415, expected);
   const tooHeavy = () => new HttpError(413, mediaMessages.tooHeavy(locale, rule.maxBytes));
+  if (declaredOver(request, rule.maxBytes)) throw tooHeavy();
   const upload = await temporaryPath(request.server.config.uploadDir);
   try {
     let part;
