@@ -90,13 +90,14 @@ type Decoded = ImageBitmap | HTMLImageElement;
 
 /**
  * Fetches and decodes an image off the main thread (`createImageBitmap` of the bytes), `img.decode()` otherwise.
- * `low`: a fetch ahead, which must not slow down the image of a move.
+ * `low`: a fetch ahead, which must not slow down the image of a move. The bitmap's default options: the panoramas are
+ * opaque, and Chromium decodes a 4096 px one 2–3 times faster than with `premultiplyAlpha: 'none'`.
  */
 async function decodeImage(url: string, low = false, signal?: AbortSignal): Promise<Decoded> {
   if (typeof createImageBitmap === 'function') {
     const response = await fetch(url, { ...(low && { priority: 'low' }), ...(signal && { signal }) });
     if (!response.ok) throw new Error(`panorama ${url}: HTTP ${response.status}`);
-    return createImageBitmap(await response.blob(), { premultiplyAlpha: 'none' });
+    return createImageBitmap(await response.blob());
   }
   const image = new Image();
   image.decoding = 'async';
