@@ -42,6 +42,9 @@ import { PNG } from 'pngjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/browser/harness';
 
 const ROOT = path.resolve(__dirname, '..', '..');
+const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+/** Where the check's static server answers with axe-core (a path Storybook's build cannot have). */
+const AXE_PATH = '/__check/axe.min.js';
 const STATIC_DIR = path.resolve(process.env.STORYBOOK_STATIC_DIR ?? path.join(ROOT, 'storybook-static'));
 const BASELINES = path.join(ROOT, 'stories', '__screenshots__');
 const RESULTS = path.join(ROOT, 'test-results', 'storybook');
@@ -110,6 +113,11 @@ async function serve(): Promise<{ url: string; close: () => Promise<void> }> {
     // Chromium asks for one on its own; Storybook has none.
     if (url.pathname === '/favicon.ico') {
       res.writeHead(204).end();
+      return;
+    }
+    // axe-core, loaded by URL (not inlined) so that Chromium keeps it compiled from one story's page to the next.
+    if (url.pathname === AXE_PATH) {
+      res.writeHead(200, { 'Content-Type': 'text/javascript', 'Cache-Control': 'max-age=3600' }).end(axeSource);
       return;
     }
     let file = path.join(STATIC_DIR, decodeURIComponent(url.pathname));
@@ -346,8 +354,6 @@ async function stableShot(checked: CheckPage, masked: string[]): Promise<Buffer>
   return previous;
 }
 
-const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
 interface AxeViolation {
   id: string;
   impact: string | null;
@@ -357,7 +363,7 @@ interface AxeViolation {
 
 async function axe(checked: CheckPage, exceptions: Record<string, string>): Promise<string[]> {
   if (!checked.axeLoaded) {
-    await checked.page.addScriptTag({ content: axeSource });
+    await checked.page.addScriptTag({ url: AXE_PATH });
     checked.axeLoaded = true;
   }
   const violations = await checked.page.evaluate(async () => {
