@@ -16,7 +16,7 @@ import { loadRoomContent } from '../../host-shell/server/services/room-frame';
 import { createTestApp, type TestApp } from './helpers';
 import { request } from './http';
 
-jest.setTimeout(120_000);
+jest.setTimeout(360_000);
 
 let t: TestApp;
 let dir: string;
@@ -196,7 +196,8 @@ describe('drawing ahead of the visitors', () => {
     const images = new PanoramaImages({ dir: ahead, mediaDir: ahead, load: async () => content, log, prerender: true });
     try {
       images.refresh();
-      const deadline = Date.now() + 100_000;
+      // Six drawings of seconds of CPU each, one at a time: minutes on a loaded machine.
+      const deadline = Date.now() + 300_000;
       // Each image is logged once both its files are written.
       while (new Set(made).size < 6 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
       expect(fs.readdirSync(ahead).filter((f) => f.endsWith('.webp'))).toHaveLength(12);

@@ -348,12 +348,12 @@ describe('meetings', () => {
         (await availability()) === 0
           ? true
           : undefined,
-      20_000,
+      60_000,
       'both notices and the exhibitor unavailable',
     );
     const agenda = dataOf<AgendaData>((await api('GET', '/api/me/agenda', c.exhibitor)).body);
     expect(agenda.items.some((i) => i.kind === 'meeting' && i.meeting.video_link === 'https://visio.example.org/helios')).toBe(true);
-  });
+  }, 90_000);
 
   it('the calls are in the OpenAPI document', async () => {
     const doc = JSON.parse((await api('GET', '/api/openapi.json')).body) as { paths: Record<string, unknown> };
