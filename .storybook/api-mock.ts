@@ -132,14 +132,17 @@ export function setStatsAnswers(next: StatsAnswers): void {
 }
 
 /**
- * What the programme answers (issue 38): `GET /api/programme`, `GET /api/me/agenda`, a stand's slots, and the answer
- * to a booking (`POST /api/meetings`: its status and body, e.g. 409 "This slot was just booked").
+ * What the programme and the meetings answer (issue 38): `GET /api/programme`, `GET /api/me/agenda`, a stand's slots,
+ * the exhibitor's `GET /api/me/meetings`, and the answer to a booking (`POST /api/meetings`: its status and body, e.g.
+ * 409 "This slot was just booked").
  */
 export interface ProgrammeAnswers {
   programme?: unknown;
   agenda?: unknown;
   slots?: unknown[];
   booking?: { status: number; body: unknown };
+  /** The exhibitor's meetings (the meetings widget's GET /api/me/meetings). */
+  meetings?: unknown[];
 }
 let programme: ProgrammeAnswers = {};
 
@@ -150,6 +153,7 @@ export function setProgrammeAnswers(next: ProgrammeAnswers): void {
 function programmeAnswer(request: Request, pathname: string): Response | null {
   if (pathname === '/api/programme') return json({ data: programme.programme ?? { talks: [], time_zone: 'Europe/Paris' } });
   if (pathname === '/api/me/agenda') return json({ data: programme.agenda ?? { items: [] } });
+  if (pathname === '/api/me/meetings') return json({ data: { meetings: programme.meetings ?? [] } });
   if (/^\/api\/stands\/[^/]+\/slots$/.test(pathname)) return json({ data: { slots: programme.slots ?? [] } });
   if (pathname === '/api/meetings' && request.method === 'POST' && programme.booking)
     return json(programme.booking.body, programme.booking.status);
