@@ -54,6 +54,9 @@ export function build(options: BuildOptions = {}) {
       ? { loggerInstance: options.loggerInstance }
       : { logger: options.logger ?? (process.env.NODE_ENV === 'test' ? false : { level: config.logLevel, redact: REDACTED }) }),
     trustProxy: config.trustProxy,
+    // No limit on a plugin's start (fastify's is 10 s): the migrations run while the db plugin starts, and take minutes
+    // on a large database or seconds more on a loaded machine. A start that hangs is its supervisor's to stop.
+    pluginTimeout: 0,
     // Field-naming messages come from typeboxValidatorCompiler; this joins them in English (the logs'): the error
     // handler words the answer in the reader's language (plugins/errors.ts).
     schemaErrorFormatter: (errors, dataVar) => new Error(`Invalid ${dataVar}: ${errors.map((e) => e.message).join('; ')}`),

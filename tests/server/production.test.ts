@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { build } from '../../host-shell/server/app';
 import { REPO_ROOT, loadConfig } from '../../host-shell/server/config';
 import { openDatabase, type DatabaseHandle } from '../../host-shell/server/db/connect';
@@ -218,6 +218,31 @@ describe('preparing the database (SQLite in memory)', () => {
     await app.ready();
     await app.close();
     expect(events).toEqual(['prepared', 'a later plugin', 'ready']);
+  });
+
+  it('may take longer than fastify’s 10 s limit for a plugin’s start (the migrations of a large database)', async () => {
+    fresh();
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask', 'hrtime', 'performance', 'Date'] });
+    let app: ReturnType<typeof build> | undefined;
+    try {
+      let waited = false;
+      app = build({
+        database: handle,
+        config: { scryptCost: TEST_SCRYPT_COST, spaDir: '/nonexistent/salon-spa', panoramaPrerender: false },
+        prepare: async (h) => {
+          await new Promise((resolve) => setTimeout(resolve, 11_000));
+          waited = true;
+          await prepareDatabase(h, options(), TEST_SCRYPT_COST);
+        },
+      });
+      const ready = app.ready();
+      await jest.advanceTimersByTimeAsync(11_000);
+      await ready;
+      expect(waited).toBe(true);
+    } finally {
+      jest.useRealTimers();
+      await app?.close();
+    }
   });
 
   it('seeds the demo salon with the flag, once', async () => {
