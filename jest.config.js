@@ -1,6 +1,6 @@
 // Two projects: browser code in jsdom, the server in node (through fastify.inject).
 //
-// Every wait has room for a loaded machine: a test or a hook may take 30 s (Jest's default is 5 s), and Testing
+// Every wait has room for a loaded machine: a test or a hook may take 60 s (Jest's default is 5 s), and Testing
 // Library's findBy/waitFor wait up to 10 s (jest.setup.ts). A test that waits for something waits for the thing
 // itself, so a quiet machine never pays these limits.
 const common = {
@@ -14,7 +14,7 @@ const common = {
 module.exports = {
   // One worker a core (Jest's default leaves one core to itself, which on two cores is one worker for everything).
   maxWorkers: '100%',
-  testTimeout: 30_000,
+  testTimeout: 60_000,
   projects: [
     {
       ...common,

@@ -109,14 +109,17 @@ describe('the saturation monitor', () => {
       expect(monitor.current().saturated).toBe(true);
       expect(monitor.current().eventLoopDelayP99Ms).toBeGreaterThan(100);
       expect(warnings).toHaveLength(1);
-      // A window without the block is ok again (a loaded machine may take a few windows to give one).
+      // A window without the block is ok again (a loaded machine may take a few windows to give one, and delays the
+      // loop past the threshold now and then): one warning for each saturated window, none for an ok one.
+      let saturatedWindows = 1;
       for (let windows = 0; windows < 100; windows += 1) {
         await sleep(100);
         monitor.sample();
         if (!monitor.current().saturated) break;
+        saturatedWindows += 1;
       }
       expect(monitor.current()).toMatchObject({ saturated: false });
-      expect(warnings).toHaveLength(1);
+      expect(warnings).toHaveLength(saturatedWindows);
     } finally {
       monitor.stop();
     }

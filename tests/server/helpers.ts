@@ -110,7 +110,7 @@ export function useTestApp(): TestApp {
   const t = {} as TestApp;
   beforeAll(async () => {
     Object.assign(t, await createTestApp());
-  }, 30_000);
+  }, 60_000);
   afterAll(async () => {
     await t.close();
   });
