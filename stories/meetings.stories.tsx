@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import type { PageDataInput } from '@salon/shared';
-import { exhibitorPageData, withLocale } from '@salon/shared/test/fixtures';
+import { exhibitorPageData, meetingOf, withLocale } from '@salon/shared/test/fixtures';
 import { stand } from '@salon/shared/test/exhibitors';
 import type { Meeting, Slot } from '@salon/shared/contracts/meetings';
 import { Meetings } from '../widgets/meetings/Meetings';
@@ -10,26 +10,9 @@ import type { SalonParameters } from '../.storybook/preview';
 // The stories' date is fixed: 12 March 2026, 10:00 in Paris.
 const at = (hhmm: string) => `2026-03-12T${hhmm}:00.000Z`;
 
-const meeting = (over: Partial<Meeting>): Meeting => ({
-  id: 'm1',
-  slot_id: 'sl1',
-  stand_id: 's1',
-  stand_name: 'Helios Stockage',
-  start: at('13:00'),
-  end: at('13:20'),
-  status: 'requested',
-  message: 'About your home batteries',
-  reason: null,
-  visitor: { id: 'u2', fullname: 'Vera Visitor' },
-  exhibitor: { id: 'u1', fullname: 'Chloé Martin' },
-  role: 'exhibitor',
-  video_link: null,
-  ...over,
-});
-
 const MEETINGS: Meeting[] = [
-  meeting({}),
-  meeting({
+  meetingOf({}),
+  meetingOf({
     id: 'm2',
     slot_id: 'sl2',
     start: at('14:00'),
@@ -37,7 +20,7 @@ const MEETINGS: Meeting[] = [
     status: 'accepted',
     visitor: { id: 'u3', fullname: 'Marc Dubois' },
   }),
-  meeting({
+  meetingOf({
     id: 'm3',
     slot_id: 'sl3',
     start: at('15:00'),

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { expect, userEvent, within } from 'storybook/test';
 import type { PageDataInput } from '@salon/shared';
-import { visitorPageData, withLocale } from '@salon/shared/test/fixtures';
+import { meetingOf, visitorPageData, withLocale } from '@salon/shared/test/fixtures';
 import type { AgendaData, Meeting, Slot } from '@salon/shared/contracts/meetings';
 import type { ProgrammeData, Talk } from '@salon/shared/contracts/programme';
 import { ProgrammeSlot } from '../widgets/programme/mount';
@@ -59,22 +59,16 @@ const SLOTS: Slot[] = [
   { id: 'sl2', stand_id: 's1', start: at('14:20'), end: at('14:40'), exhibitor: { id: 'u1', fullname: 'Chloé Martin' }, free: false },
 ];
 
-const meeting = (over: Partial<Meeting>): Meeting => ({
-  id: 'm1',
-  slot_id: 'sl2',
-  stand_id: 's1',
-  stand_name: 'Helios Stockage',
-  start: at('14:20'),
-  end: at('14:40'),
-  status: 'accepted',
-  message: 'About your home batteries',
-  reason: null,
-  visitor: { id: 'u2', fullname: 'Vera Visitor' },
-  exhibitor: { id: 'u1', fullname: 'Chloé Martin' },
-  role: 'visitor',
-  video_link: 'https://visio.example.org/chloe',
-  ...over,
-});
+const meeting = (over: Partial<Meeting>): Meeting =>
+  meetingOf({
+    slot_id: 'sl2',
+    start: at('14:20'),
+    end: at('14:40'),
+    status: 'accepted',
+    role: 'visitor',
+    video_link: 'https://visio.example.org/chloe',
+    ...over,
+  });
 
 const AGENDA: AgendaData = {
   items: [

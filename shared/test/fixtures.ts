@@ -4,6 +4,7 @@
  */
 import type { Profile } from '@salon/shared/contracts/page-data';
 import type { PageDataInput } from '@salon/shared';
+import type { Meeting } from '@salon/shared/contracts/meetings';
 import type { Notification } from '@salon/shared/contracts/notifications';
 
 const LANGS = [
@@ -76,6 +77,27 @@ export const newsItem = (id: number, sentAt: string): Notification => ({
   message: `Message ${id}`,
   message_en: `Message ${id} in English`,
   sent_at: sentAt,
+});
+
+/**
+ * A meeting as `GET /api/me/meetings` lists it: Vera Visitor's request to Chloé Martin on Helios Stockage, 12 March
+ * 2026 at 13:00 UTC for 20 minutes, seen from the exhibitor's side; `over` changes what a test or story needs.
+ */
+export const meetingOf = (over: Partial<Meeting> = {}): Meeting => ({
+  id: 'm1',
+  slot_id: 'sl1',
+  stand_id: 's1',
+  stand_name: 'Helios Stockage',
+  start: '2026-03-12T13:00:00.000Z',
+  end: '2026-03-12T13:20:00.000Z',
+  status: 'requested',
+  message: 'About your home batteries',
+  reason: null,
+  visitor: { id: 'u2', fullname: 'Vera Visitor' },
+  exhibitor: { id: 'u1', fullname: 'Chloé Martin' },
+  role: 'exhibitor',
+  video_link: null,
+  ...over,
 });
 
 /** A complete stand contact request (spec §5) as a visitor fills it in, the data-sharing consent given. */

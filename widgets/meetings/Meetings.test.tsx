@@ -3,7 +3,7 @@ import { afterEach, describe, expect, test } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Meeting, Slot } from '@salon/shared/contracts/meetings';
-import { exhibitorPageData, withLocale } from '@salon/shared/test/fixtures';
+import { exhibitorPageData, meetingOf, withLocale } from '@salon/shared/test/fixtures';
 import { stand } from '@salon/shared/test/exhibitors';
 import { installFetch, jsonResponse } from '@salon/shared/test/fetch';
 import { cleanUpWidgets, showWidget } from '@salon/shared/test/widgets';
@@ -14,22 +14,8 @@ afterEach(() => cleanUpWidgets(fetchStub));
 
 const hours = (n: number) => new Date(Date.now() + n * 3_600_000).toISOString();
 
-const meeting = (over: Partial<Meeting> = {}): Meeting => ({
-  id: 'm1',
-  slot_id: 'sl1',
-  stand_id: 's1',
-  stand_name: 'Helios Solar',
-  start: hours(2),
-  end: hours(2.5),
-  status: 'requested',
-  message: 'About your panels',
-  reason: null,
-  visitor: { id: 'u2', fullname: 'Vera Visitor' },
-  exhibitor: { id: 'u1', fullname: 'Chloé Martin' },
-  role: 'exhibitor',
-  video_link: null,
-  ...over,
-});
+const meeting = (over: Partial<Meeting> = {}): Meeting =>
+  meetingOf({ stand_name: 'Helios Solar', start: hours(2), end: hours(2.5), message: 'About your panels', ...over });
 
 const slot = (over: Partial<Slot> = {}): Slot => ({
   id: 'sl9',
