@@ -20,9 +20,6 @@ import { TEST_SCRYPT_COST } from './helpers';
 import { DEMO } from './accounts';
 import { ORIGIN, request } from './http';
 
-/** A test that starts the compiled server several times: each start is a process of its own, slow on a loaded machine. */
-const COMPILED_TEST_MS = 180_000;
-
 const ADMIN = { email: 'ops@example.org', password: 'correct-horse-battery' };
 
 /** The JSON lines a process logged (ops/logger.ts); other lines are not logs and fail the test. */
@@ -319,6 +316,7 @@ describe('preparing the database (SQLite in memory)', () => {
   });
 });
 
+// Each test starts the compiled server, often several times, each a process of its own: 180 s for a loaded machine.
 describe('the compiled server (dist/server)', () => {
   const dirs: ReturnType<typeof tempSalonDir>[] = [];
   const salonDir = () => {
@@ -331,77 +329,67 @@ describe('the compiled server (dist/server)', () => {
     for (const d of dirs) d.remove();
   });
 
-  it(
-    'starts in production on a fresh SQLite file with no demo account, and tells how to create an administrator',
-    async () => {
-      const d = salonDir();
-      const server = await startCompiled({ ...d.env, NODE_ENV: 'production' });
-      try {
-        expect(server.output()).toMatch(
-          /; production\)\. No administrator yet: set SALON_ADMIN_EMAIL and SALON_ADMIN_PASSWORD and restart, or run `npm run create-admin -- you@example.com`/,
-        );
-        expect(server.output()).not.toContain(DEMO_PASSWORD);
-        expect(await loginStatus(server.baseUrl, DEMO.admin, DEMO_PASSWORD)).toBe(401);
-        expect(await loginStatus(server.baseUrl, DEMO.visitor, DEMO_PASSWORD)).toBe(401);
-        expect((await fetch(`${server.baseUrl}/`)).status).toBe(200);
-        // A second process on the same SQLite file is refused while the first runs.
-        const second = await runCompiled('server', { ...d.env, NODE_ENV: 'production' });
-        expect(second.code).toBe(1);
-        expect(refusal(second.stdout)).toMatch(
-          /another Salon process already serves the SQLite file .*salon\.sqlite: SQLite serves one process only/,
-        );
-      } finally {
-        await server.stop();
-      }
-      // Every line is JSON, levels in words: the banner, a warning about PUBLIC_URL, and the last line of the stop.
-      const lines = logLines(server.output());
-      expect(lines.find((l) => l.event === 'start')).toMatchObject({ level: 'info', mode: 'production', administrators: 0 });
-      expect(lines.find((l) => l.event === 'config')).toMatchObject({
-        level: 'warn',
-        msg: expect.stringMatching(/^PUBLIC_URL is not set/),
-      });
-      expect(lines.at(-1)).toMatchObject({ level: 'info', event: 'stopped', signal: 'SIGTERM', msg: 'Salon stopped' });
-      expect(lines.filter((l) => l.level === 'error' || l.level === 'fatal')).toEqual([]);
-      expect(await usersInFile(d.env.SQLITE_PATH ?? '')).toEqual([]);
-    },
-    COMPILED_TEST_MS,
-  );
+  it('starts in production on a fresh SQLite file with no demo account, and tells how to create an administrator', async () => {
+    const d = salonDir();
+    const server = await startCompiled({ ...d.env, NODE_ENV: 'production' });
+    try {
+      expect(server.output()).toMatch(
+        /; production\)\. No administrator yet: set SALON_ADMIN_EMAIL and SALON_ADMIN_PASSWORD and restart, or run `npm run create-admin -- you@example.com`/,
+      );
+      expect(server.output()).not.toContain(DEMO_PASSWORD);
+      expect(await loginStatus(server.baseUrl, DEMO.admin, DEMO_PASSWORD)).toBe(401);
+      expect(await loginStatus(server.baseUrl, DEMO.visitor, DEMO_PASSWORD)).toBe(401);
+      expect((await fetch(`${server.baseUrl}/`)).status).toBe(200);
+      // A second process on the same SQLite file is refused while the first runs.
+      const second = await runCompiled('server', { ...d.env, NODE_ENV: 'production' });
+      expect(second.code).toBe(1);
+      expect(refusal(second.stdout)).toMatch(
+        /another Salon process already serves the SQLite file .*salon\.sqlite: SQLite serves one process only/,
+      );
+    } finally {
+      await server.stop();
+    }
+    // Every line is JSON, levels in words: the banner, a warning about PUBLIC_URL, and the last line of the stop.
+    const lines = logLines(server.output());
+    expect(lines.find((l) => l.event === 'start')).toMatchObject({ level: 'info', mode: 'production', administrators: 0 });
+    expect(lines.find((l) => l.event === 'config')).toMatchObject({
+      level: 'warn',
+      msg: expect.stringMatching(/^PUBLIC_URL is not set/),
+    });
+    expect(lines.at(-1)).toMatchObject({ level: 'info', event: 'stopped', signal: 'SIGTERM', msg: 'Salon stopped' });
+    expect(lines.filter((l) => l.level === 'error' || l.level === 'fatal')).toEqual([]);
+    expect(await usersInFile(d.env.SQLITE_PATH ?? '')).toEqual([]);
+  }, 180_000);
 
-  it(
-    'draws a panorama of the room with the compiled worker thread',
-    async () => {
-      const d = salonDir();
-      const server = await startCompiled({ ...d.env, SALON_DEMO: '1' });
-      try {
-        const page = await (await fetch(`${server.baseUrl}/room/?lang=fr`)).text();
-        const url = /"conference":\{"large":"[^"]+","small":"([^"]+)"/.exec(page)?.[1];
-        expect(url).toMatch(/^\/media\/panoramas\/[0-9a-f]{24}-2048\.webp$/);
-        const image = await fetch(`${server.baseUrl}${url}`);
-        expect(image.status).toBe(200);
-        expect(image.headers.get('content-type')).toBe('image/webp');
-        expect(await sharp(Buffer.from(await image.arrayBuffer())).metadata()).toMatchObject({ width: 2048, height: 1024 });
-      } finally {
-        await server.stop();
-      }
-    },
-    COMPILED_TEST_MS,
-  );
+  it('draws a panorama of the room with the compiled worker thread', async () => {
+    const d = salonDir();
+    const server = await startCompiled({ ...d.env, SALON_DEMO: '1' });
+    try {
+      const page = await (await fetch(`${server.baseUrl}/room/?lang=fr`)).text();
+      const url = /"conference":\{"large":"[^"]+","small":"([^"]+)"/.exec(page)?.[1];
+      expect(url).toMatch(/^\/media\/panoramas\/[0-9a-f]{24}-2048\.webp$/);
+      const image = await fetch(`${server.baseUrl}${url}`);
+      expect(image.status).toBe(200);
+      expect(image.headers.get('content-type')).toBe('image/webp');
+      expect(await sharp(Buffer.from(await image.arrayBuffer())).metadata()).toMatchObject({ width: 2048, height: 1024 });
+    } finally {
+      await server.stop();
+    }
+  }, 180_000);
 
-  it(
-    'logs a promise that failed unawaited and goes on serving; logs an uncaught exception and exits',
-    async () => {
-      const d = salonDir();
-      // Loaded before the server (NODE_OPTIONS --import): fails in the background once the server listens. In the main
-      // thread only: the server's worker threads load it too, and one failing there would fail what it was doing.
-      const fail = (what: string) => {
-        const file = path.join(d.dir, `${what}.mjs`);
-        const body =
-          what === 'rejection'
-            ? `Promise.reject(new Error('a background task failed'))`
-            : `(() => { throw new Error('a callback threw'); })()`;
-        fs.writeFileSync(
-          file,
-          `import http from 'node:http';
+  it('logs a promise that failed unawaited and goes on serving; logs an uncaught exception and exits', async () => {
+    const d = salonDir();
+    // Loaded before the server (NODE_OPTIONS --import): fails in the background once the server listens. In the main
+    // thread only: the server's worker threads load it too, and one failing there would fail what it was doing.
+    const fail = (what: string) => {
+      const file = path.join(d.dir, `${what}.mjs`);
+      const body =
+        what === 'rejection'
+          ? `Promise.reject(new Error('a background task failed'))`
+          : `(() => { throw new Error('a callback threw'); })()`;
+      fs.writeFileSync(
+        file,
+        `import http from 'node:http';
 import { isMainThread } from 'node:worker_threads';
 if (isMainThread) {
   const listen = http.Server.prototype.listen;
@@ -411,244 +399,216 @@ if (isMainThread) {
   };
 }
 `,
-        );
-        return { NODE_OPTIONS: `--import=${file}` };
-      };
-      const server = await startCompiled({ ...d.env, ...fail('rejection') });
-      try {
-        const deadline = Date.now() + 30_000;
-        while (!server.output().includes('unhandled rejection') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-        expect(server.output()).toMatch(/"level":"error".*a background task failed.*"msg":"unhandled rejection"/);
-        expect((await fetch(`${server.baseUrl}/api/health`)).status).toBe(200);
-      } finally {
-        await server.stop();
-      }
-      const exited = await runCompiled('server', { ...d.env, ...fail('exception') });
-      expect(exited.code).toBe(1);
-      expect(exited.stdout).toMatch(/"level":"fatal".*a callback threw.*"msg":"uncaught exception: exiting"/);
-    },
-    COMPILED_TEST_MS,
-  );
-
-  it(
-    'seeds the demo only with SALON_DEMO=1 (outside production)',
-    async () => {
-      const plain = salonDir();
-      const server = await startCompiled(plain.env);
-      try {
-        expect(server.output()).toContain('; no demo data)');
-        expect(await loginStatus(server.baseUrl, DEMO.admin, DEMO_PASSWORD)).toBe(401);
-      } finally {
-        await server.stop();
-      }
-      expect(await usersInFile(plain.env.SQLITE_PATH ?? '')).toEqual([]);
-
-      const demo = salonDir();
-      const demoServer = await startCompiled({ ...demo.env, SALON_DEMO: '1' });
-      try {
-        expect(logLines(demoServer.output()).find((l) => l.event === 'start')?.msg).toContain(
-          `Demo accounts (password "${DEMO_PASSWORD}")`,
-        );
-        expect(await loginStatus(demoServer.baseUrl, DEMO.admin, DEMO_PASSWORD)).toBe(303);
-      } finally {
-        await demoServer.stop();
-      }
-    },
-    COMPILED_TEST_MS,
-  );
-
-  it(
-    'creates the administrator from the environment once',
-    async () => {
-      const d = salonDir();
-      const first = await startCompiled({
-        ...d.env,
-        NODE_ENV: 'production',
-        SALON_ADMIN_EMAIL: ADMIN.email,
-        SALON_ADMIN_PASSWORD: ADMIN.password,
-      });
-      try {
-        expect(first.output()).toContain('Administrators: 1');
-        expect(await loginStatus(first.baseUrl, ADMIN.email, ADMIN.password)).toBe(303);
-      } finally {
-        await first.stop();
-      }
-      const second = await startCompiled({
-        ...d.env,
-        NODE_ENV: 'production',
-        SALON_ADMIN_EMAIL: 'second@example.org',
-        SALON_ADMIN_PASSWORD: 'yet-another-password',
-      });
-      try {
-        expect(second.output()).toContain('Administrators: 1');
-        expect(await loginStatus(second.baseUrl, ADMIN.email, ADMIN.password)).toBe(303);
-        expect(await loginStatus(second.baseUrl, 'second@example.org', 'yet-another-password')).toBe(401);
-      } finally {
-        await second.stop();
-      }
-      expect(await usersInFile(d.env.SQLITE_PATH ?? '')).toEqual([{ email: ADMIN.email, profile: 'administrator' }]);
-    },
-    COMPILED_TEST_MS,
-  );
-
-  it(
-    'refuses to start on a database holding the demo accounts, with the demo flag, or with the demo password',
-    async () => {
-      const d = salonDir();
-      const handle = openDatabase({ dialect: 'sqlite', filename: d.env.SQLITE_PATH ?? '' });
-      await migrateToLatest(handle);
-      await seedDemo(handle.db, { scryptCost: TEST_SCRYPT_COST });
-      await handle.close();
-      const demoDatabase = await runCompiled('server', { ...d.env, NODE_ENV: 'production' });
-      expect(demoDatabase.code).toBe(1);
-      expect(refusal(demoDatabase.stdout)).toMatch(
-        /^Salon refused to start: NODE_ENV=production, and these 6 accounts log in with the published demo password:/,
       );
-      expect(refusal(demoDatabase.stdout)).toContain(`${DEMO.admin} (administrator)`);
-      expect(demoDatabase.stdout).not.toContain('Salon is running');
+      return { NODE_OPTIONS: `--import=${file}` };
+    };
+    const server = await startCompiled({ ...d.env, ...fail('rejection') });
+    try {
+      const deadline = Date.now() + 30_000;
+      while (!server.output().includes('unhandled rejection') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      expect(server.output()).toMatch(/"level":"error".*a background task failed.*"msg":"unhandled rejection"/);
+      expect((await fetch(`${server.baseUrl}/api/health`)).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+    const exited = await runCompiled('server', { ...d.env, ...fail('exception') });
+    expect(exited.code).toBe(1);
+    expect(exited.stdout).toMatch(/"level":"fatal".*a callback threw.*"msg":"uncaught exception: exiting"/);
+  }, 180_000);
 
-      const fresh = salonDir();
-      const demoFlag = await runCompiled('server', { ...fresh.env, NODE_ENV: 'production', SALON_DEMO: '1' });
-      expect(demoFlag.code).toBe(1);
-      expect(refusal(demoFlag.stdout)).toMatch(/SALON_DEMO=1 with NODE_ENV=production/);
-      const demoPassword = await runCompiled('server', {
-        ...fresh.env,
-        NODE_ENV: 'production',
-        SALON_ADMIN_EMAIL: ADMIN.email,
-        SALON_ADMIN_PASSWORD: DEMO_PASSWORD,
-      });
-      expect(demoPassword.code).toBe(1);
-      expect(refusal(demoPassword.stdout)).toMatch(/SALON_ADMIN_PASSWORD: that is the demo password/);
-      expect(await usersInFile(fresh.env.SQLITE_PATH ?? '')).toEqual([]);
-    },
-    COMPILED_TEST_MS,
-  );
+  it('seeds the demo only with SALON_DEMO=1 (outside production)', async () => {
+    const plain = salonDir();
+    const server = await startCompiled(plain.env);
+    try {
+      expect(server.output()).toContain('; no demo data)');
+      expect(await loginStatus(server.baseUrl, DEMO.admin, DEMO_PASSWORD)).toBe(401);
+    } finally {
+      await server.stop();
+    }
+    expect(await usersInFile(plain.env.SQLITE_PATH ?? '')).toEqual([]);
 
-  it(
-    'create-admin creates an administrator who logs in; refuses the demo password, short ones and a taken address',
-    async () => {
-      const d = salonDir();
-      const refusedDemo = await runCompiled('create-admin', { ...d.env, SALON_ADMIN_PASSWORD: DEMO_PASSWORD }, [ADMIN.email]);
-      expect(refusedDemo).toMatchObject({ code: 1, stderr: expect.stringMatching(/password refused: that is the demo password/) });
-      const refusedShort = await runCompiled('create-admin', { ...d.env, SALON_ADMIN_PASSWORD: 'too-short' }, [ADMIN.email]);
-      expect(refusedShort).toMatchObject({ code: 1, stderr: expect.stringMatching(/at least 12 characters/) });
-      const noTerminal = await runCompiled('create-admin', d.env, [ADMIN.email]);
-      expect(noTerminal).toMatchObject({
-        code: 1,
-        stderr: expect.stringMatching(/no terminal to type the password in: set SALON_ADMIN_PASSWORD/),
-      });
-      expect((await runCompiled('create-admin', d.env, [])).code).toBe(2);
-      // In production, never into the demo's file, nor silently into SQLite for a mistyped address; it says where it writes.
-      const { SQLITE_PATH: _file, ...withoutFile } = d.env;
-      const demoFile = await runCompiled('create-admin', { ...withoutFile, NODE_ENV: 'production', SALON_ADMIN_PASSWORD: ADMIN.password }, [
-        ADMIN.email,
-      ]);
-      expect(demoFile).toMatchObject({ code: 1, stderr: expect.stringMatching(/data\/salon\.sqlite, the demo's file/) });
-      const mistyped = await runCompiled(
-        'create-admin',
-        { ...d.env, DATABASE_URL: 'postgress://db/salon', SALON_ADMIN_PASSWORD: ADMIN.password },
-        [ADMIN.email],
-      );
-      expect(mistyped).toMatchObject({ code: 1, stderr: expect.stringMatching(/DATABASE_URL is set but is not a PostgreSQL address/) });
+    const demo = salonDir();
+    const demoServer = await startCompiled({ ...demo.env, SALON_DEMO: '1' });
+    try {
+      expect(logLines(demoServer.output()).find((l) => l.event === 'start')?.msg).toContain(`Demo accounts (password "${DEMO_PASSWORD}")`);
+      expect(await loginStatus(demoServer.baseUrl, DEMO.admin, DEMO_PASSWORD)).toBe(303);
+    } finally {
+      await demoServer.stop();
+    }
+  }, 180_000);
 
-      const created = await runCompiled('create-admin', { ...d.env, SALON_ADMIN_PASSWORD: ADMIN.password }, [ADMIN.email]);
-      expect(created.code).toBe(0);
-      expect(created.stdout).toContain(`Database: SQLite ${d.env.SQLITE_PATH}\n`);
-      expect(created.stdout).toContain(`Administrator ${ADMIN.email} created`);
-      const again = await runCompiled('create-admin', { ...d.env, SALON_ADMIN_PASSWORD: 'a-different-password' }, [
-        ADMIN.email.toUpperCase(),
-      ]);
-      expect(again).toMatchObject({ code: 1, stderr: expect.stringMatching(/already has an account \(administrator\)/) });
+  it('creates the administrator from the environment once', async () => {
+    const d = salonDir();
+    const first = await startCompiled({
+      ...d.env,
+      NODE_ENV: 'production',
+      SALON_ADMIN_EMAIL: ADMIN.email,
+      SALON_ADMIN_PASSWORD: ADMIN.password,
+    });
+    try {
+      expect(first.output()).toContain('Administrators: 1');
+      expect(await loginStatus(first.baseUrl, ADMIN.email, ADMIN.password)).toBe(303);
+    } finally {
+      await first.stop();
+    }
+    const second = await startCompiled({
+      ...d.env,
+      NODE_ENV: 'production',
+      SALON_ADMIN_EMAIL: 'second@example.org',
+      SALON_ADMIN_PASSWORD: 'yet-another-password',
+    });
+    try {
+      expect(second.output()).toContain('Administrators: 1');
+      expect(await loginStatus(second.baseUrl, ADMIN.email, ADMIN.password)).toBe(303);
+      expect(await loginStatus(second.baseUrl, 'second@example.org', 'yet-another-password')).toBe(401);
+    } finally {
+      await second.stop();
+    }
+    expect(await usersInFile(d.env.SQLITE_PATH ?? '')).toEqual([{ email: ADMIN.email, profile: 'administrator' }]);
+  }, 180_000);
 
-      const server = await startCompiled({ ...d.env, NODE_ENV: 'production' });
-      try {
-        expect(server.output()).toContain('Administrators: 1');
-        expect(await loginStatus(server.baseUrl, ADMIN.email, ADMIN.password)).toBe(303);
-        expect(await loginStatus(server.baseUrl, ADMIN.email, 'a-different-password')).toBe(401);
-      } finally {
-        await server.stop();
-      }
-    },
-    COMPILED_TEST_MS,
-  );
+  it('refuses to start on a database holding the demo accounts, with the demo flag, or with the demo password', async () => {
+    const d = salonDir();
+    const handle = openDatabase({ dialect: 'sqlite', filename: d.env.SQLITE_PATH ?? '' });
+    await migrateToLatest(handle);
+    await seedDemo(handle.db, { scryptCost: TEST_SCRYPT_COST });
+    await handle.close();
+    const demoDatabase = await runCompiled('server', { ...d.env, NODE_ENV: 'production' });
+    expect(demoDatabase.code).toBe(1);
+    expect(refusal(demoDatabase.stdout)).toMatch(
+      /^Salon refused to start: NODE_ENV=production, and these 6 accounts log in with the published demo password:/,
+    );
+    expect(refusal(demoDatabase.stdout)).toContain(`${DEMO.admin} (administrator)`);
+    expect(demoDatabase.stdout).not.toContain('Salon is running');
 
-  it(
-    'npm run start:production (scripts/compiled.sh) runs the build with NODE_ENV=production, and refuses without a build',
-    async () => {
-      const run = (cwd: string, env: Record<string, string>) =>
-        new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-          const environment: NodeJS.ProcessEnv = { ...process.env, ...env };
-          delete environment.NODE_ENV;
-          const child = spawn('bash', [path.join(cwd, 'scripts', 'compiled.sh'), 'server'], {
-            cwd,
-            env: environment,
-            stdio: ['ignore', 'pipe', 'pipe'],
-          });
-          let stdout = '';
-          let stderr = '';
-          child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-          child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-          child.on('error', reject);
-          child.on('close', (code) => resolve({ code, stdout, stderr }));
+    const fresh = salonDir();
+    const demoFlag = await runCompiled('server', { ...fresh.env, NODE_ENV: 'production', SALON_DEMO: '1' });
+    expect(demoFlag.code).toBe(1);
+    expect(refusal(demoFlag.stdout)).toMatch(/SALON_DEMO=1 with NODE_ENV=production/);
+    const demoPassword = await runCompiled('server', {
+      ...fresh.env,
+      NODE_ENV: 'production',
+      SALON_ADMIN_EMAIL: ADMIN.email,
+      SALON_ADMIN_PASSWORD: DEMO_PASSWORD,
+    });
+    expect(demoPassword.code).toBe(1);
+    expect(refusal(demoPassword.stdout)).toMatch(/SALON_ADMIN_PASSWORD: that is the demo password/);
+    expect(await usersInFile(fresh.env.SQLITE_PATH ?? '')).toEqual([]);
+  }, 180_000);
+
+  it('create-admin creates an administrator who logs in; refuses the demo password, short ones and a taken address', async () => {
+    const d = salonDir();
+    const refusedDemo = await runCompiled('create-admin', { ...d.env, SALON_ADMIN_PASSWORD: DEMO_PASSWORD }, [ADMIN.email]);
+    expect(refusedDemo).toMatchObject({ code: 1, stderr: expect.stringMatching(/password refused: that is the demo password/) });
+    const refusedShort = await runCompiled('create-admin', { ...d.env, SALON_ADMIN_PASSWORD: 'too-short' }, [ADMIN.email]);
+    expect(refusedShort).toMatchObject({ code: 1, stderr: expect.stringMatching(/at least 12 characters/) });
+    const noTerminal = await runCompiled('create-admin', d.env, [ADMIN.email]);
+    expect(noTerminal).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/no terminal to type the password in: set SALON_ADMIN_PASSWORD/),
+    });
+    expect((await runCompiled('create-admin', d.env, [])).code).toBe(2);
+    // In production, never into the demo's file, nor silently into SQLite for a mistyped address; it says where it writes.
+    const { SQLITE_PATH: _file, ...withoutFile } = d.env;
+    const demoFile = await runCompiled('create-admin', { ...withoutFile, NODE_ENV: 'production', SALON_ADMIN_PASSWORD: ADMIN.password }, [
+      ADMIN.email,
+    ]);
+    expect(demoFile).toMatchObject({ code: 1, stderr: expect.stringMatching(/data\/salon\.sqlite, the demo's file/) });
+    const mistyped = await runCompiled(
+      'create-admin',
+      { ...d.env, DATABASE_URL: 'postgress://db/salon', SALON_ADMIN_PASSWORD: ADMIN.password },
+      [ADMIN.email],
+    );
+    expect(mistyped).toMatchObject({ code: 1, stderr: expect.stringMatching(/DATABASE_URL is set but is not a PostgreSQL address/) });
+
+    const created = await runCompiled('create-admin', { ...d.env, SALON_ADMIN_PASSWORD: ADMIN.password }, [ADMIN.email]);
+    expect(created.code).toBe(0);
+    expect(created.stdout).toContain(`Database: SQLite ${d.env.SQLITE_PATH}\n`);
+    expect(created.stdout).toContain(`Administrator ${ADMIN.email} created`);
+    const again = await runCompiled('create-admin', { ...d.env, SALON_ADMIN_PASSWORD: 'a-different-password' }, [
+      ADMIN.email.toUpperCase(),
+    ]);
+    expect(again).toMatchObject({ code: 1, stderr: expect.stringMatching(/already has an account \(administrator\)/) });
+
+    const server = await startCompiled({ ...d.env, NODE_ENV: 'production' });
+    try {
+      expect(server.output()).toContain('Administrators: 1');
+      expect(await loginStatus(server.baseUrl, ADMIN.email, ADMIN.password)).toBe(303);
+      expect(await loginStatus(server.baseUrl, ADMIN.email, 'a-different-password')).toBe(401);
+    } finally {
+      await server.stop();
+    }
+  }, 180_000);
+
+  it('npm run start:production (scripts/compiled.sh) runs the build with NODE_ENV=production, and refuses without a build', async () => {
+    const run = (cwd: string, env: Record<string, string>) =>
+      new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+        const environment: NodeJS.ProcessEnv = { ...process.env, ...env };
+        delete environment.NODE_ENV;
+        const child = spawn('bash', [path.join(cwd, 'scripts', 'compiled.sh'), 'server'], {
+          cwd,
+          env: environment,
+          stdio: ['ignore', 'pipe', 'pipe'],
         });
-      // No NODE_ENV given: the script sets production, so a database with the demo accounts is refused.
-      const d = salonDir();
-      const handle = openDatabase({ dialect: 'sqlite', filename: d.env.SQLITE_PATH ?? '' });
-      await migrateToLatest(handle);
-      await seedDemo(handle.db, { scryptCost: TEST_SCRYPT_COST });
-      await handle.close();
-      const refused = await run(REPO_ROOT, { ...d.env, PORT: '0', LOG_LEVEL: 'warn' });
-      expect(refused.code).toBe(1);
-      expect(refusal(refused.stdout)).toMatch(/Salon refused to start: NODE_ENV=production, and these 6 accounts/);
-
-      // A checkout without dist/server: the script says what to run, and builds nothing.
-      const checkout = salonDir();
-      fs.mkdirSync(path.join(checkout.dir, 'scripts'));
-      fs.copyFileSync(path.join(REPO_ROOT, 'scripts', 'compiled.sh'), path.join(checkout.dir, 'scripts', 'compiled.sh'));
-      const missing = await run(checkout.dir, {});
-      expect(missing.code).toBe(1);
-      expect(missing.stderr).toContain('dist/server/server.js is missing: this start runs the compiled server and builds nothing.');
-      expect(missing.stderr).toContain('npm run build');
-      expect(fs.existsSync(path.join(checkout.dir, 'dist'))).toBe(false);
-    },
-    COMPILED_TEST_MS,
-  );
-
-  it(
-    'create-admin asks for the password at a terminal without echoing it',
-    async () => {
-      const d = salonDir();
-      const password = 'typed-at-the-prompt';
-      // `script` gives the command a real pseudo-terminal, as a person's shell would.
-      const command = `'${process.execPath}' '${path.join(DIST_SERVER, 'create-admin.js')}' typed@example.org`;
-      const child = spawn('script', ['-qefc', command, '/dev/null'], {
-        env: { ...process.env, ...d.env },
-        stdio: ['pipe', 'pipe', 'pipe'],
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+        child.on('error', reject);
+        child.on('close', (code) => resolve({ code, stdout, stderr }));
       });
-      let output = '';
-      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      const until = async (text: string) => {
-        const deadline = Date.now() + 15_000;
-        while (!output.includes(text)) {
-          if (Date.now() > deadline || child.exitCode !== null) throw new Error(`no "${text}" in:\n${output}`);
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-      };
-      const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
-      await until('Password (at least 12 characters): ');
-      child.stdin.write(`${password}\r`);
-      await until('Password again: ');
-      child.stdin.write(`${password}\r`);
-      await until('created');
-      child.stdin.end();
-      expect(await exited).toBe(0);
-      expect(output).toContain('Administrator typed@example.org created');
-      expect(output).not.toContain(password);
-      expect(await usersInFile(d.env.SQLITE_PATH ?? '')).toEqual([{ email: 'typed@example.org', profile: 'administrator' }]);
-    },
-    COMPILED_TEST_MS,
-  );
+    // No NODE_ENV given: the script sets production, so a database with the demo accounts is refused.
+    const d = salonDir();
+    const handle = openDatabase({ dialect: 'sqlite', filename: d.env.SQLITE_PATH ?? '' });
+    await migrateToLatest(handle);
+    await seedDemo(handle.db, { scryptCost: TEST_SCRYPT_COST });
+    await handle.close();
+    const refused = await run(REPO_ROOT, { ...d.env, PORT: '0', LOG_LEVEL: 'warn' });
+    expect(refused.code).toBe(1);
+    expect(refusal(refused.stdout)).toMatch(/Salon refused to start: NODE_ENV=production, and these 6 accounts/);
+
+    // A checkout without dist/server: the script says what to run, and builds nothing.
+    const checkout = salonDir();
+    fs.mkdirSync(path.join(checkout.dir, 'scripts'));
+    fs.copyFileSync(path.join(REPO_ROOT, 'scripts', 'compiled.sh'), path.join(checkout.dir, 'scripts', 'compiled.sh'));
+    const missing = await run(checkout.dir, {});
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('dist/server/server.js is missing: this start runs the compiled server and builds nothing.');
+    expect(missing.stderr).toContain('npm run build');
+    expect(fs.existsSync(path.join(checkout.dir, 'dist'))).toBe(false);
+  }, 180_000);
+
+  it('create-admin asks for the password at a terminal without echoing it', async () => {
+    const d = salonDir();
+    const password = 'typed-at-the-prompt';
+    // `script` gives the command a real pseudo-terminal, as a person's shell would.
+    const command = `'${process.execPath}' '${path.join(DIST_SERVER, 'create-admin.js')}' typed@example.org`;
+    const child = spawn('script', ['-qefc', command, '/dev/null'], {
+      env: { ...process.env, ...d.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const until = async (text: string) => {
+      const deadline = Date.now() + 15_000;
+      while (!output.includes(text)) {
+        if (Date.now() > deadline || child.exitCode !== null) throw new Error(`no "${text}" in:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    await until('Password (at least 12 characters): ');
+    child.stdin.write(`${password}\r`);
+    await until('Password again: ');
+    child.stdin.write(`${password}\r`);
+    await until('created');
+    child.stdin.end();
+    expect(await exited).toBe(0);
+    expect(output).toContain('Administrator typed@example.org created');
+    expect(output).not.toContain(password);
+    expect(await usersInFile(d.env.SQLITE_PATH ?? '')).toEqual([{ email: 'typed@example.org', profile: 'administrator' }]);
+  }, 180_000);
 });
 
 describe('deploy/: the files an operator copies', () => {
