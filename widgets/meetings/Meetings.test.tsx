@@ -120,9 +120,11 @@ describe('the exhibitor’s meetings', () => {
     expect(calls('DELETE').map((r) => r.url.pathname)).toEqual(['/api/slots/sl9']);
   });
 
-  test('in French, a booked slot cannot be removed', async () => {
+  test('in French: the message in French quotation marks, and a booked slot cannot be removed', async () => {
     const section = await open({ meetings: [meeting({ status: 'accepted' })], slots: [slot({ free: false })] }, 'fr_FR');
     expect(await within(section).findByText('Rendez-vous réservés : 1 · tenus : 0 · annulés : 0')).toBeInTheDocument();
+    // A visitor's message in French quotation marks.
+    expect(within(section).getByText(/Vera Visitor/)).toHaveTextContent('« About your panels »');
     const slots = await within(section).findByRole('list', { name: /Helios Solaire/ });
     expect(within(slots).queryByRole('button')).toBeNull();
     expect(within(section).getByRole('button', { name: 'Proposer ce créneau' })).toBeInTheDocument();

@@ -15,6 +15,7 @@ function MeetingRow({ meeting, locale, onChange }: { meeting: Meeting; locale: s
   const { t } = useLingui();
   const [asking, setAsking] = useState<'declined' | 'cancelled' | null>(null);
   const [reason, setReason] = useState('');
+  const { message } = meeting;
   const status = {
     requested: t`To answer`,
     accepted: t({ message: 'Accepted', context: 'a meeting' }),
@@ -35,7 +36,7 @@ function MeetingRow({ meeting, locale, onChange }: { meeting: Meeting; locale: s
     <li className="salon-meetings__item">
       <span>
         <strong>{slotLabel(meeting.start, meeting.end, locale)}</strong> · {meeting.visitor.fullname} · {meeting.stand_name}
-        {meeting.message && <> · “{meeting.message}”</>}
+        {message && <> · {t`“${message}”`}</>}
         {meeting.reason && <> · {t`Reason: ${meeting.reason}`}</>}
       </span>
       <span className="salon-meetings__status">{status}</span>

@@ -48,13 +48,14 @@ export function MeetingItem({
       setBusy(false);
     }
   };
+  const { message } = meeting;
   return (
     <li className={`salon-programme__item${meeting.status === 'cancelled' ? ' salon-programme__item--cancelled' : ''}`}>
       <span className="salon-programme__status">{statusLabel(meeting.status)}</span>
       <TalkTime start={meeting.start} end={meeting.end} locale={locale} zone={zone} salonZone={zone} />
       <h4 className="salon-programme__title">{t`Meeting with ${other}`}</h4>
       <p className="salon-programme__meta">{meeting.stand_name}</p>
-      {meeting.message && <p className="salon-programme__meta">“{meeting.message}”</p>}
+      {message && <p className="salon-programme__meta">{t`“${message}”`}</p>}
       {meeting.reason && <p className="salon-programme__meta">{t`Reason: ${meeting.reason}`}</p>}
       {meeting.video_link && (
         <a className="salon-programme__link" href={meeting.video_link} target="_blank" rel="noopener noreferrer">
