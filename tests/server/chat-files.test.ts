@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { CHAT_FILE_MAX_BYTES, type Channel, type ChatMessage, type UploadData } from '@salon/shared/contracts/chat';
 import { contentDisposition, safeFileName } from '../../host-shell/server/services/chat-files';
 import { createTestApp, type TestApp } from './helpers';
@@ -116,14 +116,25 @@ describe('POST /api/chat/channels/{id}/messages/upload', () => {
     expect(storedFiles()).toHaveLength(before);
   });
 
-  it('stores a retried upload once (same client_id)', async () => {
-    const parts = [{ name: 'client_id', content: 'upload-retry-1' }, file('retry.pdf', PDF)];
-    const first = (await upload(parts)).json().data as UploadData;
-    const count = storedFiles().length;
-    const second = (await upload(parts)).json().data as UploadData;
-    expect(second.chat_message.id_message).toBe(first.chat_message.id_message);
-    expect(second.chat_message.client_id).toBe('upload-retry-1');
-    expect(storedFiles()).toHaveLength(count);
+  it('stores a retried upload once (same client_id) and tells the channel again', async () => {
+    const emitted = jest.spyOn(t.app.realtime, 'emitToChannel');
+    try {
+      const parts = [{ name: 'client_id', content: 'upload-retry-1' }, file('retry.pdf', PDF)];
+      const first = (await upload(parts)).json().data as UploadData;
+      const count = storedFiles().length;
+      const second = (await upload(parts)).json().data as UploadData;
+      expect(second.chat_message.id_message).toBe(first.chat_message.id_message);
+      expect(second.chat_message.client_id).toBe('upload-retry-1');
+      expect(storedFiles()).toHaveLength(count);
+      // The first attempt may have been stored and cut off before telling anyone: clients keep a message once by id.
+      const told = emitted.mock.calls.map(([event, , message]) => [event, (message as ChatMessage).id_message]);
+      expect(told).toEqual([
+        ['new_chat_message', first.chat_message.id_message],
+        ['new_chat_message', first.chat_message.id_message],
+      ]);
+    } finally {
+      emitted.mockRestore();
+    }
   });
 
   it('is for members of the channel only', async () => {

@@ -136,7 +136,7 @@ export function registerHandlers(app: FastifyInstance, socket: SalonSocket): voi
       const composed = composeContent(event.content, sender, data.locale);
       if (!composed.ok) throw new Refused(composed.error);
       app.activity.touch(data.userId);
-      const { row, created } = await insertMessage(app.db, {
+      const { row } = await insertMessage(app.db, {
         channelId,
         memberId,
         clientId: event.client_id ?? null,
@@ -145,8 +145,9 @@ export function registerHandlers(app: FastifyInstance, socket: SalonSocket): voi
       const message = toChatMessage(row, me(memberId), data.origin);
       return {
         answer: { ok: true as const, message },
-        // A retry of a stored message is only acknowledged: the others heard of it the first time (or catch up).
-        after: created ? () => socket.to(channelRoom(channelId)).emit('new_chat_message', message) : undefined,
+        // A retry of a stored message is told to the others again: the first attempt may have stored it and failed
+        // before telling anyone (the database cut between its commit and its answer). Clients keep a message once by id.
+        after: () => socket.to(channelRoom(channelId)).emit('new_chat_message', message),
       };
     }),
   );

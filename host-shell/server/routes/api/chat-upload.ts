@@ -143,8 +143,8 @@ export const chatUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
               mime: detection.mime,
             };
       await reply.send({ data: { success: true, message: say(locale, msg`The file has been sent`), file, chat_message: message } });
-      // Acknowledged (the answer above), then fanned out like a socket message.
-      if (stored.created) app.realtime.emitToChannel('new_chat_message', membership.channelId, message);
+      // Acknowledged (the answer above), then fanned out like a socket message; a retry too (see the socket handler).
+      app.realtime.emitToChannel('new_chat_message', membership.channelId, message);
       return reply;
     },
   );
