@@ -91,7 +91,7 @@ for (const [width, height] of [
           const y = iframeBox.y + iframeBox.height * 0.62;
           await page.mouse.move(iframeBox.x + iframeBox.width * 0.7, y);
           await page.mouse.down();
-          await page.mouse.move(iframeBox.x + iframeBox.width * 0.35, y, { steps: 8 });
+          await page.mouse.move(iframeBox.x + iframeBox.width * 0.35, y);
           await page.mouse.up();
         }
         const spots = await restingSpots(frame);
