@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: every check of the project. Steps that need no page run side by side (the machine has two cores);
-# the browser tests share the machine with the PostgreSQL pass, Lighthouse and then the Storybook check.
+# the browser tests share the machine with the PostgreSQL pass, then with the Storybook check; Lighthouse runs alone.
 # Prints each step's output when it ends, then a table of the steps with their wall time, their CPU time, and how busy
 # the whole machine was while they ran, and `checks: N passed, N failed` last.
 set -uo pipefail
@@ -80,22 +80,20 @@ step unit npx jest --ci
 step size node --import tsx scripts/size/check.ts
 finish panoramas
 # The browser tests run two files at a time, on the compiled server; beside them, the storage tests again on
-# PostgreSQL (one Jest worker: the other core is the browsers'), the page weight (bytes, not time), then Lighthouse
-# (its TBT is counted on CPU time and its slowdown follows the CPU benchmark each run takes, so a busy machine does
-# not move its figures much: with both cores taken by other work it read score 97, TBT 33 ms, LCP 1.27 s; it still
-# waits up to 2 min for a quieter moment, asleep, on nobody's path).
+# PostgreSQL (one Jest worker: the other core is the browsers'), and the page weight (bytes, not time).
 # When the PostgreSQL pass ends, Storybook is built and every story checked in Chromium beside the browser tests'
 # last files: console errors, serious axe violations, screenshots against stories/__screenshots__/.
 begin browser node --import tsx --test --test-concurrency=2 tests/browser/*.test.ts
 begin postgres bash scripts/test-postgres.sh --maxWorkers=1
 begin page-weight node --import tsx scripts/measure/page-weight.ts
 finish page-weight
-begin lighthouse node --import tsx scripts/measure/lighthouse.ts --runs 3
 finish postgres
 begin storybook npx storybook build --disable-telemetry --quiet -o storybook-static
 finish storybook
 begin storybook-check node --import tsx scripts/storybook/check.ts
-finish browser; finish storybook-check; finish lighthouse
+finish browser; finish storybook-check
+# Alone at the end: Lighthouse judges time, and waits for a machine under half busy.
+step lighthouse node --import tsx scripts/measure/lighthouse.ts --runs 3
 
 echo
 echo "step             result  wall s    CPU s  machine"
