@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { closePromotion, collectErrors, launchChromium, roomFrame, startSalon, widgetsSettled, type Salon } from './harness';
+import { DEMO_PASSWORD, closePromotion, collectErrors, launchChromium, roomFrame, startSalon, widgetsSettled, type Salon } from './harness';
 import { HOST_SECRET, logInOnSymfony, startSymfony, type SymfonyHost } from './symfony-host';
 import { chatPanel as chat, frameStands, openChat, panoramaReady, send, startChatWith, toPlan, visitorsOn } from './steps';
 
@@ -169,4 +169,36 @@ test('through the Symfony origin: login on Symfony, the widgets on its Twig /sal
   assert.deepEqual(exhibitor.errors, []);
   await visitorContext.close();
   await exhibitorContext.close();
+});
+
+test('outside the opening hours, the Symfony /salon tells a visitor when the salon opens, in their language and the salon’s time zone', async () => {
+  assert.ok(salon && host && browser);
+  const headers = { Origin: salon.baseUrl };
+  const adminContext = await browser.newContext();
+  const setAccess = async (opensAt: string) => {
+    const saved = await adminContext.request.post(`${salon?.baseUrl ?? ''}/admin/acces`, {
+      form: { time_zone: 'Europe/Paris', opens_at: opensAt, closes_at: '', mode: 'anyone' },
+      headers,
+      maxRedirects: 0,
+    });
+    assert.equal(saved.status(), 303);
+  };
+  const login = await adminContext.request.post(`${salon.baseUrl}/connexion`, {
+    form: { email: 'admin@salon.test', password: DEMO_PASSWORD },
+    headers,
+    maxRedirects: 0,
+  });
+  assert.equal(login.status(), 303);
+  await setAccess('2099-06-01T09:00');
+  try {
+    const visitorContext = await browser.newContext({ locale: 'fr-FR' });
+    const { page } = await enterThroughSymfony(visitorContext, 'visiteur2@salon.test');
+    // The salon's own sentence (`GET /api/check_legitimity`'s `message`), marked as French in the host's English page.
+    await page.locator('p[role="status"][lang="fr"]').getByText('Le salon ouvre le 1 juin 2099 à 09:00.', { exact: true }).waitFor();
+    assert.equal(await page.locator('#salon-page-data').count(), 0);
+    await visitorContext.close();
+  } finally {
+    await setAccess('');
+    await adminContext.close();
+  }
 });

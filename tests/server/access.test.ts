@@ -53,7 +53,17 @@ describe('check_legitimity', () => {
     opens.setUTCHours(9, 30, 0, 0);
     const saved = await formPost('/admin/acces', { time_zone: 'UTC', opens_at: local(opens), closes_at: '', mode: 'anyone' }, admin);
     expect(saved.statusCode).toBe(303);
-    expect(await check()).toEqual({ data: { legitimate: false, reason: 'closed', opens_at: opens.toISOString() } });
+    expect(await check()).toEqual({
+      data: {
+        legitimate: false,
+        reason: 'closed',
+        opens_at: opens.toISOString(),
+        time_zone: 'UTC',
+        message: expect.stringMatching(/^The salon opens on \d+ \w+ \d{4} at 09:30\.$/),
+      },
+    });
+    // A host page shows the same sentence, in the person's language and the salon's time zone.
+    expect((await check('salon_locale=fr_FR')).data.message).toMatch(/^Le salon ouvre le \d+ \S+ \d{4} à 09:30\.$/);
     const visitor = await login(t.app, DEMO.visitor);
     const room = await request(t.app, { method: 'GET', url: '/salon', headers: { cookie: visitor } });
     expect(room.statusCode).toBe(403);
@@ -66,7 +76,9 @@ describe('check_legitimity', () => {
     // After the closing: closed, with no opening to come.
     const past = new Date(Date.now() - 86400_000);
     await formPost('/admin/acces', { time_zone: 'Europe/Paris', opens_at: '', closes_at: local(past), mode: 'anyone' }, admin);
-    expect(await check(visitor)).toEqual({ data: { legitimate: false, reason: 'closed' } });
+    expect(await check(visitor)).toEqual({
+      data: { legitimate: false, reason: 'closed', time_zone: 'Europe/Paris', message: 'The salon is closed.' },
+    });
   });
 
   it('“invited only” refuses a self-registered visitor and anonymous visits, and admits an account the salon made', async () => {
@@ -80,11 +92,20 @@ describe('check_legitimity', () => {
     });
     expect(registered.statusCode).toBe(303);
     const self = sessionCookieOf(registered);
-    expect(await check(self)).toEqual({ data: { legitimate: false, reason: 'not_invited' } });
+    expect(await check(self)).toEqual({
+      data: { legitimate: false, reason: 'not_invited', time_zone: 'Europe/Paris', message: 'The salon is open to invited guests only.' },
+    });
     const room = await request(t.app, { method: 'GET', url: '/salon', headers: { cookie: self } });
     expect(room.statusCode).toBe(403);
     expect(room.body).toContain('The salon is open to invited guests only.');
-    expect(await check()).toEqual({ data: { legitimate: false, reason: 'login_required' } });
+    expect(await check()).toEqual({
+      data: {
+        legitimate: false,
+        reason: 'login_required',
+        time_zone: 'Europe/Paris',
+        message: 'The salon is open to registered visitors: log in to enter.',
+      },
+    });
     expect(await check(await login(t.app, DEMO.visitor))).toEqual({ data: { legitimate: true } });
     // "Registered accounts": the self-registered visitor enters.
     await formPost('/admin/acces', { time_zone: 'Europe/Paris', opens_at: '', closes_at: '', mode: 'registered' }, admin);

@@ -1,5 +1,8 @@
+import { msg } from '@lingui/core/macro';
 import type { Kysely } from 'kysely';
+import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import { nowIso, type Database, type UserRow } from '../db/schema';
+import { say } from '../i18n';
 import { recordChange } from './audit';
 
 /*
@@ -118,4 +121,21 @@ export function checkLegitimity(settings: AccessSettings, user: UserRow | null, 
   if (settings.mode !== 'anyone' && !account) return { legitimate: false, reason: 'login_required' };
   if (settings.mode === 'invited' && account?.registered_self === 1) return { legitimate: false, reason: 'not_invited' };
   return { legitimate: true };
+}
+
+/**
+ * What a person turned away reads, in their language: when the salon opens (a date and a time in the salon's time
+ * zone), or what keeps them out. `/salon`'s page and `GET /api/check_legitimity` (for a host page) say the same.
+ */
+export function refusalMessage(refusal: Exclude<Legitimacy, { legitimate: true }>, timeZone: string, locale: LocaleCode): string {
+  if (refusal.reason === 'closed' && refusal.opens_at) {
+    const lang = locale === 'fr_FR' ? 'fr-FR' : 'en-GB';
+    const at = new Date(refusal.opens_at);
+    const date = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone }).format(at);
+    const time = new Intl.DateTimeFormat(lang, { timeStyle: 'short', timeZone }).format(at);
+    return say(locale, msg`The salon opens on ${date} at ${time}.`);
+  }
+  if (refusal.reason === 'closed') return say(locale, msg`The salon is closed.`);
+  if (refusal.reason === 'login_required') return say(locale, msg`The salon is open to registered visitors: log in to enter.`);
+  return say(locale, msg`The salon is open to invited guests only.`);
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { Envelope } from '@salon/shared/contracts/envelope';
-import { checkLegitimity, loadAccess } from '../../services/access';
+import { checkLegitimity, loadAccess, refusalMessage } from '../../services/access';
 
 /** `GET /api/check_legitimity`'s answer (`services/access.ts`). */
 export const LegitimacyData = Type.Union([
@@ -11,6 +11,10 @@ export const LegitimacyData = Type.Union([
     reason: Type.Union([Type.Literal('closed'), Type.Literal('login_required'), Type.Literal('not_invited')]),
     /** When the salon opens (ISO 8601, UTC), when it has not opened yet. */
     opens_at: Type.Optional(Type.String()),
+    /** The salon's time zone (IANA), in which its opening hours are set and `message` gives the time. */
+    time_zone: Type.String(),
+    /** What to tell the person, in their language (the session's, else the `salon_locale` cookie's): `/salon`'s sentence. */
+    message: Type.String(),
   }),
 ]);
 
@@ -25,8 +29,11 @@ export const accessRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { user } = await request.viewer();
-      return { data: checkLegitimity(await loadAccess(app.db), user) };
+      const { user, locale } = await request.viewer();
+      const access = await loadAccess(app.db);
+      const answer = checkLegitimity(access, user);
+      if (answer.legitimate) return { data: answer };
+      return { data: { ...answer, time_zone: access.time_zone, message: refusalMessage(answer, access.time_zone, locale) } };
     },
   );
 };

@@ -109,8 +109,8 @@ final class HostController extends AbstractController
             ? $this->render('salon.html.twig', ['page_data' => $answer->page_data])
             : $this->render('closed.html.twig', [
                 'user' => $user,
-                'reason' => $access->reason,
-                'opens_at' => isset($access->opens_at) ? new \DateTimeImmutable($access->opens_at) : null,
+                'message' => $access->message,
+                'lang' => substr($locale, 0, 2),
             ], new Response('', 403));
         $response->headers->setCookie(Cookie::create(
             $answer->session->cookie,

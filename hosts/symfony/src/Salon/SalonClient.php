@@ -52,8 +52,9 @@ final class SalonClient
 
     /**
      * May the user of this salon session enter the room now (`GET /api/check_legitimity`: the salon's opening hours
-     * and access mode)? Answers `legitimate`, and when not, `reason` (closed, login_required, not_invited) and
-     * `opens_at` (ISO 8601) when it opens later.
+     * and access mode)? Answers `legitimate`, and when not, `reason` (closed, login_required, not_invited), `message`
+     * (what to tell the person, in `$locale`, a time in the salon's time zone), `time_zone`, and `opens_at` (ISO 8601,
+     * UTC) when it opens later.
      */
     public function checkLegitimity(string $session, ?string $locale): object
     {
