@@ -4,7 +4,8 @@
  * chooses a password there and lands in the room logged in; opening the link again says it was used. The page fits
  * a phone's width. Then the demo's e-mail: a visitor resets a forgotten password from the e-mail its local mail server
  * caught; "invited only" turns a self-registered visitor away and lets the imported one in; before the opening hours a
- * visitor sees when the salon opens, and an exhibitor enters.
+ * visitor sees when the salon opens, and an exhibitor enters. Last, an organiser's e-mailing from /organisateur reaches
+ * each visitor once; one visitor unsubscribes from the link of their e-mail, and the next e-mailing skips them.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -183,4 +184,79 @@ test('a forgotten password is reset from the e-mail the demo caught; "invited on
     [],
   );
   await Promise.all([adminContext, visitorContext, selfContext, guestContext, frenchContext, exhibitorContext].map((c) => c.close()));
+});
+
+test('an organiser’s e-mailing reaches each visitor once; a visitor who unsubscribed from the e-mail gets no further e-mailing', async () => {
+  const { salon, browser } = env;
+  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 768 } });
+  const organiser = await context.newPage();
+  const errors = collectErrors(organiser);
+  assert.equal(await logIn(organiser, salon.baseUrl, 'organisateur@salon.test'), 303);
+  const adminContext = await browser.newContext({ locale: 'en-US' });
+  const admin = await adminContext.newPage();
+  assert.equal(await logIn(admin, salon.baseUrl, 'admin@salon.test'), 303);
+  const run = Date.now().toString(36);
+
+  /** Sends an e-mailing to all visitors from /organisateur's form and waits until its progress shows nothing waiting. */
+  const sendToVisitors = async (subject: string): Promise<Locator> => {
+    await organiser.goto(`${salon.baseUrl}/organisateur#emailing`);
+    const form = organiser.getByRole('region', { name: 'E-mailing' });
+    await form.getByLabel(/^Subject \(French\)/).fill(`${subject} (fr)`);
+    await form.getByLabel(/^Subject \(English\)/).fill(subject);
+    await form.getByLabel(/^Message \(French\)/).fill('Bonjour, le salon commence.');
+    await form.getByLabel(/^Message \(English\)/).fill('Hello, the fair is starting.');
+    await form.getByLabel('To', { exact: true }).selectOption({ label: 'All visitors' });
+    await Promise.all([organiser.waitForURL(/[?&]emailing=/), form.getByRole('button', { name: 'Send the e-mailing' }).click()]);
+    // Its line of "Latest e-mailings": Subject, To, Sent, Waiting, Failed, Skipped (unsubscribed).
+    const row = organiser.getByRole('row').filter({ has: organiser.getByRole('cell', { name: subject, exact: true }) });
+    await reloadUntil(organiser, row.filter({ has: organiser.locator('td:nth-child(4)', { hasText: /^0$/ }) }));
+    return row;
+  };
+  /** The e-mails the demo's mail server caught with this subject, by recipient. */
+  const caughtTo = async (subject: string): Promise<string[]> => {
+    await admin.goto(`${salon.baseUrl}/admin/courriels`);
+    return admin
+      .locator('article.caught-mail', { has: admin.getByRole('heading', { name: subject, exact: true }) })
+      .locator('.caught-to')
+      .allTextContents();
+  };
+
+  const first = `News ${run}`;
+  const firstRow = await sendToVisitors(first);
+  assert.equal(await firstRow.locator('td:nth-child(5)').textContent(), '0');
+  await admin.goto(`${salon.baseUrl}/admin/courriels`);
+  await reloadUntil(admin, admin.locator('article.caught-mail', { hasText: 'visiteur2@salon.test' }).filter({ hasText: first }));
+  const reached = await caughtTo(first);
+  // Each visitor once: Léa and Thomas among them, no address twice.
+  assert.equal(reached.filter((to) => to === 'visiteur@salon.test').length, 1, JSON.stringify(reached));
+  assert.equal(reached.filter((to) => to === 'visiteur2@salon.test').length, 1, JSON.stringify(reached));
+  assert.equal(new Set(reached).size, reached.length, JSON.stringify(reached));
+
+  // Léa unsubscribes from the link of her e-mail (a page that asks first, so that a mail scanner unsubscribes nobody).
+  const link = await admin
+    .locator('article.caught-mail', { hasText: 'visiteur@salon.test' })
+    .filter({ hasText: first })
+    .getByRole('link', { name: /\/desabonnement\// })
+    .first()
+    .getAttribute('href');
+  assert.ok(link?.startsWith(`${salon.baseUrl}/desabonnement/`), String(link));
+  const visitorContext = await browser.newContext({ locale: 'en-US', viewport: { width: 375, height: 812 } });
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(link!);
+  await visitor.getByRole('button', { name: 'Unsubscribe' }).click();
+  await visitor.getByText('Done: you will receive no more e-mailings from the fair’s organizers.').waitFor();
+
+  // The next e-mailing skips her, and says so in its progress; Thomas still gets it.
+  const second = `Programme ${run}`;
+  const secondRow = await sendToVisitors(second);
+  assert.equal(await secondRow.locator('td:nth-child(6)').textContent(), '1');
+  await admin.goto(`${salon.baseUrl}/admin/courriels`);
+  await reloadUntil(admin, admin.locator('article.caught-mail', { hasText: 'visiteur2@salon.test' }).filter({ hasText: second }));
+  const reachedAgain = await caughtTo(second);
+  assert.ok(reachedAgain.includes('visiteur2@salon.test'), JSON.stringify(reachedAgain));
+  assert.ok(!reachedAgain.includes('visiteur@salon.test'), JSON.stringify(reachedAgain));
+  assert.deepEqual(errors, []);
+  await context.close();
+  await adminContext.close();
+  await visitorContext.close();
 });
