@@ -112,7 +112,7 @@ test('a visitor enters a stand from a hotspot and from the list, its exhibitor s
   // person's would, the stand shown and the page idle: Chromium gives a closing page's pagehide a short time, which a
   // page still drawing on a loaded machine can miss (then the visit ends by timeout, as for a crashed tab).
   await panoramaReady(frame, second.panorama);
-  await frame.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 })));
+  await frame.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 5000 })));
   await visitor.close({ runBeforeUnload: true });
   const closedAt = Date.now();
   for (;;) {
