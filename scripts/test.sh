@@ -95,6 +95,12 @@ finish browser; finish storybook-check
 # Alone at the end: Lighthouse judges time, and waits for a machine under half busy.
 step lighthouse node --import tsx scripts/measure/lighthouse.ts --runs 3
 
+# What failed, in a few lines above the table (the steps' whole output is above, and in test-results/steps/).
+for name in "${failures[@]}"; do
+  echo; echo "--- $name failed:"
+  grep -E "^\s*(not ok |error: |● |Error: |Expected: |Received: )" "$LOGS/$name.log" | awk '!seen[$0]++' | cut -c1-300 | head -30
+done
+
 echo
 echo "step             result  wall s    CPU s  machine"
 printf '%s\n' "${table[@]}"

@@ -86,9 +86,11 @@ export async function createTestApp(
   // Panoramas are drawn only when a test asks for one (panoramas.test.ts), into a folder all tests share: files are
   // named by what they show.
   const panoramas = { panoramaDir: path.join(os.tmpdir(), 'salon-test-panoramas'), panoramaPrerender: false };
+  // Last activity reaches the database when a test flushes it or closes the app, never on a timer in between.
+  const quiet = { activityFlushMs: 3_600_000 };
   const app = build({
     database,
-    config: { scryptCost: TEST_SCRYPT_COST, spaDir: '/nonexistent/salon-spa', uploadDir, ...panoramas, ...options.config },
+    config: { scryptCost: TEST_SCRYPT_COST, spaDir: '/nonexistent/salon-spa', uploadDir, ...panoramas, ...quiet, ...options.config },
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.mailCatcher ? { mailCatcher: options.mailCatcher } : {}),
   });

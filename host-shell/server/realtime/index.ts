@@ -94,40 +94,60 @@ export class Realtime {
 }
 
 /**
- * After Redis went away and came back, what other processes emitted meanwhile never reached this process's sockets
- * (ioredis sends what it queued as soon as it reconnects, maybe before this subscriber is back). When the subscriber's
- * connection is back ('ready': before any message of the renewed subscriptions can arrive), every socket's connection
- * is closed (not `disconnectSockets`, whose "server disconnect" tells clients not to come back): clients reconnect and
- * catch up (the chat's `?lastOne=`), and since their old sockets receive nothing more, no live message can move
- * their catch-up point past one they missed. New connections wait until the subscriptions are in place again (ioredis
- * resubscribes on 'ready'; a PING on the same connection answers after those commands), so nothing emitted after
- * their catch-up is missed either. Returns the gate for the handshake.
+ * A socket's catch-up point (the chat's `?lastOne=`) is the last message it received live, so a socket must receive
+ * no live message while another could be missed. While either Redis connection of this process is lost, other
+ * processes' emissions never reach it, and its own reach its sockets late (the adapter delivers locally once the
+ * publication is sent: ioredis queues it until it reconnects). So at the loss, this process's sockets leave their
+ * channels' rooms (they can still send; their own messages come back in the acknowledgement) and handshakes wait.
+ * When a lost connection is back ('ready': before any queued publication is answered), those sockets' connections
+ * are closed (not `disconnectSockets`, whose "server disconnect" tells clients not to come back); new handshakes go
+ * on once both connections are back and a PING on the subscriber answered (ioredis resubscribes on 'ready', before
+ * it). Clients then reconnect and catch up on everything stored meanwhile. Returns the gate for the handshake.
  */
-function reconnectAfterRedisLoss(io: SalonServer, sub: Redis, log: FastifyBaseLogger): () => Promise<void> {
-  let lost = false;
-  let subscribed: Promise<void> = Promise.resolve();
-  sub.on('close', () => {
-    lost = true;
-  });
-  sub.on('ready', () => {
-    if (!lost) return;
-    lost = false;
-    log.warn('socket.io: Redis is back, the sockets of this process reconnect to catch up');
-    // Lost again before the answer: the gate opens, and the next 'ready' closes the sockets again.
-    subscribed = sub.ping().then(
-      () => undefined,
-      () => undefined,
-    );
-    for (const socket of io.of('/').sockets.values()) socket.conn.close();
-  });
-  return () => subscribed;
+function pauseDuringRedisLoss(io: SalonServer, connections: Redis[], log: FastifyBaseLogger): () => Promise<void> {
+  const [, sub] = connections as [Redis, Redis];
+  const lost = new Set<Redis>();
+  /** Closed from a loss until every connection is back and the subscriber answered. */
+  let gate: { passed: Promise<void>; open: () => void } | null = null;
+  for (const connection of connections) {
+    connection.on('close', () => {
+      if (lost.has(connection)) return;
+      lost.add(connection);
+      if (!gate) {
+        let open: () => void = () => undefined;
+        const passed = new Promise<void>((resolve) => (open = resolve));
+        gate = { passed, open };
+        log.warn('socket.io: Redis went away; live chat messages wait, and the sockets reconnect once it is back');
+      }
+      for (const socket of io.of('/').sockets.values()) {
+        socket.data.paused = true;
+        for (const channelId of socket.data.members.keys()) void socket.leave(channelRoom(channelId));
+      }
+    });
+    connection.on('ready', () => {
+      if (!lost.delete(connection)) return;
+      for (const socket of io.of('/').sockets.values()) socket.conn.close();
+      if (lost.size > 0) return;
+      const current = gate;
+      sub.ping().then(
+        () => {
+          // Lost again meanwhile: the next 'ready' asks again.
+          if (lost.size > 0 || gate !== current) return;
+          gate = null;
+          current?.open();
+        },
+        () => undefined,
+      );
+    });
+  }
+  return () => gate?.passed ?? Promise.resolve();
 }
 
 /**
  * socket.io on fastify's HTTP server, path /socket.io (spec §7). The handshake checks the Origin and the session
  * cookie; each socket joins `user:<id>`, its channels' `channel:<id>` and, for exhibitors, `stand:<id>`. With
  * REDIS_URL the sharded Redis adapter (ioredis publisher and subscriber, a channel per room) lets several processes serve one salon; after Redis
- * went away and came back, this process's sockets are made to reconnect, so their clients catch up on what they missed.
+ * went away, this process's sockets receive no chat message live, and reconnect once it is back to catch up.
  * On close: sockets are told to reconnect elsewhere and closed in preClose (the HTTP server would otherwise wait for
  * them), Redis quits in onClose.
  */
@@ -147,7 +167,7 @@ export const realtimePlugin = globalPlugin('salon-realtime', async (app: Fastify
     // Sharded pub/sub with a channel per room (Redis 7.0): an emission to one room (a person, a channel, a stand's
     // exhibitors) reaches only the processes with a socket in it; the others never receive it.
     io.adapter(createShardedAdapter(pub, sub, { channelPrefix: 'salon.socket.io', subscriptionMode: 'dynamic' }));
-    const subscribed = reconnectAfterRedisLoss(io, sub, app.log);
+    const subscribed = pauseDuringRedisLoss(io, redis, app.log);
     io.use((_socket, next) => {
       void subscribed().then(() => next());
     });
