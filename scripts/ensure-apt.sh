@@ -9,6 +9,7 @@ if [ "${1:-}" = --test-packages ]; then
   # file that shows the package is there → the packages that bring it
   needs=(
     "/usr/bin/chromium chromium"
+    "/usr/bin/chromium-headless-shell chromium-headless-shell"
     "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf fonts-dejavu-core"
     "/usr/bin/redis-server redis-server"
     "/usr/bin/php php-cli"

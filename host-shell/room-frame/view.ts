@@ -187,8 +187,9 @@ class WorkerDrawing implements Drawing {
       }
     });
     this.worker.addEventListener('error', (event) => {
-      console.error('[room-frame] the viewer worker failed', event.message);
-      unavailable(event.message);
+      // Before it starts (its script did not load: blocked, or the page is being left), the page draws instead.
+      if (!started) unavailable(event.message ?? 'its script did not load');
+      else console.error('[room-frame] the viewer worker failed', event.message);
     });
     this.post({ type: 'init', canvas: offscreen }, [offscreen]);
   }

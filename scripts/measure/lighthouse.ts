@@ -41,7 +41,7 @@ import { cpuBlockingTime } from './cpu-blocking';
 import { quietMachine } from './quiet-machine';
 import { BUDGET, type Run, kb, median, medians, ms, overBudget, s, summarise } from './lighthouse-report';
 import { PRESET_CPU_SLOWDOWN, PRESET_REFERENCE_BENCHMARK, cpuSlowdown } from './cpu-slowdown';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, DEMO_PASSWORD, ROOT, freePort, launchChromium, startSalon } from '../../tests/browser/harness';
+import { CHROMIUM_ARGS, DEMO_PASSWORD, FULL_CHROMIUM_PATH, ROOT, freePort, launchChromium, startSalon } from '../../tests/browser/harness';
 
 const VISITOR = 'visiteur@salon.test';
 const LIGHTHOUSE_CLI = path.join(ROOT, 'node_modules', 'lighthouse', 'cli', 'index.js');
@@ -163,7 +163,7 @@ async function frameless(target: number): Promise<{ baseUrl: string; close: () =
  * 12's own element audit fails on this Chromium's traces. Its tag, id or slot, text and paint time.
  */
 async function lcpProbe(url: string, cookie: string | null): Promise<string> {
-  const browser = await launchChromium();
+  const browser = await launchChromium([], FULL_CHROMIUM_PATH);
   try {
     const context = await browser.newContext({
       viewport: { width: 412, height: 823 },
@@ -221,7 +221,7 @@ async function main(): Promise<void> {
   const loadAtStart = os.loadavg()[0] ?? 0;
   const salon = await startSalon();
   const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM_PATH,
+    chromePath: FULL_CHROMIUM_PATH,
     chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
   });
   const proxy = noFrame ? await frameless(salon.port) : null;

@@ -10,7 +10,7 @@
  * Budget: the median move at most 300 ms. Exit code 1 above it (unless --no-budget).
  */
 import type { Browser, Frame } from 'playwright-core';
-import { launchChromium, startSalon } from '../../tests/browser/harness';
+import { FULL_CHROMIUM_PATH, launchChromium, startSalon } from '../../tests/browser/harness';
 
 const BUDGET_MS = 300;
 /** A visitor's tour: the plan, a stand and its neighbour, back to the plan, the conference room, home. */
@@ -57,7 +57,7 @@ const median = (values: number[]): number => {
 
 async function main(): Promise<void> {
   const salon = await startSalon();
-  const browser = await launchChromium();
+  const browser = await launchChromium([], FULL_CHROMIUM_PATH);
   try {
     // Unmeasured: the server draws the tour's images (at an event they are drawn ahead).
     const warm = await openRoom(browser, salon.baseUrl);

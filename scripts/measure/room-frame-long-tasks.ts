@@ -17,7 +17,7 @@
  */
 import sharp from 'sharp';
 import { chromium, type Browser } from 'playwright-core';
-import { launchChromium, logIn, startSalon } from '../../tests/browser/harness';
+import { FULL_CHROMIUM_PATH, launchChromium, logIn, startSalon } from '../../tests/browser/harness';
 
 const LIMIT_MS = 50;
 const PANORAMAS = [
@@ -68,7 +68,7 @@ async function main(): Promise<void> {
   const salon = await startSalon();
   const browser = await launchChromium();
   const gpu = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: FULL_CHROMIUM_PATH,
     args: ['--no-sandbox', '--no-first-run', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist'],
   });
   try {

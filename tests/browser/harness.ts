@@ -148,8 +148,14 @@ export async function startSalon(env: Record<string, string> = {}, options: Star
   };
 }
 
-/** Debian's Chromium, or the one `CHROMIUM_PATH` names. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * The tests' and checks' Chromium: Debian's headless shell (`chromium-headless-shell`, the same Chromium without the
+ * desktop browser around it, as Playwright runs headless), or the one `CHROMIUM_PATH` names. A page costs it about half
+ * the CPU of the full browser (docs/performance.md, 2026-11-30).
+ */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
+/** The browser visitors run, for what times a page (Lighthouse, the room frame's long tasks), or `FULL_CHROMIUM_PATH`. */
+export const FULL_CHROMIUM_PATH = process.env.FULL_CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** The switches every Chromium of the tests and measures gets: no sandbox, no GPU, none of its own traffic. */
 export const CHROMIUM_ARGS = [
@@ -163,8 +169,8 @@ export const CHROMIUM_ARGS = [
 ] as const;
 
 /** Debian's Chromium, headless; `extraArgs` adds switches (e.g. the fake screen-capture device). */
-export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] });
+export async function launchChromium(extraArgs: readonly string[] = [], executablePath = CHROMIUM_PATH): Promise<Browser> {
+  return chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
 /** Console errors and page errors, to assert a page is clean. Resource 404s of the tests' own making are listed too. */

@@ -33,7 +33,7 @@ import { REDIS_SERVER_INSTALLED, freePort, startRedis, type TestRedis } from './
 
 const run = promisify(execFile);
 const NGINX = '/usr/sbin/nginx';
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 const SPA = path.join(REPO_ROOT, 'dist', 'spa');
 /** The demo salon's people, with a password of their own (production refuses the demo one). */
 const PASSWORD = 'deploy-test-password';
