@@ -5,8 +5,7 @@ import { cspOrigin } from './lib/csp';
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
 export type DatabaseConfig =
-  /** `thread: false` (SALON_SQLITE_THREAD=0): SQLite on the event loop instead of its thread, to compare the two. */
-  | { dialect: 'sqlite'; filename: string; thread?: boolean }
+  | { dialect: 'sqlite'; filename: string }
   /** `poolMax`: the pool's connections per process (env PG_POOL_MAX, default 10). */
   | { dialect: 'postgres'; connectionString: string; schema?: string; poolMax?: number };
 
@@ -172,7 +171,6 @@ function databaseFromEnv(env: NodeJS.ProcessEnv): DatabaseConfig {
   return {
     dialect: 'sqlite',
     filename: env.SQLITE_PATH ?? path.join(REPO_ROOT, 'data', 'salon.sqlite'),
-    thread: env.SALON_SQLITE_THREAD !== '0',
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * `npm run storybook:check`: every story of the built Storybook (`storybook-static/`, its `index.json`) opened in
- * Debian's Chromium, at 1366×768 and, for the stories whose widget has a phone layout (`parameters.check.phone`), at
- * 375×812. A story fails on a console error or a page error (its play function's failure among them), on a serious
+ * Debian's Chromium (its headless shell: `CHROMIUM_PATH`), at 1366×768 and, for the stories whose widget has a phone
+ * layout (`parameters.check.phone`), at 375×812. A story fails on a console error or a page error (its play function's failure among them), on a serious
  * or critical axe-core violation, or on a screenshot that differs from its baseline (`stories/__screenshots__/`) on
  * more than 0.1 % of its pixels (pixelmatch). A failure writes its actual, expected and diff PNGs under
  * `test-results/storybook/` and prints their paths.

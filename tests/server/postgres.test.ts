@@ -585,8 +585,7 @@ if (configured) {
         'PostgreSQL tests NOT run: TEST_DATABASE_URL is not a postgres:// URL.\n' +
           'To run them: export TEST_DATABASE_URL="$(scripts/pg-test-server.sh)" && npx jest tests/server/postgres.test.ts --selectProjects server',
       );
-      expect(loadConfig({}).database).toEqual({ dialect: 'sqlite', filename: path.join(REPO_ROOT, 'data', 'salon.sqlite'), thread: true });
-      expect(loadConfig({ SALON_SQLITE_THREAD: '0' }).database).toMatchObject({ dialect: 'sqlite', thread: false });
+      expect(loadConfig({}).database).toEqual({ dialect: 'sqlite', filename: path.join(REPO_ROOT, 'data', 'salon.sqlite') });
     });
   });
 }

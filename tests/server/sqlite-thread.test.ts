@@ -11,7 +11,7 @@ interface Notes {
   notes: { id: Generated<number>; text: string };
 }
 
-// The thread's dialect itself, whatever SALON_SQLITE_THREAD says (what openDatabase gives by default).
+// The thread's dialect itself (what openDatabase opens for SQLite), on a table of the test's own.
 async function notesDatabase(filename = ':memory:'): Promise<{ handle: { close(): Promise<void> }; db: Kysely<Notes> }> {
   const db = new Kysely<Notes>({ dialect: new ThreadedSqliteDialect(filename) });
   const handle = { close: () => db.destroy() };

@@ -1,10 +1,9 @@
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import { Pool } from 'pg';
 import type { DatabaseConfig } from '../config';
 import type { Database, Dialect } from './schema';
 import { onThread } from './atomic';
 import { ThreadedSqliteDialect } from './sqlite-thread';
-import { openSqliteFile, statementCache } from './sqlite-worker';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -18,19 +17,12 @@ export interface DatabaseHandle {
 }
 
 /**
- * SQLite in a thread of its own (`sqlite-thread.ts`): the event loop never waits for a statement or a commit. With
- * `thread: false` (config.ts: SALON_SQLITE_THREAD=0), on the event loop as before (same settings, same statement cache), to compare the two
- * under the same load (`npm run bench -- --scenario visitors`).
+ * SQLite in a thread of its own (`sqlite-thread.ts`): the event loop never waits for a statement or a commit (against
+ * SQLite on the event loop, measured and dropped: `docs/performance.md`, 2026-11-30).
  */
-function openSqlite(filename: string, thread: boolean, onRestart: (error: Error) => void): Kysely<Database> {
-  if (thread) {
-    const dialect = new ThreadedSqliteDialect(filename, onRestart);
-    return onThread(new Kysely<Database>({ dialect }), dialect);
-  }
-  const sqlite = openSqliteFile(filename);
-  return new Kysely<Database>({
-    dialect: new SqliteDialect({ database: { prepare: statementCache(sqlite), close: () => sqlite.close() } }),
-  });
+function openSqlite(filename: string, onRestart: (error: Error) => void): Kysely<Database> {
+  const dialect = new ThreadedSqliteDialect(filename, onRestart);
+  return onThread(new Kysely<Database>({ dialect }), dialect);
 }
 
 export interface OpenOptions {
@@ -79,13 +71,7 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
     config.dialect === 'postgres'
       ? openPostgres(config.connectionString, config.schema, config.poolMax ?? 10, options.onIdleError ?? warnIdleError)
       : null;
-  const db =
-    postgres?.db ??
-    openSqlite(
-      config.dialect === 'sqlite' ? config.filename : '',
-      config.dialect === 'sqlite' && config.thread !== false,
-      options.onSqliteRestart ?? warnSqliteRestart,
-    );
+  const db = postgres?.db ?? openSqlite(config.dialect === 'sqlite' ? config.filename : '', options.onSqliteRestart ?? warnSqliteRestart);
   const pool = postgres?.pool;
   let closed: Promise<void> | null = null;
   return {
