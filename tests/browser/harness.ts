@@ -157,9 +157,13 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-hea
 /** The browser visitors run, for what times a page (Lighthouse, the room frame's long tasks), or `FULL_CHROMIUM_PATH`. */
 export const FULL_CHROMIUM_PATH = process.env.FULL_CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** The switches every Chromium of the tests and measures gets: no sandbox, no GPU, none of its own traffic. */
+/**
+ * The switches every Chromium of the tests and measures gets: no sandbox, no GPU, none of its own traffic, and the
+ * languages a browser sends (the headless shell sends no Accept-Language unless told; the full browser sends these).
+ */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
+  '--accept-lang=en-US,en',
   '--disable-gpu',
   '--disable-quic',
   '--no-first-run',
