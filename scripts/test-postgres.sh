@@ -17,6 +17,6 @@ sqlite_only=(canvas-2d errors forms-contract ids lighthouse-slowdown live-hub li
   readmes room-frame-texts session-hash shared-entries sqlite-group sqlite-thread units redis rate-limit-redis
   rate-limit panoramas csp static storybook room-frame refusals-locale)
 ignore=$(IFS='|'; echo "tests/server/(${sqlite_only[*]})\\.test\\.ts$")
-# Jest's options may follow (`npm test` gives `--maxWorkers=1`: the browser tests run beside it).
+# Jest's options may follow (one file, `--maxWorkers`…).
 SALON_TEST_POSTGRES="$url" TEST_DATABASE_URL="$url" npx jest --ci tests/server --selectProjects server \
   --testPathIgnorePatterns "$ignore" "$@"

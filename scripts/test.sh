@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `npm test`: every check of the project. Steps that need no page run side by side (the machine has two cores);
-# the browser tests share the machine with the PostgreSQL pass, then with the Storybook check; Lighthouse runs alone.
+# `npm test`: every check of the project. The first steps run side by side (the machine has two cores); the heavy
+# ones (Jest, the PostgreSQL pass, the browser tests, the Storybook check) each alone on both cores; Lighthouse last.
 # Prints each step's output when it ends, then a table of the steps with their wall time, their CPU time, and how busy
 # the whole machine was while they ran, and `checks: N passed, N failed` last.
 set -uo pipefail
@@ -79,19 +79,16 @@ finish typecheck; finish lint; finish format; finish build
 step unit npx jest --ci
 step size node --import tsx scripts/size/check.ts
 finish panoramas
-# The browser tests run two files at a time, on the compiled server; beside them, the storage tests again on
-# PostgreSQL (one Jest worker: the other core is the browsers'), and the page weight (bytes, not time).
-# When the PostgreSQL pass ends, Storybook is built and every story checked in Chromium beside the browser tests'
-# last files: console errors, serious axe violations, screenshots against stories/__screenshots__/.
-begin browser node --import tsx --test --test-concurrency=2 tests/browser/*.test.ts
-begin postgres bash scripts/test-postgres.sh --maxWorkers=1
+# From here each step has both cores to itself: side by side, the browser tests and the PostgreSQL pass took longer
+# than one after the other (docs/performance.md, 2026-11-30). The storage tests again on PostgreSQL; the page weight
+# (bytes, not time) beside Storybook's build; the browser tests, two files at a time on the compiled server; every
+# story checked in Chromium: console errors, serious axe violations, screenshots against stories/__screenshots__/.
+step postgres bash scripts/test-postgres.sh
 begin page-weight node --import tsx scripts/measure/page-weight.ts
-finish page-weight
-finish postgres
 begin storybook npx storybook build --disable-telemetry --quiet -o storybook-static
-finish storybook
-begin storybook-check node --import tsx scripts/storybook/check.ts
-finish browser; finish storybook-check
+finish page-weight; finish storybook
+step browser node --import tsx --test --test-concurrency=2 tests/browser/*.test.ts
+step storybook-check node --import tsx scripts/storybook/check.ts
 # Alone at the end: Lighthouse judges time, and waits for a machine under half busy.
 step lighthouse node --import tsx scripts/measure/lighthouse.ts --runs 3
 
