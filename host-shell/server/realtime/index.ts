@@ -34,6 +34,8 @@ export class Realtime {
   constructor(
     readonly io: SalonServer,
     private readonly deps: { db: Kysely<Database>; activity: ActivityTracker; log: FastifyBaseLogger },
+    /** A Redis connection of this process is lost: its sockets join no channel's room (`pauseDuringRedisLoss`). */
+    readonly redisLost: () => boolean = () => false,
   ) {}
 
   /** The users' sockets join a channel's room (a channel was just created). */
@@ -104,7 +106,11 @@ export class Realtime {
  * on once both connections are back and a PING on the subscriber answered (ioredis resubscribes on 'ready', before
  * it). Clients then reconnect and catch up on everything stored meanwhile. Returns the gate for the handshake.
  */
-function pauseDuringRedisLoss(io: SalonServer, connections: Redis[], log: FastifyBaseLogger): () => Promise<void> {
+function pauseDuringRedisLoss(
+  io: SalonServer,
+  connections: Redis[],
+  log: FastifyBaseLogger,
+): { gate: () => Promise<void>; lost: () => boolean } {
   const [, sub] = connections as [Redis, Redis];
   const lost = new Set<Redis>();
   /** Closed from a loss until every connection is back and the subscriber answered. */
@@ -119,10 +125,8 @@ function pauseDuringRedisLoss(io: SalonServer, connections: Redis[], log: Fastif
         gate = { passed, open };
         log.warn('socket.io: Redis went away; live chat messages wait, and the sockets reconnect once it is back');
       }
-      for (const socket of io.of('/').sockets.values()) {
-        socket.data.paused = true;
+      for (const socket of io.of('/').sockets.values())
         for (const channelId of socket.data.members.keys()) void socket.leave(channelRoom(channelId));
-      }
     });
     connection.on('ready', () => {
       if (!lost.delete(connection)) return;
@@ -140,7 +144,7 @@ function pauseDuringRedisLoss(io: SalonServer, connections: Redis[], log: Fastif
       );
     });
   }
-  return () => gate?.passed ?? Promise.resolve();
+  return { gate: () => gate?.passed ?? Promise.resolve(), lost: () => lost.size > 0 };
 }
 
 /**
@@ -159,6 +163,7 @@ export const realtimePlugin = globalPlugin('salon-realtime', async (app: Fastify
     // No CORS: only pages of this origin talk to it (the handshake refuses other origins anyway).
   });
   let redis: Redis[] = [];
+  let pause: ReturnType<typeof pauseDuringRedisLoss> | null = null;
   if (app.config.redisUrl) {
     const pub = new Redis(app.config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: null });
     const sub = pub.duplicate();
@@ -167,12 +172,13 @@ export const realtimePlugin = globalPlugin('salon-realtime', async (app: Fastify
     // Sharded pub/sub with a channel per room (Redis 7.0): an emission to one room (a person, a channel, a stand's
     // exhibitors) reaches only the processes with a socket in it; the others never receive it.
     io.adapter(createShardedAdapter(pub, sub, { channelPrefix: 'salon.socket.io', subscriptionMode: 'dynamic' }));
-    const subscribed = pauseDuringRedisLoss(io, redis, app.log);
+    pause = pauseDuringRedisLoss(io, redis, app.log);
+    const { gate } = pause;
     io.use((_socket, next) => {
-      void subscribed().then(() => next());
+      void gate().then(() => next());
     });
   }
-  const realtime = new Realtime(io, { db: app.db, activity: app.activity, log: app.log });
+  const realtime = new Realtime(io, { db: app.db, activity: app.activity, log: app.log }, pause?.lost);
   app.decorate('realtime', realtime);
   redis[1]?.on('smessageBuffer', () => (realtime.traffic.received += 1));
   io.engine.on('connection', (conn: { on(event: 'packetCreate', listener: (packet: { type: string }) => void): void }) =>
@@ -184,8 +190,10 @@ export const realtimePlugin = globalPlugin('salon-realtime', async (app: Fastify
   io.use(handshake(app));
   io.on('connection', (socket) => {
     const { userId, members, stands, session } = socket.data;
-    // Joined before any event of this socket is handled.
-    void socket.join([userRoom(userId), session, ...[...members.keys()].map(channelRoom), ...stands.map(standRoom)]);
+    // Joined before any event of this socket is handled; no channel while Redis is lost (its handshake passed the
+    // gate just before the loss: it is closed when Redis is back).
+    const channels = realtime.redisLost() ? [] : [...members.keys()].map(channelRoom);
+    void socket.join([userRoom(userId), session, ...channels, ...stands.map(standRoom)]);
     registerHandlers(app, socket);
   });
 

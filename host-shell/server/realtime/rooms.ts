@@ -22,8 +22,6 @@ export interface SocketData {
   session: string;
   /** Channel id → when a typing notice was last relayed (at most one per second and channel). */
   typing: Map<number, number>;
-  /** Redis was lost: the socket left its channels' rooms and joins none until it reconnects (`realtime/index.ts`). */
-  paused?: boolean;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- socket.io's slot for server-to-server events, unused
