@@ -11,6 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { hashRendererSources } from '../../host-shell/server/panoramas/version';
 import { linguiMacro } from './lingui-macro';
 
 const root = path.resolve(__dirname, '..', '..');
@@ -47,6 +48,8 @@ async function main(): Promise<void> {
         },
       },
     ],
+    // The panoramas' renderer version as run from the sources (host-shell/server/panoramas/version.ts): the same keys.
+    define: { SALON_PANORAMA_RENDERER_VERSION: JSON.stringify(hashRendererSources(path.join(root, 'host-shell', 'room-frame'))) },
     sourcemap: 'linked',
     sourcesContent: false,
     legalComments: 'none',

@@ -16,7 +16,7 @@ import { accountsWithDemoPassword } from '../../host-shell/server/services/admin
 import { insertUser } from '../../host-shell/server/services/users';
 import { StartupRefusal, prepareDatabase, startupOptions, type StartupOptions } from '../../host-shell/server/startup';
 import { DIST_SERVER, buildCompiled, loginStatus, runCompiled, startCompiled, tempSalonDir } from './compiled';
-import { TEST_SCRYPT_COST } from './helpers';
+import { TEST_SCRYPT_COST, createTestApp } from './helpers';
 import { DEMO } from './accounts';
 import { ORIGIN, request } from './http';
 
@@ -361,19 +361,23 @@ describe('the compiled server (dist/server)', () => {
     expect(await usersInFile(d.env.SQLITE_PATH ?? '')).toEqual([]);
   }, 180_000);
 
-  it('draws a panorama of the room with the compiled worker thread', async () => {
+  it('draws a panorama of the room with the compiled worker thread, under the key the sources give it', async () => {
     const d = salonDir();
     const server = await startCompiled({ ...d.env, SALON_DEMO: '1' });
+    const fromSources = await createTestApp();
     try {
-      const page = await (await fetch(`${server.baseUrl}/room/?lang=fr`)).text();
-      const url = /"conference":\{"large":"[^"]+","small":"([^"]+)"/.exec(page)?.[1];
+      const conference = (page: string) => /"conference":\{"large":"[^"]+","small":"([^"]+)"/.exec(page)?.[1];
+      const url = conference(await (await fetch(`${server.baseUrl}/room/?lang=fr`)).text());
       expect(url).toMatch(/^\/media\/panoramas\/[0-9a-f]{24}-2048\.webp$/);
+      // The same content run from the sources names the same file: a folder drawn by one serves the other.
+      expect(conference((await request(fromSources.app, { url: '/room/?lang=fr' })).body)).toBe(url);
       const image = await fetch(`${server.baseUrl}${url}`);
       expect(image.status).toBe(200);
       expect(image.headers.get('content-type')).toBe('image/webp');
       expect(await sharp(Buffer.from(await image.arrayBuffer())).metadata()).toMatchObject({ width: 2048, height: 1024 });
     } finally {
       await server.stop();
+      await fromSources.close();
     }
   }, 180_000);
 

@@ -26,7 +26,7 @@ import { Salon } from '../../room-frame/layout';
 import { panoramaInputs } from '../../room-frame/render/panorama';
 import { roomFrameData, type RoomContent } from '../services/room-frame';
 import { PANORAMA_WIDTHS, PanoramaQueue, fileName, type Recipe } from './queue';
-import { rendererVersion } from './renderer';
+import { rendererVersion } from './version';
 
 export const PANORAMA_URL_PREFIX = '/media/panoramas/';
 const FILE = /^([0-9a-f]{24})-(4096|2048)\.webp$/;

@@ -1,9 +1,7 @@
 /**
  * The drawing thread (`worker.ts`) seen from the server: one worker, started when first needed, one panorama at a
- * time, its pixels transferred back; and the renderer's version, part of every drawn image's key.
+ * time, its pixels transferred back.
  */
-import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { RoomFrameData } from '../../room-frame/data';
@@ -12,7 +10,6 @@ import type { DrawRequest, DrawResult } from './worker';
 /** Run from the sources (tsx, Jest): this file is in host-shell/server/panoramas; compiled, in dist/server. */
 const FROM_SOURCES = path.basename(__dirname) === 'panoramas';
 const COMPILED_WORKER = path.join(__dirname, 'panorama-worker.js');
-const ROOM_FRAME = path.join(__dirname, '..', '..', 'room-frame');
 
 /** The worker's entry: the compiled file beside the compiled server, else the source through tsx. */
 function startWorker(): Worker {
@@ -21,25 +18,6 @@ function startWorker(): Worker {
   return new Worker(`require(${JSON.stringify(require.resolve('tsx/cjs/api'))}).register(); require(${JSON.stringify(source)});`, {
     eval: true,
   });
-}
-
-let rendererCode: string | null = null;
-/**
- * The drawing's own version, part of every drawn image's key, so that a new renderer draws again what an older one
- * drew: the hash of the compiled worker (which holds all of the drawing's code), or of the renderer's sources.
- */
-export function rendererVersion(): string {
-  if (rendererCode === null) {
-    const files = FROM_SOURCES
-      ? [...readdirSync(path.join(ROOM_FRAME, 'render')).map((f) => path.join('render', f)), 'layout.ts', 'geometry.ts', 'i18n.ts']
-          .sort()
-          .map((f) => path.join(ROOM_FRAME, f))
-      : [COMPILED_WORKER];
-    const digest = createHash('sha256');
-    for (const file of files) digest.update(readFileSync(file));
-    rendererCode = digest.digest('hex');
-  }
-  return rendererCode;
 }
 
 export interface Drawn {

@@ -33,9 +33,11 @@ export class ProgrammeClock {
     this.wake();
   }
 
-  stop(): void {
+  /** No more looks; resolves once a look under way is done (the database closes after it). */
+  async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    await this.settled();
   }
 
   /** Looks now (a talk, agenda or meeting changed), then sleeps until the next instant. */
