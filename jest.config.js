@@ -32,6 +32,7 @@ module.exports = {
       ...common,
       displayName: 'server',
       testEnvironment: 'node',
+      setupFiles: ['<rootDir>/tests/server/worker-database.ts'],
       testMatch: ['<rootDir>/host-shell/server/**/*.test.ts', '<rootDir>/tests/server/**/*.test.ts'],
     },
   ],

@@ -17,6 +17,13 @@ sqlite_only=(canvas-2d errors forms-contract ids lighthouse-slowdown live-hub li
   readmes room-frame-texts session-hash shared-entries sqlite-group sqlite-thread units redis rate-limit-redis
   rate-limit panoramas csp static storybook room-frame refusals-locale)
 ignore=$(IFS='|'; echo "tests/server/(${sqlite_only[*]})\\.test\\.ts$")
+# Each Jest worker on a database of its own (tests/server/worker-database.ts): a migration lists every schema's
+# tables, and must not meet another worker's schema being dropped. Jest numbers its workers from 1 (one a core by
+# default; four databases at least, for `--maxWorkers=4`).
+for worker in $(seq 1 "$(( $(nproc) > 4 ? $(nproc) : 4 ))"); do
+  psql "$url" -qtAc "SELECT 1 FROM pg_database WHERE datname = '${url##*/}_w$worker'" | grep -q 1 ||
+    psql "$url" -qc "CREATE DATABASE ${url##*/}_w$worker"
+done
 # Jest's options may follow (one file, `--maxWorkers`…).
-SALON_TEST_POSTGRES="$url" TEST_DATABASE_URL="$url" npx jest --ci tests/server --selectProjects server \
+SALON_TEST_PG_PER_WORKER=1 SALON_TEST_POSTGRES="$url" TEST_DATABASE_URL="$url" npx jest --ci tests/server --selectProjects server \
   --testPathIgnorePatterns "$ignore" "$@"

@@ -83,9 +83,7 @@ finish panoramas
 # than one after the other (docs/performance.md, 2026-11-30). The storage tests again on PostgreSQL; the page weight
 # (bytes, not time) beside Storybook's build; the browser tests, two files at a time on the compiled server; every
 # story checked in Chromium: console errors, serious axe violations, screenshots against stories/__screenshots__/.
-# One Jest worker: migrations list every schema's tables, and with two workers one file's teardown dropped a
-# schema under another's migration ("schema … does not exist", on a busy machine).
-step postgres bash scripts/test-postgres.sh --maxWorkers=1
+step postgres bash scripts/test-postgres.sh
 begin page-weight node --import tsx scripts/measure/page-weight.ts
 begin storybook npx storybook build --disable-telemetry --quiet -o storybook-static
 finish page-weight; finish storybook
