@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
 import Database from 'better-sqlite3';
-import { collectErrors, logInDirectly, useSalon, widgetsSettled } from './harness';
+import { collectErrors, logInDirectly, useSalon, widgetsSettled, WAIT_MS } from './harness';
 
 const env = useSalon();
 
@@ -48,7 +48,7 @@ test('the administrator imports users (confirming the two lines without email) a
     await users.getByRole('button', { name: 'Skip 2 lines and import' }).click();
 
     // The report names the skipped lines.
-    await users.getByRole('heading', { name: 'Report of attendees.csv' }).waitFor({ timeout: 15_000 });
+    await users.getByRole('heading', { name: 'Report of attendees.csv' }).waitFor({ timeout: WAIT_MS });
     await users.getByText('The import is finished.').waitFor();
     const skipped = users.getByRole('table', { name: 'Skipped lines' });
     assert.deepEqual(await skipped.getByRole('row').allInnerTexts(), ['Line\tReason', '3\tno email', '5\tno email']);
@@ -62,7 +62,7 @@ test('the administrator imports users (confirming the two lines without email) a
       .setInputFiles({ name: 'visio.csv', mimeType: 'text/csv', buffer: Buffer.from(LINKS) });
     await links.getByRole('heading', { name: 'Preview of visio.csv' }).waitFor();
     await links.getByRole('button', { name: 'Import', exact: true }).click();
-    await links.getByRole('heading', { name: 'Report of visio.csv' }).waitFor({ timeout: 15_000 });
+    await links.getByRole('heading', { name: 'Report of visio.csv' }).waitFor({ timeout: WAIT_MS });
     assert.equal(await links.getByText('updated').locator('xpath=preceding-sibling::strong').innerText(), '2');
 
     // The data is there.

@@ -11,12 +11,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { roomFrame, useSalon } from './harness';
+import { roomFrame, useSalon, WAIT_MS } from './harness';
 import { adminOnAdmin, enterStand, exhibitorInArea, frameStands, loadsOf, ownedStandIds, visitorInSalon, type FrameStand } from './steps';
 
 const env = useSalon();
-/** How long a test waits for the visitor's page to follow a change: room for a loaded machine. */
-const FOLLOW_LIMIT_MS = 20_000;
 
 /** Submits a form of /admin and waits for the page its redirect leads to; resolves with the time the answer came. */
 async function submit(admin: Page, button: string): Promise<number> {
@@ -46,7 +44,7 @@ test('the administrator switches the live stream on and off from /admin; a visit
   await stream.getByLabel('Chat address (optional)').fill(chat);
   const switchedOn = await submit(admin, 'Save the live stream');
   assert.match((await admin.locator('#stream-state').textContent()) ?? '', /The live stream is on/);
-  await visitor.getByTitle('Live stream', { exact: true }).waitFor({ timeout: FOLLOW_LIMIT_MS });
+  await visitor.getByTitle('Live stream', { exact: true }).waitFor({ timeout: WAIT_MS });
   t.diagnostic(`the stream showed ${Date.now() - switchedOn} ms after the switch`);
   assert.equal(await visitor.getByTitle('Live stream', { exact: true }).getAttribute('src'), video);
   assert.equal(await visitor.getByTitle('Live stream chat').getAttribute('src'), chat);
@@ -60,7 +58,7 @@ test('the administrator switches the live stream on and off from /admin; a visit
   // Off: the room comes back.
   await admin.getByRole('region', { name: 'Live stream' }).getByLabel('Live stream on (replaces the room)').uncheck();
   const switchedOff = await submit(admin, 'Save the live stream');
-  await visitor.getByTitle('Virtual room').waitFor({ timeout: FOLLOW_LIMIT_MS });
+  await visitor.getByTitle('Virtual room').waitFor({ timeout: WAIT_MS });
   t.diagnostic(`the room came back ${Date.now() - switchedOff} ms after the switch`);
   assert.equal(await visitor.getByTitle('Live stream', { exact: true }).count(), 0);
 
@@ -69,8 +67,8 @@ test('the administrator switches the live stream on and off from /admin; a visit
   await settings.getByLabel('Fair name (English)').fill('Winter Fair');
   await settings.getByLabel('Personal journey (journey)').uncheck();
   const saved = await submit(admin, 'Save the settings');
-  await visitor.getByText('Winter Fair').first().waitFor({ timeout: FOLLOW_LIMIT_MS });
-  await visitor.getByRole('button', { name: /^Journey/ }).waitFor({ state: 'detached', timeout: FOLLOW_LIMIT_MS });
+  await visitor.getByText('Winter Fair').first().waitFor({ timeout: WAIT_MS });
+  await visitor.getByRole('button', { name: /^Journey/ }).waitFor({ state: 'detached', timeout: WAIT_MS });
   t.diagnostic(`the top bar followed ${Date.now() - saved} ms after the save`);
 
   assert.deepEqual(loads, [], 'the visitor’s page was reloaded');
@@ -102,7 +100,7 @@ test('a stream from another origin, which the open page’s Content-Security-Pol
     await stream.getByLabel('Chat address (optional)').fill('');
     const switchedOn = await submit(admin, 'Save the live stream');
     const player = visitor.frameLocator('iframe[title="Live stream"]').locator('#provider');
-    await player.waitFor({ timeout: FOLLOW_LIMIT_MS });
+    await player.waitFor({ timeout: WAIT_MS });
     t.diagnostic(`the stream showed ${Date.now() - switchedOn} ms after the switch`);
     assert.equal(await player.textContent(), 'On air');
     // The open page's policy refused the provider: it was loaded again, once, with the new policy.
@@ -110,7 +108,7 @@ test('a stream from another origin, which the open page’s Content-Security-Pol
 
     await stream.getByLabel('Live stream on (replaces the room)').uncheck();
     await submit(admin, 'Save the live stream');
-    await visitor.getByTitle('Virtual room').waitFor({ timeout: FOLLOW_LIMIT_MS });
+    await visitor.getByTitle('Virtual room').waitFor({ timeout: WAIT_MS });
     await adminContext.close();
     await visitorContext.close();
   } finally {
@@ -130,7 +128,7 @@ test('the programme: a talk switches an open room to its stream and back; a remi
   await meetings
     .getByText(/^(Free|Libre)$/)
     .first()
-    .waitFor({ timeout: FOLLOW_LIMIT_MS });
+    .waitFor({ timeout: WAIT_MS });
   const standId = (await ownedStandIds(exhibitor))[0] as string;
 
   const { context: visitorContext, page: visitor, errors } = await visitorInSalon(salon.baseUrl, browser);
@@ -169,10 +167,10 @@ test('the programme: a talk switches an open room to its stream and back; a remi
   await schedule(4 * 60_000, 30 * 60_000, { place: 'stand', stand_id: standId, title_en: 'Storage, the day after' });
 
   // At its start the open room becomes the talk's stream, without a reload; at its end the room is back.
-  await visitor.getByTitle('Live stream', { exact: true }).waitFor({ timeout: FOLLOW_LIMIT_MS });
+  await visitor.getByTitle('Live stream', { exact: true }).waitFor({ timeout: WAIT_MS });
   t.diagnostic(`the stream showed ${Date.now() - Date.parse(live.start)} ms after the talk's start`);
   assert.equal(await visitor.getByTitle('Live stream', { exact: true }).getAttribute('src'), video);
-  await visitor.getByTitle('Virtual room').waitFor({ timeout: FOLLOW_LIMIT_MS });
+  await visitor.getByTitle('Virtual room').waitFor({ timeout: WAIT_MS });
   t.diagnostic(`the room came back ${Date.now() - Date.parse(live.end)} ms after the talk's end`);
 
   // Conferences: the programme sidebar; the later talk goes to My agenda, and its reminder comes at once (within 5 minutes).
@@ -180,8 +178,8 @@ test('the programme: a talk switches an open room to its stream and back; a remi
   const programme = visitor.getByRole('complementary', { name: 'Programme' });
   const later = programme.getByRole('listitem').filter({ hasText: 'Storage, the day after' });
   await later.getByRole('button', { name: 'Add to my agenda' }).click();
-  await later.getByRole('button', { name: 'Remove from my agenda' }).waitFor({ timeout: FOLLOW_LIMIT_MS });
-  await visitor.locator('[data-salon-widget="toaster"]').getByText('Your talk begins soon').waitFor({ timeout: FOLLOW_LIMIT_MS });
+  await later.getByRole('button', { name: 'Remove from my agenda' }).waitFor({ timeout: WAIT_MS });
+  await visitor.locator('[data-salon-widget="toaster"]').getByText('Your talk begins soon').waitFor({ timeout: WAIT_MS });
 
   // The visitor books the slot from the stand's contact point (the room is a new frame since the stream).
   const frame = await roomFrame(visitor);
@@ -198,14 +196,14 @@ test('the programme: a talk switches an open room to its stream and back; a remi
   await booking.getByLabel('Your message (optional)').fill('About your batteries');
   await booking.getByRole('checkbox').check();
   await booking.getByRole('button', { name: 'Book this slot' }).click();
-  await booking.getByRole('status').filter({ hasText: 'Meeting requested' }).waitFor({ timeout: FOLLOW_LIMIT_MS });
+  await booking.getByRole('status').filter({ hasText: 'Meeting requested' }).waitFor({ timeout: WAIT_MS });
 
   // The exhibitor sees the request and accepts it; the visitor is told live.
   await exhibitor.reload();
   const request = meetings.getByRole('listitem').filter({ hasText: 'About your batteries' });
   await request.getByRole('button', { name: /^(Accept|Accepter)$/ }).click();
-  await request.getByText(/^(Accepted|Accepté)$/).waitFor({ timeout: FOLLOW_LIMIT_MS });
-  await visitor.locator('[data-salon-widget="toaster"]').getByText('Meeting accepted').waitFor({ timeout: FOLLOW_LIMIT_MS });
+  await request.getByText(/^(Accepted|Accepté)$/).waitFor({ timeout: WAIT_MS });
+  await visitor.locator('[data-salon-widget="toaster"]').getByText('Meeting accepted').waitFor({ timeout: WAIT_MS });
 
   assert.deepEqual(loads, [], 'the visitor’s page was reloaded');
   assert.deepEqual(errors, []);

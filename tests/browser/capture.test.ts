@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { collectErrors, useSalon, widgetsSettled } from './harness';
+import { collectErrors, useSalon, widgetsSettled, WAIT_MS } from './harness';
 
 const env = useSalon({}, ['--auto-accept-this-tab-capture', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream']);
 
@@ -24,7 +24,7 @@ async function openWorkspace(page: Page) {
   const start = page.getByRole('dialog', { name: 'Screen capture' });
   await start.getByRole('button', { name: 'Capture the screen' }).click();
   const workspace = page.getByRole('dialog', { name: 'Crop your capture' });
-  await workspace.getByRole('group', { name: 'Cropping area' }).waitFor({ timeout: 15_000 });
+  await workspace.getByRole('group', { name: 'Cropping area' }).waitFor({ timeout: WAIT_MS });
   return workspace;
 }
 

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Channel, ChatMessage } from '@salon/shared/contracts/chat';
 import { ChatClient, api, logIn, sleep, storedHistory, until } from './chat-client';
-import { startSalon, type Salon } from './harness';
+import { startSalon, type Salon, WAIT_MS } from './harness';
 
 const PER_CLIENT = 60;
 /** Each client sends one message this often, without waiting for acknowledgements: several are always in flight. */
@@ -57,7 +57,7 @@ test(
         () => killedAt,
       );
       clients.push(visitor, exhibitor);
-      await until(() => visitor.socket.connected && exhibitor.socket.connected, 10_000, 'both sockets');
+      await until(() => visitor.socket.connected && exhibitor.socket.connected, WAIT_MS, 'both sockets');
 
       let inFlightAtKill = -1;
       let restart: Promise<void> | null = null;

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
-import { collectErrors, logInDirectly, useSalon, widgetsSettled } from './harness';
+import { collectErrors, logInDirectly, useSalon, widgetsSettled, WAIT_MS } from './harness';
 import { chatPanel as chat, openChat, send, startChatWith } from './steps';
 
 const env = useSalon();
@@ -55,25 +55,25 @@ test('a visitor and an exhibitor chat both ways, see each other typing, exchange
     .getByRole('button', { name: new RegExp(visitor.name) })
     .first()
     .click();
-  await eChat.getByText('Hello <b>there</b>', { exact: true }).waitFor({ timeout: 10_000 });
+  await eChat.getByText('Hello <b>there</b>', { exact: true }).waitFor({ timeout: WAIT_MS });
   assert.equal(await eChat.locator('b', { hasText: 'there' }).count(), 0, 'the message was rendered as HTML');
 
   // Typing shows on the other side, then a reply arrives.
   const eBox = eChat.getByRole('textbox', { name: 'Message' });
   await eBox.pressSequentially('Welcome to our stand', { delay: 20 });
-  await vChat.getByText(`${exhibitor.name} is typing…`).waitFor({ timeout: 10_000 });
+  await vChat.getByText(`${exhibitor.name} is typing…`).waitFor({ timeout: WAIT_MS });
   await eBox.press('Enter');
-  await vChat.getByText('Welcome to our stand', { exact: true }).waitFor({ timeout: 10_000 });
+  await vChat.getByText('Welcome to our stand', { exact: true }).waitFor({ timeout: WAIT_MS });
 
   // An emoji from the picker.
   await vChat.getByRole('button', { name: 'Emoji' }).click();
   const emoji = visitor.page.getByRole('menuitem', { name: /grinning face/i }).first();
-  await emoji.click({ timeout: 15_000 });
+  await emoji.click({ timeout: WAIT_MS });
   await visitor.page.waitForFunction((area) => (area as HTMLTextAreaElement | null)?.value.trim() !== '', await vBox.elementHandle());
   const chosen = (await vBox.inputValue()).trim();
   assert.match(chosen, /\p{Extended_Pictographic}/u, `the picker wrote ${JSON.stringify(chosen)}`);
   await vBox.press('Enter');
-  await eChat.getByText(chosen, { exact: true }).waitFor({ timeout: 10_000 });
+  await eChat.getByText(chosen, { exact: true }).waitFor({ timeout: WAIT_MS });
   // Sending closes the picker.
   await vChat.getByRole('dialog', { name: 'Emoji' }).waitFor({ state: 'detached' });
 
@@ -86,16 +86,16 @@ test('a visitor and an exhibitor chat both ways, see each other typing, exchange
   await chooser.setFiles({ name: 'programme.txt', mimeType: 'text/plain', buffer: Buffer.from('Programme of the day\n') });
   await vChat.getByRole('button', { name: 'Send' }).click();
   const link = eChat.getByRole('link', { name: /programme\.txt/ });
-  await link.waitFor({ timeout: 10_000 });
+  await link.waitFor({ timeout: WAIT_MS });
   const download = await exhibitor.page.request.get(new URL((await link.getAttribute('href')) ?? '', env.salon.baseUrl).href);
   assert.equal(download.status(), 200);
   assert.equal(await download.text(), 'Programme of the day\n');
 
   // The exhibitor invites to a video call; the visitor accepts.
   await eChat.getByRole('button', { name: 'Invite to a video call' }).click();
-  await vChat.getByText(`${exhibitor.name} invites you to a video call.`).waitFor({ timeout: 10_000 });
+  await vChat.getByText(`${exhibitor.name} invites you to a video call.`).waitFor({ timeout: WAIT_MS });
   await vChat.getByRole('button', { name: 'Accept' }).click();
-  await eChat.getByText('Accepted').waitFor({ timeout: 10_000 });
+  await eChat.getByText('Accepted').waitFor({ timeout: WAIT_MS });
 
   await exhibitor.page.screenshot({ path: 'test-results/chat-exhibitor.png' });
   await visitor.page.screenshot({ path: 'test-results/chat-visitor.png' });

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { test } from 'node:test';
-import { closePromotion, collectErrors, logInDirectly, roomFrame, useSalon, widgetsSettled } from './harness';
+import { closePromotion, collectErrors, logInDirectly, roomFrame, useSalon, widgetsSettled, WAIT_MS } from './harness';
 
 const env = useSalon();
 const STAND = { panorama: 'stand-helios-solaire', name: 'Helios Solar' };
@@ -58,13 +58,13 @@ test('the administrator uploads a PDF for Helios; the visitor’s company sheet 
   await closePromotion(visitor, STAND);
   await frame.getByRole('button', { name: 'Company sheet', exact: true }).click();
   const sheet = visitor.getByRole('complementary', { name: 'Company sheet' });
-  await sheet.getByRole('heading', { name: 'Helios Énergie' }).waitFor({ timeout: 10_000 });
+  await sheet.getByRole('heading', { name: 'Helios Énergie' }).waitFor({ timeout: WAIT_MS });
   const document = sheet.getByRole('region', { name: 'Information' }).getByRole('link', { name: 'Download the documents' });
   assert.equal(await document.getAttribute('href'), adminLink);
 
   // It downloads the PDF uploaded (served as an attachment, the page stays).
   const address = visitor.url();
-  const [download] = await Promise.all([visitor.waitForEvent('download', { timeout: 10_000 }), document.click()]);
+  const [download] = await Promise.all([visitor.waitForEvent('download', { timeout: WAIT_MS }), document.click()]);
   const file = await download.path();
   assert.ok(file, 'the download has no file');
   assert.deepEqual(fs.readFileSync(file), PDF);

@@ -17,7 +17,7 @@ import Database from 'better-sqlite3';
 import type { BrowserContext, Page } from 'playwright-core';
 import { promotionOf } from '../../host-shell/room-frame/offers';
 import { CONSENTS } from '@salon/shared/contracts/consents';
-import { closePromotion, fillContest, logIn, roomFrame, useSalon, widgetsSettled } from './harness';
+import { closePromotion, fillContest, logIn, roomFrame, useSalon, widgetsSettled, WAIT_MS } from './harness';
 import { chatPanel as chat, enterStand, frameStands, ownedStandIds, panoramaReady, send, startChatWith } from './steps';
 
 /** One violation as the page saw it. */
@@ -211,20 +211,20 @@ test('a visitor and an exhibitor use every widget under the pages’ policy with
   const organizer = visitor.getByRole('dialog', { name: 'Contact the organizer' });
   await organizer.getByRole('textbox', { name: /^Your message/ }).fill('Where is the conference room?');
   await organizer.getByRole('button', { name: 'Send' }).click();
-  await organizer.getByText('Your message has been sent to the organizer.').waitFor({ timeout: 10_000 });
+  await organizer.getByText('Your message has been sent to the organizer.').waitFor({ timeout: WAIT_MS });
   await closeDialog(visitor, 'Contact the organizer');
   await topBar(visitor).getByRole('button', { name: 'Feedback' }).click();
   const opinion = visitor.getByRole('dialog', { name: 'Your opinion' });
   await opinion.getByRole('slider', { name: 'Your score, from 0 to 10' }).fill('8');
   await opinion.getByRole('button', { name: 'Send my opinion' }).click();
-  await opinion.getByText('Thanks for your opinion').waitFor({ timeout: 10_000 });
+  await opinion.getByText('Thanks for your opinion').waitFor({ timeout: WAIT_MS });
   await closeDialog(visitor, 'Your opinion');
 
   // The screen capture: the capture is a data: image, cropped, downloaded through a blob: address.
   await fromMore(visitor, 'Screen capture');
   await visitor.getByRole('dialog', { name: 'Screen capture' }).getByRole('button', { name: 'Capture the screen' }).click();
   const workspace = visitor.getByRole('dialog', { name: 'Crop your capture' });
-  await workspace.getByRole('group', { name: 'Cropping area' }).waitFor({ timeout: 15_000 });
+  await workspace.getByRole('group', { name: 'Cropping area' }).waitFor({ timeout: WAIT_MS });
   const [capture] = await Promise.all([visitor.waitForEvent('download'), workspace.getByRole('button', { name: 'Download' }).click()]);
   assert.match(capture.suggestedFilename(), /^capture-.*\.png$/);
   await workspace.getByRole('button', { name: 'Cancel' }).click();
@@ -240,7 +240,7 @@ test('a visitor and an exhibitor use every widget under the pages’ policy with
 
   await enterStand(frame, promoted);
   const popup = visitor.getByRole('dialog', { name: 'A special offer' });
-  await popup.waitFor({ timeout: 10_000 });
+  await popup.waitFor({ timeout: WAIT_MS });
   await popup.getByRole('button', { name: "I'm interested" }).click();
   const confirm = visitor.getByRole('dialog', { name: 'Be contacted about this offer' });
   await confirm.getByRole('button', { name: 'Yes' }).click();
@@ -251,17 +251,17 @@ test('a visitor and an exhibitor use every widget under the pages’ policy with
   await offer.getByRole('textbox', { name: /^Phone/ }).fill('+33 6 12 34 56 78');
   await offer.getByRole('checkbox', { name: CONSENTS.opt_in.en }).check();
   await offer.getByRole('button', { name: 'Send' }).click();
-  await offer.waitFor({ state: 'detached', timeout: 10_000 });
+  await offer.waitFor({ state: 'detached', timeout: WAIT_MS });
 
   await enterStand(frame, helios);
   await closePromotion(visitor, helios);
   await frame.getByRole('button', { name: 'Add to my journey', exact: true }).click();
-  await toaster(visitor).getByText('The selection has been added to your personal journey.').last().waitFor({ timeout: 10_000 });
+  await toaster(visitor).getByText('The selection has been added to your personal journey.').last().waitFor({ timeout: WAIT_MS });
   await topBar(visitor)
     .getByRole('button', { name: /^Journey\b/ })
     .click();
   const journey = visitor.getByRole('complementary', { name: 'My personal journey' });
-  await journey.getByText(helios.niceNameEn).first().waitFor({ timeout: 10_000 });
+  await journey.getByText(helios.niceNameEn).first().waitFor({ timeout: WAIT_MS });
   // The widgets' stylesheets apply (constructed stylesheets): the sidebar is fixed at the right; the page has no
   // <style> but its own.
   assert.equal(await journey.evaluate((el) => getComputedStyle(el).position), 'fixed');
@@ -276,18 +276,18 @@ test('a visitor and an exhibitor use every widget under the pages’ policy with
 
   await frame.getByRole('button', { name: 'Exhibitors', exact: true }).click();
   const contactPoint = visitor.getByRole('complementary', { name: 'Exhibitors' });
-  await contactPoint.getByRole('heading', { name: 'Claire Fontaine' }).first().waitFor({ timeout: 10_000 });
+  await contactPoint.getByRole('heading', { name: 'Claire Fontaine' }).first().waitFor({ timeout: WAIT_MS });
   // Claire's card: the picture from MEDIA_ORIGINS is shown (it loaded), and her video (metadata) was asked for.
   const picture = contactPoint.locator(`img[src="${media}/picture.svg"]`).first();
-  await picture.waitFor({ timeout: 10_000 });
+  await picture.waitFor({ timeout: WAIT_MS });
   await visitor.waitForFunction(
     (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
     await picture.elementHandle(),
-    { timeout: 10_000 },
+    { timeout: WAIT_MS },
   );
   await frame.getByRole('button', { name: 'Company sheet', exact: true }).click();
   const sheet = visitor.getByRole('complementary', { name: 'Company sheet' });
-  await sheet.getByRole('heading', { name: 'Helios Énergie' }).waitFor({ timeout: 10_000 });
+  await sheet.getByRole('heading', { name: 'Helios Énergie' }).waitFor({ timeout: WAIT_MS });
 
   await frame.getByRole('button', { name: 'Ask to be contacted', exact: true }).click();
   const callBack = visitor.getByRole('dialog', { name: 'Ask to be contacted' });
@@ -299,7 +299,7 @@ test('a visitor and an exhibitor use every widget under the pages’ policy with
   await callBack.getByRole('textbox', { name: /^City/ }).fill('Lyon');
   await callBack.getByRole('checkbox', { name: CONSENTS.data_sharing.en }).check();
   await callBack.getByRole('button', { name: 'Send' }).click();
-  await callBack.waitFor({ state: 'detached', timeout: 10_000 });
+  await callBack.waitFor({ state: 'detached', timeout: WAIT_MS });
 
   // The exhibitor sees the visitor on the stand in the activity stream.
   await topBar(exhibitor).getByRole('button', { name: 'Activity' }).click();
@@ -307,7 +307,7 @@ test('a visitor and an exhibitor use every widget under the pages’ policy with
   await stream
     .getByRole('button', { name: /^Chat with / })
     .first()
-    .waitFor({ timeout: 10_000 });
+    .waitFor({ timeout: WAIT_MS });
   const availability = exhibitor.getByRole('switch').first();
   await availability.click();
   await availability.click();
@@ -323,7 +323,7 @@ test('a visitor and an exhibitor use every widget under the pages’ policy with
     await quiz.getByRole('button', { name: i === 4 ? 'See my score' : 'Next question' }).click();
   }
   const contest = await fillContest(visitor);
-  await contest.getByText('Thank you, your participation has been recorded. Good luck!').waitFor({ timeout: 10_000 });
+  await contest.getByText('Thank you, your participation has been recorded. Good luck!').waitFor({ timeout: WAIT_MS });
   await closeDialog(visitor, 'Contest');
 
   // The chat: the visitor writes to the exhibitor, with an emoji from the picker and an image; the exhibitor answers.
@@ -336,7 +336,7 @@ test('a visitor and an exhibitor use every widget under the pages’ policy with
   await visitor
     .getByRole('menuitem', { name: /grinning face/i })
     .first()
-    .click({ timeout: 15_000 });
+    .click({ timeout: WAIT_MS });
   // The picker's stylesheet applies (a constructed stylesheet of its shadow root), and so do its dynamic styles
   // (written through CSSOM): the category bar has one column per category.
   const layout = await picker.evaluate((el) => {
@@ -354,18 +354,18 @@ test('a visitor and an exhibitor use every widget under the pages’ policy with
   const chosen = (await box.inputValue()).trim();
   assert.match(chosen, /\p{Extended_Pictographic}/u);
   await box.press('Enter');
-  await vChat.getByRole('list', { name: 'Messages' }).getByText(chosen, { exact: true }).waitFor({ timeout: 10_000 });
+  await vChat.getByRole('list', { name: 'Messages' }).getByText(chosen, { exact: true }).waitFor({ timeout: WAIT_MS });
   // Sending closed the picker.
   await vChat.getByRole('button', { name: 'Attach' }).click();
   const [chooser] = await Promise.all([visitor.waitForEvent('filechooser'), vChat.getByRole('button', { name: 'Share a file' }).click()]);
   await chooser.setFiles({ name: 'stand.png', mimeType: 'image/png', buffer: PNG });
   await vChat.getByRole('button', { name: 'Send' }).click();
   const image = vChat.locator('img.salon-chat__image').first();
-  await image.waitFor({ timeout: 10_000 });
+  await image.waitFor({ timeout: WAIT_MS });
   await visitor.waitForFunction(
     (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
     await image.elementHandle(),
-    { timeout: 10_000 },
+    { timeout: WAIT_MS },
   );
 
   await topBar(exhibitor).getByRole('button', { name: 'Chat' }).click();
@@ -374,11 +374,11 @@ test('a visitor and an exhibitor use every widget under the pages’ policy with
     .getByRole('button', { name: new RegExp(visitorName) })
     .first()
     .click();
-  await eChat.getByText('Hello from the stand', { exact: true }).waitFor({ timeout: 10_000 });
+  await eChat.getByText('Hello from the stand', { exact: true }).waitFor({ timeout: WAIT_MS });
   const eBox = eChat.getByRole('textbox', { name: 'Message' });
   await eBox.fill('Welcome!');
   await eBox.press('Enter');
-  await vChat.getByText('Welcome!', { exact: true }).waitFor({ timeout: 10_000 });
+  await vChat.getByText('Welcome!', { exact: true }).waitFor({ timeout: WAIT_MS });
 
   // The promoter's and the administrator's areas.
   const staffContext = await browser.newContext({ locale: 'en-US' });
@@ -458,9 +458,9 @@ test('the live stream replaces the room: its video and chat frames load under th
     const page = await context.newPage();
     await enterSalon(page, 'visiteur2@salon.test');
     const videoFrame = page.frameLocator('iframe[title="Live stream"]');
-    await videoFrame.getByText('Live video here').waitFor({ timeout: 10_000 });
+    await videoFrame.getByText('Live video here').waitFor({ timeout: WAIT_MS });
     const chatFrame = page.frameLocator('iframe[title="Live stream chat"]');
-    await chatFrame.getByText('Live chat here').waitFor({ timeout: 10_000 });
+    await chatFrame.getByText('Live chat here').waitFor({ timeout: WAIT_MS });
     await page.getByRole('button', { name: 'Hide the chat' }).click();
     await page.getByRole('button', { name: 'Show the chat' }).click();
     // The top bar and the chat sidebar still work over the stream.

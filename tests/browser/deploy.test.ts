@@ -14,7 +14,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import type { ManifestLine } from '../../host-shell/client/contract';
-import { ROOT, collectErrors, launchChromium, startSalon, widgetsSettled, type Salon } from './harness';
+import { ROOT, collectErrors, launchChromium, startSalon, widgetsSettled, type Salon, WAIT_MS } from './harness';
 
 const MARKER = 'New top bar, deployed alone';
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'salon-deploy-'));
@@ -156,7 +156,7 @@ test('a new top bar deployed alone runs with every other widget at its previous 
   const states = await open(page);
   assert.ok(eagerWidgets(states).length >= 2, `too few widgets on the page: ${JSON.stringify(states)}`);
   for (const widget of eagerWidgets(states)) assert.equal(states[widget], 'mounted', `${widget} is ${states[widget]}`);
-  await page.getByRole('navigation', { name: 'Main menu' }).getByText(MARKER).waitFor({ timeout: 10_000 });
+  await page.getByRole('navigation', { name: 'Main menu' }).getByText(MARKER).waitFor({ timeout: WAIT_MS });
   assert.ok(requested.includes(`/spa/${after_['top-bar']?.entry}`), 'the new top bar was not loaded');
   assert.ok(requested.includes(`/spa/${before_.toaster?.entry}`), 'the previous toaster was not loaded');
   assert.deepEqual(errors, []);
@@ -174,7 +174,7 @@ test('a remote built against another @salon/shared contract fails alone, with on
   assert.equal(states.toaster, 'failed');
   for (const widget of eagerWidgets(states).filter((w) => w !== 'toaster'))
     assert.equal(states[widget], 'mounted', `${widget} is ${states[widget]}`);
-  await page.getByRole('navigation', { name: 'Main menu' }).waitFor({ timeout: 10_000 });
+  await page.getByRole('navigation', { name: 'Main menu' }).waitFor({ timeout: WAIT_MS });
   assert.equal(errors.length, 1, errors.join('\n'));
   const [error = ''] = errors;
   assert.match(error, /widget "toaster"/);
@@ -208,7 +208,7 @@ test('a remote built for another runtime contract refuses the loader at start an
   assert.equal(states.toaster, 'failed');
   for (const widget of eagerWidgets(states).filter((w) => w !== 'toaster'))
     assert.equal(states[widget], 'mounted', `${widget} is ${states[widget]}`);
-  await page.getByRole('navigation', { name: 'Main menu' }).waitFor({ timeout: 10_000 });
+  await page.getByRole('navigation', { name: 'Main menu' }).waitFor({ timeout: WAIT_MS });
   const refusal = `widget "toaster" not started: it was built for runtime contract 2+mf9.9.9; the loader on this page provides ${before_.toaster?.runtimeContract}`;
   assert.ok(
     errors.some((e) => e.includes(refusal)),
@@ -224,13 +224,13 @@ test('a remote built for another runtime contract refuses the loader at start an
 test('a rollback is the old line back: the page shows the previous top bar again', async () => {
   const page = await browser.newPage();
   await open(page);
-  await page.getByText(MARKER).waitFor({ timeout: 10_000 });
+  await page.getByText(MARKER).waitFor({ timeout: WAIT_MS });
   const oldVersion = (before_['top-bar']?.entry ?? '').split('/')[1] ?? '';
   await run(process.execPath, ['--import', 'tsx', 'scripts/build/rollback.ts', 'top-bar', oldVersion], { SALON_SPA_DIR: spa });
   assert.deepEqual(readManifest(), before_);
   const states = await open(page);
   for (const widget of eagerWidgets(states)) assert.equal(states[widget], 'mounted', `${widget} is ${states[widget]}`);
-  await page.getByRole('navigation', { name: 'Main menu' }).waitFor({ timeout: 10_000 });
+  await page.getByRole('navigation', { name: 'Main menu' }).waitFor({ timeout: WAIT_MS });
   assert.equal(await page.getByText(MARKER).count(), 0, 'the new top bar is still shown');
   await page.close();
 });
@@ -250,7 +250,7 @@ test('the loader and every remote load from a static origin of their own; the AP
     'the page loads its loader from SPA_URL',
   );
   for (const widget of eagerWidgets(states)) assert.equal(states[widget], 'mounted', `${widget} is ${states[widget]}`);
-  await page.getByRole('navigation', { name: 'Main menu' }).getByText(MARKER).waitFor({ timeout: 10_000 });
+  await page.getByRole('navigation', { name: 'Main menu' }).getByText(MARKER).waitFor({ timeout: WAIT_MS });
   // A sidebar opened later loads its remote from the static origin too.
   await page.evaluate(() => {
     const store = (globalThis as unknown as Record<symbol, { set(v: unknown): void }>)[Symbol.for('salon.bus@1/sidebar')];

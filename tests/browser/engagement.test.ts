@@ -11,7 +11,7 @@ import type { Frame, Page } from 'playwright-core';
 import { parse } from 'csv-parse/sync';
 import { promotionOf } from '../../host-shell/room-frame/offers';
 import { CONSENTS } from '@salon/shared/contracts/consents';
-import { closePromotion, collectErrors, fillContest, logInDirectly, roomFrame, useSalon, widgetsSettled } from './harness';
+import { closePromotion, collectErrors, fillContest, logInDirectly, roomFrame, useSalon, widgetsSettled, WAIT_MS } from './harness';
 
 const env = useSalon();
 
@@ -91,7 +91,7 @@ test('journey, opinion, contest and a call-back request; the exhibitor downloads
       .locator('[data-salon-widget="toaster"]')
       .getByText('The selection has been added to your personal journey.')
       .last()
-      .waitFor({ timeout: 10_000 });
+      .waitFor({ timeout: WAIT_MS });
     await untilBadge(visitor, i + 1);
   }
 
@@ -103,7 +103,7 @@ test('journey, opinion, contest and a call-back request; the exhibitor downloads
     .getByRole('button', { name: /^Journey\b/ })
     .click();
   const journey = visitor.getByRole('complementary', { name: 'My personal journey' });
-  await journey.getByRole('region', { name: 'Stand in progress' }).getByText('Helios Solar').waitFor({ timeout: 10_000 });
+  await journey.getByRole('region', { name: 'Stand in progress' }).getByText('Helios Solar').waitFor({ timeout: WAIT_MS });
   // The journey was saved: the server gives it back with the page data.
   const saved = await visitor.evaluate(async () => (await fetch('/salon')).text());
   assert.match(saved, new RegExp(`vistingStand\\\\?":\\\\?"${helios.id}`));
@@ -111,13 +111,13 @@ test('journey, opinion, contest and a call-back request; the exhibitor downloads
   // 3. The opinion survey, from the top bar's Feedback.
   await visitor.locator('[data-salon-widget="top-bar"]').getByRole('button', { name: 'Feedback' }).click();
   const opinion = visitor.getByRole('dialog', { name: 'Your opinion' });
-  await opinion.waitFor({ timeout: 10_000 });
+  await opinion.waitFor({ timeout: WAIT_MS });
   const send = opinion.getByRole('button', { name: 'Send my opinion' });
   assert.equal(await send.isDisabled(), true, 'no score chosen yet: submit disabled');
   await opinion.getByRole('slider', { name: 'Your score, from 0 to 10' }).fill('9');
   await opinion.getByRole('textbox', { name: /Your comment/ }).fill('Great stands, easy to find my way.');
   await send.click();
-  await opinion.getByText('Thanks for your opinion').waitFor({ timeout: 10_000 });
+  await opinion.getByText('Thanks for your opinion').waitFor({ timeout: WAIT_MS });
   const cookies = await visitorContext.cookies(salon.baseUrl);
   assert.ok(
     cookies.some((c) => c.name === 'nps'),
@@ -128,7 +128,7 @@ test('journey, opinion, contest and a call-back request; the exhibitor downloads
   // 4. The call-back request on Helios Solar (the frame's "Ask to be contacted").
   await frame.getByRole('button', { name: 'Ask to be contacted', exact: true }).click();
   const request = visitor.getByRole('dialog', { name: 'Ask to be contacted' });
-  await request.waitFor({ timeout: 10_000 });
+  await request.waitFor({ timeout: WAIT_MS });
   await request.getByRole('textbox', { name: /^First name/ }).fill('Vera');
   await request.getByRole('textbox', { name: /^Last name/ }).fill('Visitor');
   await request.getByRole('textbox', { name: /^Email/ }).fill('vera.visitor@example.org');
@@ -140,8 +140,8 @@ test('journey, opinion, contest and a call-back request; the exhibitor downloads
   await visitor
     .locator('[data-salon-widget="toaster"]')
     .getByText('The request has been sent successfully, you will be contacted very soon.')
-    .waitFor({ timeout: 10_000 });
-  await request.waitFor({ state: 'detached', timeout: 10_000 });
+    .waitFor({ timeout: WAIT_MS });
+  await request.waitFor({ state: 'detached', timeout: WAIT_MS });
 
   // 5. The contest: the quiz in the entrance hall, then the form; a second try is told at once that the entry is recorded.
   await visitor.locator('[data-salon-widget="top-bar"]').getByRole('button', { name: 'Home' }).click();
@@ -149,11 +149,11 @@ test('journey, opinion, contest and a call-back request; the exhibitor downloads
   await frame.getByRole('button', { name: 'Play the contest' }).click();
   await playQuiz(frame);
   const contest = await fillContest(visitor);
-  await contest.getByText('Thank you, your participation has been recorded. Good luck!').waitFor({ timeout: 10_000 });
+  await contest.getByText('Thank you, your participation has been recorded. Good luck!').waitFor({ timeout: WAIT_MS });
   await contest.getByRole('button', { name: 'Close' }).first().click();
   await frame.getByRole('button', { name: 'Play again' }).click();
   const again = visitor.getByRole('dialog', { name: 'Contest' });
-  await again.getByText('Your participation has already been recorded.').waitFor({ timeout: 10_000 });
+  await again.getByText('Your participation has already been recorded.').waitFor({ timeout: WAIT_MS });
   assert.equal(await frame.getByText('Question 1 of 5', { exact: true }).count(), 0);
   assert.equal(await again.getByRole('textbox').count(), 0);
   await again.getByRole('button', { name: 'Close' }).first().click();
@@ -206,7 +206,7 @@ test('an anonymous visitor who plays the contest is offered the login at once: n
   await ready(frame, 'home');
   await frame.getByRole('button', { name: 'Play the contest' }).click();
   const offer = page.getByRole('dialog', { name: 'Log in to take part in the contest' });
-  await offer.waitFor({ timeout: 10_000 });
+  await offer.waitFor({ timeout: WAIT_MS });
   assert.equal(await offer.getByRole('link', { name: 'Log in' }).getAttribute('href'), '/connexion?retour=%2Fsalon');
   assert.equal(await frame.getByText('Question 1 of 5', { exact: true }).count(), 0);
   assert.deepEqual(contestCalls, []);

@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
-import { closePromotion, logInDirectly, roomFrame, useSalon, widgetsSettled } from './harness';
+import { closePromotion, logInDirectly, roomFrame, useSalon, widgetsSettled, WAIT_MS } from './harness';
 import { enterStand, exhibitorInArea, frameStands, loadsOf, loggedIn, ownedStandIds, until, visitorInSalon } from './steps';
 
 const env = useSalon();
@@ -33,7 +33,7 @@ test('an exhibitor unpublishes their phone on /exposant/profil; the visitor’s 
   const slots = await widgetsSettled(exhibitor);
   assert.deepEqual(slots, { 'exhibitor-profile': 'mounted' });
   const form = exhibitor.getByRole('form', { name: 'Ma fiche' });
-  await form.waitFor({ timeout: 10_000 });
+  await form.waitFor({ timeout: WAIT_MS });
   const preview = exhibitor.getByRole('region', { name: 'Ce que voient les visiteurs' });
   const ownCard = preview.getByRole('article');
   assert.equal(await form.getByRole('textbox', { name: 'Téléphone mobile' }).inputValue(), '+33 4 76 00 11 22');
@@ -51,7 +51,7 @@ test('an exhibitor unpublishes their phone on /exposant/profil; the visitor’s 
   await frame.getByRole('button', { name: 'Exhibitors', exact: true }).click();
   const contactPoint = visitor.getByRole('complementary', { name: 'Exhibitors' });
   const claire = contactPoint.getByRole('article', { name: 'Claire Fontaine' });
-  await claire.waitFor({ timeout: 10_000 });
+  await claire.waitFor({ timeout: WAIT_MS });
   assert.deepEqual(await menuOf(visitor, claire, 'Claire Fontaine'), ['Email', 'Phone', 'LinkedIn']);
   const loads = loadsOf(visitor);
 
@@ -70,7 +70,7 @@ test('an exhibitor unpublishes their phone on /exposant/profil; the visitor’s 
   await form.getByText('Votre fiche a été enregistrée. Les visiteurs la voient dès maintenant.').waitFor();
 
   // The visitor's open card: no phone any more, the new function, within a few seconds and without a reload.
-  await claire.getByText('Head of sales').waitFor({ timeout: 10_000 });
+  await claire.getByText('Head of sales').waitFor({ timeout: WAIT_MS });
   const menu = await until(
     'the phone gone from the visitor’s card',
     5000,
@@ -89,7 +89,7 @@ test('an exhibitor unpublishes their phone on /exposant/profil; the visitor’s 
   // The editor, opened again, shows what was saved.
   await exhibitor.reload();
   await widgetsSettled(exhibitor);
-  await exhibitor.getByRole('form', { name: 'Ma fiche' }).waitFor({ timeout: 10_000 });
+  await exhibitor.getByRole('form', { name: 'Ma fiche' }).waitFor({ timeout: WAIT_MS });
   assert.equal(await exhibitor.getByRole('checkbox', { name: 'Afficher le téléphone mobile sur ma fiche' }).isChecked(), false);
   assert.equal(await exhibitor.getByRole('textbox', { name: 'Fonction (anglais)' }).inputValue(), 'Head of sales');
 
@@ -128,7 +128,7 @@ test('the picture: chosen, cropped with Cropper.js under the page’s policy, se
   await page.goto(`${salon.baseUrl}/exposant/profil`);
   await widgetsSettled(page);
   const form = page.getByRole('form', { name: 'My card' });
-  await form.waitFor({ timeout: 10_000 });
+  await form.waitFor({ timeout: WAIT_MS });
   const photo =
     '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><rect width="1200" height="800" fill="#1f5fa8"/><circle cx="600" cy="400" r="300" fill="#f2c9a0"/></svg>';
   await page.getByLabel('Picture file').setInputFiles({ name: 'me.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(photo) });
@@ -138,7 +138,7 @@ test('the picture: chosen, cropped with Cropper.js under the page’s policy, se
   const preview = page.getByRole('region', { name: 'What visitors see' });
   await until(
     'the cropped picture in the preview',
-    10_000,
+    WAIT_MS,
     async () =>
       /^\/api\/medias\/[A-Za-z0-9_-]{24}$/.test((await preview.getByRole('img', { name: /^Picture of / }).getAttribute('src')) ?? ''),
     page,

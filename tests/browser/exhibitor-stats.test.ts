@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { roomFrame, useSalon, widgetsSettled } from './harness';
+import { roomFrame, useSalon, widgetsSettled, WAIT_MS } from './harness';
 import { enterStand, exhibitorInArea, frameStands, loggedIn, ownedStandIds, visitorInSalon } from './steps';
 
 const env = useSalon();
@@ -34,7 +34,7 @@ test('a visitor enters a stand; its exhibitor sees the visit on /exposant as a c
   assert.deepEqual(await widgetsSettled(exhibitor), { stats: 'mounted', meetings: 'mounted' });
   // Before any visit: the zeros, no chart.
   const solar = exhibitor.getByRole('region', { name: 'Helios Solaire' });
-  await solar.getByText('0 visite · 0 visiteur unique · 0 discussion ouverte · 0 contact').waitFor({ timeout: 10_000 });
+  await solar.getByText('0 visite · 0 visiteur unique · 0 discussion ouverte · 0 contact').waitFor({ timeout: WAIT_MS });
   await solar.getByText('Aucune visite pour le moment. Le graphique apparaît avec la première visite.').waitFor();
   assert.equal(await solar.locator('canvas').count(), 0);
   const owned = await ownedStandIds(exhibitor);
@@ -56,14 +56,14 @@ test('a visitor enters a stand; its exhibitor sees the visit on /exposant as a c
 
   // The exhibitor refreshes the figures: the visit is there.
   await solar.getByRole('button', { name: 'Actualiser' }).click();
-  await solar.getByText('1 visite · 1 visiteur unique · 0 discussion ouverte · 0 contact').waitFor({ timeout: 10_000 });
+  await solar.getByText('1 visite · 1 visiteur unique · 0 discussion ouverte · 0 contact').waitFor({ timeout: WAIT_MS });
   const canvas = solar.locator('canvas');
-  await canvas.first().waitFor({ timeout: 10_000 });
+  await canvas.first().waitFor({ timeout: WAIT_MS });
   assert.ok(((await canvas.first().boundingBox())?.width ?? 0) > 200, 'the chart has a width');
   assert.ok((await drawnPixels(exhibitor, '[aria-label="Helios Solaire"] canvas')) > 100, 'the canvas is drawn');
   // The same after a reload (the page itself asks the server).
   await exhibitor.reload();
-  await solar.getByText('1 visite · 1 visiteur unique · 0 discussion ouverte · 0 contact').waitFor({ timeout: 10_000 });
+  await solar.getByText('1 visite · 1 visiteur unique · 0 discussion ouverte · 0 contact').waitFor({ timeout: WAIT_MS });
   await solar.getByText('Chiffres par heure').click();
   const table = solar.getByRole('table', { name: 'Heures d’activité de Helios Solaire' });
   const cells = await table.getByRole('row').nth(1).getByRole('cell').allTextContents();
@@ -95,8 +95,8 @@ test('a visitor enters a stand; its exhibitor sees the visit on /exposant as a c
     .getByRole('list', { name: 'People in the room' })
     .getByText(/Visitor/)
     .first()
-    .waitFor({ timeout: 10_000 });
-  await promoter.getByRole('region', { name: 'Attendance over the day' }).locator('canvas').first().waitFor({ timeout: 10_000 });
+    .waitFor({ timeout: WAIT_MS });
+  await promoter.getByRole('region', { name: 'Attendance over the day' }).locator('canvas').first().waitFor({ timeout: WAIT_MS });
 
   assert.deepEqual(exhibitorErrors, []);
   assert.deepEqual(promoterErrors, []);

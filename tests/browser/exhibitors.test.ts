@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { closePromotion, useSalon, widgetsSettled, roomFrame } from './harness';
+import { closePromotion, useSalon, widgetsSettled, roomFrame, WAIT_MS } from './harness';
 import { loggedIn, ownedStandIds, frameStands, toPlan, until, panoramaReady } from './steps';
 
 const env = useSalon();
@@ -100,7 +100,7 @@ test('an exhibitor switches to available and a visitor on their stand sees it li
   // The stand's contact point (the frame's "Exhibitors" posts showStandUcp): Claire is unavailable.
   await frame.getByRole('button', { name: 'Exhibitors', exact: true }).click();
   const contactPoint = visitor.getByRole('complementary', { name: 'Exhibitors' });
-  await contactPoint.waitFor({ timeout: 10_000 });
+  await contactPoint.waitFor({ timeout: WAIT_MS });
   /** The names in a group: the cards' headings in the list its toggle controls. */
   const namesIn = async (group: RegExp): Promise<string[]> => {
     const toggle = contactPoint.getByRole('button', { name: group });
@@ -123,13 +123,13 @@ test('an exhibitor switches to available and a visitor on their stand sees it li
   // The company sheet (the frame's "Company sheet" posts showCompanySheet): copy the email.
   await frame.getByRole('button', { name: 'Company sheet', exact: true }).click();
   const sheet = visitor.getByRole('complementary', { name: 'Company sheet' });
-  await sheet.getByRole('heading', { name: 'Helios Énergie' }).waitFor({ timeout: 10_000 });
+  await sheet.getByRole('heading', { name: 'Helios Énergie' }).waitFor({ timeout: WAIT_MS });
   await sheet.getByRole('button', { name: 'Copy the email' }).click();
   // The toast reads "Success: The email has been copied" (its kind, then the message).
   await visitor
     .locator('[data-salon-widget="toaster"]')
     .getByText(/\bThe email has been copied$/)
-    .waitFor({ timeout: 10_000 });
+    .waitFor({ timeout: WAIT_MS });
   assert.equal(await visitor.evaluate(() => navigator.clipboard.readText()), 'contact@helios-energie.example');
 
   // The visitor leaves the stand (back to the floor plan): the exhibitor has both history lines.
@@ -160,8 +160,8 @@ test('an exhibitor switches to available and a visitor on their stand sees it li
   );
   await exhibitor.getByRole('button', { name: "Ouvrir le fil d'activité" }).click();
   const history = exhibitor.getByRole('region', { name: "Entrées de l'historique du stand" });
-  await history.getByText(`${visitorUser.fullname} a quitté le stand`).first().waitFor({ timeout: 10_000 });
-  await history.getByText(`${visitorUser.fullname} est entré(e) sur le stand`).first().waitFor({ timeout: 10_000 });
+  await history.getByText(`${visitorUser.fullname} a quitté le stand`).first().waitFor({ timeout: WAIT_MS });
+  await history.getByText(`${visitorUser.fullname} est entré(e) sur le stand`).first().waitFor({ timeout: WAIT_MS });
 
   assert.deepEqual(
     errors.filter((e) => !/favicon/.test(e)),

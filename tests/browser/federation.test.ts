@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { collectErrors, useSalon, widgetsSettled } from './harness';
+import { collectErrors, useSalon, widgetsSettled, WAIT_MS } from './harness';
 
 const env = useSalon();
 
@@ -65,7 +65,7 @@ test('a widget whose remote fails to load leaves its slot empty and the others w
   assert.equal(states.toaster, 'failed');
   assert.equal(states['top-bar'], 'mounted');
   assert.equal(await page.locator('[data-salon-widget="toaster"]').innerText(), '');
-  await page.getByRole('navigation', { name: 'Main menu' }).waitFor({ timeout: 10_000 });
+  await page.getByRole('navigation', { name: 'Main menu' }).waitFor({ timeout: WAIT_MS });
   await page.close();
 });
 
@@ -82,7 +82,7 @@ test('a widget that throws while mounting does not break the page', async () => 
   const states = await widgetsSettled(page);
   assert.equal(states.toaster, 'failed');
   assert.equal(states['top-bar'], 'mounted');
-  await page.getByRole('navigation', { name: 'Main menu' }).waitFor({ timeout: 10_000 });
+  await page.getByRole('navigation', { name: 'Main menu' }).waitFor({ timeout: WAIT_MS });
   await page.close();
 });
 

@@ -15,6 +15,11 @@ import { CONSENTS } from '@salon/shared/contracts/consents';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 export const DEMO_PASSWORD = 'salon-demo';
+/**
+ * How long a test waits at most for what it waits for (an element, a message, an address): room for a loaded machine
+ * (a CPU-bound process beside the tests); a quiet machine never pays it, the wait ends with the thing itself.
+ */
+export const WAIT_MS = 30_000;
 
 export interface Salon {
   baseUrl: string;
@@ -274,7 +279,7 @@ export async function roomFrame(page: Page): Promise<Frame> {
   await iframe.waitFor();
   const frame = await (await iframe.elementHandle())?.contentFrame();
   if (!frame) throw new Error('the room frame is missing');
-  await frame.getByRole('button', { name: 'Stands and areas' }).waitFor({ timeout: 20_000 });
+  await frame.getByRole('button', { name: 'Stands and areas' }).waitFor({ timeout: WAIT_MS });
   return frame;
 }
 
@@ -285,7 +290,7 @@ export async function roomFrame(page: Page): Promise<Frame> {
 export async function closePromotion(page: Page, stand: { panorama: string }): Promise<void> {
   if (!promotionOf(stand)) return;
   const popup = page.getByRole('dialog', { name: /^(A special offer|Une offre spéciale)$/ });
-  await popup.waitFor({ timeout: 10_000 });
+  await popup.waitFor({ timeout: WAIT_MS });
   await popup
     .getByRole('button', { name: /^(Close|Fermer)$/ })
     .first()
@@ -296,7 +301,7 @@ export async function closePromotion(page: Page, stand: { panorama: string }): P
 /** Fills the contest form of the open Contest dialog as Vera Visitor (both consents ticked) and sends it. */
 export async function fillContest(page: Page): Promise<ReturnType<Page['getByRole']>> {
   const contest = page.getByRole('dialog', { name: 'Contest' });
-  await contest.waitFor({ timeout: 10_000 });
+  await contest.waitFor({ timeout: WAIT_MS });
   await contest.getByRole('textbox', { name: /^First name/ }).fill('Vera');
   await contest.getByRole('textbox', { name: /^Last name/ }).fill('Visitor');
   await contest.getByRole('textbox', { name: /^Email/ }).fill('vera.visitor@example.org');

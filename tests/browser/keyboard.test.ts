@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { promotionOf } from '../../host-shell/room-frame/offers';
-import { collectErrors, logInDirectly, roomFrame, useSalon, widgetsSettled } from './harness';
+import { collectErrors, logInDirectly, roomFrame, useSalon, widgetsSettled, WAIT_MS } from './harness';
 import { frameStands } from './steps';
 
 const env = useSalon();
@@ -100,7 +100,7 @@ test('what a button of the room’s panel opens gives the focus back to that but
     await page.waitForFunction(() => document.activeElement?.tagName !== 'IFRAME');
     await page.keyboard.press('Escape');
     await what.waitFor({ state: 'detached' });
-    await frame.waitForFunction((name) => document.activeElement?.textContent?.trim() === name, button, { timeout: 10_000 });
+    await frame.waitForFunction((name) => document.activeElement?.textContent?.trim() === name, button, { timeout: WAIT_MS });
     assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('title')), 'Virtual room', `${button}: the page's focus`);
   }
   assert.deepEqual(errors, []);

@@ -12,7 +12,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
-import { logInDirectly, useSalon, widgetsSettled } from './harness';
+import { logInDirectly, useSalon, widgetsSettled, WAIT_MS } from './harness';
 
 const env = useSalon();
 
@@ -92,7 +92,7 @@ async function panelButtonsFree(frame: FrameLocator, cover: Box, what: string): 
     const button = buttons.nth(i);
     await button.scrollIntoViewIfNeeded();
     assertApart(await box(button), cover, `${what} covers the panel's "${(await button.textContent())?.trim() ?? ''}"`);
-    await button.click({ trial: true, timeout: 10_000 });
+    await button.click({ trial: true, timeout: WAIT_MS });
   }
   return count;
 }
@@ -116,20 +116,20 @@ test('item 4: the exhibitor’s activity widget never covers the room frame, its
   assert.ok((await panelButtonsFree(frame, widgetBox, 'the activity widget')) > 3);
   // An exhibitor may not take part (spec §5): the click reaches the frame, which has the host say so.
   // (Until the host has told the frame who may play, the frame starts the quiz: then "Next question" is clicked.)
-  await frame.getByRole('button', { name: 'Play the contest' }).click({ timeout: 10_000 });
+  await frame.getByRole('button', { name: 'Play the contest' }).click({ timeout: WAIT_MS });
   const refusal = page.getByRole('dialog');
   const quiz = frame.getByRole('form', { name: 'Contest' });
   for (let tries = 0; tries < 100 && (await refusal.count()) === 0 && (await quiz.count()) === 0; tries += 1)
     await page.waitForTimeout(150);
   if ((await quiz.count()) > 0) {
-    await quiz.getByRole('radio').first().check({ timeout: 10_000 });
-    await quiz.getByRole('button', { name: 'Next question' }).click({ timeout: 10_000 });
+    await quiz.getByRole('radio').first().check({ timeout: WAIT_MS });
+    await quiz.getByRole('button', { name: 'Next question' }).click({ timeout: WAIT_MS });
     await quiz.getByText('Question 2 of 5', { exact: true }).waitFor();
-    await frame.getByRole('button', { name: 'Leave the contest' }).click({ timeout: 10_000 });
+    await frame.getByRole('button', { name: 'Leave the contest' }).click({ timeout: WAIT_MS });
   } else {
-    await refusal.waitFor({ timeout: 15_000 });
+    await refusal.waitFor({ timeout: WAIT_MS });
     await page.keyboard.press('Escape');
-    await refusal.waitFor({ state: 'detached', timeout: 10_000 });
+    await refusal.waitFor({ state: 'detached', timeout: WAIT_MS });
   }
 
   // A stand's panel, its actions at the bottom: all clickable.
@@ -266,7 +266,7 @@ test('items 1 and 7: three news items and an error toast cover neither the top b
     // Several news items are one toast that counts them.
     // (A new page also gets the unseen ones of the earlier screens: at least these three.)
     const counted = page.locator('.salon-toaster').getByText(/^\d+ (news items|actualités)$/);
-    await counted.waitFor({ timeout: 10_000 });
+    await counted.waitFor({ timeout: WAIT_MS });
     await page.waitForFunction(() =>
       /([3-9]|\d\d+) (news items|actualités)/.test(document.querySelector('.salon-toaster')?.textContent ?? ''),
     );
@@ -301,7 +301,7 @@ test('items 1 and 7: three news items and an error toast cover neither the top b
     }
     // Every top-bar button can still be clicked.
     for (const button of await topBar.getByRole('button').all())
-      if (await button.isVisible()) await button.click({ trial: true, timeout: 10_000 });
+      if (await button.isVisible()) await button.click({ trial: true, timeout: WAIT_MS });
     // The More menu opens above the toasts: each of its items is what a click there hits.
     await topBar.getByRole('button', { name: /^(More|Plus)$/ }).click();
     const menuItems = await topBar.getByRole('menuitem').all();
@@ -309,7 +309,7 @@ test('items 1 and 7: three news items and an error toast cover neither the top b
     await screenshot(page, `toasts-menu-${screen.viewport.width}`);
     for (const item of menuItems) {
       assert.ok(await topmost(item), `${screen.name}: a toast lies over More's "${(await item.textContent())?.trim() ?? ''}"`);
-      await item.click({ trial: true, timeout: 10_000 });
+      await item.click({ trial: true, timeout: WAIT_MS });
     }
     await page.keyboard.press('Escape');
     await topBar.getByRole('menu').waitFor({ state: 'detached' });
@@ -353,7 +353,7 @@ test('items 1 and 7: three news items and an error toast cover neither the top b
       assert.ok(dialogBox.y + dialogBox.height >= screen.viewport.height - 1, `${screen.name}: the modal ends at ${show(dialogBox)}`);
     }
     await page.keyboard.press('Escape');
-    await offer.waitFor({ state: 'detached', timeout: 10_000 });
+    await offer.waitFor({ state: 'detached', timeout: WAIT_MS });
 
     // An open chat: its textarea and Send stay free.
     await page
@@ -380,7 +380,7 @@ test('items 1 and 7: three news items and an error toast cover neither the top b
       ],
       screen.name,
     );
-    await textbox.click({ trial: true, timeout: 10_000 });
+    await textbox.click({ trial: true, timeout: WAIT_MS });
     await page.context().close();
   }
   await exhibitorContext.close();
@@ -402,11 +402,11 @@ test('items 1 and 7: three news items and an error toast cover neither the top b
     const chatToggle = page.getByRole('button', {
       name: /^(Hide the chat|Show the chat|Masquer le chat|Afficher le chat|Masquer la discussion|Afficher la discussion)$/,
     });
-    await chatToggle.waitFor({ timeout: 10_000 });
+    await chatToggle.waitFor({ timeout: WAIT_MS });
     const banner = page.getByRole('region', { name: /^(Cookie consent|Consentement aux cookies)$/ });
     await screenshot(page, `stream-${screen.viewport.width}`);
     assertApart(await box(chatToggle), await box(banner), `${screen.name}: the cookie banner covers the stream's chat toggle`);
-    await chatToggle.click({ timeout: 10_000 });
+    await chatToggle.click({ timeout: WAIT_MS });
     await page.context().close();
   }
   await stream.getByLabel('Live stream on (replaces the room)').uncheck();
@@ -428,12 +428,12 @@ test('issue 36 item 3: an unavailable exhibitor’s banner and the news toasts n
   await page.reload();
   await widgetsSettled(page);
   const banner = page.getByRole('note').filter({ hasText: 'You are registered as unavailable.' });
-  await banner.waitFor({ timeout: 10_000 });
+  await banner.waitFor({ timeout: WAIT_MS });
   for (let i = 0; i < 3; i += 1) await postNews(organiser, 100 + i);
   await page
     .locator('.salon-toaster')
     .getByText(/^\d+ news items$/)
-    .waitFor({ timeout: 10_000 });
+    .waitFor({ timeout: WAIT_MS });
   await screenshot(page, 'unavailable-banner-1366');
   for (const toast of await toastsOf(page).all()) assertApart(await box(toast), await box(banner), 'a toast covers the unavailable banner');
   for (const control of [banner.getByRole('button', { name: 'Open the activity stream' }), banner.getByRole('button', { name: /^Close/ })])

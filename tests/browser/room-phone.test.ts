@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import type { Frame, Page } from 'playwright-core';
 import { promotionOf } from '../../host-shell/room-frame/offers';
 import { TEXTS } from '../../host-shell/room-frame/i18n';
-import { closePromotion, useSalon, widgetsSettled } from './harness';
+import { closePromotion, useSalon, widgetsSettled, WAIT_MS } from './harness';
 
 const env = useSalon();
 
@@ -35,7 +35,7 @@ async function phoneRoom(locale: string, frameTitle: string, toggle: string): Pr
   await iframe.waitFor();
   const frame = await (await iframe.elementHandle())?.contentFrame();
   if (!frame) throw new Error('the room frame is missing');
-  await frame.getByRole('button', { name: toggle }).waitFor({ timeout: 20_000 });
+  await frame.getByRole('button', { name: toggle }).waitFor({ timeout: WAIT_MS });
   return { page, frame };
 }
 

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
 import Database from 'better-sqlite3';
-import { collectErrors, useSalon, widgetsSettled, roomFrame } from './harness';
+import { collectErrors, useSalon, widgetsSettled, roomFrame, WAIT_MS } from './harness';
 import { promotionOf } from '../../host-shell/room-frame/offers';
 import { DESKTOP, frameStands, loggedIn, ownedStandIds, panoramaReady, toPlan, until, visitorsOn, type FrameStand } from './steps';
 
@@ -150,19 +150,19 @@ test('the room opens the place its address names, follows the visitor in the add
   assert.equal(new URL(page.url()).pathname, `/salon/${stand.panorama}`);
 
   await toPlan(frame);
-  await until('the address names the plan', 10_000, async () => new URL(page.url()).pathname === '/salon/plan', page);
+  await until('the address names the plan', WAIT_MS, async () => new URL(page.url()).pathname === '/salon/plan', page);
   await page.goBack();
   await panoramaReady(frame, stand.panorama);
   await page.goForward();
   await panoramaReady(frame, 'plan');
   await frame.getByRole('button', { name: 'Welcome hall', exact: true }).click();
-  await until('the address names the hall', 10_000, async () => new URL(page.url()).pathname === '/salon', page);
+  await until('the address names the hall', WAIT_MS, async () => new URL(page.url()).pathname === '/salon', page);
 
   // An address the room does not know opens the hall and is replaced, so Back does not return to it.
   await page.goto(`${salon.baseUrl}/salon/no-such-stand`);
   frame = await roomFrame(page);
   await panoramaReady(frame, 'home');
-  await until('the unknown address is replaced', 10_000, async () => new URL(page.url()).pathname === '/salon', page);
+  await until('the unknown address is replaced', WAIT_MS, async () => new URL(page.url()).pathname === '/salon', page);
   assert.deepEqual(
     errors.filter((e) => !/favicon/.test(e)),
     [],

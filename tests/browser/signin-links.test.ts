@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import { test } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import type { Locator, Page } from 'playwright-core';
-import { collectErrors, logIn, useSalon, widgetsSettled } from './harness';
+import { collectErrors, logIn, useSalon, widgetsSettled, WAIT_MS } from './harness';
 
 const env = useSalon();
 
@@ -33,7 +33,7 @@ test('links downloaded from the import report let a person choose a password and
   const users = admin.getByRole('region', { name: 'Users' });
   await users.getByLabel('CSV file of users').setInputFiles({ name: 'guests.csv', mimeType: 'text/csv', buffer: Buffer.from(USERS) });
   await users.getByRole('button', { name: 'Import', exact: true }).click();
-  await users.getByRole('heading', { name: 'Report of guests.csv' }).waitFor({ timeout: 15_000 });
+  await users.getByRole('heading', { name: 'Report of guests.csv' }).waitFor({ timeout: WAIT_MS });
 
   const links = users.getByRole('region', { name: 'Sign-in links' });
   const [download] = await Promise.all([

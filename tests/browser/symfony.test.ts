@@ -8,7 +8,17 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO_PASSWORD, closePromotion, collectErrors, launchChromium, roomFrame, startSalon, widgetsSettled, type Salon } from './harness';
+import {
+  DEMO_PASSWORD,
+  closePromotion,
+  collectErrors,
+  launchChromium,
+  roomFrame,
+  startSalon,
+  widgetsSettled,
+  type Salon,
+  WAIT_MS,
+} from './harness';
 import { HOST_SECRET, logInOnSymfony, startSymfony, type SymfonyHost } from './symfony-host';
 import { chatPanel as chat, frameStands, openChat, panoramaReady, send, startChatWith, toPlan, visitorsOn } from './steps';
 
@@ -137,12 +147,12 @@ test('through the Symfony origin: login on Symfony, the widgets on its Twig /sal
     .getByRole('button', { name: /Léa Moreau|lea_m/ })
     .first()
     .click();
-  await eChat.getByText('Hello from the <b>Symfony</b> site', { exact: true }).waitFor({ timeout: 10_000 });
+  await eChat.getByText('Hello from the <b>Symfony</b> site', { exact: true }).waitFor({ timeout: WAIT_MS });
   assert.equal(await eChat.locator('b', { hasText: 'Symfony' }).count(), 0, 'the message was rendered as HTML');
   const eBox = eChat.getByRole('textbox', { name: 'Message' });
   await eBox.fill('Welcome to our stand');
   await eBox.press('Enter');
-  await vChat.getByText('Welcome to our stand', { exact: true }).waitFor({ timeout: 10_000 });
+  await vChat.getByText('Welcome to our stand', { exact: true }).waitFor({ timeout: WAIT_MS });
 
   // Logging out on the Symfony site (the top bar's "Leave the room" leads to its /deconnexion) ends the salon session.
   const token = cookie.value;

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { logInDirectly, useSalon, widgetsSettled } from './harness';
+import { logInDirectly, useSalon, widgetsSettled, WAIT_MS } from './harness';
 
 const env = useSalon();
 
@@ -114,7 +114,7 @@ async function checkBar(page: Page, what: string, expected: string[]): Promise<{
         return nav !== null && nav.scrollWidth <= nav.clientWidth;
       },
       undefined,
-      { timeout: 10_000 },
+      { timeout: WAIT_MS },
     )
     .catch(() => undefined);
   // Two frames drawn since: the bar's own measuring (a resize observer, then a render) has had its turn.

@@ -139,7 +139,7 @@ describe("an exhibitor's stream of a stand's visitors", () => {
     return client;
   }
   const pseudoSeen = async (client: SseClient) => {
-    const changed = await client.next((e: SseEvent) => (e.data as LiveActivityState).owned_stands_users_delta !== undefined, 10_000, 1);
+    const changed = await client.next((e: SseEvent) => (e.data as LiveActivityState).owned_stands_users_delta !== undefined, 30_000, 1);
     return (changed.data as LiveActivityState).owned_stands_users_delta?.[solar.key]?.users.map((u) => [u.id_user, u.pseudo]);
   };
 
@@ -167,7 +167,7 @@ describe("an exhibitor's stream of a stand's visitors", () => {
     await visit(cookies.visitor2, solar.key, { start: true });
     await waitFor(
       async () => ((await pseudoSeen(client))?.some(([, pseudo]) => pseudo === 'Lune') ? true : undefined),
-      5000,
+      60_000,
       'the new pseudo',
     );
   });
