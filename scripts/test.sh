@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `npm test`: every check of the project. The first steps run side by side (the machine has two cores); the heavy
-# ones (Jest, the PostgreSQL pass, the browser tests, the Storybook check) each alone on both cores; Lighthouse last.
+# `npm test`: every check of the project, side by side where the machine (two cores) has room: the static checks and
+# the build; Jest alone; the PostgreSQL pass; the browser tests with the Storybook check; Lighthouse alone, last.
 # Prints each step's output when it ends, then a table of the steps with their wall time, their CPU time, and how busy
 # the whole machine was while they ran, and `checks: N passed, N failed` last.
 set -uo pipefail
@@ -79,16 +79,18 @@ finish typecheck; finish lint; finish format; finish build
 step unit npx jest --ci
 step size node --import tsx scripts/size/check.ts
 finish panoramas
-# From here the heavy steps run one at a time: side by side, the browser tests and the PostgreSQL pass took longer
-# than one after the other (docs/performance.md, 2026-11-30). The storage tests again on PostgreSQL; the page weight
-# (bytes, not time) beside Storybook's build; the browser tests, two files at a time on the compiled server; every
-# story checked in Chromium: console errors, serious axe violations, screenshots against stories/__screenshots__/.
-step postgres bash scripts/test-postgres.sh
+# The storage tests again on PostgreSQL (two Jest workers), with the page weight (bytes, not time) and Storybook's
+# build beside them. Then the browser tests, two files at a time on the compiled server, with the Storybook check
+# beside them on two pages (every story in Chromium: console errors, serious axe violations, screenshots against
+# stories/__screenshots__/): alone, each left part of the machine idle; together they took 656 s against 433 + 279 s
+# one after the other (docs/performance.md, 2026-11-30).
 begin page-weight node --import tsx scripts/measure/page-weight.ts
 begin storybook npx storybook build --disable-telemetry --quiet -o storybook-static
+step postgres bash scripts/test-postgres.sh
 finish page-weight; finish storybook
+begin storybook-check env STORYBOOK_CHECK_PAGES=2 node --import tsx scripts/storybook/check.ts
 step browser node --import tsx --test --test-concurrency=2 tests/browser/*.test.ts
-step storybook-check node --import tsx scripts/storybook/check.ts
+finish storybook-check
 # Alone at the end: Lighthouse judges time, and waits for a machine under half busy.
 step lighthouse node --import tsx scripts/measure/lighthouse.ts --runs 3
 
