@@ -16,7 +16,7 @@ import { accountsWithDemoPassword } from '../../host-shell/server/services/admin
 import { insertUser } from '../../host-shell/server/services/users';
 import { StartupRefusal, prepareDatabase, startupOptions, type StartupOptions } from '../../host-shell/server/startup';
 import { DIST_SERVER, buildCompiled, loginStatus, runCompiled, startCompiled, tempSalonDir } from './compiled';
-import { TEST_SCRYPT_COST, createTestApp } from './helpers';
+import { TEST_SCRYPT_COST, createTestApp, type TestApp } from './helpers';
 import { DEMO } from './accounts';
 import { ORIGIN, request } from './http';
 
@@ -364,8 +364,9 @@ describe('the compiled server (dist/server)', () => {
   it('draws a panorama of the room with the compiled worker thread, under the key the sources give it', async () => {
     const d = salonDir();
     const server = await startCompiled({ ...d.env, SALON_DEMO: '1' });
-    const fromSources = await createTestApp();
+    let fromSources: TestApp | undefined;
     try {
+      fromSources = await createTestApp();
       const conference = (page: string) => /"conference":\{"large":"[^"]+","small":"([^"]+)"/.exec(page)?.[1];
       const url = conference(await (await fetch(`${server.baseUrl}/room/?lang=fr`)).text());
       expect(url).toMatch(/^\/media\/panoramas\/[0-9a-f]{24}-2048\.webp$/);
@@ -377,7 +378,7 @@ describe('the compiled server (dist/server)', () => {
       expect(await sharp(Buffer.from(await image.arrayBuffer())).metadata()).toMatchObject({ width: 2048, height: 1024 });
     } finally {
       await server.stop();
-      await fromSources.close();
+      await fromSources?.close();
     }
   }, 180_000);
 
