@@ -4,6 +4,7 @@ import type { AgendaData, Meeting, MeetingData, Slot, SlotsData } from '@salon/s
 import type { ProgrammeData, Talk } from '@salon/shared/contracts/programme';
 import { createSession, SESSION_COOKIE } from '../../host-shell/server/services/sessions';
 import { meetingInvitation } from '../../host-shell/server/services/meeting-notices';
+import { ProgrammeClock } from '../../host-shell/server/services/programme-clock';
 import { meetingRow } from '../../host-shell/server/services/meetings';
 import { decodeId, encodeId } from '../../host-shell/server/lib/ids';
 import { callApi } from './http';
@@ -149,6 +150,48 @@ describe('the programme', () => {
     expect(await stream(c.visitor)).toMatchObject({ active: true, video_url: 'https://video.example.org/urgent' });
     expect((await api('DELETE', `/api/talks/${talk.id}`, c.admin)).statusCode).toBe(200);
     expect((await api('PUT', '/api/admin/stream', c.admin, { active: false })).statusCode).toBe(200);
+  });
+
+  it('looks again a second after a look that failed (the database busy), not at its next instant', async () => {
+    const c = await cookiesReady();
+    expect((await api('PUT', '/api/admin/stream', c.admin, { active: false })).statusCode).toBe(200);
+    // A clock of its own, on the test app's database, whose next read fails once (as when every pooled connection
+    // stays busy past its limit), with its own stand-ins for what it tells.
+    let failNext = false;
+    const db = new Proxy(t.app.db, {
+      get(target, prop) {
+        if (prop === 'selectFrom' && failNext) {
+          failNext = false;
+          return () => {
+            throw new Error('timeout exceeded when trying to connect');
+          };
+        }
+        const value: unknown = Reflect.get(target, prop, target);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const told: string[] = [];
+    const errors: unknown[] = [];
+    const clock = new ProgrammeClock({
+      db,
+      live: { publish: (change: { type: string }) => told.push(change.type) },
+      realtime: t.app.realtime,
+      parameters: { invalidate: () => undefined },
+      log: { error: (...args: unknown[]) => errors.push(args) },
+    } as unknown as ConstructorParameters<typeof ProgrammeClock>[0]);
+    clock.start();
+    await clock.settled();
+    // A talk on the stream from a second on (after the switch by hand above), for a minute; the clock learns of it
+    // and sleeps until its start, where its read fails.
+    const talk = dataOf<{ talk: Talk }>((await api('POST', '/api/talks', c.promoter, talkBody(1000, MIN))).body).talk;
+    clock.wake();
+    await clock.settled();
+    failNext = true;
+    await waitFor(() => (told.includes('settings') ? true : undefined), 10_000, 'the switch after the failed look');
+    expect(Date.now()).toBeGreaterThan(Date.parse(talk.start));
+    expect(errors).toHaveLength(1);
+    await clock.stop();
+    expect((await api('DELETE', `/api/talks/${talk.id}`, c.admin)).statusCode).toBe(200);
   });
 
   it('keeps "My agenda", reminds 5 minutes ahead, and downloads it as iCalendar', async () => {

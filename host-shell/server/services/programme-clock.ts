@@ -10,6 +10,8 @@ import { effectiveStream, nextStreamBoundary } from './programme';
 export const REMINDER_AHEAD_MS = 5 * 60_000;
 /** The clock looks again at least this often (a change made by another process, a missed instant). */
 const MAX_WAIT_MS = 15_000;
+/** After a look that failed (the database busy or restarting), the clock looks again this soon. */
+const RETRY_MS = 1000;
 
 type App = Pick<FastifyInstance, 'db' | 'live' | 'realtime' | 'parameters' | 'log'>;
 
@@ -18,7 +20,9 @@ type App = Pick<FastifyInstance, 'db' | 'live' | 'realtime' | 'parameters' | 'lo
  * as for a switch by hand: the live activity's settings); 5 minutes before a talk of someone's agenda they get a
  * reminder; when an accepted meeting begins both sides get a notice with the exhibitor's video link, and the exhibitor
  * shows as unavailable (as after opening a video call). Each reminder and notice is claimed by a conditional update,
- * so several processes send it once. It sleeps until the next of these instants (15 s at most); `wake()` after a change.
+ * so several processes send it once. It sleeps until the next of these instants (15 s at most; 1 s after a look that
+ * failed, so a database that was busy at a talk's start delays the switch by a second, not by 15); `wake()` after a
+ * change.
  */
 export class ProgrammeClock {
   private timer: NodeJS.Timeout | undefined;
@@ -49,8 +53,14 @@ export class ProgrammeClock {
     }
     if (this.timer) clearTimeout(this.timer);
     this.running = this.tick()
-      .catch((err: unknown) => this.app.log.error({ err }, 'programme clock'))
-      .then(async () => this.schedule(await this.nextInstant().catch(() => null)))
+      .then(() => this.nextInstant())
+      .then(
+        (next) => this.schedule(next),
+        (err: unknown) => {
+          this.app.log.error({ err }, 'programme clock');
+          this.schedule(undefined);
+        },
+      )
       .finally(() => {
         this.running = null;
         if (this.again) {
@@ -65,9 +75,11 @@ export class ProgrammeClock {
     while (this.running) await this.running;
   }
 
-  private schedule(next: string | null): void {
+  /** Sleeps until `next` (15 s at most; null: nothing due), or, after a failed look (undefined), 1 s. */
+  private schedule(next: string | null | undefined): void {
     if (this.stopped) return;
-    const wait = next === null ? MAX_WAIT_MS : Math.min(MAX_WAIT_MS, Math.max(20, Date.parse(next) - Date.now()));
+    const wait =
+      next === undefined ? RETRY_MS : next === null ? MAX_WAIT_MS : Math.min(MAX_WAIT_MS, Math.max(20, Date.parse(next) - Date.now()));
     this.timer = setTimeout(() => this.wake(), wait);
     this.timer.unref();
   }
