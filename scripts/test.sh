@@ -91,7 +91,7 @@ finish page-weight; finish storybook
 begin storybook-check env STORYBOOK_CHECK_PAGES=2 node --import tsx scripts/storybook/check.ts
 step browser node --import tsx --test --test-concurrency=2 tests/browser/*.test.ts
 finish storybook-check
-# Alone at the end: Lighthouse judges time, and waits for a machine under half busy.
+# Alone at the end: Lighthouse judges time, and runs ahead of whatever else the machine does (niceness -15).
 step lighthouse node --import tsx scripts/measure/lighthouse.ts --runs 3
 
 # What failed, in a few lines above the table (the steps' whole output is above, and in test-results/steps/).

@@ -13,7 +13,9 @@
  * far, that run's included, at most the preset's 4× (`cpu-slowdown.ts` says why). A first run, not counted, warms
  * the server and the browser and gives the first benchmark.
  *
- * Before the runs it waits (up to 2 min) for the machine to be under half busy, and says how long it waited.
+ * It runs ahead of whatever else the machine does (niceness -15, its server and browsers inheriting it) where it may
+ * (as root), so a CPU-bound process beside it does not stretch the trace it judges; otherwise it first waits (up to
+ * 2 min) for the machine to be under half busy. It says which, and how long it waited.
  *
  * Besides the figures it prints what makes them, from the median run: the LCP element, the long main-thread tasks
  * and the script time by URL (the host page's scripts and the room frame's `/room/` document and bundle apart).
@@ -208,6 +210,19 @@ async function visitorCookie(baseUrl: string): Promise<string> {
   return cookies.join('; ');
 }
 
+/** The niceness of the runs: the scheduler gives them about 28 times the share of a process at the default 0. */
+const AHEAD_NICENESS = -15;
+
+/** Raises this process's priority (its children inherit it); false where it may not (a user other than root). */
+function runAhead(): boolean {
+  try {
+    os.setPriority(AHEAD_NICENESS);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 async function main(): Promise<void> {
   const runs = argValue('--runs', 3);
   const json = process.argv.includes('--json');
@@ -217,7 +232,8 @@ async function main(): Promise<void> {
   const log = (line: string) => (json ? console.error(line) : console.log(line));
 
   // Lighthouse's simulated throttling scales what it observes: a busy machine shows in the figures, so say how busy.
-  const quiet = await quietMachine(120_000);
+  const ahead = runAhead();
+  const quiet = await quietMachine(ahead ? 0 : 120_000);
   const loadAtStart = os.loadavg()[0] ?? 0;
   const salon = await startSalon();
   const chrome = await chromeLauncher.launch({
@@ -271,7 +287,7 @@ async function main(): Promise<void> {
   const typical = [...results].sort((a, b) => a.tbt - b.tbt)[Math.floor((results.length - 1) / 2)];
   const who = `${anonymous ? 'an anonymous visitor' : VISITOR}${noFrame ? ', room frame blocked' : ''}`;
   log(
-    `machine load average (1 min): ${loadAtStart.toFixed(1)} at the start, ${(os.loadavg()[0] ?? 0).toFixed(1)} at the end, on ${os.cpus().length} cores; waited ${quiet.waited.toFixed(0)} s for it to be under half busy (${Math.round(quiet.busy * 100)}% at the start)`,
+    `machine load average (1 min): ${loadAtStart.toFixed(1)} at the start, ${(os.loadavg()[0] ?? 0).toFixed(1)} at the end, on ${os.cpus().length} cores; ${ahead ? `ran ahead of other work (niceness ${AHEAD_NICENESS}; ${Math.round(quiet.busy * 100)}% busy at the start)` : `waited ${quiet.waited.toFixed(0)} s for it to be under half busy (${Math.round(quiet.busy * 100)}% at the start)`}`,
   );
   log(
     `/salon (${who}), median of ${results.length} (CPU slowdown ${results.map((r) => `${r.cpuSlowdown}×`).join(', ')}): score ${med.score} (budget ≥ ${BUDGET.score}), TBT on CPU time ${ms(med.tbt)} (≤ ${BUDGET.tbt} ms; Lighthouse on the wall clock: score ${median(results.map((r) => r.lighthouseScore))}, TBT ${ms(median(results.map((r) => r.lighthouseTbt)))}), LCP ${s(med.lcp)} (≤ ${s(BUDGET.lcp)}), FCP ${s(med.fcp)}, TTI ${s(med.tti)}, Speed Index ${s(med.speedIndex)}, JavaScript ${kb(med.scriptBytes)} transferred`,
