@@ -174,8 +174,10 @@ export function convertStrings(schema: TSchema, input: unknown): unknown {
  * Query strings, params and headers are converted first ('2' → 2); bodies are not.
  */
 export const typeboxValidatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
-  const check = compile(schema);
+  // Compiled the first time the route is called (lib/serializers.ts says why).
+  let check: TypeCheck<TSchema> | undefined;
   return (input: unknown) => {
+    check ??= compile(schema);
     const value = httpPart === 'body' ? input : convertStrings(schema, input);
     if (check.Check(value)) return { value };
     const error: SalonValidationError[] = issuesOf(check, value).map((issue) => ({

@@ -15,6 +15,7 @@ import { contestRoutes } from './contest';
 import { bodyOf, checkOrThrow, formLimits, formLocale, type Body } from './form-kit';
 import { opinionRoutes } from './opinion';
 import { standOf } from './stand-param';
+import { named } from '../../lib/plugin';
 
 /**
  * The visitor's forms (spec §5, §7): a stand's contact request and offer form here, the contest and the game's score
@@ -88,5 +89,5 @@ export const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   await app.register(contestRoutes);
-  await app.register(opinionRoutes);
+  await app.register(named(opinionRoutes));
 };
