@@ -3,7 +3,7 @@
  * on a fresh SQLite file, serving the built dist/spa) and Debian's Chromium through playwright-core. Used by the
  * browser tests and scripts/measure/.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -12,6 +12,7 @@ import { after, before } from 'node:test';
 import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
 import { promotionOf } from '../../host-shell/room-frame/offers';
 import { CONSENTS } from '@salon/shared/contracts/consents';
+import { buildCompiled } from '../server/compiled';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 export const DEMO_PASSWORD = 'salon-demo';
@@ -58,29 +59,15 @@ export const TEST_PANORAMA_DIR = path.join(os.tmpdir(), 'salon-test-panoramas');
 
 const COMPILED_SERVER = path.join(ROOT, 'dist', 'server', 'server.js');
 
-/** The newest modification time of the files under these folders (the server's sources). */
-function newestChange(folders: string[]): number {
-  let newest = 0;
-  for (const folder of folders)
-    for (const entry of fs.readdirSync(path.join(ROOT, folder), { recursive: true, withFileTypes: true })) {
-      if (!entry.isFile()) continue;
-      newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
-    }
-  return newest;
-}
-
 /**
- * The compiled server, compiled again (`npm run build:server`, a few seconds) when a source of the server or of
- * `shared/` is newer than it: a test started after an edit never runs the code before it. Compiled rather than run
- * through tsx: a start costs a third of the CPU (3 s against 10 s, demo seeding included), and `npm test` starts about
- * forty.
+ * The compiled server, compiled again when a source changed since (`buildCompiled`, tests/server/compiled.ts), once per
+ * process. Compiled rather than run through tsx: a start costs a third of the CPU (3 s against 10 s, demo seeding
+ * included), and `npm test` starts about forty.
  */
 let compiledChecked = false;
 function ensureCompiledServer(): void {
   if (compiledChecked) return;
-  const built = fs.existsSync(COMPILED_SERVER) ? fs.statSync(COMPILED_SERVER).mtimeMs : 0;
-  if (built < newestChange(['host-shell/server', 'shared']))
-    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build/server.ts'], { cwd: ROOT, stdio: 'pipe' });
+  buildCompiled();
   compiledChecked = true;
 }
 

@@ -1,6 +1,6 @@
 /**
  * The compiled server (dist/server, scripts/build/server.ts) as a child process, for the tests of the production
- * start: `buildCompiled()` compiles it once per test file, `startCompiled(env)` starts dist/server/server.js on a free
+ * start: `buildCompiled()` compiles it when its sources changed since, `startCompiled(env)` starts dist/server/server.js on a free
  * port and resolves once it logs its banner, `runCompiled` waits for an exit (a refused start, create-admin).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -11,10 +11,29 @@ import { REPO_ROOT } from '../../host-shell/server/config';
 
 export const DIST_SERVER = path.join(REPO_ROOT, 'dist', 'server');
 
-/** Runs the real build step (`npm run build:server`); a few seconds. */
+/** The newest modification time of the files under these folders of the repository. */
+function newestChange(folders: string[]): number {
+  let newest = 0;
+  for (const folder of folders)
+    for (const entry of fs.readdirSync(path.join(REPO_ROOT, folder), { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile()) continue;
+      newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+    }
+  return newest;
+}
+
+const ENTRIES = ['server.js', 'create-admin.js', 'sqlite-worker.js'];
+
+/**
+ * The compiled server, built again by the real build step (`npm run build:server`, a few seconds) when one of its
+ * files is missing or older than a source of the server, of `shared/` or of the build: `npm test` builds it once (its
+ * build step) and every later test runs that build, and a test started after an edit never runs the code before it.
+ */
 export function buildCompiled(): void {
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build/server.ts'], { cwd: REPO_ROOT, stdio: 'pipe' });
-  for (const entry of ['server.js', 'create-admin.js', 'sqlite-worker.js']) {
+  const built = Math.min(...ENTRIES.map((entry) => fs.statSync(path.join(DIST_SERVER, entry), { throwIfNoEntry: false })?.mtimeMs ?? 0));
+  if (built < newestChange(['host-shell/server', 'shared', 'scripts/build']))
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build/server.ts'], { cwd: REPO_ROOT, stdio: 'pipe' });
+  for (const entry of ENTRIES) {
     if (!fs.existsSync(path.join(DIST_SERVER, entry))) throw new Error(`the build did not write dist/server/${entry}`);
   }
 }
