@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: every check of the project, side by side where the machine (two cores) has room: the static checks and
-# the build; Jest alone; the PostgreSQL pass; the browser tests with the Storybook check; Lighthouse alone, last.
+# the build; Jest alone; the PostgreSQL pass with Lighthouse; the browser tests; the Storybook check.
 # Prints each step's output when it ends, then a table of the steps with their wall time, their CPU time, and how busy
 # the whole machine was while they ran, and `checks: N passed, N failed` last.
 set -uo pipefail
@@ -79,20 +79,21 @@ finish typecheck; finish lint; finish format; finish build
 step unit npx jest --ci
 step size node --import tsx scripts/size/check.ts
 finish panoramas
-# The storage tests again on PostgreSQL (two Jest workers), with the page weight (bytes, not time) and Storybook's
-# build beside them. Then the browser tests, two files at a time on the compiled server, with the Storybook check
-# beside them on two pages (every story in Chromium: console errors, serious axe violations, screenshots against
-# stories/__screenshots__/): alone, each left part of the machine idle; together they took 656 s against 433 + 279 s
-# one after the other (docs/performance.md, 2026-11-30).
+# The storage tests again on PostgreSQL (two Jest workers), with the page weight (bytes, not time), Storybook's build
+# and Lighthouse beside them: the pass waits on PostgreSQL and on its tests' timers for much of its time, and
+# Lighthouse, which judges time, runs ahead of whatever else the machine does (niceness -15, measure/lighthouse.ts).
+# Beside the pass it read a median score of 95 and the pass took as long as without it; alone at the end it left half
+# the machine idle for two minutes (docs/performance.md, 2026-11-30).
 begin page-weight node --import tsx scripts/measure/page-weight.ts
 begin storybook npx storybook build --disable-telemetry --quiet -o storybook-static
+begin lighthouse node --import tsx scripts/measure/lighthouse.ts --runs 3
 step postgres bash scripts/test-postgres.sh
-finish page-weight; finish storybook
-begin storybook-check env STORYBOOK_CHECK_PAGES=2 node --import tsx scripts/storybook/check.ts
+finish page-weight; finish storybook; finish lighthouse
+# The browser tests, two files at a time on the compiled server; then the Storybook check (every story in Chromium,
+# four pages at once: console errors, serious axe violations, screenshots against stories/__screenshots__/). Side by
+# side (two pages) they took 718 and 738 s in the last two runs; one after the other, 479 + 224 s (docs/performance.md).
 step browser node --import tsx --test --test-concurrency=2 tests/browser/*.test.ts
-finish storybook-check
-# Alone at the end: Lighthouse judges time, and runs ahead of whatever else the machine does (niceness -15).
-step lighthouse node --import tsx scripts/measure/lighthouse.ts --runs 3
+step storybook-check node --import tsx scripts/storybook/check.ts
 
 # What failed, in a few lines above the table (the steps' whole output is above, and in test-results/steps/).
 for name in "${failures[@]}"; do
