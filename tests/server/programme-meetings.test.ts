@@ -152,11 +152,24 @@ describe('the programme', () => {
     expect((await api('PUT', '/api/admin/stream', c.admin, { active: false })).statusCode).toBe(200);
   });
 
+  /** A programme clock of its own on `db`, with stand-ins for what it tells (`told`) and the errors it logs. */
+  function ownClock(db: typeof t.app.db) {
+    const told: string[] = [];
+    const errors: unknown[] = [];
+    const clock = new ProgrammeClock({
+      db,
+      live: { publish: (change: { type: string }) => told.push(change.type) },
+      realtime: t.app.realtime,
+      parameters: { invalidate: () => undefined },
+      log: { error: (...args: unknown[]) => errors.push(args) },
+    } as unknown as ConstructorParameters<typeof ProgrammeClock>[0]);
+    return { clock, told, errors };
+  }
+
   it('looks again a second after a look that failed (the database busy), not at its next instant', async () => {
     const c = await cookiesReady();
     expect((await api('PUT', '/api/admin/stream', c.admin, { active: false })).statusCode).toBe(200);
-    // A clock of its own, on the test app's database, whose next read fails once (as when every pooled connection
-    // stays busy past its limit), with its own stand-ins for what it tells.
+    // The clock's next read fails once (as when every pooled connection stays busy past its limit).
     let failNext = false;
     const db = new Proxy(t.app.db, {
       get(target, prop) {
@@ -170,15 +183,7 @@ describe('the programme', () => {
         return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
       },
     });
-    const told: string[] = [];
-    const errors: unknown[] = [];
-    const clock = new ProgrammeClock({
-      db,
-      live: { publish: (change: { type: string }) => told.push(change.type) },
-      realtime: t.app.realtime,
-      parameters: { invalidate: () => undefined },
-      log: { error: (...args: unknown[]) => errors.push(args) },
-    } as unknown as ConstructorParameters<typeof ProgrammeClock>[0]);
+    const { clock, told, errors } = ownClock(db);
     clock.start();
     await clock.settled();
     // A talk on the stream from a second on (after the switch by hand above), for a minute; the clock learns of it
@@ -190,6 +195,29 @@ describe('the programme', () => {
     await waitFor(() => (told.includes('settings') ? true : undefined), 10_000, 'the switch after the failed look');
     expect(Date.now()).toBeGreaterThan(Date.parse(talk.start));
     expect(errors).toHaveLength(1);
+    await clock.stop();
+    expect((await api('DELETE', `/api/talks/${talk.id}`, c.admin)).statusCode).toBe(200);
+  });
+
+  it('switches at a talk’s start that passed while the clock was looking (a slow database)', async () => {
+    const c = await cookiesReady();
+    expect((await api('PUT', '/api/admin/stream', c.admin, { active: false })).statusCode).toBe(200);
+    const { clock, told, errors } = ownClock(t.app.db);
+    clock.start();
+    await clock.settled();
+    const talk = dataOf<{ talk: Talk }>((await api('POST', '/api/talks', c.promoter, talkBody(3000, MIN))).body).talk;
+    // The next look reads before the talk's start and ends after it, as on a database slow to answer.
+    const internals = clock as unknown as { tick: () => Promise<string> };
+    const look = internals.tick.bind(clock);
+    internals.tick = async () => {
+      const now = await look();
+      internals.tick = look;
+      await waitFor(() => (Date.now() > Date.parse(talk.start) ? true : undefined), 10_000, 'the talk’s start');
+      return now;
+    };
+    clock.wake();
+    await waitFor(() => (told.includes('settings') ? true : undefined), 10_000, 'the switch at the start');
+    expect(errors).toEqual([]);
     await clock.stop();
     expect((await api('DELETE', `/api/talks/${talk.id}`, c.admin)).statusCode).toBe(200);
   });

@@ -53,7 +53,7 @@ export class ProgrammeClock {
     }
     if (this.timer) clearTimeout(this.timer);
     this.running = this.tick()
-      .then(() => this.nextInstant())
+      .then((now) => this.nextInstant(now))
       .then(
         (next) => this.schedule(next),
         (err: unknown) => {
@@ -84,11 +84,13 @@ export class ProgrammeClock {
     this.timer.unref();
   }
 
-  private async tick(): Promise<void> {
+  /** One look at `now`, which it returns: the next instant is sought after it, not after the look's end. */
+  private async tick(): Promise<string> {
     const now = nowIso();
     await this.followStream(now);
     await this.remind(now);
     await this.startMeetings(now);
+    return now;
   }
 
   /** The stream rooms should show: when it differs from the last look, every process's streams get it. */
@@ -166,9 +168,11 @@ export class ProgrammeClock {
     }
   }
 
-  /** The next instant something is due: a stream boundary, a reminder, a meeting's start. */
-  private async nextInstant(): Promise<string | null> {
-    const now = nowIso();
+  /**
+   * The next instant after `now` (the last look's) something is due: a stream boundary, a reminder, a meeting's start.
+   * One that passed during that look (a slow database) is due at once: sought from the look's time, it is not skipped.
+   */
+  private async nextInstant(now: string): Promise<string | null> {
     const [boundary, talk, meeting] = await Promise.all([
       nextStreamBoundary(this.app.db, now),
       this.app.db
