@@ -3,7 +3,6 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { loadConfig, type AppConfig } from './config';
 import type { DatabaseHandle } from './db/connect';
-import { named } from './lib/plugin';
 import { lazySerializers } from './lib/serializers';
 import { typeboxValidatorCompiler } from './lib/validation';
 import { configPlugin } from './plugins/config';
@@ -66,32 +65,32 @@ export function build(options: BuildOptions = {}) {
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(typeboxValidatorCompiler);
 
-  app.register(named(configPlugin), { config });
-  app.register(named(dbPlugin), { handle: options.database, prepare: options.prepare });
+  app.register(configPlugin, { config });
+  app.register(dbPlugin, { handle: options.database, prepare: options.prepare });
   // Before the plugins that make Redis clients (live, realtime): they hand them to app.ops.metrics.
-  app.register(named(opsPlugin));
-  app.register(named(sessionPlugin));
-  app.register(named(errorsPlugin));
+  app.register(opsPlugin);
+  app.register(sessionPlugin);
+  app.register(errorsPlugin);
   app.register(fastifyFormbody);
-  app.register(named(staticPlugin));
-  app.register(named(livePlugin));
-  app.register(named(panoramasPlugin));
-  app.register(named(mailPlugin), { catcher: options.mailCatcher ?? null });
+  app.register(staticPlugin);
+  app.register(livePlugin);
+  app.register(panoramasPlugin);
+  app.register(mailPlugin, { catcher: options.mailCatcher ?? null });
   // After live: the policy reads the stream's addresses from app.parameters.
-  app.register(named(cspPlugin));
-  app.register(named(rateLimitPlugin));
-  app.register(named(realtimePlugin));
-  app.register(named(saturationPlugin));
+  app.register(cspPlugin);
+  app.register(rateLimitPlugin);
+  app.register(realtimePlugin);
+  app.register(saturationPlugin);
 
-  app.register(named(mediaRoutes));
-  app.register(named(emojiRoutes));
-  app.register(named(roomFrameRoutes));
-  app.register(named(cspReportRoutes));
-  app.register(named(apiRoutes), { prefix: '/api' });
+  app.register(mediaRoutes);
+  app.register(emojiRoutes);
+  app.register(roomFrameRoutes);
+  app.register(cspReportRoutes);
+  app.register(apiRoutes, { prefix: '/api' });
   // Outside /api's same-origin guard: server-to-server, HMAC-signed; absent without SALON_HOST_SECRET.
-  app.register(named(hostRoutes), { prefix: '/api/host' });
-  app.register(named(pageRoutes));
-  if (config.benchEndpoints) app.register(named(benchRoutes));
+  app.register(hostRoutes, { prefix: '/api/host' });
+  app.register(pageRoutes);
+  if (config.benchEndpoints) app.register(benchRoutes);
   return app;
 }
 

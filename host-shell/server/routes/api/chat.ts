@@ -23,7 +23,6 @@ import { apiViewer } from './auth';
 import { channelOf, chatContext, validationAfterPath } from './chat-channel';
 import { chatUploadRoutes } from './chat-upload';
 import { chatUsersRoutes } from './chat-users';
-import { named } from '../../lib/plugin';
 
 /** The chat's channels and messages (spec §4.6); its file upload and Start-a-chat search are registered inside. */
 export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -148,6 +147,6 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  await app.register(named(chatUploadRoutes));
-  await app.register(named(chatUsersRoutes));
+  await app.register(chatUploadRoutes);
+  await app.register(chatUsersRoutes);
 };

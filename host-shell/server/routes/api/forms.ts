@@ -15,7 +15,6 @@ import { contestRoutes } from './contest';
 import { bodyOf, checkOrThrow, formLimits, formLocale, type Body } from './form-kit';
 import { opinionRoutes } from './opinion';
 import { standOf } from './stand-param';
-import { named } from '../../lib/plugin';
 
 /**
  * The visitor's forms (spec §5, §7): a stand's contact request and offer form here, the contest and the game's score
@@ -89,5 +88,5 @@ export const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   await app.register(contestRoutes);
-  await app.register(named(opinionRoutes));
+  await app.register(opinionRoutes);
 };

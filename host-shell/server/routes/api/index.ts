@@ -25,7 +25,6 @@ import { collectRoutes, openApiRoute } from './openapi';
 import { roomRoutes } from './room';
 import { standRoutes } from './stands';
 import { userRoutes } from './users';
-import { named } from '../../lib/plugin';
 
 /** Everything under /api (spec §7). Mounted with prefix '/api'. */
 export const apiRoutes: FastifyPluginAsync = async (api) => {
@@ -33,31 +32,31 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   const documented = collectRoutes();
   api.addHook('onRoute', documented.onRoute);
 
-  await api.register(named(healthRoutes));
-  await api.register(named(localeRoutes));
-  await api.register(named(userRoutes));
-  await api.register(named(notificationRoutes));
-  await api.register(named(roomRoutes));
-  await api.register(named(liveRoutes));
-  await api.register(named(standRoutes));
-  await api.register(named(exhibitorRoutes));
-  await api.register(named(exhibitorProfileRoutes));
-  await api.register(named(companyRoutes));
-  await api.register(named(chatRoutes));
-  await api.register(named(journeyRoutes));
-  await api.register(named(formRoutes));
-  await api.register(named(leadRoutes));
-  await api.register(named(adminRoutes));
-  await api.register(named(mediasRoutes));
-  await api.register(named(importRoutes));
-  await api.register(named(contentRoutes));
-  await api.register(named(accountRoutes));
-  await api.register(named(analyticsRoutes));
+  await api.register(healthRoutes);
+  await api.register(localeRoutes);
+  await api.register(userRoutes);
+  await api.register(notificationRoutes);
+  await api.register(roomRoutes);
+  await api.register(liveRoutes);
+  await api.register(standRoutes);
+  await api.register(exhibitorRoutes);
+  await api.register(exhibitorProfileRoutes);
+  await api.register(companyRoutes);
+  await api.register(chatRoutes);
+  await api.register(journeyRoutes);
+  await api.register(formRoutes);
+  await api.register(leadRoutes);
+  await api.register(adminRoutes);
+  await api.register(mediasRoutes);
+  await api.register(importRoutes);
+  await api.register(contentRoutes);
+  await api.register(accountRoutes);
+  await api.register(analyticsRoutes);
   // The programme's clock is the API's (not a child's): the meetings' routes wake it too.
   await programmeClockPlugin(api, {});
-  await api.register(named(programmeRoutes));
-  await api.register(named(meetingRoutes));
-  await api.register(named(accessRoutes));
-  await api.register(named(emailingRoutes));
-  await api.register(named(openApiRoute(documented.routes)));
+  await api.register(programmeRoutes);
+  await api.register(meetingRoutes);
+  await api.register(accessRoutes);
+  await api.register(emailingRoutes);
+  await api.register(openApiRoute(documented.routes));
 };

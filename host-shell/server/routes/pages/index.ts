@@ -42,7 +42,6 @@ import { askPasswordReset, passwordResetRefused, showPasswordReset } from './pas
 import { RESET_PATH } from '../../services/password-reset';
 import { ADMIN_MAIL_PATH } from '../../views/admin-mail';
 import { sendPromoterNotification } from './news';
-import { named } from '../../lib/plugin';
 
 type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
@@ -175,8 +174,8 @@ export const pageRoutes: FastifyPluginAsync = async (app) => {
   // A forgotten password: the address form, its post limited per address (and per account by the service).
   app.get(RESET_PATH, showPasswordReset);
   app.post(RESET_PATH, postOptions({ get: showPasswordReset, limits: RESET_LIMITS }), askPasswordReset);
-  await app.register(named(panoramaFormRoutes), { formGuard });
-  await app.register(named(companyDocumentRoutes), { formGuard });
+  await app.register(panoramaFormRoutes, { formGuard });
+  await app.register(companyDocumentRoutes, { formGuard });
 };
 
 /** A post's rate-limit options: the per-address budget (`config.rateLimit`), the other budgets' hooks, the refusal page. */
