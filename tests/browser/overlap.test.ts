@@ -352,8 +352,20 @@ test('items 1 and 7: three news items and an error toast cover neither the top b
       const dialogBox = await box(page.locator('.salon-modal__box'));
       assert.ok(dialogBox.y + dialogBox.height >= screen.viewport.height - 1, `${screen.name}: the modal ends at ${show(dialogBox)}`);
     }
-    await page.keyboard.press('Escape');
+    // A toast leaving does not move the open modal: a click on its way would land on whatever came under it.
+    const modalBox = page.locator('.salon-modal__box');
+    const before = await box(modalBox);
+    const errorToast = page.locator('.salon-toast--error');
+    await errorToast.getByRole('button', { name: /^(Close notification|Fermer la notification)$/ }).click();
+    await errorToast.waitFor({ state: 'detached' });
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    assert.deepEqual(await box(modalBox), before, `${screen.name}: the modal moved when a toast left`);
+    await offer
+      .getByRole('button', { name: /^(Close|Fermer)$/ })
+      .first()
+      .click();
     await offer.waitFor({ state: 'detached', timeout: WAIT_MS });
+    await showErrorToast(page);
 
     // An open chat: its textarea and Send stay free.
     await page

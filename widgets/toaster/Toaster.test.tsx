@@ -59,6 +59,49 @@ describe('toaster', () => {
     expect(document.documentElement.style.getPropertyValue('--salon-toasts-height')).toMatch(/^\d+px$/);
   });
 
+  test('while a modal is open, toasts leaving do not shrink the room it keeps free (the modal stays under the pointer); closing it does', async () => {
+    // jsdom lays nothing out: each toast is 60 px high, and the page's ResizeObserver is called by hand.
+    const resized: (() => void)[] = [];
+    const observer = globalThis.ResizeObserver;
+    globalThis.ResizeObserver = class {
+      constructor(callback: ResizeObserverCallback) {
+        resized.push(() => callback([], this as unknown as ResizeObserver));
+      }
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    } as unknown as typeof ResizeObserver;
+    const rect = jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      return { height: this.classList.contains('salon-toaster') ? 60 * this.children.length : 0 } as DOMRect;
+    });
+    try {
+      widget?.unmount();
+      widget = await mountWidget(mount);
+      const published = () => document.documentElement.style.getPropertyValue('--salon-toasts-height');
+      const layout = () => act(() => resized.forEach((call) => call()));
+      act(() => {
+        showToast({ kind: 'info', message: 'First', persistent: true });
+        showToast({ kind: 'info', message: 'Second', persistent: true });
+      });
+      layout();
+      expect(published()).toBe('120px');
+      act(() => openModal({ name: 'feedback' }));
+      await userEvent.click(
+        within(screen.getByText('Second').closest('.salon-toast')!).getByRole('button', { name: 'Close notification' }),
+      );
+      layout();
+      expect(published()).toBe('120px');
+      act(() => closeModal());
+      expect(published()).toBe('60px');
+      await userEvent.click(screen.getByRole('button', { name: 'Close notification' }));
+      layout();
+      expect(published()).toBe('0px');
+    } finally {
+      rect.mockRestore();
+      globalThis.ResizeObserver = observer;
+    }
+  });
+
   test('shows nothing without toasts', () => {
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

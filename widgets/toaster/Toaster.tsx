@@ -65,7 +65,7 @@ export function Toaster() {
   const news = useStore($notificationToasts);
   const sidebar = useStore($sidebar);
   const modal = useStore($modal);
-  const stack = usePublishedHeight('--salon-toasts-height');
+  const stack = usePublishedHeight('--salon-toasts-height', modal !== null);
   const newsToasts = news.length === 0 ? 0 : 1;
   const shown = toasts.slice(Math.max(0, toasts.length - (VISIBLE_TOASTS - newsToasts)));
   const place = modal ? ' salon-toaster--over-modal' : sidebar ? ' salon-toaster--beside-sidebar' : '';
