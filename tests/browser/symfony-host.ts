@@ -47,7 +47,7 @@ export async function startSymfony(salonUrl: string): Promise<SymfonyHost> {
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null && child.pid) {
       process.kill(-child.pid, 'SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000).unref())]);
     }
     // Whatever is left of the group (nothing, normally).
     try {
