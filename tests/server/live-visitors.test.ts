@@ -113,6 +113,28 @@ describe("a stand's visitors kept between recomputations", () => {
     expect((await kept.list(solar.id)).ids).toEqual([visitorId, visitor2Id]);
   });
 
+  it('reads a person again when a change names them while their own row is being read', async () => {
+    let kept: StandVisitors | null = null;
+    let renamed = false;
+    // The visitor's row is read, then renamed before that read hands it over: it holds the name from before.
+    const renameWhileReading: KyselyPlugin = {
+      transformQuery: ({ node }) => node,
+      transformResult: async ({ result }) => {
+        if (!renamed && result.rows.some((row) => row.id === visitorId && 'pseudo' in row)) {
+          renamed = true;
+          await t.database.db.updateTable('users').set({ pseudo: 'Soleil' }).where('id', '=', visitorId).execute();
+          kept?.forget([visitorId]);
+        }
+        return result;
+      },
+    };
+    kept = new StandVisitors(liveReads(t.database.db.withPlugin(renameWhileReading)), t.app.activity);
+    await visit(cookies.visitor, solar.key, { start: true });
+    expect(people((await kept.list(solar.id)).items).map((p) => p.pseudo)).toEqual([null]);
+    expect(renamed).toBe(true);
+    expect(people((await kept.list(solar.id)).items).map((p) => p.pseudo)).toEqual(['Soleil']);
+  });
+
   it('serialises a person again when their minute of last activity changes', async () => {
     const kept = new StandVisitors(liveReads(t.database.db), t.app.activity);
     await visit(cookies.visitor, solar.key, { start: true });

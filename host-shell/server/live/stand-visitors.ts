@@ -37,6 +37,8 @@ interface Known {
   json: string;
   /** A change named them: the row is read again at the next recomputation (kept meanwhile for one still running). */
   stale?: true;
+  /** When its read was asked (`StandVisitors.reads`): an older read finishing later does not replace it. */
+  asked: number;
 }
 
 interface Stand {
@@ -46,6 +48,11 @@ interface Stand {
 
 export class StandVisitors {
   private readonly stands = new Map<number, Stand>();
+  /** Reads of rows asked so far, and those still running. */
+  private asked = 0;
+  private running = 0;
+  /** While reads run: the users a change named, and when (a read asked before that returns the row before it). */
+  private readonly namedAt = new Map<number, number>();
 
   constructor(
     private readonly reads: LiveReads,
@@ -66,11 +73,22 @@ export class StandVisitors {
     const { people } = stand;
     const unknown = ids.filter((id) => people.get(id)?.stale ?? !people.has(id));
     if (unknown.length > 0) {
-      const rows = await this.reads.users(unknown);
-      const companies = await this.reads.companies(rows.filter((r) => r.profile === 'exhibitor').map((r) => r.id));
-      for (const row of rows) {
-        const stored = row.last_activity_at === null ? 0 : Date.parse(row.last_activity_at) || 0;
-        people.set(row.id, { row, company: companies.get(row.id) ?? null, stored, minute: -1, key: '', json: '' });
+      const asked = (this.asked += 1);
+      this.running += 1;
+      try {
+        const rows = await this.reads.users(unknown);
+        const companies = await this.reads.companies(rows.filter((r) => r.profile === 'exhibitor').map((r) => r.id));
+        for (const row of rows) {
+          // A recomputation that asked later already holds a newer row.
+          if ((people.get(row.id)?.asked ?? 0) > asked) continue;
+          const stored = row.last_activity_at === null ? 0 : Date.parse(row.last_activity_at) || 0;
+          // A change that named them while this read ran: the row may be from before it, read again next time.
+          const stale = (this.namedAt.get(row.id) ?? 0) >= asked ? { stale: true as const } : {};
+          people.set(row.id, { row, company: companies.get(row.id) ?? null, stored, minute: -1, key: '', json: '', asked, ...stale });
+        }
+      } finally {
+        this.running -= 1;
+        if (this.running === 0) this.namedAt.clear();
       }
     }
     const view = await this.activity.view(ids);
@@ -95,11 +113,13 @@ export class StandVisitors {
 
   /** These users' rows are read again at the next recomputation of every stand they are on. */
   forget(userIds: Iterable<number>): void {
-    for (const id of userIds)
+    for (const id of userIds) {
+      if (this.running > 0) this.namedAt.set(id, this.asked);
       for (const stand of this.stands.values()) {
         const known = stand.people.get(id);
         if (known) known.stale = true;
       }
+    }
   }
 
   /** Nobody shows the stand any more. */
