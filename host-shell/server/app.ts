@@ -21,6 +21,7 @@ import { saturationPlugin } from './plugins/saturation';
 import { REDACTED } from './ops/logger';
 import { opsPlugin } from './ops/plugin';
 import { apiRoutes } from './routes/api';
+import { programmeClockPlugin } from './routes/api/programme';
 import { benchRoutes } from './routes/bench';
 import { cspReportRoutes } from './routes/csp-report';
 import { emojiRoutes } from './routes/emoji';
@@ -76,6 +77,8 @@ export function build(options: BuildOptions = {}) {
   app.register(livePlugin);
   app.register(panoramasPlugin);
   app.register(mailPlugin, { catcher: options.mailCatcher ?? null });
+  // Talks' stream switches and reminders, meetings' starts: woken by the API and by the back office's programme page.
+  app.register(programmeClockPlugin);
   // After live: the policy reads the stream's addresses from app.parameters.
   app.register(cspPlugin);
   app.register(rateLimitPlugin);

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, OneOf } from './common';
+import { PATTERNS } from './patterns';
 import { Instant, Talk } from './programme';
 import { ObfuscatedId } from './room';
 
@@ -31,11 +32,13 @@ export type MeetingStatus = Static<typeof MeetingStatus>;
 
 /** The most a booking's message and a reason may hold. */
 export const MEETING_MESSAGE_MAX = 500;
+/** A booking's message or a reason: lines of text without invisible controls (`PATTERNS.multiLine`). */
+const MeetingText = () => Type.String({ maxLength: MEETING_MESSAGE_MAX, pattern: PATTERNS.multiLine });
 
 export const MeetingBody = Type.Object(
   {
     slot_id: ObfuscatedId,
-    message: Type.String({ maxLength: MEETING_MESSAGE_MAX }),
+    message: MeetingText(),
     /** The visitor agrees that the stand's exhibitors get their contact details for this meeting (the lead's consent). */
     consent: Type.Optional(Type.Boolean()),
   },
@@ -46,7 +49,7 @@ export type MeetingBody = Static<typeof MeetingBody>;
 export const MeetingUpdateBody = Type.Object(
   {
     status: OneOf('accepted', 'declined', 'cancelled'),
-    reason: Type.Optional(Type.String({ maxLength: MEETING_MESSAGE_MAX })),
+    reason: Type.Optional(MeetingText()),
   },
   { additionalProperties: false },
 );

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { HttpUrl, Nullable, OneOf } from './common';
+import { HttpUrl, Nullable, OneOf, SingleLine } from './common';
+import { PATTERNS } from './patterns';
 import { ObfuscatedId } from './room';
 
 /**
@@ -46,16 +47,17 @@ export type Talk = Static<typeof Talk>;
 export const ProgrammeData = Type.Object({ talks: Type.Array(Talk), time_zone: Type.String() });
 export type ProgrammeData = Static<typeof ProgrammeData>;
 
-const Text = (maxLength: number) => Type.String({ maxLength });
+/** A description: lines of text without invisible controls (`PATTERNS.multiLine`); titles and speakers are one line each. */
+const Text = (maxLength: number) => Type.String({ maxLength, pattern: PATTERNS.multiLine });
 
 /** POST /api/talks, PUT /api/talks/{id} (organisers and administrators). */
 export const TalkBody = Type.Object(
   {
-    title_fr: Type.String({ minLength: 1, maxLength: 200 }),
-    title_en: Type.String({ minLength: 1, maxLength: 200 }),
+    title_fr: SingleLine(200),
+    title_en: SingleLine(200),
     description_fr: Text(5000),
     description_en: Text(5000),
-    speakers: Type.Array(Type.String({ minLength: 1, maxLength: 120 }), { maxItems: 20 }),
+    speakers: Type.Array(SingleLine(120), { maxItems: 20 }),
     start: Instant,
     end: Instant,
     place: TalkPlace,

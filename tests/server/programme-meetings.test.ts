@@ -93,11 +93,22 @@ describe('the programme', () => {
     expect(noVideo.statusCode).toBe(400);
     const noStand = await api('POST', '/api/talks', c.admin, talkBody(MIN, 2 * MIN, { place: 'stand', stand_id: 'zzzz' }));
     expect(noStand.statusCode).toBe(400);
+    // The rule of every form: no invisible controls (a title and a speaker on one line; a description may span lines).
+    for (const [field, value] of [
+      ['title_fr', 'Table\u0007ronde'],
+      ['title_en', 'Round\u001b table'],
+      ['description_fr', 'Une table ronde\u202e'],
+      ['speakers', ['Ada\nLovelace']],
+    ] as const) {
+      const refused = await api('POST', '/api/talks', c.promoter, talkBody(MIN, 2 * MIN, { [field]: value }));
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body).toContain('contains characters that are not allowed');
+    }
     const created = await api(
       'POST',
       '/api/talks',
       c.promoter,
-      talkBody(60 * MIN, 90 * MIN, { place: 'stand', stand_id: await ownedStand() }),
+      talkBody(60 * MIN, 90 * MIN, { place: 'stand', stand_id: await ownedStand(), description_en: 'Two\nlines' }),
     );
     expect(created.statusCode).toBe(200);
     const talk = dataOf<{ talk: Talk }>(created.body).talk;
@@ -323,6 +334,9 @@ describe('meetings', () => {
     const c = await cookiesReady();
     const slot = await newSlot(500 * MIN);
     expect((await api('POST', '/api/meetings', c.exhibitor, { slot_id: slot.id, message: 'me' })).statusCode).toBe(403);
+    const controls = await api('POST', '/api/meetings', c.visitor, { slot_id: slot.id, message: 'About\u0007 heat pumps', consent: true });
+    expect(controls.statusCode).toBe(400);
+    expect(controls.body).toContain('contains characters that are not allowed');
     const booked = await api('POST', '/api/meetings', c.visitor, { slot_id: slot.id, message: 'About your heat pumps', consent: true });
     expect(booked.statusCode).toBe(200);
     const meeting = dataOf<MeetingData>(booked.body).meeting;
@@ -361,6 +375,9 @@ describe('meetings', () => {
     expect((await invitationsSent(meetingInvitation(row, 'REQUEST'))).sort()).toEqual([DEMO.exhibitor, DEMO.visitor].sort());
     // Cancelled by the visitor, with a reason: the exhibitor is told; the slot is free again; the CANCEL has the same UID.
     expect((await api('PUT', `/api/meetings/${meeting.id}`, c.visitor, { status: 'cancelled' })).statusCode).toBe(400);
+    expect((await api('PUT', `/api/meetings/${meeting.id}`, c.visitor, { status: 'cancelled', reason: 'A \u202etrain' })).statusCode).toBe(
+      400,
+    );
     const cancelled = await api('PUT', `/api/meetings/${meeting.id}`, c.visitor, { status: 'cancelled', reason: 'A train strike' });
     expect(dataOf<{ meeting: Meeting }>(cancelled.body).meeting).toMatchObject({ status: 'cancelled', reason: 'A train strike' });
     expect((await noticesOf(DEMO.exhibitor)).at(-1)).toMatchObject({

@@ -62,6 +62,12 @@ function offsetMs(instant: number, zone: string): number {
   return wall - Math.floor(instant / 1000) * 1000;
 }
 
+/** An instant as `zone`'s wall-clock time, `YYYY-MM-DDTHH:MM` (what a datetime-local field holds). */
+export function zonedLocal(instant: Date, zone: string): string {
+  const ms = Math.floor(instant.getTime() / 1000) * 1000;
+  return new Date(ms + offsetMs(ms, zone)).toISOString().slice(0, 16);
+}
+
 /** A wall-clock time (`YYYY-MM-DDTHH:MM`) in `zone` as an instant. */
 export function zonedInstant(local: string, zone: string): Date {
   const [date = '', time = ''] = local.split('T');

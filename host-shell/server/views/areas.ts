@@ -1,6 +1,6 @@
-import { backOfficeNav } from './back-office-nav';
 import { msg } from '@lingui/core/macro';
 import { ADMIN_MAIL_PATH } from './admin-mail';
+import { ADMIN_PROGRAMME_PATH, backOfficeNav } from './back-office-nav';
 import { ADMIN_ACCESS_PATH } from './admin-access';
 import type { Selectable } from 'kysely';
 import type { ContactRequestsTable, UserRow } from '../db/schema';
@@ -79,6 +79,7 @@ function contentLinks(ctx: PageContext): SafeHtml {
 <li><a href="${link('admin.companies')}">${tr(msg`Companies`)}</a></li>
 <li><a href="${link('admin.stands')}">${tr(msg`Stands`)}</a></li>
 <li><a href="${link('admin.accounts')}">${tr(msg`Exhibitor and organizer accounts`)}</a></li>
+<li><a href="${ADMIN_PROGRAMME_PATH}">${tr(msg`Programme of talks`)}</a></li>
 <li><a href="${link('admin.panoramas')}">${tr(msg`Room panoramas`)}</a></li>
 <li><a href="${link('admin.imports')}">${tr(msg`CSV imports (users, video links)`)}</a></li>
 </ul></section>`;

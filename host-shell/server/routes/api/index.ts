@@ -20,7 +20,7 @@ import { localeRoutes } from './locale';
 import { mediasRoutes } from './medias';
 import { notificationRoutes } from './notifications';
 import { meetingRoutes } from './meetings';
-import { programmeClockPlugin, programmeRoutes } from './programme';
+import { programmeRoutes } from './programme';
 import { collectRoutes, openApiRoute } from './openapi';
 import { roomRoutes } from './room';
 import { standRoutes } from './stands';
@@ -52,8 +52,6 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(contentRoutes);
   await api.register(accountRoutes);
   await api.register(analyticsRoutes);
-  // The programme's clock is the API's (not a child's): the meetings' routes wake it too.
-  await programmeClockPlugin(api, {});
   await api.register(programmeRoutes);
   await api.register(meetingRoutes);
   await api.register(accessRoutes);

@@ -19,6 +19,7 @@ import {
   salonTimeZone,
   updateTalk,
 } from '../../services/programme';
+import { globalPlugin } from '../../lib/plugin';
 import { apiViewer } from './auth';
 import { requireOrganiser } from './content';
 
@@ -31,13 +32,13 @@ declare module 'fastify' {
 
 const ORGANISERS = 'Promoters and administrators only: 401 without a session, 403 for anyone else.';
 
-/** The programme's clock for the API's routes: it starts when the server is ready and stops when it closes. */
-export const programmeClockPlugin: FastifyPluginAsyncTypebox = async (api) => {
-  const clock = new ProgrammeClock(api);
-  api.decorate('programmeClock', clock);
-  api.addHook('onReady', async () => clock.start());
-  api.addHook('onClose', async () => clock.stop());
-};
+/** The programme's clock, for the whole app (the API and the back office's page wake it): it starts when the server is ready and stops when it closes. */
+export const programmeClockPlugin = globalPlugin('salon-programme-clock', async (app) => {
+  const clock = new ProgrammeClock(app);
+  app.decorate('programmeClock', clock);
+  app.addHook('onReady', async () => clock.start());
+  app.addHook('onClose', async () => clock.stop());
+});
 
 /** The programme (issue 38): talks for everyone with a session, managed by organisers; "My agenda" and its iCalendar file. */
 export const programmeRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -33,6 +33,8 @@ import { SIGNIN_LINK_PATTERN } from '../../services/signin-links';
 import { serveChatFile } from './chat-file';
 import { showAdminMail } from './admin-mail';
 import { postUnsubscribe, showUnsubscribe } from './unsubscribe';
+import { saveProgramme, showProgramme } from './admin-programme';
+import { ADMIN_PROGRAMME_PATH } from '../../views/back-office-nav';
 import { sendEmailingForm } from './emailing';
 import { EMAILING_FORM_PATH } from '../../views/emailing';
 import { UNSUBSCRIBE_PATTERN } from '../../services/emailings';
@@ -165,6 +167,8 @@ export const pageRoutes: FastifyPluginAsync = async (app) => {
   app.post(signinLinkPath!, postOptions({ get: showSigninLink, limits: SIGNIN_LINK_LIMITS }), useSigninLinkPage);
   app.get(ADMIN_MAIL_PATH, showAdminMail);
   app.get(ADMIN_ACCESS_PATH, showAdminAccess);
+  app.get(ADMIN_PROGRAMME_PATH, showProgramme);
+  app.post(ADMIN_PROGRAMME_PATH, postOptions({ get: showProgramme }), saveProgramme);
   app.post(LEAD_MAIL_PATH, postOptions({ get: showHome }), saveLeadEmails);
   app.post(EMAILING_FORM_PATH, postOptions({ get: showHome }), sendEmailingForm);
   // An e-mailing's unsubscribe link; its post is the mail clients' one click too (RFC 8058): no form guard.

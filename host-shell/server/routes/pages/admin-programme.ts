@@ -1,0 +1,104 @@
+import { msg } from '@lingui/core/macro';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { TalkBody } from '@salon/shared/contracts/programme';
+import { say } from '../../i18n';
+import { decodeId } from '../../lib/ids';
+import { LOCAL_TIME, zonedInstant, zonedLocal } from '../../services/access';
+import { listStands } from '../../services/content-stands';
+import { createTalk, listTalks, removeTalk, salonTimeZone, updateTalk } from '../../services/programme';
+import type { FormState, Notice } from '../../views/admin-content';
+import { talkValues, programmePage } from '../../views/admin-programme';
+import { ADMIN_PROGRAMME_PATH } from '../../views/back-office-nav';
+import type { PageContext } from '../../views/layout';
+import { ORGANISERS, attempt, check, doneNotice, editOf, one, posted, unknownAction, type Outcome } from './admin-content';
+import { gate, pageContext, sendPage } from './kit';
+
+/* /admin/programme: the talks of the programme (POST: create, update, remove), for organisers and administrators. */
+
+async function renderProgramme(request: FastifyRequest, ctx: PageContext, state?: Partial<FormState>, notice?: Notice): Promise<string> {
+  const db = request.server.db;
+  const zone = salonTimeZone();
+  const [talks, stands] = await Promise.all([listTalks(db, 0), listStands(db)]);
+  const localOf = (iso: string) => zonedLocal(new Date(iso), zone);
+  const editing = state?.editing ?? editOf(request);
+  const current = editing ? talks.find((t) => t.id === editing) : undefined;
+  const values = state?.values ?? (current ? talkValues(current, localOf) : {});
+  const choices = {
+    stands: stands.map((s) => ({ id: s.id_stand, name: ctx.locale === 'fr_FR' ? s.niceName : s.niceNameEn })),
+    timeZone: zone,
+    when: (t: (typeof talks)[number]) => `${localOf(t.start).replace('T', ' ')} – ${localOf(t.end).slice(11)}`,
+  };
+  return programmePage(
+    ctx,
+    talks,
+    choices,
+    { values, errors: state?.errors ?? {}, ...(current ? { editing: current.id } : {}) },
+    notice ?? doneNotice(ctx, request),
+  );
+}
+
+export async function showProgramme(request: FastifyRequest, reply: FastifyReply) {
+  if (!(await gate(request, reply, ORGANISERS))) return reply;
+  return sendPage(reply, await renderProgramme(request, await pageContext(request)));
+}
+
+/** A wall-clock time of the form as the API's instant; anything else is passed on for the schema to refuse. */
+const instantOf = (local: string, zone: string): string => (LOCAL_TIME.test(local) ? zonedInstant(local, zone).toISOString() : local);
+
+export async function saveProgramme(request: FastifyRequest, reply: FastifyReply) {
+  const user = await gate(request, reply, ORGANISERS);
+  if (!user) return reply;
+  const ctx = await pageContext(request);
+  const app = request.server;
+  const render = (state: Partial<FormState>, notice?: Notice) => renderProgramme(request, ctx, state, notice);
+  const values = posted(request.body);
+  const action = one(values.action);
+  const id = decodeId(one(values.id));
+  let outcome: Outcome;
+  let done: 'created' | 'saved' | 'removed';
+  if (action === 'remove' && id !== null) {
+    outcome = await attempt(() => removeTalk(app.db, user.id, id, ctx.locale));
+    done = 'removed';
+  } else if (action === 'create' || (action === 'update' && id !== null)) {
+    const zone = salonTimeZone();
+    const place = one(values.place);
+    const body = {
+      title_fr: one(values.title_fr).trim(),
+      title_en: one(values.title_en).trim(),
+      description_fr: one(values.description_fr).trim(),
+      description_en: one(values.description_en).trim(),
+      speakers: one(values.speakers)
+        .split(/\r?\n/)
+        .map((s) => s.trim())
+        .filter(Boolean),
+      start: instantOf(one(values.start), zone),
+      end: instantOf(one(values.end), zone),
+      place,
+      stand_id: place === 'stand' ? one(values.stand_id) || null : null,
+      video_url: place === 'stream' ? one(values.video_url) || null : null,
+      chat_url: place === 'stream' ? one(values.chat_url) || null : null,
+    };
+    const checked = check(ctx, TalkBody, body);
+    outcome = !checked.ok
+      ? checked.outcome
+      : await attempt(() =>
+          action === 'create'
+            ? createTalk(app.db, user.id, checked.value as TalkBody, ctx.locale)
+            : updateTalk(app.db, user.id, id!, checked.value as TalkBody, ctx.locale),
+        );
+    done = action === 'create' ? 'created' : 'saved';
+    if (!outcome.ok) {
+      // The form again as sent, with why (a time that is not one says so in the page's words).
+      const errors = { ...outcome.errors };
+      for (const key of ['start', 'end'] as const)
+        if (errors[key] && !LOCAL_TIME.test(one(values[key]))) errors[key] = say(ctx.locale, msg`Expected a date and a time`);
+      const editing = action === 'update' && id !== null ? { editing: one(values.id) } : {};
+      return sendPage(reply, await render({ values, errors, ...editing }, outcome.notice), outcome.status);
+    }
+  } else {
+    return unknownAction(reply, ctx, render);
+  }
+  if (!outcome.ok) return sendPage(reply, await render({}, outcome.notice), outcome.status);
+  app.programmeClock.wake();
+  return reply.redirect(new URL(`${ADMIN_PROGRAMME_PATH}?done=${done}`, ctx.origin).toString(), 303);
+}
