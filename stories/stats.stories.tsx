@@ -27,14 +27,20 @@ function standFigures(id: string, name: string, nameEn: string, scale = 1): Stan
   return {
     stand: { id, name, name_en: nameEn },
     hours,
-    totals: { visits: sum('visits'), unique_visitors: Math.round(sum('visits') * 0.7), chats: sum('chats'), leads: sum('leads') },
+    totals: {
+      visits: sum('visits'),
+      unique_visitors: Math.round(sum('visits') * 0.7),
+      chats: sum('chats'),
+      leads: sum('leads'),
+      meetings: { booked: 3, held: 1, cancelled: 1 },
+    },
     generated_at: at(0),
   };
 }
 const EMPTY = (id: string, name: string, nameEn: string): StandAnalyticsData => ({
   stand: { id, name, name_en: nameEn },
   hours: [{ hour: at(0), visits: 0, unique_visitors: 0, chats: 0, leads: 0 }],
-  totals: { visits: 0, unique_visitors: 0, chats: 0, leads: 0 },
+  totals: { visits: 0, unique_visitors: 0, chats: 0, leads: 0, meetings: { booked: 0, held: 0, cancelled: 0 } },
   generated_at: at(0),
 });
 

@@ -32,12 +32,21 @@ export const AnalyticsHour = Type.Object({
 });
 export type AnalyticsHour = Static<typeof AnalyticsHour>;
 
+/** The meetings booked in the stand's slots: every booking, those held (accepted, their time begun), those cancelled. */
+export const AnalyticsMeetings = Type.Object({
+  booked: Type.Integer({ minimum: 0 }),
+  held: Type.Integer({ minimum: 0 }),
+  cancelled: Type.Integer({ minimum: 0 }),
+});
+export type AnalyticsMeetings = Static<typeof AnalyticsMeetings>;
+
 export const AnalyticsTotals = Type.Object({
   visits: Type.Integer({ minimum: 0 }),
   /** Distinct people over the whole event (not the sum of the hours). */
   unique_visitors: Type.Integer({ minimum: 0 }),
   chats: Type.Integer({ minimum: 0 }),
   leads: Type.Integer({ minimum: 0 }),
+  meetings: AnalyticsMeetings,
 });
 export type AnalyticsTotals = Static<typeof AnalyticsTotals>;
 

@@ -104,6 +104,7 @@ test('at 375 px, every back-office page fits the phone: wide tables scroll insid
         '/admin/entreprises',
         '/admin/stands',
         '/admin/comptes',
+        '/admin/programme',
         '/admin/panoramas',
         '/admin/imports',
       ]) {

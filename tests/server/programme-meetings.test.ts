@@ -2,6 +2,7 @@ import { describe, expect, it, jest } from '@jest/globals';
 import ICAL from 'ical.js';
 import type { AgendaData, Meeting, MeetingData, Slot, SlotsData } from '@salon/shared/contracts/meetings';
 import type { ProgrammeData, Talk } from '@salon/shared/contracts/programme';
+import type { StandAnalyticsData } from '@salon/shared/contracts/analytics';
 import { createSession, SESSION_COOKIE } from '../../host-shell/server/services/sessions';
 import { meetingInvitation } from '../../host-shell/server/services/meeting-notices';
 import { ProgrammeClock } from '../../host-shell/server/services/programme-clock';
@@ -66,6 +67,10 @@ const talkBody = (startMs: number, endMs: number, extra: Record<string, unknown>
   chat_url: 'https://chat.example.org/talk',
   ...extra,
 });
+
+/** The stand's meeting figures, as its exhibitors read them. */
+const meetingFigures = async (standId: string, cookie: string) =>
+  dataOf<StandAnalyticsData>((await api('GET', `/api/analytics?stand_id=${standId}`, cookie)).body).totals.meetings;
 
 const stream = async (cookie: string) =>
   dataOf<{ active: boolean; video_url: string | null; chat_url: string | null }>((await api('GET', '/api/stream/active', cookie)).body);
@@ -378,7 +383,9 @@ describe('meetings', () => {
     expect((await api('PUT', `/api/meetings/${meeting.id}`, c.visitor, { status: 'cancelled', reason: 'A \u202etrain' })).statusCode).toBe(
       400,
     );
+    const figuresBefore = await meetingFigures(slot.stand_id, c.exhibitor);
     const cancelled = await api('PUT', `/api/meetings/${meeting.id}`, c.visitor, { status: 'cancelled', reason: 'A train strike' });
+    expect(await meetingFigures(slot.stand_id, c.exhibitor)).toEqual({ ...figuresBefore, cancelled: figuresBefore.cancelled + 1 });
     expect(dataOf<{ meeting: Meeting }>(cancelled.body).meeting).toMatchObject({ status: 'cancelled', reason: 'A train strike' });
     expect((await noticesOf(DEMO.exhibitor)).at(-1)).toMatchObject({
       title: 'Rendez-vous annulé',
@@ -422,6 +429,7 @@ describe('meetings', () => {
       .execute();
     // Starts in 6 s: booked and accepted before it, even on a busy machine.
     const slot = await newSlot(6000, 10 * MIN);
+    const figuresBefore = await meetingFigures(slot.stand_id, c.exhibitor);
     const meeting = dataOf<MeetingData>(
       (await api('POST', '/api/meetings', c.visitor2, { slot_id: slot.id, message: 'Hello' })).body,
     ).meeting;
@@ -441,6 +449,12 @@ describe('meetings', () => {
     );
     const agenda = dataOf<AgendaData>((await api('GET', '/api/me/agenda', c.exhibitor)).body);
     expect(agenda.items.some((i) => i.kind === 'meeting' && i.meeting.video_link === 'https://visio.example.org/helios')).toBe(true);
+    // The stand's figures count it booked, and held once begun.
+    expect(await meetingFigures(slot.stand_id, c.exhibitor)).toEqual({
+      booked: figuresBefore.booked + 1,
+      held: figuresBefore.held + 1,
+      cancelled: figuresBefore.cancelled,
+    });
   }, 90_000);
 
   it('the calls are in the OpenAPI document', async () => {

@@ -36,6 +36,8 @@ let answer: (request: Request) => Response | Promise<Response>;
 const HOUR = '2026-11-25T14:00:00.000Z';
 const NEXT = '2026-11-25T15:00:00.000Z';
 
+const NO_MEETINGS = { booked: 0, held: 0, cancelled: 0 };
+
 function figures(over: Partial<StandAnalyticsData> = {}): StandAnalyticsData {
   return {
     stand: { id: 's1', name: 'Helios Solaire', name_en: 'Helios Solar' },
@@ -43,14 +45,14 @@ function figures(over: Partial<StandAnalyticsData> = {}): StandAnalyticsData {
       { hour: HOUR, visits: 3, unique_visitors: 2, chats: 1, leads: 1 },
       { hour: NEXT, visits: 0, unique_visitors: 0, chats: 0, leads: 0 },
     ],
-    totals: { visits: 3, unique_visitors: 2, chats: 1, leads: 1 },
+    totals: { visits: 3, unique_visitors: 2, chats: 1, leads: 1, meetings: NO_MEETINGS },
     generated_at: NEXT,
     ...over,
   };
 }
 const EMPTY = figures({
   hours: [{ hour: NEXT, visits: 0, unique_visitors: 0, chats: 0, leads: 0 }],
-  totals: { visits: 0, unique_visitors: 0, chats: 0, leads: 0 },
+  totals: { visits: 0, unique_visitors: 0, chats: 0, leads: 0, meetings: NO_MEETINGS },
 });
 
 async function show(page: PageDataInput) {
@@ -103,7 +105,8 @@ describe("the exhibitor's stands in figures", () => {
   test('Refresh asks the server again and shows the new figures', async () => {
     await show(exhibitorPageData());
     await screen.findByText('3 visits · 2 unique visitors · 1 chat started · 1 lead');
-    answer = () => jsonResponse({ data: figures({ totals: { visits: 4, unique_visitors: 3, chats: 1, leads: 1 } }) });
+    answer = () =>
+      jsonResponse({ data: figures({ totals: { visits: 4, unique_visitors: 3, chats: 1, leads: 1, meetings: NO_MEETINGS } }) });
     await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(await screen.findByText('4 visits · 3 unique visitors · 1 chat started · 1 lead')).toBeInTheDocument();
     expect(fetchMock.requests).toHaveLength(2);
@@ -115,6 +118,16 @@ describe("the exhibitor's stands in figures", () => {
     expect(await screen.findByText('0 visits · 0 unique visitors · 0 chats started · 0 leads')).toBeInTheDocument();
     expect(screen.getByText('No visit yet. The chart appears with the first visit.')).toBeInTheDocument();
     expect(mockPlots).toHaveLength(0);
+    expect(screen.queryByText(/meetings? booked/)).not.toBeInTheDocument();
+  });
+
+  test('the meetings booked in its slots, held and cancelled, once there is one (in both languages)', async () => {
+    answer = () => jsonResponse({ data: figures({ totals: { ...figures().totals, meetings: { booked: 3, held: 1, cancelled: 1 } } }) });
+    await show(exhibitorPageData());
+    expect(await screen.findByText('3 meetings booked · 1 held · 1 cancelled')).toBeInTheDocument();
+    widget?.unmount();
+    await show(withLocale(exhibitorPageData(), 'fr_FR'));
+    expect(await screen.findByText('3 rendez-vous réservés · 1 tenu · 1 annulé')).toBeInTheDocument();
   });
 
   test('an error, then Try again', async () => {

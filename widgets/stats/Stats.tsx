@@ -58,11 +58,19 @@ function StandFigures({ data, onRefresh }: { data: StandAnalyticsData; onRefresh
     plural(chats, { one: '# chat started', other: '# chats started' }),
     plural(leads, { one: '# lead', other: '# leads' }),
   ].join(' · ');
+  // Meetings booked in the stand's slots, once there is one.
+  const { booked, held, cancelled } = data.totals.meetings;
+  const meetings = [
+    plural(booked, { one: '# meeting booked', other: '# meetings booked' }),
+    plural(held, { one: '# held', other: '# held' }),
+    plural(cancelled, { one: '# cancelled', other: '# cancelled' }),
+  ].join(' · ');
   const active = data.hours.filter((h) => h.visits + h.chats + h.leads > 0);
   return (
     <section className="salon-stats__stand" aria-label={name}>
       <h3>{name}</h3>
       <p className="salon-stats__summary">{summary}</p>
+      {booked > 0 && <p className="salon-stats__summary">{meetings}</p>}
       {empty ? (
         <p className="salon-stats__empty">{t`No visit yet. The chart appears with the first visit.`}</p>
       ) : (

@@ -93,6 +93,19 @@ describe('toaster', () => {
       expect(published()).toBe('120px');
       act(() => closeModal());
       expect(published()).toBe('60px');
+      // A toast that leaves as the modal opens (its button opened it) leaves no room behind.
+      act(() => {
+        openModal({ name: 'feedback' });
+        clearToasts();
+      });
+      layout();
+      expect(published()).toBe('0px');
+      act(() => {
+        closeModal();
+        showToast({ kind: 'info', message: 'Third', persistent: true });
+      });
+      layout();
+      expect(published()).toBe('60px');
       await userEvent.click(screen.getByRole('button', { name: 'Close notification' }));
       layout();
       expect(published()).toBe('0px');

@@ -3,6 +3,7 @@ import {
   ANALYTICS_MAX_HOURS,
   ATTENDANCE_HOURS,
   VISITORS_LIST_PER_PAGE,
+  type AnalyticsMeetings,
   type AttendanceData,
   type ListedVisitor,
   type StandAnalyticsData,
@@ -76,9 +77,28 @@ function hourRange(first: number | null, now: number, max: number): number[] {
   return out;
 }
 
-/** A stand's visits, unique visitors, chats started and leads per hour, from its first activity to now. */
+/**
+ * The meetings booked in a stand's slots: every booking made, those held (accepted, and their time began), those
+ * cancelled by either side.
+ */
+async function meetingCounts(db: Kysely<Database>, standId: number, now: number): Promise<AnalyticsMeetings> {
+  const started = new Date(now).toISOString();
+  const row = await db
+    .selectFrom('meetings as m')
+    .innerJoin('meeting_slots as s', 's.id', 'm.slot_id')
+    .select([
+      sql<string | number>`count(*)`.as('booked'),
+      sql<string | number | null>`sum(case when m.status = 'accepted' and s.starts_at <= ${started} then 1 else 0 end)`.as('held'),
+      sql<string | number | null>`sum(case when m.status = 'cancelled' then 1 else 0 end)`.as('cancelled'),
+    ])
+    .where('s.stand_id', '=', standId)
+    .executeTakeFirst();
+  return { booked: num(row?.booked), held: num(row?.held), cancelled: num(row?.cancelled) };
+}
+
+/** A stand's visits, unique visitors, chats started and leads per hour, from its first activity to now; its meetings. */
 export async function standAnalytics(db: Kysely<Database>, stand: StandRow, now = Date.now()): Promise<StandAnalyticsData> {
-  const { visits, chats, leads, unique } = await hourly(db, stand.id);
+  const [{ visits, chats, leads, unique }, meetings] = await Promise.all([hourly(db, stand.id), meetingCounts(db, stand.id, now)]);
   const byHour = new Map<string, { visits: number; unique_visitors: number; chats: number; leads: number }>();
   const slot = (hour: string) => {
     let value = byHour.get(hour);
@@ -102,7 +122,7 @@ export async function standAnalytics(db: Kysely<Database>, stand: StandRow, now 
   return {
     stand: { id: encodeId(stand.id), name: stand.name, name_en: stand.name_en },
     hours,
-    totals: { visits: sum(visits), unique_visitors: unique, chats: sum(chats), leads: sum(leads) },
+    totals: { visits: sum(visits), unique_visitors: unique, chats: sum(chats), leads: sum(leads), meetings },
     generated_at: new Date(now).toISOString(),
   };
 }

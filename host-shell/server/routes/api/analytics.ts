@@ -73,7 +73,7 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       preValidation: exhibitorsAndOrganisers,
       schema: {
-        summary: `A stand's visits, unique visitors, chats started and leads per hour (UTC) from its first activity to now, and the totals. Exhibitors: their own stands (403 for another); promoters and administrators: any stand; 401 without a session, 403 for visitors (anonymous ones too), 404 for an unknown stand. ${FRESH} ${CSV}`,
+        summary: `A stand's visits, unique visitors, chats started and leads per hour (UTC) from its first activity to now, and the totals, with the meetings booked in its slots (held: accepted and begun; cancelled). Exhibitors: their own stands (403 for another); promoters and administrators: any stand; 401 without a session, 403 for visitors (anonymous ones too), 404 for an unknown stand. ${FRESH} ${CSV}`,
         querystring: AnalyticsQuery,
         response: { 200: Envelope(StandAnalyticsData) },
       },
