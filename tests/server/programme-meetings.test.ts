@@ -6,9 +6,10 @@ import type { StandAnalyticsData } from '@salon/shared/contracts/analytics';
 import { createSession, SESSION_COOKIE } from '../../host-shell/server/services/sessions';
 import { meetingInvitation } from '../../host-shell/server/services/meeting-notices';
 import { ProgrammeClock } from '../../host-shell/server/services/programme-clock';
+import { TALK_REMINDER_PATH, setTalkReminderEmails } from '../../host-shell/server/services/talk-reminder-mail';
 import { meetingRow } from '../../host-shell/server/services/meetings';
 import { decodeId, encodeId } from '../../host-shell/server/lib/ids';
-import { callApi } from './http';
+import { callApi, form, request } from './http';
 import { DEMO, login, standBySlug, useTestApp, userIdByEmail, waitFor } from './helpers';
 
 /** The programme and meetings (issue 38): talks, the stream they switch, agendas, slots, bookings, their steps. */
@@ -238,10 +239,32 @@ describe('the programme', () => {
     expect((await api('DELETE', `/api/talks/${talk.id}`, c.admin)).statusCode).toBe(200);
   });
 
-  it('keeps "My agenda", reminds 5 minutes ahead, and downloads it as iCalendar', async () => {
+  it('keeps "My agenda", reminds 5 minutes ahead (by e-mail too for who asked on /profil), and downloads it as iCalendar', async () => {
     const c = await cookiesReady();
+    // visitor2 asks for the reminders by e-mail on their profile; the exhibitor, who adds the talk too, does not.
+    const profile = await request(t.app, { method: 'GET', url: '/profil', headers: { cookie: `${c.visitor2}; salon_locale=en_EN` } });
+    expect(profile.body).toContain(`action="${TALK_REMINDER_PATH}"`);
+    const optIn = form({ talk_reminder_emails: '1' });
+    const saved = await request(t.app, {
+      method: 'POST',
+      url: TALK_REMINDER_PATH,
+      payload: optIn.payload,
+      headers: { ...optIn.headers, cookie: c.visitor2 },
+    });
+    expect(saved.statusCode).toBe(303);
+    expect(saved.headers.location).toMatch(/\/profil\?reminders=saved#talk-reminders$/);
+    const optedIn = await request(t.app, {
+      method: 'GET',
+      url: '/profil?reminders=saved',
+      headers: { cookie: `${c.visitor2}; salon_locale=en_EN` },
+    });
+    expect(optedIn.body).toMatch(/name="talk_reminder_emails" value="1" checked>/);
+    expect(
+      (await request(t.app, { method: 'POST', url: TALK_REMINDER_PATH, payload: optIn.payload, headers: optIn.headers })).statusCode,
+    ).toBe(303);
     const talk = dataOf<{ talk: Talk }>((await api('POST', '/api/talks', c.promoter, talkBody(4 * MIN, 34 * MIN))).body).talk;
     expect((await api('PUT', `/api/me/agenda/talks/${talk.id}`, c.visitor2)).statusCode).toBe(200);
+    expect((await api('PUT', `/api/me/agenda/talks/${talk.id}`, c.exhibitor)).statusCode).toBe(200);
     expect((await api('PUT', `/api/me/agenda/talks/${talk.id}`, c.visitor2)).statusCode).toBe(200);
     expect((await api('PUT', '/api/me/agenda/talks/zzzz', c.visitor2)).statusCode).toBe(404);
     // Starting within 5 minutes: the reminder goes out at once, once.
@@ -261,6 +284,19 @@ describe('the programme', () => {
     expect(events[0]?.endDate.toJSDate().toISOString()).toBe(talk.end);
     expect(events[0]?.startDate.zone?.tzid).toBe('UTC');
     expect((await noticesOf(DEMO.visitor2)).filter((n) => n.title === 'Votre conférence commence bientôt')).toHaveLength(1);
+    // One e-mail, to the one who asked, in their language; the exhibitor got the room's notice only.
+    await waitFor(
+      async () => ((await noticesOf(DEMO.exhibitor)).some((n) => n.title === 'Votre conférence commence bientôt') ? true : undefined),
+      10_000,
+      'the exhibitor’s notice',
+    );
+    const mails = await t.database.db.selectFrom('mail_outbox').selectAll().where('kind', '=', 'talk_reminder').execute();
+    expect(mails.map((m) => m.to_address)).toEqual([DEMO.visitor2]);
+    expect(mails[0]).toMatchObject({
+      subject: expect.stringMatching(/^(Your talk begins soon: AI at the fair|Votre conférence commence bientôt : L’IA au salon)$/),
+    });
+    expect(mails[0]?.text_body).toMatch(/AI at the fair|L’IA au salon/);
+    await setTalkReminderEmails(t.database.db, await userIdByEmail(t, DEMO.visitor2), false);
   });
 });
 

@@ -3,7 +3,9 @@ import { nowIso } from '../db/schema';
 import { setAvailability } from './history';
 import { announceMeetingStep, whenLabel } from './meeting-notices';
 import { meetingRow } from './meetings';
+import { queueMail } from './mail';
 import { personalNotice } from './personal-notices';
+import { talkReminderMail } from './talk-reminder-mail';
 import { effectiveStream, nextStreamBoundary } from './programme';
 
 /** A reminder goes out this long before a talk of the person's agenda starts. */
@@ -13,7 +15,7 @@ const MAX_WAIT_MS = 15_000;
 /** After a look that failed (the database busy or restarting), the clock looks again this soon. */
 const RETRY_MS = 1000;
 
-type App = Pick<FastifyInstance, 'db' | 'live' | 'realtime' | 'parameters' | 'log'>;
+type App = Pick<FastifyInstance, 'db' | 'live' | 'realtime' | 'parameters' | 'log' | 'config'>;
 
 /**
  * The programme's clock, one per process: at a talk's start and end the live stream changes (every open room follows,
@@ -108,7 +110,18 @@ export class ProgrammeClock {
     const due = await this.app.db
       .selectFrom('agenda_talks as a')
       .innerJoin('talks as t', 't.id', 'a.talk_id')
-      .select(['a.user_id', 'a.talk_id', 't.title_fr', 't.title_en', 't.starts_at'])
+      .innerJoin('users as u', 'u.id', 'a.user_id')
+      .select([
+        'a.user_id',
+        'a.talk_id',
+        't.title_fr',
+        't.title_en',
+        't.starts_at',
+        'u.email',
+        'u.locale',
+        'u.firstname',
+        'u.talk_reminder_emails',
+      ])
       .where('a.reminded_at', 'is', null)
       .where('t.starts_at', '<=', soon)
       .where('t.ends_at', '>', now)
@@ -130,6 +143,9 @@ export class ProgrammeClock {
         message: `« ${row.title_fr} » : ${whenLabel(row.starts_at, 'fr')}. Ouvrez le programme (Conférences) pour la rejoindre.`,
         message_en: `“${row.title_en}”: ${whenLabel(row.starts_at, 'en')}. Open the programme (Conferences) to join it.`,
       });
+      // And by e-mail for those who asked for it on their profile.
+      if (row.talk_reminder_emails === 1 && row.email)
+        await queueMail(this.app.db, talkReminderMail(row, started, this.app.config.publicUrl));
     }
   }
 

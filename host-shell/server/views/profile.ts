@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { PUBLISHABLE_FIELDS, type PublishableField } from '@salon/shared/contracts/users';
 import type { UserRow } from '../db/schema';
 import { html } from '../lib/html';
+import { TALK_REMINDER_PATH } from '../services/talk-reminder-mail';
 import { parseFieldsParam } from '../services/users';
 import { checkbox, field } from './forms';
 import { helpers, layout, type PageContext } from './layout';
@@ -14,6 +15,8 @@ export interface ProfileState {
   publishProfile: boolean;
   errors?: Record<string, string>;
   saved?: boolean;
+  /** The talk reminders' choice was just saved. */
+  remindersSaved?: boolean;
 }
 
 export function profileStateOf(user: UserRow): ProfileState {
@@ -76,6 +79,17 @@ ${PUBLISHABLE_FIELDS.filter((name) => name !== 'visio_link' || user.profile === 
 ${user.profile === 'exhibitor' ? checkbox({ form: 'profile', name: 'publish_profile', label: tr(msg`Publish my exhibitor profile`), checked: state.publishProfile }) : ''}
 </fieldset>
 <button type="submit">${tr(msg`Save`)}</button>
-</form>`,
+</form>
+${
+  user.email
+    ? html`<section class="card" id="talk-reminders" aria-labelledby="talk-reminders-title"><h2 id="talk-reminders-title">${tr(msg`Talk reminders`)}</h2>
+${state.remindersSaved ? html`<p class="notice success" role="status">${tr(msg`Saved.`)}</p>` : ''}
+<p>${tr(msg`The salon reminds you of each talk of your agenda 5 minutes before it starts.`)}</p>
+<form method="post" action="${TALK_REMINDER_PATH}">
+${checkbox({ form: 'reminders', name: 'talk_reminder_emails', label: tr(msg`Also by e-mail, to ${user.email}`), checked: user.talk_reminder_emails === 1 })}
+<button type="submit">${tr(msg`Save`)}</button>
+</form></section>`
+    : ''
+}`,
   );
 }

@@ -12,6 +12,7 @@ import { imports } from './0010_imports';
 import { signinLinks } from './0011_signin_links';
 import { mail } from './0012_mail';
 import { programmeMeetings } from './0013_programme_meetings';
+import { talkReminders } from './0014_talk_reminders';
 
 /** Every migration, in order. Add a file `000N_name.ts` and a line here; never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -28,5 +29,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0011_signin_links': signinLinks(dialect),
     '0012_mail': mail(dialect),
     '0013_programme_meetings': programmeMeetings(dialect),
+    '0014_talk_reminders': talkReminders(dialect),
   };
 }

@@ -34,6 +34,8 @@ export interface UsersTable extends ProfileTexts {
   mail_token: string | null;
   /** An exhibitor's opt-in: an e-mail for each new lead on their stands. */
   lead_emails: Generated<Flag>;
+  /** An e-mail 5 minutes before each talk of their agenda (`/profil`). */
+  talk_reminder_emails: Generated<Flag>;
 }
 
 export interface SessionsTable {

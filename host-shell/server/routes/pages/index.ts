@@ -14,6 +14,7 @@ import { contentPage, type ContentPage } from '../../views/content';
 import { notFoundPage } from '../../views/errors';
 import { saveLeadEmails, showExhibitorArea, showExhibitorProfile, showOwnExhibitorProfile, showPromoterArea, showVisitors } from './areas';
 import { LEAD_MAIL_PATH } from '../../services/lead-mail';
+import { TALK_REMINDER_PATH } from '../../services/talk-reminder-mail';
 import { saveAdmin, showAdmin } from './admin';
 import { companyDocumentRoutes } from './admin-company-documents';
 import { panoramaFormRoutes, showPanoramas } from './admin-panoramas';
@@ -25,7 +26,7 @@ import { contactRefused, sendContact, showContact } from './contact';
 import { LOCALE_FORM_PATH } from '../../lib/locale';
 import { chooseLocaleForm } from './locale';
 import { pageContext, sendPage } from './kit';
-import { saveProfile, showProfile } from './profile';
+import { saveProfile, saveTalkReminders, showProfile } from './profile';
 import { showRoom } from './room';
 import { showImports } from './imports';
 import { showSigninLink, signinLinkRefused, useSigninLinkPage } from './signin-link';
@@ -170,6 +171,7 @@ export const pageRoutes: FastifyPluginAsync = async (app) => {
   app.get(ADMIN_PROGRAMME_PATH, showProgramme);
   app.post(ADMIN_PROGRAMME_PATH, postOptions({ get: showProgramme }), saveProgramme);
   app.post(LEAD_MAIL_PATH, postOptions({ get: showHome }), saveLeadEmails);
+  app.post(TALK_REMINDER_PATH, postOptions({ get: showHome }), saveTalkReminders);
   app.post(EMAILING_FORM_PATH, postOptions({ get: showHome }), sendEmailingForm);
   // An e-mailing's unsubscribe link; its post is the mail clients' one click too (RFC 8058): no form guard.
   app.get(`${UNSUBSCRIBE_PATTERN}:token`, showUnsubscribe);

@@ -3,6 +3,7 @@ import { PUBLISHABLE_FIELDS, UserMeUpdateBody, type PublishableField } from '@sa
 import { url } from '@salon/shared/contracts/routes';
 import { validate } from '../../lib/validation';
 import { applyProfileUpdate, PROFILE_TEXT_FIELDS, profileIssues } from '../../services/profile';
+import { setTalkReminderEmails } from '../../services/talk-reminder-mail';
 import { formStrings } from '../../views/forms';
 import { fieldErrors, formErrorsOf } from '../../views/messages';
 import { profilePage, profileStateOf, type ProfileState } from '../../views/profile';
@@ -14,7 +15,17 @@ export async function showProfile(request: FastifyRequest, reply: FastifyReply) 
   const ctx = await pageContext(request);
   const query: unknown = request.query;
   const saved = typeof query === 'object' && query !== null && 'saved' in query;
-  return sendPage(reply, profilePage(ctx, user, { ...profileStateOf(user), saved }));
+  const remindersSaved = typeof query === 'object' && query !== null && 'reminders' in query;
+  return sendPage(reply, profilePage(ctx, user, { ...profileStateOf(user), saved, remindersSaved }));
+}
+
+/** POST /profil/rappels: the opt-in to an e-mail before each talk of one's agenda (`services/talk-reminder-mail.ts`). */
+export async function saveTalkReminders(request: FastifyRequest, reply: FastifyReply) {
+  const user = await gate(request, reply, { registered: true });
+  if (!user) return reply;
+  const ctx = await pageContext(request);
+  await setTalkReminderEmails(request.server.db, user.id, formStrings(request.body).talk_reminder_emails === '1');
+  return reply.redirect(url('profile', {}, { origin: ctx.origin, query: { reminders: 'saved' }, hash: 'talk-reminders' }), 303);
 }
 
 export async function saveProfile(request: FastifyRequest, reply: FastifyReply) {
