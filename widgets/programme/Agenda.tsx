@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useLingui } from '@lingui/react/macro';
-import { $locale, pickLocalized, type LocaleCode } from '@salon/shared';
+import { $locale, $user, pickLocalized, url, type LocaleCode } from '@salon/shared';
 import type { AgendaData, AgendaItem, Meeting } from '@salon/shared/contracts/meetings';
 import { AGENDA_ICS, cancelMeeting, dayLabel, loadAgenda, visitorTimeZone } from './api';
 import { TalkTime } from './Talks';
@@ -103,6 +103,7 @@ export function MeetingItem({
 export function Agenda({ initial }: { initial?: AgendaData }) {
   const { t } = useLingui();
   const { locale } = useStore($locale);
+  const user = useStore($user);
   const [data, setData] = useState<AgendaData | null>(initial ?? null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -127,6 +128,12 @@ export function Agenda({ initial }: { initial?: AgendaData }) {
       <a className="salon-programme__link" href={AGENDA_ICS} download="agenda.ics">
         {t`Download my agenda (iCalendar)`}
       </a>
+      {/* The reminders come as notices in the room; by e-mail for who asks on their profile page. */}
+      {!user.anonymous && (
+        <a className="salon-programme__link" href={url('profile', {}, { hash: 'talk-reminders' })}>
+          {t`Reminders by e-mail: in my profile`}
+        </a>
+      )}
       {data.items.length === 0 ? (
         <p className="salon-programme__empty">{t`Your agenda is empty: add talks from the programme, or book a meeting from an exhibitor's card.`}</p>
       ) : (

@@ -35,14 +35,22 @@ export const talk = (over: Partial<Talk> = {}): Talk => ({
   ...over,
 });
 
-async function open(view: 'talks' | 'slots', routes: Record<string, () => Response>, locale: 'en_EN' | 'fr_FR' = 'en_EN') {
+async function open(view: 'talks' | 'slots' | 'agenda', routes: Record<string, () => Response>, locale: 'en_EN' | 'fr_FR' = 'en_EN') {
   fetchStub = installFetch((request) => {
     const route = routes[`${request.method} ${new URL(request.url).pathname}`];
     return route ? route() : jsonResponse({ data: { error: true, message: 'unexpected' } }, { status: 500 });
   });
   const page = visitorPageData();
   await showWidget(mount, { ...page, locale: { ...page.locale, locale } });
-  act(() => showSidebar(view === 'slots' ? { name: 'programme', view, standId: 's1' } : { name: 'programme' }));
+  act(() =>
+    showSidebar(
+      view === 'slots'
+        ? { name: 'programme', view, standId: 's1' }
+        : view === 'agenda'
+          ? { name: 'programme', view }
+          : { name: 'programme' },
+    ),
+  );
   return screen.findByRole('complementary');
 }
 
@@ -67,6 +75,18 @@ describe('the programme sidebar', () => {
     expect(within(panel).getByText(/salon time:/)).toBeInTheDocument();
     await userEvent.click(within(panel).getByRole('button', { name: 'Add to my agenda' }));
     expect(await within(panel).findByRole('button', { name: 'Remove from my agenda' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  test('My agenda: its talks, the iCalendar file, and where to ask for reminders by e-mail', async () => {
+    const panel = await open('agenda', {
+      'GET /api/me/agenda': () =>
+        jsonResponse({ data: { items: [{ kind: 'talk', start: talk().start, talk: talk({ in_agenda: true }) }] } }),
+    });
+    expect(await within(panel).findByRole('heading', { name: 'AI at the fair' })).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'Download my agenda (iCalendar)' })).toHaveAttribute('href', '/api/me/agenda.ics');
+    expect(within(panel).getByRole('link', { name: 'Reminders by e-mail: in my profile' }).getAttribute('href')).toMatch(
+      /\/profil#talk-reminders$/,
+    );
   });
 
   test('a slot just taken by someone else: "Ce créneau vient d\'être réservé"', async () => {
