@@ -215,7 +215,7 @@ describe("a stand's figures", () => {
     expect(response.headers['cache-control']).toMatch(/no-store/);
     const data = dataOf<StandAnalyticsData>(response.body);
     expect(data.stand).toEqual({ id: solar.key, name: 'Helios Solaire', name_en: 'Helios Solar' });
-    expect(data.totals).toEqual({ visits: 4, unique_visitors: 2, chats: 1, leads: 1 });
+    expect(data.totals).toEqual({ visits: 4, unique_visitors: 2, chats: 1, leads: 1, meetings: { booked: 0, held: 0, cancelled: 0 } });
     expect(data.hours.map((h) => h.hour)).toEqual([hourOf(twoHoursAgo), hourOf(twoHoursAgo + 3_600_000), hourOf(now)]);
     expect(data.hours[0]).toEqual({ hour: hourOf(twoHoursAgo), visits: 3, unique_visitors: 2, chats: 1, leads: 1 });
     expect(data.hours[1]).toMatchObject({ visits: 0, unique_visitors: 0, chats: 0, leads: 0 });
@@ -245,7 +245,7 @@ describe("a stand's figures", () => {
     const verdi = await standBySlug(t, 'stand-verdi');
     const data = dataOf<StandAnalyticsData>((await get(`/api/analytics?stand_id=${verdi.key}`, cookies.promoter)).body);
     expect(data.hours).toEqual([{ hour: hourOf(Date.now()), visits: 0, unique_visitors: 0, chats: 0, leads: 0 }]);
-    expect(data.totals).toEqual({ visits: 0, unique_visitors: 0, chats: 0, leads: 0 });
+    expect(data.totals).toEqual({ visits: 0, unique_visitors: 0, chats: 0, leads: 0, meetings: { booked: 0, held: 0, cancelled: 0 } });
   });
 
   it('neutralises formula cells in the CSV (a stand named like a formula)', async () => {
