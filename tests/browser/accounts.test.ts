@@ -111,7 +111,7 @@ test('a stored string cannot close the page-data element', async () => {
   const hostile = '</script><script>window.__pwned=1</script><!--';
   await page.goto(`${env.salon.baseUrl}/profil`);
   await page.getByLabel('Nickname').fill(hostile);
-  await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: /save|enregistrer/i }).click()]);
+  await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: /^(save|enregistrer)$/i }).click()]);
   let dialogs = 0;
   page.on('dialog', (d) => {
     dialogs += 1;

@@ -87,7 +87,7 @@ ${state.remindersSaved ? html`<p class="notice success" role="status">${tr(msg`S
 <p>${tr(msg`The salon reminds you of each talk of your agenda 5 minutes before it starts.`)}</p>
 <form method="post" action="${TALK_REMINDER_PATH}">
 ${checkbox({ form: 'reminders', name: 'talk_reminder_emails', label: tr(msg`Also by e-mail, to ${user.email}`), checked: user.talk_reminder_emails === 1 })}
-<button type="submit">${tr(msg`Save`)}</button>
+<button type="submit">${tr(msg`Save my reminders`)}</button>
 </form></section>`
     : ''
 }`,

@@ -26,7 +26,11 @@ async function renderProgramme(request: FastifyRequest, ctx: PageContext, state?
   const choices = {
     stands: stands.map((s) => ({ id: s.id_stand, name: ctx.locale === 'fr_FR' ? s.niceName : s.niceNameEn })),
     timeZone: zone,
-    when: (t: (typeof talks)[number]) => `${localOf(t.start).replace('T', ' ')} – ${localOf(t.end).slice(11)}`,
+    // "2030-12-10 14:00 – 15:00", the end's date too when it is another day.
+    when: (t: (typeof talks)[number]) => {
+      const [start, end] = [localOf(t.start), localOf(t.end)];
+      return `${start.replace('T', ' ')} – ${end.slice(0, 10) === start.slice(0, 10) ? end.slice(11) : end.replace('T', ' ')}`;
+    },
   };
   return programmePage(
     ctx,
