@@ -8,6 +8,7 @@ import type { RoomUser } from '@salon/shared/contracts/room';
 import { Chart } from './Chart';
 import { $actives, attendance, attendanceCsvUrl, standCsvUrl, standFigures } from './store';
 import { injectStatsStyles } from './styles';
+import { meetingsSentence, totalsSentence } from './summary';
 
 const COLORS = { visits: '#2b59c3', unique: '#0f766e', chats: '#b45309', leads: '#9d174d', people: '#2b59c3' };
 
@@ -50,27 +51,15 @@ function StandFigures({ data, onRefresh }: { data: StandAnalyticsData; onRefresh
   const when = useHourFormat();
   const tableId = useId();
   const name = pickLocalized(locale, data.stand.name, data.stand.name_en);
-  const { visits, unique_visitors: unique, chats, leads } = data.totals;
+  const { visits, chats, leads } = data.totals;
   const empty = visits === 0 && chats === 0 && leads === 0;
-  const summary = [
-    plural(visits, { one: '# visit', other: '# visits' }),
-    plural(unique, { one: '# unique visitor', other: '# unique visitors' }),
-    plural(chats, { one: '# chat started', other: '# chats started' }),
-    plural(leads, { one: '# lead', other: '# leads' }),
-  ].join(' · ');
-  // Meetings booked in the stand's slots, once there is one.
-  const { booked, held, cancelled } = data.totals.meetings;
-  const meetings = [
-    plural(booked, { one: '# meeting booked', other: '# meetings booked' }),
-    plural(held, { one: '# held', other: '# held' }),
-    plural(cancelled, { one: '# cancelled', other: '# cancelled' }),
-  ].join(' · ');
+  const meetings = meetingsSentence(data.totals.meetings);
   const active = data.hours.filter((h) => h.visits + h.chats + h.leads > 0);
   return (
     <section className="salon-stats__stand" aria-label={name}>
       <h3>{name}</h3>
-      <p className="salon-stats__summary">{summary}</p>
-      {booked > 0 && <p className="salon-stats__summary">{meetings}</p>}
+      <p className="salon-stats__summary">{totalsSentence(data.totals)}</p>
+      {meetings && <p className="salon-stats__summary">{meetings}</p>}
       {empty ? (
         <p className="salon-stats__empty">{t`No visit yet. The chart appears with the first visit.`}</p>
       ) : (
