@@ -6,7 +6,8 @@ import type { StandAnalyticsData } from '@salon/shared/contracts/analytics';
 import { createSession, SESSION_COOKIE } from '../../host-shell/server/services/sessions';
 import { meetingInvitation } from '../../host-shell/server/services/meeting-notices';
 import { ProgrammeClock } from '../../host-shell/server/services/programme-clock';
-import { TALK_REMINDER_PATH, setTalkReminderEmails } from '../../host-shell/server/services/talk-reminder-mail';
+import { TALK_REMINDER_PATH } from '../../host-shell/server/services/talk-reminder-mail';
+import { setMailOptIn } from '../../host-shell/server/services/mail';
 import { meetingRow } from '../../host-shell/server/services/meetings';
 import { decodeId, encodeId } from '../../host-shell/server/lib/ids';
 import { callApi, form, request } from './http';
@@ -296,7 +297,7 @@ describe('the programme', () => {
       subject: expect.stringMatching(/^(Your talk begins soon: AI at the fair|Votre conférence commence bientôt : L’IA au salon)$/),
     });
     expect(mails[0]?.text_body).toMatch(/AI at the fair|L’IA au salon/);
-    await setTalkReminderEmails(t.database.db, await userIdByEmail(t, DEMO.visitor2), false);
+    await setMailOptIn(t.database.db, await userIdByEmail(t, DEMO.visitor2), 'talk_reminder_emails', false);
   });
 });
 

@@ -59,12 +59,3 @@ export async function queueLeadMails(
   await queueMail(db, mails);
   return mails.length;
 }
-
-/** The exhibitor's opt-in. */
-export async function setLeadEmails(db: Kysely<Database>, userId: number, on: boolean): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ lead_emails: on ? 1 : 0 })
-    .where('id', '=', userId)
-    .execute();
-}

@@ -42,6 +42,18 @@ export function mailLang(user: Pick<UserRow, 'locale'> | null | undefined): Mail
   return languageOf(locale) === 'fr' ? 'fr' : 'en';
 }
 
+/** The e-mails a person asks for on their pages: an exhibitor's per new lead, anyone's talk reminders. */
+export type MailOptIn = 'lead_emails' | 'talk_reminder_emails';
+
+/** Records a person's choice of one of those e-mails. */
+export async function setMailOptIn(db: Kysely<Database>, userId: number, optIn: MailOptIn, on: boolean): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ [optIn]: on ? 1 : 0 })
+    .where('id', '=', userId)
+    .execute();
+}
+
 /** Queues e-mails (one statement per 200); returns their outbox ids. */
 export async function queueMail(db: Kysely<Database>, mails: MailInput | readonly MailInput[], now = nowIso()): Promise<number[]> {
   const list = Array.isArray(mails) ? (mails as readonly MailInput[]) : [mails as MailInput];

@@ -1,7 +1,6 @@
 import { msg } from '@lingui/core/macro';
-import type { Kysely } from 'kysely';
 import { url } from '@salon/shared/contracts/routes';
-import type { Database, UserRow } from '../db/schema';
+import type { UserRow } from '../db/schema';
 import { say } from '../i18n';
 import { mailLang, mailParts, type MailInput } from './mail';
 import { whenLabel } from './meeting-notices';
@@ -34,13 +33,4 @@ export function talkReminderMail(row: Reminded, started: boolean, origin: string
       footer: [say(locale, msg`You get this e-mail because you asked for talk reminders. To stop them: “My profile”, in the salon.`)],
     }),
   };
-}
-
-/** The person's opt-in. */
-export async function setTalkReminderEmails(db: Kysely<Database>, userId: number, on: boolean): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ talk_reminder_emails: on ? 1 : 0 })
-    .where('id', '=', userId)
-    .execute();
 }

@@ -114,13 +114,19 @@ export const alert = async (reply: FastifyReply, render: Render, text: string, s
 export async function settle(
   reply: FastifyReply,
   ctx: PageContext,
-  route: RouteName,
+  /** A page of the route table, or a path outside it (`/admin/programme`). */
+  route: RouteName | `/${string}`,
   done: Done,
   outcome: Outcome,
   render: Render,
   state: Partial<FormState> = {},
 ) {
-  if (outcome.ok) return reply.redirect(url(route, {}, { origin: ctx.origin, query: { done } }), 303);
+  if (outcome.ok) {
+    const to = route.startsWith('/')
+      ? new URL(`${route}?done=${done}`, ctx.origin).toString()
+      : url(route as RouteName, {}, { origin: ctx.origin, query: { done } });
+    return reply.redirect(to, 303);
+  }
   return sendPage(
     reply,
     await render(Object.keys(state).length ? { ...state, errors: outcome.errors } : {}, outcome.notice),

@@ -9,8 +9,8 @@ import { createTalk, listTalks, removeTalk, salonTimeZone, updateTalk } from '..
 import type { FormState, Notice } from '../../views/admin-content';
 import { talkValues, programmePage } from '../../views/admin-programme';
 import { ADMIN_PROGRAMME_PATH } from '../../views/back-office-nav';
-import type { PageContext } from '../../views/layout';
-import { ORGANISERS, attempt, check, doneNotice, editOf, one, posted, unknownAction, type Outcome } from './admin-content';
+import { helpers, type PageContext } from '../../views/layout';
+import { ORGANISERS, attempt, check, doneNotice, editOf, one, posted, settle, unknownAction, type Outcome } from './admin-content';
 import { gate, pageContext, sendPage } from './kit';
 
 /* /admin/programme: the talks of the programme (POST: create, update, remove), for organisers and administrators. */
@@ -24,7 +24,7 @@ async function renderProgramme(request: FastifyRequest, ctx: PageContext, state?
   const current = editing ? talks.find((t) => t.id === editing) : undefined;
   const values = state?.values ?? (current ? talkValues(current, localOf) : {});
   const choices = {
-    stands: stands.map((s) => ({ id: s.id_stand, name: ctx.locale === 'fr_FR' ? s.niceName : s.niceNameEn })),
+    stands: stands.map((s) => ({ id: s.id_stand, name: helpers(ctx).local(s.niceName, s.niceNameEn) })),
     timeZone: zone,
     // "2030-12-10 14:00 – 15:00", the end's date too when it is another day.
     when: (t: (typeof talks)[number]) => {
@@ -58,51 +58,43 @@ export async function saveProgramme(request: FastifyRequest, reply: FastifyReply
   const values = posted(request.body);
   const action = one(values.action);
   const id = decodeId(one(values.id));
-  let outcome: Outcome;
-  let done: 'created' | 'saved' | 'removed';
   if (action === 'remove' && id !== null) {
-    outcome = await attempt(() => removeTalk(app.db, user.id, id, ctx.locale));
-    done = 'removed';
-  } else if (action === 'create' || (action === 'update' && id !== null)) {
-    const zone = salonTimeZone();
-    const place = one(values.place);
-    const body = {
-      title_fr: one(values.title_fr).trim(),
-      title_en: one(values.title_en).trim(),
-      description_fr: one(values.description_fr).trim(),
-      description_en: one(values.description_en).trim(),
-      speakers: one(values.speakers)
-        .split(/\r?\n/)
-        .map((s) => s.trim())
-        .filter(Boolean),
-      start: instantOf(one(values.start), zone),
-      end: instantOf(one(values.end), zone),
-      place,
-      stand_id: place === 'stand' ? one(values.stand_id) || null : null,
-      video_url: place === 'stream' ? one(values.video_url) || null : null,
-      chat_url: place === 'stream' ? one(values.chat_url) || null : null,
-    };
-    const checked = check(ctx, TalkBody, body);
-    outcome = !checked.ok
-      ? checked.outcome
-      : await attempt(() =>
-          action === 'create'
-            ? createTalk(app.db, user.id, checked.value as TalkBody, ctx.locale)
-            : updateTalk(app.db, user.id, id!, checked.value as TalkBody, ctx.locale),
-        );
-    done = action === 'create' ? 'created' : 'saved';
-    if (!outcome.ok) {
-      // The form again as sent, with why (a time that is not one says so in the page's words).
-      const errors = { ...outcome.errors };
-      for (const key of ['start', 'end'] as const)
-        if (errors[key] && !LOCAL_TIME.test(one(values[key]))) errors[key] = say(ctx.locale, msg`Expected a date and a time`);
-      const editing = action === 'update' && id !== null ? { editing: one(values.id) } : {};
-      return sendPage(reply, await render({ values, errors, ...editing }, outcome.notice), outcome.status);
-    }
-  } else {
-    return unknownAction(reply, ctx, render);
+    const outcome = await attempt(() => removeTalk(app.db, user.id, id, ctx.locale));
+    if (outcome.ok) app.programmeClock.wake();
+    return settle(reply, ctx, ADMIN_PROGRAMME_PATH, 'removed', outcome, render);
   }
-  if (!outcome.ok) return sendPage(reply, await render({}, outcome.notice), outcome.status);
-  app.programmeClock.wake();
-  return reply.redirect(new URL(`${ADMIN_PROGRAMME_PATH}?done=${done}`, ctx.origin).toString(), 303);
+  if (action !== 'create' && !(action === 'update' && id !== null)) return unknownAction(reply, ctx, render);
+  const zone = salonTimeZone();
+  const place = one(values.place);
+  const body = {
+    title_fr: one(values.title_fr).trim(),
+    title_en: one(values.title_en).trim(),
+    description_fr: one(values.description_fr).trim(),
+    description_en: one(values.description_en).trim(),
+    speakers: one(values.speakers)
+      .split(/\r?\n/)
+      .map((s) => s.trim())
+      .filter(Boolean),
+    start: instantOf(one(values.start), zone),
+    end: instantOf(one(values.end), zone),
+    place,
+    stand_id: place === 'stand' ? one(values.stand_id) || null : null,
+    video_url: place === 'stream' ? one(values.video_url) || null : null,
+    chat_url: place === 'stream' ? one(values.chat_url) || null : null,
+  };
+  const checked = check(ctx, TalkBody, body);
+  const outcome: Outcome = !checked.ok
+    ? checked.outcome
+    : await attempt(() =>
+        action === 'create'
+          ? createTalk(app.db, user.id, checked.value as TalkBody, ctx.locale)
+          : updateTalk(app.db, user.id, id!, checked.value as TalkBody, ctx.locale),
+      );
+  if (outcome.ok) app.programmeClock.wake();
+  // A time that is not one is refused in the page's words.
+  else
+    for (const key of ['start', 'end'] as const)
+      if (outcome.errors[key] && !LOCAL_TIME.test(one(values[key]))) outcome.errors[key] = say(ctx.locale, msg`Expected a date and a time`);
+  const editing = action === 'update' ? { editing: one(values.id) } : {};
+  return settle(reply, ctx, ADMIN_PROGRAMME_PATH, action === 'create' ? 'created' : 'saved', outcome, render, { values, ...editing });
 }

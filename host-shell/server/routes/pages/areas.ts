@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { url } from '@salon/shared/contracts/routes';
-import { setLeadEmails } from '../../services/lead-mail';
+import { setMailOptIn } from '../../services/mail';
 import { formStrings } from '../../views/forms';
 import { promoterEmailingSection } from './emailing';
 import { notFound } from '../../lib/errors';
@@ -62,7 +62,7 @@ export async function saveLeadEmails(request: FastifyRequest, reply: FastifyRepl
   const user = await gate(request, reply, { registered: true, profiles: ['exhibitor'] });
   if (!user) return reply;
   const ctx = await pageContext(request);
-  await setLeadEmails(request.server.db, user.id, formStrings(request.body).lead_emails === '1');
+  await setMailOptIn(request.server.db, user.id, 'lead_emails', formStrings(request.body).lead_emails === '1');
   return reply.redirect(url('exhibitor.profile.me', {}, { origin: ctx.origin, query: { saved: '1' }, hash: 'lead-emails' }), 303);
 }
 

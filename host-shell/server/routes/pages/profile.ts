@@ -3,7 +3,7 @@ import { PUBLISHABLE_FIELDS, UserMeUpdateBody, type PublishableField } from '@sa
 import { url } from '@salon/shared/contracts/routes';
 import { validate } from '../../lib/validation';
 import { applyProfileUpdate, PROFILE_TEXT_FIELDS, profileIssues } from '../../services/profile';
-import { setTalkReminderEmails } from '../../services/talk-reminder-mail';
+import { setMailOptIn } from '../../services/mail';
 import { formStrings } from '../../views/forms';
 import { fieldErrors, formErrorsOf } from '../../views/messages';
 import { profilePage, profileStateOf, type ProfileState } from '../../views/profile';
@@ -24,7 +24,7 @@ export async function saveTalkReminders(request: FastifyRequest, reply: FastifyR
   const user = await gate(request, reply, { registered: true });
   if (!user) return reply;
   const ctx = await pageContext(request);
-  await setTalkReminderEmails(request.server.db, user.id, formStrings(request.body).talk_reminder_emails === '1');
+  await setMailOptIn(request.server.db, user.id, 'talk_reminder_emails', formStrings(request.body).talk_reminder_emails === '1');
   return reply.redirect(url('profile', {}, { origin: ctx.origin, query: { reminders: 'saved' }, hash: 'talk-reminders' }), 303);
 }
 
