@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from '@jest/globals';
 import type { Scope } from '../../host-shell/server/live/changes';
 import type { PieceCache } from '../../host-shell/server/live/pieces';
-import { DELIVERY_SLICE, deliver } from '../../host-shell/server/live/delivery';
+import { DELIVERY_SLICE, deliver, firstEvents } from '../../host-shell/server/live/delivery';
 import type { Piece } from '../../host-shell/server/live/state';
 import { LiveStream } from '../../host-shell/server/live/stream';
 
@@ -90,5 +90,46 @@ describe('the order of a delivery', () => {
     });
     expect(order).toHaveLength(count + 1);
     expect(order[0]).toBe(count);
+  });
+});
+
+describe('a stream that opens while a change is delivered', () => {
+  it('is live from the turn its first events are written: a delivery right after them reaches it', async () => {
+    const before: Piece = { kind: 'settings', json: '{"parameters":{"a":1}}' };
+    const after: Piece = { kind: 'settings', json: '{"parameters":{"a":2}}' };
+    const chunks: string[] = [];
+    let delivery: Promise<void> | null = null;
+    const out = {
+      writableLength: 0,
+      write: (chunk: string) => {
+        chunks.push(chunk);
+        // The change's flush finishes in the same turn as the first events are written: its delivery runs before
+        // whoever opened the stream resumes.
+        delivery ??= Promise.resolve().then(() =>
+          deliver([stream], pieces, 50, {
+            changed: new Set<Scope>(['settings']),
+            id: 2,
+            fresh: new Map<Scope, Piece>([['settings', after]]),
+            previous: new Map<Scope, Piece | undefined>([['settings', before]]),
+          }),
+        );
+        return true;
+      },
+      destroy: () => undefined,
+    } as unknown as ServerResponse;
+    const stream = new LiveStream({ userId: 1, anonymous: true, searchClass: null, visited: null, owned: [] }, ['settings'], out, 1 << 20);
+    const pieces = {
+      lookup: async (scopes: Scope[], known: Map<Scope, Piece>) =>
+        new Map([
+          ...scopes.map((s): [Scope, Piece] => [s, s === 'settings' ? before : { kind: 'news', json: '[]', items: [], next: null }]),
+          ...known,
+        ]),
+    } as unknown as PieceCache;
+    await firstEvents(pieces, 50, stream, null, 1, () => 1);
+    await delivery;
+    expect(stream.ready).toBe(true);
+    expect(stream.missed.size).toBe(0);
+    expect(chunks).toHaveLength(2);
+    expect(chunks[1]).toContain('"a":2');
   });
 });

@@ -87,7 +87,7 @@ export async function build(
 
 /**
  * A stream's first events: a full state, or on a resume (`resumed`: the scopes touched since its last event) what
- * changed; then what flushes during that first build only noted, in order, before it goes live.
+ * changed; then what flushes during that first build only noted, in order; then it is live (`ready`).
  */
 export async function firstEvents(
   pieces: PieceCache,
@@ -113,4 +113,7 @@ export async function firstEvents(
     const id = currentId();
     stream.send(await build(pieces, chatLimit, stream, missed, false, id));
   }
+  // Live from the moment nothing is left missed, in the same turn: a delivery that runs before the caller resumes
+  // writes to the stream instead of noting a miss nobody would read.
+  stream.ready = true;
 }

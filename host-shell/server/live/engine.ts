@@ -163,7 +163,6 @@ export class LiveActivity {
     const resumed = this.resumable(spec.lastEventId);
     try {
       await firstEvents(this.pieces, this.options.chatLimit, stream, resumed, startId, () => this.flushedSeq);
-      stream.ready = true;
     } catch (err) {
       this.deps.onError(err, 'live activity: first state');
       out.destroy();
