@@ -1,7 +1,7 @@
 /**
  * `/admin/programme`: organisers and administrators manage the talks from a page, times typed on the salon's wall
- * clock (Europe/Paris unless SALON_TIME_ZONE says otherwise); the same checks as `POST /api/talks`, answered next to
- * the fields; every change in the audit log.
+ * clock (the time zone of the opening hours, `/admin/acces`: Europe/Paris unless an administrator changed it); the same
+ * checks as `POST /api/talks`, answered next to the fields; every change in the audit log.
  */
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { ProgrammeData } from '@salon/shared/contracts/programme';
@@ -64,7 +64,7 @@ describe('/admin/programme', () => {
       expect([fr.statusCode, en.statusCode]).toEqual([200, 200]);
       expect(fr.body).toContain('<html lang="fr">');
       expect(en.body).toContain(`<a href="${PATH}" aria-current="page"><strong>Programme</strong></a>`);
-      expect(en.body).toContain('Times are the salon’s (Europe/Paris).');
+      expect(en.body).toContain('Times are the salon’s (Europe/Paris), the time zone an administrator sets with the opening hours.');
     }
     // Every back-office page links to it.
     expect((await request(t.app, { method: 'GET', url: '/admin/stands', headers: { cookie: cookies.promoter } })).body).toContain(
@@ -117,6 +117,29 @@ describe('/admin/programme', () => {
     const again = await post({ action: 'remove', id: talk!.id });
     expect(again.statusCode).toBe(404);
     expect(again.body).toContain('Unknown talk');
+  });
+
+  it('the salon’s one time zone: set with the opening hours, it is the programme’s, on its page and for visitors', async () => {
+    const access = (time_zone: string) => {
+      const f = form({ time_zone, opens_at: '', closes_at: '', mode: 'anyone' });
+      return request(t.app, { method: 'POST', url: '/admin/acces', payload: f.payload, headers: { ...f.headers, cookie: cookies.admin } });
+    };
+    expect((await access('America/New_York')).statusCode).toBe(303);
+    try {
+      expect((await page(cookies.promoter)).body).toContain(
+        'Times are the salon’s (America/New_York), the time zone an administrator sets',
+      );
+      expect((await post(TALK)).statusCode).toBe(303);
+      const [talk] = await programme();
+      // 14:00 in New York in December is 19:00 UTC.
+      expect(talk).toMatchObject({ start: '2030-12-10T19:00:00.000Z', end: '2030-12-10T20:00:00.000Z' });
+      expect((await page(cookies.promoter, `?edit=${talk!.id}`)).body).toContain('value="2030-12-10T14:00"');
+      const visitor = await request(t.app, { method: 'GET', url: '/api/programme', headers: { ...XHR, cookie: cookies.visitor } });
+      expect((JSON.parse(visitor.body) as { data: ProgrammeData }).data.time_zone).toBe('America/New_York');
+      expect((await post({ action: 'remove', id: talk!.id })).statusCode).toBe(303);
+    } finally {
+      expect((await access('Europe/Paris')).statusCode).toBe(303);
+    }
   });
 
   it('refuses what the API refuses, next to the fields, the form as sent, nothing stored', async () => {

@@ -99,6 +99,14 @@ export async function loadAccess(db: Kysely<Database>): Promise<AccessSettings> 
   }
 }
 
+/**
+ * The salon's time zone: the administrators' setting on `/admin/acces`, the one zone of the opening hours, the
+ * programme (its page, `GET /api/programme`'s `time_zone`) and the meetings' and talks' notices.
+ */
+export async function salonTimeZone(db: Kysely<Database>): Promise<string> {
+  return (await loadAccess(db)).time_zone;
+}
+
 /** Stores the settings with their audit entry (`access.update`), in one transaction. */
 export async function saveAccess(db: Kysely<Database>, actor: UserRow, next: AccessSettings): Promise<void> {
   const before = await loadAccess(db);

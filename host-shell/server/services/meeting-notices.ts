@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { encodeId } from '../lib/ids';
+import { salonTimeZone } from './access';
 import { calendar, uidOf, type CalendarEvent } from './icalendar';
 import { queueMail, type MailInput } from './mail';
 import type { MeetingRow } from './meetings';
 import { personalNotice, type Bilingual } from './personal-notices';
-import { salonTimeZone } from './programme';
 import { fullName } from './users';
 
 /**
@@ -23,7 +23,7 @@ export type MeetingStep = 'booked' | 'accepted' | 'declined' | 'cancelled' | 'st
 export type MeetingEmail = MailInput & { kind: 'meeting'; attachments: { filename: string; contentType: string; content: string }[] };
 
 /** "29/11 à 14:00" and "Nov 29, 2:00 PM", in the salon's time zone (named when it is not the reader's concern). */
-export function whenLabel(iso: string, lang: 'fr' | 'en', timeZone = salonTimeZone()): string {
+export function whenLabel(iso: string, lang: 'fr' | 'en', timeZone: string): string {
   const locale = lang === 'fr' ? 'fr-FR' : 'en-GB';
   const text = new Intl.DateTimeFormat(locale, {
     timeZone,
@@ -42,10 +42,15 @@ const names = (m: MeetingRow) => ({
   exhibitor: fullName({ firstname: m.e_firstname, lastname: m.e_lastname }),
 });
 
-/** The live notice of a step, for each user it goes to. */
-export function stepNotices(m: MeetingRow, step: MeetingStep, actorId: number | null): { userIds: number[]; texts: Bilingual }[] {
+/** The live notice of a step, for each user it goes to; times in the salon's time zone (`zone`). */
+export function stepNotices(
+  m: MeetingRow,
+  step: MeetingStep,
+  actorId: number | null,
+  zone: string,
+): { userIds: number[]; texts: Bilingual }[] {
   const { visitor, exhibitor } = names(m);
-  const at = { fr: whenLabel(m.starts_at, 'fr'), en: whenLabel(m.starts_at, 'en') };
+  const at = { fr: whenLabel(m.starts_at, 'fr', zone), en: whenLabel(m.starts_at, 'en', zone) };
   const reason = m.reason ?? '';
   switch (step) {
     case 'booked':
@@ -146,6 +151,7 @@ export function meetingEmails(
   wasAccepted: boolean,
   actorId: number | null,
   locales: { visitor: string | null; exhibitor: string | null },
+  zone: string,
 ): MeetingEmail[] {
   if (step === 'starting') return [];
   const method = step === 'accepted' ? 'REQUEST' : step === 'cancelled' && wasAccepted ? 'CANCEL' : null;
@@ -154,8 +160,9 @@ export function meetingEmails(
   const to = (userId: number) =>
     userId === m.visitor_id ? { email: m.v_email, locale: locales.visitor } : { email: m.e_email, locale: locales.exhibitor };
   // With an invitation both sides get it (the calendar of each); otherwise only the side the notice is for.
-  const recipients = ics ? [m.visitor_id, m.exhibitor_id] : stepNotices(m, step, actorId).flatMap((n) => n.userIds);
-  const texts = stepNotices(m, step, actorId)[0]?.texts;
+  const notices = stepNotices(m, step, actorId, zone);
+  const recipients = ics ? [m.visitor_id, m.exhibitor_id] : notices.flatMap((n) => n.userIds);
+  const texts = notices[0]?.texts;
   if (!texts) return [];
   for (const userId of recipients) {
     const { email, locale } = to(userId);
@@ -187,11 +194,19 @@ export async function announceMeetingStep(
   options: { wasAccepted?: boolean; actorId?: number | null } = {},
 ): Promise<void> {
   const actorId = options.actorId ?? null;
-  for (const notice of stepNotices(m, step, actorId)) await personalNotice(app, notice.userIds, notice.texts);
+  const zone = await salonTimeZone(app.db);
+  for (const notice of stepNotices(m, step, actorId, zone)) await personalNotice(app, notice.userIds, notice.texts);
   const people = await app.db.selectFrom('users').select(['id', 'locale']).where('id', 'in', [m.visitor_id, m.exhibitor_id]).execute();
   const localeOf = (id: number) => people.find((p) => p.id === id)?.locale ?? null;
   await queueMeetingEmails(
     app.db,
-    meetingEmails(m, step, options.wasAccepted ?? false, actorId, { visitor: localeOf(m.visitor_id), exhibitor: localeOf(m.exhibitor_id) }),
+    meetingEmails(
+      m,
+      step,
+      options.wasAccepted ?? false,
+      actorId,
+      { visitor: localeOf(m.visitor_id), exhibitor: localeOf(m.exhibitor_id) },
+      zone,
+    ),
   );
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { nowIso } from '../db/schema';
+import { salonTimeZone } from './access';
 import { setAvailability } from './history';
 import { announceMeetingStep, whenLabel } from './meeting-notices';
 import { meetingRow } from './meetings';
@@ -127,6 +128,7 @@ export class ProgrammeClock {
       .where('t.ends_at', '>', now)
       .limit(500)
       .execute();
+    const zone = due.length > 0 ? await salonTimeZone(this.app.db) : '';
     for (const row of due) {
       const claimed = await this.app.db
         .updateTable('agenda_talks')
@@ -140,12 +142,12 @@ export class ProgrammeClock {
       await personalNotice(this.app, [row.user_id], {
         title: started ? 'Votre conférence a commencé' : 'Votre conférence commence bientôt',
         title_en: started ? 'Your talk has begun' : 'Your talk begins soon',
-        message: `« ${row.title_fr} » : ${whenLabel(row.starts_at, 'fr')}. Ouvrez le programme (Conférences) pour la rejoindre.`,
-        message_en: `“${row.title_en}”: ${whenLabel(row.starts_at, 'en')}. Open the programme (Conferences) to join it.`,
+        message: `« ${row.title_fr} » : ${whenLabel(row.starts_at, 'fr', zone)}. Ouvrez le programme (Conférences) pour la rejoindre.`,
+        message_en: `“${row.title_en}”: ${whenLabel(row.starts_at, 'en', zone)}. Open the programme (Conferences) to join it.`,
       });
       // And by e-mail for those who asked for it on their profile.
       if (row.talk_reminder_emails === 1 && row.email)
-        await queueMail(this.app.db, talkReminderMail(row, started, this.app.config.publicUrl));
+        await queueMail(this.app.db, talkReminderMail(row, started, this.app.config.publicUrl, zone));
     }
   }
 

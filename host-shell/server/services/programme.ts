@@ -18,20 +18,6 @@ import { inTransaction, loadStream, type StreamSettings } from './settings';
 
 export type TalkRow = Selectable<TalksTable>;
 
-/** The salon's time zone (IANA, `SALON_TIME_ZONE`, Europe/Paris by default); a name Intl does not know is ignored. */
-export function salonTimeZone(env: NodeJS.ProcessEnv = process.env): string {
-  const zone = env.SALON_TIME_ZONE?.trim();
-  if (zone) {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: zone });
-      return zone;
-    } catch {
-      // Not a time zone: the default.
-    }
-  }
-  return 'Europe/Paris';
-}
-
 const speakersOf = (text: string): string[] => {
   try {
     const list: unknown = JSON.parse(text);

@@ -14,12 +14,15 @@ export const TALK_REMINDER_PATH = '/profil/rappels';
 
 type Reminded = Pick<UserRow, 'email' | 'locale' | 'firstname'> & { title_fr: string; title_en: string; starts_at: string };
 
-/** The reminder of one talk, in the person's language; `started`: it began already (the clock looked late). */
-export function talkReminderMail(row: Reminded, started: boolean, origin: string | null): MailInput {
+/**
+ * The reminder of one talk, in the person's language, its time in the salon's time zone (`zone`); `started`: it
+ * began already (the clock looked late).
+ */
+export function talkReminderMail(row: Reminded, started: boolean, origin: string | null, zone: string): MailInput {
   const lang = mailLang(row);
   const locale = lang === 'fr' ? 'fr_FR' : 'en_EN';
   const title = lang === 'fr' ? row.title_fr : row.title_en || row.title_fr;
-  const when = whenLabel(row.starts_at, lang);
+  const when = whenLabel(row.starts_at, lang, zone);
   const name = row.firstname;
   return {
     to: row.email ?? '',

@@ -30,7 +30,7 @@ ${state.saved ? html`<p class="notice success" role="status">${tr(msg`Saved.`)}<
 <section class="card" aria-labelledby="access-title"><h2 id="access-title">${tr(msg`Who enters the room, and when`)}</h2>
 <p>${tr(msg`Outside the opening hours visitors see when the salon opens; exhibitors, organizers and administrators enter at any time.`)}</p>
 <form method="post" action="${ADMIN_ACCESS_PATH}" novalidate>
-${field({ form: 'access', name: 'time_zone', label: tr(msg`The salon’s time zone`), value: v.time_zone, hint: tr(msg`For example Europe/Paris.`), required: true, ...(state.errors.time_zone ? { error: state.errors.time_zone } : {}) })}
+${field({ form: 'access', name: 'time_zone', label: tr(msg`The salon’s time zone`), value: v.time_zone, hint: tr(msg`For example Europe/Paris. The opening hours, the programme and the meetings’ times are in this zone.`), required: true, ...(state.errors.time_zone ? { error: state.errors.time_zone } : {}) })}
 ${field({ form: 'access', name: 'opens_at', type: 'datetime-local', label: tr(msg`Opens at`), value: v.opens_at, hint: tr(msg`Empty: open now.`), ...(state.errors.opens_at ? { error: state.errors.opens_at } : {}) })}
 ${field({ form: 'access', name: 'closes_at', type: 'datetime-local', label: tr(msg`Closes at`), value: v.closes_at, hint: tr(msg`Empty: never closes.`), ...(state.errors.closes_at ? { error: state.errors.closes_at } : {}) })}
 <fieldset><legend>${tr(msg`Access`)}</legend>

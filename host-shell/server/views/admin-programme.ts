@@ -9,7 +9,8 @@ import { helpers, layout, type PageContext } from './layout';
 
 /**
  * `/admin/programme` (`ADMIN_PROGRAMME_PATH`): the talks, for organisers and administrators. Times are typed and shown
- * on the salon's wall clock (`salonTimeZone`), the zone the programme gives visitors.
+ * on the salon's wall clock (`salonTimeZone`: the zone of the opening hours, on `/admin/acces`), the zone the programme
+ * gives visitors.
  */
 
 /** A talk as its form holds it; `start` and `end` on the salon's wall clock (`YYYY-MM-DDTHH:MM`), speakers one a line. */
@@ -65,7 +66,7 @@ ${confirmDeletion(ctx, {
     html`${backOfficeNav(ctx, 'admin.programme')}
 ${noticeOf(notice)}
 <section class="card" aria-labelledby="talks-heading"><h2 id="talks-heading">${tr(msg`The talks`)}</h2>
-<p>${tr(msg`Times are the salon’s (${zone}). A talk on the live stream switches the stream on by itself from its start to its end, unless an administrator switches it by hand meanwhile.`)}</p>
+<p>${tr(msg`Times are the salon’s (${zone}), the time zone an administrator sets with the opening hours. A talk on the live stream switches the stream on by itself from its start to its end, unless an administrator switches it by hand meanwhile.`)}</p>
 ${
   talks.length === 0
     ? html`<p>${tr(msg`No talk yet.`)}</p>`

@@ -7,18 +7,10 @@ import { ProgrammeData, TalkBody, TalkData, TalkIdParams } from '@salon/shared/c
 import { say } from '../../i18n';
 import { notFound } from '../../lib/errors';
 import { decodeId } from '../../lib/ids';
+import { salonTimeZone } from '../../services/access';
 import { agendaOf, agendaCalendar } from '../../services/agenda';
 import { ProgrammeClock } from '../../services/programme-clock';
-import {
-  addToAgenda,
-  createTalk,
-  findTalk,
-  listTalks,
-  removeFromAgenda,
-  removeTalk,
-  salonTimeZone,
-  updateTalk,
-} from '../../services/programme';
+import { addToAgenda, createTalk, findTalk, listTalks, removeFromAgenda, removeTalk, updateTalk } from '../../services/programme';
 import { globalPlugin } from '../../lib/plugin';
 import { apiViewer } from './auth';
 import { requireOrganiser } from './content';
@@ -59,7 +51,7 @@ export const programmeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user } = await apiViewer(request);
-      return { data: { talks: await listTalks(app.db, user.id), time_zone: salonTimeZone() } };
+      return { data: { talks: await listTalks(app.db, user.id), time_zone: await salonTimeZone(app.db) } };
     },
   );
 

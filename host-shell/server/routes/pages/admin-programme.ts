@@ -3,9 +3,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TalkBody } from '@salon/shared/contracts/programme';
 import { say } from '../../i18n';
 import { decodeId } from '../../lib/ids';
-import { LOCAL_TIME, zonedInstant, zonedLocal } from '../../services/access';
+import { LOCAL_TIME, salonTimeZone, zonedInstant, zonedLocal } from '../../services/access';
 import { listStands } from '../../services/content-stands';
-import { createTalk, listTalks, removeTalk, salonTimeZone, updateTalk } from '../../services/programme';
+import { createTalk, listTalks, removeTalk, updateTalk } from '../../services/programme';
 import type { FormState, Notice } from '../../views/admin-content';
 import { talkValues, programmePage } from '../../views/admin-programme';
 import { ADMIN_PROGRAMME_PATH } from '../../views/back-office-nav';
@@ -17,7 +17,7 @@ import { gate, pageContext, sendPage } from './kit';
 
 async function renderProgramme(request: FastifyRequest, ctx: PageContext, state?: Partial<FormState>, notice?: Notice): Promise<string> {
   const db = request.server.db;
-  const zone = salonTimeZone();
+  const zone = await salonTimeZone(db);
   const [talks, stands] = await Promise.all([listTalks(db, 0), listStands(db)]);
   const localOf = (iso: string) => zonedLocal(new Date(iso), zone);
   const editing = state?.editing ?? editOf(request);
@@ -64,7 +64,7 @@ export async function saveProgramme(request: FastifyRequest, reply: FastifyReply
     return settle(reply, ctx, ADMIN_PROGRAMME_PATH, 'removed', outcome, render);
   }
   if (action !== 'create' && !(action === 'update' && id !== null)) return unknownAction(reply, ctx, render);
-  const zone = salonTimeZone();
+  const zone = await salonTimeZone(app.db);
   const place = one(values.place);
   const body = {
     title_fr: one(values.title_fr).trim(),
