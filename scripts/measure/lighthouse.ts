@@ -10,8 +10,8 @@
  * benchmark Lighthouse took at its start (its `benchmarkIndex`), so a slow machine shows in the report.
  *
  * Each run simulates the CPU slowdown Lighthouse's calculator gives for the median of the host benchmarks taken so
- * far, that run's included, at most the preset's 4× (`cpu-slowdown.ts` says why). A first run, not counted, warms
- * the server and the browser and gives the first benchmark.
+ * far, that run's included, at most the preset's 4× (`cpu-slowdown.ts` says why). The page is first loaded once,
+ * not counted, in a browser of its own (which also names the LCP element: `lcpProbe`), so that the server is warm.
  *
  * It runs ahead of whatever else the machine does (niceness -15, its server and browsers inheriting it, in sessions of
  * their own given the same priority: `sessionAhead`) where it may (as root), so a CPU-bound process beside it does not
@@ -288,15 +288,14 @@ async function main(): Promise<void> {
       benchmarks.push(benchmark);
       return cpuSlowdown(median(benchmarks));
     };
-    // A first run, not counted: the server's and the browser's first page load is not what a visitor's costs.
-    const warmUp = await summarise(await runLighthouse(url, chrome.port, headers, slowdownFor), origin);
-    log(
-      `warm-up run (not counted): CPU benchmark ${warmUp.benchmarkIndex}, CPU slowdown ${warmUp.cpuSlowdown}× (the preset's ${PRESET_CPU_SLOWDOWN}× is meant for a benchmark of about ${PRESET_REFERENCE_BENCHMARK}), TBT ${ms(warmUp.tbt)}`,
-    );
+    // Not counted: the server's first page load is not what a visitor's costs. The LCP probe loads the page first.
+    lcpSeen = await lcpProbe(url, cookie);
     const measure = async (count: number) => {
       for (let i = 0; i < count; i++) {
         const run = await summarise(await runLighthouse(url, chrome.port, headers, slowdownFor), origin);
         results.push(run);
+        if (results.length === 1)
+          log(`(the preset's CPU slowdown, ${PRESET_CPU_SLOWDOWN}×, is meant for a CPU benchmark of about ${PRESET_REFERENCE_BENCHMARK})`);
         log(
           `run ${results.length}: score ${run.score}, TBT ${ms(run.tbt)} (Lighthouse on the wall clock: ${run.lighthouseScore}, ${ms(run.lighthouseTbt)}), LCP ${s(run.lcp)}, FCP ${s(run.fcp)}, TTI ${s(run.tti)}, Speed Index ${s(run.speedIndex)}, CPU benchmark ${run.benchmarkIndex}, CPU slowdown ${run.cpuSlowdown}×, JS ${kb(run.scriptBytes)} in ${run.scriptFiles} files`,
         );
@@ -310,7 +309,6 @@ async function main(): Promise<void> {
       );
       await measure(runs);
     }
-    lcpSeen = await lcpProbe(url, cookie);
   } finally {
     await chrome.kill();
     await proxy?.close();
