@@ -92,7 +92,15 @@ finish page-weight; finish storybook; finish lighthouse
 # The browser tests, two files at a time on the compiled server; then the Storybook check (every story in Chromium,
 # four pages at once: console errors, serious axe violations, screenshots against stories/__screenshots__/). Side by
 # side (two pages) they took 718 and 738 s in the last two runs; one after the other, 479 + 224 s (docs/performance.md).
-step browser node --import tsx --test --test-concurrency=2 tests/browser/*.test.ts
+# The longest files first (their tests took 40–80 s in the last runs), so that the two slots end together rather than
+# one running a long file alone at the end; every other file after them, new ones included.
+long=(room-frame overlap hotspot-labels csp admin-stream engagement signin-links keyboard deploy)
+browser_files=()
+for name in "${long[@]}"; do browser_files+=("tests/browser/$name.test.ts"); done
+for file in tests/browser/*.test.ts; do
+  [[ " ${long[*]} " == *" $(basename "$file" .test.ts) "* ]] || browser_files+=("$file")
+done
+step browser node --import tsx --test --test-concurrency=2 "${browser_files[@]}"
 step storybook-check node --import tsx scripts/storybook/check.ts
 
 # What failed, in a few lines above the table (the steps' whole output is above, and in test-results/steps/).
