@@ -114,7 +114,23 @@ test('an exhibitor switches to available and a visitor on their stand sees it li
   // The exhibitor switches to available: the visitor sees it, in the contact point and in the live state, without a
   // reload (how soon is the server's push: tests/server/live.test.ts; a busy machine only makes it later here).
   await switchTo(true);
-  await until('Claire in the available group', 20_000, async () => (await namesIn(AVAILABLE)).includes('Claire Fontaine'), visitor, 50);
+  await until(
+    'Claire in the available group',
+    20_000,
+    async () => (await namesIn(AVAILABLE)).includes('Claire Fontaine'),
+    visitor,
+    50,
+  ).catch(async (error: unknown) => {
+    // Where the change stopped: the server's answer now, or the visitor's live state.
+    const live = await room(visitor);
+    const inLive = live?.visited_stand_animators[stand.id]?.find((u) => u.fullname === 'Claire Fontaine');
+    const server = await visitor.request.get(`${salon.baseUrl}/api/stands/${stand.id}/animators`);
+    const served = ((await server.json()) as { data?: { visited_stand_animators?: RoomUserLike[] } }).data?.visited_stand_animators;
+    const fromServer = served?.find((u) => u.id_user === inLive?.id_user)?.availability;
+    throw new Error(
+      `${error instanceof Error ? error.message : String(error)}; Claire's availability: ${fromServer} from the server, ${inLive?.availability} in the visitor's live state (visited stand ${live?.visited_stand_id === stand.id ? 'this one' : live?.visited_stand_id})`,
+    );
+  });
   assert.ok(!(await namesIn(UNAVAILABLE)).includes('Claire Fontaine'));
   const live = await room(visitor);
   assert.equal(live?.visited_stand_availability, true);
