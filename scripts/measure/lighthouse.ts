@@ -218,7 +218,8 @@ const AHEAD_NICENESS = -15;
  * Linux shares the CPU between sessions first (the scheduler's autogroups, `/proc/sys/kernel/sched_autogroup_enabled`),
  * and a process's niceness only weighs against the processes of its own session. Chromium starts in a session of its
  * own (chrome-launcher detaches it): at niceness 0 for its session, it had half the machine beside `npm test`'s other
- * steps, and a run whose first frame waited a second for the CPU read an LCP of 3.5 s instead of 1 s. So the session
+ * steps, and runs whose first frame waited a second (mostly with a low CPU benchmark: docs/performance.md, 2026-11-30)
+ * read an LCP of 3.5 s instead of 1 s. So the session
  * of each process that is timed is given the same priority (`/proc/PID/autogroup`), this script's own included: it
  * runs in a session of its own (`ownSession`). Nothing to do where autogroups are off (no such file).
  */
