@@ -71,8 +71,18 @@ const ACTIVES: UsersActivesData = {
       pseudo: null,
       company: null,
       last_activity_at: at(0),
+      city: 'Lyon',
     },
-    { id_user: 'u2', obfuscated_id: 'u2', profile: 'visitor', fullname: '', pseudo: 'Curious Cat', company: null, last_activity_at: at(0) },
+    {
+      id_user: 'u2',
+      obfuscated_id: 'u2',
+      profile: 'visitor',
+      fullname: '',
+      pseudo: 'Curious Cat',
+      company: null,
+      last_activity_at: at(0),
+      city: 'Nantes',
+    },
     {
       id_user: 'u3',
       obfuscated_id: 'u3',
@@ -81,6 +91,7 @@ const ACTIVES: UsersActivesData = {
       pseudo: null,
       company: { name: 'Helios' },
       last_activity_at: at(0),
+      city: 'Grenoble',
       hidden: true,
     },
     {
@@ -91,6 +102,7 @@ const ACTIVES: UsersActivesData = {
       pseudo: null,
       company: null,
       last_activity_at: at(0),
+      city: 'Paris',
     },
   ],
 };

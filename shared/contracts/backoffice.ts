@@ -27,14 +27,21 @@ export type UsersCountData = Static<typeof UsersCountData>;
 export const ACTIVE_USERS_LISTED = 200;
 
 /**
+ * A person in the organisers' list of who is here: as the room lists them, with their city (what tells two people
+ * of one name apart there; organisers see it on the visitors' list too).
+ */
+export const ActiveUser = Type.Composite([RoomUser, Type.Object({ city: Nullable(Type.String()) })]);
+export type ActiveUser = Static<typeof ActiveUser>;
+
+/**
  * GET /api/users/actives: the people active within `last_activity_period` now (`count`, the live activity's
- * `active_users`), and the most recently active of them (at most 200), names as published.
+ * `active_users`), and the most recently active of them (at most 200), names as published, with their city.
  */
 export const UsersActivesData = Type.Object({
   count: Type.Integer(),
   /** The window, in seconds (`last_activity_period`). */
   period: Type.Integer(),
-  users: Type.Array(RoomUser, { maxItems: ACTIVE_USERS_LISTED }),
+  users: Type.Array(ActiveUser, { maxItems: ACTIVE_USERS_LISTED }),
 });
 export type UsersActivesData = Static<typeof UsersActivesData>;
 

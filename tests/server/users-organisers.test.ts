@@ -88,20 +88,23 @@ describe('GET /api/users/actives', () => {
     expect(ids.indexOf(encodeId(visitorId))).toBeLessThan(ids.indexOf(encodeId(exhibitorId)));
     const visitorRow = await t.database.db
       .selectFrom('users')
-      .select(['firstname', 'lastname'])
+      .select(['firstname', 'lastname', 'city'])
       .where('id', '=', visitorId)
       .executeTakeFirstOrThrow();
     const visitor = data.users.find((u) => u.id_user === encodeId(visitorId));
-    expect(visitor).toMatchObject({ profile: 'visitor', fullname: visitorRow.firstname, hidden: false });
+    // And the city, which tells apart two people of one name (organisers see it on the visitors' list too).
+    expect(visitor).toMatchObject({ profile: 'visitor', fullname: visitorRow.firstname, hidden: false, city: visitorRow.city });
+    expect(visitorRow.city).toBeTruthy();
     expect(visitor?.fullname).not.toContain(visitorRow.lastname ?? '∅');
     expect(data.users.find((u) => u.id_user === encodeId(exhibitorId))).toMatchObject({
       profile: 'exhibitor',
       hidden: true,
       company: { name: expect.any(String) },
     });
-    // Nothing beyond the RoomUser fields (no e-mail, no contact details).
+    // Nothing beyond the RoomUser fields and the city (no e-mail, no contact details).
     for (const user of data.users)
       expect(Object.keys(user).sort()).toEqual([
+        'city',
         'company',
         'fullname',
         'hidden',

@@ -164,7 +164,16 @@ describe("the organisers' dashboard", () => {
     count: 2,
     period: 900,
     users: [
-      { id_user: 'u1', obfuscated_id: 'u1', profile: 'visitor', fullname: 'Zoé', pseudo: null, company: null, last_activity_at: NEXT },
+      {
+        id_user: 'u1',
+        obfuscated_id: 'u1',
+        profile: 'visitor',
+        fullname: 'Zoé',
+        pseudo: null,
+        company: null,
+        last_activity_at: NEXT,
+        city: 'Lyon',
+      },
       {
         id_user: 'u2',
         obfuscated_id: 'u2',
@@ -174,6 +183,7 @@ describe("the organisers' dashboard", () => {
         company: { name: 'Helios' },
         last_activity_at: HOUR,
         hidden: true,
+        city: null,
       },
     ],
     ...over,
@@ -213,6 +223,25 @@ describe("the organisers' dashboard", () => {
       'href',
       '/api/analytics/attendance.csv',
     );
+  });
+
+  test('two people of one pseudo are told apart by their published name and their city', async () => {
+    const sse = sseBody();
+    answer = (request) => (new URL(request.url).pathname === '/api/sse/users/actives' ? sse.response() : jsonResponse({ data: day(2) }));
+    await show(promoterPageData());
+    const visitor = { profile: 'visitor', company: null, last_activity_at: NEXT } as const;
+    const users = [
+      { ...visitor, id_user: 'u1', obfuscated_id: 'u1', fullname: 'Thomas Petit', pseudo: 'tpetit', city: 'Nantes' },
+      { ...visitor, id_user: 'u2', obfuscated_id: 'u2', fullname: '', pseudo: 'tpetit', city: 'Lille' },
+      { ...visitor, id_user: 'u3', obfuscated_id: 'u3', fullname: 'Zoé', pseudo: null, city: 'Lyon' },
+    ];
+    act(() => sse.push(`event: usersActives\ndata: ${JSON.stringify(actives({ count: 3, users }))}\n\n`));
+    const people = await screen.findByRole('list', { name: 'People in the room' });
+    expect(
+      within(people)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['tpetitVisitor · Thomas Petit · Nantes', 'tpetitVisitor · Lille', 'ZoéVisitor']);
   });
 
   test('an empty day and an empty room, in French', async () => {

@@ -9,6 +9,7 @@ import { Chart } from './Chart';
 import { $actives, attendance, attendanceCsvUrl, standCsvUrl, standFigures } from './store';
 import { injectStatsStyles } from './styles';
 import { meetingsSentence, totalsSentence } from './summary';
+import { apart, personName } from './people';
 
 const COLORS = { visits: '#2b59c3', unique: '#0f766e', chats: '#b45309', leads: '#9d174d', people: '#2b59c3' };
 
@@ -139,11 +140,6 @@ export function ExhibitorStats() {
   );
 }
 
-/** The pseudo, else the published name ('' when the person published neither). */
-function personName(user: RoomUser): string {
-  return user.pseudo || user.fullname;
-}
-
 function useProfileLabel() {
   const { t } = useLingui();
   return (profile: string) => {
@@ -160,6 +156,8 @@ function InTheRoom() {
   const live = useStore($actives);
   const label = useProfileLabel();
   const data = live.status === 'connecting' ? null : live.data;
+  const shown = (user: RoomUser) => personName(user) || label(user.profile);
+  const apartOf = apart(data?.users ?? [], shown);
   return (
     <section className="salon-stats__card" aria-labelledby="salon-stats-room">
       <h3 id="salon-stats-room">{t`In the room now`}</h3>
@@ -178,10 +176,11 @@ function InTheRoom() {
             <ul className="salon-stats__people" aria-label={t`People in the room`}>
               {data.users.map((user) => (
                 <li key={user.id_user}>
-                  <span className="salon-stats__person">{personName(user) || label(user.profile)}</span>
+                  <span className="salon-stats__person">{shown(user)}</span>
                   <span className="salon-stats__meta">
                     {label(user.profile)}
                     {user.company ? ` · ${user.company.name}` : ''}
+                    {apartOf.has(user.id_user) ? ` · ${apartOf.get(user.id_user)}` : ''}
                     {user.hidden ? ` · ${t`hidden profile`}` : ''}
                   </span>
                 </li>

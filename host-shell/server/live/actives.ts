@@ -18,7 +18,8 @@ export interface ActivesDeps {
 
 /**
  * Who is here now (`GET /api/users/actives`, and each event of `/api/sse/users/actives`): the people active within
- * last_activity_period, the most recent first; organisers see hidden profiles too (flagged), names as published.
+ * last_activity_period, the most recent first; organisers see hidden profiles too (flagged), names as published, and
+ * each person's city (which tells apart two people of one name).
  */
 export async function activeUsers({ db, activity, parameters }: ActivesDeps): Promise<UsersActivesData> {
   const params = await parameters.get();
@@ -42,9 +43,25 @@ export async function activeUsers({ db, activity, parameters }: ActivesDeps): Pr
     db,
     listed.filter((row) => row.profile === 'exhibitor').map((row) => row.id),
   );
-  const users = listed.map((row) =>
-    toRoomUser(row, companies.get(row.id) ?? null, view.effectiveIso(row.id, row.last_activity_at), { hidden: row.hidden === 1 }),
+  const cities = new Map(
+    listed.length === 0
+      ? []
+      : (
+          await db
+            .selectFrom('users')
+            .select(['id', 'city'])
+            .where(
+              'id',
+              'in',
+              listed.map((row) => row.id),
+            )
+            .execute()
+        ).map((row) => [row.id, row.city]),
   );
+  const users = listed.map((row) => ({
+    ...toRoomUser(row, companies.get(row.id) ?? null, view.effectiveIso(row.id, row.last_activity_at), { hidden: row.hidden === 1 }),
+    city: cities.get(row.id) ?? null,
+  }));
   return { count, period: params.last_activity_period, users };
 }
 

@@ -50,7 +50,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       preValidation: organisersOnly,
       schema: {
-        summary: `The people active within last_activity_period now: their count (the live activity's active_users) and the ${ACTIVE_USERS_LISTED} most recently active, most recent first, hidden profiles too (flagged), names as published. ${ORGANISERS_ONLY}`,
+        summary: `The people active within last_activity_period now: their count (the live activity's active_users) and the ${ACTIVE_USERS_LISTED} most recently active, most recent first, hidden profiles too (flagged), names as published, and each person's city (what tells two people of one name apart). ${ORGANISERS_ONLY}`,
         response: { 200: Envelope(UsersActivesData) },
       },
     },
