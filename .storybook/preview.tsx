@@ -20,6 +20,7 @@ import {
   type ToastInput,
 } from '@salon/shared';
 import { resetChat, resetChatUsers } from '@salon/shared/chat';
+import { refreshLiveActivity } from '@salon/shared/live';
 import { leaveStand, registerFramePort, setSoundState, type SoundState } from '@salon/shared/room';
 import { visitorPageData } from '@salon/shared/test/fixtures';
 import { setApiMode, setStreamAnswer, type ApiMode, type StreamAnswer } from './api-mock';
@@ -58,6 +59,8 @@ let unregisterFakeFrame: () => void = () => undefined;
 /** Before each story: a fresh bus from the story's parameters, and its catalogs loaded in its language. */
 const salonBus: Loader = async ({ parameters }) => {
   const salon = (parameters.salon ?? {}) as SalonParameters;
+  // The heights the story before published for the page (`--salon-toasts-height`…): this story's widgets publish theirs.
+  document.documentElement.removeAttribute('style');
   leaveStand();
   clearToasts();
   hideSidebar();
@@ -98,6 +101,11 @@ const withI18n: Decorator = (Story) => (
 
 const preview: Preview = {
   loaders: [salonBus],
+  // Once every loader has set the story's answers: a live stream still held from the story before (nanostores keeps
+  // it a second after its last listener) is opened anew, and its first event is this story's state.
+  beforeEach: () => {
+    refreshLiveActivity();
+  },
   decorators: [withI18n],
   parameters: { layout: 'fullscreen' },
 };

@@ -25,17 +25,19 @@ interface ImportAct {
 type Acts = Partial<Record<ImportKind, ImportAct>>;
 
 let acts: Acts = {};
+/** Whether a story of this file is shown: the stories of other files, shown after them in the same page, pass on. */
+let shown = false;
 // The fake API of .storybook/api-mock.ts knows nothing of the imports: answer them here, pass the rest on.
 const passOn = globalThis.fetch.bind(globalThis);
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-  const request = new Request(input, init);
-  const { pathname } = new URL(request.url);
+  // The address only: a Request made of `input` would take its body, and the next fetch could not read it.
+  const { pathname } = new URL(input instanceof Request ? input.url : String(input), globalThis.location.href);
   const kind: ImportKind | null =
     pathname === '/api/users/import' ? 'users' : pathname === '/api/visio-links/import' ? 'visio_links' : null;
   const run = /^\/api\/imports\/([^/]+)(\/confirm)?$/.exec(pathname);
-  if (!kind && !run) return passOn(input, init);
+  if (!shown || (!kind && !run)) return passOn(input, init);
   await new Promise((resolve) => setTimeout(resolve, 250));
   if (kind) {
     const preview = acts[kind]?.preview;
@@ -119,6 +121,12 @@ const meta = {
       return {};
     },
   ],
+  beforeEach: () => {
+    shown = true;
+    return () => {
+      shown = false;
+    };
+  },
   decorators: [
     (Story) => (
       <main style={{ maxWidth: '60rem', margin: '2rem auto', padding: '0 1.5rem', fontFamily: 'system-ui, sans-serif', lineHeight: 1.5 }}>

@@ -83,11 +83,13 @@ function newsList(count: number): Notification[] {
 }
 
 let answer: NewsAnswer = [];
+/** Whether a story of this file is shown: the stories of other files, shown after them in the same page, get no news. */
+let shown = false;
 // The fake API of .storybook/api-mock.ts knows nothing of the notifications: answer them here, pass the rest on.
 const passOn = globalThis.fetch.bind(globalThis);
 globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
   const url = new URL(input instanceof Request ? input.url : String(input), globalThis.location.href);
-  if (url.pathname !== '/api/notifications') return passOn(input, init);
+  if (!shown || url.pathname !== '/api/notifications') return passOn(input, init);
   await new Promise((resolve) => setTimeout(resolve, 400));
   if (answer === 'pending') return neverAnswered();
   if (answer === 'fail') return new Response('', { status: 503, statusText: 'Service Unavailable' });
@@ -141,6 +143,13 @@ const meta = {
       return {};
     },
   ],
+  beforeEach: () => {
+    shown = true;
+    return () => {
+      shown = false;
+      resetNotifications();
+    };
+  },
   decorators: [onPageWithToaster],
   parameters: story({ arriving: newsList(1) }),
 } satisfies Meta<typeof ModalsSlot>;

@@ -10,16 +10,16 @@
  *   npm run storybook:check -- --update                  # rewrite the baselines (new and changed ones), still failing on errors and axe
  *   npm run storybook:check -- --only top-bar            # the stories whose id contains "top-bar"
  *   npm run storybook:check -- --only news-french --repeat 20   # each chosen story 20 times in a row, no second chance
- *   npm run storybook:check -- --same-page               # go from story to story in one loaded page (faster; see below)
  *   STORYBOOK_CHECK_PAGES=2 npm run storybook:check      # pages checked at once (default 4)
  *   STORYBOOK_STATIC_DIR=/tmp/sb npm run storybook:check # another build than storybook-static/
  *
- * Each story gets a freshly loaded `iframe.html`, then is chosen with Storybook's own channel (`setCurrentStory`),
- * whose events say when its loaders, render and play function are done. `--same-page` instead goes from story to
- * story in one loaded page, as the Storybook UI does (a story of the same file gets a fresh page if one was shown
- * there less than 2 s ago: nanostores keeps a store a second after its last listener). It is not the default: some
- * stories still show what one before them left (a live activity stream, the top bar's menu). A story that fails is
- * checked once more on a freshly loaded page and a pass there is printed; `--repeat` turns that second chance off.
+ * Each page goes from story to story in one loaded `iframe.html`, as the Storybook UI does: a story is chosen with
+ * Storybook's own channel (`setCurrentStory`), whose events say when its loaders, render and play function are done.
+ * Storybook is loaded anew for a page's first story, after a story that left a request unanswered on purpose (it
+ * would time out in a later story), and for the second chance of a story that failed: checked once more on a freshly
+ * loaded page, a pass there is printed (a story that does not always render the same, or one that shows what a story
+ * before it left); `--repeat` turns that second chance off. Going from story to story takes about a quarter less CPU
+ * than loading Storybook for each (docs/performance.md, 2026-11-30).
  *
  * Rendering is made deterministic: a fixed date (2026-03-12 10:00 in Paris), no animation, transition or caret, the
  * system's fonts (fonts-dejavu-core). A story is shot once it is quiet: its play function finished, none of its
@@ -69,7 +69,6 @@ const option = (name: string): string | undefined => {
 const update = args.includes('--update');
 const only = option('--only');
 const repeat = Math.max(1, Number(option('--repeat') ?? 1));
-const samePage = args.includes('--same-page');
 const pages = Math.max(1, Number(process.env.STORYBOOK_CHECK_PAGES ?? process.env.STORYBOOK_CHECK_WORKERS ?? 4));
 
 /** What a story may say in `parameters.check`. */
@@ -156,10 +155,15 @@ const INIT_SCRIPT = `(() => {
   if (document.head) add(); else document.addEventListener('DOMContentLoaded', add, { once: true });
   globalThis.__salonFetching = 0;
   let current = globalThis.fetch;
+  // A story file's stand-in that passes a call on to the one it replaced is one fetch, counted once.
+  let inside = false;
   const counted = (fn) => function (...args) {
+    if (inside) return fn.apply(this, args);
+    inside = true;
+    let answer;
+    try { answer = fn.apply(this, args); } finally { inside = false; }
     globalThis.__salonFetching += 1;
     const done = () => { globalThis.__salonFetching -= 1; };
-    const answer = fn.apply(this, args);
     answer.then(done, done);
     return answer;
   };
@@ -187,8 +191,6 @@ interface CheckPage {
   inFlight: Set<Request>;
   /** The story rendered last (a phone pass of the same story remounts it). */
   current: string | null;
-  /** When a story of each file (its title) was last left on this page. */
-  left: Map<string, number>;
   axeLoaded: boolean;
 }
 
@@ -204,7 +206,7 @@ async function openPage(browser: Browser): Promise<CheckPage> {
   });
   await context.clock.setFixedTime(FIXED_NOW);
   const page = await context.newPage();
-  const checked: CheckPage = { page, errors: [], inFlight: new Set(), current: null, left: new Map(), axeLoaded: false };
+  const checked: CheckPage = { page, errors: [], inFlight: new Set(), current: null, axeLoaded: false };
   page.on('console', (m) => {
     if (m.type() !== 'error') return;
     const where = m.location().url;
@@ -225,9 +227,15 @@ async function openPage(browser: Browser): Promise<CheckPage> {
 /** (Re)loads Storybook's `iframe.html` in the page with the story `id`: nothing of the stories before is left. */
 async function loadStorybook(checked: CheckPage, baseUrl: string, id: string): Promise<void> {
   checked.current = id;
-  checked.left.clear();
   checked.axeLoaded = false;
   await checked.page.goto(`${baseUrl}/iframe.html?id=${encodeURIComponent(id)}&viewMode=story`, { waitUntil: 'commit' });
+}
+
+/** Whether the story shown left requests unanswered on purpose (`.storybook/api-mock.ts`'s `neverAnswered`). */
+async function leftUnanswered(checked: CheckPage): Promise<boolean> {
+  return checked.page
+    .evaluate(() => ((globalThis as unknown as { __salonNeverAnswered?: number }).__salonNeverAnswered ?? 0) > 0)
+    .catch(() => true);
 }
 
 async function closePage(checked: CheckPage): Promise<void> {
@@ -260,12 +268,12 @@ const timed = async <T>(what: keyof typeof timing, run: () => Promise<T>): Promi
 };
 
 /**
- * Loads Storybook on the story (or, on a page showing one already with --same-page, chooses it with Storybook's
+ * Loads Storybook on the story (or, on a page showing one already, chooses it with Storybook's
  * channel) and waits for its render and play function to end: its phase then.
  */
 async function render(checked: CheckPage, id: string, baseUrl: string): Promise<string> {
   const { page } = checked;
-  if (!samePage || checked.current === null) await timed('load', () => loadStorybook(checked, baseUrl, id));
+  if (checked.current === null) await timed('load', () => loadStorybook(checked, baseUrl, id));
   else {
     const again = checked.current === id;
     checked.current = id;
@@ -496,13 +504,6 @@ async function main(): Promise<void> {
       }
     };
     for (let item = queue.shift(); item; item = queue.shift()) {
-      // A widget's stores outlive its last listener by a second (nanostores): a story of the same file shown on
-      // this page less than 2 s ago could leave its state to this one. Such a story gets a freshly loaded page.
-      const shownLately = Date.now() - (checked.left.get(item.entry.title) ?? -Infinity) < 2000;
-      if (samePage && shownLately) {
-        reloads += 1;
-        checked.current = null;
-      }
       let outcome: Outcome;
       try {
         outcome = await checkStory(checked, item.entry, item.phone, server.url);
@@ -514,7 +515,7 @@ async function main(): Promise<void> {
         };
       }
       // A story that fails is checked once more on a freshly loaded page: a failure there fails the check; a pass is
-      // printed (a story that does not always render the same, or, with --same-page, one a story before it upset).
+      // printed (a story that does not always render the same, or one a story before it upset).
       if (outcome.problems.length > 0) {
         await reload();
         if (!update && repeat === 1) {
@@ -531,7 +532,11 @@ async function main(): Promise<void> {
           }
         }
       }
-      checked.left.set(item.entry.title, Date.now());
+      // A request left unanswered on purpose (a loading state) times out 10 s later, in whatever story is shown then.
+      if (checked.current !== null && (await leftUnanswered(checked))) {
+        reloads += 1;
+        checked.current = null;
+      }
       // A story with a phone layout is checked again at 375×812, once it is known, a few stories later.
       if (!item.phone && outcome.check?.phone) queue.splice(pages * 4, 0, { entry: item.entry, phone: true });
       done += 1;
@@ -552,7 +557,7 @@ async function main(): Promise<void> {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const s = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
   console.log(
-    `storybook check: ${done} screenshots of ${stories.length} stories${repeat > 1 ? ` × ${repeat}` : ''}, ${failures.length} failed${secondChances > 0 ? ` (${secondChances} passed on a second run)` : ''}${update ? `, ${updated} baselines written` : ''} (${seconds} s, ${pages} pages${samePage ? `, ${reloads} page loads between stories` : ''})`,
+    `storybook check: ${done} screenshots of ${stories.length} stories${repeat > 1 ? ` × ${repeat}` : ''}, ${failures.length} failed${secondChances > 0 ? ` (${secondChances} passed on a second run)` : ''}${update ? `, ${updated} baselines written` : ''} (${seconds} s, ${pages} pages, ${reloads} loads of Storybook between stories)`,
   );
   console.log(
     `time in the pages: loading Storybook ${s(timing.load)}, rendering and playing ${s(timing.render)}, waiting for quiet ${s(timing.quiet)}, screenshots ${s(timing.shot)}, axe ${s(timing.axe)}, comparing ${s(timing.compare)}`,

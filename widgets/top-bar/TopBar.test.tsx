@@ -18,7 +18,7 @@ import { envelope } from '@salon/shared/contracts/room-frame';
 import { installFetch, jsonResponse } from '@salon/shared/test/fetch';
 import { fakeMatchMedia, type MountedWidget, showWidget, toastTexts } from '@salon/shared/test/widgets';
 import { mount } from './mount';
-import { barBackground, clampStyleValue, closeOverflowMenu } from './store';
+import { barBackground, clampStyleValue } from './store';
 
 /** A controllable `(max-width: 750px)`: installed before the first mount, so the viewport store follows it. */
 const media = fakeMatchMedia();
@@ -50,7 +50,6 @@ afterEach(() => {
   setMobile(false);
   act(() => {
     clearToasts();
-    closeOverflowMenu();
     hideSidebar();
     closeModal();
     setSoundState({ muted: false, available: false });
@@ -104,6 +103,15 @@ describe('top bar items by profile (spec §2.3, §6)', () => {
     expect(within(nav).queryByRole('button', { name: 'Activity' }) !== null).toBe(activity);
     const menu = await openMenu(nav);
     expect(within(menu).getByRole('menuitem', { name: 'Leave the room' })).toHaveAttribute('href', 'http://localhost/deconnexion');
+  });
+
+  test('a bar mounted again shows its menus closed', async () => {
+    const nav = await showTopBar(visitorPageData());
+    await openMenu(nav);
+    widget?.unmount();
+    const again = await showTopBar(visitorPageData());
+    expect(screen.queryByRole('menu', { name: 'More' })).not.toBeInTheDocument();
+    expect(within(again).getByRole('button', { name: 'More' })).toHaveAttribute('aria-expanded', 'false');
   });
 
   test('the overflow menu: share, fullscreen (when available), today’s news, contact the organizer, legal notice, privacy policy, cookie policy, leave the room', async () => {

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { Plural, useLingui } from '@lingui/react/macro';
 import { $locale, $sidebar, CountBadge, openModal, showSidebar, toggleSidebar } from '@salon/shared';
 import { $currentPanorama, $fullscreen, $sound, goToPanorama, loginHref, toggleFullscreen, toggleSound } from '@salon/shared/room';
-import { $topBar } from './store';
+import { $topBar, closeLanguageMenu, closeOverflowMenu } from './store';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { OverflowMenu, type MenuItem } from './OverflowMenu';
 import { Icon, type IconName } from './icons';
@@ -55,6 +55,7 @@ export function TopBar() {
   const { t } = useLingui();
   const view = useStore($topBar);
   useTitleFollows(view.roomName);
+  useMenusCloseWithTheBar();
   const { multilingual, langs, locale } = useStore($locale);
   const sidebar = useStore($sidebar);
   const panorama = useStore($currentPanorama);
@@ -249,6 +250,17 @@ export function TopBar() {
         </div>
       )}
     </nav>
+  );
+}
+
+/** A bar mounted again (the host page mounts its widgets anew) shows its menus closed, whatever they were before. */
+function useMenusCloseWithTheBar(): void {
+  useEffect(
+    () => () => {
+      closeOverflowMenu();
+      closeLanguageMenu();
+    },
+    [],
   );
 }
 
