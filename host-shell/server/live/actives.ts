@@ -4,7 +4,7 @@ import { USERS_ACTIVES_EVENT } from '@salon/shared/contracts/analytics';
 import { ACTIVE_USERS_LISTED, type UsersActivesData } from '@salon/shared/contracts/backoffice';
 import type { Database } from '../db/schema';
 import { ActivityView, type ActivityTracker } from '../services/activity';
-import { companiesOf, roomUserRows, toRoomUser } from '../services/room-users';
+import { companiesOf, roomUserRowsWithCity, toRoomUser } from '../services/room-users';
 import type { ParametersCache } from '../services/settings';
 import type { LiveChange } from './changes';
 import type { LiveHub } from './hub';
@@ -29,7 +29,7 @@ export async function activeUsers({ db, activity, parameters }: ActivesDeps): Pr
   const view = new ActivityView(new Map(recent.map((r) => [r.userId, r.at])));
   const rows = new Map(
     (
-      await roomUserRows(
+      await roomUserRowsWithCity(
         db,
         recent.map((r) => r.userId),
       )
@@ -43,24 +43,9 @@ export async function activeUsers({ db, activity, parameters }: ActivesDeps): Pr
     db,
     listed.filter((row) => row.profile === 'exhibitor').map((row) => row.id),
   );
-  const cities = new Map(
-    listed.length === 0
-      ? []
-      : (
-          await db
-            .selectFrom('users')
-            .select(['id', 'city'])
-            .where(
-              'id',
-              'in',
-              listed.map((row) => row.id),
-            )
-            .execute()
-        ).map((row) => [row.id, row.city]),
-  );
   const users = listed.map((row) => ({
     ...toRoomUser(row, companies.get(row.id) ?? null, view.effectiveIso(row.id, row.last_activity_at), { hidden: row.hidden === 1 }),
-    city: cities.get(row.id) ?? null,
+    city: row.city,
   }));
   return { count, period: params.last_activity_period, users };
 }

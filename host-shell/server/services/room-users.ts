@@ -59,16 +59,24 @@ export async function companiesOf(db: Kysely<Database>, userIds: number[]): Prom
 }
 
 export async function roomUserRows(db: Kysely<Database>, userIds: number[]): Promise<RoomUserRow[]> {
-  const out: RoomUserRow[] = [];
-  for (let i = 0; i < userIds.length; i += 500) {
-    out.push(
-      ...(await db
-        .selectFrom('users')
-        .select(ROOM_USER_COLUMNS)
-        .where('id', 'in', userIds.slice(i, i + 500))
-        .execute()),
-    );
-  }
+  return inBatches(userIds, (ids) => db.selectFrom('users').select(ROOM_USER_COLUMNS).where('id', 'in', ids).execute());
+}
+
+/** The same with each person's city: the organisers' list of who is here tells apart two people of one name by it. */
+export async function roomUserRowsWithCity(db: Kysely<Database>, userIds: number[]): Promise<(RoomUserRow & Pick<UserRow, 'city'>)[]> {
+  return inBatches(userIds, (ids) =>
+    db
+      .selectFrom('users')
+      .select([...ROOM_USER_COLUMNS, 'city'])
+      .where('id', 'in', ids)
+      .execute(),
+  );
+}
+
+/** The rows read for `userIds`, 500 ids a query (the bound values a statement may hold). */
+async function inBatches<T>(userIds: number[], read: (ids: number[]) => Promise<T[]>): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < userIds.length; i += 500) out.push(...(await read(userIds.slice(i, i + 500))));
   return out;
 }
 
