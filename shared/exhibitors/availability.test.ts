@@ -141,6 +141,18 @@ describe('my availability (spec §4.4)', () => {
   });
 });
 
+describe('new page data', () => {
+  test('starts over: the stand history’s next snapshot is a first one, and does not move the switch', async () => {
+    listen();
+    const me = roomUser(ME, 'Camille Martin', { profile: 'exhibitor' });
+    applyLiveActivity({ histories: { s1: [historyItem('s1', 'visioOpened', me, 60)] } });
+    setPageData(exhibitor(true));
+    // The new page's first snapshot holds an entry the page before never saw: where things stood, not a change.
+    applyLiveActivity({ histories: { s1: [historyItem('s1', 'updateAvailability', me, 30, { availability: false })] } });
+    expect($availability.get().available).toBe(true);
+  });
+});
+
 describe("another exhibitor's availability", () => {
   test('PUT /api/exhibitors/{id}/availability {available}; the room state shows it at once', async () => {
     const bob = roomUser('bob1', 'Bob', { profile: 'exhibitor', availability: true });

@@ -63,6 +63,10 @@ function availabilityIn(item: HistoryItem, me: PageUser): boolean | null {
  */
 function followHistory($state: WritableAtom<AvailabilityState>): () => void {
   let seen: Set<string> | null = null;
+  // New page data starts over: the history's next snapshot is the first again, whatever the one before held.
+  const stopUser = $user.listen(() => {
+    seen = null;
+  });
   const sync = (room: RoomState) => {
     const items = Object.values(room.histories).flat();
     if (seen === null) {
@@ -80,9 +84,13 @@ function followHistory($state: WritableAtom<AvailabilityState>): () => void {
     if (latest && latest.value !== $state.get().available) $state.set({ available: latest.value, saving: false });
   };
   sync($room.get());
-  return $room.listen((room, previous) => {
+  const stopRoom = $room.listen((room, previous) => {
     if (room.histories !== previous?.histories) sync(room);
   });
+  return () => {
+    stopUser();
+    stopRoom();
+  };
 }
 
 /**
