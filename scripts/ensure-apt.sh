@@ -18,6 +18,7 @@ if [ "${1:-}" = --test-packages ]; then
     "/usr/share/php/Twig/autoload.php php-twig"
     "/usr/sbin/nginx nginx-light"
     "/usr/lib/postgresql postgresql"
+    "/usr/sbin/pgbouncer pgbouncer"
   )
   missing=()
   for need in "${needs[@]}"; do

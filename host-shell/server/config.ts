@@ -6,8 +6,8 @@ export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
 export type DatabaseConfig =
   | { dialect: 'sqlite'; filename: string }
-  /** `poolMax`: the pool's connections per process (env PG_POOL_MAX, default 10). */
-  | { dialect: 'postgres'; connectionString: string; schema?: string; poolMax?: number };
+  /** `poolMax`: connections per process (PG_POOL_MAX, 10); `directConnectionString`: DATABASE_DIRECT_URL (startup.ts). */
+  | { dialect: 'postgres'; connectionString: string; schema?: string; poolMax?: number; directConnectionString?: string };
 
 /** A budget: at most `max` requests per fixed window of `windowMs`, counted per key (an address, a user, …). */
 export interface RateLimit {
@@ -166,7 +166,8 @@ function databaseFromEnv(env: NodeJS.ProcessEnv): DatabaseConfig {
   if (isPostgresUrl(url)) {
     const poolMax = intFromEnv(env.PG_POOL_MAX, 10, 'PG_POOL_MAX');
     if (poolMax < 1) throw new Error('PG_POOL_MAX must be at least 1');
-    return { dialect: 'postgres', connectionString: url, poolMax };
+    const direct = env.DATABASE_DIRECT_URL?.trim();
+    return { dialect: 'postgres', connectionString: url, poolMax, ...(direct ? { directConnectionString: direct } : {}) };
   }
   return {
     dialect: 'sqlite',

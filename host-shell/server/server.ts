@@ -50,7 +50,13 @@ async function main(log: Logger, always: Logger): Promise<void> {
     loggerInstance: log,
     mailCatcher,
     prepare: async (handle) => {
-      prepared = await prepareDatabase(handle, options, config.scryptCost);
+      const { database } = config;
+      prepared = await prepareDatabase(
+        handle,
+        options,
+        config.scryptCost,
+        database.dialect === 'postgres' ? database.directConnectionString : undefined,
+      );
     },
   });
   // A promise nobody awaited failed (a background task: a broadcast, a flush, a refresh): logged with its stack, and the

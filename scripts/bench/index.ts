@@ -656,7 +656,8 @@ async function visitorsMain(): Promise<void> {
   pinGenerator();
   // --processes N: N processes behind nginx on one PostgreSQL and one Redis (processes.ts); 1 is the same on one process.
   const processes = argValue('processes') === undefined ? null : Math.round(positive('processes', 2));
-  const multi = processes === null ? null : await (await import('./processes')).multiProcess({ processes, pin: true });
+  const multi =
+    processes === null ? null : await (await import('./processes')).multiProcess({ processes, pin: true, cpuProfDir: options.cpuProfDir });
   const runs = [];
   let n = options.visitors;
   const step = Math.round(positive('step', 500));

@@ -2,7 +2,9 @@
  * `--processes N` of the visitors scenario: the salon as several processes behind Debian's nginx on one PostgreSQL and
  * one Redis, for `runVisitors` (visitors.ts) to load as it loads one process.
  *
- * - PostgreSQL: a throwaway cluster (scripts/pg-test-server.sh with a folder and port of its own), removed at the end.
+ * - PostgreSQL: a throwaway cluster (scripts/pg-test-server.sh with a folder and port of its own), removed at the end;
+ *   the processes reach it through PgBouncer in transaction mode (scripts/pgbouncer.sh), PG_POOL_MAX 4 each, as
+ *   deploy/pgbouncer/ describes; the bench prepares the database directly.
  * - Redis: `redis-server` on a free port, no persistence.
  * - N `server.ts` processes (tsx, SALON_DEMO=1 on the bench's prepared database), started one after the other; with
  *   `pin`, process i is pinned to core i mod nproc (`taskset`).
@@ -131,6 +133,8 @@ export interface ProcessesOptions {
   processes: number;
   /** Pin process i to core i mod nproc. */
   pin: boolean;
+  /** Each process writes a V8 CPU profile there when it stops (`--cpu-prof`). */
+  cpuProfDir?: string;
 }
 
 /** Starts PostgreSQL and Redis, and returns the database to prepare and the deployment to start on it. */
@@ -146,6 +150,10 @@ export async function multiProcess(
     PG_TEST_DB: 'salon_bench',
   };
   const databaseUrl = (await run('bash', ['scripts/pg-test-server.sh'], { cwd: REPO_ROOT, env: pgEnv })).stdout.trim();
+  const bouncerDir = path.join(os.tmpdir(), `salon-bench-pgbouncer-${process.pid}`);
+  const bouncerUrl = (
+    await run('bash', ['scripts/pgbouncer.sh', bouncerDir, String(await freePort()), databaseUrl], { cwd: REPO_ROOT })
+  ).stdout.trim();
   const redisPort = await freePort();
   const redis = child('redis-server', [
     '--port',
@@ -161,6 +169,7 @@ export async function multiProcess(
   ]);
   const teardown = async () => {
     await stop(redis.proc);
+    await run('bash', ['scripts/pgbouncer.sh', 'stop', bouncerDir], { cwd: REPO_ROOT }).catch(() => undefined);
     await run('bash', ['scripts/pg-test-server.sh', 'stop'], { cwd: REPO_ROOT, env: pgEnv }).catch(() => undefined);
   };
   try {
@@ -187,11 +196,20 @@ export async function multiProcess(
           ...process.env,
           ...benchServerEnv(fixture),
           PORT: String(port),
-          DATABASE_URL: databaseUrl,
+          DATABASE_URL: bouncerUrl,
+          DATABASE_DIRECT_URL: databaseUrl,
+          PG_POOL_MAX: '4',
           REDIS_URL: `redis://127.0.0.1:${redisPort}`,
           LOG_LEVEL: 'warn',
         };
-        const node = [process.execPath, '--expose-gc', '--import', 'tsx', 'host-shell/server/server.ts'];
+        const node = [
+          process.execPath,
+          '--expose-gc',
+          ...(options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : []),
+          '--import',
+          'tsx',
+          'host-shell/server/server.ts',
+        ];
         const server = options.pin
           ? child('taskset', ['-c', String(i % cores), node[0] as string, ...ONE_CORE_NODE_FLAGS, ...node.slice(1)], env)
           : child(node[0] as string, node.slice(1), env);

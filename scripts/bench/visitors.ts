@@ -37,7 +37,7 @@ export interface VisitorsOptions {
   /** Arrivals (and as many departures) per second during the steady state. */
   churnPerSecond: number;
   findMax: boolean;
-  /** Where the server writes a V8 CPU profile of the run (`--cpu-prof`), or undefined for none (one process only). */
+  /** Where the server writes a V8 CPU profile of the run (`--cpu-prof`), or undefined for none (with `--processes`, one per process). */
   cpuProfDir?: string;
   /** More flags for the server's node (`--server-node-flags`, e.g. `--max-semi-space-size=32`; one process only). */
   serverNodeFlags?: string[];

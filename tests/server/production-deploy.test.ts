@@ -1,7 +1,8 @@
 /**
  * The production deployment of deploy/, as an operator runs it: two `npm run start:production` processes on one
- * PostgreSQL and one Redis, behind nginx with deploy/nginx/salon.conf's upstream and salon-locations.conf (plain http
- * here, and /spa/ from this checkout's dist/), a visitor and an exhibitor in Chromium.
+ * PostgreSQL, through PgBouncer in transaction mode (scripts/pgbouncer.sh, pools of 4 per process), and one Redis,
+ * behind nginx with deploy/nginx/salon.conf's upstream and salon-locations.conf (plain http here, and /spa/ from this
+ * checkout's dist/), a visitor and an exhibitor in Chromium.
  * - a chat opened across the processes (the visitor's session on one, the exhibitor's on the other);
  * - the visitor's process stopped with SIGTERM sent to npm: no node process left behind, the visitor's chat panel stays
  *   open (its socket moves to the other process), and every message written meanwhile, by both, arrives once;
@@ -47,6 +48,7 @@ const missing = [
     : 'it stops PostgreSQL: SALON_TEST_POSTGRES (scripts/test-postgres.sh) or SALON_DEPLOY_TEST=1',
   REDIS_SERVER_INSTALLED ? '' : 'redis-server is not installed',
   fs.existsSync(NGINX) ? '' : 'nginx is not installed',
+  fs.existsSync('/usr/sbin/pgbouncer') ? '' : 'pgbouncer is not installed',
   fs.existsSync(CHROMIUM) ? '' : 'Chromium is not installed',
   fs.existsSync(path.join(SPA, 'widgets.json')) ? '' : 'dist/spa is not built (npm run build)',
 ].filter(Boolean);
@@ -187,6 +189,7 @@ if (missing.length === 0) {
     const pgScript = (...args: string[]) =>
       run('bash', [path.join(REPO_ROOT, 'scripts', 'pg-test-server.sh'), ...args], { env: { ...process.env, ...pg } });
     let databaseUrl = '';
+    const bouncerDir = path.join(os.tmpdir(), `salon-pgbouncer-deploy-${randomBytes(4).toString('hex')}`);
     let redis: TestRedis | null = null;
     let dir = '';
     let nginx: ChildProcess | null = null;
@@ -199,6 +202,9 @@ if (missing.length === 0) {
       buildCompiled();
       pg.PG_TEST_PORT = String(await freePort());
       databaseUrl = (await pgScript()).stdout.trim();
+      const bouncerUrl = (
+        await run('bash', [path.join(REPO_ROOT, 'scripts', 'pgbouncer.sh'), bouncerDir, String(await freePort()), databaseUrl])
+      ).stdout.trim();
       redis = await startRedis();
       dir = fs.mkdtempSync(path.join(os.tmpdir(), 'salon-deploy-'));
       // The demo salon, its people given a password of their own: production refuses the published one.
@@ -218,7 +224,9 @@ if (missing.length === 0) {
       base = `http://127.0.0.1:${listen}`;
       const ports = [await freePort(), await freePort()];
       env = {
-        DATABASE_URL: databaseUrl,
+        DATABASE_URL: bouncerUrl,
+        DATABASE_DIRECT_URL: databaseUrl,
+        PG_POOL_MAX: '4',
         REDIS_URL: redis.url,
         PUBLIC_URL: base,
         TRUST_PROXY: '1',
@@ -244,6 +252,7 @@ if (missing.length === 0) {
       await Promise.all(salons.map((s) => stopChild(s.npm)));
       for (const s of salons) if (alive(s.pid)) process.kill(s.pid, 'SIGKILL');
       await redis?.stop();
+      await run('bash', [path.join(REPO_ROOT, 'scripts', 'pgbouncer.sh'), 'stop', bouncerDir]).catch(() => undefined);
       await pgScript('stop').catch(() => undefined);
       if (dir) fs.rmSync(dir, { recursive: true, force: true });
     }, 60_000);

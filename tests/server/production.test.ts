@@ -126,6 +126,18 @@ describe('what cannot be right in production (ops/production.ts)', () => {
     }
     expect(startupOptions({ ...production, DATABASE_URL: 'postgresql://salon@db.example/salon' })).toMatchObject({ production: true });
     expect(startupOptions({ ...production, DATABASE_URL: '' })).toMatchObject({ production: true });
+    // PostgreSQL itself beside PgBouncer, for the migrations: a PostgreSQL address, with a DATABASE_URL of PostgreSQL.
+    const bouncer = 'postgres://salon@127.0.0.1:6432/salon';
+    for (const env of [
+      { DATABASE_URL: bouncer, DATABASE_DIRECT_URL: 'mysql://salon:s3cret@db.example/salon' },
+      { DATABASE_DIRECT_URL: 'postgres://salon@127.0.0.1:5432/salon' },
+    ]) {
+      const message = startRefusal({ ...production, ...env });
+      expect(message).toMatch(/^DATABASE_DIRECT_URL is for PostgreSQL behind PgBouncer/);
+      expect(message).not.toContain('s3cret');
+    }
+    const both = { ...production, DATABASE_URL: bouncer, DATABASE_DIRECT_URL: 'postgres://salon@127.0.0.1:5432/salon' };
+    expect(startupOptions(both)).toMatchObject({ production: true });
   });
 
   it('refuses SQLite with REDIS_URL, uploads unscanned unless said so, and https without Secure cookies or a trusted proxy', () => {
@@ -156,6 +168,10 @@ describe('what cannot be right in production (ops/production.ts)', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'salon.example.org' })).toThrow(/PUBLIC_URL must be an origin/);
     expect(loadConfig({ DATABASE_URL: 'postgres://db/salon', PG_POOL_MAX: '3' }).database).toMatchObject({ poolMax: 3 });
     expect(loadConfig({ DATABASE_URL: 'postgres://db/salon' }).database).toMatchObject({ poolMax: 10 });
+    expect(loadConfig({ DATABASE_URL: 'postgres://pgbouncer/salon', DATABASE_DIRECT_URL: 'postgres://db/salon' }).database).toMatchObject({
+      connectionString: 'postgres://pgbouncer/salon',
+      directConnectionString: 'postgres://db/salon',
+    });
     expect(() => loadConfig({ DATABASE_URL: 'postgres://db/salon', PG_POOL_MAX: '0' })).toThrow(/PG_POOL_MAX must be at least 1/);
   });
 

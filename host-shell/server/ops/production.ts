@@ -7,9 +7,18 @@ import path from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { isPostgresUrl } from '../config';
 
-/** A DATABASE_URL that is set but names no PostgreSQL server: refused in every mode (it would silently mean SQLite). */
+/**
+ * A DATABASE_URL that is set but names no PostgreSQL server: refused in every mode (it would silently mean SQLite). So
+ * is a DATABASE_DIRECT_URL that names none, or that comes without a DATABASE_URL of PostgreSQL.
+ */
 export function databaseUrlProblem(env: NodeJS.ProcessEnv): string | null {
   const url = (env.DATABASE_URL ?? '').trim();
+  const direct = (env.DATABASE_DIRECT_URL ?? '').trim();
+  if (direct !== '' && (!isPostgresUrl(direct) || !isPostgresUrl(url)))
+    return (
+      'DATABASE_DIRECT_URL is for PostgreSQL behind PgBouncer: it must be a postgres://… address of PostgreSQL itself, ' +
+      'beside a DATABASE_URL of PostgreSQL (through PgBouncer). Correct it, or unset it.'
+    );
   if (url === '' || isPostgresUrl(url)) return null;
   // The scheme only: the rest may hold a password.
   const scheme = /^[^:/]*:?/.exec(url)?.[0] ?? '';
