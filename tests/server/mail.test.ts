@@ -13,7 +13,9 @@ import { DEFAULT_RATE_LIMITS } from '../../host-shell/server/config';
 import { callApi } from './http';
 import { CONTACT, LEA } from './stand-forms';
 import { anonymousCookie } from './accounts';
-import { DEMO, ORIGIN, createTestApp, login, request, standBySlug, type TestApp } from './helpers';
+import { encodeId } from '../../host-shell/server/lib/ids';
+import { emailingProgress, sendEmailing } from '../../host-shell/server/services/emailings';
+import { DEMO, ORIGIN, createTestApp, login, request, standBySlug, userIdByEmail, type TestApp } from './helpers';
 
 const form = (fields: Record<string, string>, remoteAddress = '10.7.0.1') => ({
   method: 'POST' as const,
@@ -131,10 +133,53 @@ describe('the outbox and the local SMTP server', () => {
     expect((bad.json() as { data: { message: string } }).data.message).toMatch(/subject/);
     const stand = await callApi(t.app, 'POST', '/api/emailing/send', { ...payload, audience: { stand_id: 'zzzzzz' } }, promoter);
     expect(stand.statusCode).toBe(400);
+    const control = await callApi(t.app, 'POST', '/api/emailing/send', { ...payload, body: { fr: 'Texte\u0007', en: 'Text' } }, promoter);
+    expect(control.statusCode).toBe(400);
+    expect((control.json() as { data: { message: string } }).data.message).toMatch(/body\.fr.*characters that are not allowed/);
+
+    // The form of /organisateur: each refusal under its field, in the page's language; nothing is queued.
+    const emailings = () => t.database.db.selectFrom('emailings').select('id').execute();
+    const before = (await emailings()).length;
+    const full = { subject_fr: 'Bonjour', subject_en: 'Hello', body_fr: 'Texte', body_en: 'Text', audience: 'visitors', send: '1' };
+    const post = (fields: Record<string, string>, locale: 'fr_FR' | 'en_EN') =>
+      request(t.app, {
+        url: '/organisateur/emailing',
+        ...form(fields),
+        headers: { ...form({}).headers, cookie: `${promoter}; salon_locale=${locale}` },
+      });
+    const errorOf = (body: string, name: string) => new RegExp(`id="emailing-${name}-error">([^<]*)<`).exec(body)?.[1];
+    const empty = await post({ ...full, subject_en: '  ', body_fr: '' }, 'fr_FR');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.body).toContain('Le formulaire contient des erreurs.');
+    expect([errorOf(empty.body, 'subject_en'), errorOf(empty.body, 'body_fr'), errorOf(empty.body, 'subject_fr')]).toEqual([
+      'Ce champ est obligatoire',
+      'Ce champ est obligatoire',
+      undefined,
+    ]);
+    expect(empty.body).toContain('value="Bonjour"');
+    const characters = await post({ ...full, subject_fr: 'Bon\u202Ejour', body_en: 'Hello\u0000 there' }, 'fr_FR');
+    expect(characters.statusCode).toBe(400);
+    expect([errorOf(characters.body, 'subject_fr'), errorOf(characters.body, 'body_en')]).toEqual([
+      'Ce champ contient des caractères non autorisés',
+      'Ce champ contient des caractères non autorisés',
+    ]);
+    const inEnglish = await post({ ...full, body_fr: 'Texte\u0007' }, 'en_EN');
+    expect(errorOf(inEnglish.body, 'body_fr')).toBe('This field contains characters that are not allowed');
+    for (const stand of ['zzzzzz', encodeId(999_999), '']) {
+      const unknown = await post({ ...full, audience: 'stand', stand }, 'fr_FR');
+      expect(unknown.statusCode).toBe(400);
+      expect(errorOf(unknown.body, 'stand')).toBe('Choisissez le stand dont les visiteurs le reçoivent.');
+    }
+    expect(errorOf((await post({ ...full, audience: 'nobody' }, 'en_EN')).body, 'audience')).toBe('Invalid choice');
+    expect(await emailings()).toHaveLength(before);
+    // Lines of a body are not control characters.
+    const lines = await post({ ...full, body_en: 'First line\r\n\r\nSecond line', test: '1' }, 'en_EN');
+    expect(lines.statusCode).toBe(303);
+
     const test = await callApi(t.app, 'POST', '/api/emailing/send', { ...payload, test: true }, promoter);
     expect(test.json()).toEqual({ data: { id: expect.any(String), recipients: 1 } });
     await t.app.mail.flush();
-    await catcher.waitFor((m) => m.to.includes(DEMO.promoter) && m.subject === 'Hello');
+    await catcher.waitFor((m) => m.to.includes(DEMO.promoter) && m.subject === 'Hello' && m.text.includes('Text'));
     const doc = (await request(t.app, { method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, unknown> };
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/emailing/send', '/api/emailing/{id}', '/api/check_legitimity']));
   });
@@ -200,14 +245,56 @@ describe('the outbox and the local SMTP server', () => {
     const skipped = await callApi(t.app, 'GET', `/api/emailing/${again.data.id}`, undefined, promoter);
     expect(skipped.json()).toMatchObject({ data: { skipped: 1 } });
     const audited = await t.database.db.selectFrom('audit_log').select('action').where('action', '=', 'emailing.send').execute();
-    expect(audited).toHaveLength(3);
+    // The two tests to oneself (the API's and the form's) and these two.
+    expect(audited).toHaveLength(4);
     // The organiser's page shows the report.
     const page = await request(t.app, { method: 'GET', url: '/organisateur', headers: { cookie: promoter } });
     expect(page.body).toContain(`data-emailing="${again.data.id}"`);
-    // The visitors of one stand: only those who visited it.
+    // The visitors of one stand: those who visited it, once however many their visits; not a visitor of another
+    // stand, not an exhibitor who came by; Léa, who unsubscribed, skipped.
     const helios = await standBySlug(t, 'stand-helios-solaire');
-    const byStand = await callApi(t.app, 'POST', '/api/emailing/send', { ...first, audience: { stand_id: helios.key } }, promoter);
-    expect(byStand.statusCode).toBe(200);
+    const nordic = await standBySlug(t, 'stand-nordic-robotics');
+    const now = new Date().toISOString();
+    const nora = await t.database.db
+      .insertInto('users')
+      .values({ profile: 'visitor', anonymous: 0, email: 'nora.nordic@example.org', firstname: 'Nora', lastname: 'Nord', created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const visits: [string | number, number][] = [
+      [DEMO.visitor, helios.id],
+      [DEMO.visitor2, helios.id],
+      [DEMO.visitor2, helios.id],
+      [nora.id, nordic.id],
+      [DEMO.exhibitor2, helios.id],
+    ];
+    for (const [who, standId] of visits)
+      await t.database.db
+        .insertInto('stand_visits')
+        .values({
+          user_id: typeof who === 'number' ? who : await userIdByEmail(t, who),
+          stand_id: standId,
+          started_at: now,
+          ended_at: now,
+          ended_by: 'client',
+        })
+        .execute();
+    const standNews = { ...first, subject: { fr: 'Du stand FR', en: 'Du stand EN' }, audience: { stand_id: helios.key } };
+    const byStand = (await callApi(t.app, 'POST', '/api/emailing/send', standNews, promoter)).json() as {
+      data: { id: string; recipients: number };
+    };
+    expect(byStand.data.recipients).toBe(1);
+    await t.app.mail.flush();
+    await catcher.waitFor((m) => m.subject.startsWith('Du stand'));
+    expect(
+      catcher
+        .messages()
+        .filter((m) => m.subject.startsWith('Du stand'))
+        .flatMap((m) => m.to),
+    ).toEqual([DEMO.visitor2]);
+    const standReport = await callApi(t.app, 'GET', `/api/emailing/${byStand.data.id}`, undefined, promoter);
+    expect(standReport.json()).toMatchObject({
+      data: { audience: { stand_id: helios.key }, recipients: 1, skipped: 1, sent: 1, queued: 0 },
+    });
   });
 
   it('e-mails sign-in links to the accounts without a password, each their own, in their language', async () => {
@@ -338,6 +425,38 @@ describe('a mail server that cannot be reached, or refuses', () => {
     } finally {
       await t.close();
       await new Promise<void>((resolve) => refusing.close(() => resolve()));
+    }
+  }, 30_000);
+});
+
+describe('the pace of sending (MAIL_RATE)', () => {
+  it('sends at most one round’s share at once and MAIL_RATE a minute, however often the sender is woken', async () => {
+    const catcher = await startMailCatcher();
+    // 2 a minute, looked at every minute: 2 at once, then one more every 30 s (the test's clock, given to flush).
+    const t = await createTestApp({ mailCatcher: catcher, config: { mailPerMinute: 2, mailPollMs: 60_000 } });
+    try {
+      const promoter = await t.database.db.selectFrom('users').selectAll().where('email', '=', DEMO.promoter).executeTakeFirstOrThrow();
+      const text = { fr: 'Rythme', en: 'Pace' };
+      const { id, recipients } = await sendEmailing(
+        t.database.db,
+        promoter,
+        { subject: text, body: text, audience: 'everyone', test: false },
+        ORIGIN,
+      );
+      expect(recipients).toBeGreaterThanOrEqual(6);
+      const start = Date.now() + 1000;
+      const at = (seconds: number) => new Date(start + seconds * 1000);
+      const sentAt = async (seconds: number) => (await t.app.mail.flush(at(seconds))).sent;
+      // Woken again and again in the same instant (queued e-mails, other e-mailings): nothing more.
+      expect([await sentAt(0), await sentAt(0), await sentAt(0)]).toEqual([2, 0, 0]);
+      expect(await sentAt(29)).toBe(0);
+      expect(await sentAt(30)).toBe(1);
+      expect(await sentAt(60)).toBe(1);
+      // A long pause gives one round's share at once, not what the pause would have allowed.
+      expect(await sentAt(600)).toBe(2);
+      expect(await emailingProgress(t.database.db, id)).toMatchObject({ sent: 6, queued: recipients - 6 });
+    } finally {
+      await t.close();
     }
   }, 30_000);
 });

@@ -68,6 +68,20 @@ async function importUsers(csv: string, name = 'people.csv'): Promise<ImportData
 }
 
 const linkCount = () => countRows(t, 'signin_links');
+/** The sign-in links queued for e-mail (no mail server here: they wait in the outbox), by address, after `afterId`. */
+async function mailedLinks(afterId = 0): Promise<{ to: string; lang: string; text: string; id: number }[]> {
+  const rows = await db()
+    .selectFrom('mail_outbox')
+    .select(['id', 'to_address', 'lang', 'text_body'])
+    .where('kind', '=', 'signin_link')
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ id: r.id, to: r.to_address, lang: r.lang, text: r.text_body }));
+}
+const lastMailId = async () => (await mailedLinks()).at(-1)?.id ?? 0;
+/** The token of the one sign-in link in an e-mail's text. */
+const tokenIn = (text: string) => /\/connexion\/lien\/([A-Za-z0-9_-]{43})/.exec(text)?.[1];
 const linkEntries = () => db().selectFrom('audit_log').selectAll().where('action', '=', 'signin_links.create').orderBy('id').execute();
 const passwordOf = async (email: string) =>
   (await db().selectFrom('users').select('password_hash').where('email', '=', email).executeTakeFirstOrThrow()).password_hash;
@@ -153,6 +167,28 @@ describe('who may make sign-in links', () => {
       [DEMO.admin, 'accounts'],
     ]);
     expect(JSON.parse(entries[0]!.after!)).toMatchObject({ scope: 'selected', count: 1, accounts: [DEMO.exhibitor2] });
+    // E-mailed instead (`send=selected`): each ticked account that may get one, its own link, and nobody else.
+    const before = await lastMailId();
+    const mailed = await askLinks(
+      [
+        ['send', 'selected'],
+        ['ids', exhibitor!],
+        ['ids', promoter!],
+        ['ids', admin!],
+      ],
+      cookies.admin,
+    );
+    expect(mailed.statusCode).toBe(200);
+    expect(mailed.headers['content-type']).toMatch(/^text\/html/);
+    expect(mailed.body).toContain('Sign-in links sent by e-mail: 2.');
+    const sent = await mailedLinks(before);
+    expect(sent.map((m) => m.to).sort()).toEqual([DEMO.exhibitor2, DEMO.promoter].sort());
+    const tokens = sent.map((m) => tokenIn(m.text));
+    expect(new Set(tokens).size).toBe(2);
+    for (const token of tokens)
+      expect((await request(t.app, { method: 'GET', url: `/connexion/lien/${token!}`, headers: { cookie: english('') } })).statusCode).toBe(
+        200,
+      );
     // Nothing ticked, or an id that is none: refused with the reason.
     expect((await askLinks([['scope', 'selected']])).body).toContain('Tick at least one account.');
     expect(
@@ -202,6 +238,22 @@ describe('links for an import, used once', () => {
     });
     // Imported without a password: the login form refuses them.
     expect(await passwordOf('ines.link@example.org')).toBeNull();
+    // E-mailed from the report instead (`send=import`): the same two accounts, each their own link, in their language.
+    const before = await lastMailId();
+    const mailed = await askLinks([
+      ['import', done.id],
+      ['send', 'import'],
+    ]);
+    expect(mailed.statusCode).toBe(200);
+    expect(mailed.body).toContain('Sign-in links sent by e-mail: 2.');
+    const sent = await mailedLinks(before);
+    expect(sent.map((m) => m.to)).toEqual(['ines.link@example.org', 'marc.link@example.org']);
+    expect(sent.map((m) => m.lang)).toEqual(['en', 'en']);
+    const [ines, marc] = sent.map((m) => tokenIn(m.text));
+    expect(ines).toBeDefined();
+    expect(ines).not.toBe(marc);
+    const opened = await request(t.app, { method: 'GET', url: `/connexion/lien/${ines!}`, headers: { cookie: english('') } });
+    expect(opened.body).toContain('ines.link@example.org');
   });
 
   it('opening the link shows the password form and uses nothing; a short password is refused with the registration’s rule', async () => {

@@ -8,8 +8,11 @@ import { sendDue, smtpTransport, type MailTransport, type SendReport } from '../
 export interface Mailer {
   /** Queues e-mails (in `db`, a transaction, when given) and wakes the sender. */
   queue(mails: MailInput | readonly MailInput[], db?: Kysely<Database>): Promise<number[]>;
-  /** Sends what is due now, once (the timer does it every `mailPollMs`; tests call it to not wait). */
-  flush(): Promise<SendReport>;
+  /**
+   * Sends what is due now, once, within the pace (the timer does it every `mailPollMs`; tests call it to not wait,
+   * and give `now` to move the clock).
+   */
+  flush(now?: Date): Promise<SendReport>;
   /** Whether SMTP_URL is set (else every e-mail stays queued). */
   configured: boolean;
   /** The demo's (and tests') local catch-all SMTP server, shown on `/admin/courriels`; null otherwise. */
@@ -24,25 +27,61 @@ declare module 'fastify' {
 }
 
 /**
- * The outbox's sender: every `mailPollMs`, at most `mailPerMinute × mailPollMs / 60 s` due e-mails (at least one)
- * go out through SMTP_URL. Without SMTP_URL nothing is sent, and the e-mails wait in the outbox.
+ * The pace of one process's sending (MAIL_RATE): a bucket of `burst` sends (one round's share), refilled at
+ * `perMinute` a minute. Whatever wakes the sender (the timer, a queued e-mail, an e-mailing), no minute sends more
+ * than `perMinute` plus one round's share.
+ */
+export function mailPace(perMinute: number, burst: number) {
+  let tokens = burst;
+  let at: number | null = null;
+  const refill = (now: number) => {
+    if (at !== null && now > at) tokens = Math.min(burst, tokens + ((now - at) * perMinute) / 60_000);
+    if (at === null || now > at) at = now;
+  };
+  return {
+    /** How many e-mails may go out now. */
+    allowed(now: number): number {
+      refill(now);
+      return Math.floor(tokens);
+    },
+    /** `count` e-mails were handed to the server (sent or not). */
+    spend(count: number, now: number): void {
+      refill(now);
+      tokens -= count;
+    },
+  };
+}
+
+/**
+ * The outbox's sender: every `mailPollMs`, and when an e-mail is queued, the due e-mails go out through SMTP_URL at
+ * the pace of `mailPace`: `mailPerMinute` a minute, at most `mailPerMinute × mailPollMs / 60 s` (at least one) at
+ * once. Without SMTP_URL nothing is sent, and the e-mails wait in the outbox.
  */
 export const mailPlugin = globalPlugin<{ catcher?: MailCatcher | null }>('salon-mail', async (app, options) => {
   const catcher = options.catcher ?? null;
   const url = app.config.smtpUrl ?? catcher?.url ?? null;
   const transport: MailTransport | null = url ? smtpTransport(url) : null;
-  const limit = Math.max(1, Math.round((app.config.mailPerMinute * app.config.mailPollMs) / 60_000));
+  const burst = Math.max(1, Math.round((app.config.mailPerMinute * app.config.mailPollMs) / 60_000));
+  const pace = mailPace(app.config.mailPerMinute, burst);
   let running: Promise<SendReport> | null = null;
   let again = false;
   const idle: SendReport = { sent: 0, failed: 0, retried: 0 };
 
-  const flush = (): Promise<SendReport> => {
+  const flush = (now?: Date): Promise<SendReport> => {
     if (!transport) return Promise.resolve(idle);
     if (running) {
       again = true;
       return running;
     }
-    running = sendDue(app.db, transport, { from: app.config.mailFrom, limit })
+    const at = now ?? new Date();
+    const limit = pace.allowed(at.getTime());
+    // Nothing left of this round's share: the timer comes back.
+    if (limit < 1) return Promise.resolve(idle);
+    running = sendDue(app.db, transport, { from: app.config.mailFrom, limit, now: at })
+      .then((report) => {
+        pace.spend(report.sent + report.failed + report.retried, at.getTime());
+        return report;
+      })
       .catch((err: unknown) => {
         app.log.error({ err }, 'mail outbox: sending failed');
         return idle;

@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type Static } from '@sinclair/typebox';
 import { Envelope } from '@salon/shared/contracts/envelope';
+import { PATTERNS } from '@salon/shared/contracts/patterns';
 import { ObfuscatedId } from '@salon/shared/contracts/room';
 import type { UserRow } from '../../db/schema';
 import { say } from '../../i18n';
@@ -10,16 +11,17 @@ import { decodeId, encodeId } from '../../lib/ids';
 import { emailingProgress, sendEmailing, type Audience, type EmailingProgress } from '../../services/emailings';
 import { apiViewer } from './auth';
 
-const Texts = (maxLength: number) =>
+/** A text in both languages, without invisible controls: the subject one line, the body lines (`PATTERNS`). */
+const Texts = (maxLength: number, pattern: string) =>
   Type.Object(
-    { fr: Type.String({ minLength: 1, maxLength }), en: Type.String({ minLength: 1, maxLength }) },
+    { fr: Type.String({ minLength: 1, maxLength, pattern }), en: Type.String({ minLength: 1, maxLength, pattern }) },
     { additionalProperties: false },
   );
 
 export const EmailingBody = Type.Object(
   {
-    subject: Texts(200),
-    body: Texts(20_000),
+    subject: Texts(200, PATTERNS.singleLine),
+    body: Texts(20_000, PATTERNS.multiLine),
     audience: Type.Union([
       Type.Literal('visitors'),
       Type.Literal('exhibitors'),

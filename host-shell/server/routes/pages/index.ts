@@ -36,8 +36,8 @@ import { showAdminMail } from './admin-mail';
 import { postUnsubscribe, showUnsubscribe } from './unsubscribe';
 import { saveProgramme, showProgramme } from './admin-programme';
 import { ADMIN_PROGRAMME_PATH } from '../../views/back-office-nav';
-import { sendEmailingForm } from './emailing';
-import { EMAILING_FORM_PATH } from '../../views/emailing';
+import { sendEmailingForm, serveEmailingScript } from './emailing';
+import { EMAILING_FORM_PATH, EMAILING_SCRIPT_PATH } from '../../views/emailing';
 import { UNSUBSCRIBE_PATTERN } from '../../services/emailings';
 import { saveAdminAccess, showAdminAccess } from './admin-access';
 import { ADMIN_ACCESS_PATH } from '../../views/admin-access';
@@ -173,6 +173,7 @@ export const pageRoutes: FastifyPluginAsync = async (app) => {
   app.post(LEAD_MAIL_PATH, postOptions({ get: showHome }), saveLeadEmails);
   app.post(TALK_REMINDER_PATH, postOptions({ get: showHome }), saveTalkReminders);
   app.post(EMAILING_FORM_PATH, postOptions({ get: showHome }), sendEmailingForm);
+  app.get(EMAILING_SCRIPT_PATH, serveEmailingScript);
   // An e-mailing's unsubscribe link; its post is the mail clients' one click too (RFC 8058): no form guard.
   app.get(`${UNSUBSCRIBE_PATTERN}:token`, showUnsubscribe);
   app.post(`${UNSUBSCRIBE_PATTERN}:token`, postUnsubscribe);
