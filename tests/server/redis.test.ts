@@ -139,6 +139,36 @@ if (given || installed) {
       expect(history.map((h) => h.content.type)).toEqual(['enterOnStand']);
     });
 
+    it('a live stream moved to the other process in the middle of a visit gets what it missed there, whole', async () => {
+      const exhibitor = await login(t(b).app, DEMO.exhibitor);
+      const [visitor, visitor2] = [await login(t(a).app, DEMO.visitor), await login(t(a).app, DEMO.visitor2)];
+      const storage = await standBySlug(t(a), 'stand-helios-stockage');
+      const live = (i: number, headers: Record<string, string> = {}) =>
+        openSse(`${bases[i] ?? ''}/api/sse/live/activity?owned_stands_ids=${storage.key}`, { cookie: exhibitor, ...headers });
+      const visit = (cookie: string, payload: Record<string, boolean>) =>
+        request(t(a).app, { method: 'POST', url: `/api/stands/${storage.key}/visit`, headers: { ...XHR, cookie }, payload });
+      type Users = Record<string, { users: { fullname: string }[] }> | undefined;
+      const names = (users: Users) => users?.[storage.key]?.users.map((u) => u.fullname).sort();
+      const onB = await live(b);
+      await onB.next();
+      const from = onB.events.length;
+      await visit(visitor, { start: true });
+      const arrival = await onB.next((e) => names(e.data.owned_stands_users_delta as Users)?.includes('Léa Moreau') ?? false, 10_000, from);
+      // Process B goes away: while nobody watches, one visitor leaves and another arrives.
+      onB.close();
+      await visit(visitor, { end: true });
+      await visit(visitor2, { start: true });
+      const onA = await live(a, { 'last-event-id': arrival.id ?? '' });
+      try {
+        const resumed = await onA.next((e) => e.data.owned_stands_users !== undefined);
+        const whole = resumed.data.owned_stands_users as Record<string, { fullname: string }[]>;
+        expect(whole[storage.key]?.map((u) => u.fullname)).toEqual(['Thomas Petit']);
+      } finally {
+        onA.close();
+        await visit(visitor2, { end: true });
+      }
+    });
+
     it('keeps last activity in Redis as in memory: the newer value wins, ranges, counts and pruning answer alike', async () => {
       const client = new Redis(url);
       try {
