@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { LIVE_NOTIFICATIONS_EVENT, type Notification } from '@salon/shared/contracts/notifications';
 import { encodeId } from '../../host-shell/server/lib/ids';
+import { loadAccess, saveAccess } from '../../host-shell/server/services/access';
 import { createTestApp, waitFor, type TestApp } from './helpers';
 import { collect, connect, listen, settle } from './sockets';
 import { closeAfterTests, openSse, type SseClient, type SseEvent } from './sse';
@@ -81,13 +82,30 @@ describe('POST /api/notifications: what is sent', () => {
       title_en: 'Conférence à 15h',
       message: 'Salle Ampère',
       message_en: 'Salle Ampère',
-      at: expect.stringMatching(/^\d{1,2}h\d{2}$/),
-      at_en: expect.stringMatching(/^\d{1,2}:\d{2} [ap]m$/),
+      at: expect.stringMatching(/^\d{2}h\d{2}$/),
+      at_en: notification.at,
       sent_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/),
     });
     expect(Date.now() - Date.parse(notification.sent_at)).toBeLessThan(60_000);
     expect((await list(cookies.visitor2))[0]).toEqual(notification);
     expect((await list(cookies.anonymous))[0]).toEqual(notification);
+  });
+
+  it('writes its time (at, at_en) as the spec writes times, HHhMM, on the salon’s clock, the same in both languages', async () => {
+    const admin = await t.app.db.selectFrom('users').selectAll().where('email', '=', DEMO.admin).executeTakeFirstOrThrow();
+    const settings = await loadAccess(t.app.db);
+    // Half an hour off UTC (the test machine's zone, often) and off Paris (the default).
+    await saveAccess(t.app.db, admin, { ...settings, time_zone: 'Asia/Kolkata' });
+    try {
+      const { notification } = (await post(cookies.promoter, { title: 'Pause café', message: 'Au bar' })).json().data as {
+        notification: Notification;
+      };
+      const clock = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+      const time = clock.format(new Date(notification.sent_at)).replace(':', 'h');
+      expect(notification).toMatchObject({ at: time, at_en: time });
+    } finally {
+      await saveAccess(t.app.db, admin, settings);
+    }
   });
 
   it('sends a notification with users_ids to those users only', async () => {

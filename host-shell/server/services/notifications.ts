@@ -6,6 +6,7 @@ import { nowIso, type Database } from '../db/schema';
 import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import { say } from '../i18n';
 import { badRequest } from '../lib/errors';
+import { salonTimeZone, zonedLocal } from './access';
 import { recordChange } from './audit';
 
 type Row = { id: number; title: string; title_en: string; at: string; at_en: string; message: string; message_en: string; sent_at: string };
@@ -104,14 +105,13 @@ export async function nextScheduledAt(db: Kysely<Database>, now = nowIso()): Pro
   return row?.sent_at ?? null;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** "14h05" and "2:05 pm", as the demo notifications write their time (server time zone). */
-export function timeLabels(date: Date): { at: string; at_en: string } {
-  const h = date.getHours();
-  const m = pad(date.getMinutes());
-  const h12 = h % 12 === 0 ? 12 : h % 12;
-  return { at: `${h}h${m}`, at_en: `${h12}:${m} ${h >= 12 ? 'pm' : 'am'}` };
+/**
+ * A notification's `at` and `at_en` when it is sent: the time of day as the spec writes times (HHhMM, 14h05), the same
+ * in both languages, on the salon's clock (`salonTimeZone`, the zone of the opening hours), as the demo writes them.
+ */
+export function timeLabels(date: Date, zone: string): { at: string; at_en: string } {
+  const time = zonedLocal(date, zone).slice(11, 16).replace(':', 'h');
+  return { at: time, at_en: time };
 }
 
 export interface NotificationContent {
@@ -140,13 +140,14 @@ export async function createNotification(
   const empty = say(locale, msg`must not be empty`);
   if (!title) throw badRequest(say(locale, msg`"title" must not be empty`), { title: empty });
   if (!message) throw badRequest(say(locale, msg`"message" must not be empty`), { message: empty });
+  const zone = await salonTimeZone(db);
   return db.transaction().execute(async (trx) => {
     const values = {
       title,
       title_en: content.title_en?.trim() || title,
       message,
       message_en: content.message_en?.trim() || message,
-      ...timeLabels(now),
+      ...timeLabels(now, zone),
       sent_at: now.toISOString(),
     };
     const { id } = await trx.insertInto('notifications').values(values).returning('id').executeTakeFirstOrThrow();
