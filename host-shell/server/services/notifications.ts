@@ -119,6 +119,8 @@ export interface NotificationContent {
   message: string;
   title_en?: string;
   message_en?: string;
+  /** When what it announces takes place (HHhMM); absent or empty: the time it is sent. */
+  at?: string;
 }
 
 /**
@@ -140,14 +142,15 @@ export async function createNotification(
   const empty = say(locale, msg`must not be empty`);
   if (!title) throw badRequest(say(locale, msg`"title" must not be empty`), { title: empty });
   if (!message) throw badRequest(say(locale, msg`"message" must not be empty`), { message: empty });
-  const zone = await salonTimeZone(db);
+  // The time an organiser typed (HHhMM, `NotificationBody`), else now on the salon's clock.
+  const time = content.at ? { at: content.at, at_en: content.at } : timeLabels(now, await salonTimeZone(db));
   return db.transaction().execute(async (trx) => {
     const values = {
       title,
       title_en: content.title_en?.trim() || title,
       message,
       message_en: content.message_en?.trim() || message,
-      ...timeLabels(now, zone),
+      ...time,
       sent_at: now.toISOString(),
     };
     const { id } = await trx.insertInto('notifications').values(values).returning('id').executeTakeFirstOrThrow();
@@ -168,7 +171,7 @@ export async function createNotification(
     // Meant for some users, none of whom exists: not a notification for everyone.
     if (userIds.length > 0 && recipients === 0)
       throw badRequest(say(locale, msg`None of "users_ids" is a user`), { users_ids: say(locale, msg`names no user`) });
-    const { title: t, title_en, message: m, message_en, sent_at } = values;
+    const { title: t, title_en, message: m, message_en, at, sent_at } = values;
     await recordChange(
       trx,
       {
@@ -176,7 +179,7 @@ export async function createNotification(
         action: 'notification.send',
         target: `notification ${id}`,
         before: null,
-        after: { title: t, title_en, message: m, message_en, sent_at, to: userIds.length > 0 ? recipients : 'everyone' },
+        after: { title: t, title_en, message: m, message_en, at, sent_at, to: userIds.length > 0 ? recipients : 'everyone' },
       },
       sent_at,
     );
