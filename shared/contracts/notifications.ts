@@ -52,7 +52,10 @@ export type LiveNotifications = Static<typeof LiveNotifications>;
  * English falls back to it. `users_ids` (obfuscated ids) sends it to those users only; absent or empty, to everyone.
  * Texts are trimmed; one that is empty once trimmed is refused, and so is one with control or direction-override
  * characters (the titles one line, `PATTERNS.singleLine`; the messages may span lines, `PATTERNS.multiLine`).
+ * `at`: when what it announces takes place, a time of day as the spec writes times (HHhMM: 17h30), shown "When: 17h30"
+ * in both languages (`at` and `at_en`); absent or empty, the time it is sent, on the salon's clock.
  */
+export const NOTIFICATION_TIME_PATTERN = '^(?:(?:[01]\\d|2[0-3])h[0-5]\\d)?$';
 export const NotificationTitle = (minLength: number) =>
   Type.String({ minLength, maxLength: NOTIFICATION_TITLE_MAX, pattern: PATTERNS.singleLine });
 export const NotificationMessage = (minLength: number) =>
@@ -63,13 +66,17 @@ export const NotificationBody = Type.Object(
     title_en: Type.Optional(NotificationTitle(0)),
     message: NotificationMessage(1),
     message_en: Type.Optional(NotificationMessage(0)),
+    at: Type.Optional(Type.String({ pattern: NOTIFICATION_TIME_PATTERN })),
     users_ids: Type.Optional(Type.Array(ObfuscatedId, { maxItems: 100_000 })),
   },
   { additionalProperties: false },
 );
 export type NotificationBody = Static<typeof NotificationBody>;
 
-/** PUT /api/notifications/{id}: an organiser corrects the texts of a notification sent by mistake (its time kept). */
+/**
+ * PUT /api/notifications/{id}: an organiser corrects the texts of a notification sent by mistake (its sending time
+ * kept); `at` absent keeps its time, empty puts back the time it was sent.
+ */
 export const NotificationCorrection = Type.Omit(NotificationBody, ['users_ids'], { additionalProperties: false });
 export type NotificationCorrection = Static<typeof NotificationCorrection>;
 

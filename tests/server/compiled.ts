@@ -22,7 +22,7 @@ function newestChange(folders: string[]): number {
   return newest;
 }
 
-const ENTRIES = ['server.js', 'create-admin.js', 'sqlite-worker.js'];
+const ENTRIES = ['server.js', 'create-admin.js', 'render-panoramas.js', 'panorama-worker.js', 'sqlite-worker.js'];
 
 /**
  * The compiled server, built again by the real build step (`npm run build:server`, a few seconds) when one of its

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Redis } from 'ioredis';
 import { SaturationMonitor, type SaturationFigures } from '../../host-shell/server/plugins/saturation';
 import { ON_POSTGRES, createTestApp, type TestApp } from './helpers';
 import { request } from './http';
+import { freePort } from './redis-server';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -52,6 +54,29 @@ describe('GET /api/health/live and /api/health/ready', () => {
       expect((await request(own.app, { method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
     } finally {
       await own.close();
+    }
+  });
+
+  it('answers 503 while Redis is out of reach (with REDIS_URL: its publishing client is not connected)', async () => {
+    // A client of a Redis that does not answer (nothing listens on that port; no retry), watched for this test only.
+    const client = new Redis(`redis://127.0.0.1:${await freePort()}`, {
+      lazyConnect: true,
+      retryStrategy: () => null,
+      maxRetriesPerRequest: 0,
+    });
+    client.on('error', () => undefined);
+    try {
+      await client.connect().catch(() => undefined);
+      t.app.ops.metrics.watchRedis('publisher', client, true);
+      const unready = await request(t.app, { method: 'GET', url: '/api/health/ready' });
+      expect(unready.statusCode).toBe(503);
+      expect(unready.json()).toMatchObject({ data: { status: 'unready', database: 'ok', redis: 'unreachable' } });
+    } finally {
+      t.app.ops.metrics.redis.splice(
+        t.app.ops.metrics.redis.findIndex((r) => r.client === client),
+        1,
+      );
+      client.disconnect();
     }
   });
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { LIVE_NOTIFICATIONS_EVENT, type Notification } from '@salon/shared/contracts/notifications';
 import { encodeId } from '../../host-shell/server/lib/ids';
+import { loadAccess, saveAccess } from '../../host-shell/server/services/access';
 import { createTestApp, waitFor, type TestApp } from './helpers';
 import { collect, connect, listen, settle } from './sockets';
 import { closeAfterTests, openSse, type SseClient, type SseEvent } from './sse';
@@ -81,13 +82,35 @@ describe('POST /api/notifications: what is sent', () => {
       title_en: 'Conférence à 15h',
       message: 'Salle Ampère',
       message_en: 'Salle Ampère',
-      at: expect.stringMatching(/^\d{1,2}h\d{2}$/),
-      at_en: expect.stringMatching(/^\d{1,2}:\d{2} [ap]m$/),
+      at: expect.stringMatching(/^\d{2}h\d{2}$/),
+      at_en: notification.at,
       sent_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/),
     });
     expect(Date.now() - Date.parse(notification.sent_at)).toBeLessThan(60_000);
     expect((await list(cookies.visitor2))[0]).toEqual(notification);
     expect((await list(cookies.anonymous))[0]).toEqual(notification);
+  });
+
+  it('writes its time (at, at_en) as the spec writes times, HHhMM, on the salon’s clock, the same in both languages', async () => {
+    const admin = await t.app.db.selectFrom('users').selectAll().where('email', '=', DEMO.admin).executeTakeFirstOrThrow();
+    const settings = await loadAccess(t.app.db);
+    // Half an hour off UTC (the test machine's zone, often) and off Paris (the default).
+    await saveAccess(t.app.db, admin, { ...settings, time_zone: 'Asia/Kolkata' });
+    try {
+      const { notification } = (await post(cookies.promoter, { title: 'Pause café', message: 'Au bar' })).json().data as {
+        notification: Notification;
+      };
+      const clock = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+      const time = clock.format(new Date(notification.sent_at)).replace(':', 'h');
+      expect(notification).toMatchObject({ at: time, at_en: time });
+    } finally {
+      await saveAccess(t.app.db, admin, settings);
+    }
+  });
+
+  it('takes the time it announces (at, HHhMM) for both languages', async () => {
+    const response = await post(cookies.promoter, { title: 'Concert', message: 'Sur la scène', at: '09h05' });
+    expect(response.json().data.notification).toMatchObject({ at: '09h05', at_en: '09h05' });
   });
 
   it('sends a notification with users_ids to those users only', async () => {
@@ -113,6 +136,7 @@ describe('POST /api/notifications: what is sent', () => {
     ['an unknown field', { title: 'x', message: 'x', html: '<b>' }, /"html" is not an accepted field/],
     ['a malformed user id', { title: 'x', message: 'x', users_ids: ['not an id!'] }, /users_ids/],
     ['user ids of nobody', { title: 'x', message: 'x', users_ids: [encodeId(987654)] }, /None of "users_ids" is a user/],
+    ['a time in another form than 17h30', { title: 'x', message: 'x', at: '5:30 pm' }, /"at" has an invalid format/],
   ])('refuses %s with a 400 that says why', async (_case, payload, message) => {
     const before = (await list(cookies.promoter))[0]?.id_notification;
     const response = await post(cookies.promoter, payload);
@@ -283,6 +307,26 @@ describe('the organiser area', () => {
     expect((await page(cookies.visitor)).statusCode).toBe(403);
   });
 
+  it('says what to type as its time (at), in the page’s language, and refuses another form with the field’s error', async () => {
+    const english = (await page(cookies.promoter)).body;
+    expect(english).toMatch(/<label for="news-at">When<\/label>\s*<input id="news-at" name="at" type="text" value="">/);
+    expect(english).toContain(
+      '<p class="hint">The time it takes place, as 17h30 (hours, h, minutes): visitors see “When: 17h30” in both languages. Empty: the time it is sent.</p>',
+    );
+    const frenchCookie = `${cookies.promoter}; salon_locale=fr_FR`;
+    const french = (await page(frenchCookie)).body;
+    expect(french).toMatch(/<label for="news-at">Quand<\/label>/);
+    expect(french).toContain(
+      '<p class="hint">L’heure à laquelle il a lieu, par exemple 17h30 (heures, h, minutes) : les visiteurs voient « Quand : 17h30 » dans les deux langues. Vide : l’heure de l’envoi.</p>',
+    );
+    const refused = await send(frenchCookie, { title: 'Concert', message: 'Sur la scène', at: '5:30 pm' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toMatch(/id="news-at"[^>]*value="5:30 pm"[^>]*aria-invalid="true"/);
+    expect(refused.body).toContain('<p class="error" id="news-at-error">Heure attendue, par exemple 17h30</p>');
+    expect((await send(cookies.promoter, { title: 'Concert', message: 'Sur la scène', at: '17h30' })).statusCode).toBe(303);
+    expect((await list(cookies.visitor2))[0]).toMatchObject({ title: 'Concert', at: '17h30', at_en: '17h30' });
+  });
+
   it('sends it to everyone, then shows the page again saying so (post/redirect/get)', async () => {
     const visitorStream = await stream(cookies.visitor2);
     await visitorStream.next(isNews);
@@ -357,13 +401,21 @@ describe('the organiser area', () => {
     const visitorStream = await stream(cookies.visitor2);
     await visitorStream.next(isNews);
     let from = visitorStream.events.length;
-    const corrected = await send(cookies.promoter, { id: String(sent.id_notification), title: 'Ouverture à 10h', message: 'Corrigé' });
+    expect(editing).toMatch(new RegExp(`id="news-at"[^>]*value="${sent.at}"`));
+    const corrected = await send(cookies.promoter, {
+      id: String(sent.id_notification),
+      title: 'Ouverture à 10h',
+      message: 'Corrigé',
+      at: '10h00',
+    });
     expect(corrected.statusCode).toBe(303);
     expect(corrected.headers.location).toBe(`${ORIGIN}/organisateur?sent=corrected#news`);
     expect(titles(await visitorStream.next(isNews, 2000, from))[0]).toBe('Ouverture à 10h');
     expect((await list(cookies.visitor2))[0]).toMatchObject({
       id_notification: sent.id_notification,
       title: 'Ouverture à 10h',
+      at: '10h00',
+      at_en: '10h00',
       sent_at: sent.sent_at,
     });
 

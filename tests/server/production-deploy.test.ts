@@ -5,8 +5,10 @@
  * checkout's dist/), a visitor and an exhibitor in Chromium.
  * - a chat opened across the processes (the visitor's session on one, the exhibitor's on the other);
  * - the visitor's process stopped with SIGTERM sent to npm: no node process left behind, the visitor's chat panel stays
- *   open (its socket moves to the other process), and every message written meanwhile, by both, arrives once;
- * - `GET /api/health/ready` answers 503 while PostgreSQL is stopped, 200 once it is back.
+ *   open (its socket moves to the other process), every message written meanwhile, by both, arrives once, and a
+ *   live-activity stream open there is ended (not broken), to be opened again on the other process;
+ * - `GET /api/health/ready` answers 503 while PostgreSQL is stopped, 200 once it is back;
+ * - `/metrics` answers on each process's port, 404 through nginx.
  * The refusals of a production start are cheaper and live in production.test.ts.
  *
  * It stops PostgreSQL, so it runs on a cluster of its own, only in the PostgreSQL step of `npm test` (SALON_TEST_POSTGRES,
@@ -31,6 +33,7 @@ import { api, storedHistory } from '../browser/chat-client';
 import { buildCompiled, stopChild } from './compiled';
 import { ON_POSTGRES, TEST_SCRYPT_COST } from './helpers';
 import { REDIS_SERVER_INSTALLED, freePort, startRedis, type TestRedis } from './redis-server';
+import { openSse } from './sse';
 
 const run = promisify(execFile);
 const NGINX = '/usr/sbin/nginx';
@@ -162,11 +165,14 @@ async function logIn(base: string, email: string): Promise<string> {
   return (response.headers.getSetCookie().find((c) => c.startsWith('salon_session=')) ?? '').split(';')[0] ?? '';
 }
 
+/** The process (port) that answered through nginx (the test's X-Salon-Upstream header). */
+const upstreamPort = (headers: Headers): number => Number(/:(\d+)$/.exec(headers.get('x-salon-upstream') ?? '')?.[1]);
+
 /** The process (port) nginx sends this session to. */
 async function processOf(base: string, cookie: string): Promise<number> {
   const response = await fetch(`${base}/api/health/live`, { headers: { cookie } });
   await response.arrayBuffer();
-  return Number(/:(\d+)$/.exec(response.headers.get('x-salon-upstream') ?? '')?.[1]);
+  return upstreamPort(response.headers);
 }
 
 const chatPanel = (page: Page): Locator => page.getByRole('complementary', { name: 'Chat' });
@@ -260,6 +266,12 @@ if (missing.length === 0) {
     it('keeps a chat across processes open and whole through a SIGTERM to npm; ready answers 503 without PostgreSQL', async () => {
       const lastLines = () => salons.map((s) => `${s.port}:\n${s.logs().trimEnd().split('\n').slice(-15).join('\n')}`).join('\n');
       try {
+        // /metrics answers on each process's own port, and 404 through nginx (salon-locations.conf closes it).
+        expect((await fetch(`http://127.0.0.1:${salons[0]?.port ?? 0}/metrics`)).status).toBe(200);
+        const metrics = await fetch(`${base}/metrics`);
+        expect(metrics.status).toBe(404);
+        expect(await metrics.text()).not.toContain('salon_');
+
         // The visitor's session on one process, the exhibitor's on the other.
         const visitorCookie = await logIn(base, 'visiteur@salon.test');
         const visitorPort = await processOf(base, visitorCookie);
@@ -276,11 +288,10 @@ if (missing.length === 0) {
         });
 
         // Each in Chromium, in English, the chat panel open: the visitor starts the chat from Start a chat (it lists
-        // people active in the last hour: the exhibitor says so once, as the room would), the exhibitor opens it from
+        // people active in the last hour: the exhibitor says so once, as the room would, to their own process; the
+        // visitor's process reads it from Redis, where every process keeps last activity), the exhibitor opens it from
         // My chats once the first message is there.
-        // Start a chat lists whom the visitor's own process knows as active (last activity is per process, read from
-        // the database at its start): the exhibitor's activity is pushed to that process directly.
-        await api(`http://127.0.0.1:${visitorPort}`, exhibitorCookie, '/api/users/me/active', { method: 'PUT' });
+        await api(base, exhibitorCookie, '/api/users/me/active', { method: 'PUT' });
         const firstName = exhibitorUser.fullname.split(' ')[0] ?? '';
         const open = async (cookie: string): Promise<Page> => {
           const context = await (browser as Browser).newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
@@ -314,6 +325,10 @@ if (missing.length === 0) {
         await chatPanel(exhibitor).getByText('Hello from the other process', { exact: true }).waitFor({ timeout: WAIT_MS });
 
         // SIGTERM to npm, as Docker, supervisord or systemd send it: node stops gracefully and nothing is left behind.
+        // A live-activity stream open on that process (as the room holds one) is ended, not broken: its client comes
+        // back, through nginx, to the other process.
+        const stream = await openSse(`${base}/api/sse/live/activity`, { cookie: visitorCookie });
+        await stream.next();
         const index = salons.findIndex((s) => s.port === visitorPort);
         const stopped = salons[index] as Salon;
         const npmExited = new Promise((resolve) => stopped.npm.once('exit', resolve));
@@ -327,6 +342,11 @@ if (missing.length === 0) {
         await npmExited;
         await until('the node process to exit', async () => !alive(stopped.pid));
         expect(stopped.logs()).toMatch(/"event":"stopped","signal":"SIGTERM".*"msg":"Salon stopped"/);
+        expect(await stream.ended).toBe('end');
+        const again = await openSse(`${base}/api/sse/live/activity`, { cookie: visitorCookie });
+        await again.next();
+        again.close();
+        expect(upstreamPort(again.headers)).not.toBe(visitorPort);
         // Started again on its port (free: nothing kept it).
         salons[index] = await startProduction(stopped.port, env);
         written.push('visitor after the restart');

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { build } from '../../host-shell/server/app';
 import { REPO_ROOT, loadConfig } from '../../host-shell/server/config';
@@ -12,10 +13,12 @@ import { migrations } from '../../host-shell/server/db/migrations';
 import { seedDemo } from '../../host-shell/server/db/seed';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../host-shell/server/db/seed-data';
 import { hashPassword } from '../../host-shell/server/lib/password';
+import { PanoramaImages } from '../../host-shell/server/panoramas/images';
 import { accountsWithDemoPassword } from '../../host-shell/server/services/admins';
+import { loadRoomContent } from '../../host-shell/server/services/room-frame';
 import { insertUser } from '../../host-shell/server/services/users';
 import { StartupRefusal, prepareDatabase, startupOptions, type StartupOptions } from '../../host-shell/server/startup';
-import { DIST_SERVER, buildCompiled, loginStatus, runCompiled, startCompiled, tempSalonDir } from './compiled';
+import { DIST_SERVER, buildCompiled, loginStatus, runCompiled, startCompiled, tempSalonDir, type Exited } from './compiled';
 import { TEST_SCRYPT_COST, createTestApp, type TestApp } from './helpers';
 import { DEMO } from './accounts';
 import { ORIGIN, request } from './http';
@@ -68,6 +71,21 @@ async function loginWith(handle: DatabaseHandle, email: string, password: string
   } finally {
     await app.close();
   }
+}
+
+/** `bash script args…` in `cwd` to its end, with this process's environment but NODE_ENV (Jest's 'test') and `env`. */
+function runBash(script: string, args: string[], cwd: string, env: Record<string, string>): Promise<Exited> {
+  return new Promise((resolve, reject) => {
+    const environment: NodeJS.ProcessEnv = { ...process.env, ...env };
+    delete environment.NODE_ENV;
+    const child = spawn('bash', [script, ...args], { cwd, env: environment, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
 }
 
 /** The reason startupOptions gives for refusing `env` (fails the test if it starts). */
@@ -562,22 +580,7 @@ if (isMainThread) {
   }, 180_000);
 
   it('npm run start:production (scripts/compiled.sh) runs the build with NODE_ENV=production, and refuses without a build', async () => {
-    const run = (cwd: string, env: Record<string, string>) =>
-      new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-        const environment: NodeJS.ProcessEnv = { ...process.env, ...env };
-        delete environment.NODE_ENV;
-        const child = spawn('bash', [path.join(cwd, 'scripts', 'compiled.sh'), 'server'], {
-          cwd,
-          env: environment,
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        let stdout = '';
-        let stderr = '';
-        child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-        child.on('error', reject);
-        child.on('close', (code) => resolve({ code, stdout, stderr }));
-      });
+    const run = (cwd: string, env: Record<string, string>) => runBash(path.join(cwd, 'scripts', 'compiled.sh'), ['server'], cwd, env);
     // No NODE_ENV given: the script sets production, so a database with the demo accounts is refused.
     const d = salonDir();
     const handle = openDatabase({ dialect: 'sqlite', filename: d.env.SQLITE_PATH ?? '' });
@@ -597,6 +600,62 @@ if (isMainThread) {
     expect(missing.stderr).toContain('dist/server/server.js is missing: this start runs the compiled server and builds nothing.');
     expect(missing.stderr).toContain('npm run build');
     expect(fs.existsSync(path.join(checkout.dir, 'dist'))).toBe(false);
+  }, 180_000);
+
+  it('deploy/render-panoramas.sh sources the example environment file and finds the panoramas of its database; refuses what cannot work', async () => {
+    const d = salonDir();
+    const script = path.join(REPO_ROOT, 'deploy', 'render-panoramas.sh');
+    const envFile = path.join(d.dir, 'salon.env');
+    // salon.env.example as an operator fills it in (SQLite here, the test's folders): bash must read every line of it.
+    const lines: Record<string, string> = {
+      DATABASE_URL: `DATABASE_URL=\nSQLITE_PATH=${d.env.SQLITE_PATH}`,
+      REDIS_URL: 'REDIS_URL=',
+      UPLOAD_DIR: `UPLOAD_DIR=${d.env.UPLOAD_DIR}`,
+      PANORAMA_DIR: `PANORAMA_DIR=${d.env.PANORAMA_DIR}`,
+    };
+    let example = fs.readFileSync(path.join(REPO_ROOT, 'deploy', 'systemd', 'salon.env.example'), 'utf8');
+    for (const [name, line] of Object.entries(lines)) {
+      expect(example).toMatch(new RegExp(`^${name}=`, 'm'));
+      example = example.replace(new RegExp(`^${name}=.*$`, 'm'), line);
+    }
+    fs.writeFileSync(envFile, example);
+
+    // The keys of this fresh salon's panoramas, as the sources name them, every file there already (drawing one takes
+    // 4 to 10 s of CPU: the compiled worker's drawing is the test above's): the script finds them all, draws none.
+    const handle = openDatabase({ dialect: 'sqlite', filename: d.env.SQLITE_PATH ?? '' });
+    await migrateToLatest(handle);
+    const log = { info: () => undefined, error: () => undefined } as unknown as FastifyBaseLogger;
+    const dir = d.env.PANORAMA_DIR ?? '';
+    const images = new PanoramaImages({ dir, mediaDir: dir, load: () => loadRoomContent(handle.db), log, prerender: false });
+    const files = (await Promise.all(['fr', 'en'].map(async (lang) => (await images.frame(lang as 'fr' | 'en')).data.images)))
+      .flatMap((byPlace) => Object.values(byPlace ?? {}))
+      .flatMap(({ large, small }) => [large, small].map((url) => path.basename(url)));
+    await images.close();
+    await handle.close();
+    expect(files.length).toBeGreaterThanOrEqual(12); // the hall, the plan and the conference room, in both languages
+    fs.mkdirSync(dir);
+    for (const file of files) fs.writeFileSync(path.join(dir, file), '');
+
+    const done = await runBash(script, [envFile], d.dir, {});
+    expect(done).toMatchObject({ code: 0, stderr: '' });
+    expect(logLines(done.stdout).at(-1)).toMatchObject({ level: 'info', event: 'panoramas', dir, drawn: 0, files: new Set(files).size });
+
+    // Refused, saying why, before anything is read or drawn: no file, no PANORAMA_DIR, a folder it cannot make.
+    const refused = async (file: string, reason: RegExp) => {
+      const answer = await runBash(script, [file], d.dir, {});
+      expect(answer).toMatchObject({ code: 1, stdout: '' });
+      expect(answer.stderr).toMatch(reason);
+    };
+    await refused(path.join(d.dir, 'nowhere.env'), /nowhere\.env does not exist: pass the processes' environment file/);
+    fs.writeFileSync(envFile, example.replace(/^PANORAMA_DIR=.*$/m, ''));
+    await refused(envFile, /PANORAMA_DIR is not set in .*salon\.env/);
+    fs.writeFileSync(envFile, example.replace(/^PANORAMA_DIR=.*$/m, `PANORAMA_DIR=${path.join(envFile, 'panoramas')}`));
+    await refused(envFile, /cannot write .*salon\.env\/panoramas: create its parent for salon first/);
+    // Root reads any file: a mode that keeps the user out is seen only by another user.
+    if (process.getuid?.() !== 0) {
+      fs.chmodSync(envFile, 0o200);
+      await refused(envFile, /salon\.env is not readable by .*: install it with group salon and mode 640/);
+    }
   }, 180_000);
 
   it('create-admin asks for the password at a terminal without echoing it', async () => {

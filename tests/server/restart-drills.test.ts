@@ -116,6 +116,18 @@ function standUsers(stream: SseClient): (standKey: string) => string[] {
   };
 }
 
+/** GET /api/health/ready on `base` until its data satisfies `match` (WAIT_MS at most): the answer's status and data. */
+async function readiness(base: string, match: (data: Record<string, string>) => boolean): Promise<{ status: number; data: unknown }> {
+  const deadline = Date.now() + WAIT_MS;
+  for (;;) {
+    const answer = await fetch(`${base}/api/health/ready`);
+    const { data } = (await answer.json()) as { data: Record<string, string> };
+    if (match(data)) return { status: answer.status, data };
+    if (Date.now() > deadline) throw new Error(`ready answered ${answer.status} ${JSON.stringify(data)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** In the PostgreSQL step of npm test, or asked for (SALON_DRILLS=1). */
 const canRun = (ON_POSTGRES || process.env.SALON_DRILLS === '1') && REDIS_SERVER_INSTALLED;
 
@@ -279,6 +291,14 @@ if (canRun) {
         const ackedBeforeRedis = visitor.acked.size + exhibitor.acked.size;
         await redis?.stop();
         step('Redis stopped');
+        // Not ready without Redis (a load balancer sends new visitors elsewhere), live still; ready once it is back.
+        if (redis?.own) {
+          expect(await readiness(a.base, (data) => data.redis !== 'ok')).toEqual({
+            status: 503,
+            data: expect.objectContaining({ status: 'unready', database: 'ok', redis: 'unreachable' }),
+          });
+          expect((await fetch(`${a.base}/api/health/live`)).status).toBe(200);
+        }
         await moveTo(first);
         step('moved');
         await until(seesVisitorOn(onA, first, second), WAIT_MS, 'the visit made without Redis on A’s own stream');
@@ -286,6 +306,7 @@ if (canRun) {
         step('seen on A, chat goes on');
         await redis?.restart();
         step('Redis restarted');
+        await readiness(a.base, (data) => data.redis === 'ok');
         await until(seesVisitorOn(onB, first, second), WAIT_MS, 'the visit made without Redis on B’s stream once Redis is back');
         const ackedAfterRedis = visitor.acked.size + exhibitor.acked.size;
         await until(

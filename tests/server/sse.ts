@@ -20,8 +20,8 @@ export interface SseClient {
   retry: number | undefined;
   /** The first event after index `from` that satisfies `match`. */
   next(match?: (e: SseEvent) => boolean, timeoutMs?: number, from?: number): Promise<SseEvent>;
-  /** Resolves when the server ends the stream. */
-  ended: Promise<void>;
+  /** Resolves when the stream is over: `end` when the server ended it, `error` when the connection broke or was closed. */
+  ended: Promise<'end' | 'error'>;
   close(): void;
 }
 
@@ -36,7 +36,7 @@ export async function openSse(url: string, headers: Record<string, string>): Pro
     retry: undefined,
     next: async (match = () => true, timeoutMs = 10_000, from = 0) =>
       waitFor(() => client.events.slice(from).find(match), timeoutMs, 'a server-sent event'),
-    ended: Promise.resolve(),
+    ended: Promise.resolve('end'),
     close: () => controller.abort(),
   };
   if (!response.body || !(response.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
@@ -61,11 +61,11 @@ export async function openSse(url: string, headers: Record<string, string>): Pro
     try {
       for (;;) {
         const { done, value } = await reader.read();
-        if (done) return;
+        if (done) return 'end';
         parser.feed(value);
       }
     } catch {
-      // aborted by close()
+      return 'error'; // aborted by close(), or the connection broke
     }
   })();
   return client;

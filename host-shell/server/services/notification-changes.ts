@@ -6,10 +6,11 @@ import type { Database } from '../db/schema';
 import { say } from '../i18n';
 import { badRequest, notFound } from '../lib/errors';
 import { recordChange } from './audit';
-import type { NotificationContent, NotificationDelivery } from './notifications';
+import { salonTimeZone } from './access';
+import { timeLabels, type NotificationContent, type NotificationDelivery } from './notifications';
 
-/** The texts an organiser may correct. */
-const TEXTS = ['title', 'title_en', 'message', 'message_en'] as const;
+/** What an organiser may correct. */
+const TEXTS = ['title', 'title_en', 'message', 'message_en', 'at', 'at_en'] as const;
 
 const unknown = (locale: LocaleCode) => notFound(say(locale, msg`Unknown notification`));
 
@@ -20,8 +21,9 @@ async function recipientsOf(db: Kysely<Database>, id: number): Promise<number[]>
 }
 
 /**
- * An organiser corrects a notification sent by mistake: its texts (trimmed, English falling back to French), its
- * time kept. Recorded in the audit log with what changed, before and after. 404 for an unknown id.
+ * An organiser corrects a notification sent by mistake: its texts (trimmed, English falling back to French) and its
+ * `at` (absent: kept; empty: the time it was sent), its sending time kept. Recorded in the audit log with what
+ * changed, before and after. 404 for an unknown id.
  */
 export async function correctNotification(
   db: Kysely<Database>,
@@ -35,10 +37,19 @@ export async function correctNotification(
   const empty = say(locale, msg`must not be empty`);
   if (!title) throw badRequest(say(locale, msg`"title" must not be empty`), { title: empty });
   if (!message) throw badRequest(say(locale, msg`"message" must not be empty`), { message: empty });
-  const next = { title, title_en: content.title_en?.trim() || title, message, message_en: content.message_en?.trim() || message };
+  const texts = { title, title_en: content.title_en?.trim() || title, message, message_en: content.message_en?.trim() || message };
+  // Read before the transaction: SQLite's one connection is the transaction's until it ends.
+  const zone = content.at === '' ? await salonTimeZone(db) : '';
   const notification = await db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('notifications').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw unknown(locale);
+    const time =
+      content.at === undefined
+        ? { at: row.at, at_en: row.at_en }
+        : content.at
+          ? { at: content.at, at_en: content.at }
+          : timeLabels(new Date(row.sent_at), zone);
+    const next = { ...texts, ...time };
     const changed = TEXTS.filter((key) => row[key] !== next[key]);
     if (changed.length > 0) {
       await trx.updateTable('notifications').set(next).where('id', '=', id).execute();

@@ -6,6 +6,7 @@ import { nowIso, type Database } from '../db/schema';
 import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import { say } from '../i18n';
 import { badRequest } from '../lib/errors';
+import { salonTimeZone, zonedLocal } from './access';
 import { recordChange } from './audit';
 
 type Row = { id: number; title: string; title_en: string; at: string; at_en: string; message: string; message_en: string; sent_at: string };
@@ -104,14 +105,13 @@ export async function nextScheduledAt(db: Kysely<Database>, now = nowIso()): Pro
   return row?.sent_at ?? null;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** "14h05" and "2:05 pm", as the demo notifications write their time (server time zone). */
-export function timeLabels(date: Date): { at: string; at_en: string } {
-  const h = date.getHours();
-  const m = pad(date.getMinutes());
-  const h12 = h % 12 === 0 ? 12 : h % 12;
-  return { at: `${h}h${m}`, at_en: `${h12}:${m} ${h >= 12 ? 'pm' : 'am'}` };
+/**
+ * A notification's `at` and `at_en` when it is sent: the time of day as the spec writes times (HHhMM, 14h05), the same
+ * in both languages, on the salon's clock (`salonTimeZone`, the zone of the opening hours), as the demo writes them.
+ */
+export function timeLabels(date: Date, zone: string): { at: string; at_en: string } {
+  const time = zonedLocal(date, zone).slice(11, 16).replace(':', 'h');
+  return { at: time, at_en: time };
 }
 
 export interface NotificationContent {
@@ -119,6 +119,8 @@ export interface NotificationContent {
   message: string;
   title_en?: string;
   message_en?: string;
+  /** When what it announces takes place (HHhMM); absent or empty: the time it is sent. */
+  at?: string;
 }
 
 /**
@@ -140,13 +142,15 @@ export async function createNotification(
   const empty = say(locale, msg`must not be empty`);
   if (!title) throw badRequest(say(locale, msg`"title" must not be empty`), { title: empty });
   if (!message) throw badRequest(say(locale, msg`"message" must not be empty`), { message: empty });
+  // The time an organiser typed (HHhMM, `NotificationBody`), else now on the salon's clock.
+  const time = content.at ? { at: content.at, at_en: content.at } : timeLabels(now, await salonTimeZone(db));
   return db.transaction().execute(async (trx) => {
     const values = {
       title,
       title_en: content.title_en?.trim() || title,
       message,
       message_en: content.message_en?.trim() || message,
-      ...timeLabels(now),
+      ...time,
       sent_at: now.toISOString(),
     };
     const { id } = await trx.insertInto('notifications').values(values).returning('id').executeTakeFirstOrThrow();
@@ -167,7 +171,7 @@ export async function createNotification(
     // Meant for some users, none of whom exists: not a notification for everyone.
     if (userIds.length > 0 && recipients === 0)
       throw badRequest(say(locale, msg`None of "users_ids" is a user`), { users_ids: say(locale, msg`names no user`) });
-    const { title: t, title_en, message: m, message_en, sent_at } = values;
+    const { title: t, title_en, message: m, message_en, at, sent_at } = values;
     await recordChange(
       trx,
       {
@@ -175,7 +179,7 @@ export async function createNotification(
         action: 'notification.send',
         target: `notification ${id}`,
         before: null,
-        after: { title: t, title_en, message: m, message_en, sent_at, to: userIds.length > 0 ? recipients : 'everyone' },
+        after: { title: t, title_en, message: m, message_en, at, sent_at, to: userIds.length > 0 ? recipients : 'everyone' },
       },
       sent_at,
     );

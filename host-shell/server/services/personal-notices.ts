@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
+import { salonTimeZone } from './access';
 import { deliverNotification, timeLabels } from './notifications';
 
 /** A notice's texts in both languages (the notifications' columns). */
@@ -22,7 +23,7 @@ export async function personalNotice(
 ): Promise<void> {
   if (userIds.length === 0) return;
   const now = new Date();
-  const values = { ...texts, ...timeLabels(now), sent_at: now.toISOString() };
+  const values = { ...texts, ...timeLabels(now, await salonTimeZone(app.db)), sent_at: now.toISOString() };
   const id = await app.db.transaction().execute(async (trx) => {
     const row = await trx.insertInto('notifications').values(values).returning('id').executeTakeFirstOrThrow();
     await trx

@@ -63,6 +63,7 @@ export function issueMessage(locale: LocaleCode, issue: Issue): string {
       if (field === 'postal_code') return issueText(locale, 'numeric');
       if (field === 'birthdate') return issueText(locale, 'date');
       if (field === 'linkedin') return tr(msg`Expected a web address (https://…)`);
+      if (field === 'at') return tr(msg`Expected a time, as 17h30`);
       if (['pseudo', 'firstname', 'lastname', 'city'].includes(field)) return issueText(locale, 'characters');
       return tr(msg`Invalid format`);
     case 'tooShort':

@@ -39,7 +39,9 @@ export function newsSection(ctx: PageContext, state: NewsFormState): SafeHtml {
   const editing = state.editing;
   const v =
     state.values ??
-    (editing ? { title: editing.title, title_en: editing.title_en, message: editing.message, message_en: editing.message_en } : {});
+    (editing
+      ? { title: editing.title, title_en: editing.title_en, message: editing.message, message_en: editing.message_en, at: editing.at }
+      : {});
   const e = state.errors ?? {};
   const fallback = tr(msg`Empty: the French text is used.`);
   const format = new Intl.DateTimeFormat(ctx.locale === 'en_EN' ? 'en-GB' : 'fr-FR', {
@@ -62,6 +64,7 @@ ${field({ form: 'news', name: 'title', label: tr(msg`Title (French)`), value: v.
 ${field({ form: 'news', name: 'title_en', label: tr(msg`Title (English)`), value: v.title_en, error: e.title_en, hint: fallback })}
 ${textarea({ name: 'message', label: tr(msg`Message (French)`), value: v.message, error: e.message, required: true })}
 ${textarea({ name: 'message_en', label: tr(msg`Message (English)`), value: v.message_en, error: e.message_en, hint: fallback })}
+${field({ form: 'news', name: 'at', label: tr(msg`When`), value: v.at, error: e.at, hint: tr(msg`The time it takes place, as 17h30 (hours, h, minutes): visitors see “When: 17h30” in both languages. Empty: the time it is sent.`) })}
 <p class="hint">${tr(msg`Title: at most ${NOTIFICATION_TITLE_MAX} characters; message: ${NOTIFICATION_MESSAGE_MAX}.`)}</p>
 ${
   editing

@@ -86,7 +86,13 @@ export async function sendPromoterNotification(request: FastifyRequest, reply: F
     return done('deleted');
   }
 
-  const values = { title: form.title ?? '', title_en: form.title_en ?? '', message: form.message ?? '', message_en: form.message_en ?? '' };
+  const values = {
+    title: form.title ?? '',
+    title_en: form.title_en ?? '',
+    message: form.message ?? '',
+    message_en: form.message_en ?? '',
+    at: form.at ?? '',
+  };
   const correcting = form.id !== undefined ? idOf(form.id) : undefined;
   if (correcting === null) return unknown();
   const editing =
