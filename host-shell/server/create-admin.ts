@@ -10,7 +10,7 @@ import './i18n/macro-hook';
 import path from 'node:path';
 import { REPO_ROOT, loadConfig, type DatabaseConfig } from './config';
 import { openDatabase } from './db/connect';
-import { migrateToLatest } from './db/migrate';
+import { directUrlOf, migrateAtStart } from './db/migrate';
 import { databaseUrlProblem } from './ops/production';
 import { ADMIN_PASSWORD_MIN_LENGTH, adminEmailProblem, adminPasswordProblem, createAdministrator } from './services/admins';
 
@@ -107,7 +107,7 @@ async function main(args: string[]): Promise<number> {
   const config = loadConfig();
   const handle = openDatabase(database);
   try {
-    await migrateToLatest(handle);
+    await migrateAtStart(handle, directUrlOf(database));
     const result = await createAdministrator(handle.db, { email, password, scryptCost: config.scryptCost });
     if (!result.created) throw new Refusal(`${result.email} already has an account (${result.existingProfile}): no administrator created`);
     process.stdout.write(`Administrator ${result.email} created (database: ${where}).\n`);

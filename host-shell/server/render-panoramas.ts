@@ -11,7 +11,7 @@ import './i18n/macro-hook';
 import fs from 'node:fs';
 import { loadConfig } from './config';
 import { openDatabase } from './db/connect';
-import { migrateToLatest } from './db/migrate';
+import { directUrlOf, migrateAtStart } from './db/migrate';
 import { salonLogger } from './ops/logger';
 import { PanoramaImages } from './panoramas/images';
 import { mediaDir } from './services/medias';
@@ -31,7 +31,7 @@ async function main(): Promise<void> {
     prerender: false,
   });
   try {
-    await migrateToLatest(handle);
+    await migrateAtStart(handle, directUrlOf(config.database));
     const before = count(config.panoramaDir);
     const started = Date.now();
     await images.ready();

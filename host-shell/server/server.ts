@@ -15,6 +15,7 @@ import { salonLogger } from './ops/logger';
 import { claimSqliteFile } from './ops/production';
 import { startMailCatcher, type MailCatcher } from './services/mail-catcher';
 import { deleteExpiredSessions } from './services/sessions';
+import { directUrlOf } from './db/migrate';
 import { CREATE_ADMIN_HINT, StartupRefusal, prepareDatabase, startupOptions, type StartupReport } from './startup';
 
 /** Connections waiting to be accepted (see the listen call). */
@@ -50,13 +51,7 @@ async function main(log: Logger, always: Logger): Promise<void> {
     loggerInstance: log,
     mailCatcher,
     prepare: async (handle) => {
-      const { database } = config;
-      prepared = await prepareDatabase(
-        handle,
-        options,
-        config.scryptCost,
-        database.dialect === 'postgres' ? database.directConnectionString : undefined,
-      );
+      prepared = await prepareDatabase(handle, options, config.scryptCost, directUrlOf(config.database));
     },
   });
   // A promise nobody awaited failed (a background task: a broadcast, a flush, a refresh): logged with its stack, and the

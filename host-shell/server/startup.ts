@@ -8,8 +8,8 @@
  * A DATABASE_URL that names no PostgreSQL server is refused in every mode.
  */
 import type { MigrationResult } from 'kysely';
-import { openDatabase, type DatabaseHandle } from './db/connect';
-import { migrateToLatest } from './db/migrate';
+import type { DatabaseHandle } from './db/connect';
+import { migrateAtStart } from './db/migrate';
 import { databaseUrlProblem, productionProblems } from './ops/production';
 import { isDatabaseEmpty, seedDemo } from './db/seed';
 import {
@@ -71,15 +71,6 @@ export function startupOptions(env: NodeJS.ProcessEnv = process.env): StartupOpt
   return { demo, production, admin };
 }
 
-async function migrateDirectly(connectionString: string, schema: string | undefined): Promise<MigrationResult[]> {
-  const direct = openDatabase({ dialect: 'postgres', connectionString, poolMax: 1, ...(schema ? { schema } : {}) });
-  try {
-    return await migrateToLatest(direct);
-  } finally {
-    await direct.close();
-  }
-}
-
 export interface StartupReport {
   migrations: MigrationResult[];
   /** The demo salon was seeded by this start. */
@@ -91,9 +82,8 @@ export interface StartupReport {
 }
 
 /**
- * Migrations, the demo seed or the first administrator, then the production check. Throws StartupRefusal. The
- * migrations go through `direct` when given (PostgreSQL itself, DATABASE_DIRECT_URL): their lock is a session's
- * (Kysely's `pg_advisory_lock`), which PgBouncer in transaction mode would leave held on one of its connections.
+ * Migrations (through `direct`, DATABASE_DIRECT_URL, when given: `migrateAtStart`), the demo seed or the first
+ * administrator, then the production check. Throws StartupRefusal.
  */
 export async function prepareDatabase(
   handle: DatabaseHandle,
@@ -101,7 +91,7 @@ export async function prepareDatabase(
   scryptCost?: number,
   direct?: string,
 ): Promise<StartupReport> {
-  const migrations = direct ? await migrateDirectly(direct, handle.schema) : await migrateToLatest(handle);
+  const migrations = await migrateAtStart(handle, direct);
   const { db } = handle;
 
   let seeded = false;
