@@ -4,12 +4,14 @@
  * reload (each test says how soon in a diagnostic); then off, and the room is back. A renamed fair and the journey flag reach the visitor the same way.
  * A stream from an origin the visitor's page did not list in its Content-Security-Policy shows too (the page reloads
  * once, with the new policy). The programme: a talk scheduled seconds ahead switches the room to its stream and back,
- * a talk added to My agenda reminds, and a visitor books an exhibitor's slot that the exhibitor accepts (issue 38).
+ * a talk added to My agenda reminds, and a visitor books an exhibitor's slot that the exhibitor accepts: both get the
+ * invitation by e-mail, its calendar file read by a parser.
  */
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
+import ICAL from 'ical.js';
 import type { Page } from 'playwright-core';
 import { roomFrame, useSalon, WAIT_MS } from './harness';
 import { adminOnAdmin, enterStand, exhibitorInArea, frameStands, loadsOf, ownedStandIds, visitorInSalon, type FrameStand } from './steps';
@@ -204,6 +206,29 @@ test('the programme: a talk switches an open room to its stream and back; a remi
   await request.getByRole('button', { name: /^(Accept|Accepter)$/ }).click();
   await request.getByText(/^(Accepted|Accepté)$/).waitFor({ timeout: WAIT_MS });
   await visitor.locator('[data-salon-widget="toaster"]').getByText('Meeting accepted').waitFor({ timeout: WAIT_MS });
+
+  // Both get the invitation by e-mail (the demo's mail server, on /admin/courriels): a calendar file that a parser
+  // reads as the booked slot, in UTC.
+  const invitations = admin.locator('article.caught-mail').filter({ has: admin.getByRole('link', { name: 'invitation.ics' }) });
+  const deadline = Date.now() + WAIT_MS;
+  do {
+    assert.ok(Date.now() < deadline, 'the two invitations were not caught');
+    await admin.goto(`${salon.baseUrl}/admin/courriels`);
+  } while ((await invitations.count()) < 2);
+  assert.deepEqual((await invitations.locator('.caught-to').allTextContents()).sort(), ['exposant@salon.test', 'visiteur@salon.test']);
+  const slots = await visitor.evaluate(async (id) => {
+    const response = await fetch(`/api/stands/${id}/slots`, { headers: { 'x-requested-with': 'XMLHttpRequest' } });
+    return ((await response.json()) as { data: { slots: { start: string; end: string; free: boolean }[] } }).data.slots;
+  }, standId);
+  const booked = slots.find((slot) => !slot.free);
+  for (const link of await invitations.getByRole('link', { name: 'invitation.ics' }).all()) {
+    const ics = await (await admin.request.get(`${salon.baseUrl}${(await link.getAttribute('href')) ?? ''}`)).text();
+    const calendar = new ICAL.Component(ICAL.parse(ics));
+    assert.equal(calendar.getFirstPropertyValue('method'), 'REQUEST');
+    const event = new ICAL.Event(calendar.getFirstSubcomponent('vevent') ?? undefined);
+    assert.equal(event.startDate.zone?.tzid, 'UTC');
+    assert.deepEqual([event.startDate.toJSDate().toISOString(), event.endDate.toJSDate().toISOString()], [booked?.start, booked?.end]);
+  }
 
   assert.deepEqual(loads, [], 'the visitor’s page was reloaded');
   assert.deepEqual(errors, []);

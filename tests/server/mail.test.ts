@@ -61,17 +61,35 @@ describe('the outbox and the local SMTP server', () => {
     expect(catcher.messages().filter((m) => m.subject === 'Essai')).toHaveLength(1);
   });
 
-  it('shows the caught e-mails to administrators only', async () => {
-    const admin = await request(t.app, { method: 'GET', url: '/admin/courriels', headers: { cookie: await login(t.app, DEMO.admin) } });
+  it('shows the caught e-mails and their attached files to administrators only', async () => {
+    const ics = 'BEGIN:VCALENDAR\r\nMETHOD:REQUEST\r\nEND:VCALENDAR\r\n';
+    await t.app.mail.queue({
+      to: 'chloe@example.org',
+      lang: 'en',
+      subject: 'With a file',
+      text: 'See the file',
+      kind: 'test',
+      attachments: [{ filename: 'invitation.ics', contentType: 'text/calendar; method=REQUEST; charset=UTF-8', content: ics }],
+    });
+    await t.app.mail.flush();
+    const { seq } = await catcher.waitFor((m) => m.subject === 'With a file');
+    const cookie = await login(t.app, DEMO.admin);
+    const admin = await request(t.app, { method: 'GET', url: '/admin/courriels', headers: { cookie } });
     expect(admin.statusCode).toBe(200);
     expect(admin.body).toContain('E-mails caught by the demo’s mail server');
     expect(admin.body).toContain('chloe@example.org');
-    const promoter = await request(t.app, {
-      method: 'GET',
-      url: '/admin/courriels',
-      headers: { cookie: await login(t.app, DEMO.promoter) },
-    });
-    expect(promoter.statusCode).toBe(403);
+    expect(admin.body).toContain(`<a href="/admin/courriels/${seq}/0" download="invitation.ics">invitation.ics</a>`);
+    const file = await request(t.app, { method: 'GET', url: `/admin/courriels/${seq}/0`, headers: { cookie } });
+    expect([file.statusCode, file.body, file.headers['content-disposition']]).toEqual([
+      200,
+      ics,
+      expect.stringMatching(/^attachment; filename="invitation.ics"/),
+    ]);
+    for (const url of [`/admin/courriels/${seq}/1`, `/admin/courriels/99999/0`, `/admin/courriels/x/0`])
+      expect((await request(t.app, { method: 'GET', url, headers: { cookie } })).statusCode).toBe(404);
+    const promoter = await login(t.app, DEMO.promoter);
+    for (const url of ['/admin/courriels', `/admin/courriels/${seq}/0`])
+      expect((await request(t.app, { method: 'GET', url, headers: { cookie: promoter } })).statusCode).toBe(403);
   });
 
   it('resets a forgotten password from the e-mail: one-use link, then the new password logs in', async () => {

@@ -18,6 +18,8 @@ export interface CaughtMail {
   html: string | null;
   /** Header names in lower case, each with its (first) value as text. */
   headers: Record<string, string>;
+  /** Attached files (a meeting's invitation.ics…), as received. */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 export interface MailCatcher {
@@ -62,6 +64,11 @@ export async function startMailCatcher(options: { host?: string; port?: number; 
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : null,
             headers,
+            attachments: parsed.attachments.map((a, i) => ({
+              filename: a.filename ?? `attachment-${i + 1}`,
+              contentType: a.contentType,
+              content: a.content,
+            })),
           });
           if (caught.length > keep) caught.splice(0, caught.length - keep);
           for (const wake of waiters) wake();

@@ -7,6 +7,8 @@ import { helpers, layout, type PageContext } from './layout';
 
 /** The administrators' page of the e-mails (not in the route table of spec §2.1). */
 export const ADMIN_MAIL_PATH = '/admin/courriels';
+/** A caught mail's attached file (the demo only): `GET /admin/courriels/{seq}/{index}`. */
+export const caughtAttachmentPath = (seq: number, index: number): string => `${ADMIN_MAIL_PATH}/${seq}/${index}`;
 
 export interface AdminMailState {
   configured: boolean;
@@ -48,6 +50,13 @@ ${
 <h3>${m.subject}</h3>
 <p>${tr(msg`To:`)} <span class="caught-to">${m.to.join(', ')}</span> · ${m.receivedAt}</p>
 <pre>${linkified(m.text)}</pre>
+${
+  m.attachments.length === 0
+    ? ''
+    : html`<p>${tr(msg`Attached:`)} ${m.attachments.map(
+        (a, i) => html`${i > 0 ? ', ' : ''}<a href="${caughtAttachmentPath(m.seq, i)}" download="${a.filename}">${a.filename}</a>`,
+      )}</p>`
+}
 </article>`,
       )
 }</section>`;

@@ -32,7 +32,7 @@ import { showImports } from './imports';
 import { showSigninLink, signinLinkRefused, useSigninLinkPage } from './signin-link';
 import { SIGNIN_LINK_PATTERN } from '../../services/signin-links';
 import { serveChatFile } from './chat-file';
-import { showAdminMail } from './admin-mail';
+import { showAdminMail, showCaughtAttachment } from './admin-mail';
 import { postUnsubscribe, showUnsubscribe } from './unsubscribe';
 import { saveProgramme, showProgramme } from './admin-programme';
 import { ADMIN_PROGRAMME_PATH } from '../../views/back-office-nav';
@@ -167,6 +167,7 @@ export const pageRoutes: FastifyPluginAsync = async (app) => {
   app.get(signinLinkPath!, showSigninLink);
   app.post(signinLinkPath!, postOptions({ get: showSigninLink, limits: SIGNIN_LINK_LIMITS }), useSigninLinkPage);
   app.get(ADMIN_MAIL_PATH, showAdminMail);
+  app.get(`${ADMIN_MAIL_PATH}/:seq/:index`, showCaughtAttachment);
   app.get(ADMIN_ACCESS_PATH, showAdminAccess);
   app.get(ADMIN_PROGRAMME_PATH, showProgramme);
   app.post(ADMIN_PROGRAMME_PATH, postOptions({ get: showProgramme }), saveProgramme);
