@@ -59,10 +59,24 @@ const DAY: AttendanceData = {
 };
 const QUIET_DAY: AttendanceData = { hours: DAY.hours.map((h) => ({ ...h, people: 0, visits: 0 })), generated_at: at(0) };
 
+/** An anonymous visitor as the server lists them: no name, `anonymous: true`. */
+const anonymous = (id: string): UsersActivesData['users'][number] => ({
+  id_user: id,
+  obfuscated_id: id,
+  profile: 'visitor',
+  fullname: '',
+  pseudo: null,
+  company: null,
+  last_activity_at: at(0),
+  anonymous: true,
+  city: null,
+});
+
 const ACTIVES: UsersActivesData = {
-  count: 4,
+  count: 7,
   period: 900,
   users: [
+    anonymous('a1'),
     {
       id_user: 'u1',
       obfuscated_id: 'u1',
@@ -104,6 +118,8 @@ const ACTIVES: UsersActivesData = {
       last_activity_at: at(0),
       city: 'Paris',
     },
+    anonymous('a2'),
+    anonymous('a3'),
   ],
 };
 
@@ -169,7 +185,10 @@ export const ExhibitorErrorFrench: Story = {
   }),
 };
 
-/** An organiser: four people in the room (a hidden exhibitor flagged), the attendance of the day. */
+/**
+ * An organiser: seven people in the room (a hidden exhibitor flagged; three anonymous visitors, whom no name tells
+ * apart, on one line: "3 anonymous visitors"), the attendance of the day.
+ */
 export const OrganiserWithData: Story = { parameters: params(promoterPageData(), FULL) };
 export const OrganiserWithDataFrench: Story = { parameters: params(withLocale(promoterPageData(), 'fr_FR'), FULL) };
 /** Nobody here, nobody came. */

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { SidebarFrame, VisuallyHidden } from '@salon/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { anonymousVisitors, SidebarFrame, VisuallyHidden } from '@salon/shared';
 import {
   $standHistory,
   chatWith,
@@ -62,9 +62,7 @@ function VisitorsCard({ stand, index, several }: { stand: OwnedStandView; index:
           })}
           {anonymous > 0 && (
             <li>
-              <span className="salon-activity__person">
-                <Plural value={anonymous} one="# anonymous visitor" other="# anonymous visitors" />
-              </span>
+              <span className="salon-activity__person">{i18n._(anonymousVisitors(anonymous))}</span>
             </li>
           )}
         </ul>

@@ -244,6 +244,48 @@ describe("the organisers' dashboard", () => {
     ).toEqual(['tpetitVisitor · Thomas Petit · Nantes', 'tpetitVisitor · Lille', 'ZoéVisitor']);
   });
 
+  test('anonymous visitors, whom no name tells apart, are counted on one line, as the stand’s visitors are (English, French)', async () => {
+    const anonymous = (id: string) =>
+      ({
+        id_user: id,
+        obfuscated_id: id,
+        profile: 'visitor',
+        fullname: '',
+        pseudo: null,
+        company: null,
+        last_activity_at: NEXT,
+        anonymous: true,
+        city: null,
+      }) as const;
+    const [zoe, jean] = actives().users;
+    const users = [anonymous('a1'), zoe!, anonymous('a2'), jean!, anonymous('a3')];
+    for (const [locale, people, line] of [
+      ['en_EN', '5 people active', '3 anonymous visitors'],
+      ['fr_FR', '5 personnes actives', '3 visiteurs anonymes'],
+    ] as const) {
+      const sse = sseBody();
+      answer = (request) => (new URL(request.url).pathname === '/api/sse/users/actives' ? sse.response() : jsonResponse({ data: day(5) }));
+      await show(withLocale(promoterPageData(), locale));
+      act(() => sse.push(`event: usersActives\ndata: ${JSON.stringify(actives({ count: 5, users }))}\n\n`));
+      expect(await screen.findByText(people)).toBeInTheDocument();
+      const list = screen.getByRole('list', { name: locale === 'fr_FR' ? 'Personnes dans le salon' : 'People in the room' });
+      const rows = within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent);
+      // The named people as before, then one line for the three anonymous visitors (no "Visitor" rows).
+      expect(rows).toHaveLength(3);
+      expect(rows[2]).toBe(line);
+      expect(rows[0]).toMatch(/^Zoé/);
+      expect(rows[1]).toMatch(/^Jean Dupont/);
+      // One of them leaves: the line follows.
+      act(() => sse.push(`event: usersActives\ndata: ${JSON.stringify(actives({ count: 4, users: users.slice(0, 4) }))}\n\n`));
+      expect(await within(list).findByText(locale === 'fr_FR' ? '2 visiteurs anonymes' : '2 anonymous visitors')).toBeInTheDocument();
+      widget?.unmount();
+      widget = undefined;
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+    }
+  });
+
   test('an empty day and an empty room, in French', async () => {
     const sse = sseBody();
     answer = (request) => (new URL(request.url).pathname === '/api/sse/users/actives' ? sse.response() : jsonResponse({ data: day(0) }));

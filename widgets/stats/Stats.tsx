@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo } from 'react';
 import { useStore } from '@nanostores/react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { $locale, $pageData, pickLocalized } from '@salon/shared';
+import { $locale, $pageData, anonymousVisitors, pickLocalized } from '@salon/shared';
 import type { AttendanceHour, StandAnalyticsData } from '@salon/shared/contracts/analytics';
 import type { RoomUser } from '@salon/shared/contracts/room';
 import { Chart } from './Chart';
@@ -150,14 +150,16 @@ function useProfileLabel() {
   };
 }
 
-/** Who is here now, live. */
+/** Who is here now, live: each person by name, and the anonymous visitors, who have none, counted on one line. */
 function InTheRoom() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const live = useStore($actives);
   const label = useProfileLabel();
   const data = live.status === 'connecting' ? null : live.data;
   const shown = (user: RoomUser) => personName(user) || label(user.profile);
-  const apartOf = apart(data?.users ?? [], shown);
+  const named = (data?.users ?? []).filter((user) => !user.anonymous);
+  const anonymous = (data?.users.length ?? 0) - named.length;
+  const apartOf = apart(named, shown);
   return (
     <section className="salon-stats__card" aria-labelledby="salon-stats-room">
       <h3 id="salon-stats-room">{t`In the room now`}</h3>
@@ -174,7 +176,7 @@ function InTheRoom() {
             <p className="salon-stats__empty">{t`Nobody in the room right now.`}</p>
           ) : (
             <ul className="salon-stats__people" aria-label={t`People in the room`}>
-              {data.users.map((user) => (
+              {named.map((user) => (
                 <li key={user.id_user}>
                   <span className="salon-stats__person">{shown(user)}</span>
                   <span className="salon-stats__meta">
@@ -185,6 +187,11 @@ function InTheRoom() {
                   </span>
                 </li>
               ))}
+              {anonymous > 0 && (
+                <li>
+                  <span className="salon-stats__person">{i18n._(anonymousVisitors(anonymous))}</span>
+                </li>
+              )}
             </ul>
           )}
         </>

@@ -9,3 +9,4 @@ export {
   toLinguiLocale,
   type LinguiLocale,
 } from './locales';
+export { anonymousVisitors } from './anonymous';
