@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import type { PageDataInput } from '@salon/shared';
-import { exhibitorPageData, promoterPageData, withLocale } from '@salon/shared/test/fixtures';
+import { anonymousActive, exhibitorPageData, promoterPageData, withLocale } from '@salon/shared/test/fixtures';
 import type { AttendanceData, StandAnalyticsData } from '@salon/shared/contracts/analytics';
 import type { UsersActivesData } from '@salon/shared/contracts/backoffice';
 import { Stats } from '../widgets/stats/Stats';
@@ -59,18 +59,7 @@ const DAY: AttendanceData = {
 };
 const QUIET_DAY: AttendanceData = { hours: DAY.hours.map((h) => ({ ...h, people: 0, visits: 0 })), generated_at: at(0) };
 
-/** An anonymous visitor as the server lists them: no name, `anonymous: true`. */
-const anonymous = (id: string): UsersActivesData['users'][number] => ({
-  id_user: id,
-  obfuscated_id: id,
-  profile: 'visitor',
-  fullname: '',
-  pseudo: null,
-  company: null,
-  last_activity_at: at(0),
-  anonymous: true,
-  city: null,
-});
+const anonymous = (id: string) => anonymousActive(id, at(0));
 
 const ACTIVES: UsersActivesData = {
   count: 7,

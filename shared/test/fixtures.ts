@@ -6,6 +6,7 @@ import type { Profile } from '@salon/shared/contracts/page-data';
 import type { PageDataInput } from '@salon/shared';
 import type { Meeting } from '@salon/shared/contracts/meetings';
 import type { Notification } from '@salon/shared/contracts/notifications';
+import type { UsersActivesData } from '@salon/shared/contracts/backoffice';
 
 const LANGS = [
   { name: 'English', prefix_all: 'en_EN', flag: 'gb' },
@@ -110,3 +111,16 @@ export const STAND_CONTACT = {
   city: 'Lyon',
   data_sharing: true,
 };
+
+/** An anonymous visitor as `GET /api/users/actives` lists them: no name, `anonymous: true`, active at `at`. */
+export const anonymousActive = (id: string, at: string): UsersActivesData['users'][number] => ({
+  id_user: id,
+  obfuscated_id: id,
+  profile: 'visitor',
+  fullname: '',
+  pseudo: null,
+  company: null,
+  last_activity_at: at,
+  anonymous: true,
+  city: null,
+});

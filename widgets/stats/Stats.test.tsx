@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globa
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type PageDataInput } from '@salon/shared';
-import { exhibitorPageData, promoterPageData, visitorPageData, withLocale } from '@salon/shared/test/fixtures';
+import { anonymousActive, exhibitorPageData, promoterPageData, visitorPageData, withLocale } from '@salon/shared/test/fixtures';
 import { installFetch, jsonResponse } from '@salon/shared/test/fetch';
 import { sseBody } from '@salon/shared/test/sse';
 import { cleanUpWidgets, type MountedWidget, showWidget } from '@salon/shared/test/widgets';
@@ -245,18 +245,7 @@ describe("the organisers' dashboard", () => {
   });
 
   test('anonymous visitors, whom no name tells apart, are counted on one line, as the stand’s visitors are (English, French)', async () => {
-    const anonymous = (id: string) =>
-      ({
-        id_user: id,
-        obfuscated_id: id,
-        profile: 'visitor',
-        fullname: '',
-        pseudo: null,
-        company: null,
-        last_activity_at: NEXT,
-        anonymous: true,
-        city: null,
-      }) as const;
+    const anonymous = (id: string) => anonymousActive(id, NEXT);
     const [zoe, jean] = actives().users;
     const users = [anonymous('a1'), zoe!, anonymous('a2'), jean!, anonymous('a3')];
     for (const [locale, people, line] of [
