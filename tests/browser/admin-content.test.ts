@@ -53,7 +53,7 @@ test('the administrator renames a stand in English at /admin/stands; the visitor
   await adminContext.close();
 });
 
-test('a deletion is asked in the page’s own dialog, which names what goes; Cancel keeps it, confirming deletes it', async () => {
+test('a deletion is asked in the page’s own dialog, which names what goes (a company, a stand, an account, a news item); Cancel keeps it, confirming deletes it', async () => {
   const { salon, browser } = env;
   const { context, page: admin } = await adminOnAdmin(salon.baseUrl, browser);
   const browserDialogs: string[] = [];
@@ -80,6 +80,23 @@ test('a deletion is asked in the page’s own dialog, which names what goes; Can
   await Promise.all([admin.waitForURL(/\/admin\/entreprises\?done=/), dialog.getByRole('button', { name: 'Delete the company' }).click()]);
   await admin.getByRole('status').waitFor();
   assert.equal(await admin.getByRole('row').filter({ hasText: 'Société Éphémère' }).count(), 0);
+
+  // A stand, an account and a news item are asked the same way, each named; Cancel keeps them.
+  for (const { path, button, question } of [
+    { path: '/admin/stands', button: /^Remove /, question: /^Delete the stand “.+” \(.+\)\?$/ },
+    { path: '/admin/comptes', button: /^Remove /, question: /^Delete the account of .+\?$/ },
+    { path: '/organisateur', button: /^Delete “.+”$/, question: /^Delete the notification “.+”\?$/ },
+  ]) {
+    await admin.goto(`${salon.baseUrl}${path}`);
+    const remove = admin.getByRole('button', { name: button }).first();
+    const before = await admin.getByRole('button', { name: button }).count();
+    await remove.click();
+    const asked = admin.getByRole('alertdialog', { name: question });
+    await asked.waitFor();
+    await asked.getByRole('button', { name: 'Cancel' }).click();
+    await asked.waitFor({ state: 'hidden' });
+    assert.equal(await admin.getByRole('button', { name: button }).count(), before, `${path}: kept`);
+  }
   assert.deepEqual(browserDialogs, []);
   await context.close();
 });
