@@ -42,12 +42,11 @@ export function tokenGroup(name: TokenName): TokenGroup {
 
 /**
  * Custom properties the widgets set at run time from measured layout (not tokens): the top bar's height, the toasts',
- * the cookie banner's, and the width of the room's corner that the exhibitor's activity widget covers (on the live
- * stream only, which starts right of it).
+ * the cookie banner's, the activity panel's width.
  */
 export const LAYOUT_PROPERTIES: readonly string[] = [
   '--salon-top-bar-height',
   '--salon-toasts-height',
   '--salon-consent-height',
-  '--salon-room-corner-width',
+  '--salon-activity-width',
 ];

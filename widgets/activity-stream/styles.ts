@@ -1,9 +1,5 @@
 import { injectStyles } from '@salon/shared';
 
-/**
- * The widget floats at the bottom left, over the room's corner (no more than 45 % of the window's height: the room
- * frame's panel keeps the rest above it); the panel is the sidebar's.
- */
 export function injectActivityStyles(): void {
   injectStyles(
     'salon-activity-styles',
@@ -35,11 +31,11 @@ export function injectActivityStyles(): void {
 .salon-activity__switch:focus-visible{outline:2px solid var(--salon-accent);outline-offset:2px}
 .salon-activity__switch-state{color:var(--salon-text-muted);font-size:.85em}
 .salon-activity__link{padding:0;border:0;background:none;color:var(--salon-accent);font:inherit;text-decoration:underline;cursor:pointer}
-.salon-activity-dock{position:fixed;z-index:5;left:.75rem;bottom:calc(var(--salon-consent-height,0px) + .75rem);box-sizing:border-box;width:17rem;max-height:min(24rem,45vh);display:flex;flex-direction:column}
-.salon-activity-dock--collapsed{width:auto}
-.salon-activity-dock__show{padding:.5rem .9rem;border:0;border-radius:var(--salon-radius-pill);background:var(--salon-surface);color:var(--salon-text);font:600 13px/1.2 system-ui,sans-serif;cursor:pointer;box-shadow:0 4px 16px rgba(0,0,0,.35)}
+.salon-activity-dock{position:fixed;z-index:5;left:0;top:0;bottom:var(--salon-consent-height,0px);box-sizing:border-box;width:19.5rem;display:flex;flex-direction:column;justify-content:flex-end;padding:calc(var(--salon-top-bar-height,3.25rem) + .75rem) .75rem .75rem;background:#10131a}
+.salon-activity-dock--collapsed{width:auto;padding-left:.4rem;padding-right:.4rem}
+.salon-activity-dock__show{writing-mode:vertical-rl;transform:rotate(180deg);padding:.75rem .45rem;border:0;border-radius:var(--salon-radius-l);background:var(--salon-surface);color:var(--salon-text);font:600 13px/1.2 system-ui,sans-serif;cursor:pointer;box-shadow:0 4px 16px rgba(0,0,0,.25)}
 .salon-activity-dock__show:focus-visible,.salon-activity-widget__hide:focus-visible{outline:2px solid #f2b632;outline-offset:2px}
-.salon-activity-widget{display:flex;flex-direction:column;gap:var(--salon-space-s);min-height:0;overflow:auto;padding:var(--salon-space-m);border-radius:10px;background:var(--salon-surface);color:var(--salon-text);font:13px/1.4 system-ui,sans-serif;box-shadow:0 6px 24px rgba(0,0,0,.35)}
+.salon-activity-widget{display:flex;flex-direction:column;gap:var(--salon-space-s);min-height:0;overflow:auto;padding:var(--salon-space-m);border-radius:10px;background:var(--salon-surface);color:var(--salon-text);font:13px/1.4 system-ui,sans-serif;box-shadow:0 6px 24px rgba(0,0,0,.2)}
 .salon-activity-widget .salon-activity__link{align-self:flex-start}
 .salon-activity-widget__hide{flex:none;padding:.15rem .55rem;border:1px solid var(--salon-text-muted);border-radius:var(--salon-radius-pill);background:var(--salon-surface);color:var(--salon-text);font:inherit;font-size:.85em;cursor:pointer}
 .salon-activity-widget__header{display:flex;align-items:baseline;justify-content:space-between;gap:var(--salon-space-s)}
