@@ -91,6 +91,7 @@ test('what a button of the room’s panel opens gives the focus back to that but
     { button: 'Company sheet', what: page.locator('[data-sidebar="company-sheet"]') },
     { button: 'Exhibitors', what: page.locator('[data-sidebar="contact-point"]') },
     { button: 'Ask to be contacted', what: page.getByRole('dialog') },
+    { button: 'Request an offer', what: page.getByRole('dialog') },
   ];
   for (const { button, what } of opened) {
     const control = frame.locator('.rf-panel').getByRole('button', { name: button, exact: true });

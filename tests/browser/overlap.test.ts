@@ -6,7 +6,7 @@
  *   heading and actions, the cookie banner's buttons or an open chat's textarea and Send; on a phone they take at most a
  *   quarter of the height, and the news toast's buttons are under its text;
  * - in live-stream mode, the stream's chat toggle is not under the cookie banner;
- * - the top bar's More menu is above the toasts, and a modal above the cookie banner (issue 35);
+ * - the top bar's More menu and language list are above the toasts, and a modal above the cookie banner (issue 35);
  * - an unavailable exhibitor's banner is beside the toasts, not under them (issue 36).
  */
 import assert from 'node:assert/strict';
@@ -313,6 +313,16 @@ test('items 1 and 7: three news items and an error toast cover neither the top b
     }
     await page.keyboard.press('Escape');
     await topBar.getByRole('menu').waitFor({ state: 'detached' });
+    // So is the language list, where the bar shows it.
+    const language = topBar.getByRole('button', { name: /^(Language|Langue)\s?: / });
+    if (await language.isVisible()) {
+      await language.click();
+      const languages = await topBar.locator('.salon-lang__list').getByRole('button').all();
+      assert.ok(languages.length >= 2, `${screen.name}: ${languages.length} languages`);
+      for (const choice of languages)
+        assert.ok(await topmost(choice), `${screen.name}: a toast lies over the language "${(await choice.textContent()) ?? ''}"`);
+      await language.click();
+    }
 
     // The offer form of a stand: "Request an offer" → Yes → the form, whose Send stays free.
     const toggle = frame.getByRole('button', { name: /(Stands and areas|Stands et espaces)$/ });
