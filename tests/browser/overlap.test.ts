@@ -6,7 +6,8 @@
  *   heading and actions, the cookie banner's buttons or an open chat's textarea and Send; on a phone they take at most a
  *   quarter of the height, and the news toast's buttons are under its text;
  * - in live-stream mode, the stream's chat toggle is not under the cookie banner;
- * - the top bar's More menu and language list are above the toasts, and a modal above the cookie banner (issue 35);
+ * - the top bar's More menu and language list are above the toasts, the chat's emoji picker within its sidebar, and a
+ *   modal above the cookie banner (issue 35);
  * - an unavailable exhibitor's banner is beside the toasts, not under them (issue 36).
  */
 import assert from 'node:assert/strict';
@@ -403,6 +404,26 @@ test('items 1 and 7: three news items and an error toast cover neither the top b
       screen.name,
     );
     await textbox.click({ trial: true, timeout: WAIT_MS });
+    // The emoji picker opens within the sidebar, toasts above it or not: nothing lies over its centre or corners.
+    await chat.getByRole('button', { name: /^(Emoji|Émojis)$/ }).click();
+    const picker = page.locator('emoji-picker');
+    await picker.waitFor();
+    await screenshot(page, `toasts-emoji-${screen.viewport.width}`);
+    const covered = await picker.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const points = [
+        [r.x + r.width / 2, r.y + r.height / 2],
+        [r.x + 10, r.y + 10],
+        [r.right - 10, r.y + 10],
+        [r.x + 10, r.bottom - 10],
+        [r.right - 10, r.bottom - 10],
+      ];
+      return points
+        .map(([x, y]) => document.elementFromPoint(x ?? 0, y ?? 0))
+        .filter((hit) => hit !== el)
+        .map((hit) => hit?.className || hit?.tagName || 'nothing');
+    });
+    assert.deepEqual(covered, [], `${screen.name}: something lies over the emoji picker`);
     await page.context().close();
   }
   await exhibitorContext.close();

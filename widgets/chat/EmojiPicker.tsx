@@ -19,6 +19,19 @@ export function adoptPickerStyles(picker: HTMLElement): void {
 }
 
 /**
+ * The picker opens above the composer, over the conversation; where the conversation leaves it less room than its own
+ * height (a phone, toasts above the sidebar), it takes that room, in whole pixels, rather than reach over the
+ * conversation's header and out of the sidebar under the toasts.
+ */
+function fitAboveComposer(picker: HTMLElement, host: HTMLElement): void {
+  const composer = host.parentElement;
+  const above = composer?.parentElement?.querySelector('.salon-chat__messages') ?? host.closest('.salon-sidebar');
+  if (!composer || !above) return;
+  const room = Math.floor(composer.getBoundingClientRect().top - above.getBoundingClientRect().top) - 4;
+  if (room > 0 && picker.getBoundingClientRect().height > room) picker.style.height = `${Math.max(160, room)}px`;
+}
+
+/**
  * emoji-picker-element (lazy: this module is its own chunk), in the page's language, with its data served by
  * the salon at `/spa/emoji/{en|fr}/data.json` (emoji-picker-element-data's emojibase files).
  */
@@ -45,6 +58,7 @@ export default function EmojiPicker({ onPick }: { onPick: (emoji: string) => voi
           if (event.detail.unicode) pick.current(event.detail.unicode);
         });
         host.current.append(element);
+        fitAboveComposer(element, host.current);
         picker = element;
       },
       (error: unknown) => console.error('[salon] the emoji picker could not load', error),
