@@ -1,5 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { LIVE_NOTIFICATIONS_EVENT, type Notification } from '@salon/shared/contracts/notifications';
+import { REPO_ROOT } from '../../host-shell/server/config';
+import programme from '../../host-shell/server/db/demo-programme.json';
 import { encodeId } from '../../host-shell/server/lib/ids';
 import { loadAccess, saveAccess } from '../../host-shell/server/services/access';
 import { createTestApp, waitFor, type TestApp } from './helpers';
@@ -454,5 +458,17 @@ describe('the organiser area', () => {
     expect(put.json().data.notification).toMatchObject({ id_notification: sent.id_notification, title: 'Fixed', title_en: 'Fixed' });
     expect((await call('DELETE', cookies.promoter)).json()).toEqual({ data: { deleted: sent.id_notification } });
     expect((await call('DELETE', cookies.promoter)).statusCode).toBe(404);
+  });
+});
+
+describe('the demo salon’s news', () => {
+  it('names the top bar’s buttons as the top bar shows them, in French and in English', () => {
+    const po = fs.readFileSync(path.join(REPO_ROOT, 'widgets/top-bar/locales/fr/messages.po'), 'utf8');
+    const french = (id: string) => new RegExp(`msgid "${id}"\\nmsgstr "([^"]+)"`).exec(po)?.[1];
+    const opinion = programme.find((item) => item.news?.fr.message.includes('barre du haut'))?.news;
+    expect(opinion?.fr.message).toContain(`« ${french('Feedback') ?? 'Feedback'} »`);
+    expect(opinion?.fr.message).toContain(`menu ${french('More') ?? 'More'}`);
+    expect(opinion?.en.message).toContain('the Feedback button');
+    expect(opinion?.en.message).toContain('the More menu');
   });
 });
