@@ -72,7 +72,7 @@ test('an exhibitor does the same with the activity stream, in French', async () 
   await context.close();
 });
 
-test('what a button of the room’s panel opens gives the focus back to that button on Escape', async () => {
+test('what a button of the room’s panel opens gives the focus back to that button on Escape; leaving the stand closes its contact point', async () => {
   const context = await env.browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 768 } });
   const page = await context.newPage();
   const errors = collectErrors(page);
@@ -104,6 +104,11 @@ test('what a button of the room’s panel opens gives the focus back to that but
     await frame.waitForFunction((name) => document.activeElement?.textContent?.trim() === name, button, { timeout: WAIT_MS });
     assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('title')), 'Virtual room', `${button}: the page's focus`);
   }
+  // Leaving the stand closes its contact point: it lists that stand's exhibitors only.
+  await frame.locator('.rf-panel').getByRole('button', { name: 'Exhibitors', exact: true }).press('Enter');
+  await page.locator('[data-sidebar="contact-point"]').waitFor();
+  await frame.getByRole('button', { name: 'Floor plan', exact: true }).press('Enter');
+  await page.locator('[data-sidebar="contact-point"]').waitFor({ state: 'detached', timeout: WAIT_MS });
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -27,14 +27,23 @@ const slot = (over: Partial<Slot> = {}): Slot => ({
   ...over,
 });
 
-/** The exhibitor's `/exposant` with the meetings widget, the API answering `meetings` and `slots` (read again after each change). */
-async function open(state: { meetings: Meeting[]; slots: Slot[] }, locale: 'en_EN' | 'fr_FR' = 'en_EN') {
+/**
+ * The exhibitor's `/exposant` with the meetings widget, the API answering `meetings` and `slots` (read again after each
+ * change); `late`: the first read of the slots answers what it found once that promise settles.
+ */
+async function open(state: { meetings: Meeting[]; slots: Slot[] }, locale: 'en_EN' | 'fr_FR' = 'en_EN', late?: Promise<unknown>) {
+  let slotReads = 0;
   fetchStub = installFetch(async (request) => {
     const { pathname } = new URL(request.url);
     const route = `${request.method} ${pathname}`;
     if (route === 'GET /api/stands') return jsonResponse({ data: { stands: { s1: stand('s1', 'Helios Solaire', 'Helios Solar') } } });
     if (route === 'GET /api/me/meetings') return jsonResponse({ data: { meetings: state.meetings } });
-    if (route === 'GET /api/stands/s1/slots') return jsonResponse({ data: { slots: state.slots } });
+    if (route === 'GET /api/stands/s1/slots') {
+      const found = state.slots;
+      slotReads += 1;
+      if (late && slotReads === 1) await late;
+      return jsonResponse({ data: { slots: found } });
+    }
     if (route === 'PUT /api/meetings/m1') {
       const body = (await request.json()) as { status: Meeting['status']; reason?: string };
       state.meetings = state.meetings.map((m) => ({ ...m, status: body.status, reason: body.reason ?? null }));
@@ -118,6 +127,21 @@ describe('the exhibitor’s meetings', () => {
     await userEvent.click(within(slots).getAllByRole('button', { name: 'Remove' })[0] as HTMLElement);
     expect(await within(section).findAllByRole('button', { name: 'Remove' })).toHaveLength(1);
     expect(calls('DELETE').map((r) => r.url.pathname)).toEqual(['/api/slots/sl9']);
+  });
+
+  test('a first read answering after an offer’s read does not hide the slot just offered', async () => {
+    let release: (value?: unknown) => void = () => undefined;
+    const late = new Promise((resolve) => (release = resolve));
+    const section = await open({ meetings: [], slots: [] }, 'en_EN', late);
+    await userEvent.type(within(section).getByLabelText('Start'), '2030-05-14T09:30');
+    await userEvent.click(within(section).getByRole('button', { name: 'Offer this slot' }));
+    const slots = await within(section).findByRole('list', { name: 'Slots of Helios Solar' });
+    expect(within(slots).getByText('Free')).toBeInTheDocument();
+    // The first read (from before the offer: no slot) answers now.
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(section).queryByText('No slot offered on this stand.')).toBeNull();
+    expect(within(section).getByText('Free')).toBeInTheDocument();
   });
 
   test('in French: the message in French quotation marks, and a booked slot cannot be removed', async () => {

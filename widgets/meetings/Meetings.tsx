@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useLingui } from '@lingui/react/macro';
 import { $locale, $pageData, pickLocalized } from '@salon/shared';
@@ -101,8 +101,12 @@ export function Meetings() {
   const [stand, setStand] = useState(standIds[0] ?? '');
   const [start, setStart] = useState('');
   const [length, setLength] = useState(20);
+  // Reads may answer out of order (the first one still running when an offer's read comes back): the latest asked wins.
+  const asked = useRef(0);
   const refresh = useCallback(async () => {
+    const turn = (asked.current += 1);
     const [list, ...perStand] = await Promise.all([loadMeetings(), ...standIds.map((id) => loadSlots(id))]);
+    if (turn !== asked.current) return;
     setMeetings(list);
     setSlots(Object.fromEntries(standIds.map((id, i) => [id, perStand[i] ?? []])));
   }, [standIds]);
