@@ -1,7 +1,8 @@
 /**
- * The live hub across processes when Redis goes away (the unit side of restart-drills.test.ts): a process's own
- * changes reach its own streams at once and once, what it could not publish is sent when its subscription is back,
- * and a resubscription or a recovery hands its streams a full recomputation, retried while the database fails.
+ * The live hub across processes (the unit side of redis.test.ts and restart-drills.test.ts): a process's own changes
+ * reach its own streams at once and once, a stand's changes reach only the processes that watch it, what it could not
+ * publish is sent when its subscription is back, and a resubscription or a recovery hands its streams a full
+ * recomputation, retried while the database fails.
  */
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from '@jest/globals';
@@ -12,13 +13,20 @@ import { InProcessHub, RedisHub, type RedisLike } from '../../host-shell/server/
 class FakeRedis {
   readonly clients = new Set<FakeClient>();
   alive = true;
-  publish(channel: string, message: string): void {
-    for (const client of this.clients) if (client.channels.has(channel)) client.emit('message', channel, message);
+  publish(channel: string, message: string, sharded = false): number {
+    let heard = 0;
+    for (const client of this.clients)
+      if ((sharded ? client.sharded : client.channels).has(channel)) {
+        heard += 1;
+        client.emit(sharded ? 'smessage' : 'message', channel, message);
+      }
+    return heard;
   }
   down(): void {
     this.alive = false;
     for (const client of this.clients) {
       client.channels.clear();
+      client.sharded.clear();
       client.emit('close');
     }
   }
@@ -30,18 +38,35 @@ class FakeRedis {
 
 class FakeClient extends EventEmitter implements RedisLike {
   readonly channels = new Set<string>();
+  readonly sharded = new Set<string>();
   constructor(private readonly redis: FakeRedis) {
     super();
     redis.clients.add(this);
   }
-  async publish(channel: string, message: string): Promise<unknown> {
+  private up(): void {
     if (!this.redis.alive) throw new Error('Connection is closed.');
-    this.redis.publish(channel, message);
-    return 1;
+  }
+  async publish(channel: string, message: string): Promise<unknown> {
+    this.up();
+    return this.redis.publish(channel, message);
+  }
+  async spublish(channel: string, message: string): Promise<unknown> {
+    this.up();
+    return this.redis.publish(channel, message, true);
   }
   async subscribe(channel: string): Promise<unknown> {
-    if (!this.redis.alive) throw new Error('Connection is closed.');
+    this.up();
     this.channels.add(channel);
+    return 1;
+  }
+  async ssubscribe(channel: string): Promise<unknown> {
+    this.up();
+    this.sharded.add(channel);
+    return 1;
+  }
+  async sunsubscribe(channel: string): Promise<unknown> {
+    this.up();
+    this.sharded.delete(channel);
     return 1;
   }
   async quit(): Promise<unknown> {
@@ -72,12 +97,41 @@ describe('the live hub over Redis', () => {
     const redis = new FakeRedis();
     const [a, b] = [processOn(redis), processOn(redis)];
     await Promise.all([a.hub.whenReady(), b.hub.whenReady()]);
-    a.hub.publish(visit(1));
-    expect(a.heard).toEqual([visit(1)]);
+    a.hub.publish({ type: 'settings' });
+    expect(a.heard).toEqual([{ type: 'settings' }]);
     await until(() => b.heard.length === 1);
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(a.heard).toEqual([visit(1)]);
+    expect(a.heard).toEqual([{ type: 'settings' }]);
+    expect(b.heard).toEqual([{ type: 'settings' }]);
+  });
+
+  it('sends a stand’s changes only to the processes that watch it, until a moment after the last stream left', async () => {
+    const redis = new FakeRedis();
+    const [a, b] = [processOn(redis), processOn(redis)];
+    await Promise.all([a.hub.whenReady(), b.hub.whenReady()]);
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    a.hub.publish({ type: 'visitors', standIds: [1, 2] });
+    await pause(20);
+    expect(b.hub.received).toBe(0);
+    // Once subscribed, the watching process computes the stand again: a change published just before is in it.
+    b.hub.watch('vis:1');
+    await until(() => b.heard.length === 1);
     expect(b.heard).toEqual([visit(1)]);
+    a.hub.publish({ type: 'visitors', standIds: [1, 2] });
+    a.hub.publish({ type: 'notifications', userIds: [7] });
+    await until(() => b.heard.length === 2);
+    await pause(20);
+    expect(b.heard).toEqual([visit(1), visit(1)]);
+    expect(b.hub.received).toBe(1);
+    // A stream back within the release delay keeps the subscription: no second recomputation.
+    b.hub.unwatch('vis:1');
+    b.hub.watch('vis:1');
+    b.hub.unwatch('vis:1');
+    await until(() => ![...redis.clients].some((client) => client.sharded.has('salon:live:vis:1')));
+    a.hub.publish(visit(1));
+    await pause(20);
+    expect(b.heard).toEqual([visit(1), visit(1)]);
+    expect(b.hub.received).toBe(1);
   });
 
   it('while Redis is down: its own streams still hear it, the others once Redis is back; then everything is read again', async () => {
@@ -92,6 +146,9 @@ describe('the live hub over Redis', () => {
       return [{ type: 'settings' }];
     });
     await Promise.all([a.hub.whenReady(), b.hub.whenReady()]);
+    b.hub.watch('vis:2');
+    await until(() => b.heard.length === 1);
+    b.heard.length = 0;
     redis.down();
     a.hub.publish(visit(2));
     expect(a.heard).toEqual([visit(2)]);

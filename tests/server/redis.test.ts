@@ -11,7 +11,7 @@ import { seedDemo } from '../../host-shell/server/db/seed';
 import { encodeId } from '../../host-shell/server/lib/ids';
 import { RoomState } from '../../host-shell/server/live/state';
 import { MemoryActivityStore, RedisActivityStore } from '../../host-shell/server/services/activity-store';
-import { TEST_SCRYPT_COST, standBySlug, type TestApp } from './helpers';
+import { TEST_SCRYPT_COST, standBySlug, waitFor, type TestApp } from './helpers';
 import { closeSockets, collect, connect, messageOf, settle } from './sockets';
 import { freePort } from './redis-server';
 import { memberOf, openChannel, sendText } from './chat';
@@ -137,6 +137,30 @@ if (given || installed) {
       stream.close();
       await settle();
       expect(history.map((h) => h.content.type)).toEqual(['enterOnStand']);
+    });
+
+    it('a stand’s changes travel on its own channel, held by a process only while one of its streams shows the stand', async () => {
+      const exhibitor = await login(t(b).app, DEMO.exhibitor);
+      const solar = await standBySlug(t(a), 'stand-helios-solaire');
+      const probe = new Redis(url);
+      const held = async (scope: string) => {
+        const reply = (await probe.call('PUBSUB', 'SHARDNUMSUB', `salon:live:${scope}:${solar.id}`)) as [string, number];
+        return reply[1];
+      };
+      try {
+        // The streams of the tests before have released it.
+        await waitFor(async () => ((await held('vis')) === 0 ? true : undefined));
+        const stream = await openSse(`${bases[b] ?? ''}/api/sse/live/activity?owned_stands_ids=${solar.key}`, { cookie: exhibitor });
+        await stream.next();
+        const all = async () => [await held('vis'), await held('his'), await held('ex')];
+        await waitFor(async () => ((await all()).every((n) => n === 1) ? true : undefined));
+        expect(await all()).toEqual([1, 1, 1]);
+        stream.close();
+        // A moment after the last stream left: released.
+        await waitFor(async () => ((await held('vis')) + (await held('his')) + (await held('ex')) === 0 ? true : undefined));
+      } finally {
+        probe.disconnect();
+      }
     });
 
     it('a live stream moved to the other process in the middle of a visit gets what it missed there, whole', async () => {

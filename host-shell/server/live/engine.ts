@@ -156,7 +156,11 @@ export class LiveActivity {
     // The client may have left while the request was being checked: its 'close' has already fired.
     if (out.destroyed || !out.socket || out.socket.destroyed) return;
     this.streams.add(stream);
-    for (const scope of stream.scopes) this.watchers.set(scope, (this.watchers.get(scope) ?? 0) + 1);
+    for (const scope of stream.scopes) {
+      const n = this.watchers.get(scope) ?? 0;
+      this.watchers.set(scope, n + 1);
+      if (n === 0) this.deps.hub.watch(scope);
+    }
     out.on('close', () => this.remove(stream));
 
     const startId = this.flushedSeq;
@@ -180,6 +184,7 @@ export class LiveActivity {
       } else {
         this.watchers.delete(scope);
         this.pieces.drop(scope);
+        this.deps.hub.unwatch(scope);
       }
     }
   }

@@ -1,4 +1,5 @@
-import type { LiveChange } from './changes';
+import type { LiveChange, Scope } from './changes';
+import { ScopeChannels, changeOf, route } from './channels';
 import { RECOVER_DELAYS_MS, Recovery, type Resync } from './recovery';
 
 export type { Resync } from './recovery';
@@ -8,11 +9,15 @@ export type LiveListener = (change: LiveChange) => void;
 /**
  * The pub/sub between whatever changes data (routes, the sweeper, the activity tracker) and the live activity
  * streams. In one process it is a list of listeners; with several processes behind one salon, a Redis
- * implementation publishes each change on a channel and every process (the publisher too) hands it to its own
- * listeners. Event ids and the resume buffer stay per process (see LiveActivity).
+ * implementation publishes each change on its channel (live/channels.ts) and the processes that listen to it hand it
+ * to their own listeners. Event ids and the resume buffer stay per process (see LiveActivity).
  */
 export interface LiveHub {
   publish(change: LiveChange): void;
+  /** A stream of this process shows the scope now: its changes from other processes are wanted. */
+  watch(scope: Scope): void;
+  /** No stream of this process shows the scope any more. */
+  unwatch(scope: Scope): void;
   /** Returns the unsubscribe function. */
   subscribe(listener: LiveListener): () => void;
   /**
@@ -38,6 +43,10 @@ export class InProcessHub implements LiveHub {
     for (const listener of this.listeners) listener(change);
   }
 
+  watch(): void {}
+
+  unwatch(): void {}
+
   recover(): void {
     // Not at once: what failed is likely to fail again for a moment.
     this.recovery.request(RECOVER_DELAYS_MS[0]);
@@ -59,8 +68,11 @@ export class InProcessHub implements LiveHub {
 /** What RedisHub needs of an ioredis client (a publisher, and a subscriber in subscriber mode). */
 export interface RedisLike {
   publish(channel: string, message: string): Promise<unknown>;
+  spublish(channel: string, message: string): Promise<unknown>;
   subscribe(channel: string): Promise<unknown>;
-  on(event: 'message', listener: (channel: string, message: string) => void): unknown;
+  ssubscribe(channel: string): Promise<unknown>;
+  sunsubscribe(channel: string): Promise<unknown>;
+  on(event: 'message' | 'smessage', listener: (channel: string, message: string) => void): unknown;
   on(event: 'ready' | 'close', listener: () => void): unknown;
   quit(): Promise<unknown>;
 }
@@ -86,8 +98,9 @@ export interface RedisHubOptions {
 }
 
 /**
- * The hub across processes (REDIS_URL): each change is published on one Redis channel, and every other process hands
- * what it reads to its own listeners. A change is JSON already (live/changes.ts).
+ * The hub across processes (REDIS_URL): each change is published on its channel (live/channels.ts): a stand's or a
+ * person's own, heard by the processes whose streams show that scope, or the room's, heard by all. A change is JSON
+ * already (live/changes.ts).
  *
  * Whatever Redis does, nothing is lost:
  * - the publishing process hands its own changes to its listeners at once (never through Redis), so a process without
@@ -110,6 +123,7 @@ export class RedisHub implements LiveHub {
   private closed = false;
   private held: LiveChange[] = [];
   private readonly recovery: Recovery;
+  private readonly scopes: ScopeChannels;
 
   constructor(
     private readonly pub: RedisLike,
@@ -119,20 +133,16 @@ export class RedisHub implements LiveHub {
   ) {
     this.channel = options.channel ?? 'salon:live';
     this.recovery = new Recovery(options.resync, (change) => this.deliver(change), onError);
+    this.scopes = new ScopeChannels(
+      (scope) => void this.subscribeScope(scope),
+      (scope) => void this.sub.sunsubscribe(this.scopeChannel(scope)).catch((err: unknown) => this.onError(err)),
+    );
     this.sub.on('message', (channel, message) => {
-      if (channel !== this.channel) return;
-      this.received += 1;
-      let parsed: Envelope | LiveChange;
-      try {
-        parsed = JSON.parse(message) as Envelope | LiveChange;
-      } catch (err) {
-        this.onError(err);
-        return;
-      }
-      // A bare change: a process of the previous release (which sent its own changes through Redis too).
-      if (!('change' in parsed)) return this.deliver(parsed);
-      if (parsed.from === this.id) return;
-      this.deliver(parsed.change);
+      if (channel === this.channel) this.heard(message);
+    });
+    this.sub.on('smessage', (channel, message) => {
+      const scope = channel.slice(this.channel.length + 1) as Scope;
+      if (channel.startsWith(`${this.channel}:`) && this.scopes.has(scope)) this.heard(message);
     });
     this.sub.on('close', () => {
       if (this.subscribed) this.lost = true;
@@ -152,6 +162,46 @@ export class RedisHub implements LiveHub {
     );
   }
 
+  private heard(message: string): void {
+    this.received += 1;
+    let parsed: Envelope | LiveChange;
+    try {
+      parsed = JSON.parse(message) as Envelope | LiveChange;
+    } catch (err) {
+      this.onError(err);
+      return;
+    }
+    // A bare change: a process of the previous release (which sent its own changes through Redis too).
+    if (!('change' in parsed)) return this.deliver(parsed);
+    if (parsed.from === this.id) return;
+    this.deliver(parsed.change);
+  }
+
+  private scopeChannel(scope: Scope): string {
+    return `${this.channel}:${scope}`;
+  }
+
+  /** Once subscribed, the scope is computed again: what was published before the subscription took is in it. */
+  private async subscribeScope(scope: Scope): Promise<void> {
+    try {
+      await this.sub.ssubscribe(this.scopeChannel(scope));
+    } catch (err) {
+      // Redis is away: ioredis subscribes again when it is back, and the resync then reads everything again.
+      this.onError(err);
+      return;
+    }
+    const change = changeOf(scope);
+    if (change && this.scopes.has(scope) && !this.closed) this.deliver(change);
+  }
+
+  watch(scope: Scope): void {
+    if (!this.closed) this.scopes.watch(scope);
+  }
+
+  unwatch(scope: Scope): void {
+    this.scopes.unwatch(scope);
+  }
+
   private deliver(change: LiveChange): void {
     for (const listener of this.listeners) {
       try {
@@ -164,7 +214,10 @@ export class RedisHub implements LiveHub {
 
   private async resubscribed(): Promise<void> {
     try {
-      await this.sub.subscribe(this.channel);
+      await Promise.all([
+        this.sub.subscribe(this.channel),
+        ...this.scopes.scopes().map((scope) => this.sub.ssubscribe(this.scopeChannel(scope))),
+      ]);
     } catch (err) {
       // The connection went away again: the next 'ready' tries again.
       this.onError(err);
@@ -198,14 +251,19 @@ export class RedisHub implements LiveHub {
   }
 
   /**
-   * One change to the other processes. A change is "recompute these scopes": their order does not matter, so they are
-   * not serialised. One that fails is held for the next subscription.
+   * One change to the other processes, on the channels that carry it. A change is "recompute these scopes": their
+   * order does not matter, so they are not serialised. A part that fails is held for the next subscription.
    */
   private transmit(change: LiveChange): void {
-    this.pub.publish(this.channel, JSON.stringify({ from: this.id, change } satisfies Envelope)).catch((err: unknown) => {
-      this.onError(err);
-      this.hold(change);
-    });
+    for (const part of route(change)) {
+      const message = JSON.stringify({ from: this.id, change: part.change } satisfies Envelope);
+      const sent =
+        part.scope === null ? this.pub.publish(this.channel, message) : this.pub.spublish(this.scopeChannel(part.scope), message);
+      sent.catch((err: unknown) => {
+        this.onError(err);
+        this.hold(part.change);
+      });
+    }
   }
 
   /** Publishes what was held while not subscribed. */
@@ -235,6 +293,7 @@ export class RedisHub implements LiveHub {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.scopes.stop();
     this.recovery.stop();
     this.listeners.clear();
     await Promise.allSettled([this.sub.quit(), this.pub.quit()]);
