@@ -6,12 +6,15 @@
  */
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from '@jest/globals';
-import type { LiveChange } from '../../host-shell/server/live/changes';
-import { InProcessHub, RedisHub, type RedisLike } from '../../host-shell/server/live/hub';
+import type { LiveChange, Scope } from '../../host-shell/server/live/changes';
+import { LOG_MS, MARGIN_MS, ResumeLog } from '../../host-shell/server/live/resume-log';
+import { InProcessHub } from '../../host-shell/server/live/hub';
+import { RedisHub, type RedisLike } from '../../host-shell/server/live/redis-hub';
 
 /** One Redis for every fake client: `down()` drops every connection, `up()` brings them back ('ready'). */
 class FakeRedis {
   readonly clients = new Set<FakeClient>();
+  readonly keys = new Map<string, string>();
   alive = true;
   publish(channel: string, message: string, sharded = false): number {
     let heard = 0;
@@ -68,6 +71,15 @@ class FakeClient extends EventEmitter implements RedisLike {
     this.up();
     this.sharded.delete(channel);
     return 1;
+  }
+  async set(key: string, value: string): Promise<unknown> {
+    this.up();
+    this.redis.keys.set(key, value);
+    return 'OK';
+  }
+  async mget(keys: string[]): Promise<(string | null)[]> {
+    this.up();
+    return keys.map((key) => this.redis.keys.get(key) ?? null);
   }
   async quit(): Promise<unknown> {
     this.redis.clients.delete(this);
@@ -188,5 +200,38 @@ describe('recovering after a failed computation', () => {
     expect(failures).toBe(0);
     expect(heard).toEqual([visit(4)]);
     await hub.close();
+  });
+});
+
+describe('the resume log: what changed since a stream’s last event, for any process', () => {
+  const keys = new Map<string, string>();
+  const log = new ResumeLog({
+    set: async (key, value) => keys.set(key, value),
+    mget: async (asked) => asked.map((key) => keys.get(key) ?? null),
+  });
+  const stream: Scope[] = ['active', 'chat', 'ex:3', 'ex:1', 'vis:1', 'his:1', 'news', 'news:9', 'settings'];
+
+  it('gives the stand scopes changed since (a margin before), the room-wide ones always; too old or ahead: null', async () => {
+    keys.clear();
+    const now = Date.now();
+    await log.record({ type: 'visitors', standIds: [1, 2] });
+    await log.record({ type: 'notifications', userIds: [8] });
+    expect(await log.since(stream, now - 1_000)).toEqual(new Set(['active', 'chat', 'news', 'settings', 'vis:1']));
+    // Recorded before the last event, but within the margin: it may not have reached that stream's process yet.
+    expect(await log.since(stream, now + MARGIN_MS - 1_000)).toEqual(new Set(['active', 'chat', 'news', 'settings', 'vis:1']));
+    expect(await log.since(stream, now + MARGIN_MS + 1_000)).toBeNull();
+    keys.set('salon:live:at:vis:1', String(now - MARGIN_MS - 5_000));
+    expect(await log.since(stream, now)).toEqual(new Set(['active', 'chat', 'news', 'settings']));
+    expect(await log.since(stream, now - LOG_MS)).toBeNull();
+  });
+
+  it('an exhibitor’s change by user, or the settings, count for every stand’s exhibitors', async () => {
+    keys.clear();
+    await log.record({ type: 'exhibitors', userIds: [5] });
+    expect(await log.since(stream, Date.now())).toEqual(new Set(['active', 'chat', 'news', 'settings', 'ex:3', 'ex:1']));
+    keys.clear();
+    await log.record({ type: 'settings' });
+    await log.record({ type: 'notifications', userIds: [9] });
+    expect(await log.since(stream, Date.now())).toEqual(new Set(['active', 'chat', 'news', 'settings', 'ex:3', 'ex:1', 'news:9']));
   });
 });

@@ -10,7 +10,7 @@ import { ChangeRing } from './ring';
 import { PieceCache } from './pieces';
 import { ChangeScopes } from './scopes';
 import { RoomPace } from './pace';
-import { ROOM_SCOPES, fromShared, isRoomScope, toShared, type SharedPiece } from './room-pieces';
+import { changedRoomPieces, fromShared, isRoomScope } from './room-pieces';
 import { RoomState, type Piece } from './state';
 import { LiveStream, PING, scopesOf, type StreamSpec } from './stream';
 
@@ -48,9 +48,11 @@ export interface LiveDeps {
  * The live activity streams of this process (spec §4.8; live/README.md). Changes arrive from the hub and are numbered;
  * a flush (at most one per `coalesceMs`, `visitorsMs` when it carries a visit's start or end) resolves them to scopes,
  * recomputes each watched scope once (the room-wide ones: on the leading process only, the others take its values),
- * and writes to each stream only the fields whose scopes really changed. A ring buffer of flushes lets a stream that
- * reconnects with its last event's id get the fields touched since (or a full state). Event ids start at the process
- * start time in microseconds: an id from a previous process is never mistaken for one of ours.
+ * and writes to each stream only the fields whose scopes really changed. An event id is the time its flush's last
+ * change arrived, in microseconds (one more than the last when the clock has not moved). A ring buffer of flushes
+ * lets a stream that reconnects with one of this process's ids get the fields touched since; with another process's
+ * id (or an old one of ours), the hub says which of its scopes changed since that time (Redis), or it gets a full
+ * state.
  */
 export class LiveActivity {
   private readonly state: RoomState;
@@ -156,16 +158,12 @@ export class LiveActivity {
     // The client may have left while the request was being checked: its 'close' has already fired.
     if (out.destroyed || !out.socket || out.socket.destroyed) return;
     this.streams.add(stream);
-    for (const scope of stream.scopes) {
-      const n = this.watchers.get(scope) ?? 0;
-      this.watchers.set(scope, n + 1);
-      if (n === 0) this.deps.hub.watch(scope);
-    }
+    for (const scope of stream.scopes) this.count(scope, 1);
     out.on('close', () => this.remove(stream));
 
     const startId = this.flushedSeq;
-    const resumed = this.resumable(spec.lastEventId);
     try {
+      const resumed = await this.resumable(spec.lastEventId, stream.scopes);
       await firstEvents(this.pieces, this.options.chatLimit, stream, resumed, startId, () => this.flushedSeq);
     } catch (err) {
       this.deps.onError(err, 'live activity: first state');
@@ -177,22 +175,28 @@ export class LiveActivity {
     if (stream.closed) return;
     stream.closed = true;
     this.streams.delete(stream);
-    for (const scope of stream.scopes) {
-      const n = (this.watchers.get(scope) ?? 0) - 1;
-      if (n > 0) {
-        this.watchers.set(scope, n);
-      } else {
-        this.watchers.delete(scope);
-        this.pieces.drop(scope);
-        this.deps.hub.unwatch(scope);
-      }
+    for (const scope of stream.scopes) this.count(scope, -1);
+  }
+
+  /** One stream more or less shows the scope: the first one watches it on the hub, the last one's leaving drops it. */
+  private count(scope: Scope, by: 1 | -1): void {
+    const n = (this.watchers.get(scope) ?? 0) + by;
+    if (n > 0) this.watchers.set(scope, n);
+    else this.watchers.delete(scope);
+    if (by === 1 && n === 1) this.deps.hub.watch(scope);
+    if (n === 0) {
+      this.pieces.drop(scope);
+      this.deps.hub.unwatch(scope);
     }
   }
 
   /** The scopes touched after `lastEventId`, or null for a full state. */
-  private resumable(lastEventId: string | undefined): Set<Scope> | null {
+  private async resumable(lastEventId: string | undefined, scopes: Scope[]): Promise<Set<Scope> | null> {
     const id = lastEventId !== undefined && /^\d{1,16}$/.test(lastEventId) ? Number(lastEventId) : -1;
-    return id < this.base || id > this.flushedSeq ? null : id === this.flushedSeq ? new Set() : this.ring.scopesAfter(id);
+    if (id < 0) return null;
+    if (id === this.flushedSeq) return new Set();
+    const ours = (id === this.base || this.ring.issued(id)) && this.ring.scopesAfter(id);
+    return ours || this.deps.hub.changedSince(scopes, Math.floor(id / 1000));
   }
 
   private receive(change: LiveChange): void {
@@ -200,7 +204,7 @@ export class LiveActivity {
     if (this.stopped || change.type === 'sessions' || (change.type === 'room' && change.by === this.deps.leader.id)) return;
     // Whichever process the administrator used, each one reads the new parameters from now on.
     if (change.type === 'settings') this.deps.parameters.invalidate();
-    this.seq += 1;
+    this.seq = Math.max(this.seq + 1, Date.now() * 1000);
     this.pending.push({ id: this.seq, change });
     this.schedule();
   }
@@ -271,7 +275,8 @@ export class LiveActivity {
             }
           }),
       );
-      if (publish) this.share(fresh);
+      const shared = publish ? changedRoomPieces(fresh, this.shared) : [];
+      if (shared.length > 0) this.deps.hub.publish({ type: 'room', by: leader.id, pieces: shared });
       this.flushedSeq = last.id;
       this.flushes += 1;
       if (changed.size > 0) await deliver(this.streams, this.pieces, this.options.chatLimit, { changed, id: last.id, fresh, previous });
@@ -283,18 +288,5 @@ export class LiveActivity {
     });
     this.flushing = flushing;
     return flushing;
-  }
-
-  /** The leader's room-wide values, to the other processes, when they changed. */
-  private share(fresh: Map<Scope, Piece>): void {
-    const pieces: SharedPiece[] = [];
-    for (const scope of ROOM_SCOPES) {
-      const piece = fresh.get(scope);
-      const shared = piece && this.shared.get(scope) !== piece.json ? toShared(scope, piece) : null;
-      if (!shared) continue;
-      this.shared.set(scope, shared.json);
-      pieces.push(shared);
-    }
-    if (pieces.length > 0) this.deps.hub.publish({ type: 'room', by: this.deps.leader.id, pieces });
   }
 }

@@ -30,6 +30,11 @@ export class ChangeRing {
     return scopes;
   }
 
+  /** Whether `id` is one this process gave an event (a flush's last change) and still holds. */
+  issued(id: number): boolean {
+    return this.entries.some((entry) => entry.to === id);
+  }
+
   get size(): number {
     return this.entries.length;
   }

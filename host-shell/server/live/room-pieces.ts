@@ -4,6 +4,7 @@
  * recomputing them (live/README.md).
  */
 import type { SearchClass } from '../services/chat-users';
+import type { Scope } from './changes';
 import type { ChatList, Piece } from './state';
 
 export const ROOM_SCOPES = ['active', 'chat'] as const;
@@ -30,4 +31,17 @@ export function fromShared(shared: SharedPiece): Piece {
   for (const [searchClass, list] of Object.entries(shared.lists))
     lists[searchClass as SearchClass] = { ...list, index: new Map(list.ids.map((id, i) => [id, i])) };
   return { kind: 'chat', json: shared.json, lists };
+}
+
+/** The leader's room-wide values that differ from those it last published (`published`, by scope, updated). */
+export function changedRoomPieces(fresh: Map<Scope, Piece>, published: Map<Scope, string>): SharedPiece[] {
+  const pieces: SharedPiece[] = [];
+  for (const scope of ROOM_SCOPES) {
+    const piece = fresh.get(scope);
+    const shared = piece && published.get(scope) !== piece.json ? toShared(scope, piece) : null;
+    if (!shared) continue;
+    published.set(scope, shared.json);
+    pieces.push(shared);
+  }
+  return pieces;
 }

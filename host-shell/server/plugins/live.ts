@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import type { LiveChange } from '../live/changes';
-import { InProcessHub, RedisHub, type LiveHub } from '../live/hub';
+import { InProcessHub, type LiveHub } from '../live/hub';
+import { RedisHub } from '../live/redis-hub';
 import { ActivesFeed } from '../live/actives';
 import { LiveActivity } from '../live/engine';
 import { Leadership } from '../live/leader';

@@ -1,0 +1,79 @@
+/**
+ * When each scope last changed, kept in Redis for every process (live/README.md, "Resumed on any process"): a
+ * stream that reconnects to another process with the id of its last event gets the fields whose scopes changed since,
+ * not a full state. An event id is the time its flush's last change arrived, in microseconds (live/engine.ts).
+ *
+ * One key a scope, `salon:live:at:<scope>`, holding the time of its last change in ms and expiring after `LOG_MS`.
+ * Only the scopes that change rarely are kept (a stand's visitors, history and exhibitors, a person's notifications);
+ * the room-wide ones (who is active, the chat users, news for everyone, the settings) change all the time and are
+ * small: a resumed stream always gets them again. A change of exhibitors by user, or of the settings, marks `ex:*`:
+ * every stand's exhibitors.
+ */
+import { exScope, hisScope, newsScope, visScope, type LiveChange, type Scope } from './changes';
+
+/** How far back a resume on another process reaches; past it, a full state. */
+export const LOG_MS = 5 * 60_000;
+
+/**
+ * A change recorded up to this long before a stream's last event may still have been on its way to that stream's
+ * process (Redis, a flush's coalescing): it is sent again. Sending a field again is harmless.
+ */
+export const MARGIN_MS = 10_000;
+
+const EVERY_STAND = 'ex:*';
+
+/** What ResumeLog needs of an ioredis client. */
+export interface LogRedis {
+  set(key: string, value: string, px: 'PX', ms: number): Promise<unknown>;
+  mget(keys: string[]): Promise<(string | null)[]>;
+}
+
+/** The scopes a change marks as changed, `ex:*` for every stand's exhibitors. */
+export function marked(change: LiveChange): string[] {
+  switch (change.type) {
+    case 'visitors':
+      return change.standIds.map(visScope);
+    case 'history':
+      return change.standIds.map(hisScope);
+    case 'exhibitors':
+      return change.userIds?.length ? [EVERY_STAND] : (change.standIds ?? []).map(exScope);
+    case 'notifications':
+      return change.userIds.map(newsScope);
+    case 'settings':
+      return [EVERY_STAND];
+    default:
+      return [];
+  }
+}
+
+/** Scopes a resumed stream always gets again. */
+const roomWide = (scope: Scope): boolean => scope === 'active' || scope === 'chat' || scope === 'settings' || scope === 'news';
+
+export class ResumeLog {
+  constructor(
+    private readonly redis: LogRedis,
+    private readonly prefix = 'salon:live:at:',
+  ) {}
+
+  /** Marks what a change touches as changed now (by the process where it happened, as it publishes it). */
+  record(change: LiveChange): Promise<unknown> {
+    const now = String(Date.now());
+    return Promise.all(marked(change).map((scope) => this.redis.set(this.prefix + scope, now, 'PX', LOG_MS)));
+  }
+
+  /** Of a stream's scopes, those that changed since `sinceMs` (the time of its last event); null: a full state. */
+  async since(scopes: Scope[], sinceMs: number): Promise<Set<Scope> | null> {
+    const now = Date.now();
+    if (sinceMs < now - LOG_MS + MARGIN_MS || sinceMs > now + MARGIN_MS) return null;
+    const asked = [...scopes.filter((scope) => !roomWide(scope)), EVERY_STAND];
+    const times = await this.redis.mget(asked.map((scope) => this.prefix + scope));
+    const after = sinceMs - MARGIN_MS;
+    const changed = new Set<Scope>(scopes.filter(roomWide));
+    asked.forEach((scope, i) => {
+      if (Number(times[i] ?? 0) < after) return;
+      if (scope !== EVERY_STAND) changed.add(scope as Scope);
+      else for (const s of scopes) if (s.startsWith('ex:')) changed.add(s);
+    });
+    return changed;
+  }
+}
