@@ -267,14 +267,15 @@ export async function multiProcess(
             );
             const info = await redisCommand(redisPort, 'INFO all');
             const field = (name: string) => Number(new RegExp(`${name}:(\\d+)`).exec(info)?.[1] ?? NaN);
-            const publishes = Number(/cmdstat_publish:calls=(\d+)/.exec(info)?.[1] ?? 0);
+            const calls = (command: string) => Number(new RegExp(`cmdstat_${command}:calls=(\\d+)`).exec(info)?.[1] ?? 0);
             const status = await (await fetch(`${base}/__nginx`)).text();
             const requests = Number(/\n\s*\d+\s+\d+\s+(\d+)/.exec(status)?.[1] ?? NaN);
             return {
               pg_transactions: Number(rows[0]?.xacts ?? NaN),
               pg_rows_written: Number(rows[0]?.written ?? NaN),
               redis_commands: field('total_commands_processed'),
-              redis_publishes: publishes,
+              redis_publishes: calls('publish'),
+              redis_spublishes: calls('spublish'),
               nginx_requests: requests,
             };
           } finally {

@@ -837,6 +837,13 @@ async function statsOf(server: Deployment): Promise<(ServerStats & { each: Serve
   };
 }
 
+/** Messages the processes received for each one published (PUBLISH and SPUBLISH, the chat's and the live hub's). */
+function fanOut(r: VisitorsResult): string {
+  const published = (r.counters_per_s?.redis_publishes ?? NaN) + (r.counters_per_s?.redis_spublishes ?? NaN);
+  const received = r.processes.reduce((sum, p) => sum + p.redis_received_per_s, 0);
+  return `${round1(received)} received/s for ${round1(published)} published/s: ${round1(received / published)} processes each`;
+}
+
 export function printVisitors(r: VisitorsResult): void {
   const rows: [string, string][] = [
     [
@@ -879,6 +886,7 @@ export function printVisitors(r: VisitorsResult): void {
               .join('; '),
           ],
           ['per second', JSON.stringify(r.counters_per_s ?? {})],
+          ['Redis fan-out', fanOut(r)],
           ['deployment', JSON.stringify(r.deployment ?? {})],
         ] as [string, string][])
       : []),
