@@ -656,8 +656,12 @@ async function visitorsMain(): Promise<void> {
   pinGenerator();
   // --processes N: N processes behind nginx on one PostgreSQL and one Redis (processes.ts); 1 is the same on one process.
   const processes = argValue('processes') === undefined ? null : Math.round(positive('processes', 2));
+  // --server-core C: every process pinned to core C, as one process alone is (the generator has core 1 either way).
+  const serverCore = argValue('server-core') === undefined ? undefined : Math.round(Number(argValue('server-core')));
   const multi =
-    processes === null ? null : await (await import('./processes')).multiProcess({ processes, pin: true, cpuProfDir: options.cpuProfDir });
+    processes === null
+      ? null
+      : await (await import('./processes')).multiProcess({ processes, pin: true, core: serverCore, cpuProfDir: options.cpuProfDir });
   const runs = [];
   let n = options.visitors;
   const step = Math.round(positive('step', 500));

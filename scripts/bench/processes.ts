@@ -133,6 +133,8 @@ export interface ProcessesOptions {
   processes: number;
   /** Pin process i to core i mod nproc. */
   pin: boolean;
+  /** With `pin`: every process on this core (the same core as one process alone), instead of one core each in turn. */
+  core?: number;
   /** Each process writes a V8 CPU profile there when it stops (`--cpu-prof`). */
   cpuProfDir?: string;
 }
@@ -211,7 +213,7 @@ export async function multiProcess(
           'host-shell/server/server.ts',
         ];
         const server = options.pin
-          ? child('taskset', ['-c', String(i % cores), node[0] as string, ...ONE_CORE_NODE_FLAGS, ...node.slice(1)], env)
+          ? child('taskset', ['-c', String(options.core ?? i % cores), node[0] as string, ...ONE_CORE_NODE_FLAGS, ...node.slice(1)], env)
           : child(node[0] as string, node.slice(1), env);
         const base = `http://127.0.0.1:${port}`;
         servers.push({ ...server, base });
