@@ -235,3 +235,13 @@ describe('the resume log: what changed since a stream’s last event, for any pr
     expect(await log.since(stream, Date.now())).toEqual(new Set(['active', 'chat', 'news', 'settings', 'ex:3', 'ex:1', 'news:9']));
   });
 });
+
+describe('the resume log when Redis does not answer', () => {
+  it('gives a full state within a second instead of a stream that waits', async () => {
+    const log = new ResumeLog({ set: async () => 'OK', mget: () => new Promise(() => undefined) });
+    const failing = new ResumeLog({ set: async () => 'OK', mget: async () => Promise.reject(new Error('Connection is closed.')) });
+    // An answer that never comes: without the limit, this would wait until the test's own timeout.
+    expect(await log.since(['vis:1'], Date.now())).toBeNull();
+    expect(await failing.since(['vis:1'], Date.now())).toBeNull();
+  });
+});

@@ -22,6 +22,9 @@ export const MARGIN_MS = 10_000;
 
 const EVERY_STAND = 'ex:*';
 
+/** How long a resume waits for Redis's answer before it sends a full state. */
+export const ASK_MS = 1_000;
+
 /** What ResumeLog needs of an ioredis client. */
 export interface LogRedis {
   set(key: string, value: string, px: 'PX', ms: number): Promise<unknown>;
@@ -66,7 +69,12 @@ export class ResumeLog {
     const now = Date.now();
     if (sinceMs < now - LOG_MS + MARGIN_MS || sinceMs > now + MARGIN_MS) return null;
     const asked = [...scopes.filter((scope) => !roomWide(scope)), EVERY_STAND];
-    const times = await this.redis.mget(asked.map((scope) => this.prefix + scope));
+    // Redis away (ioredis queues commands until it is back): a full state rather than a stream that waits.
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ASK_MS)));
+    const times = await Promise.race([this.redis.mget(asked.map((scope) => this.prefix + scope)).catch(() => null), late]);
+    clearTimeout(timer);
+    if (!times) return null;
     const after = sinceMs - MARGIN_MS;
     const changed = new Set<Scope>(scopes.filter(roomWide));
     asked.forEach((scope, i) => {
