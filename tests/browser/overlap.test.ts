@@ -1,7 +1,8 @@
 /**
  * What the host page lays over the room and over itself, measured on element boxes in
  * Chromium at 1366×768 and 375×812:
- * - the exhibitor's activity widget never covers the room frame (its panel, its hotspots): the room leaves it room;
+ * - the exhibitor's activity widget floats over the room's bottom-left corner, taking no column, and covers neither the
+ *   frame's panel, its bar nor its hotspots (the frame keeps them out of the corner): a click on each reaches the frame;
  * - toasts (three news items of the organiser and an error) never cover the top bar (a modal open too), a modal's
  *   heading and actions, the cookie banner's buttons or an open chat's textarea and Send; on a phone they take at most a
  *   quarter of the height, and the news toast's buttons are under its text;
@@ -14,6 +15,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
 import { logInDirectly, useSalon, widgetsSettled, WAIT_MS } from './harness';
+import { until } from './steps';
 
 const env = useSalon();
 
@@ -44,6 +46,12 @@ function show(b: Box): string {
 
 function assertApart(a: Box, b: Box, what: string): void {
   assert.ok(!intersects(a, b), `${what}: ${show(a)} intersects ${show(b)}`);
+}
+
+/** `b`'s top and height are whole CSS pixels (within a hundredth). */
+function assertWholePixels(b: Box, what: string): void {
+  const whole = (value: number) => Math.abs(value - Math.round(value)) < 0.01;
+  assert.ok(whole(b.y) && whole(b.height), `${what} is not on whole pixels: top ${b.y}, height ${b.height}`);
 }
 
 /** With OVERLAP_SHOTS=<folder>, the states measured are saved there as PNG, to look at. */
@@ -85,20 +93,61 @@ async function openSalon(
   return page;
 }
 
-/** Every visible button of the room frame's panel: its box in the page, and a trial click (hit-tested by Playwright). */
-async function panelButtonsFree(frame: FrameLocator, cover: Box, what: string): Promise<number> {
+/**
+ * What a click at the middle of `b` (page coordinates) reaches on the host page: 'room' (the room frame), 'widget' (the
+ * exhibitor's activity widget) or what else is there.
+ */
+async function hitAt(page: Page, b: Box): Promise<string> {
+  return page.evaluate(
+    ({ x, y }) => {
+      const element = document.elementFromPoint(x, y);
+      if (!element) return 'nothing';
+      if (element.matches('iframe[title="Virtual room"]')) return 'room';
+      if (element.closest('.salon-activity-dock')) return 'widget';
+      return `${element.tagName.toLowerCase()}.${element.className}`;
+    },
+    { x: b.x + b.width / 2, y: b.y + b.height / 2 },
+  );
+}
+
+/**
+ * Every visible button of the room frame's panel: its box in the page apart from `cover`, a click at its middle
+ * reaching the room frame, and a trial click (hit-tested by Playwright).
+ */
+async function panelButtonsFree(page: Page, frame: FrameLocator, cover: Box, what: string): Promise<number> {
   const buttons = frame.locator('.rf-panel button:visible, .rf-panel input:visible');
   const count = await buttons.count();
   for (let i = 0; i < count; i += 1) {
     const button = buttons.nth(i);
     await button.scrollIntoViewIfNeeded();
-    assertApart(await box(button), cover, `${what} covers the panel's "${(await button.textContent())?.trim() ?? ''}"`);
+    const name = (await button.textContent())?.trim() ?? '';
+    const at = await box(button);
+    assertApart(at, cover, `${what} covers the panel's "${name}"`);
+    assert.equal(await hitAt(page, at), 'room', `a click on the panel's "${name}" (${show(at)})`);
     await button.click({ trial: true, timeout: WAIT_MS });
   }
   return count;
 }
 
-test('item 4: the exhibitor’s activity widget never covers the room frame, its panel or its hotspots (1366×768), and is not on a phone', async () => {
+/**
+ * The viewer's bar (zoom, turn) and its visible hotspots: apart from `cover`, and a click on each reaching the room
+ * frame (those whose middle is in the view: a hotspot may stand half past the frame's edge).
+ */
+async function viewFree(page: Page, frame: FrameLocator, cover: Box, what: string): Promise<number> {
+  const roomBox = await box(page.getByTitle('Virtual room'));
+  const controls = [...(await frame.locator('.rf-viewer__button').all()), ...(await frame.locator('.rf-marker--visible').all())];
+  for (const control of controls) {
+    const name = (await control.getAttribute('aria-label')) ?? (await control.textContent())?.trim() ?? '';
+    const at = await box(control);
+    assertApart(at, cover, `${what} covers the room's "${name}"`);
+    const [x, y] = [at.x + at.width / 2, at.y + at.height / 2];
+    if (x > roomBox.x && x < roomBox.x + roomBox.width && y > roomBox.y && y < roomBox.y + roomBox.height)
+      assert.equal(await hitAt(page, at), 'room', `a click on the room's "${name}" (${show(at)})`);
+  }
+  return controls.length;
+}
+
+test('item 4 (issue 36 item 9): the exhibitor’s activity widget floats at the room’s bottom left, taking no column, and covers neither the frame’s panel, its bar nor its hotspots, expanded or collapsed (1366×768); not on a phone', async () => {
   const { browser } = env;
   const page = await openSalon(browser, 'exposant@salon.test', DESKTOP);
   await page.getByRole('button', { name: 'Refuse', exact: true }).click();
@@ -108,13 +157,26 @@ test('item 4: the exhibitor’s activity widget never covers the room frame, its
   await widget.getByRole('switch').waitFor();
   const widgetBox = await box(widget);
   const roomBox = await box(page.getByTitle('Virtual room'));
-  // The room leaves the widget its own room: nothing of the frame (panel, hotspots, the viewer's navbar) is under it.
-  assertApart(widgetBox, roomBox, 'the activity widget covers the room frame');
-  assertApart(widgetBox, await box(frame.locator('.rf-panel')), 'the activity widget covers the frame panel');
-  assert.ok(roomBox.width >= 0.6 * DESKTOP.width, `the room keeps most of the width: ${show(roomBox)}`);
+  // No column: the room takes the window's whole width, and the widget floats over its bottom-left corner.
+  assert.ok(roomBox.x < 1 && roomBox.width > DESKTOP.width - 1, `the room takes the whole width: ${show(roomBox)}`);
+  assert.ok(widgetBox.x >= roomBox.x && widgetBox.x < roomBox.x + 24, `the widget is at the room's left: ${show(widgetBox)}`);
+  const bottomGap = roomBox.y + roomBox.height - (widgetBox.y + widgetBox.height);
+  assert.ok(bottomGap >= 0 && bottomGap < 24, `the widget is at the room's bottom: ${show(widgetBox)} in ${show(roomBox)}`);
+  assert.ok(
+    widgetBox.width < 0.25 * DESKTOP.width && widgetBox.height < 0.6 * roomBox.height,
+    `a corner, not a column: ${show(widgetBox)}`,
+  );
+  assert.equal(await hitAt(page, widgetBox), 'widget');
+  // Whole pixels: a top at a fractional pixel rasterises the widget's text one way or the other from run to run.
+  assertWholePixels(widgetBox, 'the activity widget');
+  // The frame keeps its panel above the widget (told by the room: it may take a moment).
+  const panel = frame.locator('.rf-panel');
+  await until('the panel ends above the widget', WAIT_MS, async () => !intersects(await box(panel), widgetBox), page);
 
-  // The entrance hall's panel: every button can be clicked, down to "Play the contest" and the sound toggle.
-  assert.ok((await panelButtonsFree(frame, widgetBox, 'the activity widget')) > 3);
+  // The entrance hall's panel: every button can be clicked, down to "Play the contest" and the sound toggle; so can
+  // the bar's buttons and the hotspots in view.
+  assert.ok((await panelButtonsFree(page, frame, widgetBox, 'the activity widget')) > 3);
+  assert.ok((await viewFree(page, frame, widgetBox, 'the activity widget')) > 6);
   // An exhibitor may not take part (spec §5): the click reaches the frame, which has the host say so.
   // (Until the host has told the frame who may play, the frame starts the quiz: then "Next question" is clicked.)
   await frame.getByRole('button', { name: 'Play the contest' }).click({ timeout: WAIT_MS });
@@ -133,27 +195,31 @@ test('item 4: the exhibitor’s activity widget never covers the room frame, its
     await refusal.waitFor({ state: 'detached', timeout: WAIT_MS });
   }
 
-  // A stand's panel, its actions at the bottom: all clickable.
+  // A stand's panel, its actions at the bottom: all clickable, the panel scrolling above the widget.
   await frame.getByRole('button', { name: 'Floor plan', exact: true }).click();
   await ready(frame, 'plan');
   await frame.getByRole('button', { name: 'Nordic Robotics', exact: true }).click();
   await ready(frame, 'stand-nordic-robotics');
-  assertApart(await box(widget), await box(frame.locator('.rf-panel')), 'the activity widget covers the stand panel');
+  await frame.locator('.rf-marker--visible').first().waitFor();
+  const expanded = await box(widget);
+  const standPanel = await box(panel);
+  assertApart(expanded, standPanel, 'the activity widget covers the stand panel');
   await screenshot(page, 'activity-stand-1366');
-  assert.ok((await panelButtonsFree(frame, await box(widget), 'the activity widget')) > 5);
-  // The hotspots (the viewer's markers) are all inside the frame, which the widget does not cover.
-  for (const marker of await frame.locator('.rf-marker--visible').all())
-    assertApart(await box(marker), await box(widget), 'the activity widget covers a hotspot');
+  assert.ok((await panelButtonsFree(page, frame, expanded, 'the activity widget')) > 5);
+  assert.ok((await viewFree(page, frame, expanded, 'the activity widget')) > 6);
 
-  // Collapsed, it gives the room its width back and still covers nothing.
+  // Collapsed to its button: the panel takes the height back, and the button still covers nothing.
   await widget.getByRole('button', { name: 'Hide my activity' }).click();
   const collapsed = page.getByRole('button', { name: 'Show my activity' });
   await collapsed.waitFor();
-  await page.waitForFunction(
-    (before) => (document.querySelector('iframe[title="Virtual room"]')?.getBoundingClientRect().width ?? 0) > before,
-    roomBox.width,
-  );
-  assertApart(await box(collapsed), await box(page.getByTitle('Virtual room')), 'the collapsed activity widget covers the room frame');
+  const button = await box(collapsed);
+  assert.ok(button.x < roomBox.x + 24 && button.height < 60, `collapsed to a button at the bottom left: ${show(button)}`);
+  assertWholePixels(button, 'the collapsed activity widget');
+  await until('the panel grows down to the button', WAIT_MS, async () => (await box(panel)).height > standPanel.height + 100, page);
+  assert.equal(await hitAt(page, button), 'widget');
+  assertApart(button, await box(panel), 'the collapsed activity widget covers the stand panel');
+  await panelButtonsFree(page, frame, button, 'the collapsed activity widget');
+  await viewFree(page, frame, button, 'the collapsed activity widget');
   await screenshot(page, 'activity-collapsed-1366');
   await collapsed.click();
   await widget.getByRole('switch').waitFor();
