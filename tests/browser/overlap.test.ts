@@ -7,8 +7,8 @@
  *   heading and actions, the cookie banner's buttons or an open chat's textarea and Send; on a phone they take at most a
  *   quarter of the height, and the news toast's buttons are under its text;
  * - in live-stream mode, the stream's chat toggle is not under the cookie banner;
- * - the top bar's More menu and language list are above the toasts, the chat's emoji picker within its sidebar, and a
- *   modal above the cookie banner (issue 35);
+ * - the top bar's More menu and language list are above the toasts (a copy's toast too, from the company sheet), the
+ *   chat's emoji picker within its sidebar, and a modal above the cookie banner (issue 35);
  * - an unavailable exhibitor's banner is beside the toasts, not under them (issue 36).
  */
 import assert from 'node:assert/strict';
@@ -293,13 +293,41 @@ async function toastsClear(page: Page, free: { what: string; box: Box }[], scree
   }
 }
 
-/** The page's topmost element at the centre of `locator` is it (or inside it). */
-async function topmost(locator: Locator): Promise<boolean> {
-  return locator.evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-    return hit !== null && (hit === el || el.contains(hit));
-  });
+/** A point of a box: fractions of its width and height, then pixels added (10 px in from its top right: `[1, 0, -10, 10]`). */
+type BoxPoint = readonly [fx: number, fy: number, dx?: number, dy?: number];
+/** A box's centre. */
+const CENTRE: readonly BoxPoint[] = [[0.5, 0.5]];
+/** Its centre and 10 px in from each corner. */
+const CENTRE_AND_CORNERS: readonly BoxPoint[] = [
+  [0.5, 0.5],
+  [0, 0, 10, 10],
+  [1, 0, -10, 10],
+  [0, 1, 10, -10],
+  [1, 1, -10, -10],
+];
+
+/**
+ * What lies over the elements `locator` matches (one at least) at each of `points` of their boxes: for each point
+ * where the page's topmost element is neither the element nor inside it, what a click there hits instead; [] when each
+ * is what a click there hits. All of them in one evaluation, so that a toast cannot come or go midway.
+ */
+async function coveredAt(locator: Locator, points: readonly BoxPoint[] = CENTRE): Promise<string[]> {
+  assert.ok((await locator.count()) > 0, `nothing matches ${String(locator)}`);
+  return locator.evaluateAll(
+    (elements, at) =>
+      elements.flatMap((el) => {
+        const r = el.getBoundingClientRect();
+        return at
+          .map(([fx, fy, dx = 0, dy = 0]) => ({ x: r.x + fx * r.width + dx, y: r.y + fy * r.height + dy }))
+          .map(({ x, y }) => ({ x, y, hit: document.elementFromPoint(x, y) }))
+          .filter(({ hit }) => hit === null || (hit !== el && !el.contains(hit)))
+          .map(
+            ({ x, y, hit }) =>
+              `"${(el.textContent ?? '').trim().slice(0, 40)}" at ${Math.round(x)},${Math.round(y)}: ${hit ? `${hit.tagName.toLowerCase()}.${String(hit.className)}` : 'nothing'}`,
+          );
+      }),
+    points,
+  );
 }
 
 async function freeButtons(locator: Locator, names: RegExp): Promise<{ what: string; box: Box }[]> {
@@ -374,20 +402,17 @@ test('items 1 and 7: three news items and an error toast cover neither the top b
     const menuItems = await topBar.getByRole('menuitem').all();
     assert.ok(menuItems.length >= 4, `${screen.name}: ${menuItems.length} items in More`);
     await screenshot(page, `toasts-menu-${screen.viewport.width}`);
-    for (const item of menuItems) {
-      assert.ok(await topmost(item), `${screen.name}: a toast lies over More's "${(await item.textContent())?.trim() ?? ''}"`);
-      await item.click({ trial: true, timeout: WAIT_MS });
-    }
+    assert.deepEqual(await coveredAt(topBar.getByRole('menuitem')), [], `${screen.name}: a toast lies over More's items`);
+    for (const item of menuItems) await item.click({ trial: true, timeout: WAIT_MS });
     await page.keyboard.press('Escape');
     await topBar.getByRole('menu').waitFor({ state: 'detached' });
     // So is the language list, where the bar shows it.
     const language = topBar.getByRole('button', { name: /^(Language|Langue)\s?: / });
     if (await language.isVisible()) {
       await language.click();
-      const languages = await topBar.locator('.salon-lang__list').getByRole('button').all();
-      assert.ok(languages.length >= 2, `${screen.name}: ${languages.length} languages`);
-      for (const choice of languages)
-        assert.ok(await topmost(choice), `${screen.name}: a toast lies over the language "${(await choice.textContent()) ?? ''}"`);
+      const languages = topBar.locator('.salon-lang__list').getByRole('button');
+      assert.ok((await languages.count()) >= 2, `${screen.name}: ${await languages.count()} languages`);
+      assert.deepEqual(await coveredAt(languages), [], `${screen.name}: a toast lies over the language list`);
       await language.click();
     }
 
@@ -420,11 +445,11 @@ test('items 1 and 7: three news items and an error toast cover neither the top b
       screen.name,
     );
     // Nothing lies over Send (still disabled until the form is filled): the page's topmost element at its centre is it.
-    assert.ok(await topmost(send), `${screen.name}: something lies over the offer form's Send`);
+    assert.deepEqual(await coveredAt(send), [], `${screen.name}: something lies over the offer form's Send`);
     // The modal is the top layer: the cookie banner, not answered yet, is under its backdrop; on a phone the modal
     // reaches the bottom of the window.
     for (const button of await banner.getByRole('button').all())
-      assert.ok(!(await topmost(button)), `${screen.name}: the cookie banner lies over the open modal`);
+      assert.notDeepEqual(await coveredAt(button), [], `${screen.name}: the cookie banner lies over the open modal`);
     if (screen.viewport.width <= 750) {
       const dialogBox = await box(page.locator('.salon-modal__box'));
       assert.ok(dialogBox.y + dialogBox.height >= screen.viewport.height - 1, `${screen.name}: the modal ends at ${show(dialogBox)}`);
@@ -475,21 +500,7 @@ test('items 1 and 7: three news items and an error toast cover neither the top b
     const picker = page.locator('emoji-picker');
     await picker.waitFor();
     await screenshot(page, `toasts-emoji-${screen.viewport.width}`);
-    const covered = await picker.evaluate((el) => {
-      const r = el.getBoundingClientRect();
-      const points = [
-        [r.x + r.width / 2, r.y + r.height / 2],
-        [r.x + 10, r.y + 10],
-        [r.right - 10, r.y + 10],
-        [r.x + 10, r.bottom - 10],
-        [r.right - 10, r.bottom - 10],
-      ];
-      return points
-        .map(([x, y]) => document.elementFromPoint(x ?? 0, y ?? 0))
-        .filter((hit) => hit !== el)
-        .map((hit) => hit?.className || hit?.tagName || 'nothing');
-    });
-    assert.deepEqual(covered, [], `${screen.name}: something lies over the emoji picker`);
+    assert.deepEqual(await coveredAt(picker, CENTRE_AND_CORNERS), [], `${screen.name}: something lies over the emoji picker`);
     await page.context().close();
   }
   await exhibitorContext.close();
@@ -546,7 +557,80 @@ test('issue 36 item 3: an unavailable exhibitor’s banner and the news toasts n
   await screenshot(page, 'unavailable-banner-1366');
   for (const toast of await toastsOf(page).all()) assertApart(await box(toast), await box(banner), 'a toast covers the unavailable banner');
   for (const control of [banner.getByRole('button', { name: 'Open the activity stream' }), banner.getByRole('button', { name: /^Close/ })])
-    assert.ok(await topmost(control), `something lies over the banner's "${(await control.textContent())?.trim() ?? ''}"`);
+    assert.deepEqual(await coveredAt(control), [], 'something lies over the unavailable banner');
   await page.context().close();
   await organiserContext.close();
+});
+
+test('issue 35: a copy’s toast showing, the top bar’s More menu opens above it and above the company sheet it came from: each of its items is what a click there hits (desktop, English; phone, French)', async () => {
+  const { browser } = env;
+  for (const screen of SCREENS) {
+    const french = screen.locale.startsWith('fr');
+    const page = await openSalon(browser, 'visiteur@salon.test', screen.viewport, screen.locale);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.salon.baseUrl });
+    // A stand's company sheet, from the room frame's panel.
+    const frame = await room(page);
+    const toggle = frame.getByRole('button', { name: /(Stands and areas|Stands et espaces)$/ });
+    if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+    await frame.getByRole('button', { name: french ? 'Plan du salon' : 'Floor plan', exact: true }).click();
+    await ready(frame, 'plan');
+    await frame.getByRole('button', { name: french ? 'Robotique Nordique' : 'Nordic Robotics', exact: true }).click();
+    await ready(frame, 'stand-nordic-robotics');
+    const sheetName = french ? 'Fiche entreprise' : 'Company sheet';
+    const sheet = page.getByRole('complementary', { name: sheetName });
+    // The copy's toast (shared/company: EMAIL_COPIED, spec §2.5), which leaves by itself after 5 s.
+    const copied = page
+      .locator('.salon-toaster .salon-toast')
+      .filter({ hasText: french ? "L'email a été copié" : 'The email has been copied' });
+    const topBar = page.locator('[data-salon-widget="top-bar"]');
+    const more = topBar.getByRole('button', { name: french ? 'Plus' : 'More', exact: true });
+    const items = topBar.getByRole('menuitem');
+
+    /**
+     * Copies the company's email from its sheet and opens More while the toast shows, the sheet still open or closed
+     * first (the toast then moves back to the right, where the menu opens); checks the items while the toast is still
+     * there (copied again otherwise). `meets`: the toast must lie where the items are (the check could fail).
+     */
+    const check = async (sheetOpen: boolean, meets: boolean, name: string) => {
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        if ((await items.count()) > 0) {
+          await page.keyboard.press('Escape');
+          await topBar.getByRole('menu').waitFor({ state: 'detached' });
+        }
+        if ((await sheet.count()) === 0) {
+          if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+          await frame.getByRole('button', { name: sheetName, exact: true }).click();
+        }
+        await sheet.getByRole('heading', { name: 'Nordic Robotics' }).waitFor({ timeout: WAIT_MS });
+        await sheet.getByRole('button', { name: french ? "Copier l'email" : 'Copy the email', exact: true }).click();
+        await copied.waitFor({ timeout: WAIT_MS });
+        if (!sheetOpen) {
+          await sheet.getByRole('button', { name: french ? 'Fermer' : 'Close', exact: true }).click();
+          await sheet.waitFor({ state: 'detached' });
+        }
+        await more.click();
+        await items.first().waitFor({ timeout: WAIT_MS });
+        const toast = await copied.boundingBox();
+        const covered = await coveredAt(items);
+        if (toast === null || !(await copied.isVisible())) continue;
+        await screenshot(page, `copy-toast-menu-${name}-${screen.viewport.width}`);
+        if (meets) {
+          const boxes = await Promise.all((await items.all()).map((item) => box(item)));
+          assert.ok(
+            boxes.some((b) => intersects(b, toast)),
+            `${screen.name}, ${name}: the copy toast ${show(toast)} meets none of More's items`,
+          );
+        }
+        assert.deepEqual(covered, [], `${screen.name}, ${name}: something lies over More's items`);
+        return;
+      }
+      assert.fail(`${screen.name}, ${name}: the copy toast left before More's items could be checked, three times`);
+    };
+    // The sheet open: the menu opens over it (beside it on a desktop, where the toast stands left of the sheet).
+    await check(true, screen.viewport.width <= 750, 'sheet open');
+    // The sheet closed: the toast is back where the menu opens.
+    await check(false, true, 'sheet closed');
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), 'contact@nordic-robotics.example');
+    await page.context().close();
+  }
 });
