@@ -149,7 +149,7 @@ export const French: Story = { parameters: salon(BUSY, withLocale(exhibitor(), '
 /** French, unpublished profile. */
 export const HiddenProfileFrench: Story = { parameters: salon(BUSY, withLocale(exhibitor({ hidden: true }), 'fr_FR')) };
 
-/** The widget collapsed to its one button in the dock at the left of the room ("Show my activity" expands it). */
+/** The widget collapsed to its one button, floating at the bottom left ("Show my activity" expands it). */
 export const WidgetCollapsed: Story = {
   parameters: { ...salon(BUSY, exhibitor(), false), setup: { answers: BUSY, panel: false, collapsed: true } },
 };

@@ -88,8 +88,18 @@ async function start(): Promise<void> {
     if (event.target instanceof HTMLElement && event.target !== document.body) focused = event.target;
   });
   const early: HostCommand[] = [];
+  // What the host page lays over the frame's bottom-left corner: the panel ends above it and the bar's buttons start
+  // right of it (styles.ts, through two custom properties), the view hides the hotspots under it (`setCovered`).
+  let corner: [number, number] = [0, 0];
+  let coverChanged = (): void => undefined;
   host.listen((command) => {
-    if (command.name === 'returnFocus') {
+    if (command.name === 'setCoveredCorner') {
+      const size = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? Math.max(0, Math.min(value, 10_000)) : 0);
+      corner = [size(command.payload.width), size(command.payload.height)];
+      root.style.setProperty('--rf-corner-width', `${corner[0]}px`);
+      root.style.setProperty('--rf-corner-height', `${corner[1]}px`);
+      coverChanged();
+    } else if (command.name === 'returnFocus') {
       // Only while the host's focus is still on the frame (a modal that opened meanwhile keeps it).
       if (!document.hasFocus()) return;
       focused?.focus();
@@ -109,18 +119,20 @@ async function start(): Promise<void> {
     // No WebGL: no panorama, but the panel still moves between places and talks to the host.
     console.error('[room-frame] the 360° viewer could not start', error);
   }
-  // On a wide frame the open panel covers the view's left: the view looks at the middle of the part left free.
+  // On a wide frame the open panel covers the view's left: the view looks at the middle of the part left free. What
+  // the host lays over the bottom-left corner hides the hotspots under it.
   const panelBox = root.querySelector<HTMLElement>('.rf-panel');
   if (view && panelBox) {
     const shown = view;
     const cover = () => {
       const open = isWideFrame(root.clientWidth) && !panelBox.classList.contains('rf-panel--collapsed');
       const [box, frame] = [panelBox.getBoundingClientRect(), root.getBoundingClientRect()];
-      shown.setCovered(open ? box.right - frame.left : 0, open ? box.bottom - frame.top : 0);
+      shown.setCovered(open ? box.right - frame.left : 0, open ? box.bottom - frame.top : 0, corner);
     };
     const observer = new ResizeObserver(cover);
     observer.observe(panelBox);
     observer.observe(root);
+    coverChanged = cover;
     cover();
   }
   const current = new Room(

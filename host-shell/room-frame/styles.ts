@@ -1,4 +1,8 @@
-/** The frame's styles, the viewer's (view.ts) included. */
+/**
+ * The frame's styles, the viewer's (view.ts) included. `--rf-corner-width` and `--rf-corner-height` (set by main.ts
+ * from the host's `setCoveredCorner`) are what the host page lays over the bottom-left corner: the panel ends 12 px
+ * above it and the bar's buttons start right of it.
+ */
 export const FRAME_CSS = `
 #room-frame { position: relative; height: 100%; }
 .rf-viewer { position: absolute; inset: 0; overflow: hidden; background: #121826; touch-action: none; user-select: none; cursor: grab; }
@@ -19,7 +23,7 @@ export const FRAME_CSS = `
 @media (prefers-reduced-motion: reduce) { .rf-viewer__loader::before { animation-duration: 3s; } }
 .rf-viewer__bar {
   position: absolute; left: 0; right: 0; bottom: 0; height: 40px; display: flex; align-items: center; gap: 2px;
-  padding: 0 6px; background: rgba(40, 44, 52, 0.7); color: rgba(255, 255, 255, 0.9); cursor: default;
+  padding: 0 6px 0 calc(6px + var(--rf-corner-width, 0px)); background: rgba(40, 44, 52, 0.7); color: rgba(255, 255, 255, 0.9); cursor: default;
   font: 16px/1.2 system-ui, sans-serif;
 }
 .rf-viewer__button {
@@ -33,7 +37,7 @@ export const FRAME_CSS = `
 .rf-viewer:focus-visible { outline: 3px solid #f2b632; outline-offset: -3px; }
 .rf-panel {
   position: absolute; top: 12px; left: 12px; z-index: 200; width: 270px; max-width: calc(100% - 24px);
-  max-height: calc(100% - 76px); display: flex; flex-direction: column;
+  max-height: max(44px, calc(100% - max(76px, var(--rf-corner-height, 0px) + 24px))); display: flex; flex-direction: column;
   background: rgba(14, 19, 34, 0.88); color: #fff; border-radius: 10px; box-shadow: 0 6px 24px rgba(0, 0, 0, 0.35);
   font: 14px/1.35 system-ui, sans-serif; backdrop-filter: blur(6px);
 }

@@ -77,10 +77,12 @@ const KEY_STEP = (4 * Math.PI) / 180;
 const DRAG_THRESHOLD = 5;
 const PITCH_LIMIT = Math.PI / 2;
 
-/** Where a hotspot's point sits on its box (CSS translate of the box from the point). */
 /** How much of a hotspot's width lies left of its point. */
 const LEFT_OF_ANCHOR: Record<Anchor, number> = { 'center center': 0.5, 'center left': 0, 'center right': 1, 'bottom center': 0.5 };
+/** How much of a hotspot's height lies above its point. */
+const ABOVE_ANCHOR: Record<Anchor, number> = { 'center center': 0.5, 'center left': 0.5, 'center right': 0.5, 'bottom center': 1 };
 
+/** Where a hotspot's point sits on its box (CSS translate of the box from the point). */
 const ANCHOR_SHIFT: Record<Anchor, string> = {
   'center center': 'translate(-50%, -50%)',
   'center left': 'translate(0, -50%)',
@@ -254,6 +256,8 @@ export class PanoramaView {
   /** CSS pixels on the left that the open panel covers, and how far down: the view's centre is the middle of the rest. */
   private covered = 0;
   private coveredBottom = 0;
+  /** What the host page lays over the frame's bottom-left corner (CSS pixels wide and high): no hotspot shows under it. */
+  private corner: [number, number] = [0, 0];
   private frame = 0;
   /** Moves (`show`, `beginLoading`): a later one replaces those before. */
   private calls = 0;
@@ -510,13 +514,25 @@ export class PanoramaView {
   /**
    * The panel covers `right` pixels of the frame's left down to `bottom` (0 when collapsed, or on a phone where it
    * collapses over a stand): the view looks at the middle of the part left free, and a hotspot that would still lie
-   * under the panel is out of view, as one past the frame's edge.
+   * under the panel is out of view, as one past the frame's edge. `corner`: the width and height of what the host
+   * page lays over the frame's bottom-left corner (`setCoveredCorner`); a hotspot any part of which would lie under
+   * it is out of view too.
    */
-  setCovered(right: number, bottom: number): void {
+  setCovered(right: number, bottom: number, corner: readonly [number, number] = [0, 0]): void {
     const covered = Math.max(0, Math.min(right, this.container.clientWidth / 2));
-    if (Math.abs(covered - this.covered) < 0.5 && Math.abs(bottom - this.coveredBottom) < 0.5) return;
+    const coveredBottom = covered > 0 ? bottom : 0;
+    const next: [number, number] = [Math.max(0, corner[0]), Math.max(0, corner[1])];
+    const same = (a: number, b: number) => Math.abs(a - b) < 0.5;
+    if (
+      same(covered, this.covered) &&
+      same(coveredBottom, this.coveredBottom) &&
+      same(next[0], this.corner[0]) &&
+      same(next[1], this.corner[1])
+    )
+      return;
     this.covered = covered;
-    this.coveredBottom = covered > 0 ? bottom : 0;
+    this.coveredBottom = coveredBottom;
+    this.corner = next;
     this.render();
   }
 
@@ -563,12 +579,22 @@ export class PanoramaView {
       if (visible) {
         const x = ((dot(d, r) / z / tanX + centre + 1) / 2) * width;
         const y = ((1 - dot(d, u) / z / tanY) / 2) * height;
-        if (!element.dataset.size) element.dataset.size = `${element.offsetWidth}`;
+        if (!element.dataset.size) {
+          element.dataset.size = `${element.offsetWidth}`;
+          element.dataset.height = `${element.offsetHeight}`;
+        }
         const size = Number(element.dataset.size);
+        const left = x - size * LEFT_OF_ANCHOR[spec.anchor];
         const reach = size + 40;
         visible = x > -reach && x < width + reach && y > -reach && y < height + reach;
         // Under the open panel: its left edge left of the panel's right, its point above the panel's bottom.
-        if (visible && this.covered > 0) visible = x - size * LEFT_OF_ANCHOR[spec.anchor] >= this.covered || y > this.coveredBottom;
+        if (visible && this.covered > 0) visible = left >= this.covered || y > this.coveredBottom;
+        // Under what the host lays over the bottom-left corner: its box reaches into the corner's.
+        const [cornerWidth, cornerHeight] = this.corner;
+        if (visible && cornerWidth > 0 && cornerHeight > 0) {
+          const bottomEdge = y + Number(element.dataset.height) * (1 - ABOVE_ANCHOR[spec.anchor]);
+          visible = left >= cornerWidth || bottomEdge <= height - cornerHeight;
+        }
         if (visible) element.style.transform = `translate(${x.toFixed(1)}px, ${y.toFixed(1)}px) ${ANCHOR_SHIFT[spec.anchor]}`;
       }
       element.classList.toggle('rf-marker--visible', visible);

@@ -63,10 +63,23 @@ export interface HostCommands {
    * host has focused the `<iframe>`, which alone lands on the frame's body).
    */
   returnFocus: Record<string, never>;
+  /**
+   * What the host page lays over the frame's bottom-left corner (the exhibitor's activity widget), in the frame's CSS
+   * pixels from its left and bottom edges; 0 and 0 when nothing. The frame keeps its panel above it, its bar's buttons
+   * right of it and a hotspot that would lie under it out of view. Sent again whenever it changes, and to a frame that
+   * (re)loaded; a frame that was never told has nothing over it.
+   */
+  setCoveredCorner: { width: number; height: number };
 }
 export type ContestAccess = 'open' | 'login' | 'closed';
 export type HostCommandName = keyof HostCommands;
-export const HOST_COMMAND_NAMES: readonly HostCommandName[] = ['goToPanorama', 'setSound', 'setContestAccess', 'returnFocus'];
+export const HOST_COMMAND_NAMES: readonly HostCommandName[] = [
+  'goToPanorama',
+  'setSound',
+  'setContestAccess',
+  'returnFocus',
+  'setCoveredCorner',
+];
 
 /** Panoramas that are not stands: moving to one of them does not leave the current stand (spec §4.2). */
 export const SPECIAL_PANORAMAS = ['home', 'plan', 'conference'] as const;

@@ -28,6 +28,7 @@ export { $fullscreen, toggleFullscreen, type FullscreenState } from './fullscree
 // The room's events drive the journey's state machine (its state, `$journey`, is in the main entry).
 import './journey';
 export { $isMobile, MOBILE_MEDIA_QUERY } from './viewport';
+export { $roomOverlay, setRoomOverlay, coveredCorner, type ScreenBox } from './overlay';
 export { emitTracking, type TrackingEvent } from './tracking';
 export { postVisit, endVisitByBeacon, putActive, getActiveStream, postTrackingEvent, visitPath } from './api';
 export type { StreamData, VisitData } from '@salon/shared/contracts/room';

@@ -42,11 +42,12 @@ export function tokenGroup(name: TokenName): TokenGroup {
 
 /**
  * Custom properties the widgets set at run time from measured layout (not tokens): the top bar's height, the toasts',
- * the cookie banner's, the activity panel's width.
+ * the cookie banner's, and the width of the room's corner that the exhibitor's activity widget covers (on the live
+ * stream only, which starts right of it).
  */
 export const LAYOUT_PROPERTIES: readonly string[] = [
   '--salon-top-bar-height',
   '--salon-toasts-height',
   '--salon-consent-height',
-  '--salon-activity-width',
+  '--salon-room-corner-width',
 ];

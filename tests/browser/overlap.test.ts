@@ -1,19 +1,21 @@
 /**
  * What the host page lays over the room and over itself, measured on element boxes in
  * Chromium at 1366×768 and 375×812:
- * - the exhibitor's activity widget never covers the room frame (its panel, its hotspots): the room leaves it room;
+ * - the exhibitor's activity widget floats over the room's bottom-left corner, taking no column, and covers neither the
+ *   frame's panel, its bar nor its hotspots (the frame keeps them out of the corner): a click on each reaches the frame;
  * - toasts (three news items of the organiser and an error) never cover the top bar (a modal open too), a modal's
  *   heading and actions, the cookie banner's buttons or an open chat's textarea and Send; on a phone they take at most a
  *   quarter of the height, and the news toast's buttons are under its text;
  * - in live-stream mode, the stream's chat toggle is not under the cookie banner;
- * - the top bar's More menu and language list are above the toasts, the chat's emoji picker within its sidebar, and a
- *   modal above the cookie banner (issue 35);
+ * - the top bar's More menu and language list are above the toasts (a copy's toast too, from the company sheet), the
+ *   chat's emoji picker within its sidebar, and a modal above the cookie banner (issue 35);
  * - an unavailable exhibitor's banner is beside the toasts, not under them (issue 36).
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
 import { logInDirectly, useSalon, widgetsSettled, WAIT_MS } from './harness';
+import { until } from './steps';
 
 const env = useSalon();
 
@@ -44,6 +46,12 @@ function show(b: Box): string {
 
 function assertApart(a: Box, b: Box, what: string): void {
   assert.ok(!intersects(a, b), `${what}: ${show(a)} intersects ${show(b)}`);
+}
+
+/** `b`'s top and height are whole CSS pixels (within a hundredth). */
+function assertWholePixels(b: Box, what: string): void {
+  const whole = (value: number) => Math.abs(value - Math.round(value)) < 0.01;
+  assert.ok(whole(b.y) && whole(b.height), `${what} is not on whole pixels: top ${b.y}, height ${b.height}`);
 }
 
 /** With OVERLAP_SHOTS=<folder>, the states measured are saved there as PNG, to look at. */
@@ -85,20 +93,61 @@ async function openSalon(
   return page;
 }
 
-/** Every visible button of the room frame's panel: its box in the page, and a trial click (hit-tested by Playwright). */
-async function panelButtonsFree(frame: FrameLocator, cover: Box, what: string): Promise<number> {
+/**
+ * What a click at the middle of `b` (page coordinates) reaches on the host page: 'room' (the room frame), 'widget' (the
+ * exhibitor's activity widget) or what else is there.
+ */
+async function hitAt(page: Page, b: Box): Promise<string> {
+  return page.evaluate(
+    ({ x, y }) => {
+      const element = document.elementFromPoint(x, y);
+      if (!element) return 'nothing';
+      if (element.matches('iframe[title="Virtual room"]')) return 'room';
+      if (element.closest('.salon-activity-dock')) return 'widget';
+      return `${element.tagName.toLowerCase()}.${element.className}`;
+    },
+    { x: b.x + b.width / 2, y: b.y + b.height / 2 },
+  );
+}
+
+/**
+ * Every visible button of the room frame's panel: its box in the page apart from `cover`, a click at its middle
+ * reaching the room frame, and a trial click (hit-tested by Playwright).
+ */
+async function panelButtonsFree(page: Page, frame: FrameLocator, cover: Box, what: string): Promise<number> {
   const buttons = frame.locator('.rf-panel button:visible, .rf-panel input:visible');
   const count = await buttons.count();
   for (let i = 0; i < count; i += 1) {
     const button = buttons.nth(i);
     await button.scrollIntoViewIfNeeded();
-    assertApart(await box(button), cover, `${what} covers the panel's "${(await button.textContent())?.trim() ?? ''}"`);
+    const name = (await button.textContent())?.trim() ?? '';
+    const at = await box(button);
+    assertApart(at, cover, `${what} covers the panel's "${name}"`);
+    assert.equal(await hitAt(page, at), 'room', `a click on the panel's "${name}" (${show(at)})`);
     await button.click({ trial: true, timeout: WAIT_MS });
   }
   return count;
 }
 
-test('item 4: the exhibitor’s activity widget never covers the room frame, its panel or its hotspots (1366×768), and is not on a phone', async () => {
+/**
+ * The viewer's bar (zoom, turn) and its visible hotspots: apart from `cover`, and a click on each reaching the room
+ * frame (those whose middle is in the view: a hotspot may stand half past the frame's edge).
+ */
+async function viewFree(page: Page, frame: FrameLocator, cover: Box, what: string): Promise<number> {
+  const roomBox = await box(page.getByTitle('Virtual room'));
+  const controls = [...(await frame.locator('.rf-viewer__button').all()), ...(await frame.locator('.rf-marker--visible').all())];
+  for (const control of controls) {
+    const name = (await control.getAttribute('aria-label')) ?? (await control.textContent())?.trim() ?? '';
+    const at = await box(control);
+    assertApart(at, cover, `${what} covers the room's "${name}"`);
+    const [x, y] = [at.x + at.width / 2, at.y + at.height / 2];
+    if (x > roomBox.x && x < roomBox.x + roomBox.width && y > roomBox.y && y < roomBox.y + roomBox.height)
+      assert.equal(await hitAt(page, at), 'room', `a click on the room's "${name}" (${show(at)})`);
+  }
+  return controls.length;
+}
+
+test('item 4 (issue 36 item 9): the exhibitor’s activity widget floats at the room’s bottom left, taking no column, and covers neither the frame’s panel, its bar nor its hotspots, expanded or collapsed (1366×768); not on a phone', async () => {
   const { browser } = env;
   const page = await openSalon(browser, 'exposant@salon.test', DESKTOP);
   await page.getByRole('button', { name: 'Refuse', exact: true }).click();
@@ -108,13 +157,26 @@ test('item 4: the exhibitor’s activity widget never covers the room frame, its
   await widget.getByRole('switch').waitFor();
   const widgetBox = await box(widget);
   const roomBox = await box(page.getByTitle('Virtual room'));
-  // The room leaves the widget its own room: nothing of the frame (panel, hotspots, the viewer's navbar) is under it.
-  assertApart(widgetBox, roomBox, 'the activity widget covers the room frame');
-  assertApart(widgetBox, await box(frame.locator('.rf-panel')), 'the activity widget covers the frame panel');
-  assert.ok(roomBox.width >= 0.6 * DESKTOP.width, `the room keeps most of the width: ${show(roomBox)}`);
+  // No column: the room takes the window's whole width, and the widget floats over its bottom-left corner.
+  assert.ok(roomBox.x < 1 && roomBox.width > DESKTOP.width - 1, `the room takes the whole width: ${show(roomBox)}`);
+  assert.ok(widgetBox.x >= roomBox.x && widgetBox.x < roomBox.x + 24, `the widget is at the room's left: ${show(widgetBox)}`);
+  const bottomGap = roomBox.y + roomBox.height - (widgetBox.y + widgetBox.height);
+  assert.ok(bottomGap >= 0 && bottomGap < 24, `the widget is at the room's bottom: ${show(widgetBox)} in ${show(roomBox)}`);
+  assert.ok(
+    widgetBox.width < 0.25 * DESKTOP.width && widgetBox.height < 0.6 * roomBox.height,
+    `a corner, not a column: ${show(widgetBox)}`,
+  );
+  assert.equal(await hitAt(page, widgetBox), 'widget');
+  // Whole pixels: a top at a fractional pixel rasterises the widget's text one way or the other from run to run.
+  assertWholePixels(widgetBox, 'the activity widget');
+  // The frame keeps its panel above the widget (told by the room: it may take a moment).
+  const panel = frame.locator('.rf-panel');
+  await until('the panel ends above the widget', WAIT_MS, async () => !intersects(await box(panel), widgetBox), page);
 
-  // The entrance hall's panel: every button can be clicked, down to "Play the contest" and the sound toggle.
-  assert.ok((await panelButtonsFree(frame, widgetBox, 'the activity widget')) > 3);
+  // The entrance hall's panel: every button can be clicked, down to "Play the contest" and the sound toggle; so can
+  // the bar's buttons and the hotspots in view.
+  assert.ok((await panelButtonsFree(page, frame, widgetBox, 'the activity widget')) > 3);
+  assert.ok((await viewFree(page, frame, widgetBox, 'the activity widget')) > 6);
   // An exhibitor may not take part (spec §5): the click reaches the frame, which has the host say so.
   // (Until the host has told the frame who may play, the frame starts the quiz: then "Next question" is clicked.)
   await frame.getByRole('button', { name: 'Play the contest' }).click({ timeout: WAIT_MS });
@@ -133,27 +195,31 @@ test('item 4: the exhibitor’s activity widget never covers the room frame, its
     await refusal.waitFor({ state: 'detached', timeout: WAIT_MS });
   }
 
-  // A stand's panel, its actions at the bottom: all clickable.
+  // A stand's panel, its actions at the bottom: all clickable, the panel scrolling above the widget.
   await frame.getByRole('button', { name: 'Floor plan', exact: true }).click();
   await ready(frame, 'plan');
   await frame.getByRole('button', { name: 'Nordic Robotics', exact: true }).click();
   await ready(frame, 'stand-nordic-robotics');
-  assertApart(await box(widget), await box(frame.locator('.rf-panel')), 'the activity widget covers the stand panel');
+  await frame.locator('.rf-marker--visible').first().waitFor();
+  const expanded = await box(widget);
+  const standPanel = await box(panel);
+  assertApart(expanded, standPanel, 'the activity widget covers the stand panel');
   await screenshot(page, 'activity-stand-1366');
-  assert.ok((await panelButtonsFree(frame, await box(widget), 'the activity widget')) > 5);
-  // The hotspots (the viewer's markers) are all inside the frame, which the widget does not cover.
-  for (const marker of await frame.locator('.rf-marker--visible').all())
-    assertApart(await box(marker), await box(widget), 'the activity widget covers a hotspot');
+  assert.ok((await panelButtonsFree(page, frame, expanded, 'the activity widget')) > 5);
+  assert.ok((await viewFree(page, frame, expanded, 'the activity widget')) > 6);
 
-  // Collapsed, it gives the room its width back and still covers nothing.
+  // Collapsed to its button: the panel takes the height back, and the button still covers nothing.
   await widget.getByRole('button', { name: 'Hide my activity' }).click();
   const collapsed = page.getByRole('button', { name: 'Show my activity' });
   await collapsed.waitFor();
-  await page.waitForFunction(
-    (before) => (document.querySelector('iframe[title="Virtual room"]')?.getBoundingClientRect().width ?? 0) > before,
-    roomBox.width,
-  );
-  assertApart(await box(collapsed), await box(page.getByTitle('Virtual room')), 'the collapsed activity widget covers the room frame');
+  const button = await box(collapsed);
+  assert.ok(button.x < roomBox.x + 24 && button.height < 60, `collapsed to a button at the bottom left: ${show(button)}`);
+  assertWholePixels(button, 'the collapsed activity widget');
+  await until('the panel grows down to the button', WAIT_MS, async () => (await box(panel)).height > standPanel.height + 100, page);
+  assert.equal(await hitAt(page, button), 'widget');
+  assertApart(button, await box(panel), 'the collapsed activity widget covers the stand panel');
+  await panelButtonsFree(page, frame, button, 'the collapsed activity widget');
+  await viewFree(page, frame, button, 'the collapsed activity widget');
   await screenshot(page, 'activity-collapsed-1366');
   await collapsed.click();
   await widget.getByRole('switch').waitFor();
@@ -227,13 +293,41 @@ async function toastsClear(page: Page, free: { what: string; box: Box }[], scree
   }
 }
 
-/** The page's topmost element at the centre of `locator` is it (or inside it). */
-async function topmost(locator: Locator): Promise<boolean> {
-  return locator.evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-    return hit !== null && (hit === el || el.contains(hit));
-  });
+/** A point of a box: fractions of its width and height, then pixels added (10 px in from its top right: `[1, 0, -10, 10]`). */
+type BoxPoint = readonly [fx: number, fy: number, dx?: number, dy?: number];
+/** A box's centre. */
+const CENTRE: readonly BoxPoint[] = [[0.5, 0.5]];
+/** Its centre and 10 px in from each corner. */
+const CENTRE_AND_CORNERS: readonly BoxPoint[] = [
+  [0.5, 0.5],
+  [0, 0, 10, 10],
+  [1, 0, -10, 10],
+  [0, 1, 10, -10],
+  [1, 1, -10, -10],
+];
+
+/**
+ * What lies over the elements `locator` matches (one at least) at each of `points` of their boxes: for each point
+ * where the page's topmost element is neither the element nor inside it, what a click there hits instead; [] when each
+ * is what a click there hits. All of them in one evaluation, so that a toast cannot come or go midway.
+ */
+async function coveredAt(locator: Locator, points: readonly BoxPoint[] = CENTRE): Promise<string[]> {
+  assert.ok((await locator.count()) > 0, `nothing matches ${String(locator)}`);
+  return locator.evaluateAll(
+    (elements, at) =>
+      elements.flatMap((el) => {
+        const r = el.getBoundingClientRect();
+        return at
+          .map(([fx, fy, dx = 0, dy = 0]) => ({ x: r.x + fx * r.width + dx, y: r.y + fy * r.height + dy }))
+          .map(({ x, y }) => ({ x, y, hit: document.elementFromPoint(x, y) }))
+          .filter(({ hit }) => hit === null || (hit !== el && !el.contains(hit)))
+          .map(
+            ({ x, y, hit }) =>
+              `"${(el.textContent ?? '').trim().slice(0, 40)}" at ${Math.round(x)},${Math.round(y)}: ${hit ? `${hit.tagName.toLowerCase()}.${String(hit.className)}` : 'nothing'}`,
+          );
+      }),
+    points,
+  );
 }
 
 async function freeButtons(locator: Locator, names: RegExp): Promise<{ what: string; box: Box }[]> {
@@ -308,20 +402,17 @@ test('items 1 and 7: three news items and an error toast cover neither the top b
     const menuItems = await topBar.getByRole('menuitem').all();
     assert.ok(menuItems.length >= 4, `${screen.name}: ${menuItems.length} items in More`);
     await screenshot(page, `toasts-menu-${screen.viewport.width}`);
-    for (const item of menuItems) {
-      assert.ok(await topmost(item), `${screen.name}: a toast lies over More's "${(await item.textContent())?.trim() ?? ''}"`);
-      await item.click({ trial: true, timeout: WAIT_MS });
-    }
+    assert.deepEqual(await coveredAt(topBar.getByRole('menuitem')), [], `${screen.name}: a toast lies over More's items`);
+    for (const item of menuItems) await item.click({ trial: true, timeout: WAIT_MS });
     await page.keyboard.press('Escape');
     await topBar.getByRole('menu').waitFor({ state: 'detached' });
     // So is the language list, where the bar shows it.
     const language = topBar.getByRole('button', { name: /^(Language|Langue)\s?: / });
     if (await language.isVisible()) {
       await language.click();
-      const languages = await topBar.locator('.salon-lang__list').getByRole('button').all();
-      assert.ok(languages.length >= 2, `${screen.name}: ${languages.length} languages`);
-      for (const choice of languages)
-        assert.ok(await topmost(choice), `${screen.name}: a toast lies over the language "${(await choice.textContent()) ?? ''}"`);
+      const languages = topBar.locator('.salon-lang__list').getByRole('button');
+      assert.ok((await languages.count()) >= 2, `${screen.name}: ${await languages.count()} languages`);
+      assert.deepEqual(await coveredAt(languages), [], `${screen.name}: a toast lies over the language list`);
       await language.click();
     }
 
@@ -354,11 +445,11 @@ test('items 1 and 7: three news items and an error toast cover neither the top b
       screen.name,
     );
     // Nothing lies over Send (still disabled until the form is filled): the page's topmost element at its centre is it.
-    assert.ok(await topmost(send), `${screen.name}: something lies over the offer form's Send`);
+    assert.deepEqual(await coveredAt(send), [], `${screen.name}: something lies over the offer form's Send`);
     // The modal is the top layer: the cookie banner, not answered yet, is under its backdrop; on a phone the modal
     // reaches the bottom of the window.
     for (const button of await banner.getByRole('button').all())
-      assert.ok(!(await topmost(button)), `${screen.name}: the cookie banner lies over the open modal`);
+      assert.notDeepEqual(await coveredAt(button), [], `${screen.name}: the cookie banner lies over the open modal`);
     if (screen.viewport.width <= 750) {
       const dialogBox = await box(page.locator('.salon-modal__box'));
       assert.ok(dialogBox.y + dialogBox.height >= screen.viewport.height - 1, `${screen.name}: the modal ends at ${show(dialogBox)}`);
@@ -409,21 +500,7 @@ test('items 1 and 7: three news items and an error toast cover neither the top b
     const picker = page.locator('emoji-picker');
     await picker.waitFor();
     await screenshot(page, `toasts-emoji-${screen.viewport.width}`);
-    const covered = await picker.evaluate((el) => {
-      const r = el.getBoundingClientRect();
-      const points = [
-        [r.x + r.width / 2, r.y + r.height / 2],
-        [r.x + 10, r.y + 10],
-        [r.right - 10, r.y + 10],
-        [r.x + 10, r.bottom - 10],
-        [r.right - 10, r.bottom - 10],
-      ];
-      return points
-        .map(([x, y]) => document.elementFromPoint(x ?? 0, y ?? 0))
-        .filter((hit) => hit !== el)
-        .map((hit) => hit?.className || hit?.tagName || 'nothing');
-    });
-    assert.deepEqual(covered, [], `${screen.name}: something lies over the emoji picker`);
+    assert.deepEqual(await coveredAt(picker, CENTRE_AND_CORNERS), [], `${screen.name}: something lies over the emoji picker`);
     await page.context().close();
   }
   await exhibitorContext.close();
@@ -480,7 +557,80 @@ test('issue 36 item 3: an unavailable exhibitor’s banner and the news toasts n
   await screenshot(page, 'unavailable-banner-1366');
   for (const toast of await toastsOf(page).all()) assertApart(await box(toast), await box(banner), 'a toast covers the unavailable banner');
   for (const control of [banner.getByRole('button', { name: 'Open the activity stream' }), banner.getByRole('button', { name: /^Close/ })])
-    assert.ok(await topmost(control), `something lies over the banner's "${(await control.textContent())?.trim() ?? ''}"`);
+    assert.deepEqual(await coveredAt(control), [], 'something lies over the unavailable banner');
   await page.context().close();
   await organiserContext.close();
+});
+
+test('issue 35: a copy’s toast showing, the top bar’s More menu opens above it and above the company sheet it came from: each of its items is what a click there hits (desktop, English; phone, French)', async () => {
+  const { browser } = env;
+  for (const screen of SCREENS) {
+    const french = screen.locale.startsWith('fr');
+    const page = await openSalon(browser, 'visiteur@salon.test', screen.viewport, screen.locale);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.salon.baseUrl });
+    // A stand's company sheet, from the room frame's panel.
+    const frame = await room(page);
+    const toggle = frame.getByRole('button', { name: /(Stands and areas|Stands et espaces)$/ });
+    if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+    await frame.getByRole('button', { name: french ? 'Plan du salon' : 'Floor plan', exact: true }).click();
+    await ready(frame, 'plan');
+    await frame.getByRole('button', { name: french ? 'Robotique Nordique' : 'Nordic Robotics', exact: true }).click();
+    await ready(frame, 'stand-nordic-robotics');
+    const sheetName = french ? 'Fiche entreprise' : 'Company sheet';
+    const sheet = page.getByRole('complementary', { name: sheetName });
+    // The copy's toast (shared/company: EMAIL_COPIED, spec §2.5), which leaves by itself after 5 s.
+    const copied = page
+      .locator('.salon-toaster .salon-toast')
+      .filter({ hasText: french ? "L'email a été copié" : 'The email has been copied' });
+    const topBar = page.locator('[data-salon-widget="top-bar"]');
+    const more = topBar.getByRole('button', { name: french ? 'Plus' : 'More', exact: true });
+    const items = topBar.getByRole('menuitem');
+
+    /**
+     * Copies the company's email from its sheet and opens More while the toast shows, the sheet still open or closed
+     * first (the toast then moves back to the right, where the menu opens); checks the items while the toast is still
+     * there (copied again otherwise). `meets`: the toast must lie where the items are (the check could fail).
+     */
+    const check = async (sheetOpen: boolean, meets: boolean, name: string) => {
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        if ((await items.count()) > 0) {
+          await page.keyboard.press('Escape');
+          await topBar.getByRole('menu').waitFor({ state: 'detached' });
+        }
+        if ((await sheet.count()) === 0) {
+          if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+          await frame.getByRole('button', { name: sheetName, exact: true }).click();
+        }
+        await sheet.getByRole('heading', { name: 'Nordic Robotics' }).waitFor({ timeout: WAIT_MS });
+        await sheet.getByRole('button', { name: french ? "Copier l'email" : 'Copy the email', exact: true }).click();
+        await copied.waitFor({ timeout: WAIT_MS });
+        if (!sheetOpen) {
+          await sheet.getByRole('button', { name: french ? 'Fermer' : 'Close', exact: true }).click();
+          await sheet.waitFor({ state: 'detached' });
+        }
+        await more.click();
+        await items.first().waitFor({ timeout: WAIT_MS });
+        const toast = await copied.boundingBox();
+        const covered = await coveredAt(items);
+        if (toast === null || !(await copied.isVisible())) continue;
+        await screenshot(page, `copy-toast-menu-${name}-${screen.viewport.width}`);
+        if (meets) {
+          const boxes = await Promise.all((await items.all()).map((item) => box(item)));
+          assert.ok(
+            boxes.some((b) => intersects(b, toast)),
+            `${screen.name}, ${name}: the copy toast ${show(toast)} meets none of More's items`,
+          );
+        }
+        assert.deepEqual(covered, [], `${screen.name}, ${name}: something lies over More's items`);
+        return;
+      }
+      assert.fail(`${screen.name}, ${name}: the copy toast left before More's items could be checked, three times`);
+    };
+    // The sheet open: the menu opens over it (beside it on a desktop, where the toast stands left of the sheet).
+    await check(true, screen.viewport.width <= 750, 'sheet open');
+    // The sheet closed: the toast is back where the menu opens.
+    await check(false, true, 'sheet closed');
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), 'contact@nordic-robotics.example');
+    await page.context().close();
+  }
 });

@@ -315,6 +315,41 @@ describe('the outbox and the local SMTP server', () => {
     });
   });
 
+  it('refuses an e-mailing whose subject or body is empty or only spaces, as the form does, each field under the forms’ required message', async () => {
+    const promoter = await login(t.app, DEMO.promoter);
+    const emailings = () => t.database.db.selectFrom('emailings').select('id').execute();
+    const before = (await emailings()).length;
+    const payload = { subject: { fr: 'Bonjour', en: 'Hello' }, body: { fr: 'Texte', en: 'Text' }, audience: 'visitors' };
+    const send = (body: unknown, cookie: string) => callApi(t.app, 'POST', '/api/emailing/send', body, cookie);
+
+    const spaces = await send({ ...payload, subject: { fr: '   ', en: 'Hello' } }, promoter);
+    expect(spaces.statusCode).toBe(400);
+    expect(spaces.json()).toEqual({
+      data: {
+        error: true,
+        message: 'Invalid body: "subject.fr" must not be empty',
+        formErrors: { 'subject.fr': 'This field is required' },
+      },
+    });
+    // Empty and blank alike, a body of tabs and line breaks too; in French for a French reader.
+    const french = await send(
+      { ...payload, subject: { fr: 'Bonjour', en: '' }, body: { fr: '\r\n\t ', en: '\u00a0' } },
+      `${promoter}; salon_locale=fr_FR`,
+    );
+    expect(french.statusCode).toBe(400);
+    expect((french.json() as { data: { formErrors: Record<string, string> } }).data.formErrors).toEqual({
+      'subject.en': 'Ce champ est obligatoire',
+      'body.fr': 'Ce champ est obligatoire',
+      'body.en': 'Ce champ est obligatoire',
+    });
+    // Who may send is answered first: an exhibitor is refused as such, whatever the texts.
+    expect((await send({ ...payload, subject: { fr: ' ', en: ' ' } }, await login(t.app, DEMO.exhibitor))).statusCode).toBe(403);
+    expect(await emailings()).toHaveLength(before);
+    // A subject with spaces around words is a subject.
+    const padded = await send({ ...payload, subject: { fr: '  Bonjour ', en: ' Hello ' }, test: true }, promoter);
+    expect(padded.json()).toEqual({ data: { id: expect.any(String), recipients: 1 } });
+  });
+
   it('e-mails sign-in links to the accounts without a password, each their own, in their language', async () => {
     const now = new Date().toISOString();
     await t.database.db

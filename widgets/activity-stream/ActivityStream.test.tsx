@@ -7,7 +7,7 @@ import { historyItem, roomUser, stand } from '@salon/shared/test/exhibitors';
 import { installFetch, jsonResponse } from '@salon/shared/test/fetch';
 import { sseBody } from '@salon/shared/test/sse';
 import { cleanUpWidgets, fakeMatchMedia, type MountedWidget, mountWidget, showWidget, toastTexts } from '@salon/shared/test/widgets';
-import { applyLiveActivity, type HistoryItem, type LiveActivityState } from '@salon/shared/room';
+import { $roomOverlay, applyLiveActivity, type HistoryItem, type LiveActivityState } from '@salon/shared/room';
 import { mount } from './mount';
 
 const mockStartChat = jest.fn(async (_userId: string, _options: { standId?: string | null }) => null);
@@ -117,10 +117,15 @@ describe('the activity widget (spec §2.10)', () => {
     expect(screen.getByRole('region', { name: 'My activity' })).toBeInTheDocument();
   });
 
-  test('collapses to one button and back, keeping the focus on it and the choice for the next page; the room is told the width it takes', async () => {
+  test('collapses to one button and back, keeping the focus on it and the choice for the next page; the room is told the box it floats in', async () => {
+    // jsdom lays nothing out: the dock floats at the bottom left, 272 px wide, 300 px high expanded, 36 px collapsed.
+    jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      if (!this.classList.contains('salon-activity-dock')) return new DOMRect();
+      const height = this.classList.contains('salon-activity-dock--collapsed') ? 36 : 300;
+      return new DOMRect(12, 756 - height, this.classList.contains('salon-activity-dock--collapsed') ? 150 : 272, height);
+    });
     await show(exhibitor());
-    const width = () => document.documentElement.style.getPropertyValue('--salon-activity-width');
-    expect(width()).toMatch(/^\d+px$/);
+    expect($roomOverlay.get()).toEqual({ left: 12, top: 456, right: 284, bottom: 756 });
     const hide = within(screen.getByRole('region', { name: 'My activity' })).getByRole('button', { name: 'Hide my activity' });
     expect(hide).toHaveAttribute('aria-expanded', 'true');
     await userEvent.click(hide);
@@ -131,9 +136,13 @@ describe('the activity widget (spec §2.10)', () => {
     expect(showButton).toHaveFocus();
     expect(localStorage.getItem('salon.activity-widget.collapsed')).toBe('1');
 
+    // Collapsed, the button alone: the window's resize (or a size change) measures it again.
+    act(() => void window.dispatchEvent(new Event('resize')));
+    expect($roomOverlay.get()).toEqual({ left: 12, top: 720, right: 162, bottom: 756 });
+
     // The next page starts collapsed.
     widget?.unmount();
-    expect(width()).toBe('0px');
+    expect($roomOverlay.get()).toBeNull();
     widget = await mountWidget(mount);
     await userEvent.click(screen.getByRole('button', { name: 'Show my activity' }));
     expect(within(screen.getByRole('region', { name: 'My activity' })).getByRole('button', { name: 'Hide my activity' })).toHaveFocus();

@@ -3,15 +3,13 @@ import { useStore } from '@nanostores/react';
 import { useLingui } from '@lingui/react/macro';
 import { showSidebar } from '@salon/shared';
 import { $standHistory, personName, UNKNOWN_USER } from '@salon/shared/exhibitors';
+import { setRoomOverlay } from '@salon/shared/room';
 import { AvailabilitySwitch } from './AvailabilitySwitch';
 import { HistoryLines } from './HistoryList';
 import type { ActivityView } from './store';
 
 /** Spec §9: the widget shows the 3 latest history lines. */
 export const WIDGET_HISTORY_LINES = 3;
-
-/** The page's custom property holding the width the widget's dock takes at the left of the window (0px without it). */
-export const ACTIVITY_WIDTH_PROPERTY = '--salon-activity-width';
 
 const COLLAPSED_KEY = 'salon.activity-widget.collapsed';
 
@@ -32,39 +30,49 @@ function writeCollapsed(collapsed: boolean): void {
 }
 
 /**
- * Publishes the dock's width as `--salon-activity-width` on the page (CSSOM, allowed by the pages' CSP): the room
- * starts right of it, so the widget never lies over the room frame's panel or hotspots. 0px once it is gone (and
- * while it is hidden on a narrow screen, where its width is 0).
+ * Publishes the box the widget floats in as `$roomOverlay` (`@salon/shared/room`): the room tells its frame, which keeps
+ * its panel, its bar's buttons and its hotspots out of the corner the widget covers. Measured again when the widget's
+ * size changes (collapsed, expanded, new lines), when the window's does, and when the page publishes a new height
+ * (the cookie banner's, which the widget stands above); null once it is gone.
  */
-function usePublishedWidth() {
+function usePublishedBox() {
   const ref = useRef<HTMLDivElement | null>(null);
   useLayoutEffect(() => {
-    const root = globalThis.document?.documentElement;
     const element = ref.current;
-    if (!root || !element) return undefined;
-    const publish = () => root.style.setProperty(ACTIVITY_WIDTH_PROPERTY, `${Math.ceil(element.getBoundingClientRect().width)}px`);
+    if (!element) return undefined;
+    const publish = () => {
+      const { left, top, right, bottom } = element.getBoundingClientRect();
+      setRoomOverlay(right > left && bottom > top ? { left, top, right, bottom } : null);
+    };
     publish();
-    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(publish) : null;
-    observer?.observe(element);
+    const resized = typeof ResizeObserver === 'function' ? new ResizeObserver(publish) : null;
+    resized?.observe(element);
+    const root = globalThis.document?.documentElement;
+    const restyled = root && typeof MutationObserver === 'function' ? new MutationObserver(publish) : null;
+    if (root) restyled?.observe(root, { attributes: true, attributeFilter: ['style'] });
+    globalThis.addEventListener?.('resize', publish);
     return () => {
-      observer?.disconnect();
-      root.style.setProperty(ACTIVITY_WIDTH_PROPERTY, '0px');
+      resized?.disconnect();
+      restyled?.disconnect();
+      globalThis.removeEventListener?.('resize', publish);
+      setRoomOverlay(null);
     };
   }, []);
   return ref;
 }
 
 /**
- * The activity widget (spec §2.10), bottom left on desktop: the 3 latest history lines, the availability switch,
- * the available exhibitors of each owned stand. It sits in a dock at the left of the window that the room leaves
- * free (`--salon-activity-width`), and collapses to a narrow strip with one button.
+ * The activity widget (spec §2.10), floating at the bottom left on desktop: the 3 latest history lines, the
+ * availability switch, the available exhibitors of each owned stand. It takes no column: the room frame keeps its
+ * panel, its bar's buttons and its hotspots out of the corner it covers (`usePublishedBox`). "Hide my activity"
+ * collapses it to one button, "Show my activity" (the choice is kept in localStorage).
  */
 export function ActivityWidget({ view }: { view: ActivityView }) {
   const { t, i18n } = useLingui();
   const history = useStore($standHistory);
   const latest = history.items.slice(0, WIDGET_HISTORY_LINES);
   const [collapsed, setCollapsed] = useState(readCollapsed);
-  const dock = usePublishedWidth();
+  const dock = usePublishedBox();
   const contentId = useId();
   // The button that collapses or expands: it keeps the focus across the change.
   const toggle = useRef<HTMLButtonElement | null>(null);

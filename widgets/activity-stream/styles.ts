@@ -1,5 +1,15 @@
 import { injectStyles } from '@salon/shared';
 
+/**
+ * The widget floats at the bottom left, over the room's corner (no more than 45 % of the window's height: the room
+ * frame's panel keeps the rest above it); the panel is the sidebar's.
+ *
+ * The widget's geometry is whole pixels: its bottom is a whole number of pixels above the window's, so its top is one
+ * too only if its height is. Every line is 18 px (16 px for the smaller text, 20 px for the title), every padding and
+ * gap is in px, its header centres its items (a baseline alignment adds the fonts' fractional ascents) and its cap is
+ * rounded down: a top at a fractional pixel (446.81, from 13 px × 1.4 lines) drew its text one way or the other from
+ * one run to the next (tests/browser/overlap.test.ts checks the box).
+ */
 export function injectActivityStyles(): void {
   injectStyles(
     'salon-activity-styles',
@@ -31,17 +41,23 @@ export function injectActivityStyles(): void {
 .salon-activity__switch:focus-visible{outline:2px solid var(--salon-accent);outline-offset:2px}
 .salon-activity__switch-state{color:var(--salon-text-muted);font-size:.85em}
 .salon-activity__link{padding:0;border:0;background:none;color:var(--salon-accent);font:inherit;text-decoration:underline;cursor:pointer}
-.salon-activity-dock{position:fixed;z-index:5;left:0;top:0;bottom:var(--salon-consent-height,0px);box-sizing:border-box;width:19.5rem;display:flex;flex-direction:column;justify-content:flex-end;padding:calc(var(--salon-top-bar-height,3.25rem) + .75rem) .75rem .75rem;background:#10131a}
-.salon-activity-dock--collapsed{width:auto;padding-left:.4rem;padding-right:.4rem}
-.salon-activity-dock__show{writing-mode:vertical-rl;transform:rotate(180deg);padding:.75rem .45rem;border:0;border-radius:var(--salon-radius-l);background:var(--salon-surface);color:var(--salon-text);font:600 13px/1.2 system-ui,sans-serif;cursor:pointer;box-shadow:0 4px 16px rgba(0,0,0,.25)}
+.salon-activity-dock{position:fixed;z-index:5;left:12px;bottom:calc(var(--salon-consent-height,0px) + 12px);box-sizing:border-box;width:272px;max-height:min(384px,45vh);max-height:min(384px,round(down,45vh,1px));display:flex;flex-direction:column}
+.salon-activity-dock--collapsed{width:auto}
+.salon-activity-dock__show{padding:8px 14px;border:0;border-radius:var(--salon-radius-pill);background:var(--salon-surface);color:var(--salon-text);font:600 13px/16px system-ui,sans-serif;cursor:pointer;box-shadow:0 4px 16px rgba(0,0,0,.35)}
 .salon-activity-dock__show:focus-visible,.salon-activity-widget__hide:focus-visible{outline:2px solid #f2b632;outline-offset:2px}
-.salon-activity-widget{display:flex;flex-direction:column;gap:var(--salon-space-s);min-height:0;overflow:auto;padding:var(--salon-space-m);border-radius:10px;background:var(--salon-surface);color:var(--salon-text);font:13px/1.4 system-ui,sans-serif;box-shadow:0 6px 24px rgba(0,0,0,.2)}
+.salon-activity-widget{display:flex;flex-direction:column;gap:8px;min-height:0;overflow:auto;padding:12px;border-radius:10px;background:var(--salon-surface);color:var(--salon-text);font:13px/18px system-ui,sans-serif;box-shadow:0 6px 24px rgba(0,0,0,.35)}
 .salon-activity-widget .salon-activity__link{align-self:flex-start}
-.salon-activity-widget__hide{flex:none;padding:.15rem .55rem;border:1px solid var(--salon-text-muted);border-radius:var(--salon-radius-pill);background:var(--salon-surface);color:var(--salon-text);font:inherit;font-size:.85em;cursor:pointer}
-.salon-activity-widget__header{display:flex;align-items:baseline;justify-content:space-between;gap:var(--salon-space-s)}
-.salon-activity-widget h2{margin:0;font-size:var(--salon-font-l)}
+.salon-activity-widget__hide{flex:none;padding:3px 9px;border:1px solid var(--salon-text-muted);border-radius:var(--salon-radius-pill);background:var(--salon-surface);color:var(--salon-text);font:inherit;font-size:.85em;line-height:16px;cursor:pointer}
+.salon-activity-widget__header{display:flex;align-items:center;justify-content:space-between;gap:8px}
+.salon-activity-widget h2{margin:0;font-size:var(--salon-font-l);line-height:20px}
 .salon-activity-widget p{margin:0}
 .salon-activity-widget__stands{margin:0;padding:0;list-style:none}
+.salon-activity-widget .salon-activity__switch-row{gap:4px}
+.salon-activity-widget .salon-activity__track{height:20px}
+.salon-activity-widget .salon-activity__thumb{top:2px;left:2px}
+.salon-activity-widget .salon-activity__history{gap:6px}
+.salon-activity-widget .salon-activity__history li{gap:2px 8px;line-height:16px}
+.salon-activity-widget .salon-activity__switch-state{line-height:16px}
 @media (max-width:750px){.salon-activity-dock{display:none}}
 @media (prefers-reduced-motion:reduce){.salon-activity__track,.salon-activity__thumb{transition:none}}`,
   );

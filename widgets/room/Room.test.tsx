@@ -12,7 +12,7 @@ import {
   type PageDataInput,
 } from '@salon/shared';
 import { exhibitorPageData, visitorPageData, withLocale } from '@salon/shared/test/fixtures';
-import { $activity, $room, goToPanorama, leaveStand } from '@salon/shared/room';
+import { $activity, $room, goToPanorama, leaveStand, setRoomOverlay } from '@salon/shared/room';
 import { envelope } from '@salon/shared/contracts/room-frame';
 import { installFetch, jsonResponse } from '@salon/shared/test/fetch';
 import { sseBody } from '@salon/shared/test/sse';
@@ -175,6 +175,58 @@ describe('the room frame', () => {
     });
     expect(errors).toHaveBeenCalledWith(new Error('Iframe est manquante'), { command: 'goToPanorama' });
     expect(toastTexts()).toEqual(['Iframe is missing, please set one to interact with it']);
+  });
+});
+
+describe('what floats over the room (the exhibitor’s activity widget, bottom left)', () => {
+  // jsdom lays nothing out: the room fills a 1366 × 768 window under a 52 px top bar.
+  const ROOM = new DOMRect(0, 52, 1366, 716);
+  const WIDGET = { left: 12, top: 456, right: 284, bottom: 756 };
+  const laidOut = () =>
+    jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      return this.matches('iframe.salon-room__frame, .salon-room__stream') ? ROOM : new DOMRect();
+    });
+  afterEach(() => act(() => setRoomOverlay(null)));
+
+  test('the frame is told the bottom-left corner it covers, on each change and again after a reload; a fresh frame is not told 0 × 0', async () => {
+    laidOut();
+    await showRoom(visitorPageData());
+    const frame = roomFrame();
+    const postMessage = jest.spyOn(frame.contentWindow!, 'postMessage').mockImplementation(() => undefined);
+    const told = () => postMessage.mock.calls.filter(([message]) => (message as { name: string }).name === 'setCoveredCorner');
+    fireEvent.load(frame);
+    expect(told()).toEqual([]);
+    // The widget shows: from the frame's left to its right edge, from the frame's bottom up to its top.
+    act(() => setRoomOverlay(WIDGET));
+    expect(told()).toEqual([[envelope('setCoveredCorner', { width: 284, height: 312 }), ROOM_ORIGIN]]);
+    // Collapsed to its button.
+    act(() => setRoomOverlay({ left: 12, top: 720, right: 162, bottom: 756 }));
+    expect(told().at(-1)).toEqual([envelope('setCoveredCorner', { width: 162, height: 48 }), ROOM_ORIGIN]);
+    // A new frame address (consent given) loads a new frame: it is told again.
+    act(() => acceptConsent());
+    await flush();
+    const reloaded = roomFrame();
+    const postAgain = jest.spyOn(reloaded.contentWindow!, 'postMessage').mockImplementation(() => undefined);
+    postAgain.mockClear();
+    const toldAgain = () => postAgain.mock.calls.filter(([message]) => (message as { name: string }).name === 'setCoveredCorner');
+    expect(toldAgain()).toEqual([]);
+    fireEvent.load(reloaded);
+    expect(toldAgain()).toEqual([[envelope('setCoveredCorner', { width: 162, height: 48 }), ROOM_ORIGIN]]);
+    // Gone (a phone, another page): nothing over the frame.
+    act(() => setRoomOverlay(null));
+    expect(toldAgain().at(-1)).toEqual([envelope('setCoveredCorner', { width: 0, height: 0 }), ROOM_ORIGIN]);
+  });
+
+  test('a live stream, whose player the page cannot tell, starts right of it, and so does its chat toggle', async () => {
+    laidOut();
+    stream = { active: true, video_url: 'https://video.test/live', chat_url: 'https://video.test/chat' };
+    await showRoom({ ...visitorPageData(), is_streaming: true });
+    const stage = roomFrame('Live stream').parentElement!;
+    expect(stage.style.getPropertyValue('--salon-room-corner-width')).toBe('');
+    act(() => setRoomOverlay(WIDGET));
+    expect(stage.style.getPropertyValue('--salon-room-corner-width')).toBe('284px');
+    act(() => setRoomOverlay(null));
+    expect(stage.style.getPropertyValue('--salon-room-corner-width')).toBe('');
   });
 });
 

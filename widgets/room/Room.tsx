@@ -8,11 +8,13 @@ import {
   leaveStand,
   listenToFrame,
   registerFramePort,
+  sendToFrame,
   setPointerOverRoom,
 } from '@salon/shared/room';
 import { $liveActivity } from '@salon/shared/live';
 import { $roomView, checkStream, reloadForBlockedStream } from './store';
 import { RoomView } from './RoomView';
+import { useCoveredCorner } from './corner';
 
 /**
  * The room (spec §2.2): the 360° frame, or the live stream that replaces it, and the exhibitor banners.
@@ -74,6 +76,21 @@ export function Room() {
     return registerFramePort({ window: () => frameRef.current?.contentWindow ?? null, origin });
   }, [view.mode, loaded, origin]);
 
+  // What floats over the room's bottom-left corner (the exhibitor's activity widget): the frame keeps its panel, its
+  // bar's buttons and its hotspots out of it, told on every change and once more to a frame that (re)loaded (a fresh
+  // frame has nothing over it: 0 × 0 is not said to it); a live stream starts right of it (RoomView).
+  const frameCorner = useCoveredCorner(frameRef, view.mode === 'room' && Boolean(view.frame));
+  const streamRef = useRef<HTMLDivElement>(null);
+  const streamCorner = useCoveredCorner(streamRef, view.mode === 'stream');
+  const cornerTold = useRef<string | null>(null);
+  useEffect(() => {
+    const target = frameRef.current?.contentWindow;
+    if (!loaded || !origin || !target || !src) return;
+    if (frameCorner.width === 0 && frameCorner.height === 0 && cornerTold.current !== src) return;
+    cornerTold.current = src;
+    sendToFrame(target, origin, 'setCoveredCorner', { width: frameCorner.width, height: frameCorner.height });
+  }, [loaded, origin, src, frameCorner.width, frameCorner.height]);
+
   useEffect(() => () => setPointerOverRoom(false), []);
   const onFrameLoad = useCallback(() => setLoadedSrc(src), [src]);
 
@@ -83,6 +100,8 @@ export function Room() {
       frameSrc={frameSrc}
       frameLoaded={loaded}
       frameRef={frameRef}
+      streamRef={streamRef}
+      streamCorner={streamCorner.height > 0 ? streamCorner.width : 0}
       onFrameLoad={onFrameLoad}
       onPointerOver={() => setPointerOverRoom(true)}
       onPointerLeave={() => setPointerOverRoom(false)}

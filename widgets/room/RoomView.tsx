@@ -1,4 +1,4 @@
-import { useId, type Ref } from 'react';
+import { useId, type CSSProperties, type Ref } from 'react';
 import { useStore } from '@nanostores/react';
 import { useLingui } from '@lingui/react/macro';
 import { $sidebar, IconButton, showSidebar, VisuallyHidden } from '@salon/shared';
@@ -12,6 +12,9 @@ export interface RoomViewProps {
   /** The room frame fired its load event (its loader hides). */
   frameLoaded: boolean;
   frameRef?: Ref<HTMLIFrameElement>;
+  /** The live stream's box, and how much of its left the activity widget floating over its bottom-left corner takes (px). */
+  streamRef?: Ref<HTMLDivElement>;
+  streamCorner?: number;
   onFrameLoad?: () => void;
   onPointerOver?: () => void;
   onPointerLeave?: () => void;
@@ -50,12 +53,22 @@ function Banners({ view }: { view: RoomViewState }) {
   );
 }
 
-function Stream({ stream }: { stream: NonNullable<RoomViewState['stream']> }) {
+function Stream({
+  stream,
+  streamRef,
+  corner,
+}: {
+  stream: NonNullable<RoomViewState['stream']>;
+  streamRef?: Ref<HTMLDivElement>;
+  corner: number;
+}) {
   const { t } = useLingui();
   const chatOpen = useStore($chatOpen);
   const chatId = useId();
+  // The player's controls run along its bottom: the stream starts right of what floats over its corner.
+  const style = corner > 0 ? ({ '--salon-room-corner-width': `${corner}px` } as CSSProperties) : undefined;
   return (
-    <div className="salon-room__stream">
+    <div className="salon-room__stream" ref={streamRef} style={style}>
       <iframe className="salon-room__video" title={t`Live stream`} src={stream.videoUrl} allow="autoplay; fullscreen; picture-in-picture" />
       {stream.chatUrl && (
         <>
@@ -76,7 +89,17 @@ function Stream({ stream }: { stream: NonNullable<RoomViewState['stream']> }) {
 }
 
 /** The room's markup for a given state (the `Room` container wires it to the stores and the frame). */
-export function RoomView({ view, frameSrc, frameLoaded, frameRef, onFrameLoad, onPointerOver, onPointerLeave }: RoomViewProps) {
+export function RoomView({
+  view,
+  frameSrc,
+  frameLoaded,
+  frameRef,
+  streamRef,
+  streamCorner = 0,
+  onFrameLoad,
+  onPointerOver,
+  onPointerLeave,
+}: RoomViewProps) {
   injectRoomStyles();
   const { t } = useLingui();
   return (
@@ -108,7 +131,7 @@ export function RoomView({ view, frameSrc, frameLoaded, frameRef, onFrameLoad, o
           </div>
         </div>
       )}
-      {view.mode === 'stream' && view.stream && <Stream stream={view.stream} />}
+      {view.mode === 'stream' && view.stream && <Stream stream={view.stream} streamRef={streamRef} corner={streamCorner} />}
       {view.mode === 'missing' && (
         <p className="salon-room__missing" role="alert">
           {t`The room cannot be shown: its address is missing.`}

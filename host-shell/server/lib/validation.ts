@@ -39,6 +39,9 @@ const atMostCharacters = (max: number): MessageDescriptor => msg`must be at most
 const atLeast = (min: number): MessageDescriptor => msg`must be at least ${min}`;
 const atMost = (max: number): MessageDescriptor => msg`must be at most ${max}`;
 
+/** A text that is empty, or (where the route checks it) only spaces. */
+export const MUST_NOT_BE_EMPTY: MessageDescriptor = msg`must not be empty`;
+
 const fieldOf = (path: string): string => path.replace(/^\//, '').split('/').join('.');
 
 function describe(schema: JsonSchema, value: unknown): Pick<Issue, 'kind' | 'message'> {
@@ -54,7 +57,7 @@ function describe(schema: JsonSchema, value: unknown): Pick<Issue, 'kind' | 'mes
       if (typeof value !== 'string') return { kind: 'type', message: msg`must be a string` };
       if (schema.minLength !== undefined && value.length < schema.minLength)
         return schema.minLength === 1
-          ? { kind: 'empty', message: msg`must not be empty` }
+          ? { kind: 'empty', message: MUST_NOT_BE_EMPTY }
           : { kind: 'tooShort', message: atLeastCharacters(schema.minLength) };
       if (schema.maxLength !== undefined && value.length > schema.maxLength)
         return { kind: 'tooLong', message: atMostCharacters(schema.maxLength) };

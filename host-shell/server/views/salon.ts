@@ -14,8 +14,9 @@ export const SALON_PAGE_STYLE =
   'html,body{margin:0;height:100%;overflow:hidden;font-family:system-ui,sans-serif}' +
   'body{display:flex;flex-direction:column}' +
   '[data-salon-widget="room"]{flex:1;min-height:0;position:relative;z-index:0;display:flex;flex-direction:column}' +
-  // The top bar's menus open over the room; its height is kept before it mounts, so the room does not move down then.
-  '[data-salon-widget="top-bar"]{position:relative;z-index:10;min-height:3.25rem}' +
+  // The top bar's menus open over the room and over an open sidebar (z-index 20, which starts under the bar), under the
+  // cookie banner (30) and a modal (40); its height is kept before it mounts, so the room does not move down then.
+  '[data-salon-widget="top-bar"]{position:relative;z-index:25;min-height:3.25rem}' +
   // What the room's slot shows until the room widget mounts: the salon's name and what it offers, at once.
   '.salon-room-placeholder{flex:1;display:flex;flex-direction:column;justify-content:center;align-items:center;gap:.75rem;padding:1.5rem;text-align:center;background:#eef1f6;color:#1f2a3d}' +
   '.salon-room-placeholder p{margin:0;max-width:36rem}' +

@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { Envelope } from '@salon/shared/contracts/envelope';
 import { PATTERNS } from '@salon/shared/contracts/patterns';
@@ -8,7 +9,9 @@ import type { UserRow } from '../../db/schema';
 import { say } from '../../i18n';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { decodeId, encodeId } from '../../lib/ids';
+import { MUST_NOT_BE_EMPTY, requestRefusal } from '../../lib/validation';
 import { emailingProgress, sendEmailing, type Audience, type EmailingProgress } from '../../services/emailings';
+import { issueText } from '../../views/messages';
 import { apiViewer } from './auth';
 
 /** A text in both languages, without invisible controls: the subject one line, the body lines (`PATTERNS`). */
@@ -60,20 +63,54 @@ export const audienceOut = (audience: Audience): EmailingBody['audience'] =>
 
 export const reportOut = (p: EmailingProgress) => ({ ...p, id: encodeId(p.id), audience: audienceOut(p.audience) });
 
+/**
+ * The texts of an e-mailing's body that are empty or only spaces, as `subject.fr`: what `/organisateur`'s form, which
+ * trims them, refuses as missing.
+ */
+export function blankTexts(body: unknown): string[] {
+  const blank: string[] = [];
+  if (typeof body !== 'object' || body === null) return blank;
+  for (const part of ['subject', 'body'] as const) {
+    const texts = (body as Record<string, unknown>)[part];
+    if (typeof texts !== 'object' || texts === null) continue;
+    for (const lang of ['fr', 'en'] as const) {
+      const text = (texts as Record<string, unknown>)[lang];
+      if (typeof text === 'string' && text.trim() === '') blank.push(`${part}.${lang}`);
+    }
+  }
+  return blank;
+}
+
+/**
+ * Before the schema: 401 without a session, 403 for anyone but an organiser; then a subject or body empty or only
+ * spaces is a 400 naming each such field with the forms' "This field is required" (formErrors), "" and "  " alike.
+ */
+async function organiserWithTexts(request: FastifyRequest): Promise<void> {
+  const { user, locale } = await apiViewer(request);
+  if (!isOrganiser(user)) throw forbidden(say(locale, msg`For organizers only`));
+  const blank = blankTexts(request.body);
+  if (blank.length === 0) return;
+  const issues = blank.map((field) => ({ field, kind: 'empty' as const, message: MUST_NOT_BE_EMPTY }));
+  throw badRequest(
+    requestRefusal(locale, 'body', issues),
+    Object.fromEntries(blank.map((field) => [field, issueText(locale, 'required')])),
+  );
+}
+
 export const emailingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/emailing/send',
     {
       schema: {
         summary:
-          'An organisers’ e-mailing (promoters and administrators only): subject and body in French and English, to all visitors, all exhibitors, everyone, or the visitors of one stand; `test: true` sends it to the caller only. Each person gets it once, in their language, with a one-click unsubscribe link (RFC 8058); people who unsubscribed are skipped. Answers once it is queued; the e-mails go out in the background (MAIL_RATE) and its progress is read from GET /api/emailing/{id}. Audited.',
+          'An organisers’ e-mailing (promoters and administrators only): subject and body in French and English, to all visitors, all exhibitors, everyone, or the visitors of one stand; `test: true` sends it to the caller only. A subject or body empty or only spaces is refused (400), each such field named in formErrors. Each person gets it once, in their language, with a one-click unsubscribe link (RFC 8058); people who unsubscribed are skipped. Answers once it is queued; the e-mails go out in the background (MAIL_RATE) and its progress is read from GET /api/emailing/{id}. Audited.',
         body: EmailingBody,
         response: { 200: Envelope(EmailingSent) },
       },
+      preValidation: organiserWithTexts,
     },
     async (request) => {
       const viewer = await apiViewer(request);
-      if (!isOrganiser(viewer.user)) throw forbidden(say(viewer.locale, msg`For organizers only`));
       const body = request.body;
       let audience: Audience;
       if (typeof body.audience === 'object') {
