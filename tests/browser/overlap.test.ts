@@ -173,27 +173,8 @@ test('item 4 (issue 36 item 9): the exhibitor’s activity widget floats at the 
   const panel = frame.locator('.rf-panel');
   await until('the panel ends above the widget', WAIT_MS, async () => !intersects(await box(panel), widgetBox), page);
 
-  // The entrance hall's panel: every button can be clicked, down to "Play the contest" and the sound toggle; so can
-  // the bar's buttons and the hotspots in view.
-  assert.ok((await panelButtonsFree(page, frame, widgetBox, 'the activity widget')) > 3);
+  // The hotspots in view and the bar's buttons can be clicked (the hall's "Floor plan" is on the left).
   assert.ok((await viewFree(page, frame, widgetBox, 'the activity widget')) > 6);
-  // An exhibitor may not take part (spec §5): the click reaches the frame, which has the host say so.
-  // (Until the host has told the frame who may play, the frame starts the quiz: then "Next question" is clicked.)
-  await frame.getByRole('button', { name: 'Play the contest' }).click({ timeout: WAIT_MS });
-  const refusal = page.getByRole('dialog');
-  const quiz = frame.getByRole('form', { name: 'Contest' });
-  for (let tries = 0; tries < 100 && (await refusal.count()) === 0 && (await quiz.count()) === 0; tries += 1)
-    await page.waitForTimeout(150);
-  if ((await quiz.count()) > 0) {
-    await quiz.getByRole('radio').first().check({ timeout: WAIT_MS });
-    await quiz.getByRole('button', { name: 'Next question' }).click({ timeout: WAIT_MS });
-    await quiz.getByText('Question 2 of 5', { exact: true }).waitFor();
-    await frame.getByRole('button', { name: 'Leave the contest' }).click({ timeout: WAIT_MS });
-  } else {
-    await refusal.waitFor({ timeout: WAIT_MS });
-    await page.keyboard.press('Escape');
-    await refusal.waitFor({ state: 'detached', timeout: WAIT_MS });
-  }
 
   // A stand's panel, its actions at the bottom: all clickable, the panel scrolling above the widget.
   await frame.getByRole('button', { name: 'Floor plan', exact: true }).click();
