@@ -454,6 +454,14 @@ describe('the organiser area', () => {
     expect((await call('PUT', cookies.visitor, { title: 'x', message: 'y' })).statusCode).toBe(403);
     expect((await call('DELETE', cookies.exhibitor)).statusCode).toBe(403);
     expect((await call('PUT', cookies.promoter, { title: 'Bad\u0007', message: 'y' })).statusCode).toBe(400);
+    // Blank texts: refused as every form refuses a required field, each named.
+    expect((await call('PUT', cookies.promoter, { title: '  ', message: ' ' })).json()).toEqual({
+      data: {
+        error: true,
+        message: '"title" must not be empty',
+        formErrors: { title: 'This field is required', message: 'This field is required' },
+      },
+    });
     const put = await call('PUT', cookies.promoter, { title: 'Fixed', message: 'y' });
     expect(put.json().data.notification).toMatchObject({ id_notification: sent.id_notification, title: 'Fixed', title_en: 'Fixed' });
     expect((await call('DELETE', cookies.promoter)).json()).toEqual({ data: { deleted: sent.id_notification } });

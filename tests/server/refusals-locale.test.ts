@@ -182,10 +182,10 @@ describe('what the server words itself, in the caller’s language', () => {
       });
     const empty = { title: '  ', message: 'Bonjour' };
     expect((await send('fr_FR', empty)).json()).toEqual({
-      data: { error: true, message: '"title" ne doit pas être vide', formErrors: { title: 'ne doit pas être vide' } },
+      data: { error: true, message: '"title" ne doit pas être vide', formErrors: { title: 'Ce champ est obligatoire' } },
     });
     expect((await send('en_EN', empty)).json()).toEqual({
-      data: { error: true, message: '"title" must not be empty', formErrors: { title: 'must not be empty' } },
+      data: { error: true, message: '"title" must not be empty', formErrors: { title: 'This field is required' } },
     });
     const nobody = { title: 'Bonjour', message: 'Bonjour', users_ids: [encodeId(987654)] };
     const french = await send('fr_FR', nobody);

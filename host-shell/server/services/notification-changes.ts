@@ -4,10 +4,10 @@ import type { Notification } from '@salon/shared/contracts/notifications';
 import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import type { Database } from '../db/schema';
 import { say } from '../i18n';
-import { badRequest, notFound } from '../lib/errors';
+import { notFound } from '../lib/errors';
 import { recordChange } from './audit';
 import { salonTimeZone } from './access';
-import { timeLabels, type NotificationContent, type NotificationDelivery } from './notifications';
+import { requiredTexts, timeLabels, type NotificationContent, type NotificationDelivery } from './notifications';
 
 /** What an organiser may correct. */
 const TEXTS = ['title', 'title_en', 'message', 'message_en', 'at', 'at_en'] as const;
@@ -32,11 +32,7 @@ export async function correctNotification(
   actorId: number,
   locale: LocaleCode,
 ): Promise<{ notification: Notification; userIds: number[] }> {
-  const title = content.title.trim();
-  const message = content.message.trim();
-  const empty = say(locale, msg`must not be empty`);
-  if (!title) throw badRequest(say(locale, msg`"title" must not be empty`), { title: empty });
-  if (!message) throw badRequest(say(locale, msg`"message" must not be empty`), { message: empty });
+  const { title, message } = requiredTexts(content, locale);
   const texts = { title, title_en: content.title_en?.trim() || title, message, message_en: content.message_en?.trim() || message };
   // Read before the transaction: SQLite's one connection is the transaction's until it ends.
   const zone = content.at === '' ? await salonTimeZone(db) : '';

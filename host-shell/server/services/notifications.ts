@@ -6,6 +6,7 @@ import { nowIso, type Database } from '../db/schema';
 import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import { say } from '../i18n';
 import { badRequest } from '../lib/errors';
+import { issueText } from '../views/messages';
 import { salonTimeZone, zonedLocal } from './access';
 import { recordChange } from './audit';
 
@@ -124,6 +125,24 @@ export interface NotificationContent {
 }
 
 /**
+ * A news item's title and message, trimmed; empty ones refused as every form refuses a required field (each named in
+ * `formErrors`, in the caller's language).
+ */
+export function requiredTexts(
+  content: Pick<NotificationContent, 'title' | 'message'>,
+  locale: LocaleCode,
+): { title: string; message: string } {
+  const title = content.title.trim();
+  const message = content.message.trim();
+  const missing: Record<string, string> = {};
+  if (!title) missing.title = issueText(locale, 'required');
+  if (!message) missing.message = issueText(locale, 'required');
+  if (!title) throw badRequest(say(locale, msg`"title" must not be empty`), missing);
+  if (!message) throw badRequest(say(locale, msg`"message" must not be empty`), missing);
+  return { title, message };
+}
+
+/**
  * A notification sent now by an organiser (socket `notification`, POST /api/notifications). With `userIds` it is
  * for those users only (unknown ids are left out; none known is a 400); without, for everyone. Texts are trimmed,
  * and the English ones fall back to the French. Recorded in the audit log (`actorId`: the organiser who sent it), in
@@ -137,11 +156,7 @@ export async function createNotification(
   locale: LocaleCode,
   now = new Date(),
 ): Promise<Notification> {
-  const title = content.title.trim();
-  const message = content.message.trim();
-  const empty = say(locale, msg`must not be empty`);
-  if (!title) throw badRequest(say(locale, msg`"title" must not be empty`), { title: empty });
-  if (!message) throw badRequest(say(locale, msg`"message" must not be empty`), { message: empty });
+  const { title, message } = requiredTexts(content, locale);
   // The time an organiser typed (HHhMM, `NotificationBody`), else now on the salon's clock.
   const time = content.at ? { at: content.at, at_en: content.at } : timeLabels(now, await salonTimeZone(db));
   return db.transaction().execute(async (trx) => {
