@@ -63,7 +63,7 @@ export function changeOf(scope: Scope): LiveChange | null {
 
 /**
  * The scope channels one process holds, counted by the streams that show each: the first one subscribes, the last
- * one's leaving releases it `releaseMs` later unless another stream came back meanwhile.
+ * one's leaving releases it `RELEASE_MS` later unless another stream came back meanwhile.
  */
 export class ScopeChannels {
   private readonly held = new Set<Scope>();
@@ -72,7 +72,6 @@ export class ScopeChannels {
   constructor(
     private readonly subscribe: (scope: Scope) => void,
     private readonly unsubscribe: (scope: Scope) => void,
-    private readonly releaseMs = RELEASE_MS,
   ) {}
 
   watch(scope: Scope): void {
@@ -93,7 +92,7 @@ export class ScopeChannels {
       this.releasing.delete(scope);
       this.held.delete(scope);
       this.unsubscribe(scope);
-    }, this.releaseMs);
+    }, RELEASE_MS);
     timer.unref();
     this.releasing.set(scope, timer);
   }

@@ -9,7 +9,8 @@
  * small: a resumed stream always gets them again. A change of exhibitors by user, or of the settings, marks `ex:*`:
  * every stand's exhibitors.
  */
-import { exScope, hisScope, newsScope, visScope, type LiveChange, type Scope } from './changes';
+import type { LiveChange, Scope } from './changes';
+import { route } from './channels';
 
 /** How far back a resume on another process reaches; past it, a full state. */
 export const LOG_MS = 5 * 60_000;
@@ -31,22 +32,14 @@ export interface LogRedis {
   mget(keys: string[]): Promise<(string | null)[]>;
 }
 
-/** The scopes a change marks as changed, `ex:*` for every stand's exhibitors. */
+/**
+ * The scopes a change marks as changed: those of its own channels (live/channels.ts), and `ex:*` (every stand's
+ * exhibitors) for an exhibitor's change by user or the settings.
+ */
 export function marked(change: LiveChange): string[] {
-  switch (change.type) {
-    case 'visitors':
-      return change.standIds.map(visScope);
-    case 'history':
-      return change.standIds.map(hisScope);
-    case 'exhibitors':
-      return change.userIds?.length ? [EVERY_STAND] : (change.standIds ?? []).map(exScope);
-    case 'notifications':
-      return change.userIds.map(newsScope);
-    case 'settings':
-      return [EVERY_STAND];
-    default:
-      return [];
-  }
+  return route(change).flatMap(({ scope, change: part }) =>
+    scope ? [scope] : part.type === 'exhibitors' || part.type === 'settings' ? [EVERY_STAND] : [],
+  );
 }
 
 /** Scopes a resumed stream always gets again. */
