@@ -8,7 +8,7 @@ import { build, type SalonApp } from '../../host-shell/server/app';
 import { openDatabase, type DatabaseHandle } from '../../host-shell/server/db/connect';
 import { migrateToLatest } from '../../host-shell/server/db/migrate';
 import { seedDemo } from '../../host-shell/server/db/seed';
-import { encodeId } from '../../host-shell/server/lib/ids';
+import { decodeId, encodeId } from '../../host-shell/server/lib/ids';
 import { RoomState } from '../../host-shell/server/live/state';
 import { MemoryActivityStore, RedisActivityStore } from '../../host-shell/server/services/activity-store';
 import { TEST_SCRYPT_COST, standBySlug, waitFor, type TestApp } from './helpers';
@@ -114,6 +114,41 @@ if (given || installed) {
       expect(typingOnB.map((e) => e.user_id)).toEqual([encodeId(visitorId)]);
       // The first sockets of the file: 3 s on a loaded machine.
     }, 15_000);
+
+    it('tells a socket it is connected only once Redis has subscribed its channels: what is sent after its catch-up reaches it', async () => {
+      // A channel no socket is in yet (visitor2 and exhibitor2 have none open).
+      const visitor = await login(t(a).app, DEMO.visitor2);
+      const exhibitor = await login(t(a).app, DEMO.exhibitor2);
+      const [visitorId, exhibitorId] = [await userIdByEmail(t(a), DEMO.visitor2), await userIdByEmail(t(a), DEMO.exhibitor2)];
+      const channel = await openChannel(t(a).app, visitor, exhibitorId);
+      const probe = new Redis(url);
+      const subscriptions = async () => {
+        const reply = (await probe.call('PUBSUB', 'SHARDNUMSUB', `salon.socket.io#/#channel:${String(decodeId(channel.id_channel))}#`)) as [
+          string,
+          number,
+        ];
+        return reply[1];
+      };
+      try {
+        expect(await subscriptions()).toBe(0);
+        // Redis holds every command for 600 ms: the subscription of the socket's rooms waits, and so does its connection.
+        const pausedAt = Date.now();
+        await probe.call('CLIENT', 'PAUSE', '600', 'ALL');
+        const onB = await connect(bases[b] ?? '', { cookie: exhibitor });
+        expect(Date.now() - pausedAt).toBeGreaterThanOrEqual(550);
+        expect(await subscriptions()).toBe(1);
+        // Sent through the other process just after the connection (the widget's catch-up reads at that moment).
+        const heard = collect(onB, 'new_chat_message');
+        const onA = await connect(bases[a] ?? '', { cookie: visitor });
+        const sent = messageOf(await sendText(onA, channel, memberOf(channel, visitorId), 'redis-subscribed', 'after the catch-up'));
+        await waitFor(() => (heard.length > 0 ? true : undefined));
+        expect(heard.map((m) => m.id_message)).toEqual([sent.id_message]);
+        onA.close();
+        onB.close();
+      } finally {
+        probe.disconnect();
+      }
+    });
 
     it('sends stand history and live activity changes to the exhibitors connected to the other process', async () => {
       const exhibitor = await login(t(b).app, DEMO.exhibitor);

@@ -85,7 +85,10 @@ export function registerHandlers(app: FastifyInstance, socket: SalonSocket): voi
     const found = await membershipOf(app.db, channelId, data.userId);
     if (!found) return null;
     data.members.set(channelId, found.memberId);
-    if (!app.realtime.redisLost()) await socket.join(channelRoom(channelId));
+    if (!app.realtime.redisLost()) {
+      await socket.join(channelRoom(channelId));
+      await app.realtime.subscribed();
+    }
     return found.memberId;
   };
 

@@ -36,6 +36,11 @@ export class Realtime {
     private readonly deps: { db: Kysely<Database>; activity: ActivityTracker; log: FastifyBaseLogger },
     /** A Redis connection of this process is lost: its sockets join no channel's room (`pauseDuringRedisLoss`). */
     readonly redisLost: () => boolean = () => false,
+    /**
+     * Resolves once the rooms joined so far are subscribed: the adapter sends a new room's SSUBSCRIBE without waiting
+     * for it, and Redis answers a PING on the same connection after it.
+     */
+    readonly subscribed: () => Promise<void> = () => Promise.resolve(),
   ) {}
 
   /** The users' sockets join a channel's room (a channel was just created). */
@@ -178,7 +183,10 @@ export const realtimePlugin = globalPlugin('salon-realtime', async (app: Fastify
       void gate().then(() => next());
     });
   }
-  const realtime = new Realtime(io, { db: app.db, activity: app.activity, log: app.log }, pause?.lost);
+  const subscriber = redis[1];
+  const realtime = new Realtime(io, { db: app.db, activity: app.activity, log: app.log }, pause?.lost, () =>
+    subscriber ? subscriber.ping().then(() => undefined) : Promise.resolve(),
+  );
   app.decorate('realtime', realtime);
   redis[1]?.on('smessageBuffer', () => (realtime.traffic.received += 1));
   io.engine.on('connection', (conn: { on(event: 'packetCreate', listener: (packet: { type: string }) => void): void }) =>
@@ -188,14 +196,19 @@ export const realtimePlugin = globalPlugin('salon-realtime', async (app: Fastify
   );
 
   io.use(handshake(app));
-  io.on('connection', (socket) => {
+  // The rooms are joined before the client is told it is connected, and with Redis once the subscriber has their
+  // channels: the client catches up (`?lastOne=`) on connecting, and anything stored after that read reaches it live.
+  // No channel while Redis is lost (this handshake passed the gate just before the loss: it is closed when Redis is back).
+  io.use((socket, next) => {
     const { userId, members, stands, session } = socket.data;
-    // Joined before any event of this socket is handled; no channel while Redis is lost (its handshake passed the
-    // gate just before the loss: it is closed when Redis is back).
     const channels = realtime.redisLost() ? [] : [...members.keys()].map(channelRoom);
     void socket.join([userRoom(userId), session, ...channels, ...stands.map(standRoom)]);
-    registerHandlers(app, socket);
+    realtime.subscribed().then(
+      () => next(),
+      (err: unknown) => next(err instanceof Error ? err : new Error(String(err))),
+    );
   });
+  io.on('connection', (socket) => registerHandlers(app, socket));
 
   // Not `io.close()`: it would close fastify's HTTP server too, which fastify closes itself.
   // A stop (SIGTERM, a restart) is not an end: each client is told to reconnect, to another process behind the proxy,
