@@ -168,6 +168,8 @@ test('journey, opinion, contest and a call-back request; the exhibitor downloads
   const exhibitor = await exhibitorContext.newPage();
   assert.equal(await logInDirectly(exhibitor, salon.baseUrl, 'exposant@salon.test', { open: false }), 303);
   await exhibitor.goto(`${salon.baseUrl}/exposant`);
+  // The figures and the meetings mount above the leads and push them down the page: clicked once they have.
+  await widgetsSettled(exhibitor);
   const [download] = await Promise.all([
     exhibitor.waitForEvent('download'),
     exhibitor.getByRole('link', { name: 'Télécharger le CSV (Helios Solaire)' }).click(),
