@@ -168,12 +168,12 @@ test('journey, opinion, contest and a call-back request; the exhibitor downloads
   const exhibitor = await exhibitorContext.newPage();
   assert.equal(await logInDirectly(exhibitor, salon.baseUrl, 'exposant@salon.test', { open: false }), 303);
   await exhibitor.goto(`${salon.baseUrl}/exposant`);
-  // The figures and the meetings mount above the leads and push them down the page: clicked once they have.
+  const csvLink = exhibitor.getByRole('link', { name: 'Télécharger le CSV (Helios Solaire)' });
+  // The figures and the meetings mount below the contacts: the link stays where the page first showed it.
+  const shown = await csvLink.boundingBox();
   await widgetsSettled(exhibitor);
-  const [download] = await Promise.all([
-    exhibitor.waitForEvent('download'),
-    exhibitor.getByRole('link', { name: 'Télécharger le CSV (Helios Solaire)' }).click(),
-  ]);
+  assert.deepEqual(await csvLink.boundingBox(), shown);
+  const [download] = await Promise.all([exhibitor.waitForEvent('download'), csvLink.click()]);
   const file = await download.path();
   const text = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
   const rows = parse(text, { columns: true }) as Record<string, string>[];

@@ -29,9 +29,10 @@ export async function showExhibitorArea(request: FastifyRequest, reply: FastifyR
     stands.map(async ({ stand }) => ({ stand, leads: await listLeads(request.server.db, { standId: stand.id, limit: LEADS_SHOWN }) })),
   );
   const ctx = await pageContext(request);
-  // The figures, then the meetings' slots and requests (issue 38).
+  // The contacts, written in the page, then the figures and the meetings' slots and requests, which mount in the
+  // browser: below what is already there, they never push it down under a reader's pointer.
   const stats = await statsWidget(request, user, ['meetings']);
-  return sendPage(reply, exhibitorArea(ctx, user, stands, html`${stats}${exhibitorLeads(ctx, leads)}`));
+  return sendPage(reply, exhibitorArea(ctx, user, stands, html`${exhibitorLeads(ctx, leads)}${stats}`));
 }
 
 /** Public: anyone may read a published exhibitor's sheet. A bad id, a non-exhibitor or a hidden profile is a 404. */
