@@ -75,17 +75,19 @@ begin lint npx eslint .
 begin format npx prettier --check .
 begin build bash scripts/build.sh
 finish typecheck; finish lint; finish format; finish build
+# Storybook's build, in the background from here to the PostgreSQL pass: Jest leaves about a sixth of the machine idle
+# (its last files run alone), and the pass has the cores to itself sooner.
+begin storybook npx storybook build --disable-telemetry --quiet -o storybook-static
 # Jest: the widgets in jsdom and the server through app.inject, one worker a core (jest.config.js).
 step unit npx jest --ci
 step size node --import tsx scripts/size/check.ts
 finish panoramas
-# The storage tests again on PostgreSQL (two Jest workers), with the page weight (bytes, not time), Storybook's build
-# and Lighthouse beside them: the pass waits on PostgreSQL and on its tests' timers for much of its time, and
+# The storage tests again on PostgreSQL (two Jest workers), with the page weight (bytes, not time) and Lighthouse
+# beside them: the pass waits on PostgreSQL and on its tests' timers for much of its time, and
 # Lighthouse, which judges time, runs ahead of whatever else the machine does (niceness -15, measure/lighthouse.ts).
 # Beside the pass it read a median score of 95 and the pass took as long as without it; alone at the end it left half
 # the machine idle for two minutes (docs/performance.md, 2026-11-30).
 begin page-weight node --import tsx scripts/measure/page-weight.ts
-begin storybook npx storybook build --disable-telemetry --quiet -o storybook-static
 begin lighthouse node --import tsx scripts/measure/lighthouse.ts --runs 3
 step postgres bash scripts/test-postgres.sh
 finish page-weight; finish storybook; finish lighthouse
