@@ -27,7 +27,7 @@ async function drawnPixels(page: Page, selector: string): Promise<number> {
     });
 }
 
-test('a visitor enters a stand; its exhibitor sees the visit on /exposant as a chart, in words, in a table and as CSV', async () => {
+test('a visitor enters a stand; its exhibitor sees the visit on /exposant as a chart, in words, in a table and as CSV', async (t) => {
   const { salon, browser } = env;
 
   const { context: exhibitorContext, page: exhibitor, errors: exhibitorErrors } = await exhibitorInArea(salon.baseUrl, browser);
@@ -97,6 +97,18 @@ test('a visitor enters a stand; its exhibitor sees the visit on /exposant as a c
     .first()
     .waitFor({ timeout: WAIT_MS });
   await promoter.getByRole('region', { name: 'Attendance over the day' }).locator('canvas').first().waitFor({ timeout: WAIT_MS });
+  // Until the figures mount, the page keeps their place (`.stats-reserve`): the news form below stays put when they do.
+  const [reserved, mounted] = await promoter.evaluate(() => {
+    const slot = document.querySelector<HTMLElement>('[data-salon-widget="stats"]');
+    const probe = document.createElement('div');
+    probe.className = 'stats-reserve';
+    slot?.before(probe);
+    const heights = [probe.getBoundingClientRect().height, slot?.getBoundingClientRect().height ?? 0];
+    probe.remove();
+    return heights;
+  });
+  t.diagnostic(`the organiser's figures: ${mounted} px mounted, ${reserved} px kept for them`);
+  assert.ok(Math.abs(mounted - reserved) <= 80, `the figures (${mounted} px) and their reserved place (${reserved} px) differ`);
 
   assert.deepEqual(exhibitorErrors, []);
   assert.deepEqual(promoterErrors, []);

@@ -78,7 +78,8 @@ export async function showPromoterArea(request: FastifyRequest, reply: FastifyRe
     promoterNewsSection(request, ctx, { sent: newsSent(request) }),
     listLeads(db, { limit: LEADS_SHOWN }),
     leadCountsByStand(db),
-    statsWidget(request, user),
+    // The figures mount above the news form: their place is kept until then (views/layout.ts, `.stats-reserve`).
+    statsWidget(request, user, [], html`<div class="stats-reserve"></div>`),
     promoterEmailingSection(request, ctx),
   ]);
   return sendPage(reply, promoterArea(ctx, c, requests, html`${stats}${news}${emailing}${organiserLeads(ctx, latest, byStand)}`));

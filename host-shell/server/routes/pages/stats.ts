@@ -11,7 +11,16 @@ import { pageContext } from './kit';
  * never downloads it. `more`: other back-office widgets of the same page (`/exposant`: the meetings), sharing its
  * page data and loader.
  */
-export async function statsWidget(request: FastifyRequest, user: UserRow, more: readonly WidgetName[] = []): Promise<SafeHtml> {
+export async function statsWidget(
+  request: FastifyRequest,
+  user: UserRow,
+  more: readonly WidgetName[] = [],
+  placeholder?: SafeHtml,
+): Promise<SafeHtml> {
   const data = await buildPageData(request.server.db, user, await pageContext(request));
-  return salonMarkup(data, { widgets: ['stats', ...more], loaderSrc: `${request.server.config.spaUrl}/loader.js` });
+  return salonMarkup(data, {
+    widgets: ['stats', ...more],
+    loaderSrc: `${request.server.config.spaUrl}/loader.js`,
+    ...(placeholder ? { placeholders: { stats: placeholder } } : {}),
+  });
 }
