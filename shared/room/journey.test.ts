@@ -504,6 +504,21 @@ describe('the view for the sidebar', () => {
     again();
   });
 
+  test('new page data while the list is still mounted but nobody listens: the next listener gets the names', async () => {
+    page({ standsToVisit: ['s2'] });
+    const stop = $journeyView.listen(() => undefined);
+    await settle();
+    stop();
+    // The view lets go of the stand list a second after its last listener left; the list keeps its own mount a
+    // second more. New page data then (another story, a login) empties it, with nobody listening.
+    await jest.advanceTimersByTimeAsync(1500);
+    page({ standsToVisit: ['s3'] }, withLocale(visitorPageData(), 'fr_FR'));
+    const again = $journeyView.listen(() => undefined);
+    await settle();
+    expect($journeyView.get()).toMatchObject({ standsStatus: 'ready', toVisit: [{ id: 's3', name: 'Verdi Mobilité' }] });
+    again();
+  });
+
   test('empty when no list holds a stand', () => {
     page(null);
     expect($journeyView.get().progress).toBe('empty');

@@ -31,15 +31,23 @@ const state = busSingleton('stands', (): StandsInternals => {
   };
   // Loaded when first listened to (stand names in the activity stream, the journey); after a failure, again when
   // listened to or asked for anew, and a little later while listened to.
+  let mounted = false;
   onMount($state, () => {
+    mounted = true;
     request();
-    return cancelRetry;
+    return () => {
+      mounted = false;
+      cancelRetry();
+    };
   });
+  // New page data (a login, another story): loaded again at once while mounted, listened to or not. nanostores
+  // unmounts a store a second after its last listener left: a listener coming back meanwhile mounts nothing anew,
+  // so a list emptied then would stay unloaded.
   $pageData.listen(() => {
     cancelRetry();
     failures = 0;
     $state.set({ status: 'idle', stands: {} });
-    if ($state.lc > 0) void load();
+    if (mounted) void load();
   });
   function request(): void {
     const { status } = $state.get();
