@@ -49,7 +49,7 @@ button,.button{display:inline-block;margin-top:1rem;font:inherit;padding:.5rem 1
 img.avatar{width:96px;height:96px;border-radius:50%}dl{display:grid;grid-template-columns:max-content 1fr;gap:.3rem 1rem}dt{font-weight:600}dd{margin:0}
 .scroll{overflow-x:auto}form.inline{display:inline}button.secondary{margin:.25rem 0 0;padding:.2rem .5rem;background:#fff;color:#b00020;border:1px solid #b00020;font-size:.9rem}
 .table-scroll{overflow-x:auto}.muted{color:#6b7280}
-.stats-reserve{margin-top:1.5rem;min-height:558px}@media (max-width:40rem){.stats-reserve{min-height:950px}}
+.stats-reserve{margin-top:1.5rem;min-height:558px}.stats-reserve h2{margin:0}@media (max-width:40rem){.stats-reserve{min-height:950px}}
 .confirm{max-width:min(28rem,calc(100vw - 2rem));box-sizing:border-box;padding:1.25rem;border:1px solid #e2e5ee;border-radius:.5rem;box-shadow:0 10px 30px rgb(0 0 0/.25)}
 .confirm::backdrop{background:rgb(29 36 51/.45)}.confirm p{margin:0 0 .5rem}.confirm form{display:flex;flex-wrap:wrap;gap:.5rem}
 .confirm button{margin-top:.5rem}button.danger{background:#b00020}button.cancel{background:#fff;color:#1d2433;border:1px solid #b8bfd0}

@@ -1,4 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { msg } from '@lingui/core/macro';
+import { say } from '../../i18n';
 import { url } from '@salon/shared/contracts/routes';
 import { setMailOptIn } from '../../services/mail';
 import { formStrings } from '../../views/forms';
@@ -79,7 +81,7 @@ export async function showPromoterArea(request: FastifyRequest, reply: FastifyRe
     listLeads(db, { limit: LEADS_SHOWN }),
     leadCountsByStand(db),
     // The figures mount above the news form: their place is kept until then (views/layout.ts, `.stats-reserve`).
-    statsWidget(request, user, [], html`<div class="stats-reserve"></div>`),
+    statsWidget(request, user, [], html`<div class="stats-reserve"><h2>${say(ctx.locale, msg`The salon in figures`)}</h2></div>`),
     promoterEmailingSection(request, ctx),
   ]);
   return sendPage(reply, promoterArea(ctx, c, requests, html`${stats}${news}${emailing}${organiserLeads(ctx, latest, byStand)}`));
