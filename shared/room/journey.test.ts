@@ -8,7 +8,7 @@ import { emitBusEvent } from './events';
 import { handleFrameMessage } from './frameMessages';
 import { enterStand, leaveStand } from './standVisit';
 import './journey';
-import { STANDS_RETRY_MAX_MS, STANDS_RETRY_MS } from '@salon/shared/stands';
+import { STANDS_RETRY_MAX_MS, STANDS_RETRY_MS, setStands } from '@salon/shared/stands';
 import {
   $journeyView,
   JOURNEY_RETRY_MS,
@@ -517,6 +517,16 @@ describe('the view for the sidebar', () => {
     await settle();
     expect($journeyView.get()).toMatchObject({ standsStatus: 'ready', toVisit: [{ id: 's3', name: 'Verdi Mobilité' }] });
     again();
+  });
+
+  test('stands set while a load runs stay: the load’s answer does not replace them', async () => {
+    page({ standsToVisit: ['s2'] });
+    const stop = $journeyView.listen(() => undefined);
+    expect($journeyView.get().standsStatus).toBe('loading');
+    setStands({ s2: stand('s2', 'Robotique Nordique', 'Nordic Robots (set)') });
+    await settle();
+    expect($journeyView.get()).toMatchObject({ standsStatus: 'ready', toVisit: [{ id: 's2', name: 'Nordic Robots (set)' }] });
+    stop();
   });
 
   test('empty when no list holds a stand', () => {

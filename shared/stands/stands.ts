@@ -19,6 +19,8 @@ interface StandsInternals {
   $state: WritableAtom<StandsState>;
   /** Loads unless loaded or loading. Optional: a copy of this package older than the retry has none. */
   request?: () => void;
+  /** Sets the stands, over any load still running. Optional: older copies of this package have none. */
+  set?: (stands: Record<string, Stand>) => void;
 }
 
 const state = busSingleton('stands', (): StandsInternals => {
@@ -32,6 +34,8 @@ const state = busSingleton('stands', (): StandsInternals => {
   // Loaded when first listened to (stand names in the activity stream, the journey); after a failure, again when
   // listened to or asked for anew, and a little later while listened to.
   let mounted = false;
+  /** Each load and each `setStands` takes the next number: only the latest one's answer is kept. */
+  let generation = 0;
   onMount($state, () => {
     mounted = true;
     request();
@@ -56,12 +60,16 @@ const state = busSingleton('stands', (): StandsInternals => {
     void load();
   }
   async function load(): Promise<void> {
+    const mine = (generation += 1);
     $state.set({ status: 'loading', stands: $state.get().stands });
     try {
       const { stands } = await getStands({ notify: false });
+      // A later load, or stands set meanwhile (`setStands`), win over this answer.
+      if (mine !== generation) return;
       failures = 0;
       $state.set({ status: 'ready', stands: stands ?? {} });
     } catch {
+      if (mine !== generation) return;
       // Names are a nicety: without them the lists say "Unknown stand" until a later try passes.
       $state.set({ status: 'error', stands: {} });
       if ($state.lc > 0 && retryTimer === null) {
@@ -74,7 +82,12 @@ const state = busSingleton('stands', (): StandsInternals => {
       }
     }
   }
-  return { $state, request };
+  const set = (stands: Record<string, Stand>): void => {
+    generation += 1;
+    cancelRetry();
+    $state.set({ status: 'ready', stands });
+  };
+  return { $state, request, set };
 });
 
 /** GET /api/stands, when first listened to; after a failure, retried when asked again and, while listened to, after a delay. */
@@ -87,7 +100,8 @@ export function requestStands(): void {
 
 /** Stories and tests: stands without the server. */
 export function setStands(stands: Record<string, Stand>): void {
-  state.$state.set({ status: 'ready', stands });
+  if (state.set) state.set(stands);
+  else state.$state.set({ status: 'ready', stands });
 }
 
 /** The stand's name in the page's language (niceNameEn in English), or null when unknown. */

@@ -98,12 +98,12 @@ test('a visitor enters a stand; its exhibitor sees the visit on /exposant as a c
     .waitFor({ timeout: WAIT_MS });
   await promoter.getByRole('region', { name: 'Attendance over the day' }).locator('canvas').first().waitFor({ timeout: WAIT_MS });
   // Until the figures mount, the page keeps their place (`.stats-reserve`): the news form below stays put when they do.
-  const [reserved, mounted] = await promoter.evaluate(() => {
+  const { reserved, mounted } = await promoter.evaluate(() => {
     const slot = document.querySelector<HTMLElement>('[data-salon-widget="stats"]');
     const probe = document.createElement('div');
     probe.className = 'stats-reserve';
     slot?.before(probe);
-    const heights = [probe.getBoundingClientRect().height, slot?.getBoundingClientRect().height ?? 0];
+    const heights = { reserved: probe.getBoundingClientRect().height, mounted: slot?.getBoundingClientRect().height ?? 0 };
     probe.remove();
     return heights;
   });
