@@ -1,4 +1,4 @@
-import { atom, onMount, readonlyType, type WritableAtom } from 'nanostores';
+import { atom, onMount, onStart, readonlyType, type WritableAtom } from 'nanostores';
 import type { Stand } from '@salon/shared/contracts/exhibitors';
 import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import { busSingleton, $pageData, pickLocalized } from '@salon/shared';
@@ -33,25 +33,21 @@ const state = busSingleton('stands', (): StandsInternals => {
   };
   // Loaded when first listened to (stand names in the activity stream, the journey); after a failure, again when
   // listened to or asked for anew, and a little later while listened to.
-  let mounted = false;
   /** Each load and each `setStands` takes the next number: only the latest one's answer is kept. */
   let generation = 0;
   onMount($state, () => {
-    mounted = true;
     request();
-    return () => {
-      mounted = false;
-      cancelRetry();
-    };
+    return cancelRetry;
   });
-  // New page data (a login, another story): loaded again at once while mounted, listened to or not. nanostores
-  // unmounts a store a second after its last listener left: a listener coming back meanwhile mounts nothing anew,
-  // so a list emptied then would stay unloaded.
+  // nanostores unmounts a store a second after its last listener left: a listener back within it mounts nothing
+  // anew, so a list emptied meanwhile (new page data) is asked for by the first listener itself.
+  onStart($state, () => request());
+  // New page data (a login, another story): loaded again at once if listened to, else by the next listener.
   $pageData.listen(() => {
     cancelRetry();
     failures = 0;
     $state.set({ status: 'idle', stands: {} });
-    if (mounted) void load();
+    if ($state.lc > 0) void load();
   });
   function request(): void {
     const { status } = $state.get();
