@@ -31,17 +31,14 @@ const state = busSingleton('stands', (): StandsInternals => {
     if (retryTimer !== null) clearTimeout(retryTimer);
     retryTimer = null;
   };
-  // Loaded when first listened to (stand names in the activity stream, the journey); after a failure, again when
-  // listened to or asked for anew, and a little later while listened to.
   /** Each load and each `setStands` takes the next number: only the latest one's answer is kept. */
   let generation = 0;
-  onMount($state, () => {
-    request();
-    return cancelRetry;
-  });
-  // nanostores unmounts a store a second after its last listener left: a listener back within it mounts nothing
-  // anew, so a list emptied meanwhile (new page data) is asked for by the first listener itself.
+  // Loaded when first listened to (stand names in the activity stream, the journey); after a failure, again when
+  // listened to or asked for anew, and a little later while listened to. On each first listener (`onStart`), not on
+  // mount: nanostores unmounts a store a second after its last listener left, and a listener back within that second
+  // mounts nothing anew, so a list emptied meanwhile (new page data) would stay unloaded.
   onStart($state, () => request());
+  onMount($state, () => cancelRetry);
   // New page data (a login, another story): loaded again at once if listened to, else by the next listener.
   $pageData.listen(() => {
     cancelRetry();

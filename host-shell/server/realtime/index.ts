@@ -188,7 +188,7 @@ export const realtimePlugin = globalPlugin('salon-realtime', async (app: Fastify
     subscriber ? subscriber.ping().then(() => undefined) : Promise.resolve(),
   );
   app.decorate('realtime', realtime);
-  redis[1]?.on('smessageBuffer', () => (realtime.traffic.received += 1));
+  subscriber?.on('smessageBuffer', () => (realtime.traffic.received += 1));
   io.engine.on('connection', (conn: { on(event: 'packetCreate', listener: (packet: { type: string }) => void): void }) =>
     conn.on('packetCreate', (packet) => {
       if (packet.type === 'message') realtime.traffic.packets += 1;
