@@ -106,12 +106,14 @@ const intersect = (a: Layout['bar'], b: Layout['bar']) =>
 
 /** Checks the bar at the page's current width; returns the actions it shows and those of its menu. */
 async function checkBar(page: Page, what: string, expected: string[]): Promise<{ inBar: string[]; inMenu: string[] }> {
-  // The bar measures itself after a resize: wait until it has settled.
+  // The bar measures itself after a resize: wait until it has settled (fits; a cut name has its tooltip).
   await page
     .waitForFunction(
       () => {
         const nav = document.querySelector<HTMLElement>('nav[aria-label="Menu principal"]');
-        return nav !== null && nav.scrollWidth <= nav.clientWidth;
+        const logo = nav?.querySelector<HTMLElement>(':scope > a');
+        const cutWithoutTitle = logo ? logo.scrollWidth > logo.clientWidth && !logo.title : false;
+        return nav !== null && nav.scrollWidth <= nav.clientWidth && !cutWithoutTitle;
       },
       undefined,
       { timeout: WAIT_MS },

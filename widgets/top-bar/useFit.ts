@@ -40,21 +40,31 @@ export function useFit(
       })),
     });
     setMoved((previous) => (sameKeys(previous, next) ? previous : next));
-    // Once the items have moved: is the name still cut? Then it gets its tooltip.
-    requestAnimationFrame(() => {
-      const shown = logo.current;
-      setNameCut(shown ? shown.scrollWidth > shown.clientWidth : false);
-    });
   }, [nav, measure, logo, compact]);
+
+  // Is the name, as drawn, still cut? Then it gets its tooltip.
+  const checkName = useCallback(() => {
+    const shown = logo.current;
+    setNameCut(shown ? shown.scrollWidth > shown.clientWidth : false);
+  }, [logo]);
+
+  // Read again once the moved items are drawn (React draws them after the measure that moved them).
+  useLayoutEffect(() => {
+    if (measurable) checkName();
+  }, [measurable, moved, checkName]);
 
   useLayoutEffect(() => {
     if (!measurable) return undefined;
     update();
-    const observer = new ResizeObserver(() => update());
+    const observer = new ResizeObserver(() => {
+      update();
+      checkName();
+    });
     if (nav.current) observer.observe(nav.current);
+    if (logo.current) observer.observe(logo.current);
     measure.current?.querySelectorAll('[data-measure]').forEach((element) => observer.observe(element));
     return () => observer.disconnect();
-  }, [measurable, update, nav, measure]);
+  }, [measurable, update, checkName, nav, measure, logo]);
 
   return { measurable, moved, nameCut };
 }
