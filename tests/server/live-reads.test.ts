@@ -108,10 +108,11 @@ describe('the reads of one live-activity flush, gathered', () => {
     await visitStand(t.app, cookies.visitor, solar.key, { start: true });
     const counter = new Reads('stand_visits');
     const reads = liveReads(t.database.db.withPlugin(counter));
-    expect(await Promise.all(stands.map((stand) => reads.visitorIds(stand.id)))).toEqual([[visitor2Id, visitorId], [], []]);
+    const users = async () => (await Promise.all(stands.map((stand) => reads.openVisits(stand.id)))).map((open) => open.map((v) => v.userId));
+    expect(await users()).toEqual([[visitor2Id, visitorId], [], []]);
     expect(counter.count).toBe(1);
     await visitStand(t.app, cookies.visitor2, storage.key, { start: true });
-    expect(await Promise.all(stands.map((stand) => reads.visitorIds(stand.id)))).toEqual([[visitorId], [visitor2Id], []]);
+    expect(await users()).toEqual([[visitorId], [visitor2Id], []]);
     expect(counter.count).toBe(2);
   });
 
@@ -131,7 +132,7 @@ describe('the reads of one live-activity flush, gathered', () => {
     const reads = liveReads(failing.reduce((db, plugin) => db.withPlugin(plugin), t.database.db));
     await expect(reads.users([visitorId])).rejects.toThrow('reading users failed');
     await expect(reads.companies([exhibitorId])).rejects.toThrow('reading companies failed');
-    await expect(Promise.all([reads.visitorIds(stands[0].id), reads.visitorIds(stands[1].id)])).rejects.toThrow(
+    await expect(Promise.all([reads.openVisits(stands[0].id), reads.openVisits(stands[1].id)])).rejects.toThrow(
       'reading stand_visits failed',
     );
   });

@@ -1,15 +1,44 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import type { LiveActivityState, RoomUser } from '@salon/shared/contracts/room';
 import { encodeId } from '../../host-shell/server/lib/ids';
 import { liveReads } from '../../host-shell/server/live/reads';
 import { ROWS_REFRESH_MS, StandVisitors } from '../../host-shell/server/live/stand-visitors';
+import { standHistory } from '../../host-shell/server/live/stand-history';
+import type { LiveChange } from '../../host-shell/server/live/changes';
+import type { HistoryRowWithUser } from '../../host-shell/server/services/room-users';
 import { LIVE_ACTIVITY_GRAIN_MS } from '../../host-shell/server/services/activity';
 import { createTestApp, standBySlug, waitFor, type TestApp } from './helpers';
 import { listen } from './sockets';
 import { closeListening, closeStreams, openSse, type SseClient, type SseEvent } from './sse';
 import { DEMO, signIn, userIdByEmail } from './accounts';
 import { XHR, request, visitStand } from './http';
+
+/** Counts the statements run that read a table. */
+class Reads implements KyselyPlugin {
+  count = 0;
+  private readonly reading = new Set<unknown>();
+  constructor(private readonly table: string) {}
+  transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
+    if (node.kind === 'SelectQueryNode' && JSON.stringify(node).includes(`"name":"${this.table}"`)) this.reading.add(queryId);
+    return node;
+  }
+  async transformResult({ result, queryId }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    if (this.reading.delete(queryId)) this.count += 1;
+    return result;
+  }
+}
+
+/** The changes the app publishes while `act` runs. */
+async function telling(act: () => Promise<void>): Promise<LiveChange[]> {
+  const spy = jest.spyOn(t.app.live, 'publish');
+  try {
+    await act();
+    return spy.mock.calls.map(([change]) => change);
+  } finally {
+    spy.mockRestore();
+  }
+}
 
 /** Counts the rows of `users` that selects read (the columns of a person, as the stand's list needs them). */
 class UserRowsRead implements KyselyPlugin {
@@ -52,32 +81,87 @@ afterAll(async () => {
 });
 
 describe("a stand's visitors kept between recomputations", () => {
-  it('gives the list a full read gives, after arrivals and departures', async () => {
-    const kept = new StandVisitors(liveReads(t.database.db), t.app.activity);
+  it('gives the list a full read gives, from the visits the changes tell, without reading them or the arrivals again', async () => {
+    const visits = new Reads('stand_visits');
+    const rows = new UserRowsRead();
+    const kept = new StandVisitors(liveReads(t.database.db.withPlugin(visits).withPlugin(rows)), t.app.activity);
     await visit(cookies.visitor, solar.key, { start: true });
     await kept.list(solar.id);
-    await visit(cookies.visitor2, solar.key, { start: true });
-    await visit(cookies.visitor, solar.key, { end: true });
-    await visit(cookies.visitor, solar.key, { start: true });
+    expect([visits.count, rows.rows]).toEqual([1, 1]);
+    const told = await telling(async () => {
+      await visit(cookies.visitor2, solar.key, { start: true });
+      await visit(cookies.visitor, solar.key, { end: true });
+      await visit(cookies.visitor, solar.key, { start: true });
+    });
+    for (const change of told) if (change.type === 'visitors') kept.heard(solar.id, change.delta ?? null);
     const list = await kept.list(solar.id);
+    expect([visits.count, rows.rows]).toEqual([1, 1]);
     const fresh = await new StandVisitors(liveReads(t.database.db), t.app.activity).list(solar.id);
     expect(list.ids).toEqual([visitor2Id, visitorId]);
     expect(list).toEqual(fresh);
     expect(people(list.items).map((p) => p.id_user)).toEqual([encodeId(visitor2Id), encodeId(visitorId)]);
   });
 
-  it('reads the row of an arrival only, not those of everyone on the stand', async () => {
+  it('applies visits told in any order, and those told while the visits are read', async () => {
+    // Later than the visit below: listed after it.
+    const at = new Date(Date.now() + 60_000).toISOString();
+    const opened = { id: 900_001, standId: solar.id, userId: visitor2Id, startedAt: at };
+    let kept: StandVisitors | null = null;
+    // While the visits are read, a visit is told opened: the read's result gets it.
+    const tellWhileReading: KyselyPlugin = {
+      transformQuery: ({ node }) => {
+        if (node.kind === 'SelectQueryNode' && JSON.stringify(node.from).includes('"name":"stand_visits"'))
+          kept?.heard(solar.id, { opened: [opened], closed: [], users: [] });
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    kept = new StandVisitors(liveReads(t.database.db.withPlugin(tellWhileReading)), t.app.activity);
+    await visit(cookies.visitor, solar.key, { start: true });
+    expect((await kept.list(solar.id)).ids).toEqual([visitorId, visitor2Id]);
+    // Closed, then told opened again by a slower process: it stays closed.
+    kept.heard(solar.id, { opened: [], closed: [{ id: opened.id, standId: solar.id }], users: [] });
+    kept.heard(solar.id, { opened: [opened], closed: [], users: [] });
+    // Another stand's visits change nothing here.
+    kept.heard(solar.id, { opened: [{ ...opened, id: 900_002, standId: solar.id + 1 }], closed: [], users: [] });
+    expect((await kept.list(solar.id)).ids).toEqual([visitorId]);
+  });
+
+  it('reads the visits again after a change that does not tell them, and the row of an arrival only', async () => {
     const counter = new UserRowsRead();
     const kept = new StandVisitors(liveReads(t.database.db.withPlugin(counter)), t.app.activity);
     await visit(cookies.visitor, solar.key, { start: true });
     await kept.list(solar.id);
     expect(counter.rows).toBe(1);
     await visit(cookies.visitor2, solar.key, { start: true });
+    kept.heard(solar.id, null);
     const list = await kept.list(solar.id);
     expect(list.ids).toEqual([visitorId, visitor2Id]);
     expect(counter.rows).toBe(2);
     await kept.list(solar.id);
     expect(counter.rows).toBe(2);
+  });
+
+  it("keeps a stand's last history entries from the entries the changes tell, without reading them again", async () => {
+    const counter = new Reads('stand_history');
+    const reads = liveReads(t.database.db.withPlugin(counter));
+    const kept = standHistory(reads);
+    await visit(cookies.visitor, solar.key, { start: true });
+    await kept.get(solar.id);
+    const told = await telling(async () => {
+      await visit(cookies.visitor2, solar.key, { start: true });
+      await visit(cookies.visitor, solar.key, { end: true });
+    });
+    for (const change of told) if (change.type === 'history') kept.heard(solar.id, change.entries ?? null);
+    const rows = await kept.get(solar.id);
+    expect(counter.count).toBe(1);
+    // The told rows carry their authors' last activity as the process knew it; the database's lags behind.
+    const stored = (list: HistoryRowWithUser[]) => list.map((row) => ({ ...row, user: { ...row.user, last_activity_at: null } }));
+    expect(stored(rows)).toEqual(stored(await liveReads(t.database.db).history(solar.id)));
+    expect(rows.slice(0, 2).map((row) => [row.type, row.user.id])).toEqual([
+      ['leaveStand', visitorId],
+      ['enterOnStand', visitor2Id],
+    ]);
   });
 
   it('reads a person again when a change names them, and everyone after ROWS_REFRESH_MS', async () => {
@@ -110,6 +194,7 @@ describe("a stand's visitors kept between recomputations", () => {
     await visit(cookies.visitor, solar.key, { start: true });
     await kept.list(solar.id);
     await visit(cookies.visitor2, solar.key, { start: true });
+    kept.heard(solar.id, null);
     expect((await kept.list(solar.id)).ids).toEqual([visitorId, visitor2Id]);
   });
 

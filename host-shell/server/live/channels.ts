@@ -5,7 +5,7 @@
  * left. Everything else (presence, settings, the room-wide values, ended sessions, news for everyone) goes on the
  * room's channel, to every process.
  */
-import { exScope, hisScope, newsScope, parseScope, visScope, type LiveChange, type Scope } from './changes';
+import { exScope, hisScope, newsScope, parseScope, visScope, type LiveChange, type Scope, type VisitsDelta } from './changes';
 
 /** How long a process keeps a scope's channel after its last stream showing it closed (a reload comes back within it). */
 export const RELEASE_MS = 1_000;
@@ -26,9 +26,14 @@ export function isRouted(scope: Scope): boolean {
 export function route(change: LiveChange): Routed[] {
   switch (change.type) {
     case 'visitors':
-      return change.standIds.map((id) => ({ scope: visScope(id), change: { type: 'visitors', standIds: [id] } }));
-    case 'history':
-      return change.standIds.map((id) => ({ scope: hisScope(id), change: { type: 'history', standIds: [id] } }));
+      return change.standIds.map((id) => ({ scope: visScope(id), change: { type: 'visitors', standIds: [id], ...visitsOn(change, id) } }));
+    case 'history': {
+      const { entries } = change;
+      return change.standIds.map((id) => ({
+        scope: hisScope(id),
+        change: { type: 'history', standIds: [id], ...(entries && { entries: entries.filter((e) => e.stand_id === id) }) },
+      }));
+    }
     case 'exhibitors':
       // By user: which stands they are on is resolved where the change is heard (rare: availability, a profile).
       if (change.userIds?.length || !change.standIds) return [{ scope: null, change }];
@@ -39,6 +44,15 @@ export function route(change: LiveChange): Routed[] {
     default:
       return [{ scope: null, change }];
   }
+}
+
+/** A visits delta's part on one stand: its visits, and the rows of those who opened one there. */
+function visitsOn(change: { delta?: VisitsDelta }, standId: number): { delta?: VisitsDelta } {
+  const { delta } = change;
+  if (!delta) return {};
+  const opened = delta.opened.filter((v) => v.standId === standId);
+  const arrived = new Set(opened.map((v) => v.userId));
+  return { delta: { opened, closed: delta.closed.filter((v) => v.standId === standId), users: delta.users.filter((u) => arrived.has(u.id)) } };
 }
 
 /**

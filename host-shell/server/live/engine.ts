@@ -236,7 +236,7 @@ export class LiveActivity {
     if (!first || !last) return Promise.resolve();
     const run = async () => {
       const changes = batch.map((b) => b.change);
-      this.state.forget(changes);
+      this.state.heard(changes);
       let scopes: Set<Scope>;
       try {
         scopes = await this.changeScopes.resolve(changes, this.watchers.keys());

@@ -8,11 +8,12 @@
 import DataLoader from 'dataloader';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import type { OpenVisit } from './changes';
 import {
   companiesOf,
   roomUserRows,
   standsHistoryRows,
-  standsVisitorIds,
+  standsOpenVisits,
   type HistoryRowWithUser,
   type RoomUserRow,
 } from '../services/room-users';
@@ -21,8 +22,8 @@ import {
 export const LIVE_HISTORY_LIMIT = 20;
 
 export interface LiveReads {
-  /** The users with an open visit on the stand, earliest first. */
-  visitorIds(standId: number): Promise<number[]>;
+  /** The stand's open visits, earliest first. */
+  openVisits(standId: number): Promise<OpenVisit[]>;
   /** The stand's last `LIVE_HISTORY_LIMIT` history entries, newest first. */
   history(standId: number): Promise<HistoryRowWithUser[]>;
   /** These users' rows (a removed account is left out). */
@@ -34,7 +35,7 @@ export interface LiveReads {
 export function liveReads(db: Kysely<Database>): LiveReads {
   const options = { cache: false };
   const visitors = new DataLoader(async (standIds: readonly number[]) => {
-    const found = await standsVisitorIds(db, standIds);
+    const found = await standsOpenVisits(db, standIds);
     return standIds.map((id) => found.get(id) ?? []);
   }, options);
   const history = new DataLoader(async (standIds: readonly number[]) => {
@@ -50,7 +51,7 @@ export function liveReads(db: Kysely<Database>): LiveReads {
     return ids.map((id) => found.get(id) ?? null);
   }, options);
   return {
-    visitorIds: (standId) => visitors.load(standId),
+    openVisits: (standId) => visitors.load(standId),
     history: (standId) => history.load(standId),
     users: async (ids) => (await loadAll(users, ids)).filter((row) => row !== null),
     companies: async (ids) => {

@@ -1,9 +1,11 @@
 /**
  * A stand's visitors (`owned_stands_users`), kept between recomputations. A busy stand has a few hundred people on
  * it and a visit starts or ends on it several times a second: reading and serialising every one of them at each
- * change was the live activity's largest cost. Here a recomputation reads the open visits' user ids (in order), and
- * the rows of the people it does not know yet; the others keep the row read when they arrived, and are serialised
- * again only when their minute of last activity changes (the activity tracker knows it for this process's users).
+ * change was the live activity's largest cost. Here the stand's open visits are kept and changed by the visits a
+ * change tells whole (`VisitsDelta`: from a visit's start or end, on whichever process it happened), and read again
+ * only after a change that does not say (a timeout, a restart) and every `ROWS_REFRESH_MS` (`KeptByStand`). The
+ * people are kept too: the row a delta carries for an arrival, or the rows read for those not known yet; each one is
+ * serialised again only when their minute of last activity changes (the activity tracker knows it).
  *
  * What a kept row could miss comes back another way: a change that names users (`forget`: an account or profile
  * edited, someone back after a gap) marks their rows to be read again, and each stand's rows are all read again at least every
@@ -13,6 +15,8 @@
 import type { RoomUser } from '@salon/shared/contracts/room';
 import { toLiveGrain, type ActivityTracker, type ActivityView } from '../services/activity';
 import { toRoomUser, type RoomUserRow } from '../services/room-users';
+import type { OpenVisit, VisitsDelta } from './changes';
+import { KeptByStand } from './kept';
 import type { LiveReads } from './reads';
 
 /** Serialised room users in order: each one's user id, obfuscated id, JSON, and each user's position. */
@@ -23,8 +27,11 @@ export interface PersonList {
   index: Map<number, number>;
 }
 
-/** Each stand's rows are read again, all of them, at least this often. */
+/** Each stand's open visits and rows are read again, all of them, at least this often. */
 export const ROWS_REFRESH_MS = 30_000;
+
+/** A closed visit is remembered this long: its opening, told later by a slower process, does not bring it back. */
+const CLOSED_KEPT_MS = 120_000;
 
 interface Known {
   row: RoomUserRow;
@@ -48,6 +55,9 @@ interface Stand {
 
 export class StandVisitors {
   private readonly stands = new Map<number, Stand>();
+  private readonly visits: KeptByStand<Map<number, OpenVisit>, VisitsDelta>;
+  /** Visits heard closed, and when. */
+  private readonly closed = new Map<number, number>();
   /** Reads of rows asked so far, and those still running. */
   private asked = 0;
   private running = 0;
@@ -58,13 +68,44 @@ export class StandVisitors {
     private readonly reads: LiveReads,
     private readonly activity: ActivityTracker,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.visits = new KeptByStand(
+      async (standId) => {
+        const open = await reads.openVisits(standId);
+        return new Map(open.filter((v) => !this.closed.has(v.id)).map((v) => [v.id, v]));
+      },
+      (visits, delta, standId) => {
+        for (const v of delta.closed) if (v.standId === standId) visits.delete(v.id);
+        for (const v of delta.opened) if (v.standId === standId && !this.closed.has(v.id)) visits.set(v.id, v);
+        return visits;
+      },
+      ROWS_REFRESH_MS,
+      now,
+    );
+  }
+
+  /** Visits started or ended on the stand: told whole (`delta`), or not (null: they are read again). */
+  heard(standId: number, delta: VisitsDelta | null): void {
+    if (delta) {
+      const now = this.now();
+      for (const v of delta.closed) this.closed.set(v.id, now);
+      if (this.closed.size > 1_000)
+        for (const [id, at] of this.closed) if (now - at > CLOSED_KEPT_MS) this.closed.delete(id);
+      // The arrivals' rows: not read again (an exhibitor's company is, with their row).
+      const people = this.stands.get(standId)?.people;
+      if (people)
+        for (const row of delta.users)
+          if (row.profile !== 'exhibitor' && !people.has(row.id))
+            people.set(row.id, { row, company: null, stored: storedOf(row), minute: -1, key: '', json: '', asked: this.asked });
+    }
+    this.visits.heard(standId, delta);
+  }
 
   /** The people with an open visit on the stand, earliest visit first. */
   async list(standId: number): Promise<PersonList> {
     const now = this.now();
     let stand = this.stands.get(standId);
-    const ids = await this.reads.visitorIds(standId);
+    const ids = userIdsOf(await this.visits.get(standId));
     if (!stand || now - stand.readAt >= ROWS_REFRESH_MS) {
       // A new map: a recomputation still running on the old one keeps what it read.
       stand = { people: new Map(), readAt: now };
@@ -81,7 +122,7 @@ export class StandVisitors {
         for (const row of rows) {
           // A recomputation that asked later already holds a newer row.
           if ((people.get(row.id)?.asked ?? 0) > asked) continue;
-          const stored = row.last_activity_at === null ? 0 : Date.parse(row.last_activity_at) || 0;
+          const stored = storedOf(row);
           // A change that named them while this read ran: the row may be from before it, read again next time.
           const stale = (this.namedAt.get(row.id) ?? 0) >= asked ? { stale: true as const } : {};
           people.set(row.id, { row, company: companies.get(row.id) ?? null, stored, minute: -1, key: '', json: '', asked, ...stale });
@@ -125,6 +166,7 @@ export class StandVisitors {
   /** Nobody shows the stand any more. */
   drop(standId: number): void {
     this.stands.delete(standId);
+    this.visits.drop(standId);
   }
 
   /** Serialises a person again when their minute of last activity changed (to the minute, as the live lists carry it). */
@@ -137,4 +179,12 @@ export class StandVisitors {
     known.key = user.id_user;
     known.json = JSON.stringify(user);
   }
+}
+
+const storedOf = (row: RoomUserRow): number => (row.last_activity_at === null ? 0 : Date.parse(row.last_activity_at) || 0);
+
+/** The users of these open visits, by their visit's start then its id; a user once (their earliest). */
+function userIdsOf(visits: Map<number, OpenVisit>): number[] {
+  const ordered = [...visits.values()].sort((a, b) => (a.startedAt === b.startedAt ? a.id - b.id : a.startedAt < b.startedAt ? -1 : 1));
+  return [...new Set(ordered.map((v) => v.userId))];
 }

@@ -20,6 +20,9 @@ import type { LiveSettings } from '@salon/shared/contracts/settings';
 import { parseScope, type LiveChange, type Scope } from './changes';
 import { liveReads, type LiveReads } from './reads';
 import { StandVisitors, type PersonList } from './stand-visitors';
+import { standHistory } from './stand-history';
+import type { KeptByStand } from './kept';
+import type { HistoryRowWithUser } from '../services/room-users';
 
 export type { PersonList } from './stand-visitors';
 
@@ -79,22 +82,32 @@ export interface RoomStateDeps {
 export class RoomState {
   private readonly reads: LiveReads;
   private readonly standVisitors: StandVisitors;
+  private readonly standHistory: KeptByStand<HistoryRowWithUser[], HistoryRowWithUser[]>;
 
   constructor(private readonly deps: RoomStateDeps) {
     this.reads = liveReads(deps.db);
     this.standVisitors = new StandVisitors(this.reads, deps.activity);
+    this.standHistory = standHistory(this.reads);
   }
 
-  /** The users changes name (an account or profile edited, someone back after a gap): their rows are read again. */
-  forget(changes: LiveChange[]): void {
-    for (const change of changes)
+  /**
+   * What changes tell the values kept between recomputations: visits and history entries told whole are applied,
+   * stands changed without saying how are read again, and the users changes name (an account or profile edited,
+   * someone back after a gap) have their rows read again.
+   */
+  heard(changes: LiveChange[]): void {
+    for (const change of changes) {
       if ((change.type === 'presence' || change.type === 'exhibitors') && change.userIds) this.standVisitors.forget(change.userIds);
+      if (change.type === 'visitors') for (const id of change.standIds) this.standVisitors.heard(id, change.delta ?? null);
+      if (change.type === 'history') for (const id of change.standIds) this.standHistory.heard(id, change.entries ?? null);
+    }
   }
 
   /** Nobody shows the scope any more: what was kept to compute it goes. */
   drop(scope: Scope): void {
     const parsed = parseScope(scope);
     if (parsed.kind === 'vis') this.standVisitors.drop(parsed.standId);
+    if (parsed.kind === 'his') this.standHistory.drop(parsed.standId);
   }
 
   async compute(scope: Scope): Promise<Piece> {
@@ -269,7 +282,7 @@ export class RoomState {
   }
 
   private async history(standId: number): Promise<Piece> {
-    const rows = await this.reads.history(standId);
+    const rows = await this.standHistory.get(standId);
     const users = await this.roomUsers(rows.map((r) => r.user));
     return { kind: 'his', json: JSON.stringify(rows.map((row, i) => toHistoryItem(row, users[i] as RoomUser))) };
   }

@@ -80,19 +80,27 @@ async function inBatches<T>(userIds: number[], read: (ids: number[]) => Promise<
   return out;
 }
 
-/** Each stand's users with an open visit, earliest first (their rows: `roomUserRows`); a stand with none has no entry. */
-export async function standsVisitorIds(db: Kysely<Database>, standIds: readonly number[]): Promise<Map<number, number[]>> {
+/** An open visit as a stand's visitor list orders them (earliest start first, then by id). */
+export interface OpenVisit {
+  id: number;
+  standId: number;
+  userId: number;
+  startedAt: string;
+}
+
+/** Each stand's open visits, earliest first (their users' rows: `roomUserRows`); a stand with none has no entry. */
+export async function standsOpenVisits(db: Kysely<Database>, standIds: readonly number[]): Promise<Map<number, OpenVisit[]>> {
   if (standIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('stand_visits')
-    .select(['stand_id', 'user_id'])
+    .select(['id', 'stand_id', 'user_id', 'started_at'])
     .where('stand_id', 'in', standIds)
     .where('ended_at', 'is', null)
     .orderBy('stand_id')
     .orderBy('started_at')
     .orderBy('id')
     .execute();
-  return byStand(rows, (row) => row.user_id);
+  return byStand(rows, (row) => ({ id: row.id, standId: row.stand_id, userId: row.user_id, startedAt: row.started_at }));
 }
 
 /** Rows gathered by their stand, in their order. */
@@ -143,7 +151,7 @@ export const withUser = ({ history_id, stand_id, type, content, created_at, ...u
 });
 
 /** Newest first: by creation time, then by id. */
-const newestFirst = (a: HistoryRowWithUser, b: HistoryRowWithUser): number =>
+export const newestFirst = (a: HistoryRowWithUser, b: HistoryRowWithUser): number =>
   a.created_at === b.created_at ? b.id - a.id : a.created_at < b.created_at ? 1 : -1;
 
 /**

@@ -12,6 +12,7 @@ import { SESSION_COOKIE } from '../../services/sessions';
 import { effectiveStream } from '../../services/programme';
 import { endVisit, standExists, startVisit, toStandVisit, visitTarget } from '../../services/visits';
 import { recordTrackingEvent } from '../../services/engagement';
+import { visitChanges } from '../../live/changes';
 import { apiViewer, notAuthenticated } from './auth';
 import { standIdParam, unknownStand } from './stand-param';
 
@@ -68,16 +69,14 @@ export const roomRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if ('start' in body) {
         app.activity.touch(user.id);
         const { visit, replaced, entered } = await startVisit(db, app.dbHandle.dialect, user.id, standId);
-        const standIds = [...new Set([standId, ...replaced.map((v) => v.stand_id)])];
-        app.live.publish({ type: 'visitors', standIds });
-        app.live.publish({ type: 'history', standIds });
+        for (const change of visitChanges(user, { opened: [visit], closed: replaced }, [...replaced.map((v) => v.history), entered]))
+          app.live.publish(change);
         void app.realtime.historyWritten(user, [...replaced.map((v) => v.history), entered]);
         return { data: { stand_visit: toStandVisit(visit) } };
       }
       const ended = await endVisit(db, user.id, standId, beacon ? 'beacon' : 'client');
       if (!ended) return { data: { stand_visit: null } };
-      app.live.publish({ type: 'visitors', standIds: [standId] });
-      app.live.publish({ type: 'history', standIds: [standId] });
+      for (const change of visitChanges(user, { opened: [], closed: [ended] }, [ended.history])) app.live.publish(change);
       void app.realtime.historyWritten(user, [ended.history]);
       return { data: { stand_visit: toStandVisit(ended) } };
     },
