@@ -512,4 +512,32 @@ describe('the pace of sending (MAIL_RATE)', () => {
       await t.close();
     }
   }, 30_000);
+
+  it('sends e-mailings from the leading process only; another sends the e-mails for one person at once', async () => {
+    const catcher = await startMailCatcher();
+    const t = await createTestApp({ mailCatcher: catcher, config: { mailPollMs: 60_000 } });
+    try {
+      const promoter = await t.database.db.selectFrom('users').selectAll().where('email', '=', DEMO.promoter).executeTakeFirstOrThrow();
+      const text = { fr: 'Tous', en: 'Everyone' };
+      const { id, recipients } = await sendEmailing(
+        t.database.db,
+        promoter,
+        { subject: text, body: text, audience: 'everyone', test: false },
+        ORIGIN,
+      );
+      await t.app.mail.queue({ to: 'chloe@example.org', lang: 'fr', subject: 'Pour une personne', text: 'Lien', kind: 'test' });
+      // Another process leads (Redis): this one is not the salon's sender of e-mailings.
+      Object.defineProperty(t.app.leadership, 'isLeader', { get: () => false, configurable: true });
+      expect((await t.app.mail.flush()).sent).toBe(1);
+      await catcher.waitFor((m) => m.subject === 'Pour une personne');
+      expect(await emailingProgress(t.database.db, id)).toMatchObject({ sent: 0, queued: recipients });
+      // It leads again: the e-mailing goes out.
+      Reflect.deleteProperty(t.app.leadership, 'isLeader');
+      expect(t.app.leadership.isLeader).toBe(true);
+      expect((await t.app.mail.flush()).sent).toBeGreaterThan(0);
+      expect((await emailingProgress(t.database.db, id))?.sent).toBeGreaterThan(0);
+    } finally {
+      await t.close();
+    }
+  }, 30_000);
 });

@@ -24,6 +24,8 @@ declare module 'fastify' {
     sweeper: Sweeper;
     /** The streams of GET /api/sse/users/actives (organisers: who is here now). */
     actives: ActivesFeed;
+    /** Whether this process does the work the whole salon shares once (live/leader.ts): alone, always. */
+    leadership: { readonly isLeader: boolean };
   }
 }
 
@@ -160,6 +162,7 @@ export const livePlugin = globalPlugin('salon-live', async (app) => {
     { minMs: config.liveGlobalMinMs, pingMs: config.livePingMs, maxBufferedBytes: config.liveMaxBufferedBytes },
   );
   app.decorate('actives', actives);
+  app.decorate('leadership', leadership);
 
   await leadership.start();
   live.start();

@@ -27,7 +27,7 @@ declare module 'fastify' {
 }
 
 /**
- * The pace of one process's sending (MAIL_RATE): a bucket of `burst` sends (one round's share), refilled at
+ * The pace of one process's sending (MAIL_RATE; the e-mailings': the leading process's): a bucket of `burst` sends (one round's share), refilled at
  * `perMinute` a minute. Whatever wakes the sender (the timer, a queued e-mail, an e-mailing), no minute sends more
  * than `perMinute` plus one round's share.
  */
@@ -55,7 +55,9 @@ export function mailPace(perMinute: number, burst: number) {
 /**
  * The outbox's sender: every `mailPollMs`, and when an e-mail is queued, the due e-mails go out through SMTP_URL at
  * the pace of `mailPace`: `mailPerMinute` a minute, at most `mailPerMinute × mailPollMs / 60 s` (at least one) at
- * once. Without SMTP_URL nothing is sent, and the e-mails wait in the outbox.
+ * once. With several processes (Redis), the leading one (`live/leader.ts`) looks at the outbox and alone sends the
+ * e-mailings' e-mails, so that MAIL_RATE is the salon's pace; the others send the e-mails they queue for one person
+ * (a sign-in link, a reset, a lead) at once, within their own pace. Without SMTP_URL nothing is sent, and the e-mails wait in the outbox.
  */
 export const mailPlugin = globalPlugin<{ catcher?: MailCatcher | null }>('salon-mail', async (app, options) => {
   const catcher = options.catcher ?? null;
@@ -63,6 +65,7 @@ export const mailPlugin = globalPlugin<{ catcher?: MailCatcher | null }>('salon-
   const transport: MailTransport | null = url ? smtpTransport(url) : null;
   const burst = Math.max(1, Math.round((app.config.mailPerMinute * app.config.mailPollMs) / 60_000));
   const pace = mailPace(app.config.mailPerMinute, burst);
+  const leads = () => !app.hasDecorator('leadership') || app.leadership.isLeader;
   let running: Promise<SendReport> | null = null;
   let again = false;
   const idle: SendReport = { sent: 0, failed: 0, retried: 0 };
@@ -77,7 +80,9 @@ export const mailPlugin = globalPlugin<{ catcher?: MailCatcher | null }>('salon-
     const limit = pace.allowed(at.getTime());
     // Nothing left of this round's share: the timer comes back.
     if (limit < 1) return Promise.resolve(idle);
-    running = sendDue(app.db, transport, { from: app.config.mailFrom, limit, now: at })
+    // E-mailings go out from the leading process only, at its pace: MAIL_RATE is the salon's, whatever its processes.
+    const personalOnly = !leads();
+    running = sendDue(app.db, transport, { from: app.config.mailFrom, limit, now: at, personalOnly })
       .then((report) => {
         pace.spend(report.sent + report.failed + report.retried, at.getTime());
         return report;
@@ -100,7 +105,12 @@ export const mailPlugin = globalPlugin<{ catcher?: MailCatcher | null }>('salon-
     return running;
   };
 
-  const timer = transport ? setInterval(() => void flush(), app.config.mailPollMs) : null;
+  // The outbox is looked at by the leading process (another one wakes its sender only for what it queued).
+  const timer = transport
+    ? setInterval(() => {
+        if (leads()) void flush();
+      }, app.config.mailPollMs)
+    : null;
   timer?.unref();
   app.decorate('mail', {
     async queue(mails, db) {

@@ -68,7 +68,8 @@ function answerOf(err: unknown): { text: string; permanent: boolean } {
 export async function sendDue(
   db: Kysely<Database>,
   transport: MailTransport,
-  options: { from: string; limit: number; now?: Date },
+  /** `personalOnly`: not the e-mailings' e-mails (a process that does not lead: plugins/mail.ts). */
+  options: { from: string; limit: number; now?: Date; personalOnly?: boolean },
 ): Promise<SendReport> {
   const now = options.now ?? new Date();
   const nowText = now.toISOString();
@@ -78,6 +79,7 @@ export async function sendDue(
     .selectAll()
     .where('status', 'in', ['queued', 'sending'] satisfies MailStatus[])
     .where('next_attempt_at', '<=', nowText)
+    .$if(options.personalOnly === true, (query) => query.where('emailing_id', 'is', null))
     .orderBy(sql`case when emailing_id is null then 0 else 1 end`)
     .orderBy('id')
     .limit(options.limit)
