@@ -108,7 +108,8 @@ describe('the reads of one live-activity flush, gathered', () => {
     await visitStand(t.app, cookies.visitor, solar.key, { start: true });
     const counter = new Reads('stand_visits');
     const reads = liveReads(t.database.db.withPlugin(counter));
-    const users = async () => (await Promise.all(stands.map((stand) => reads.openVisits(stand.id)))).map((open) => open.map((v) => v.userId));
+    const users = async () =>
+      (await Promise.all(stands.map((stand) => reads.openVisits(stand.id)))).map((open) => open.map((v) => v.userId));
     expect(await users()).toEqual([[visitor2Id, visitorId], [], []]);
     expect(counter.count).toBe(1);
     await visitStand(t.app, cookies.visitor2, storage.key, { start: true });

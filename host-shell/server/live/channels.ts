@@ -52,7 +52,9 @@ function visitsOn(change: { delta?: VisitsDelta }, standId: number): { delta?: V
   if (!delta) return {};
   const opened = delta.opened.filter((v) => v.standId === standId);
   const arrived = new Set(opened.map((v) => v.userId));
-  return { delta: { opened, closed: delta.closed.filter((v) => v.standId === standId), users: delta.users.filter((u) => arrived.has(u.id)) } };
+  return {
+    delta: { opened, closed: delta.closed.filter((v) => v.standId === standId), users: delta.users.filter((u) => arrived.has(u.id)) },
+  };
 }
 
 /**

@@ -18,7 +18,11 @@ export function mergeHistory(rows: HistoryRowWithUser[], entries: HistoryRowWith
 export function standHistory(reads: LiveReads, now: () => number = Date.now): KeptByStand<HistoryRowWithUser[], HistoryRowWithUser[]> {
   return new KeptByStand(
     (standId) => reads.history(standId),
-    (rows, entries, standId) => mergeHistory(rows, entries.filter((e) => e.stand_id === standId)),
+    (rows, entries, standId) =>
+      mergeHistory(
+        rows,
+        entries.filter((e) => e.stand_id === standId),
+      ),
     ROWS_REFRESH_MS,
     now,
   );

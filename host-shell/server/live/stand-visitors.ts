@@ -89,8 +89,7 @@ export class StandVisitors {
     if (delta) {
       const now = this.now();
       for (const v of delta.closed) this.closed.set(v.id, now);
-      if (this.closed.size > 1_000)
-        for (const [id, at] of this.closed) if (now - at > CLOSED_KEPT_MS) this.closed.delete(id);
+      if (this.closed.size > 1_000) for (const [id, at] of this.closed) if (now - at > CLOSED_KEPT_MS) this.closed.delete(id);
       // The arrivals' rows: not read again (an exhibitor's company is, with their row).
       const people = this.stands.get(standId)?.people;
       if (people)
