@@ -482,20 +482,19 @@ describe('a mail server that cannot be reached, or refuses', () => {
   }, 30_000);
 });
 
+/** The demo promoter's e-mailing to everyone, queued. */
+async function emailingToEveryone(t: TestApp, text: { fr: string; en: string }) {
+  const promoter = await t.database.db.selectFrom('users').selectAll().where('email', '=', DEMO.promoter).executeTakeFirstOrThrow();
+  return sendEmailing(t.database.db, promoter, { subject: text, body: text, audience: 'everyone', test: false }, ORIGIN);
+}
+
 describe('the pace of sending (MAIL_RATE)', () => {
   it('sends at most one round’s share at once and MAIL_RATE a minute, however often the sender is woken', async () => {
     const catcher = await startMailCatcher();
     // 2 a minute, looked at every minute: 2 at once, then one more every 30 s (the test's clock, given to flush).
     const t = await createTestApp({ mailCatcher: catcher, config: { mailPerMinute: 2, mailPollMs: 60_000 } });
     try {
-      const promoter = await t.database.db.selectFrom('users').selectAll().where('email', '=', DEMO.promoter).executeTakeFirstOrThrow();
-      const text = { fr: 'Rythme', en: 'Pace' };
-      const { id, recipients } = await sendEmailing(
-        t.database.db,
-        promoter,
-        { subject: text, body: text, audience: 'everyone', test: false },
-        ORIGIN,
-      );
+      const { id, recipients } = await emailingToEveryone(t, { fr: 'Rythme', en: 'Pace' });
       expect(recipients).toBeGreaterThanOrEqual(6);
       const start = Date.now() + 1000;
       const at = (seconds: number) => new Date(start + seconds * 1000);
@@ -517,14 +516,7 @@ describe('the pace of sending (MAIL_RATE)', () => {
     const catcher = await startMailCatcher();
     const t = await createTestApp({ mailCatcher: catcher, config: { mailPollMs: 60_000 } });
     try {
-      const promoter = await t.database.db.selectFrom('users').selectAll().where('email', '=', DEMO.promoter).executeTakeFirstOrThrow();
-      const text = { fr: 'Tous', en: 'Everyone' };
-      const { id, recipients } = await sendEmailing(
-        t.database.db,
-        promoter,
-        { subject: text, body: text, audience: 'everyone', test: false },
-        ORIGIN,
-      );
+      const { id, recipients } = await emailingToEveryone(t, { fr: 'Tous', en: 'Everyone' });
       await t.app.mail.queue({ to: 'chloe@example.org', lang: 'fr', subject: 'Pour une personne', text: 'Lien', kind: 'test' });
       // Another process leads (Redis): this one is not the salon's sender of e-mailings.
       Object.defineProperty(t.app.leadership, 'isLeader', { get: () => false, configurable: true });
