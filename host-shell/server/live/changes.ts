@@ -1,8 +1,8 @@
 import type { StandHistoryRow, StandVisitRow } from '../db/schema';
 import { ROOM_USER_COLUMNS, type HistoryRowWithUser, type OpenVisit, type RoomUserRow } from '../services/room-users';
+import type { SharedPiece } from './room-pieces';
 
 export type { OpenVisit } from '../services/room-users';
-import type { SharedPiece } from './room-pieces';
 
 /**
  * What a visit's start or end did to the stands it names, told whole: the visits opened and closed, and the rows of
