@@ -9,7 +9,7 @@ import { LIVE_HISTORY_LIMIT, type LiveReads } from './reads';
 import { ROWS_REFRESH_MS } from './stand-visitors';
 
 /** Entries merged by id, newest first, the last `LIVE_HISTORY_LIMIT`. */
-export function mergeHistory(rows: HistoryRowWithUser[], entries: HistoryRowWithUser[]): HistoryRowWithUser[] {
+function mergeHistory(rows: HistoryRowWithUser[], entries: HistoryRowWithUser[]): HistoryRowWithUser[] {
   const byId = new Map(rows.map((row) => [row.id, row]));
   for (const entry of entries) byId.set(entry.id, entry);
   return [...byId.values()].sort(newestFirst).slice(0, LIVE_HISTORY_LIMIT);

@@ -69,9 +69,9 @@ export const roomRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if ('start' in body) {
         app.activity.touch(user.id);
         const { visit, replaced, entered } = await startVisit(db, app.dbHandle.dialect, user.id, standId);
-        for (const change of visitChanges(user, { opened: [visit], closed: replaced }, [...replaced.map((v) => v.history), entered]))
-          app.live.publish(change);
-        void app.realtime.historyWritten(user, [...replaced.map((v) => v.history), entered]);
+        const written = [...replaced.map((v) => v.history), entered];
+        for (const change of visitChanges(user, { opened: [visit], closed: replaced }, written)) app.live.publish(change);
+        void app.realtime.historyWritten(user, written);
         return { data: { stand_visit: toStandVisit(visit) } };
       }
       const ended = await endVisit(db, user.id, standId, beacon ? 'beacon' : 'client');
