@@ -517,7 +517,11 @@ describe('the pace of sending (MAIL_RATE)', () => {
     const t = await createTestApp({ mailCatcher: catcher, config: { mailPollMs: 60_000 } });
     try {
       const { id, recipients } = await emailingToEveryone(t, { fr: 'Tous', en: 'Everyone' });
-      await t.app.mail.queue({ to: 'chloe@example.org', lang: 'fr', subject: 'Pour une personne', text: 'Lien', kind: 'test' });
+      // Queued without waking the sender (as in a transaction): each flush below is the only one running.
+      await t.app.mail.queue(
+        { to: 'chloe@example.org', lang: 'fr', subject: 'Pour une personne', text: 'Lien', kind: 'test' },
+        t.database.db,
+      );
       // Another process leads (Redis): this one is not the salon's sender of e-mailings.
       Object.defineProperty(t.app.leadership, 'isLeader', { get: () => false, configurable: true });
       expect((await t.app.mail.flush()).sent).toBe(1);
