@@ -64,9 +64,6 @@ step() { echo; echo "=== $1: ${*:2}"; STREAM=1 begin "$@"; finish "$1"; }
 # one apt run when anything is missing.
 step packages bash scripts/ensure-apt.sh --test-packages
 step i18n bash -c 'npx lingui extract && npx lingui compile --typescript --strict'
-# The demo's panorama images, drawn once for every browser test's server (tests/browser/panoramas.ts), in the
-# background from here to the browser tests: one key at a time, on what the steps before leave of the cores.
-begin panoramas node --import tsx tests/browser/panoramas.ts
 # The server without the DOM's types, the browser's code without Node's, then everything with both (package.json);
 # ESLint, Prettier's formatting (.prettierrc.json; `npm run format` rewrites the tree), and the production build
 # (every widget, the loader, the room frame and the compiled server), none of which times anything.
@@ -75,6 +72,9 @@ begin lint npx eslint .
 begin format npx prettier --check .
 begin build bash scripts/build.sh
 finish typecheck; finish lint; finish format; finish build
+# The demo's panorama images, drawn once for every browser test's server (tests/browser/panoramas.ts, with the
+# compiled server's render-panoramas, hence after the build), in the background from here to the browser tests.
+begin panoramas node --import tsx tests/browser/panoramas.ts
 # Storybook's build, in the background from here to the PostgreSQL pass: Jest leaves about a sixth of the machine idle
 # (its last files run alone), and the pass has the cores to itself sooner.
 begin storybook npx storybook build --disable-telemetry --quiet -o storybook-static

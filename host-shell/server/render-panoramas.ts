@@ -1,7 +1,7 @@
 /*
  * Draws every panorama image the room's content needs into PANORAMA_DIR, once, then exits: what a deploy runs
  * (deploy/render-panoramas.sh) so that the salon processes start with PANORAMA_PRERENDER=0 instead of each drawing the
- * missing ones at start (4–6 s of CPU per image, every process at once, beside live traffic). An image the content
+ * missing ones at start (2–3 s of CPU per image compiled, every process at once, beside live traffic). An image the content
  * needs later (a new stand) is drawn by the process first asked for it.
  *   bash scripts/compiled.sh render-panoramas          (compiled: dist/server/render-panoramas.js)
  *   npx tsx host-shell/server/render-panoramas.ts
