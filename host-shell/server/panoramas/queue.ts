@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import type { RoomFrameData } from '../../room-frame/data';
 import { PANORAMA_WIDTH } from '../../room-frame/render/panorama';
 import { PanoramaRenderer } from './renderer';
@@ -106,6 +106,8 @@ export class PanoramaQueue {
     const started = performance.now();
     // A new pipeline per width on the same input, rather than `clone()`, which copies its options with
     // structuredClone: a drawn panorama's 32 MB of pixels, copied for each width (a quarter of the main thread's CPU).
+    // Loaded when first needed: a process whose images are all drawn already does not load sharp.
+    const { default: sharp } = await import('sharp');
     let image: () => Sharp;
     if (recipe.kind === 'upload') image = () => sharp(recipe.source);
     else {

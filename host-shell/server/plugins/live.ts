@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import type { LiveChange } from '../live/changes';
 import { InProcessHub, type LiveHub } from '../live/hub';
 import { RedisHub } from '../live/redis-hub';
@@ -65,6 +64,8 @@ export const livePlugin = globalPlugin('salon-live', async (app) => {
   let leadership = new Leadership(null);
   if (config.redisUrl) {
     // Several processes serve the salon: what changes in one reaches the live streams of all.
+    // ioredis is loaded only by a salon configured with Redis.
+    const { Redis } = await import('ioredis');
     const pub = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
     const sub = pub.duplicate();
     for (const client of [pub, sub]) client.on('error', (err: unknown) => app.log.error({ err }, 'redis (live hub)'));

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fastifyRateLimit, { normalizeIP, type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyRequest, onResponseAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { RateLimit } from '../config';
 import { globalPlugin } from '../lib/plugin';
@@ -84,6 +84,8 @@ export const rateLimitPlugin = globalPlugin('salon-rate-limit', async (app) => {
   const { config } = app;
   let redis: Redis | null = null;
   if (config.redisUrl) {
+    // ioredis is loaded only by a salon configured with Redis.
+    const { Redis } = await import('ioredis');
     redis = new Redis(config.redisUrl, {
       maxRetriesPerRequest: 1,
       commandTimeout: REDIS_COMMAND_TIMEOUT_MS,

@@ -1,6 +1,5 @@
-import { createShardedAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { Server } from 'socket.io';
 import type { ChatMessage } from '@salon/shared/contracts/chat';
@@ -170,6 +169,8 @@ export const realtimePlugin = globalPlugin('salon-realtime', async (app: Fastify
   let redis: Redis[] = [];
   let pause: ReturnType<typeof pauseDuringRedisLoss> | null = null;
   if (app.config.redisUrl) {
+    // ioredis and the adapter are loaded only by a salon configured with Redis.
+    const [{ Redis }, { createShardedAdapter }] = await Promise.all([import('ioredis'), import('@socket.io/redis-adapter')]);
     const pub = new Redis(app.config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: null });
     const sub = pub.duplicate();
     for (const client of [pub, sub]) client.on('error', (err: unknown) => app.log.error({ err }, 'redis (socket.io adapter)'));

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import type { MediaRow } from '../db/schema';
 import { PANORAMA, mediaDir } from './medias';
 
@@ -31,6 +30,8 @@ export async function mediaThumbnail(uploadDir: string, row: Pick<MediaRow, 'sto
   const making = (async () => {
     const part = path.join(dir, `${randomBytes(16).toString('hex')}.part`);
     try {
+      // Loaded when first needed: a salon that never shows a thumbnail does not load sharp.
+      const { default: sharp } = await import('sharp');
       await sharp(path.join(dir, row.stored_name), { limitInputPixels: PANORAMA.maxWidth * PANORAMA.maxHeight })
         .resize(THUMBNAIL.width, THUMBNAIL.height, { fit: 'inside', withoutEnlargement: true })
         .flatten({ background: '#ffffff' })

@@ -3,7 +3,6 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type/core';
 import type { Kysely } from 'kysely';
-import sharp from 'sharp';
 import type { Media, MediaKind } from '@salon/shared/contracts/medias';
 import type { LocaleCode } from '@salon/shared/contracts/page-data';
 import { nowIso, type Database, type ScanStatus } from '../db/schema';
@@ -69,6 +68,8 @@ export async function checkAndStore(
     return { extension, mime, width: null, height: null, file, size: (await fs.stat(file)).size };
   }
 
+  // Loaded when first needed: a salon that never receives a picture does not load sharp.
+  const { default: sharp } = await import('sharp');
   let width: number;
   let height: number;
   try {
