@@ -86,8 +86,13 @@ export interface Exited {
   stderr: string;
 }
 
-/** Runs `node dist/server/<entry>.js args…` to its end (60 s at most: a loaded machine). */
-export function runCompiled(entry: 'server' | 'create-admin', env: Record<string, string>, args: string[] = []): Promise<Exited> {
+/** Runs `node dist/server/<entry>.js args…` to its end (60 s at most by default: a loaded machine). */
+export function runCompiled(
+  entry: 'server' | 'create-admin' | 'render-panoramas',
+  env: Record<string, string>,
+  args: string[] = [],
+  timeoutMs = 60_000,
+): Promise<Exited> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(DIST_SERVER, `${entry}.js`), ...args], {
       cwd: REPO_ROOT,
@@ -100,8 +105,8 @@ export function runCompiled(entry: 'server' | 'create-admin', env: Record<string
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`${entry} did not exit within 60 s:\n${stdout}\n${stderr}`));
-    }, 60_000);
+      reject(new Error(`${entry} did not exit within ${timeoutMs / 1000} s:\n${stdout}\n${stderr}`));
+    }, timeoutMs);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);

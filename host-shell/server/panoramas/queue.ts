@@ -105,7 +105,7 @@ export class PanoramaQueue {
     if (!recipe) throw new Error(`no recipe for panorama ${key}`);
     const started = performance.now();
     // A new pipeline per width on the same input, rather than `clone()`, which copies its options with
-    // structuredClone: a drawn panorama's 32 MB of pixels, copied for each width (a quarter of the main thread's CPU).
+    // structuredClone: a drawn panorama's 32 MB of pixels, copied for each width (three fifths of the main thread's CPU).
     // Loaded when first needed: a process whose images are all drawn already does not load sharp.
     const { default: sharp } = await import('sharp');
     let image: () => Sharp;
