@@ -204,12 +204,12 @@ describe('the programme', () => {
     const { clock, told, errors } = ownClock(db);
     clock.start();
     await clock.settled();
-    // A talk on the stream from a second on (after the switch by hand above), for a minute; the clock learns of it
-    // and sleeps until its start, where its read fails.
+    // A talk on the stream from a second on (after the switch by hand above), for a minute. The clock's look on
+    // waking fails: without the look a second later it would not learn of the talk (failing the look at the talk's
+    // start instead raced the machine: on a loaded one that instant had passed before the failure was set).
     const talk = dataOf<{ talk: Talk }>((await api('POST', '/api/talks', c.promoter, talkBody(1000, MIN))).body).talk;
-    clock.wake();
-    await clock.settled();
     failNext = true;
+    clock.wake();
     await waitFor(() => (told.includes('settings') ? true : undefined), 10_000, 'the switch after the failed look');
     expect(Date.now()).toBeGreaterThan(Date.parse(talk.start));
     expect(errors).toHaveLength(1);
