@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
-import { SaturationMonitor, type SaturationFigures } from '../../host-shell/server/plugins/saturation';
+import { DELAY_RESOLUTION_MS, SaturationMonitor, type SaturationFigures } from '../../host-shell/server/plugins/saturation';
 import { ON_POSTGRES, createTestApp, type TestApp } from './helpers';
 import { request } from './http';
 import { freePort } from './redis-server';
@@ -119,15 +119,18 @@ describe('GET /metrics', () => {
 describe('the saturation monitor', () => {
   it('says it is saturated, and warns, when the event loop was held past the threshold; then ok again', async () => {
     const warnings: SaturationFigures[] = [];
+    // The histogram's first tick after it starts or is reset only marks the time: a window closed by hand holds a
+    // sample when it spans two ticks, and the block comes after the first.
+    const WINDOW_MS = 2 * DELAY_RESOLUTION_MS + 20;
     const monitor = new SaturationMonitor(100, 60_000, (figures) => warnings.push(figures));
     monitor.start();
     try {
-      await sleep(30);
+      await sleep(WINDOW_MS);
       block(300);
       // The histogram's own timer records the delay once the loop runs again: before or after this test's timer, so
       // the windows are closed until one holds it (the first, on a quiet machine).
       for (let windows = 0; windows < 20; windows += 1) {
-        await sleep(30);
+        await sleep(WINDOW_MS);
         monitor.sample();
         if (monitor.current().saturated) break;
       }
@@ -138,7 +141,7 @@ describe('the saturation monitor', () => {
       // loop past the threshold now and then): one warning for each saturated window, none for an ok one.
       let saturatedWindows = 1;
       for (let windows = 0; windows < 100; windows += 1) {
-        await sleep(100);
+        await sleep(WINDOW_MS);
         monitor.sample();
         if (!monitor.current().saturated) break;
         saturatedWindows += 1;

@@ -5,6 +5,7 @@
  * message received (`watchRedis`, called where the clients are made). Names: docs/operating.md, "Metrics".
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { DELAY_RESOLUTION_MS } from '../plugins/saturation';
 
 /** What the scrape reads from the app at that moment. */
 export interface MetricsSources {
@@ -34,7 +35,9 @@ export class SalonMetrics {
 
   constructor(sources: MetricsSources, options: { processMetrics: boolean }) {
     const registers = [this.registry];
-    if (options.processMetrics) collectDefaultMetrics({ register: this.registry });
+    // prom-client's event loop lag (nodejs_eventloop_lag_*) samples as often as the saturation monitor: its default,
+    // every 10 ms, woke an idle process a hundred times a second.
+    if (options.processMetrics) collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: DELAY_RESOLUTION_MS });
     this.requests = new Histogram({
       name: 'salon_http_request_duration_seconds',
       help: 'HTTP answers by method, route (as registered) and status class, and how long each took',
