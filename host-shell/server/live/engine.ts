@@ -64,7 +64,8 @@ export class LiveActivity {
   private flushedSeq = this.base;
   private pending: { id: number; change: LiveChange }[] = [];
   private readonly streams = new Set<LiveStream>();
-  private readonly watchers = new Map<Scope, number>();
+  /** The streams showing each scope: a flush looks at those its changes touch, not at every stream. */
+  private readonly watchers = new Map<Scope, Set<LiveStream>>();
   private timer: NodeJS.Timeout | null = null;
   /** When `timer` fires. */
   private timerAt = 0;
@@ -158,7 +159,7 @@ export class LiveActivity {
     // The client may have left while the request was being checked: its 'close' has already fired.
     if (out.destroyed || !out.socket || out.socket.destroyed) return;
     this.streams.add(stream);
-    for (const scope of stream.scopes) this.count(scope, 1);
+    for (const scope of stream.scopes) this.watch(scope, stream);
     out.on('close', () => this.remove(stream));
 
     const startId = this.flushedSeq;
@@ -175,19 +176,34 @@ export class LiveActivity {
     if (stream.closed) return;
     stream.closed = true;
     this.streams.delete(stream);
-    for (const scope of stream.scopes) this.count(scope, -1);
+    for (const scope of stream.scopes) this.unwatch(scope, stream);
   }
 
-  /** One stream more or less shows the scope: the first one watches it on the hub, the last one's leaving drops it. */
-  private count(scope: Scope, by: 1 | -1): void {
-    const n = (this.watchers.get(scope) ?? 0) + by;
-    if (n > 0) this.watchers.set(scope, n);
-    else this.watchers.delete(scope);
-    if (by === 1 && n === 1) this.deps.hub.watch(scope);
-    if (n === 0) {
-      this.pieces.drop(scope);
-      this.deps.hub.unwatch(scope);
+  /** The first stream showing a scope watches it on the hub. */
+  private watch(scope: Scope, stream: LiveStream): void {
+    const showing = this.watchers.get(scope);
+    if (showing) {
+      showing.add(stream);
+      return;
     }
+    this.watchers.set(scope, new Set([stream]));
+    this.deps.hub.watch(scope);
+  }
+
+  /** The last one's leaving drops it. */
+  private unwatch(scope: Scope, stream: LiveStream): void {
+    const showing = this.watchers.get(scope);
+    if (!showing?.delete(stream) || showing.size > 0) return;
+    this.watchers.delete(scope);
+    this.pieces.drop(scope);
+    this.deps.hub.unwatch(scope);
+  }
+
+  /** The streams showing any of these scopes. */
+  private showing(scopes: Set<Scope>): Set<LiveStream> {
+    const streams = new Set<LiveStream>();
+    for (const scope of scopes) for (const stream of this.watchers.get(scope) ?? []) streams.add(stream);
+    return streams;
   }
 
   /** The scopes touched after `lastEventId`, or null for a full state. */
@@ -279,7 +295,8 @@ export class LiveActivity {
       if (shared.length > 0) this.deps.hub.publish({ type: 'room', by: leader.id, pieces: shared });
       this.flushedSeq = last.id;
       this.flushes += 1;
-      if (changed.size > 0) await deliver(this.streams, this.pieces, this.options.chatLimit, { changed, id: last.id, fresh, previous });
+      if (changed.size > 0)
+        await deliver(this.showing(changed), this.pieces, this.options.chatLimit, { changed, id: last.id, fresh, previous });
     };
     const flushing = run().finally(() => {
       this.flushing = null;

@@ -56,7 +56,7 @@ interface Stand {
 export class StandVisitors {
   private readonly stands = new Map<number, Stand>();
   private readonly visits: KeptByStand<Map<number, OpenVisit>, VisitsDelta>;
-  /** Visits heard closed, and when. */
+  /** Visits heard closed, and when, oldest first (a visit heard closed again moves to the end). */
   private readonly closed = new Map<number, number>();
   /** Reads of rows asked so far, and those still running. */
   private asked = 0;
@@ -88,8 +88,15 @@ export class StandVisitors {
   heard(standId: number, delta: VisitsDelta | null): void {
     if (delta) {
       const now = this.now();
-      for (const v of delta.closed) this.closed.set(v.id, now);
-      if (this.closed.size > 1_000) for (const [id, at] of this.closed) if (now - at > CLOSED_KEPT_MS) this.closed.delete(id);
+      for (const v of delta.closed) {
+        this.closed.delete(v.id);
+        this.closed.set(v.id, now);
+      }
+      // Oldest first: only those past their time are visited, not the whole map at every visit.
+      for (const [id, at] of this.closed) {
+        if (now - at <= CLOSED_KEPT_MS) break;
+        this.closed.delete(id);
+      }
       // The arrivals' rows: not read again (an exhibitor's company is, with their row).
       const people = this.stands.get(standId)?.people;
       if (people)
