@@ -630,7 +630,7 @@ function argValue(name: string): string | undefined {
 const SCENARIO = argValue('scenario') ?? 'server';
 
 async function visitorsMain(): Promise<void> {
-  const { runVisitors, printVisitors, pinGenerator, killServers } = await import('./visitors');
+  const { runVisitors, printVisitors, pinGenerator, killServers, sharingCost } = await import('./visitors');
   killVisitorServers = killServers;
   const positive = (name: string, fallback: number): number => {
     const raw = argValue(name);
@@ -684,6 +684,13 @@ async function visitorsMain(): Promise<void> {
   } finally {
     await multi?.teardown();
   }
+  // What the machine charges for splitting work over these processes on these cores, whatever the code (visitors.ts).
+  const cores = os.cpus().length;
+  const sharing = processes !== null && processes > 1 ? await sharingCost(processes, (i) => serverCore ?? i % cores) : undefined;
+  if (sharing)
+    log(
+      `the machine's cost of ${processes} processes: the same work split over ${processes} processes pinned as these were took ${sharing.split_cpu_ms} ms of CPU against ${sharing.one_cpu_ms} ms in one (${sharing.ratio} ×)`,
+    );
   fs.mkdirSync(path.join(REPO_ROOT, 'dist'), { recursive: true });
   const report = {
     date: new Date().toISOString(),
@@ -693,6 +700,7 @@ async function visitorsMain(): Promise<void> {
     options: { ...options, processes },
     runs,
     largest_holding: findMax ? best : undefined,
+    sharing,
   };
   fs.writeFileSync(path.join(REPO_ROOT, 'dist', 'bench-visitors.json'), `${JSON.stringify(report, null, 2)}\n`);
   if (findMax) log(`\nlargest number of visitors that held the targets: ${best || 'none of those tried'}`);
