@@ -110,6 +110,8 @@ export interface AppConfig {
   liveVisitorsMs: number;
   /** Live activity: active_users and chat_users (room-wide, sent to every stream) are recomputed at most this often. */
   liveGlobalMinMs: number;
+  /** Live activity: active_users alone (a count sent to every stream, shown on no screen) at most this often. */
+  liveCountMs: number;
   /** Live activity: a `: ping` comment on every stream this often. */
   livePingMs: number;
   /** Live activity: how many recent change batches are kept for Last-Event-ID resumes. */
@@ -272,6 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     liveCoalesceMs: 300,
     liveVisitorsMs: 120,
     liveGlobalMinMs: 3_000,
+    liveCountMs: 15_000,
     livePingMs: 15_000,
     liveRingSize: 1_000,
     liveMaxBufferedBytes: 1 << 20,

@@ -45,7 +45,7 @@ const visit = (cookie: string, stand: string, payload: Record<string, boolean>, 
 const active = (cookie: string, app = t.app) => markActive(app, cookie);
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { livePingMs: 100, liveGlobalMinMs: 50 } });
+  t = await createTestApp({ config: { livePingMs: 100, liveGlobalMinMs: 50, liveCountMs: 50 } });
   base = await listen(t);
   [solar, storage, nordic, aqua] = await Promise.all([
     standBySlug(t, 'stand-helios-solaire'),
@@ -193,8 +193,8 @@ describe('GET /api/sse/live/activity: a visit within liveVisitorsMs', () => {
 });
 
 describe('GET /api/sse/live/activity: room-wide fields', () => {
-  it('recomputes active_users and chat_users at most once per liveGlobalMinMs', async () => {
-    const own = await createTestApp({ config: { liveGlobalMinMs: 600 } });
+  it('recomputes chat_users at most once per liveGlobalMinMs, and active_users, shown nowhere, once per liveCountMs', async () => {
+    const own = await createTestApp({ config: { liveGlobalMinMs: 50, liveCountMs: 1_000 } });
     try {
       const url = await listen(own);
       const client = await stream(await login(own.app, DEMO.visitor), {}, {}, url);
@@ -203,9 +203,13 @@ describe('GET /api/sse/live/activity: room-wide fields', () => {
       const push = (cookie: string) => active(cookie, own.app);
       await push(a);
       const one = await client.next((e) => e.data.active_users === (first.active_users ?? 0) + 1, 10_000, 1);
+      const from = client.events.length;
       await push(b);
-      const two = await client.next((e) => e.data.active_users === (first.active_users ?? 0) + 2, 10_000, 1);
-      expect(two.at - one.at).toBeGreaterThanOrEqual(400);
+      // Whom Start a chat offers changes within liveGlobalMinMs; the count waits for its own turn.
+      const offered = await client.next((e) => JSON.stringify(e.data.chat_users_delta ?? '').includes('Bernard'), 10_000, from);
+      const two = await client.next((e) => e.data.active_users === (first.active_users ?? 0) + 2, 10_000, from);
+      expect(two.at - one.at).toBeGreaterThanOrEqual(800);
+      expect(offered.at).toBeLessThan(two.at - 300);
       client.close();
     } finally {
       await closeListening(own);
@@ -615,6 +619,36 @@ describe('GET /api/sse/live/activity: resuming', () => {
     expect(Object.keys(state(event))).toEqual(['visited_stand_id', 'visited_stand_availability', 'visited_stand_animators']);
     expect(state(event).visited_stand_id).toBe(nordic.key);
     moved.close();
+  });
+
+  it('a stream resumed after the chat users changed gets what changed in them, not the whole list', async () => {
+    const own = await createTestApp({ config: { liveGlobalMinMs: 50, liveCountMs: 50 } });
+    try {
+      const url = await listen(own);
+      // Someone else stays in the room: the chat users are still watched while the visitor moves.
+      const other = await stream(await login(own.app, DEMO.exhibitor), {}, {}, url);
+      await other.next();
+      const cookie = await login(own.app, DEMO.visitor);
+      const first = await stream(cookie, {}, {}, url);
+      await first.next();
+      const from = first.events.length;
+      await active(await login(own.app, DEMO.visitor2), own.app);
+      const heard = await first.next((e) => e.data.chat_users_delta !== undefined, 10_000, from);
+      first.close();
+      await active(await login(own.app, DEMO.promoter), own.app);
+      // Past the room-wide scopes' turn (liveGlobalMinMs), then everything delivered.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await own.app.live.settle();
+      const moved = await stream(cookie, { visited_stand_id: nordic.key }, { 'last-event-id': heard.id ?? '' }, url);
+      const delta = await moved.next((e) => e.data.chat_users_delta !== undefined, 10_000, 0);
+      expect(JSON.stringify(delta.data.chat_users_delta)).toContain('Bernard');
+      expect(moved.events.some((e) => 'chat_users' in e.data)).toBe(false);
+      expect(state(moved.events[0] as typeof delta).visited_stand_id).toBe(nordic.key);
+      moved.close();
+      other.close();
+    } finally {
+      await closeListening(own);
+    }
   });
 
   it.each([

@@ -70,6 +70,7 @@ if (given || installed) {
             uploadDir: path.join(dir, 'uploads'),
             redisUrl: url,
             liveCoalesceMs: 20,
+            liveCountMs: 3_000,
           },
         });
         await app.ready();

@@ -96,14 +96,26 @@ export async function firstEvents(
   resumed: Set<Scope> | null,
   startId: number,
   currentId: () => number,
+  /** On a resume, the chat users as the client last had them, when known: it gets what changed since, not the list. */
+  chatBefore?: Piece,
 ): Promise<void> {
   if (resumed && !resumed.has('*')) {
     // The client resumes on the stand it moved to (the room bus reopens the stream at each move, with the id of
     // its last event): that stand's fields always come, the rest only when it changed.
     const touched = stream.scopes.filter((s) => resumed.has(s));
+    const chatDelta = chatBefore !== undefined && touched.includes('chat');
+    const whole = chatDelta ? touched.filter((s) => s !== 'chat') : touched;
     const visited = stream.spec.visited !== null;
-    if (touched.length > 0 || visited) stream.send(await build(pieces, chatLimit, stream, touched, false, startId, visited));
-    else stream.send(': resumed\n\n');
+    let events = whole.length > 0 || visited ? await build(pieces, chatLimit, stream, whole, false, startId, visited) : '';
+    if (chatDelta) {
+      const lookup = await pieces.lookup(['chat'], new Map());
+      const previous = new Map<Scope, Piece | undefined>([['chat', chatBefore]]);
+      events += frames(startId, stream, ['chat_users'], false, false, lookup, new Map(), chatLimit, {
+        changed: new Set(['chat']),
+        previous,
+      });
+    }
+    stream.send(events === '' ? ': resumed\n\n' : events);
   } else {
     stream.send(await build(pieces, chatLimit, stream, stream.scopes, true, startId));
   }

@@ -14,6 +14,9 @@ import { changedRoomPieces, fromShared, isRoomScope } from './room-pieces';
 import { RoomState, type Piece } from './state';
 import { LiveStream, PING, scopesOf, type StreamSpec } from './stream';
 
+/** Chat users' values kept for resumes: at one every `liveGlobalMinMs` (3 s), about three minutes. */
+const CHAT_VERSIONS_KEPT = 64;
+
 export interface LiveOptions {
   /** A flush (recompute + events) at most this long after the previous one's end; an isolated change goes out at once. */
   coalesceMs: number;
@@ -28,6 +31,8 @@ export interface LiveOptions {
    * this often; a presence change meanwhile waits for the next turn. Stand scopes keep `coalesceMs`.
    */
   globalMinMs: number;
+  /** The same for active_users alone: a count no screen shows, written to every stream. */
+  countMinMs: number;
   pingMs: number;
   ringSize: number;
   maxBufferedBytes: number;
@@ -72,6 +77,11 @@ export class LiveActivity {
   private readonly pace: RoomPace;
   /** The room-wide values this process last published, as JSON. */
   private readonly shared = new Map<Scope, string>();
+  /**
+   * The chat users' last values and the flush that made each: a stream resumed with an id of ours gets the changes
+   * since the value it had (`chat_users_delta`), not the whole list again at each move between stands.
+   */
+  private readonly chatVersions: { id: number; piece: Piece }[] = [];
   private pingTimer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
   private lastFlushAt = 0;
@@ -91,7 +101,7 @@ export class LiveActivity {
     );
     this.changeScopes = new ChangeScopes(deps.db);
     this.ring = new ChangeRing(options.ringSize);
-    this.pace = new RoomPace(options.globalMinMs, (change) => this.receive(change));
+    this.pace = new RoomPace({ chat: options.globalMinMs, active: options.countMinMs }, (change) => this.receive(change));
   }
 
   start(): void {
@@ -165,7 +175,8 @@ export class LiveActivity {
     const startId = this.flushedSeq;
     try {
       const resumed = await this.resumable(spec.lastEventId, stream.scopes);
-      await firstEvents(this.pieces, this.options.chatLimit, stream, resumed, startId, () => this.flushedSeq);
+      const chatBefore = resumed ? this.chatAt(spec.lastEventId) : undefined;
+      await firstEvents(this.pieces, this.options.chatLimit, stream, resumed, startId, () => this.flushedSeq, chatBefore);
     } catch (err) {
       this.deps.onError(err, 'live activity: first state');
       out.destroy();
@@ -196,6 +207,8 @@ export class LiveActivity {
     if (!showing?.delete(stream) || showing.size > 0) return;
     this.watchers.delete(scope);
     this.pieces.drop(scope);
+    // Computed afresh for the next stream, outside a flush: the versions kept no longer say what streams had.
+    if (scope === 'chat') this.chatVersions.length = 0;
     this.deps.hub.unwatch(scope);
   }
 
@@ -204,6 +217,15 @@ export class LiveActivity {
     const streams = new Set<LiveStream>();
     for (const scope of scopes) for (const stream of this.watchers.get(scope) ?? []) streams.add(stream);
     return streams;
+  }
+
+  /** The chat users as a stream had them after our event `lastEventId`; undefined when not kept. */
+  private chatAt(lastEventId: string | undefined): Piece | undefined {
+    const id = Number(lastEventId);
+    if (!this.ring.issued(id)) return undefined;
+    let found: Piece | undefined;
+    for (const version of this.chatVersions) if (version.id <= id) found = version.piece;
+    return found;
   }
 
   /** The scopes touched after `lastEventId`, or null for a full state. */
@@ -291,6 +313,11 @@ export class LiveActivity {
             }
           }),
       );
+      const chat = fresh.get('chat');
+      if (chat && changed.has('chat')) {
+        this.chatVersions.push({ id: last.id, piece: chat });
+        if (this.chatVersions.length > CHAT_VERSIONS_KEPT) this.chatVersions.shift();
+      }
       const shared = publish ? changedRoomPieces(fresh, this.shared) : [];
       if (shared.length > 0) this.deps.hub.publish({ type: 'room', by: leader.id, pieces: shared });
       this.flushedSeq = last.id;

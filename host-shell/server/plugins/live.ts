@@ -119,6 +119,7 @@ export const livePlugin = globalPlugin('salon-live', async (app) => {
       coalesceMs: config.liveCoalesceMs,
       visitorsMs: config.liveVisitorsMs,
       globalMinMs: config.liveGlobalMinMs,
+      countMinMs: config.liveCountMs,
       pingMs: config.livePingMs,
       ringSize: config.liveRingSize,
       maxBufferedBytes: config.liveMaxBufferedBytes,
