@@ -630,7 +630,8 @@ function argValue(name: string): string | undefined {
 const SCENARIO = argValue('scenario') ?? 'server';
 
 async function visitorsMain(): Promise<void> {
-  const { runVisitors, printVisitors, pinGenerator, killServers, sharingCost } = await import('./visitors');
+  const { runVisitors, printVisitors, pinGenerator, killServers } = await import('./visitors');
+  const { sharingCost } = await import('./machine');
   killVisitorServers = killServers;
   const positive = (name: string, fallback: number): number => {
     const raw = argValue(name);

@@ -7,15 +7,14 @@ import type { LiveChange, Scope } from './changes';
 import type { LiveHub } from './hub';
 import { deliver, firstEvents } from './delivery';
 import { ChangeRing } from './ring';
+import { ChatVersions } from './chat-versions';
+import { ScopeIndex } from './scope-index';
 import { PieceCache } from './pieces';
 import { ChangeScopes } from './scopes';
 import { RoomPace } from './pace';
 import { changedRoomPieces, fromShared, isRoomScope } from './room-pieces';
 import { RoomState, type Piece } from './state';
 import { LiveStream, PING, scopesOf, type StreamSpec } from './stream';
-
-/** Chat users' values kept for resumes: at one every `liveGlobalMinMs` (3 s), about three minutes. */
-const CHAT_VERSIONS_KEPT = 64;
 
 export interface LiveOptions {
   /** A flush (recompute + events) at most this long after the previous one's end; an isolated change goes out at once. */
@@ -69,19 +68,14 @@ export class LiveActivity {
   private flushedSeq = this.base;
   private pending: { id: number; change: LiveChange }[] = [];
   private readonly streams = new Set<LiveStream>();
-  /** The streams showing each scope: a flush looks at those its changes touch, not at every stream. */
-  private readonly watchers = new Map<Scope, Set<LiveStream>>();
+  private readonly watchers = new ScopeIndex();
   private timer: NodeJS.Timeout | null = null;
   /** When `timer` fires. */
   private timerAt = 0;
   private readonly pace: RoomPace;
   /** The room-wide values this process last published, as JSON. */
   private readonly shared = new Map<Scope, string>();
-  /**
-   * The chat users' last values and the flush that made each: a stream resumed with an id of ours gets the changes
-   * since the value it had (`chat_users_delta`), not the whole list again at each move between stands.
-   */
-  private readonly chatVersions: { id: number; piece: Piece }[] = [];
+  private readonly chatVersions = new ChatVersions();
   private pingTimer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
   private lastFlushAt = 0;
@@ -169,13 +163,14 @@ export class LiveActivity {
     // The client may have left while the request was being checked: its 'close' has already fired.
     if (out.destroyed || !out.socket || out.socket.destroyed) return;
     this.streams.add(stream);
-    for (const scope of stream.scopes) this.watch(scope, stream);
+    for (const scope of this.watchers.add(stream)) this.deps.hub.watch(scope);
     out.on('close', () => this.remove(stream));
 
     const startId = this.flushedSeq;
     try {
       const resumed = await this.resumable(spec.lastEventId, stream.scopes);
-      const chatBefore = resumed ? this.chatAt(spec.lastEventId) : undefined;
+      const lastId = Number(spec.lastEventId);
+      const chatBefore = resumed && this.ring.issued(lastId) ? this.chatVersions.at(lastId) : undefined;
       await firstEvents(this.pieces, this.options.chatLimit, stream, resumed, startId, () => this.flushedSeq, chatBefore);
     } catch (err) {
       this.deps.onError(err, 'live activity: first state');
@@ -187,45 +182,12 @@ export class LiveActivity {
     if (stream.closed) return;
     stream.closed = true;
     this.streams.delete(stream);
-    for (const scope of stream.scopes) this.unwatch(scope, stream);
-  }
-
-  /** The first stream showing a scope watches it on the hub. */
-  private watch(scope: Scope, stream: LiveStream): void {
-    const showing = this.watchers.get(scope);
-    if (showing) {
-      showing.add(stream);
-      return;
+    // The last stream showing a scope drops it.
+    for (const scope of this.watchers.remove(stream)) {
+      this.pieces.drop(scope);
+      if (scope === 'chat') this.chatVersions.clear();
+      this.deps.hub.unwatch(scope);
     }
-    this.watchers.set(scope, new Set([stream]));
-    this.deps.hub.watch(scope);
-  }
-
-  /** The last one's leaving drops it. */
-  private unwatch(scope: Scope, stream: LiveStream): void {
-    const showing = this.watchers.get(scope);
-    if (!showing?.delete(stream) || showing.size > 0) return;
-    this.watchers.delete(scope);
-    this.pieces.drop(scope);
-    // Computed afresh for the next stream, outside a flush: the versions kept no longer say what streams had.
-    if (scope === 'chat') this.chatVersions.length = 0;
-    this.deps.hub.unwatch(scope);
-  }
-
-  /** The streams showing any of these scopes. */
-  private showing(scopes: Set<Scope>): Set<LiveStream> {
-    const streams = new Set<LiveStream>();
-    for (const scope of scopes) for (const stream of this.watchers.get(scope) ?? []) streams.add(stream);
-    return streams;
-  }
-
-  /** The chat users as a stream had them after our event `lastEventId`; undefined when not kept. */
-  private chatAt(lastEventId: string | undefined): Piece | undefined {
-    const id = Number(lastEventId);
-    if (!this.ring.issued(id)) return undefined;
-    let found: Piece | undefined;
-    for (const version of this.chatVersions) if (version.id <= id) found = version.piece;
-    return found;
   }
 
   /** The scopes touched after `lastEventId`, or null for a full state. */
@@ -277,7 +239,7 @@ export class LiveActivity {
       this.state.heard(changes);
       let scopes: Set<Scope>;
       try {
-        scopes = await this.changeScopes.resolve(changes, this.watchers.keys());
+        scopes = await this.changeScopes.resolve(changes, this.watchers.scopes());
       } catch (err) {
         // Nobody knows what changed: a stream resuming from before this gets a full state.
         this.deps.onError(err, 'live activity: resolving changes');
@@ -314,16 +276,13 @@ export class LiveActivity {
           }),
       );
       const chat = fresh.get('chat');
-      if (chat && changed.has('chat')) {
-        this.chatVersions.push({ id: last.id, piece: chat });
-        if (this.chatVersions.length > CHAT_VERSIONS_KEPT) this.chatVersions.shift();
-      }
+      if (chat && changed.has('chat')) this.chatVersions.record(last.id, chat);
       const shared = publish ? changedRoomPieces(fresh, this.shared) : [];
       if (shared.length > 0) this.deps.hub.publish({ type: 'room', by: leader.id, pieces: shared });
       this.flushedSeq = last.id;
       this.flushes += 1;
       if (changed.size > 0)
-        await deliver(this.showing(changed), this.pieces, this.options.chatLimit, { changed, id: last.id, fresh, previous });
+        await deliver(this.watchers.showing(changed), this.pieces, this.options.chatLimit, { changed, id: last.id, fresh, previous });
     };
     const flushing = run().finally(() => {
       this.flushing = null;
