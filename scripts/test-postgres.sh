@@ -14,7 +14,7 @@ trap 'bash scripts/pg-test-server.sh stop >/dev/null 2>&1 || true' EXIT
 # memory; the panoramas' image checks; headers, static files, Storybook, the room frame's page, the refusals'
 # language). Every other file runs again here, new ones included.
 sqlite_only=(canvas-2d errors forms-contract ids lighthouse-slowdown live-hub live-slices locale-rule production
-  readmes room-frame-texts session-hash shared-entries sqlite-group sqlite-thread units redis rate-limit-redis
+  prepared readmes room-frame-texts session-hash shared-entries sqlite-group sqlite-thread units redis rate-limit-redis
   rate-limit panoramas csp static storybook room-frame refusals-locale)
 ignore=$(IFS='|'; echo "tests/server/(${sqlite_only[*]})\\.test\\.ts$")
 # Each Jest worker on a database of its own (tests/server/worker-database.ts): a migration lists every schema's

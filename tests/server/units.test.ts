@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { MAX_ID, decodeId, encodeId } from '../../host-shell/server/lib/ids';
+import { ChangeRing } from '../../host-shell/server/live/ring';
 import { fromAcceptLanguage, resolveLocale } from '../../host-shell/server/lib/locale';
 import { hashPassword, verifyPassword } from '../../host-shell/server/lib/password';
 import { cacheControlFor } from '../../host-shell/server/plugins/static';
@@ -97,5 +98,28 @@ describe('page-data markup', () => {
     const json = serializeScriptJson(pageData);
     expect(json).not.toMatch(/[<>&\u2028\u2029]/);
     expect(JSON.parse(json)).toEqual(pageData);
+  });
+});
+
+describe('the live resume buffer', () => {
+  const ring = new ChangeRing(3);
+  ring.push({ from: 10, to: 12, scopes: ['chat'] });
+  ring.push({ from: 13, to: 13, scopes: ['active'] });
+  ring.push({ from: 14, to: 20, scopes: ['vis:1'] });
+  ring.push({ from: 21, to: 25, scopes: ['chat', 'his:2'] });
+
+  it('holds the last flushes only, and knows the ids it gave', () => {
+    expect(ring.size).toBe(3);
+    expect([12, 13, 20, 25].map((id) => ring.issued(id))).toEqual([false, true, true, true]);
+    expect([11, 14, 21, 26].map((id) => ring.issued(id))).toEqual([false, false, false, false]);
+  });
+
+  it('gives the scopes touched after an id, or null when it no longer reaches back', () => {
+    expect(ring.scopesAfter(12)).toEqual(new Set(['active', 'vis:1', 'chat', 'his:2']));
+    expect(ring.scopesAfter(13)).toEqual(new Set(['vis:1', 'chat', 'his:2']));
+    expect(ring.scopesAfter(17)).toEqual(new Set(['vis:1', 'chat', 'his:2']));
+    expect(ring.scopesAfter(20)).toEqual(new Set(['chat', 'his:2']));
+    expect(ring.scopesAfter(25)).toEqual(new Set());
+    expect(ring.scopesAfter(11)).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { prepared } from '../db/prepared';
 import { nowIso, type Database, type UserRow } from '../db/schema';
 
 export const SESSION_COOKIE = 'salon_session';
@@ -45,16 +46,20 @@ export interface SessionWithUser {
   expiresAt: string;
 }
 
-export async function findSession(db: Kysely<Database>, token: string): Promise<SessionWithUser | null> {
-  if (!isTokenShaped(token)) return null;
-  const row = await db
+/** A session's user, by the token's hash, while the session lasts (every page and API call that needs the viewer). */
+const sessionUser = prepared((db, hash: string, now: string) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
     .select('sessions.expires_at as session_expires_at')
-    .where('sessions.id', '=', hashToken(token))
-    .where('sessions.expires_at', '>', nowIso())
-    .executeTakeFirst();
+    .where('sessions.id', '=', hash)
+    .where('sessions.expires_at', '>', now),
+);
+
+export async function findSession(db: Kysely<Database>, token: string): Promise<SessionWithUser | null> {
+  if (!isTokenShaped(token)) return null;
+  const [row] = (await db.executeQuery(sessionUser(db, hashToken(token), nowIso()))).rows;
   if (!row) return null;
   const { session_expires_at: expiresAt, ...user } = row;
   return { user, expiresAt };

@@ -10,10 +10,13 @@ import {
   type VisitEndReason,
 } from '../db/schema';
 import { atomically, takeTurns } from '../db/atomic';
+import { prepared } from '../db/prepared';
 import { encodeId } from '../lib/ids';
 
+const standById = prepared((db, standId: number) => db.selectFrom('stands').select('id').where('id', '=', standId));
+
 export async function standExists(db: Kysely<Database>, standId: number): Promise<boolean> {
-  return (await db.selectFrom('stands').select('id').where('id', '=', standId).executeTakeFirst()) !== undefined;
+  return (await db.executeQuery(standById(db, standId))).rows.length > 0;
 }
 
 export async function ownsStand(db: Kysely<Database>, userId: number, standId: number): Promise<boolean> {
@@ -30,16 +33,19 @@ export async function ownsStand(db: Kysely<Database>, userId: number, standId: n
  * A visit call's stand and whether the user is one of its exhibitors (spec §6: no visit is recorded then), in one
  * read; null when no stand has that id.
  */
-export async function visitTarget(db: Kysely<Database>, userId: number, standId: number): Promise<{ owned: boolean } | null> {
-  const row = await db
+const standOwnedBy = prepared((db, userId: number, standId: number) =>
+  db
     .selectFrom('stands')
     .select((eb) => [
       eb
         .exists(eb.selectFrom('stand_exhibitors').select('stand_id').where('stand_id', '=', standId).where('user_id', '=', userId))
         .as('owned'),
     ])
-    .where('id', '=', standId)
-    .executeTakeFirst();
+    .where('id', '=', standId),
+);
+
+export async function visitTarget(db: Kysely<Database>, userId: number, standId: number): Promise<{ owned: boolean } | null> {
+  const [row] = (await db.executeQuery(standOwnedBy(db, userId, standId))).rows;
   // SQLite answers 0 or 1, PostgreSQL a boolean.
   return row ? { owned: Boolean(row.owned) } : null;
 }
@@ -135,6 +141,62 @@ export interface StartedVisit {
   entered: StandHistoryRow;
 }
 
+/** A visit's start, its four statements (`startVisit`). The user's open visit, replaced. */
+const replaceOpenVisit = prepared((db, userId: number, at: string) =>
+  db
+    .updateTable('stand_visits')
+    .set({ ended_at: at, ended_by: 'replaced' })
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null)
+    .returningAll(),
+);
+
+/**
+ * Its leaveStand: the visit this start ended. It is the user's newest visit (each start writes its visit after ending
+ * the one before): starts of the same millisecond end visits at the same `at`, so that alone would match those of the
+ * starts before this one too.
+ */
+const leaveReplaced = prepared((db, userId: number, at: string) =>
+  db
+    .insertInto('stand_history')
+    .columns(['stand_id', 'user_id', 'type', 'content', 'created_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('stand_visits as v')
+        .select((e) => [
+          'v.stand_id',
+          'v.user_id',
+          e.val<HistoryType>('leaveStand').as('type'),
+          e.val(JSON.stringify(leaveContent('replaced'))).as('content'),
+          e.val(at).as('created_at'),
+        ])
+        .where('v.user_id', '=', userId)
+        .where('v.ended_by', '=', 'replaced')
+        .where('v.ended_at', '=', at)
+        .where('v.id', '=', (eb) =>
+          eb
+            .selectFrom('stand_visits as newest')
+            .select((e) => e.fn.max('newest.id').as('id'))
+            .where('newest.user_id', '=', userId),
+        ),
+    )
+    .returningAll(),
+);
+
+const openVisit = prepared((db, userId: number, standId: number, at: string) =>
+  db
+    .insertInto('stand_visits')
+    .values({ user_id: userId, stand_id: standId, started_at: at, ended_at: null, ended_by: null })
+    .returningAll(),
+);
+
+const enterStand = prepared((db, userId: number, standId: number, at: string) =>
+  db
+    .insertInto('stand_history')
+    .values(historyValues({ standId, userId, type: 'enterOnStand', at }))
+    .returningAll(),
+);
+
 /** The first key of PostgreSQL's transaction-level advisory lock on one user's visits (the second is the user's id). */
 const VISITS_LOCK = 7_013_002;
 
@@ -156,52 +218,10 @@ export async function startVisit(db: Kysely<Database>, dialect: Dialect, userId:
       const [replacedRows, leaves, visits, entered] = (
         await atomically(db, [
           ...turn,
-          // The user's open visit, replaced.
-          db
-            .updateTable('stand_visits')
-            .set({ ended_at: at, ended_by: 'replaced' })
-            .where('user_id', '=', userId)
-            .where('ended_at', 'is', null)
-            .returningAll()
-            .compile(),
-          // Its leaveStand: the visit this start ended. It is the user's newest visit (each start writes its visit after
-          // ending the one before): starts of the same millisecond end visits at the same `at`, so that alone would
-          // match those of the starts before this one too.
-          db
-            .insertInto('stand_history')
-            .columns(['stand_id', 'user_id', 'type', 'content', 'created_at'])
-            .expression((eb) =>
-              eb
-                .selectFrom('stand_visits as v')
-                .select((e) => [
-                  'v.stand_id',
-                  'v.user_id',
-                  e.val<HistoryType>('leaveStand').as('type'),
-                  e.val(JSON.stringify(leaveContent('replaced'))).as('content'),
-                  e.val(at).as('created_at'),
-                ])
-                .where('v.user_id', '=', userId)
-                .where('v.ended_by', '=', 'replaced')
-                .where('v.ended_at', '=', at)
-                .where('v.id', '=', (eb) =>
-                  eb
-                    .selectFrom('stand_visits as newest')
-                    .select((e) => e.fn.max('newest.id').as('id'))
-                    .where('newest.user_id', '=', userId),
-                ),
-            )
-            .returningAll()
-            .compile(),
-          db
-            .insertInto('stand_visits')
-            .values({ user_id: userId, stand_id: standId, started_at: at, ended_at: null, ended_by: null })
-            .returningAll()
-            .compile(),
-          db
-            .insertInto('stand_history')
-            .values(historyValues({ standId, userId, type: 'enterOnStand', at }))
-            .returningAll()
-            .compile(),
+          replaceOpenVisit(db, userId, at),
+          leaveReplaced(db, userId, at),
+          openVisit(db, userId, standId, at),
+          enterStand(db, userId, standId, at),
         ])
       )
         .slice(turn.length)
