@@ -66,7 +66,12 @@ export class MemoryActivityStore implements ActivityStore {
   private readonly entries = new Map<number, number>();
 
   async record(entries: ReadonlyMap<number, number>): Promise<void> {
-    for (const [userId, at] of entries) if (at > (this.entries.get(userId) ?? -Infinity)) this.entries.set(userId, at);
+    for (const [userId, at] of entries) this.put(userId, at);
+  }
+
+  /** One user's activity, at once (`record` for the tracker's hot path: every visitor, every 2 s). */
+  put(userId: number, at: number): void {
+    if (at > (this.entries.get(userId) ?? -Infinity)) this.entries.set(userId, at);
   }
 
   async get(userIds: readonly number[]): Promise<Map<number, number>> {

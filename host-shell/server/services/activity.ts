@@ -136,10 +136,13 @@ export class ActivityTracker {
       if (!this.loaded) this.ready().catch((err: unknown) => this.options.onError?.(err));
     }
     const at = Math.max(now, previous ?? 0);
-    if (this.store !== this.local) void this.local.record(new Map([[userId, at]]));
-    this.unsent.set(userId, at);
-    if (!this.options.shareMs) void this.share();
-    else this.shareTimer ??= setTimeout(() => void this.share(), this.options.shareMs);
+    // This process's own knowledge at once; the shared store (Redis) gets it within `shareMs`, in one command.
+    this.local.put(userId, at);
+    if (this.store !== this.local) {
+      this.unsent.set(userId, at);
+      if (!this.options.shareMs) void this.share();
+      else this.shareTimer ??= setTimeout(() => void this.share(), this.options.shareMs);
+    }
     if (previous === undefined || now - previous >= this.shortestWindowMs) this.options.onPresence([userId]);
     return new Date(at).toISOString();
   }
