@@ -179,7 +179,7 @@ export class ActivityTracker {
    */
   private async read<T>(query: (store: ActivityStore) => Promise<T>): Promise<T> {
     await this.ready();
-    void this.share();
+    if (this.unsent.size > 0) void this.share();
     if (this.store === this.local) return query(this.store);
     try {
       return await within(READ_TIMEOUT_MS, query(this.store));
