@@ -124,19 +124,17 @@ export class ActivityTracker {
     if (this.store !== this.local) this.store.record(known).catch((err: unknown) => this.options.onError?.(err));
   }
 
-  /** The hot path: records activity now (or at `now`), returns it as ISO 8601. No I/O. */
+  /** The hot path: records activity now (or at `now`) in this process's memory, returns it as ISO 8601. No I/O. */
   touch(userId: number, now = Date.now()): string {
     const entry = this.entries.get(userId);
-    let previous: number | undefined;
-    if (entry) {
-      previous = entry.at;
-      if (now > entry.at) entry.at = now;
-    } else {
+    const previous = entry?.at;
+    if (entry) entry.at = Math.max(entry.at, now);
+    else {
       this.entries.set(userId, { at: now, saved: 0 });
       if (!this.loaded) this.ready().catch((err: unknown) => this.options.onError?.(err));
     }
     const at = Math.max(now, previous ?? 0);
-    // This process's own knowledge at once; the shared store (Redis) gets it within `shareMs`, in one command.
+    // A shared store (Redis) gets it within `shareMs`, in one command.
     this.local.put(userId, at);
     if (this.store !== this.local) {
       this.unsent.set(userId, at);

@@ -29,10 +29,6 @@ export async function ownsStand(db: Kysely<Database>, userId: number, standId: n
   return row !== undefined;
 }
 
-/**
- * A visit call's stand and whether the user is one of its exhibitors (spec §6: no visit is recorded then), in one
- * read; null when no stand has that id.
- */
 const standOwnedBy = prepared((db, userId: number, standId: number) =>
   db
     .selectFrom('stands')
@@ -44,6 +40,10 @@ const standOwnedBy = prepared((db, userId: number, standId: number) =>
     .where('id', '=', standId),
 );
 
+/**
+ * A visit call's stand and whether the user is one of its exhibitors (spec §6: no visit is recorded then), in one
+ * read; null when no stand has that id.
+ */
 export async function visitTarget(db: Kysely<Database>, userId: number, standId: number): Promise<{ owned: boolean } | null> {
   const [row] = (await db.executeQuery(standOwnedBy(db, userId, standId))).rows;
   // SQLite answers 0 or 1, PostgreSQL a boolean.
