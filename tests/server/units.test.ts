@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { MAX_ID, decodeId, encodeId } from '../../host-shell/server/lib/ids';
 import { ChangeRing } from '../../host-shell/server/live/ring';
+import type { Scope } from '../../host-shell/server/live/changes';
 import { fromAcceptLanguage, resolveLocale } from '../../host-shell/server/lib/locale';
 import { hashPassword, verifyPassword } from '../../host-shell/server/lib/password';
 import { cacheControlFor } from '../../host-shell/server/plugins/static';
@@ -114,12 +115,33 @@ describe('the live resume buffer', () => {
     expect([11, 14, 21, 26].map((id) => ring.issued(id))).toEqual([false, false, false, false]);
   });
 
-  it('gives the scopes touched after an id, or null when it no longer reaches back', () => {
-    expect(ring.scopesAfter(12)).toEqual(new Set(['active', 'vis:1', 'chat', 'his:2']));
-    expect(ring.scopesAfter(13)).toEqual(new Set(['vis:1', 'chat', 'his:2']));
-    expect(ring.scopesAfter(17)).toEqual(new Set(['vis:1', 'chat', 'his:2']));
-    expect(ring.scopesAfter(20)).toEqual(new Set(['chat', 'his:2']));
-    expect(ring.scopesAfter(25)).toEqual(new Set());
-    expect(ring.scopesAfter(11)).toBeNull();
+  const all: Scope[] = ['active', 'vis:1', 'chat', 'his:2', 'ex:3'];
+
+  it('gives the scopes asked about touched after an id, or null when it no longer reaches back', () => {
+    expect(ring.scopesAfter(12, all)).toEqual(new Set(['active', 'vis:1', 'chat', 'his:2']));
+    expect(ring.scopesAfter(13, all)).toEqual(new Set(['vis:1', 'chat', 'his:2']));
+    expect(ring.scopesAfter(17, all)).toEqual(new Set(['vis:1', 'chat', 'his:2']));
+    expect(ring.scopesAfter(20, all)).toEqual(new Set(['chat', 'his:2']));
+    expect(ring.scopesAfter(25, all)).toEqual(new Set());
+    expect(ring.scopesAfter(11, all)).toBeNull();
+    expect(ring.scopesAfter(13, ['active', 'his:2'])).toEqual(new Set(['his:2']));
+  });
+
+  it('keeps a scope touched again when its older flush leaves, and forgets one that was not', () => {
+    const small = new ChangeRing(2);
+    small.push({ from: 1, to: 1, scopes: ['chat', 'active'] });
+    small.push({ from: 2, to: 2, scopes: ['chat'] });
+    small.push({ from: 3, to: 3, scopes: ['vis:1'] });
+    expect(small.scopesAfter(1, all)).toEqual(new Set(['chat', 'vis:1']));
+    expect(small.scopesAfter(2, all)).toEqual(new Set(['vis:1']));
+  });
+
+  it('says so when a flush since touched what nobody knows', () => {
+    const unknown = new ChangeRing(3);
+    unknown.push({ from: 1, to: 1, scopes: ['chat'] });
+    unknown.push({ from: 2, to: 4, scopes: ['*'] });
+    unknown.push({ from: 5, to: 5, scopes: ['active'] });
+    expect(unknown.scopesAfter(1, ['active'])).toEqual(new Set(['*', 'active']));
+    expect(unknown.scopesAfter(4, ['active', 'chat'])).toEqual(new Set(['active']));
   });
 });

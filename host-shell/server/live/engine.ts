@@ -195,7 +195,7 @@ export class LiveActivity {
     const id = lastEventId !== undefined && /^\d{1,16}$/.test(lastEventId) ? Number(lastEventId) : -1;
     if (id < 0) return null;
     if (id === this.flushedSeq) return new Set();
-    const ours = (id === this.base || this.ring.issued(id)) && this.ring.scopesAfter(id);
+    const ours = (id === this.base || this.ring.issued(id)) && this.ring.scopesAfter(id, scopes);
     return ours || this.deps.hub.changedSince(scopes, Math.floor(id / 1000));
   }
 

@@ -9,11 +9,14 @@ export interface RingEntry {
 
 /**
  * The last `capacity` flushes, for Last-Event-ID resumes. Flushes are pushed in the order of their ids (strictly
- * increasing), so a resume finds its place by bisection instead of walking the whole buffer (one resume a move
- * between stands: 170 a second at 5,000 visitors).
+ * increasing), so a resume finds its place by bisection, and each scope's last flush is kept: a resume asks about
+ * its stream's few scopes instead of walking every flush since its last event (one resume a move between stands:
+ * 170 a second at 5,000 visitors, each up to 1,000 flushes back).
  */
 export class ChangeRing {
   private readonly entries: RingEntry[] = [];
+  /** Each scope's last flush still held (its `to`). */
+  private readonly lastTouched = new Map<Scope, number>();
 
   constructor(private readonly capacity: number) {}
 
@@ -31,18 +34,23 @@ export class ChangeRing {
 
   push(entry: RingEntry): void {
     this.entries.push(entry);
-    if (this.entries.length > this.capacity) this.entries.shift();
+    for (const scope of entry.scopes) this.lastTouched.set(scope, entry.to);
+    if (this.entries.length <= this.capacity) return;
+    const dropped = this.entries.shift()!;
+    // A scope touched since keeps its later flush.
+    for (const scope of dropped.scopes) if (this.lastTouched.get(scope) === dropped.to) this.lastTouched.delete(scope);
   }
 
   /**
-   * The scopes touched after event `id`, or null when the buffer no longer holds everything that followed it
-   * (the caller then sends a full state).
+   * Of `wanted`, the scopes touched after event `id`, and `*` when nobody knows what a flush since touched; null
+   * when the buffer no longer holds everything that followed it (the caller then sends a full state).
    */
-  scopesAfter(id: number): Set<Scope> | null {
+  scopesAfter(id: number, wanted: Iterable<Scope>): Set<Scope> | null {
     const oldest = this.entries[0];
     if (!oldest || id < oldest.from - 1) return null;
     const scopes = new Set<Scope>();
-    for (let i = this.firstAfter(id); i < this.entries.length; i += 1) for (const scope of this.entries[i]!.scopes) scopes.add(scope);
+    if ((this.lastTouched.get('*') ?? -1) > id) scopes.add('*');
+    for (const scope of wanted) if ((this.lastTouched.get(scope) ?? -1) > id) scopes.add(scope);
     return scopes;
   }
 

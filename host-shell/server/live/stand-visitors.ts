@@ -48,6 +48,9 @@ interface Known {
   asked: number;
 }
 
+/** Open visits by their start, then their id. */
+const visitOrder = (a: OpenVisit, b: OpenVisit): number => (a.startedAt === b.startedAt ? a.id - b.id : a.startedAt < b.startedAt ? -1 : 1);
+
 interface Stand {
   people: Map<number, Known>;
   readAt: number;
@@ -72,7 +75,12 @@ export class StandVisitors {
     this.visits = new KeptByStand(
       async (standId) => {
         const open = await reads.openVisits(standId);
-        return new Map(open.filter((v) => !this.closed.has(v.id)).map((v) => [v.id, v]));
+        return new Map(
+          open
+            .filter((v) => !this.closed.has(v.id))
+            .sort(visitOrder)
+            .map((v) => [v.id, v]),
+        );
       },
       (visits, delta, standId) => {
         for (const v of delta.closed) if (v.standId === standId) visits.delete(v.id);
@@ -189,8 +197,26 @@ export class StandVisitors {
 
 const storedOf = (row: RoomUserRow): number => (row.last_activity_at === null ? 0 : Date.parse(row.last_activity_at) || 0);
 
-/** The users of these open visits, by their visit's start then its id; a user once (their earliest). */
+/**
+ * The users of these open visits, by their visit's start then its id; a user once (their earliest). Visits are
+ * mostly kept in that order already (an arrival is the latest): sorted only when they are not.
+ */
 function userIdsOf(visits: Map<number, OpenVisit>): number[] {
-  const ordered = [...visits.values()].sort((a, b) => (a.startedAt === b.startedAt ? a.id - b.id : a.startedAt < b.startedAt ? -1 : 1));
-  return [...new Set(ordered.map((v) => v.userId))];
+  let ordered = true;
+  let before: OpenVisit | undefined;
+  for (const visit of visits.values()) {
+    if (before && visitOrder(before, visit) > 0) {
+      ordered = false;
+      break;
+    }
+    before = visit;
+  }
+  const seen = new Set<number>();
+  const ids: number[] = [];
+  for (const visit of ordered ? visits.values() : [...visits.values()].sort(visitOrder))
+    if (!seen.has(visit.userId)) {
+      seen.add(visit.userId);
+      ids.push(visit.userId);
+    }
+  return ids;
 }
