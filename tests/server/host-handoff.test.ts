@@ -8,7 +8,9 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { Client } from 'pg';
 import type { BuildOptions } from '../../host-shell/server/app';
 import { hostSignature } from '../../host-shell/server/services/host-users';
-import { createTestApp, standBySlug, type TestApp } from './helpers';
+import { createTestApp, standBySlug, waitFor, type TestApp } from './helpers';
+import { listen } from './sockets';
+import { openSse, type SseEvent } from './sse';
 import { decodeId, encodeId } from '../../host-shell/server/lib/ids';
 import type { PageData } from '@salon/shared/contracts/page-data';
 import { DEMO_ACCOUNTS } from '../../host-shell/server/db/seed-data';
@@ -161,6 +163,37 @@ describe.each(BACKENDS)('POST /api/host/sessions (the identity handoff), %s', (b
       .where('user_id', '=', decodeId(third.page_data.user.id_user) ?? 0)
       .execute();
     expect(owned).toEqual([]);
+  });
+
+  it('shows an exhibitor on the stand a handoff gives them at once, to the visitors on it', async () => {
+    const nordic = encodeId((await standBySlug(t, 'stand-nordic-robotics')).id);
+    const exhibitor = { ...hostUser('3', DEMO.exhibitor), stands: ['stand-helios-solaire'] };
+    const first = (await signedPost(t, '/api/host/sessions', handoff(exhibitor))).json<HandoffAnswer>().data;
+    const { token } = (await signedPost(t, '/api/host/sessions', handoff())).json<HandoffAnswer>().data.session;
+    const client = await openSse(`${await listen(t)}/api/sse/live/activity?visited_stand_id=${nordic}`, {
+      cookie: `salon_session=${token}`,
+    });
+    try {
+      const names = (e: SseEvent) =>
+        ((e.data.visited_stand_animators as Record<string, { fullname: string }[]> | undefined)?.[nordic] ?? []).map((u) => u.fullname);
+      expect(names(await client.next())).toEqual(['Jonas Berg']);
+      // The exhibitor comes back from the host unchanged: the live activity learns which stands are theirs.
+      const flushes = t.app.live.stats().flushes;
+      await signedPost(t, '/api/host/sessions', handoff(exhibitor, { session: first.session.token }));
+      await waitFor(() => (t.app.live.stats().flushes > flushes ? true : undefined));
+      // Then the host gives them Nordic Robotics: its visitors see them there without waiting for anything else.
+      const moved = await signedPost(
+        t,
+        '/api/host/sessions',
+        handoff({ ...exhibitor, stands: ['stand-nordic-robotics'] }, { session: first.session.token }),
+      );
+      expect(moved.json<HandoffAnswer>().data.page_data.owned_stands_ids).toEqual([nordic]);
+      const seen = await client.next((e) => names(e).includes('Claire Fontaine'), 5000, 1);
+      expect(names(seen).sort()).toEqual(['Claire Fontaine', 'Jonas Berg']);
+    } finally {
+      client.close();
+      t.app.server.closeAllConnections();
+    }
   });
 
   it('refuses a forged signature, an expired timestamp, a replayed nonce and a missing signature with 401', async () => {

@@ -21,6 +21,8 @@ export class ChangeScopes {
           for (const id of change.standIds) scopes.add(hisScope(id));
           break;
         case 'exhibitors':
+          // Named stands: who exhibits on them may have changed, the index of exhibitors' stands is read again.
+          if (change.standIds?.length) this.exhibitorIndex = null;
           for (const id of change.standIds ?? []) scopes.add(exScope(id));
           for (const id of change.userIds ?? []) users.add(id);
           break;
@@ -47,7 +49,10 @@ export class ChangeScopes {
     return scopes;
   }
 
-  /** Exhibitor → their stands, refreshed every 30 s (stand_exhibitors changes rarely). */
+  /**
+   * Exhibitor → their stands, read again every 30 s, and after any change naming stands (every change of
+   * stand_exhibitors names the stands it touched: the back office's edits, an exhibitor's stands from a host's handoff).
+   */
   private exhibitorStands(): Promise<Map<number, number[]>> {
     const now = Date.now();
     if (this.exhibitorIndex && this.exhibitorIndex.until > now) return this.exhibitorIndex.value;

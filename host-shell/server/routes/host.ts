@@ -99,9 +99,11 @@ export const hostRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/sessions', { schema: { hide: true, body: HandoffBody }, config: { errorFormat: 'json' } }, async (request) => {
     const body = request.body;
     const locale = body.locale && isLocale(body.locale) ? body.locale : null;
-    const { user, created, unknownStands } = await upsertHostUser(app.db, body.host, body.user, locale);
+    const { user, created, unknownStands, relinkedStands } = await upsertHostUser(app.db, body.host, body.user, locale);
     // The host may have changed their names: the live lists that show them read their row again.
     if (!created) app.live.publish({ type: 'presence', userIds: [user.id] });
+    // An exhibitor added to a stand or taken off one: those stands' exhibitor lists.
+    if (relinkedStands.length > 0) app.live.publish({ type: 'exhibitors', standIds: relinkedStands, userIds: [user.id] });
 
     let token: string | null = null;
     if (body.session) {

@@ -57,6 +57,8 @@ export interface HostUserResult {
   created: boolean;
   /** Stand references of the handoff that match no stand of the salon. */
   unknownStands: string[];
+  /** The stands this user was added to or removed from: their exhibitor lists changed. */
+  relinkedStands: number[];
 }
 
 /**
@@ -109,6 +111,9 @@ export async function upsertHostUser(
       : [];
     const unknownStands = wanted.filter((slug) => !stands.some((s) => s.panorama_slug === slug));
     const ids = stands.map((s) => s.id);
+    const before = created
+      ? []
+      : (await trx.selectFrom('stand_exhibitors').select('stand_id').where('user_id', '=', userId).execute()).map((r) => r.stand_id);
     let removal = trx.deleteFrom('stand_exhibitors').where('user_id', '=', userId);
     if (ids.length) removal = removal.where('stand_id', 'not in', ids);
     await removal.execute();
@@ -122,6 +127,7 @@ export async function upsertHostUser(
 
     const user = await findUserById(trx, userId);
     if (!user) throw new Error('host user vanished after upsert');
-    return { user, created, unknownStands };
+    const relinkedStands = [...ids.filter((id) => !before.includes(id)), ...before.filter((id) => !ids.includes(id))];
+    return { user, created, unknownStands, relinkedStands };
   });
 }
