@@ -38,6 +38,8 @@ interface ContactPointInternals {
   controller: AbortController | null;
   /** The open stand's exhibitors' cards as the live activity last gave them (a change loads the animators again). */
   liveCards: { standId: string; signature: string } | null;
+  /** The cards changed while animators were being loaded: the answer may be from before the change. */
+  changedWhileLoading: boolean;
 }
 
 const CLOSED: Fetched = { standId: null, status: 'idle', animators: [] };
@@ -47,6 +49,7 @@ const state = busSingleton<ContactPointInternals>('contactPoint', () => ({
   $open: atom<Record<ContactGroup, boolean | null>>({ available: null, unavailable: null }),
   controller: null,
   liveCards: null,
+  changedWhileLoading: false,
 }));
 
 /** `quiet`: a refresh of what is shown (an exhibitor edited their card): no loading state, and a failure keeps it. */
@@ -54,6 +57,7 @@ async function load(standId: string, quiet = false): Promise<void> {
   state.controller?.abort();
   const controller = new AbortController();
   state.controller = controller;
+  state.changedWhileLoading = false;
   const previous = state.$fetched.get();
   if (!quiet) state.$fetched.set({ standId, status: 'loading', animators: previous.standId === standId ? previous.animators : [] });
   try {
@@ -67,6 +71,7 @@ async function load(standId: string, quiet = false): Promise<void> {
       status: 'ready',
       animators: Array.isArray(data?.visited_stand_animators) ? data.visited_stand_animators : [],
     });
+    if (state.changedWhileLoading) void load(standId, true);
   } catch {
     if (state.controller !== controller) return;
     if (quiet) return;
@@ -136,7 +141,10 @@ function followCards(room: ReturnType<typeof $room.get>): void {
   const signature = cardsSignature(live);
   const last = state.liveCards;
   state.liveCards = { standId, signature };
-  if (last && last.standId === standId && last.signature !== signature && status === 'ready') void load(standId, true);
+  if (!last || last.standId !== standId || last.signature === signature) return;
+  // A load on its way may answer what was there before this change: it loads again once answered.
+  if (state.controller) state.changedWhileLoading = true;
+  else if (status === 'ready') void load(standId, true);
 }
 
 // Listening is what loads: the stand of the sidebar slot, again each time it opens.

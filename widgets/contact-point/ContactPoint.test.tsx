@@ -18,6 +18,8 @@ const CHLOE = animator('chloe1', 'Chloé', 'Lemoine', { availability: false });
 let widget: Awaited<ReturnType<typeof mountWidget>> | undefined;
 let fetchMock: ReturnType<typeof installFetch>;
 let animators: Animator[] | 'fail';
+/** When set, the animators' answer is made at once (what the server had) but given only when it resolves. */
+let answerHeld: Promise<void> | null = null;
 
 const calls = () => fetchMock.requests.filter((r) => !r.url.pathname.startsWith('/api/sse/')).map((r) => `${r.method} ${r.url.pathname}`);
 const cardNames = (group: HTMLElement) =>
@@ -46,9 +48,11 @@ beforeEach(() => {
     const { pathname } = new URL(request.url);
     if (pathname.startsWith('/api/sse/')) return sseBody().response();
     if (pathname === '/api/stands/s1/animators') {
-      return animators === 'fail'
-        ? new Response('', { status: 503, statusText: 'Service Unavailable' })
-        : jsonResponse({ data: { visited_stand_animators: animators } });
+      const answer =
+        animators === 'fail'
+          ? new Response('', { status: 503, statusText: 'Service Unavailable' })
+          : jsonResponse({ data: { visited_stand_animators: animators } });
+      return answerHeld ? answerHeld.then(() => answer) : answer;
     }
     return jsonResponse({ data: {} });
   });
@@ -57,6 +61,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  answerHeld = null;
   widget?.unmount();
   widget = undefined;
   fetchMock.restore();
@@ -176,6 +181,26 @@ describe('the contact point (spec §2.8)', () => {
     await waitFor(() => expect(calls()).toEqual(['GET /api/stands/s1/animators', 'GET /api/stands/s1/animators']));
     expect(within(panel).queryByRole('status')).not.toBeInTheDocument();
     await waitFor(async () => expect(await menuItems()).toEqual(['Email', 'LinkedIn']));
+  });
+
+  test('a card edited while the animators are on their way: they are loaded again once answered', async () => {
+    let answer = () => undefined as void;
+    answerHeld = new Promise<void>((resolve) => (answer = resolve));
+    const published = { profile: 'exhibitor', availability: true, mobile: '+33 6 12 34 56 78', fields_param: {} };
+    const panel = await openContactPoint([ALICE]);
+    expect(within(panel).getByRole('status')).toBeInTheDocument();
+    // While the first answer (Alice with her phone) is on its way, the live activity gives her card, then its edit.
+    act(() => applyLiveActivity({ visited_stand_animators: { s1: [roomUser('alice1', 'Alice Durand', published)] } }));
+    act(() =>
+      applyLiveActivity({
+        visited_stand_animators: { s1: [roomUser('alice1', 'Alice Durand', { ...published, fullname: 'Alice Martin' })] },
+      }),
+    );
+    animators = [{ ...ALICE, lastname: 'Martin' }];
+    answerHeld = null;
+    await act(async () => answer());
+    await waitFor(() => expect(calls()).toEqual(['GET /api/stands/s1/animators', 'GET /api/stands/s1/animators']));
+    await waitFor(() => expect(cardNames(group(panel, /^Available exhibitors/).list)).toEqual(['Alice Martin']));
   });
 
   test('French page', async () => {

@@ -9,7 +9,7 @@ import { deliver, firstEvents } from './delivery';
 import { ChangeRing } from './ring';
 import { ChatVersions } from './chat-versions';
 import { ScopeIndex } from './scope-index';
-import { PieceCache } from './pieces';
+import { PieceCache, samePiece } from './pieces';
 import { ChangeScopes } from './scopes';
 import { RoomPace } from './pace';
 import { changedRoomPieces, fromShared, isRoomScope } from './room-pieces';
@@ -269,7 +269,7 @@ export class LiveActivity {
               if (given) this.pieces.put(scope, given);
               const piece = given ?? (await this.pieces.get(scope));
               fresh.set(scope, piece);
-              if (previous.get(scope)?.json !== piece.json) changed.add(scope);
+              if (!samePiece(previous.get(scope), piece)) changed.add(scope);
             } catch (err) {
               this.deps.onError(err, `live activity: computing ${scope}`);
             }

@@ -2,6 +2,15 @@
 import { type Scope } from './changes';
 import type { Piece, RoomState } from './state';
 
+/** Whether two values of a scope are the same (a stand's visitors: the same people, serialised the same). */
+export function samePiece(before: Piece | undefined, after: Piece): boolean {
+  if (before?.kind === 'vis' && after.kind === 'vis') {
+    const [a, b] = [before.list.items, after.list.items];
+    return a.length === b.length && a.every((item, i) => item === b[i]);
+  }
+  return before?.json === after.json;
+}
+
 export class PieceCache {
   private readonly pieces = new Map<Scope, Piece>();
   private readonly versions = new Map<Scope, number>();

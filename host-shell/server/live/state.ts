@@ -151,10 +151,21 @@ export class RoomState {
     return rows.map((row) => toRoomUser(row, companies.get(row.id) ?? null, lastActivity(row)));
   }
 
-  /** The people with an open visit on the stand, each serialised once, so that a change goes out as a delta. */
+  /**
+   * The people with an open visit on the stand, each serialised once, so that a change goes out as a delta. The
+   * whole list (a few hundred people on a busy stand, 100 kB) is joined only when a stream needs it whole (an
+   * exhibitor's stream opening): a change is found by comparing the people (`samePiece`).
+   */
   private async visitors(standId: number): Promise<Piece> {
     const list = await this.standVisitors.list(standId);
-    return { kind: 'vis', json: `[${list.items.join(',')}]`, list };
+    let json: string | undefined;
+    return {
+      kind: 'vis',
+      get json() {
+        return (json ??= `[${list.items.join(',')}]`);
+      },
+      list,
+    };
   }
 
   /**
