@@ -209,12 +209,7 @@ export const realtimePlugin = globalPlugin('salon-realtime', async (app: Fastify
       (err: unknown) => next(err instanceof Error ? err : new Error(String(err))),
     );
   });
-  io.on('connection', (socket) => {
-    // The handshake has read what it needs from the upgrade request (the cookie, the origin): the request, kept by
-    // engine.io for the socket's life otherwise, goes (socket.io's "Memory usage"; a few kB a socket).
-    (socket.conn as { request: unknown }).request = null;
-    registerHandlers(app, socket);
-  });
+  io.on('connection', (socket) => registerHandlers(app, socket));
 
   // Not `io.close()`: it would close fastify's HTTP server too, which fastify closes itself.
   // A stop (SIGTERM, a restart) is not an end: each client is told to reconnect, to another process behind the proxy,
