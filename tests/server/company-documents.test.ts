@@ -114,7 +114,7 @@ describe('the "Document (PDF)" form of /admin/entreprises', () => {
       const standIds = (await t.database.db.selectFrom('stands').select('id').where('company_id', '=', helios.id).execute()).map(
         (s) => s.id,
       );
-      expect(publish).toHaveBeenCalledWith({ type: 'exhibitors', standIds, userIds: [] });
+      expect(publish).toHaveBeenCalledWith({ type: 'exhibitors', standIds, userIds: [], links: true });
 
       const served = await request(t.app, { method: 'GET', url: String(link) });
       expect(served.statusCode).toBe(200);

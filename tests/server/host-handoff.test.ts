@@ -190,6 +190,11 @@ describe.each(BACKENDS)('POST /api/host/sessions (the identity handoff), %s', (b
       expect(moved.json<HandoffAnswer>().data.page_data.owned_stands_ids).toEqual([nordic]);
       const seen = await client.next((e) => names(e).includes('Claire Fontaine'), 5000, 1);
       expect(names(seen).sort()).toEqual(['Claire Fontaine', 'Jonas Berg']);
+      // A later change that names only the exhibitor (their card, their availability) finds their new stand too.
+      const userId = decodeId(first.user_id) ?? 0;
+      await t.database.db.updateTable('users').set({ firstname: 'Clara' }).where('id', '=', userId).execute();
+      t.app.live.publish({ type: 'exhibitors', userIds: [userId] });
+      await client.next((e) => names(e).includes('Clara Fontaine'), 5000, client.events.indexOf(seen) + 1);
     } finally {
       client.close();
       t.app.server.closeAllConnections();

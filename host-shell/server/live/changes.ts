@@ -29,7 +29,13 @@ export type LiveChange =
   /** New history entries on these stands: `entries`, all of them; without, the stands' history is read again. */
   | { type: 'history'; standIds: number[]; entries?: HistoryRowWithUser[] }
   /** Exhibitors' availability or profile (hidden, names) changed: by stand, or by user (their stands). */
-  | { type: 'exhibitors'; standIds?: number[]; userIds?: number[] }
+  | {
+      type: 'exhibitors';
+      standIds?: number[];
+      userIds?: number[];
+      /** Who exhibits on these stands may have changed (stand_exhibitors written): exhibitors' stands are read again. */
+      links?: true;
+    }
   /** Users became active after a gap, or went past the edge of an activity window. */
   | { type: 'presence'; userIds: number[] }
   /** A notification was sent (or a scheduled one became due): to these users, or to everyone when empty. */

@@ -37,7 +37,10 @@ export function route(change: LiveChange): Routed[] {
     case 'exhibitors':
       // By user: which stands they are on is resolved where the change is heard (rare: availability, a profile).
       if (change.userIds?.length || !change.standIds) return [{ scope: null, change }];
-      return change.standIds.map((id) => ({ scope: exScope(id), change: { type: 'exhibitors', standIds: [id] } }));
+      return change.standIds.map((id) => ({
+        scope: exScope(id),
+        change: { type: 'exhibitors', standIds: [id], ...(change.links ? { links: true as const } : {}) },
+      }));
     case 'notifications':
       if (change.userIds.length === 0) return [{ scope: null, change }];
       return change.userIds.map((id) => ({ scope: newsScope(id), change: { type: 'notifications', userIds: [id] } }));

@@ -21,8 +21,7 @@ export class ChangeScopes {
           for (const id of change.standIds) scopes.add(hisScope(id));
           break;
         case 'exhibitors':
-          // Named stands: who exhibits on them may have changed, the index of exhibitors' stands is read again.
-          if (change.standIds?.length) this.exhibitorIndex = null;
+          if (change.links) this.exhibitorIndex = null;
           for (const id of change.standIds ?? []) scopes.add(exScope(id));
           for (const id of change.userIds ?? []) users.add(id);
           break;
@@ -50,8 +49,8 @@ export class ChangeScopes {
   }
 
   /**
-   * Exhibitor → their stands, read again every 30 s, and after any change naming stands (every change of
-   * stand_exhibitors names the stands it touched: the back office's edits, an exhibitor's stands from a host's handoff).
+   * Exhibitor → their stands, read again every 30 s, and after a change that says who exhibits where may have changed
+   * (`links`: the back office's edits, an exhibitor's stands from a host's handoff, a read of everything again).
    */
   private exhibitorStands(): Promise<Map<number, number[]>> {
     const now = Date.now();

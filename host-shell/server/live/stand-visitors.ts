@@ -202,21 +202,7 @@ const storedOf = (row: RoomUserRow): number => (row.last_activity_at === null ? 
  * mostly kept in that order already (an arrival is the latest): sorted only when they are not.
  */
 function userIdsOf(visits: Map<number, OpenVisit>): number[] {
-  let ordered = true;
-  let before: OpenVisit | undefined;
-  for (const visit of visits.values()) {
-    if (before && visitOrder(before, visit) > 0) {
-      ordered = false;
-      break;
-    }
-    before = visit;
-  }
-  const seen = new Set<number>();
-  const ids: number[] = [];
-  for (const visit of ordered ? visits.values() : [...visits.values()].sort(visitOrder))
-    if (!seen.has(visit.userId)) {
-      seen.add(visit.userId);
-      ids.push(visit.userId);
-    }
-  return ids;
+  const ordered = [...visits.values()];
+  if (ordered.some((visit, i) => i > 0 && visitOrder(ordered[i - 1]!, visit) > 0)) ordered.sort(visitOrder);
+  return [...new Set(ordered.map((v) => v.userId))];
 }

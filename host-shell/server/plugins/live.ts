@@ -56,7 +56,7 @@ export const livePlugin = globalPlugin('salon-live', async (app) => {
       { type: 'notifications', userIds: [] },
       { type: 'visitors', standIds },
       { type: 'history', standIds },
-      { type: 'exhibitors', standIds },
+      { type: 'exhibitors', standIds, links: true },
     ];
   };
   let hub: LiveHub = new InProcessHub(resync, (err) => app.log.error({ err }, 'live hub'));

@@ -103,7 +103,7 @@ export const hostRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // The host may have changed their names: the live lists that show them read their row again.
     if (!created) app.live.publish({ type: 'presence', userIds: [user.id] });
     // An exhibitor added to a stand or taken off one: those stands' exhibitor lists.
-    if (relinkedStands.length > 0) app.live.publish({ type: 'exhibitors', standIds: relinkedStands, userIds: [user.id] });
+    if (relinkedStands.length > 0) app.live.publish({ type: 'exhibitors', standIds: relinkedStands, userIds: [user.id], links: true });
 
     let token: string | null = null;
     if (body.session) {

@@ -43,7 +43,7 @@ export function publishContent(app: FastifyInstance, touched: Touched): void {
   // Every process's session cache forgets the removed accounts' sessions (the rows went with them).
   if (touched.removedUserIds?.length) app.sessions.forgetUsers(touched.removedUserIds);
   if (touched.standIds.length || touched.userIds.length)
-    app.live.publish({ type: 'exhibitors', standIds: touched.standIds, userIds: touched.userIds });
+    app.live.publish({ type: 'exhibitors', standIds: touched.standIds, userIds: touched.userIds, links: true });
   if (touched.presence && touched.userIds.length) app.live.publish({ type: 'presence', userIds: touched.userIds });
   // A stand's name, company or neighbours are drawn on panoramas.
   app.panoramas.refresh();
