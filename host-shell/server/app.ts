@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { loadConfig, type AppConfig } from './config';
 import type { DatabaseHandle } from './db/connect';
+import { scoped } from './lib/plugin';
 import { lazySerializers } from './lib/serializers';
 import { typeboxValidatorCompiler } from './lib/validation';
 import { configPlugin } from './plugins/config';
@@ -73,7 +74,7 @@ export function build(options: BuildOptions = {}) {
   app.register(sessionPlugin);
   app.register(errorsPlugin);
   app.register(fastifyFormbody);
-  app.register(staticPlugin);
+  app.register(scoped(staticPlugin));
   app.register(livePlugin);
   app.register(panoramasPlugin);
   app.register(mailPlugin, { catcher: options.mailCatcher ?? null });
@@ -85,15 +86,15 @@ export function build(options: BuildOptions = {}) {
   app.register(realtimePlugin);
   app.register(saturationPlugin);
 
-  app.register(mediaRoutes);
-  app.register(emojiRoutes);
-  app.register(roomFrameRoutes);
-  app.register(cspReportRoutes);
-  app.register(apiRoutes, { prefix: '/api' });
+  app.register(scoped(mediaRoutes));
+  app.register(scoped(emojiRoutes));
+  app.register(scoped(roomFrameRoutes));
+  app.register(scoped(cspReportRoutes));
+  app.register(scoped(apiRoutes), { prefix: '/api' });
   // Outside /api's same-origin guard: server-to-server, HMAC-signed; absent without SALON_HOST_SECRET.
-  app.register(hostRoutes, { prefix: '/api/host' });
-  app.register(pageRoutes);
-  if (config.benchEndpoints) app.register(benchRoutes);
+  app.register(scoped(hostRoutes), { prefix: '/api/host' });
+  app.register(scoped(pageRoutes));
+  if (config.benchEndpoints) app.register(scoped(benchRoutes));
   return app;
 }
 

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
+import { scoped } from '../lib/plugin';
 
 /** A path segment that is a content hash (`3f9a1c2b`): what is under it never changes, so it is cached for a year. */
 const HASH_SEGMENT = /^[0-9a-f]{8,64}$/i;
@@ -114,5 +115,5 @@ export const staticPlugin: FastifyPluginAsync = async (app) => {
     },
   });
   const storybookDir = app.config.storybookDir;
-  if (storybookDir) await app.register(storybookPlugin, { root: storybookDir });
+  if (storybookDir) await app.register(scoped(storybookPlugin), { root: storybookDir });
 };

@@ -23,6 +23,7 @@ import { apiViewer } from './auth';
 import { channelOf, chatContext, validationAfterPath } from './chat-channel';
 import { chatUploadRoutes } from './chat-upload';
 import { chatUsersRoutes } from './chat-users';
+import { scoped } from '../../lib/plugin';
 
 /** The chat's channels and messages (spec §4.6); its file upload and Start-a-chat search are registered inside. */
 export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -147,6 +148,6 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  await app.register(chatUploadRoutes);
-  await app.register(chatUsersRoutes);
+  await app.register(scoped(chatUploadRoutes));
+  await app.register(scoped(chatUsersRoutes));
 };

@@ -15,6 +15,7 @@ import { contestRoutes } from './contest';
 import { bodyOf, checkOrThrow, formLimits, formLocale, type Body } from './form-kit';
 import { opinionRoutes } from './opinion';
 import { standOf } from './stand-param';
+import { scoped } from '../../lib/plugin';
 
 /**
  * The visitor's forms (spec §5, §7): a stand's contact request and offer form here, the contest and the game's score
@@ -87,6 +88,6 @@ export const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ),
   );
 
-  await app.register(contestRoutes);
-  await app.register(opinionRoutes);
+  await app.register(scoped(contestRoutes));
+  await app.register(scoped(opinionRoutes));
 };

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { scoped } from '../../lib/plugin';
 import { sameOrigin } from '../../plugins/same-origin';
 import { accessRoutes } from './access';
 import { adminRoutes } from './admin';
@@ -32,29 +33,33 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   const documented = collectRoutes();
   api.addHook('onRoute', documented.onRoute);
 
-  await api.register(healthRoutes);
-  await api.register(localeRoutes);
-  await api.register(userRoutes);
-  await api.register(notificationRoutes);
-  await api.register(roomRoutes);
-  await api.register(liveRoutes);
-  await api.register(standRoutes);
-  await api.register(exhibitorRoutes);
-  await api.register(exhibitorProfileRoutes);
-  await api.register(companyRoutes);
-  await api.register(chatRoutes);
-  await api.register(journeyRoutes);
-  await api.register(formRoutes);
-  await api.register(leadRoutes);
-  await api.register(adminRoutes);
-  await api.register(mediasRoutes);
-  await api.register(importRoutes);
-  await api.register(contentRoutes);
-  await api.register(accountRoutes);
-  await api.register(analyticsRoutes);
-  await api.register(programmeRoutes);
-  await api.register(meetingRoutes);
-  await api.register(accessRoutes);
-  await api.register(emailingRoutes);
-  await api.register(openApiRoute(documented.routes));
+  // Each group in a scope of its own, in this order.
+  for (const routes of [
+    healthRoutes,
+    localeRoutes,
+    userRoutes,
+    notificationRoutes,
+    roomRoutes,
+    liveRoutes,
+    standRoutes,
+    exhibitorRoutes,
+    exhibitorProfileRoutes,
+    companyRoutes,
+    chatRoutes,
+    journeyRoutes,
+    formRoutes,
+    leadRoutes,
+    adminRoutes,
+    mediasRoutes,
+    importRoutes,
+    contentRoutes,
+    accountRoutes,
+    analyticsRoutes,
+    programmeRoutes,
+    meetingRoutes,
+    accessRoutes,
+    emailingRoutes,
+  ])
+    await api.register(scoped(routes));
+  await api.register(scoped(openApiRoute(documented.routes)));
 };

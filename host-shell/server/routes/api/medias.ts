@@ -35,6 +35,7 @@ import {
 } from '../../services/medias';
 import { apiViewer } from './auth';
 import { mediaFileRoutes } from './media-files';
+import { scoped } from '../../lib/plugin';
 
 const errorCode = (err: unknown): unknown => (typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined);
 const isKind = (value: unknown): value is MediaKind => typeof value === 'string' && (MEDIA_KINDS as readonly string[]).includes(value);
@@ -156,7 +157,7 @@ export const mediasRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.code(201).send({ data: { media: stored.media } });
     },
   );
-  await app.register(mediaFileRoutes);
+  await app.register(scoped(mediaFileRoutes));
 
   const guard = { preValidation: async (request: FastifyRequest) => void (await requireBackOffice(request)) };
 

@@ -178,9 +178,8 @@ export function collectRoutes(): { routes: DocumentedRoute[]; onRoute: (route: R
   };
 }
 
-export const openApiRoute =
-  (routes: DocumentedRoute[]): FastifyPluginAsync =>
-  async (app) => {
+export const openApiRoute = (routes: DocumentedRoute[]): FastifyPluginAsync =>
+  async function openApiRoutes(app) {
     app.get('/openapi.json', async (_request, reply) => {
       reply.header('Cache-Control', 'no-cache');
       return openApiDocument(routes);

@@ -45,6 +45,7 @@ import { askPasswordReset, passwordResetRefused, showPasswordReset } from './pas
 import { RESET_PATH } from '../../services/password-reset';
 import { ADMIN_MAIL_PATH } from '../../views/admin-mail';
 import { sendPromoterNotification } from './news';
+import { scoped } from '../../lib/plugin';
 
 type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
@@ -155,10 +156,12 @@ export const pageRoutes: FastifyPluginAsync = async (app) => {
     }
   }
   // Multipart bodies only where a page takes them, in a scope of their own: the other forms keep refusing them (415).
-  await app.register(async (scope) => {
-    await acceptFormData(scope);
-    for (const [path, page, post] of formDataPosts) scope.post(path, postOptions(page), post);
-  });
+  await app.register(
+    scoped(async function formDataScope(scope) {
+      await acceptFormData(scope);
+      for (const [path, page, post] of formDataPosts) scope.post(path, postOptions(page), post);
+    }),
+  );
   app.post(buildPath(REGISTER_PATTERN), postOptions({ get: showHome, limits: REGISTER_LIMITS }), register);
   // The header's language switcher (views/layout.ts): not a page of the route table, a form post only.
   app.post(LOCALE_FORM_PATH, postOptions({ get: showHome }), chooseLocaleForm);
@@ -182,8 +185,8 @@ export const pageRoutes: FastifyPluginAsync = async (app) => {
   // A forgotten password: the address form, its post limited per address (and per account by the service).
   app.get(RESET_PATH, showPasswordReset);
   app.post(RESET_PATH, postOptions({ get: showPasswordReset, limits: RESET_LIMITS }), askPasswordReset);
-  await app.register(panoramaFormRoutes, { formGuard });
-  await app.register(companyDocumentRoutes, { formGuard });
+  await app.register(scoped(panoramaFormRoutes), { formGuard });
+  await app.register(scoped(companyDocumentRoutes), { formGuard });
 };
 
 /** A post's rate-limit options: the per-address budget (`config.rateLimit`), the other budgets' hooks, the refusal page. */
