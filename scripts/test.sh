@@ -92,7 +92,7 @@ begin lighthouse node --import tsx scripts/measure/lighthouse.ts --runs 3
 step postgres bash scripts/test-postgres.sh
 finish page-weight; finish storybook; finish lighthouse
 # The browser tests, two files at a time on the compiled server; then the Storybook check (every story in Chromium,
-# four pages at once: console errors, serious axe violations, screenshots against stories/__screenshots__/). Side by
+# six pages at once: console errors, serious axe violations, screenshots against stories/__screenshots__/). Side by
 # side (two pages) they took 718 and 738 s in the last two runs; one after the other, 479 + 224 s (docs/performance.md).
 # The longest files first (their tests took 40–80 s in the last runs), so that the two slots end together rather than
 # one running a long file alone at the end; every other file after them, new ones included.

@@ -10,7 +10,7 @@
  *   npm run storybook:check -- --update                  # rewrite the baselines (new and changed ones), still failing on errors and axe
  *   npm run storybook:check -- --only top-bar            # the stories whose id contains "top-bar"
  *   npm run storybook:check -- --only news-french --repeat 20   # each chosen story 20 times in a row, no second chance
- *   STORYBOOK_CHECK_PAGES=2 npm run storybook:check      # pages checked at once (default 4)
+ *   STORYBOOK_CHECK_PAGES=2 npm run storybook:check      # pages checked at once (default 6)
  *   STORYBOOK_STATIC_DIR=/tmp/sb npm run storybook:check # another build than storybook-static/
  *
  * Each page goes from story to story in one loaded `iframe.html`, as the Storybook UI does: a story is chosen with
@@ -69,7 +69,9 @@ const option = (name: string): string | undefined => {
 const update = args.includes('--update');
 const only = option('--only');
 const repeat = Math.max(1, Number(option('--repeat') ?? 1));
-const pages = Math.max(1, Number(process.env.STORYBOOK_CHECK_PAGES ?? process.env.STORYBOOK_CHECK_WORKERS ?? 4));
+// Six: a page spends most of its time waiting for its story to be quiet, and with four the machine stayed a quarter
+// idle (107–114 s against 137 s alone; beside a CPU hog 156 against 164 s, docs/performance.md).
+const pages = Math.max(1, Number(process.env.STORYBOOK_CHECK_PAGES ?? process.env.STORYBOOK_CHECK_WORKERS ?? 6));
 
 /** What a story may say in `parameters.check`. */
 interface CheckParameters {
@@ -170,6 +172,8 @@ const INIT_SCRIPT = `(() => {
   Object.defineProperty(globalThis, 'fetch', { configurable: true, get: () => current, set: (fn) => { current = counted(fn); } });
   globalThis.__salonChanged = performance.now();
   new MutationObserver(() => { globalThis.__salonChanged = performance.now(); }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  // A focus that moves changes the shot (its ring) without changing the DOM: a widget that focuses after a frame.
+  for (const type of ['focusin', 'focusout']) document.addEventListener(type, () => { globalThis.__salonChanged = performance.now(); }, true);
   // What Storybook's channel says of the story being rendered (its phases, whether it finished with an error), from
   // the moment Storybook makes the channel: the story named in the address, then each one chosen (\`__salonRender\`).
   const id = new URLSearchParams(location.search).get('id');
