@@ -170,10 +170,11 @@ const INIT_SCRIPT = `(() => {
     return answer;
   };
   Object.defineProperty(globalThis, 'fetch', { configurable: true, get: () => current, set: (fn) => { current = counted(fn); } });
-  globalThis.__salonChanged = performance.now();
-  new MutationObserver(() => { globalThis.__salonChanged = performance.now(); }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  const changed = () => { globalThis.__salonChanged = performance.now(); };
+  changed();
+  new MutationObserver(changed).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   // A focus that moves changes the shot (its ring) without changing the DOM: a widget that focuses after a frame.
-  for (const type of ['focusin', 'focusout']) document.addEventListener(type, () => { globalThis.__salonChanged = performance.now(); }, true);
+  for (const type of ['focusin', 'focusout']) document.addEventListener(type, changed, true);
   // What Storybook's channel says of the story being rendered (its phases, whether it finished with an error), from
   // the moment Storybook makes the channel: the story named in the address, then each one chosen (\`__salonRender\`).
   const id = new URLSearchParams(location.search).get('id');
